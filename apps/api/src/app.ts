@@ -1,0 +1,134 @@
+// Builds the Fastify application: plugins in order (external → app → routes), every module's
+// routes under /api/v1, the OpenAPI document at /api/docs, and the web app for everything else.
+// The caller owns the database, queue and mailer, so tests and the real process build it alike.
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { csrfPlugin } from './http/csrf.ts';
+import { errorHandlerPlugin } from './http/error-handler.ts';
+import { languagePlugin } from './http/language.ts';
+import { securityPlugin } from './http/security.ts';
+import { webAppPlugin } from './http/web-app.ts';
+import { createHealthService } from './modules/health/health.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
+import { createNodesService } from './modules/nodes/nodes.service.ts';
+import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
+import { APP_VERSION } from './version.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  /** A pino logger, or false for none (tests). */
+  logger?: FastifyBaseLogger | false;
+  now?: () => Date;
+}
+
+export type App = FastifyInstance;
+
+/** Logs each request once, when it completes, with what was asked and how it ended. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTimeMs: Math.round(reply.elapsedTime * 100) / 100,
+    };
+    if (error) request.log.error({ ...line, err: error }, 'request failed');
+    else request.log.info(line, 'request completed');
+  }
+}
+
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const { config, database, queue } = deps;
+  const app = Fastify({
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : { logger: deps.logger ?? { level: config.LOG_LEVEL } }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    logController: new OneLinePerRequest(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // External plugins.
+  await app.register(errorHandlerPlugin);
+  await app.register(languagePlugin);
+  await app.register(securityPlugin, { corsOrigins: config.CORS_ORIGINS, https: !config.embedded });
+  await app.register(fastifyCookie);
+  await app.register(csrfPlugin, { secure: !config.embedded });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Debesis API', version: APP_VERSION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Application services, each with only what it needs.
+  const nodes = createNodesService({
+    queries: createNodesQueries(database.db),
+    registrationToken: config.nodeRegistrationToken,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const health = createHealthService({
+    databaseKind: database.kind,
+    pingDatabase: async () => {
+      await database.executeSql('select 1 as ok');
+    },
+    pendingJobs: () => queue.pending(),
+    nodeSummary: () => nodes.summary(),
+    version: APP_VERSION,
+    startedAt: Date.now(),
+  });
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { health });
+      await api.register(nodesRoutes, { prefix: '/nodes', nodes });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webAppPlugin, { webDist: config.webDist });
+
+  return app;
+}

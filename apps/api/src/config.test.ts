@@ -1,0 +1,77 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'debesis-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs the embedded default with no variables, inventing and keeping secrets in DATA_DIR', () => {
+    const cwd = tempDir();
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      embedded: true,
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      ROLES: ['api', 'worker', 'agent'],
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.mailDir).toBe(path.join(cwd, 'data', 'mail'));
+    const secretsFile = path.join(cwd, 'data', 'secrets.json');
+    expect(existsSync(secretsFile)).toBe(true);
+    expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
+    expect(loadConfig({}, cwd).jwtSecret).toBe(config.jwtSecret);
+    expect(JSON.parse(readFileSync(secretsFile, 'utf8'))).toMatchObject({ jwtSecret: config.jwtSecret });
+  });
+
+  it('refuses production without its secrets and servers, naming each variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, tempDir())).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production' }, tempDir());
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of [
+        'JWT_SECRET',
+        'NODE_REGISTRATION_TOKEN',
+        'DATABASE_URL',
+        'SMTP_URL',
+        'PUBLIC_URL',
+      ]) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+
+  it('fails fast on malformed values', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, tempDir())).toThrow(/PORT/);
+    expect(() => loadConfig({ ROLES: 'api,cook' }, tempDir())).toThrow(/ROLES/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' }, tempDir())).toThrow(/JWT_SECRET/);
+  });
+
+  it('accepts a complete production configuration without touching the disk', () => {
+    const cwd = tempDir();
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'p'.repeat(40),
+        NODE_REGISTRATION_TOKEN: 'r'.repeat(30),
+        DATABASE_URL: 'postgres://db/app',
+        SMTP_URL: 'smtp://mail:587',
+        PUBLIC_URL: 'https://debesis.example',
+        ROLES: 'api',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({ embedded: false, ROLES: ['api'], publicUrl: 'https://debesis.example' });
+    expect(existsSync(path.join(cwd, 'data', 'secrets.json'))).toBe(false);
+  });
+});

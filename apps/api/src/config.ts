@@ -1,0 +1,132 @@
+// The API's configuration: every environment variable it reads, parsed once at boot. A bad or
+// missing value stops the process with a message naming the variable. Secrets have no defaults;
+// only the embedded development mode invents them (and keeps them in DATA_DIR/secrets.json so a
+// restart does not sign everybody out).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ROLES = ['api', 'worker', 'agent'] as const;
+export type Role = (typeof ROLES)[number];
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const listFromString = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+/** Every variable, its default and what it means. The README's configuration table mirrors this. */
+export const environmentSchema = z.object({
+  /** `production` turns off every invented secret and requires real mail and database settings. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Address and port the HTTP server binds to. */
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Public base URL, used in links sent by mail. */
+  PUBLIC_URL: z.url().optional(),
+  /** Which parts this process runs: api (HTTP), worker (jobs), agent (the embedded local node). */
+  ROLES: listFromString.pipe(z.array(z.enum(ROLES)).min(1)).default(['api', 'worker', 'agent']),
+  /** Folder for the embedded database, mail, nodes and generated secrets. */
+  DATA_DIR: z.string().default('data'),
+  /** A PostgreSQL URL selects a real server; without it the embedded PGlite in DATA_DIR/db is used. */
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  /** SMTP server URL (smtp://user:pass@host:587). Without it, mail is written as .eml files to MAIL_DIR. */
+  SMTP_URL: z.string().startsWith('smtp').optional(),
+  MAIL_DIR: z.string().optional(),
+  MAIL_FROM: z.string().default('Debesis <no-reply@debesis.localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@debesis.localhost'),
+  /** Secret that signs access tokens (at least 32 characters). */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** Token a storage node's agent presents to register itself. */
+  NODE_REGISTRATION_TOKEN: z.string().min(24).optional(),
+  /** Built web app to serve; the API serves it and the SPA fallback from here. */
+  WEB_DIST: z.string().default('apps/web/dist'),
+  /** Origins allowed to call the API from another site. Empty keeps CORS closed. */
+  CORS_ORIGINS: listFromString.default([]),
+  /** Trust X-Forwarded-* headers (set when behind a load balancer). */
+  TRUST_PROXY: booleanFromString.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often the embedded agent reconciles, in milliseconds. */
+  AGENT_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
+  /** Addresses the embedded local node hands out to workspaces. */
+  AGENT_ADDRESS_POOL: z.string().default('127.0.10.1-127.0.10.254'),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config extends Omit<Environment, 'JWT_SECRET' | 'NODE_REGISTRATION_TOKEN' | 'MAIL_DIR'> {
+  embedded: boolean;
+  publicUrl: string;
+  mailDir: string;
+  jwtSecret: string;
+  nodeRegistrationToken: string;
+  webDist: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {}
+
+interface GeneratedSecrets {
+  jwtSecret: string;
+  nodeRegistrationToken: string;
+}
+
+function loadOrCreateDevelopmentSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  const secrets: GeneratedSecrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    nodeRegistrationToken: randomBytes(32).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const embedded = values.NODE_ENV !== 'production';
+  const dataDir = path.resolve(cwd, values.DATA_DIR);
+
+  if (!embedded) {
+    const missing = (
+      ['JWT_SECRET', 'NODE_REGISTRATION_TOKEN', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL'] as const
+    )
+      .filter((name) => !values[name])
+      .map((name) => `  ${name}: required in production`);
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
+  const secrets =
+    values.JWT_SECRET && values.NODE_REGISTRATION_TOKEN
+      ? { jwtSecret: values.JWT_SECRET, nodeRegistrationToken: values.NODE_REGISTRATION_TOKEN }
+      : { ...loadOrCreateDevelopmentSecrets(dataDir), ...definedSecrets(values) };
+
+  return {
+    ...values,
+    embedded,
+    dataDir,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    mailDir: path.resolve(cwd, values.MAIL_DIR ?? path.join(values.DATA_DIR, 'mail')),
+    webDist: path.resolve(cwd, values.WEB_DIST),
+    jwtSecret: secrets.jwtSecret,
+    nodeRegistrationToken: secrets.nodeRegistrationToken,
+  };
+}
+
+function definedSecrets(values: Environment): Partial<GeneratedSecrets> {
+  const result: Partial<GeneratedSecrets> = {};
+  if (values.JWT_SECRET) result.jwtSecret = values.JWT_SECRET;
+  if (values.NODE_REGISTRATION_TOKEN) result.nodeRegistrationToken = values.NODE_REGISTRATION_TOKEN;
+  return result;
+}

@@ -1,0 +1,90 @@
+// The one handle every module's queries receive. PGlite (real PostgreSQL compiled to
+// WebAssembly, in process) is the embedded default; a DATABASE_URL selects a real server
+// through node-postgres. Both speak the same SQL, so the same migrations and queries run on both.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /**
+   * Raw SQL for libraries that bring their own (pg-boss). Without values the text may hold
+   * several statements; PGlite runs those through `exec`, since its prepared `query` refuses them.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+/** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // An idle client's network error must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async executeSql(text, values) {
+      const result = await pool.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    },
+    async migrate() {
+      await migratePostgres(drizzlePostgres({ client: pool }), { migrationsFolder });
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(path.join(options.dataDir, 'db'));
+}

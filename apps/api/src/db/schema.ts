@@ -1,0 +1,3 @@
+// Every table, gathered for drizzle-kit and the typed query builder. Each table is defined in
+// the module that owns it; only that module's queries file may touch it.
+export * from '../modules/nodes/nodes.table.ts';

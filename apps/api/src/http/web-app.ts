@@ -1,0 +1,43 @@
+// Serves the built single-page app. Hashed assets are cached for a year; index.html is never
+// cached, so a deploy reaches every browser on its next navigation. Any path that is not an
+// API route and not a file gets index.html, and the app's router decides (including its own
+// not-found page). Unknown /api paths answer a JSON 404.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { AppError } from './app-error.ts';
+import { sendError } from './error-handler.ts';
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Debesis</title>
+<p>The web app has not been built yet. Run <code>npm start</code> (it builds what is missing) or <code>npm run build</code>.</p></html>`;
+
+export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
+  const indexFile = path.join(options.webDist, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !wantsPage) {
+      return sendError(request, reply, new AppError('not_found'));
+    }
+    reply.ensureCsrfToken();
+    if (!built) return reply.type('text/html').send(NOT_BUILT_PAGE);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

@@ -1,0 +1,11 @@
+// Every background job by name, with the payload it carries. A job must be idempotent:
+// running it twice changes nothing the second time.
+import type { MailMessage } from '../mail/mailer.ts';
+
+export interface JobMap {
+  /** Deliver one message. The job id is derived from the message id, so a retry never sends twice. */
+  'mail.send': MailMessage;
+}
+
+export type JobName = keyof JobMap;
+export const JOB_NAMES = ['mail.send'] as const satisfies readonly JobName[];

@@ -1,0 +1,80 @@
+// The durable job queue: pg-boss on the same PostgreSQL (or PGlite) as everything else, so any
+// number of API and worker processes share one queue and a job survives a crash.
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database.ts';
+import { JOB_NAMES, type JobMap, type JobName } from './job-map.ts';
+
+export interface SendOptions {
+  /**
+   * Makes sending idempotent: the job id is derived from the job name and this key, so a second
+   * send with the same key (a retried request, a replayed payment event) adds nothing.
+   */
+  idempotencyKey?: string;
+  startAfter?: Date | number;
+  retryLimit?: number;
+}
+
+export type JobHandler<N extends JobName> = (
+  payload: JobMap[N],
+  job: { id: string; name: N },
+) => Promise<void>;
+
+export interface JobQueue {
+  send<N extends JobName>(name: N, payload: JobMap[N], options?: SendOptions): Promise<string | null>;
+  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /** Jobs waiting or running, for the health report. */
+  pending(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  /** Run maintenance and cron scheduling (the worker role does; a pure API process need not). */
+  supervise: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+export async function startQueue(database: Database, options: QueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values as unknown[]) },
+    supervise: options.supervise,
+    schedule: options.supervise,
+    migrate: true,
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+  });
+  boss.on('error', () => undefined);
+  await boss.start();
+  for (const name of JOB_NAMES) await boss.createQueue(name);
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+
+  return {
+    async send(name, payload, sendOptions = {}) {
+      return boss.send(name, payload as object, {
+        ...(sendOptions.idempotencyKey ? { id: jobIdFromKey(name, sendOptions.idempotencyKey) } : {}),
+        ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.retryLimit !== undefined ? { retryLimit: sendOptions.retryLimit } : {}),
+      });
+    },
+    async work(name, handler) {
+      await boss.work<JobMap[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data, { id: job.id, name });
+      });
+    },
+    async pending() {
+      let total = 0;
+      for (const name of JOB_NAMES) total += await boss.getQueueSize(name);
+      return total;
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}
+
+/** A UUID-shaped id that depends only on the job name and key. */
+export function jobIdFromKey(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,70 @@
+// The process entry point. ROLES decides what this process runs: `api` (HTTP), `worker`
+// (background jobs) and `agent` (the embedded local storage node). `npm start` runs all three in
+// one process on the embedded database; production runs them apart on one PostgreSQL.
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { startQueue } from './jobs/queue.ts';
+import { createMailer } from './mail/mailer.ts';
+import { buildApp } from './app.ts';
+import { startWorker } from './worker.ts';
+import { startEmbeddedAgent } from './embedded-agent.ts';
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.LOG_LEVEL });
+  const roles = new Set(config.ROLES);
+  const stops: Array<() => Promise<void>> = [];
+
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
+  });
+  stops.unshift(() => database.close());
+  await database.migrate();
+  const queue = await startQueue(database, { supervise: roles.has('worker') });
+  stops.unshift(() => queue.stop());
+  logger.info({ database: database.kind, roles: [...roles] }, 'database ready');
+
+  let apiUrl = `http://127.0.0.1:${config.PORT}`;
+  if (roles.has('api')) {
+    const app = await buildApp({ config, database, queue, logger });
+    stops.unshift(() => app.close());
+    const address = await app.listen({ host: config.HOST, port: config.PORT });
+    apiUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+    logger.info(`Debesis is running at ${config.publicUrl} (listening on ${address})`);
+  }
+  if (roles.has('worker')) {
+    await startWorker({
+      queue,
+      mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
+      logger,
+    });
+    logger.info({ mail: config.SMTP_URL ? 'smtp' : config.mailDir }, 'worker started');
+  }
+  if (roles.has('agent')) {
+    const agent = await startEmbeddedAgent({ config, apiUrl, logger });
+    stops.unshift(() => agent.stop());
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    void (async () => {
+      for (const stop of stops) {
+        await stop().catch((error: unknown) => logger.error({ err: error }, 'shutdown step failed'));
+      }
+      process.exit(0);
+    })();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

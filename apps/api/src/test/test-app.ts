@@ -1,0 +1,72 @@
+// Builds the whole API on a private database for one test file, and helpers to call it the way
+// the web app does (CSRF cookie + header, language header).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { startQueue, type JobQueue } from '../jobs/queue.ts';
+import { openTestDatabase, type TestDatabase } from './test-database.ts';
+
+export const TEST_REGISTRATION_TOKEN = 'test-registration-token-0123456789';
+
+export interface TestContext {
+  app: App;
+  database: TestDatabase;
+  queue: JobQueue;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export function testConfig(dataDir: string, overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    NODE_REGISTRATION_TOKEN: TEST_REGISTRATION_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export async function createTestContext(options: { now?: () => Date } = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'debesis-api-test-'));
+  const config = testConfig(dataDir);
+  const database = await openTestDatabase();
+  const queue = await startQueue(database, { supervise: false, pollingIntervalSeconds: 0.5 });
+  const app = await buildApp({ config, database, queue, logger: false, ...options });
+  await app.ready();
+  return {
+    app,
+    database,
+    queue,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await queue.stop();
+      await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Cookies and header a browser would hold after its first page load. */
+export async function csrfSession(app: App): Promise<{ cookie: string; token: string }> {
+  const response = await app.inject({ method: 'GET', url: '/api/v1/csrf' });
+  const cookies = response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const token = response.json<{ csrf_token: string }>().csrf_token;
+  return { cookie: cookies, token };
+}
+
+/** Sends a change the way the web app does: with the CSRF cookie and header. */
+export async function injectWithCsrf(app: App, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const { cookie, token } = await csrfSession(app);
+  return app.inject({
+    ...options,
+    headers: { ...(options.headers ?? {}), cookie, 'x-csrf-token': token },
+  });
+}

@@ -1,0 +1,41 @@
+// A private, migrated database for one test file: in-memory PGlite by default, or, when
+// DATABASE_URL is set, a fresh database created on that server and dropped afterwards. Test
+// files therefore never share state and can run in any order, on either engine.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../db/database.ts';
+
+export interface TestDatabase extends Database {
+  /** Drops what this test file created. */
+  destroy(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite();
+    await database.migrate();
+    return { ...database, destroy: () => database.close() };
+  }
+
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    async destroy() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const componentHealthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  detail: z.string().optional(),
+  latency_ms: z.number().optional(),
+});
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  version: z.string(),
+  uptime_s: z.number(),
+  database: componentHealthSchema.extend({ kind: z.enum(['pglite', 'postgres']) }),
+  jobs: componentHealthSchema,
+  nodes: componentHealthSchema.extend({ total: z.number().int(), online: z.number().int() }),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const csrfResponseSchema = z.object({ csrf_token: z.string() });

@@ -1,0 +1,34 @@
+// `npm run bench`: the figures each issue names, measured in one run on this machine.
+// Servers run as separate processes on 127.0.0.1; the load generator runs here.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { measure, printLoadTable } from './load.ts';
+import { ROOT, startBareFastify, startProduct } from './processes.ts';
+import { measurePageScripts, printPageScripts } from './web-size.ts';
+
+const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
+
+if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+  spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+console.log(
+  `Benchmark on ${process.platform} ${process.arch}, Node ${process.version}; autocannon -c 50 -d ${durationSeconds}`,
+);
+
+const bare = await startBareFastify();
+const product = await startProduct();
+try {
+  const results = [
+    await measure('bare Fastify JSON route (yardstick)', `${bare.url}/bare`, { durationSeconds }),
+    await measure('GET /api/v1/health (database, queue, nodes)', `${product.url}/api/v1/health`, {
+      durationSeconds,
+    }),
+  ];
+  printLoadTable('HTTP (embedded PGlite)', results);
+  printPageScripts(await measurePageScripts(product.url, '/'));
+} finally {
+  await product.stop();
+  await bare.stop();
+}
