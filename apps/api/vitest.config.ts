@@ -1,3 +1,11 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'api', include: ['src/**/*.test.ts'] } });
+export default defineProject({
+  test: {
+    name: 'api',
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { measure, printLoadTable } from './load.ts';
-import { ROOT, startBareFastify, startProduct } from './processes.ts';
+import { ROOT, startBareFastify, startProduct } from '../lib/processes.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);

@@ -3,18 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { ROOT } from './processes.ts';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { launchChromium } from '../lib/chromium.ts';
+import { ROOT } from '../lib/processes.ts';
 
 export interface PageScripts {
   page: string;
@@ -23,11 +13,7 @@ export interface PageScripts {
 }
 
 export async function measurePageScripts(baseUrl: string, pagePath: string): Promise<PageScripts> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const scripts = new Set<string>();

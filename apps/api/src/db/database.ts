@@ -32,10 +32,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export interface PgliteDatabase extends Database {
+  kind: 'pglite';
+  /** The whole database as a tarball, to start other instances from (test snapshots). */
+  dumpDataDir(): Promise<Blob>;
+}
+
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+/** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined, optionally from a dump. */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
@@ -58,6 +64,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     },
     async close() {
       await client.close();
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir('none');
     },
   };
 }

@@ -5,12 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import {
-  errorText,
-  isMessageCode,
-  type ErrorResponse,
-  type Language,
-} from '@debesis/contract';
+import { errorText, isMessageCode, type ErrorResponse, type Language } from '@debesis/contract';
 import { AppError, type AppFieldError } from './app-error.ts';
 
 interface ZodIssueParams {

@@ -2,7 +2,9 @@
 // DATABASE_URL is set, a fresh database created on that server and dropped afterwards. Test
 // files therefore never share state and can run in any order, on either engine.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/database.ts';
 
 export interface TestDatabase extends Database {
@@ -13,7 +15,11 @@ export interface TestDatabase extends Database {
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite();
+    const snapshot = inject('pgliteSnapshot');
+    const database = snapshot
+      ? await openPglite(undefined, new Blob([readFileSync(snapshot)]))
+      : await openPglite();
+    // Applies only what the snapshot lacks (nothing, normally), so a stale snapshot cannot lie.
     await database.migrate();
     return { ...database, destroy: () => database.close() };
   }

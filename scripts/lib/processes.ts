@@ -1,4 +1,5 @@
-// Starting and stopping the servers a benchmark measures, each as its own process.
+// Starting and stopping the servers that browser tests and benchmarks run against, each as its
+// own process on 127.0.0.1 with a fresh embedded data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -39,6 +40,8 @@ export async function waitForHttp(
 
 export interface RunningServer {
   url: string;
+  /** The product's DATA_DIR (mail, database, nodes); empty for other servers. */
+  dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -72,6 +75,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   await waitForHttp(`${url}/api/v1/health`, 90_000, (status) => status === 200);
   return {
     url,
+    dataDir,
     process: child,
     async stop() {
       await stopChild(child);
@@ -89,5 +93,5 @@ export async function startBareFastify(): Promise<RunningServer> {
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/bare`);
-  return { url, process: child, stop: () => stopChild(child) };
+  return { url, dataDir: '', process: child, stop: () => stopChild(child) };
 }

@@ -1,0 +1,332 @@
+import { lstat, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AgentStoppedError,
+  RegistrationRefusedError,
+  startAgent,
+  type Agent,
+  type AgentOptions,
+} from './agent.ts';
+import type { AgentConfig } from './config.ts';
+import type { Driver } from './drivers/driver.ts';
+import { workspaceDirDriver } from './drivers/workspace-dir.driver.ts';
+import { silentLogger, type LogFn, type Logger } from './logger.ts';
+import { startFakeApi, waitFor, type FakeApi } from './testing/fake-api.ts';
+
+const A = '0b6f0e0e-1111-4c55-9d5b-0f4f3c1d2e10';
+const B = '0b6f0e0e-2222-4c55-9d5b-0f4f3c1d2e10';
+
+let api: FakeApi;
+let dataDir: string;
+const agents: Agent[] = [];
+
+beforeEach(async () => {
+  api = await startFakeApi();
+  dataDir = await mkdtemp(join(tmpdir(), 'agent-loop-'));
+  api.workspaces = [
+    { service_id: A, generation: 3, state: 'running' },
+    { service_id: B, generation: 1, state: 'stopped' },
+  ];
+});
+afterEach(async () => {
+  await Promise.all(agents.splice(0).map((agent) => agent.stop()));
+  await api.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
+  return {
+    apiUrl: api.url,
+    registrationToken: api.registrationToken,
+    nodeName: 'test-node',
+    dataDir,
+    pollIntervalMs: 10,
+    addresses: ['127.0.10.1', '127.0.10.2'],
+    requestTimeoutMs: 2000,
+    maxBackoffMs: 1000,
+    fullCheckEvery: 1000,
+    ...overrides,
+  };
+}
+
+function start(
+  overrides: Partial<AgentConfig> = {},
+  options: AgentOptions = {},
+  logger: Logger = silentLogger,
+) {
+  const agent = startAgent(config(overrides), logger, options);
+  agents.push(agent);
+  return agent;
+}
+
+const manual = (overrides: Partial<AgentConfig> = {}, options: AgentOptions = {}) =>
+  start(overrides, { loop: false, ...options });
+
+const lastReport = () => {
+  const report = api.reports.at(-1);
+  if (!report) throw new Error('no report yet');
+  return report;
+};
+const generations = () =>
+  Object.fromEntries(lastReport().workspaces.map((w) => [w.service_id, w.observed_generation]));
+const wsDir = (id: string) => join(dataDir, 'workspaces', id);
+
+function recordingLogger() {
+  const entries: { level: string; obj: Record<string, unknown>; msg: string | undefined }[] = [];
+  const make =
+    (level: string): LogFn =>
+    (first: string | object, msg?: string) => {
+      entries.push(
+        typeof first === 'string'
+          ? { level, obj: {}, msg: first }
+          : { level, obj: first as Record<string, unknown>, msg },
+      );
+    };
+  const logger: Logger = {
+    debug: make('debug'),
+    info: make('info'),
+    warn: make('warn'),
+    error: make('error'),
+  };
+  return { logger, entries };
+}
+
+describe('agent loop', () => {
+  it('registers, keeps the token in node.json (0600), applies the desired state and reports it', async () => {
+    const agent = start();
+    await waitFor(() => api.reports.length >= 2, 5000, 'two reports');
+
+    expect(api.registrations).toHaveLength(1);
+    expect(api.registrations[0]).toMatchObject({
+      name: 'test-node',
+      capacity: { addresses: ['127.0.10.1', '127.0.10.2'] },
+    });
+    const file = join(dataDir, 'node.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { node_token: string; node_id: string };
+    expect(stored.node_token).toBe(api.currentToken('test-node'));
+    expect(agent.nodeId).toBe(stored.node_id);
+
+    expect((await stat(wsDir(A))).mode & 0o7777).toBe(0o750);
+    expect((await stat(wsDir(B))).isDirectory()).toBe(true);
+    const report = lastReport();
+    expect(report.workspaces).toEqual([
+      { service_id: A, observed_generation: 3, ok: true, drivers: [{ driver: 'workspace-dir', live: true }] },
+      { service_id: B, observed_generation: 1, ok: true, drivers: [{ driver: 'workspace-dir', live: true }] },
+    ]);
+    expect(report.capacity.disk_total_bytes).toBeGreaterThan(0);
+    expect(api.invalid).toEqual([]);
+  });
+
+  it('a second pass changes nothing, even when it re-checks every workspace', async () => {
+    const agent = manual({ fullCheckEvery: 2 });
+    const first = await agent.runOnce();
+    expect(first).toMatchObject({ fullCheck: true, changed: true, applied: [A, B] });
+
+    const second = await agent.runOnce();
+    expect(second).toMatchObject({
+      fullCheck: false,
+      changed: false,
+      applied: [],
+      skipped: [A, B],
+      actions: [],
+    });
+
+    const third = await agent.runOnce();
+    expect(third).toMatchObject({ fullCheck: true, changed: false, applied: [A, B], actions: [] });
+    expect(api.reports.map((r) => r.workspaces.map((w) => w.observed_generation))).toEqual([
+      [3, 1],
+      [3, 1],
+      [3, 1],
+    ]);
+  });
+
+  it('applies only what changed, and a full check repairs drift', async () => {
+    const agent = manual({ fullCheckEvery: 3 });
+    await agent.runOnce();
+    await rm(wsDir(A), { recursive: true });
+    api.workspaces = [
+      { service_id: A, generation: 3, state: 'running' },
+      { ...api.workspaces[1]!, generation: 2 },
+    ];
+
+    const second = await agent.runOnce();
+    expect(second).toMatchObject({ applied: [B], skipped: [A] });
+    expect(generations()).toEqual({ [A]: 3, [B]: 2 });
+    await expect(lstat(wsDir(A))).rejects.toThrow(/ENOENT/);
+
+    await agent.runOnce();
+    const fourth = await agent.runOnce();
+    expect(fourth).toMatchObject({ fullCheck: true, changed: true, actions: [`${A}: created ${wsDir(A)}`] });
+    expect((await stat(wsDir(A))).isDirectory()).toBe(true);
+  });
+
+  it('uses the stored node token after a restart instead of registering again', async () => {
+    const first = manual();
+    await first.runOnce();
+    await first.stop();
+
+    const second = manual();
+    await second.runOnce();
+    expect(api.registrations).toHaveLength(1);
+    expect(api.reports).toHaveLength(2);
+  });
+
+  it('registers again when the API answers 401, and stores the new token', async () => {
+    const agent = manual();
+    await agent.runOnce();
+    const oldToken = api.currentToken('test-node');
+    api.revokeTokens();
+
+    await agent.runOnce();
+
+    expect(api.registrations).toHaveLength(2);
+    const newToken = api.currentToken('test-node');
+    expect(newToken).not.toBe(oldToken);
+    const stored = JSON.parse(await readFile(join(dataDir, 'node.json'), 'utf8')) as { node_token: string };
+    expect(stored.node_token).toBe(newToken);
+    expect(api.reports).toHaveLength(2);
+  });
+
+  it('says so when the registration token itself is refused', async () => {
+    const agent = manual({ registrationToken: 'wrong' });
+    await expect(agent.runOnce()).rejects.toBeInstanceOf(RegistrationRefusedError);
+    expect(api.reports).toHaveLength(0);
+  });
+
+  it('backs off exponentially (capped) while the API fails, then returns to the poll interval', async () => {
+    const { logger, entries } = recordingLogger();
+    api.failNext(4, 500);
+    start({ pollIntervalMs: 10, maxBackoffMs: 40 }, {}, logger);
+    await waitFor(() => api.reports.length >= 2, 5000, 'reports after the failures');
+
+    const waits = entries.filter((e) => e.level === 'warn').map((e) => e.obj.retry_in_ms);
+    expect(waits).toEqual([20, 40, 40, 40]);
+    expect(entries.find((e) => e.level === 'warn')?.msg).toContain('/desired-state: 500 server_error');
+    expect(api.desiredStateCalls).toBeGreaterThanOrEqual(6);
+  });
+
+  it('keeps the previous observed generation when a driver fails, and catches up once it works', async () => {
+    let broken = false;
+    const flaky: Driver = {
+      name: 'flaky',
+      apply: () => {
+        if (broken) return Promise.reject(new Error('boom: smb.conf did not validate'));
+        return Promise.resolve({
+          changed: false,
+          actions: [],
+          status: { driver: 'flaky', live: false, reason: 'smbd is not installed' },
+        });
+      },
+    };
+    const agent = manual({}, { drivers: [workspaceDirDriver, flaky] });
+    await agent.runOnce();
+    expect(lastReport().workspaces[0]).toEqual({
+      service_id: A,
+      observed_generation: 3,
+      ok: true,
+      drivers: [
+        { driver: 'workspace-dir', live: true },
+        { driver: 'flaky', live: false, reason: 'smbd is not installed' },
+      ],
+    });
+
+    broken = true;
+    api.workspaces = [{ service_id: A, generation: 4, state: 'running' }];
+    await agent.runOnce();
+    expect(lastReport().workspaces).toEqual([
+      {
+        service_id: A,
+        observed_generation: 3,
+        ok: false,
+        error: 'flaky: boom: smb.conf did not validate',
+        drivers: [
+          { driver: 'workspace-dir', live: true },
+          { driver: 'flaky', live: false, reason: 'boom: smb.conf did not validate' },
+        ],
+      },
+    ]);
+
+    // A failed workspace is retried on the next pass even though its generation did not change.
+    broken = false;
+    const retried = await agent.runOnce();
+    expect(retried.applied).toEqual([A]);
+    expect(generations()).toEqual({ [A]: 4 });
+    expect(lastReport().workspaces[0]?.ok).toBe(true);
+  });
+
+  it('deletes a removed workspace, running the drivers last to first', async () => {
+    const order: string[] = [];
+    const tracer = (name: string): Driver => ({
+      name,
+      apply: (desired) => {
+        order.push(`${name}:${desired.state}`);
+        return Promise.resolve({ changed: false, actions: [], status: { driver: name, live: true } });
+      },
+    });
+    const agent = manual({}, { drivers: [tracer('first'), workspaceDirDriver, tracer('last')] });
+    await agent.runOnce();
+    api.workspaces = [{ service_id: A, generation: 4, state: 'removed' }];
+    order.length = 0;
+
+    await agent.runOnce();
+
+    expect(order).toEqual(['last:removed', 'first:removed']);
+    await expect(lstat(wsDir(A))).rejects.toThrow(/ENOENT/);
+    expect(generations()).toEqual({ [A]: 4 });
+    // The folder of B is no longer listed: forgotten, but never deleted without an explicit `removed`.
+    expect((await stat(wsDir(B))).isDirectory()).toBe(true);
+  });
+
+  it('reports a service id that would escape the data folder as an error and touches nothing', async () => {
+    api.workspaces = [
+      { service_id: '../../escape', generation: 2, state: 'removed' },
+      { service_id: A, generation: 1, state: 'running' },
+    ];
+    const agent = manual();
+    await agent.runOnce();
+    const [bad, good] = lastReport().workspaces;
+    expect(bad).toMatchObject({ service_id: '../../escape', observed_generation: 0, ok: false });
+    expect(bad?.error).toContain('invalid service id');
+    expect(good).toMatchObject({ service_id: A, ok: true, observed_generation: 1 });
+  });
+
+  it('never runs two passes at once', async () => {
+    let active = 0;
+    let most = 0;
+    const slow: Driver = {
+      name: 'slow',
+      apply: async () => {
+        active += 1;
+        most = Math.max(most, active);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        active -= 1;
+        return { changed: false, actions: [], status: { driver: 'slow', live: true } };
+      },
+    };
+    const agent = start({ pollIntervalMs: 10, fullCheckEvery: 1 }, { drivers: [slow] });
+    await Promise.all([agent.runOnce(), agent.runOnce(), agent.runOnce()]);
+    await waitFor(() => api.reports.length >= 6, 5000, 'loop passes');
+    expect(most).toBe(1);
+  });
+
+  it('wake() runs a pass at once instead of waiting for the poll interval', async () => {
+    const agent = start({ pollIntervalMs: 3_600_000 });
+    await waitFor(() => api.reports.length === 1, 5000, 'the first report');
+    api.workspaces = [{ service_id: A, generation: 9, state: 'running' }];
+    agent.wake();
+    await waitFor(() => api.reports.length === 2, 5000, 'the report after wake');
+    expect(generations()).toEqual({ [A]: 9 });
+  });
+
+  it('stops cleanly: stop() waits for the pass, is idempotent, and later runs are refused', async () => {
+    const agent = start({ pollIntervalMs: 10 });
+    await waitFor(() => api.reports.length >= 1, 5000, 'a report');
+    await Promise.all([agent.stop(), agent.stop()]);
+    const calls = api.desiredStateCalls;
+    await expect(agent.runOnce()).rejects.toBeInstanceOf(AgentStoppedError);
+    expect(api.desiredStateCalls).toBe(calls);
+  });
+});

@@ -1,0 +1,217 @@
+// The agent process: it registers the node when it has no valid node token, then runs reconcile
+// passes every poll interval. Passes never overlap (a loop pass and a runOnce() call queue
+// behind each other); when the API fails, the wait grows exponentially up to a cap, and it is
+// back to the poll interval after the first pass that succeeds. The API can run it in its own
+// process (the embedded default) or main.ts runs it standalone; both go through startAgent().
+import { mkdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';
+import { measureCapacity } from './capacity.ts';
+import type { AgentConfig } from './config.ts';
+import type { Driver } from './drivers/driver.ts';
+import { DEFAULT_DRIVERS } from './drivers/registry.ts';
+import { runCommand, type CommandRunner } from './exec/run-command.ts';
+import { errorMessage, silentLogger, type Logger } from './logger.ts';
+import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-identity.ts';
+import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
+import { AGENT_VERSION } from './version.ts';
+
+export interface AgentOptions {
+  /** Default: the registry's drivers. */
+  drivers?: readonly Driver[];
+  /** Default: runCommand (spawn without a shell). */
+  runCommand?: CommandRunner;
+  fetch?: typeof fetch;
+  /** Default true. With false no loop runs: passes happen only through runOnce(). */
+  loop?: boolean;
+}
+
+export interface Agent {
+  /** Runs one pass now (after any pass in progress) and resolves with what it did; rejects if it failed. */
+  runOnce(): Promise<ReconcileResult>;
+  /** Ask the loop for a pass now instead of at the end of the current wait (desired state changed). */
+  wake(): void;
+  /** Stops the loop, aborts API calls in flight, waits for a pass in progress to end. Idempotent. */
+  stop(): Promise<void>;
+  /** The node id once registered (or loaded from node.json). */
+  readonly nodeId: string | undefined;
+}
+
+/** The registration token itself was refused: nothing to do but wait and retry (or fix the config). */
+export class RegistrationRefusedError extends ApiError {
+  constructor() {
+    super('the API refused the registration token (AGENT_REGISTRATION_TOKEN)', 'http', 401, 'unauthorized');
+    this.name = 'RegistrationRefusedError';
+  }
+}
+
+export class AgentStoppedError extends Error {
+  constructor() {
+    super('the agent is stopped');
+    this.name = 'AgentStoppedError';
+  }
+}
+
+export function startAgent(
+  config: AgentConfig,
+  logger: Logger = silentLogger,
+  options: AgentOptions = {},
+): Agent {
+  const stopController = new AbortController();
+  const api = createApiClient({
+    baseUrl: config.apiUrl,
+    timeoutMs: config.requestTimeoutMs,
+    signal: stopController.signal,
+    fetch: options.fetch,
+  });
+  const drivers = options.drivers ?? DEFAULT_DRIVERS;
+  const run = options.runCommand ?? runCommand;
+  const memory = createReconcileMemory();
+
+  let identity: NodeIdentity | undefined;
+  let identityLoaded = false;
+  let stopped = false;
+  let queue: Promise<unknown> = Promise.resolve();
+  let wakeRequested = false;
+  let interruptSleep: (() => void) | undefined;
+
+  async function register(): Promise<NodeIdentity> {
+    identity = undefined;
+    const capacity = await measureCapacity(config.dataDir, config.addresses);
+    let answer;
+    try {
+      answer = await api.register(config.registrationToken, {
+        name: config.nodeName,
+        hostname: hostname().slice(0, 255) || config.nodeName,
+        agent_version: AGENT_VERSION,
+        capacity,
+      });
+    } catch (error) {
+      if (error instanceof ApiUnauthorizedError) throw new RegistrationRefusedError();
+      throw error;
+    }
+    const registered: NodeIdentity = {
+      node_id: answer.node_id,
+      node_token: answer.node_token,
+      node_name: config.nodeName,
+      api_url: config.apiUrl,
+      registered_at: new Date().toISOString(),
+    };
+    await saveNodeIdentity(config.dataDir, registered);
+    identity = registered;
+    logger.info({ node_id: registered.node_id, node_name: config.nodeName }, 'node registered');
+    return registered;
+  }
+
+  async function currentIdentity(): Promise<NodeIdentity> {
+    if (!identityLoaded) {
+      await mkdir(config.dataDir, { recursive: true, mode: 0o750 });
+      const stored = await loadNodeIdentity(config.dataDir);
+      identityLoaded = true;
+      if (stored && stored.node_name === config.nodeName && stored.api_url === config.apiUrl)
+        identity = stored;
+    }
+    return identity ?? (await register());
+  }
+
+  async function pass(): Promise<ReconcileResult> {
+    if (stopped) throw new AgentStoppedError();
+    const reconcileWith = (node: NodeIdentity) =>
+      reconcileOnce(
+        {
+          api,
+          nodeToken: node.node_token,
+          dataDir: config.dataDir,
+          addresses: config.addresses,
+          agentVersion: AGENT_VERSION,
+          drivers,
+          logger,
+          run,
+          fullCheckEvery: config.fullCheckEvery,
+        },
+        memory,
+      );
+    let result: ReconcileResult;
+    try {
+      result = await reconcileWith(await currentIdentity());
+    } catch (error) {
+      if (!(error instanceof ApiUnauthorizedError)) throw error;
+      logger.warn('the API no longer accepts the node token; registering again');
+      result = await reconcileWith(await register());
+    }
+    if (result.changed) logger.info({ actions: result.actions }, 'reconcile pass changed the node');
+    else
+      logger.debug({ full_check: result.fullCheck, workspaces: result.workspaces.length }, 'reconcile pass');
+    return result;
+  }
+
+  function exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const next = queue.then(task);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  function sleep(ms: number): Promise<void> {
+    if (wakeRequested || stopped) {
+      wakeRequested = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        interruptSleep = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      interruptSleep = done;
+    });
+  }
+
+  async function loop(): Promise<void> {
+    let failures = 0;
+    while (!stopped) {
+      try {
+        await exclusive(pass);
+        failures = 0;
+      } catch (error) {
+        if (stopped) break;
+        failures += 1;
+        const cap = Math.max(config.maxBackoffMs, config.pollIntervalMs);
+        const delay = Math.min(config.pollIntervalMs * 2 ** failures, cap);
+        const log = error instanceof RegistrationRefusedError ? logger.error : logger.warn;
+        log({ err: error, failures, retry_in_ms: delay }, `reconcile pass failed: ${errorMessage(error)}`);
+        await sleep(delay);
+        continue;
+      }
+      await sleep(config.pollIntervalMs);
+    }
+  }
+
+  const looping =
+    options.loop === false
+      ? Promise.resolve()
+      : loop().catch((error: unknown) => logger.error({ err: error }, 'agent loop crashed'));
+
+  let stopping: Promise<void> | undefined;
+  return {
+    runOnce: () => exclusive(pass),
+    wake() {
+      if (interruptSleep) interruptSleep();
+      else wakeRequested = true;
+    },
+    stop() {
+      stopping ??= (async () => {
+        stopped = true;
+        stopController.abort();
+        interruptSleep?.();
+        await looping;
+        await queue;
+        logger.info('agent stopped');
+      })();
+      return stopping;
+    },
+    get nodeId() {
+      return identity?.node_id;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { AgentConfigError, loadAgentConfig, nodeNameFromHostname } from './config.ts';
+
+const base = {
+  AGENT_API_URL: 'http://127.0.0.1:3000',
+  AGENT_REGISTRATION_TOKEN: 'reg-token',
+  AGENT_DATA_DIR: 'data/nodes/local',
+};
+
+describe('loadAgentConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadAgentConfig(base);
+    expect(config).toMatchObject({
+      apiUrl: 'http://127.0.0.1:3000',
+      registrationToken: 'reg-token',
+      pollIntervalMs: 5000,
+      requestTimeoutMs: 10_000,
+      maxBackoffMs: 60_000,
+      fullCheckEvery: 60,
+    });
+    expect(config.dataDir).toMatch(/^\/.*data\/nodes\/local$/);
+    expect(config.addresses).toHaveLength(254);
+    expect(config.nodeName).toMatch(/^[a-z0-9][a-z0-9-]*$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadAgentConfig({
+      ...base,
+      AGENT_NODE_NAME: 'node-1',
+      AGENT_POLL_INTERVAL_MS: '250',
+      AGENT_ADDRESS_POOL: '10.0.0.1,10.0.0.2',
+      AGENT_REQUEST_TIMEOUT_MS: '2000',
+      AGENT_MAX_BACKOFF_MS: '1000',
+      AGENT_FULL_CHECK_EVERY: '5',
+    });
+    expect(config).toMatchObject({
+      nodeName: 'node-1',
+      pollIntervalMs: 250,
+      addresses: ['10.0.0.1', '10.0.0.2'],
+      requestTimeoutMs: 2000,
+      maxBackoffMs: 1000,
+      fullCheckEvery: 5,
+    });
+  });
+
+  it('names every wrong variable at once', () => {
+    let error: unknown;
+    try {
+      loadAgentConfig({
+        AGENT_API_URL: 'ftp://x',
+        AGENT_NODE_NAME: 'Bad Name',
+        AGENT_POLL_INTERVAL_MS: 'soon',
+        AGENT_ADDRESS_POOL: '1.2.3',
+        AGENT_REGISTRATION_TOKEN: '   ',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AgentConfigError);
+    const problems = (error as AgentConfigError).problems.join('\n');
+    expect(problems).toContain('AGENT_API_URL: must be an http:// or https:// URL');
+    expect(problems).toContain('AGENT_REGISTRATION_TOKEN: required');
+    expect(problems).toContain('AGENT_DATA_DIR: required');
+    expect(problems).toContain('AGENT_NODE_NAME: must be lowercase');
+    expect(problems).toContain('AGENT_POLL_INTERVAL_MS: must be a whole number');
+    expect(problems).toContain('AGENT_ADDRESS_POOL: "1.2.3" is not an IP address');
+  });
+});
+
+describe('nodeNameFromHostname', () => {
+  it('makes a valid node name', () => {
+    expect(nodeNameFromHostname('Box_1.Example.COM')).toBe('box-1-example-com');
+    expect(nodeNameFromHostname('--x--')).toBe('x');
+    expect(nodeNameFromHostname('___')).toBe('node');
+    expect(nodeNameFromHostname('a'.repeat(80))).toHaveLength(63);
+  });
+});

@@ -1,0 +1,126 @@
+// The agent's configuration: read once at start from the environment, checked against one
+// schema, and refused with a message naming every wrong variable. Standalone, main.ts reads
+// process.env; the API, when it runs the agent in-process, passes its own record.
+//
+//   AGENT_API_URL              required. Base URL of the API (origin, optionally with a path
+//                              prefix), e.g. http://127.0.0.1:3000. Calls go to <url>/api/v1/nodes/….
+//   AGENT_REGISTRATION_TOKEN   required. Secret the API issued for registering nodes; used only
+//                              when the agent has no valid node token.
+//   AGENT_NODE_NAME            default: the hostname, lowercased, other characters turned into
+//                              "-". Registering the same name again takes over that node.
+//   AGENT_DATA_DIR             required. Holds node.json (the node token, mode 0600) and
+//                              workspaces/<service_id>/ for each workspace.
+//   AGENT_POLL_INTERVAL_MS     default 5000. Time between reconcile passes.
+//   AGENT_ADDRESS_POOL         default 127.0.10.1-127.0.10.254. Addresses this node may give to
+//                              workspaces: ranges "a-b" and single addresses, comma separated.
+//   AGENT_REQUEST_TIMEOUT_MS   default 10000. Time-out of one API call.
+//   AGENT_MAX_BACKOFF_MS       default 60000. Longest wait between passes while the API fails.
+//   AGENT_FULL_CHECK_EVERY     default 60. Every Nth pass re-applies unchanged workspaces too,
+//                              to repair drift.
+//   AGENT_LOG_LEVEL            default info (debug, info, warn, error). Standalone (main.ts) only;
+//                              in-process the API's logger decides.
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { nodeRegisterRequestSchema } from '@debesis/contract';
+import { expandAddressPool } from './capacity.ts';
+
+export interface AgentConfig {
+  apiUrl: string;
+  registrationToken: string;
+  nodeName: string;
+  /** Absolute path. */
+  dataDir: string;
+  pollIntervalMs: number;
+  addresses: string[];
+  requestTimeoutMs: number;
+  maxBackoffMs: number;
+  fullCheckEvery: number;
+}
+
+export const DEFAULT_ADDRESS_POOL = '127.0.10.1-127.0.10.254';
+
+export class AgentConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid agent configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'AgentConfigError';
+  }
+}
+
+/** A valid node name made from a hostname: `Box_1.example.COM` → `box-1-example-com`. */
+export function nodeNameFromHostname(host: string): string {
+  const name = host
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+  return name === '' ? 'node' : name;
+}
+
+const whole = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .optional()
+    .transform((value) => value ?? fallback);
+
+const envSchema = z.object({
+  AGENT_API_URL: z
+    .string({ error: 'required (the base URL of the API, e.g. http://127.0.0.1:3000)' })
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+  AGENT_REGISTRATION_TOKEN: z.string({ error: 'required (the registration token the API issued)' }),
+  AGENT_NODE_NAME: nodeRegisterRequestSchema.shape.name.optional(),
+  AGENT_DATA_DIR: z.string({ error: 'required (the folder for the node token and the workspaces)' }),
+  AGENT_POLL_INTERVAL_MS: whole(5000, 10, 3_600_000),
+  AGENT_ADDRESS_POOL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return expandAddressPool(value ?? DEFAULT_ADDRESS_POOL);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  AGENT_REQUEST_TIMEOUT_MS: whole(10_000, 100, 600_000),
+  AGENT_MAX_BACKOFF_MS: whole(60_000, 10, 3_600_000),
+  AGENT_FULL_CHECK_EVERY: whole(60, 1, 1_000_000),
+});
+
+/** Parses the environment (empty values count as unset). Throws AgentConfigError listing every problem. */
+export function loadAgentConfig(env: Record<string, string | undefined> = process.env): AgentConfig {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key]?.trim();
+    if (value) cleaned[key] = value;
+  }
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new AgentConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'configuration');
+        const message =
+          name === 'AGENT_NODE_NAME'
+            ? 'must be lowercase letters, digits and "-", starting with a letter or digit, at most 63 characters'
+            : issue.message;
+        return `${name}: ${message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    apiUrl: e.AGENT_API_URL,
+    registrationToken: e.AGENT_REGISTRATION_TOKEN,
+    nodeName: e.AGENT_NODE_NAME ?? nodeNameFromHostname(hostname()),
+    dataDir: resolve(e.AGENT_DATA_DIR),
+    pollIntervalMs: e.AGENT_POLL_INTERVAL_MS,
+    addresses: e.AGENT_ADDRESS_POOL,
+    requestTimeoutMs: e.AGENT_REQUEST_TIMEOUT_MS,
+    maxBackoffMs: e.AGENT_MAX_BACKOFF_MS,
+    fullCheckEvery: e.AGENT_FULL_CHECK_EVERY,
+  };
+}

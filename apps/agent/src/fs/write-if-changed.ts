@@ -1,0 +1,105 @@
+// The one way drivers put a file on disk (TrueNAS's `write_if_changed`): render to a string,
+// hand it here, and reload the daemon only when this says something changed. A file whose
+// content, mode and owner already match is not touched at all (mtime stays), so a second run
+// of a driver changes nothing. A new content is written to a temporary file in the same folder,
+// flushed, and renamed over the old one, so readers see the old file or the new one, never half.
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { lstat, open, readFile, rename, chmod, chown, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+export interface WriteIfChangedOptions {
+  /** Permission bits, default 0o644. Applied exactly (the umask does not apply). */
+  mode?: number;
+  /** Owner to set; only honoured when the agent runs as root (otherwise it cannot chown). */
+  uid?: number;
+  gid?: number;
+}
+
+export interface WriteIfChangedResult {
+  /** True if anything on disk changed. */
+  changed: boolean;
+  content: boolean;
+  mode: boolean;
+  owner: boolean;
+}
+
+const isRoot = (): boolean => process.getuid?.() === 0;
+
+export async function writeIfChanged(
+  path: string,
+  data: string | Uint8Array,
+  options: WriteIfChangedOptions = {},
+): Promise<WriteIfChangedResult> {
+  const mode = (options.mode ?? 0o644) & 0o7777;
+  const wanted = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
+  const setOwner = isRoot() && (options.uid !== undefined || options.gid !== undefined);
+
+  const current = await lstat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (current?.isDirectory()) throw new Error(`${path} is a directory`);
+
+  // Only a regular file can be kept; a symlink in its place is replaced (rename swaps the link,
+  // never its target), so a driver never writes through a link someone planted.
+  if (current?.isFile() && current.size === wanted.length && (await readFile(path)).equals(wanted)) {
+    const result: WriteIfChangedResult = { changed: false, content: false, mode: false, owner: false };
+    if ((current.mode & 0o7777) !== mode) {
+      await chmod(path, mode);
+      result.mode = true;
+    }
+    if (setOwner) {
+      const uid = options.uid ?? current.uid;
+      const gid = options.gid ?? current.gid;
+      if (uid !== current.uid || gid !== current.gid) {
+        await chown(path, uid, gid);
+        result.owner = true;
+      }
+    }
+    result.changed = result.mode || result.owner;
+    return result;
+  }
+
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  try {
+    try {
+      await handle.writeFile(wanted);
+      await handle.chmod(mode);
+      if (setOwner) await handle.chown(options.uid ?? current?.uid ?? -1, options.gid ?? current?.gid ?? -1);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await syncDirectory(dirname(path));
+
+  return {
+    changed: true,
+    content: true,
+    mode: current ? (current.mode & 0o7777) !== mode : true,
+    owner:
+      setOwner &&
+      (!current ||
+        (options.uid ?? current.uid) !== current.uid ||
+        (options.gid ?? current.gid) !== current.gid),
+  };
+}
+
+// The rename is durable only once the folder's entry is flushed too.
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, constants.O_RDONLY).catch(() => undefined);
+  if (!handle) return;
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a folder; the rename itself already happened.
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,15 @@
+// What the API (and anyone embedding the agent) uses. The embedded default starts the agent in
+// the API's own process with startAgent(); standalone, main.ts does the same from the environment.
+export { startAgent, AgentStoppedError, RegistrationRefusedError } from './agent.ts';
+export type { Agent, AgentOptions } from './agent.ts';
+export { loadAgentConfig, AgentConfigError, nodeNameFromHostname, DEFAULT_ADDRESS_POOL } from './config.ts';
+export type { AgentConfig } from './config.ts';
+export { expandAddressPool, measureCapacity } from './capacity.ts';
+export { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';
+export type { ApiClient, ApiClientOptions } from './api-client.ts';
+export type { ReconcileResult } from './reconcile.ts';
+export type { Driver, DriverContext, DriverResult, DriverStatus } from './drivers/driver.ts';
+export { DEFAULT_DRIVERS } from './drivers/registry.ts';
+export { createJsonLogger, silentLogger } from './logger.ts';
+export type { Logger, LogFn } from './logger.ts';
+export { AGENT_VERSION } from './version.ts';

@@ -1,0 +1,161 @@
+// One reconcile pass: pull the desired state, make each workspace match it by running the
+// drivers in order, and report what was applied together with the node's capacity (the report
+// is also the heartbeat). Nothing here is remembered across restarts on purpose: after a crash
+// the first pass re-applies every workspace, and because drivers are idempotent that repairs
+// whatever a pass interrupted midway left behind.
+import type { NodeCapacity, WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
+import type { ApiClient } from './api-client.ts';
+import { measureCapacity } from './capacity.ts';
+import type { Driver, DriverStatus } from './drivers/driver.ts';
+import type { CommandRunner } from './exec/run-command.ts';
+import { errorMessage, type Logger } from './logger.ts';
+import { workspaceDir } from './workspace-paths.ts';
+
+export interface ReconcileDeps {
+  api: Pick<ApiClient, 'desiredState' | 'report'>;
+  nodeToken: string;
+  dataDir: string;
+  addresses: readonly string[];
+  agentVersion: string;
+  drivers: readonly Driver[];
+  logger: Logger;
+  run: CommandRunner;
+  /** Every Nth pass re-applies unchanged workspaces as well (drift repair). */
+  fullCheckEvery: number;
+}
+
+/** What the agent remembers between passes while it runs. */
+export interface ReconcileMemory {
+  passes: number;
+  /** Per service id: the last report, which also holds the generation applied last. */
+  workspaces: Map<string, WorkspaceReport>;
+}
+
+export function createReconcileMemory(): ReconcileMemory {
+  return { passes: 0, workspaces: new Map() };
+}
+
+export interface ReconcileResult {
+  /** Whether this pass re-applied unchanged workspaces too. */
+  fullCheck: boolean;
+  /** Service ids whose drivers ran this pass (changed generation, failed before, or full check). */
+  applied: string[];
+  /** Service ids skipped because their generation was already applied. */
+  skipped: string[];
+  /** Whether any driver changed anything on the node. */
+  changed: boolean;
+  /** What drivers did, `service_id: action`. */
+  actions: string[];
+  workspaces: WorkspaceReport[];
+  capacity: NodeCapacity;
+}
+
+const MAX_ERROR_LENGTH = 4000;
+
+export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory): Promise<ReconcileResult> {
+  const { logger } = deps;
+  const fullCheck = memory.passes % deps.fullCheckEvery === 0;
+  memory.passes += 1;
+
+  const desired = await deps.api.desiredState(deps.nodeToken);
+  const result: ReconcileResult = {
+    fullCheck,
+    applied: [],
+    skipped: [],
+    changed: false,
+    actions: [],
+    workspaces: [],
+    capacity: { disk_total_bytes: 0, disk_free_bytes: 0, addresses: [] },
+  };
+
+  const seen = new Set<string>();
+  for (const workspace of desired.workspaces) {
+    if (seen.has(workspace.service_id)) {
+      logger.warn(
+        { service_id: workspace.service_id },
+        'workspace listed twice in the desired state; ignored',
+      );
+      continue;
+    }
+    seen.add(workspace.service_id);
+
+    const previous = memory.workspaces.get(workspace.service_id);
+    if (!fullCheck && previous?.ok && previous.observed_generation === workspace.generation) {
+      result.skipped.push(workspace.service_id);
+      result.workspaces.push(previous);
+      continue;
+    }
+
+    result.applied.push(workspace.service_id);
+    const report = await applyWorkspace(deps, workspace, previous, result);
+    memory.workspaces.set(workspace.service_id, report);
+    result.workspaces.push(report);
+  }
+  // A workspace the API no longer lists is forgotten, not deleted: only an explicit `removed`
+  // deletes data.
+  for (const id of memory.workspaces.keys()) if (!seen.has(id)) memory.workspaces.delete(id);
+
+  result.capacity = await measureCapacity(deps.dataDir, deps.addresses);
+  await deps.api.report(deps.nodeToken, {
+    agent_version: deps.agentVersion,
+    capacity: result.capacity,
+    workspaces: result.workspaces,
+  });
+  return result;
+}
+
+async function applyWorkspace(
+  deps: ReconcileDeps,
+  desired: WorkspaceDesiredState,
+  previous: WorkspaceReport | undefined,
+  result: ReconcileResult,
+): Promise<WorkspaceReport> {
+  const statuses: DriverStatus[] = [];
+  const serviceId = desired.service_id;
+  // Unknown after a restart: claim nothing until a pass has applied it.
+  const previousGeneration = previous?.observed_generation ?? 0;
+  const failed = (error: string): WorkspaceReport => ({
+    service_id: serviceId,
+    observed_generation: previousGeneration,
+    ok: false,
+    error: error.slice(0, MAX_ERROR_LENGTH),
+    drivers: statuses,
+  });
+
+  let dir: string;
+  try {
+    dir = workspaceDir(deps.dataDir, serviceId);
+  } catch (error) {
+    deps.logger.error({ service_id: serviceId }, errorMessage(error));
+    return failed(errorMessage(error));
+  }
+
+  const drivers = desired.state === 'removed' ? [...deps.drivers].reverse() : deps.drivers;
+  for (const driver of drivers) {
+    try {
+      const outcome = await driver.apply(desired, {
+        dataDir: deps.dataDir,
+        workspaceDir: dir,
+        logger: deps.logger,
+        run: deps.run,
+      });
+      statuses.push(outcome.status);
+      if (outcome.changed) result.changed = true;
+      for (const action of outcome.actions) {
+        result.actions.push(`${serviceId}: ${action}`);
+        deps.logger.info({ service_id: serviceId, driver: driver.name }, action);
+      }
+    } catch (error) {
+      // Later drivers build on earlier ones, so the workspace stops here; the next pass retries.
+      const message = `${driver.name}: ${errorMessage(error)}`;
+      statuses.push({ driver: driver.name, live: false, reason: errorMessage(error).slice(0, 500) });
+      deps.logger.error(
+        { service_id: serviceId, driver: driver.name, generation: desired.generation },
+        message,
+      );
+      return failed(message);
+    }
+  }
+  deps.logger.debug({ service_id: serviceId, generation: desired.generation }, 'workspace applied');
+  return { service_id: serviceId, observed_generation: desired.generation, ok: true, drivers: statuses };
+}

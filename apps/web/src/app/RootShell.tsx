@@ -1,0 +1,23 @@
+// Wraps every route: restores scroll on back/forward and, after a client-side navigation, moves
+// focus to the new page's <main> so screen-reader users hear that the page changed.
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { MAIN_CONTENT_ID } from '../components/SkipLink.tsx';
+
+export function RootShell() {
+  const { pathname } = useLocation();
+  const previousPath = useRef(pathname);
+
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

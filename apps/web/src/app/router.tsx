@@ -1,0 +1,71 @@
+// Every route of the app (spec §2). Pages are loaded on demand, so the home page downloads only
+// the shell and itself; layouts shared by many pages come with the first page that needs them.
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { RequireSession } from '../auth/RequireSession.tsx';
+import { PublicLayout } from '../layouts/PublicLayout.tsx';
+import { PageLoading } from './PageLoading.tsx';
+import { RootShell } from './RootShell.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+const notFound: RouteObject = {
+  path: '*',
+  lazy: async () => ({ Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage }),
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../pages/HomePage.tsx')).HomePage }),
+          },
+          notFound,
+        ],
+      },
+      {
+        path: 'auth',
+        lazy: async () => ({ Component: (await import('../layouts/AuthLayout.tsx')).AuthLayout }),
+        children: [
+          { index: true, element: <Navigate to="/auth/login" replace /> },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../pages/LoginPage.tsx')).LoginPage }),
+          },
+        ],
+      },
+      {
+        path: 'dashboard',
+        element: (
+          <RequireSession>
+            <Outlet />
+          </RequireSession>
+        ),
+        children: [
+          {
+            lazy: async () => ({
+              Component: (await import('../layouts/DashboardLayout.tsx')).DashboardLayout,
+            }),
+            children: [
+              { index: true, element: <Navigate to="/dashboard/services" replace /> },
+              {
+                path: 'services',
+                lazy: async () => ({ Component: (await import('../pages/ServicesPage.tsx')).ServicesPage }),
+              },
+              notFound,
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,71 @@
+// The header of every layout (spec §2): logo, theme and language, and who you are.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLogout, useSession } from '../auth/session.ts';
+import { LanguageToggle } from './LanguageToggle.tsx';
+import { Logo } from './Logo.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+
+interface SiteHeaderProps {
+  /** Placed before the logo; the dashboard puts its menu button here. */
+  leading?: ReactNode;
+}
+
+export function SiteHeader({ leading }: SiteHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        {leading}
+        <Link
+          to="/"
+          className="site-header__brand"
+          aria-label={t('header.homeLink')}
+          data-testid="header-home"
+        >
+          <Logo />
+        </Link>
+        <div className="site-header__preferences">
+          <ThemeToggle />
+          <LanguageToggle />
+        </div>
+        <nav className="site-header__nav" aria-label={t('header.primaryNavigation')}>
+          <AccountLinks />
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function AccountLinks() {
+  const { t } = useTranslation();
+  const { isAuthenticated } = useSession();
+  const logout = useLogout();
+  if (isAuthenticated) {
+    return (
+      <>
+        <Link
+          to="/dashboard"
+          className="btn btn--ghost site-header__dashboard-link"
+          data-testid="header-dashboard"
+        >
+          {t('header.dashboard')}
+        </Link>
+        <button type="button" className="btn btn--secondary" onClick={logout} data-testid="header-logout">
+          {t('header.logOut')}
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to="/auth/login" className="btn btn--ghost" data-testid="header-sign-in">
+        {t('header.signIn')}
+      </Link>
+      <Link to="/auth/register" className="btn btn--primary" data-testid="header-register">
+        {t('header.register')}
+      </Link>
+    </>
+  );
+}

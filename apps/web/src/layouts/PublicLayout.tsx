@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { MainContent } from '../components/MainContent.tsx';
+import { SiteFooter } from '../components/SiteFooter.tsx';
+import { SiteHeader } from '../components/SiteHeader.tsx';
+import { SkipLink } from '../components/SkipLink.tsx';
+
+export function PublicLayout() {
+  return (
+    <div className="page">
+      <SkipLink />
+      <SiteHeader />
+      <MainContent className="page__main">
+        <Outlet />
+      </MainContent>
+      <SiteFooter />
+    </div>
+  );
+}

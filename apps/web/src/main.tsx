@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './i18n/i18n.ts';
+import './styles/index.css';
+import { App } from './app/App.tsx';
+import { startTheme } from './theme/theme.ts';
+
+startTheme();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to render into.');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,217 @@
+// The landing page (spec §1, §2): what Debesis is, the three solutions, a plan teaser and the way
+// to order. Every call to action leads to plan selection.
+import type { ParseKeys } from 'i18next';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ArrowRightIcon, CheckIcon, FolderIcon, ServerIcon, ShieldIcon } from '../components/icons.tsx';
+import { useDocumentTitle } from '../components/useDocumentTitle.ts';
+import { WorkspacePreview } from './home/WorkspacePreview.tsx';
+import './home/home.css';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('home.metaTitle'), { full: true });
+  return (
+    <div className="home">
+      <Hero />
+      <Solutions />
+      <Included />
+      <PlanTeaser />
+      <FinalCallToAction />
+    </div>
+  );
+}
+
+function Hero() {
+  const { t } = useTranslation();
+  const points: ParseKeys[] = ['home.hero.pointHosting', 'home.hero.pointBackups', 'home.hero.pointPlans'];
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container hero__grid">
+        <div className="hero__copy">
+          <p className="eyebrow">{t('home.hero.eyebrow')}</p>
+          <h1 id="hero-title" className="hero__title">
+            {t('home.hero.title')}
+          </h1>
+          <p className="hero__lead">{t('home.hero.lead')}</p>
+          <div className="button-row">
+            <Link to="/auth/plans" className="btn btn--primary btn--lg" data-testid="home-cta-plans">
+              {t('home.hero.primaryCta')}
+              <ArrowRightIcon />
+            </Link>
+            <Link to="/pricing" className="btn btn--secondary btn--lg" data-testid="home-cta-pricing">
+              {t('home.hero.secondaryCta')}
+            </Link>
+          </div>
+          <ul className="check-list hero__points" role="list">
+            {points.map((point) => (
+              <li key={point}>
+                <CheckIcon />
+                {t(point)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <WorkspacePreview />
+      </div>
+    </section>
+  );
+}
+
+interface Solution {
+  key: 'secureAccess' | 'teamDrive' | 'businessStorage';
+  to: string;
+  Icon: ComponentType;
+}
+
+const SOLUTIONS: Solution[] = [
+  { key: 'secureAccess', to: '/solutions/secure-access', Icon: ShieldIcon },
+  { key: 'teamDrive', to: '/solutions/team-drive', Icon: FolderIcon },
+  { key: 'businessStorage', to: '/solutions/business-storage', Icon: ServerIcon },
+];
+
+function Solutions() {
+  const { t } = useTranslation();
+  return (
+    <section className="section" aria-labelledby="solutions-title">
+      <div className="container">
+        <header className="section__header">
+          <h2 id="solutions-title">{t('home.solutions.title')}</h2>
+          <p className="lead text-muted">{t('home.solutions.lead')}</p>
+        </header>
+        <ul className="solution-grid" role="list">
+          {SOLUTIONS.map(({ key, to, Icon }) => (
+            <li key={key} className="card card--interactive solution-card" data-testid={`solution-${key}`}>
+              <span className="solution-card__icon">
+                <Icon />
+              </span>
+              <h3>{t(`home.solutions.${key}.title`)}</h3>
+              <p className="text-muted">{t(`home.solutions.${key}.body`)}</p>
+              <Link to={to} className="solution-card__link">
+                {t(`home.solutions.${key}.link`)}
+                <ArrowRightIcon width={16} height={16} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+const INCLUDED: ParseKeys[] = [
+  'home.included.samba',
+  'home.included.nfs',
+  'home.included.ftp',
+  'home.included.vpn',
+  'home.included.backups',
+  'home.included.activity',
+];
+
+function Included() {
+  const { t } = useTranslation();
+  return (
+    <section className="section section--tight" aria-labelledby="included-title">
+      <div className="container included">
+        <h2 id="included-title" className="included__title">
+          {t('home.included.title')}
+        </h2>
+        <ul className="check-list included__list" role="list">
+          {INCLUDED.map((item) => (
+            <li key={item}>
+              <CheckIcon />
+              {t(item)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+interface PlanSummary {
+  name: string;
+  storage: string;
+  users: number;
+  address: 'natIp' | 'dedicatedIp';
+  support: 'supportEmail' | 'supportPriority' | 'supportAllDay';
+}
+
+// Marketing figures of spec §1; prices come from the API on the plans page.
+const PLANS: PlanSummary[] = [
+  { name: 'Starter', storage: '3 GB', users: 2, address: 'natIp', support: 'supportEmail' },
+  { name: 'MINI', storage: '50 GB', users: 5, address: 'dedicatedIp', support: 'supportPriority' },
+  { name: 'OPTIMIZED', storage: '500 GB', users: 10, address: 'dedicatedIp', support: 'supportAllDay' },
+  { name: 'BIG ONE', storage: '2 TB', users: 20, address: 'dedicatedIp', support: 'supportAllDay' },
+];
+
+function PlanTeaser() {
+  const { t } = useTranslation();
+  return (
+    <section className="section section--alt" aria-labelledby="plans-title">
+      <div className="container plan-teaser">
+        <div className="plan-teaser__copy">
+          <h2 id="plans-title">{t('home.plans.title')}</h2>
+          <p className="text-muted">{t('home.plans.lead')}</p>
+          <p className="plan-teaser__price" data-testid="home-price-from">
+            <span>{t('home.plans.priceFrom')}</span> <strong>{t('home.plans.priceAmount')}</strong>{' '}
+            <span>{t('home.plans.pricePeriod')}</span>
+          </p>
+          <Link to="/auth/plans" className="btn btn--primary btn--lg" data-testid="home-plans-cta">
+            {t('home.plans.cta')}
+          </Link>
+        </div>
+        <ul className="plan-grid" role="list">
+          {PLANS.map((plan) => (
+            <li key={plan.name} className="card plan-card">
+              <h3 className="plan-card__name">{plan.name}</h3>
+              <dl className="plan-card__facts">
+                <div>
+                  <dt>{t('home.plans.storage')}</dt>
+                  <dd>{plan.storage}</dd>
+                </div>
+                <div>
+                  <dt>{t('home.plans.users')}</dt>
+                  <dd>{plan.users}</dd>
+                </div>
+                <div>
+                  <dt>{t('home.plans.address')}</dt>
+                  <dd>{t(`home.plans.${plan.address}`)}</dd>
+                </div>
+                <div>
+                  <dt>{t('home.plans.support')}</dt>
+                  <dd>{t(`home.plans.${plan.support}`)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function FinalCallToAction() {
+  const { t } = useTranslation();
+  return (
+    <section className="section" aria-labelledby="final-cta-title">
+      <div className="container">
+        <div className="cta-band">
+          <div>
+            <h2 id="final-cta-title">{t('home.finalCta.title')}</h2>
+            <p>{t('home.finalCta.body')}</p>
+          </div>
+          <div className="button-row">
+            <Link to="/auth/plans" className="btn btn--on-brand btn--lg" data-testid="home-final-cta">
+              {t('home.finalCta.primary')}
+            </Link>
+            <Link to="/contact" className="btn btn--outline-on-brand btn--lg">
+              {t('home.finalCta.secondary')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

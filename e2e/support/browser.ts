@@ -1,0 +1,48 @@
+// One Chromium per test file, a fresh context (storage, cookies) per test, and a record of every
+// console error and failed page script so a journey fails when the page misbehaves silently.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+
+export interface BrowserSession {
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  /** A new page in a new context (no storage, no cookies). */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+}
+
+export function useBrowser(): BrowserSession {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    const found = problems.splice(0);
+    expect(found, 'console errors or page errors').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  return {
+    baseUrl: inject('baseUrl'),
+    dataDir: inject('dataDir'),
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        viewport: options.viewport ?? { width: 1280, height: 900 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      return page;
+    },
+  };
+}
