@@ -24,7 +24,9 @@ describe('foundation', () => {
 
     await page.goto('/dashboard/billing?page=2');
     await page.waitForURL('**/auth/login');
-    const from = await page.evaluate(() => (window.history.state as { usr?: { from?: string } } | null)?.usr?.from);
+    const from = await page.evaluate(
+      () => (window.history.state as { usr?: { from?: string } } | null)?.usr?.from,
+    );
     expect(from).toBe('/dashboard/billing?page=2');
   });
 
