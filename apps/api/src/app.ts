@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     nodeSummary: () => nodes.summary(),
     version: APP_VERSION,
     startedAt: Date.now(),
+    maxAgeMs: config.HEALTH_MAX_AGE_MS,
   });
 
   // Routes.

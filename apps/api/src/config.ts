@@ -52,6 +52,8 @@ export const environmentSchema = z.object({
   /** Trust X-Forwarded-* headers (set when behind a load balancer). */
   TRUST_PROXY: booleanFromString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long one health measurement answers every caller, in milliseconds (0: every call). */
+  HEALTH_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How often the embedded agent reconciles, in milliseconds. */
   AGENT_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   /** Addresses the embedded local node hands out to workspaces. */

@@ -9,6 +9,8 @@ export const componentHealthSchema = z.object({
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
   version: z.string(),
+  /** When this report was measured (health is measured at most once per HEALTH_MAX_AGE_MS). */
+  checked_at: z.iso.datetime(),
   uptime_s: z.number(),
   database: componentHealthSchema.extend({ kind: z.enum(['pglite', 'postgres']) }),
   jobs: componentHealthSchema,

@@ -28,6 +28,7 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
     NODE_REGISTRATION_TOKEN: TEST_REGISTRATION_TOKEN,
     LOG_LEVEL: 'silent',
+    HEALTH_MAX_AGE_MS: '0',
     ...overrides,
   });
 }

@@ -51,10 +51,35 @@ describe('health service', () => {
       nodeSummary: () => Promise.resolve({ total: 1, online: 1 }),
       version: 'test',
       startedAt: Date.now(),
+      maxAgeMs: 0,
     });
     const report = await health.check();
     expect(report.status).toBe('down');
     expect(report.database).toMatchObject({ status: 'down', detail: 'connection refused' });
     expect(report.jobs.status).toBe('down');
+  });
+});
+
+describe('health measurement reuse', () => {
+  it('answers every caller within maxAgeMs from one measurement, then measures again', async () => {
+    let pings = 0;
+    const health = createHealthService({
+      databaseKind: 'postgres',
+      pingDatabase: async () => {
+        pings += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      },
+      pendingJobs: () => Promise.resolve(0),
+      nodeSummary: () => Promise.resolve({ total: 1, online: 1 }),
+      version: 'test',
+      startedAt: Date.now(),
+      maxAgeMs: 50,
+    });
+    const concurrent = await Promise.all([health.check(), health.check(), health.check()]);
+    expect(pings).toBe(1);
+    expect(new Set(concurrent.map((report) => report.checked_at)).size).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await health.check();
+    expect(pings).toBe(2);
   });
 });

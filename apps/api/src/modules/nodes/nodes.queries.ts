@@ -1,5 +1,5 @@
 // The only SQL on the nodes table.
-import { and, count, eq, gt } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { NodeCapacity } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { nodes } from './nodes.table.ts';
@@ -52,17 +52,12 @@ export function createNodesQueries(db: Db) {
         .where(eq(nodes.id, id));
     },
 
-    async countAll(): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(nodes);
-      return row?.total ?? 0;
-    },
-
-    async countSeenSince(since: Date): Promise<number> {
+    /** All nodes, and those heard from since `since`, in one pass over the table. */
+    async countNodes(since: Date): Promise<{ total: number; online: number }> {
       const [row] = await db
-        .select({ total: count() })
-        .from(nodes)
-        .where(and(gt(nodes.lastSeenAt, since)));
-      return row?.total ?? 0;
+        .select({ total: count(), online: count(sql`case when ${nodes.lastSeenAt} > ${since} then 1 end`) })
+        .from(nodes);
+      return { total: row?.total ?? 0, online: row?.online ?? 0 };
     },
   };
 }

@@ -63,12 +63,8 @@ export function createNodesService(deps: {
       return Promise.resolve({ node_id: node.id, workspaces: [] });
     },
 
-    async summary(): Promise<{ total: number; online: number }> {
-      const [total, online] = await Promise.all([
-        deps.queries.countAll(),
-        deps.queries.countSeenSince(new Date(now().getTime() - NODE_OFFLINE_AFTER_MS)),
-      ]);
-      return { total, online };
+    summary(): Promise<{ total: number; online: number }> {
+      return deps.queries.countNodes(new Date(now().getTime() - NODE_OFFLINE_AFTER_MS));
     },
   };
 }
