@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { measure, printLoadTable } from './load.ts';
 import { ROOT, startBareFastify, startProduct } from '../lib/processes.ts';
+import { measureArgon2, measureSignIn } from './sign-in.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -27,6 +28,13 @@ try {
     }),
   ];
   printLoadTable('HTTP (embedded PGlite)', results);
+
+  const argon2 = await measureArgon2(5);
+  const signIn = await measureSignIn(product, durationSeconds);
+  printLoadTable('Sign-in (embedded PGlite)', [signIn]);
+  console.log(
+    `  raw argon2id verify on this machine, same run: ${argon2.perSecond}/s with 20 in flight (median ${argon2.medianMs} ms each)`,
+  );
   printPageScripts(await measurePageScripts(product.url, '/'));
 } finally {
   await product.stop();

@@ -15,6 +15,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Changes each request before it is sent (to rotate through accounts, say). */
+  setupRequest?: (request: autocannon.Request) => autocannon.Request;
 }
 
 export async function measure(label: string, url: string, options: LoadOptions = {}): Promise<LoadResult> {
@@ -25,6 +27,7 @@ export async function measure(label: string, url: string, options: LoadOptions =
     method: options.method ?? 'GET',
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.body ? { body: options.body } : {}),
+    ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
   });
   return {
     label,

@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -22,6 +23,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { MailMessage } from './mail/mailer.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { languagePlugin } from './http/language.ts';
@@ -29,6 +31,18 @@ import { securityPlugin } from './http/security.ts';
 import { webAppPlugin } from './http/web-app.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createActivityQueries } from './modules/activity/activity.queries.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
+import { createAuthGuards } from './modules/auth/auth.guard.ts';
+import { createAuthQueries } from './modules/auth/auth.queries.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAccessTokens } from './modules/auth/tokens.ts';
+import { createRateLimitQueries } from './modules/rate-limits/rate-limits.queries.ts';
+import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts';
+import { createUsersQueries } from './modules/users/users.queries.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { settingsRoutes, usersRoutes } from './modules/users/users.routes.ts';
 import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
 import { createNodesService } from './modules/nodes/nodes.service.ts';
 import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
@@ -41,6 +55,8 @@ export interface AppDependencies {
   /** A pino logger, or false for none (tests). */
   logger?: FastifyBaseLogger | false;
   now?: () => Date;
+  /** How mail leaves the app; default: a `mail.send` job (tests capture messages instead). */
+  sendMail?: (message: MailMessage) => Promise<void>;
 }
 
 export type App = FastifyInstance;
@@ -90,6 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(languagePlugin);
   await app.register(securityPlugin, { corsOrigins: config.CORS_ORIGINS, https: !config.embedded });
   await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
   await app.register(csrfPlugin, { secure: !config.embedded });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
@@ -104,6 +121,27 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Application services, each with only what it needs.
+  const now = deps.now ?? (() => new Date());
+  const activity = createActivityService({ queries: createActivityQueries(database.db), now });
+  const limiter = createRateLimiter({ queries: createRateLimitQueries(database.db), now });
+  const usersQueries = createUsersQueries(database.db);
+  const users = createUsersService({ queries: usersQueries, activity });
+  const auth = createAuthService({
+    users: usersQueries,
+    queries: createAuthQueries(database.db),
+    tokens: createAccessTokens(config.jwtSecret, now),
+    limiter,
+    activity,
+    sendMail:
+      deps.sendMail ??
+      (async (message) => {
+        await queue.send('mail.send', message, { idempotencyKey: message.id });
+      }),
+    publicUrl: config.publicUrl,
+    now,
+  });
+  const guards = createAuthGuards(auth);
+  app.decorateRequest('auth', null);
   const nodes = createNodesService({
     queries: createNodesQueries(database.db),
     registrationToken: config.nodeRegistrationToken,
@@ -125,6 +163,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });
+      await api.register(authRoutes, { prefix: '/auth', auth, guards, trustProxy: config.TRUST_PROXY });
+      await api.register(usersRoutes, { prefix: '/users', users, guards });
+      await api.register(settingsRoutes, { prefix: '/settings', users, guards });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
     },
     { prefix: '/api/v1' },

@@ -37,6 +37,7 @@ async function main() {
   if (roles.has('worker')) {
     await startWorker({
       queue,
+      database,
       mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
       logger,
     });

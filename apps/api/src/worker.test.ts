@@ -27,6 +27,7 @@ describe('worker', () => {
     queue = await startQueue(database, { supervise: true, pollingIntervalSeconds: 0.5 });
     await startWorker({
       queue,
+      database,
       mailer: createMailer({ mailDir, from: 'test@debesis.localhost' }),
       logger: pino({ level: 'silent' }),
     });

@@ -30,6 +30,20 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   too_many_attempts: 429,
+  invalid_credentials: 401,
+  invalid_refresh_token: 401,
+  email_not_verified: 403,
+  account_disabled: 403,
+  email_registered: 409,
+  verification_link_invalid: 400,
+  reset_link_invalid: 400,
+  already_business: 409,
+  oauth_failed: 400,
+  oauth_provider_disabled: 404,
+  oauth_denied: 403,
+  oauth_state_invalid: 400,
+  oauth_email_unverified: 403,
+  oauth_email_missing: 400,
   service_unavailable: 503,
   server_error: 500,
 } as const;
@@ -52,7 +66,17 @@ export type FieldErrorCode =
   | 'invalid_value'
   | 'unknown_field'
   | 'invalid_theme'
-  | 'invalid_language';
+  | 'invalid_language'
+  | 'password_too_short'
+  | 'password_too_long'
+  | 'password_needs_lowercase'
+  | 'password_needs_uppercase'
+  | 'password_needs_number'
+  | 'passwords_do_not_match'
+  | 'name_too_short'
+  | 'invalid_country'
+  | 'invalid_vat_number'
+  | 'business_details_required';
 
 type Catalogue = Record<ErrorCode | FieldErrorCode, string>;
 
@@ -81,6 +105,33 @@ const en: Catalogue = {
   unknown_field: 'This field is not expected',
   invalid_theme: 'Invalid theme selection',
   invalid_language: 'Invalid language selection',
+  invalid_credentials: 'Invalid email or password',
+  invalid_refresh_token: 'Your session has ended. Please sign in again.',
+  email_not_verified: 'Please verify your email address before logging in',
+  account_disabled: 'Your account has been disabled. Please contact support.',
+  email_registered: 'This email is already registered and verified. Please sign in instead.',
+  verification_link_invalid:
+    'Failed to verify your email. The verification link may have expired or is invalid.',
+  reset_link_invalid: 'Failed to reset password. The link may have expired or is invalid.',
+  already_business: 'This account is already a business account. Contact support to change business details.',
+  oauth_failed: 'An error occurred during authentication. Please try again.',
+  oauth_provider_disabled: 'Signing in with this provider is not available.',
+  oauth_denied: 'The sign-in was cancelled or access was not allowed.',
+  oauth_state_invalid: 'The sign-in link has expired or was already used. Please try again.',
+  oauth_email_unverified:
+    'The provider has not verified your email address. Verify it there, or sign in with your email and password.',
+  oauth_email_missing:
+    'The provider did not share an email address. Allow access to your email address, or register with email and password.',
+  password_too_short: 'Password must be at least 8 characters',
+  password_too_long: 'Password must be at most 128 characters',
+  password_needs_lowercase: 'Password must contain a lowercase letter',
+  password_needs_uppercase: 'Password must contain an uppercase letter',
+  password_needs_number: 'Password must contain a number',
+  passwords_do_not_match: 'Passwords do not match',
+  name_too_short: 'Must be at least 2 characters',
+  invalid_country: 'Country code must be 2 letters',
+  invalid_vat_number: 'The VAT number format is invalid',
+  business_details_required: 'Business name, code, address and country are required for a business account',
 };
 
 const lt: Catalogue = {
@@ -108,6 +159,34 @@ const lt: Catalogue = {
   unknown_field: 'Šis laukas nenumatytas',
   invalid_theme: 'Netinkamas temos pasirinkimas',
   invalid_language: 'Netinkamas kalbos pasirinkimas',
+  invalid_credentials: 'Neteisingas el. paštas arba slaptažodis',
+  invalid_refresh_token: 'Jūsų sesija baigėsi. Prisijunkite iš naujo.',
+  email_not_verified: 'Prieš prisijungdami patvirtinkite savo el. pašto adresą',
+  account_disabled: 'Jūsų paskyra išjungta. Susisiekite su pagalbos tarnyba.',
+  email_registered: 'Šis el. paštas jau užregistruotas ir patvirtintas. Prisijunkite.',
+  verification_link_invalid:
+    'Nepavyko patvirtinti el. pašto. Patvirtinimo nuoroda gali būti pasibaigusi arba netinkama.',
+  reset_link_invalid: 'Nepavyko atkurti slaptažodžio. Nuoroda gali būti pasibaigusi arba netinkama.',
+  already_business:
+    'Ši paskyra jau yra verslo paskyra. Norėdami pakeisti įmonės duomenis, susisiekite su pagalbos tarnyba.',
+  oauth_failed: 'Autentifikuojant įvyko klaida. Bandykite dar kartą.',
+  oauth_provider_disabled: 'Prisijungimas per šį tiekėją negalimas.',
+  oauth_denied: 'Prisijungimas atšauktas arba prieiga neleista.',
+  oauth_state_invalid: 'Prisijungimo nuoroda nebegalioja arba jau panaudota. Bandykite dar kartą.',
+  oauth_email_unverified:
+    'Tiekėjas nepatvirtino jūsų el. pašto adreso. Patvirtinkite jį ten arba prisijunkite el. paštu ir slaptažodžiu.',
+  oauth_email_missing:
+    'Tiekėjas nepateikė el. pašto adreso. Leiskite pasiekti savo el. pašto adresą arba užsiregistruokite el. paštu ir slaptažodžiu.',
+  password_too_short: 'Slaptažodį turi sudaryti bent 8 simboliai',
+  password_too_long: 'Slaptažodį gali sudaryti ne daugiau kaip 128 simboliai',
+  password_needs_lowercase: 'Slaptažodyje turi būti mažoji raidė',
+  password_needs_uppercase: 'Slaptažodyje turi būti didžioji raidė',
+  password_needs_number: 'Slaptažodyje turi būti skaičius',
+  passwords_do_not_match: 'Slaptažodžiai nesutampa',
+  name_too_short: 'Turi būti bent 2 simboliai',
+  invalid_country: 'Šalies kodą turi sudaryti 2 raidės',
+  invalid_vat_number: 'Netinkamas PVM mokėtojo kodo formatas',
+  business_details_required: 'Verslo paskyrai būtini įmonės pavadinimas, kodas, adresas ir šalis',
 };
 
 export const errorMessages: Record<Language, Catalogue> = { en, lt };

@@ -1,3 +1,7 @@
 // Every table, gathered for drizzle-kit and the typed query builder. Each table is defined in
 // the module that owns it; only that module's queries file may touch it.
 export * from '../modules/nodes/nodes.table.ts';
+export * from '../modules/users/users.table.ts';
+export * from '../modules/auth/auth.table.ts';
+export * from '../modules/rate-limits/rate-limits.table.ts';
+export * from '../modules/activity/activity.table.ts';

@@ -60,12 +60,17 @@ function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
-    const fieldErrors = error.validation.map((issue) => {
+    // One error per field, the first broken rule: schemas list rules from the most basic
+    // (required) to the most specific, and a person fixes them in that order.
+    const byField = new Map<string, AppFieldError>();
+    for (const issue of error.validation) {
       const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const field = context === 'body' ? path || 'body' : [context, path].filter(Boolean).join('.');
-      return fieldErrorFromIssue(field, issue.keyword, issue.message ?? '', issue.params);
-    });
-    return new AppError('validation_error', { fieldErrors });
+      if (!byField.has(field)) {
+        byField.set(field, fieldErrorFromIssue(field, issue.keyword, issue.message ?? '', issue.params));
+      }
+    }
+    return new AppError('validation_error', { fieldErrors: [...byField.values()] });
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

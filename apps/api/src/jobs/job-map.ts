@@ -5,7 +5,9 @@ import type { MailMessage } from '../mail/mailer.ts';
 export interface JobMap {
   /** Deliver one message. The job id is derived from the message id, so a retry never sends twice. */
   'mail.send': MailMessage;
+  /** Hourly: drop rate-limit events older than the longest window. */
+  'maintenance.prune': Record<string, never>;
 }
 
 export type JobName = keyof JobMap;
-export const JOB_NAMES = ['mail.send'] as const satisfies readonly JobName[];
+export const JOB_NAMES = ['mail.send', 'maintenance.prune'] as const satisfies readonly JobName[];

@@ -23,6 +23,8 @@ export type JobHandler<N extends JobName> = (
 export interface JobQueue {
   send<N extends JobName>(name: N, payload: JobMap[N], options?: SendOptions): Promise<string | null>;
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /** Runs the job on a cron schedule (UTC); one schedule per name, shared by all workers. */
+  schedule<N extends JobName>(name: N, cron: string, payload: JobMap[N]): Promise<void>;
   /** Jobs waiting or running, for the health report. */
   pending(): Promise<number>;
   stop(): Promise<void>;
@@ -61,6 +63,9 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       await boss.work<JobMap[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data, { id: job.id, name });
       });
+    },
+    async schedule(name, cron, payload) {
+      await boss.schedule(name, cron, payload, { tz: 'UTC' });
     },
     async pending() {
       let total = 0;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { MailMessage } from '../mail/mailer.ts';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { startQueue, type JobQueue } from '../jobs/queue.ts';
@@ -11,8 +12,34 @@ import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_REGISTRATION_TOKEN = 'test-registration-token-0123456789';
 
+/** Mail the app sent during a test, newest last. */
+export class Mailbox {
+  readonly messages: MailMessage[] = [];
+
+  to(address: string): MailMessage[] {
+    return this.messages.filter((message) => message.to === address.toLowerCase());
+  }
+
+  /** The newest message to `address`, failing the test when there is none. */
+  last(address: string): MailMessage {
+    const message = this.to(address).at(-1);
+    if (!message) throw new Error(`no mail to ${address}`);
+    return message;
+  }
+
+  /** The token of the newest link to `page` (verify-email, reset-password) mailed to `address`. */
+  linkToken(address: string, page: string): string {
+    const match = new RegExp(`/auth/${page}\\?token=([A-Za-z0-9_%-]+)`).exec(this.last(address).text);
+    if (!match?.[1]) throw new Error(`no ${page} link in the mail to ${address}`);
+    return decodeURIComponent(match[1]);
+  }
+}
+
 export interface TestContext {
   app: App;
+  mailbox: Mailbox;
+  /** Moves the fake clock (only with `clock: true`). */
+  advance(ms: number): void;
   database: TestDatabase;
   queue: JobQueue;
   config: Config;
@@ -33,15 +60,32 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
   });
 }
 
-export async function createTestContext(options: { now?: () => Date } = {}): Promise<TestContext> {
+export async function createTestContext(options: { clock?: boolean } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'debesis-api-test-'));
   const config = testConfig(dataDir);
   const database = await openTestDatabase();
   const queue = await startQueue(database, { supervise: false, pollingIntervalSeconds: 0.5 });
-  const app = await buildApp({ config, database, queue, logger: false, ...options });
+  const mailbox = new Mailbox();
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const app = await buildApp({
+    config,
+    database,
+    queue,
+    logger: false,
+    sendMail: async (message) => {
+      mailbox.messages.push(message);
+    },
+    ...(options.clock ? { now } : {}),
+  });
   await app.ready();
   return {
     app,
+    mailbox,
+    advance(ms) {
+      if (!options.clock) throw new Error('createTestContext({ clock: true }) to move time');
+      offsetMs += ms;
+    },
     database,
     queue,
     config,

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The activity log: every management action and notable account event, with who, from where and
+ * on which service. `account_id` is the owning user's id.
+ */
+export const activityEvents = pgTable(
+  'activity_events',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    accountId: uuid('account_id').notNull(),
+    serviceId: text('service_id'),
+    action: text('action').notNull(),
+    tone: text('tone', { enum: ['success', 'warning', 'error', 'info'] }).notNull(),
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activity_account_idx').on(table.accountId, table.createdAt),
+    index('activity_service_idx').on(table.serviceId, table.createdAt),
+  ],
+);

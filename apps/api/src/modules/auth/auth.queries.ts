@@ -1,0 +1,159 @@
+// The only SQL on sessions, refresh tokens, mailed link tokens and login history.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { users } from '../users/users.table.ts';
+import { emailTokens, loginHistory, refreshTokens, sessions } from './auth.table.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+
+export function createAuthQueries(db: Db) {
+  return {
+    async createSession(values: {
+      userId: string;
+      method: string;
+      ip: string | null;
+      userAgent: string | null;
+      now: Date;
+    }): Promise<SessionRow> {
+      const [row] = await db
+        .insert(sessions)
+        .values({ ...values, createdAt: values.now, lastUsedAt: values.now })
+        .returning();
+      if (!row) throw new Error('session insert returned no row');
+      return row;
+    },
+
+    /** The session and its user's state, for authenticating a request: one primary-key join. */
+    async findActiveSession(sessionId: string) {
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          userId: sessions.userId,
+          revokedAt: sessions.revokedAt,
+          active: users.active,
+          emailVerified: users.emailVerified,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, sessionId))
+        .limit(1);
+      return row;
+    },
+
+    async revokeSession(sessionId: string, reason: string, at: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeAllSessions(userId: string, reason: string, at: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async insertRefreshToken(values: {
+      sessionId: string;
+      tokenHash: string;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.insert(refreshTokens).values(values);
+    },
+
+    async findRefreshToken(tokenHash: string) {
+      const [row] = await db
+        .select({ token: refreshTokens, session: sessions })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Marks a refresh token used, atomically: true for the one caller that used it first. A
+     * second caller (a replay, or a thief racing the owner) gets false.
+     */
+    async markRefreshTokenUsed(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ usedAt: at })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+
+    async touchSession(sessionId: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
+    },
+
+    async insertEmailToken(values: {
+      userId: string;
+      purpose: EmailTokenPurpose;
+      tokenHash: string;
+      expiresAt: Date;
+    }): Promise<string> {
+      const [row] = await db.insert(emailTokens).values(values).returning({ id: emailTokens.id });
+      if (!row) throw new Error('email token insert returned no row');
+      return row.id;
+    },
+
+    async findEmailToken(tokenHash: string, purpose: EmailTokenPurpose) {
+      const [row] = await db
+        .select()
+        .from(emailTokens)
+        .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+        .limit(1);
+      return row;
+    },
+
+    async markEmailTokenUsed(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(emailTokens)
+        .set({ usedAt: at })
+        .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
+        .returning({ id: emailTokens.id });
+      return rows.length === 1;
+    },
+
+    /** A new link replaces the old ones of the same purpose. */
+    async expireEmailTokens(userId: string, purpose: EmailTokenPurpose, at: Date): Promise<void> {
+      await db
+        .update(emailTokens)
+        .set({ usedAt: at })
+        .where(
+          and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)),
+        );
+    },
+
+    async insertLogin(values: {
+      userId: string;
+      method: string;
+      ip: string | null;
+      userAgent: string | null;
+      at: Date;
+    }): Promise<void> {
+      await db.insert(loginHistory).values({
+        userId: values.userId,
+        method: values.method,
+        ip: values.ip,
+        userAgent: values.userAgent,
+        createdAt: values.at,
+      });
+    },
+
+    async countLogins(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(loginHistory)
+        .where(eq(loginHistory.userId, userId));
+      return row?.total ?? 0;
+    },
+  };
+}
+
+export type AuthQueries = ReturnType<typeof createAuthQueries>;

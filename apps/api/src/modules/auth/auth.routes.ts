@@ -1,0 +1,153 @@
+// /api/v1/auth: thin handlers — validate with the contract, call the service, answer.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  detectCountryResponseSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  requestPasswordResetSchema,
+  resendVerificationRequestSchema,
+  resetPasswordRequestSchema,
+  verifyEmailRequestSchema,
+} from '@debesis/contract';
+import { z } from 'zod';
+import type { AuthGuards } from './auth.guard.ts';
+import { clientMeta } from './auth.guard.ts';
+import type { AuthService } from './auth.service.ts';
+import { detectCountry } from './detect-country.ts';
+
+/** Calls that start a session carry no browser session yet, so they are exempt from CSRF. */
+const noSessionYet = { csrf: false };
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  guards: AuthGuards;
+  trustProxy: boolean;
+}> = async (app, { auth, guards, trustProxy }) => {
+  app.get(
+    '/detect-country',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Guess the visitor’s country',
+        response: { 200: detectCountryResponseSchema },
+      },
+    },
+    async (request) => detectCountry(request, { trustProxy }),
+  );
+
+  app.post(
+    '/register',
+    {
+      config: noSessionYet,
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a personal or business account; mails a verification link',
+        body: registerRequestSchema,
+        response: { 201: registerResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.register(request.body, clientMeta(request));
+      return reply.status(201).send({ user, token });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: noSessionYet,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password (form-encoded password grant)',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => auth.login(request.body.username, request.body.password, clientMeta(request)),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      config: noSessionYet,
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade a refresh token for new tokens (the refresh token rotates)',
+        body: refreshRequestSchema,
+        response: { 200: refreshResponseSchema },
+      },
+    },
+    async (request) => auth.refresh(request.body.refresh_token),
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: guards.requireSession,
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        body: z.object({ refresh_token: z.string().max(512).optional() }).optional(),
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => auth.logout(request.auth?.sessionId ?? '', clientMeta(request)),
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an email address with the mailed token',
+        body: verifyEmailRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => auth.verifyEmail(request.body.token, clientMeta(request)),
+  );
+
+  app.post(
+    '/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new verification link (same answer whether or not the account exists)',
+        body: resendVerificationRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => auth.resendVerification(request.body.email, clientMeta(request)),
+  );
+
+  app.post(
+    '/request-password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (same answer whether or not the account exists)',
+        body: requestPasswordResetSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => auth.requestPasswordReset(request.body.email, clientMeta(request)),
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed token; ends every other session',
+        body: resetPasswordRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => auth.resetPassword(request.body.token, request.body.password, clientMeta(request)),
+  );
+};

@@ -1,0 +1,330 @@
+// Accounts and sessions: registration, email verification, sign-in, refresh with rotation and
+// reuse detection, sign-out, password reset. Tokens are issued only here (OAuth sign-in comes
+// through `startSession`), so every way in obeys the same rules.
+import type { Language, LoginResponse, RegisterResponse } from '@debesis/contract';
+import type { registerRequestSchema } from '@debesis/contract';
+import type { z } from 'zod';
+import { AppError, unauthorized } from '../../http/app-error.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
+import { presentUser } from '../users/users.presenter.ts';
+import type { UsersQueries, UserWithSettings } from '../users/users.queries.ts';
+import { companyFromDetails } from '../users/users.service.ts';
+import { passwordResetMail, verificationMail } from './auth.mail.ts';
+import { authMessage } from './auth.messages.ts';
+import type { AuthQueries, EmailTokenPurpose } from './auth.queries.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import {
+  ACCESS_TOKEN_TTL_S,
+  hashOpaqueToken,
+  newOpaqueToken,
+  REFRESH_TOKEN_TTL_MS,
+  RESET_PASSWORD_TTL_MS,
+  VERIFY_EMAIL_TTL_MS,
+  type AccessTokens,
+} from './tokens.ts';
+
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+  language: Language;
+}
+
+export interface Authenticated {
+  userId: string;
+  sessionId: string;
+  emailVerified: boolean;
+}
+
+type ParsedRegistration = z.output<typeof registerRequestSchema>;
+
+export interface AuthDependencies {
+  users: Pick<UsersQueries, 'findByEmail' | 'findById' | 'create' | 'update' | 'recordLogin'>;
+  queries: AuthQueries;
+  tokens: AccessTokens;
+  limiter: RateLimiter;
+  activity: Pick<ActivityService, 'record'>;
+  /** Queues a mail for delivery (the worker sends it). */
+  sendMail: (message: MailMessage) => Promise<void>;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export function createAuthService(deps: AuthDependencies) {
+  const now = deps.now ?? (() => new Date());
+
+  async function issueTokens(sessionId: string, userId: string): Promise<LoginResponse> {
+    const refreshToken = newOpaqueToken();
+    await deps.queries.insertRefreshToken({
+      sessionId,
+      tokenHash: hashOpaqueToken(refreshToken),
+      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_MS),
+    });
+    return {
+      access_token: await deps.tokens.sign({ userId, sessionId }),
+      refresh_token: refreshToken,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_S,
+    };
+  }
+
+  /** Opens a session for a user who has proven who they are, and records the sign-in. */
+  async function startSession(
+    user: UserWithSettings,
+    method: string,
+    meta: ClientMeta,
+  ): Promise<LoginResponse> {
+    const at = now();
+    const session = await deps.queries.createSession({
+      userId: user.id,
+      method,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      now: at,
+    });
+    await deps.users.recordLogin(user.id, at);
+    await deps.queries.insertLogin({ userId: user.id, method, ip: meta.ip, userAgent: meta.userAgent, at });
+    await deps.activity.record({
+      accountId: user.id,
+      action: 'user logged in',
+      tone: 'info',
+      ip: meta.ip,
+      details: { method },
+    });
+    return issueTokens(session.id, user.id);
+  }
+
+  async function mailLink(user: UserWithSettings, purpose: EmailTokenPurpose): Promise<void> {
+    const at = now();
+    await deps.queries.expireEmailTokens(user.id, purpose, at);
+    const token = newOpaqueToken();
+    const ttl = purpose === 'verify_email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
+    const tokenId = await deps.queries.insertEmailToken({
+      userId: user.id,
+      purpose,
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: new Date(at.getTime() + ttl),
+    });
+    const page = purpose === 'verify_email' ? 'verify-email' : 'reset-password';
+    const mail = {
+      id: `${purpose}-${tokenId}`,
+      to: user.email,
+      firstName: user.firstName,
+      link: `${deps.publicUrl}/auth/${page}?token=${encodeURIComponent(token)}`,
+      language: user.settings.language,
+    };
+    await deps.sendMail(purpose === 'verify_email' ? verificationMail(mail) : passwordResetMail(mail));
+  }
+
+  /** Finds a live, unused link token, or refuses with the purpose's error. */
+  async function useEmailToken(token: string, purpose: EmailTokenPurpose) {
+    const invalid = new AppError(
+      purpose === 'verify_email' ? 'verification_link_invalid' : 'reset_link_invalid',
+    );
+    const row = await deps.queries.findEmailToken(hashOpaqueToken(token), purpose);
+    if (!row) throw invalid;
+    return { row, invalid };
+  }
+
+  return {
+    startSession,
+
+    async register(
+      input: ParsedRegistration,
+      meta: ClientMeta,
+    ): Promise<RegisterResponse & { created: boolean }> {
+      const email = input.email.toLowerCase();
+      const existing = await deps.users.findByEmail(email);
+      if (existing?.emailVerified) {
+        throw new AppError('email_registered', { extra: { action: 'login' } });
+      }
+      // Each registration mails a link; the per-address limit stops anyone from flooding a
+      // stranger's inbox by registering their address again and again.
+      const mailLimits: Array<[(typeof LIMITS)[keyof typeof LIMITS], string]> = [
+        [LIMITS.verificationPerAccount, email],
+        [LIMITS.verificationPerIp, meta.ip ?? 'unknown'],
+      ];
+      if (existing) await deps.limiter.assertAllowed(mailLimits);
+      const passwordHash = await hashPassword(input.password);
+      const business = input.accountType === 'business' && input.business_details;
+      const profile = {
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        accountType: business ? ('business' as const) : ('personal' as const),
+        country: input.country,
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+        company: business ? companyFromDetails(business) : null,
+      };
+
+      let user: UserWithSettings;
+      if (existing) {
+        // Registered before but never verified: the newest registration wins, and the
+        // verification mail goes out again (the spec's "registration is retried").
+        await deps.users.update(existing.id, profile);
+        user = (await deps.users.findById(existing.id)) ?? existing;
+      } else {
+        user = await deps.users.create({ email, ...profile }, meta.language);
+        await deps.activity.record({
+          accountId: user.id,
+          action: 'account created',
+          tone: 'success',
+          ip: meta.ip,
+          details: { account_type: profile.accountType },
+        });
+      }
+      if (existing) await deps.limiter.record(mailLimits);
+      await mailLink(user, 'verify_email');
+
+      const session = await deps.queries.createSession({
+        userId: user.id,
+        method: 'register',
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        now: now(),
+      });
+      const tokens = await issueTokens(session.id, user.id);
+      return {
+        user: presentUser(user),
+        token: { access_token: tokens.access_token, refresh_token: tokens.refresh_token },
+        created: !existing,
+      };
+    },
+
+    async verifyEmail(token: string, meta: ClientMeta): Promise<{ message: string }> {
+      const { row, invalid } = await useEmailToken(token, 'verify_email');
+      const user = await deps.users.findById(row.userId);
+      if (!user) throw invalid;
+      // A second click on a link that already worked is not an error for the person.
+      if (row.usedAt) {
+        if (user.emailVerified) return { message: authMessage('email_already_verified', meta.language) };
+        throw invalid;
+      }
+      if (row.expiresAt <= now()) throw invalid;
+      if (!(await deps.queries.markEmailTokenUsed(row.id, now()))) throw invalid;
+      await deps.users.update(user.id, { emailVerified: true, emailVerifiedAt: now() });
+      await deps.activity.record({
+        accountId: user.id,
+        action: 'email verified',
+        tone: 'success',
+        ip: meta.ip,
+      });
+      return { message: authMessage('email_verified', meta.language) };
+    },
+
+    async resendVerification(email: string, meta: ClientMeta): Promise<{ message: string }> {
+      const subject = email.toLowerCase();
+      const limits: Array<[(typeof LIMITS)[keyof typeof LIMITS], string]> = [
+        [LIMITS.verificationPerAccount, subject],
+        [LIMITS.verificationPerIp, meta.ip ?? 'unknown'],
+      ];
+      await deps.limiter.assertAllowed(limits);
+      await deps.limiter.record(limits);
+      const user = await deps.users.findByEmail(subject);
+      if (user && !user.emailVerified && user.active) await mailLink(user, 'verify_email');
+      return { message: authMessage('verification_sent', meta.language) };
+    },
+
+    async login(username: string, password: string, meta: ClientMeta): Promise<LoginResponse> {
+      const email = username.trim().toLowerCase();
+      const limits: Array<[(typeof LIMITS)[keyof typeof LIMITS], string]> = [
+        [LIMITS.loginFailuresPerAccount, email],
+        [LIMITS.loginFailuresPerIp, meta.ip ?? 'unknown'],
+      ];
+      await deps.limiter.assertAllowed(limits);
+
+      const user = await deps.users.findByEmail(email);
+      const passwordOk = await verifyPassword(user?.passwordHash, password);
+      if (!user || !passwordOk) {
+        await deps.limiter.record(limits);
+        throw new AppError('invalid_credentials');
+      }
+      // Only someone who knows the password learns the account's state.
+      if (!user.active) throw new AppError('account_disabled');
+      if (!user.emailVerified) throw new AppError('email_not_verified', { extra: { email: user.email } });
+      await deps.limiter.clear(LIMITS.loginFailuresPerAccount, email);
+      return startSession(user, 'password', meta);
+    },
+
+    async refresh(refreshToken: string): Promise<LoginResponse> {
+      const found = await deps.queries.findRefreshToken(hashOpaqueToken(refreshToken));
+      const invalid = new AppError('invalid_refresh_token');
+      if (!found || found.session.revokedAt) throw invalid;
+      const at = now();
+      if (found.token.usedAt || !(await deps.queries.markRefreshTokenUsed(found.token.id, at))) {
+        // A used token came back: someone holds a copy. End the whole family.
+        await deps.queries.revokeSession(found.session.id, 'refresh_token_reuse', at);
+        await deps.activity.record({
+          accountId: found.session.userId,
+          action: 'session revoked: a used refresh token was presented again',
+          tone: 'warning',
+          details: { session_id: found.session.id },
+        });
+        throw invalid;
+      }
+      if (found.token.expiresAt <= at) throw invalid;
+      const user = await deps.users.findById(found.session.userId);
+      if (!user?.active) {
+        await deps.queries.revokeSession(found.session.id, 'account_disabled', at);
+        throw invalid;
+      }
+      await deps.queries.touchSession(found.session.id, at);
+      return issueTokens(found.session.id, user.id);
+    },
+
+    async logout(sessionId: string, meta: ClientMeta): Promise<{ message: string }> {
+      await deps.queries.revokeSession(sessionId, 'logout', now());
+      return { message: authMessage('signed_out', meta.language) };
+    },
+
+    async requestPasswordReset(email: string, meta: ClientMeta): Promise<{ message: string }> {
+      const subject = email.toLowerCase();
+      const limits: Array<[(typeof LIMITS)[keyof typeof LIMITS], string]> = [
+        [LIMITS.passwordResetPerAccount, subject],
+        [LIMITS.passwordResetPerIp, meta.ip ?? 'unknown'],
+      ];
+      await deps.limiter.assertAllowed(limits);
+      await deps.limiter.record(limits);
+      const user = await deps.users.findByEmail(subject);
+      if (user?.active) await mailLink(user, 'reset_password');
+      return { message: authMessage('reset_sent', meta.language) };
+    },
+
+    async resetPassword(token: string, password: string, meta: ClientMeta): Promise<LoginResponse> {
+      const { row, invalid } = await useEmailToken(token, 'reset_password');
+      const at = now();
+      if (row.usedAt || row.expiresAt <= at) throw invalid;
+      const user = await deps.users.findById(row.userId);
+      if (!user?.active) throw invalid;
+      if (!(await deps.queries.markEmailTokenUsed(row.id, at))) throw invalid;
+      // The mail reached its owner, so the address is proven too.
+      await deps.users.update(user.id, {
+        passwordHash: await hashPassword(password),
+        ...(user.emailVerified ? {} : { emailVerified: true, emailVerifiedAt: at }),
+      });
+      await deps.queries.revokeAllSessions(user.id, 'password_reset', at);
+      await deps.activity.record({
+        accountId: user.id,
+        action: 'password changed',
+        tone: 'info',
+        ip: meta.ip,
+      });
+      return startSession(user, 'password_reset', meta);
+    },
+
+    /** The user behind a bearer access token, or 401. */
+    async authenticate(accessToken: string): Promise<Authenticated> {
+      const claims = accessToken ? await deps.tokens.verify(accessToken) : null;
+      if (!claims) throw unauthorized();
+      const session = await deps.queries.findActiveSession(claims.sessionId);
+      if (!session || session.revokedAt || !session.active || session.userId !== claims.userId) {
+        throw unauthorized();
+      }
+      return { userId: session.userId, sessionId: session.sessionId, emailVerified: session.emailVerified };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,74 @@
+// The only SQL on users and user_settings.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { userSettings, users } from './users.table.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SettingsRow = typeof userSettings.$inferSelect;
+export type UserWithSettings = UserRow & { settings: SettingsRow };
+
+export function createUsersQueries(db: Db) {
+  const withSettings = () =>
+    db
+      .select({ user: users, settings: userSettings })
+      .from(users)
+      .innerJoin(userSettings, eq(userSettings.userId, users.id));
+
+  return {
+    async findById(id: string): Promise<UserWithSettings | undefined> {
+      const [row] = await withSettings().where(eq(users.id, id)).limit(1);
+      return row ? { ...row.user, settings: row.settings } : undefined;
+    },
+
+    async findByEmail(email: string): Promise<UserWithSettings | undefined> {
+      const [row] = await withSettings().where(eq(users.email, email.toLowerCase())).limit(1);
+      return row ? { ...row.user, settings: row.settings } : undefined;
+    },
+
+    /** Creates the user and their settings together. */
+    async create(values: NewUserRow, language: 'en' | 'lt'): Promise<UserWithSettings> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx.insert(users).values(values).returning();
+        if (!user) throw new Error('user insert returned no row');
+        const [settings] = await tx.insert(userSettings).values({ userId: user.id, language }).returning();
+        if (!settings) throw new Error('settings insert returned no row');
+        return { ...user, settings };
+      });
+    },
+
+    async update(id: string, values: Partial<NewUserRow>): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
+
+    async updateSettings(userId: string, values: Partial<typeof userSettings.$inferInsert>): Promise<void> {
+      if (Object.keys(values).length === 0) return;
+      await db
+        .update(userSettings)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(userSettings.userId, userId));
+    },
+
+    async recordLogin(id: string, at: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ loginCount: sql`${users.loginCount} + 1`, lastLoginAt: at })
+        .where(eq(users.id, id));
+    },
+
+    /** Sets the business details only if none are set yet; false when the account already had them. */
+    async convertToBusiness(id: string, company: NonNullable<NewUserRow['company']>): Promise<boolean> {
+      const changed = await db
+        .update(users)
+        .set({ accountType: 'business', company, updatedAt: new Date() })
+        .where(sql`${users.id} = ${id} and ${users.accountType} = 'personal'`)
+        .returning({ id: users.id });
+      return changed.length === 1;
+    },
+  };
+}
+
+export type UsersQueries = ReturnType<typeof createUsersQueries>;

@@ -1,0 +1,82 @@
+// /api/v1/users/me and /api/v1/settings/: the owner's own account.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  convertToBusinessRequestSchema,
+  settingsSchema,
+  updateSettingsRequestSchema,
+  updateUserRequestSchema,
+  userSchema,
+} from '@debesis/contract';
+import type { AuthGuards } from '../auth/auth.guard.ts';
+import { currentUserId } from '../auth/auth.guard.ts';
+import type { UsersService } from './users.service.ts';
+
+const security = [{ bearer: [] }];
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: AuthGuards }> = async (
+  app,
+  { users, guards },
+) => {
+  // Profile and settings stay reachable before the email is verified; converting does not.
+  app.get(
+    '/me',
+    {
+      preHandler: guards.requireSession,
+      schema: { tags: ['users'], security, response: { 200: userSchema } },
+    },
+    async (request) => users.me(currentUserId(request)),
+  );
+
+  app.put(
+    '/me',
+    {
+      preHandler: guards.requireSession,
+      schema: { tags: ['users'], security, body: updateUserRequestSchema, response: { 200: userSchema } },
+    },
+    async (request) => users.updateMe(currentUserId(request), request.body, { ip: request.ip }),
+  );
+
+  app.post(
+    '/me/convert-to-business',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Turn a personal account into a business account (permanent)',
+        security,
+        body: convertToBusinessRequestSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) =>
+      users.convertToBusiness(currentUserId(request), request.body.business_details, { ip: request.ip }),
+  );
+};
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: AuthGuards }> = async (
+  app,
+  { users, guards },
+) => {
+  app.get(
+    '/',
+    {
+      preHandler: guards.requireSession,
+      schema: { tags: ['settings'], security, response: { 200: settingsSchema } },
+    },
+    async (request) => users.settings(currentUserId(request)),
+  );
+
+  app.put(
+    '/',
+    {
+      preHandler: guards.requireSession,
+      schema: {
+        tags: ['settings'],
+        security,
+        body: updateSettingsRequestSchema,
+        response: { 200: settingsSchema },
+      },
+    },
+    async (request) => users.updateSettings(currentUserId(request), request.body, { ip: request.ip }),
+  );
+};
