@@ -64,6 +64,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     env: {
       ...process.env,
       PORT: String(port),
+      // The address the browser uses, so links in mail and OAuth redirects come back to it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       AGENT_POLL_INTERVAL_MS: '1000',

@@ -44,6 +44,10 @@ import { createUsersQueries } from './modules/users/users.queries.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { settingsRoutes, usersRoutes } from './modules/users/users.routes.ts';
 import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
+import { createOAuthProviders } from './modules/oauth/oauth.providers.ts';
+import { createOAuthQueries } from './modules/oauth/oauth.queries.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { createOAuthService } from './modules/oauth/oauth.service.ts';
 import { createNodesService } from './modules/nodes/nodes.service.ts';
 import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
 import { APP_VERSION } from './version.ts';
@@ -126,9 +130,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const limiter = createRateLimiter({ queries: createRateLimitQueries(database.db), now });
   const usersQueries = createUsersQueries(database.db);
   const users = createUsersService({ queries: usersQueries, activity });
+  const authQueries = createAuthQueries(database.db);
   const auth = createAuthService({
     users: usersQueries,
-    queries: createAuthQueries(database.db),
+    queries: authQueries,
     tokens: createAccessTokens(config.jwtSecret, now),
     limiter,
     activity,
@@ -141,6 +146,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     now,
   });
   const guards = createAuthGuards(auth);
+  const oauth = createOAuthService({
+    queries: createOAuthQueries(database.db),
+    providers: createOAuthProviders(config),
+    users: usersQueries,
+    sessions: authQueries,
+    auth,
+    activity,
+    publicUrl: config.publicUrl,
+    now,
+  });
   app.decorateRequest('auth', null);
   const nodes = createNodesService({
     queries: createNodesQueries(database.db),
@@ -164,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     async (api) => {
       await api.register(healthRoutes, { health });
       await api.register(authRoutes, { prefix: '/auth', auth, guards, trustProxy: config.TRUST_PROXY });
+      await api.register(oauthRoutes, { prefix: '/auth/oauth', oauth, secureCookies: !config.embedded });
       await api.register(usersRoutes, { prefix: '/users', users, guards });
       await api.register(settingsRoutes, { prefix: '/settings', users, guards });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });

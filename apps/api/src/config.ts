@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { oauthEnvironmentShape } from './modules/oauth/oauth.config.ts';
 
 const ROLES = ['api', 'worker', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
@@ -58,6 +59,8 @@ export const environmentSchema = z.object({
   AGENT_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   /** Addresses the embedded local node hands out to workspaces. */
   AGENT_ADDRESS_POOL: z.string().default('127.0.10.1-127.0.10.254'),
+  /** OAuth sign-in providers; each is enabled when its client id and secret are set. */
+  ...oauthEnvironmentShape,
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -5,3 +5,4 @@ export * from '../modules/users/users.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/rate-limits/rate-limits.table.ts';
 export * from '../modules/activity/activity.table.ts';
+export * from '../modules/oauth/oauth.table.ts';

@@ -16,6 +16,7 @@ interface Operation {
  */
 const CSRF_EXEMPT = [
   /^POST \/api\/v1\/auth\/(login|register|refresh)$/,
+  /^POST \/api\/v1\/auth\/oauth\/exchange$/,
   /^POST \/api\/v1\/payments\/events/,
   /^(GET|POST) \/api\/v1\/nodes\//,
 ];
