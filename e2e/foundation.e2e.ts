@@ -1,6 +1,7 @@
 // The foundation's promise, as a visitor sees it: the home page, the guard on the dashboard,
 // the not-found page, and language and theme choices that survive a reload.
 import { describe, expect, it } from 'vitest';
+import { createVerifiedAccounts, signInTokens } from '../scripts/lib/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 
 describe('foundation', () => {
@@ -89,9 +90,14 @@ describe('foundation', () => {
   });
 
   it('opens the dashboard side menu from its button on a phone-sized screen', async () => {
+    const [email = ''] = await createVerifiedAccounts(browser.baseUrl, browser.dataDir, 1);
+    const tokens = await signInTokens(browser.baseUrl, email);
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('token', 'any-token-the-guard-accepts'));
+    await page.evaluate((stored) => {
+      localStorage.setItem('token', stored.access_token);
+      localStorage.setItem('refresh_token', stored.refresh_token);
+    }, tokens);
     await page.goto('/dashboard');
     await page.waitForURL('**/dashboard/services');
     const button = page.getByTestId('dashboard-menu-button');

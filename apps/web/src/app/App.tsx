@@ -3,8 +3,10 @@ import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './AppErrorBoundary.tsx';
 import { queryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
+import { connectSessionNavigation } from './session-navigation.ts';
 
 const router = createAppRouter();
+connectSessionNavigation(router);
 
 export function App() {
   return (

@@ -1,8 +1,12 @@
-import { STORAGE_KEYS } from '@debesis/contract';
+import { CSRF_COOKIE, STORAGE_KEYS } from '@debesis/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { setSessionClock, systemClock } from '../auth/clock.ts';
+import { makeUser, storeSession, userHandler } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
+import { server } from '../test/server.ts';
 
 describe('routes', () => {
   it('sends a visitor without a session to sign in and remembers where they were going', async () => {
@@ -14,7 +18,8 @@ describe('routes', () => {
   });
 
   it('redirects /dashboard to the services page for a signed-in user', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token');
+    storeSession();
+    server.use(userHandler());
     const { router } = renderApp('/dashboard');
 
     expect(await screen.findByText('You have no services yet')).toBeTruthy();
@@ -37,22 +42,62 @@ describe('routes', () => {
     expect(hrefs).toEqual(['/dashboard', '/dashboard/services', '/dashboard/plans', '/', '/auth/login']);
   });
 
-  it('logs out from the header: tokens are forgotten and the login page opens', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token');
-    window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh');
-    window.localStorage.setItem(STORAGE_KEYS.theme, 'dark');
+  it('shows who is signed in in the header and logs out from there', async () => {
+    document.cookie = `${CSRF_COOKIE}=csrf; path=/`;
+    storeSession('token', 'refresh');
+    const loggedOut: unknown[] = [];
+    server.use(
+      userHandler(makeUser({ first_name: 'Ona', last_name: 'Petraitė', theme: 'dark' })),
+      http.post('/api/v1/auth/logout', async ({ request }) => {
+        loggedOut.push(await request.json());
+        return HttpResponse.json({ message: 'Signed out' });
+      }),
+    );
     const { router } = renderApp('/dashboard/services');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect((await screen.findByTestId('header-user-name')).textContent).toContain('Ona Petraitė');
+    await userEvent.click(screen.getByTestId('header-logout'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(loggedOut).toEqual([{ refresh_token: 'refresh' }]);
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
+    expect(await screen.findByTestId('login-form')).toBeTruthy();
+  });
+
+  it('says "Failed to load user data" when the user cannot be loaded, and tries again on request', async () => {
+    storeSession();
+    let calls = 0;
+    server.use(
+      http.get('/api/v1/users/me', () => {
+        calls += 1;
+        return calls <= 4 ? HttpResponse.error() : HttpResponse.json(makeUser());
+      }),
+    );
+    // The 1, 2 and 3 s waits between attempts, without waiting them.
+    const restoreClock = setSessionClock({
+      ...systemClock,
+      setTimeout: (callback) => setTimeout(callback, 0),
+    });
+    try {
+      renderApp('/dashboard/services');
+
+      const failed = await screen.findByTestId('session-load-failed');
+      expect(failed.textContent).toContain('Failed to load user data');
+      expect(calls).toBe(4);
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+      expect(await screen.findByText('You have no services yet')).toBeTruthy();
+      expect(calls).toBe(5);
+    } finally {
+      restoreClock();
+    }
   });
 
   it('opens the dashboard menu from its button and closes it with Escape and on navigation', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token');
+    storeSession();
+    server.use(userHandler());
     const { router } = renderApp('/dashboard/services');
     const user = userEvent.setup();
     const menuButton = await screen.findByTestId('dashboard-menu-button');

@@ -35,7 +35,41 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/auth/login" replace /> },
           {
             path: 'login',
-            lazy: async () => ({ Component: (await import('../pages/LoginPage.tsx')).LoginPage }),
+            lazy: async () => ({ Component: (await import('../pages/auth/LoginPage.tsx')).LoginPage }),
+          },
+          {
+            path: 'register',
+            lazy: async () => ({ Component: (await import('../pages/auth/RegisterPage.tsx')).RegisterPage }),
+          },
+          {
+            path: 'verify-email',
+            lazy: async () => ({
+              Component: (await import('../pages/auth/VerifyEmailPage.tsx')).VerifyEmailPage,
+            }),
+          },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({
+              Component: (await import('../pages/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('../pages/auth/ResetPasswordPage.tsx')).ResetPasswordPage,
+            }),
+          },
+          {
+            path: 'oauth/callback',
+            lazy: async () => ({
+              Component: (await import('../pages/auth/OAuthCallbackPage.tsx')).OAuthCallbackPage,
+            }),
+          },
+          {
+            path: 'oauth/error',
+            lazy: async () => ({
+              Component: (await import('../pages/auth/OAuthErrorPage.tsx')).OAuthErrorPage,
+            }),
           },
         ],
       },
@@ -56,6 +90,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'services',
                 lazy: async () => ({ Component: (await import('../pages/ServicesPage.tsx')).ServicesPage }),
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({
+                  Component: (await import('../pages/settings/SettingsPage.tsx')).SettingsPage,
+                }),
               },
               notFound,
             ],

@@ -1,21 +1,30 @@
-// Owner sign-in (spec §3, §7, §8): a form-encoded OAuth2 password grant, tokens kept on success,
-// and the spec's words for each way it can fail.
+// Owner sign-in (spec §3, §7, §8): a form-encoded OAuth2 password grant, then the common sign-in
+// (tokens kept, user loaded), and the spec's words for each way it can fail.
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { api, isApiError } from '../api/client.ts';
-import { storeTokens } from './session.ts';
+import { serverMessage, type ApiError } from '../api/api-error.ts';
+import { signIn, UserLoadError, type IssuedTokens } from './session-runtime.ts';
 
 export const LOGIN_PATH = '/api/v1/auth/login';
 
-// TODO(contract): move to @debesis/contract once the API declares its login response there.
-const tokenResponseSchema = z.object({
+/** What a sign-in answer must hold to be usable (login, reset-password, OAuth exchange). */
+const issuedTokensSchema = z.object({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1).optional(),
 });
 
-/** The server answered 2xx but without usable tokens. */
+/** The server answered 2xx but without usable tokens: 'Invalid token response'. */
 export class InvalidTokenResponseError extends Error {
   override readonly name = 'InvalidTokenResponseError';
+}
+
+/** Checks a sign-in answer's tokens and finishes signing in with them. */
+export async function signInWithAnswer(answer: unknown): Promise<void> {
+  const tokens = issuedTokensSchema.safeParse(answer);
+  if (!tokens.success) throw new InvalidTokenResponseError();
+  const issued: IssuedTokens = tokens.data;
+  await signIn(issued);
 }
 
 export interface LoginCredentials {
@@ -26,30 +35,41 @@ export interface LoginCredentials {
 export async function login({ email, password }: LoginCredentials): Promise<void> {
   const form = new URLSearchParams({ username: email, password, grant_type: 'password' });
   const answer = await api.post(LOGIN_PATH, form, z.unknown());
-  const tokens = tokenResponseSchema.safeParse(answer);
-  if (!tokens.success) throw new InvalidTokenResponseError();
-  storeTokens({ accessToken: tokens.data.access_token, refreshToken: tokens.data.refresh_token });
+  await signInWithAnswer(answer);
 }
 
 const CLIENT_SIDE_DETAILS = new Set(['network_error', 'timeout', 'invalid_response', 'canceled']);
 
-export function loginErrorMessage(error: unknown, t: TFunction): string {
+/** "Too many attempts…" plus, when the server said, how long to wait. */
+export function tooManyAttemptsMessage(error: ApiError, t: TFunction): string {
+  if (error.retryAfterSeconds === null) return error.message;
+  return `${error.message} ${t('auth.retryAfter', { count: error.retryAfterSeconds })}`;
+}
+
+/** Failures every sign-in way shares: no tokens, no user, throttling, server and network. */
+export function commonSignInError(error: unknown, t: TFunction): string | null {
   if (error instanceof InvalidTokenResponseError) return t('login.errors.invalid_token_response');
+  if (error instanceof UserLoadError) return t('session.loadFailed');
+  if (!isApiError(error)) return null;
+  if (error.detail === 'too_many_attempts' || error.status === 429) return tooManyAttemptsMessage(error, t);
+  if (error.detail === 'server_error' || error.status === 500) return t('errors.server_error');
+  if (CLIENT_SIDE_DETAILS.has(error.detail)) return error.message;
+  return null;
+}
+
+/** Spec §8, login: the listed codes by their texts, else the server's message, else the fallback. */
+export function loginErrorMessage(error: unknown, t: TFunction): string {
+  const common = commonSignInError(error, t);
+  if (common !== null) return common;
   if (!isApiError(error)) return t('login.errors.failed');
   switch (error.detail) {
     case 'invalid_credentials':
-      return t('login.errors.invalid_credentials');
     case 'email_not_verified':
-      return t('login.errors.email_not_verified');
     case 'account_disabled':
-      return t('login.errors.account_disabled');
-    case 'server_error':
-      return t('errors.server_error');
+      // The spec's words, from the contract catalogue the server uses too.
+      return t(`errors.${error.detail}`);
     default:
       break;
   }
-  if (error.status === 500) return t('errors.server_error');
-  if (CLIENT_SIDE_DETAILS.has(error.detail)) return error.message;
-  if (error.status > 0 && error.message) return error.message;
-  return t('login.errors.failed');
+  return serverMessage(error) ?? t('login.errors.failed');
 }

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLogout, useSession } from '../auth/session.ts';
+import { hasStoredTokens, useLogout, useSession } from '../auth/session.ts';
 import { LanguageToggle } from './LanguageToggle.tsx';
 import { Logo } from './Logo.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -38,13 +38,33 @@ export function SiteHeader({ leading }: SiteHeaderProps) {
   );
 }
 
+function displayName(user: { first_name: string; last_name: string; email: string }): string {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return name || user.email;
+}
+
 function AccountLinks() {
   const { t } = useTranslation();
-  const { isAuthenticated } = useSession();
+  const { status, user } = useSession();
   const logout = useLogout();
-  if (isAuthenticated) {
+  const signedIn =
+    status === 'authenticated' || status === 'loading' || (status === 'failed' && hasStoredTokens());
+  if (signedIn) {
     return (
-      <>
+      <div
+        className="site-header__account"
+        role="group"
+        aria-label={t('header.account')}
+        data-testid="header-user-menu"
+      >
+        {user && (
+          <span className="site-header__user" title={user.email} data-testid="header-user-name">
+            <span className="site-header__avatar" aria-hidden="true">
+              {displayName(user).charAt(0).toUpperCase()}
+            </span>
+            <span className="site-header__user-name">{displayName(user)}</span>
+          </span>
+        )}
         <Link
           to="/dashboard"
           className="btn btn--ghost site-header__dashboard-link"
@@ -55,7 +75,7 @@ function AccountLinks() {
         <button type="button" className="btn btn--secondary" onClick={logout} data-testid="header-logout">
           {t('header.logOut')}
         </button>
-      </>
+      </div>
     );
   }
   return (

@@ -15,6 +15,13 @@ export const en = {
     register: 'Register',
     dashboard: 'Dashboard',
     logOut: 'Log out',
+    account: 'Your account',
+  },
+  session: {
+    loading: 'Loading your account…',
+    loadFailed: 'Failed to load user data',
+    retry: 'Try again',
+    signInAgain: 'Sign in again',
   },
   theme: {
     label: 'Theme',
@@ -89,24 +96,6 @@ export const en = {
     invalid_response: 'The server sent an answer we could not read. Please try again later.',
     canceled: 'The request was cancelled.',
     unknown_error: 'Something unexpected happened. Please try again.',
-  },
-  login: {
-    title: 'Sign in',
-    lead: 'Welcome back. Sign in to manage your services.',
-    email: 'Email',
-    password: 'Password',
-    submit: 'Sign in',
-    submitting: 'Signing in…',
-    forgotPassword: 'Forgot password?',
-    noAccount: 'Don’t have an account?',
-    register: 'Create one',
-    errors: {
-      invalid_credentials: 'Invalid email or password',
-      email_not_verified: 'Please verify your email address before logging in',
-      account_disabled: 'Your account has been disabled. Please contact support.',
-      failed: 'Failed to login. Please try again.',
-      invalid_token_response: 'Invalid token response',
-    },
   },
   home: {
     metaTitle: 'Debesis · Secure storage and network access for teams',

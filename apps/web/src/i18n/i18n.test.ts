@@ -5,6 +5,8 @@ import './error-messages.ts';
 import { i18n } from './i18n.ts';
 import { changeLanguage, currentLanguage } from './language.ts';
 import { lt } from './lt.ts';
+import { accountsEn } from './accounts.en.ts';
+import { accountsLt } from './accounts.lt.ts';
 
 function leaves(value: object, prefix = ''): [string, string][] {
   return Object.entries(value).flatMap(([key, inner]: [string, unknown]) =>
@@ -29,14 +31,20 @@ describe('i18n', () => {
     expect(i18n.t('errors.invalid_email')).toBe(errorMessages.lt.invalid_email);
   });
 
-  it('has a Lithuanian text for every English one, with the same placeholders', () => {
-    const lithuanian = new Map(leaves(lt));
-    for (const [key, english] of leaves(en)) {
-      const translated = lithuanian.get(key);
-      expect(translated, key).toBeTruthy();
-      const placeholders = (text: string) =>
-        [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
-      expect(placeholders(translated ?? ''), key).toEqual(placeholders(english));
-    }
-  });
+  it.each([
+    ['app', en, lt],
+    ['account pages', accountsEn, accountsLt],
+  ])(
+    'has a Lithuanian text for every English one, with the same placeholders (%s)',
+    (_name, englishTexts, lithuanianTexts) => {
+      const lithuanian = new Map(leaves(lithuanianTexts));
+      for (const [key, english] of leaves(englishTexts)) {
+        const translated = lithuanian.get(key);
+        expect(translated, key).toBeTruthy();
+        const placeholders = (text: string) =>
+          [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+        expect(placeholders(translated ?? ''), key).toEqual(placeholders(english));
+      }
+    },
+  );
 });

@@ -1,7 +1,9 @@
 // The one i18next instance of the app. Texts are bundled (two small objects), so it is ready
 // synchronously before the first render. The contract's error texts join under `errors.` from
-// error-messages.ts, loaded with the first page that can show an error.
+// error-messages.ts, and the account pages' texts from accounts-messages.ts, each loaded with the
+// first page that needs them.
 import type { errorMessages } from '@debesis/contract';
+import type { AccountsMessages } from './accounts.en.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
@@ -13,8 +15,13 @@ export const resources = {
   lt: { translation: lt },
 };
 
-/** What `t()` accepts: the app's texts plus the contract's error catalogue. */
-export type TranslationResources = { translation: typeof en & { errors: (typeof errorMessages)['en'] } };
+/**
+ * What `t()` accepts: the app's texts, the contract's error catalogue (error-messages.ts) and the
+ * account pages' texts (accounts-messages.ts); the last two join when a page that needs them loads.
+ */
+export type TranslationResources = {
+  translation: typeof en & { errors: (typeof errorMessages)['en'] } & AccountsMessages;
+};
 
 export const i18n = i18next.createInstance();
 

@@ -16,9 +16,30 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : 'en';
 }
 
-export async function changeLanguage(language: Language): Promise<void> {
-  storeLanguage(language);
+/**
+ * Who changed the language, as for the theme: `user` (the header toggle) is synchronised to the
+ * server while signed in; `server`, `storage` (another tab) and `settings` (the settings page,
+ * which saves itself) are not.
+ */
+export type LanguageChangeSource = 'user' | 'server' | 'storage' | 'settings';
+type LanguageListener = (language: Language, source: LanguageChangeSource) => void;
+
+const choiceListeners = new Set<LanguageListener>();
+
+/** Called whenever the choice changes; returns the unsubscribe function. */
+export function onLanguageChoiceChange(listener: LanguageListener): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
+export async function changeLanguage(
+  language: Language,
+  source: LanguageChangeSource = 'user',
+): Promise<void> {
+  const changed = language !== currentLanguage();
+  if (source !== 'storage') storeLanguage(language);
   await i18n.changeLanguage(language);
+  if (changed) choiceListeners.forEach((listener) => listener(language, source));
 }
 
 export function useLanguage(): { language: Language; setLanguage: (language: Language) => void } {

@@ -15,6 +15,13 @@ export const lt: Messages = {
     register: 'Registruotis',
     dashboard: 'Valdymo skydelis',
     logOut: 'Atsijungti',
+    account: 'Jūsų paskyra',
+  },
+  session: {
+    loading: 'Įkeliama jūsų paskyra…',
+    loadFailed: 'Nepavyko įkelti naudotojo duomenų',
+    retry: 'Bandyti dar kartą',
+    signInAgain: 'Prisijungti iš naujo',
   },
   theme: {
     label: 'Tema',
@@ -89,24 +96,6 @@ export const lt: Messages = {
     invalid_response: 'Serveris atsiuntė atsakymą, kurio nepavyko perskaityti. Bandykite vėliau.',
     canceled: 'Užklausa atšaukta.',
     unknown_error: 'Įvyko netikėta klaida. Bandykite dar kartą.',
-  },
-  login: {
-    title: 'Prisijungimas',
-    lead: 'Sveiki sugrįžę. Prisijunkite ir tvarkykite savo paslaugas.',
-    email: 'El. paštas',
-    password: 'Slaptažodis',
-    submit: 'Prisijungti',
-    submitting: 'Jungiamasi…',
-    forgotPassword: 'Pamiršote slaptažodį?',
-    noAccount: 'Neturite paskyros?',
-    register: 'Susikurkite',
-    errors: {
-      invalid_credentials: 'Neteisingas el. pašto adresas arba slaptažodis',
-      email_not_verified: 'Prieš prisijungdami patvirtinkite savo el. pašto adresą',
-      account_disabled: 'Jūsų paskyra išjungta. Susisiekite su pagalbos tarnyba.',
-      failed: 'Nepavyko prisijungti. Bandykite dar kartą.',
-      invalid_token_response: 'Netinkamas prieigos raktų atsakymas',
-    },
   },
   home: {
     metaTitle: 'Debesis · Saugi saugykla ir tinklo prieiga komandoms',

@@ -4,9 +4,15 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.ts';
 import { routes } from '../app/router.tsx';
+import { connectSessionNavigation } from '../app/session-navigation.ts';
+import { bootSession } from '../auth/session.ts';
 
-export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** `state` is router state for the first page (e.g. `{ from }` or `{ email }`). */
+export function renderApp(path: string, state?: unknown) {
+  const { pathname, search, hash } = new URL(path, 'http://localhost');
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname, search, hash, state }] });
+  connectSessionNavigation(router);
+  bootSession();
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />

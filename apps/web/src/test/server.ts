@@ -1,5 +1,7 @@
 // The fake API for unit tests. Unknown requests fail the test (see setup.ts), so a test can
-// never pass by accident against a call nobody described.
+// never pass by accident against a call nobody described. The only defaults are the two public
+// reads every auth page makes, answered with "nothing to offer" (no OAuth providers, no country).
 import { setupServer } from 'msw/node';
+import { publicAuthHandlers } from './fixtures.ts';
 
-export const server = setupServer();
+export const server = setupServer(...publicAuthHandlers);

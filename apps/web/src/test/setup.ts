@@ -1,12 +1,21 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { resetRefreshState } from '../auth/refresh.ts';
+import { resetSessionRuntime } from '../auth/session-runtime.ts';
+import { setSessionState } from '../auth/session.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { setTheme } from '../theme/theme.ts';
 import { server } from './server.ts';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
+  // The session first: a signed-in session would send the language reset below to the server.
+  resetSessionRuntime();
+  resetRefreshState();
+  setSessionState({ status: 'logged_out', user: null, failure: null });
   server.resetHandlers();
   window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
@@ -14,6 +23,7 @@ afterEach(async () => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   await i18n.changeLanguage('en');
+  setTheme('light', 'storage');
 });
 
 afterAll(() => server.close());

@@ -7,8 +7,12 @@ import { readStorage, writeStorage } from '../lib/storage.ts';
 
 export { THEMES, type Theme };
 export type ResolvedTheme = 'light' | 'dark';
-/** Who changed the theme: a later issue syncs `user` changes to the server, not `server` ones. */
-export type ThemeChangeSource = 'user' | 'server' | 'storage';
+/**
+ * Who changed the theme: `user` changes (the header toggle) are synchronised to the server while
+ * signed in; `server`, `storage` (another tab) and `settings` (the settings page, which saves
+ * itself) are not.
+ */
+export type ThemeChangeSource = 'user' | 'server' | 'storage' | 'settings';
 
 export interface ThemeState {
   readonly theme: Theme;

@@ -1,97 +1,163 @@
-// Owner sign-in. The guard leaves `from` in router state; after signing in we go back there.
+// Sign-in (spec §2): the owner signs in with email and password; a subuser with username,
+// service ID, password and, when turned on, a 2FA code. The guard leaves `from` in router state;
+// after signing in, afterLogin decides where to go (the pending plan, `from`, or services).
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { login, loginErrorMessage } from '../auth/login.ts';
-import { returnPathFrom } from '../auth/session.ts';
-import { TextField } from '../components/TextField.tsx';
-import { useDocumentTitle } from '../components/useDocumentTitle.ts';
-import '../i18n/error-messages.ts';
+import { isApiError } from '../../api/client.ts';
+import { afterLogin, DEFAULT_AFTER_LOGIN_PATH } from '../../auth/after-login.ts';
+import { login, loginErrorMessage } from '../../auth/login.ts';
+import { returnPathFrom } from '../../auth/session.ts';
+import { subuserLogin, subuserLoginErrorMessage } from '../../auth/subuser-login.ts';
+import { CheckboxField, FormAlert, InputField } from '../../components/form/fields.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import '../../i18n/accounts-messages.ts';
+import { OAuthButtons } from './OAuthButtons.tsx';
+import {
+  loginFormSchema,
+  subuserLoginFormSchema,
+  type LoginFormValues,
+  type SubuserLoginFormValues,
+} from './schemas.ts';
+import './auth.css';
 
-const DEFAULT_RETURN_PATH = '/dashboard/services';
+/** Router state other pages leave for the login page. */
+export interface LoginPageState {
+  from?: string;
+  /** Prefills the email field. */
+  email?: string;
+  /** A notice to show above the form. */
+  notice?: 'email_registered';
+}
 
-const emailSchema = z.email();
+function readState(state: unknown): LoginPageState {
+  if (typeof state !== 'object' || state === null) return {};
+  const { email, notice } = state as LoginPageState;
+  return {
+    email: typeof email === 'string' ? email : undefined,
+    notice: notice === 'email_registered' ? notice : undefined,
+  };
+}
 
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
+type Mode = 'owner' | 'subuser';
 
 export function LoginPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('login.title'));
-  const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-
-  const signIn = useMutation({
-    mutationFn: login,
-    onSuccess: () => navigate(returnPathFrom(location.state) ?? DEFAULT_RETURN_PATH, { replace: true }),
-  });
-
-  function validate(): FieldErrors {
-    const errors: FieldErrors = {};
-    // Spec §5 names one message for an email that is missing or malformed.
-    if (!emailSchema.safeParse(email.trim()).success) errors.email = t('errors.invalid_email');
-    if (password.length === 0) errors.password = t('errors.required');
-    return errors;
-  }
-
-  // Errors appear after the first attempt and then follow the typing.
-  const fieldErrors = submitted ? validate() : {};
-
-  function onSubmit(event: FormEvent<HTMLFormElement>): void {
-    event.preventDefault();
-    setSubmitted(true);
-    const errors = validate();
-    if (errors.email) return emailRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
-    signIn.mutate({ email: email.trim(), password });
-  }
+  const [mode, setMode] = useState<Mode>('owner');
+  const { notice } = readState(location.state);
+  const from = returnPathFrom(location.state);
 
   return (
     <section className="card auth-card" aria-labelledby="login-title">
       <h1 id="login-title" className="auth-card__title">
         {t('login.title')}
       </h1>
-      <p className="text-muted">{t('login.lead')}</p>
+      <p className="text-muted">{mode === 'owner' ? t('login.lead') : t('login.subuser.lead')}</p>
 
-      {signIn.isError && (
-        <div className="alert alert--error" role="alert" data-testid="login-error">
-          {loginErrorMessage(signIn.error, t)}
-        </div>
+      {notice && (
+        <FormAlert tone="info" testId="login-notice">
+          {t(`errors.${notice}`)}
+        </FormAlert>
       )}
 
-      <form className="form" noValidate onSubmit={onSubmit} data-testid="login-form">
-        <TextField
+      <div className="segmented segmented--block auth-mode" role="group" aria-label={t('login.modeLabel')}>
+        {(['owner', 'subuser'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            className="segmented__option"
+            aria-pressed={mode === option}
+            data-testid={option === 'owner' ? 'login-owner-toggle' : 'login-subuser-toggle'}
+            onClick={() => setMode(option)}
+          >
+            {option === 'owner' ? t('login.modeOwner') : t('login.modeSubuser')}
+          </button>
+        ))}
+      </div>
+
+      {mode === 'owner' ? <OwnerLoginForm /> : <SubuserLoginForm />}
+
+      {mode === 'owner' && <OAuthButtons redirect={from ?? DEFAULT_AFTER_LOGIN_PATH} />}
+
+      <p className="auth-card__footer">
+        {t('login.noAccount')}{' '}
+        <Link to="/auth/register" data-testid="login-register">
+          {t('login.register')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function OwnerLoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { email: rememberedEmail } = readState(location.state);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema, { error: formErrorMap }),
+    defaultValues: { email: rememberedEmail ?? '', password: '' },
+  });
+
+  const signIn = useMutation({
+    mutationFn: login,
+    onSuccess: () =>
+      afterLogin({ from: returnPathFrom(location.state), pathname: location.pathname, navigate }),
+    onError: (error, { email }) => {
+      // Spec §8: an unverified address goes to verify-email, carrying a message and the email.
+      if (isApiError(error) && error.detail === 'email_not_verified') {
+        void navigate('/auth/verify-email', { state: { email, message: 'verify_before_sign_in' } });
+      }
+    },
+  });
+
+  return (
+    <>
+      {signIn.isError && (
+        <FormAlert tone="error" testId="login-error">
+          {loginErrorMessage(signIn.error, t)}
+        </FormAlert>
+      )}
+      <form
+        className="form"
+        noValidate
+        data-testid="login-form"
+        onSubmit={(event) =>
+          void handleSubmit((values) =>
+            signIn.mutate({ email: values.email.trim(), password: values.password }),
+          )(event)
+        }
+      >
+        <InputField
           id="login-email"
-          name="email"
           type="email"
           label={t('login.email')}
           autoComplete="username"
           inputMode="email"
           required
-          value={email}
-          onValueChange={setEmail}
-          error={fieldErrors.email}
-          inputRef={emailRef}
+          error={fieldErrorText(t, errors.email?.message)}
           data-testid="login-email"
+          {...register('email')}
         />
-        <TextField
+        <InputField
           id="login-password"
-          name="password"
           type="password"
           label={t('login.password')}
           autoComplete="current-password"
           required
-          value={password}
-          onValueChange={setPassword}
-          error={fieldErrors.password}
-          inputRef={passwordRef}
+          error={fieldErrorText(t, errors.password?.message)}
           data-testid="login-password"
+          {...register('password')}
         />
         <p className="form__aside">
           <Link to="/auth/forgot-password" data-testid="login-forgot-password">
@@ -107,13 +173,104 @@ export function LoginPage() {
           {signIn.isPending ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
+    </>
+  );
+}
 
-      <p className="auth-card__footer">
-        {t('login.noAccount')}{' '}
-        <Link to="/auth/register" data-testid="login-register">
-          {t('login.register')}
-        </Link>
-      </p>
-    </section>
+function SubuserLoginForm() {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SubuserLoginFormValues>({
+    resolver: zodResolver(subuserLoginFormSchema, { error: formErrorMap }),
+    defaultValues: { username: '', serviceId: '', password: '', twoFactorCode: '', rememberMe: false },
+  });
+  const signIn = useMutation({ mutationFn: subuserLogin });
+
+  return (
+    <>
+      {signIn.isError && (
+        <FormAlert tone="error" testId="subuser-login-error">
+          {subuserLoginErrorMessage(signIn.error, t)}
+        </FormAlert>
+      )}
+      <form
+        className="form"
+        noValidate
+        data-testid="subuser-login-form"
+        onSubmit={(event) =>
+          void handleSubmit((values) =>
+            signIn.mutate({
+              username: values.username.trim(),
+              serviceId: values.serviceId.trim(),
+              password: values.password,
+              twoFactorCode: values.twoFactorCode.trim() || undefined,
+              rememberMe: values.rememberMe,
+            }),
+          )(event)
+        }
+      >
+        <InputField
+          id="subuser-username"
+          label={t('login.subuser.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={fieldErrorText(t, errors.username?.message)}
+          data-testid="subuser-username"
+          {...register('username')}
+        />
+        <InputField
+          id="subuser-service-id"
+          label={t('login.subuser.serviceId')}
+          hint={t('login.subuser.serviceIdHint')}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          error={fieldErrorText(t, errors.serviceId?.message)}
+          data-testid="subuser-service-id"
+          {...register('serviceId')}
+        />
+        <InputField
+          id="subuser-password"
+          type="password"
+          label={t('login.subuser.password')}
+          autoComplete="current-password"
+          required
+          error={fieldErrorText(t, errors.password?.message)}
+          data-testid="subuser-password"
+          {...register('password')}
+        />
+        <InputField
+          id="subuser-two-factor"
+          label={t('login.subuser.twoFactorCode')}
+          hint={t('login.subuser.twoFactorHint')}
+          optional
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={fieldErrorText(t, errors.twoFactorCode?.message)}
+          data-testid="subuser-two-factor"
+          {...register('twoFactorCode')}
+        />
+        <CheckboxField
+          id="subuser-remember"
+          label={t('login.subuser.rememberMe')}
+          data-testid="subuser-remember"
+          {...register('rememberMe')}
+        />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={signIn.isPending}
+          data-testid="subuser-login-submit"
+        >
+          {signIn.isPending ? t('login.submitting') : t('login.subuser.submit')}
+        </button>
+      </form>
+    </>
   );
 }

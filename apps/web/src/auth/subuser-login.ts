@@ -1,0 +1,79 @@
+// Subuser sign-in (spec §2; service-management §3, §8): username, the service ID the owner gave,
+// password, an optional 6-digit 2FA code and remember-me. The route and the subuser area belong
+// to a later issue; until it lands the server answers 404 and the page says so plainly.
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { serverMessage } from '../api/api-error.ts';
+import { api, isApiError } from '../api/client.ts';
+import { commonSignInError } from './login.ts';
+
+export const SUBUSER_LOGIN_PATH = '/api/v1/subusers/auth/login';
+
+export interface SubuserCredentials {
+  serviceId: string;
+  username: string;
+  password: string;
+  twoFactorCode?: string | undefined;
+  rememberMe: boolean;
+}
+
+/** Subuser sign-in cannot complete in this version of the app (no route, or no subuser area). */
+export class SubuserSignInUnavailableError extends Error {
+  override readonly name = 'SubuserSignInUnavailableError';
+}
+
+/** "Firefox on Windows": what the subuser's session list shows for this device. */
+export function deviceName(userAgent: string = navigator.userAgent): string {
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /OPR\//.test(userAgent)
+      ? 'Opera'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Chrome\//.test(userAgent)
+          ? 'Chrome'
+          : /Safari\//.test(userAgent)
+            ? 'Safari'
+            : 'Browser';
+  const os = /iPhone|iPad/.test(userAgent)
+    ? 'iOS'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : 'unknown system';
+  return `${browser} on ${os}`;
+}
+
+export async function subuserLogin(credentials: SubuserCredentials): Promise<never> {
+  const body: Record<string, unknown> = {
+    service_id: credentials.serviceId,
+    username: credentials.username,
+    password: credentials.password,
+    device_name: deviceName(),
+    remember_me: credentials.rememberMe,
+  };
+  if (credentials.twoFactorCode) body.two_factor_code = credentials.twoFactorCode;
+  await api.post(SUBUSER_LOGIN_PATH, body, z.unknown());
+  // TODO(subusers issue): keep the subuser session and open the subuser area. Until both exist a
+  // successful answer cannot lead anywhere, and pretending otherwise would strand the visitor.
+  throw new SubuserSignInUnavailableError();
+}
+
+const TWO_FACTOR_REQUIRED = new Set(['two_factor_required', '2fa_required']);
+const INVALID_CODE = new Set(['invalid_two_factor_code', 'invalid_verification_code', 'invalid_2fa_code']);
+
+export function subuserLoginErrorMessage(error: unknown, t: TFunction): string {
+  if (error instanceof SubuserSignInUnavailableError) return t('login.subuser.unavailable');
+  if (isApiError(error) && error.status === 404) return t('login.subuser.unavailable');
+  const common = commonSignInError(error, t);
+  if (common !== null) return common;
+  if (!isApiError(error)) return t('login.errors.failed');
+  if (TWO_FACTOR_REQUIRED.has(error.detail)) return t('login.subuser.twoFactorRequired');
+  if (INVALID_CODE.has(error.detail)) return t('login.subuser.invalidCode');
+  return serverMessage(error) ?? t('login.errors.failed');
+}

@@ -1,0 +1,150 @@
+// Labelled form controls for react-hook-form (`{...register('email')}` spreads straight in), with
+// the error and hint wired for assistive technology (aria-invalid, aria-describedby).
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import './fields.css';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  optional?: boolean;
+}
+
+function describedBy(id: string, error: unknown, hint: unknown): string | undefined {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldLabel({ id, label, optional }: Pick<FieldFrameProps, 'id' | 'label' | 'optional'>) {
+  const { t } = useTranslation();
+  return (
+    <label htmlFor={id} className="field__label">
+      {label}
+      {optional && <span className="field__optional"> ({t('auth.optional')})</span>}
+    </label>
+  );
+}
+
+function FieldMessages({ id, error, hint }: Pick<FieldFrameProps, 'id' | 'error' | 'hint'>) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error" data-testid={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+type InputFieldProps = FieldFrameProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> | undefined };
+
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  ref,
+  className,
+  ...inputProps
+}: InputFieldProps) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <FieldLabel id={id} label={label} optional={optional} />
+      <input
+        {...inputProps}
+        ref={ref}
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+type SelectFieldProps = FieldFrameProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { ref?: Ref<HTMLSelectElement> | undefined };
+
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  ref,
+  className,
+  children,
+  ...selectProps
+}: SelectFieldProps) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <FieldLabel id={id} label={label} optional={optional} />
+      <select
+        {...selectProps}
+        ref={ref}
+        id={id}
+        className="select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      >
+        {children}
+      </select>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+type CheckboxFieldProps = Omit<FieldFrameProps, 'optional' | 'error'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: Ref<HTMLInputElement> | undefined };
+
+export function CheckboxField({ id, label, hint, ref, ...inputProps }: CheckboxFieldProps) {
+  return (
+    <div className="field field--checkbox">
+      <input
+        {...inputProps}
+        ref={ref}
+        id={id}
+        type="checkbox"
+        className="checkbox"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <div className="field--checkbox__text">
+        <label htmlFor={id} className="field__label">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="field__hint">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The form-level message: errors are announced at once, confirmations politely. */
+export function FormAlert({
+  tone,
+  children,
+  testId,
+}: {
+  tone: 'error' | 'success' | 'info' | 'warning';
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId}>
+      {children}
+    </div>
+  );
+}

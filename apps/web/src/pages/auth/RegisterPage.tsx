@@ -1,0 +1,271 @@
+// Registration (spec §2, §3, §5, §8): personal or business account, country filled in from
+// detect-country, password rules of the contract, OAuth. Success leads to verify-email; the
+// returned tokens are not kept, as nobody is signed in before the address is verified.
+import { detectCountryResponseSchema, registerResponseSchema, type AccountType } from '@debesis/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm, useWatch, type FieldPath, type UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { serverMessage } from '../../api/api-error.ts';
+import { api, isApiError } from '../../api/client.ts';
+import { commonSignInError } from '../../auth/login.ts';
+import { DEFAULT_AFTER_LOGIN_PATH } from '../../auth/after-login.ts';
+import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import '../../i18n/accounts-messages.ts';
+import { CompanyFields, CountrySelect } from './CompanyFields.tsx';
+import { OAuthButtons } from './OAuthButtons.tsx';
+import { EMPTY_COMPANY, registerFormSchema, toRegisterRequest, type RegisterFormValues } from './schemas.ts';
+import './auth.css';
+
+export const REGISTER_PATH = '/api/v1/auth/register';
+export const DETECT_COUNTRY_PATH = '/api/v1/auth/detect-country';
+
+const FORM_FIELDS = new Set<string>([
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'country',
+  'business_details.business_name',
+  'business_details.business_code',
+  'business_details.vat_number',
+  'business_details.address.street',
+  'business_details.address.city',
+  'business_details.address.postal_code',
+]);
+
+/** Puts the server's per-field messages under their fields; says whether any found a field. */
+function showServerFieldErrors(
+  fieldErrors: Readonly<Record<string, string>>,
+  setError: UseFormSetError<RegisterFormValues>,
+): boolean {
+  let shown = false;
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    const name = field === 'business_details.country' ? 'country' : field;
+    if (!FORM_FIELDS.has(name)) continue;
+    setError(name as FieldPath<RegisterFormValues>, { type: 'server', message }, { shouldFocus: !shown });
+    shown = true;
+  }
+  return shown;
+}
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('register.title'));
+  const navigate = useNavigate();
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    getFieldState,
+    formState: { errors, dirtyFields },
+  } = useForm<RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema, { error: formErrorMap }),
+    defaultValues: {
+      accountType: 'personal',
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      country: '',
+      business_details: EMPTY_COMPANY,
+    },
+  });
+  const accountType = useWatch({ control, name: 'accountType' });
+
+  const detected = useQuery({
+    queryKey: ['detect-country'],
+    queryFn: () => api.get(DETECT_COUNTRY_PATH, detectCountryResponseSchema),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const detectedCountry = detected.data?.country ?? null;
+  useEffect(() => {
+    // Filled in once, and never over a choice the visitor already made.
+    if (detectedCountry && !getFieldState('country').isDirty) {
+      setValue('country', detectedCountry.toUpperCase(), { shouldValidate: false });
+    }
+  }, [detectedCountry, getFieldState, setValue]);
+
+  const registration = useMutation({
+    mutationFn: (values: RegisterFormValues) =>
+      api.post(REGISTER_PATH, toRegisterRequest(values), registerResponseSchema),
+    onSuccess: (_answer, values) => navigate('/auth/verify-email', { state: { email: values.email.trim() } }),
+    onError: (error, values) => {
+      if (!isApiError(error)) return;
+      const action = (error.data as { action?: unknown } | undefined)?.action;
+      if (error.detail === 'email_registered' && action === 'login') {
+        void navigate('/auth/login', { state: { email: values.email.trim(), notice: 'email_registered' } });
+        return;
+      }
+      showServerFieldErrors(error.fieldErrors, setError);
+    },
+  });
+
+  function errorMessage(error: unknown): string {
+    if (isApiError(error)) {
+      if (error.detail === 'email_registered') {
+        const action = (error.data as { action?: unknown } | undefined)?.action;
+        return action === 'login' ? t('errors.email_registered') : t('register.errors.updateFailed');
+      }
+      const common = commonSignInError(error, t);
+      if (common !== null) return common;
+      // The server's message when it gave one (a 500 included, spec §8), else the general text.
+      return serverMessage(error) ?? t('register.errors.failed');
+    }
+    return t('register.errors.failed');
+  }
+
+  const fieldError = (message: string | undefined) => fieldErrorText(t, message);
+
+  function chooseType(type: AccountType): void {
+    setValue('accountType', type);
+  }
+
+  return (
+    <section className="card auth-card auth-card--wide" aria-labelledby="register-title">
+      <h1 id="register-title" className="auth-card__title">
+        {t('register.title')}
+      </h1>
+      <p className="text-muted">{t('register.lead')}</p>
+
+      {registration.isError && (
+        <FormAlert tone="error" testId="register-error">
+          {errorMessage(registration.error)}
+        </FormAlert>
+      )}
+
+      <form
+        className="form"
+        noValidate
+        data-testid="register-form"
+        onSubmit={(event) => void handleSubmit((values) => registration.mutate(values))(event)}
+      >
+        <fieldset className="fieldset">
+          <legend className="field__label">{t('register.accountType')}</legend>
+          <div className="segmented segmented--block" role="group" data-testid="register-account-type">
+            {(['personal', 'business'] as const).map((type) => (
+              <button
+                key={type}
+                type="button"
+                className="segmented__option"
+                aria-pressed={accountType === type}
+                data-testid={`register-account-type-${type}`}
+                onClick={() => chooseType(type)}
+              >
+                {t(`register.${type}`)}
+              </button>
+            ))}
+          </div>
+          {accountType === 'business' && <p className="field__hint">{t('register.businessHint')}</p>}
+        </fieldset>
+
+        <div className="form__row">
+          <InputField
+            id="register-first-name"
+            label={t('register.firstName')}
+            autoComplete="given-name"
+            required
+            error={fieldError(errors.firstName?.message)}
+            data-testid="register-first-name"
+            {...register('firstName')}
+          />
+          <InputField
+            id="register-last-name"
+            label={t('register.lastName')}
+            autoComplete="family-name"
+            required
+            error={fieldError(errors.lastName?.message)}
+            data-testid="register-last-name"
+            {...register('lastName')}
+          />
+        </div>
+        <InputField
+          id="register-email"
+          type="email"
+          label={t('register.email')}
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={fieldError(errors.email?.message)}
+          data-testid="register-email"
+          {...register('email')}
+        />
+        <InputField
+          id="register-password"
+          type="password"
+          label={t('register.password')}
+          hint={t('register.passwordHint')}
+          autoComplete="new-password"
+          required
+          error={fieldError(errors.password?.message)}
+          data-testid="register-password"
+          {...register('password')}
+        />
+        <InputField
+          id="register-confirm-password"
+          type="password"
+          label={t('register.confirmPassword')}
+          autoComplete="new-password"
+          required
+          error={fieldError(errors.confirmPassword?.message)}
+          data-testid="register-confirm-password"
+          {...register('confirmPassword')}
+        />
+        <CountrySelect
+          id="register-country"
+          label={t('register.country')}
+          hint={detectedCountry && !dirtyFields.country ? t('register.countryDetected') : undefined}
+          error={fieldError(errors.country?.message)}
+          data-testid="register-country"
+          {...register('country')}
+        />
+
+        {accountType === 'business' && (
+          <fieldset className="fieldset form" data-testid="register-business-fields">
+            <legend className="fieldset__title">{t('register.companyDetails')}</legend>
+            <p className="field__hint">{t('register.companyNote')}</p>
+            <CompanyFields
+              idPrefix="register"
+              register={(name) => register(`business_details.${name}`)}
+              errors={{
+                business_name: fieldError(errors.business_details?.business_name?.message),
+                business_code: fieldError(errors.business_details?.business_code?.message),
+                vat_number: fieldError(errors.business_details?.vat_number?.message),
+                street: fieldError(errors.business_details?.address?.street?.message),
+                city: fieldError(errors.business_details?.address?.city?.message),
+                postal_code: fieldError(errors.business_details?.address?.postal_code?.message),
+              }}
+            />
+          </fieldset>
+        )}
+
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={registration.isPending}
+          data-testid="register-submit"
+        >
+          {registration.isPending ? t('register.submitting') : t('register.submit')}
+        </button>
+      </form>
+
+      <OAuthButtons redirect={DEFAULT_AFTER_LOGIN_PATH} />
+
+      <p className="auth-card__footer">
+        {t('register.haveAccount')}{' '}
+        <Link to="/auth/login" data-testid="register-sign-in">
+          {t('register.signIn')}
+        </Link>
+      </p>
+    </section>
+  );
+}

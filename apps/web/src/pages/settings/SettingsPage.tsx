@@ -1,0 +1,211 @@
+// Settings (spec §2, §3, §5): theme, language and notifications, saved to the account as soon as
+// they change; the account and its company details; conversion to a business account.
+import {
+  LANGUAGES,
+  settingsSchema,
+  THEMES,
+  type Language,
+  type Settings,
+  type Theme,
+} from '@debesis/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '../../api/client.ts';
+import { saveSettings, SETTINGS_PATH } from '../../auth/session-runtime.ts';
+import { useSession } from '../../auth/session.ts';
+import { CheckboxField, FormAlert } from '../../components/form/fields.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import '../../i18n/accounts-messages.ts';
+import { changeLanguage, LANGUAGE_NAMES, useLanguage } from '../../i18n/language.ts';
+import { setTheme, useTheme } from '../../theme/theme.ts';
+import { CompanySection } from './CompanySection.tsx';
+import './settings.css';
+
+const SETTINGS_QUERY_KEY = ['settings'] as const;
+
+type SettingsPatch = Parameters<typeof saveSettings>[0];
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('settings.title'));
+  const { user } = useSession();
+
+  return (
+    <>
+      <header className="page-header">
+        <h1>{t('settings.title')}</h1>
+        <p className="text-muted">{t('settings.lead')}</p>
+      </header>
+      <div className="settings-grid">
+        <PreferencesSection />
+        {user && (
+          <section className="card settings-section" aria-labelledby="settings-account-title">
+            <h2 id="settings-account-title" className="settings-section__title">
+              {t('settings.account.title')}
+            </h2>
+            <dl className="detail-list" data-testid="settings-account">
+              <div>
+                <dt>{t('settings.account.name')}</dt>
+                <dd>{`${user.first_name} ${user.last_name}`.trim() || '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('settings.account.email')}</dt>
+                <dd>{user.email}</dd>
+              </div>
+              <div>
+                <dt>{t('settings.account.type')}</dt>
+                <dd data-testid="settings-account-type">{t(`settings.account.${user.account_type}`)}</dd>
+              </div>
+            </dl>
+          </section>
+        )}
+        {user && <CompanySection user={user} />}
+      </div>
+    </>
+  );
+}
+
+function PreferencesSection() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { theme } = useTheme();
+  const { language } = useLanguage();
+  const settings = useQuery({
+    queryKey: SETTINGS_QUERY_KEY,
+    queryFn: () => api.get(SETTINGS_PATH, settingsSchema),
+  });
+
+  const save = useMutation({
+    mutationFn: (patch: SettingsPatch) => saveSettings(patch),
+    onMutate: (patch) => {
+      // Notifications show the new value at once; a failure puts the server's back.
+      const previous = queryClient.getQueryData<Settings>(SETTINGS_QUERY_KEY);
+      if (previous && patch.notifications) {
+        queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, {
+          ...previous,
+          notifications: { ...previous.notifications, ...patch.notifications },
+        });
+      }
+      return { previous };
+    },
+    onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
+    onError: (_error, _patch, context) => {
+      if (context?.previous) queryClient.setQueryData(SETTINGS_QUERY_KEY, context.previous);
+    },
+  });
+
+  function chooseTheme(next: Theme): void {
+    // Applied here and now; the settings page saves it itself (source 'settings', not synced twice).
+    setTheme(next, 'settings');
+    save.mutate({ theme: next });
+  }
+
+  function chooseLanguage(next: Language): void {
+    void changeLanguage(next, 'settings');
+    save.mutate({ language: next });
+  }
+
+  const notifications = settings.data?.notifications;
+
+  return (
+    <section className="card settings-section" aria-labelledby="settings-preferences-title">
+      <div className="settings-section__header">
+        <h2 id="settings-preferences-title" className="settings-section__title">
+          {t('settings.appearance.title')}
+        </h2>
+        <p className="settings-status" role="status" data-testid="settings-status">
+          {save.isPending ? t('settings.saving') : save.isSuccess ? t('settings.saved') : ''}
+        </p>
+      </div>
+      <p className="text-muted">{t('settings.appearance.lead')}</p>
+
+      {save.isError && (
+        <FormAlert tone="error" testId="settings-error">
+          {isApiError(save.error) ? save.error.message : t('clientErrors.unknown_error')}
+        </FormAlert>
+      )}
+
+      <div className="settings-field">
+        <span className="field__label" id="settings-theme-label">
+          {t('settings.appearance.theme')}
+        </span>
+        <div
+          className="segmented"
+          role="group"
+          aria-labelledby="settings-theme-label"
+          data-testid="settings-theme"
+        >
+          {THEMES.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="segmented__option settings-option"
+              aria-pressed={theme === option}
+              data-testid={`settings-theme-${option}`}
+              onClick={() => chooseTheme(option)}
+            >
+              {t(`theme.${option}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="settings-field">
+        <span className="field__label" id="settings-language-label">
+          {t('settings.appearance.language')}
+        </span>
+        <div
+          className="segmented"
+          role="group"
+          aria-labelledby="settings-language-label"
+          data-testid="settings-language"
+        >
+          {LANGUAGES.map((option) => (
+            <button
+              key={option}
+              type="button"
+              lang={option}
+              className="segmented__option settings-option"
+              aria-pressed={language === option}
+              data-testid={`settings-language-${option}`}
+              onClick={() => chooseLanguage(option)}
+            >
+              {LANGUAGE_NAMES[option]}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <h3 className="settings-subtitle">{t('settings.notifications.title')}</h3>
+      {settings.isError ? (
+        <FormAlert tone="error" testId="settings-load-error">
+          {t('settings.loadFailed')}{' '}
+          <button type="button" className="btn btn--ghost" onClick={() => void settings.refetch()}>
+            {t('settings.retry')}
+          </button>
+        </FormAlert>
+      ) : (
+        <div className="settings-checks" aria-busy={settings.isPending}>
+          <CheckboxField
+            id="settings-notifications-email"
+            label={t('settings.notifications.email')}
+            hint={t('settings.notifications.emailHint')}
+            checked={notifications?.email ?? false}
+            disabled={!notifications}
+            onChange={(event) => save.mutate({ notifications: { email: event.target.checked } })}
+            data-testid="settings-notifications-email"
+          />
+          <CheckboxField
+            id="settings-notifications-browser"
+            label={t('settings.notifications.browser')}
+            hint={t('settings.notifications.browserHint')}
+            checked={notifications?.browser ?? false}
+            disabled={!notifications}
+            onChange={(event) => save.mutate({ notifications: { browser: event.target.checked } })}
+            data-testid="settings-notifications-browser"
+          />
+        </div>
+      )}
+    </section>
+  );
+}
