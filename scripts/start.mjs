@@ -14,6 +14,7 @@ const webSources = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/contract/src',
+  'packages/pricing/src',
 ];
 
 function newestChange(target) {

@@ -44,6 +44,11 @@ import { createUsersQueries } from './modules/users/users.queries.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { settingsRoutes, usersRoutes } from './modules/users/users.routes.ts';
 import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
+import { createQuotesService } from './modules/orders/quotes.service.ts';
+import { quotesRoutes } from './modules/orders/quotes.routes.ts';
+import { createProductsQueries } from './modules/products/products.queries.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { createProductsService } from './modules/products/products.service.ts';
 import { createOAuthProviders } from './modules/oauth/oauth.providers.ts';
 import { createOAuthQueries } from './modules/oauth/oauth.queries.ts';
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
@@ -146,6 +151,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     now,
   });
   const guards = createAuthGuards(auth);
+  const products = createProductsService({ queries: createProductsQueries(database.db) });
+  const quotes = createQuotesService({ products });
   const oauth = createOAuthService({
     queries: createOAuthQueries(database.db),
     providers: createOAuthProviders(config),
@@ -182,6 +189,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(oauthRoutes, { prefix: '/auth/oauth', oauth, secureCookies: !config.embedded });
       await api.register(usersRoutes, { prefix: '/users', users, guards });
       await api.register(settingsRoutes, { prefix: '/settings', users, guards });
+      await api.register(productsRoutes, { prefix: '/products', products });
+      await api.register(quotesRoutes, { prefix: '/orders', quotes });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
     },
     { prefix: '/api/v1' },

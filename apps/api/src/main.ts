@@ -9,6 +9,9 @@ import { createMailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { startWorker } from './worker.ts';
 import { startEmbeddedAgent } from './embedded-agent.ts';
+import { SEED_CATALOGUE } from './modules/products/catalogue-seed.ts';
+import { createProductsQueries } from './modules/products/products.queries.ts';
+import { createProductsService } from './modules/products/products.service.ts';
 
 async function main() {
   const config = loadConfig();
@@ -22,6 +25,10 @@ async function main() {
   });
   stops.unshift(() => database.close());
   await database.migrate();
+  const seeded = await createProductsService({ queries: createProductsQueries(database.db) }).seedIfEmpty(
+    SEED_CATALOGUE,
+  );
+  if (seeded) logger.info('catalogue seeded with the four standard plans');
   const queue = await startQueue(database, { supervise: roles.has('worker') });
   stops.unshift(() => queue.stop());
   logger.info({ database: database.kind, roles: [...roles] }, 'database ready');

@@ -76,7 +76,14 @@ export type FieldErrorCode =
   | 'name_too_short'
   | 'invalid_country'
   | 'invalid_vat_number'
-  | 'business_details_required';
+  | 'business_details_required'
+  | 'not_integer'
+  | 'below_included'
+  | 'above_max'
+  | 'not_multiple_of_unit'
+  | 'option_not_offered'
+  | 'period_required'
+  | 'period_unknown';
 
 type Catalogue = Record<ErrorCode | FieldErrorCode, string>;
 
@@ -132,6 +139,13 @@ const en: Catalogue = {
   invalid_country: 'Country code must be 2 letters',
   invalid_vat_number: 'The VAT number format is invalid',
   business_details_required: 'Business name, code, address and country are required for a business account',
+  not_integer: 'Must be a whole number',
+  below_included: 'Cannot be less than the plan includes ({{limit}})',
+  above_max: 'Cannot be more than {{limit}}',
+  not_multiple_of_unit: 'Must be a multiple of {{limit}}',
+  option_not_offered: 'This plan cannot be extended this way',
+  period_required: 'Please choose a billing period',
+  period_unknown: 'This billing period is not offered for the plan',
 };
 
 const lt: Catalogue = {
@@ -187,6 +201,13 @@ const lt: Catalogue = {
   invalid_country: 'Šalies kodą turi sudaryti 2 raidės',
   invalid_vat_number: 'Netinkamas PVM mokėtojo kodo formatas',
   business_details_required: 'Verslo paskyrai būtini įmonės pavadinimas, kodas, adresas ir šalis',
+  not_integer: 'Turi būti sveikasis skaičius',
+  below_included: 'Negali būti mažiau, nei įeina į planą ({{limit}})',
+  above_max: 'Negali būti daugiau kaip {{limit}}',
+  not_multiple_of_unit: 'Turi būti {{limit}} kartotinis',
+  option_not_offered: 'Šio plano taip išplėsti negalima',
+  period_required: 'Pasirinkite atsiskaitymo laikotarpį',
+  period_unknown: 'Šis atsiskaitymo laikotarpis plane nesiūlomas',
 };
 
 export const errorMessages: Record<Language, Catalogue> = { en, lt };

@@ -6,3 +6,4 @@ export * from '../modules/auth/auth.table.ts';
 export * from '../modules/rate-limits/rate-limits.table.ts';
 export * from '../modules/activity/activity.table.ts';
 export * from '../modules/oauth/oauth.table.ts';
+export * from '../modules/products/products.table.ts';

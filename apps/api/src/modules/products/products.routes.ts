@@ -1,0 +1,47 @@
+// /api/v1/products: the public catalogue.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  productConfigSchema,
+  productIdParamsSchema,
+  productListQuerySchema,
+  productSchema,
+} from '@debesis/contract';
+import type { ProductsService } from './products.service.ts';
+
+export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (
+  app,
+  { products },
+) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Plans on sale (is_active_only=false lists withdrawn ones too)',
+        querystring: productListQuerySchema,
+        response: { 200: z.array(productSchema) },
+      },
+    },
+    async (request) => products.list(request.query.is_active_only),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags: ['products'], params: productIdParamsSchema, response: { 200: productSchema } } },
+    async (request) => products.get(request.params.id),
+  );
+
+  app.get(
+    '/:id/config',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Limits and defaults for the plan picker',
+        params: productIdParamsSchema,
+        response: { 200: productConfigSchema },
+      },
+    },
+    async (request) => products.config(request.params.id),
+  );
+};

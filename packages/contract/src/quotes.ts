@@ -1,0 +1,92 @@
+// Price and VAT quotes (spec §3 "Price calculation request", "VAT calculation request",
+// "Price breakdown"). All amounts are integer minor units (cents).
+import { z } from 'zod';
+import { countryCodeSchema } from './accounts.ts';
+import { OPTION_TYPES } from './products.ts';
+
+export const selectedOptionSchema = z.object({
+  type: z.enum(OPTION_TYPES),
+  value: z.number().int().nonnegative(),
+});
+
+export const calculatePriceRequestSchema = z.object({
+  product_id: z.string({ error: 'required' }).regex(/^[a-z0-9-]{1,40}$/, 'invalid_format'),
+  /** Total disk, GB. */
+  disk_space: z.number({ error: 'required' }).int('invalid_type').positive(),
+  /** Total users. */
+  users_count: z.number({ error: 'required' }).int('invalid_type').positive(),
+  selected_options: z.array(selectedOptionSchema).max(10).optional(),
+  period_id: z.string({ error: 'required' }).min(1, 'required').max(20),
+  order_id: z.string().max(64).optional(),
+  vat_number: z.string().max(20).optional(),
+});
+export type CalculatePriceRequest = z.infer<typeof calculatePriceRequestSchema>;
+
+export const calculatePriceQuerySchema = z.object({
+  /** Customer country; without it the answer is a preview before VAT. */
+  country: countryCodeSchema.optional(),
+  is_business: z
+    .enum(['true', 'false'], { error: 'invalid_value' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+const vatReasonSchema = z.enum(['domestic', 'eu_consumer', 'eu_business_reverse_charge', 'outside_eu']);
+
+export const breakdownLineSchema = z.object({
+  kind: z.enum(['base', ...OPTION_TYPES]),
+  quantity: z.number().int(),
+  unit_size: z.number().int(),
+  unit_price: z.number().int(),
+  monthly: z.number().int(),
+  months: z.number().int(),
+  amount: z.number().int(),
+});
+
+export const priceBreakdownSchema = z.object({
+  product_id: z.string(),
+  period_id: z.string(),
+  months: z.number().int(),
+  disk_space: z.number().int(),
+  bandwidth: z.number().int(),
+  users_count: z.number().int(),
+  base_price: z.number().int(),
+  option_costs: z.number().int(),
+  period_subtotal: z.number().int(),
+  discount_rate: z.number(),
+  period_discount: z.number().int(),
+  subtotal: z.number().int(),
+  vat_rate: z.number(),
+  vat_amount: z.number().int(),
+  total: z.number().int(),
+  currency: z.literal('EUR'),
+  includes_vat: z.boolean(),
+  reverse_charge: z.boolean(),
+  outside_scope: z.boolean(),
+  vat_reason: vatReasonSchema.nullable(),
+  legal_note_key: z.enum(['reverse_charge', 'outside_scope']).nullable(),
+  /** Whether the VAT number given was valid (format and checksum); null when none was given. */
+  vat_number_valid: z.boolean().nullable(),
+  lines: z.array(breakdownLineSchema),
+});
+export type PriceBreakdownResponse = z.infer<typeof priceBreakdownSchema>;
+
+export const calculateVatRequestSchema = z.object({
+  amount: z.number({ error: 'required' }).int('invalid_type').nonnegative().max(100_000_000),
+  country: countryCodeSchema,
+  is_company: z.boolean().default(false),
+  vat_number: z.string().max(20).optional(),
+});
+
+export const calculateVatResponseSchema = z.object({
+  amount: z.number().int(),
+  vat_rate: z.number(),
+  vat_amount: z.number().int(),
+  total: z.number().int(),
+  currency: z.literal('EUR'),
+  reverse_charge: z.boolean(),
+  outside_scope: z.boolean(),
+  reason: vatReasonSchema,
+  vat_number_valid: z.boolean().nullable(),
+  legal_note_key: z.enum(['reverse_charge', 'outside_scope']).nullable(),
+});
