@@ -9,9 +9,7 @@ import { createMailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { startWorker } from './worker.ts';
 import { startEmbeddedAgent } from './embedded-agent.ts';
-import { SEED_CATALOGUE } from './modules/products/catalogue-seed.ts';
-import { createProductsQueries } from './modules/products/products.queries.ts';
-import { createProductsService } from './modules/products/products.service.ts';
+import { prepareDatabase } from './db/prepare.ts';
 
 async function main() {
   const config = loadConfig();
@@ -24,10 +22,7 @@ async function main() {
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
   });
   stops.unshift(() => database.close());
-  await database.migrate();
-  const seeded = await createProductsService({ queries: createProductsQueries(database.db) }).seedIfEmpty(
-    SEED_CATALOGUE,
-  );
+  const { seeded } = await prepareDatabase(database);
   if (seeded) logger.info('catalogue seeded with the four standard plans');
   const queue = await startQueue(database, { supervise: roles.has('worker') });
   stops.unshift(() => queue.stop());

@@ -6,6 +6,7 @@
 // Prices are kept in minor units; the command takes euros with at most two decimals.
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 import { createProductsQueries } from '../modules/products/products.queries.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
 
@@ -19,13 +20,14 @@ function eurosToMinor(text: string): number {
 
 async function main(args: string[]) {
   const [command, id, value] = args;
+  if (!command) throw new Error(USAGE);
   const config = loadConfig();
   const database = await openDatabase({
     dataDir: config.dataDir,
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
   });
   try {
-    await database.migrate();
+    await prepareDatabase(database);
     const products = createProductsService({ queries: createProductsQueries(database.db) });
     switch (command) {
       case 'list': {
