@@ -44,6 +44,13 @@ import { createUsersQueries } from './modules/users/users.queries.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { settingsRoutes, usersRoutes } from './modules/users/users.routes.ts';
 import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
+import { createOrdersQueries } from './modules/orders/orders.queries.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createSandboxProvider } from './modules/payments/sandbox.provider.ts';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
 import { quotesRoutes } from './modules/orders/quotes.routes.ts';
 import { createProductsQueries } from './modules/products/products.queries.ts';
@@ -153,6 +160,22 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const guards = createAuthGuards(auth);
   const products = createProductsService({ queries: createProductsQueries(database.db) });
   const quotes = createQuotesService({ products });
+  const orders = createOrdersService({
+    queries: createOrdersQueries(database.db),
+    quotes,
+    products,
+    users: usersQueries,
+    activity,
+    now,
+  });
+  const payments = createPaymentsService({
+    db: database.db,
+    provider: createSandboxProvider({ secret: config.paymentsSandboxSecret, publicUrl: config.publicUrl }),
+    orders,
+    activity,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const oauth = createOAuthService({
     queries: createOAuthQueries(database.db),
     providers: createOAuthProviders(config),
@@ -191,10 +214,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(settingsRoutes, { prefix: '/settings', users, guards });
       await api.register(productsRoutes, { prefix: '/products', products });
       await api.register(quotesRoutes, { prefix: '/orders', quotes });
+      await api.register(ordersRoutes, { prefix: '/orders', orders, payments, guards });
+      await api.register(paymentsRoutes, { prefix: '/payments', payments, guards });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
     },
     { prefix: '/api/v1' },
   );
+  await app.register(sandboxRoutes, { prefix: '/payments-sandbox', payments, queue });
   await app.register(webAppPlugin, { webDist: config.webDist });
 
   return app;

@@ -64,6 +64,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         JWT_SECRET: 'p'.repeat(40),
         NODE_REGISTRATION_TOKEN: 'r'.repeat(30),
+        PAYMENTS_SANDBOX_SECRET: 's'.repeat(30),
         DATABASE_URL: 'postgres://db/app',
         SMTP_URL: 'smtp://mail:587',
         PUBLIC_URL: 'https://debesis.example',

@@ -46,6 +46,10 @@ export const environmentSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Token a storage node's agent presents to register itself. */
   NODE_REGISTRATION_TOKEN: z.string().min(24).optional(),
+  /** Payment provider: the built-in sandbox (test cards, no real money) or Stripe. */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Secret that signs the sandbox provider's events (at least 24 characters). */
+  PAYMENTS_SANDBOX_SECRET: z.string().min(24).optional(),
   /** Built web app to serve; the API serves it and the SPA fallback from here. */
   WEB_DIST: z.string().default('apps/web/dist'),
   /** Origins allowed to call the API from another site. Empty keeps CORS closed. */
@@ -65,7 +69,11 @@ export const environmentSchema = z.object({
 
 export type Environment = z.infer<typeof environmentSchema>;
 
-export interface Config extends Omit<Environment, 'JWT_SECRET' | 'NODE_REGISTRATION_TOKEN' | 'MAIL_DIR'> {
+export interface Config extends Omit<
+  Environment,
+  'JWT_SECRET' | 'NODE_REGISTRATION_TOKEN' | 'MAIL_DIR' | 'PAYMENTS_SANDBOX_SECRET'
+> {
+  paymentsSandboxSecret: string;
   embedded: boolean;
   publicUrl: string;
   mailDir: string;
@@ -80,15 +88,27 @@ export class ConfigError extends Error {}
 interface GeneratedSecrets {
   jwtSecret: string;
   nodeRegistrationToken: string;
+  paymentsSandboxSecret: string;
 }
 
 function loadOrCreateDevelopmentSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  const existing = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>)
+    : {};
+  // A data folder from an older version may lack newer secrets: add them, keep the rest.
   const secrets: GeneratedSecrets = {
-    jwtSecret: randomBytes(48).toString('base64url'),
-    nodeRegistrationToken: randomBytes(32).toString('base64url'),
+    jwtSecret: existing.jwtSecret ?? randomBytes(48).toString('base64url'),
+    nodeRegistrationToken: existing.nodeRegistrationToken ?? randomBytes(32).toString('base64url'),
+    paymentsSandboxSecret: existing.paymentsSandboxSecret ?? randomBytes(32).toString('base64url'),
   };
+  if (
+    existing.jwtSecret === secrets.jwtSecret &&
+    existing.nodeRegistrationToken === secrets.nodeRegistrationToken &&
+    existing.paymentsSandboxSecret === secrets.paymentsSandboxSecret
+  ) {
+    return secrets;
+  }
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
@@ -106,15 +126,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   if (!embedded) {
     const missing = (
-      ['JWT_SECRET', 'NODE_REGISTRATION_TOKEN', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL'] as const
+      [
+        'JWT_SECRET',
+        'NODE_REGISTRATION_TOKEN',
+        'PAYMENTS_SANDBOX_SECRET',
+        'DATABASE_URL',
+        'SMTP_URL',
+        'PUBLIC_URL',
+      ] as const
     )
       .filter((name) => !values[name])
       .map((name) => `  ${name}: required in production`);
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
   const secrets =
-    values.JWT_SECRET && values.NODE_REGISTRATION_TOKEN
-      ? { jwtSecret: values.JWT_SECRET, nodeRegistrationToken: values.NODE_REGISTRATION_TOKEN }
+    values.JWT_SECRET && values.NODE_REGISTRATION_TOKEN && values.PAYMENTS_SANDBOX_SECRET
+      ? {
+          jwtSecret: values.JWT_SECRET,
+          nodeRegistrationToken: values.NODE_REGISTRATION_TOKEN,
+          paymentsSandboxSecret: values.PAYMENTS_SANDBOX_SECRET,
+        }
       : { ...loadOrCreateDevelopmentSecrets(dataDir), ...definedSecrets(values) };
 
   return {
@@ -126,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: path.resolve(cwd, values.WEB_DIST),
     jwtSecret: secrets.jwtSecret,
     nodeRegistrationToken: secrets.nodeRegistrationToken,
+    paymentsSandboxSecret: secrets.paymentsSandboxSecret,
   };
 }
 
@@ -133,5 +165,6 @@ function definedSecrets(values: Environment): Partial<GeneratedSecrets> {
   const result: Partial<GeneratedSecrets> = {};
   if (values.JWT_SECRET) result.jwtSecret = values.JWT_SECRET;
   if (values.NODE_REGISTRATION_TOKEN) result.nodeRegistrationToken = values.NODE_REGISTRATION_TOKEN;
+  if (values.PAYMENTS_SANDBOX_SECRET) result.paymentsSandboxSecret = values.PAYMENTS_SANDBOX_SECRET;
   return result;
 }

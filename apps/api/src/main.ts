@@ -40,6 +40,8 @@ async function main() {
     await startWorker({
       queue,
       database,
+      apiUrl,
+      paymentsSandboxSecret: config.paymentsSandboxSecret,
       mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
       logger,
     });

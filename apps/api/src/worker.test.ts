@@ -28,6 +28,8 @@ describe('worker', () => {
     await startWorker({
       queue,
       database,
+      apiUrl: 'http://127.0.0.1:9',
+      paymentsSandboxSecret: 'unused-in-this-test-0123456789',
       mailer: createMailer({ mailDir, from: 'test@debesis.localhost' }),
       logger: pino({ level: 'silent' }),
     });

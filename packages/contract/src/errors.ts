@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   already_business: 409,
   oauth_failed: 400,
   oauth_provider_disabled: 404,
+  order_not_payable: 409,
+  payment_signature_invalid: 400,
   oauth_denied: 403,
   oauth_state_invalid: 400,
   oauth_email_unverified: 403,
@@ -123,6 +125,8 @@ const en: Catalogue = {
   already_business: 'This account is already a business account. Contact support to change business details.',
   oauth_failed: 'An error occurred during authentication. Please try again.',
   oauth_provider_disabled: 'Signing in with this provider is not available.',
+  order_not_payable: 'This order cannot be paid now: it is already paid, cancelled or being paid.',
+  payment_signature_invalid: 'The payment event could not be verified.',
   oauth_denied: 'The sign-in was cancelled or access was not allowed.',
   oauth_state_invalid: 'The sign-in link has expired or was already used. Please try again.',
   oauth_email_unverified:
@@ -185,6 +189,8 @@ const lt: Catalogue = {
     'Ši paskyra jau yra verslo paskyra. Norėdami pakeisti įmonės duomenis, susisiekite su pagalbos tarnyba.',
   oauth_failed: 'Autentifikuojant įvyko klaida. Bandykite dar kartą.',
   oauth_provider_disabled: 'Prisijungimas per šį tiekėją negalimas.',
+  order_not_payable: 'Šio užsakymo dabar apmokėti negalima: jis jau apmokėtas, atšauktas arba apmokamas.',
+  payment_signature_invalid: 'Mokėjimo įvykio patvirtinti nepavyko.',
   oauth_denied: 'Prisijungimas atšauktas arba prieiga neleista.',
   oauth_state_invalid: 'Prisijungimo nuoroda nebegalioja arba jau panaudota. Bandykite dar kartą.',
   oauth_email_unverified:

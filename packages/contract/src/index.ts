@@ -5,3 +5,4 @@ export * from './nodes.ts';
 export * from './accounts.ts';
 export * from './products.ts';
 export * from './quotes.ts';
+export * from './orders.ts';

@@ -7,3 +7,6 @@ export * from '../modules/rate-limits/rate-limits.table.ts';
 export * from '../modules/activity/activity.table.ts';
 export * from '../modules/oauth/oauth.table.ts';
 export * from '../modules/products/products.table.ts';
+export * from '../modules/orders/orders.table.ts';
+export * from '../modules/payments/payments.table.ts';
+export * from '../modules/services/services.table.ts';

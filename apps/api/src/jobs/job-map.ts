@@ -1,13 +1,20 @@
 // Every background job by name, with the payload it carries. A job must be idempotent:
 // running it twice changes nothing the second time.
 import type { MailMessage } from '../mail/mailer.ts';
+import type { SandboxEvent } from '../modules/payments/sandbox.provider.ts';
 
 export interface JobMap {
   /** Deliver one message. The job id is derived from the message id, so a retry never sends twice. */
   'mail.send': MailMessage;
   /** Hourly: drop rate-limit events older than the longest window. */
   'maintenance.prune': Record<string, never>;
+  /** The sandbox provider delivers a signed event to the webhook, retried until it lands. */
+  'payments.sandbox-event': { event: SandboxEvent };
 }
 
 export type JobName = keyof JobMap;
-export const JOB_NAMES = ['mail.send', 'maintenance.prune'] as const satisfies readonly JobName[];
+export const JOB_NAMES = [
+  'mail.send',
+  'maintenance.prune',
+  'payments.sandbox-event',
+] as const satisfies readonly JobName[];

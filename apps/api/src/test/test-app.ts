@@ -11,6 +11,7 @@ import { startQueue, type JobQueue } from '../jobs/queue.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_REGISTRATION_TOKEN = 'test-registration-token-0123456789';
+export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789';
 
 /** Mail the app sent during a test, newest last. */
 export class Mailbox {
@@ -54,6 +55,7 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
     NODE_REGISTRATION_TOKEN: TEST_REGISTRATION_TOKEN,
+    PAYMENTS_SANDBOX_SECRET: TEST_SANDBOX_SECRET,
     LOG_LEVEL: 'silent',
     HEALTH_MAX_AGE_MS: '0',
     ...overrides,

@@ -1,0 +1,70 @@
+// The only SQL on orders. Status changes are conditional updates, so two processes racing on
+// the same order cannot both move it.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { orders } from './orders.table.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+
+export function createOrdersQueries(db: Db) {
+  return {
+    async insert(values: NewOrderRow): Promise<OrderRow> {
+      const [row] = await db.insert(orders).values(values).returning();
+      if (!row) throw new Error('order insert returned no row');
+      return row;
+    },
+    async findForAccount(accountId: string, id: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.accountId, accountId)))
+        .limit(1);
+      return row;
+    },
+    async findById(id: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      return row;
+    },
+    async listForAccount(accountId: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.accountId, accountId))
+        .orderBy(desc(orders.createdAt))
+        .limit(200);
+    },
+    /** AWAITING_PAYMENT or FAILED → PAID; the row when this call made the change, else undefined. */
+    async markPaid(id: string, at: Date): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(orders)
+        .set({ status: 'PAID', paidAt: at, errorMessage: null, errorDetails: null, updatedAt: at })
+        .where(and(eq(orders.id, id), inArray(orders.status, ['AWAITING_PAYMENT', 'FAILED'])))
+        .returning();
+      return row;
+    },
+    /** AWAITING_PAYMENT → FAILED with the reason; a paid order is never failed afterwards. */
+    async markFailed(id: string, error: { message: string; details: string }, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ status: 'FAILED', errorMessage: error.message, errorDetails: error.details, updatedAt: at })
+        .where(and(eq(orders.id, id), eq(orders.status, 'AWAITING_PAYMENT')))
+        .returning({ id: orders.id });
+      return rows.length === 1;
+    },
+    /** FAILED → AWAITING_PAYMENT for a new attempt. */
+    async reopen(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ status: 'AWAITING_PAYMENT', errorMessage: null, errorDetails: null, updatedAt: at })
+        .where(and(eq(orders.id, id), eq(orders.status, 'FAILED')))
+        .returning({ id: orders.id });
+      return rows.length === 1;
+    },
+    async setService(id: string, serviceId: string): Promise<void> {
+      await db.update(orders).set({ serviceId }).where(eq(orders.id, id));
+    },
+  };
+}
+
+export type OrdersQueries = ReturnType<typeof createOrdersQueries>;

@@ -1,0 +1,96 @@
+// /api/v1/orders: the signed-in owner's orders and paying for them.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createOrderRequestSchema,
+  orderIdParamsSchema,
+  orderSchema,
+  paymentSessionResponseSchema,
+  paymentSessionStatusSchema,
+} from '@debesis/contract';
+import type { AuthGuards } from '../auth/auth.guard.ts';
+import { currentUserId } from '../auth/auth.guard.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { OrdersService } from './orders.service.ts';
+
+const security = [{ bearer: [] }];
+
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  orders: OrdersService;
+  payments: PaymentsService;
+  guards: AuthGuards;
+}> = async (app, { orders, payments, guards }) => {
+  app.addHook('preHandler', guards.requireUser);
+
+  app.get(
+    '/',
+    { schema: { tags: ['orders'], security, response: { 200: z.array(orderSchema) } } },
+    async (request) => orders.list(currentUserId(request)),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Order a plan; priced now with the account’s VAT situation',
+        security,
+        body: createOrderRequestSchema,
+        response: { 201: orderSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await orders.create(currentUserId(request), request.body, { ip: request.ip })),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags: ['orders'], security, params: orderIdParamsSchema, response: { 200: orderSchema } } },
+    async (request) => orders.get(currentUserId(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/process',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Open a payment session for an order awaiting payment',
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: paymentSessionResponseSchema },
+      },
+    },
+    async (request) => payments.createSession(currentUserId(request), request.params.id, 'new'),
+  );
+
+  app.post(
+    '/:id/retry-payment',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Pay a failed order again with a new session',
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: paymentSessionResponseSchema },
+      },
+    },
+    async (request) => payments.createSession(currentUserId(request), request.params.id, 'retry'),
+  );
+
+  app.get(
+    '/:id/payment-intent',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The latest payment session of an order',
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: paymentSessionStatusSchema.extend({ url: z.string() }) },
+      },
+    },
+    async (request) => {
+      const session = await payments.latestSession(currentUserId(request), request.params.id);
+      return { ...(await payments.status(session.id)), url: session.url };
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PriceBreakdownResponse } from '@debesis/contract';
+
+/**
+ * What a customer asked to buy and its price at that moment. The breakdown is frozen when the
+ * order is made, so a later catalogue change never changes what they pay.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    accountId: uuid('account_id').notNull(),
+    kind: text('kind', { enum: ['new', 'extension', 'plan_change'] }).notNull(),
+    status: text('status', { enum: ['AWAITING_PAYMENT', 'PAID', 'FAILED', 'CANCELLED'] }).notNull(),
+    serviceId: uuid('service_id'),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    diskSpace: integer('disk_space').notNull(),
+    usersCount: integer('users_count').notNull(),
+    periodId: text('period_id').notNull(),
+    months: integer('months').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency', { enum: ['EUR'] })
+      .notNull()
+      .default('EUR'),
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    breakdown: jsonb('breakdown').$type<PriceBreakdownResponse>().notNull(),
+    /** Who bought, as it was then: country, business status, VAT number. */
+    customer: jsonb('customer')
+      .$type<{ country: string; is_business: boolean; vat_number: string | null }>()
+      .notNull(),
+    errorMessage: text('error_message'),
+    errorDetails: text('error_details'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('orders_account_idx').on(table.accountId, table.createdAt)],
+);

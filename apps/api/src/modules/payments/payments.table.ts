@@ -1,0 +1,37 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** One attempt to pay an order at a provider (a hosted card page). */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id'),
+    status: text('status', { enum: ['open', 'pending', 'succeeded', 'failed', 'expired'] }).notNull(),
+    url: text('url').notNull(),
+    returnUrl: text('return_url').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency', { enum: ['EUR'] })
+      .notNull()
+      .default('EUR'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_sessions_order_idx').on(table.orderId)],
+);
+
+/** Every provider event ever received; the key makes a replayed event a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    sessionId: text('session_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);

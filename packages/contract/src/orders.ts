@@ -1,0 +1,66 @@
+// Orders and payments (spec §3 "Order", §4 order statuses and payment flows, §7 Orders, Payments).
+import { z } from 'zod';
+import { calculatePriceRequestSchema, priceBreakdownSchema } from './quotes.ts';
+
+export const ORDER_STATUSES = ['AWAITING_PAYMENT', 'PAID', 'FAILED', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_KINDS = ['new', 'extension', 'plan_change'] as const;
+
+/** Complete when PAID, FAILED or CANCELLED; needs payment when AWAITING_PAYMENT (spec §4). */
+export const isOrderComplete = (status: OrderStatus) => status !== 'AWAITING_PAYMENT';
+export const orderNeedsPayment = (status: OrderStatus) => status === 'AWAITING_PAYMENT';
+export const isOrderSuccessful = (status: OrderStatus) => status === 'PAID';
+
+export const createOrderRequestSchema = calculatePriceRequestSchema.omit({ order_id: true });
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  status: z.enum(ORDER_STATUSES),
+  product_id: z.string(),
+  product_name: z.string(),
+  service_id: z.string().nullable(),
+  disk_space: z.number().int(),
+  users_count: z.number().int(),
+  period_id: z.string(),
+  amount: z.number().int(),
+  currency: z.literal('EUR'),
+  breakdown: priceBreakdownSchema,
+  error_message: z.string().nullable(),
+  /** JSON text or plain text, as the spec allows. */
+  error_details: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_format' }) });
+
+export const paymentSessionRequestSchema = z.object({ order_id: z.uuid({ error: 'invalid_format' }) });
+export const paymentSessionResponseSchema = z.object({ session_id: z.string(), url: z.string() });
+
+export const PAYMENT_SESSION_STATUSES = ['open', 'pending', 'succeeded', 'failed', 'expired'] as const;
+export const paymentSessionStatusSchema = z.object({
+  session_id: z.string(),
+  order_id: z.string(),
+  status: z.enum(PAYMENT_SESSION_STATUSES),
+  order_status: z.enum(ORDER_STATUSES),
+  amount: z.number().int(),
+  currency: z.literal('EUR'),
+  service_id: z.string().nullable(),
+  error_message: z.string().nullable(),
+  error_details: z.string().nullable(),
+});
+export type PaymentSessionStatus = z.infer<typeof paymentSessionStatusSchema>;
+export const paymentSessionParamsSchema = z.object({
+  id: z.string().regex(/^ps_[A-Za-z0-9_-]{10,64}$/, 'invalid_format'),
+});
+
+/** Test cards of the sandbox provider. */
+export const SANDBOX_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  pending: '4000000000000259',
+} as const;
