@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { measure, printLoadTable } from './load.ts';
 import { ROOT, startBareFastify, startProduct } from '../lib/processes.ts';
+import { measureCalculatePrice } from './quotes.ts';
 import { measureArgon2, measureSignIn } from './sign-in.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
 
@@ -26,6 +27,7 @@ try {
     await measure('GET /api/v1/health (database, queue, nodes)', `${product.url}/api/v1/health`, {
       durationSeconds,
     }),
+    await measureCalculatePrice(product, durationSeconds),
   ];
   printLoadTable('HTTP (embedded PGlite)', results);
 

@@ -46,12 +46,14 @@ import { settingsRoutes, usersRoutes } from './modules/users/users.routes.ts';
 import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
 import { createOrdersQueries } from './modules/orders/orders.queries.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { pendingPlanRoutes } from './modules/orders/pending-plan.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
+import { createServicesQueries } from './modules/services/services.queries.ts';
 import { quotesRoutes } from './modules/orders/quotes.routes.ts';
 import { createProductsQueries } from './modules/products/products.queries.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -165,6 +167,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     quotes,
     products,
     users: usersQueries,
+    services: createServicesQueries(database.db),
     activity,
     now,
   });
@@ -216,6 +219,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(quotesRoutes, { prefix: '/orders', quotes });
       await api.register(ordersRoutes, { prefix: '/orders', orders, payments, guards });
       await api.register(paymentsRoutes, { prefix: '/payments', payments, guards });
+      await api.register(pendingPlanRoutes, { prefix: '/auth', orders, guards });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
     },
     { prefix: '/api/v1' },

@@ -64,3 +64,29 @@ export const SANDBOX_CARDS = {
   insufficientFunds: '4000000000009995',
   pending: '4000000000000259',
 } as const;
+
+export const extendServiceRequestSchema = z.object({
+  /** Billing period to extend by; the service's own period when left out. */
+  period_id: z.string().min(1).max(20).optional(),
+});
+export const serviceIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_format' }) });
+
+/** The plan a visitor chose before signing in (spec §3 "Pending-plan check payload"). */
+export const pendingPlanRequestSchema = createOrderRequestSchema.extend({
+  currency: z.literal('EUR').default('EUR'),
+  company_data: z
+    .object({
+      name: z.string().max(200),
+      code: z.string().max(50),
+      vat_number: z.string().max(20).optional(),
+      address: z.string().max(300).optional(),
+      country: z.string().max(2).optional(),
+    })
+    .optional(),
+});
+export const pendingPlanResponseSchema = z.object({
+  /** order_created: a new order awaits payment; order_exists: the same plan already awaited payment. */
+  status: z.enum(['order_created', 'order_exists']),
+  order_id: z.string(),
+  redirect_url: z.string(),
+});

@@ -7,6 +7,8 @@ import { PageLoading } from './PageLoading.tsx';
 import { RootShell } from './RootShell.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 
+const plansPage = async () => ({ Component: (await import('../pages/plans/PlansPage.tsx')).PlansPage });
+
 const notFound: RouteObject = {
   path: '*',
   lazy: async () => ({ Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage }),
@@ -25,6 +27,7 @@ export const routes: RouteObject[] = [
             index: true,
             lazy: async () => ({ Component: (await import('../pages/HomePage.tsx')).HomePage }),
           },
+          { path: 'pricing', lazy: plansPage },
           notFound,
         ],
       },
@@ -41,6 +44,7 @@ export const routes: RouteObject[] = [
             path: 'register',
             lazy: async () => ({ Component: (await import('../pages/auth/RegisterPage.tsx')).RegisterPage }),
           },
+          { path: 'plans', lazy: plansPage },
           {
             path: 'verify-email',
             lazy: async () => ({

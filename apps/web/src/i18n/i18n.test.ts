@@ -7,6 +7,8 @@ import { changeLanguage, currentLanguage } from './language.ts';
 import { lt } from './lt.ts';
 import { accountsEn } from './accounts.en.ts';
 import { accountsLt } from './accounts.lt.ts';
+import { plansEn } from './plans.en.ts';
+import { plansLt } from './plans.lt.ts';
 
 function leaves(value: object, prefix = ''): [string, string][] {
   return Object.entries(value).flatMap(([key, inner]: [string, unknown]) =>
@@ -34,6 +36,7 @@ describe('i18n', () => {
   it.each([
     ['app', en, lt],
     ['account pages', accountsEn, accountsLt],
+    ['plan picker', plansEn, plansLt],
   ])(
     'has a Lithuanian text for every English one, with the same placeholders (%s)',
     (_name, englishTexts, lithuanianTexts) => {

@@ -4,6 +4,7 @@
 // first page that needs them.
 import type { errorMessages } from '@debesis/contract';
 import type { AccountsMessages } from './accounts.en.ts';
+import type { PlansMessages } from './plans.en.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
@@ -17,10 +18,11 @@ export const resources = {
 
 /**
  * What `t()` accepts: the app's texts, the contract's error catalogue (error-messages.ts) and the
- * account pages' texts (accounts-messages.ts); the last two join when a page that needs them loads.
+ * account pages' texts (accounts-messages.ts) and the plan picker's (plans-messages.ts); the last
+ * three join when a page that needs them loads.
  */
 export type TranslationResources = {
-  translation: typeof en & { errors: (typeof errorMessages)['en'] } & AccountsMessages;
+  translation: typeof en & { errors: (typeof errorMessages)['en'] } & AccountsMessages & PlansMessages;
 };
 
 export const i18n = i18next.createInstance();

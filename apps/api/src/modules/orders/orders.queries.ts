@@ -61,6 +61,29 @@ export function createOrdersQueries(db: Db) {
         .returning({ id: orders.id });
       return rows.length === 1;
     },
+    /** An order of the same plan still awaiting payment, so a repeated check does not pile up orders. */
+    async findAwaiting(
+      accountId: string,
+      plan: { productId: string; diskSpace: number; usersCount: number; periodId: string },
+    ) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.accountId, accountId),
+            eq(orders.kind, 'new'),
+            eq(orders.status, 'AWAITING_PAYMENT'),
+            eq(orders.productId, plan.productId),
+            eq(orders.diskSpace, plan.diskSpace),
+            eq(orders.usersCount, plan.usersCount),
+            eq(orders.periodId, plan.periodId),
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(1);
+      return row;
+    },
     async setService(id: string, serviceId: string): Promise<void> {
       await db.update(orders).set({ serviceId }).where(eq(orders.id, id));
     },

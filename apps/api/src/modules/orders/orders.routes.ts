@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createOrderRequestSchema,
+  extendServiceRequestSchema,
+  serviceIdParamsSchema,
   orderIdParamsSchema,
   orderSchema,
   paymentSessionResponseSchema,
@@ -41,6 +43,26 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.status(201).send(await orders.create(currentUserId(request), request.body, { ip: request.ip })),
+  );
+
+  app.post(
+    '/service/:id/extend',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Order another billing period for a service',
+        security,
+        params: serviceIdParamsSchema,
+        body: extendServiceRequestSchema,
+        response: { 201: orderSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await orders.extend(currentUserId(request), request.params.id, request.body.period_id, {
+          ip: request.ip,
+        }),
+      ),
   );
 
   app.get(

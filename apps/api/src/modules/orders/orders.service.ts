@@ -3,17 +3,23 @@
 import type { CreateOrderRequest, Order } from '@debesis/contract';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { ProductsService } from '../products/products.service.ts';
+import type { ServicesQueries } from '../services/services.queries.ts';
 import type { UsersQueries } from '../users/users.queries.ts';
 import { presentOrder } from './orders.presenter.ts';
 import type { OrderRow, OrdersQueries } from './orders.queries.ts';
 import type { QuotesService } from './quotes.service.ts';
-import type { ProductsService } from '../products/products.service.ts';
+
+interface Meta {
+  ip: string | null;
+}
 
 export function createOrdersService(deps: {
   queries: OrdersQueries;
   quotes: Pick<QuotesService, 'price'>;
   products: Pick<ProductsService, 'get'>;
   users: Pick<UsersQueries, 'findById'>;
+  services: Pick<ServicesQueries, 'findForAccount'>;
   activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
 }) {
@@ -25,54 +31,107 @@ export function createOrdersService(deps: {
     return row;
   }
 
+  /** VAT follows the account: its country, and for a business its VAT number. */
+  async function customerOf(accountId: string) {
+    const user = await deps.users.findById(accountId);
+    if (!user) throw notFound();
+    const country = user.company?.country ?? user.country;
+    if (!country) {
+      throw new AppError('validation_error', {
+        fieldErrors: [{ field: 'country', code: 'invalid_country' }],
+      });
+    }
+    return {
+      country,
+      isBusiness: user.accountType === 'business',
+      vatNumber: user.company?.vat_number ?? null,
+    };
+  }
+
+  async function place(
+    accountId: string,
+    kind: 'new' | 'extension',
+    request: CreateOrderRequest,
+    serviceId: string | null,
+    meta: Meta,
+  ): Promise<OrderRow> {
+    const customer = await customerOf(accountId);
+    const breakdown = await deps.quotes.price(request, {
+      country: customer.country,
+      isBusiness: customer.isBusiness,
+      vatNumber: customer.vatNumber ?? undefined,
+    });
+    const product = await deps.products.get(breakdown.product_id);
+    const row = await deps.queries.insert({
+      accountId,
+      kind,
+      status: 'AWAITING_PAYMENT',
+      serviceId,
+      productId: breakdown.product_id,
+      productName: product.name,
+      diskSpace: breakdown.disk_space,
+      usersCount: breakdown.users_count,
+      periodId: breakdown.period_id,
+      months: breakdown.months,
+      amountMinor: breakdown.total,
+      vatRate: breakdown.vat_rate,
+      breakdown,
+      customer: {
+        country: customer.country,
+        is_business: customer.isBusiness,
+        vat_number: customer.vatNumber,
+      },
+      createdAt: now(),
+      updatedAt: now(),
+    });
+    await deps.activity.record({
+      accountId,
+      action: 'order created',
+      tone: 'success',
+      ip: meta.ip,
+      serviceId,
+      details: { order_id: row.id, kind, product_id: row.productId, amount: row.amountMinor },
+    });
+    return row;
+  }
+
   return {
-    async create(
+    async create(accountId: string, request: CreateOrderRequest, meta: Meta): Promise<Order> {
+      return presentOrder(await place(accountId, 'new', request, null, meta));
+    },
+
+    /** After sign-in: the plan chosen as a guest becomes an order, once (a repeat finds it). */
+    async fromPendingPlan(accountId: string, request: CreateOrderRequest, meta: Meta) {
+      const existing = await deps.queries.findAwaiting(accountId, {
+        productId: request.product_id,
+        diskSpace: request.disk_space,
+        usersCount: request.users_count,
+        periodId: request.period_id,
+      });
+      const row = existing ?? (await place(accountId, 'new', request, null, meta));
+      return {
+        status: existing ? ('order_exists' as const) : ('order_created' as const),
+        order_id: row.id,
+        redirect_url: `/dashboard/payments/new/${row.id}/payment`,
+      };
+    },
+
+    /** An order that adds a billing period to an existing service, at today's prices. */
+    async extend(
       accountId: string,
-      request: CreateOrderRequest,
-      meta: { ip: string | null },
+      serviceId: string,
+      periodId: string | undefined,
+      meta: Meta,
     ): Promise<Order> {
-      const user = await deps.users.findById(accountId);
-      if (!user) throw notFound();
-      // VAT follows the account: its country, and for a business its VAT number.
-      const country = user.company?.country ?? user.country;
-      if (!country) {
-        throw new AppError('validation_error', {
-          fieldErrors: [{ field: 'country', code: 'invalid_country' }],
-        });
-      }
-      const isBusiness = user.accountType === 'business';
-      const vatNumber = user.company?.vat_number ?? null;
-      const breakdown = await deps.quotes.price(request, {
-        country,
-        isBusiness,
-        vatNumber: vatNumber ?? undefined,
-      });
-      const product = await deps.products.get(breakdown.product_id);
-      const row = await deps.queries.insert({
-        accountId,
-        kind: 'new',
-        status: 'AWAITING_PAYMENT',
-        productId: breakdown.product_id,
-        productName: product.name,
-        diskSpace: breakdown.disk_space,
-        usersCount: breakdown.users_count,
-        periodId: breakdown.period_id,
-        months: breakdown.months,
-        amountMinor: breakdown.total,
-        vatRate: breakdown.vat_rate,
-        breakdown,
-        customer: { country, is_business: isBusiness, vat_number: vatNumber },
-        createdAt: now(),
-        updatedAt: now(),
-      });
-      await deps.activity.record({
-        accountId,
-        action: 'order created',
-        tone: 'success',
-        ip: meta.ip,
-        details: { order_id: row.id, product_id: row.productId, amount: row.amountMinor },
-      });
-      return presentOrder(row);
+      const service = await deps.services.findForAccount(accountId, serviceId);
+      if (!service) throw notFound();
+      const request = {
+        product_id: service.productId,
+        disk_space: service.diskSpace,
+        users_count: service.usersCount,
+        period_id: periodId ?? service.periodId,
+      };
+      return presentOrder(await place(accountId, 'extension', request, service.id, meta));
     },
 
     async list(accountId: string): Promise<Order[]> {

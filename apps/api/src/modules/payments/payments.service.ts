@@ -98,6 +98,8 @@ export function createPaymentsService(deps: {
               updatedAt: at,
             });
             await txOrders.setService(paid.id, service.id);
+          } else if (paid.kind === 'extension' && paid.serviceId) {
+            await createServicesQueries(txDb).extend(paid.serviceId, paid.months, at);
           }
           return { result: 'applied', paid };
         }

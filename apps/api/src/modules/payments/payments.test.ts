@@ -269,4 +269,59 @@ describe('orders and payments', () => {
     expect(unsigned.statusCode).toBe(400);
     expect((await status(session.session_id)).order_status).toBe('AWAITING_PAYMENT');
   });
+
+  it('turns the plan chosen before sign-in into one order, and finds it again on a repeat', async () => {
+    const owner = await signedInUser(ctx);
+    const check = () =>
+      injectWithCsrf(ctx.app, {
+        method: 'POST',
+        url: '/api/v1/auth/check-pending-plan',
+        headers: owner.auth,
+        payload: { ...PLAN, selected_options: [{ type: 'disk_space', value: 0 }], currency: 'EUR' },
+      });
+    const first = await check();
+    expect(first.statusCode).toBe(200);
+    const created = first.json<{ status: string; order_id: string; redirect_url: string }>();
+    expect(created).toMatchObject({ status: 'order_created' });
+    expect(created.redirect_url).toBe(`/dashboard/payments/new/${created.order_id}/payment`);
+    const again = (await check()).json<{ status: string; order_id: string }>();
+    expect(again).toEqual({ ...created, status: 'order_exists' });
+  });
+
+  it('extends a paid service by the ordered period once its extension is paid', async () => {
+    const { owner, order, session } = await orderAndSession();
+    await sendEvent(event(session.session_id, 'payment.succeeded'));
+    const [service] = await servicesOf(order.id);
+    if (!service) throw new Error('no service');
+
+    const stranger = await signedInUser(ctx);
+    const refused = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: `/api/v1/orders/service/${service.id}/extend`,
+      headers: stranger.auth,
+      payload: { period_id: '1m' },
+    });
+    expect(refused.statusCode).toBe(404);
+
+    const extension = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: `/api/v1/orders/service/${service.id}/extend`,
+      headers: owner.auth,
+      payload: { period_id: '1m' },
+    });
+    expect(extension.statusCode).toBe(201);
+    const extensionOrder = extension.json<Order>();
+    expect(extensionOrder).toMatchObject({ kind: 'extension', service_id: service.id, period_id: '1m' });
+    const pay = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: `/api/v1/orders/${extensionOrder.id}/process`,
+      headers: owner.auth,
+    });
+    await sendEvent(event(pay.json<{ session_id: string }>().session_id, 'payment.succeeded'));
+    const [after] = await ctx.database.db.select().from(services).where(eq(services.id, service.id));
+    const added = ((after?.validUntil.getTime() ?? 0) - service.validUntil.getTime()) / 86_400_000;
+    expect(added).toBeGreaterThanOrEqual(28);
+    expect(added).toBeLessThanOrEqual(31);
+    expect(await servicesOf(extensionOrder.id)).toHaveLength(0);
+  });
 });

@@ -34,6 +34,15 @@ export function createServicesQueries(db: Db) {
         .where(eq(services.accountId, accountId))
         .orderBy(desc(services.createdAt));
     },
+    /** Moves valid_until forward by whole months from the later of now and the current end. */
+    async extend(id: string, months: number, at: Date): Promise<void> {
+      const [row] = await db.select().from(services).where(eq(services.id, id)).limit(1);
+      if (!row) return;
+      const from = row.validUntil > at ? row.validUntil : at;
+      const until = new Date(from);
+      until.setUTCMonth(until.getUTCMonth() + months);
+      await db.update(services).set({ validUntil: until, updatedAt: at }).where(eq(services.id, id));
+    },
     async countForOrder(orderId: string): Promise<number> {
       return (await db.select({ id: services.id }).from(services).where(eq(services.orderId, orderId)))
         .length;

@@ -1,0 +1,78 @@
+// Lithuanian texts of the plan picker, typed by the English shape (plans.en.ts). Lithuanian has
+// more plural forms than English (1 mėnuo, 3 mėnesiai, 12 mėnesių); the extra ones come in by
+// spread, which the English shape does not list.
+import type { PlansMessages } from './plans.en.ts';
+
+const ltPlurals = {
+  months_few: '{{count}} mėnesiai',
+  months_many: '{{count}} mėnesio',
+  displayName_few: '{{name}} — {{disk}} GB saugyklos, {{count}} naudotojai',
+  displayName_many: '{{name}} — {{disk}} GB saugyklos, {{count}} naudotojo',
+};
+
+export const plansLt: PlansMessages = {
+  planPicker: {
+    title: 'Pasirinkite planą',
+    lead: 'Pasirinkite planą, tada nustatykite reikiamą saugyklą, naudotojų skaičių ir atsiskaitymo laikotarpį. Ilgesni laikotarpiai kainuoja mažiau.',
+    loading: 'Įkeliami planai…',
+    loadFailed: 'Nepavyko įkelti planų.',
+    retry: 'Bandyti dar kartą',
+    empty: 'Šiuo metu planai neparduodami.',
+    perMonth: 'per mėnesį',
+    storage: 'Saugykla',
+    users: 'Naudotojai',
+    address: 'Adresas',
+    support: 'Pagalba',
+    addressType: { nat: 'NAT IP', dedicated: 'Dedikuotas IP' },
+    supportType: { email: 'El. paštu', priority: 'Prioritetinė', '24/7': '24/7' },
+    choose: 'Pasirinkti {{name}}',
+    chooseShort: 'Pasirinkti',
+    chosen: 'Pasirinkta',
+    configure: {
+      title: 'Plano {{name}} nustatymai',
+      loading: 'Įkeliamos plano parinktys…',
+      loadFailed: 'Nepavyko įkelti plano parinkčių.',
+      disk: 'Disko vieta (GB)',
+      diskHint: 'Įskaičiuota {{included}} GB; galima pridėti po {{step}} GB, iki {{max}} GB.',
+      bandwidth: 'Duomenų srautas: {{amount}} GB (dvigubai daugiau nei disko vietos)',
+      users: 'Naudotojai',
+      usersHint: 'Įskaičiuota {{included}}; iki {{max}}.',
+      period: 'Atsiskaitymo laikotarpis',
+      discount: '−{{rate}}',
+      noDiscount: 'Be nuolaidos',
+    },
+    months_one: '{{count}} mėnuo',
+    months_other: '{{count}} mėnesių',
+    displayName_one: '{{name}} — {{disk}} GB saugyklos, {{count}} naudotojas',
+    displayName_other: '{{name}} — {{disk}} GB saugyklos, {{count}} naudotojų',
+    ...ltPlurals,
+    breakdown: {
+      title: 'Kaina',
+      basePrice: 'Bazinė kaina ({{months}})',
+      options: 'Papildomi ištekliai',
+      periodSubtotal: 'Laikotarpio suma',
+      discount: 'Laikotarpio nuolaida ({{rate}})',
+      subtotal: 'Suma po nuolaidos',
+      vatRate: 'PVM tarifas',
+      vatAmount: 'PVM',
+      total: 'Iš viso',
+      totalExclVat: 'Iš viso be PVM',
+      exclVat: 'be PVM',
+      exclVatNote: 'PVM bus pridėtas apmokant, kai žinosime jūsų šalį.',
+      vatCountry: 'PVM pagal šalį: {{country}}.',
+      reverseCharge:
+        'Atvirkštinis apmokestinimas: PVM neskaičiuojamas, jį apskaito paslaugos gavėjas (Direktyvos 2006/112/EB 196 straipsnis).',
+      outsideScope: 'Netaikomas ES PVM: PVM neskaičiuojamas.',
+      checking: 'Tikrinama kaina…',
+      confirmed: 'Kaina patvirtinta',
+      unconfirmed: 'Šiuo metu nepavyko patvirtinti kainos; ji bus patikrinta dar kartą apmokant.',
+      invalid: 'Ištaisykite pažymėtus laukus, kad matytumėte kainą.',
+    },
+    continue: 'Tęsti',
+    checkoutSoon: {
+      title: 'Apmokėjimas netrukus',
+      body: 'Jūsų pasirinkimas išsaugotas. Naujų planų apmokėjimas kortele dar neatidarytas; kai tik jis veiks, nukreipsime jus iš čia.',
+      summary: 'Jūsų pasirinkimas',
+    },
+  },
+};

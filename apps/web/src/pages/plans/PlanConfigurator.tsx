@@ -1,0 +1,268 @@
+// The configurator of one plan: disk space, users and billing period with the live price
+// breakdown, and "Continue", which keeps the selected plan (spec §3) in browser storage.
+import type { Product, ProductConfig } from '@debesis/contract';
+import {
+  bandwidthFor,
+  initialCalculation,
+  selectedOptionsFor,
+  validateSelection,
+  type PlanSelection,
+  type SelectionError,
+} from '@debesis/pricing';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../auth/session.ts';
+import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { i18n as appI18n } from '../../i18n/i18n.ts';
+import { readSelectedPlan, storeSelectedPlan } from '../../plans/selected-plan-store.ts';
+import type { SelectedPlan } from '../../plans/selected-plan.ts';
+import { countryName, money, percent } from './format.ts';
+import { PriceBreakdownView, type BreakdownStatus } from './PriceBreakdownView.tsx';
+import { localBreakdown, useServerQuote, useVatCustomer } from './quote.ts';
+
+type Field = SelectionError['field'];
+
+function toNumber(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+/** Where the configurator starts: the stored plan if it is for this product, else the plan's defaults. */
+function initialSelection(product: Product, config: ProductConfig): PlanSelection {
+  const stored = readSelectedPlan();
+  if (stored?.product_id === product.id && validateSelection(product, stored).length === 0) {
+    return { disk_space: stored.disk_space, users_count: stored.users_count, period_id: stored.period_id };
+  }
+  return {
+    disk_space: config.disk_space.default,
+    users_count: config.users.default,
+    period_id: config.default_period_id ?? config.periods[0]?.id ?? null,
+  };
+}
+
+/** The stored names are the spec's English ones ("MINI — 50 GB Storage, 5 Users", "12 months"). */
+function storedNames(product: Product, selection: PlanSelection, months: number) {
+  const english = appI18n.getFixedT('en');
+  return {
+    product_name: english('planPicker.displayName', {
+      name: product.name,
+      disk: selection.disk_space,
+      count: selection.users_count,
+    }),
+    period_name: english('planPicker.months', { count: months }),
+  };
+}
+
+export function PlanConfigurator({
+  product,
+  config,
+  focusOnMount,
+}: {
+  product: Product;
+  config: ProductConfig;
+  focusOnMount: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const navigate = useNavigate();
+  const session = useSession();
+  const idPrefix = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const [start] = useState(() => initialSelection(product, config));
+  const [diskText, setDiskText] = useState(String(start.disk_space));
+  const [usersText, setUsersText] = useState(String(start.users_count));
+  const [periodId, setPeriodId] = useState(start.period_id ?? '');
+  const [saved, setSaved] = useState<SelectedPlan | null>(null);
+
+  useEffect(() => {
+    if (focusOnMount) headingRef.current?.focus();
+  }, [focusOnMount]);
+
+  const selection: PlanSelection = {
+    disk_space: toNumber(diskText),
+    users_count: toNumber(usersText),
+    period_id: periodId,
+  };
+  const clientErrors = validateSelection(product, selection);
+  const valid = clientErrors.length === 0;
+  const { customer, settled } = useVatCustomer();
+  const local = valid ? localBreakdown(product, selection, customer) : null;
+  const server = useServerQuote(product, selection, customer, valid && settled);
+  // The server's answer wins; until it comes, the browser's own (the same function) is shown.
+  const shown = server.invalid ? null : (server.breakdown ?? local);
+  const status: BreakdownStatus =
+    server.breakdown !== null ? 'confirmed' : server.failed ? 'unconfirmed' : 'checking';
+
+  function fieldError(field: Field): string | undefined {
+    const client = clientErrors.find((error) => error.field === field);
+    if (client) return t(`errors.${client.code}`, { limit: client.limit ?? '' });
+    return server.invalid?.fieldErrors[field];
+  }
+  const otherServerError =
+    server.invalid &&
+    !(['disk_space', 'users_count', 'period_id'] as const).some((f) => server.invalid?.fieldErrors[f])
+      ? server.invalid.message
+      : null;
+
+  function change(setter: (value: string) => void) {
+    return (value: string) => {
+      setter(value);
+      setSaved(null);
+    };
+  }
+
+  function onContinue(): void {
+    if (!shown || !valid) return;
+    const period = product.periods.find((candidate) => candidate.id === periodId);
+    if (!period) return;
+    const plan: SelectedPlan = {
+      product_id: product.id,
+      disk_space: selection.disk_space,
+      bandwidth: bandwidthFor(selection.disk_space),
+      users_count: selection.users_count,
+      period_id: period.id,
+      selected_options: selectedOptionsFor(product, selection),
+      ...storedNames(product, selection, period.months),
+      initial_calculation: initialCalculation(shown),
+    };
+    storeSelectedPlan(plan);
+    if (session.isAuthenticated) setSaved(plan);
+    else void navigate('/auth/register');
+  }
+
+  const diskId = `${idPrefix}-disk`;
+  const usersId = `${idPrefix}-users`;
+  const diskError = fieldError('disk_space');
+  const usersError = fieldError('users_count');
+  const periodError = fieldError('period_id');
+  const validDisk = Number.isSafeInteger(selection.disk_space) ? selection.disk_space : null;
+
+  return (
+    <section className="configurator" aria-labelledby="configurator-title" data-testid="plan-configurator">
+      <h2 id="configurator-title" className="configurator__title" tabIndex={-1} ref={headingRef}>
+        {t('planPicker.configure.title', { name: product.name })}
+      </h2>
+      <div className="configurator__layout">
+        <div className="card configurator__form">
+          {otherServerError && (
+            <FormAlert tone="error" testId="plan-error">
+              {otherServerError}
+            </FormAlert>
+          )}
+          <InputField
+            id={diskId}
+            label={t('planPicker.configure.disk')}
+            type="number"
+            inputMode="numeric"
+            min={config.disk_space.min}
+            max={config.disk_space.max}
+            step={config.disk_space.step}
+            value={diskText}
+            onChange={(event) => change(setDiskText)(event.target.value)}
+            error={diskError}
+            hint={
+              <>
+                {t('planPicker.configure.diskHint', {
+                  included: config.disk_space.min,
+                  step: config.disk_space.step,
+                  max: config.disk_space.max,
+                })}
+                {validDisk !== null && (
+                  <span className="configurator__bandwidth" data-testid="plan-bandwidth">
+                    {' '}
+                    {t('planPicker.configure.bandwidth', { amount: bandwidthFor(validDisk) })}
+                  </span>
+                )}
+              </>
+            }
+            data-testid="plan-disk"
+          />
+          <InputField
+            id={usersId}
+            label={t('planPicker.configure.users')}
+            type="number"
+            inputMode="numeric"
+            min={config.users.min}
+            max={config.users.max}
+            step={config.users.step}
+            value={usersText}
+            onChange={(event) => change(setUsersText)(event.target.value)}
+            error={usersError}
+            hint={t('planPicker.configure.usersHint', { included: config.users.min, max: config.users.max })}
+            data-testid="plan-users"
+          />
+          <fieldset
+            className="field period-options"
+            aria-describedby={periodError ? `${idPrefix}-period-error` : undefined}
+          >
+            <legend className="field__label">{t('planPicker.configure.period')}</legend>
+            <div className="period-options__list">
+              {config.periods.map((period) => (
+                <label key={period.id} className="period-option">
+                  <input
+                    type="radio"
+                    name={`${idPrefix}-period`}
+                    value={period.id}
+                    checked={periodId === period.id}
+                    onChange={() => change(setPeriodId)(period.id)}
+                    data-testid={`plan-period-${period.id}`}
+                  />
+                  <span className="period-option__months">
+                    {t('planPicker.months', { count: period.months })}
+                  </span>
+                  <span className={period.discount > 0 ? 'badge badge--success' : 'period-option__none'}>
+                    {period.discount > 0
+                      ? t('planPicker.configure.discount', { rate: percent(period.discount, language) })
+                      : t('planPicker.configure.noDiscount')}
+                  </span>
+                </label>
+              ))}
+            </div>
+            {periodError && (
+              <p id={`${idPrefix}-period-error`} className="field__error" data-testid="plan-period-error">
+                {periodError}
+              </p>
+            )}
+          </fieldset>
+        </div>
+
+        <PriceBreakdownView
+          breakdown={shown}
+          status={settled ? status : 'checking'}
+          country={customer ? countryName(customer.country, language) : null}
+        >
+          <button
+            type="button"
+            className="btn btn--primary btn--block btn--lg"
+            onClick={onContinue}
+            disabled={!shown || !valid || session.isLoading}
+            data-testid="plan-continue"
+          >
+            {t('planPicker.continue')}
+          </button>
+          {saved && (
+            <div className="checkout-soon" role="status" data-testid="plan-checkout-soon">
+              <p className="checkout-soon__title">{t('planPicker.checkoutSoon.title')}</p>
+              <p>{t('planPicker.checkoutSoon.body')}</p>
+              <p className="checkout-soon__summary" data-testid="plan-summary">
+                <span className="visually-hidden">{t('planPicker.checkoutSoon.summary')}: </span>
+                {t('planPicker.displayName', {
+                  name: product.name,
+                  disk: saved.disk_space,
+                  count: saved.users_count,
+                })}
+                {' · '}
+                {t('planPicker.months', {
+                  count: product.periods.find((period) => period.id === saved.period_id)?.months ?? 1,
+                })}
+                {' · '}
+                {money(saved.initial_calculation.total, language)}
+              </p>
+            </div>
+          )}
+        </PriceBreakdownView>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+// The plan picker (spec §2 "Plans"): /auth/plans in the auth layout and /pricing in the public
+// layout. The four live plans from GET /products/; choosing one (kept in ?plan=) opens its
+// configurator. Loaded on demand with @debesis/pricing, so the home page carries neither.
+import type { Product } from '@debesis/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { FormAlert } from '../../components/form/fields.tsx';
+import '../../i18n/plans-messages.ts';
+import { readSelectedPlan } from '../../plans/selected-plan-store.ts';
+import { diskSize, money } from './format.ts';
+import { PlanConfigurator } from './PlanConfigurator.tsx';
+import { useProductConfig, useProducts } from './quote.ts';
+import './plans.css';
+
+function PlanCard({
+  product,
+  chosen,
+  onChoose,
+}: {
+  product: Product;
+  chosen: boolean;
+  onChoose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return (
+    <li
+      className={chosen ? 'card plan-card plan-card--chosen' : 'card plan-card'}
+      data-testid={`plan-card-${product.id}`}
+    >
+      <h2 className="plan-card__name">{product.name}</h2>
+      <p className="plan-card__price">
+        <span className="plan-card__amount" data-testid={`plan-price-${product.id}`}>
+          {money(product.price, language)}
+        </span>{' '}
+        <span className="text-muted">{t('planPicker.perMonth')}</span>
+      </p>
+      <dl className="plan-card__facts">
+        <div>
+          <dt>{t('planPicker.storage')}</dt>
+          <dd>{diskSize(product.disk_space, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('planPicker.users')}</dt>
+          <dd>{product.allowed_users}</dd>
+        </div>
+        <div>
+          <dt>{t('planPicker.address')}</dt>
+          <dd>{t(`planPicker.addressType.${product.address}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('planPicker.support')}</dt>
+          <dd>{t(`planPicker.supportType.${product.support}`)}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className={chosen ? 'btn btn--secondary btn--block' : 'btn btn--primary btn--block'}
+        aria-pressed={chosen}
+        onClick={onChoose}
+        data-testid={`plan-choose-${product.id}`}
+      >
+        {chosen ? t('planPicker.chosen') : t('planPicker.chooseShort')}
+        <span className="visually-hidden"> {product.name}</span>
+      </button>
+    </li>
+  );
+}
+
+function Configurator({ product, focusOnMount }: { product: Product; focusOnMount: boolean }) {
+  const { t } = useTranslation();
+  const config = useProductConfig(product.id);
+  if (config.isPending) {
+    return (
+      <p className="plans__status text-muted" role="status">
+        {t('planPicker.configure.loading')}
+      </p>
+    );
+  }
+  if (config.isError) {
+    return (
+      <FormAlert tone="error" testId="plan-config-error">
+        {t('planPicker.configure.loadFailed')}{' '}
+        <button type="button" className="btn btn--ghost" onClick={() => void config.refetch()}>
+          {t('planPicker.retry')}
+        </button>
+      </FormAlert>
+    );
+  }
+  return <PlanConfigurator product={product} config={config.data} focusOnMount={focusOnMount} />;
+}
+
+export function PlansPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('planPicker.title'));
+  const products = useProducts();
+  const [params, setParams] = useSearchParams();
+  const [chosenByClick, setChosenByClick] = useState(false);
+  const [storedProductId] = useState(() => readSelectedPlan()?.product_id ?? null);
+  const chosenId = params.get('plan') ?? storedProductId;
+  const live = (products.data ?? []).filter((product) => product.is_active);
+  const chosen = live.find((product) => product.id === chosenId) ?? null;
+
+  function choose(id: string): void {
+    setChosenByClick(true);
+    setParams({ plan: id });
+  }
+
+  return (
+    <div className="plans container">
+      <header className="plans__header">
+        <h1>{t('planPicker.title')}</h1>
+        <p className="text-muted">{t('planPicker.lead')}</p>
+      </header>
+      {products.isPending && (
+        <p className="plans__status text-muted" role="status">
+          {t('planPicker.loading')}
+        </p>
+      )}
+      {products.isError && (
+        <FormAlert tone="error" testId="plans-error">
+          {t('planPicker.loadFailed')}{' '}
+          <button type="button" className="btn btn--ghost" onClick={() => void products.refetch()}>
+            {t('planPicker.retry')}
+          </button>
+        </FormAlert>
+      )}
+      {products.isSuccess && live.length === 0 && (
+        <p className="plans__status text-muted">{t('planPicker.empty')}</p>
+      )}
+      {live.length > 0 && (
+        <ul role="list" className="plan-grid" data-testid="plan-list">
+          {live.map((product) => (
+            <PlanCard
+              key={product.id}
+              product={product}
+              chosen={product.id === chosen?.id}
+              onChoose={() => choose(product.id)}
+            />
+          ))}
+        </ul>
+      )}
+      {chosen && <Configurator key={chosen.id} product={chosen} focusOnMount={chosenByClick} />}
+    </div>
+  );
+}

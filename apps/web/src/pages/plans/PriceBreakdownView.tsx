@@ -1,0 +1,149 @@
+// The price breakdown of spec §3: base price, additional resources, period subtotal, period
+// discount, subtotal after discount, VAT rate and amount, total.
+import type { PriceBreakdown } from '@debesis/pricing';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { money, percent } from './format.ts';
+
+export type BreakdownStatus = 'checking' | 'confirmed' | 'unconfirmed';
+
+type Shown = Pick<
+  PriceBreakdown,
+  | 'months'
+  | 'base_price'
+  | 'option_costs'
+  | 'period_subtotal'
+  | 'discount_rate'
+  | 'period_discount'
+  | 'subtotal'
+  | 'vat_rate'
+  | 'vat_amount'
+  | 'total'
+  | 'includes_vat'
+  | 'reverse_charge'
+  | 'outside_scope'
+>;
+
+function Row({
+  label,
+  value,
+  testId,
+  strong,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  strong?: boolean;
+}) {
+  return (
+    <div className={strong ? 'breakdown__row breakdown__row--total' : 'breakdown__row'}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+export function PriceBreakdownView({
+  breakdown,
+  status,
+  country,
+  children,
+}: {
+  breakdown: Shown | null;
+  status: BreakdownStatus;
+  country: string | null;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const amount = (minor: number) => money(minor, language);
+
+  return (
+    <section className="card breakdown" aria-labelledby="breakdown-title" data-testid="breakdown">
+      <h2 id="breakdown-title" className="breakdown__title">
+        {t('planPicker.breakdown.title')}
+      </h2>
+      {breakdown === null ? (
+        <p className="text-muted" data-testid="breakdown-invalid">
+          {t('planPicker.breakdown.invalid')}
+        </p>
+      ) : (
+        <>
+          <dl className="breakdown__rows">
+            <Row
+              label={t('planPicker.breakdown.basePrice', {
+                months: t('planPicker.months', { count: breakdown.months }),
+              })}
+              value={amount(breakdown.base_price)}
+              testId="breakdown-base"
+            />
+            <Row
+              label={t('planPicker.breakdown.options')}
+              value={amount(breakdown.option_costs)}
+              testId="breakdown-options"
+            />
+            <Row
+              label={t('planPicker.breakdown.periodSubtotal')}
+              value={amount(breakdown.period_subtotal)}
+              testId="breakdown-period-subtotal"
+            />
+            <Row
+              label={t('planPicker.breakdown.discount', { rate: percent(breakdown.discount_rate, language) })}
+              value={amount(breakdown.period_discount === 0 ? 0 : -breakdown.period_discount)}
+              testId="breakdown-discount"
+            />
+            <Row
+              label={t('planPicker.breakdown.subtotal')}
+              value={amount(breakdown.subtotal)}
+              testId="breakdown-subtotal"
+            />
+            <Row
+              label={t('planPicker.breakdown.vatRate')}
+              value={
+                breakdown.includes_vat
+                  ? percent(breakdown.vat_rate, language)
+                  : t('planPicker.breakdown.exclVat')
+              }
+              testId="breakdown-vat-rate"
+            />
+            {breakdown.includes_vat && (
+              <Row
+                label={t('planPicker.breakdown.vatAmount')}
+                value={amount(breakdown.vat_amount)}
+                testId="breakdown-vat-amount"
+              />
+            )}
+            <Row
+              label={
+                breakdown.includes_vat
+                  ? t('planPicker.breakdown.total')
+                  : t('planPicker.breakdown.totalExclVat')
+              }
+              value={amount(breakdown.total)}
+              testId="breakdown-total"
+              strong
+            />
+          </dl>
+          <div className="breakdown__notes">
+            {!breakdown.includes_vat && (
+              <p data-testid="breakdown-excl-vat-note">{t('planPicker.breakdown.exclVatNote')}</p>
+            )}
+            {breakdown.includes_vat && country && !breakdown.reverse_charge && !breakdown.outside_scope && (
+              <p data-testid="breakdown-vat-country">{t('planPicker.breakdown.vatCountry', { country })}</p>
+            )}
+            {breakdown.reverse_charge && (
+              <p data-testid="breakdown-reverse-charge">{t('planPicker.breakdown.reverseCharge')}</p>
+            )}
+            {breakdown.outside_scope && (
+              <p data-testid="breakdown-outside-scope">{t('planPicker.breakdown.outsideScope')}</p>
+            )}
+          </div>
+        </>
+      )}
+      <p className="breakdown__status" role="status" data-testid="breakdown-status" data-status={status}>
+        {breakdown !== null && t(`planPicker.breakdown.${status}`)}
+      </p>
+      {children}
+    </section>
+  );
+}

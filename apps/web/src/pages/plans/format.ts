@@ -1,0 +1,32 @@
+// Numbers as the plan picker shows them, in the reader's language (spec §9: two decimals).
+import { formatMoney, type MoneyLocale } from '@debesis/pricing';
+
+export function moneyLocale(language: string): MoneyLocale {
+  return language.startsWith('lt') ? 'lt-LT' : 'en-US';
+}
+
+export function money(amountMinor: number, language: string): string {
+  return formatMoney(amountMinor, moneyLocale(language));
+}
+
+/** 21 → "21%" (en) or "21 %" (lt); 25.5 → "25.5%" / "25,5 %". */
+export function percent(rate: number, language: string): string {
+  return new Intl.NumberFormat(moneyLocale(language), { style: 'percent', maximumFractionDigits: 2 }).format(
+    rate / 100,
+  );
+}
+
+/** Disk of a plan card: whole terabytes as TB (2048 → "2 TB"), anything else in GB. */
+export function diskSize(gb: number, language: string): string {
+  const number = new Intl.NumberFormat(moneyLocale(language));
+  return gb >= 1024 && gb % 1024 === 0 ? `${number.format(gb / 1024)} TB` : `${number.format(gb)} GB`;
+}
+
+/** A country code named in the reader's language ("LT" → "Lithuania" / "Lietuva"). */
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
