@@ -54,6 +54,8 @@ import { createSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
 import { createServicesQueries } from './modules/services/services.queries.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
+import { createServicesService } from './modules/services/services.service.ts';
 import { quotesRoutes } from './modules/orders/quotes.routes.ts';
 import { createProductsQueries } from './modules/products/products.queries.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -171,6 +173,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     activity,
     now,
   });
+  const servicesService = createServicesService({
+    queries: createServicesQueries(database.db),
+    planName: async (productId) => (await products.get(productId).catch(() => ({ name: productId }))).name,
+  });
   const payments = createPaymentsService({
     db: database.db,
     provider: createSandboxProvider({ secret: config.paymentsSandboxSecret, publicUrl: config.publicUrl }),
@@ -220,6 +226,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(ordersRoutes, { prefix: '/orders', orders, payments, guards });
       await api.register(paymentsRoutes, { prefix: '/payments', payments, guards });
       await api.register(pendingPlanRoutes, { prefix: '/auth', orders, guards });
+      await api.register(servicesRoutes, { prefix: '/services', services: servicesService, guards });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
     },
     { prefix: '/api/v1' },

@@ -6,3 +6,4 @@ export * from './accounts.ts';
 export * from './products.ts';
 export * from './quotes.ts';
 export * from './orders.ts';
+export * from './services.ts';
