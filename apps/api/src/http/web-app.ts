@@ -4,7 +4,7 @@
 // not-found page). Unknown /api paths answer a JSON 404.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { AppError } from './app-error.ts';
@@ -19,7 +19,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: 
   if (built) {
     await app.register(fastifyStatic, {
       root: options.webDist,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild's new hashed assets are served without a
+      // restart; a missing file falls through to the not-found handler below.
+      wildcard: true,
       preCompressed: true,
       index: false,
       cacheControl: false,
@@ -30,14 +32,21 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: 
     });
   }
 
+  const servePage = (reply: FastifyReply) => {
+    reply.ensureCsrfToken();
+    if (!built) return reply.type('text/html').send(NOT_BUILT_PAGE);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+
+  // The folder itself is not listable; its page is the app.
+  app.get('/', (_request, reply) => servePage(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (pathname.startsWith('/api/') || pathname === '/api' || !wantsPage) {
       return sendError(request, reply, new AppError('not_found'));
     }
-    reply.ensureCsrfToken();
-    if (!built) return reply.type('text/html').send(NOT_BUILT_PAGE);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return servePage(reply);
   });
 });
