@@ -52,6 +52,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
+import { createStripeProvider } from './modules/payments/stripe.provider.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
 import { createServicesQueries } from './modules/services/services.queries.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -179,7 +180,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   const payments = createPaymentsService({
     db: database.db,
-    provider: createSandboxProvider({ secret: config.paymentsSandboxSecret, publicUrl: config.publicUrl }),
+    provider:
+      config.PAYMENT_PROVIDER === 'stripe'
+        ? createStripeProvider({
+            secretKey: config.STRIPE_SECRET_KEY ?? '',
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
+            ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
+          })
+        : createSandboxProvider({ secret: config.paymentsSandboxSecret, publicUrl: config.publicUrl }),
     orders,
     activity,
     publicUrl: config.publicUrl,
@@ -231,7 +239,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     { prefix: '/api/v1' },
   );
-  await app.register(sandboxRoutes, { prefix: '/payments-sandbox', payments, queue });
+  if (config.PAYMENT_PROVIDER === 'sandbox') {
+    await app.register(sandboxRoutes, { prefix: '/payments-sandbox', payments, queue });
+  }
   await app.register(webAppPlugin, { webDist: config.webDist });
 
   return app;

@@ -47,7 +47,13 @@ export const environmentSchema = z.object({
   /** Token a storage node's agent presents to register itself. */
   NODE_REGISTRATION_TOKEN: z.string().min(24).optional(),
   /** Payment provider: the built-in sandbox (test cards, no real money) or Stripe. */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Stripe secret API key (sk_live_… / sk_test_…); required with PAYMENT_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: z.string().min(10).optional(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_…); required with PAYMENT_PROVIDER=stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
+  /** Another Stripe API base URL (a local stand-in in tests); Stripe's own by default. */
+  STRIPE_API_BASE: z.url().optional(),
   /** Secret that signs the sandbox provider's events (at least 24 characters). */
   PAYMENTS_SANDBOX_SECRET: z.string().min(24).optional(),
   /** Built web app to serve; the API serves it and the SPA fallback from here. */
@@ -139,12 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .map((name) => `  ${name}: required in production`);
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
+  if (values.PAYMENT_PROVIDER === 'stripe' && (!values.STRIPE_SECRET_KEY || !values.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe',
+    );
+  }
   const secrets =
-    values.JWT_SECRET && values.NODE_REGISTRATION_TOKEN && values.PAYMENTS_SANDBOX_SECRET
+    values.JWT_SECRET && values.NODE_REGISTRATION_TOKEN && (values.PAYMENTS_SANDBOX_SECRET || !embedded)
       ? {
           jwtSecret: values.JWT_SECRET,
           nodeRegistrationToken: values.NODE_REGISTRATION_TOKEN,
-          paymentsSandboxSecret: values.PAYMENTS_SANDBOX_SECRET,
+          paymentsSandboxSecret: values.PAYMENTS_SANDBOX_SECRET ?? '',
         }
       : { ...loadOrCreateDevelopmentSecrets(dataDir), ...definedSecrets(values) };
 

@@ -62,9 +62,11 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
   });
 }
 
-export async function createTestContext(options: { clock?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { clock?: boolean; env?: Record<string, string> } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'debesis-api-test-'));
-  const config = testConfig(dataDir);
+  const config = testConfig(dataDir, options.env);
   const database = await openTestDatabase();
   const queue = await startQueue(database, { supervise: false, pollingIntervalSeconds: 0.5 });
   const mailbox = new Mailbox();

@@ -161,7 +161,7 @@ export function createPaymentsService(deps: {
     /** The provider's webhook: verify, then apply once. */
     async receiveEvent(rawBody: string, headers: Record<string, string | string[] | undefined>) {
       const event = deps.provider.parseEvent(rawBody, headers);
-      return { received: true as const, result: await applyEvent(event) };
+      return { received: true as const, result: event ? await applyEvent(event) : ('ignored' as const) };
     },
 
     /**

@@ -19,6 +19,9 @@ export interface PaymentProvider {
     description: string;
     returnUrl: string;
   }): Promise<{ url: string; providerSessionId: string }>;
-  /** Verifies the signature and reads the event; throws `payment_signature_invalid`. */
-  parseEvent(rawBody: string, headers: Record<string, string | string[] | undefined>): ProviderEvent;
+  /**
+   * Verifies the signature and reads the event; throws `payment_signature_invalid`. Null for a
+   * genuine event that concerns no payment (providers send many kinds).
+   */
+  parseEvent(rawBody: string, headers: Record<string, string | string[] | undefined>): ProviderEvent | null;
 }
