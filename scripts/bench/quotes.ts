@@ -1,4 +1,5 @@
 // calculate-price under load: the plan picker asks it on every change, so it must stay cheap.
+import { csrf } from '../lib/accounts.ts';
 import type { RunningServer } from '../lib/processes.ts';
 import { measure, type LoadResult } from './load.ts';
 
@@ -6,12 +7,7 @@ export async function measureCalculatePrice(
   product: RunningServer,
   durationSeconds: number,
 ): Promise<LoadResult> {
-  const csrf = await fetch(`${product.url}/api/v1/csrf`);
-  const cookie = csrf.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const { csrf_token } = (await csrf.json()) as { csrf_token: string };
+  const { cookie, token: csrf_token } = await csrf(product.url);
   return measure(
     'POST /api/v1/orders/calculate-price?country=LT',
     `${product.url}/api/v1/orders/calculate-price?country=LT`,

@@ -4,7 +4,8 @@ import { linkIn, waitForMail } from './mail.ts';
 
 export const PASSWORD = 'Bench-Password-1';
 
-async function csrf(baseUrl: string): Promise<{ cookie: string; token: string }> {
+/** The CSRF cookie pair a browser gets on its first visit. */
+export async function csrf(baseUrl: string): Promise<{ cookie: string; token: string }> {
   const response = await fetch(`${baseUrl}/api/v1/csrf`);
   const cookie = response.headers
     .getSetCookie()

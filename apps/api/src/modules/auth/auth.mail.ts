@@ -2,6 +2,7 @@
 // with a simple HTML twin.
 import type { Language } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 interface LinkMail {
   id: string;
@@ -10,12 +11,6 @@ interface LinkMail {
   link: string;
   language: Language;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function compose(mail: LinkMail, subject: string, paragraphs: string[], button: string): MailMessage {
   const text = [...paragraphs.slice(0, 2), mail.link, ...paragraphs.slice(2)].join('\n\n');

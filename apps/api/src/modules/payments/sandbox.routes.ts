@@ -9,6 +9,7 @@ import { paymentSessionParamsSchema, type Language } from '@debesis/contract';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { outcomeForCard, type SandboxEvent } from './sandbox.provider.ts';
+import { escapeHtml as escape } from '../../http/html.ts';
 
 const TEXT = {
   en: {
@@ -40,12 +41,6 @@ const TEXT = {
     closed: 'Šis mokėjimas jau baigtas.',
   },
 } satisfies Record<Language, Record<string, string>>;
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function page(language: Language, body: string): string {
   const t = TEXT[language];
