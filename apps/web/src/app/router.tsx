@@ -9,6 +9,20 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 
 const plansPage = async () => ({ Component: (await import('../pages/plans/PlansPage.tsx')).PlansPage });
 
+const paymentPages = async () => import('../pages/payments/PaymentPages.tsx');
+const completionPage = async () => ({
+  Component: (await import('../pages/payments/PaymentCompletePage.tsx')).PaymentCompletePage,
+});
+
+/** Where the payment provider returns; no sign-in needed (spec §2), so outside the guard. */
+const PAYMENT_COMPLETE_PATHS = [
+  'dashboard/payments/new/complete',
+  'dashboard/payments/new/:orderId/payment/complete',
+  'dashboard/payments/retry/:orderId/payment/complete',
+  'dashboard/payments/plan-change/:planChangeId/payment/complete',
+  'dashboard/payments/extend/:serviceId/payment/complete',
+];
+
 const notFound: RouteObject = {
   path: '*',
   lazy: async () => ({ Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage }),
@@ -30,6 +44,10 @@ export const routes: RouteObject[] = [
           { path: 'pricing', lazy: plansPage },
           notFound,
         ],
+      },
+      {
+        element: <PublicLayout />,
+        children: PAYMENT_COMPLETE_PATHS.map((path) => ({ path, lazy: completionPage })),
       },
       {
         path: 'auth',
@@ -94,6 +112,18 @@ export const routes: RouteObject[] = [
               {
                 path: 'services',
                 lazy: async () => ({ Component: (await import('../pages/ServicesPage.tsx')).ServicesPage }),
+              },
+              {
+                path: 'payments/new/payment',
+                lazy: async () => ({ Component: (await paymentPages()).NewPaymentPage }),
+              },
+              {
+                path: 'payments/new/:orderId/payment',
+                lazy: async () => ({ Component: (await paymentPages()).OrderPaymentPage }),
+              },
+              {
+                path: 'payments/retry/:orderId/payment',
+                lazy: async () => ({ Component: (await paymentPages()).RetryPaymentPage }),
               },
               {
                 path: 'settings',

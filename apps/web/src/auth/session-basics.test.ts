@@ -52,13 +52,13 @@ describe('after login', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('carries on as usual while the pending-plan check is not there yet', async () => {
+  it('forgets an unreadable stored plan and carries on as usual', async () => {
     window.localStorage.setItem(STORAGE_KEYS.selectedPlan, '{"product_id":1}');
     const navigate = vi.fn();
 
     await afterLogin({ from: null, pathname: '/auth/login', navigate });
 
     expect(navigate).toHaveBeenCalledWith('/dashboard/services', { replace: true });
-    expect(window.localStorage.getItem(STORAGE_KEYS.selectedPlan)).not.toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.selectedPlan)).toBeNull();
   });
 });

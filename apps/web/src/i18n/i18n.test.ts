@@ -9,6 +9,8 @@ import { accountsEn } from './accounts.en.ts';
 import { accountsLt } from './accounts.lt.ts';
 import { plansEn } from './plans.en.ts';
 import { plansLt } from './plans.lt.ts';
+import { ordersEn } from './orders.en.ts';
+import { ordersLt } from './orders.lt.ts';
 
 function leaves(value: object, prefix = ''): [string, string][] {
   return Object.entries(value).flatMap(([key, inner]: [string, unknown]) =>
@@ -37,6 +39,7 @@ describe('i18n', () => {
     ['app', en, lt],
     ['account pages', accountsEn, accountsLt],
     ['plan picker', plansEn, plansLt],
+    ['payment pages', ordersEn, ordersLt],
   ])(
     'has a Lithuanian text for every English one, with the same placeholders (%s)',
     (_name, englishTexts, lithuanianTexts) => {

@@ -59,11 +59,6 @@ export const plansEn = {
       invalid: 'Fix the highlighted fields to see the price.',
     },
     continue: 'Continue',
-    checkoutSoon: {
-      title: 'Checkout opens soon',
-      body: 'Your selection is saved. Card payment for new plans is not open yet; we will take you to it from here once it is.',
-      summary: 'Your selection',
-    },
   },
 };
 

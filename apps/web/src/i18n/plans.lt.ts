@@ -69,10 +69,5 @@ export const plansLt: PlansMessages = {
       invalid: 'Ištaisykite pažymėtus laukus, kad matytumėte kainą.',
     },
     continue: 'Tęsti',
-    checkoutSoon: {
-      title: 'Apmokėjimas netrukus',
-      body: 'Jūsų pasirinkimas išsaugotas. Naujų planų apmokėjimas kortele dar neatidarytas; kai tik jis veiks, nukreipsime jus iš čia.',
-      summary: 'Jūsų pasirinkimas',
-    },
   },
 };

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { resetPendingPlanGuard } from '../auth/pending-plan.ts';
 import { resetRefreshState } from '../auth/refresh.ts';
 import { resetSessionRuntime } from '../auth/session-runtime.ts';
 import { setSessionState } from '../auth/session.ts';
@@ -15,6 +16,7 @@ afterEach(async () => {
   // The session first: a signed-in session would send the language reset below to the server.
   resetSessionRuntime();
   resetRefreshState();
+  resetPendingPlanGuard();
   setSessionState({ status: 'logged_out', user: null, failure: null });
   server.resetHandlers();
   window.localStorage.clear();

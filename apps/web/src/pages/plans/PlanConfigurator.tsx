@@ -12,12 +12,13 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NEW_PAYMENT_PATH } from '../../auth/pending-plan.ts';
 import { useSession } from '../../auth/session.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { i18n as appI18n } from '../../i18n/i18n.ts';
 import { readSelectedPlan, storeSelectedPlan } from '../../plans/selected-plan-store.ts';
 import type { SelectedPlan } from '../../plans/selected-plan.ts';
-import { countryName, money, percent } from './format.ts';
+import { countryName, percent } from './format.ts';
 import { PriceBreakdownView, type BreakdownStatus } from './PriceBreakdownView.tsx';
 import { localBreakdown, useServerQuote, useVatCustomer } from './quote.ts';
 
@@ -73,7 +74,6 @@ export function PlanConfigurator({
   const [diskText, setDiskText] = useState(String(start.disk_space));
   const [usersText, setUsersText] = useState(String(start.users_count));
   const [periodId, setPeriodId] = useState(start.period_id ?? '');
-  const [saved, setSaved] = useState<SelectedPlan | null>(null);
 
   useEffect(() => {
     if (focusOnMount) headingRef.current?.focus();
@@ -106,10 +106,7 @@ export function PlanConfigurator({
       : null;
 
   function change(setter: (value: string) => void) {
-    return (value: string) => {
-      setter(value);
-      setSaved(null);
-    };
+    return (value: string) => setter(value);
   }
 
   function onContinue(): void {
@@ -127,8 +124,9 @@ export function PlanConfigurator({
       initial_calculation: initialCalculation(shown),
     };
     storeSelectedPlan(plan);
-    if (session.isAuthenticated) setSaved(plan);
-    else void navigate('/auth/register');
+    // Signed in: straight to paying for it; a guest signs up first (the pending-plan check then
+    // turns the plan into an order, spec §4 "After login").
+    void navigate(session.isAuthenticated ? NEW_PAYMENT_PATH : '/auth/register');
   }
 
   const diskId = `${idPrefix}-disk`;
@@ -241,26 +239,6 @@ export function PlanConfigurator({
           >
             {t('planPicker.continue')}
           </button>
-          {saved && (
-            <div className="checkout-soon" role="status" data-testid="plan-checkout-soon">
-              <p className="checkout-soon__title">{t('planPicker.checkoutSoon.title')}</p>
-              <p>{t('planPicker.checkoutSoon.body')}</p>
-              <p className="checkout-soon__summary" data-testid="plan-summary">
-                <span className="visually-hidden">{t('planPicker.checkoutSoon.summary')}: </span>
-                {t('planPicker.displayName', {
-                  name: product.name,
-                  disk: saved.disk_space,
-                  count: saved.users_count,
-                })}
-                {' · '}
-                {t('planPicker.months', {
-                  count: product.periods.find((period) => period.id === saved.period_id)?.months ?? 1,
-                })}
-                {' · '}
-                {money(saved.initial_calculation.total, language)}
-              </p>
-            </div>
-          )}
         </PriceBreakdownView>
       </div>
     </section>

@@ -229,7 +229,7 @@ describe('plan picker', () => {
     });
   });
 
-  it('shows a signed-in user the saved selection and that checkout opens soon', async () => {
+  it('takes a signed-in user from Continue to the payment page with the selection saved', async () => {
     storeSession();
     server.use(userHandler(makeUser({ country: 'LT' })));
     const { user, router } = await openMini('/auth/plans');
@@ -237,11 +237,11 @@ describe('plan picker', () => {
 
     await user.click(screen.getByTestId('plan-continue'));
 
-    const soon = await screen.findByTestId('plan-checkout-soon');
-    expect(soon.textContent).toContain('Checkout opens soon');
-    expect(text('plan-summary')).toContain('MINI — 50 GB Storage, 5 Users');
-    expect(router.state.location.pathname).toBe('/auth/plans');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/payments/new/payment'));
     expect(window.localStorage.getItem(STORAGE_KEYS.selectedPlan)).toContain('"product_id":"mini"');
+    expect((await screen.findByTestId('payment-summary')).textContent).toContain(
+      'MINI — 50 GB Storage, 5 Users',
+    );
   });
 
   it('formats prices and periods in Lithuanian', async () => {

@@ -1,0 +1,175 @@
+// The payment-completion pages (spec §2: no sign-in needed), where the provider returns with
+// ?session_id=…: /dashboard/payments/new/complete, …/new/{orderId}/payment/complete,
+// …/retry/{orderId}/payment/complete and the plan-change and extension ones. They poll
+// GET /payments/session/{id}/status every COMPLETION_POLL_MS until the order is complete:
+// processing → success (PAID) | failed (FAILED or CANCELLED) | timed out (COMPLETION_TIMEOUT_MS).
+import { paymentSessionParamsSchema, STORAGE_KEYS, type PaymentSessionStatus } from '@debesis/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client.ts';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import '../../i18n/orders-messages.ts';
+import { removeStorage } from '../../lib/storage.ts';
+import { failureMessage } from '../../payments/failure-message.ts';
+import {
+  COMPLETION_POLL_MS,
+  COMPLETION_TIMEOUT_MS,
+  getPaymentSessionStatus,
+  paymentPagePaths,
+} from '../../payments/payments-api.ts';
+import './payments.css';
+
+export type Completion =
+  | { phase: 'processing' }
+  | { phase: 'success'; status: PaymentSessionStatus }
+  | { phase: 'failed'; status: PaymentSessionStatus }
+  | { phase: 'timeout' }
+  | { phase: 'invalid'; reason: 'sessionMissing' | 'sessionNotFound' };
+
+function validSessionId(value: string | null): string | null {
+  return value !== null && paymentSessionParamsSchema.safeParse({ id: value }).success ? value : null;
+}
+
+function outcome(status: PaymentSessionStatus): Completion | null {
+  if (status.order_status === 'PAID') return { phase: 'success', status };
+  if (status.order_status === 'FAILED' || status.order_status === 'CANCELLED')
+    return { phase: 'failed', status };
+  // The session ran out before the card was paid: the order still waits and can be paid again.
+  if (status.status === 'expired') return { phase: 'failed', status };
+  return null;
+}
+
+export function usePaymentCompletion(sessionId: string | null): Completion {
+  const [state, setState] = useState<Completion>(() =>
+    sessionId === null ? { phase: 'invalid', reason: 'sessionMissing' } : { phase: 'processing' },
+  );
+  useEffect(() => {
+    if (sessionId === null) return undefined;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startedAt = Date.now();
+
+    function next(): void {
+      if (Date.now() - startedAt >= COMPLETION_TIMEOUT_MS) setState({ phase: 'timeout' });
+      else timer = setTimeout(() => void poll(), COMPLETION_POLL_MS);
+    }
+
+    async function poll(): Promise<void> {
+      try {
+        const status = await getPaymentSessionStatus(sessionId ?? '');
+        if (stopped) return;
+        const done = outcome(status);
+        if (done) setState(done);
+        else next();
+      } catch (error) {
+        if (stopped) return;
+        if (isApiError(error) && error.status === 404)
+          setState({ phase: 'invalid', reason: 'sessionNotFound' });
+        // Anything else (network, 5xx) may pass: ask again until the time-out.
+        else next();
+      }
+    }
+
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [sessionId]);
+
+  useEffect(() => {
+    // Paid: the plan chosen for it is done with.
+    if (state.phase === 'success') removeStorage(STORAGE_KEYS.selectedPlan);
+  }, [state.phase]);
+  return state;
+}
+
+export function PaymentCompletePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('completion.title'));
+  const [params] = useSearchParams();
+  const state = usePaymentCompletion(validSessionId(params.get('session_id')));
+
+  return (
+    <div className="payment payment--complete container">
+      <section className="card payment__outcome" aria-live="polite">
+        {state.phase === 'processing' && (
+          <div role="status" data-testid="completion-processing">
+            <span className="payment__spinner" aria-hidden="true" />
+            <h1>{t('completion.processing')}</h1>
+            <p className="text-muted">{t('completion.processingBody')}</p>
+          </div>
+        )}
+        {state.phase === 'success' && (
+          <div data-testid="completion-success">
+            <h1>{t('completion.success')}</h1>
+            <p>{t('completion.successBody')}</p>
+            <Link
+              to="/dashboard/services"
+              className="btn btn--primary"
+              data-testid="completion-services-link"
+            >
+              {t('completion.servicesLink')}
+            </Link>
+          </div>
+        )}
+        {state.phase === 'failed' && (
+          <div data-testid="completion-failed">
+            <h1>{t('completion.paymentFailed')}</h1>
+            <FormAlert tone="error" testId="completion-failed-message">
+              {state.status.order_status === 'AWAITING_PAYMENT'
+                ? t('completion.paymentFailed')
+                : failureMessage(
+                    state.status.error_message,
+                    state.status.error_details,
+                    t('completion.orderFailed'),
+                  )}
+            </FormAlert>
+            <div className="button-row">
+              {state.status.order_status === 'FAILED' && (
+                <Link
+                  to={paymentPagePaths.retry(state.status.order_id)}
+                  className="btn btn--primary"
+                  data-testid="completion-retry"
+                >
+                  {t('completion.retry')}
+                </Link>
+              )}
+              {state.status.order_status === 'AWAITING_PAYMENT' && (
+                <Link
+                  to={paymentPagePaths.order(state.status.order_id)}
+                  className="btn btn--primary"
+                  data-testid="completion-retry"
+                >
+                  {t('completion.payAgain')}
+                </Link>
+              )}
+              <Link
+                to="/dashboard/services"
+                className="btn btn--ghost"
+                data-testid="completion-services-link"
+              >
+                {t('completion.servicesLink')}
+              </Link>
+            </div>
+          </div>
+        )}
+        {state.phase === 'timeout' && (
+          <div data-testid="completion-timeout">
+            <FormAlert tone="warning">{t('completion.timeout')}</FormAlert>
+            <Link to="/dashboard/services" className="btn btn--ghost" data-testid="completion-services-link">
+              {t('completion.servicesLink')}
+            </Link>
+          </div>
+        )}
+        {state.phase === 'invalid' && (
+          <FormAlert tone="error" testId="payment-error">
+            {t(`completion.${state.reason}`)}
+          </FormAlert>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { formatMoney, vatFor } from '@debesis/pricing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeOrder, makeSelectedPlan, miniBreakdown, ORDER_ID } from '../../payments/payment-fixtures.ts';
+import { providerNavigation } from '../../payments/payments-api.ts';
+import { storeSelectedPlan } from '../../plans/selected-plan-store.ts';
+import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server } from '../../test/server.ts';
+import { catalogueHandlers, setCsrfCookie } from '../plans/plans-fixtures.ts';
+
+const PROVIDER_URL = '/payments-sandbox/sessions/ps_test_session_0001';
+const euro = (minor: number) => formatMoney(minor, 'en-US');
+
+function openProvider() {
+  return vi.spyOn(providerNavigation, 'open').mockImplementation(() => undefined);
+}
+
+beforeEach(() => {
+  setCsrfCookie();
+  storeSession();
+  server.use(userHandler(makeUser({ country: 'LT' })));
+});
+
+describe('paying for the selected plan (/dashboard/payments/new/payment)', () => {
+  it('shows the plan and its price, creates the order, opens the payment and goes to the provider', async () => {
+    storeSelectedPlan(makeSelectedPlan());
+    const created: unknown[] = [];
+    server.use(
+      ...catalogueHandlers(),
+      http.post('/api/v1/orders/', async ({ request }) => {
+        created.push(await request.json());
+        return HttpResponse.json(makeOrder(), { status: 201 });
+      }),
+      http.post(`/api/v1/orders/${ORDER_ID}/process`, () =>
+        HttpResponse.json({ session_id: 'ps_test_session_0001', url: PROVIDER_URL }),
+      ),
+    );
+    const open = openProvider();
+    renderApp('/dashboard/payments/new/payment');
+
+    expect((await screen.findByTestId('payment-summary')).textContent).toContain(
+      'MINI — 50 GB Storage, 5 Users',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('payment-total').textContent).toBe(euro(miniBreakdown().total)),
+    );
+    expect(screen.getByTestId('breakdown-vat-amount').textContent).toBe(euro(miniBreakdown().vat_amount));
+
+    await userEvent.click(screen.getByTestId('payment-pay'));
+
+    await waitFor(() => expect(open).toHaveBeenCalledWith(PROVIDER_URL));
+    expect(created).toEqual([
+      { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m', selected_options: [] },
+    ]);
+  });
+
+  it('says the payment could not be initialised, and pays the same order on a second try', async () => {
+    storeSelectedPlan(makeSelectedPlan());
+    let creates = 0;
+    let processes = 0;
+    server.use(
+      ...catalogueHandlers(),
+      http.post('/api/v1/orders/', () => {
+        creates += 1;
+        return HttpResponse.json(makeOrder(), { status: 201 });
+      }),
+      http.post(`/api/v1/orders/${ORDER_ID}/process`, () => {
+        processes += 1;
+        return processes === 1
+          ? HttpResponse.json({ detail: 'server_error', message: 'Server error' }, { status: 500 })
+          : HttpResponse.json({ session_id: 'ps_test_session_0001', url: PROVIDER_URL });
+      }),
+    );
+    const open = openProvider();
+    renderApp('/dashboard/payments/new/payment');
+
+    await userEvent.click(await screen.findByTestId('payment-pay'));
+    expect((await screen.findByTestId('payment-error')).textContent).toBe(
+      'The payment could not be initialised. Please try again.',
+    );
+    await userEvent.click(screen.getByTestId('payment-pay'));
+
+    await waitFor(() => expect(open).toHaveBeenCalledWith(PROVIDER_URL));
+    expect(creates).toBe(1);
+  });
+
+  it('asks to choose a plan when none is stored', async () => {
+    renderApp('/dashboard/payments/new/payment');
+    expect((await screen.findByTestId('payment-error')).textContent).toContain('No plan is selected');
+  });
+});
+
+describe('paying for an order (/dashboard/payments/new/{orderId}/payment)', () => {
+  it('shows the breakdown with VAT, the reverse-charge note and the total, then pays', async () => {
+    const breakdown = {
+      ...miniBreakdown(vatFor({ country: 'DE', isBusiness: true, vatNumberValid: true })),
+      vat_number_valid: true,
+    };
+    server.use(
+      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
+        HttpResponse.json(makeOrder({ breakdown, amount: breakdown.total })),
+      ),
+      http.post(`/api/v1/orders/${ORDER_ID}/process`, () =>
+        HttpResponse.json({ session_id: 'ps_test_session_0001', url: PROVIDER_URL }),
+      ),
+    );
+    const open = openProvider();
+    renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+
+    expect((await screen.findByTestId('payment-total')).textContent).toBe(euro(breakdown.total));
+    expect(screen.getByTestId('breakdown-reverse-charge').textContent).toContain('Reverse charge');
+    expect(screen.getByTestId('breakdown-vat-rate')).toBeTruthy();
+
+    await userEvent.click(screen.getByTestId('payment-pay'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(PROVIDER_URL));
+  });
+
+  it('shows the VAT line for a consumer', async () => {
+    server.use(http.get(`/api/v1/orders/${ORDER_ID}`, () => HttpResponse.json(makeOrder())));
+    renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+    expect((await screen.findByTestId('breakdown-vat-amount')).textContent).toBe(
+      euro(miniBreakdown().vat_amount),
+    );
+    expect(screen.getByTestId('breakdown-vat-rate').textContent).toBe('21%');
+  });
+
+  it('says when the order is not found (another account’s)', async () => {
+    server.use(
+      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
+        HttpResponse.json({ detail: 'not_found', message: 'Not found' }, { status: 404 }),
+      ),
+    );
+    renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+    expect((await screen.findByTestId('payment-error')).textContent).toBe('The order was not found.');
+  });
+
+  it('shows the server’s reason when the order cannot be paid now', async () => {
+    server.use(
+      http.get(`/api/v1/orders/${ORDER_ID}`, () => HttpResponse.json(makeOrder())),
+      http.post(`/api/v1/orders/${ORDER_ID}/process`, () =>
+        HttpResponse.json(
+          {
+            detail: 'order_not_payable',
+            message: 'This order cannot be paid now: it is already paid, cancelled or being paid.',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+    await userEvent.click(await screen.findByTestId('payment-pay'));
+    expect((await screen.findByTestId('payment-error')).textContent).toContain('cannot be paid now');
+  });
+});
+
+describe('retrying a failed order (/dashboard/payments/retry/{orderId}/payment)', () => {
+  it('shows why it failed and retries the payment', async () => {
+    server.use(
+      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
+        HttpResponse.json(
+          makeOrder({
+            status: 'FAILED',
+            error_message: 'Card declined',
+            error_details: '{"message":"Do not honor"}',
+          }),
+        ),
+      ),
+      http.post(`/api/v1/orders/${ORDER_ID}/retry-payment`, () =>
+        HttpResponse.json({ session_id: 'ps_test_session_0002', url: PROVIDER_URL }),
+      ),
+    );
+    const open = openProvider();
+    renderApp(`/dashboard/payments/retry/${ORDER_ID}/payment`);
+
+    expect((await screen.findByTestId('payment-failure-reason')).textContent).toContain(
+      'Card declined: Do not honor',
+    );
+    await userEvent.click(screen.getByTestId('payment-retry'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(PROVIDER_URL));
+  });
+
+  it('says the retry failed when the server refuses', async () => {
+    server.use(
+      http.get(`/api/v1/orders/${ORDER_ID}`, () => HttpResponse.json(makeOrder({ status: 'FAILED' }))),
+      http.post(`/api/v1/orders/${ORDER_ID}/retry-payment`, () => HttpResponse.error()),
+    );
+    renderApp(`/dashboard/payments/retry/${ORDER_ID}/payment`);
+    await userEvent.click(await screen.findByTestId('payment-retry'));
+    expect((await screen.findByTestId('payment-error')).textContent).toBe(
+      'The payment could not be retried. Please try again.',
+    );
+  });
+});

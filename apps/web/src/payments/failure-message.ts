@@ -1,0 +1,31 @@
+// The text of a failed order (spec §8): the order's error_message, else 'Order processing
+// failed', then ': ' and the details from error_details — JSON text (a string, or an object with a
+// `message` field) or plain text.
+
+/** The readable part of error_details, or null when there is nothing to add. */
+export function failureDetails(errorDetails: string | null | undefined): string | null {
+  const raw = errorDetails?.trim() ?? '';
+  if (raw === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+  if (typeof parsed === 'string') return parsed.trim() === '' ? null : parsed;
+  if (typeof parsed === 'object' && parsed !== null && 'message' in parsed) {
+    const message: unknown = parsed.message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return raw;
+}
+
+export function failureMessage(
+  errorMessage: string | null | undefined,
+  errorDetails: string | null | undefined,
+  fallback: string,
+): string {
+  const head = errorMessage?.trim() ? errorMessage : fallback;
+  const details = failureDetails(errorDetails);
+  return details === null ? head : `${head}: ${details}`;
+}

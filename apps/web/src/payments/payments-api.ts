@@ -1,0 +1,53 @@
+// The order and payment calls of spec §7 as the payment pages use them, and the timing of the
+// completion pages' polling.
+import {
+  orderSchema,
+  paymentSessionResponseSchema,
+  paymentSessionStatusSchema,
+  type CreateOrderRequest,
+  type Order,
+  type PaymentSessionStatus,
+} from '@debesis/contract';
+import { api } from '../api/client.ts';
+
+/** The completion pages ask for the session's status this often… */
+export const COMPLETION_POLL_MS = 1_500;
+/** …and give up (timed out, spec §8) when the order is still not complete after this long. */
+export const COMPLETION_TIMEOUT_MS = 60_000;
+
+const orderPath = (id: string) => `/api/v1/orders/${encodeURIComponent(id)}`;
+
+export const createOrder = (body: CreateOrderRequest): Promise<Order> =>
+  api.post('/api/v1/orders/', body, orderSchema);
+
+export const getOrder = (id: string): Promise<Order> => api.get(orderPath(id), orderSchema);
+
+/** Opens a payment session for an order awaiting payment. */
+export const processOrder = (id: string) =>
+  api.post(`${orderPath(id)}/process`, {}, paymentSessionResponseSchema);
+
+/** Reopens a FAILED order and opens a new payment session for it. */
+export const retryOrderPayment = (id: string) =>
+  api.post(`${orderPath(id)}/retry-payment`, {}, paymentSessionResponseSchema);
+
+export const getPaymentSessionStatus = (sessionId: string): Promise<PaymentSessionStatus> =>
+  api.get(
+    `/api/v1/payments/session/${encodeURIComponent(sessionId)}/status`,
+    paymentSessionStatusSchema,
+    // Every poll must reach the server; a merged request would answer with an old status.
+    { signal: new AbortController().signal },
+  );
+
+/** Sends the browser to the payment provider's hosted card page. A seam for tests. */
+export const providerNavigation = {
+  open(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** The completion page the provider returns to, per flow. */
+export const paymentPagePaths = {
+  newFromPlan: '/dashboard/payments/new/payment',
+  order: (orderId: string) => `/dashboard/payments/new/${encodeURIComponent(orderId)}/payment`,
+  retry: (orderId: string) => `/dashboard/payments/retry/${encodeURIComponent(orderId)}/payment`,
+};

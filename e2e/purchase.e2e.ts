@@ -1,0 +1,111 @@
+// Buying a workspace, as issue 4 describes it: a guest picks a plan, registers, verifies, signs
+// in, pays on the sandbox provider's card page and sees the service; a declined card ends on the
+// failed page with its reason and a retry succeeds; a card that never answers times out.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createVerifiedAccounts, signInTokens } from '../scripts/lib/accounts.ts';
+import { linkIn, waitForMail } from '../scripts/lib/mail.ts';
+import { useBrowser } from './support/browser.ts';
+
+const PASSWORD = 'Purchase-Pass-42';
+
+async function payOnSandbox(page: Page, card: string) {
+  await page.waitForURL('**/payments-sandbox/sessions/**');
+  await page.getByTestId('sandbox-card').fill(card);
+  await page.getByTestId('sandbox-exp-month').fill('12');
+  await page.getByTestId('sandbox-exp-year').fill('40');
+  await page.getByTestId('sandbox-cvc').fill('123');
+  await page.getByTestId('sandbox-pay').click();
+  await page.waitForURL('**/payment/complete**');
+}
+
+async function chooseMini(page: Page) {
+  await page.goto('/auth/plans');
+  await page.getByTestId('plan-choose-mini').click();
+  await page.getByTestId('breakdown-total').waitFor();
+  await page.getByTestId('plan-continue').click();
+}
+
+describe('purchase', () => {
+  const browser = useBrowser();
+
+  async function signedInPage(): Promise<Page> {
+    const [email = ''] = await createVerifiedAccounts(browser.baseUrl, browser.dataDir, 1);
+    const tokens = await signInTokens(browser.baseUrl, email);
+    const page = await browser.newPage();
+    await page.goto('/');
+    await page.evaluate((stored) => {
+      localStorage.setItem('token', stored.access_token);
+      localStorage.setItem('refresh_token', stored.refresh_token);
+    }, tokens);
+    return page;
+  }
+
+  it('guest picks a plan → registers → verifies → signs in → pays → the service is listed', async () => {
+    const email = `buyer-${Date.now()}@example.lt`;
+    const page = await browser.newPage();
+    await chooseMini(page);
+    await page.waitForURL('**/auth/register**');
+    expect(await page.evaluate(() => localStorage.getItem('selected_plan'))).toContain('"product_id":"mini"');
+
+    await page.getByTestId('register-email').fill(email);
+    await page.getByTestId('register-first-name').fill('Rasa');
+    await page.getByTestId('register-last-name').fill('Rasaitė');
+    await page.getByTestId('register-country').selectOption('LT');
+    await page.getByTestId('register-password').fill(PASSWORD);
+    await page.getByTestId('register-confirm-password').fill(PASSWORD);
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL('**/auth/verify-email**');
+
+    const mail = await waitForMail(browser.dataDir, email, (m) => /verify/i.test(m.subject));
+    await page.goto(linkIn(mail, '/auth/verify-email'));
+    await page.getByTestId('verify-email-success').waitFor();
+
+    await page.goto('/auth/login');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/dashboard\/payments\/new\/[0-9a-f-]{36}\/payment/);
+    expect(await page.getByTestId('payment-total').innerText()).toMatch(/€|EUR/);
+
+    await page.getByTestId('payment-pay').click();
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+
+    await page.getByTestId('completion-services-link').click();
+    await page.waitForURL('**/dashboard/services');
+    const row = page.locator('[data-testid^="service-row-"]');
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.first().innerText()).toContain('MINI');
+  });
+
+  it('a declined card shows why, and a retry succeeds', async () => {
+    const page = await signedInPage();
+    await chooseMini(page);
+    await page.waitForURL('**/dashboard/payments/new/payment');
+    await page.getByTestId('payment-pay').click();
+    await payOnSandbox(page, '4000 0000 0000 0002');
+    await page.getByTestId('completion-failed').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('completion-failed-message').innerText()).toContain(
+      'Your card was declined.',
+    );
+
+    await page.getByTestId('completion-retry').click();
+    await page.waitForURL('**/dashboard/payments/retry/**/payment');
+    await page.getByTestId('payment-retry').click();
+    await payOnSandbox(page, '4242424242424242');
+    await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+  });
+
+  it('a payment that never completes ends on the timed-out page', { timeout: 150_000 }, async () => {
+    const page = await signedInPage();
+    await chooseMini(page);
+    await page.waitForURL('**/dashboard/payments/new/payment');
+    await page.getByTestId('payment-pay').click();
+    await payOnSandbox(page, '4000 0000 0000 0259');
+    await page.getByTestId('completion-processing').waitFor();
+    await page.getByTestId('completion-timeout').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('completion-timeout').innerText()).toMatch(/timed out/i);
+  });
+});
