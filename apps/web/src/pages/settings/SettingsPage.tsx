@@ -20,6 +20,7 @@ import { changeLanguage, LANGUAGE_NAMES, useLanguage } from '../../i18n/language
 import { setTheme, useTheme } from '../../theme/theme.ts';
 import { CompanySection } from './CompanySection.tsx';
 import './settings.css';
+import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
 
 const SETTINGS_QUERY_KEY = ['settings'] as const;
 
@@ -129,51 +130,33 @@ function PreferencesSection() {
         <span className="field__label" id="settings-theme-label">
           {t('settings.appearance.theme')}
         </span>
-        <div
-          className="segmented"
-          role="group"
-          aria-labelledby="settings-theme-label"
-          data-testid="settings-theme"
-        >
-          {THEMES.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className="segmented__option settings-option"
-              aria-pressed={theme === option}
-              data-testid={`settings-theme-${option}`}
-              onClick={() => chooseTheme(option)}
-            >
-              {t(`theme.${option}`)}
-            </button>
-          ))}
-        </div>
+        <SegmentedChoice
+          options={THEMES}
+          value={theme}
+          onChange={chooseTheme}
+          labelledBy="settings-theme-label"
+          testId="settings-theme"
+          optionTestId={(option) => `settings-theme-${option}`}
+          optionClassName="settings-option"
+          renderOption={(option) => t(`theme.${option}`)}
+        />
       </div>
 
       <div className="settings-field">
         <span className="field__label" id="settings-language-label">
           {t('settings.appearance.language')}
         </span>
-        <div
-          className="segmented"
-          role="group"
-          aria-labelledby="settings-language-label"
-          data-testid="settings-language"
-        >
-          {LANGUAGES.map((option) => (
-            <button
-              key={option}
-              type="button"
-              lang={option}
-              className="segmented__option settings-option"
-              aria-pressed={language === option}
-              data-testid={`settings-language-${option}`}
-              onClick={() => chooseLanguage(option)}
-            >
-              {LANGUAGE_NAMES[option]}
-            </button>
-          ))}
-        </div>
+        <SegmentedChoice
+          options={LANGUAGES}
+          value={language}
+          onChange={chooseLanguage}
+          labelledBy="settings-language-label"
+          testId="settings-language"
+          optionTestId={(option) => `settings-language-${option}`}
+          optionClassName="settings-option"
+          optionLang={(option) => option}
+          renderOption={(option) => LANGUAGE_NAMES[option]}
+        />
       </div>
 
       <h3 className="settings-subtitle">{t('settings.notifications.title')}</h3>
