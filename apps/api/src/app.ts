@@ -163,7 +163,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     now,
   });
   const guards = createAuthGuards(auth);
-  const products = createProductsService({ queries: createProductsQueries(database.db) });
+  const products = createProductsService({
+    queries: createProductsQueries(database.db),
+    snapshotTtlMs: config.CATALOGUE_SNAPSHOT_TTL_MS,
+  });
   const quotes = createQuotesService({ products });
   const orders = createOrdersService({
     queries: createOrdersQueries(database.db),

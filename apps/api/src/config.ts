@@ -65,6 +65,12 @@ export const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long one health measurement answers every caller, in milliseconds (0: every call). */
   HEALTH_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * How long price previews and the product list may answer from an in-memory copy of the
+   * catalogue, in milliseconds (0: read the database every time). Changes made by this process
+   * show at once; changes by another process (`npm run catalogue`) after at most this long.
+   */
+  CATALOGUE_SNAPSHOT_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** How often the embedded agent reconciles, in milliseconds. */
   AGENT_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   /** Addresses the embedded local node hands out to workspaces. */

@@ -1,5 +1,6 @@
 // POST /api/v1/orders/calculate-price and /calculate-vat: quotes anyone may ask for (the plan
-// picker shows prices before sign-in), so they change nothing and need no session.
+// picker shows prices before sign-in), so they change nothing and need no session. They are
+// previews: the catalogue comes from the snapshot (see quotes.service.ts), orders price afresh.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   calculatePriceQuerySchema,
@@ -23,7 +24,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = as
       },
     },
     async (request) =>
-      quotes.price(
+      quotes.preview(
         request.body,
         request.query.country
           ? {

@@ -5,6 +5,7 @@ import { createTestContext, injectWithCsrf, type TestContext } from '../../test/
 import { SEED_CATALOGUE } from '../products/catalogue-seed.ts';
 import { createProductsQueries } from '../products/products.queries.ts';
 import { createProductsService } from '../products/products.service.ts';
+import { createQuotesService } from './quotes.service.ts';
 
 const mini = CATALOGUE_SEED.find((product) => product.id === 'mini');
 if (!mini) throw new Error('the seed catalogue has no MINI plan');
@@ -138,5 +139,39 @@ describe('price and VAT quotes', () => {
       vat_number_valid: true,
     });
     expect((await vat({ amount: -5, country: 'LT' })).statusCode).toBe(422);
+  });
+
+  it('previews from the catalogue snapshot, while orders price from the database', async () => {
+    const queries = createProductsQueries(ctx.database.db);
+    // This process's catalogue, and another process changing it (as `npm run catalogue` does).
+    const products = createProductsService({ queries, snapshotTtlMs: 60_000 });
+    const otherProcess = createProductsService({ queries });
+    const quotes = createQuotesService({ products });
+    await otherProcess.save({
+      product: {
+        id: 'snapshot-plan',
+        name: 'SNAPSHOT',
+        priceMinor: 1000,
+        diskSpaceGb: 10,
+        allowedUsers: 1,
+        address: 'nat',
+        support: 'email',
+      },
+      options: [],
+      periods: [{ id: '1m', months: 1, discountPercent: 0, isDefault: true }],
+    });
+    const plan = { product_id: 'snapshot-plan', disk_space: 10, users_count: 1, period_id: '1m' };
+    expect((await quotes.preview(plan, null)).subtotal).toBe(1000);
+
+    await otherProcess.setPrice('snapshot-plan', 1200);
+    expect((await quotes.preview(plan, null)).subtotal).toBe(1000);
+    expect((await quotes.price(plan, null)).subtotal).toBe(1200);
+
+    // A change through this process's service shows at once.
+    await products.setPrice('snapshot-plan', 1300);
+    expect((await quotes.preview(plan, null)).subtotal).toBe(1300);
+    await products.setActive('snapshot-plan', false);
+    await expect(quotes.preview(plan, null)).rejects.toMatchObject({ code: 'validation_error' });
+    await expect(quotes.price(plan, null)).rejects.toMatchObject({ code: 'validation_error' });
   });
 });

@@ -1,4 +1,5 @@
-// /api/v1/products: the public catalogue.
+// /api/v1/products: the public catalogue, served from the catalogue snapshot (a few seconds old at
+// most; see catalogue-snapshot.ts): every visitor of the plan page asks for it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,13 +24,13 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
         response: { 200: z.array(productSchema) },
       },
     },
-    async (request) => products.list(request.query.is_active_only),
+    async (request) => (await products.snapshot()).list(request.query.is_active_only),
   );
 
   app.get(
     '/:id',
     { schema: { tags: ['products'], params: productIdParamsSchema, response: { 200: productSchema } } },
-    async (request) => products.get(request.params.id),
+    async (request) => (await products.snapshot()).get(request.params.id),
   );
 
   app.get(
@@ -42,6 +43,6 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
         response: { 200: productConfigSchema },
       },
     },
-    async (request) => products.config(request.params.id),
+    async (request) => (await products.snapshot()).config(request.params.id),
   );
 };
