@@ -13,6 +13,7 @@ import type { AgentConfig } from './config.ts';
 import type { Driver } from './drivers/driver.ts';
 import { workspaceDirDriver } from './drivers/workspace-dir.driver.ts';
 import { silentLogger, type LogFn, type Logger } from './logger.ts';
+import { desiredWorkspace } from './testing/desired.ts';
 import { startFakeApi, waitFor, type FakeApi } from './testing/fake-api.ts';
 
 const A = '0b6f0e0e-1111-4c55-9d5b-0f4f3c1d2e10';
@@ -26,8 +27,8 @@ beforeEach(async () => {
   api = await startFakeApi();
   dataDir = await mkdtemp(join(tmpdir(), 'agent-loop-'));
   api.workspaces = [
-    { service_id: A, generation: 3, state: 'running' },
-    { service_id: B, generation: 1, state: 'stopped' },
+    desiredWorkspace({ service_id: A, generation: 3, state: 'running' }),
+    desiredWorkspace({ service_id: B, generation: 1, state: 'stopped' }),
   ];
 });
 afterEach(async () => {
@@ -47,6 +48,8 @@ function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
     requestTimeoutMs: 2000,
     maxBackoffMs: 1000,
     fullCheckEvery: 1000,
+    liveWorkspaces: false,
+    smbPort: 445,
     ...overrides,
   };
 }
@@ -56,7 +59,8 @@ function start(
   options: AgentOptions = {},
   logger: Logger = silentLogger,
 ) {
-  const agent = startAgent(config(overrides), logger, options);
+  // The loop's behaviour is under test here, not the host: only the folder driver unless told.
+  const agent = startAgent(config(overrides), logger, { drivers: [workspaceDirDriver], ...options });
   agents.push(agent);
   return agent;
 }
@@ -113,8 +117,20 @@ describe('agent loop', () => {
     expect((await stat(wsDir(B))).isDirectory()).toBe(true);
     const report = lastReport();
     expect(report.workspaces).toEqual([
-      { service_id: A, observed_generation: 3, ok: true, drivers: [{ driver: 'workspace-dir', live: true }] },
-      { service_id: B, observed_generation: 1, ok: true, drivers: [{ driver: 'workspace-dir', live: true }] },
+      {
+        service_id: A,
+        observed_generation: 3,
+        ok: true,
+        drivers: [{ driver: 'workspace-dir', live: true }],
+        failures: [],
+      },
+      {
+        service_id: B,
+        observed_generation: 1,
+        ok: true,
+        drivers: [{ driver: 'workspace-dir', live: true }],
+        failures: [],
+      },
     ]);
     expect(report.capacity.disk_total_bytes).toBeGreaterThan(0);
     expect(api.invalid).toEqual([]);
@@ -148,7 +164,7 @@ describe('agent loop', () => {
     await agent.runOnce();
     await rm(wsDir(A), { recursive: true });
     api.workspaces = [
-      { service_id: A, generation: 3, state: 'running' },
+      desiredWorkspace({ service_id: A, generation: 3, state: 'running' }),
       { ...api.workspaces[1]!, generation: 2 },
     ];
 
@@ -231,10 +247,11 @@ describe('agent loop', () => {
         { driver: 'workspace-dir', live: true },
         { driver: 'flaky', live: false, reason: 'smbd is not installed' },
       ],
+      failures: [],
     });
 
     broken = true;
-    api.workspaces = [{ service_id: A, generation: 4, state: 'running' }];
+    api.workspaces = [desiredWorkspace({ service_id: A, generation: 4, state: 'running' })];
     await agent.runOnce();
     expect(lastReport().workspaces).toEqual([
       {
@@ -246,6 +263,7 @@ describe('agent loop', () => {
           { driver: 'workspace-dir', live: true },
           { driver: 'flaky', live: false, reason: 'boom: smb.conf did not validate' },
         ],
+        failures: [],
       },
     ]);
 
@@ -268,7 +286,7 @@ describe('agent loop', () => {
     });
     const agent = manual({}, { drivers: [tracer('first'), workspaceDirDriver, tracer('last')] });
     await agent.runOnce();
-    api.workspaces = [{ service_id: A, generation: 4, state: 'removed' }];
+    api.workspaces = [desiredWorkspace({ service_id: A, generation: 4, state: 'removed' })];
     order.length = 0;
 
     await agent.runOnce();
@@ -282,8 +300,8 @@ describe('agent loop', () => {
 
   it('reports a service id that would escape the data folder as an error and touches nothing', async () => {
     api.workspaces = [
-      { service_id: '../../escape', generation: 2, state: 'removed' },
-      { service_id: A, generation: 1, state: 'running' },
+      desiredWorkspace({ service_id: '../../escape', generation: 2, state: 'removed' }),
+      desiredWorkspace({ service_id: A, generation: 1, state: 'running' }),
     ];
     const agent = manual();
     await agent.runOnce();
@@ -315,7 +333,7 @@ describe('agent loop', () => {
   it('wake() runs a pass at once instead of waiting for the poll interval', async () => {
     const agent = start({ pollIntervalMs: 3_600_000 });
     await waitFor(() => api.reports.length === 1, 5000, 'the first report');
-    api.workspaces = [{ service_id: A, generation: 9, state: 'running' }];
+    api.workspaces = [desiredWorkspace({ service_id: A, generation: 9, state: 'running' })];
     agent.wake();
     await waitFor(() => api.reports.length === 2, 5000, 'the report after wake');
     expect(generations()).toEqual({ [A]: 9 });

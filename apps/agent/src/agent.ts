@@ -9,7 +9,7 @@ import { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts
 import { measureCapacity } from './capacity.ts';
 import type { AgentConfig } from './config.ts';
 import type { Driver } from './drivers/driver.ts';
-import { DEFAULT_DRIVERS } from './drivers/registry.ts';
+import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand, type CommandRunner } from './exec/run-command.ts';
 import { errorMessage, silentLogger, type Logger } from './logger.ts';
 import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-identity.ts';
@@ -64,7 +64,8 @@ export function startAgent(
     signal: stopController.signal,
     fetch: options.fetch,
   });
-  const drivers = options.drivers ?? DEFAULT_DRIVERS;
+  const drivers =
+    options.drivers ?? createDefaultDrivers({ live: config.liveWorkspaces, smbPort: config.smbPort });
   const run = options.runCommand ?? runCommand;
   const memory = createReconcileMemory();
 

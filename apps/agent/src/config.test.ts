@@ -17,6 +17,8 @@ describe('loadAgentConfig', () => {
       requestTimeoutMs: 10_000,
       maxBackoffMs: 60_000,
       fullCheckEvery: 60,
+      liveWorkspaces: true,
+      smbPort: 445,
     });
     expect(config.dataDir).toMatch(/^\/.*data\/nodes\/local$/);
     expect(config.addresses).toHaveLength(254);
@@ -32,6 +34,8 @@ describe('loadAgentConfig', () => {
       AGENT_REQUEST_TIMEOUT_MS: '2000',
       AGENT_MAX_BACKOFF_MS: '1000',
       AGENT_FULL_CHECK_EVERY: '5',
+      AGENT_LIVE_WORKSPACES: 'off',
+      AGENT_SMB_PORT: '10445',
     });
     expect(config).toMatchObject({
       nodeName: 'node-1',
@@ -40,6 +44,8 @@ describe('loadAgentConfig', () => {
       requestTimeoutMs: 2000,
       maxBackoffMs: 1000,
       fullCheckEvery: 5,
+      liveWorkspaces: false,
+      smbPort: 10_445,
     });
   });
 
@@ -52,6 +58,7 @@ describe('loadAgentConfig', () => {
         AGENT_POLL_INTERVAL_MS: 'soon',
         AGENT_ADDRESS_POOL: '1.2.3',
         AGENT_REGISTRATION_TOKEN: '   ',
+        AGENT_LIVE_WORKSPACES: 'yes',
       });
     } catch (e) {
       error = e;
@@ -64,6 +71,7 @@ describe('loadAgentConfig', () => {
     expect(problems).toContain('AGENT_NODE_NAME: must be lowercase');
     expect(problems).toContain('AGENT_POLL_INTERVAL_MS: must be a whole number');
     expect(problems).toContain('AGENT_ADDRESS_POOL: "1.2.3" is not an IP address');
+    expect(problems).toContain('AGENT_LIVE_WORKSPACES: must be auto or off');
   });
 });
 

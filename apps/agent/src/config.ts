@@ -17,6 +17,11 @@
 //   AGENT_MAX_BACKOFF_MS       default 60000. Longest wait between passes while the API fails.
 //   AGENT_FULL_CHECK_EVERY     default 60. Every Nth pass re-applies unchanged workspaces too,
 //                              to repair drift.
+//   AGENT_LIVE_WORKSPACES      default auto: as root, with the programs installed, workspaces are
+//                              real (disk image, address alias, smbd). off: drivers render and
+//                              check their files but mount, alias and start nothing (test runs
+//                              of the whole product that must not leave mounts and daemons).
+//   AGENT_SMB_PORT             default 445. The port of each workspace's smbd on its own address.
 //   AGENT_LOG_LEVEL            default info (debug, info, warn, error). Standalone (main.ts) only;
 //                              in-process the API's logger decides.
 import { hostname } from 'node:os';
@@ -36,6 +41,9 @@ export interface AgentConfig {
   requestTimeoutMs: number;
   maxBackoffMs: number;
   fullCheckEvery: number;
+  /** False: AGENT_LIVE_WORKSPACES=off. */
+  liveWorkspaces: boolean;
+  smbPort: number;
 }
 
 export const DEFAULT_ADDRESS_POOL = '127.0.10.1-127.0.10.254';
@@ -89,6 +97,11 @@ const envSchema = z.object({
   AGENT_REQUEST_TIMEOUT_MS: whole(10_000, 100, 600_000),
   AGENT_MAX_BACKOFF_MS: whole(60_000, 10, 3_600_000),
   AGENT_FULL_CHECK_EVERY: whole(60, 1, 1_000_000),
+  AGENT_LIVE_WORKSPACES: z
+    .enum(['auto', 'off'], { error: 'must be auto or off' })
+    .optional()
+    .transform((value) => value ?? 'auto'),
+  AGENT_SMB_PORT: whole(445, 1, 65_535),
 });
 
 /** Parses the environment (empty values count as unset). Throws AgentConfigError listing every problem. */
@@ -122,5 +135,7 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
     requestTimeoutMs: e.AGENT_REQUEST_TIMEOUT_MS,
     maxBackoffMs: e.AGENT_MAX_BACKOFF_MS,
     fullCheckEvery: e.AGENT_FULL_CHECK_EVERY,
+    liveWorkspaces: e.AGENT_LIVE_WORKSPACES !== 'off',
+    smbPort: e.AGENT_SMB_PORT,
   };
 }

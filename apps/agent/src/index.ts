@@ -8,8 +8,15 @@ export { expandAddressPool, measureCapacity } from './capacity.ts';
 export { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';
 export type { ApiClient, ApiClientOptions } from './api-client.ts';
 export type { ReconcileResult } from './reconcile.ts';
-export type { Driver, DriverContext, DriverResult, DriverStatus } from './drivers/driver.ts';
-export { DEFAULT_DRIVERS } from './drivers/registry.ts';
+export type {
+  Driver,
+  DriverContext,
+  DriverObservation,
+  DriverResult,
+  DriverStatus,
+} from './drivers/driver.ts';
+export { DEFAULT_DRIVERS, createDefaultDrivers } from './drivers/registry.ts';
+export type { DriverSetOptions } from './drivers/registry.ts';
 export { createJsonLogger, silentLogger } from './logger.ts';
 export type { Logger, LogFn } from './logger.ts';
 export { AGENT_VERSION } from './version.ts';

@@ -1,12 +1,19 @@
 // One reconcile pass: pull the desired state, make each workspace match it by running the
 // drivers in order, and report what was applied together with the node's capacity (the report
-// is also the heartbeat). Nothing here is remembered across restarts on purpose: after a crash
+// is also the heartbeat). A workspace whose generation is already applied is only observed
+// (cheap: fresh usage facts, is its daemon alive?), and applied again when it drifted. Nothing here is remembered across restarts on purpose: after a crash
 // the first pass re-applies every workspace, and because drivers are idempotent that repairs
 // whatever a pass interrupted midway left behind.
-import type { NodeCapacity, WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
+import type {
+  NodeCapacity,
+  ResourceFailure,
+  WorkspaceDesiredState,
+  WorkspaceFacts,
+  WorkspaceReport,
+} from '@debesis/contract';
 import type { ApiClient } from './api-client.ts';
 import { measureCapacity } from './capacity.ts';
-import type { Driver, DriverStatus } from './drivers/driver.ts';
+import type { Driver, DriverContext, DriverStatus } from './drivers/driver.ts';
 import type { CommandRunner } from './exec/run-command.ts';
 import { errorMessage, type Logger } from './logger.ts';
 import { workspaceDir } from './workspace-paths.ts';
@@ -81,9 +88,13 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
 
     const previous = memory.workspaces.get(workspace.service_id);
     if (!fullCheck && previous?.ok && previous.observed_generation === workspace.generation) {
-      result.skipped.push(workspace.service_id);
-      result.workspaces.push(previous);
-      continue;
+      const observed = await observeWorkspace(deps, workspace, previous);
+      if (observed) {
+        memory.workspaces.set(workspace.service_id, observed);
+        result.skipped.push(workspace.service_id);
+        result.workspaces.push(observed);
+        continue;
+      }
     }
 
     result.applied.push(workspace.service_id);
@@ -104,6 +115,49 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
   return result;
 }
 
+/**
+ * The drivers' cheap look at an applied workspace: the previous report with fresh facts, or
+ * undefined when a driver saw drift (or could not look), so the workspace is applied again.
+ */
+async function observeWorkspace(
+  deps: ReconcileDeps,
+  desired: WorkspaceDesiredState,
+  previous: WorkspaceReport,
+): Promise<WorkspaceReport | undefined> {
+  if (desired.state === 'removed') return previous;
+  const facts: Partial<WorkspaceFacts>[] = [];
+  try {
+    const context = driverContext(deps, workspaceDir(deps.dataDir, desired.service_id));
+    for (const driver of deps.drivers) {
+      if (!driver.observe) continue;
+      const observation = await driver.observe(desired, context);
+      if (observation.drift) {
+        deps.logger.warn(
+          { service_id: desired.service_id, driver: driver.name },
+          `drift: ${observation.drift}`,
+        );
+        return undefined;
+      }
+      if (observation.facts) facts.push(observation.facts);
+    }
+  } catch (error) {
+    deps.logger.warn({ service_id: desired.service_id }, `observing failed: ${errorMessage(error)}`);
+    return undefined;
+  }
+  return withFacts(previous, facts);
+}
+
+function withFacts(report: WorkspaceReport, facts: Partial<WorkspaceFacts>[]): WorkspaceReport {
+  if (facts.length === 0) return report;
+  const merged: WorkspaceFacts = { disk_used_bytes: 0, file_count: 0, started_at: null, ...report.facts };
+  for (const part of facts) Object.assign(merged, part);
+  return { ...report, facts: merged };
+}
+
+function driverContext(deps: ReconcileDeps, dir: string): DriverContext {
+  return { dataDir: deps.dataDir, workspaceDir: dir, logger: deps.logger, run: deps.run };
+}
+
 async function applyWorkspace(
   deps: ReconcileDeps,
   desired: WorkspaceDesiredState,
@@ -120,6 +174,7 @@ async function applyWorkspace(
     ok: false,
     error: error.slice(0, MAX_ERROR_LENGTH),
     drivers: statuses,
+    failures: [],
   });
 
   let dir: string;
@@ -130,16 +185,23 @@ async function applyWorkspace(
     return failed(errorMessage(error));
   }
 
+  const failures: ResourceFailure[] = [];
+  const facts: Partial<WorkspaceFacts>[] = [];
   const drivers = desired.state === 'removed' ? [...deps.drivers].reverse() : deps.drivers;
   for (const driver of drivers) {
+    // Quiescing stops what the drivers after this one (in the registry's order) run.
+    const later = deps.drivers.slice(deps.drivers.indexOf(driver) + 1).reverse();
+    const context: DriverContext = {
+      ...driverContext(deps, dir),
+      quiesce: async () => {
+        for (const next of later) await next.quiesce?.(desired, driverContext(deps, dir));
+      },
+    };
     try {
-      const outcome = await driver.apply(desired, {
-        dataDir: deps.dataDir,
-        workspaceDir: dir,
-        logger: deps.logger,
-        run: deps.run,
-      });
+      const outcome = await driver.apply(desired, context);
       statuses.push(outcome.status);
+      if (outcome.failures) failures.push(...outcome.failures);
+      if (outcome.facts) facts.push(outcome.facts);
       if (outcome.changed) result.changed = true;
       for (const action of outcome.actions) {
         result.actions.push(`${serviceId}: ${action}`);
@@ -157,5 +219,18 @@ async function applyWorkspace(
     }
   }
   deps.logger.debug({ service_id: serviceId, generation: desired.generation }, 'workspace applied');
-  return { service_id: serviceId, observed_generation: desired.generation, ok: true, drivers: statuses };
+  for (const failure of failures)
+    deps.logger.warn({ service_id: serviceId, kind: failure.kind, name: failure.name }, failure.error);
+  const report: WorkspaceReport = {
+    service_id: serviceId,
+    observed_generation: desired.generation,
+    ok: true,
+    drivers: statuses,
+    // Within the contract's bounds whatever a driver said.
+    failures: failures
+      .slice(0, 10_000)
+      .map((f) => ({ kind: f.kind, name: f.name.slice(0, 64), error: f.error.slice(0, 1000) })),
+  };
+  // A removed workspace has nothing left to measure.
+  return desired.state === 'removed' ? report : withFacts(report, facts);
 }

@@ -2,12 +2,11 @@
 // written only if changed, commands run only when needed; a status out. A driver holds no state
 // between calls and must be safe to run twice: the second run finds everything in place and
 // reports `changed: false`.
-import type { driverStatusSchema, WorkspaceDesiredState } from '@debesis/contract';
-import type { z } from 'zod';
+import type { DriverStatus, ResourceFailure, WorkspaceDesiredState, WorkspaceFacts } from '@debesis/contract';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
 
-export type DriverStatus = z.infer<typeof driverStatusSchema>;
+export type { DriverStatus };
 
 export interface DriverContext {
   /** The agent's data folder (absolute). */
@@ -16,6 +15,12 @@ export interface DriverContext {
   workspaceDir: string;
   logger: Logger;
   run: CommandRunner;
+  /**
+   * Stops the daemons of every driver after this one (their `quiesce`), for work that needs the
+   * workspace's storage to itself (an offline resize). They start again when they run next, later
+   * in the same pass. Absent where nothing runs after the driver.
+   */
+  quiesce?: () => Promise<void>;
 }
 
 export interface DriverResult {
@@ -24,6 +29,17 @@ export interface DriverResult {
   /** What it did, for the log ("created /…/workspaces/x", "reloaded smbd"); empty when nothing. */
   actions: string[];
   status: DriverStatus;
+  /** Users, groups or shares it could not apply; everything else was applied. */
+  failures?: ResourceFailure[];
+  /** Live facts this driver measures (usage from storage, start time from the daemon). */
+  facts?: Partial<WorkspaceFacts>;
+}
+
+/** A cheap look at a workspace whose generation is already applied, taken on every pass. */
+export interface DriverObservation {
+  facts?: Partial<WorkspaceFacts>;
+  /** Why the workspace must be applied again now (a daemon died, the storage is gone). */
+  drift?: string;
 }
 
 export interface Driver {
@@ -34,4 +50,8 @@ export interface Driver {
    * whose program is missing or lacks rights does not throw but reports `live: false` and why.
    */
   apply(desired: WorkspaceDesiredState, context: DriverContext): Promise<DriverResult>;
+  /** Fresh facts and drift, without changing anything; must stay cheap (no programs run). */
+  observe?(desired: WorkspaceDesiredState, context: DriverContext): Promise<DriverObservation>;
+  /** Stops what this driver runs for the workspace without touching its data (see DriverContext). */
+  quiesce?(desired: WorkspaceDesiredState, context: DriverContext): Promise<void>;
 }

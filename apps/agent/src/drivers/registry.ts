@@ -1,8 +1,29 @@
 // The drivers the agent runs, in order. For a running or stopped workspace they run first to
-// last (later drivers build on earlier ones: the folder, then users, then the daemons); for a
-// removed one, last to first (stop the daemons before deleting the folder under them).
-// Later issues add their driver here.
+// last, each building on the ones before: the folder, the storage mounted in it, the address,
+// the users (homes inside the storage), then the daemons bound to the address. For a removed
+// workspace they run last to first: stop the daemons, drop the address, unmount and delete the
+// storage, delete the folder. Later issues add their driver here.
 import type { Driver } from './driver.ts';
+import { createAccountsDriver } from './accounts.driver.ts';
+import { createAddressDriver } from './address.driver.ts';
+import type { LiveDriverOptions } from './live-mode.ts';
+import { createSambaDriver } from './samba.driver.ts';
+import { createStorageImageDriver } from './storage-image.driver.ts';
 import { workspaceDirDriver } from './workspace-dir.driver.ts';
 
-export const DEFAULT_DRIVERS: readonly Driver[] = [workspaceDirDriver];
+export interface DriverSetOptions extends LiveDriverOptions {
+  /** The port every workspace's smbd listens on at its own address. Default 445. */
+  smbPort?: number;
+}
+
+export function createDefaultDrivers(options: DriverSetOptions = {}): readonly Driver[] {
+  return [
+    workspaceDirDriver,
+    createStorageImageDriver(options),
+    createAddressDriver(options),
+    createAccountsDriver(options),
+    createSambaDriver({ live: options.live, port: options.smbPort }),
+  ];
+}
+
+export const DEFAULT_DRIVERS: readonly Driver[] = createDefaultDrivers();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDesiredState } from '@debesis/contract';
+import { desiredWorkspace } from '../testing/desired.ts';
 import { runCommand } from '../exec/run-command.ts';
 import { silentLogger } from '../logger.ts';
 import { workspaceDir } from '../workspace-paths.ts';
@@ -18,11 +19,8 @@ afterEach(async () => {
 });
 
 const ID = '6f1c3a52-2a7e-4c55-9d5b-0f4f3c1d2e10';
-const desired = (state: WorkspaceDesiredState['state'], service_id = ID): WorkspaceDesiredState => ({
-  service_id,
-  generation: 1,
-  state,
-});
+const desired = (state: WorkspaceDesiredState['state'], service_id = ID): WorkspaceDesiredState =>
+  desiredWorkspace({ service_id, state });
 const context = (serviceId = ID): DriverContext => ({
   dataDir,
   workspaceDir: join(dataDir, 'workspaces', serviceId),

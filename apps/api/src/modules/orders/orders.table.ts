@@ -22,7 +22,12 @@ export const orders = pgTable(
     usersCount: integer('users_count').notNull(),
     periodId: text('period_id').notNull(),
     months: integer('months').notNull(),
+    /** What is charged: the breakdown's total, after account credit and VAT. */
     amountMinor: integer('amount_minor').notNull(),
+    /** Account credit this order uses (before VAT); taken from the ledger when it is paid. */
+    creditAppliedMinor: integer('credit_applied_minor').notNull().default(0),
+    /** The plan change a `plan_change` order pays for. */
+    planChangeId: uuid('plan_change_id'),
     currency: text('currency', { enum: ['EUR'] })
       .notNull()
       .default('EUR'),

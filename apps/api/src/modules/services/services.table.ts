@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A purchased workspace. Created in `processing` by the payment of its order (exactly once: the
@@ -34,6 +34,16 @@ export const services = pgTable(
     periodId: text('period_id').notNull(),
     monthlyPriceMinor: integer('monthly_price_minor').notNull(),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    /**
+     * The paid span ending at valid_until: its start and its length in months. A plan change is
+     * prorated over it; an extension bought before valid_until lengthens it, a later one starts
+     * a new span.
+     */
+    paidFrom: timestamp('paid_from', { withTimezone: true }).notNull(),
+    paidMonths: integer('paid_months').notNull(),
+    /** What the workspace uses, as its node last reported (the workspace issue keeps them current). */
+    diskUsedBytes: bigint('disk_used_bytes', { mode: 'number' }),
+    usersInUse: integer('users_in_use').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

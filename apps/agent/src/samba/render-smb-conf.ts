@@ -1,0 +1,126 @@
+// One workspace's smb.conf, rendered from its desired state. Everything that is the workspace's
+// (address, passdb, private/lock/state/cache/pid folders) points into its own folder, so two
+// smbd instances on one host share nothing. Deterministic: an unchanged workspace renders the
+// same bytes, and the driver reloads smbd only when they differ.
+import type { SambaLayout } from '../workspace-layout.ts';
+import { DEFAULT_GROUP_NAME } from '../accounts/render-accounts.ts';
+import { GUEST_ACCOUNT, type ResolvedShare } from './resolve-shares.ts';
+
+export interface SmbGlobalOptions {
+  address: string;
+  port: number;
+  netbiosName: string;
+  layout: SambaLayout;
+  /** Whether any share lets guests in (then unknown user names become the guest). */
+  guests: boolean;
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** A NetBIOS name (15 characters at most) that tells workspaces apart: WS + the service id. */
+export function netbiosNameFor(serviceId: string): string {
+  return `WS${serviceId.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`.slice(0, 15);
+}
+
+/**
+ * A description as a safe smb.conf value: one line (a newline would start a new parameter), no
+ * trailing backslash (line continuation), no `%` (Samba would expand %U and friends in it).
+ */
+export function confValue(text: string): string {
+  return [...text]
+    .map((char) =>
+      char.charCodeAt(0) < 0x20 || char === '\u007f' || char === '%' || char === '\\' ? ' ' : char,
+    )
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function renderGlobal(options: SmbGlobalOptions): string {
+  const { layout } = options;
+  const lines = [
+    '# Rendered by the Debesis agent from the desired state: changes here are overwritten.',
+    '[global]',
+    'server role = standalone server',
+    `netbios name = ${options.netbiosName}`,
+    'server string = Debesis workspace',
+    'workgroup = WORKGROUP',
+    // Only the workspace's own address; smbd refuses to start if no interface carries it.
+    `interfaces = ${options.address}`,
+    'bind interfaces only = yes',
+    `smb ports = ${options.port}`,
+    'disable netbios = yes',
+    // SMB2+ only, and no SMB1 unix extensions: clients cannot create symlinks that could lead out
+    // of a share (wide links stay off, the default).
+    'server min protocol = SMB2_10',
+    'unix extensions = no',
+    'wide links = no',
+    'security = user',
+    `passdb backend = tdbsam:${layout.passdb}`,
+    `private dir = ${layout.privateDir}`,
+    `lock directory = ${layout.lockDir}`,
+    `state directory = ${layout.stateDir}`,
+    `cache directory = ${layout.cacheDir}`,
+    `pid directory = ${layout.runDir}`,
+    `ncalrpc dir = ${layout.runDir}/ncalrpc`,
+    'usershare max shares = 0',
+    `log file = ${layout.logFile}`,
+    'logging = file',
+    'max log size = 1000',
+    'log level = 1',
+    'load printers = no',
+    'printing = bsd',
+    'printcap name = /dev/null',
+    'disable spoolss = yes',
+    // Passwords live only in the passdb (imported as NT hashes); nothing syncs them elsewhere.
+    'obey pam restrictions = no',
+    'unix password sync = no',
+    'pam password change = no',
+    `guest account = ${GUEST_ACCOUNT}`,
+    `map to guest = ${options.guests ? 'bad user' : 'never'}`,
+    // Listing shows a user only the shares they may open.
+    'access based share enum = yes',
+    // The x bit means "executable" only; DOS attributes are kept in extended attributes.
+    'map archive = no',
+    'store dos attributes = yes',
+  ];
+  return lines.join('\n') + '\n';
+}
+
+export function renderShare(share: ResolvedShare): string {
+  const list = (items: string[]) => items.join(' ');
+  const lines = [`[${share.name}]`];
+  const comment = confValue(share.comment);
+  if (comment) lines.push(`comment = ${comment}`);
+  lines.push(
+    `path = ${share.path}`,
+    `browseable = ${yesNo(share.browseable)}`,
+    `guest ok = ${yesNo(share.guestOk)}`,
+  );
+  if (share.bindPublicIp)
+    lines.push('# bind_public_ip: a production node also serves this share on its public address');
+  if (share.validUsers.length === 0) {
+    // An empty `valid users` would mean "everyone": a share nobody may open is switched off.
+    lines.push('available = no');
+  } else {
+    lines.push(`valid users = ${list(share.validUsers)}`);
+  }
+  if (share.invalidUsers.length) lines.push(`invalid users = ${list(share.invalidUsers)}`);
+  lines.push('read only = yes');
+  if (share.readList.length) lines.push(`read list = ${list(share.readList)}`);
+  if (share.writeList.length) lines.push(`write list = ${list(share.writeList)}`);
+  if (share.adminUsers.length) lines.push(`admin users = ${list(share.adminUsers)}`);
+  lines.push(
+    // Everyone works in the share as the workspace's `users` group, so what one user writes the
+    // others may change; Samba's lists above decide who may write at all.
+    `force group = ${DEFAULT_GROUP_NAME}`,
+    'create mask = 0660',
+    'directory mask = 2770',
+    `acl allow execute always = ${yesNo(share.executeAlways)}`,
+  );
+  return lines.join('\n') + '\n';
+}
+
+export function renderSmbConf(global: SmbGlobalOptions, shares: readonly ResolvedShare[]): string {
+  return [renderGlobal(global), ...shares.map(renderShare)].join('\n');
+}

@@ -1,0 +1,39 @@
+// What this host lets the agent do: whether it runs as root and which programs it has. Drivers
+// ask before they try, so that "not live" comes with a reason instead of an error.
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+
+export const isRoot = (): boolean => process.getuid?.() === 0;
+
+// Debian keeps the admin programs (losetup, mkfs.ext4, ip) in sbin, which a non-login PATH may
+// lack; the agent looks there too.
+const EXTRA_PATHS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
+
+/** Absolute path of an installed program, or undefined. */
+export async function findProgram(name: string): Promise<string | undefined> {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...EXTRA_PATHS];
+  for (const dir of dirs) {
+    const candidate = join(dir, name);
+    try {
+      await access(candidate, constants.X_OK);
+      if ((await stat(candidate)).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** The first of `names` that is not installed, or undefined when all are. */
+export async function firstMissingProgram(names: readonly string[]): Promise<string | undefined> {
+  for (const name of names) if (!(await findProgram(name))) return name;
+  return undefined;
+}
+
+export async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,307 @@
+// The whole node side of a workspace against the real programs, as root: a disk image, an address
+// alias, the workspace's accounts and its own smbd, proven with smbclient. CI installs samba and
+// runs as root, so there this runs; elsewhere it is skipped with the reason printed.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NodeReportRequest, WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
+import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
+import { createDefaultDrivers } from './drivers/registry.ts';
+import { runCommand, type CommandRunner } from './exec/run-command.ts';
+import { silentLogger } from './logger.ts';
+import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
+import { canConnect } from './net/wait-for-port.ts';
+import { exists, firstMissingProgram, isRoot } from './system/host.ts';
+import { loopDevicesOf } from './system/loop-devices.ts';
+import { mountAt } from './system/mounts.ts';
+import { processArgv } from './system/processes.ts';
+import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
+import { workspaceLayout } from './workspace-layout.ts';
+
+const PROGRAMS = [
+  'smbd',
+  'smbclient',
+  'testparm',
+  'pdbedit',
+  'smbcontrol',
+  'losetup',
+  'mkfs.ext4',
+  'ip',
+  'unshare',
+];
+
+async function skipReason(): Promise<string | undefined> {
+  if (!isRoot()) return 'not root';
+  const missing = await firstMissingProgram(PROGRAMS);
+  if (missing) return `${missing} is not installed`;
+  if (!(await exists('/dev/loop-control'))) return 'no loop devices';
+  return undefined;
+}
+const reason = await skipReason();
+if (reason)
+  console.warn(`[agent] live workspace test skipped: ${reason} (CI runs it as root with samba installed)`);
+
+const B = WORKSPACE_ID_FIRST_BASE;
+const SERVICE = `live-${randomUUID()}`;
+// Outside the embedded node's default pool (127.0.10.x), so a running `npm start` is not touched.
+const ADDRESS = `127.0.11.${10 + Math.floor(Math.random() * 200)}`;
+const PORT = 445;
+
+let dataDir: string;
+let localDir: string;
+let generation = 0;
+const memory = createReconcileMemory();
+const commands: string[] = [];
+const recordingRun: CommandRunner = (command, args, options) => {
+  commands.push([command, ...args].join(' '));
+  return runCommand(command, args, options);
+};
+const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
+
+const team = { name: 'team', gid: B + 100, members: ['dave'] };
+function baseState(): WorkspaceDesiredState {
+  return desiredWorkspace({
+    service_id: SERVICE,
+    address: ADDRESS,
+    storage_bytes: 64 * 1024 * 1024,
+    id_base: B,
+    users: [
+      desiredUser('alice', B + 1),
+      desiredUser('bob', B + 2),
+      desiredUser('carol', B + 3),
+      desiredUser('dave', B + 4),
+    ],
+    groups: [team],
+    samba: {
+      shares: [
+        desiredShare('projects', {
+          description: 'Projects of the team',
+          users: [
+            { name: 'alice', ...perms(true, true) },
+            { name: 'bob', ...perms(true, false) },
+            { name: 'carol', ...perms(true, true) },
+          ],
+        }),
+        desiredShare('teamshare', { path: 'team', groups: ['team'] }),
+      ],
+    },
+  });
+}
+
+async function pass(
+  state: WorkspaceDesiredState,
+): Promise<{ result: ReconcileResult; report: WorkspaceReport }> {
+  generation += 1;
+  const desired = { ...state, generation };
+  const reports: NodeReportRequest[] = [];
+  const result = await reconcileOnce(
+    {
+      api: {
+        desiredState: () => Promise.resolve({ node_id: randomUUID(), workspaces: [desired] }),
+        report: (_token, body) => {
+          reports.push(body);
+          return Promise.resolve();
+        },
+      },
+      nodeToken: 'token',
+      dataDir,
+      addresses: [ADDRESS],
+      agentVersion: 'test',
+      drivers: createDefaultDrivers({ live: true, smbPort: PORT }),
+      logger: silentLogger,
+      run: recordingRun,
+      fullCheckEvery: 1,
+    },
+    memory,
+  );
+  return { result, report: reports[0]!.workspaces[0]! };
+}
+
+async function smb(user: string, password: string, share: string, command: string) {
+  const result = await runCommand(
+    'smbclient',
+    [`//${ADDRESS}/${share}`, '-p', String(PORT), '-U', user, '-m', 'SMB3', '-c', command],
+    { env: { ...process.env, PASSWD: password }, timeoutMs: 60_000 },
+  );
+  return { ok: result.ok, output: `${result.stdout}\n${result.stderr}` };
+}
+
+async function smbdPid(): Promise<number | undefined> {
+  const text = await readFile(layout().samba.processFile, 'utf8').catch(() => undefined);
+  return text ? (JSON.parse(text) as { pid: number }).pid : undefined;
+}
+
+async function aliasPresent(): Promise<boolean> {
+  const result = await runCommand('ip', ['-o', 'addr', 'show', 'dev', 'lo']);
+  return result.stdout.includes(`${ADDRESS}/32`);
+}
+
+async function agentFiles(): Promise<Record<string, number>> {
+  const l = layout();
+  const files = [
+    l.passwd,
+    l.group,
+    l.shadow,
+    l.addressFile,
+    l.samba.conf,
+    l.samba.passdbRecord,
+    l.samba.processFile,
+    l.image,
+  ];
+  const times: Record<string, number> = {};
+  for (const file of files) times[file] = (await stat(file)).mtimeMs;
+  return times;
+}
+
+describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () => {
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'agent-live-'));
+    localDir = await mkdtemp(join(tmpdir(), 'agent-live-local-'));
+    await writeFile(join(localDir, 'hello.txt'), 'hello from alice\n');
+  });
+
+  afterAll(async () => {
+    // Whatever the tests got to, leave no daemon, mount, loop device or address behind.
+    if (!dataDir || process.env.KEEP_LIVE) return;
+    const l = layout();
+    const pid = await smbdPid();
+    if (pid && (await processArgv(pid))) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+    if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
+    for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
+    if (await aliasPresent()) await runCommand('ip', ['addr', 'del', `${ADDRESS}/32`, 'dev', 'lo']);
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(localDir, { recursive: true, force: true });
+  });
+
+  it('builds the workspace: image mounted, alias, accounts, smbd listening; users get what their permissions say', async () => {
+    const { report } = await pass(baseState());
+    expect(report.error).toBeUndefined();
+    expect(report).toMatchObject({ ok: true, failures: [] });
+    expect(report.drivers.map((d) => [d.driver, d.live])).toEqual([
+      ['workspace-dir', true],
+      ['storage', true],
+      ['address', true],
+      ['users', true],
+      ['samba', true],
+    ]);
+    expect(report.facts?.started_at).toEqual(expect.any(String));
+    expect(await mountAt(layout().dataRoot)).toMatchObject({ fsType: 'ext4' });
+    expect(await aliasPresent()).toBe(true);
+    expect(await canConnect(ADDRESS, PORT)).toBe(true);
+    // Homes are owned by their users, inside the storage.
+    const home = await stat(join(layout().homesRoot, 'alice'));
+    expect([home.uid, home.gid, home.mode & 0o777]).toEqual([B + 1, B, 0o700]);
+
+    const local = join(localDir, 'hello.txt');
+    const alice = await smb('alice', 'alice-password', 'projects', `put ${local} hello.txt`);
+    expect(alice.ok, alice.output).toBe(true);
+    const written = await stat(join(layout().dataRoot, 'shares/projects/hello.txt'));
+    expect([written.uid, written.gid]).toEqual([B + 1, B]);
+
+    const bobReads = await smb('bob', 'bob-password', 'projects', 'ls');
+    expect(bobReads.output).toContain('hello.txt');
+    const bobWrites = await smb('bob', 'bob-password', 'projects', `put ${local} bob.txt`);
+    expect(bobWrites.output).toMatch(/NT_STATUS_ACCESS_DENIED|NT_STATUS_MEDIA_WRITE_PROTECTED/);
+
+    const daveViaGroup = await smb('dave', 'dave-password', 'teamshare', `put ${local} dave.txt`);
+    expect(daveViaGroup.ok, daveViaGroup.output).toBe(true);
+    const daveNotInProjects = await smb('dave', 'dave-password', 'projects', 'ls');
+    expect(daveNotInProjects.output).toMatch(/NT_STATUS_ACCESS_DENIED|NT_STATUS_BAD_NETWORK_NAME/);
+    const wrongPassword = await smb('alice', 'not-her-password', 'projects', 'ls');
+    expect(wrongPassword.output).toContain('NT_STATUS_LOGON_FAILURE');
+  });
+
+  it('a second pass on the unchanged state writes no file, runs nothing that changes anything, reloads nothing', async () => {
+    const before = await agentFiles();
+    const pid = await smbdPid();
+    commands.length = 0;
+    const { result, report } = await pass(baseState());
+    expect(report.ok).toBe(true);
+    expect(result.changed).toBe(false);
+    expect(result.actions).toEqual([]);
+    // Only the read-only look at the addresses on lo.
+    expect(commands).toEqual([`ip -j addr show dev lo`]);
+    expect(await agentFiles()).toEqual(before);
+    expect(await smbdPid()).toBe(pid);
+  });
+
+  it('a user taken off a share is refused, with a reload and not a restart', async () => {
+    const pid = await smbdPid();
+    const state = baseState();
+    state.samba.shares[0]!.users = state.samba.shares[0]!.users.filter((u) => u.name !== 'carol');
+    const { result } = await pass(state);
+    expect(result.actions).toContain(`${SERVICE}: reloaded smbd`);
+    expect(await smbdPid()).toBe(pid);
+    const carol = await smb('carol', 'carol-password', 'projects', 'ls');
+    expect(carol.ok).toBe(false);
+    expect(carol.output).toMatch(/NT_STATUS_ACCESS_DENIED|NT_STATUS_BAD_NETWORK_NAME/);
+  });
+
+  it('a deactivated user cannot sign in; a new user can at once', async () => {
+    const state = baseState();
+    state.users = [
+      ...state.users.map((u) => (u.name === 'alice' ? { ...u, active: false } : u)),
+      desiredUser('erin', B + 5),
+    ];
+    state.samba.shares[0]!.users.push({ name: 'erin', ...perms(true, true) });
+    await pass(state);
+    const alice = await smb('alice', 'alice-password', 'projects', 'ls');
+    expect(alice.ok).toBe(false);
+    expect(alice.output).toMatch(/NT_STATUS_LOGON_FAILURE|NT_STATUS_ACCOUNT_DISABLED/);
+    expect(await readFile(layout().shadow, 'utf8')).toContain('alice:!:');
+    const erin = await smb('erin', 'erin-password', 'projects', 'ls');
+    expect(erin.ok, erin.output).toBe(true);
+  });
+
+  it('writing more than the storage size fails with disk full, and usage is reported', async () => {
+    const big = join(localDir, 'big.bin');
+    await writeFile(big, '');
+    await truncate(big, 70 * 1024 * 1024);
+    const upload = await smb('dave', 'dave-password', 'teamshare', `put ${big} big.bin`);
+    expect(upload.ok).toBe(false);
+    expect(upload.output).toContain('NT_STATUS_DISK_FULL');
+    await smb('dave', 'dave-password', 'teamshare', 'del big.bin');
+    const { report } = await pass(baseState());
+    expect(report.facts?.disk_used_bytes).toBeGreaterThan(0);
+    expect(report.facts?.file_count).toBeGreaterThan(0);
+  });
+
+  it('grows the storage when storage_bytes grows', async () => {
+    const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024 });
+    expect(report.ok).toBe(true);
+    expect((await stat(layout().image)).size).toBe(96 * 1024 * 1024);
+    const fs = await runCommand('df', ['-B1', '--output=size', layout().dataRoot]);
+    expect(Number(fs.stdout.trim().split('\n')[1])).toBeGreaterThan(80 * 1024 * 1024);
+    expect(await canConnect(ADDRESS, PORT)).toBe(true);
+  });
+
+  it('stopped: smbd is gone, the data stays', async () => {
+    const pid = await smbdPid();
+    const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024, state: 'stopped' });
+    expect(report.ok).toBe(true);
+    expect(report.facts?.started_at).toBeNull();
+    expect(pid && (await processArgv(pid))).toBeFalsy();
+    expect(await canConnect(ADDRESS, PORT)).toBe(false);
+    expect(await readFile(join(layout().dataRoot, 'shares/projects/hello.txt'), 'utf8')).toBe(
+      'hello from alice\n',
+    );
+  });
+
+  it('removed: process, address, mount, image and folder are gone', async () => {
+    const l = layout();
+    const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024, state: 'removed' });
+    expect(report.ok).toBe(true);
+    expect(await mountAt(l.dataRoot)).toBeUndefined();
+    expect(await loopDevicesOf(l.image)).toEqual([]);
+    expect(await aliasPresent()).toBe(false);
+    expect(await exists(l.root)).toBe(false);
+  });
+});

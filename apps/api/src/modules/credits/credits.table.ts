@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The account-credit ledger: a downgrade adds credit (positive), a paid order uses it
+ * (negative). The balance is the sum. Each plan change credits once and each order uses credit
+ * once (unique keys), so a repeated payment event cannot take or give twice.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    accountId: uuid('account_id').notNull(),
+    kind: text('kind', { enum: ['downgrade', 'order'] }).notNull(),
+    /** Minor units before VAT. */
+    amountMinor: integer('amount_minor').notNull(),
+    serviceId: uuid('service_id'),
+    orderId: uuid('order_id'),
+    planChangeId: uuid('plan_change_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('credit_entries_account_idx').on(table.accountId, table.createdAt),
+    uniqueIndex('credit_entries_order_unique').on(table.orderId),
+    uniqueIndex('credit_entries_plan_change_unique').on(table.planChangeId),
+  ],
+);

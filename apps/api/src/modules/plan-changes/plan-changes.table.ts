@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PlanChangeQuote, PlanConfiguration } from '@debesis/contract';
+
+/**
+ * A change of a service's plan, with the quote it was made on. An upgrade waits for the payment
+ * of its order; a downgrade or an equal-price change is applied when made. At most one change
+ * per service awaits payment: a newer one cancels it.
+ */
+export const planChanges = pgTable(
+  'plan_changes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    accountId: uuid('account_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    direction: text('direction', { enum: ['upgrade', 'downgrade', 'same'] }).notNull(),
+    status: text('status', { enum: ['awaiting_payment', 'applied', 'cancelled'] }).notNull(),
+    fromConfiguration: jsonb('from_configuration').$type<PlanConfiguration>().notNull(),
+    toConfiguration: jsonb('to_configuration').$type<PlanConfiguration>().notNull(),
+    quote: jsonb('quote').$type<PlanChangeQuote>().notNull(),
+    orderId: uuid('order_id'),
+    creditMinor: integer('credit_minor').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('plan_changes_service_idx').on(table.serviceId, table.createdAt),
+    uniqueIndex('plan_changes_order_unique').on(table.orderId),
+    uniqueIndex('plan_changes_one_open_per_service')
+      .on(table.serviceId)
+      .where(sql`status = 'awaiting_payment'`),
+  ],
+);
