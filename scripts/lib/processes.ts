@@ -69,6 +69,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       AGENT_POLL_INTERVAL_MS: '1000',
+      // Journeys and benchmarks buy workspaces; as root they would leave mounted images and smbd
+      // processes behind a deleted data folder. The agent's own tests cover live workspaces.
+      AGENT_LIVE_WORKSPACES: 'off',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -18,6 +18,9 @@ export async function startEmbeddedAgent(options: {
     AGENT_DATA_DIR: path.join(options.config.dataDir, 'nodes', 'local'),
     AGENT_POLL_INTERVAL_MS: String(options.config.AGENT_POLL_INTERVAL_MS),
     AGENT_ADDRESS_POOL: options.config.AGENT_ADDRESS_POOL,
+    // auto (default): as root with samba installed, workspaces are real (image, alias, smbd);
+    // off: rendered only, for test runs of the product that must leave no mounts or daemons.
+    AGENT_LIVE_WORKSPACES: process.env.AGENT_LIVE_WORKSPACES,
   });
   const agent = startAgent(agentConfig, options.logger.child({ component: 'agent' }));
   // The first pass registers the node; wait for it so `npm start` reports a healthy node.
