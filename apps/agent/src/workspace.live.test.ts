@@ -261,6 +261,16 @@ describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () =
     expect(erin.ok, erin.output).toBe(true);
   });
 
+  it('restarts smbd once for a new restart_token', async () => {
+    const pid = await smbdPid();
+    await pass({ ...baseState(), restart_token: 'r1' });
+    const restarted = await smbdPid();
+    expect(restarted).not.toBe(pid);
+    expect(await canConnect(ADDRESS, PORT)).toBe(true);
+    await pass({ ...baseState(), restart_token: 'r1' });
+    expect(await smbdPid()).toBe(restarted);
+  });
+
   it('writing more than the storage size fails with disk full, and usage is reported', async () => {
     const big = join(localDir, 'big.bin');
     await writeFile(big, '');

@@ -1,0 +1,117 @@
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WORKSPACE_ID_FIRST_BASE as B, type WorkspaceDesiredState } from '@debesis/contract';
+import type { CommandResult, CommandRunner } from '../exec/run-command.ts';
+import { silentLogger } from '../logger.ts';
+import { desiredShare, desiredUser, desiredWorkspace, perms } from '../testing/desired.ts';
+import { workspaceLayout } from '../workspace-layout.ts';
+import { createAccountsDriver } from './accounts.driver.ts';
+import type { DriverContext } from './driver.ts';
+import { createSambaDriver } from './samba.driver.ts';
+
+let dir: string;
+let calls: string[][];
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agent-samba-'));
+  await mkdir(join(dir, 'workspaces', 'w', 'data'), { recursive: true });
+  calls = [];
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+// testparm that refuses any config holding a share named "broken", as it would a bad parameter.
+const fakeRun: CommandRunner = async (command, args) => {
+  calls.push([command, ...args]);
+  const refuses = command === 'testparm' && (await readFile(args.at(-1)!, 'utf8')).includes('[broken]');
+  const result: CommandResult = {
+    command,
+    args,
+    exitCode: refuses ? 1 : 0,
+    signal: null,
+    stdout: '',
+    stderr: refuses ? 'Unknown parameter encountered: "bogus"\n' : '',
+    missing: false,
+    timedOut: false,
+    ok: !refuses,
+    durationMs: 1,
+  };
+  return result;
+};
+
+const context = (): DriverContext => ({
+  dataDir: dir,
+  workspaceDir: join(dir, 'workspaces', 'w'),
+  logger: silentLogger,
+  run: fakeRun,
+});
+
+const state = (
+  shares = [desiredShare('docs', { users: [{ name: 'ann', ...perms(true, true) }] })],
+): WorkspaceDesiredState =>
+  desiredWorkspace({ service_id: 'w', users: [desiredUser('ann', B + 1)], samba: { shares } });
+
+// Render-only (live: false): what is checked here is rendering, checking and idempotence; the
+// live test runs the real smbd.
+const samba = createSambaDriver({ live: false });
+const accounts = createAccountsDriver({ live: false });
+
+describe('samba driver (render only, fake testparm)', () => {
+  it('writes and checks smb.conf once; a second run writes nothing and runs nothing', async () => {
+    const first = await samba.apply(state(), context());
+    expect(first.changed).toBe(true);
+    expect(first.status).toEqual({
+      driver: 'samba',
+      live: false,
+      reason:
+        'live workspaces are switched off (AGENT_LIVE_WORKSPACES=off): smb.conf is rendered, smbd does not run',
+    });
+    expect(calls.map((c) => c[0])).toEqual(['testparm']);
+    const conf = workspaceLayout(context().workspaceDir).samba.conf;
+    expect(await readFile(conf, 'utf8')).toContain('[docs]');
+    const written = (await stat(conf)).mtimeMs;
+    expect((await stat(join(dir, 'workspaces/w/data/shares/docs'))).isDirectory()).toBe(true);
+
+    calls = [];
+    const second = await samba.apply(state(), context());
+    expect(second).toMatchObject({ changed: false, actions: [], failures: [] });
+    expect(calls).toEqual([]);
+    expect((await stat(conf)).mtimeMs).toBe(written);
+  });
+
+  it('leaves out a share testparm refuses, reports it, and applies the others', async () => {
+    const result = await samba.apply(state([desiredShare('fine'), desiredShare('broken')]), context());
+    expect(result.failures).toEqual([
+      { kind: 'share', name: 'broken', error: 'testparm: Unknown parameter encountered: "bogus"' },
+    ]);
+    const conf = await readFile(workspaceLayout(context().workspaceDir).samba.conf, 'utf8');
+    expect(conf).toContain('[fine]');
+    expect(conf).not.toContain('[broken]');
+  });
+
+  it('refuses a share whose folder is a symlink, without following it', async () => {
+    const { symlink } = await import('node:fs/promises');
+    await mkdir(join(dir, 'outside'));
+    await mkdir(join(dir, 'workspaces/w/data/shares'));
+    await symlink(join(dir, 'outside'), join(dir, 'workspaces/w/data/shares/evil'));
+    const result = await samba.apply(state([desiredShare('evil'), desiredShare('fine')]), context());
+    expect(result.failures).toEqual([
+      { kind: 'share', name: 'evil', error: expect.stringMatching(/symlink/) as string },
+    ]);
+  });
+});
+
+describe('users driver (render only)', () => {
+  it('writes passwd, group, shadow and homes once; a second run changes nothing', async () => {
+    const first = await accounts.apply(state(), context());
+    expect(first.changed).toBe(true);
+    const layout = workspaceLayout(context().workspaceDir);
+    expect(await readFile(layout.passwd, 'utf8')).toContain(`ann:x:${B + 1}:${B}::/srv/home/ann:`);
+    expect((await stat(layout.shadow)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(layout.homesRoot, 'ann'))).mode & 0o777).toBe(0o700);
+    const second = await accounts.apply(state(), context());
+    expect(second).toMatchObject({ changed: false, actions: [], failures: [] });
+  });
+});
