@@ -8,6 +8,7 @@ import { ROOT, startBareFastify, startProduct } from '../lib/processes.ts';
 import { measureCalculatePrice } from './quotes.ts';
 import { measureArgon2, measureSignIn } from './sign-in.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
+import { measureReconcile, printReconcile } from './reconcile.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 
@@ -38,6 +39,7 @@ try {
     `  raw argon2id verify on this machine, same run: ${argon2.perSecond}/s with 20 in flight (median ${argon2.medianMs} ms each)`,
   );
   printPageScripts(await measurePageScripts(product.url, '/'));
+  printReconcile(await measureReconcile());
 } finally {
   await product.stop();
   await bare.stop();

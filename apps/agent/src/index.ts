@@ -7,7 +7,8 @@ export type { AgentConfig } from './config.ts';
 export { expandAddressPool, measureCapacity } from './capacity.ts';
 export { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';
 export type { ApiClient, ApiClientOptions } from './api-client.ts';
-export type { ReconcileResult } from './reconcile.ts';
+export { createReconcileMemory, reconcileOnce } from './reconcile.ts';
+export type { ReconcileDeps, ReconcileMemory, ReconcileResult } from './reconcile.ts';
 export type {
   Driver,
   DriverContext,
@@ -18,5 +19,7 @@ export type {
 export { DEFAULT_DRIVERS, createDefaultDrivers } from './drivers/registry.ts';
 export type { DriverSetOptions } from './drivers/registry.ts';
 export { createJsonLogger, silentLogger } from './logger.ts';
+export { runCommand } from './exec/run-command.ts';
+export { firstMissingProgram, isRoot } from './system/host.ts';
 export type { Logger, LogFn } from './logger.ts';
 export { AGENT_VERSION } from './version.ts';
