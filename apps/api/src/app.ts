@@ -54,6 +54,9 @@ import { createSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createStripeProvider } from './modules/payments/stripe.provider.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
+import { createViesClient } from './modules/vies/vies.client.ts';
+import { createViesQueries } from './modules/vies/vies.queries.ts';
+import { createViesService } from './modules/vies/vies.service.ts';
 import { createServicesQueries } from './modules/services/services.queries.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
@@ -167,7 +170,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     queries: createProductsQueries(database.db),
     snapshotTtlMs: config.CATALOGUE_SNAPSHOT_TTL_MS,
   });
-  const quotes = createQuotesService({ products });
+  const vies = config.VIES_URL
+    ? createViesService({
+        client: createViesClient({ baseUrl: config.VIES_URL, timeoutMs: config.VIES_TIMEOUT_MS }),
+        queries: createViesQueries(database.db),
+        retryAfterMs: config.VIES_RETRY_AFTER_MS,
+        log: app.log,
+        now,
+      })
+    : null;
+  const quotes = createQuotesService({ products, vies });
   const orders = createOrdersService({
     queries: createOrdersQueries(database.db),
     quotes,

@@ -71,6 +71,19 @@ export const environmentSchema = z.object({
    * show at once; changes by another process (`npm run catalogue`) after at most this long.
    */
   CATALOGUE_SNAPSHOT_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
+   * Base URL of the EU Commission's VIES REST API
+   * (https://ec.europa.eu/taxation_customs/vies/rest-api). Unset: VAT numbers are checked by
+   * format and checksum only.
+   */
+  VIES_URL: z.url().optional(),
+  /** How long one VIES request may take before VIES counts as unavailable, in milliseconds. */
+  VIES_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3000),
+  /**
+   * After VIES was unavailable for a member state, how long to skip asking it again for that
+   * state, in milliseconds (0: ask every time), so that callers do not each wait for the timeout.
+   */
+  VIES_RETRY_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How often the embedded agent reconciles, in milliseconds. */
   AGENT_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   /** Addresses the embedded local node hands out to workspaces. */

@@ -33,6 +33,19 @@ export const calculatePriceQuerySchema = z.object({
 
 const vatReasonSchema = z.enum(['domestic', 'eu_consumer', 'eu_business_reverse_charge', 'outside_eu']);
 
+/**
+ * How the VAT number was checked: `format` (format and checksum only: VIES is not configured, or
+ * its answer could not change the VAT, or the number already failed), `vies_valid` /
+ * `vies_invalid` (VIES's answer, possibly cached), `vies_unavailable` (VIES could not answer and
+ * had no recent answer: the number is unverified, so no reverse charge is applied). Absent in
+ * answers older than the VIES check; null when no number was given.
+ */
+export const vatNumberCheckSchema = z
+  .enum(['format', 'vies_valid', 'vies_invalid', 'vies_unavailable'])
+  .nullable()
+  .optional();
+export type VatNumberCheckKind = NonNullable<z.infer<typeof vatNumberCheckSchema>>;
+
 export const breakdownLineSchema = z.object({
   kind: z.enum(['base', ...OPTION_TYPES]),
   quantity: z.number().int(),
@@ -65,8 +78,12 @@ export const priceBreakdownSchema = z.object({
   outside_scope: z.boolean(),
   vat_reason: vatReasonSchema.nullable(),
   legal_note_key: z.enum(['reverse_charge', 'outside_scope']).nullable(),
-  /** Whether the VAT number given was valid (format and checksum); null when none was given. */
+  /**
+   * Whether the VAT number given counts (format and checksum, and VIES when configured; see
+   * `vat_number_check`); null when none was given.
+   */
   vat_number_valid: z.boolean().nullable(),
+  vat_number_check: vatNumberCheckSchema,
   lines: z.array(breakdownLineSchema),
 });
 export type PriceBreakdownResponse = z.infer<typeof priceBreakdownSchema>;
@@ -88,5 +105,6 @@ export const calculateVatResponseSchema = z.object({
   outside_scope: z.boolean(),
   reason: vatReasonSchema,
   vat_number_valid: z.boolean().nullable(),
+  vat_number_check: vatNumberCheckSchema,
   legal_note_key: z.enum(['reverse_charge', 'outside_scope']).nullable(),
 });

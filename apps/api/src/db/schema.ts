@@ -12,3 +12,4 @@ export * from '../modules/payments/payments.table.ts';
 export * from '../modules/services/services.table.ts';
 export * from '../modules/plan-changes/plan-changes.table.ts';
 export * from '../modules/credits/credits.table.ts';
+export * from '../modules/vies/vies.table.ts';

@@ -4,11 +4,28 @@
 // Two readings of the catalogue: `price` (orders) reads it from the database, so a charge always
 // follows the catalogue as committed; `preview` (the calculate-price route, asked on every change
 // in the plan picker) reads the in-memory catalogue snapshot, a few seconds old at most.
-import type { PriceBreakdownResponse, Product } from '@debesis/contract';
-import { calculatePrice, InvalidSelectionError, vatFor, vatOn, type VatDecision } from '@debesis/pricing';
+//
+// A VAT number counts for the reverse charge when its format and checksum hold, it belongs to the
+// customer's country and, when VIES is configured, VIES says it is registered. VIES is asked only
+// when its answer can change the VAT: a business in another EU state than the seller's. When VIES
+// cannot answer and has no recent answer cached (rules in vies/vies.service.ts), the number is
+// unverified: no reverse charge, the customer country's VAT is charged, and `vat_number_check`
+// says "vies_unavailable".
+import type { PriceBreakdownResponse, Product, VatNumberCheckKind } from '@debesis/contract';
+import {
+  calculatePrice,
+  InvalidSelectionError,
+  isEuCountry,
+  normaliseCountry,
+  SELLER_COUNTRY,
+  vatFor,
+  vatOn,
+  type VatDecision,
+} from '@debesis/pricing';
 import { checkVatNumber } from '@debesis/pricing/vat-number';
 import { AppError } from '../../http/app-error.ts';
 import type { ProductsService } from '../products/products.service.ts';
+import type { ViesService } from '../vies/vies.service.ts';
 
 export interface VatCustomer {
   country: string;
@@ -16,26 +33,50 @@ export interface VatCustomer {
   vatNumber?: string | undefined;
 }
 
-/** A VAT number counts only when its format and checksum hold and it belongs to the customer's country. */
-export function vatNumberValidity(customer: VatCustomer): boolean | null {
-  if (!customer.vatNumber) return null;
-  const check = checkVatNumber(customer.vatNumber);
-  const country = customer.country === 'GR' ? 'EL' : customer.country;
-  return check.valid && check.prefix === country;
+export interface VatNumberStatus {
+  /** The number counts for the reverse charge; null when none was given. */
+  valid: boolean | null;
+  /** How that was found; null when no number was given. */
+  check: VatNumberCheckKind | null;
 }
 
-export function vatDecision(customer: VatCustomer): {
-  decision: VatDecision;
-  vatNumberValid: boolean | null;
-} {
-  const vatNumberValid = vatNumberValidity(customer);
+const VIES_CHECK: Record<'valid' | 'invalid' | 'unavailable', VatNumberCheckKind> = {
+  valid: 'vies_valid',
+  invalid: 'vies_invalid',
+  unavailable: 'vies_unavailable',
+};
+
+/**
+ * Whether the customer's VAT number counts. Format and checksum first (offline, and they must
+ * name the customer's country); then VIES, when configured and when the answer matters.
+ */
+export async function vatNumberStatus(
+  customer: VatCustomer,
+  vies: Pick<ViesService, 'verify'> | null,
+): Promise<VatNumberStatus> {
+  if (!customer.vatNumber) return { valid: null, check: null };
+  const check = checkVatNumber(customer.vatNumber);
+  const country = normaliseCountry(customer.country);
+  const prefix = country === 'GR' ? 'EL' : country;
+  if (!check.valid || check.prefix !== prefix || !check.normalised) return { valid: false, check: 'format' };
+  const matters = customer.isBusiness && isEuCountry(country) && country !== SELLER_COUNTRY;
+  if (!vies || !matters) return { valid: true, check: 'format' };
+  const { verdict } = await vies.verify(prefix, check.normalised.slice(prefix.length));
+  return { valid: verdict === 'valid', check: VIES_CHECK[verdict] };
+}
+
+export async function vatDecision(
+  customer: VatCustomer,
+  vies: Pick<ViesService, 'verify'> | null = null,
+): Promise<{ decision: VatDecision; vatNumber: VatNumberStatus }> {
+  const vatNumber = await vatNumberStatus(customer, vies);
   return {
     decision: vatFor({
       country: customer.country,
       isBusiness: customer.isBusiness,
-      vatNumberValid: customer.isBusiness && vatNumberValid === true,
+      vatNumberValid: customer.isBusiness && vatNumber.valid === true,
     }),
-    vatNumberValid,
+    vatNumber,
   };
 }
 
@@ -44,17 +85,27 @@ type Selection = { product_id: string; disk_space: number; users_count: number; 
 const unknownProduct = () =>
   new AppError('validation_error', { fieldErrors: [{ field: 'product_id', code: 'invalid_value' }] });
 
-export function createQuotesService(deps: { products: Pick<ProductsService, 'get' | 'snapshot'> }) {
-  function quote(
+export function createQuotesService(deps: {
+  products: Pick<ProductsService, 'get' | 'snapshot'>;
+  /** VIES look-ups; null when VIES_URL is not set (format and checksum only). */
+  vies?: Pick<ViesService, 'verify'> | null;
+}) {
+  const vies = deps.vies ?? null;
+
+  async function quote(
     product: Product,
     selection: Selection,
     customer: VatCustomer | null,
-  ): PriceBreakdownResponse {
+  ): Promise<PriceBreakdownResponse> {
     if (!product.is_active) throw unknownProduct();
-    const vat = customer ? vatDecision(customer) : null;
+    const vat = customer ? await vatDecision(customer, vies) : null;
     try {
       const breakdown = calculatePrice(product, selection, vat?.decision ?? null);
-      return { ...breakdown, vat_number_valid: vat?.vatNumberValid ?? null };
+      return {
+        ...breakdown,
+        vat_number_valid: vat?.vatNumber.valid ?? null,
+        vat_number_check: vat?.vatNumber.check ?? null,
+      };
     } catch (error) {
       if (!(error instanceof InvalidSelectionError)) throw error;
       throw new AppError('validation_error', {
@@ -88,8 +139,8 @@ export function createQuotesService(deps: { products: Pick<ProductsService, 'get
       return quote(product, selection, customer);
     },
 
-    vat(amount: number, customer: VatCustomer) {
-      const { decision, vatNumberValid } = vatDecision(customer);
+    async vat(amount: number, customer: VatCustomer) {
+      const { decision, vatNumber } = await vatDecision(customer, vies);
       const applied = vatOn(amount, decision);
       return {
         amount,
@@ -100,7 +151,8 @@ export function createQuotesService(deps: { products: Pick<ProductsService, 'get
         reverse_charge: decision.reverse_charge,
         outside_scope: decision.outside_scope,
         reason: decision.reason,
-        vat_number_valid: vatNumberValid,
+        vat_number_valid: vatNumber.valid,
+        vat_number_check: vatNumber.check,
         legal_note_key: decision.legal_note_key,
       };
     },

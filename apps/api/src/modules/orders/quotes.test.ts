@@ -30,7 +30,11 @@ describe('price and VAT quotes', () => {
     const response = await price(selection);
     expect(response.statusCode).toBe(200);
     const breakdown = response.json<PriceBreakdownResponse>();
-    expect(breakdown).toEqual({ ...calculatePrice(mini, selection, null), vat_number_valid: null });
+    expect(breakdown).toEqual({
+      ...calculatePrice(mini, selection, null),
+      vat_number_valid: null,
+      vat_number_check: null,
+    });
     expect(breakdown).toMatchObject({ includes_vat: false, vat_rate: 0, months: 12, bandwidth: 200 });
     expect(breakdown.total).toBe(breakdown.subtotal);
   });
@@ -60,6 +64,8 @@ describe('price and VAT quotes', () => {
       vat_amount: 0,
       reverse_charge: true,
       vat_number_valid: true,
+      // Without VIES_URL, format and checksum decide.
+      vat_number_check: 'format',
       legal_note_key: 'reverse_charge',
     });
 
@@ -128,6 +134,7 @@ describe('price and VAT quotes', () => {
       outside_scope: false,
       reason: 'domestic',
       vat_number_valid: null,
+      vat_number_check: null,
       legal_note_key: null,
     });
     expect(
