@@ -1,45 +1,15 @@
 // Buying a workspace, as issue 4 describes it: a guest picks a plan, registers, verifies, signs
 // in, pays on the sandbox provider's card page and sees the service; a declined card ends on the
 // failed page with its reason and a retry succeeds; a card that never answers times out.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createVerifiedAccounts, signInTokens } from '../scripts/lib/accounts.ts';
 import { linkIn, waitForMail } from '../scripts/lib/mail.ts';
 import { useBrowser } from './support/browser.ts';
+import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
 
 const PASSWORD = 'Purchase-Pass-42';
 
-async function payOnSandbox(page: Page, card: string) {
-  await page.waitForURL('**/payments-sandbox/sessions/**');
-  await page.getByTestId('sandbox-card').fill(card);
-  await page.getByTestId('sandbox-exp-month').fill('12');
-  await page.getByTestId('sandbox-exp-year').fill('40');
-  await page.getByTestId('sandbox-cvc').fill('123');
-  await page.getByTestId('sandbox-pay').click();
-  await page.waitForURL('**/payment/complete**');
-}
-
-async function chooseMini(page: Page) {
-  await page.goto('/auth/plans');
-  await page.getByTestId('plan-choose-mini').click();
-  await page.getByTestId('breakdown-total').waitFor();
-  await page.getByTestId('plan-continue').click();
-}
-
 describe('purchase', () => {
   const browser = useBrowser();
-
-  async function signedInPage(): Promise<Page> {
-    const [email = ''] = await createVerifiedAccounts(browser.baseUrl, browser.dataDir, 1);
-    const tokens = await signInTokens(browser.baseUrl, email);
-    const page = await browser.newPage();
-    await page.goto('/');
-    await page.evaluate((stored) => {
-      localStorage.setItem('token', stored.access_token);
-      localStorage.setItem('refresh_token', stored.refresh_token);
-    }, tokens);
-    return page;
-  }
 
   it('guest picks a plan → registers → verifies → signs in → pays → the service is listed', async () => {
     const email = `buyer-${Date.now()}@example.lt`;
@@ -81,7 +51,7 @@ describe('purchase', () => {
   });
 
   it('a declined card shows why, and a retry succeeds', async () => {
-    const page = await signedInPage();
+    const page = await signedInPage(browser);
     await chooseMini(page);
     await page.waitForURL('**/dashboard/payments/new/payment');
     await page.getByTestId('payment-pay').click();
@@ -99,7 +69,7 @@ describe('purchase', () => {
   });
 
   it('a payment that never completes ends on the timed-out page', { timeout: 150_000 }, async () => {
-    const page = await signedInPage();
+    const page = await signedInPage(browser);
     await chooseMini(page);
     await page.waitForURL('**/dashboard/payments/new/payment');
     await page.getByTestId('payment-pay').click();

@@ -10,6 +10,7 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 const plansPage = async () => ({ Component: (await import('../pages/plans/PlansPage.tsx')).PlansPage });
 
 const paymentPages = async () => import('../pages/payments/PaymentPages.tsx');
+
 const completionPage = async () => ({
   Component: (await import('../pages/payments/PaymentCompletePage.tsx')).PaymentCompletePage,
 });
@@ -114,6 +115,23 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../pages/ServicesPage.tsx')).ServicesPage }),
               },
               {
+                path: 'plans',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../pages/plan-changes/PlansListPage.tsx')).PlansListPage,
+                    }),
+                  },
+                  {
+                    path: 'change',
+                    lazy: async () => ({
+                      Component: (await import('../pages/plan-changes/PlanChangePage.tsx')).PlanChangePage,
+                    }),
+                  },
+                ],
+              },
+              {
                 path: 'payments/new/payment',
                 lazy: async () => ({ Component: (await paymentPages()).NewPaymentPage }),
               },
@@ -124,6 +142,20 @@ export const routes: RouteObject[] = [
               {
                 path: 'payments/retry/:orderId/payment',
                 lazy: async () => ({ Component: (await paymentPages()).RetryPaymentPage }),
+              },
+              {
+                path: 'payments/plan-change/:planChangeId/payment',
+                lazy: async () => ({
+                  Component: (await import('../pages/payments/PlanChangePaymentPage.tsx'))
+                    .PlanChangePaymentPage,
+                }),
+              },
+              {
+                path: 'payments/extend/:serviceId/payment',
+                lazy: async () => ({
+                  Component: (await import('../pages/payments/ExtensionPaymentPage.tsx'))
+                    .ExtensionPaymentPage,
+                }),
               },
               {
                 path: 'settings',

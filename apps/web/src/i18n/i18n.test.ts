@@ -11,6 +11,8 @@ import { plansEn } from './plans.en.ts';
 import { plansLt } from './plans.lt.ts';
 import { ordersEn } from './orders.en.ts';
 import { ordersLt } from './orders.lt.ts';
+import { planChangesEn } from './plan-changes.en.ts';
+import { planChangesLt } from './plan-changes.lt.ts';
 
 function leaves(value: object, prefix = ''): [string, string][] {
   return Object.entries(value).flatMap(([key, inner]: [string, unknown]) =>
@@ -40,6 +42,7 @@ describe('i18n', () => {
     ['account pages', accountsEn, accountsLt],
     ['plan picker', plansEn, plansLt],
     ['payment pages', ordersEn, ordersLt],
+    ['plans and plan-change pages', planChangesEn, planChangesLt],
   ])(
     'has a Lithuanian text for every English one, with the same placeholders (%s)',
     (_name, englishTexts, lithuanianTexts) => {

@@ -5,6 +5,7 @@
 import type { errorMessages } from '@debesis/contract';
 import type { AccountsMessages } from './accounts.en.ts';
 import type { OrdersMessages } from './orders.en.ts';
+import type { PlanChangesMessages } from './plan-changes.en.ts';
 import type { PlansMessages } from './plans.en.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -19,13 +20,15 @@ export const resources = {
 
 /**
  * What `t()` accepts: the app's texts, the contract's error catalogue (error-messages.ts) and the
- * account pages' texts (accounts-messages.ts), the plan picker's (plans-messages.ts) and the payment
- * pages' (orders-messages.ts); the last four join when a page that needs them loads.
+ * account pages' texts (accounts-messages.ts), the plan picker's (plans-messages.ts), the payment
+ * pages' (orders-messages.ts) and the plans and plan-change pages' (plan-changes-messages.ts); all
+ * but the app's own join when a page that needs them loads.
  */
 export type TranslationResources = {
   translation: typeof en & { errors: (typeof errorMessages)['en'] } & AccountsMessages &
     PlansMessages &
-    OrdersMessages;
+    OrdersMessages &
+    PlanChangesMessages;
 };
 
 export const i18n = i18next.createInstance();

@@ -16,6 +16,8 @@ export const ordersEn = {
     pay: 'Pay',
     paying: 'Opening the payment page…',
     payNote: 'You will enter your card on our payment provider’s secure page.',
+    payWithCredit: 'Pay with account credit',
+    creditCovers: 'Your account credit covers the whole amount: no card is needed.',
     loading: 'Loading the order…',
     noPlan: 'No plan is selected. Choose a plan first.',
     choosePlan: 'Choose a plan',
@@ -46,6 +48,12 @@ export const ordersEn = {
     sessionNotFound: 'This payment session was not found.',
     retry: 'Retry payment',
     payAgain: 'Pay again',
+    planChangeFailed: 'Plan change failed',
+    extensionFailed: 'Extension failed',
+    planChangeSuccessBody:
+      'Your service now has its new plan; the new resources are being applied to your workspace.',
+    extensionSuccessBody: 'Your service has been extended. Its new end date is shown on the plans page.',
+    plansLink: 'Go to plans',
   },
   serviceList: {
     loading: 'Loading services…',

@@ -15,6 +15,8 @@ export const ordersLt: OrdersMessages = {
     pay: 'Mokėti',
     paying: 'Atidaromas mokėjimo puslapis…',
     payNote: 'Kortelės duomenis įvesite saugiame mokėjimų paslaugų teikėjo puslapyje.',
+    payWithCredit: 'Apmokėti sąskaitos kreditu',
+    creditCovers: 'Visą sumą padengia jūsų sąskaitos kreditas: kortelės nereikia.',
     loading: 'Įkeliamas užsakymas…',
     noPlan: 'Planas nepasirinktas. Pirmiausia pasirinkite planą.',
     choosePlan: 'Pasirinkti planą',
@@ -45,6 +47,12 @@ export const ordersLt: OrdersMessages = {
     sessionNotFound: 'Ši mokėjimo sesija nerasta.',
     retry: 'Bandyti apmokėti dar kartą',
     payAgain: 'Mokėti dar kartą',
+    planChangeFailed: 'Nepavyko pakeisti plano',
+    extensionFailed: 'Nepavyko pratęsti paslaugos',
+    planChangeSuccessBody:
+      'Jūsų paslaugai pritaikytas naujas planas; nauji ištekliai diegiami jūsų darbo erdvėje.',
+    extensionSuccessBody: 'Jūsų paslauga pratęsta. Naują pabaigos datą rasite planų puslapyje.',
+    plansLink: 'Eiti į planus',
   },
   serviceList: {
     loading: 'Įkeliamos paslaugos…',

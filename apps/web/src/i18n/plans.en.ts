@@ -43,6 +43,7 @@ export const plansEn = {
       periodSubtotal: 'Period subtotal',
       discount: 'Period discount ({{rate}})',
       subtotal: 'Subtotal after discount',
+      credit: 'Account credit used',
       vatRate: 'VAT rate',
       vatAmount: 'VAT',
       total: 'Total',

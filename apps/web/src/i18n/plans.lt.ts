@@ -53,6 +53,7 @@ export const plansLt: PlansMessages = {
       periodSubtotal: 'Laikotarpio suma',
       discount: 'Laikotarpio nuolaida ({{rate}})',
       subtotal: 'Suma po nuolaidos',
+      credit: 'Panaudotas sąskaitos kreditas',
       vatRate: 'PVM tarifas',
       vatAmount: 'PVM',
       total: 'Iš viso',

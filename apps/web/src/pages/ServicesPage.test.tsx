@@ -4,34 +4,11 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, storeSession, userHandler } from '../test/fixtures.ts';
+import { makeService, overviewHandler } from '../test/service-fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { server } from '../test/server.ts';
 
-function makeService(overrides: Partial<ServiceSummary> = {}): ServiceSummary {
-  return {
-    id: 'svc-1',
-    order_id: 'ord-1',
-    name: 'Team drive',
-    plan: 'MINI',
-    status: 'processing',
-    valid_until: '2027-01-15T09:00:00.000Z',
-    ip_address: null,
-    disk_space: 50,
-    disk_usage: null,
-    file_usage: null,
-    users_active: 0,
-    users_total: 5,
-    groups: 0,
-    shares: 0,
-    monthly_price: 1499,
-    uptime: null,
-    ...overrides,
-  };
-}
-
-function overview(services: ServiceSummary[]) {
-  server.use(http.get('/api/v1/services/overview', () => HttpResponse.json({ services })));
-}
+const overview = (services: ServiceSummary[]) => server.use(overviewHandler(services));
 
 beforeEach(() => {
   storeSession();
@@ -40,7 +17,7 @@ beforeEach(() => {
 
 describe('services list', () => {
   it('lists the services with name, plan, status, validity and price', async () => {
-    overview([makeService(), makeService({ id: 'svc-2', name: 'Archive', status: 'active' })]);
+    overview([makeService({ id: 'svc-1' }), makeService({ id: 'svc-2', name: 'Archive', status: 'active' })]);
     renderApp('/dashboard/services');
 
     const row = await screen.findByTestId('service-row-svc-1');

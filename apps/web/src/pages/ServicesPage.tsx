@@ -1,27 +1,16 @@
 // The services list (spec §2 "Services"): the customer's workspaces from
 // GET /api/v1/services/overview with their status, validity and price; the honest empty state
 // when there are none.
-import { servicesOverviewSchema, type ServiceSummary } from '@debesis/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { ServiceSummary } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../api/client.ts';
 import { FormAlert } from '../components/form/fields.tsx';
 import { ServerIcon } from '../components/icons.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import '../i18n/orders-messages.ts';
-import { money } from './plans/format.ts';
+import { useServicesOverview } from '../services/services-api.ts';
+import { formatDate, money } from './plans/format.ts';
 import './payments/payments.css';
-
-export const SERVICES_OVERVIEW_PATH = '/api/v1/services/overview';
-
-function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language.startsWith('lt') ? 'lt-LT' : 'en-US', {
-    dateStyle: 'medium',
-  }).format(date);
-}
 
 function ServiceRow({ service }: { service: ServiceSummary }) {
   const { t, i18n } = useTranslation();
@@ -62,10 +51,7 @@ function ServiceRow({ service }: { service: ServiceSummary }) {
 export function ServicesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('services.title'));
-  const overview = useQuery({
-    queryKey: ['services', 'overview'],
-    queryFn: () => api.get(SERVICES_OVERVIEW_PATH, servicesOverviewSchema),
-  });
+  const overview = useServicesOverview();
   const services = overview.data?.services ?? [];
   return (
     <>

@@ -30,6 +30,14 @@ export const processOrder = (id: string) =>
 export const retryOrderPayment = (id: string) =>
   api.post(`${orderPath(id)}/retry-payment`, {}, paymentSessionResponseSchema);
 
+/** Orders another billing period of a service (an extension order awaiting payment). */
+export const extendService = (serviceId: string, periodId: string): Promise<Order> =>
+  api.post(
+    `/api/v1/orders/service/${encodeURIComponent(serviceId)}/extend`,
+    { period_id: periodId },
+    orderSchema,
+  );
+
 export const getPaymentSessionStatus = (sessionId: string): Promise<PaymentSessionStatus> =>
   api.get(
     `/api/v1/payments/session/${encodeURIComponent(sessionId)}/status`,
@@ -45,9 +53,12 @@ export const providerNavigation = {
   },
 };
 
-/** The completion page the provider returns to, per flow. */
+/** The pages that take a payment, per flow. */
 export const paymentPagePaths = {
   newFromPlan: '/dashboard/payments/new/payment',
   order: (orderId: string) => `/dashboard/payments/new/${encodeURIComponent(orderId)}/payment`,
   retry: (orderId: string) => `/dashboard/payments/retry/${encodeURIComponent(orderId)}/payment`,
+  planChange: (planChangeId: string) =>
+    `/dashboard/payments/plan-change/${encodeURIComponent(planChangeId)}/payment`,
+  extend: (serviceId: string) => `/dashboard/payments/extend/${encodeURIComponent(serviceId)}/payment`,
 };

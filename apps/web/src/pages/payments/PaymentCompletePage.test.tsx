@@ -178,6 +178,41 @@ describe('payment completion pages (no sign-in needed)', () => {
     expect((await screen.findByTestId('payment-error')).textContent).toContain('was not found');
   });
 
+  it('words the plan-change and extension outcomes for their flow and links to the plans', async () => {
+    statuses(failedWith('Card declined', null));
+    const planChange = renderApp(
+      `/dashboard/payments/plan-change/pc-1/payment/complete?session_id=${SESSION_ID}`,
+    );
+    expect((await screen.findByTestId('completion-failed')).querySelector('h1')?.textContent).toBe(
+      'Plan change failed',
+    );
+    expect(screen.getByTestId('completion-plans-link').getAttribute('href')).toBe('/dashboard/plans');
+    planChange.unmount();
+
+    statuses(makeSessionStatus({ status: 'expired', order_status: 'AWAITING_PAYMENT' }));
+    const unpaid = renderApp(
+      `/dashboard/payments/plan-change/pc-1/payment/complete?session_id=${SESSION_ID}`,
+    );
+    expect((await screen.findByTestId('completion-retry')).getAttribute('href')).toBe(
+      '/dashboard/payments/plan-change/pc-1/payment',
+    );
+    unpaid.unmount();
+
+    statuses(failedWith(null, null));
+    const extension = renderApp(`/dashboard/payments/extend/svc-1/payment/complete?session_id=${SESSION_ID}`);
+    expect((await screen.findByTestId('completion-failed')).querySelector('h1')?.textContent).toBe(
+      'Extension failed',
+    );
+    extension.unmount();
+
+    statuses(makeSessionStatus({ status: 'succeeded', order_status: 'PAID' }));
+    renderApp(`/dashboard/payments/extend/svc-1/payment/complete?session_id=${SESSION_ID}`);
+    expect((await screen.findByTestId('completion-success')).textContent).toContain(
+      'Your service has been extended.',
+    );
+    expect(screen.getByTestId('completion-plans-link')).toBeTruthy();
+  });
+
   it('serves the plan-change and extension completion routes and Lithuanian texts', async () => {
     await changeLanguage('lt');
     statuses(makeSessionStatus({ status: 'succeeded', order_status: 'PAID' }));

@@ -3,10 +3,12 @@
 // …/retry/{orderId}/payment/complete and the plan-change and extension ones. They poll
 // GET /payments/session/{id}/status every COMPLETION_POLL_MS until the order is complete:
 // processing → success (PAID) | failed (FAILED or CANCELLED) | timed out (COMPLETION_TIMEOUT_MS).
+// The route says which flow returned (a plan change, an extension, else a purchase or retry), and
+// the outcome is worded and linked for it (spec §8 "plan change failed", "extension failed").
 import { paymentSessionParamsSchema, STORAGE_KEYS, type PaymentSessionStatus } from '@debesis/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
@@ -86,11 +88,47 @@ export function usePaymentCompletion(sessionId: string | null): Completion {
   return state;
 }
 
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** How each flow words its outcome and where it leads next. */
+function flowTexts(flow: 'purchase' | 'planChange' | 'extension', t: Translate) {
+  switch (flow) {
+    case 'purchase':
+      return {
+        failed: t('completion.paymentFailed'),
+        successBody: t('completion.successBody'),
+        plansLink: false,
+      };
+    case 'planChange':
+      return {
+        failed: t('completion.planChangeFailed'),
+        successBody: t('completion.planChangeSuccessBody'),
+        plansLink: true,
+      };
+    case 'extension':
+      return {
+        failed: t('completion.extensionFailed'),
+        successBody: t('completion.extensionSuccessBody'),
+        plansLink: true,
+      };
+  }
+}
+
 export function PaymentCompletePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('completion.title'));
   const [params] = useSearchParams();
+  const { planChangeId, serviceId } = useParams();
   const state = usePaymentCompletion(validSessionId(params.get('session_id')));
+  const flow = flowTexts(planChangeId ? 'planChange' : serviceId ? 'extension' : 'purchase', t);
+  /** An order the customer left unpaid is paid again on its flow's page. */
+  const payAgainPath = (orderId: string) =>
+    planChangeId ? paymentPagePaths.planChange(planChangeId) : paymentPagePaths.order(orderId);
+  const plansLink = flow.plansLink && (
+    <Link to="/dashboard/plans" className="btn btn--primary" data-testid="completion-plans-link">
+      {t('completion.plansLink')}
+    </Link>
+  );
 
   return (
     <div className="payment payment--complete container">
@@ -105,19 +143,22 @@ export function PaymentCompletePage() {
         {state.phase === 'success' && (
           <div data-testid="completion-success">
             <h1>{t('completion.success')}</h1>
-            <p>{t('completion.successBody')}</p>
-            <Link
-              to="/dashboard/services"
-              className="btn btn--primary"
-              data-testid="completion-services-link"
-            >
-              {t('completion.servicesLink')}
-            </Link>
+            <p>{flow.successBody}</p>
+            <div className="button-row">
+              {plansLink}
+              <Link
+                to="/dashboard/services"
+                className={plansLink ? 'btn btn--ghost' : 'btn btn--primary'}
+                data-testid="completion-services-link"
+              >
+                {t('completion.servicesLink')}
+              </Link>
+            </div>
           </div>
         )}
         {state.phase === 'failed' && (
           <div data-testid="completion-failed">
-            <h1>{t('completion.paymentFailed')}</h1>
+            <h1>{flow.failed}</h1>
             <FormAlert tone="error" testId="completion-failed-message">
               {state.status.order_status === 'AWAITING_PAYMENT'
                 ? t('completion.paymentFailed')
@@ -139,11 +180,16 @@ export function PaymentCompletePage() {
               )}
               {state.status.order_status === 'AWAITING_PAYMENT' && (
                 <Link
-                  to={paymentPagePaths.order(state.status.order_id)}
+                  to={payAgainPath(state.status.order_id)}
                   className="btn btn--primary"
                   data-testid="completion-retry"
                 >
                   {t('completion.payAgain')}
+                </Link>
+              )}
+              {flow.plansLink && (
+                <Link to="/dashboard/plans" className="btn btn--ghost" data-testid="completion-plans-link">
+                  {t('completion.plansLink')}
                 </Link>
               )}
               <Link

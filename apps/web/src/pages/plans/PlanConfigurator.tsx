@@ -14,19 +14,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NEW_PAYMENT_PATH } from '../../auth/pending-plan.ts';
 import { useSession } from '../../auth/session.ts';
-import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { FormAlert } from '../../components/form/fields.tsx';
 import { i18n as appI18n } from '../../i18n/i18n.ts';
 import { readSelectedPlan, storeSelectedPlan } from '../../plans/selected-plan-store.ts';
 import type { SelectedPlan } from '../../plans/selected-plan.ts';
-import { countryName, percent } from './format.ts';
+import { countryName } from './format.ts';
+import { PeriodChoice, ResourceFields, toNumber } from './PlanFields.tsx';
 import { PriceBreakdownView, type BreakdownStatus } from './PriceBreakdownView.tsx';
 import { localBreakdown, useServerQuote, useVatCustomer } from './quote.ts';
 
 type Field = SelectionError['field'];
-
-function toNumber(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text);
-}
 
 /** Where the configurator starts: the stored plan if it is for this product, else the plan's defaults. */
 function initialSelection(product: Product, config: ProductConfig): PlanSelection {
@@ -105,10 +102,6 @@ export function PlanConfigurator({
       ? server.invalid.message
       : null;
 
-  function change(setter: (value: string) => void) {
-    return (value: string) => setter(value);
-  }
-
   function onContinue(): void {
     if (!shown || !valid) return;
     const period = product.periods.find((candidate) => candidate.id === periodId);
@@ -129,13 +122,6 @@ export function PlanConfigurator({
     void navigate(session.isAuthenticated ? NEW_PAYMENT_PATH : '/auth/register');
   }
 
-  const diskId = `${idPrefix}-disk`;
-  const usersId = `${idPrefix}-users`;
-  const diskError = fieldError('disk_space');
-  const usersError = fieldError('users_count');
-  const periodError = fieldError('period_id');
-  const validDisk = Number.isSafeInteger(selection.disk_space) ? selection.disk_space : null;
-
   return (
     <section className="configurator" aria-labelledby="configurator-title" data-testid="plan-configurator">
       <h2 id="configurator-title" className="configurator__title" tabIndex={-1} ref={headingRef}>
@@ -148,81 +134,23 @@ export function PlanConfigurator({
               {otherServerError}
             </FormAlert>
           )}
-          <InputField
-            id={diskId}
-            label={t('planPicker.configure.disk')}
-            type="number"
-            inputMode="numeric"
-            min={config.disk_space.min}
-            max={config.disk_space.max}
-            step={config.disk_space.step}
-            value={diskText}
-            onChange={(event) => change(setDiskText)(event.target.value)}
-            error={diskError}
-            hint={
-              <>
-                {t('planPicker.configure.diskHint', {
-                  included: config.disk_space.min,
-                  step: config.disk_space.step,
-                  max: config.disk_space.max,
-                })}
-                {validDisk !== null && (
-                  <span className="configurator__bandwidth" data-testid="plan-bandwidth">
-                    {' '}
-                    {t('planPicker.configure.bandwidth', { amount: bandwidthFor(validDisk) })}
-                  </span>
-                )}
-              </>
-            }
-            data-testid="plan-disk"
+          <ResourceFields
+            idPrefix={idPrefix}
+            config={config}
+            diskText={diskText}
+            usersText={usersText}
+            onDiskChange={setDiskText}
+            onUsersChange={setUsersText}
+            diskError={fieldError('disk_space')}
+            usersError={fieldError('users_count')}
           />
-          <InputField
-            id={usersId}
-            label={t('planPicker.configure.users')}
-            type="number"
-            inputMode="numeric"
-            min={config.users.min}
-            max={config.users.max}
-            step={config.users.step}
-            value={usersText}
-            onChange={(event) => change(setUsersText)(event.target.value)}
-            error={usersError}
-            hint={t('planPicker.configure.usersHint', { included: config.users.min, max: config.users.max })}
-            data-testid="plan-users"
+          <PeriodChoice
+            idPrefix={idPrefix}
+            periods={config.periods}
+            value={periodId}
+            onChange={setPeriodId}
+            error={fieldError('period_id')}
           />
-          <fieldset
-            className="field period-options"
-            aria-describedby={periodError ? `${idPrefix}-period-error` : undefined}
-          >
-            <legend className="field__label">{t('planPicker.configure.period')}</legend>
-            <div className="period-options__list">
-              {config.periods.map((period) => (
-                <label key={period.id} className="period-option">
-                  <input
-                    type="radio"
-                    name={`${idPrefix}-period`}
-                    value={period.id}
-                    checked={periodId === period.id}
-                    onChange={() => change(setPeriodId)(period.id)}
-                    data-testid={`plan-period-${period.id}`}
-                  />
-                  <span className="period-option__months">
-                    {t('planPicker.months', { count: period.months })}
-                  </span>
-                  <span className={period.discount > 0 ? 'badge badge--success' : 'period-option__none'}>
-                    {period.discount > 0
-                      ? t('planPicker.configure.discount', { rate: percent(period.discount, language) })
-                      : t('planPicker.configure.noDiscount')}
-                  </span>
-                </label>
-              ))}
-            </div>
-            {periodError && (
-              <p id={`${idPrefix}-period-error`} className="field__error" data-testid="plan-period-error">
-                {periodError}
-              </p>
-            )}
-          </fieldset>
         </div>
 
         <PriceBreakdownView

@@ -1,5 +1,5 @@
 // The price breakdown of spec §3: base price, additional resources, period subtotal, period
-// discount, subtotal after discount, VAT rate and amount, total.
+// discount, subtotal after discount, account credit used (orders only), VAT rate and amount, total.
 import type { PriceBreakdown } from '@debesis/pricing';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +22,9 @@ type Shown = Pick<
   | 'includes_vat'
   | 'reverse_charge'
   | 'outside_scope'
->;
+> & { credit_applied?: number | undefined };
 
-function Row({
+export function BreakdownRow({
   label,
   value,
   testId,
@@ -70,34 +70,41 @@ export function PriceBreakdownView({
       ) : (
         <>
           <dl className="breakdown__rows">
-            <Row
+            <BreakdownRow
               label={t('planPicker.breakdown.basePrice', {
                 months: t('planPicker.months', { count: breakdown.months }),
               })}
               value={amount(breakdown.base_price)}
               testId="breakdown-base"
             />
-            <Row
+            <BreakdownRow
               label={t('planPicker.breakdown.options')}
               value={amount(breakdown.option_costs)}
               testId="breakdown-options"
             />
-            <Row
+            <BreakdownRow
               label={t('planPicker.breakdown.periodSubtotal')}
               value={amount(breakdown.period_subtotal)}
               testId="breakdown-period-subtotal"
             />
-            <Row
+            <BreakdownRow
               label={t('planPicker.breakdown.discount', { rate: percent(breakdown.discount_rate, language) })}
               value={amount(breakdown.period_discount === 0 ? 0 : -breakdown.period_discount)}
               testId="breakdown-discount"
             />
-            <Row
+            <BreakdownRow
               label={t('planPicker.breakdown.subtotal')}
               value={amount(breakdown.subtotal)}
               testId="breakdown-subtotal"
             />
-            <Row
+            {(breakdown.credit_applied ?? 0) > 0 && (
+              <BreakdownRow
+                label={t('planPicker.breakdown.credit')}
+                value={amount(-(breakdown.credit_applied ?? 0))}
+                testId="breakdown-credit"
+              />
+            )}
+            <BreakdownRow
               label={t('planPicker.breakdown.vatRate')}
               value={
                 breakdown.includes_vat
@@ -107,13 +114,13 @@ export function PriceBreakdownView({
               testId="breakdown-vat-rate"
             />
             {breakdown.includes_vat && (
-              <Row
+              <BreakdownRow
                 label={t('planPicker.breakdown.vatAmount')}
                 value={amount(breakdown.vat_amount)}
                 testId="breakdown-vat-amount"
               />
             )}
-            <Row
+            <BreakdownRow
               label={
                 breakdown.includes_vat
                   ? t('planPicker.breakdown.total')

@@ -1,4 +1,5 @@
-// Numbers as the plan picker shows them, in the reader's language (spec §9: two decimals).
+// Numbers and dates as the plan and payment pages show them, in the reader's language (spec §9:
+// two decimals).
 import { formatMoney, type MoneyLocale } from '@debesis/pricing';
 
 export function moneyLocale(language: string): MoneyLocale {
@@ -29,4 +30,11 @@ export function countryName(code: string, language: string): string {
   } catch {
     return code;
   }
+}
+
+/** A date as the reader writes it ("Jan 15, 2027" / "2027-01-15"); the text itself if it is not a date. */
+export function formatDate(value: string | Date, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  return new Intl.DateTimeFormat(moneyLocale(language), { dateStyle: 'medium' }).format(date);
 }

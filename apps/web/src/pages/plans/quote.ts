@@ -3,6 +3,7 @@
 // confirmation from POST /orders/calculate-price, debounced. The server's answer wins.
 import {
   detectCountryResponseSchema,
+  type CalculatePriceRequest,
   priceBreakdownSchema,
   productConfigSchema,
   productSchema,
@@ -17,7 +18,7 @@ import {
   type PriceBreakdown,
   type VatDecision,
 } from '@debesis/pricing';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { api, isApiError, type ApiError } from '../../api/client.ts';
@@ -36,10 +37,12 @@ export function useProducts() {
   return useQuery({ queryKey: ['products'], queryFn: () => api.get(PRODUCTS_PATH, productListSchema) });
 }
 
-export function useProductConfig(productId: string) {
+/** The choices one product offers; nothing is asked while `productId` is null. */
+export function useProductConfig(productId: string | null) {
   return useQuery({
     queryKey: ['products', productId, 'config'],
-    queryFn: () => api.get(productConfigPath(productId), productConfigSchema),
+    queryFn:
+      productId === null ? skipToken : () => api.get(productConfigPath(productId), productConfigSchema),
   });
 }
 
@@ -127,6 +130,28 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+export type PriceQuoteRequest = Omit<CalculatePriceRequest, 'vat_number' | 'order_id'>;
+
+/** POST /orders/calculate-price for `body`, priced for `customer`'s VAT (none: before VAT). */
+export function requestPriceQuote(
+  body: PriceQuoteRequest,
+  customer: VatCustomer | null,
+): Promise<PriceBreakdownResponse> {
+  return api.post(
+    CALCULATE_PRICE_PATH,
+    {
+      ...body,
+      ...(customer?.isBusiness && customer.vatNumber ? { vat_number: customer.vatNumber } : {}),
+    },
+    priceBreakdownSchema,
+    {
+      params: customer
+        ? { country: customer.country, is_business: customer.isBusiness }
+        : { is_business: false },
+    },
+  );
+}
+
 export interface ServerQuote {
   /** The server's breakdown of exactly the current selection, when it has answered. */
   breakdown: PriceBreakdownResponse | null;
@@ -155,22 +180,15 @@ export function useServerQuote(
   const query = useQuery({
     queryKey: ['price-quote', key],
     queryFn: () =>
-      api.post(
-        CALCULATE_PRICE_PATH,
+      requestPriceQuote(
         {
           product_id: product.id,
           disk_space: selection.disk_space,
           users_count: selection.users_count,
-          period_id: selection.period_id,
+          period_id: selection.period_id ?? '',
           selected_options: selectedOptionsFor(product, selection),
-          ...(customer?.isBusiness && customer.vatNumber ? { vat_number: customer.vatNumber } : {}),
         },
-        priceBreakdownSchema,
-        {
-          params: customer
-            ? { country: customer.country, is_business: customer.isBusiness }
-            : { is_business: false },
-        },
+        customer,
       ),
     enabled: enabled && upToDate,
     retry: false,

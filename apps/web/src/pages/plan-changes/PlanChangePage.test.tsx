@@ -1,0 +1,323 @@
+import type { PlanChangeQuote } from '@debesis/contract';
+import { formatMoney } from '@debesis/pricing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_ID } from '../../payments/payment-fixtures.ts';
+import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server } from '../../test/server.ts';
+import { makeService, overviewHandler, SERVICE_ID } from '../../test/service-fixtures.ts';
+import { catalogueHandlers, setCsrfCookie } from '../plans/plans-fixtures.ts';
+import {
+  makePlanChange,
+  makeQuote,
+  MINI,
+  OPTIMIZED,
+  PLAN_CHANGE_ID,
+  planChangeOrder,
+} from './plan-change-fixtures.ts';
+
+const euro = (minor: number) => formatMoney(minor, 'en-US');
+const changePath = `/dashboard/plans/change?service=${SERVICE_ID}`;
+
+/** POST /plan-changes/quote answering with `answer(body)`; the bodies asked are collected. */
+function quoteHandler(answer: (body: Record<string, unknown>) => Response | PlanChangeQuote) {
+  const asked: Record<string, unknown>[] = [];
+  server.use(
+    http.post('/api/v1/plan-changes/quote', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      asked.push(body);
+      const result = answer(body);
+      return result instanceof Response ? result : HttpResponse.json(result);
+    }),
+  );
+  return asked;
+}
+
+function created() {
+  const bodies: Record<string, unknown>[] = [];
+  return {
+    bodies,
+    handler: (answer: () => Response) =>
+      http.post('/api/v1/plan-changes/', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return answer();
+      }),
+  };
+}
+
+beforeEach(() => {
+  setCsrfCookie();
+  storeSession();
+  server.use(userHandler(makeUser()), ...catalogueHandlers(), overviewHandler([makeService()]));
+});
+
+describe('plan change (/dashboard/plans/change)', () => {
+  it('shows the current plan and refuses the same configuration without asking for a quote', async () => {
+    const asked = quoteHandler(() => makeQuote());
+    renderApp(changePath);
+
+    expect((await screen.findByTestId('plan-change-current')).textContent).toBe('MINI · 50 GB · 5 users');
+    expect((await screen.findByTestId('plan-change-same')).textContent).toBe(
+      'Please select different resources or a different plan',
+    );
+    expect(screen.getByTestId('plan-change-period').textContent).toContain('12 months');
+    expect(screen.getByTestId<HTMLInputElement>('plan-change-product-mini').checked).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('plan-change-submit').disabled).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('quotes an upgrade live and goes to its payment page', async () => {
+    const quote = makeQuote(MINI, OPTIMIZED);
+    const asked = quoteHandler(() => quote);
+    const post = created();
+    server.use(
+      post.handler(() => HttpResponse.json(makePlanChange({}, quote), { status: 201 })),
+      http.get(`/api/v1/plan-changes/${PLAN_CHANGE_ID}`, () => HttpResponse.json(makePlanChange({}, quote))),
+      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
+        HttpResponse.json(planChangeOrder(makePlanChange({}, quote))),
+      ),
+    );
+    const { router } = renderApp(changePath);
+
+    await userEvent.click(await screen.findByTestId('plan-change-product-optimized'));
+    expect(screen.getByTestId<HTMLInputElement>('plan-disk').value).toBe('500');
+    expect(screen.getByTestId<HTMLInputElement>('plan-users').value).toBe('10');
+
+    expect((await screen.findByTestId('plan-change-total')).textContent).toBe(euro(quote.charge.total));
+    expect(screen.getByTestId('plan-change-days').textContent).toBe('200 of 365 days');
+    expect(screen.getByTestId('plan-change-current-value').textContent).toBe(euro(quote.current_plan_value));
+    expect(screen.getByTestId('plan-change-new-value').textContent).toBe(euro(quote.new_plan_value));
+    expect(screen.getByTestId('plan-change-difference').textContent).toBe(euro(quote.prorated_difference));
+    expect(screen.getByTestId('plan-change-vat').textContent).toBe(euro(quote.charge.vat_amount));
+    expect(asked).toEqual([
+      { service_id: SERVICE_ID, product_id: 'optimized', disk_space: 500, users_count: 10 },
+    ]);
+    expect(screen.queryByTestId('plan-change-confirm')).toBeNull();
+
+    const submit = screen.getByTestId('plan-change-submit');
+    expect(submit.textContent).toBe('Continue to payment');
+    await userEvent.click(submit);
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/dashboard/payments/plan-change/${PLAN_CHANGE_ID}/payment`,
+      ),
+    );
+    expect(post.bodies).toEqual([
+      {
+        service_id: SERVICE_ID,
+        product_id: 'optimized',
+        disk_space: 500,
+        users_count: 10,
+        confirm_downgrade: false,
+      },
+    ]);
+  });
+
+  it('shows the credit a downgrade gives, needs the confirmation, then applies it and says so', async () => {
+    server.use(
+      overviewHandler([
+        makeService({ plan: 'OPTIMIZED', product_id: 'optimized', disk_space: 500, users_total: 10 }),
+      ]),
+    );
+    const quote = makeQuote(OPTIMIZED, MINI, 0);
+    quoteHandler(() => quote);
+    const post = created();
+    let creditBalance = 0;
+    server.use(
+      post.handler(() => {
+        creditBalance = quote.credit;
+        return HttpResponse.json(makePlanChange({}, quote), { status: 201 });
+      }),
+      http.get('/api/v1/account/credit', () =>
+        HttpResponse.json({ balance: creditBalance, reserved: 0, currency: 'EUR', entries: [] }),
+      ),
+    );
+    const { router } = renderApp(changePath);
+
+    await userEvent.click(await screen.findByTestId('plan-change-product-mini'));
+    expect((await screen.findByTestId('plan-change-credit')).textContent).toBe(euro(quote.credit));
+    expect(screen.queryByTestId('plan-change-charge')).toBeNull();
+
+    const submit = screen.getByTestId('plan-change-submit');
+    expect(submit.textContent).toBe('Change plan');
+    await userEvent.click(submit);
+    expect((await screen.findByTestId('plan-change-confirm-error')).textContent).toBe(
+      'Please confirm the downgrade to continue.',
+    );
+    expect(document.activeElement).toBe(screen.getByTestId('plan-change-confirm'));
+    expect(post.bodies).toEqual([]);
+
+    await userEvent.click(screen.getByLabelText(/no credit is given back/));
+    expect(screen.queryByTestId('plan-change-confirm-error')).toBeNull();
+    await userEvent.click(submit);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/plans'));
+    expect(post.bodies).toEqual([
+      { service_id: SERVICE_ID, product_id: 'mini', disk_space: 50, users_count: 5, confirm_downgrade: true },
+    ]);
+    expect((await screen.findByTestId('plans-changed')).textContent).toBe(
+      `Your plan was changed to MINI. ${euro(quote.credit)} was added to your account credit.`,
+    );
+    expect((await screen.findByTestId('plans-credit-balance')).textContent).toBe(euro(quote.credit));
+  });
+
+  it('shows why a smaller plan does not fit next to its field', async () => {
+    quoteHandler(() =>
+      HttpResponse.json(
+        {
+          detail: 'plan_does_not_fit',
+          message: 'The new plan is too small for what the service uses now.',
+          errors: [
+            { field: 'users_count', code: 'below_users_in_use', message: 'At least 7 users are in use' },
+          ],
+        },
+        { status: 422 },
+      ),
+    );
+    server.use(overviewHandler([makeService({ users_total: 8 })]));
+    renderApp(changePath);
+
+    const users = await screen.findByTestId('plan-users');
+    await userEvent.clear(users);
+    await userEvent.type(users, '6');
+
+    expect((await screen.findByTestId('plan-change-users-error')).textContent).toBe(
+      'At least 7 users are in use',
+    );
+    expect(users.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('plan-change-quote-error')).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>('plan-change-submit').disabled).toBe(true);
+  });
+
+  it('checks the selection in the browser first (disk steps), without asking the server', async () => {
+    const asked = quoteHandler(() => makeQuote());
+    renderApp(changePath);
+    const disk = await screen.findByTestId('plan-disk');
+    await userEvent.clear(disk);
+    await userEvent.type(disk, '55');
+    expect((await screen.findByTestId('plan-change-disk-error')).textContent).toBeTruthy();
+    expect(asked).toEqual([]);
+  });
+
+  it('says "Failed to change plan" when the change fails without a reason, and the server’s reason when it has one', async () => {
+    quoteHandler(() => makeQuote());
+    const post = created();
+    let calls = 0;
+    server.use(
+      post.handler(() => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ detail: 'server_error', message: 'Server error' }, { status: 500 })
+          : HttpResponse.json(
+              { detail: 'service_not_changeable', message: 'This service cannot change plan now.' },
+              { status: 409 },
+            );
+      }),
+    );
+    renderApp(changePath);
+    await userEvent.click(await screen.findByTestId('plan-change-product-optimized'));
+    await screen.findByTestId('plan-change-total');
+
+    await userEvent.click(screen.getByTestId('plan-change-submit'));
+    expect((await screen.findByTestId('plan-change-error')).textContent).toBe(
+      'Failed to change plan. Please try again.',
+    );
+    await userEvent.click(screen.getByTestId('plan-change-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('plan-change-error').textContent).toBe(
+        'This service cannot change plan now.',
+      ),
+    );
+  });
+
+  it('sends an expired service to be extended', async () => {
+    server.use(
+      overviewHandler([makeService({ status: 'expired', valid_until: '2026-01-01T00:00:00.000Z' })]),
+    );
+    renderApp(changePath);
+    expect((await screen.findByTestId('plan-change-expired')).textContent).toContain(
+      'This service has expired or is quarantined. Please extend your service to regain access.',
+    );
+    expect(screen.getByTestId('plan-change-extend').getAttribute('href')).toBe(
+      `/dashboard/payments/extend/${SERVICE_ID}/payment`,
+    );
+  });
+
+  it('turns the server’s service_expired refusal into the same notice', async () => {
+    quoteHandler(() =>
+      HttpResponse.json(
+        { detail: 'service_expired', message: 'This service has expired or is quarantined.' },
+        { status: 409 },
+      ),
+    );
+    renderApp(changePath);
+    await userEvent.click(await screen.findByTestId('plan-change-product-optimized'));
+    expect(await screen.findByTestId('plan-change-extend')).toBeTruthy();
+  });
+
+  it('says "Please select a plan" when the service’s plan is no longer sold', async () => {
+    server.use(overviewHandler([makeService({ product_id: 'legacy', plan: 'Legacy' })]));
+    renderApp(changePath);
+    expect((await screen.findByTestId('plan-change-select-plan')).textContent).toBe('Please select a plan');
+  });
+
+  it('says when the service is missing or unknown, and offers a choice among several', async () => {
+    server.use(overviewHandler([]));
+    const first = renderApp('/dashboard/plans/change');
+    expect((await screen.findByTestId('plan-change-problem')).textContent).toBe('Service ID is missing');
+    first.unmount();
+
+    server.use(overviewHandler([makeService()]));
+    const second = renderApp('/dashboard/plans/change?service=nope');
+    expect((await screen.findByTestId('plan-change-problem')).textContent).toBe('Service not found');
+    second.unmount();
+
+    const other = makeService({ id: 'svc-2', name: 'Archive', plan: 'OPTIMIZED', product_id: 'optimized' });
+    server.use(overviewHandler([makeService(), other]));
+    const { router } = renderApp('/dashboard/plans/change');
+    await screen.findByTestId('plan-change-choose-service');
+    const select = screen.getByTestId('plan-change-service');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a service', 'Team drive (MINI)', 'Archive (OPTIMIZED)']);
+    await userEvent.selectOptions(select, 'svc-2');
+    await waitFor(() => expect(router.state.location.search).toBe('?service=svc-2'));
+    expect((await screen.findByTestId('plan-change-current')).textContent).toBe(
+      'OPTIMIZED · 50 GB · 5 users',
+    );
+  });
+
+  it('picks the only service when none is named, and speaks Lithuanian', async () => {
+    // The signed-in user's language is the page's.
+    server.use(userHandler(makeUser({ language: 'lt' })));
+    renderApp('/dashboard/plans/change');
+    expect((await screen.findByTestId('plan-change-current')).textContent).toBe(
+      'MINI · 50 GB · 5 naudotojai',
+    );
+    expect(screen.getByTestId('plan-change-same').textContent).toBe(
+      'Pasirinkite kitus išteklius arba kitą planą',
+    );
+  });
+});
+
+describe('the order page of a plan change', () => {
+  it('sends a plan change’s order to the plan-change payment page', async () => {
+    const change = makePlanChange();
+    server.use(
+      http.get(`/api/v1/orders/${ORDER_ID}`, () => HttpResponse.json(planChangeOrder(change))),
+      http.get(`/api/v1/plan-changes/${PLAN_CHANGE_ID}`, () => HttpResponse.json(change)),
+    );
+    const { router } = renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/dashboard/payments/plan-change/${PLAN_CHANGE_ID}/payment`,
+      ),
+    );
+  });
+});

@@ -1,0 +1,132 @@
+// The controls of a plan's configuration, shared by the plan picker, the plan change page and the
+// extension page: disk space and users (with their limits and the bandwidth that follows from the
+// disk, spec §9) and the billing period with its discount.
+import type { ProductConfig } from '@debesis/contract';
+import { bandwidthFor } from '@debesis/pricing';
+import { useTranslation } from 'react-i18next';
+import { InputField } from '../../components/form/fields.tsx';
+import '../../i18n/plans-messages.ts';
+import { percent } from './format.ts';
+
+export function toNumber(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+export function ResourceFields({
+  idPrefix,
+  config,
+  diskText,
+  usersText,
+  onDiskChange,
+  onUsersChange,
+  diskError,
+  usersError,
+}: {
+  /** Prefix of the inputs' ids (and so of their error's test id, `${idPrefix}-disk-error`). */
+  idPrefix: string;
+  config: Pick<ProductConfig, 'disk_space' | 'users'>;
+  diskText: string;
+  usersText: string;
+  onDiskChange: (value: string) => void;
+  onUsersChange: (value: string) => void;
+  diskError: string | undefined;
+  usersError: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const disk = toNumber(diskText);
+  const validDisk = Number.isSafeInteger(disk) ? disk : null;
+  return (
+    <>
+      <InputField
+        id={`${idPrefix}-disk`}
+        label={t('planPicker.configure.disk')}
+        type="number"
+        inputMode="numeric"
+        min={config.disk_space.min}
+        max={config.disk_space.max}
+        step={config.disk_space.step}
+        value={diskText}
+        onChange={(event) => onDiskChange(event.target.value)}
+        error={diskError}
+        hint={
+          <>
+            {t('planPicker.configure.diskHint', {
+              included: config.disk_space.min,
+              step: config.disk_space.step,
+              max: config.disk_space.max,
+            })}
+            {validDisk !== null && (
+              <span className="configurator__bandwidth" data-testid="plan-bandwidth">
+                {' '}
+                {t('planPicker.configure.bandwidth', { amount: bandwidthFor(validDisk) })}
+              </span>
+            )}
+          </>
+        }
+        data-testid="plan-disk"
+      />
+      <InputField
+        id={`${idPrefix}-users`}
+        label={t('planPicker.configure.users')}
+        type="number"
+        inputMode="numeric"
+        min={config.users.min}
+        max={config.users.max}
+        step={config.users.step}
+        value={usersText}
+        onChange={(event) => onUsersChange(event.target.value)}
+        error={usersError}
+        hint={t('planPicker.configure.usersHint', { included: config.users.min, max: config.users.max })}
+        data-testid="plan-users"
+      />
+    </>
+  );
+}
+
+/** The billing periods as radio cards with their discount. */
+export function PeriodChoice({
+  idPrefix,
+  periods,
+  value,
+  onChange,
+  error,
+}: {
+  idPrefix: string;
+  periods: ProductConfig['periods'];
+  value: string;
+  onChange: (periodId: string) => void;
+  error?: string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const errorId = `${idPrefix}-period-error`;
+  return (
+    <fieldset className="field period-options" aria-describedby={error ? errorId : undefined}>
+      <legend className="field__label">{t('planPicker.configure.period')}</legend>
+      <div className="period-options__list">
+        {periods.map((period) => (
+          <label key={period.id} className="period-option">
+            <input
+              type="radio"
+              name={`${idPrefix}-period`}
+              value={period.id}
+              checked={value === period.id}
+              onChange={() => onChange(period.id)}
+              data-testid={`plan-period-${period.id}`}
+            />
+            <span className="period-option__months">{t('planPicker.months', { count: period.months })}</span>
+            <span className={period.discount > 0 ? 'badge badge--success' : 'period-option__none'}>
+              {period.discount > 0
+                ? t('planPicker.configure.discount', { rate: percent(period.discount, i18n.language) })
+                : t('planPicker.configure.noDiscount')}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="field__error" data-testid="plan-period-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,105 @@
+// Changing plans and extending, as a customer does it: after buying MINI, Plans → Change plan →
+// OPTIMIZED shows the prorated charge, is paid with a test card and the plans list shows the new
+// plan; going back down to MINI is held until the downgrade is confirmed, then applies at once and
+// leaves account credit; extending by another period uses that credit first and is paid.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+
+const SUCCESS_CARD = '4242 4242 4242 4242';
+
+/** A money text ("€35.00", "35,00 €") as a number. */
+function euros(text: string): number {
+  const digits = text.replace(/[^\d,.-]/g, '').replace(/,(\d{2})$/, '.$1');
+  return Number(digits.replace(/,/g, ''));
+}
+
+async function openPlans(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Dashboard menu' }).getByRole('link', { name: 'Plans' }).click();
+  await page.waitForURL('**/dashboard/plans');
+  await page.locator('[data-testid^="plans-service-"]').first().waitFor();
+}
+
+async function planShown(page: Page): Promise<string> {
+  return page.locator('[data-testid^="plans-plan-"]').first().innerText();
+}
+
+describe('plan change and extension', () => {
+  const browser = useBrowser();
+
+  it('upgrades with a card, downgrades for credit after confirming, and extends using the credit', async () => {
+    const page = await signedInPage(browser);
+
+    // A MINI workspace, bought the way a customer buys it.
+    await chooseMini(page);
+    await page.waitForURL('**/dashboard/payments/new/payment');
+    await page.getByTestId('payment-pay').click();
+    await payOnSandbox(page, SUCCESS_CARD);
+    await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+    await page.getByTestId('completion-services-link').click();
+    await page.waitForURL('**/dashboard/services');
+
+    // Plans → Change plan → OPTIMIZED: the prorated charge, then its payment.
+    await openPlans(page);
+    expect(await planShown(page)).toBe('MINI');
+    await page.locator('[data-testid^="plans-change-"]').first().click();
+    await page.waitForURL('**/dashboard/plans/change?service=*');
+    await page.getByTestId('plan-change-same').waitFor();
+    await page.getByTestId('plan-change-product-optimized').check();
+    const total = page.getByTestId('plan-change-total');
+    await total.waitFor();
+    expect(euros(await page.getByTestId('plan-change-difference').innerText())).toBeGreaterThan(0);
+    const charge = euros(await total.innerText());
+    expect(charge).toBeGreaterThan(0);
+
+    await page.getByTestId('plan-change-submit').click();
+    await page.waitForURL(/\/dashboard\/payments\/plan-change\/[0-9a-f-]{36}\/payment$/);
+    expect(await page.getByTestId('payment-to').innerText()).toContain('OPTIMIZED');
+    expect(euros(await page.getByTestId('payment-total').innerText())).toBe(charge);
+    await page.getByTestId('payment-pay').click();
+    await payOnSandbox(page, SUCCESS_CARD);
+    expect(page.url()).toMatch(/\/dashboard\/payments\/plan-change\/[0-9a-f-]{36}\/payment\/complete/);
+    await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+    await page.getByTestId('completion-plans-link').click();
+    await page.waitForURL('**/dashboard/plans');
+    await page.locator('[data-testid^="plans-service-"]').first().waitFor();
+    expect(await planShown(page)).toBe('OPTIMIZED');
+    expect(await page.getByTestId('plans-credit').count()).toBe(0);
+
+    // Back down to MINI: held until the downgrade is confirmed, then applied at once for credit.
+    await page.locator('[data-testid^="plans-change-"]').first().click();
+    await page.waitForURL('**/dashboard/plans/change?service=*');
+    await page.getByTestId('plan-change-product-mini').check();
+    const credit = euros(await page.getByTestId('plan-change-credit').innerText());
+    expect(credit).toBeGreaterThan(0);
+    await page.getByTestId('plan-change-submit').click();
+    await page.getByTestId('plan-change-confirm-error').waitFor();
+    expect(page.url()).toContain('/dashboard/plans/change');
+    await page.getByTestId('plan-change-confirm').check();
+    await page.getByTestId('plan-change-submit').click();
+    await page.waitForURL('**/dashboard/plans');
+    expect(await page.getByTestId('plans-changed').innerText()).toContain('MINI');
+    expect(euros(await page.getByTestId('plans-credit-balance').innerText())).toBe(credit);
+    expect(await planShown(page)).toBe('MINI');
+
+    // Extend by three months: the credit is taken off first, the rest is paid by card.
+    await page.locator('[data-testid^="plans-extend-"]').first().click();
+    await page.waitForURL(/\/dashboard\/payments\/extend\/[0-9a-f-]{36}\/payment$/);
+    const validUntil = await page.getByTestId('extension-valid-until').innerText();
+    await page.getByTestId('plan-period-3m').check();
+    await page.getByTestId('breakdown-credit').waitFor();
+    expect(await page.getByTestId('extension-new-valid-until').innerText()).not.toBe(validUntil);
+    await page.getByTestId('payment-pay').click();
+    await page.waitForURL(/payments-sandbox|payment\/complete/);
+    // Credit that covers it all goes straight to the completion page; the rest is paid by card.
+    if (page.url().includes('payments-sandbox')) await payOnSandbox(page, SUCCESS_CARD);
+    expect(page.url()).toMatch(/\/dashboard\/payments\/extend\/[0-9a-f-]{36}\/payment\/complete/);
+    await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+
+    await page.getByTestId('completion-plans-link').click();
+    await page.waitForURL('**/dashboard/plans');
+    await page.locator('[data-testid^="plans-service-"]').first().waitFor();
+    expect(await page.getByTestId('plans-credit').count()).toBe(0);
+  });
+});
