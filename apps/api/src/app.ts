@@ -70,6 +70,11 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { createOAuthService } from './modules/oauth/oauth.service.ts';
 import { createNodesService } from './modules/nodes/nodes.service.ts';
 import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
+import { createWorkspaceChanges } from './modules/directory/workspace-change.ts';
+import { createDirectoryReader, createDirectoryService } from './modules/directory/directory.service.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
+import { createSambaService, sambaDirectoryDependent } from './modules/samba/samba.service.ts';
+import { sambaRoutes } from './modules/samba/samba.routes.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface AppDependencies {
@@ -224,6 +229,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     registrationToken: config.nodeRegistrationToken,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  // Users, groups and Samba shares write the workspace's desired state; `wake` (the node's
+  // wake-up, from the lifecycle) is optional: the agent polls anyway.
+  const workspaceChanges = createWorkspaceChanges({ db: database.db, activity, now });
+  const directory = createDirectoryService({
+    db: database.db,
+    changes: workspaceChanges,
+    dependents: [sambaDirectoryDependent],
+  });
+  const samba = createSambaService({
+    db: database.db,
+    changes: workspaceChanges,
+    directory: createDirectoryReader,
+  });
   const health = createHealthService({
     databaseKind: database.kind,
     pingDatabase: async () => {
@@ -251,6 +269,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(pendingPlanRoutes, { prefix: '/auth', orders, guards });
       await api.register(servicesRoutes, { prefix: '/services', services: servicesService, guards });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
+      await api.register(directoryRoutes, { prefix: '/user-groups', directory, guards });
+      await api.register(sambaRoutes, { prefix: '/samba', samba, guards });
     },
     { prefix: '/api/v1' },
   );

@@ -46,6 +46,21 @@ export const ERROR_STATUS = {
   oauth_state_invalid: 400,
   oauth_email_unverified: 403,
   oauth_email_missing: 400,
+  workspace_not_changeable: 409,
+  workspace_user_not_found: 404,
+  workspace_group_not_found: 404,
+  workspace_member_not_found: 404,
+  samba_share_not_found: 404,
+  samba_share_user_not_found: 404,
+  workspace_user_exists: 409,
+  workspace_group_exists: 409,
+  samba_share_exists: 409,
+  samba_share_user_exists: 409,
+  workspace_user_limit: 409,
+  workspace_group_limit: 409,
+  samba_share_limit: 409,
+  workspace_ids_exhausted: 409,
+  samba_guest_share_public: 422,
   service_unavailable: 503,
   server_error: 500,
 } as const;
@@ -85,7 +100,19 @@ export type FieldErrorCode =
   | 'not_multiple_of_unit'
   | 'option_not_offered'
   | 'period_required'
-  | 'period_unknown';
+  | 'period_unknown'
+  | 'workspace_name_characters'
+  | 'workspace_name_lowercase'
+  | 'workspace_name_start'
+  | 'workspace_name_reserved'
+  | 'workspace_user_unknown'
+  | 'workspace_group_unknown'
+  | 'listed_twice'
+  | 'share_path_invalid'
+  | 'share_path_reserved'
+  | 'share_permissions_need_read'
+  | 'samba_workgroup_invalid'
+  | 'samba_server_string_invalid';
 
 type Catalogue = Record<ErrorCode | FieldErrorCode, string>;
 
@@ -150,6 +177,38 @@ const en: Catalogue = {
   option_not_offered: 'This plan cannot be extended this way',
   period_required: 'Please choose a billing period',
   period_unknown: 'This billing period is not offered for the plan',
+  workspace_not_changeable:
+    'This service is not running, so its users, groups and shares cannot be changed now. Please contact support or pay to reactivate it.',
+  workspace_user_not_found: 'There is no user with this name in the service.',
+  workspace_group_not_found: 'There is no group with this name in the service.',
+  workspace_member_not_found: 'This user is not a member of the group.',
+  samba_share_not_found: 'There is no Samba share with this name in the service.',
+  samba_share_user_not_found: 'This user has no access to the share.',
+  workspace_user_exists: 'The service already has a user with this name.',
+  workspace_group_exists: 'The service already has a group with this name.',
+  samba_share_exists: 'The service already has a Samba share with this name.',
+  samba_share_user_exists: 'This user already has access to the share. Change their permissions instead.',
+  workspace_user_limit:
+    'The service already has as many users as its plan allows. Delete a user or choose a plan with more users.',
+  workspace_group_limit: 'The service already has as many groups as it can hold. Delete a group first.',
+  samba_share_limit: 'The service already has as many Samba shares as it can hold. Delete a share first.',
+  workspace_ids_exhausted: 'The service has no free user or group ids left. Please contact support.',
+  samba_guest_share_public:
+    'A share open to guests cannot be served on the public IP address. Turn off guest access or the public address.',
+  workspace_name_characters: 'Use only letters, numbers, hyphens and underscores',
+  workspace_name_lowercase: 'Use lower-case letters: the name becomes a Unix and Samba name',
+  workspace_name_start: 'Must start with a letter',
+  workspace_name_reserved: 'This name is reserved by the system. Please choose another',
+  workspace_user_unknown: 'There is no user with this name in the service',
+  workspace_group_unknown: 'There is no group with this name in the service',
+  listed_twice: 'This name is listed more than once',
+  share_path_invalid:
+    'Use a folder inside the service: names of letters, numbers, hyphens and underscores separated by /',
+  share_path_reserved: 'This folder is kept for the system (home, backups, system). Please choose another',
+  share_permissions_need_read:
+    'Write, execute and admin need read permission too. With no permission at all the user is kept out of the share, even through a group',
+  samba_workgroup_invalid: 'Use 1 to 15 letters, numbers, hyphens and underscores',
+  samba_server_string_invalid: "Use letters, numbers, spaces and . , _ ( ) ' - only",
 };
 
 const lt: Catalogue = {
@@ -214,6 +273,41 @@ const lt: Catalogue = {
   option_not_offered: 'Šio plano taip išplėsti negalima',
   period_required: 'Pasirinkite atsiskaitymo laikotarpį',
   period_unknown: 'Šis atsiskaitymo laikotarpis plane nesiūlomas',
+  workspace_not_changeable:
+    'Ši paslauga neveikia, todėl jos naudotojų, grupių ir bendrinamų aplankų dabar keisti negalima. Susisiekite su pagalbos tarnyba arba sumokėkite, kad ją vėl aktyvintumėte.',
+  workspace_user_not_found: 'Paslaugoje nėra naudotojo tokiu vardu.',
+  workspace_group_not_found: 'Paslaugoje nėra grupės tokiu pavadinimu.',
+  workspace_member_not_found: 'Šis naudotojas nėra grupės narys.',
+  samba_share_not_found: 'Paslaugoje nėra Samba bendrinamo aplanko tokiu pavadinimu.',
+  samba_share_user_not_found: 'Šis naudotojas neturi prieigos prie bendrinamo aplanko.',
+  workspace_user_exists: 'Paslaugoje jau yra naudotojas tokiu vardu.',
+  workspace_group_exists: 'Paslaugoje jau yra grupė tokiu pavadinimu.',
+  samba_share_exists: 'Paslaugoje jau yra Samba bendrinamas aplankas tokiu pavadinimu.',
+  samba_share_user_exists:
+    'Šis naudotojas jau turi prieigą prie bendrinamo aplanko. Verčiau pakeiskite jo teises.',
+  workspace_user_limit:
+    'Paslaugoje jau tiek naudotojų, kiek leidžia jos planas. Ištrinkite naudotoją arba pasirinkite planą su daugiau naudotojų.',
+  workspace_group_limit: 'Paslaugoje jau tiek grupių, kiek ji gali turėti. Pirmiausia ištrinkite grupę.',
+  samba_share_limit:
+    'Paslaugoje jau tiek Samba bendrinamų aplankų, kiek ji gali turėti. Pirmiausia ištrinkite bendrinamą aplanką.',
+  workspace_ids_exhausted:
+    'Paslaugoje nebeliko laisvų naudotojų ar grupių identifikatorių. Susisiekite su pagalbos tarnyba.',
+  samba_guest_share_public:
+    'Svečiams atviro bendrinamo aplanko negalima teikti viešuoju IP adresu. Išjunkite svečių prieigą arba viešąjį adresą.',
+  workspace_name_characters: 'Naudokite tik raides, skaičius, brūkšnelius ir pabraukimus',
+  workspace_name_lowercase: 'Naudokite mažąsias raides: pavadinimas tampa Unix ir Samba vardu',
+  workspace_name_start: 'Turi prasidėti raide',
+  workspace_name_reserved: 'Šis pavadinimas rezervuotas sistemai. Pasirinkite kitą',
+  workspace_user_unknown: 'Paslaugoje nėra naudotojo tokiu vardu',
+  workspace_group_unknown: 'Paslaugoje nėra grupės tokiu pavadinimu',
+  listed_twice: 'Šis pavadinimas nurodytas daugiau nei kartą',
+  share_path_invalid:
+    'Nurodykite aplanką paslaugos viduje: raidžių, skaičių, brūkšnelių ir pabraukimų pavadinimus, atskirtus /',
+  share_path_reserved: 'Šis aplankas skirtas sistemai (home, backups, system). Pasirinkite kitą',
+  share_permissions_need_read:
+    'Rašymo, vykdymo ir administravimo teisėms reikia ir skaitymo teisės. Be jokių teisių naudotojas į bendrinamą aplanką neįleidžiamas, net per grupę',
+  samba_workgroup_invalid: 'Naudokite nuo 1 iki 15 raidžių, skaičių, brūkšnelių ir pabraukimų',
+  samba_server_string_invalid: "Naudokite tik raides, skaičius, tarpus ir . , _ ( ) ' -",
 };
 
 export const errorMessages: Record<Language, Catalogue> = { en, lt };

@@ -7,3 +7,5 @@ export * from './products.ts';
 export * from './quotes.ts';
 export * from './orders.ts';
 export * from './services.ts';
+export * from './directory.ts';
+export * from './samba.ts';

@@ -13,3 +13,5 @@ export * from '../modules/services/services.table.ts';
 export * from '../modules/plan-changes/plan-changes.table.ts';
 export * from '../modules/credits/credits.table.ts';
 export * from '../modules/vies/vies.table.ts';
+export * from '../modules/directory/directory.table.ts';
+export * from '../modules/samba/samba.table.ts';

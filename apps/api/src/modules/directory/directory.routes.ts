@@ -1,0 +1,326 @@
+// /api/v1/user-groups/{serviceId}: service users and groups (spec §7 "Users and groups"). The
+// signed-in owner only; changes carry the CSRF header (the app's CSRF plugin checks it).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createWorkspaceGroupRequestSchema,
+  createWorkspaceUserRequestSchema,
+  updateWorkspaceGroupRequestSchema,
+  updateWorkspaceUserRequestSchema,
+  workspaceApplyResponseSchema,
+  workspaceGroupMemberParamsSchema,
+  workspaceGroupMemberQuerySchema,
+  workspaceGroupMembersResponseSchema,
+  workspaceGroupParamsSchema,
+  workspaceGroupSchema,
+  workspaceGroupsResponseSchema,
+  workspaceServiceParamsSchema,
+  workspaceUserGroupsResponseSchema,
+  workspaceUserParamsSchema,
+  workspaceUserPasswordRequestSchema,
+  workspaceUserSchema,
+  workspaceUsersResponseSchema,
+} from '@debesis/contract';
+import type { AuthGuards } from '../auth/auth.guard.ts';
+import { currentUserId } from '../auth/auth.guard.ts';
+import type { DirectoryService } from './directory.service.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['users and groups'];
+
+export const directoryRoutes: FastifyPluginAsyncZod<{
+  directory: DirectoryService;
+  guards: AuthGuards;
+}> = async (app, { directory, guards }) => {
+  app.addHook('preHandler', guards.requireUser);
+
+  app.get(
+    '/:serviceId/users',
+    {
+      schema: {
+        tags,
+        summary: 'The service’s users, with their groups and whether the node has applied them',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 200: workspaceUsersResponseSchema },
+      },
+    },
+    async (request) => directory.listUsers(currentUserId(request), request.params.serviceId),
+  );
+
+  app.post(
+    '/:serviceId/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user (up to the plan’s users count)',
+        security,
+        params: workspaceServiceParamsSchema,
+        body: createWorkspaceUserRequestSchema,
+        response: { 201: workspaceUserSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await directory.createUser(currentUserId(request), request.params.serviceId, request.body, {
+          ip: request.ip,
+        }),
+      ),
+  );
+
+  app.patch(
+    '/:serviceId/users/:user',
+    {
+      schema: {
+        tags,
+        summary: 'Change a user’s active state, password or groups',
+        security,
+        params: workspaceUserParamsSchema,
+        body: updateWorkspaceUserRequestSchema,
+        response: { 200: workspaceUserSchema },
+      },
+    },
+    async (request) =>
+      directory.updateUser(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.user,
+        request.body,
+        { ip: request.ip },
+      ),
+  );
+
+  app.delete(
+    '/:serviceId/users/:user',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user: out of every group and share',
+        security,
+        params: workspaceUserParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await directory.deleteUser(currentUserId(request), request.params.serviceId, request.params.user, {
+        ip: request.ip,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/:serviceId/users/:user/password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a user’s password',
+        security,
+        params: workspaceUserParamsSchema,
+        body: workspaceUserPasswordRequestSchema,
+        response: { 200: workspaceUserSchema },
+      },
+    },
+    async (request) =>
+      directory.setPassword(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.user,
+        request.body.password,
+        { ip: request.ip },
+      ),
+  );
+
+  for (const [path, active] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    app.patch(
+      `/:serviceId/users/:user/${path}`,
+      {
+        schema: {
+          tags,
+          summary: active ? 'Let a user sign in again' : 'Stop a user signing in; files and memberships stay',
+          security,
+          params: workspaceUserParamsSchema,
+          response: { 200: workspaceUserSchema },
+        },
+      },
+      async (request) =>
+        directory.setActive(currentUserId(request), request.params.serviceId, request.params.user, active, {
+          ip: request.ip,
+        }),
+    );
+  }
+
+  app.get(
+    '/:serviceId/users/:user/groups',
+    {
+      schema: {
+        tags,
+        summary: 'The groups a user belongs to, primary marked',
+        security,
+        params: workspaceUserParamsSchema,
+        response: { 200: workspaceUserGroupsResponseSchema },
+      },
+    },
+    async (request) =>
+      directory.userGroups(currentUserId(request), request.params.serviceId, request.params.user),
+  );
+
+  app.get(
+    '/:serviceId/groups',
+    {
+      schema: {
+        tags,
+        summary: 'The service’s groups with their members',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 200: workspaceGroupsResponseSchema },
+      },
+    },
+    async (request) => directory.listGroups(currentUserId(request), request.params.serviceId),
+  );
+
+  app.post(
+    '/:serviceId/groups',
+    {
+      schema: {
+        tags,
+        summary: 'Create a group, optionally with supplementary members',
+        security,
+        params: workspaceServiceParamsSchema,
+        body: createWorkspaceGroupRequestSchema,
+        response: { 201: workspaceGroupSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await directory.createGroup(currentUserId(request), request.params.serviceId, request.body, {
+          ip: request.ip,
+        }),
+      ),
+  );
+
+  app.patch(
+    '/:serviceId/groups/:group',
+    {
+      schema: {
+        tags,
+        summary: 'Change a group’s description or its whole member list',
+        security,
+        params: workspaceGroupParamsSchema,
+        body: updateWorkspaceGroupRequestSchema,
+        response: { 200: workspaceGroupSchema },
+      },
+    },
+    async (request) =>
+      directory.updateGroup(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.group,
+        request.body,
+        { ip: request.ip },
+      ),
+  );
+
+  app.delete(
+    '/:serviceId/groups/:group',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a group: out of every share; its primary members fall back to `users`',
+        security,
+        params: workspaceGroupParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await directory.deleteGroup(currentUserId(request), request.params.serviceId, request.params.group, {
+        ip: request.ip,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:serviceId/groups/:group/members',
+    {
+      schema: {
+        tags,
+        summary: 'A group’s members, primary or supplementary',
+        security,
+        params: workspaceGroupParamsSchema,
+        response: { 200: workspaceGroupMembersResponseSchema },
+      },
+    },
+    async (request) =>
+      directory.groupMembers(currentUserId(request), request.params.serviceId, request.params.group),
+  );
+
+  app.post(
+    '/:serviceId/groups/:group/members/:user',
+    {
+      schema: {
+        tags,
+        summary: 'Add a user to a group; primary=true makes it their primary group (moved from any other)',
+        security,
+        params: workspaceGroupMemberParamsSchema,
+        querystring: workspaceGroupMemberQuerySchema,
+        response: { 200: workspaceGroupSchema, 201: workspaceGroupSchema },
+      },
+    },
+    async (request, reply) => {
+      const { group, created } = await directory.addMember(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.group,
+        request.params.user,
+        request.query.primary,
+        { ip: request.ip },
+      );
+      return reply.status(created ? 201 : 200).send(group);
+    },
+  );
+
+  app.delete(
+    '/:serviceId/groups/:group/members/:user',
+    {
+      schema: {
+        tags,
+        summary:
+          'Remove a user from a group; primary=true takes only their primary role (they stay a member)',
+        security,
+        params: workspaceGroupMemberParamsSchema,
+        querystring: workspaceGroupMemberQuerySchema,
+        response: { 200: workspaceGroupSchema },
+      },
+    },
+    async (request) =>
+      directory.removeMember(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.group,
+        request.params.user,
+        request.query.primary,
+        { ip: request.ip },
+      ),
+  );
+
+  app.post(
+    '/:serviceId/sync',
+    {
+      schema: {
+        tags,
+        summary: 'Send the whole users and groups state to the node again',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 202: workspaceApplyResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await directory.sync(currentUserId(request), request.params.serviceId, { ip: request.ip })),
+  );
+};

@@ -1,0 +1,69 @@
+// Helpers for the tests of the workspace features (users and groups, Samba): an owner with a
+// paid service, calls made as the web app makes them, and direct looks at the service row.
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { signedInUser } from '../../test/factories.ts';
+import { buyService } from '../../test/payments.ts';
+import { activityEvents } from '../activity/activity.table.ts';
+import { services } from '../services/services.table.ts';
+
+/** MINI: 5 users. */
+export const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
+export const PASSWORD = 'sekret-pass-1';
+
+export type Auth = Record<string, string>;
+
+export function workspaceCalls(ctx: TestContext) {
+  const change =
+    (method: 'POST' | 'PATCH' | 'DELETE') =>
+    (auth: Auth, url: string, payload?: object): Promise<LightMyRequestResponse> =>
+      injectWithCsrf(ctx.app, { method, url, headers: auth, ...(payload ? { payload } : {}) });
+  return {
+    get: (auth: Auth, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth }),
+    post: change('POST'),
+    patch: change('PATCH'),
+    del: change('DELETE'),
+  };
+}
+
+export async function ownerWithService(ctx: TestContext) {
+  const owner = await signedInUser(ctx);
+  const order = await buyService(ctx, owner.auth, MINI);
+  // Whatever placement did, the service runs its paid time unplaced until a test says otherwise.
+  await ctx.database.db
+    .update(services)
+    .set({ status: 'active', nodeId: null, address: null, idBase: null })
+    .where(eq(services.id, order.service_id));
+  return { owner, serviceId: order.service_id, auth: owner.auth };
+}
+
+export async function serviceRow(ctx: TestContext, serviceId: string) {
+  const [row] = await ctx.database.db.select().from(services).where(eq(services.id, serviceId));
+  if (!row) throw new Error(`no service ${serviceId}`);
+  return row;
+}
+
+export async function setService(
+  ctx: TestContext,
+  serviceId: string,
+  values: Partial<typeof services.$inferInsert>,
+): Promise<void> {
+  await ctx.database.db.update(services).set(values).where(eq(services.id, serviceId));
+}
+
+/** The node reports it has applied everything up to now. */
+export async function nodeCaughtUp(ctx: TestContext, serviceId: string): Promise<void> {
+  const row = await serviceRow(ctx, serviceId);
+  await setService(ctx, serviceId, { observedGeneration: row.generation, failures: [] });
+}
+
+export async function activityOf(ctx: TestContext, serviceId: string) {
+  return (
+    await ctx.database.db
+      .select()
+      .from(activityEvents)
+      .where(and(eq(activityEvents.serviceId, serviceId)))
+      .orderBy(activityEvents.createdAt)
+  ).map((event) => ({ action: event.action, tone: event.tone, details: event.details }));
+}

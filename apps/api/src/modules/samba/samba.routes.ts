@@ -1,0 +1,263 @@
+// /api/v1/samba/{serviceId}: Samba shares, their users and permissions, the server's status and
+// settings (spec §7 "Samba"). The signed-in owner only; changes carry the CSRF header.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createSambaShareRequestSchema,
+  sambaSettingsRequestSchema,
+  sambaSettingsSchema,
+  sambaShareParamsSchema,
+  sambaSharePermissionsRequestSchema,
+  sambaSharePermissionsResponseSchema,
+  sambaShareSchema,
+  sambaSharesResponseSchema,
+  sambaShareUserParamsSchema,
+  sambaShareUserRequestSchema,
+  sambaShareUserSchema,
+  sambaShareUsersResponseSchema,
+  sambaStatusSchema,
+  updateSambaShareRequestSchema,
+  workspaceApplyResponseSchema,
+  workspaceServiceParamsSchema,
+} from '@debesis/contract';
+import type { AuthGuards } from '../auth/auth.guard.ts';
+import { currentUserId } from '../auth/auth.guard.ts';
+import type { SambaService } from './samba.service.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['samba'];
+
+export const sambaRoutes: FastifyPluginAsyncZod<{
+  samba: SambaService;
+  guards: AuthGuards;
+}> = async (app, { samba, guards }) => {
+  app.addHook('preHandler', guards.requireUser);
+
+  app.get(
+    '/:serviceId/shares',
+    {
+      schema: {
+        tags,
+        summary: 'The service’s Samba shares with their users, groups and apply status',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 200: sambaSharesResponseSchema },
+      },
+    },
+    async (request) => samba.listShares(currentUserId(request), request.params.serviceId),
+  );
+
+  app.post(
+    '/:serviceId/shares',
+    {
+      schema: {
+        tags,
+        summary: 'Create a share (folder `shares/<name>` unless a path is given)',
+        security,
+        params: workspaceServiceParamsSchema,
+        body: createSambaShareRequestSchema,
+        response: { 201: sambaShareSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await samba.createShare(currentUserId(request), request.params.serviceId, request.body, {
+          ip: request.ip,
+        }),
+      ),
+  );
+
+  app.patch(
+    '/:serviceId/shares/:share',
+    {
+      schema: {
+        tags,
+        summary: 'Change a share; `users` and `groups`, when given, replace the lists',
+        security,
+        params: sambaShareParamsSchema,
+        body: updateSambaShareRequestSchema,
+        response: { 200: sambaShareSchema },
+      },
+    },
+    async (request) =>
+      samba.updateShare(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.share,
+        request.body,
+        {
+          ip: request.ip,
+        },
+      ),
+  );
+
+  app.delete(
+    '/:serviceId/shares/:share',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a share (the folder’s files are the node’s to keep or remove)',
+        security,
+        params: sambaShareParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await samba.deleteShare(currentUserId(request), request.params.serviceId, request.params.share, {
+        ip: request.ip,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:serviceId/shares/:share/users',
+    {
+      schema: {
+        tags,
+        summary: 'The users allowed into a share, with their permissions',
+        security,
+        params: sambaShareParamsSchema,
+        response: { 200: sambaShareUsersResponseSchema },
+      },
+    },
+    async (request) =>
+      samba.shareUsers(currentUserId(request), request.params.serviceId, request.params.share),
+  );
+
+  app.post(
+    '/:serviceId/shares/:share/users',
+    {
+      schema: {
+        tags,
+        summary: 'Allow a user of the service into a share (read and write unless told otherwise)',
+        security,
+        params: sambaShareParamsSchema,
+        body: sambaShareUserRequestSchema,
+        response: { 201: sambaShareUserSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await samba.addShareUser(
+            currentUserId(request),
+            request.params.serviceId,
+            request.params.share,
+            request.body,
+            { ip: request.ip },
+          ),
+        ),
+  );
+
+  app.delete(
+    '/:serviceId/shares/:share/users/:user',
+    {
+      schema: {
+        tags,
+        summary: 'Take a user’s access to a share away',
+        security,
+        params: sambaShareUserParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await samba.removeShareUser(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.share,
+        request.params.user,
+        { ip: request.ip },
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:serviceId/shares/:share/permissions',
+    {
+      schema: {
+        tags,
+        summary: 'Who may do what in a share: its users, then its groups',
+        security,
+        params: sambaShareParamsSchema,
+        response: { 200: sambaSharePermissionsResponseSchema },
+      },
+    },
+    async (request) =>
+      samba.permissions(currentUserId(request), request.params.serviceId, request.params.share),
+  );
+
+  app.patch(
+    '/:serviceId/shares/:share/permissions/:user',
+    {
+      schema: {
+        tags,
+        summary: 'Change a share user’s read, write, execute and admin permissions',
+        security,
+        params: sambaShareUserParamsSchema,
+        body: sambaSharePermissionsRequestSchema,
+        response: { 200: sambaShareUserSchema },
+      },
+    },
+    async (request) =>
+      samba.setPermissions(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.share,
+        request.params.user,
+        request.body,
+        { ip: request.ip },
+      ),
+  );
+
+  app.get(
+    '/:serviceId/status',
+    {
+      schema: {
+        tags,
+        summary: 'The Samba server of the service: placement, what the node reports, settings',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 200: sambaStatusSchema },
+      },
+    },
+    async (request) => samba.status(currentUserId(request), request.params.serviceId),
+  );
+
+  app.post(
+    '/:serviceId/reload',
+    {
+      schema: {
+        tags,
+        summary: 'Ask the node to apply the Samba configuration again',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 202: workspaceApplyResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await samba.reload(currentUserId(request), request.params.serviceId, { ip: request.ip })),
+  );
+
+  app.post(
+    '/:serviceId/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change the workgroup, server description or minimum protocol',
+        security,
+        params: workspaceServiceParamsSchema,
+        body: sambaSettingsRequestSchema,
+        response: { 200: sambaSettingsSchema },
+      },
+    },
+    async (request) =>
+      samba.updateSettings(currentUserId(request), request.params.serviceId, request.body, {
+        ip: request.ip,
+      }),
+  );
+};
