@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { sellerEnvironmentShape } from './modules/billing/billing.config.ts';
 import { oauthEnvironmentShape } from './modules/oauth/oauth.config.ts';
 
 const ROLES = ['api', 'worker', 'agent'] as const;
@@ -90,6 +91,8 @@ export const environmentSchema = z.object({
   AGENT_ADDRESS_POOL: z.string().default('127.0.10.1-127.0.10.254'),
   /** OAuth sign-in providers; each is enabled when its client id and secret are set. */
   ...oauthEnvironmentShape,
+  /** The seller printed on invoices and the invoice number prefix (modules/billing/billing.config.ts). */
+  ...sellerEnvironmentShape,
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

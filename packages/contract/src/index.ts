@@ -9,3 +9,4 @@ export * from './orders.ts';
 export * from './services.ts';
 export * from './directory.ts';
 export * from './samba.ts';
+export * from './billing.ts';

@@ -15,3 +15,4 @@ export * from '../modules/credits/credits.table.ts';
 export * from '../modules/vies/vies.table.ts';
 export * from '../modules/directory/directory.table.ts';
 export * from '../modules/samba/samba.table.ts';
+export * from '../modules/billing/billing.table.ts';

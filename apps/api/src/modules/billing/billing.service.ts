@@ -1,0 +1,337 @@
+// Billing (spec §2 billing, §3 Invoice and Billing info, §7 Billing calls): the account's billing
+// info and its completeness, its invoices (list, detail, PDF, HTML preview), and issuing an
+// invoice inside the transaction that marks an order paid, so a payment never exists without its
+// invoice and the numbers stay gap-free. The confirmation mail goes out after the commit.
+import { randomUUID } from 'node:crypto';
+import {
+  billingInfoMissing,
+  type BillingInfo,
+  type BillingInfoValues,
+  type BillingSummary,
+  type Invoice,
+  type InvoiceList,
+  type InvoiceListQuery,
+  type InvoiceParty,
+  type Language,
+  type UpdateBillingInfoRequest,
+  updateBillingInfoRequestSchema,
+} from '@debesis/contract';
+import { checkVatNumber } from '@debesis/pricing/vat-number';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { createOrdersQueries } from '../orders/orders.queries.ts';
+import { createServicesQueries } from '../services/services.queries.ts';
+import { createUsersQueries, type UserWithSettings } from '../users/users.queries.ts';
+import type { SellerDetails } from './billing.config.ts';
+import { paymentConfirmationMail } from './billing.mail.ts';
+import { createBillingQueries, type BillingInfoRow, type InvoiceRow } from './billing.queries.ts';
+import { buildInvoiceDocument, calendarDate, formatInvoiceNumber } from './invoice.document.ts';
+import { renderInvoiceHtml } from './invoice.html.ts';
+import { renderInvoicePdf } from './invoice.pdf.ts';
+
+const EMPTY_ADDRESS = { street: '', city: '', state: '', postal_code: '', country: '' };
+
+/** Until the owner saves billing info, it is prefilled from the account: company details or address. */
+function prefilled(user: UserWithSettings): BillingInfoValues {
+  if (user.company) {
+    return {
+      company_name: user.company.name,
+      vat_number: user.company.vat_number ?? null,
+      billing_address: { ...EMPTY_ADDRESS, ...user.company.address, country: user.company.country },
+    };
+  }
+  return {
+    company_name: null,
+    vat_number: null,
+    billing_address: { ...EMPTY_ADDRESS, ...(user.address ?? {}), country: user.country ?? '' },
+  };
+}
+
+function fromRow(row: BillingInfoRow): BillingInfoValues {
+  return {
+    company_name: row.companyName,
+    vat_number: row.vatNumber,
+    billing_address: {
+      street: row.street,
+      city: row.city,
+      state: row.state,
+      postal_code: row.postalCode,
+      country: row.country,
+    },
+  };
+}
+
+function present(values: BillingInfoValues, row: BillingInfoRow | undefined): BillingInfo {
+  const missing = billingInfoMissing(values);
+  return {
+    ...values,
+    complete: missing.length === 0,
+    missing,
+    saved: row !== undefined,
+    updated_at: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+function invoiceOf(row: InvoiceRow): Invoice {
+  return { ...row.document, status: row.status };
+}
+
+export interface IssuedInvoice {
+  id: string;
+  number: string;
+  accountId: string;
+}
+
+export interface BillingLog {
+  error(details: object, message: string): void;
+}
+
+export function createBillingService(deps: {
+  db: Db;
+  seller: SellerDetails;
+  activity: Pick<ActivityService, 'record'>;
+  /** Account credit before VAT (the credits module). */
+  creditBalance: (accountId: string) => Promise<number>;
+  sendMail: (message: MailMessage) => Promise<void>;
+  publicUrl: string;
+  log?: BillingLog;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const queries = createBillingQueries(deps.db);
+  const users = createUsersQueries(deps.db);
+
+  async function owner(accountId: string): Promise<UserWithSettings> {
+    const user = await users.findById(accountId);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  async function info(accountId: string): Promise<BillingInfo> {
+    const [user, row] = await Promise.all([owner(accountId), queries.findInfo(accountId)]);
+    return present(row ? fromRow(row) : prefilled(user), row);
+  }
+
+  async function load(accountId: string, id: string): Promise<Invoice> {
+    const row = await queries.findInvoice(accountId, id);
+    if (!row) throw notFound();
+    return invoiceOf(row);
+  }
+
+  async function languageOf(accountId: string, override: Language | undefined): Promise<Language> {
+    return override ?? (await owner(accountId)).settings.language;
+  }
+
+  return {
+    info,
+
+    async summary(accountId: string): Promise<BillingSummary> {
+      const [billingInfo, orders, credit, totals] = await Promise.all([
+        info(accountId),
+        createOrdersQueries(deps.db).listForAccount(accountId),
+        deps.creditBalance(accountId),
+        queries.totals(accountId),
+      ]);
+      const unpaid = orders.filter(
+        (order) => order.status === 'AWAITING_PAYMENT' || order.status === 'FAILED',
+      );
+      return {
+        billing_info: billingInfo,
+        completeness: { complete: billingInfo.complete, missing: billingInfo.missing },
+        outstanding: {
+          amount: unpaid.reduce((sum, order) => sum + order.amountMinor, 0),
+          count: unpaid.length,
+          currency: 'EUR',
+        },
+        credit: { balance: credit, currency: 'EUR' },
+        invoices: { count: totals.count, total_paid: totals.paid },
+      };
+    },
+
+    /** Spec §3 completeness is enforced by the request schema; the VAT number is also checked by checksum. */
+    async updateInfo(
+      accountId: string,
+      request: UpdateBillingInfoRequest,
+      meta: { ip: string | null },
+    ): Promise<BillingInfo> {
+      await owner(accountId);
+      const values = updateBillingInfoRequestSchema.parse(request);
+      if (values.vat_number) {
+        const check = checkVatNumber(values.vat_number, values.billing_address.country || undefined);
+        if (check.problem === 'invalid_format' || check.problem === 'invalid_checksum') {
+          throw new AppError('validation_error', {
+            fieldErrors: [{ field: 'vat_number', code: 'invalid_vat_number' }],
+          });
+        }
+      }
+      await queries.saveInfo({
+        accountId,
+        companyName: values.company_name,
+        vatNumber: values.vat_number,
+        street: values.billing_address.street,
+        city: values.billing_address.city,
+        state: values.billing_address.state,
+        postalCode: values.billing_address.postal_code,
+        country: values.billing_address.country,
+        updatedAt: now(),
+      });
+      await deps.activity.record({
+        accountId,
+        action: 'billing info updated',
+        tone: 'info',
+        ip: meta.ip,
+        details: { company: values.company_name !== null },
+      });
+      return info(accountId);
+    },
+
+    async list(accountId: string, query: InvoiceListQuery): Promise<InvoiceList> {
+      const { rows, total } = await queries.listInvoices(
+        accountId,
+        {
+          startDate: query.start_date,
+          endDate: query.end_date,
+          type: query.payment_type,
+          serviceId: query.service_id,
+        },
+        { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+      );
+      return {
+        items: rows.map((row) => {
+          const invoice = invoiceOf(row);
+          return {
+            id: invoice.id,
+            number: invoice.number,
+            type: invoice.type,
+            status: invoice.status,
+            date: invoice.date,
+            issued_at: invoice.issued_at,
+            service_id: invoice.service_id,
+            order_id: invoice.order_id,
+            product_name: invoice.product_name,
+            period_start: invoice.period_start,
+            period_end: invoice.period_end,
+            currency: invoice.currency,
+            net: invoice.net,
+            vat_rate: invoice.vat_rate,
+            vat_amount: invoice.vat_amount,
+            total: invoice.total,
+          };
+        }),
+        page: query.page,
+        per_page: query.per_page,
+        total,
+        pages: Math.max(1, Math.ceil(total / query.per_page)),
+      };
+    },
+
+    get: load,
+
+    async pdf(accountId: string, id: string, lang?: Language) {
+      const invoice = await load(accountId, id);
+      const language = await languageOf(accountId, lang);
+      return { filename: `${invoice.number}.pdf`, body: await renderInvoicePdf(invoice, language) };
+    },
+
+    async preview(accountId: string, id: string, lang?: Language): Promise<string> {
+      const invoice = await load(accountId, id);
+      return renderInvoiceHtml(invoice, await languageOf(accountId, lang));
+    },
+
+    /**
+     * Issues the invoice of a paid order, inside the payment's transaction (`txDb`): the number is
+     * taken there, so a rollback gives it back. A second call for the same order finds the first.
+     */
+    async issueInTransaction(
+      txDb: Db,
+      orderId: string,
+      payment: { at: Date; method: string },
+    ): Promise<IssuedInvoice | null> {
+      const order = await createOrdersQueries(txDb).findById(orderId);
+      if (!order || order.status !== 'PAID') return null;
+      const txBilling = createBillingQueries(txDb);
+      const existing = await txBilling.findInvoiceForOrder(order.accountId, order.id);
+      if (existing) return { id: existing.id, number: existing.number, accountId: existing.accountId };
+      const user = await createUsersQueries(txDb).findById(order.accountId);
+      if (!user) return null;
+      const row = await txBilling.findInfo(order.accountId);
+      const values = row ? fromRow(row) : prefilled(user);
+      const service = order.serviceId
+        ? await createServicesQueries(txDb).findForAccount(order.accountId, order.serviceId)
+        : undefined;
+      const buyer: InvoiceParty = {
+        name: values.company_name || `${user.firstName} ${user.lastName}`.trim(),
+        company_code: values.company_name ? (user.company?.code ?? null) : null,
+        // A reverse charge rests on the VAT number the order was priced with: that one is printed.
+        vat_number: order.breakdown.reverse_charge
+          ? (order.customer.vat_number ?? values.vat_number)
+          : values.vat_number,
+        address: values.billing_address,
+        email: user.email,
+      };
+      const issueDate = calendarDate(payment.at);
+      const year = Number(issueDate.slice(0, 4));
+      const sequence = await txBilling.nextSequence(year);
+      const id = randomUUID();
+      const number = formatInvoiceNumber(deps.seller.numberPrefix, year, sequence);
+      const document = buildInvoiceDocument({
+        id,
+        number,
+        order,
+        seller: deps.seller,
+        buyer,
+        at: payment.at,
+        service: service ? { id: service.id, validUntil: service.validUntil } : null,
+        paymentMethod: payment.method,
+      });
+      await txBilling.insertInvoice({
+        id,
+        accountId: order.accountId,
+        number,
+        year,
+        sequence,
+        orderId: order.id,
+        serviceId: document.service_id,
+        type: document.type,
+        status: 'paid',
+        issueDate,
+        totalMinor: document.total,
+        currency: 'EUR',
+        language: user.settings.language,
+        document,
+        issuedAt: payment.at,
+      });
+      return { id, number, accountId: order.accountId };
+    },
+
+    /** After the commit: the payment confirmation with the PDF. A failure is logged, never undoes the payment. */
+    async afterIssued(issued: IssuedInvoice): Promise<void> {
+      try {
+        const row = await queries.findInvoice(issued.accountId, issued.id);
+        if (!row) return;
+        const user = await users.findById(row.accountId);
+        if (!user) return;
+        const invoice = invoiceOf(row);
+        const language = user.settings.language;
+        await deps.sendMail(
+          paymentConfirmationMail({
+            to: user.email,
+            firstName: user.firstName,
+            language,
+            invoice,
+            pdf: await renderInvoicePdf(invoice, language),
+            link: `${deps.publicUrl}/dashboard/billing`,
+          }),
+        );
+      } catch (error) {
+        deps.log?.error({ err: error, invoiceId: issued.id }, 'payment confirmation mail not sent');
+      }
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;
+/** What the payment path needs from billing. */
+export type InvoiceIssuer = Pick<BillingService, 'issueInTransaction' | 'afterIssued'>;

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Invoice } from '@debesis/contract';
+
+/** Who an account's invoices are made out to (spec §3 Billing info); one row per account, once saved. */
+export const billingInfo = pgTable('billing_info', {
+  accountId: uuid('account_id').primaryKey(),
+  companyName: text('company_name'),
+  vatNumber: text('vat_number'),
+  street: text('street').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  country: text('country').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The invoice number sequence, one row per year. Taking a number is one
+ * `INSERT … ON CONFLICT (year) DO UPDATE SET last_number = last_number + 1 RETURNING` inside the
+ * payment's transaction: the row lock orders concurrent payments (in any number of processes), and
+ * a transaction that rolls back gives its number back, so the numbers have no gaps and no twins.
+ * Not customer data: the sequence is the seller's.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * Issued invoices. `document` is the invoice frozen as it was issued (seller, buyer, lines, sums,
+ * VAT wording keys), so rendering it again, in either language, gives the same document. A
+ * trigger (migration 0010_billing) refuses any change but `status`, and any delete: a correction is a new
+ * document. The other columns are copies of the document for listing and filtering.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    accountId: uuid('account_id').notNull(),
+    /** e.g. DEB-2026-000123: prefix, year, the year's sequence number. */
+    number: text('number').notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    orderId: uuid('order_id').notNull(),
+    serviceId: uuid('service_id'),
+    type: text('type', { enum: ['PURCHASE', 'RENEWAL', 'PLAN_CHANGE'] }).notNull(),
+    status: text('status', { enum: ['paid', 'unpaid', 'void', 'draft'] }).notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    currency: text('currency', { enum: ['EUR'] })
+      .notNull()
+      .default('EUR'),
+    /** The account's language when it was issued: the confirmation mail's. */
+    language: text('language', { enum: ['en', 'lt'] }).notNull(),
+    document: jsonb('document').$type<Omit<Invoice, 'status'>>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_unique').on(table.number),
+    uniqueIndex('invoices_year_sequence_unique').on(table.year, table.sequence),
+    // One invoice per paid order: a replayed payment finds the first.
+    uniqueIndex('invoices_order_unique').on(table.orderId),
+    index('invoices_account_date_idx').on(table.accountId, table.issueDate),
+  ],
+);

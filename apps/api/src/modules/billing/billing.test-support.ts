@@ -1,0 +1,112 @@
+// Buying the way a customer does, for the billing tests: an order through the API, a payment
+// session, then the sandbox provider's signed success event.
+import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import type { Order } from '@debesis/contract';
+import { signSandboxEvent } from '../payments/sandbox-signature.ts';
+import { createProductsQueries } from '../products/products.queries.ts';
+import { createProductsService } from '../products/products.service.ts';
+import { SEED_CATALOGUE } from '../products/catalogue-seed.ts';
+import { injectWithCsrf, TEST_SANDBOX_SECRET, type TestContext } from '../../test/test-app.ts';
+
+export type Auth = { authorization: string };
+export const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
+
+export async function seedProducts(ctx: TestContext): Promise<void> {
+  await createProductsService({ queries: createProductsQueries(ctx.database.db) }).seedIfEmpty(
+    SEED_CATALOGUE,
+  );
+}
+
+export async function placeOrder(ctx: TestContext, auth: Auth, plan = PLAN): Promise<Order> {
+  const response = await injectWithCsrf(ctx.app, {
+    method: 'POST',
+    url: '/api/v1/orders/',
+    headers: auth,
+    payload: plan,
+  });
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
+  return response.json<Order>();
+}
+
+export async function extendOrder(ctx: TestContext, auth: Auth, serviceId: string): Promise<Order> {
+  const response = await injectWithCsrf(ctx.app, {
+    method: 'POST',
+    url: `/api/v1/orders/service/${serviceId}/extend`,
+    headers: auth,
+    payload: {},
+  });
+  if (response.statusCode !== 201) throw new Error(`extend failed: ${response.statusCode} ${response.body}`);
+  return response.json<Order>();
+}
+
+export async function openSession(ctx: TestContext, auth: Auth, orderId: string): Promise<string> {
+  const response = await injectWithCsrf(ctx.app, {
+    method: 'POST',
+    url: '/api/v1/payments/session',
+    headers: auth,
+    payload: { order_id: orderId },
+  });
+  if (response.statusCode !== 200) throw new Error(`session failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ session_id: string }>().session_id;
+}
+
+export function succeed(ctx: TestContext, sessionId: string) {
+  const body = JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    type: 'payment.succeeded',
+    session_id: sessionId,
+    created: Math.floor(Date.now() / 1000),
+  });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/events/sandbox',
+    headers: {
+      'content-type': 'application/json',
+      'x-sandbox-signature': signSandboxEvent(TEST_SANDBOX_SECRET, body, Math.floor(Date.now() / 1000)),
+    },
+    payload: body,
+  });
+}
+
+/** Orders `plan`, pays it, and returns the paid order. */
+export async function buy(ctx: TestContext, auth: Auth, plan = PLAN): Promise<Order> {
+  const order = await placeOrder(ctx, auth, plan);
+  await pay(ctx, auth, order.id);
+  return order;
+}
+
+export async function pay(ctx: TestContext, auth: Auth, orderId: string): Promise<Order> {
+  const sessionId = await openSession(ctx, auth, orderId);
+  const response = await succeed(ctx, sessionId);
+  if (response.statusCode !== 200) throw new Error(`event failed: ${response.statusCode} ${response.body}`);
+  const paid = await ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: auth });
+  return paid.json<Order>();
+}
+
+/** The text of a PDF as Debian's pdftotext reads it, whitespace collapsed. */
+export function pdfText(pdf: Buffer): string {
+  const result = spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`pdftotext failed: ${result.stderr.toString()}`);
+  return normaliseSpace(result.stdout.toString('utf8'));
+}
+
+/** No-break and narrow spaces (lt-LT money) read as plain spaces; runs of space as one. */
+export function normaliseSpace(text: string): string {
+  return text.replace(/[\u00a0\u202f\s]+/g, ' ').trim();
+}
+
+/** The visible text of the HTML preview, whitespace collapsed. */
+export function htmlText(html: string): string {
+  return normaliseSpace(
+    html
+      .replace(/<style[\s\S]*?<\/style>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
+}

@@ -1,0 +1,163 @@
+// The words of an invoice (PDF, HTML preview, mail), in both languages. The legal wording of a
+// reverse charge and of a supply outside the scope of EU VAT is fixed here, once.
+import type { InvoiceStatus, InvoiceType, Language } from '@debesis/contract';
+import { formatMoney } from '@debesis/pricing';
+
+export interface InvoiceTexts {
+  title: string;
+  number: string;
+  issueDate: string;
+  supplyDate: string;
+  type: string;
+  status: string;
+  serviceId: string;
+  orderId: string;
+  period: string;
+  seller: string;
+  buyer: string;
+  companyCode: string;
+  vatNumber: string;
+  email: string;
+  bankAccount: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  months: string;
+  amount: string;
+  periodSubtotal: string;
+  periodDiscount: (rate: string) => string;
+  subtotal: string;
+  creditApplied: string;
+  net: string;
+  vat: (rate: string) => string;
+  total: string;
+  paidBy: (method: string, date: string) => string;
+  typeLabels: Record<InvoiceType, string>;
+  statusLabels: Record<InvoiceStatus, string>;
+  line: {
+    base: (product: string) => string;
+    disk_space: (gb: number) => string;
+    users: string;
+    plan_change: (product: string) => string;
+  };
+  reverseCharge: string;
+  sellerVat: string;
+  buyerVat: string;
+  outsideScope: string;
+  questions: (email: string) => string;
+  perMonth: string;
+}
+
+export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
+  en: {
+    title: 'Invoice',
+    number: 'Invoice number',
+    issueDate: 'Invoice date',
+    supplyDate: 'Date of supply',
+    type: 'Type',
+    status: 'Status',
+    serviceId: 'Service ID',
+    orderId: 'Order',
+    period: 'Service period',
+    seller: 'Seller',
+    buyer: 'Buyer',
+    companyCode: 'Company code',
+    vatNumber: 'VAT number',
+    email: 'Email',
+    bankAccount: 'Bank account',
+    description: 'Description',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price / month',
+    months: 'Months',
+    amount: 'Amount',
+    periodSubtotal: 'Period subtotal',
+    periodDiscount: (rate) => `Period discount (${rate})`,
+    subtotal: 'Subtotal',
+    creditApplied: 'Account credit applied',
+    net: 'Taxable amount',
+    vat: (rate) => `VAT ${rate}`,
+    total: 'Total',
+    paidBy: (method, date) =>
+      method === 'credit' ? `Paid with account credit on ${date}` : `Paid by card on ${date}`,
+    typeLabels: { PURCHASE: 'New Service', RENEWAL: 'Service Renewal', PLAN_CHANGE: 'Plan Change' },
+    statusLabels: { paid: 'Paid', unpaid: 'Unpaid', void: 'Void', draft: 'Draft' },
+    line: {
+      base: (product) => `${product} plan`,
+      disk_space: (gb) => `Extra storage (${gb} GB units)`,
+      users: 'Extra users',
+      plan_change: (product) => `Plan change to ${product}, prorated for the rest of the paid period`,
+    },
+    reverseCharge:
+      'Reverse charge – VAT to be accounted for by the recipient (Article 196 of Council Directive 2006/112/EC)',
+    sellerVat: "Seller's VAT number",
+    buyerVat: "Buyer's VAT number",
+    outsideScope:
+      'Outside the scope of EU VAT – the place of supply is outside the European Union (Article 44 of Council Directive 2006/112/EC)',
+    questions: (email) => `Questions about this invoice: ${email}`,
+    perMonth: 'per month',
+  },
+  lt: {
+    title: 'PVM sąskaita faktūra',
+    number: 'Sąskaitos numeris',
+    issueDate: 'Išrašymo data',
+    supplyDate: 'Paslaugų suteikimo data',
+    type: 'Tipas',
+    status: 'Būsena',
+    serviceId: 'Paslaugos ID',
+    orderId: 'Užsakymas',
+    period: 'Paslaugos laikotarpis',
+    seller: 'Pardavėjas',
+    buyer: 'Pirkėjas',
+    companyCode: 'Įmonės kodas',
+    vatNumber: 'PVM mokėtojo kodas',
+    email: 'El. paštas',
+    bankAccount: 'Banko sąskaita',
+    description: 'Aprašymas',
+    quantity: 'Kiekis',
+    unitPrice: 'Vieneto kaina / mėn.',
+    months: 'Mėnesiai',
+    amount: 'Suma',
+    periodSubtotal: 'Laikotarpio suma',
+    periodDiscount: (rate) => `Laikotarpio nuolaida (${rate})`,
+    subtotal: 'Tarpinė suma',
+    creditApplied: 'Panaudotas paskyros kreditas',
+    net: 'Apmokestinamoji vertė',
+    vat: (rate) => `PVM ${rate}`,
+    total: 'Iš viso',
+    paidBy: (method, date) =>
+      method === 'credit' ? `Apmokėta paskyros kreditu ${date}` : `Apmokėta kortele ${date}`,
+    typeLabels: {
+      PURCHASE: 'Nauja paslauga',
+      RENEWAL: 'Paslaugos pratęsimas',
+      PLAN_CHANGE: 'Plano keitimas',
+    },
+    statusLabels: { paid: 'Apmokėta', unpaid: 'Neapmokėta', void: 'Anuliuota', draft: 'Juodraštis' },
+    line: {
+      base: (product) => `Planas ${product}`,
+      disk_space: (gb) => `Papildoma vieta (vienetas ${gb} GB)`,
+      users: 'Papildomi naudotojai',
+      plan_change: (product) => `Plano keitimas į ${product}, proporcingai likusiam apmokėtam laikotarpiui`,
+    },
+    reverseCharge:
+      'Atvirkštinis apmokestinimas – PVM apskaito ir sumoka paslaugų gavėjas (Tarybos direktyvos 2006/112/EB 196 straipsnis)',
+    sellerVat: 'Pardavėjo PVM mokėtojo kodas',
+    buyerVat: 'Pirkėjo PVM mokėtojo kodas',
+    outsideScope:
+      'ES PVM netaikomas – paslaugų teikimo vieta yra už Europos Sąjungos ribų (Tarybos direktyvos 2006/112/EB 44 straipsnis)',
+    questions: (email) => `Klausimai dėl šios sąskaitos: ${email}`,
+    perMonth: 'per mėnesį',
+  },
+};
+
+/** Amounts as each language writes them, always with two decimals ("€14.99", "14,99 €"). */
+export function invoiceMoney(amountMinor: number, language: Language): string {
+  return formatMoney(amountMinor, language === 'lt' ? 'lt-LT' : 'en-US');
+}
+
+/** 21 → "21%" (en) or "21 %" (lt). */
+export function invoicePercent(rate: number, language: Language): string {
+  return new Intl.NumberFormat(language === 'lt' ? 'lt-LT' : 'en-US', {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(rate / 100);
+}
