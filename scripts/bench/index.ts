@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { measure, printLoadTable } from './load.ts';
 import { ROOT, startBareFastify, startProduct } from '../lib/processes.ts';
 import { measureCalculatePrice } from './quotes.ts';
+import { measureServicesOverview } from './services.ts';
 import { measureArgon2, measureSignIn } from './sign-in.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
 import { measureReconcile, printReconcile } from './reconcile.ts';
@@ -29,6 +30,7 @@ try {
       durationSeconds,
     }),
     await measureCalculatePrice(product, durationSeconds),
+    await measureServicesOverview(product, durationSeconds),
   ];
   printLoadTable('HTTP (embedded PGlite)', results);
 

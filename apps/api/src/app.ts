@@ -50,7 +50,15 @@ import { pendingPlanRoutes } from './modules/orders/pending-plan.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { planChangesRoutes } from './modules/plan-changes/plan-changes.routes.ts';
+import { createPlanChangesService } from './modules/plan-changes/plan-changes.service.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { createCreditsQueries } from './modules/credits/credits.queries.ts';
+import { createCreditsService } from './modules/credits/credits.service.ts';
 import { createSandboxProvider } from './modules/payments/sandbox.provider.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
+import { sellerFromConfig } from './modules/billing/billing.config.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createStripeProvider } from './modules/payments/stripe.provider.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
@@ -60,6 +68,13 @@ import { createViesService } from './modules/vies/vies.service.ts';
 import { createServicesQueries } from './modules/services/services.queries.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
+import {
+  createFulfilmentFollowUp,
+  createServicesBackground,
+  createServiceWaker,
+} from './modules/services/services.background.ts';
+import { createWorkspaceState } from './modules/services/workspace-state.ts';
+import { localAgents } from './modules/nodes/node-waker.ts';
 import { quotesRoutes } from './modules/orders/quotes.routes.ts';
 import { createProductsQueries } from './modules/products/products.queries.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -186,6 +201,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     : null;
   const quotes = createQuotesService({ products, vies });
   const orders = createOrdersService({
+    db: database.db,
     queries: createOrdersQueries(database.db),
     quotes,
     products,
@@ -194,12 +210,66 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     activity,
     now,
   });
+  const planChanges = createPlanChangesService({ db: database.db, products, quotes, orders, activity, now });
+  const credits = createCreditsService({
+    queries: createCreditsQueries(database.db),
+    reserved: (accountId) => createOrdersQueries(database.db).reservedCredit(accountId),
+  });
+  // The service lifecycle: placement and the sweep run as jobs in the worker; the API follows up
+  // payments (a placement job, a restored service) and its nodes' reports (ready, deleted).
+  const wakeNode = (nodeId: string) => localAgents.wake(nodeId);
+  const lifecycle = createServicesBackground({
+    db: database.db,
+    users: usersQueries,
+    activity,
+    sendMail:
+      deps.sendMail ??
+      (async (message) => {
+        await queue.send('mail.send', message, { idempotencyKey: message.id });
+      }),
+    publicUrl: config.publicUrl,
+    wakeNode,
+    now,
+  });
+  const nodesQueries = createNodesQueries(database.db);
   const servicesService = createServicesService({
-    queries: createServicesQueries(database.db),
-    planName: async (productId) => (await products.get(productId).catch(() => ({ name: productId }))).name,
+    db: database.db,
+    // A name in a list may be a few seconds old: the catalogue snapshot saves three queries.
+    planName: async (productId) => {
+      try {
+        return (await products.snapshot()).get(productId).name;
+      } catch {
+        return productId;
+      }
+    },
+    // Read when a request comes, after both are built below.
+    directory: { counts: (ids) => directory.counts(ids) },
+    samba: { counts: (ids) => samba.counts(ids) },
+    activity,
+    notifier: lifecycle.notifier,
+    createPaymentSession: (accountId, orderId, flow) => payments.createSession(accountId, orderId, flow),
+    orders,
+    nodeLastSeen: async (nodeId) => (await nodesQueries.findById(nodeId))?.lastSeenAt ?? null,
+    wakeNode,
+    now,
+  });
+  const billing = createBillingService({
+    db: database.db,
+    seller: sellerFromConfig(config),
+    activity,
+    creditBalance: (accountId) => createCreditsQueries(database.db).balance(accountId),
+    sendMail:
+      deps.sendMail ??
+      (async (message) => {
+        await queue.send('mail.send', message, { idempotencyKey: message.id });
+      }),
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now,
   });
   const payments = createPaymentsService({
     db: database.db,
+    invoices: billing,
     provider:
       config.PAYMENT_PROVIDER === 'stripe'
         ? createStripeProvider({
@@ -211,6 +281,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     orders,
     activity,
     publicUrl: config.publicUrl,
+    onFulfilled: createFulfilmentFollowUp({
+      db: database.db,
+      notifier: lifecycle.notifier,
+      enqueuePlacement: async (serviceId) => {
+        await queue.send('services.place', { serviceId }, { idempotencyKey: `place-${serviceId}` });
+      },
+      wakeNode,
+    }),
     now,
   });
   const oauth = createOAuthService({
@@ -225,13 +303,25 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   app.decorateRequest('auth', null);
   const nodes = createNodesService({
-    queries: createNodesQueries(database.db),
+    queries: nodesQueries,
     registrationToken: config.nodeRegistrationToken,
+    workspaces: createWorkspaceState({
+      db: database.db,
+      directory: { desiredSection: (serviceId, idBase) => directory.desiredSection(serviceId, idBase) },
+      samba: { desiredSection: (serviceId) => samba.desiredSection(serviceId) },
+      notifier: lifecycle.notifier,
+      now,
+    }),
     ...(deps.now ? { now: deps.now } : {}),
   });
   // Users, groups and Samba shares write the workspace's desired state; `wake` (the node's
   // wake-up, from the lifecycle) is optional: the agent polls anyway.
-  const workspaceChanges = createWorkspaceChanges({ db: database.db, activity, now });
+  const workspaceChanges = createWorkspaceChanges({
+    db: database.db,
+    activity,
+    wake: createServiceWaker(database.db, wakeNode),
+    now,
+  });
   const directory = createDirectoryService({
     db: database.db,
     changes: workspaceChanges,
@@ -267,6 +357,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(ordersRoutes, { prefix: '/orders', orders, payments, guards });
       await api.register(paymentsRoutes, { prefix: '/payments', payments, guards });
       await api.register(pendingPlanRoutes, { prefix: '/auth', orders, guards });
+      await api.register(planChangesRoutes, { prefix: '/plan-changes', planChanges, guards });
+      await api.register(creditsRoutes, { prefix: '/account', credits, guards });
+      await api.register(billingRoutes, { prefix: '/billing', billing, guards });
       await api.register(servicesRoutes, { prefix: '/services', services: servicesService, guards });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
       await api.register(directoryRoutes, { prefix: '/user-groups', directory, guards });

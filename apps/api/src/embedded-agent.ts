@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadAgentConfig, startAgent, type Agent } from '@debesis/agent';
 import type { Config } from './config.ts';
+import { localAgents } from './modules/nodes/node-waker.ts';
 
 export async function startEmbeddedAgent(options: {
   config: Config;
@@ -23,9 +24,22 @@ export async function startEmbeddedAgent(options: {
     AGENT_LIVE_WORKSPACES: process.env.AGENT_LIVE_WORKSPACES,
   });
   const agent = startAgent(agentConfig, options.logger.child({ component: 'agent' }));
+  // A change placed on this node (placement, start/stop, a new user…) wakes the agent at once
+  // instead of at its next poll.
+  const unregister = localAgents.register(agent);
   // The first pass registers the node; wait for it so `npm start` reports a healthy node.
   await agent.runOnce().catch((error: unknown) => {
     options.logger.warn({ err: error }, 'the embedded agent could not finish its first pass; it will retry');
   });
-  return agent;
+  return {
+    runOnce: () => agent.runOnce(),
+    wake: () => agent.wake(),
+    async stop() {
+      unregister();
+      await agent.stop();
+    },
+    get nodeId() {
+      return agent.nodeId;
+    },
+  };
 }

@@ -42,6 +42,7 @@ async function main() {
       database,
       apiUrl,
       paymentsSandboxSecret: config.paymentsSandboxSecret,
+      publicUrl: config.publicUrl,
       mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
       logger,
     });

@@ -30,6 +30,7 @@ describe('worker', () => {
       database,
       apiUrl: 'http://127.0.0.1:9',
       paymentsSandboxSecret: 'unused-in-this-test-0123456789',
+      publicUrl: 'http://localhost:8080',
       mailer: createMailer({ mailDir, from: 'test@debesis.localhost' }),
       logger: pino({ level: 'silent' }),
     });

@@ -4,9 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createActivityQueries } from './modules/activity/activity.queries.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
+import { localAgents } from './modules/nodes/node-waker.ts';
 import { createRateLimitQueries } from './modules/rate-limits/rate-limits.queries.ts';
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from './modules/payments/sandbox-signature.ts';
+import { LIFECYCLE_SWEEP_CRON, PLACEMENT_RETRY_CRON } from './modules/services/lifecycle.constants.ts';
+import { createServicesBackground } from './modules/services/services.background.ts';
+import { createUsersQueries } from './modules/users/users.queries.ts';
 
 export async function startWorker(deps: {
   queue: JobQueue;
@@ -16,6 +22,8 @@ export async function startWorker(deps: {
   /** Where the sandbox provider delivers its events: this product's API. */
   apiUrl: string;
   paymentsSandboxSecret: string;
+  /** Base of the links in mails (PUBLIC_URL). */
+  publicUrl: string;
 }) {
   await deps.queue.work('payments.sandbox-event', async ({ event }) => {
     const body = JSON.stringify(event);
@@ -39,6 +47,34 @@ export async function startWorker(deps: {
     await limiter.prune();
   });
   await deps.queue.schedule('maintenance.prune', '17 * * * *', {});
+
+  // The service lifecycle: placement, its 2-minute retry and the time sweep.
+  const services = createServicesBackground({
+    db: deps.database.db,
+    users: createUsersQueries(deps.database.db),
+    activity: createActivityService({ queries: createActivityQueries(deps.database.db) }),
+    sendMail: async (message) => {
+      await deps.queue.send('mail.send', message, { idempotencyKey: message.id });
+    },
+    publicUrl: deps.publicUrl,
+    wakeNode: (nodeId) => localAgents.wake(nodeId),
+    now: () => new Date(),
+  });
+  await deps.queue.work('services.place', async ({ serviceId }) => {
+    await services.placement.place(serviceId);
+  });
+  await deps.queue.work('services.retry-placement', async () => {
+    const result = await services.placement.retryUnplaced();
+    if (result.placed + result.pending > 0) deps.logger.info(result, 'placement retried');
+  });
+  await deps.queue.schedule('services.retry-placement', PLACEMENT_RETRY_CRON, {});
+  await deps.queue.work('services.sweep', async () => {
+    const result = await services.sweep.run();
+    if (result.expired + result.quarantined + result.terminated + result.reminded > 0) {
+      deps.logger.info(result, 'lifecycle sweep moved services');
+    }
+  });
+  await deps.queue.schedule('services.sweep', LIFECYCLE_SWEEP_CRON, {});
 
   await deps.queue.work('mail.send', async (message) => {
     await deps.mailer.deliver(message);

@@ -41,11 +41,11 @@ export const ERROR_STATUS = {
   oauth_failed: 400,
   oauth_provider_disabled: 404,
   order_not_payable: 409,
-  payment_signature_invalid: 400,
-  oauth_denied: 403,
-  oauth_state_invalid: 400,
-  oauth_email_unverified: 403,
-  oauth_email_missing: 400,
+  same_configuration: 422,
+  plan_does_not_fit: 422,
+  downgrade_confirmation_required: 422,
+  service_expired: 409,
+  service_not_changeable: 409,
   workspace_not_changeable: 409,
   workspace_user_not_found: 404,
   workspace_group_not_found: 404,
@@ -61,6 +61,17 @@ export const ERROR_STATUS = {
   samba_share_limit: 409,
   workspace_ids_exhausted: 409,
   samba_guest_share_public: 422,
+  payment_signature_invalid: 400,
+  oauth_denied: 403,
+  oauth_state_invalid: 400,
+  oauth_email_unverified: 403,
+  oauth_email_missing: 400,
+  service_not_found: 404,
+  service_cannot_cancel: 409,
+  service_not_active: 409,
+  service_suspended: 409,
+  no_billing_period: 409,
+  service_no_expiry: 409,
   service_unavailable: 503,
   server_error: 500,
 } as const;
@@ -101,6 +112,8 @@ export type FieldErrorCode =
   | 'option_not_offered'
   | 'period_required'
   | 'period_unknown'
+  | 'below_users_in_use'
+  | 'below_disk_in_use'
   | 'workspace_name_characters'
   | 'workspace_name_lowercase'
   | 'workspace_name_start'
@@ -127,6 +140,12 @@ const en: Catalogue = {
   forbidden: 'You do not have permission to do that.',
   not_found: 'Not found',
   too_many_attempts: 'Too many attempts. Please wait a moment and try again.',
+  service_not_found: 'Service not found',
+  service_cannot_cancel: 'Cannot cancel or terminate in the current state',
+  service_not_active: 'Service not active or not suspended',
+  service_suspended: 'This service is suspended. Please contact support or pay to reactivate it.',
+  no_billing_period: 'No billing period set',
+  service_no_expiry: 'Service has no valid expiration date',
   service_unavailable: 'The service is temporarily unavailable. Please try again later.',
   server_error: 'Server error. Please try again later',
   required: 'This field is required',
@@ -153,6 +172,31 @@ const en: Catalogue = {
   oauth_failed: 'An error occurred during authentication. Please try again.',
   oauth_provider_disabled: 'Signing in with this provider is not available.',
   order_not_payable: 'This order cannot be paid now: it is already paid, cancelled or being paid.',
+  same_configuration: 'Please select different resources or a different plan',
+  plan_does_not_fit:
+    'The chosen plan is smaller than what the service uses now. Please select different resources or a different plan',
+  downgrade_confirmation_required:
+    'Please confirm the downgrade: no credit is given if you upgrade back later.',
+  service_expired: 'This service has expired or is quarantined. Please extend your service to regain access.',
+  service_not_changeable: 'The plan of this service cannot be changed in its current state.',
+  workspace_not_changeable:
+    'This service is not running, so its users, groups and shares cannot be changed now. Please contact support or pay to reactivate it.',
+  workspace_user_not_found: 'There is no user with this name in the service.',
+  workspace_group_not_found: 'There is no group with this name in the service.',
+  workspace_member_not_found: 'This user is not a member of the group.',
+  samba_share_not_found: 'There is no Samba share with this name in the service.',
+  samba_share_user_not_found: 'This user has no access to the share.',
+  workspace_user_exists: 'The service already has a user with this name.',
+  workspace_group_exists: 'The service already has a group with this name.',
+  samba_share_exists: 'The service already has a Samba share with this name.',
+  samba_share_user_exists: 'This user already has access to the share. Change their permissions instead.',
+  workspace_user_limit:
+    'The service already has as many users as its plan allows. Delete a user or choose a plan with more users.',
+  workspace_group_limit: 'The service already has as many groups as it can hold. Delete a group first.',
+  samba_share_limit: 'The service already has as many Samba shares as it can hold. Delete a share first.',
+  workspace_ids_exhausted: 'The service has no free user or group ids left. Please contact support.',
+  samba_guest_share_public:
+    'A share open to guests cannot be served on the public IP address. Turn off guest access or the public address.',
   payment_signature_invalid: 'The payment event could not be verified.',
   oauth_denied: 'The sign-in was cancelled or access was not allowed.',
   oauth_state_invalid: 'The sign-in link has expired or was already used. Please try again.',
@@ -177,24 +221,8 @@ const en: Catalogue = {
   option_not_offered: 'This plan cannot be extended this way',
   period_required: 'Please choose a billing period',
   period_unknown: 'This billing period is not offered for the plan',
-  workspace_not_changeable:
-    'This service is not running, so its users, groups and shares cannot be changed now. Please contact support or pay to reactivate it.',
-  workspace_user_not_found: 'There is no user with this name in the service.',
-  workspace_group_not_found: 'There is no group with this name in the service.',
-  workspace_member_not_found: 'This user is not a member of the group.',
-  samba_share_not_found: 'There is no Samba share with this name in the service.',
-  samba_share_user_not_found: 'This user has no access to the share.',
-  workspace_user_exists: 'The service already has a user with this name.',
-  workspace_group_exists: 'The service already has a group with this name.',
-  samba_share_exists: 'The service already has a Samba share with this name.',
-  samba_share_user_exists: 'This user already has access to the share. Change their permissions instead.',
-  workspace_user_limit:
-    'The service already has as many users as its plan allows. Delete a user or choose a plan with more users.',
-  workspace_group_limit: 'The service already has as many groups as it can hold. Delete a group first.',
-  samba_share_limit: 'The service already has as many Samba shares as it can hold. Delete a share first.',
-  workspace_ids_exhausted: 'The service has no free user or group ids left. Please contact support.',
-  samba_guest_share_public:
-    'A share open to guests cannot be served on the public IP address. Turn off guest access or the public address.',
+  below_users_in_use: 'Cannot be fewer than the {{limit}} users the service has now',
+  below_disk_in_use: 'Cannot be less than the {{limit}} GB the service stores now',
   workspace_name_characters: 'Use only letters, numbers, hyphens and underscores',
   workspace_name_lowercase: 'Use lower-case letters: the name becomes a Unix and Samba name',
   workspace_name_start: 'Must start with a letter',
@@ -222,6 +250,13 @@ const lt: Catalogue = {
   forbidden: 'Neturite teisės to daryti.',
   not_found: 'Nerasta',
   too_many_attempts: 'Per daug bandymų. Šiek tiek palaukite ir bandykite dar kartą.',
+  service_not_found: 'Paslauga nerasta',
+  service_cannot_cancel: 'Dabartinėje būsenoje atšaukti ar nutraukti negalima',
+  service_not_active: 'Paslauga nėra aktyvi arba nėra sustabdyta',
+  service_suspended:
+    'Ši paslauga sustabdyta. Susisiekite su pagalbos tarnyba arba sumokėkite, kad ją vėl aktyvuotumėte.',
+  no_billing_period: 'Atsiskaitymo laikotarpis nenustatytas',
+  service_no_expiry: 'Paslauga neturi galiojančios pabaigos datos',
   service_unavailable: 'Paslauga laikinai nepasiekiama. Bandykite vėliau.',
   server_error: 'Serverio klaida. Bandykite vėliau',
   required: 'Šis laukas privalomas',
@@ -249,6 +284,35 @@ const lt: Catalogue = {
   oauth_failed: 'Autentifikuojant įvyko klaida. Bandykite dar kartą.',
   oauth_provider_disabled: 'Prisijungimas per šį tiekėją negalimas.',
   order_not_payable: 'Šio užsakymo dabar apmokėti negalima: jis jau apmokėtas, atšauktas arba apmokamas.',
+  same_configuration: 'Pasirinkite kitus išteklius arba kitą planą',
+  plan_does_not_fit:
+    'Pasirinktas planas mažesnis, nei paslauga dabar naudoja. Pasirinkite kitus išteklius arba kitą planą',
+  downgrade_confirmation_required:
+    'Patvirtinkite plano sumažinimą: jei vėliau planą vėl padidinsite, kreditas nebus suteiktas.',
+  service_expired:
+    'Šios paslaugos galiojimas baigėsi arba ji karantine. Pratęskite paslaugą, kad vėl galėtumėte ja naudotis.',
+  service_not_changeable: 'Šios paslaugos plano dabartinėje būsenoje pakeisti negalima.',
+  workspace_not_changeable:
+    'Ši paslauga neveikia, todėl jos naudotojų, grupių ir bendrinamų aplankų dabar keisti negalima. Susisiekite su pagalbos tarnyba arba sumokėkite, kad ją vėl aktyvintumėte.',
+  workspace_user_not_found: 'Paslaugoje nėra naudotojo tokiu vardu.',
+  workspace_group_not_found: 'Paslaugoje nėra grupės tokiu pavadinimu.',
+  workspace_member_not_found: 'Šis naudotojas nėra grupės narys.',
+  samba_share_not_found: 'Paslaugoje nėra Samba bendrinamo aplanko tokiu pavadinimu.',
+  samba_share_user_not_found: 'Šis naudotojas neturi prieigos prie bendrinamo aplanko.',
+  workspace_user_exists: 'Paslaugoje jau yra naudotojas tokiu vardu.',
+  workspace_group_exists: 'Paslaugoje jau yra grupė tokiu pavadinimu.',
+  samba_share_exists: 'Paslaugoje jau yra Samba bendrinamas aplankas tokiu pavadinimu.',
+  samba_share_user_exists:
+    'Šis naudotojas jau turi prieigą prie bendrinamo aplanko. Verčiau pakeiskite jo teises.',
+  workspace_user_limit:
+    'Paslaugoje jau tiek naudotojų, kiek leidžia jos planas. Ištrinkite naudotoją arba pasirinkite planą su daugiau naudotojų.',
+  workspace_group_limit: 'Paslaugoje jau tiek grupių, kiek ji gali turėti. Pirmiausia ištrinkite grupę.',
+  samba_share_limit:
+    'Paslaugoje jau tiek Samba bendrinamų aplankų, kiek ji gali turėti. Pirmiausia ištrinkite bendrinamą aplanką.',
+  workspace_ids_exhausted:
+    'Paslaugoje nebeliko laisvų naudotojų ar grupių identifikatorių. Susisiekite su pagalbos tarnyba.',
+  samba_guest_share_public:
+    'Svečiams atviro bendrinamo aplanko negalima teikti viešuoju IP adresu. Išjunkite svečių prieigą arba viešąjį adresą.',
   payment_signature_invalid: 'Mokėjimo įvykio patvirtinti nepavyko.',
   oauth_denied: 'Prisijungimas atšauktas arba prieiga neleista.',
   oauth_state_invalid: 'Prisijungimo nuoroda nebegalioja arba jau panaudota. Bandykite dar kartą.',
@@ -273,27 +337,8 @@ const lt: Catalogue = {
   option_not_offered: 'Šio plano taip išplėsti negalima',
   period_required: 'Pasirinkite atsiskaitymo laikotarpį',
   period_unknown: 'Šis atsiskaitymo laikotarpis plane nesiūlomas',
-  workspace_not_changeable:
-    'Ši paslauga neveikia, todėl jos naudotojų, grupių ir bendrinamų aplankų dabar keisti negalima. Susisiekite su pagalbos tarnyba arba sumokėkite, kad ją vėl aktyvintumėte.',
-  workspace_user_not_found: 'Paslaugoje nėra naudotojo tokiu vardu.',
-  workspace_group_not_found: 'Paslaugoje nėra grupės tokiu pavadinimu.',
-  workspace_member_not_found: 'Šis naudotojas nėra grupės narys.',
-  samba_share_not_found: 'Paslaugoje nėra Samba bendrinamo aplanko tokiu pavadinimu.',
-  samba_share_user_not_found: 'Šis naudotojas neturi prieigos prie bendrinamo aplanko.',
-  workspace_user_exists: 'Paslaugoje jau yra naudotojas tokiu vardu.',
-  workspace_group_exists: 'Paslaugoje jau yra grupė tokiu pavadinimu.',
-  samba_share_exists: 'Paslaugoje jau yra Samba bendrinamas aplankas tokiu pavadinimu.',
-  samba_share_user_exists:
-    'Šis naudotojas jau turi prieigą prie bendrinamo aplanko. Verčiau pakeiskite jo teises.',
-  workspace_user_limit:
-    'Paslaugoje jau tiek naudotojų, kiek leidžia jos planas. Ištrinkite naudotoją arba pasirinkite planą su daugiau naudotojų.',
-  workspace_group_limit: 'Paslaugoje jau tiek grupių, kiek ji gali turėti. Pirmiausia ištrinkite grupę.',
-  samba_share_limit:
-    'Paslaugoje jau tiek Samba bendrinamų aplankų, kiek ji gali turėti. Pirmiausia ištrinkite bendrinamą aplanką.',
-  workspace_ids_exhausted:
-    'Paslaugoje nebeliko laisvų naudotojų ar grupių identifikatorių. Susisiekite su pagalbos tarnyba.',
-  samba_guest_share_public:
-    'Svečiams atviro bendrinamo aplanko negalima teikti viešuoju IP adresu. Išjunkite svečių prieigą arba viešąjį adresą.',
+  below_users_in_use: 'Negali būti mažiau nei {{limit}} naudotojų, kuriuos paslauga turi dabar',
+  below_disk_in_use: 'Negali būti mažiau nei {{limit}} GB, kuriuos paslauga dabar saugo',
   workspace_name_characters: 'Naudokite tik raides, skaičius, brūkšnelius ir pabraukimus',
   workspace_name_lowercase: 'Naudokite mažąsias raides: pavadinimas tampa Unix ir Samba vardu',
   workspace_name_start: 'Turi prasidėti raide',

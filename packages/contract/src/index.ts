@@ -7,6 +7,7 @@ export * from './products.ts';
 export * from './quotes.ts';
 export * from './orders.ts';
 export * from './services.ts';
+export * from './plan-changes.ts';
 export * from './directory.ts';
 export * from './samba.ts';
 export * from './billing.ts';

@@ -30,15 +30,134 @@ export const nodeRegisterResponseSchema = z.object({
 export type NodeRegisterResponse = z.infer<typeof nodeRegisterResponseSchema>;
 
 /**
+ * Names of workspace users, groups and shares (service-management §5): letters, numbers, hyphens
+ * and underscores. They become Unix and Samba names, so they also start with a letter, are at
+ * most 32 characters and are compared in lower case (Unix names are case-sensitive, Samba's are
+ * not: "Alice" and "alice" would be one Samba user).
+ */
+export const WORKSPACE_NAME_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
+/** Names a customer may not take: they mean something to the system or to Samba. */
+export const RESERVED_WORKSPACE_NAMES = [
+  'root',
+  'daemon',
+  'bin',
+  'sys',
+  'sync',
+  'games',
+  'man',
+  'lp',
+  'mail',
+  'news',
+  'uucp',
+  'proxy',
+  'www-data',
+  'backup',
+  'list',
+  'irc',
+  'gnats',
+  'nobody',
+  'nogroup',
+  'users',
+  'staff',
+  'adm',
+  'sudo',
+  'admin',
+  'administrator',
+  'guest',
+  'homes',
+  'printers',
+  'print',
+  'ipc',
+  'global',
+  'sshd',
+  'ftp',
+  'systemd-network',
+  'messagebus',
+  'openldap',
+  'debesis',
+] as const;
+
+/**
+ * Each workspace owns a block of Unix ids, `id_base … id_base + WORKSPACE_ID_BLOCK − 1`, for its
+ * users and groups, so the same name in two workspaces is two different owners on disk.
+ * `id_base` itself is the workspace's default group (`users` inside the workspace): the primary
+ * group of a user who is primary member of no group.
+ */
+export const WORKSPACE_ID_BLOCK = 10_000;
+export const WORKSPACE_ID_FIRST_BASE = 1_000_000;
+
+export const workspaceUserStateSchema = z.object({
+  name: z.string().regex(WORKSPACE_NAME_PATTERN),
+  uid: z.number().int().positive(),
+  /** An inactive user keeps files and memberships but cannot sign in anywhere. */
+  active: z.boolean(),
+  /** SHA-512 crypt(3) of the password ($6$…), for Unix sign-ins (SFTP, FTP, LDAP). */
+  password_crypt: z.string().startsWith('$6$'),
+  /** NT hash of the password (MD4 of UTF-16LE), upper-case hex, for Samba's passdb. */
+  password_nt: z.string().regex(/^[0-9A-F]{32}$/),
+  /** gid of the user's primary group: the group they are primary member of, else id_base. */
+  primary_gid: z.number().int().positive(),
+});
+export type WorkspaceUserState = z.infer<typeof workspaceUserStateSchema>;
+
+export const workspaceGroupStateSchema = z.object({
+  name: z.string().regex(WORKSPACE_NAME_PATTERN),
+  gid: z.number().int().positive(),
+  /** Every member's name, primary or supplementary. */
+  members: z.array(z.string().regex(WORKSPACE_NAME_PATTERN)),
+});
+export type WorkspaceGroupState = z.infer<typeof workspaceGroupStateSchema>;
+
+export const SHARE_PERMISSIONS = ['read', 'write', 'execute', 'admin'] as const;
+export const sharePermissionsSchema = z.object({
+  read: z.boolean(),
+  write: z.boolean(),
+  execute: z.boolean(),
+  admin: z.boolean(),
+});
+export type SharePermissions = z.infer<typeof sharePermissionsSchema>;
+
+export const sambaShareStateSchema = z.object({
+  name: z.string().regex(WORKSPACE_NAME_PATTERN),
+  /** Folder inside the workspace's storage, relative and without `..` (e.g. `shares/projects`). */
+  path: z.string().regex(/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i),
+  description: z.string().max(200),
+  guest_ok: z.boolean(),
+  browseable: z.boolean(),
+  /** Serve it on the workspace's public address (production) as well as the private one. */
+  bind_public_ip: z.boolean(),
+  /** Users allowed in, each with their own permissions. */
+  users: z.array(z.object({ name: z.string().regex(WORKSPACE_NAME_PATTERN) }).merge(sharePermissionsSchema)),
+  /** Groups allowed in: every member may read and write (per-user entries override). */
+  groups: z.array(z.string().regex(WORKSPACE_NAME_PATTERN)),
+});
+export type SambaShareState = z.infer<typeof sambaShareStateSchema>;
+
+/**
  * One workspace as the node should run it. `generation` grows with every change the API
- * accepts; the agent reports back the generation it has applied. Feature sections (users,
- * samba, …) join this object as their drivers arrive.
+ * accepts; the agent reports back the generation it has applied. Feature sections (VPN, NFS,
+ * FTP, …) join this object as their drivers arrive.
  */
 export const workspaceDesiredStateSchema = z.object({
   service_id: z.string(),
   generation: z.number().int().nonnegative(),
   /** running: serve it; stopped: keep data, serve nothing; removed: delete everything. */
   state: z.enum(['running', 'stopped', 'removed']),
+  /** The address its daemons bind to (a loopback alias on a single machine). */
+  address: z.string(),
+  /** Hard size limit of its storage, bytes (the plan's disk space). */
+  storage_bytes: z.number().int().positive(),
+  /** First id of its Unix id block (see WORKSPACE_ID_BLOCK). */
+  id_base: z.number().int().positive(),
+  users: z.array(workspaceUserStateSchema),
+  groups: z.array(workspaceGroupStateSchema),
+  samba: z.object({ shares: z.array(sambaShareStateSchema) }),
+  /**
+   * Changes when the owner asks for a restart (POST /services/{id}/restart): the agent restarts
+   * the workspace's daemons once when the token differs from the one it acted on last, even if
+   * nothing else changed. Absent until the first restart is asked for.
+   */
+  restart_token: z.string().max(64).optional(),
 });
 export type WorkspaceDesiredState = z.infer<typeof workspaceDesiredStateSchema>;
 
@@ -55,12 +174,40 @@ export const driverStatusSchema = z.object({
   reason: z.string().optional(),
 });
 
+/** A user, group or share the agent could not apply, so the API can show it as failed. */
+export const resourceFailureSchema = z.object({
+  kind: z.enum(['user', 'group', 'share']),
+  name: z.string().max(64),
+  error: z.string().max(1000),
+});
+
+export type ResourceFailure = z.infer<typeof resourceFailureSchema>;
+
+/** How far a user, group or share has got on its node: see the API's resourceStatus. */
+export const RESOURCE_APPLY_STATUSES = ['applied', 'applying', 'failed'] as const;
+export type ResourceApplyStatus = (typeof RESOURCE_APPLY_STATUSES)[number];
+
+export const workspaceFactsSchema = z.object({
+  /** Bytes and files stored in the workspace's storage. */
+  disk_used_bytes: z.number().int().nonnegative(),
+  file_count: z.number().int().nonnegative(),
+  /** When its daemons last started (ISO time); null while nothing runs. */
+  started_at: z.string().nullable(),
+});
+export type WorkspaceFacts = z.infer<typeof workspaceFactsSchema>;
+
+export type DriverStatus = z.infer<typeof driverStatusSchema>;
+
 export const workspaceReportSchema = z.object({
   service_id: z.string(),
   observed_generation: z.number().int().nonnegative(),
   ok: z.boolean(),
   error: z.string().max(4000).optional(),
   drivers: z.array(driverStatusSchema),
+  /** Resources that failed at observed_generation (the rest of the workspace may be applied). */
+  failures: z.array(resourceFailureSchema).max(10_000).default([]),
+  /** Live facts, when the agent could measure them. */
+  facts: workspaceFactsSchema.optional(),
 });
 export type WorkspaceReport = z.infer<typeof workspaceReportSchema>;
 

@@ -24,7 +24,12 @@ export const orderSchema = z.object({
   disk_space: z.number().int(),
   users_count: z.number().int(),
   period_id: z.string(),
+  /** What is charged, after account credit and VAT. */
   amount: z.number().int(),
+  /** Account credit the order uses, before VAT (also in breakdown.credit_applied). */
+  credit_applied: z.number().int(),
+  /** The plan change a plan_change order pays for. */
+  plan_change_id: z.string().nullable(),
   currency: z.literal('EUR'),
   breakdown: priceBreakdownSchema,
   error_message: z.string().nullable(),

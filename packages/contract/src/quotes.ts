@@ -70,6 +70,8 @@ export const priceBreakdownSchema = z.object({
   period_discount: z.number().int(),
   subtotal: z.number().int(),
   vat_rate: z.number(),
+  /** Account credit taken off the subtotal before VAT (orders only; absent or 0 in previews). */
+  credit_applied: z.number().int().optional(),
   vat_amount: z.number().int(),
   total: z.number().int(),
   currency: z.literal('EUR'),

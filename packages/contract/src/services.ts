@@ -20,6 +20,9 @@ export const serviceSummarySchema = z.object({
   order_id: z.string(),
   name: z.string(),
   plan: z.string(),
+  product_id: z.string(),
+  /** The billing period the service renews by (plan changes are priced on it). */
+  period_id: z.string(),
   status: z.enum(SERVICE_STATUSES),
   valid_until: z.string(),
   /** Null until the service is placed on a node. */
@@ -39,4 +42,221 @@ export const serviceSummarySchema = z.object({
 });
 export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
 
-export const servicesOverviewSchema = z.object({ services: z.array(serviceSummarySchema) });
+/** What the owner asked the workspace to do: serve (running) or hold its data unserved (stopped). */
+export const SERVICE_RUN_STATES = ['running', 'stopped'] as const;
+export type ServiceRunState = (typeof SERVICE_RUN_STATES)[number];
+
+/**
+ * The spec's display states (§4): preparing while it is set up, running or stopped while active,
+ * locked while expired, quarantined or suspended; the status itself otherwise.
+ */
+export const SERVICE_DISPLAY_STATES = [
+  'preparing',
+  'running',
+  'stopped',
+  'locked',
+  'failed',
+  'cancelled',
+  'terminated',
+  'awaitingPayment',
+] as const;
+export type ServiceDisplayState = (typeof SERVICE_DISPLAY_STATES)[number];
+
+/** Whether the node runs what the API last asked for (generation vs observed generation). */
+export const SERVICE_APPLY_STATUSES = ['applied', 'applying', 'failed'] as const;
+export type ServiceApplyStatus = (typeof SERVICE_APPLY_STATUSES)[number];
+
+/** Expiring soon, then critical, as valid_until comes near (thresholds: the API's lifecycle constants). */
+export const EXPIRY_WARNINGS = ['expiring_soon', 'critical'] as const;
+export type ExpiryWarning = (typeof EXPIRY_WARNINGS)[number];
+
+/**
+ * One service of the overview: the summary plus the lifecycle fields. The added fields have
+ * defaults so that a client reading an older answer (or a fixture of a summary) still parses.
+ */
+export const serviceOverviewItemSchema = serviceSummarySchema.extend({
+  description: z.string().default(''),
+  run_state: z.enum(SERVICE_RUN_STATES).default('running'),
+  display_state: z.enum(SERVICE_DISPLAY_STATES).default('preparing'),
+  apply_status: z.enum(SERVICE_APPLY_STATUSES).default('applying'),
+  /** Set while an active service nears valid_until; `days_left` says how near. */
+  expiry_warning: z.enum(EXPIRY_WARNINGS).nullable().default(null),
+  /** Whole days until valid_until (rounded up, 0 once passed); null when the service has ended. */
+  days_left: z.number().int().nullable().default(null),
+  /**
+   * When the data is deleted unless the service is extended (expired, quarantined) or for good
+   * (cancelled); null otherwise.
+   */
+  terminates_at: z.string().nullable().default(null),
+});
+export type ServiceOverviewItem = z.infer<typeof serviceOverviewItemSchema>;
+
+export const servicesOverviewSchema = z.object({ services: z.array(serviceOverviewItemSchema) });
+export type ServicesOverview = z.infer<typeof servicesOverviewSchema>;
+
+/** GET /services/status: every service's state at a glance. */
+export const serviceStateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(SERVICE_STATUSES),
+  run_state: z.enum(SERVICE_RUN_STATES),
+  display_state: z.enum(SERVICE_DISPLAY_STATES),
+  apply_status: z.enum(SERVICE_APPLY_STATUSES),
+});
+export type ServiceState = z.infer<typeof serviceStateSchema>;
+export const servicesStatusSchema = z.object({ services: z.array(serviceStateSchema) });
+
+export const serviceDriverStatusSchema = z.object({
+  driver: z.string(),
+  /** live: the real program serves it; otherwise `reason` says why it is only rendered and checked. */
+  live: z.boolean(),
+  reason: z.string().nullable(),
+});
+
+/** GET /services/{id}/status: how far the node is with what the API asked for, and why not. */
+export const serviceStatusSchema = serviceStateSchema.extend({
+  /** Every accepted change adds one; the node reports the generation it has applied. */
+  generation: z.number().int(),
+  observed_generation: z.number().int(),
+  /** Whether the service has a node, and whether that node has been heard from lately. */
+  placed: z.boolean(),
+  node_online: z.boolean().nullable(),
+  drivers: z.array(serviceDriverStatusSchema),
+  /** Users, groups or shares the node could not apply. */
+  failures: z.array(z.object({ kind: z.string(), name: z.string(), error: z.string() })),
+  last_error: z.string().nullable(),
+  /** When the node last reported on it, and when its daemons last started (ISO times). */
+  reported_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  uptime: z.number().int().nullable(),
+});
+export type ServiceStatusDetail = z.infer<typeof serviceStatusSchema>;
+
+/** POST /services/{id}/action. An unknown action is refused as a validation error (422). */
+export const SERVICE_ACTIONS = [
+  'start',
+  'stop',
+  'restart',
+  'retry-payment',
+  'extend',
+  'cancel',
+  'terminate',
+] as const;
+export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
+
+export const serviceActionRequestSchema = z.object({
+  action: z.enum(SERVICE_ACTIONS),
+  /** Per action: `extend` takes `period_id`; the others take none. */
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+export type ServiceActionRequest = z.infer<typeof serviceActionRequestSchema>;
+
+export const serviceActionResponseSchema = z.object({
+  action: z.enum(SERVICE_ACTIONS),
+  service: serviceStatusSchema,
+  /** retry-payment: the payment session to send the owner to. */
+  payment: z.object({ session_id: z.string(), url: z.string() }).nullable(),
+  /** extend: the extension order to pay (its id; pay it with POST /orders/{id}/process). */
+  order_id: z.string().nullable(),
+});
+export type ServiceActionResponse = z.infer<typeof serviceActionResponseSchema>;
+
+/** GET /services/{id}/logs?lines= (spec §9: default 100). */
+export const SERVICE_LOG_LINES_DEFAULT = 100;
+export const SERVICE_LOG_LINES_MAX = 1000;
+export const serviceLogsQuerySchema = z.object({
+  lines: z.coerce
+    .number({ error: 'not_integer' })
+    .int('not_integer')
+    .min(1)
+    .max(SERVICE_LOG_LINES_MAX)
+    .default(SERVICE_LOG_LINES_DEFAULT),
+});
+
+/**
+ * One line of a service's log: `management` lines are the activity entries of the service (who
+ * changed what), `agent` lines are what its node reported applying or failing.
+ */
+export const serviceLogLineSchema = z.object({
+  at: z.string(),
+  source: z.enum(['management', 'agent']),
+  level: z.enum(['success', 'info', 'warning', 'error']),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type ServiceLogLine = z.infer<typeof serviceLogLineSchema>;
+/** The newest `lines` lines, oldest first (as a log reads). */
+export const serviceLogsSchema = z.object({ lines: z.array(serviceLogLineSchema) });
+
+/** GET /services/{id}/stats: usage against the plan, as the node last measured it. */
+export const serviceStatsSchema = z.object({
+  id: z.string(),
+  disk_space_bytes: z.number().int(),
+  disk_used_bytes: z.number().int().nullable(),
+  /** 0–100 with one decimal; null until measured. */
+  disk_used_percent: z.number().nullable(),
+  file_count: z.number().int().nullable(),
+  users_active: z.number().int(),
+  users_total: z.number().int(),
+  groups: z.number().int(),
+  shares: z.number().int(),
+  /** Monthly bandwidth, GB: twice the disk space (spec §9). */
+  bandwidth_gb: z.number().int(),
+  uptime: z.number().int().nullable(),
+  started_at: z.string().nullable(),
+  reported_at: z.string().nullable(),
+  valid_until: z.string(),
+  days_left: z.number().int().nullable(),
+});
+export type ServiceStats = z.infer<typeof serviceStatsSchema>;
+
+/** Workspace settings the owner may change (Samba, VPN, … settings live in their own tabs). */
+export const SERVICE_NAME_MAX = 80;
+export const SERVICE_DESCRIPTION_MAX = 500;
+/** Control characters (line breaks allowed where `allowBreaks`): never part of a name or text. */
+function hasControlCharacters(value: string, allowBreaks: boolean): boolean {
+  for (const character of value) {
+    const code = character.charCodeAt(0);
+    if (allowBreaks && (code === 9 || code === 10 || code === 13)) continue;
+    if (code < 32 || code === 127) return true;
+  }
+  return false;
+}
+
+const serviceNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(SERVICE_NAME_MAX, 'too_long')
+  .refine((value) => !hasControlCharacters(value, false), 'invalid_format');
+const serviceDescriptionSchema = z
+  .string()
+  .trim()
+  .max(SERVICE_DESCRIPTION_MAX, 'too_long')
+  .refine((value) => !hasControlCharacters(value, true), 'invalid_format');
+
+export const serviceConfigSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  /** Mail the owner as valid_until comes near (expiring soon, critical). */
+  expiry_reminders: z.boolean(),
+});
+export type ServiceConfig = z.infer<typeof serviceConfigSchema>;
+
+/** PUT /services/{id}/config: any of the settings; at least one. */
+export const serviceConfigUpdateSchema = z
+  .object({
+    name: serviceNameSchema.optional(),
+    description: serviceDescriptionSchema.optional(),
+    expiry_reminders: z.boolean().optional(),
+  })
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'required', path: ['name'] });
+export type ServiceConfigUpdate = z.infer<typeof serviceConfigUpdateSchema>;
+
+/** PUT /services/{id}: rename or describe the service; answers the overview item. */
+export const serviceUpdateSchema = z
+  .object({ name: serviceNameSchema.optional(), description: serviceDescriptionSchema.optional() })
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'required', path: ['name'] });
+export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;

@@ -9,4 +9,5 @@ export * from './product.ts';
 export * from './vat.ts';
 export * from './breakdown.ts';
 export * from './proration.ts';
+export * from './credit.ts';
 export * from './catalogue.ts';

@@ -10,6 +10,12 @@ export interface JobMap {
   'maintenance.prune': Record<string, never>;
   /** The sandbox provider delivers a signed event to the webhook, retried until it lands. */
   'payments.sandbox-event': { event: SandboxEvent };
+  /** A paid service gets a node (or waits in resourcePending); nothing happens once it has one. */
+  'services.place': { serviceId: string };
+  /** Every 2 minutes: services still without a node are offered to the nodes again. */
+  'services.retry-placement': Record<string, never>;
+  /** The time sweep: expiry, quarantine, termination and expiry reminders. */
+  'services.sweep': Record<string, never>;
 }
 
 export type JobName = keyof JobMap;
@@ -17,4 +23,7 @@ export const JOB_NAMES = [
   'mail.send',
   'maintenance.prune',
   'payments.sandbox-event',
+  'services.place',
+  'services.retry-placement',
+  'services.sweep',
 ] as const satisfies readonly JobName[];

@@ -41,6 +41,8 @@ export interface TestContext {
   mailbox: Mailbox;
   /** Moves the fake clock (only with `clock: true`). */
   advance(ms: number): void;
+  /** The app's clock: the fake one with `clock: true`, else the real one. */
+  now(): Date;
   database: TestDatabase;
   queue: JobQueue;
   config: Config;
@@ -90,6 +92,7 @@ export async function createTestContext(
       if (!options.clock) throw new Error('createTestContext({ clock: true }) to move time');
       offsetMs += ms;
     },
+    now: options.clock ? now : () => new Date(),
     database,
     queue,
     config,

@@ -1,6 +1,6 @@
 // Records what happened on an account. Every module that changes something calls `record`;
 // the activity routes (listing, filters, audit per service) read the same table.
-import type { ActivityQueries } from './activity.queries.ts';
+import type { ActivityEventRow, ActivityQueries } from './activity.queries.ts';
 
 export type ActivityTone = 'success' | 'warning' | 'error' | 'info';
 
@@ -26,6 +26,10 @@ export function createActivityService(deps: { queries: ActivityQueries; now?: ()
         details: input.details ?? {},
         createdAt: now(),
       });
+    },
+    /** A service's entries (the management lines of its log), newest first. */
+    listForService(accountId: string, serviceId: string, limit: number): Promise<ActivityEventRow[]> {
+      return deps.queries.listForService(accountId, serviceId, limit);
     },
   };
 }

@@ -1,5 +1,5 @@
 // The only SQL on the nodes table.
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { NodeCapacity } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { nodes } from './nodes.table.ts';
@@ -50,6 +50,16 @@ export function createNodesQueries(db: Db) {
           lastSeenAt: values.now,
         })
         .where(eq(nodes.id, id));
+    },
+
+    async findById(id: string): Promise<NodeRow | undefined> {
+      const [row] = await db.select().from(nodes).where(eq(nodes.id, id)).limit(1);
+      return row;
+    },
+
+    /** Nodes heard from since `since`: the ones placement may use. */
+    async onlineSince(since: Date): Promise<NodeRow[]> {
+      return db.select().from(nodes).where(gt(nodes.lastSeenAt, since)).orderBy(asc(nodes.name));
     },
 
     /** All nodes, and those heard from since `since`, in one pass over the table. */

@@ -1,6 +1,8 @@
 // Storage nodes: registration, authentication of their agents, heartbeats and the desired state
 // they pull. Node tokens are random and kept only as SHA-256 hashes: a database leak does not
-// let anyone act as a node.
+// let anyone act as a node. What a node runs, and what its reports mean for the services placed
+// on it, is the services module's (workspace-state.ts): a node only ever sees and reports on its
+// own workspaces.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
   NodeDesiredStateResponse,
@@ -9,10 +11,11 @@ import type {
   NodeReportRequest,
 } from '@debesis/contract';
 import { unauthorized } from '../../http/app-error.ts';
+import { NODE_OFFLINE_AFTER_MS } from '../services/lifecycle.constants.ts';
+import type { WorkspaceStateService } from '../services/workspace-state.ts';
 import type { NodeRow, NodesQueries } from './nodes.queries.ts';
 
-/** A node whose agent has not reported for this long counts as offline. */
-export const NODE_OFFLINE_AFTER_MS = 60_000;
+export { NODE_OFFLINE_AFTER_MS };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -25,6 +28,8 @@ function sameSecret(given: string, expected: string): boolean {
 export function createNodesService(deps: {
   queries: NodesQueries;
   registrationToken: string;
+  /** The workspaces placed on a node, and what its reports mean for them. */
+  workspaces: Pick<WorkspaceStateService, 'desiredFor' | 'applyReports'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -56,11 +61,17 @@ export function createNodesService(deps: {
         capacity: request.capacity,
         now: now(),
       });
+      await deps.workspaces.applyReports(node.id, request.workspaces);
     },
 
-    /** Workspaces placed on this node. Services arrive with the workspace issue; none are placed yet. */
-    desiredState(node: NodeRow): Promise<NodeDesiredStateResponse> {
-      return Promise.resolve({ node_id: node.id, workspaces: [] });
+    /** The workspaces placed on this node, as it should run them. */
+    async desiredState(node: NodeRow): Promise<NodeDesiredStateResponse> {
+      return { node_id: node.id, workspaces: await deps.workspaces.desiredFor(node.id) };
+    },
+
+    /** When the node last reported; null for a node never heard from (or unknown). */
+    async lastSeen(nodeId: string): Promise<Date | null> {
+      return (await deps.queries.findById(nodeId))?.lastSeenAt ?? null;
     },
 
     summary(): Promise<{ total: number; online: number }> {

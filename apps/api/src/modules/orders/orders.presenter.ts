@@ -13,6 +13,8 @@ export function presentOrder(row: OrderRow): Order {
     users_count: row.usersCount,
     period_id: row.periodId,
     amount: row.amountMinor,
+    credit_applied: row.creditAppliedMinor,
+    plan_change_id: row.planChangeId,
     currency: row.currency,
     breakdown: row.breakdown,
     error_message: row.errorMessage,

@@ -1,6 +1,6 @@
 // The only SQL on orders. Status changes are conditional updates, so two processes racing on
 // the same order cannot both move it.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { orders } from './orders.table.ts';
 
@@ -34,12 +34,16 @@ export function createOrdersQueries(db: Db) {
         .orderBy(desc(orders.createdAt))
         .limit(200);
     },
-    /** AWAITING_PAYMENT or FAILED → PAID; the row when this call made the change, else undefined. */
+    /**
+     * AWAITING_PAYMENT, FAILED or CANCELLED → PAID; the row when this call made the change. A
+     * cancelled order can still be paid at a card page opened before: money taken is recorded,
+     * never dropped (what it buys is then decided by its kind).
+     */
     async markPaid(id: string, at: Date): Promise<OrderRow | undefined> {
       const [row] = await db
         .update(orders)
         .set({ status: 'PAID', paidAt: at, errorMessage: null, errorDetails: null, updatedAt: at })
-        .where(and(eq(orders.id, id), inArray(orders.status, ['AWAITING_PAYMENT', 'FAILED'])))
+        .where(and(eq(orders.id, id), inArray(orders.status, ['AWAITING_PAYMENT', 'FAILED', 'CANCELLED'])))
         .returning();
       return row;
     },
@@ -78,6 +82,40 @@ export function createOrdersQueries(db: Db) {
             eq(orders.diskSpace, plan.diskSpace),
             eq(orders.usersCount, plan.usersCount),
             eq(orders.periodId, plan.periodId),
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(1);
+      return row;
+    },
+    /** Credit set aside by the account's orders that may still be paid. */
+    async reservedCredit(accountId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string | null>`sum(${orders.creditAppliedMinor})` })
+        .from(orders)
+        .where(and(eq(orders.accountId, accountId), inArray(orders.status, ['AWAITING_PAYMENT', 'FAILED'])));
+      return Number(row?.total ?? 0);
+    },
+    /** AWAITING_PAYMENT or FAILED → CANCELLED (its credit is free again); false when it had moved on. */
+    async cancel(id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ status: 'CANCELLED', updatedAt: at })
+        .where(and(eq(orders.id, id), inArray(orders.status, ['AWAITING_PAYMENT', 'FAILED'])))
+        .returning({ id: orders.id });
+      return rows.length === 1;
+    },
+    /** The service's extension order still awaiting payment, if any. */
+    async findAwaitingExtension(accountId: string, serviceId: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.accountId, accountId),
+            eq(orders.serviceId, serviceId),
+            eq(orders.kind, 'extension'),
+            eq(orders.status, 'AWAITING_PAYMENT'),
           ),
         )
         .orderBy(desc(orders.createdAt))

@@ -6,6 +6,8 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { ServicesQueries } from '../services/services.queries.ts';
 import type { UsersQueries } from '../users/users.queries.ts';
+import type { Db } from '../../db/database.ts';
+import { placePricedOrder } from './orders.placement.ts';
 import { presentOrder } from './orders.presenter.ts';
 import type { OrderRow, OrdersQueries } from './orders.queries.ts';
 import type { QuotesService } from './quotes.service.ts';
@@ -15,6 +17,7 @@ interface Meta {
 }
 
 export function createOrdersService(deps: {
+  db: Db;
   queries: OrdersQueries;
   quotes: Pick<QuotesService, 'price'>;
   products: Pick<ProductsService, 'get'>;
@@ -62,28 +65,27 @@ export function createOrdersService(deps: {
       vatNumber: customer.vatNumber ?? undefined,
     });
     const product = await deps.products.get(breakdown.product_id);
-    const row = await deps.queries.insert({
-      accountId,
-      kind,
-      status: 'AWAITING_PAYMENT',
-      serviceId,
-      productId: breakdown.product_id,
-      productName: product.name,
-      diskSpace: breakdown.disk_space,
-      usersCount: breakdown.users_count,
-      periodId: breakdown.period_id,
-      months: breakdown.months,
-      amountMinor: breakdown.total,
-      vatRate: breakdown.vat_rate,
-      breakdown,
-      customer: {
-        country: customer.country,
-        is_business: customer.isBusiness,
-        vat_number: customer.vatNumber,
-      },
-      createdAt: now(),
-      updatedAt: now(),
-    });
+    const row = await deps.db.transaction(async (tx) =>
+      placePricedOrder(tx as unknown as Db, {
+        accountId,
+        kind,
+        serviceId,
+        productId: breakdown.product_id,
+        productName: product.name,
+        diskSpace: breakdown.disk_space,
+        usersCount: breakdown.users_count,
+        periodId: breakdown.period_id,
+        months: breakdown.months,
+        breakdown,
+        customer: {
+          country: customer.country,
+          is_business: customer.isBusiness,
+          vat_number: customer.vatNumber,
+        },
+        createdAt: now(),
+        updatedAt: now(),
+      }),
+    );
     await deps.activity.record({
       accountId,
       action: 'order created',
@@ -96,6 +98,8 @@ export function createOrdersService(deps: {
   }
 
   return {
+    customerOf,
+
     async create(accountId: string, request: CreateOrderRequest, meta: Meta): Promise<Order> {
       return presentOrder(await place(accountId, 'new', request, null, meta));
     },
@@ -131,6 +135,11 @@ export function createOrdersService(deps: {
         users_count: service.usersCount,
         period_id: periodId ?? service.periodId,
       };
+      // One unpaid extension per service: asking again for the same period pays the waiting
+      // order; another period replaces it, so abandoned orders do not keep credit set aside.
+      const waiting = await deps.queries.findAwaitingExtension(accountId, service.id);
+      if (waiting?.periodId === request.period_id) return presentOrder(waiting);
+      if (waiting) await deps.queries.cancel(waiting.id, now());
       return presentOrder(await place(accountId, 'extension', request, service.id, meta));
     },
 

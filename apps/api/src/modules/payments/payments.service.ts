@@ -8,62 +8,130 @@ import type { PaymentSessionStatus as SessionStatusResponse } from '@debesis/con
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { createOrdersQueries } from '../orders/orders.queries.ts';
+import type { InvoiceIssuer, IssuedInvoice } from '../billing/billing.service.ts';
+import { createCreditsQueries } from '../credits/credits.queries.ts';
+import { createOrdersQueries, type OrderRow } from '../orders/orders.queries.ts';
+import { applyPaidPlanChange } from '../plan-changes/plan-changes.apply.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { createServicesQueries } from '../services/services.queries.ts';
+import { addMonths, createServicesQueries } from '../services/services.queries.ts';
+import type { ServiceFulfilment } from '../services/services.background.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
 import { createPaymentsQueries } from './payments.queries.ts';
 
-/** Where the provider sends the customer back to, per payment flow (spec §2 completion pages). */
+/** A first attempt or a retry of a failed order: they return to different pages. */
 export const PAYMENT_FLOWS = ['new', 'retry'] as const;
 export type PaymentFlow = (typeof PAYMENT_FLOWS)[number];
 
-function completionPath(flow: PaymentFlow, orderId: string, sessionId: string): string {
-  return `/dashboard/payments/${flow}/${orderId}/payment/complete?session_id=${sessionId}`;
+/** Where the provider sends the customer back to (spec §2 completion pages). */
+function completionPath(flow: PaymentFlow, order: OrderRow, sessionId: string): string {
+  const query = `payment/complete?session_id=${sessionId}`;
+  // A retried plan change or extension returns to its own flow's page, which knows what it was.
+  if (flow === 'retry' && order.kind === 'new') return `/dashboard/payments/retry/${order.id}/${query}`;
+  if (order.kind === 'plan_change' && order.planChangeId) {
+    return `/dashboard/payments/plan-change/${order.planChangeId}/${query}`;
+  }
+  if (order.kind === 'extension' && order.serviceId) {
+    return `/dashboard/payments/extend/${order.serviceId}/${query}`;
+  }
+  return `/dashboard/payments/new/${order.id}/${query}`;
 }
 
-function addMonths(from: Date, months: number): Date {
-  const result = new Date(from);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
-}
+/** Provider id of orders paid entirely with account credit: no card, no provider. */
+const CREDIT_PROVIDER = 'credit';
 
 export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProvider;
   orders: Pick<OrdersService, 'payable'>;
   activity: Pick<ActivityService, 'record'>;
+  /** Issues the invoice of a paid order in the payment's transaction; mails it after the commit. */
+  invoices: InvoiceIssuer;
   publicUrl: string;
+  /** After the commit of a paid order: what it did to a service (the lifecycle places, wakes, records). */
+  onFulfilled?: (fulfilment: ServiceFulfilment) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   const payments = createPaymentsQueries(deps.db);
 
-  async function applyEvent(event: ProviderEvent): Promise<'applied' | 'duplicate'> {
-    const outcome = await applyInTransaction(event);
+  async function applyEvent(
+    event: ProviderEvent,
+    providerId: string = deps.provider.id,
+  ): Promise<'applied' | 'duplicate'> {
+    const outcome = await applyInTransaction(event, providerId);
     // After the commit: on PGlite the transaction holds the only connection.
     if (outcome.paid) {
       await deps.activity.record({
         accountId: outcome.paid.accountId,
         action: 'payment completed',
         tone: 'success',
-        details: { order_id: outcome.paid.id, amount: outcome.paid.amountMinor, provider: deps.provider.id },
+        details: { order_id: outcome.paid.id, amount: outcome.paid.amountMinor, provider: providerId },
       });
     }
+    if (outcome.fulfilled) await deps.onFulfilled?.(outcome.fulfilled);
+    if (outcome.invoice) await deps.invoices.afterIssued(outcome.invoice);
     return outcome.result;
   }
 
   type Outcome = {
     result: 'applied' | 'duplicate';
     paid?: { id: string; accountId: string; amountMinor: number };
+    fulfilled?: ServiceFulfilment | null;
+    invoice?: IssuedInvoice | null;
   };
 
-  async function applyInTransaction(event: ProviderEvent): Promise<Outcome> {
+  /** What a paid order buys, in the payment's transaction: a service, more time or a new plan. */
+  async function fulfil(txDb: Db, paid: OrderRow, at: Date): Promise<ServiceFulfilment | null> {
+    const services = createServicesQueries(txDb);
+    if (paid.creditAppliedMinor > 0) {
+      await createCreditsQueries(txDb).use({
+        accountId: paid.accountId,
+        amountMinor: paid.creditAppliedMinor,
+        orderId: paid.id,
+        serviceId: paid.serviceId,
+        at,
+      });
+    }
+    switch (paid.kind) {
+      case 'new': {
+        const service = await services.createForOrder({
+          accountId: paid.accountId,
+          orderId: paid.id,
+          productId: paid.productId,
+          name: `${paid.productName} ${paid.id.slice(0, 8)}`,
+          status: 'processing',
+          diskSpace: paid.diskSpace,
+          usersCount: paid.usersCount,
+          periodId: paid.periodId,
+          monthlyPriceMinor: Math.round(paid.breakdown.subtotal / Math.max(1, paid.months)),
+          validUntil: addMonths(at, paid.months),
+          paidFrom: at,
+          paidMonths: paid.months,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await createOrdersQueries(txDb).setService(paid.id, service.id);
+        return { kind: 'new', serviceId: service.id, restoredFrom: null };
+      }
+      case 'extension': {
+        const extended = paid.serviceId ? await services.extend(paid.serviceId, paid.months, at) : undefined;
+        return extended
+          ? { kind: 'extension', serviceId: extended.service.id, restoredFrom: extended.restoredFrom }
+          : null;
+      }
+      case 'plan_change':
+        if (paid.planChangeId)
+          await applyPaidPlanChange(txDb, paid.planChangeId, paid.breakdown.subtotal, at);
+        return paid.serviceId ? { kind: 'plan_change', serviceId: paid.serviceId, restoredFrom: null } : null;
+    }
+  }
+
+  async function applyInTransaction(event: ProviderEvent, providerId: string): Promise<Outcome> {
     return deps.db.transaction(async (tx): Promise<Outcome> => {
       const txDb = tx as unknown as Db;
       const txPayments = createPaymentsQueries(txDb);
       const fresh = await txPayments.recordEvent({
-        provider: deps.provider.id,
+        provider: providerId,
         eventId: event.id,
         type: event.type,
         sessionId: event.sessionId,
@@ -82,26 +150,10 @@ export function createPaymentsService(deps: {
           await txPayments.setSessionStatus(session.id, 'succeeded', at);
           const paid = await txOrders.markPaid(session.orderId, at);
           if (!paid) return { result: 'applied' };
-          if (paid.kind === 'new') {
-            const service = await createServicesQueries(txDb).createForOrder({
-              accountId: paid.accountId,
-              orderId: paid.id,
-              productId: paid.productId,
-              name: `${paid.productName} ${paid.id.slice(0, 8)}`,
-              status: 'processing',
-              diskSpace: paid.diskSpace,
-              usersCount: paid.usersCount,
-              periodId: paid.periodId,
-              monthlyPriceMinor: Math.round(paid.breakdown.subtotal / Math.max(1, paid.months)),
-              validUntil: addMonths(at, paid.months),
-              createdAt: at,
-              updatedAt: at,
-            });
-            await txOrders.setService(paid.id, service.id);
-          } else if (paid.kind === 'extension' && paid.serviceId) {
-            await createServicesQueries(txDb).extend(paid.serviceId, paid.months, at);
-          }
-          return { result: 'applied', paid };
+          const fulfilled = await fulfil(txDb, paid, at);
+          // In the same transaction: no paid order without its invoice, no gap in the numbers.
+          const invoice = await deps.invoices.issueInTransaction(txDb, paid.id, { at, method: providerId });
+          return { result: 'applied', paid, fulfilled, invoice };
         }
         case 'payment.failed': {
           await txPayments.setSessionStatus(session.id, 'failed', at);
@@ -125,6 +177,32 @@ export function createPaymentsService(deps: {
     });
   }
 
+  /**
+   * An order its account credit pays in full: no provider page. It is paid through the same
+   * exactly-once path as a provider's event, and the customer goes straight to the completion page.
+   */
+  async function settleWithCredit(accountId: string, order: OrderRow, sessionId: string, returnUrl: string) {
+    await payments.insertSession({
+      id: sessionId,
+      orderId: order.id,
+      accountId,
+      provider: CREDIT_PROVIDER,
+      providerSessionId: null,
+      status: 'open',
+      url: returnUrl,
+      returnUrl,
+      amountMinor: 0,
+      currency: order.currency,
+      createdAt: now(),
+      updatedAt: now(),
+    });
+    await applyEvent(
+      { id: `credit_${order.id}`, type: 'payment.succeeded', sessionId, payload: { order_id: order.id } },
+      CREDIT_PROVIDER,
+    );
+    return { session_id: sessionId, url: returnUrl };
+  }
+
   return {
     async createSession(
       accountId: string,
@@ -133,7 +211,8 @@ export function createPaymentsService(deps: {
     ): Promise<{ session_id: string; url: string }> {
       const order = await deps.orders.payable(accountId, orderId, { reopenFailed: flow === 'retry' });
       const sessionId = `ps_${randomBytes(18).toString('base64url')}`;
-      const returnUrl = `${deps.publicUrl}${completionPath(flow, order.id, sessionId)}`;
+      const returnUrl = `${deps.publicUrl}${completionPath(flow, order, sessionId)}`;
+      if (order.amountMinor === 0) return settleWithCredit(accountId, order, sessionId, returnUrl);
       const created = await deps.provider.createSession({
         sessionId,
         amountMinor: order.amountMinor,

@@ -7,7 +7,8 @@ export const paymentSessions = pgTable(
     id: text('id').primaryKey(),
     orderId: uuid('order_id').notNull(),
     accountId: uuid('account_id').notNull(),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    /** `credit`: an order account credit paid in full, without a provider. */
+    provider: text('provider', { enum: ['sandbox', 'stripe', 'credit'] }).notNull(),
     providerSessionId: text('provider_session_id'),
     status: text('status', { enum: ['open', 'pending', 'succeeded', 'failed', 'expired'] }).notNull(),
     url: text('url').notNull(),

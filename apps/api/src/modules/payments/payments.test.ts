@@ -1,20 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Order, PaymentSessionStatus } from '@debesis/contract';
-import {
-  createTestContext,
-  injectWithCsrf,
-  TEST_SANDBOX_SECRET,
-  type TestContext,
-} from '../../test/test-app.ts';
+import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { SEED_CATALOGUE } from '../products/catalogue-seed.ts';
-import { createProductsQueries } from '../products/products.queries.ts';
-import { createProductsService } from '../products/products.service.ts';
+import { sandboxEvent, seedCatalogue, sendSandboxEvent } from '../../test/payments.ts';
 import { services } from '../services/services.table.ts';
 import { activityEvents } from '../activity/activity.table.ts';
-import { signSandboxEvent } from './sandbox-signature.ts';
 
 const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 
@@ -22,9 +13,7 @@ describe('orders and payments', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
-    await createProductsService({ queries: createProductsQueries(ctx.database.db) }).seedIfEmpty(
-      SEED_CATALOGUE,
-    );
+    await seedCatalogue(ctx);
   });
   afterAll(async () => {
     await ctx.close();
@@ -50,25 +39,8 @@ describe('orders and payments', () => {
     return { owner, order, session: session.json<{ session_id: string; url: string }>() };
   }
 
-  function sendEvent(event: object, secret = TEST_SANDBOX_SECRET) {
-    const body = JSON.stringify(event);
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/events/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'x-sandbox-signature': signSandboxEvent(secret, body, Math.floor(Date.now() / 1000)),
-      },
-      payload: body,
-    });
-  }
-  const event = (sessionId: string, type: string, extra: object = {}) => ({
-    id: `evt_${randomBytes(8).toString('hex')}`,
-    type,
-    session_id: sessionId,
-    created: Math.floor(Date.now() / 1000),
-    ...extra,
-  });
+  const sendEvent = (body: object, secret?: string) => sendSandboxEvent(ctx, body, secret);
+  const event = sandboxEvent;
   const status = async (sessionId: string) =>
     (
       await ctx.app.inject({ method: 'GET', url: `/api/v1/payments/session/${sessionId}/status` })

@@ -1,41 +1,385 @@
-// The owner's services. The workspace issue adds placement, the lifecycle and live facts from
-// the node; until a node reports, address, usage and uptime are unknown (null), not guessed.
-import type { ServiceSummary } from '@debesis/contract';
-import type { ServiceRow, ServicesQueries } from './services.queries.ts';
+// The owner's services (spec §7 "Services"): the overview and statuses, start/stop/restart as
+// desired state, cancel and terminate, paying again and extending, the log, usage and settings.
+// Every refusal comes from the lifecycle table; another account's service is "Service not
+// found" (404), exactly like one that does not exist. Each change is recorded in the activity
+// log after its commit, and the service's node is woken to pull the new generation.
+import { z } from 'zod';
+import type {
+  Order,
+  ServiceAction,
+  ServiceActionRequest,
+  ServiceActionResponse,
+  ServiceConfig,
+  ServiceConfigUpdate,
+  ServiceLogLine,
+  ServiceOverviewItem,
+  ServiceState,
+  ServiceStats,
+  ServiceStatusDetail,
+  ServiceUpdate,
+} from '@debesis/contract';
+import { AppError } from '../../http/app-error.ts';
+import type { Db } from '../../db/database.ts';
+import type { ActivityService, ActivityTone } from '../activity/activity.service.ts';
+import type { PaymentFlow } from '../payments/payments.service.ts';
+import { NODE_OFFLINE_AFTER_MS } from './lifecycle.constants.ts';
+import { assertAllowed, refusalFor, type LifecycleStep } from './lifecycle.ts';
+import {
+  NO_COUNTS,
+  presentConfig,
+  presentOverviewItem,
+  presentState,
+  presentStats,
+  presentStatus,
+  type ServiceCounts,
+} from './services.presenter.ts';
+import type { DirectoryProvider, SambaProvider } from './providers.ts';
+import type { ServiceNotifier } from './services.notifier.ts';
+import { createServicesQueries, type ServiceRow } from './services.queries.ts';
 
-function summarise(row: ServiceRow, planName: string): ServiceSummary {
-  return {
-    id: row.id,
-    order_id: row.orderId,
-    name: row.name,
-    plan: planName,
-    status: row.status,
-    valid_until: row.validUntil.toISOString(),
-    ip_address: null,
-    disk_space: row.diskSpace,
-    disk_usage: null,
-    file_usage: null,
-    users_active: 0,
-    users_total: row.usersCount,
-    groups: 0,
-    shares: 0,
-    monthly_price: row.monthlyPriceMinor,
-    uptime: null,
-  };
+export interface ServiceMeta {
+  ip: string | null;
 }
 
+const extendParamsSchema = z.object({ period_id: z.string().min(1).max(40).optional() });
+
 export function createServicesService(deps: {
-  queries: Pick<ServicesQueries, 'listForAccount'>;
+  db: Db;
   planName: (productId: string) => Promise<string>;
+  directory: Pick<DirectoryProvider, 'counts'>;
+  samba: Pick<SambaProvider, 'counts'>;
+  activity: Pick<ActivityService, 'record' | 'listForService'>;
+  notifier: Pick<ServiceNotifier, 'terminated'>;
+  /** Opens a payment session for one of the account's orders (the payments module). */
+  createPaymentSession: (
+    accountId: string,
+    orderId: string,
+    flow: PaymentFlow,
+  ) => Promise<{ session_id: string; url: string }>;
+  /** The account's orders, and a new extension order (the orders module). */
+  orders: {
+    list(accountId: string): Promise<Order[]>;
+    extend(
+      accountId: string,
+      serviceId: string,
+      periodId: string | undefined,
+      meta: ServiceMeta,
+    ): Promise<Order>;
+  };
+  nodeLastSeen: (nodeId: string) => Promise<Date | null>;
+  wakeNode: (nodeId: string) => void;
+  now: () => Date;
 }) {
+  const queries = createServicesQueries(deps.db);
+
+  async function owned(accountId: string, id: string): Promise<ServiceRow> {
+    const row = await queries.findForAccount(accountId, id);
+    if (!row) throw new AppError('service_not_found');
+    return row;
+  }
+
+  async function countsFor(ids: string[]): Promise<Map<string, ServiceCounts>> {
+    if (ids.length === 0) return new Map();
+    const [directory, samba] = await Promise.all([deps.directory.counts(ids), deps.samba.counts(ids)]);
+    return new Map(
+      ids.map((id) => [
+        id,
+        {
+          usersActive: directory.get(id)?.users_active ?? 0,
+          groups: directory.get(id)?.groups ?? 0,
+          shares: samba.get(id)?.shares ?? 0,
+        },
+      ]),
+    );
+  }
+
+  async function nodeOnline(row: ServiceRow): Promise<boolean | null> {
+    if (!row.nodeId) return null;
+    const seen = await deps.nodeLastSeen(row.nodeId);
+    return seen !== null && deps.now().getTime() - seen.getTime() < NODE_OFFLINE_AFTER_MS;
+  }
+
+  async function statusOf(row: ServiceRow): Promise<ServiceStatusDetail> {
+    return presentStatus(row, await nodeOnline(row), deps.now());
+  }
+
+  async function record(
+    row: ServiceRow,
+    meta: ServiceMeta,
+    action: string,
+    tone: ActivityTone,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
+    await deps.activity.record({
+      accountId: row.accountId,
+      serviceId: row.id,
+      ip: meta.ip,
+      action,
+      tone,
+      details,
+    });
+  }
+
+  /**
+   * Runs a lifecycle step the table allows from the service's status now; a conditional update
+   * that finds the status changed meanwhile answers the refusal for the new status.
+   */
+  async function step(
+    accountId: string,
+    id: string,
+    name: LifecycleStep,
+    change: (row: ServiceRow, at: Date) => Promise<ServiceRow | undefined>,
+  ): Promise<ServiceRow> {
+    const row = await owned(accountId, id);
+    assertAllowed(name, row.status);
+    const changed = await change(row, deps.now());
+    if (changed) {
+      if (changed.nodeId) deps.wakeNode(changed.nodeId);
+      return changed;
+    }
+    const now = await owned(accountId, id);
+    throw new AppError(refusalFor(name, now.status));
+  }
+
+  async function start(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
+    const row = await step(accountId, id, 'start', (current, at) =>
+      queries.setRunState(current.id, 'running', at),
+    );
+    await record(row, meta, 'service started', 'info');
+    return statusOf(row);
+  }
+
+  async function stop(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
+    const row = await step(accountId, id, 'stop', (current, at) =>
+      queries.setRunState(current.id, 'stopped', at),
+    );
+    await record(row, meta, 'service stopped', 'info');
+    return statusOf(row);
+  }
+
+  async function restart(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
+    const row = await step(accountId, id, 'restart', (current, at) => queries.requestRestart(current.id, at));
+    await record(row, meta, 'service restarted', 'info', { generation: row.generation });
+    return statusOf(row);
+  }
+
+  async function cancel(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
+    const row = await step(accountId, id, 'cancel', (current, at) =>
+      queries.transition(current.id, 'cancel', at),
+    );
+    await record(row, meta, 'service cancelled', 'warning');
+    return statusOf(row);
+  }
+
+  async function terminate(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
+    const row = await step(accountId, id, 'terminate', (current, at) =>
+      queries.transition(current.id, 'terminate', at),
+    );
+    await deps.notifier.terminated(row, { ip: meta.ip });
+    return statusOf(row);
+  }
+
+  /**
+   * Pays the service's unpaid order again: the newest order of the service (its purchase, an
+   * extension or a plan change) that failed or still awaits payment.
+   */
+  async function retryPayment(accountId: string, id: string): Promise<{ session_id: string; url: string }> {
+    const row = await owned(accountId, id);
+    const unpaid = (await deps.orders.list(accountId)).find(
+      (order) =>
+        (order.id === row.orderId || order.service_id === row.id) &&
+        (order.status === 'FAILED' || order.status === 'AWAITING_PAYMENT'),
+    );
+    if (!unpaid) throw new AppError('order_not_payable');
+    return deps.createPaymentSession(accountId, unpaid.id, unpaid.status === 'FAILED' ? 'retry' : 'new');
+  }
+
+  async function extend(accountId: string, id: string, periodId: string | undefined, meta: ServiceMeta) {
+    const row = await owned(accountId, id);
+    assertAllowed('extend', row.status);
+    return deps.orders.extend(accountId, row.id, periodId, meta);
+  }
+
+  async function configure(
+    accountId: string,
+    id: string,
+    update: ServiceConfigUpdate,
+    meta: ServiceMeta,
+  ): Promise<ServiceRow> {
+    const row = await owned(accountId, id);
+    const values = {
+      ...(update.name !== undefined ? { name: update.name } : {}),
+      ...(update.description !== undefined ? { description: update.description } : {}),
+      ...(update.expiry_reminders !== undefined ? { expiryReminders: update.expiry_reminders } : {}),
+    };
+    const changed = await queries.updateSettings(row.id, values, deps.now());
+    if (!changed) throw new AppError('service_not_found');
+    await record(changed, meta, 'settings updated', 'info', {
+      fields: Object.keys(update),
+      ...(update.name !== undefined && update.name !== row.name ? { from: row.name, to: update.name } : {}),
+    });
+    return changed;
+  }
+
+  const actions: Record<
+    ServiceAction,
+    (
+      accountId: string,
+      id: string,
+      params: Record<string, unknown>,
+      meta: ServiceMeta,
+    ) => Promise<Pick<ServiceActionResponse, 'payment' | 'order_id'> & { service?: ServiceStatusDetail }>
+  > = {
+    start: async (accountId, id, _params, meta) => ({
+      service: await start(accountId, id, meta),
+      payment: null,
+      order_id: null,
+    }),
+    stop: async (accountId, id, _params, meta) => ({
+      service: await stop(accountId, id, meta),
+      payment: null,
+      order_id: null,
+    }),
+    restart: async (accountId, id, _params, meta) => ({
+      service: await restart(accountId, id, meta),
+      payment: null,
+      order_id: null,
+    }),
+    cancel: async (accountId, id, _params, meta) => ({
+      service: await cancel(accountId, id, meta),
+      payment: null,
+      order_id: null,
+    }),
+    terminate: async (accountId, id, _params, meta) => ({
+      service: await terminate(accountId, id, meta),
+      payment: null,
+      order_id: null,
+    }),
+    'retry-payment': async (accountId, id) => ({
+      payment: await retryPayment(accountId, id),
+      order_id: null,
+    }),
+    extend: async (accountId, id, params, meta) => {
+      const parsed = extendParamsSchema.safeParse(params);
+      if (!parsed.success) {
+        throw new AppError('validation_error', {
+          fieldErrors: [{ field: 'params.period_id', code: 'invalid_value' }],
+        });
+      }
+      const order = await extend(accountId, id, parsed.data.period_id, meta);
+      return { payment: null, order_id: order.id };
+    },
+  };
+
   return {
-    async overview(accountId: string): Promise<{ services: ServiceSummary[] }> {
-      const rows = await deps.queries.listForAccount(accountId);
+    async overview(accountId: string): Promise<{ services: ServiceOverviewItem[] }> {
+      const rows = await queries.listForAccount(accountId);
       const names = new Map<string, string>();
       for (const row of rows) {
         if (!names.has(row.productId)) names.set(row.productId, await deps.planName(row.productId));
       }
-      return { services: rows.map((row) => summarise(row, names.get(row.productId) ?? row.productId)) };
+      const counts = await countsFor(rows.map((row) => row.id));
+      const now = deps.now();
+      return {
+        services: rows.map((row) =>
+          presentOverviewItem(
+            row,
+            names.get(row.productId) ?? row.productId,
+            counts.get(row.id) ?? NO_COUNTS,
+            now,
+          ),
+        ),
+      };
+    },
+
+    async statuses(accountId: string): Promise<{ services: ServiceState[] }> {
+      return { services: (await queries.listForAccount(accountId)).map(presentState) };
+    },
+
+    async status(accountId: string, id: string): Promise<ServiceStatusDetail> {
+      return statusOf(await owned(accountId, id));
+    },
+
+    start,
+    stop,
+    restart,
+    retryPayment,
+
+    async action(
+      accountId: string,
+      id: string,
+      request: ServiceActionRequest,
+      meta: ServiceMeta,
+    ): Promise<ServiceActionResponse> {
+      const result = await actions[request.action](accountId, id, request.params, meta);
+      return {
+        action: request.action,
+        service: result.service ?? (await statusOf(await owned(accountId, id))),
+        payment: result.payment,
+        order_id: result.order_id,
+      };
+    },
+
+    /**
+     * The service's log, newest `lines` lines, oldest first: its activity entries (management:
+     * who changed what, from where) and its node's outcomes (agent: generations applied, errors,
+     * the data deleted), merged by time.
+     */
+    async logs(accountId: string, id: string, lines: number): Promise<{ lines: ServiceLogLine[] }> {
+      const row = await owned(accountId, id);
+      const [management, agent] = await Promise.all([
+        deps.activity.listForService(accountId, row.id, lines),
+        queries.listEvents(row.id, lines),
+      ]);
+      const merged: ServiceLogLine[] = [
+        ...management.map((entry) => ({
+          at: entry.createdAt.toISOString(),
+          source: 'management' as const,
+          level: entry.tone,
+          message: entry.action,
+          details: { ...entry.details, ...(entry.ip ? { ip: entry.ip } : {}) },
+        })),
+        ...agent.map((event) => ({
+          at: event.createdAt.toISOString(),
+          source: 'agent' as const,
+          level: event.level,
+          message: event.message,
+          details: event.details,
+        })),
+      ];
+      merged.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+      return { lines: merged.slice(-lines) };
+    },
+
+    async stats(accountId: string, id: string): Promise<ServiceStats> {
+      const row = await owned(accountId, id);
+      const counts = (await countsFor([row.id])).get(row.id) ?? NO_COUNTS;
+      return presentStats(row, counts, deps.now());
+    },
+
+    async config(accountId: string, id: string): Promise<ServiceConfig> {
+      return presentConfig(await owned(accountId, id));
+    },
+
+    async configure(
+      accountId: string,
+      id: string,
+      update: ServiceConfigUpdate,
+      meta: ServiceMeta,
+    ): Promise<ServiceConfig> {
+      return presentConfig(await configure(accountId, id, update, meta));
+    },
+
+    /** PUT /services/{id}: rename or describe; answers the overview item. */
+    async update(
+      accountId: string,
+      id: string,
+      update: ServiceUpdate,
+      meta: ServiceMeta,
+    ): Promise<ServiceOverviewItem> {
+      const row = await configure(accountId, id, update, meta);
+      const counts = (await countsFor([row.id])).get(row.id) ?? NO_COUNTS;
+      return presentOverviewItem(row, await deps.planName(row.productId), counts, deps.now());
     },
   };
 }

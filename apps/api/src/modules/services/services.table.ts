@@ -1,9 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { DriverStatus, ResourceFailure } from '@debesis/contract';
 
 /**
  * A purchased workspace. Created in `processing` by the payment of its order (exactly once: the
- * order id is unique here); the workspace issue adds placement, nodes and the lifecycle.
+ * order id is unique here), then placed on a node and moved through the lifecycle of
+ * lifecycle.ts. A node address and id block belong to one service on its node (unique indexes),
+ * so two placement jobs racing cannot hand out the same one.
  */
 export const services = pgTable(
   'services',
@@ -29,6 +43,19 @@ export const services = pgTable(
         'expired',
       ],
     }).notNull(),
+    /** When the status last changed (a cancelled service's data is kept for a while from here). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The owner's start/stop: what an active service's node does with it. */
+    runState: text('run_state', { enum: ['running', 'stopped'] })
+      .notNull()
+      .default('running'),
+    /** The generation at which the owner last asked for a restart (the desired state's restart_token). */
+    restartGeneration: integer('restart_generation'),
+    description: text('description').notNull().default(''),
+    /** Mail the owner as valid_until comes near (the overview warns either way). */
+    expiryReminders: boolean('expiry_reminders').notNull().default(true),
+    /** The last expiry reminder sent for the current valid_until, so each goes out once. */
+    expiryNotice: text('expiry_notice', { enum: ['expiring_soon', 'critical'] }),
     diskSpace: integer('disk_space').notNull(),
     usersCount: integer('users_count').notNull(),
     periodId: text('period_id').notNull(),
@@ -44,11 +71,52 @@ export const services = pgTable(
     /** What the workspace uses, as its node last reported (the workspace issue keeps them current). */
     diskUsedBytes: bigint('disk_used_bytes', { mode: 'number' }),
     usersInUse: integer('users_in_use').notNull().default(0),
+    /** Where it runs: its node, its address there and the first id of its Unix id block. */
+    nodeId: uuid('node_id'),
+    address: text('address'),
+    idBase: integer('id_base'),
+    /**
+     * Desired-state generation: every accepted change to the workspace adds one. The node's
+     * agent reports the generation it has applied (`observed_generation`) and what failed.
+     */
+    generation: integer('generation').notNull().default(0),
+    observedGeneration: integer('observed_generation').notNull().default(0),
+    failures: jsonb('failures').$type<ResourceFailure[]>().notNull().default([]),
+    drivers: jsonb('drivers').$type<DriverStatus[]>().notNull().default([]),
+    lastError: text('last_error'),
+    fileCount: integer('file_count'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('services_order_unique').on(table.orderId),
     index('services_account_idx').on(table.accountId),
+    index('services_node_idx').on(table.nodeId),
+    uniqueIndex('services_node_address_unique').on(table.nodeId, table.address),
+    uniqueIndex('services_node_id_base_unique').on(table.nodeId, table.idBase),
+    // The sweep looks services up by status and valid_until.
+    index('services_status_valid_until_idx').on(table.status, table.validUntil),
   ],
+);
+
+/**
+ * What a service's node reported doing with it, as lines of the service's log: a line when the
+ * applied generation or the error changes, not one per report (agents report every few seconds).
+ */
+export const serviceEvents = pgTable(
+  'service_events',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    serviceId: uuid('service_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    level: text('level', { enum: ['success', 'info', 'warning', 'error'] }).notNull(),
+    message: text('message').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('service_events_service_idx').on(table.serviceId, table.createdAt)],
 );

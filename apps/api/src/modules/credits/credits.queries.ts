@@ -1,0 +1,75 @@
+// The only SQL on the account-credit ledger.
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { creditEntries } from './credits.table.ts';
+
+export type CreditEntryRow = typeof creditEntries.$inferSelect;
+
+export function createCreditsQueries(db: Db) {
+  return {
+    async balance(accountId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string | null>`sum(${creditEntries.amountMinor})` })
+        .from(creditEntries)
+        .where(eq(creditEntries.accountId, accountId));
+      return Number(row?.total ?? 0);
+    },
+    async list(accountId: string): Promise<CreditEntryRow[]> {
+      return db
+        .select()
+        .from(creditEntries)
+        .where(eq(creditEntries.accountId, accountId))
+        .orderBy(desc(creditEntries.createdAt))
+        .limit(200);
+    },
+    /** The credit of a downgrade, once per plan change. */
+    async grant(values: {
+      accountId: string;
+      amountMinor: number;
+      serviceId: string;
+      planChangeId: string;
+      at: Date;
+    }): Promise<void> {
+      await db
+        .insert(creditEntries)
+        .values({
+          accountId: values.accountId,
+          kind: 'downgrade',
+          amountMinor: values.amountMinor,
+          serviceId: values.serviceId,
+          planChangeId: values.planChangeId,
+          createdAt: values.at,
+        })
+        .onConflictDoNothing();
+    },
+    /** The credit a paid order used, once per order. */
+    async use(values: {
+      accountId: string;
+      amountMinor: number;
+      orderId: string;
+      serviceId: string | null;
+      at: Date;
+    }) {
+      await db
+        .insert(creditEntries)
+        .values({
+          accountId: values.accountId,
+          kind: 'order',
+          amountMinor: -values.amountMinor,
+          orderId: values.orderId,
+          serviceId: values.serviceId,
+          createdAt: values.at,
+        })
+        .onConflictDoNothing();
+    },
+    /**
+     * Serialises credit decisions of one account until the transaction ends, so two orders made
+     * at once cannot both set aside the same credit.
+     */
+    async lockAccount(accountId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${accountId}))`);
+    },
+  };
+}
+
+export type CreditsQueries = ReturnType<typeof createCreditsQueries>;

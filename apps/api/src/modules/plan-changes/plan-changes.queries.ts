@@ -1,0 +1,51 @@
+// The only SQL on plan changes.
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { planChanges } from './plan-changes.table.ts';
+
+export type PlanChangeRow = typeof planChanges.$inferSelect;
+
+export function createPlanChangesQueries(db: Db) {
+  return {
+    async insert(values: typeof planChanges.$inferInsert): Promise<PlanChangeRow> {
+      const [row] = await db.insert(planChanges).values(values).returning();
+      if (!row) throw new Error('plan change insert returned no row');
+      return row;
+    },
+    async findForAccount(accountId: string, id: string): Promise<PlanChangeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(planChanges)
+        .where(and(eq(planChanges.id, id), eq(planChanges.accountId, accountId)))
+        .limit(1);
+      return row;
+    },
+    async findById(id: string): Promise<PlanChangeRow | undefined> {
+      const [row] = await db.select().from(planChanges).where(eq(planChanges.id, id)).limit(1);
+      return row;
+    },
+    async setOrder(id: string, orderId: string): Promise<void> {
+      await db.update(planChanges).set({ orderId }).where(eq(planChanges.id, id));
+    },
+    /** Cancels the service's change awaiting payment, if any; its order id, to cancel it too. */
+    async cancelOpen(serviceId: string, at: Date): Promise<string | null | undefined> {
+      const [row] = await db
+        .update(planChanges)
+        .set({ status: 'cancelled', updatedAt: at })
+        .where(and(eq(planChanges.serviceId, serviceId), eq(planChanges.status, 'awaiting_payment')))
+        .returning({ orderId: planChanges.orderId });
+      return row?.orderId;
+    },
+    /** awaiting_payment → applied; the row when this call made the change. */
+    async markApplied(id: string, at: Date): Promise<PlanChangeRow | undefined> {
+      const [row] = await db
+        .update(planChanges)
+        .set({ status: 'applied', appliedAt: at, updatedAt: at })
+        .where(and(eq(planChanges.id, id), eq(planChanges.status, 'awaiting_payment')))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type PlanChangesQueries = ReturnType<typeof createPlanChangesQueries>;

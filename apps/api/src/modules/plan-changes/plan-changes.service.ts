@@ -1,0 +1,366 @@
+// Plan changes (spec §2 plans/change, §3 plan-change breakdown, §5 plan-change rules).
+//
+// A change applies to the service's paid span (paid_from → valid_until). Each configuration's
+// price for the span is its catalogue price for the service's billing period, after the period
+// discount and before VAT, scaled to the span's months; the pricing package prorates both to the
+// remaining days (whole UTC days, one rounding) and the difference is:
+//   upgrade   → charged now (with the account's credit and VAT applied) through an order;
+//   downgrade → account credit used by the next payment, never cash; needs the customer's
+//               confirmation that upgrading back later gives no credit back;
+//   same      → an equal-price change of resources, applied at once.
+// The target must differ from the current configuration and hold what the service uses now.
+import type {
+  PlanChange,
+  PlanChangeQuote,
+  PlanChangeQuoteRequest,
+  PlanConfiguration,
+} from '@debesis/contract';
+import {
+  applyCredit,
+  bandwidthFor,
+  calculatePrice,
+  divideRounded,
+  InvalidSelectionError,
+  planChangeQuote,
+} from '@debesis/pricing';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound, type AppFieldError } from '../../http/app-error.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { createCreditsQueries } from '../credits/credits.queries.ts';
+import { placePricedOrder } from '../orders/orders.placement.ts';
+import { createOrdersQueries } from '../orders/orders.queries.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { QuotesService } from '../orders/quotes.service.ts';
+import type { ProductsService } from '../products/products.service.ts';
+import { createServicesQueries, type ServiceRow } from '../services/services.queries.ts';
+import { putIntoEffect } from './plan-changes.apply.ts';
+import { createPlanChangesQueries, type PlanChangeRow } from './plan-changes.queries.ts';
+
+const GB = 1024 ** 3;
+/** Statuses whose plan may change: paid and not stopped by an overdue or ended subscription. */
+const CHANGEABLE = new Set<ServiceRow['status']>(['processing', 'resourcePending', 'active']);
+
+interface Meta {
+  ip: string | null;
+}
+
+export function presentPlanChange(row: PlanChangeRow): PlanChange {
+  return {
+    ...row.quote,
+    id: row.id,
+    status: row.status,
+    order_id: row.orderId,
+    redirect_url:
+      row.status === 'awaiting_payment'
+        ? `/dashboard/payments/plan-change/${row.id}/payment`
+        : '/dashboard/plans',
+    created_at: row.createdAt.toISOString(),
+    applied_at: row.appliedAt?.toISOString() ?? null,
+  };
+}
+
+export function createPlanChangesService(deps: {
+  db: Db;
+  products: Pick<ProductsService, 'get'>;
+  quotes: Pick<QuotesService, 'price' | 'vat'>;
+  orders: Pick<OrdersService, 'customerOf'>;
+  activity: Pick<ActivityService, 'record'>;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const services = createServicesQueries(deps.db);
+  const changes = createPlanChangesQueries(deps.db);
+  const credits = createCreditsQueries(deps.db);
+  const ordersQueries = createOrdersQueries(deps.db);
+
+  async function changeableService(accountId: string, serviceId: string, at: Date): Promise<ServiceRow> {
+    const service = await services.findForAccount(accountId, serviceId);
+    if (!service) throw notFound();
+    if (service.status === 'expired' || service.status === 'quarantined' || service.validUntil <= at) {
+      throw new AppError('service_expired');
+    }
+    if (!CHANGEABLE.has(service.status)) throw new AppError('service_not_changeable');
+    return service;
+  }
+
+  /** The service as it is, priced at today's catalogue (also when its plan is no longer sold). */
+  async function currentConfiguration(service: ServiceRow): Promise<PlanConfiguration> {
+    const product = await deps.products.get(service.productId);
+    const selection = {
+      disk_space: service.diskSpace,
+      users_count: service.usersCount,
+      period_id: service.periodId,
+    };
+    try {
+      return configuration(product.name, calculatePrice(product, selection, null));
+    } catch (error) {
+      if (!(error instanceof InvalidSelectionError)) throw error;
+      // The catalogue no longer offers this exact configuration: value it at what the service costs.
+      const months = service.paidMonths > 0 ? Math.min(service.paidMonths, 24) : 1;
+      return configuration(product.name, {
+        product_id: service.productId,
+        ...selection,
+        months,
+        subtotal: service.monthlyPriceMinor * months,
+      });
+    }
+  }
+
+  function configuration(
+    productName: string,
+    breakdown: {
+      product_id: string;
+      disk_space: number;
+      users_count: number;
+      period_id: string;
+      months: number;
+      subtotal: number;
+    },
+  ): PlanConfiguration {
+    return {
+      product_id: breakdown.product_id,
+      product_name: productName,
+      disk_space: breakdown.disk_space,
+      bandwidth: bandwidthFor(breakdown.disk_space),
+      users_count: breakdown.users_count,
+      period_id: breakdown.period_id,
+      months: breakdown.months,
+      period_price: breakdown.subtotal,
+    };
+  }
+
+  /** The target on the service's billing period; an unknown plan or bad resources are field errors. */
+  async function targetConfiguration(service: ServiceRow, request: PlanChangeQuoteRequest) {
+    const breakdown = await deps.quotes.price(
+      {
+        product_id: request.product_id,
+        disk_space: request.disk_space,
+        users_count: request.users_count,
+        period_id: service.periodId,
+      },
+      null,
+    );
+    const product = await deps.products.get(request.product_id);
+    return configuration(product.name, breakdown);
+  }
+
+  function refuseWhatDoesNotFit(service: ServiceRow, target: PlanConfiguration): void {
+    const problems: AppFieldError[] = [];
+    if (target.users_count < service.usersInUse) {
+      problems.push({
+        field: 'users_count',
+        code: 'below_users_in_use',
+        values: { limit: service.usersInUse },
+      });
+    }
+    const usedGb = Math.ceil((service.diskUsedBytes ?? 0) / GB);
+    if (target.disk_space < usedGb) {
+      problems.push({ field: 'disk_space', code: 'below_disk_in_use', values: { limit: usedGb } });
+    }
+    if (problems.length > 0) throw new AppError('plan_does_not_fit', { fieldErrors: problems });
+  }
+
+  async function freeCredit(accountId: string): Promise<number> {
+    return Math.max(0, (await credits.balance(accountId)) - (await ordersQueries.reservedCredit(accountId)));
+  }
+
+  async function quote(
+    accountId: string,
+    request: PlanChangeQuoteRequest,
+  ): Promise<{
+    service: ServiceRow;
+    quote: PlanChangeQuote;
+    vat: Awaited<ReturnType<QuotesService['vat']>>;
+  }> {
+    const at = now();
+    const service = await changeableService(accountId, request.service_id, at);
+    if (
+      request.product_id === service.productId &&
+      request.disk_space === service.diskSpace &&
+      request.users_count === service.usersCount
+    ) {
+      throw new AppError('same_configuration');
+    }
+    const [current, target] = [
+      await currentConfiguration(service),
+      await targetConfiguration(service, request),
+    ];
+    refuseWhatDoesNotFit(service, target);
+
+    // Both prices cover the whole paid span, which may be several periods after early extensions.
+    const spanPrice = (config: PlanConfiguration) =>
+      divideRounded(config.period_price * service.paidMonths, Math.max(1, config.months));
+    const prorated = planChangeQuote({
+      currentPeriodPriceMinor: spanPrice(current),
+      newPeriodPriceMinor: spanPrice(target),
+      periodStart: service.paidFrom,
+      periodEnd: service.validUntil,
+      at,
+    });
+    const customer = await deps.orders.customerOf(accountId);
+    const vat = await deps.quotes.vat(prorated.charge_minor, {
+      ...customer,
+      vatNumber: customer.vatNumber ?? undefined,
+    });
+    const balance = await freeCredit(accountId);
+    const charge = applyCredit(
+      {
+        subtotal: prorated.charge_minor,
+        vat_rate: vat.vat_rate,
+        vat_amount: vat.vat_amount,
+        total: vat.total,
+      },
+      balance,
+    );
+    return {
+      service,
+      vat,
+      quote: {
+        service_id: service.id,
+        current,
+        target,
+        direction: prorated.direction,
+        valid_until: service.validUntil.toISOString(),
+        remaining_days: prorated.remaining_days,
+        total_days: prorated.total_days,
+        current_plan_value: prorated.current_plan_value,
+        new_plan_value: prorated.new_plan_value,
+        prorated_difference: prorated.prorated_difference,
+        charge: {
+          subtotal: charge.subtotal,
+          credit_applied: charge.credit_applied,
+          vat_rate: charge.vat_rate,
+          vat_amount: charge.vat_amount,
+          total: charge.total,
+          currency: 'EUR',
+          reverse_charge: vat.reverse_charge,
+          outside_scope: vat.outside_scope,
+          legal_note_key: vat.legal_note_key,
+        },
+        credit: prorated.credit_minor,
+        credit_balance: balance,
+        currency: 'EUR',
+        requires_confirmation: prorated.direction === 'downgrade',
+      },
+    };
+  }
+
+  return {
+    async quote(accountId: string, request: PlanChangeQuoteRequest): Promise<PlanChangeQuote> {
+      return (await quote(accountId, request)).quote;
+    },
+
+    async create(
+      accountId: string,
+      request: PlanChangeQuoteRequest & { confirm_downgrade: boolean },
+      meta: Meta,
+    ): Promise<PlanChange> {
+      const priced = await quote(accountId, request);
+      const { service, quote: q } = priced;
+      if (q.direction === 'downgrade' && !request.confirm_downgrade) {
+        throw new AppError('downgrade_confirmation_required');
+      }
+      const customer = await deps.orders.customerOf(accountId);
+      const at = now();
+      const paying = q.prorated_difference > 0;
+      const row = await deps.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const txChanges = createPlanChangesQueries(tx);
+        // One change per service waits for payment: a newer choice replaces an unpaid one.
+        const replacedOrder = await txChanges.cancelOpen(service.id, at);
+        if (replacedOrder) await createOrdersQueries(tx).cancel(replacedOrder, at);
+        const change = await txChanges.insert({
+          accountId,
+          serviceId: service.id,
+          direction: q.direction,
+          status: paying ? 'awaiting_payment' : 'applied',
+          fromConfiguration: q.current,
+          toConfiguration: q.target,
+          quote: q,
+          creditMinor: q.credit,
+          createdAt: at,
+          updatedAt: at,
+          appliedAt: paying ? null : at,
+        });
+        if (!paying) {
+          await putIntoEffect(tx, change, at);
+          return change;
+        }
+        const order = await placePricedOrder(tx, {
+          accountId,
+          kind: 'plan_change',
+          serviceId: service.id,
+          planChangeId: change.id,
+          productId: q.target.product_id,
+          productName: q.target.product_name,
+          diskSpace: q.target.disk_space,
+          usersCount: q.target.users_count,
+          periodId: q.target.period_id,
+          // A plan change adds no time: it pays for the rest of the span.
+          months: 0,
+          breakdown: {
+            product_id: q.target.product_id,
+            period_id: q.target.period_id,
+            months: 0,
+            disk_space: q.target.disk_space,
+            bandwidth: q.target.bandwidth,
+            users_count: q.target.users_count,
+            base_price: q.prorated_difference,
+            option_costs: 0,
+            period_subtotal: q.prorated_difference,
+            discount_rate: 0,
+            period_discount: 0,
+            subtotal: q.prorated_difference,
+            // Before credit: placing the order takes the account's free credit off, then VAT.
+            vat_rate: priced.vat.vat_rate,
+            vat_amount: priced.vat.vat_amount,
+            total: priced.vat.total,
+            currency: 'EUR',
+            includes_vat: true,
+            reverse_charge: priced.vat.reverse_charge,
+            outside_scope: priced.vat.outside_scope,
+            vat_reason: priced.vat.reason,
+            legal_note_key: priced.vat.legal_note_key,
+            vat_number_valid: priced.vat.vat_number_valid,
+            lines: [],
+          },
+          customer: {
+            country: customer.country,
+            is_business: customer.isBusiness,
+            vat_number: customer.vatNumber,
+          },
+          createdAt: at,
+          updatedAt: at,
+        });
+        await txChanges.setOrder(change.id, order.id);
+        return { ...change, orderId: order.id };
+      });
+      await deps.activity.record({
+        accountId,
+        action: paying ? 'plan change ordered' : 'plan changed',
+        tone: paying ? 'info' : 'success',
+        ip: meta.ip,
+        serviceId: service.id,
+        details: {
+          plan_change_id: row.id,
+          direction: q.direction,
+          from: q.current.product_id,
+          to: q.target.product_id,
+          disk_space: q.target.disk_space,
+          users_count: q.target.users_count,
+          ...(row.orderId ? { order_id: row.orderId } : {}),
+          ...(q.credit > 0 && !paying ? { credit: q.credit } : {}),
+        },
+      });
+      return presentPlanChange(row);
+    },
+
+    async get(accountId: string, id: string): Promise<PlanChange> {
+      const row = await changes.findForAccount(accountId, id);
+      if (!row) throw notFound();
+      return presentPlanChange(row);
+    },
+  };
+}
+
+export type PlanChangesService = ReturnType<typeof createPlanChangesService>;

@@ -1,0 +1,130 @@
+// Placement: a paid service gets a node with room, an address on it and a block of Unix ids.
+// One placement runs at a time (an advisory lock in its transaction), so two workers never see
+// the same free address; the unique indexes on (node, address) and (node, id_base) would refuse
+// a double grant anyway, and the assignment only happens while the service has no node.
+//
+// Room is counted without overcommitting: a node must have, free on its disk, the full size of
+// every workspace it holds minus what those already store, plus the new one. Storage images are
+// sparse, so a node's free space alone would let it promise more than it has.
+import { WORKSPACE_ID_BLOCK, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
+import type { Db } from '../../db/database.ts';
+import { createNodesQueries } from '../nodes/nodes.queries.ts';
+import { NODE_OFFLINE_AFTER_MS, STORAGE_BYTES_PER_GB, UNPLACED_GRACE_MS } from './lifecycle.constants.ts';
+import type { ServiceNotifier } from './services.notifier.ts';
+import { createServicesQueries, type Placement, type ServiceRow } from './services.queries.ts';
+
+export interface CandidateNode {
+  id: string;
+  name: string;
+  diskFreeBytes: number;
+  addresses: string[];
+}
+
+export interface PlacedWorkspace {
+  nodeId: string | null;
+  address: string | null;
+  idBase: number | null;
+  diskSpace: number;
+  diskUsedBytes: number | null;
+}
+
+export const storageBytes = (diskSpaceGb: number) => diskSpaceGb * STORAGE_BYTES_PER_GB;
+
+/**
+ * The node with the most room left after taking the workspace (spreads the load), its first free
+ * address and lowest free id block; null when no node has both room and an address.
+ */
+export function choosePlacement(
+  needBytes: number,
+  nodes: readonly CandidateNode[],
+  placed: readonly PlacedWorkspace[],
+): Placement | null {
+  let best: { placement: Placement; roomLeft: number } | null = null;
+  for (const node of nodes) {
+    const here = placed.filter((workspace) => workspace.nodeId === node.id);
+    const promised = here.reduce(
+      (sum, workspace) =>
+        sum + Math.max(0, storageBytes(workspace.diskSpace) - (workspace.diskUsedBytes ?? 0)),
+      0,
+    );
+    const roomLeft = node.diskFreeBytes - promised - needBytes;
+    if (roomLeft < 0) continue;
+    const takenAddresses = new Set(here.map((workspace) => workspace.address));
+    const address = node.addresses.find((candidate) => !takenAddresses.has(candidate));
+    if (!address) continue;
+    const takenBases = new Set(here.map((workspace) => workspace.idBase));
+    let idBase = WORKSPACE_ID_FIRST_BASE;
+    while (takenBases.has(idBase)) idBase += WORKSPACE_ID_BLOCK;
+    if (!best || roomLeft > best.roomLeft)
+      best = { placement: { nodeId: node.id, address, idBase }, roomLeft };
+  }
+  return best?.placement ?? null;
+}
+
+export type PlacementOutcome =
+  | { kind: 'placed'; service: ServiceRow }
+  | { kind: 'pending'; service: ServiceRow; first: boolean }
+  | { kind: 'skipped' };
+
+export function createPlacement(deps: {
+  db: Db;
+  notifier: Pick<ServiceNotifier, 'placed' | 'resourcePending'>;
+  /** Asks the node's agent to pull now (it polls anyway). */
+  wakeNode: (nodeId: string) => void;
+  now: () => Date;
+}) {
+  async function placeInTransaction(serviceId: string, at: Date): Promise<PlacementOutcome> {
+    return deps.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const queries = createServicesQueries(tx);
+      await queries.lockPlacement();
+      const service = await queries.findUnplaced(serviceId);
+      if (!service) return { kind: 'skipped' };
+      const nodes = await createNodesQueries(tx).onlineSince(new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
+      const placed = await queries.placedOn(nodes.map((node) => node.id));
+      const choice = choosePlacement(storageBytes(service.diskSpace), nodes, placed);
+      if (choice) {
+        const row = await queries.assignPlacement(service.id, choice, at);
+        return row ? { kind: 'placed', service: row } : { kind: 'skipped' };
+      }
+      const moved = await queries.awaitResources(service.id, at);
+      return { kind: 'pending', service: moved ?? service, first: moved !== undefined };
+    });
+  }
+
+  /** Places one service if it still needs a node; tells the owner after the commit. Idempotent. */
+  async function place(serviceId: string): Promise<PlacementOutcome> {
+    const outcome = await placeInTransaction(serviceId, deps.now());
+    if (outcome.kind === 'placed') {
+      await deps.notifier.placed(outcome.service);
+      if (outcome.service.nodeId) deps.wakeNode(outcome.service.nodeId);
+    } else if (outcome.kind === 'pending' && outcome.first) {
+      await deps.notifier.resourcePending(outcome.service);
+    }
+    return outcome;
+  }
+
+  return {
+    place,
+
+    /**
+     * The 2-minute retry: every resourcePending service, and processing ones whose placement
+     * job has had its chance, offered to the nodes again, oldest first.
+     */
+    async retryUnplaced(): Promise<{ placed: number; pending: number }> {
+      const ids = await createServicesQueries(deps.db).unplaced(
+        new Date(deps.now().getTime() - UNPLACED_GRACE_MS),
+      );
+      let placed = 0;
+      let pending = 0;
+      for (const id of ids) {
+        const outcome = await place(id);
+        if (outcome.kind === 'placed') placed += 1;
+        if (outcome.kind === 'pending') pending += 1;
+      }
+      return { placed, pending };
+    },
+  };
+}
+
+export type ServicePlacement = ReturnType<typeof createPlacement>;

@@ -1,0 +1,125 @@
+// A service row as the owner sees it: the overview item (spec §3 fields and the lifecycle's),
+// its state, its apply status, its usage. Unknowns stay null until its node reports them.
+import type {
+  ServiceConfig,
+  ServiceOverviewItem,
+  ServiceState,
+  ServiceStats,
+  ServiceStatusDetail,
+} from '@debesis/contract';
+import {
+  applyStatus,
+  daysLeft,
+  displayState,
+  expiryWarning,
+  terminatesAt,
+  uptimeSeconds,
+} from './lifecycle.ts';
+import { storageBytes } from './placement.ts';
+import type { ServiceListRow, ServiceRow } from './services.queries.ts';
+
+export interface ServiceCounts {
+  usersActive: number;
+  groups: number;
+  shares: number;
+}
+
+export const NO_COUNTS: ServiceCounts = { usersActive: 0, groups: 0, shares: 0 };
+
+export function presentState(row: ServiceListRow): ServiceState {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    run_state: row.runState,
+    display_state: displayState(row),
+    apply_status: applyStatus(row),
+  };
+}
+
+export function presentOverviewItem(
+  row: ServiceListRow,
+  planName: string,
+  counts: ServiceCounts,
+  now: Date,
+): ServiceOverviewItem {
+  const deletion = terminatesAt(row);
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    name: row.name,
+    plan: planName,
+    product_id: row.productId,
+    period_id: row.periodId,
+    status: row.status,
+    valid_until: row.validUntil.toISOString(),
+    ip_address: row.address,
+    disk_space: row.diskSpace,
+    disk_usage: row.diskUsedBytes,
+    file_usage: row.fileCount,
+    users_active: counts.usersActive,
+    // Users the plan allows: "users active/total" reads as used of allowed.
+    users_total: row.usersCount,
+    groups: counts.groups,
+    shares: counts.shares,
+    monthly_price: row.monthlyPriceMinor,
+    uptime: uptimeSeconds(row, now),
+    description: row.description,
+    run_state: row.runState,
+    display_state: displayState(row),
+    apply_status: applyStatus(row),
+    expiry_warning: expiryWarning(row, now),
+    days_left: daysLeft(row, now),
+    terminates_at: deletion?.toISOString() ?? null,
+  };
+}
+
+export function presentStatus(row: ServiceRow, nodeOnline: boolean | null, now: Date): ServiceStatusDetail {
+  return {
+    ...presentState(row),
+    generation: row.generation,
+    observed_generation: row.observedGeneration,
+    placed: row.nodeId !== null,
+    node_online: nodeOnline,
+    drivers: row.drivers.map((driver) => ({
+      driver: driver.driver,
+      live: driver.live,
+      reason: driver.reason ?? null,
+    })),
+    failures: row.failures.map((failure) => ({
+      kind: failure.kind,
+      name: failure.name,
+      error: failure.error,
+    })),
+    last_error: row.lastError,
+    reported_at: row.reportedAt?.toISOString() ?? null,
+    started_at: row.startedAt?.toISOString() ?? null,
+    uptime: uptimeSeconds(row, now),
+  };
+}
+
+export function presentStats(row: ServiceRow, counts: ServiceCounts, now: Date): ServiceStats {
+  const total = storageBytes(row.diskSpace);
+  return {
+    id: row.id,
+    disk_space_bytes: total,
+    disk_used_bytes: row.diskUsedBytes,
+    disk_used_percent:
+      row.diskUsedBytes === null ? null : Math.round((row.diskUsedBytes / total) * 1000) / 10,
+    file_count: row.fileCount,
+    users_active: counts.usersActive,
+    users_total: row.usersCount,
+    groups: counts.groups,
+    shares: counts.shares,
+    bandwidth_gb: row.diskSpace * 2,
+    uptime: uptimeSeconds(row, now),
+    started_at: row.startedAt?.toISOString() ?? null,
+    reported_at: row.reportedAt?.toISOString() ?? null,
+    valid_until: row.validUntil.toISOString(),
+    days_left: daysLeft(row, now),
+  };
+}
+
+export function presentConfig(row: ServiceRow): ServiceConfig {
+  return { name: row.name, description: row.description, expiry_reminders: row.expiryReminders };
+}

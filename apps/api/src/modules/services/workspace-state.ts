@@ -1,0 +1,204 @@
+// The node's side of a service (ARCHITECTURE "Desired state and the agent"): what each node
+// should run, composed from the lifecycle (state, address, size, id block) and the feature
+// sections (users and groups, Samba), and what its agent reports back. A node hears about, and
+// may report on, only the services placed on it; anything else in its report is ignored.
+import type { WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
+import type { Db } from '../../db/database.ts';
+import { workspaceState } from './lifecycle.ts';
+import { storageBytes } from './placement.ts';
+import type { DirectoryProvider, SambaProvider } from './providers.ts';
+import type { ServiceNotifier } from './services.notifier.ts';
+import { createServicesQueries, type ServiceRow, type WorkspaceReportValues } from './services.queries.ts';
+
+const MAX_LOGGED_ERROR = 1000;
+
+/**
+ * Feature sections kept per service, at most this many (then the cache starts over). Agents
+ * pull every few seconds and the sections cost a handful of queries per workspace, while they
+ * change only with the service's generation.
+ */
+const SECTIONS_CACHE_MAX = 10_000;
+
+type Sections = Pick<WorkspaceDesiredState, 'users' | 'groups' | 'samba'>;
+
+function parseTime(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function valuesOf(report: WorkspaceReport, at: Date): WorkspaceReportValues {
+  return {
+    observedGeneration: report.observed_generation,
+    failures: report.failures,
+    drivers: report.drivers,
+    lastError: report.ok ? null : (report.error ?? 'the node could not apply the workspace'),
+    facts: report.facts
+      ? {
+          diskUsedBytes: report.facts.disk_used_bytes,
+          fileCount: report.facts.file_count,
+          startedAt: parseTime(report.facts.started_at),
+        }
+      : null,
+    at,
+  };
+}
+
+/** JSON with object keys sorted: jsonb hands objects back with its own key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/**
+ * Whether the report says anything the row does not already hold (the time aside). Agents report
+ * every few seconds and mostly repeat themselves; only a change is written.
+ */
+function changes(row: ServiceRow, values: WorkspaceReportValues): boolean {
+  if (row.observedGeneration !== values.observedGeneration || row.lastError !== values.lastError) return true;
+  if (canonical(row.failures) !== canonical(values.failures)) return true;
+  if (canonical(row.drivers) !== canonical(values.drivers)) return true;
+  const facts = values.facts;
+  if (!facts) return false;
+  return (
+    row.diskUsedBytes !== facts.diskUsedBytes ||
+    row.fileCount !== facts.fileCount ||
+    (row.startedAt?.getTime() ?? null) !== (facts.startedAt?.getTime() ?? null)
+  );
+}
+
+export function createWorkspaceState(deps: {
+  db: Db;
+  directory: Pick<DirectoryProvider, 'desiredSection'>;
+  samba: Pick<SambaProvider, 'desiredSection'>;
+  notifier: Pick<ServiceNotifier, 'ready'>;
+  now: () => Date;
+}) {
+  const queries = createServicesQueries(deps.db);
+  // Every change to a workspace's users, groups or shares bumps its generation in the same
+  // transaction (ARCHITECTURE "Desired state and the agent"), so sections read at a generation
+  // stay right until the generation moves. Read after the row, they can only be newer than it.
+  const cache = new Map<string, { generation: number; sections: Sections }>();
+
+  async function sectionsOf(row: ServiceRow, idBase: number): Promise<Sections> {
+    const cached = cache.get(row.id);
+    if (cached?.generation === row.generation) return cached.sections;
+    const sections = {
+      ...(await deps.directory.desiredSection(row.id, idBase)),
+      ...(await deps.samba.desiredSection(row.id)),
+    };
+    if (cache.size >= SECTIONS_CACHE_MAX) cache.clear();
+    cache.set(row.id, { generation: row.generation, sections });
+    return sections;
+  }
+
+  async function desired(row: ServiceRow): Promise<WorkspaceDesiredState | null> {
+    if (row.address === null || row.idBase === null) return null;
+    const state = workspaceState(row);
+    // A workspace being deleted needs no users or shares; the agent only removes it.
+    const sections =
+      state === 'removed'
+        ? { users: [], groups: [], samba: { shares: [] } }
+        : await sectionsOf(row, row.idBase);
+    return {
+      service_id: row.id,
+      generation: row.generation,
+      state,
+      address: row.address,
+      storage_bytes: storageBytes(row.diskSpace),
+      id_base: row.idBase,
+      users: sections.users,
+      groups: sections.groups,
+      samba: sections.samba,
+      ...(row.restartGeneration !== null ? { restart_token: String(row.restartGeneration) } : {}),
+    };
+  }
+
+  /** The agent's line in the service's log when the applied generation or the error changes. */
+  async function logOutcome(row: ServiceRow, values: WorkspaceReportValues): Promise<void> {
+    const base = { serviceId: row.id, accountId: row.accountId, createdAt: values.at };
+    const notLive = values.drivers.filter((driver) => !driver.live).map((driver) => driver.driver);
+    if (values.lastError && values.lastError !== row.lastError) {
+      await queries.insertEvent({
+        ...base,
+        level: 'error',
+        message: values.lastError.slice(0, MAX_LOGGED_ERROR),
+        details: { generation: row.generation, observed_generation: values.observedGeneration },
+      });
+    } else if (!values.lastError && (values.observedGeneration !== row.observedGeneration || row.lastError)) {
+      await queries.insertEvent({
+        ...base,
+        level: row.lastError ? 'success' : 'info',
+        message: `${row.lastError ? 'recovered: ' : ''}applied generation ${values.observedGeneration}`,
+        details: {
+          generation: values.observedGeneration,
+          failures: values.failures.length,
+          ...(notLive.length > 0 ? { not_live: notLive } : {}),
+        },
+      });
+    }
+  }
+
+  return {
+    /** Every workspace placed on the node, until the node has deleted a terminated one. */
+    async desiredFor(nodeId: string): Promise<WorkspaceDesiredState[]> {
+      const rows = await queries.listForNode(nodeId);
+      const workspaces: WorkspaceDesiredState[] = [];
+      for (const row of rows) {
+        const workspace = await desired(row);
+        if (workspace) workspaces.push(workspace);
+      }
+      return workspaces;
+    },
+
+    /**
+     * Stores what the node says of its services. A placed service whose node has applied all it
+     * was asked becomes active (and the owner is told); a terminated one the node has deleted
+     * lets go of its node, address and id block.
+     */
+    async applyReports(nodeId: string, reports: readonly WorkspaceReport[]): Promise<void> {
+      if (reports.length === 0) return;
+      const at = deps.now();
+      const rows = new Map((await queries.listForNode(nodeId)).map((row) => [row.id, row]));
+      const unchanged: string[] = [];
+      for (const report of reports) {
+        const row = rows.get(report.service_id);
+        if (!row) continue;
+        rows.delete(report.service_id); // a service listed twice counts once
+        const values = valuesOf(report, at);
+        if (changes(row, values)) {
+          await queries.recordReport(row.id, nodeId, values);
+          await logOutcome(row, values);
+        } else {
+          unchanged.push(row.id);
+        }
+        // Checked on every report, not only on a change: a crash between storing a report and
+        // acting on it must not leave a service stuck in processing.
+        const appliedAll = values.observedGeneration >= row.generation && values.lastError === null;
+        if (!appliedAll) continue;
+        if (row.status === 'processing') {
+          const activated = await queries.activateApplied(row.id, nodeId, at);
+          if (activated) await deps.notifier.ready(activated);
+        } else if (row.status === 'terminated') {
+          const released = await queries.releaseRemoved(row.id, nodeId, at);
+          if (released) {
+            await queries.insertEvent({
+              serviceId: row.id,
+              accountId: row.accountId,
+              level: 'warning',
+              message: 'data deleted from the node',
+              details: { address: row.address },
+              createdAt: at,
+            });
+          }
+        }
+      }
+      await queries.touchReported(nodeId, unchanged, at);
+    },
+  };
+}
+
+export type WorkspaceStateService = ReturnType<typeof createWorkspaceState>;

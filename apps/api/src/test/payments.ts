@@ -1,0 +1,80 @@
+// Paying as a customer and the sandbox provider would: orders through the API, then signed
+// provider events, so tests reach services the way production does.
+import { randomBytes } from 'node:crypto';
+import type { Order } from '@debesis/contract';
+import { signSandboxEvent } from '../modules/payments/sandbox-signature.ts';
+import { createProductsQueries } from '../modules/products/products.queries.ts';
+import { createProductsService } from '../modules/products/products.service.ts';
+import { SEED_CATALOGUE } from '../modules/products/catalogue-seed.ts';
+import { injectWithCsrf, TEST_SANDBOX_SECRET, type TestContext } from './test-app.ts';
+
+export async function seedCatalogue(ctx: TestContext): Promise<void> {
+  await createProductsService({ queries: createProductsQueries(ctx.database.db) }).seedIfEmpty(
+    SEED_CATALOGUE,
+  );
+}
+
+export function sandboxEvent(sessionId: string, type: string, extra: object = {}) {
+  return {
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    type,
+    session_id: sessionId,
+    created: Math.floor(Date.now() / 1000),
+    ...extra,
+  };
+}
+
+export function sendSandboxEvent(ctx: TestContext, event: object, secret = TEST_SANDBOX_SECRET) {
+  const body = JSON.stringify(event);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/events/sandbox',
+    headers: {
+      'content-type': 'application/json',
+      'x-sandbox-signature': signSandboxEvent(secret, body, Math.floor(Date.now() / 1000)),
+    },
+    payload: body,
+  });
+}
+
+type Auth = { authorization: string };
+
+export async function openSession(ctx: TestContext, auth: Auth, orderId: string) {
+  const response = await injectWithCsrf(ctx.app, {
+    method: 'POST',
+    url: `/api/v1/orders/${orderId}/process`,
+    headers: auth,
+  });
+  if (response.statusCode !== 200) throw new Error(`process failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ session_id: string; url: string }>();
+}
+
+/** Opens a session for the order and delivers a signed success event for it. */
+export async function payOrder(ctx: TestContext, auth: Auth, orderId: string) {
+  const session = await openSession(ctx, auth, orderId);
+  const response = await sendSandboxEvent(ctx, sandboxEvent(session.session_id, 'payment.succeeded'));
+  if (response.statusCode !== 200) throw new Error(`event failed: ${response.statusCode} ${response.body}`);
+  return session;
+}
+
+/** Orders a plan and pays for it; the order as it is afterwards (PAID, with its service). */
+export async function buyService(
+  ctx: TestContext,
+  auth: Auth,
+  plan: { product_id: string; disk_space: number; users_count: number; period_id: string },
+): Promise<Order & { service_id: string }> {
+  const created = await injectWithCsrf(ctx.app, {
+    method: 'POST',
+    url: '/api/v1/orders/',
+    headers: auth,
+    payload: plan,
+  });
+  if (created.statusCode !== 201) throw new Error(`order failed: ${created.statusCode} ${created.body}`);
+  const order = created.json<Order>();
+  await payOrder(ctx, auth, order.id);
+  const paid = (
+    await ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}`, headers: auth })
+  ).json<Order>();
+  if (paid.status !== 'PAID' || !paid.service_id) throw new Error(`order not paid: ${JSON.stringify(paid)}`);
+  return { ...paid, service_id: paid.service_id };
+}

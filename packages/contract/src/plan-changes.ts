@@ -1,0 +1,116 @@
+// Plan changes and account credit (spec §2 dashboard plans/change, §3 plan-change breakdown,
+// §5 plan-change rules). The routes are not in the spec; they are ours:
+//   POST /api/v1/plan-changes/quote   what a change would cost now (nothing is stored);
+//   POST /api/v1/plan-changes/        make the change: an upgrade waits for its payment, a
+//                                     downgrade (confirmed) or an equal-price change applies now;
+//   GET  /api/v1/plan-changes/{id}    one change, for its payment and completion pages;
+//   GET  /api/v1/account/credit       the account's credit and its history.
+import { z } from 'zod';
+import { calculatePriceRequestSchema, priceBreakdownSchema } from './quotes.ts';
+
+export const PLAN_CHANGE_DIRECTIONS = ['upgrade', 'downgrade', 'same'] as const;
+export type PlanChangeDirection = (typeof PLAN_CHANGE_DIRECTIONS)[number];
+
+/** awaiting_payment: an upgrade with its order; applied: the service runs the new plan. */
+export const PLAN_CHANGE_STATUSES = ['awaiting_payment', 'applied', 'cancelled'] as const;
+export type PlanChangeStatus = (typeof PLAN_CHANGE_STATUSES)[number];
+
+export const planChangeQuoteRequestSchema = z.object({
+  service_id: z.uuid({ error: 'invalid_format' }),
+  product_id: calculatePriceRequestSchema.shape.product_id,
+  disk_space: calculatePriceRequestSchema.shape.disk_space,
+  users_count: calculatePriceRequestSchema.shape.users_count,
+  selected_options: calculatePriceRequestSchema.shape.selected_options,
+});
+export type PlanChangeQuoteRequest = z.infer<typeof planChangeQuoteRequestSchema>;
+
+export const planChangeRequestSchema = planChangeQuoteRequestSchema.extend({
+  /** A downgrade needs it: the customer confirms no credit is given if they upgrade back later. */
+  confirm_downgrade: z.boolean().default(false),
+});
+export type PlanChangeRequest = z.input<typeof planChangeRequestSchema>;
+
+export const planConfigurationSchema = z.object({
+  product_id: z.string(),
+  product_name: z.string(),
+  disk_space: z.number().int(),
+  bandwidth: z.number().int(),
+  users_count: z.number().int(),
+  period_id: z.string(),
+  months: z.number().int(),
+  /** The configuration's price for one billing period, after the period discount, before VAT. */
+  period_price: z.number().int(),
+});
+export type PlanConfiguration = z.infer<typeof planConfigurationSchema>;
+
+export const planChangeQuoteSchema = z.object({
+  service_id: z.string(),
+  current: planConfigurationSchema,
+  target: planConfigurationSchema,
+  direction: z.enum(PLAN_CHANGE_DIRECTIONS),
+  /** The paid time the change applies to: from the start of the paid span to valid_until. */
+  valid_until: z.string(),
+  remaining_days: z.number().int(),
+  total_days: z.number().int(),
+  /** Value of the remaining days on the current plan, before VAT. */
+  current_plan_value: z.number().int(),
+  /** Price of the remaining days on the new plan, before VAT. */
+  new_plan_value: z.number().int(),
+  /** new − current: positive is charged, negative becomes credit. */
+  prorated_difference: z.number().int(),
+  /** What paying now costs: the difference with the account's credit and VAT applied. */
+  charge: priceBreakdownSchema.pick({
+    subtotal: true,
+    credit_applied: true,
+    vat_rate: true,
+    vat_amount: true,
+    total: true,
+    currency: true,
+    reverse_charge: true,
+    outside_scope: true,
+    legal_note_key: true,
+  }),
+  /** Account credit a downgrade adds (before VAT); never a cash refund. */
+  credit: z.number().int(),
+  /** Credit the account has now, before this change. */
+  credit_balance: z.number().int(),
+  currency: z.literal('EUR'),
+  requires_confirmation: z.boolean(),
+});
+export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
+
+export const planChangeSchema = planChangeQuoteSchema.extend({
+  id: z.string(),
+  status: z.enum(PLAN_CHANGE_STATUSES),
+  /** The order paying an upgrade; null when nothing had to be paid. */
+  order_id: z.string().nullable(),
+  /** Where the web app goes next: the payment page of an upgrade, else the plans page. */
+  redirect_url: z.string(),
+  created_at: z.string(),
+  applied_at: z.string().nullable(),
+});
+export type PlanChange = z.infer<typeof planChangeSchema>;
+
+export const planChangeIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_format' }) });
+
+export const CREDIT_ENTRY_KINDS = ['downgrade', 'order'] as const;
+export const accountCreditSchema = z.object({
+  /** Minor units before VAT, taken off the next order's subtotal. */
+  balance: z.number().int(),
+  /** Credit set aside for orders that still await payment. */
+  reserved: z.number().int(),
+  currency: z.literal('EUR'),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(CREDIT_ENTRY_KINDS),
+      /** Positive: credit given; negative: credit used. */
+      amount: z.number().int(),
+      service_id: z.string().nullable(),
+      order_id: z.string().nullable(),
+      plan_change_id: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type AccountCredit = z.infer<typeof accountCreditSchema>;

@@ -1,0 +1,73 @@
+// The services overview under load: the dashboard's first call, for an account with 20 services
+// bought the way a customer buys them (order, sandbox card page, signed event), placed on the
+// embedded node and applied by its agent. One request reads the services, their plan names and
+// the users, groups and shares counts of all 20.
+import { createVerifiedAccounts, csrf, signInTokens } from '../lib/accounts.ts';
+import type { RunningServer } from '../lib/processes.ts';
+import { measure, type LoadResult } from './load.ts';
+
+const SERVICES = 20;
+const PLAN = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Buys `count` services for the account and waits until the overview lists them all. */
+async function buyServices(baseUrl: string, authorization: string, count: number): Promise<void> {
+  const session = await csrf(baseUrl);
+  const headers = { authorization, cookie: session.cookie, 'x-csrf-token': session.token };
+  const jsonHeaders = { ...headers, 'content-type': 'application/json' };
+  for (let index = 0; index < count; index += 1) {
+    const order = await json<{ id: string }>(
+      await fetch(`${baseUrl}/api/v1/orders/`, {
+        method: 'POST',
+        headers: jsonHeaders,
+        body: JSON.stringify(PLAN),
+      }),
+      'order',
+    );
+    const payment = await json<{ url: string }>(
+      await fetch(`${baseUrl}/api/v1/orders/${order.id}/process`, { method: 'POST', headers }),
+      'payment session',
+    );
+    const paid = await fetch(`${baseUrl}${new URL(payment.url).pathname}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card_number=4242+4242+4242+4242&exp_month=12&exp_year=40&cvc=123',
+      redirect: 'manual',
+    });
+    if (paid.status !== 303) throw new Error(`sandbox payment: ${paid.status} ${await paid.text()}`);
+  }
+  // The worker delivers the signed events and creates the services.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const overview = await json<{ services: unknown[] }>(
+      await fetch(`${baseUrl}/api/v1/services/overview`, { headers: { authorization } }),
+      'overview',
+    );
+    if (overview.services.length >= count) return;
+    if (Date.now() > deadline)
+      throw new Error(`only ${overview.services.length} of ${count} services appeared`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function measureServicesOverview(
+  product: RunningServer,
+  durationSeconds: number,
+): Promise<LoadResult> {
+  const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
+  const { access_token } = await signInTokens(product.url, email);
+  const authorization = `Bearer ${access_token}`;
+  await buyServices(product.url, authorization, SERVICES);
+  return measure(
+    `GET /api/v1/services/overview, ${SERVICES} services`,
+    `${product.url}/api/v1/services/overview`,
+    {
+      durationSeconds,
+      headers: { authorization },
+    },
+  );
+}
