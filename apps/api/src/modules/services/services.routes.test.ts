@@ -159,6 +159,9 @@ describe('services routes', () => {
 
     const start = await post(`/api/v1/services/${serviceId}/start`, owner.auth);
     expect(start.json()).toMatchObject({ run_state: 'running', generation: 3 });
+    // Starting a running service asks the node for nothing new.
+    const again = await post(`/api/v1/services/${serviceId}/start`, owner.auth);
+    expect(again.json()).toMatchObject({ run_state: 'running', generation: 3 });
 
     const restart = await post(`/api/v1/services/${serviceId}/restart`, owner.auth);
     expect(restart.statusCode).toBe(200);

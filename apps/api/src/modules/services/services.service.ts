@@ -129,42 +129,54 @@ export function createServicesService(deps: {
     id: string,
     name: LifecycleStep,
     change: (row: ServiceRow, at: Date) => Promise<ServiceRow | undefined>,
-  ): Promise<ServiceRow> {
+    alreadyDone: (row: ServiceRow) => boolean = () => false,
+  ): Promise<{ row: ServiceRow; changed: boolean }> {
     const row = await owned(accountId, id);
     assertAllowed(name, row.status);
+    if (alreadyDone(row)) return { row, changed: false };
     const changed = await change(row, deps.now());
     if (changed) {
       if (changed.nodeId) deps.wakeNode(changed.nodeId);
-      return changed;
+      return { row: changed, changed: true };
     }
     const now = await owned(accountId, id);
     throw new AppError(refusalFor(name, now.status));
   }
 
-  async function start(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
-    const row = await step(accountId, id, 'start', (current, at) =>
-      queries.setRunState(current.id, 'running', at),
+  /** Start or stop; asking for the run state it already has changes nothing and records nothing. */
+  async function setRunState(
+    accountId: string,
+    id: string,
+    runState: ServiceRow['runState'],
+    meta: ServiceMeta,
+  ): Promise<ServiceStatusDetail> {
+    const { row, changed } = await step(
+      accountId,
+      id,
+      runState === 'running' ? 'start' : 'stop',
+      (current, at) => queries.setRunState(current.id, runState, at),
+      (current) => current.runState === runState,
     );
-    await record(row, meta, 'service started', 'info');
+    if (changed)
+      await record(row, meta, runState === 'running' ? 'service started' : 'service stopped', 'info');
     return statusOf(row);
   }
 
-  async function stop(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
-    const row = await step(accountId, id, 'stop', (current, at) =>
-      queries.setRunState(current.id, 'stopped', at),
-    );
-    await record(row, meta, 'service stopped', 'info');
-    return statusOf(row);
-  }
+  const start = (accountId: string, id: string, meta: ServiceMeta) =>
+    setRunState(accountId, id, 'running', meta);
+  const stop = (accountId: string, id: string, meta: ServiceMeta) =>
+    setRunState(accountId, id, 'stopped', meta);
 
   async function restart(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
-    const row = await step(accountId, id, 'restart', (current, at) => queries.requestRestart(current.id, at));
+    const { row } = await step(accountId, id, 'restart', (current, at) =>
+      queries.requestRestart(current.id, at),
+    );
     await record(row, meta, 'service restarted', 'info', { generation: row.generation });
     return statusOf(row);
   }
 
   async function cancel(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
-    const row = await step(accountId, id, 'cancel', (current, at) =>
+    const { row } = await step(accountId, id, 'cancel', (current, at) =>
       queries.transition(current.id, 'cancel', at),
     );
     await record(row, meta, 'service cancelled', 'warning');
@@ -172,7 +184,7 @@ export function createServicesService(deps: {
   }
 
   async function terminate(accountId: string, id: string, meta: ServiceMeta): Promise<ServiceStatusDetail> {
-    const row = await step(accountId, id, 'terminate', (current, at) =>
+    const { row } = await step(accountId, id, 'terminate', (current, at) =>
       queries.transition(current.id, 'terminate', at),
     );
     await deps.notifier.terminated(row, { ip: meta.ip });
