@@ -10,6 +10,7 @@ import { measureServicesOverview } from './services.ts';
 import { measureArgon2, measureSignIn } from './sign-in.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
 import { measureReconcile, printReconcile } from './reconcile.ts';
+import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 
@@ -42,6 +43,7 @@ try {
   );
   printPageScripts(await measurePageScripts(product.url, '/'));
   printReconcile(await measureReconcile());
+  printInvoicePdf(await measureInvoicePdf());
 } finally {
   await product.stop();
   await bare.stop();

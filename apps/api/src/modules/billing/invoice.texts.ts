@@ -1,7 +1,7 @@
 // The words of an invoice (PDF, HTML preview, mail), in both languages. The legal wording of a
 // reverse charge and of a supply outside the scope of EU VAT is fixed here, once.
 import type { InvoiceStatus, InvoiceType, Language } from '@debesis/contract';
-import { formatMoney } from '@debesis/pricing';
+import { assertMinor } from '@debesis/pricing';
 
 export interface InvoiceTexts {
   title: string;
@@ -149,15 +149,37 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
   },
 };
 
-/** Amounts as each language writes them, always with two decimals ("€14.99", "14,99 €"). */
+const MONEY_FORMATS = {
+  en: new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+  lt: new Intl.NumberFormat('lt-LT', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+} satisfies Record<Language, Intl.NumberFormat>;
+
+const PERCENT_FORMATS = {
+  en: new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 }),
+  lt: new Intl.NumberFormat('lt-LT', { style: 'percent', maximumFractionDigits: 2 }),
+} satisfies Record<Language, Intl.NumberFormat>;
+
+/**
+ * Amounts as each language writes them, always with two decimals ("€14.99", "14,99 €"): the
+ * options of `formatMoney` (@debesis/pricing), with the formatters made once (building one costs
+ * more than a whole line of the PDF).
+ */
 export function invoiceMoney(amountMinor: number, language: Language): string {
-  return formatMoney(amountMinor, language === 'lt' ? 'lt-LT' : 'en-US');
+  assertMinor(amountMinor, 'amountMinor');
+  return MONEY_FORMATS[language].format(amountMinor / 100);
 }
 
 /** 21 → "21%" (en) or "21 %" (lt). */
 export function invoicePercent(rate: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'lt' ? 'lt-LT' : 'en-US', {
-    style: 'percent',
-    maximumFractionDigits: 2,
-  }).format(rate / 100);
+  return PERCENT_FORMATS[language].format(rate / 100);
 }
