@@ -34,9 +34,11 @@ export const CRITICAL_DAYS = 3;
 
 /**
  * How often services waiting for room (resourcePending), and paid services no job has placed
- * yet, are offered to the nodes again: every 2 minutes (spec §4, §9). A pg-boss cron.
+ * yet, are offered to the nodes again: every 2 minutes (spec §4, §9). The mail says so too.
  */
-export const PLACEMENT_RETRY_CRON = '*/2 * * * *';
+export const PLACEMENT_RETRY_MINUTES = 2;
+/** The same as a pg-boss cron (UTC). */
+export const PLACEMENT_RETRY_CRON = `*/${PLACEMENT_RETRY_MINUTES} * * * *`;
 
 /**
  * How often the time sweep runs (expiry, quarantine, termination, expiry warnings). Access ends

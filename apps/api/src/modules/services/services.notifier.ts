@@ -7,7 +7,7 @@ import type { ExpiryWarning } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { UsersQueries } from '../users/users.queries.ts';
-import { PLACEMENT_RETRY_CRON } from './lifecycle.constants.ts';
+import { PLACEMENT_RETRY_MINUTES } from './lifecycle.constants.ts';
 import { daysLeft, quarantineAt, terminatesAt } from './lifecycle.ts';
 import {
   expiryWarningMail,
@@ -19,9 +19,6 @@ import {
   type ServiceMailBase,
 } from './services.mail.ts';
 import type { ServiceRow } from './services.queries.ts';
-
-/** Minutes between placement retries, for the mail (the cron's step). */
-const RETRY_MINUTES = Number(/^\*\/(\d+) /.exec(PLACEMENT_RETRY_CRON)?.[1] ?? 2);
 
 export function createServiceNotifier(deps: {
   users: Pick<UsersQueries, 'findById'>;
@@ -70,7 +67,7 @@ export function createServiceNotifier(deps: {
     async resourcePending(service: ServiceRow): Promise<void> {
       await record(service, 'service waiting for resources', 'info');
       const to = await recipient(service, 'resource-pending', 'first');
-      if (to) await deps.sendMail(resourcePendingMail({ ...to.base, retryMinutes: RETRY_MINUTES }));
+      if (to) await deps.sendMail(resourcePendingMail({ ...to.base, retryMinutes: PLACEMENT_RETRY_MINUTES }));
     },
 
     async ready(service: ServiceRow): Promise<void> {
