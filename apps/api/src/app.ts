@@ -210,7 +210,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     activity,
     now,
   });
-  const planChanges = createPlanChangesService({ db: database.db, products, quotes, orders, activity, now });
+  const planChanges = createPlanChangesService({
+    db: database.db,
+    products,
+    quotes,
+    orders,
+    activity,
+    // Read when a request comes, after the directory is built below.
+    usersInUse: (serviceId) => directory.countUsers(serviceId),
+    now,
+  });
   const credits = createCreditsService({
     queries: createCreditsQueries(database.db),
     reserved: (accountId) => createOrdersQueries(database.db).reservedCredit(accountId),

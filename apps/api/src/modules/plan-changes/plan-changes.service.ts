@@ -64,6 +64,8 @@ export function createPlanChangesService(deps: {
   products: Pick<ProductsService, 'get'>;
   quotes: Pick<QuotesService, 'price' | 'vat'>;
   orders: Pick<OrdersService, 'customerOf'>;
+  /** The service's users now (the directory module counts them). */
+  usersInUse: (serviceId: string) => Promise<number>;
   activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
 }) {
@@ -144,14 +146,11 @@ export function createPlanChangesService(deps: {
     return configuration(product.name, breakdown);
   }
 
-  function refuseWhatDoesNotFit(service: ServiceRow, target: PlanConfiguration): void {
+  async function refuseWhatDoesNotFit(service: ServiceRow, target: PlanConfiguration): Promise<void> {
     const problems: AppFieldError[] = [];
-    if (target.users_count < service.usersInUse) {
-      problems.push({
-        field: 'users_count',
-        code: 'below_users_in_use',
-        values: { limit: service.usersInUse },
-      });
+    const usersInUse = await deps.usersInUse(service.id);
+    if (target.users_count < usersInUse) {
+      problems.push({ field: 'users_count', code: 'below_users_in_use', values: { limit: usersInUse } });
     }
     const usedGb = Math.ceil((service.diskUsedBytes ?? 0) / GB);
     if (target.disk_space < usedGb) {
@@ -185,7 +184,7 @@ export function createPlanChangesService(deps: {
       await currentConfiguration(service),
       await targetConfiguration(service, request),
     ];
-    refuseWhatDoesNotFit(service, target);
+    await refuseWhatDoesNotFit(service, target);
 
     // Both prices cover the whole paid span, which may be several periods after early extensions.
     const spanPrice = (config: PlanConfiguration) =>

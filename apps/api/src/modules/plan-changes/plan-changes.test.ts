@@ -126,9 +126,17 @@ describe('plan changes and account credit', () => {
 
   it('refuses a target smaller than the users and data the service has now', async () => {
     const { owner, serviceId } = await ownerWithService();
+    for (const name of ['ona', 'jonas', 'rasa', 'tomas']) {
+      const created = await post(owner.auth, `/api/v1/user-groups/${serviceId}/users`, {
+        name,
+        password: 'Workspace-pass-1',
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    // As the node reports it.
     await ctx.database.db
       .update(services)
-      .set({ usersInUse: 4, diskUsedBytes: 10 * 1024 ** 3 + 1 })
+      .set({ diskUsedBytes: 10 * 1024 ** 3 + 1 })
       .where(eq(services.id, serviceId));
     const response = await change(owner.auth, { service_id: serviceId, ...STARTER, confirm_downgrade: true });
     expect(response.statusCode).toBe(422);

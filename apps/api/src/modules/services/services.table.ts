@@ -68,9 +68,8 @@ export const services = pgTable(
      */
     paidFrom: timestamp('paid_from', { withTimezone: true }).notNull(),
     paidMonths: integer('paid_months').notNull(),
-    /** What the workspace uses, as its node last reported (the workspace issue keeps them current). */
+    /** Bytes the workspace stores, as its node last reported. */
     diskUsedBytes: bigint('disk_used_bytes', { mode: 'number' }),
-    usersInUse: integer('users_in_use').notNull().default(0),
     /** Where it runs: its node, its address there and the first id of its Unix id block. */
     nodeId: uuid('node_id'),
     address: text('address'),
