@@ -40,6 +40,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     users_count: 5,
     period_id: '12m',
     amount: breakdown.total,
+    credit_applied: 0,
+    plan_change_id: null,
     currency: 'EUR',
     breakdown,
     error_message: null,
