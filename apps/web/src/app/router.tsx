@@ -158,6 +158,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'billing',
+                lazy: async () => ({
+                  Component: (await import('../pages/billing/BillingPage.tsx')).BillingPage,
+                }),
+              },
+              {
                 path: 'settings',
                 lazy: async () => ({
                   Component: (await import('../pages/settings/SettingsPage.tsx')).SettingsPage,

@@ -13,6 +13,8 @@ import { ordersEn } from './orders.en.ts';
 import { ordersLt } from './orders.lt.ts';
 import { planChangesEn } from './plan-changes.en.ts';
 import { planChangesLt } from './plan-changes.lt.ts';
+import { billingEn } from './billing.en.ts';
+import { billingLt } from './billing.lt.ts';
 
 function leaves(value: object, prefix = ''): [string, string][] {
   return Object.entries(value).flatMap(([key, inner]: [string, unknown]) =>
@@ -43,6 +45,7 @@ describe('i18n', () => {
     ['plan picker', plansEn, plansLt],
     ['payment pages', ordersEn, ordersLt],
     ['plans and plan-change pages', planChangesEn, planChangesLt],
+    ['billing page', billingEn, billingLt],
   ])(
     'has a Lithuanian text for every English one, with the same placeholders (%s)',
     (_name, englishTexts, lithuanianTexts) => {

@@ -4,6 +4,7 @@
 // first page that needs them.
 import type { errorMessages } from '@debesis/contract';
 import type { AccountsMessages } from './accounts.en.ts';
+import type { BillingMessages } from './billing.en.ts';
 import type { OrdersMessages } from './orders.en.ts';
 import type { PlanChangesMessages } from './plan-changes.en.ts';
 import type { PlansMessages } from './plans.en.ts';
@@ -28,7 +29,8 @@ export type TranslationResources = {
   translation: typeof en & { errors: (typeof errorMessages)['en'] } & AccountsMessages &
     PlansMessages &
     OrdersMessages &
-    PlanChangesMessages;
+    PlanChangesMessages &
+    BillingMessages;
 };
 
 export const i18n = i18next.createInstance();

@@ -1,0 +1,392 @@
+// Billing (spec §2 billing, §3 Invoice and Billing info, §8 Billing, §9): the account's credit and
+// what awaits payment, its invoices (type and status badges, amounts in en-US with two decimals,
+// filters, "Page X of Y (N total)", preview in a dialog, PDF download) and its billing info.
+import {
+  INVOICE_TYPE_KEYS,
+  INVOICE_TYPES,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  type InvoiceType,
+} from '@debesis/contract';
+import { formatMoney } from '@debesis/pricing';
+import { useCallback, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert, InputField, SelectField } from '../../components/form/fields.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import '../../i18n/billing-messages.ts';
+import { useLanguage } from '../../i18n/language.ts';
+import { useServicesOverview } from '../../services/services-api.ts';
+import { BillingInfoForm } from './BillingInfoForm.tsx';
+import {
+  downloadInvoicePdf,
+  NO_FILTERS,
+  useBillingSummary,
+  useInvoices,
+  type InvoiceFilters,
+} from './billing-api.ts';
+import { InvoicePreviewDialog } from './InvoicePreviewDialog.tsx';
+import './billing.css';
+
+/** Spec §9: en-US with two decimals, minor units divided by 100. */
+const amount = (minor: number) => formatMoney(minor, 'en-US');
+
+const TYPE_TONE: Record<InvoiceType, string> = {
+  PURCHASE: 'badge--info',
+  RENEWAL: 'badge--success',
+  PLAN_CHANGE: 'badge--warning',
+};
+const STATUS_TONE: Record<InvoiceStatus, string> = {
+  paid: 'badge--success',
+  unpaid: 'badge--warning',
+  void: 'badge--danger',
+  draft: '',
+};
+
+/** A calendar date (YYYY-MM-DD) in the reader's language, without a time-zone shift. */
+function calendarDate(value: string, language: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language === 'lt' ? 'lt-LT' : 'en-US', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+export function TypeBadge({ type }: { type: InvoiceType }) {
+  const { t } = useTranslation();
+  const key = INVOICE_TYPE_KEYS[type];
+  return (
+    <span className={`badge ${TYPE_TONE[type]} invoice-type--${key}`} data-type={type}>
+      {t(`billing.types.${key}`)}
+    </span>
+  );
+}
+
+function StatusBadge({ status }: { status: InvoiceStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`badge ${STATUS_TONE[status]}`} data-status={status}>
+      {t(`billing.statuses.${status}`)}
+    </span>
+  );
+}
+
+function Filters({
+  applied,
+  onApply,
+  serviceIds,
+}: {
+  applied: InvoiceFilters;
+  onApply: (filters: InvoiceFilters) => void;
+  serviceIds: Array<{ id: string; name: string }>;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(applied);
+  const invalidRange = draft.start_date !== '' && draft.end_date !== '' && draft.start_date > draft.end_date;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!invalidRange) onApply(draft);
+  };
+  return (
+    <form
+      className="invoice-filters"
+      aria-label={t('billing.filters.title')}
+      onSubmit={submit}
+      data-testid="invoice-filters"
+    >
+      <InputField
+        id="invoice-filter-from"
+        type="date"
+        label={t('billing.filters.from')}
+        value={draft.start_date}
+        onChange={(event) => setDraft({ ...draft, start_date: event.target.value })}
+      />
+      <InputField
+        id="invoice-filter-to"
+        type="date"
+        label={t('billing.filters.to')}
+        value={draft.end_date}
+        error={invalidRange ? t('billing.filters.invalidRange') : undefined}
+        onChange={(event) => setDraft({ ...draft, end_date: event.target.value })}
+      />
+      <SelectField
+        id="invoice-filter-type"
+        label={t('billing.filters.type')}
+        value={draft.payment_type}
+        onChange={(event) =>
+          setDraft({
+            ...draft,
+            payment_type: INVOICE_TYPES.find((type) => type === event.target.value) ?? '',
+          })
+        }
+      >
+        <option value="">{t('billing.filters.anyType')}</option>
+        {INVOICE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`billing.types.${INVOICE_TYPE_KEYS[type]}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="invoice-filter-service"
+        label={t('billing.filters.service')}
+        value={draft.service_id}
+        onChange={(event) => setDraft({ ...draft, service_id: event.target.value })}
+      >
+        <option value="">{t('billing.filters.anyService')}</option>
+        {serviceIds.map((service) => (
+          <option key={service.id} value={service.id}>
+            {service.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="button-row invoice-filters__buttons">
+        <button type="submit" className="btn btn--secondary" data-testid="invoice-filters-apply">
+          {t('billing.filters.apply')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            onApply(NO_FILTERS);
+          }}
+          data-testid="invoice-filters-clear"
+        >
+          {t('billing.filters.clear')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function InvoiceRow({
+  invoice,
+  onPreview,
+  onDownloadFailed,
+}: {
+  invoice: InvoiceSummary;
+  onPreview: (invoice: InvoiceSummary) => void;
+  onDownloadFailed: () => void;
+}) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const [downloading, setDownloading] = useState(false);
+  const download = () => {
+    setDownloading(true);
+    downloadInvoicePdf(invoice.id, invoice.number)
+      .catch(onDownloadFailed)
+      .finally(() => setDownloading(false));
+  };
+  return (
+    <tr data-testid={`invoice-row-${invoice.number}`}>
+      <th scope="row" className="invoice-number">
+        {invoice.number}
+      </th>
+      <td>{calendarDate(invoice.date, language)}</td>
+      <td>
+        <TypeBadge type={invoice.type} />
+      </td>
+      <td className="invoice-service">
+        <code>{invoice.service_id ?? '—'}</code>
+      </td>
+      <td>
+        <StatusBadge status={invoice.status} />
+      </td>
+      <td className="numeric">{amount(invoice.vat_amount)}</td>
+      <td className="numeric" data-testid={`invoice-total-${invoice.number}`}>
+        {amount(invoice.total)}
+      </td>
+      <td className="invoice-actions">
+        <button
+          type="button"
+          className="btn btn--ghost"
+          aria-label={t('billing.invoices.previewOf', { number: invoice.number })}
+          onClick={() => onPreview(invoice)}
+          data-testid={`invoice-preview-${invoice.number}`}
+        >
+          {t('billing.invoices.preview')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          aria-label={t('billing.invoices.downloadOf', { number: invoice.number })}
+          disabled={downloading}
+          onClick={download}
+          data-testid={`invoice-pdf-${invoice.number}`}
+        >
+          {t('billing.invoices.download')}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function Invoices() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<InvoiceFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [previewing, setPreviewing] = useState<InvoiceSummary | null>(null);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const invoices = useInvoices(filters, page);
+  const services = useServicesOverview();
+  const closePreview = useCallback(() => setPreviewing(null), []);
+  const list = invoices.data;
+
+  return (
+    <section className="card billing-section" aria-labelledby="billing-invoices-title">
+      <h2 id="billing-invoices-title" className="billing-section__title">
+        {t('billing.invoices.title')}
+      </h2>
+      <Filters
+        applied={filters}
+        serviceIds={(services.data?.services ?? []).map((service) => ({
+          id: service.id,
+          name: `${service.name} (${service.id.slice(0, 8)})`,
+        }))}
+        onApply={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      {downloadFailed && (
+        <FormAlert tone="error" testId="invoice-download-error">
+          {t('billing.invoices.downloadFailed')}
+        </FormAlert>
+      )}
+      {invoices.isPending && (
+        <p className="text-muted" role="status">
+          {t('billing.invoices.loading')}
+        </p>
+      )}
+      {invoices.isError && (
+        <FormAlert tone="error" testId="invoices-error">
+          {t('billing.invoices.loadFailed')}{' '}
+          <button type="button" className="btn btn--ghost" onClick={() => void invoices.refetch()}>
+            {t('billing.retry')}
+          </button>
+        </FormAlert>
+      )}
+      {list && list.items.length === 0 && (
+        <p className="text-muted" data-testid="invoices-empty">
+          {t('billing.invoices.empty')}
+        </p>
+      )}
+      {list && list.items.length > 0 && (
+        <div className="invoice-table__scroll">
+          <table className="invoice-table" data-testid="invoice-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('billing.invoices.number')}</th>
+                <th scope="col">{t('billing.invoices.date')}</th>
+                <th scope="col">{t('billing.invoices.type')}</th>
+                <th scope="col">{t('billing.invoices.service')}</th>
+                <th scope="col">{t('billing.invoices.status')}</th>
+                <th scope="col" className="numeric">
+                  {t('billing.invoices.vat')}
+                </th>
+                <th scope="col" className="numeric">
+                  {t('billing.invoices.amount')}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('billing.invoices.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((invoice) => (
+                <InvoiceRow
+                  key={invoice.id}
+                  invoice={invoice}
+                  onPreview={setPreviewing}
+                  onDownloadFailed={() => setDownloadFailed(true)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list && (
+        <nav className="invoice-pagination" aria-label={t('billing.invoices.pagination')}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={list.page <= 1}
+            onClick={() => setPage(list.page - 1)}
+            data-testid="invoices-previous"
+          >
+            {t('billing.invoices.previous')}
+          </button>
+          <span aria-live="polite" data-testid="invoices-page">
+            {t('billing.invoices.page', { page: list.page, pages: list.pages, total: list.total })}
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={list.page >= list.pages}
+            onClick={() => setPage(list.page + 1)}
+            data-testid="invoices-next"
+          >
+            {t('billing.invoices.next')}
+          </button>
+        </nav>
+      )}
+      {previewing && <InvoicePreviewDialog invoice={previewing} onClose={closePreview} />}
+    </section>
+  );
+}
+
+export function BillingPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('billing.title'));
+  const summary = useBillingSummary();
+  const data = summary.data;
+  return (
+    <>
+      <header className="page-header">
+        <h1>{t('billing.title')}</h1>
+        <p className="text-muted">{t('billing.lead')}</p>
+      </header>
+      {summary.isError && (
+        <FormAlert tone="error" testId="billing-error">
+          {t('billing.loadFailed')}{' '}
+          <button type="button" className="btn btn--ghost" onClick={() => void summary.refetch()}>
+            {t('billing.retry')}
+          </button>
+        </FormAlert>
+      )}
+      {data && (
+        <dl className="billing-summary" data-testid="billing-summary">
+          <div className="card">
+            <dt>{t('billing.summary.credit')}</dt>
+            <dd data-testid="billing-credit">{amount(data.credit.balance)}</dd>
+            <dd className="text-muted">{t('billing.summary.creditNote')}</dd>
+          </div>
+          <div className="card">
+            <dt>{t('billing.summary.outstanding')}</dt>
+            <dd data-testid="billing-outstanding">{amount(data.outstanding.amount)}</dd>
+            <dd className="text-muted">
+              {t('billing.summary.outstandingNote', { count: data.outstanding.count })}
+            </dd>
+          </div>
+          <div className="card">
+            <dt>{t('billing.summary.invoices')}</dt>
+            <dd>{data.invoices.count}</dd>
+            <dd className="text-muted">
+              {t('billing.summary.paid')}: {amount(data.invoices.total_paid)}
+            </dd>
+          </div>
+        </dl>
+      )}
+      {data && !data.completeness.complete && (
+        <FormAlert tone="warning" testId="billing-incomplete-banner">
+          <a href="#billing-info-title">{t('billing.info.incomplete')}</a>
+        </FormAlert>
+      )}
+      <div className="billing-grid">
+        <Invoices />
+        {data && <BillingInfoForm info={data.billing_info} />}
+      </div>
+    </>
+  );
+}
