@@ -188,7 +188,7 @@ function InvoiceRow({
         <TypeBadge type={invoice.type} />
       </td>
       <td className="invoice-service">
-        <code>{invoice.service_id ?? '—'}</code>
+        <code title={invoice.service_id ?? undefined}>{invoice.service_id ?? '—'}</code>
       </td>
       <td>
         <StatusBadge status={invoice.status} />
