@@ -315,6 +315,40 @@ describe('billing and invoices', () => {
     }
   });
 
+  it('a paid plan change gets a PLAN_CHANGE invoice for the rest of the paid span', async () => {
+    const owner = await signedInUser(ctx);
+    const bought = await buy(ctx, owner.auth);
+    const serviceId = (await get<Order>(owner.auth, `/api/v1/orders/${bought.id}`)).body.service_id ?? '';
+    const created = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/plan-changes/',
+      headers: owner.auth,
+      payload: { service_id: serviceId, product_id: 'optimized', disk_space: 500, users_count: 10 },
+    });
+    expect(created.statusCode).toBe(201);
+    const orderId = created.json<{ order_id: string }>().order_id;
+    const paid = await pay(ctx, owner.auth, orderId);
+    expect(paid.status).toBe('PAID');
+    const invoice = await invoiceFor(owner.auth, orderId);
+    const purchase = await invoiceFor(owner.auth, bought.id);
+    expect(invoice).toMatchObject({
+      type: 'PLAN_CHANGE',
+      service_id: serviceId,
+      product_name: 'OPTIMIZED',
+      total: paid.amount,
+      period_end: purchase.period_end,
+    });
+    expect(invoice.lines).toEqual([
+      expect.objectContaining({ kind: 'plan_change', amount: invoice.subtotal }),
+    ]);
+    const text = pdfText(await pdfOf(owner.auth, invoice.id));
+    expect(text).toContain('Plan change to OPTIMIZED');
+    expect(text).toContain('Plan Change');
+    expect((await listOf(owner.auth, '?payment_type=PLAN_CHANGE')).items.map((item) => item.id)).toEqual([
+      invoice.id,
+    ]);
+  });
+
   it('answers 404 for another account’s invoice, its PDF and its preview', async () => {
     const owner = await signedInUser(ctx);
     const stranger = await signedInUser(ctx);
