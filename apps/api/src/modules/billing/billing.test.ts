@@ -209,6 +209,8 @@ describe('billing and invoices', () => {
     const lithuanian = pdfText(await pdfOf(owner.auth, invoice.id, 'lt'));
     expect(lithuanian).toContain('Atvirkštinis apmokestinimas – PVM apskaito ir sumoka paslaugų gavėjas');
     expect(lithuanian).toContain('Pirkėjo PVM mokėtojo kodas: DE136695976');
+    expect(english).toContain('10117 Berlin Germany');
+    expect(lithuanian).toContain('Vokietija');
 
     const preview = await previewOf(owner.auth, invoice.id);
     expect(preview).toContain('Reverse charge – VAT to be accounted for by the recipient');

@@ -22,7 +22,7 @@ export function renderInvoiceHtml(invoice: Invoice, language: Language): string 
     value: Invoice['seller'],
     testId: string,
   ) => `<section data-testid="${testId}">
-<h2>${e(title)}</h2><p class="name">${e(value.name)}</p>${partyLines(value, texts)
+<h2>${e(title)}</h2><p class="name">${e(value.name)}</p>${partyLines(value, language)
     .map((line) => `<p>${e(line)}</p>`)
     .join('')}</section>`;
   const lines = invoice.lines

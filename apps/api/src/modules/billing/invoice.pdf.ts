@@ -47,12 +47,28 @@ export function lineDescription(line: InvoiceLine, texts: InvoiceTexts): string 
   }
 }
 
-export function partyLines(party: Invoice['seller'], texts: InvoiceTexts): string[] {
+const REGION_NAMES = {
+  en: new Intl.DisplayNames(['en'], { type: 'region' }),
+  lt: new Intl.DisplayNames(['lt'], { type: 'region' }),
+} satisfies Record<Language, Intl.DisplayNames>;
+
+/** "LT" → "Lithuania" / "Lietuva"; anything that is not a region code stays as it is. */
+export function countryName(code: string, language: Language): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return REGION_NAMES[language].of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function partyLines(party: Invoice['seller'], language: Language): string[] {
+  const texts = INVOICE_TEXTS[language];
   const address = party.address;
   return [
     address.street,
     [address.postal_code, address.city].filter(Boolean).join(' '),
-    [address.state, address.country].filter(Boolean).join(', '),
+    [address.state, countryName(address.country, language)].filter(Boolean).join(', '),
     party.company_code ? `${texts.companyCode}: ${party.company_code}` : '',
     party.vat_number ? `${texts.vatNumber}: ${party.vat_number}` : '',
     party.email ? `${texts.email}: ${party.email}` : '',
@@ -183,11 +199,16 @@ export async function renderInvoicePdf(invoice: Invoice, language: Language): Pr
     for (const line of lines) doc.text(line, { width: CONTENT / 2 - 10 });
     return doc.y;
   };
-  const sellerBottom = column(texts.seller, invoice.seller.name, partyLines(invoice.seller, texts), MARGIN);
+  const sellerBottom = column(
+    texts.seller,
+    invoice.seller.name,
+    partyLines(invoice.seller, language),
+    MARGIN,
+  );
   const buyerBottom = column(
     texts.buyer,
     invoice.buyer.name,
-    partyLines(invoice.buyer, texts),
+    partyLines(invoice.buyer, language),
     MARGIN + CONTENT / 2,
   );
 
