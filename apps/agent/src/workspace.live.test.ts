@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeReportRequest, WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
-import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
+import { SAMBA_SERVER_DEFAULTS, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand, type CommandRunner } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
@@ -86,6 +86,7 @@ function baseState(): WorkspaceDesiredState {
         }),
         desiredShare('teamshare', { path: 'team', groups: ['team'] }),
       ],
+      settings: SAMBA_SERVER_DEFAULTS,
     },
   });
 }
@@ -119,10 +120,10 @@ async function pass(
   return { result, report: reports[0]!.workspaces[0]! };
 }
 
-async function smb(user: string, password: string, share: string, command: string) {
+async function smb(user: string, password: string, share: string, command: string, protocol = 'SMB3') {
   const result = await runCommand(
     'smbclient',
-    [`//${ADDRESS}/${share}`, '-p', String(PORT), '-U', user, '-m', 'SMB3', '-c', command],
+    [`//${ADDRESS}/${share}`, '-p', String(PORT), '-U', user, '-m', protocol, '-c', command],
     { env: { ...process.env, PASSWD: password }, timeoutMs: 60_000 },
   );
   return { ok: result.ok, output: `${result.stdout}\n${result.stderr}` };
@@ -259,6 +260,26 @@ describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () =
     expect(await readFile(layout().shadow, 'utf8')).toContain('alice:!:');
     const erin = await smb('erin', 'erin-password', 'projects', 'ls');
     expect(erin.ok, erin.output).toBe(true);
+  });
+
+  it("applies the owner's Samba settings with a reload: an SMB3 minimum refuses an SMB2 client", async () => {
+    const pid = await smbdPid();
+    const state = baseState();
+    state.samba.settings = { workgroup: 'ACME', server_string: 'Acme files', min_protocol: 'SMB3' };
+    const { result } = await pass(state);
+    expect(result.actions).toContain(`${SERVICE}: reloaded smbd`);
+    expect(await smbdPid()).toBe(pid);
+    const conf = await readFile(layout().samba.conf, 'utf8');
+    for (const line of ['workgroup = ACME', 'server string = Acme files', 'server min protocol = SMB3'])
+      expect(conf).toContain(line);
+    const smb2 = await smb('bob', 'bob-password', 'projects', 'ls', 'SMB2');
+    expect(smb2.ok, smb2.output).toBe(false);
+    const smb3 = await smb('bob', 'bob-password', 'projects', 'ls', 'SMB3');
+    expect(smb3.ok, smb3.output).toBe(true);
+
+    await pass(baseState());
+    const back = await smb('bob', 'bob-password', 'projects', 'ls', 'SMB2');
+    expect(back.ok, back.output).toBe(true);
   });
 
   it('restarts smbd once for a new restart_token', async () => {

@@ -133,6 +133,23 @@ export const sambaShareStateSchema = z.object({
 });
 export type SambaShareState = z.infer<typeof sambaShareStateSchema>;
 
+/** The oldest protocol a workspace's smbd may speak (SMB1 is never offered: it is insecure). */
+export const SAMBA_MIN_PROTOCOLS = ['SMB2', 'SMB3'] as const;
+
+/** How the workspace's smbd presents itself (spec: Samba settings of the service). */
+export const sambaServerSettingsStateSchema = z.object({
+  workgroup: z.string().regex(/^[A-Z0-9_-]{1,15}$/),
+  /** One line, no `%` (checked again by the agent before it writes smb.conf). */
+  server_string: z.string().max(64),
+  min_protocol: z.enum(SAMBA_MIN_PROTOCOLS),
+});
+export type SambaServerSettingsState = z.infer<typeof sambaServerSettingsStateSchema>;
+export const SAMBA_SERVER_DEFAULTS: SambaServerSettingsState = {
+  workgroup: 'WORKGROUP',
+  server_string: 'Debesis',
+  min_protocol: 'SMB2',
+};
+
 /**
  * One workspace as the node should run it. `generation` grows with every change the API
  * accepts; the agent reports back the generation it has applied. Feature sections (VPN, NFS,
@@ -151,7 +168,11 @@ export const workspaceDesiredStateSchema = z.object({
   id_base: z.number().int().positive(),
   users: z.array(workspaceUserStateSchema),
   groups: z.array(workspaceGroupStateSchema),
-  samba: z.object({ shares: z.array(sambaShareStateSchema) }),
+  samba: z.object({
+    shares: z.array(sambaShareStateSchema),
+    /** The workspace-wide server settings; an older API sends none and the defaults hold. */
+    settings: sambaServerSettingsStateSchema.default(SAMBA_SERVER_DEFAULTS),
+  }),
   /**
    * Changes when the owner asks for a restart (POST /services/{id}/restart): the agent restarts
    * the workspace's daemons once when the token differs from the one it acted on last, even if

@@ -20,6 +20,7 @@ import {
   workspaceNameSchema,
   workspaceServiceParamsSchema,
 } from './directory.ts';
+import { SAMBA_MIN_PROTOCOLS, SAMBA_SERVER_DEFAULTS } from './nodes.ts';
 
 /** Shares a service may hold. */
 export const SAMBA_SHARES_MAX = 200;
@@ -128,8 +129,6 @@ export const sambaSharePermissionsResponseSchema = z.object({
 });
 export type SambaSharePermissionsResponse = z.infer<typeof sambaSharePermissionsResponseSchema>;
 
-export const SAMBA_MIN_PROTOCOLS = ['SMB2', 'SMB3'] as const;
-
 /**
  * Workspace-wide Samba settings a provider offers: how the server is named on the network and
  * the oldest protocol it speaks (SMB1 is never offered: it is insecure). Absent fields keep their
@@ -164,11 +163,10 @@ export const sambaSettingsSchema = z.object({
 });
 export type SambaSettings = z.infer<typeof sambaSettingsSchema>;
 
-export const SAMBA_DEFAULT_SETTINGS = {
-  workgroup: 'WORKGROUP',
-  server_string: 'Debesis',
-  min_protocol: 'SMB2',
-} as const satisfies Omit<SambaSettings, 'apply_status' | 'apply_error'>;
+export const SAMBA_DEFAULT_SETTINGS = SAMBA_SERVER_DEFAULTS satisfies Omit<
+  SambaSettings,
+  'apply_status' | 'apply_error'
+>;
 
 export const sambaStatusSchema = z.object({
   /** Whether the service runs on a node; until then nothing is served. */

@@ -2,7 +2,11 @@ import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WORKSPACE_ID_FIRST_BASE as B, type WorkspaceDesiredState } from '@debesis/contract';
+import {
+  SAMBA_SERVER_DEFAULTS,
+  WORKSPACE_ID_FIRST_BASE as B,
+  type WorkspaceDesiredState,
+} from '@debesis/contract';
 import type { CommandResult, CommandRunner } from '../exec/run-command.ts';
 import { silentLogger } from '../logger.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from '../testing/desired.ts';
@@ -51,7 +55,11 @@ const context = (): DriverContext => ({
 const state = (
   shares = [desiredShare('docs', { users: [{ name: 'ann', ...perms(true, true) }] })],
 ): WorkspaceDesiredState =>
-  desiredWorkspace({ service_id: 'w', users: [desiredUser('ann', B + 1)], samba: { shares } });
+  desiredWorkspace({
+    service_id: 'w',
+    users: [desiredUser('ann', B + 1)],
+    samba: { shares, settings: SAMBA_SERVER_DEFAULTS },
+  });
 
 // Render-only (live: false): what is checked here is rendering, checking and idempotence; the
 // live test runs the real smbd.

@@ -130,6 +130,7 @@ export function createSambaDriver(options: SambaDriverOptions = {}): Driver {
       netbiosName: netbiosNameFor(desired.service_id),
       layout: samba,
       guests: shares.some((s) => s.guestOk),
+      settings: desired.samba.settings,
     };
     const conf = await renderChecked(global, shares, samba, context.run, failures);
     const confChanged = (await writeIfChanged(samba.conf, conf, { mode: 0o644 })).changed;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORKSPACE_ID_FIRST_BASE as B } from '@debesis/contract';
+import { SAMBA_SERVER_DEFAULTS, WORKSPACE_ID_FIRST_BASE as B } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from '../testing/desired.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
@@ -11,7 +11,14 @@ const users = ['ann', 'ben', 'cid', 'dot', 'eve'].map((name, i) => desiredUser(n
 const groups = [{ name: 'team', gid: B + 50, members: ['dot', 'eve', 'ann'] }];
 const accounts = validateAccounts(desiredWorkspace({ service_id: 'w', users, groups }));
 const layout = workspaceLayout('/data/workspaces/w').samba;
-const global = { address: '127.0.10.7', port: 445, netbiosName: 'WSW', layout, guests: false };
+const global = {
+  address: '127.0.10.7',
+  port: 445,
+  netbiosName: 'WSW',
+  layout,
+  guests: false,
+  settings: SAMBA_SERVER_DEFAULTS,
+};
 
 describe('share permissions → smb.conf', () => {
   it('maps read, write, admin, execute and groups to Samba lists', () => {

@@ -2,6 +2,7 @@
 // (address, passdb, private/lock/state/cache/pid folders) points into its own folder, so two
 // smbd instances on one host share nothing. Deterministic: an unchanged workspace renders the
 // same bytes, and the driver reloads smbd only when they differ.
+import type { SambaServerSettingsState } from '@debesis/contract';
 import type { SambaLayout } from '../workspace-layout.ts';
 import { DEFAULT_GROUP_NAME } from '../accounts/render-accounts.ts';
 import { GUEST_ACCOUNT, type ResolvedShare } from './resolve-shares.ts';
@@ -13,7 +14,15 @@ export interface SmbGlobalOptions {
   layout: SambaLayout;
   /** Whether any share lets guests in (then unknown user names become the guest). */
   guests: boolean;
+  /** The owner's choices (workgroup, description, oldest protocol). */
+  settings: SambaServerSettingsState;
 }
+
+/** smb.conf's names for the protocols offered: SMB2 means 2.1 and later (2.0.2 lacks leasing). */
+const MIN_PROTOCOL: Record<SambaServerSettingsState['min_protocol'], string> = {
+  SMB2: 'SMB2_10',
+  SMB3: 'SMB3',
+};
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
@@ -43,8 +52,8 @@ export function renderGlobal(options: SmbGlobalOptions): string {
     '[global]',
     'server role = standalone server',
     `netbios name = ${options.netbiosName}`,
-    'server string = Debesis workspace',
-    'workgroup = WORKGROUP',
+    `server string = ${confValue(options.settings.server_string)}`,
+    `workgroup = ${confValue(options.settings.workgroup)}`,
     // Only the workspace's own address; smbd refuses to start if no interface carries it.
     `interfaces = ${options.address}`,
     'bind interfaces only = yes',
@@ -52,7 +61,7 @@ export function renderGlobal(options: SmbGlobalOptions): string {
     'disable netbios = yes',
     // SMB2+ only, and no SMB1 unix extensions: clients cannot create symlinks that could lead out
     // of a share (wide links stay off, the default).
-    'server min protocol = SMB2_10',
+    `server min protocol = ${MIN_PROTOCOL[options.settings.min_protocol]}`,
     'unix extensions = no',
     'wide links = no',
     'security = user',

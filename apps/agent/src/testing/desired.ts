@@ -1,6 +1,7 @@
 // A workspace's desired state for tests: an empty running workspace unless told otherwise, and
 // users and shares built with readable defaults.
 import {
+  SAMBA_SERVER_DEFAULTS,
   WORKSPACE_ID_FIRST_BASE,
   type SambaShareState,
   type WorkspaceDesiredState,
@@ -19,7 +20,7 @@ export function desiredWorkspace(
     id_base: WORKSPACE_ID_FIRST_BASE,
     users: [],
     groups: [],
-    samba: { shares: [] },
+    samba: { shares: [], settings: SAMBA_SERVER_DEFAULTS },
     ...overrides,
   };
 }
