@@ -33,6 +33,9 @@ import { createHealthService } from './modules/health/health.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createActivityQueries } from './modules/activity/activity.queries.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createAuthGuards } from './modules/auth/auth.guard.ts';
 import { createAuthQueries } from './modules/auth/auth.queries.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -90,6 +93,12 @@ import { createDirectoryReader, createDirectoryService } from './modules/directo
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { createSambaService, sambaDirectoryDependent } from './modules/samba/samba.service.ts';
 import { sambaRoutes } from './modules/samba/samba.routes.ts';
+import { createContactQueries } from './modules/contact/contact.queries.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { createAnalyticsQueries } from './modules/analytics/analytics.queries.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { APP_VERSION } from './version.ts';
 
 export interface AppDependencies {
@@ -166,7 +175,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   // Application services, each with only what it needs.
   const now = deps.now ?? (() => new Date());
-  const activity = createActivityService({ queries: createActivityQueries(database.db), now });
+  const activity = createActivityService({
+    queries: createActivityQueries(database.db),
+    now,
+    ownsService: async (accountId, serviceId) =>
+      (await createServicesQueries(database.db).findForAccount(accountId, serviceId)) !== undefined,
+  });
   const limiter = createRateLimiter({ queries: createRateLimitQueries(database.db), now });
   const usersQueries = createUsersQueries(database.db);
   const users = createUsersService({ queries: usersQueries, activity });
@@ -341,6 +355,25 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     changes: workspaceChanges,
     directory: createDirectoryReader,
   });
+  const contact = createContactService({
+    queries: createContactQueries(database.db),
+    limiter,
+    sendMail:
+      deps.sendMail ??
+      (async (message) => {
+        await queue.send('mail.send', message, { idempotencyKey: message.id });
+      }),
+    supportEmail: config.SUPPORT_EMAIL,
+    now,
+  });
+  const analytics = createAnalyticsService({ queries: createAnalyticsQueries(database.db), limiter, now });
+  const dashboard = createDashboardService({
+    services: createServicesQueries(database.db),
+    orders,
+    creditBalance: (accountId) => createCreditsQueries(database.db).balance(accountId),
+    activity,
+    now,
+  });
   const health = createHealthService({
     databaseKind: database.kind,
     pingDatabase: async () => {
@@ -373,6 +406,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
       await api.register(directoryRoutes, { prefix: '/user-groups', directory, guards });
       await api.register(sambaRoutes, { prefix: '/samba', samba, guards });
+      await api.register(activityRoutes, { prefix: '/activity', activity, guards });
+      await api.register(dashboardRoutes, { prefix: '/dashboard', dashboard, guards });
+      await api.register(contactRoutes, { contact });
+      await api.register(analyticsRoutes, { analytics });
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,17 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** A real seller, as production must configure it. */
+const SELLER = {
+  SELLER_NAME: 'UAB Pavyzdys',
+  SELLER_COMPANY_CODE: '305555555',
+  SELLER_VAT_NUMBER: 'LT100015555555',
+  SELLER_STREET: 'Konstitucijos pr. 7',
+  SELLER_CITY: 'Vilnius',
+  SELLER_POSTAL_CODE: 'LT-09308',
+  SELLER_EMAIL: 'billing@pavyzdys.example',
+};
+
 describe('loadConfig', () => {
   const dirs: string[] = [];
   const tempDir = () => {
@@ -57,6 +68,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' }, tempDir())).toThrow(/JWT_SECRET/);
   });
 
+  it('refuses production without the seller of its invoices (the defaults are a sample company)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      NODE_REGISTRATION_TOKEN: 'r'.repeat(30),
+      PAYMENTS_SANDBOX_SECRET: 's'.repeat(30),
+      DATABASE_URL: 'postgres://db/app',
+      SMTP_URL: 'smtp://mail:587',
+      PUBLIC_URL: 'https://debesis.example',
+    };
+    expect(() => loadConfig(production, tempDir())).toThrow(/SELLER_NAME: required in production/);
+    const { SELLER_VAT_NUMBER: _left, ...withoutVat } = SELLER;
+    expect(() => loadConfig({ ...production, ...withoutVat }, tempDir())).toThrow(
+      /^Invalid configuration:\n {2}SELLER_VAT_NUMBER: required in production$/,
+    );
+  });
+
   it('accepts a complete production configuration without touching the disk', () => {
     const cwd = tempDir();
     const config = loadConfig(
@@ -69,6 +97,7 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtp://mail:587',
         PUBLIC_URL: 'https://debesis.example',
         ROLES: 'api',
+        ...SELLER,
       },
       cwd,
     );

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { sellerEnvironmentShape } from './modules/billing/billing.config.ts';
+import { SELLER_REQUIRED_IN_PRODUCTION, sellerEnvironmentShape } from './modules/billing/billing.config.ts';
 import { oauthEnvironmentShape } from './modules/oauth/oauth.config.ts';
 
 const ROLES = ['api', 'worker', 'agent'] as const;
@@ -153,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const dataDir = path.resolve(cwd, values.DATA_DIR);
 
   if (!embedded) {
-    const missing = (
+    const unset: string[] = (
       [
         'JWT_SECRET',
         'NODE_REGISTRATION_TOKEN',
@@ -162,9 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         'SMTP_URL',
         'PUBLIC_URL',
       ] as const
-    )
-      .filter((name) => !values[name])
-      .map((name) => `  ${name}: required in production`);
+    ).filter((name) => !values[name]);
+    // The seller's defaults are a sample company: production must name itself (read from the
+    // environment, since the parsed values always hold the defaults).
+    unset.push(...SELLER_REQUIRED_IN_PRODUCTION.filter((name) => !env[name]?.trim()));
+    const missing = unset.map((name) => `  ${name}: required in production`);
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
   if (values.PAYMENT_PROVIDER === 'stripe' && (!values.STRIPE_SECRET_KEY || !values.STRIPE_WEBHOOK_SECRET)) {

@@ -11,3 +11,6 @@ export * from './plan-changes.ts';
 export * from './directory.ts';
 export * from './samba.ts';
 export * from './billing.ts';
+export * from './public-site.ts';
+export * from './activity.ts';
+export * from './dashboard.ts';

@@ -16,3 +16,5 @@ export * from '../modules/vies/vies.table.ts';
 export * from '../modules/directory/directory.table.ts';
 export * from '../modules/samba/samba.table.ts';
 export * from '../modules/billing/billing.table.ts';
+export * from '../modules/contact/contact.table.ts';
+export * from '../modules/analytics/analytics.table.ts';

@@ -1,6 +1,14 @@
 // Records what happened on an account. Every module that changes something calls `record`;
 // the activity routes (listing, filters, audit per service) read the same table.
-import type { ActivityEventRow, ActivityQueries } from './activity.queries.ts';
+import {
+  LOGIN_ACTION,
+  type ActivityEntry,
+  type ActivityFilterQuery,
+  type ActivityListQuery,
+  type ActivityPage,
+} from '@debesis/contract';
+import { AppError } from '../../http/app-error.ts';
+import type { ActivityCriteria, ActivityEventRow, ActivityQueries } from './activity.queries.ts';
 
 export type ActivityTone = 'success' | 'warning' | 'error' | 'info';
 
@@ -13,8 +21,65 @@ export interface ActivityInput {
   details?: Record<string, unknown>;
 }
 
-export function createActivityService(deps: { queries: ActivityQueries; now?: () => Date }) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function presentActivity(row: ActivityEventRow): ActivityEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    tone: row.tone,
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+    service_id: row.serviceId,
+    details: row.details,
+  };
+}
+
+/** A calendar day's first instant in UTC (`YYYY-MM-DD` was checked by the contract). */
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** The contract's filters as query criteria: `kind` picks the history, dates are whole UTC days. */
+export function criteriaOf(filters: Omit<ActivityFilterQuery, 'skip' | 'limit'>): ActivityCriteria {
+  const criteria: ActivityCriteria = {};
+  if (filters.action !== undefined) criteria.action = filters.action;
+  if (filters.tone !== undefined) criteria.tone = filters.tone;
+  if (filters.service_id !== undefined) criteria.serviceId = filters.service_id;
+  if (filters.start_date !== undefined) criteria.from = startOfDay(filters.start_date);
+  if (filters.end_date !== undefined) {
+    criteria.before = new Date(startOfDay(filters.end_date).getTime() + DAY_MS);
+  }
+  switch (filters.kind) {
+    case 'login':
+      // Another action as well: both must hold, so nothing matches.
+      if (criteria.action !== undefined && criteria.action !== LOGIN_ACTION) criteria.nothing = true;
+      criteria.action = LOGIN_ACTION;
+      break;
+    case 'management':
+      criteria.notAction = LOGIN_ACTION;
+      break;
+    case undefined:
+      break;
+  }
+  return criteria;
+}
+
+export function createActivityService(deps: {
+  queries: ActivityQueries;
+  now?: () => Date;
+  /** Whether the service is the account's; only asked by the audit of one service. */
+  ownsService?: (accountId: string, serviceId: string) => Promise<boolean>;
+}) {
   const now = deps.now ?? (() => new Date());
+
+  async function page(
+    accountId: string,
+    criteria: ActivityCriteria,
+    { skip, limit }: ActivityListQuery,
+  ): Promise<ActivityPage> {
+    const { rows, total } = await deps.queries.page(accountId, criteria, skip, limit);
+    return { items: rows.map(presentActivity), total, skip, limit };
+  }
+
   return {
     async record(input: ActivityInput): Promise<void> {
       await deps.queries.insert({
@@ -30,6 +95,25 @@ export function createActivityService(deps: { queries: ActivityQueries; now?: ()
     /** A service's entries (the management lines of its log), newest first. */
     listForService(accountId: string, serviceId: string, limit: number): Promise<ActivityEventRow[]> {
       return deps.queries.listForService(accountId, serviceId, limit);
+    },
+
+    /** GET /activity/: the account's whole log, newest first. */
+    list(accountId: string, paging: ActivityListQuery): Promise<ActivityPage> {
+      return page(accountId, {}, paging);
+    },
+
+    /** GET /activity/filtered: blank filters were dropped by the contract. */
+    filtered(accountId: string, query: ActivityFilterQuery): Promise<ActivityPage> {
+      const { skip, limit, ...filters } = query;
+      return page(accountId, criteriaOf(filters), { skip, limit });
+    },
+
+    /** GET /activity/audit/{serviceId}: one service's entries; another account's service is 404. */
+    async audit(accountId: string, serviceId: string, paging: ActivityListQuery): Promise<ActivityPage> {
+      if (!deps.ownsService || !(await deps.ownsService(accountId, serviceId))) {
+        throw new AppError('service_not_found');
+      }
+      return page(accountId, { serviceId }, paging);
     },
   };
 }

@@ -22,5 +22,7 @@ export const activityEvents = pgTable(
   (table) => [
     index('activity_account_idx').on(table.accountId, table.createdAt),
     index('activity_service_idx').on(table.serviceId, table.createdAt),
+    // The login history: one action of one account, newest first.
+    index('activity_account_action_idx').on(table.accountId, table.action, table.createdAt),
   ],
 );

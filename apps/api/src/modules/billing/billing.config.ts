@@ -5,6 +5,20 @@
 import { z } from 'zod';
 import type { InvoiceParty } from '@debesis/contract';
 
+/**
+ * What production must set itself: the sample company's details on a real invoice would make it
+ * a document of somebody else (IBAN is optional; the number prefix and country have sane defaults).
+ */
+export const SELLER_REQUIRED_IN_PRODUCTION = [
+  'SELLER_NAME',
+  'SELLER_COMPANY_CODE',
+  'SELLER_VAT_NUMBER',
+  'SELLER_STREET',
+  'SELLER_CITY',
+  'SELLER_POSTAL_CODE',
+  'SELLER_EMAIL',
+] as const;
+
 export const sellerEnvironmentShape = {
   /** Legal name of the seller, as registered. */
   SELLER_NAME: z.string().trim().min(1).default('UAB „Debesis“'),

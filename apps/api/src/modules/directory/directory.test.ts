@@ -306,6 +306,8 @@ describe('users and groups', () => {
 
     const actions = (await activityOf(ctx, serviceId)).map((event) => `${event.action}/${event.tone}`);
     expect(actions).toEqual([
+      // The service's purchase, then the directory's own entries.
+      'payment completed/success',
       'user created/success',
       'user password changed/info',
       'user deactivated/info',

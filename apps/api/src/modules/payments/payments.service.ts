@@ -65,6 +65,7 @@ export function createPaymentsService(deps: {
         accountId: outcome.paid.accountId,
         action: 'payment completed',
         tone: 'success',
+        serviceId: outcome.fulfilled?.serviceId ?? null,
         details: { order_id: outcome.paid.id, amount: outcome.paid.amountMinor, provider: providerId },
       });
     }

@@ -19,6 +19,10 @@ export const LIMITS = {
   passwordResetPerIp: { bucket: 'password-reset:ip', max: 10, windowMs: 60 * 60_000 },
   verificationPerAccount: { bucket: 'verification:account', max: 3, windowMs: 60 * 60_000 },
   verificationPerIp: { bucket: 'verification:ip', max: 10, windowMs: 60 * 60_000 },
+  contactPerIp: { bucket: 'contact:ip', max: 5, windowMs: 60 * 60_000 },
+  contactPerEmail: { bucket: 'contact:email', max: 3, windowMs: 60 * 60_000 },
+  // A visitor clicking through the whole site sends a few events a minute; a script, many more.
+  analyticsPerIp: { bucket: 'analytics:ip', max: 60, windowMs: 60_000 },
 } as const satisfies Record<string, Limit>;
 
 /** Events older than this are pruned; longer than the longest window. */

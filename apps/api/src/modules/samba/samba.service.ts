@@ -19,7 +19,7 @@ import {
   type SambaSharePermissionsRequest,
   type SambaSharePermissionsResponse,
   type SambaSharesResponse,
-  type SambaShareState,
+  type WorkspaceDesiredState,
   type SambaShareUser,
   type sambaShareUserRequestSchema,
   type SambaShareUsersResponse,
@@ -486,8 +486,20 @@ export function createSambaService(deps: {
     },
 
     /** The `samba` section of the service's desired state. */
-    async desiredSection(serviceId: string): Promise<{ samba: { shares: SambaShareState[] } }> {
-      return { samba: { shares: desiredShares(await snapshotOf(deps.db, serviceId)) } };
+    async desiredSection(serviceId: string): Promise<{ samba: WorkspaceDesiredState['samba'] }> {
+      const settings = await queries.findSettings(serviceId);
+      return {
+        samba: {
+          shares: desiredShares(await snapshotOf(deps.db, serviceId)),
+          settings: settings
+            ? {
+                workgroup: settings.workgroup,
+                server_string: settings.serverString,
+                min_protocol: settings.minProtocol,
+              }
+            : SAMBA_DEFAULT_SETTINGS,
+        },
+      };
     },
 
     /** Shares of each service, for the services overview. */

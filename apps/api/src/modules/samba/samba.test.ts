@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  SAMBA_DEFAULT_SETTINGS,
+  type ServiceOverviewItem,
   sambaShareStateSchema,
   type SambaSettings,
   type SambaShare,
@@ -446,6 +448,25 @@ describe('Samba shares', () => {
     expect((await call.get(auth, `${base(serviceId)}/shares`)).statusCode).toBe(200);
   });
 
+  it('the services overview counts follow every change (they are kept per generation)', async () => {
+    const { auth, serviceId } = await workspace();
+    const counts = async () => {
+      const overview = await call.get(auth, '/api/v1/services/overview');
+      const item = overview
+        .json<{ services: ServiceOverviewItem[] }>()
+        .services.find((service) => service.id === serviceId);
+      return item && { users: item.users_active, groups: item.groups, shares: item.shares };
+    };
+    expect(await counts()).toEqual({ users: 2, groups: 1, shares: 0 });
+    expect(await counts()).toEqual({ users: 2, groups: 1, shares: 0 });
+    await createShare(auth, serviceId, { name: 'projects', users: [{ name: 'ona' }] });
+    expect(await counts()).toEqual({ users: 2, groups: 1, shares: 1 });
+    await call.patch(auth, `${users(serviceId)}/users/ona/deactivate`);
+    expect(await counts()).toEqual({ users: 1, groups: 1, shares: 1 });
+    await call.del(auth, `${users(serviceId)}/groups/team`);
+    expect(await counts()).toEqual({ users: 1, groups: 0, shares: 1 });
+  });
+
   it('builds the samba section of the desired state and counts shares for the overview', async () => {
     const { auth, serviceId } = await workspace();
     await createShare(auth, serviceId, {
@@ -482,12 +503,22 @@ describe('Samba shares', () => {
             groups: ['team'],
           },
         ],
+        settings: SAMBA_DEFAULT_SETTINGS,
       },
+    });
+    // The owner's server settings travel to the node with the shares.
+    await call.post(auth, `${base(serviceId)}/settings`, { workgroup: 'office', min_protocol: 'SMB3' });
+    expect((await sambaService().desiredSection(serviceId)).samba.settings).toEqual({
+      workgroup: 'OFFICE',
+      server_string: SAMBA_DEFAULT_SETTINGS.server_string,
+      min_protocol: 'SMB3',
     });
     const other = await ownerWithService(ctx);
     const counts = await sambaService().counts([serviceId, other.serviceId]);
     expect(counts.get(serviceId)).toEqual({ shares: 2 });
     expect(counts.get(other.serviceId)).toEqual({ shares: 0 });
-    expect(await sambaService().desiredSection(other.serviceId)).toEqual({ samba: { shares: [] } });
+    expect(await sambaService().desiredSection(other.serviceId)).toEqual({
+      samba: { shares: [], settings: SAMBA_DEFAULT_SETTINGS },
+    });
   });
 });

@@ -2,7 +2,12 @@
 // groups, Samba): their sections of the node's desired state and their counts for the overview.
 // They are passed in, so the lifecycle does not depend on those modules; until a feature is
 // wired in, its default answers "nothing configured".
-import type { SambaShareState, WorkspaceGroupState, WorkspaceUserState } from '@debesis/contract';
+import {
+  SAMBA_SERVER_DEFAULTS,
+  type WorkspaceDesiredState,
+  type WorkspaceGroupState,
+  type WorkspaceUserState,
+} from '@debesis/contract';
 
 export interface DirectoryProvider {
   /** The `users` and `groups` sections of the service's desired state. */
@@ -18,7 +23,7 @@ export interface DirectoryProvider {
 
 export interface SambaProvider {
   /** The `samba` section of the service's desired state. */
-  desiredSection(serviceId: string): Promise<{ samba: { shares: SambaShareState[] } }>;
+  desiredSection(serviceId: string): Promise<{ samba: WorkspaceDesiredState['samba'] }>;
   /** Per service: its shares. Services without any may be missing. */
   counts(serviceIds: string[]): Promise<Map<string, { shares: number }>>;
 }
@@ -29,6 +34,6 @@ export const NO_DIRECTORY: DirectoryProvider = {
 };
 
 export const NO_SAMBA: SambaProvider = {
-  desiredSection: () => Promise.resolve({ samba: { shares: [] } }),
+  desiredSection: () => Promise.resolve({ samba: { shares: [], settings: SAMBA_SERVER_DEFAULTS } }),
   counts: () => Promise.resolve(new Map()),
 };

@@ -2,7 +2,7 @@
 // node → active; nearing its end → expired → quarantined → terminated → deleted by the node;
 // an extension bringing an expired service back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceOverviewItem } from '@debesis/contract';
+import { SAMBA_SERVER_DEFAULTS, type ServiceOverviewItem } from '@debesis/contract';
 import { login, signedInUser } from '../../test/factories.ts';
 import { buyService, payOrder, seedCatalogue } from '../../test/payments.ts';
 import { capacity, GIB, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
@@ -104,7 +104,7 @@ describe('service lifecycle', () => {
         id_base: 1_000_000,
         users: [],
         groups: [],
-        samba: { shares: [] },
+        samba: { shares: [], settings: SAMBA_SERVER_DEFAULTS },
       }),
     ]);
 
@@ -127,7 +127,13 @@ describe('service lifecycle', () => {
     expect((await jobs.placement.place(id)).kind).toBe('skipped');
     expect(await logMessages(owner.auth, id)).toEqual(
       // Management lines (activity) and the agent's, in the order they happened.
-      ['service waiting for resources', 'service placed', 'applied generation 1', 'service created'],
+      [
+        'payment completed',
+        'service waiting for resources',
+        'service placed',
+        'applied generation 1',
+        'service created',
+      ],
     );
   });
 

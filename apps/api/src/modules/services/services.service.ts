@@ -22,6 +22,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { ActivityService, ActivityTone } from '../activity/activity.service.ts';
 import type { PaymentFlow } from '../payments/payments.service.ts';
+import { createGenerationCache } from './generation-cache.ts';
 import { NODE_OFFLINE_AFTER_MS } from './lifecycle.constants.ts';
 import { assertAllowed, refusalFor, type LifecycleStep } from './lifecycle.ts';
 import {
@@ -78,19 +79,33 @@ export function createServicesService(deps: {
     return row;
   }
 
-  async function countsFor(ids: string[]): Promise<Map<string, ServiceCounts>> {
-    if (ids.length === 0) return new Map();
+  // The overview is the dashboard's first call and lists every service; its counts change only
+  // with a service's generation, so most requests read just the services.
+  const countsCache = createGenerationCache<ServiceCounts>();
+
+  async function countsFor(
+    rows: Array<Pick<ServiceRow, 'id' | 'generation'>>,
+  ): Promise<Map<string, ServiceCounts>> {
+    const counts = new Map<string, ServiceCounts>();
+    const missing: Array<Pick<ServiceRow, 'id' | 'generation'>> = [];
+    for (const row of rows) {
+      const cached = countsCache.get(row.id, row.generation);
+      if (cached) counts.set(row.id, cached);
+      else missing.push(row);
+    }
+    if (missing.length === 0) return counts;
+    const ids = missing.map((row) => row.id);
     const [directory, samba] = await Promise.all([deps.directory.counts(ids), deps.samba.counts(ids)]);
-    return new Map(
-      ids.map((id) => [
-        id,
-        {
-          usersActive: directory.get(id)?.users_active ?? 0,
-          groups: directory.get(id)?.groups ?? 0,
-          shares: samba.get(id)?.shares ?? 0,
-        },
-      ]),
-    );
+    for (const row of missing) {
+      const value = {
+        usersActive: directory.get(row.id)?.users_active ?? 0,
+        groups: directory.get(row.id)?.groups ?? 0,
+        shares: samba.get(row.id)?.shares ?? 0,
+      };
+      countsCache.set(row.id, row.generation, value);
+      counts.set(row.id, value);
+    }
+    return counts;
   }
 
   async function nodeOnline(row: ServiceRow): Promise<boolean | null> {
@@ -290,7 +305,7 @@ export function createServicesService(deps: {
       for (const row of rows) {
         if (!names.has(row.productId)) names.set(row.productId, await deps.planName(row.productId));
       }
-      const counts = await countsFor(rows.map((row) => row.id));
+      const counts = await countsFor(rows);
       const now = deps.now();
       return {
         services: rows.map((row) =>
@@ -365,7 +380,7 @@ export function createServicesService(deps: {
 
     async stats(accountId: string, id: string): Promise<ServiceStats> {
       const row = await owned(accountId, id);
-      const counts = (await countsFor([row.id])).get(row.id) ?? NO_COUNTS;
+      const counts = (await countsFor([row])).get(row.id) ?? NO_COUNTS;
       return presentStats(row, counts, deps.now());
     },
 
@@ -390,7 +405,7 @@ export function createServicesService(deps: {
       meta: ServiceMeta,
     ): Promise<ServiceOverviewItem> {
       const row = await configure(accountId, id, update, meta);
-      const counts = (await countsFor([row.id])).get(row.id) ?? NO_COUNTS;
+      const counts = (await countsFor([row])).get(row.id) ?? NO_COUNTS;
       return presentOverviewItem(row, await deps.planName(row.productId), counts, deps.now());
     },
   };

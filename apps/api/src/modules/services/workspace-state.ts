@@ -2,8 +2,9 @@
 // should run, composed from the lifecycle (state, address, size, id block) and the feature
 // sections (users and groups, Samba), and what its agent reports back. A node hears about, and
 // may report on, only the services placed on it; anything else in its report is ignored.
-import type { WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
+import { SAMBA_SERVER_DEFAULTS, type WorkspaceDesiredState, type WorkspaceReport } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
+import { createGenerationCache } from './generation-cache.ts';
 import { workspaceState } from './lifecycle.ts';
 import { storageBytes } from './placement.ts';
 import type { DirectoryProvider, SambaProvider } from './providers.ts';
@@ -11,13 +12,6 @@ import type { ServiceNotifier } from './services.notifier.ts';
 import { createServicesQueries, type ServiceRow, type WorkspaceReportValues } from './services.queries.ts';
 
 const MAX_LOGGED_ERROR = 1000;
-
-/**
- * Feature sections kept per service, at most this many (then the cache starts over). Agents
- * pull every few seconds and the sections cost a handful of queries per workspace, while they
- * change only with the service's generation.
- */
-const SECTIONS_CACHE_MAX = 10_000;
 
 type Sections = Pick<WorkspaceDesiredState, 'users' | 'groups' | 'samba'>;
 
@@ -78,20 +72,18 @@ export function createWorkspaceState(deps: {
   now: () => Date;
 }) {
   const queries = createServicesQueries(deps.db);
-  // Every change to a workspace's users, groups or shares bumps its generation in the same
-  // transaction (ARCHITECTURE "Desired state and the agent"), so sections read at a generation
-  // stay right until the generation moves. Read after the row, they can only be newer than it.
-  const cache = new Map<string, { generation: number; sections: Sections }>();
+  // Agents pull every few seconds and the sections cost a handful of queries per workspace,
+  // while they change only with the service's generation.
+  const cache = createGenerationCache<Sections>();
 
   async function sectionsOf(row: ServiceRow, idBase: number): Promise<Sections> {
-    const cached = cache.get(row.id);
-    if (cached?.generation === row.generation) return cached.sections;
+    const cached = cache.get(row.id, row.generation);
+    if (cached) return cached;
     const sections = {
       ...(await deps.directory.desiredSection(row.id, idBase)),
       ...(await deps.samba.desiredSection(row.id)),
     };
-    if (cache.size >= SECTIONS_CACHE_MAX) cache.clear();
-    cache.set(row.id, { generation: row.generation, sections });
+    cache.set(row.id, row.generation, sections);
     return sections;
   }
 
@@ -101,7 +93,7 @@ export function createWorkspaceState(deps: {
     // A workspace being deleted needs no users or shares; the agent only removes it.
     const sections =
       state === 'removed'
-        ? { users: [], groups: [], samba: { shares: [] } }
+        ? { users: [], groups: [], samba: { shares: [], settings: SAMBA_SERVER_DEFAULTS } }
         : await sectionsOf(row, row.idBase);
     return {
       service_id: row.id,

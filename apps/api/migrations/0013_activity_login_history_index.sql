@@ -1,0 +1,1 @@
+CREATE INDEX "activity_account_action_idx" ON "activity_events" USING btree ("account_id","action","created_at");

@@ -1,0 +1,18 @@
+import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Analytics events from visitors who consented to "all" cookies. Holds no personal data: no
+ * user, no IP address, no query string; only what happened, on which path, in which language.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    target: text('target'),
+    language: text('language', { enum: ['en', 'lt'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('analytics_events_name_created_idx').on(table.name, table.createdAt)],
+);

@@ -1,0 +1,151 @@
+// The activity log (spec accounts-ordering-billing §3 "Activity entry", §5, §9; service-management
+// §3, §7 Activity): every management action and sign-in of an account, with its tone, the IP
+// address it came from, when, on which service and what it changed.
+import { z } from 'zod';
+import { calendarDateSchema } from './billing.ts';
+import { ACTIVITY_DEFAULT_LIMIT } from './constants.ts';
+
+export const ACTIVITY_TONES = ['success', 'warning', 'error', 'info'] as const;
+export type ActivityTone = (typeof ACTIVITY_TONES)[number];
+
+/** The two histories of the activity page: what was changed, and who signed in from where. */
+export const ACTIVITY_KINDS = ['management', 'login'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** The action of a sign-in (password, OAuth or a password reset): the login history. */
+export const LOGIN_ACTION = 'user logged in';
+
+/** The most entries one page may ask for; the spec's default is ACTIVITY_DEFAULT_LIMIT (50). */
+export const ACTIVITY_MAX_LIMIT = 200;
+export const ACTIVITY_MAX_SKIP = 1_000_000;
+
+/**
+ * The actions the API records, as stable codes (the web app translates each; an action it does
+ * not know yet is shown as recorded). Tones per the spec: success for created, restored and
+ * payment completed; warning for deletions and quarantine; error for terminated; info for
+ * sign-ins and settings.
+ */
+export const ACTIVITY_ACTIONS = [
+  'user logged in',
+  'account created',
+  'email verified',
+  'password changed',
+  'settings updated',
+  'account converted to business',
+  'OAuth identity linked',
+  'session revoked: a used refresh token was presented again',
+  'billing info updated',
+  'order created',
+  'payment completed',
+  'plan change ordered',
+  'plan changed',
+  'service placed',
+  'service waiting for resources',
+  'service created',
+  'service started',
+  'service stopped',
+  'service restarted',
+  'service cancelled',
+  'service expired',
+  'service quarantined',
+  'service terminated',
+  'service restored',
+  'user created',
+  'user updated',
+  'user password changed',
+  'user deleted',
+  'group created',
+  'group updated',
+  'group deleted',
+  'group member added',
+  'group member removed',
+  'group primary member unset',
+  'users and groups synced',
+  'Samba share created',
+  'Samba share updated',
+  'Samba share deleted',
+  'Samba share user added',
+  'Samba share user removed',
+  'Samba share permissions updated',
+  'Samba reloaded',
+  'Samba settings updated',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  /** A stable code (ACTIVITY_ACTIONS), translated by the client. */
+  action: z.string(),
+  tone: z.enum(ACTIVITY_TONES),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  service_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityPageSchema = z.object({
+  items: z.array(activityEntrySchema),
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/**
+ * Spec §5: empty or null filter values are dropped. In a query string a null arrives as an empty
+ * value or as the word itself (`?tone=null`), so both mean "no filter".
+ */
+export function isBlankFilter(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  return text === '' || text === 'null' || text === 'undefined';
+}
+const dropBlank = (value: unknown) => (isBlankFilter(value) ? undefined : value);
+
+const paging = {
+  skip: z.preprocess(dropBlank, z.coerce.number().int().min(0).max(ACTIVITY_MAX_SKIP).default(0)),
+  limit: z.preprocess(
+    dropBlank,
+    z.coerce.number().int().min(1).max(ACTIVITY_MAX_LIMIT).default(ACTIVITY_DEFAULT_LIMIT),
+  ),
+};
+
+/** GET /activity/ and GET /activity/audit/{serviceId}: skip 0 and limit 50 by default. */
+export const activityListQuerySchema = z.object(paging);
+export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
+
+/**
+ * GET /activity/filtered: every filter is optional and combines with the others. Dates are
+ * calendar days in UTC, both ends included.
+ */
+export const activityFilterQuerySchema = z
+  .object({
+    ...paging,
+    action: z.preprocess(dropBlank, z.string().trim().max(200, 'too_long').optional()),
+    tone: z.preprocess(dropBlank, z.enum(ACTIVITY_TONES).optional()),
+    kind: z.preprocess(dropBlank, z.enum(ACTIVITY_KINDS).optional()),
+    service_id: z.preprocess(dropBlank, z.uuid('invalid_format').optional()),
+    start_date: z.preprocess(dropBlank, calendarDateSchema.optional()),
+    end_date: z.preprocess(dropBlank, calendarDateSchema.optional()),
+  })
+  .superRefine((value, context) => {
+    if (value.start_date && value.end_date && value.end_date < value.start_date) {
+      context.addIssue({ code: 'custom', message: 'invalid_value', path: ['end_date'] });
+    }
+  });
+export type ActivityFilterQuery = z.infer<typeof activityFilterQuerySchema>;
+/** What the web client may send: every filter optional, blanks allowed (they are dropped). */
+export type ActivityFilters = Partial<
+  Record<'action' | 'tone' | 'kind' | 'service_id' | 'start_date' | 'end_date', string | null>
+>;
+
+export const activityAuditParamsSchema = z.object({ serviceId: z.uuid('invalid_format') });
+
+/** The filters with blank values taken out, for a request (spec §5). */
+export function withoutBlankFilters<T extends Record<string, unknown>>(filters: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => !isBlankFilter(value)),
+  ) as Partial<T>;
+}
