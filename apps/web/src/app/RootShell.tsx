@@ -3,6 +3,7 @@
 // selected plan's lifetime rule (spec §4) on every path, the first one included.
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AnalyticsTracker } from '../analytics/AnalyticsTracker.tsx';
 import { MAIN_CONTENT_ID } from '../components/SkipLink.tsx';
 import { applySelectedPlanLifetime } from '../plans/selected-plan.ts';
 
@@ -24,6 +25,7 @@ export function RootShell() {
     <>
       <Outlet />
       <ScrollRestoration />
+      <AnalyticsTracker />
     </>
   );
 }

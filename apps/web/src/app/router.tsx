@@ -11,6 +11,10 @@ const plansPage = async () => ({ Component: (await import('../pages/plans/PlansP
 
 const paymentPages = async () => import('../pages/payments/PaymentPages.tsx');
 
+const legalPages = async () => import('../pages/public/LegalPage.tsx');
+
+const solutionPages = async () => import('../pages/public/SolutionPage.tsx');
+
 const completionPage = async () => ({
   Component: (await import('../pages/payments/PaymentCompletePage.tsx')).PaymentCompletePage,
 });
@@ -43,6 +47,36 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../pages/HomePage.tsx')).HomePage }),
           },
           { path: 'pricing', lazy: plansPage },
+          {
+            path: 'about',
+            lazy: async () => ({ Component: (await import('../pages/public/AboutPage.tsx')).AboutPage }),
+          },
+          {
+            path: 'contact',
+            lazy: async () => ({ Component: (await import('../pages/public/ContactPage.tsx')).ContactPage }),
+          },
+          {
+            path: 'faq',
+            lazy: async () => ({ Component: (await import('../pages/public/FaqPage.tsx')).FaqPage }),
+          },
+          {
+            path: 'docs',
+            lazy: async () => ({ Component: (await import('../pages/public/DocsPage.tsx')).DocsPage }),
+          },
+          { path: 'privacy', lazy: async () => ({ Component: (await legalPages()).PrivacyPage }) },
+          { path: 'terms', lazy: async () => ({ Component: (await legalPages()).TermsPage }) },
+          {
+            path: 'solutions/secure-access',
+            lazy: async () => ({ Component: (await solutionPages()).SecureAccessPage }),
+          },
+          {
+            path: 'solutions/team-drive',
+            lazy: async () => ({ Component: (await solutionPages()).TeamDrivePage }),
+          },
+          {
+            path: 'solutions/business-storage',
+            lazy: async () => ({ Component: (await solutionPages()).BusinessStoragePage }),
+          },
           notFound,
         ],
       },
@@ -115,6 +149,41 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../pages/ServicesPage.tsx')).ServicesPage }),
               },
               {
+                // Spec §2 "Service detail": its tabs are child paths; any other path is not found.
+                path: 'services/:serviceId',
+                lazy: async () => ({
+                  Component: (await import('../pages/services/ServiceDetailPage.tsx')).ServiceDetailPage,
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../pages/services/ServiceOverviewTab.tsx'))
+                        .ServiceOverviewTab,
+                    }),
+                  },
+                  {
+                    path: 'users',
+                    lazy: async () => ({
+                      Component: (await import('../pages/services/ServiceUsersTab.tsx')).ServiceUsersTab,
+                    }),
+                  },
+                  {
+                    path: 'samba',
+                    lazy: async () => ({
+                      Component: (await import('../pages/services/ServiceSambaTab.tsx')).ServiceSambaTab,
+                    }),
+                  },
+                  {
+                    path: 'settings',
+                    lazy: async () => ({
+                      Component: (await import('../pages/services/ServiceSettingsTab.tsx'))
+                        .ServiceSettingsTab,
+                    }),
+                  },
+                ],
+              },
+              {
                 path: 'plans',
                 children: [
                   {
@@ -167,6 +236,12 @@ export const routes: RouteObject[] = [
                 path: 'settings',
                 lazy: async () => ({
                   Component: (await import('../pages/settings/SettingsPage.tsx')).SettingsPage,
+                }),
+              },
+              {
+                path: 'activity',
+                lazy: async () => ({
+                  Component: (await import('../pages/activity/ActivityPage.tsx')).ActivityPage,
                 }),
               },
               notFound,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { openConsentSettings } from '../consent/consent.ts';
 import { FacebookIcon, LinkedInIcon, XIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -80,6 +81,14 @@ export function SiteFooter() {
         </div>
         <div className="site-footer__bottom">
           <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          <button
+            type="button"
+            className="site-footer__cookies"
+            data-testid="footer-cookie-settings"
+            onClick={openConsentSettings}
+          >
+            {t('footer.cookieSettings')}
+          </button>
           <ul className="site-footer__social" role="list" aria-label={t('footer.social')}>
             {SOCIAL_LINKS.map(({ href, label, Icon }) => (
               <li key={href}>

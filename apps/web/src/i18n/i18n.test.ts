@@ -1,20 +1,30 @@
 import { errorMessages, STORAGE_KEYS } from '@debesis/contract';
 import { describe, expect, it } from 'vitest';
-import { en } from './en.ts';
 import './error-messages.ts';
 import { i18n } from './i18n.ts';
 import { changeLanguage, currentLanguage } from './language.ts';
-import { lt } from './lt.ts';
-import { accountsEn } from './accounts.en.ts';
-import { accountsLt } from './accounts.lt.ts';
-import { plansEn } from './plans.en.ts';
-import { plansLt } from './plans.lt.ts';
-import { ordersEn } from './orders.en.ts';
-import { ordersLt } from './orders.lt.ts';
-import { planChangesEn } from './plan-changes.en.ts';
-import { planChangesLt } from './plan-changes.lt.ts';
-import { billingEn } from './billing.en.ts';
-import { billingLt } from './billing.lt.ts';
+
+type Module = Record<string, unknown>;
+
+/**
+ * Every text file of the app — `en.ts` and each `<area>.en.ts` — and its Lithuanian twin, found by
+ * name, so an area added later is checked without anyone adding it here.
+ */
+const englishModules = import.meta.glob<Module>(['./en.ts', './*.en.ts'], { eager: true });
+const lithuanianModules = import.meta.glob<Module>(['./lt.ts', './*.lt.ts'], { eager: true });
+
+/** [file, export, English texts, Lithuanian texts (undefined when missing)] for each text object. */
+const textFiles = Object.entries(englishModules).flatMap(([file, english]) => {
+  const twinFile = file.replace(/(^|[./])en\.ts$/, '$1lt.ts');
+  const twin = lithuanianModules[twinFile] ?? {};
+  return Object.entries(english)
+    .filter(([, texts]) => typeof texts === 'object' && texts !== null)
+    .map(([name, texts]) => {
+      // accountsEn ↔ accountsLt, en ↔ lt
+      const twinName = name === 'en' ? 'lt' : name.replace(/En$/, 'Lt');
+      return [`${file} ${name}`, texts as object, twin[twinName] as object | undefined] as const;
+    });
+});
 
 function leaves(value: object, prefix = ''): [string, string][] {
   return Object.entries(value).flatMap(([key, inner]: [string, unknown]) =>
@@ -22,6 +32,20 @@ function leaves(value: object, prefix = ''): [string, string][] {
   );
 }
 
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+/** English keys with no Lithuanian text, or whose Lithuanian text has other placeholders. */
+function untranslated(english: object, lithuanian: object | undefined): string[] {
+  const translated = new Map(leaves(lithuanian ?? {}));
+  return leaves(english).flatMap(([key, text]) => {
+    const other = translated.get(key);
+    if (!other) return [`${key}: no Lithuanian text`];
+    const [want, have] = [placeholders(text), placeholders(other)];
+    return want.join() === have.join()
+      ? []
+      : [`${key}: placeholders ${have.join()} instead of ${want.join()}`];
+  });
+}
 describe('i18n', () => {
   it('stores the language, switches the texts and keeps <html lang> in sync', async () => {
     await changeLanguage('lt');
@@ -39,24 +63,31 @@ describe('i18n', () => {
     expect(i18n.t('errors.invalid_email')).toBe(errorMessages.lt.invalid_email);
   });
 
-  it.each([
-    ['app', en, lt],
-    ['account pages', accountsEn, accountsLt],
-    ['plan picker', plansEn, plansLt],
-    ['payment pages', ordersEn, ordersLt],
-    ['plans and plan-change pages', planChangesEn, planChangesLt],
-    ['billing page', billingEn, billingLt],
-  ])(
+  it('finds every area of texts', () => {
+    const files = textFiles.map(([where]) => where);
+    expect(files).toContain('./en.ts en');
+    expect(files).toContain('./accounts.en.ts accountsEn');
+    expect(files.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it.each(textFiles)(
     'has a Lithuanian text for every English one, with the same placeholders (%s)',
-    (_name, englishTexts, lithuanianTexts) => {
-      const lithuanian = new Map(leaves(lithuanianTexts));
-      for (const [key, english] of leaves(englishTexts)) {
-        const translated = lithuanian.get(key);
-        expect(translated, key).toBeTruthy();
-        const placeholders = (text: string) =>
-          [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
-        expect(placeholders(translated ?? ''), key).toEqual(placeholders(english));
-      }
+    (_where, english, lithuanian) => {
+      expect(lithuanian, 'the Lithuanian file or export').toBeDefined();
+      expect(untranslated(english, lithuanian)).toEqual([]);
     },
   );
+
+  it('has both languages of the contract error catalogue', () => {
+    expect(untranslated(errorMessages.en, errorMessages.lt)).toEqual([]);
+  });
+
+  it('reports a missing Lithuanian text and a lost placeholder', () => {
+    const english = { page: { title: 'Title', greeting: 'Hello {{name}}', gone: 'Gone' } };
+    const lithuanian = { page: { title: 'Pavadinimas', greeting: 'Labas' } };
+    expect(untranslated(english, lithuanian)).toEqual([
+      'page.greeting: placeholders  instead of name',
+      'page.gone: no Lithuanian text',
+    ]);
+  });
 });

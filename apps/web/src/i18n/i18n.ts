@@ -4,10 +4,13 @@
 // first page that needs them.
 import type { errorMessages } from '@debesis/contract';
 import type { AccountsMessages } from './accounts.en.ts';
+import type { ActivityMessages } from './activity.en.ts';
 import type { BillingMessages } from './billing.en.ts';
 import type { OrdersMessages } from './orders.en.ts';
 import type { PlanChangesMessages } from './plan-changes.en.ts';
 import type { PlansMessages } from './plans.en.ts';
+import type { PublicMessages } from './public.en.ts';
+import type { WorkspaceMessages } from './workspace.en.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
@@ -31,6 +34,12 @@ export type TranslationResources = {
     OrdersMessages &
     PlanChangesMessages &
     BillingMessages;
+  /** The service pages' texts (workspace-messages.ts): `useTranslation('workspace')`. */
+  workspace: WorkspaceMessages;
+  /** The activity page's and account summary's texts (activity-messages.ts): `useTranslation('activity')`. */
+  activity: ActivityMessages;
+  /** The public site's page texts (public-messages.ts): `useTranslation('public')`. */
+  public: PublicMessages;
 };
 
 export const i18n = i18next.createInstance();

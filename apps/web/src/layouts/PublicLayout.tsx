@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { CookieConsent } from '../components/CookieConsent.tsx';
 import { MainContent } from '../components/MainContent.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { SiteHeader } from '../components/SiteHeader.tsx';
@@ -8,6 +9,7 @@ export function PublicLayout() {
   return (
     <div className="page">
       <SkipLink />
+      <CookieConsent />
       <SiteHeader />
       <MainContent className="page__main">
         <Outlet />

@@ -36,11 +36,21 @@ function Hero() {
           </h1>
           <p className="hero__lead">{t('home.hero.lead')}</p>
           <div className="button-row">
-            <Link to="/auth/plans" className="btn btn--primary btn--lg" data-testid="home-cta-plans">
+            <Link
+              to="/auth/plans"
+              className="btn btn--primary btn--lg"
+              data-testid="home-cta-plans"
+              data-analytics="cta_click:home-hero-plans"
+            >
               {t('home.hero.primaryCta')}
               <ArrowRightIcon />
             </Link>
-            <Link to="/pricing" className="btn btn--secondary btn--lg" data-testid="home-cta-pricing">
+            <Link
+              to="/pricing"
+              className="btn btn--secondary btn--lg"
+              data-testid="home-cta-pricing"
+              data-analytics="cta_click:home-hero-pricing"
+            >
               {t('home.hero.secondaryCta')}
             </Link>
           </div>
@@ -88,7 +98,11 @@ function Solutions() {
               </span>
               <h3>{t(`home.solutions.${key}.title`)}</h3>
               <p className="text-muted">{t(`home.solutions.${key}.body`)}</p>
-              <Link to={to} className="solution-card__link">
+              <Link
+                to={to}
+                className="solution-card__link"
+                data-analytics={`solution_click:${to.split('/').at(-1) ?? key}`}
+              >
                 {t(`home.solutions.${key}.link`)}
                 <ArrowRightIcon width={16} height={16} />
               </Link>
@@ -158,7 +172,12 @@ function PlanTeaser() {
             <span>{t('home.plans.priceFrom')}</span> <strong>{t('home.plans.priceAmount')}</strong>{' '}
             <span>{t('home.plans.pricePeriod')}</span>
           </p>
-          <Link to="/auth/plans" className="btn btn--primary btn--lg" data-testid="home-plans-cta">
+          <Link
+            to="/auth/plans"
+            className="btn btn--primary btn--lg"
+            data-testid="home-plans-cta"
+            data-analytics="cta_click:home-plans"
+          >
             {t('home.plans.cta')}
           </Link>
         </div>
@@ -203,7 +222,12 @@ function FinalCallToAction() {
             <p>{t('home.finalCta.body')}</p>
           </div>
           <div className="button-row">
-            <Link to="/auth/plans" className="btn btn--on-brand btn--lg" data-testid="home-final-cta">
+            <Link
+              to="/auth/plans"
+              className="btn btn--on-brand btn--lg"
+              data-testid="home-final-cta"
+              data-analytics="cta_click:home-final"
+            >
               {t('home.finalCta.primary')}
             </Link>
             <Link to="/contact" className="btn btn--outline-on-brand btn--lg">

@@ -1,7 +1,10 @@
 // The services list (spec §2 "Services"): the customer's workspaces from
-// GET /api/v1/services/overview with their status, validity and price; the honest empty state
-// when there are none.
-import type { ServiceSummary } from '@debesis/contract';
+// GET /api/v1/services/overview with their status, validity and price, the warnings and ways
+// forward of their status (expiring soon, critical, expired or quarantined with Extend, unpaid
+// with Retry payment) and the way into each; the honest empty state when there are none. Asked
+// again every 2 s while a service is being set up or its node is applying a change.
+import type { ServiceOverviewItem } from '@debesis/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../components/form/fields.tsx';
@@ -11,29 +14,44 @@ import '../i18n/orders-messages.ts';
 import { useServicesOverview } from '../services/services-api.ts';
 import { formatDate, money } from './plans/format.ts';
 import './payments/payments.css';
+import { serviceDetailPath } from './services/service-context.ts';
+import {
+  isChanging,
+  pollWhileChanging,
+  ServiceNotices,
+  ServiceStatusBadge,
+} from './services/service-parts.tsx';
+import './services/service-detail.css';
 
-function ServiceRow({ service }: { service: ServiceSummary }) {
+// The account summary loads on its own: the list never waits for it.
+const DashboardSummary = lazy(async () => ({
+  default: (await import('./activity/DashboardSummary.tsx')).DashboardSummary,
+}));
+
+function ServiceRow({ service }: { service: ServiceOverviewItem }) {
   const { t, i18n } = useTranslation();
+  const { t: tWorkspace } = useTranslation('workspace');
   const language = i18n.language;
+  const titleId = `service-row-${service.id}-title`;
   return (
-    <li className="card service-row" data-testid={`service-row-${service.id}`}>
-      <h2 className="service-row__name">{service.name}</h2>
+    <li className="card service-row" data-testid={`service-row-${service.id}`} aria-labelledby={titleId}>
+      <div className="service-row__head">
+        <h2 id={titleId} className="service-row__name">
+          <Link to={serviceDetailPath(service.id)} data-testid={`service-link-${service.id}`}>
+            {service.name}
+          </Link>
+        </h2>
+        <ServiceStatusBadge service={service} testId={`service-status-${service.id}`} />
+        {isChanging(service) && service.status === 'active' && (
+          <span className="badge badge--info" data-testid={`service-applying-${service.id}`}>
+            {tWorkspace('serviceCard.applying')}
+          </span>
+        )}
+      </div>
       <dl className="service-row__facts">
         <div>
           <dt className="visually-hidden">{t('serviceList.plan')}</dt>
           <dd className="text-muted">{service.plan}</dd>
-        </div>
-        <div>
-          <dt className="visually-hidden">{t('serviceList.status')}</dt>
-          <dd>
-            <span
-              className={`service-status service-status--${service.status}`}
-              data-testid={`service-status-${service.id}`}
-              data-status={service.status}
-            >
-              {t(`serviceList.status_${service.status}`)}
-            </span>
-          </dd>
         </div>
         <div>
           <dt className="text-muted">{t('serviceList.validUntil')}</dt>
@@ -44,6 +62,16 @@ function ServiceRow({ service }: { service: ServiceSummary }) {
           <dd>{t('serviceList.perMonth', { amount: money(service.monthly_price, language) })}</dd>
         </div>
       </dl>
+      <ServiceNotices service={service} />
+      <div className="service-row__actions">
+        <Link
+          to={serviceDetailPath(service.id)}
+          className="btn btn--secondary btn--small"
+          data-testid={`service-open-${service.id}`}
+        >
+          {tWorkspace('serviceCard.manage')} <span className="visually-hidden">{service.name}</span>
+        </Link>
+      </div>
     </li>
   );
 }
@@ -51,7 +79,10 @@ function ServiceRow({ service }: { service: ServiceSummary }) {
 export function ServicesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('services.title'));
-  const overview = useServicesOverview();
+  // Services being set up or changed are asked for again until they settle (active, applied).
+  const overview = useServicesOverview({
+    refetchInterval: (data) => pollWhileChanging(data?.services ?? []),
+  });
   const services = overview.data?.services ?? [];
   return (
     <>
@@ -59,6 +90,9 @@ export function ServicesPage() {
         <h1>{t('services.title')}</h1>
         <p className="text-muted">{t('services.lead')}</p>
       </header>
+      <Suspense fallback={null}>
+        <DashboardSummary />
+      </Suspense>
       {overview.isPending && (
         <p className="text-muted" role="status">
           {t('serviceList.loading')}

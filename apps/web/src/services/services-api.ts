@@ -1,7 +1,7 @@
 // The owner's services as every dashboard page reads them: one query of
 // GET /api/v1/services/overview (spec §7), shared by the services list, the plans pages and the
 // extension page, so a change made on one page refreshes them all.
-import { servicesOverviewSchema, type ServiceSummary } from '@debesis/contract';
+import { servicesOverviewSchema, type ServicesOverview, type ServiceSummary } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 
@@ -9,15 +9,23 @@ export const SERVICES_OVERVIEW_PATH = '/api/v1/services/overview';
 /** Invalidating ['services'] refreshes the overview and anything else about services. */
 export const SERVICES_QUERY_KEY = ['services'] as const;
 
-export function useServicesOverview() {
+/** `refetchInterval`: how often this page asks again (while something it shows is changing). */
+export function useServicesOverview(
+  options: { refetchInterval?: (data: ServicesOverview | undefined) => number | false } = {},
+) {
+  const { refetchInterval } = options;
   return useQuery({
     queryKey: [...SERVICES_QUERY_KEY, 'overview'],
     queryFn: () => api.get(SERVICES_OVERVIEW_PATH, servicesOverviewSchema),
+    refetchInterval: (query) => refetchInterval?.(query.state.data) ?? false,
   });
 }
 
 /** The service the spec's lookup picks from the overview list ('Service not found' when absent). */
-export function findService(services: readonly ServiceSummary[], id: string | null | undefined) {
+export function findService<Service extends ServiceSummary>(
+  services: readonly Service[],
+  id: string | null | undefined,
+): Service | null {
   return id ? (services.find((service) => service.id === id) ?? null) : null;
 }
 

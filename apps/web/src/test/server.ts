@@ -1,12 +1,14 @@
 // The fake API for unit tests. Unknown requests fail the test (see setup.ts), so a test can
 // never pass by accident against a call nobody described. The only defaults are the two public
 // reads every auth page makes, answered with "nothing to offer" (no OAuth providers, no country),
-// and the services list every sign-in lands on, answered with none.
+// and the services list every sign-in lands on, answered with none (and its account summary).
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { dashboardHandler } from './activity-fixtures.ts';
 import { publicAuthHandlers } from './fixtures.ts';
 
 export const server = setupServer(
   ...publicAuthHandlers,
   http.get('/api/v1/services/overview', () => HttpResponse.json({ services: [] })),
+  dashboardHandler(),
 );

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetPendingPlanGuard } from '../auth/pending-plan.ts';
 import { resetRefreshState } from '../auth/refresh.ts';
@@ -7,6 +7,10 @@ import { setSessionState } from '../auth/session.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { setTheme } from '../theme/theme.ts';
 import { server } from './server.ts';
+
+// Pages are lazy routes: the first visit of a test file imports the page's module, which takes
+// longer than testing-library's default second on a busy machine (CI runs suites side by side).
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

@@ -104,10 +104,10 @@ export function SelectField({
   );
 }
 
-type CheckboxFieldProps = Omit<FieldFrameProps, 'optional' | 'error'> &
+type CheckboxFieldProps = Omit<FieldFrameProps, 'optional'> &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: Ref<HTMLInputElement> | undefined };
 
-export function CheckboxField({ id, label, hint, ref, ...inputProps }: CheckboxFieldProps) {
+export function CheckboxField({ id, label, hint, error, ref, ...inputProps }: CheckboxFieldProps) {
   return (
     <div className="field field--checkbox">
       <input
@@ -116,17 +116,14 @@ export function CheckboxField({ id, label, hint, ref, ...inputProps }: CheckboxF
         id={id}
         type="checkbox"
         className="checkbox"
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
       />
       <div className="field--checkbox__text">
         <label htmlFor={id} className="field__label">
           {label}
         </label>
-        {hint && (
-          <p id={`${id}-hint`} className="field__hint">
-            {hint}
-          </p>
-        )}
+        <FieldMessages id={id} error={error} hint={hint} />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@
 // processing → success (PAID) | failed (FAILED or CANCELLED) | timed out (COMPLETION_TIMEOUT_MS).
 // The route says which flow returned (a plan change, an extension, else a purchase or retry), and
 // the outcome is worded and linked for it (spec §8 "plan change failed", "extension failed").
+import type { TFunction } from 'i18next';
 import { paymentSessionParamsSchema, STORAGE_KEYS, type PaymentSessionStatus } from '@debesis/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +89,7 @@ export function usePaymentCompletion(sessionId: string | null): Completion {
   return state;
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = TFunction;
 
 /** How each flow words its outcome and where it leads next. */
 function flowTexts(flow: 'purchase' | 'planChange' | 'extension', t: Translate) {

@@ -6,6 +6,7 @@
 // all are built from the same parts (payment-parts.tsx).
 // Paying opens a payment session (POST /orders/{id}/process or /retry-payment) and sends the
 // browser to the provider's hosted card page; the provider returns to a completion page.
+import type { TFunction } from 'i18next';
 import type { CreateOrderRequest, Order } from '@debesis/contract';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -35,7 +36,7 @@ import {
   type SummaryFact,
 } from './payment-parts.tsx';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = TFunction;
 
 /** /dashboard/payments/new/payment: pays for the selected plan kept since the plan picker. */
 export function NewPaymentPage() {

@@ -2,6 +2,7 @@
 // summary of what is paid, the price breakdown, the pay button with its in-flight and error state,
 // a problem with its way out, and the order a page pays. The pages in this folder only decide
 // what to show; paying always goes order → payment session → provider page.
+import type { TFunction } from 'i18next';
 import type { Order, PriceBreakdownResponse } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -19,7 +20,7 @@ import { countryName, money } from '../plans/format.ts';
 import { PriceBreakdownView } from '../plans/PriceBreakdownView.tsx';
 import './payments.css';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = TFunction;
 
 export function PaymentShell({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);

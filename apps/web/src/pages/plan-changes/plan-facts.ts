@@ -1,9 +1,9 @@
 // How the plans pages name a service's configuration and billing period, and link to its change.
+import type { TFunction } from 'i18next';
 import type { Product } from '@debesis/contract';
-import type { useTranslation } from 'react-i18next';
 import { diskSize } from '../plans/format.ts';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = TFunction;
 
 export const planChangePath = (serviceId: string) =>
   `/dashboard/plans/change?service=${encodeURIComponent(serviceId)}`;

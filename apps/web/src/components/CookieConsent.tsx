@@ -1,0 +1,61 @@
+// The cookie-consent banner (spec §1): "necessary only" or "all". Shown until the visitor
+// chooses, and again when they open "Cookie settings" in the footer. It sits in the page's flow
+// above the header rather than over the content, so it never hides what the visitor came for.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { saveConsent, useConsent } from '../consent/consent.ts';
+import './cookie-consent.css';
+
+export function CookieConsent() {
+  const { t } = useTranslation();
+  const { choice, settingsOpen } = useConsent();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const visible = choice === null || settingsOpen;
+
+  useEffect(() => {
+    // Opened from the footer: take the reader to it, as they asked to see it.
+    if (settingsOpen) headingRef.current?.focus();
+  }, [settingsOpen]);
+
+  if (!visible) return null;
+  return (
+    <section className="cookie-consent" aria-labelledby="cookie-consent-title" data-testid="cookie-consent">
+      <div className="container cookie-consent__inner">
+        <div className="cookie-consent__text">
+          <h2 id="cookie-consent-title" className="cookie-consent__title" tabIndex={-1} ref={headingRef}>
+            {t('consent.title')}
+          </h2>
+          <p>
+            {t('consent.body')} <Link to="/privacy">{t('consent.privacy')}</Link>
+          </p>
+          {choice && (
+            <p className="cookie-consent__current" data-testid="cookie-consent-current">
+              {choice === 'all' ? t('consent.currentAll') : t('consent.currentNecessary')}
+            </p>
+          )}
+        </div>
+        <div className="button-row cookie-consent__actions">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            aria-pressed={choice === 'necessary'}
+            data-testid="consent-necessary"
+            onClick={() => saveConsent('necessary')}
+          >
+            {t('consent.necessary')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            aria-pressed={choice === 'all'}
+            data-testid="consent-all"
+            onClick={() => saveConsent('all')}
+          >
+            {t('consent.all')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+// /contact (spec §2, §3 "Contact message", §8 "Contact form failure"): the form with name, email,
+// subject and message, the 24-hour reply promise and business hours. The contract's schema checks
+// the form; the server's field messages land on their fields; any other failure says to try again
+// later or to email support (its address comes from the API's SUPPORT_EMAIL).
+import {
+  contactInfoResponseSchema,
+  contactMessageRequestSchema,
+  contactMessageResponseSchema,
+  type ContactMessageRequest,
+} from '@debesis/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { TextareaHTMLAttributes } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { trackContactSent } from '../../analytics/contact-sent.ts';
+import { api, isApiError } from '../../api/client.ts';
+import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { PublicPageHeader } from './parts.tsx';
+
+export const CONTACT_PATH = '/api/v1/contact';
+
+const FIELDS: readonly FieldPath<ContactMessageRequest>[] = ['name', 'email', 'subject', 'message'];
+
+function TextareaField({
+  id,
+  label,
+  error,
+  hint,
+  ...props
+}: { id: string; label: string; error?: string | undefined; hint?: string } & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id'
+>) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <textarea
+        {...props}
+        id={id}
+        className="textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ContactPage() {
+  const { t } = useTranslation('public');
+  const { t: tApp } = useTranslation();
+  const info = useQuery({
+    queryKey: ['contact-info'],
+    queryFn: () => api.get(CONTACT_PATH, contactInfoResponseSchema),
+  });
+  const supportEmail = info.data?.support_email ?? null;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ContactMessageRequest>({
+    resolver: zodResolver(contactMessageRequestSchema, { error: formErrorMap }),
+    defaultValues: { name: '', email: '', subject: '', message: '' },
+  });
+  const send = useMutation({
+    mutationFn: (values: ContactMessageRequest) =>
+      api.post(CONTACT_PATH, values, contactMessageResponseSchema),
+    onSuccess: () => trackContactSent(),
+    onError: (error) => {
+      if (!isApiError(error)) return;
+      for (const field of FIELDS) {
+        const message = error.fieldErrors[field];
+        if (message) setError(field, { type: 'server', message });
+      }
+    },
+  });
+
+  const failure = (): string => {
+    if (isApiError(send.error) && Object.keys(send.error.fieldErrors).length > 0) return send.error.message;
+    if (isApiError(send.error) && send.error.status === 429) {
+      return supportEmail ? t('contact.tooMany', { email: supportEmail }) : t('contact.failedNoAddress');
+    }
+    return supportEmail ? t('contact.failed', { email: supportEmail }) : t('contact.failedNoAddress');
+  };
+
+  return (
+    <div data-testid="contact-page">
+      <PublicPageHeader title={t('contact.title')} lead={t('contact.lead')} />
+      <section className="section section--tight">
+        <div className="container contact">
+          <aside className="contact__aside" aria-label={t('contact.hoursTitle')}>
+            <p className="contact__promise" data-testid="contact-reply-promise">
+              {t('contact.replyPromise')}
+            </p>
+            <h2>{t('contact.hoursTitle')}</h2>
+            <p data-testid="contact-hours">{t('contact.hours')}</p>
+            <p className="text-muted">{t('contact.hoursNote')}</p>
+            {supportEmail && (
+              <>
+                <h2>{t('contact.emailTitle')}</h2>
+                <p>
+                  <a href={`mailto:${supportEmail}`} data-testid="contact-support-email">
+                    {supportEmail}
+                  </a>
+                </p>
+              </>
+            )}
+          </aside>
+          <div className="card contact__card">
+            {send.isSuccess ? (
+              <div data-testid="contact-sent">
+                <h2>{t('contact.sentTitle')}</h2>
+                <FormAlert tone="success">{t('contact.sentBody', { email: send.variables.email })}</FormAlert>
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  onClick={() => {
+                    reset();
+                    send.reset();
+                  }}
+                >
+                  {t('contact.sendAnother')}
+                </button>
+              </div>
+            ) : (
+              <>
+                <h2>{t('contact.formTitle')}</h2>
+                {send.isError && (
+                  <FormAlert tone="error" testId="contact-error">
+                    {failure()}
+                  </FormAlert>
+                )}
+                <form
+                  className="form"
+                  noValidate
+                  data-testid="contact-form"
+                  onSubmit={(event) => void handleSubmit((values) => send.mutate(values))(event)}
+                >
+                  <InputField
+                    id="contact-name"
+                    label={t('contact.name')}
+                    autoComplete="name"
+                    required
+                    error={fieldErrorText(tApp, errors.name?.message)}
+                    data-testid="contact-name"
+                    {...register('name')}
+                  />
+                  <InputField
+                    id="contact-email"
+                    type="email"
+                    label={t('contact.email')}
+                    autoComplete="email"
+                    inputMode="email"
+                    required
+                    error={fieldErrorText(tApp, errors.email?.message)}
+                    data-testid="contact-email"
+                    {...register('email')}
+                  />
+                  <InputField
+                    id="contact-subject"
+                    label={t('contact.subject')}
+                    required
+                    error={fieldErrorText(tApp, errors.subject?.message)}
+                    data-testid="contact-subject"
+                    {...register('subject')}
+                  />
+                  <TextareaField
+                    id="contact-message"
+                    label={t('contact.message')}
+                    hint={t('contact.messageHint')}
+                    rows={7}
+                    required
+                    error={fieldErrorText(tApp, errors.message?.message)}
+                    data-testid="contact-message"
+                    {...register('message')}
+                  />
+                  <button
+                    type="submit"
+                    className="btn btn--primary"
+                    disabled={send.isPending}
+                    data-testid="contact-submit"
+                  >
+                    {send.isPending ? t('contact.submitting') : t('contact.submit')}
+                  </button>
+                </form>
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

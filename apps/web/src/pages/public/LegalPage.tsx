@@ -1,0 +1,56 @@
+// /privacy and /terms: the legal texts, one section per topic with a table of contents.
+import { useTranslation } from 'react-i18next';
+import { PublicPageHeader } from './parts.tsx';
+
+const SECTIONS = {
+  privacy: ['controller', 'data', 'purposes', 'cookies', 'retention', 'rights', 'processors'],
+  terms: ['service', 'account', 'payment', 'expiry', 'use', 'backups', 'law'],
+} as const;
+
+type LegalKind = keyof typeof SECTIONS;
+
+function LegalPage({ kind }: { kind: LegalKind }) {
+  const { t } = useTranslation('public');
+  // The two kinds' section keys differ; i18next's types check each key against its own kind.
+  const section = (id: string, part: 'title' | 'body') =>
+    t(`${kind}.sections.${id}.${part}` as `privacy.sections.controller.title`);
+  return (
+    <div data-testid={`${kind}-page`}>
+      <PublicPageHeader title={t(`${kind}.title`)} lead={t(`${kind}.lead`)}>
+        <p className="text-muted">{t('common.lastUpdated')}</p>
+      </PublicPageHeader>
+      <div className="section section--tight">
+        <div className="container legal">
+          <nav className="legal__toc" aria-labelledby={`${kind}-toc`}>
+            <h2 id={`${kind}-toc`} className="legal__toc-title">
+              {t('common.onThisPage')}
+            </h2>
+            <ol>
+              {SECTIONS[kind].map((id) => (
+                <li key={id}>
+                  <a href={`#${kind}-${id}`}>{section(id, 'title')}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          <div className="prose">
+            {SECTIONS[kind].map((id) => (
+              <section key={id} id={`${kind}-${id}`} aria-labelledby={`${kind}-${id}-title`}>
+                <h2 id={`${kind}-${id}-title`}>{section(id, 'title')}</h2>
+                <p>{section(id, 'body')}</p>
+              </section>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function PrivacyPage() {
+  return <LegalPage kind="privacy" />;
+}
+
+export function TermsPage() {
+  return <LegalPage kind="terms" />;
+}

@@ -1,0 +1,316 @@
+// The service's groups (spec §3 "Group"): list with description, members and apply status;
+// create with a name and description; edit the description; manage members with their primary
+// flag; delete after confirming.
+import type { WorkspaceGroup, WorkspaceUser } from '@debesis/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Dialog, DialogFormActions } from '../../components/dialog/Dialog.tsx';
+import { InputField } from '../../components/form/fields.tsx';
+import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { directoryApi } from '../../workspace/directory-api.ts';
+import { workspaceKeys } from '../../workspace/workspace-keys.ts';
+import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
+import { DeleteDialog, OperationError, ResourceRow, ResourceSection, RowAction } from './resource-parts.tsx';
+import { membershipFailure } from './UsersSection.tsx';
+import {
+  groupEditFormSchema,
+  groupFormSchema,
+  type GroupEditFormValues,
+  type GroupFormValues,
+} from './workspace-forms.ts';
+
+type GroupDialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; group: WorkspaceGroup }
+  | { kind: 'members'; group: string }
+  | { kind: 'delete'; group: string };
+
+export function GroupsSection({
+  serviceId,
+  groups,
+  users,
+}: {
+  serviceId: string;
+  groups: UseQueryResult<{ groups: WorkspaceGroup[] }>;
+  users: readonly WorkspaceUser[];
+}) {
+  const { t } = useTranslation('workspace');
+  const [dialog, setDialog] = useState<GroupDialog | null>(null);
+  const list = groups.data?.groups ?? [];
+  const close = () => setDialog(null);
+  return (
+    <>
+      <ResourceSection
+        title={t('workspaceGroups.title')}
+        lead={t('workspaceGroups.lead')}
+        addLabel={t('workspaceGroups.add')}
+        onAdd={() => setDialog({ kind: 'create' })}
+        addDisabled={!groups.isSuccess}
+        load={groups}
+        loadFailed={t('workspaceGroups.loadFailed')}
+        emptyText={t('workspaceGroups.empty')}
+        statuses={list.map((group) => group.apply_status)}
+        testId="workspace-groups"
+      >
+        {list.map((group) => (
+          <ResourceRow
+            key={group.name}
+            name={group.name}
+            testId={`group-${group.name}`}
+            status={group.apply_status}
+            applyError={group.apply_error}
+            details={
+              <>
+                {group.description && <p>{group.description}</p>}
+                <p className="text-muted" data-testid={`group-${group.name}-members`}>
+                  {group.members.length === 0
+                    ? t('workspaceGroups.noMembers')
+                    : t('workspaceGroups.members', {
+                        members: group.members
+                          .map((member) =>
+                            member.primary
+                              ? t('workspaceGroups.primaryMember', { name: member.name })
+                              : member.name,
+                          )
+                          .join(', '),
+                      })}
+                </p>
+              </>
+            }
+            actions={
+              <>
+                <RowAction
+                  label={t('resource.edit')}
+                  target={group.name}
+                  onClick={() => setDialog({ kind: 'edit', group })}
+                  testId={`group-${group.name}-edit`}
+                />
+                <RowAction
+                  label={t('workspaceGroups.manageMembers')}
+                  target={group.name}
+                  onClick={() => setDialog({ kind: 'members', group: group.name })}
+                  testId={`group-${group.name}-members-open`}
+                />
+                <RowAction
+                  label={t('resource.delete')}
+                  target={group.name}
+                  danger
+                  onClick={() => setDialog({ kind: 'delete', group: group.name })}
+                  testId={`group-${group.name}-delete`}
+                />
+              </>
+            }
+          />
+        ))}
+      </ResourceSection>
+      {dialog?.kind === 'create' && <CreateGroupDialog serviceId={serviceId} onClose={close} />}
+      {dialog?.kind === 'edit' && (
+        <EditGroupDialog serviceId={serviceId} group={dialog.group} onClose={close} />
+      )}
+      {dialog?.kind === 'members' && (
+        <GroupMembersDialog serviceId={serviceId} group={dialog.group} users={users} onClose={close} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteDialog
+          title={t('workspaceGroups.deleteTitle', { name: dialog.group })}
+          body={t('workspaceGroups.deleteBody')}
+          failure={t('workspaceGroups.deleteFailed')}
+          remove={() => directoryApi.deleteGroup(serviceId, dialog.group)}
+          onClose={close}
+          testId="group-delete-dialog"
+        />
+      )}
+    </>
+  );
+}
+
+function DescriptionField({ error, ...props }: { error: string | undefined } & UseFormRegisterReturn) {
+  const { t } = useTranslation('workspace');
+  const { t: tApp } = useTranslation();
+  return (
+    <InputField
+      id={`group-${props.name}`}
+      label={t('workspaceGroups.description')}
+      optional
+      error={fieldErrorText(tApp, error)}
+      data-testid="group-description"
+      {...props}
+    />
+  );
+}
+
+function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
+  const { t } = useTranslation('workspace');
+  const { t: tApp } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<GroupFormValues>({
+    resolver: zodResolver(groupFormSchema, { error: formErrorMap }),
+    defaultValues: { name: '', description: '' },
+  });
+  const create = useWorkspaceMutation(
+    (values: GroupFormValues) => directoryApi.createGroup(serviceId, values),
+    onClose,
+  );
+  return (
+    <Dialog title={t('workspaceGroups.createTitle')} onClose={onClose} testId="group-create-dialog">
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit((values) =>
+            create.mutate(values, {
+              onError: (error) => showServerFieldErrors(error, setError, ['name', 'description']),
+            }),
+          )(event)
+        }
+      >
+        {create.isError && (
+          <OperationError
+            error={create.error}
+            failure={t('workspaceGroups.createFailed')}
+            testId="group-create-error"
+          />
+        )}
+        <InputField
+          id="group-create-name"
+          label={t('workspaceGroups.name')}
+          hint={t('workspace.nameHint')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={fieldErrorText(tApp, errors.name?.message)}
+          data-testid="group-create-name"
+          {...register('name')}
+        />
+        <DescriptionField error={errors.description?.message} {...register('description')} />
+        <DialogFormActions
+          submitLabel={t('workspaceGroups.create')}
+          busyLabel={t('resource.saving')}
+          busy={create.isPending}
+          onCancel={onClose}
+          testId="group-create-submit"
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+function EditGroupDialog({
+  serviceId,
+  group,
+  onClose,
+}: {
+  serviceId: string;
+  group: WorkspaceGroup;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('workspace');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<GroupEditFormValues>({
+    resolver: zodResolver(groupEditFormSchema, { error: formErrorMap }),
+    defaultValues: { description: group.description },
+  });
+  const update = useWorkspaceMutation(
+    (values: GroupEditFormValues) => directoryApi.updateGroup(serviceId, group.name, values),
+    onClose,
+  );
+  return (
+    <Dialog
+      title={t('workspaceGroups.editTitle', { name: group.name })}
+      onClose={onClose}
+      testId="group-edit-dialog"
+    >
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit((values) =>
+            update.mutate(values, {
+              onError: (error) => showServerFieldErrors(error, setError, ['description']),
+            }),
+          )(event)
+        }
+      >
+        {update.isError && (
+          <OperationError
+            error={update.error}
+            failure={t('workspaceGroups.updateFailed')}
+            testId="group-edit-error"
+          />
+        )}
+        <DescriptionField error={errors.description?.message} {...register('description')} />
+        <DialogFormActions
+          submitLabel={t('resource.save')}
+          busyLabel={t('resource.saving')}
+          busy={update.isPending}
+          onCancel={onClose}
+          testId="group-edit-submit"
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+function GroupMembersDialog({
+  serviceId,
+  group,
+  users,
+  onClose,
+}: {
+  serviceId: string;
+  group: string;
+  users: readonly WorkspaceUser[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('workspace');
+  const members = useQuery({
+    queryKey: workspaceKeys.groupMembers(serviceId, group),
+    queryFn: () => directoryApi.groupMembers(serviceId, group),
+  });
+  const change = useWorkspaceMutation((next: MembershipChange) => {
+    switch (next.kind) {
+      case 'add':
+        return directoryApi.addMember(serviceId, group, next.name, next.primary);
+      case 'makePrimary':
+        return directoryApi.addMember(serviceId, group, next.name, true);
+      case 'remove':
+        return directoryApi.removeMember(serviceId, group, next.name);
+    }
+  });
+  const current = members.data?.members ?? [];
+  return (
+    <Dialog
+      title={t('membership.groupTitle', { name: group })}
+      onClose={onClose}
+      testId="group-members-dialog"
+    >
+      <MembershipEditor
+        memberships={current}
+        candidates={users.map((user) => user.name).filter((name) => !current.some((m) => m.name === name))}
+        candidateLabel={t('membership.user')}
+        emptyText={t('membership.groupNone')}
+        loading={members.isPending}
+        loadFailed={members.isError ? t('membership.loadFailed') : null}
+        busy={change.isPending}
+        change={change.variables}
+        error={change.error}
+        failure={(failed) => membershipFailure(t, failed)}
+        onChange={(next) => change.mutate(next)}
+        testId="group-members"
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+// /dashboard/services/{serviceId} (spec §2 "Service detail"): the service picked by id from the
+// overview list ('Service not found' when it is not there, 'Failed to load service details' when
+// the list cannot be loaded), its status and warnings, and its tabs. The tabs are child routes
+// reading the service from the outlet context; the page keeps asking while the service changes.
+import type { ParseKeys } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import '../../i18n/workspace-messages.ts';
+import { findService, useServicesOverview } from '../../services/services-api.ts';
+import type { ServiceDetailContext } from './service-context.ts';
+import { serviceDetailPath } from './service-context.ts';
+import { pollWhileChanging, ServiceNotices, ServiceStatusBadge } from './service-parts.tsx';
+import './service-detail.css';
+
+const TABS: { path: string; label: ParseKeys<'workspace'>; testId: string }[] = [
+  { path: '', label: 'serviceDetail.tabOverview', testId: 'service-tab-overview' },
+  { path: 'users', label: 'serviceDetail.tabUsers', testId: 'service-tab-users' },
+  { path: 'samba', label: 'serviceDetail.tabSamba', testId: 'service-tab-samba' },
+  { path: 'settings', label: 'serviceDetail.tabSettings', testId: 'service-tab-settings' },
+];
+
+function Problem({ message, testId, retry }: { message: string; testId: string; retry?: () => void }) {
+  const { t } = useTranslation('workspace');
+  useDocumentTitle(message);
+  return (
+    <div className="service-problem">
+      <FormAlert tone="error" testId={testId}>
+        {message}
+      </FormAlert>
+      <div className="button-row">
+        {retry && (
+          <button type="button" className="btn btn--secondary" onClick={retry}>
+            {t('resource.retry')}
+          </button>
+        )}
+        <Link to="/dashboard/services" className="btn btn--ghost" data-testid="service-back">
+          {t('serviceDetail.backToServices')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function ServiceDetailPage() {
+  const { t } = useTranslation('workspace');
+  const { t: tApp } = useTranslation();
+  const { serviceId } = useParams();
+  const overview = useServicesOverview({
+    refetchInterval: (data) => {
+      const service = findService(data?.services ?? [], serviceId);
+      return service ? pollWhileChanging([service]) : false;
+    },
+  });
+  if (!serviceId) return <Problem message={t('serviceDetail.idMissing')} testId="service-id-missing" />;
+  if (overview.isPending) {
+    return (
+      <p className="text-muted" role="status" data-testid="service-loading">
+        {t('serviceDetail.loading')}
+      </p>
+    );
+  }
+  if (overview.isError) {
+    return (
+      <Problem
+        message={t('serviceDetail.loadFailed')}
+        testId="service-load-error"
+        retry={() => void overview.refetch()}
+      />
+    );
+  }
+  const service = findService(overview.data.services, serviceId);
+  if (!service) return <Problem message={tApp('errors.service_not_found')} testId="service-not-found" />;
+
+  const context: ServiceDetailContext = { service };
+  return (
+    <div className="service-detail" data-testid="service-detail">
+      <header className="page-header service-header">
+        <Link to="/dashboard/services" className="service-header__back">
+          {t('serviceDetail.backToServices')}
+        </Link>
+        <div className="service-header__title">
+          <h1 data-testid="service-name">{service.name}</h1>
+          <ServiceStatusBadge service={service} testId="service-status" />
+        </div>
+        <p className="text-muted">
+          {service.plan}
+          {service.ip_address && ` · ${service.ip_address}`}
+        </p>
+      </header>
+      <ServiceNotices service={service} />
+      <nav aria-label={t('serviceDetail.tabs')} className="service-tabs">
+        <ul role="list">
+          {TABS.map((tab) => (
+            <li key={tab.testId}>
+              <NavLink
+                to={serviceDetailPath(service.id, tab.path)}
+                end={tab.path === ''}
+                className="service-tabs__link"
+                data-testid={tab.testId}
+              >
+                {t(tab.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet context={context} />
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+// /dashboard/services/{id} (spec §2 "(index)"): the service's facts — name, plan, valid-until
+// date, IP address, disk and file usage, users active/total, groups, shares, monthly price,
+// uptime, status — whether its node has applied the latest change (and why not), and the
+// start, stop and restart controls with the lifecycle's refusals as messages.
+import type { ServiceOverviewItem } from '@debesis/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApplyStatusBadge } from '../../components/ApplyStatusBadge.tsx';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import {
+  SERVICE_CONTROLS,
+  serviceLifecycleApi,
+  type ServiceControl,
+} from '../../services/service-lifecycle-api.ts';
+import { workspaceKeys } from '../../workspace/workspace-keys.ts';
+import { useWorkspaceMutation, whileApplying } from '../../workspace/workspace-resource.ts';
+import { diskSize, formatDate, money } from '../plans/format.ts';
+import { OperationError } from './resource-parts.tsx';
+import { useServiceDetail } from './service-context.ts';
+import { formatBytes, ServiceStatusBadge } from './service-parts.tsx';
+
+type Translate = TFunction<'workspace'>;
+
+/** Seconds as "3 d 4 h", "5 h 12 min" or "12 min". */
+export function formatUptime(seconds: number, t: Translate): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3_600);
+  const minutes = Math.floor((seconds % 3_600) / 60);
+  if (days > 0) return t('serviceOverview.uptimeDays', { days, hours });
+  if (hours > 0) return t('serviceOverview.uptimeHours', { hours, minutes });
+  return t('serviceOverview.uptimeMinutes', { minutes });
+}
+
+function facts(service: ServiceOverviewItem, t: Translate, language: string) {
+  const notMeasured = t('serviceOverview.notMeasured');
+  return [
+    { key: 'name', label: t('serviceOverview.name'), value: service.name },
+    { key: 'plan', label: t('serviceOverview.plan'), value: service.plan },
+    {
+      key: 'status',
+      label: t('serviceOverview.status'),
+      value: <ServiceStatusBadge service={service} testId="overview-status-badge" />,
+    },
+    {
+      key: 'valid-until',
+      label: t('serviceOverview.validUntil'),
+      value: formatDate(service.valid_until, language),
+    },
+    {
+      key: 'ip',
+      label: t('serviceOverview.ipAddress'),
+      value: service.ip_address ?? t('serviceOverview.notAssigned'),
+    },
+    {
+      key: 'disk',
+      label: t('serviceOverview.disk'),
+      value:
+        service.disk_usage === null
+          ? t('serviceOverview.diskOfUnknown', { total: diskSize(service.disk_space, language) })
+          : t('serviceOverview.diskOf', {
+              used: formatBytes(service.disk_usage, language),
+              total: diskSize(service.disk_space, language),
+            }),
+    },
+    {
+      key: 'files',
+      label: t('serviceOverview.files'),
+      value:
+        service.file_usage === null
+          ? notMeasured
+          : new Intl.NumberFormat(language).format(service.file_usage),
+    },
+    {
+      key: 'users',
+      label: t('serviceOverview.users'),
+      value: t('serviceOverview.usersOf', { active: service.users_active, total: service.users_total }),
+    },
+    { key: 'groups', label: t('serviceOverview.groups'), value: String(service.groups) },
+    { key: 'shares', label: t('serviceOverview.shares'), value: String(service.shares) },
+    {
+      key: 'price',
+      label: t('serviceOverview.monthlyPrice'),
+      value: t('serviceOverview.perMonth', { amount: money(service.monthly_price, language) }),
+    },
+    {
+      key: 'uptime',
+      label: t('serviceOverview.uptime'),
+      value: service.uptime === null ? t('serviceOverview.notRunning') : formatUptime(service.uptime, t),
+    },
+  ];
+}
+
+const CONTROL_LABELS = {
+  start: {
+    label: 'serviceOverview.start',
+    busy: 'serviceOverview.starting',
+    failed: 'serviceOverview.startFailed',
+    done: 'serviceOverview.started',
+  },
+  stop: {
+    label: 'serviceOverview.stop',
+    busy: 'serviceOverview.stopping',
+    failed: 'serviceOverview.stopFailed',
+    done: 'serviceOverview.stopped',
+  },
+  restart: {
+    label: 'serviceOverview.restart',
+    busy: 'serviceOverview.restarting',
+    failed: 'serviceOverview.restartFailed',
+    done: 'serviceOverview.restarted',
+  },
+} as const satisfies Record<ServiceControl, Record<'label' | 'busy' | 'failed' | 'done', string>>;
+
+/** A control the service's run state makes pointless is disabled (start while running…). */
+function pointless(control: ServiceControl, service: ServiceOverviewItem): boolean {
+  if (control === 'start') return service.status === 'active' && service.run_state === 'running';
+  if (control === 'stop') return service.run_state === 'stopped';
+  return service.status === 'active' && service.run_state === 'stopped';
+}
+
+function Controls({ service }: { service: ServiceOverviewItem }) {
+  const { t } = useTranslation('workspace');
+  const run = useWorkspaceMutation((control: ServiceControl) =>
+    serviceLifecycleApi.control(service.id, control),
+  );
+  const last = run.variables;
+  return (
+    <section className="card resource-section" aria-labelledby="service-controls-title">
+      <h2 id="service-controls-title" className="resource-section__title">
+        {t('serviceOverview.controls')}
+      </h2>
+      <p className="text-muted" data-testid="service-run-state">
+        {service.run_state === 'running'
+          ? t('serviceOverview.runStateRunning')
+          : t('serviceOverview.runStateStopped')}
+      </p>
+      {run.isSuccess && last && (
+        <FormAlert tone="success" testId="service-control-done">
+          {t(CONTROL_LABELS[last].done)}
+        </FormAlert>
+      )}
+      {run.isError && last && (
+        <OperationError
+          error={run.error}
+          failure={t(CONTROL_LABELS[last].failed)}
+          testId="service-control-error"
+        />
+      )}
+      <div className="button-row">
+        {SERVICE_CONTROLS.map((control) => (
+          <button
+            key={control}
+            type="button"
+            className={control === 'stop' ? 'btn btn--danger-outline' : 'btn btn--secondary'}
+            disabled={run.isPending || pointless(control, service)}
+            onClick={() => run.mutate(control)}
+            data-testid={`service-${control}`}
+          >
+            {run.isPending && last === control
+              ? t(CONTROL_LABELS[control].busy)
+              : t(CONTROL_LABELS[control].label)}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function NodeState({ service }: { service: ServiceOverviewItem }) {
+  const { t } = useTranslation('workspace');
+  const status = useQuery({
+    queryKey: workspaceKeys.status(service.id),
+    queryFn: () => serviceLifecycleApi.status(service.id),
+    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
+  });
+  const notLive = status.data?.drivers.filter((driver) => !driver.live) ?? [];
+  return (
+    <section
+      className="card resource-section"
+      aria-labelledby="service-node-title"
+      data-testid="service-node"
+    >
+      <h2 id="service-node-title" className="resource-section__title">
+        {t('serviceOverview.nodeTitle')}
+      </h2>
+      {status.isError && <OperationError error={null} failure={t('serviceOverview.statusFailed')} />}
+      {status.data && (
+        <dl className="detail-list">
+          <div>
+            <dt>{t('serviceOverview.changes')}</dt>
+            <dd>
+              <ApplyStatusBadge
+                status={status.data.apply_status}
+                error={status.data.last_error}
+                testId="service-apply"
+              />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('serviceOverview.node')}</dt>
+            <dd data-testid="service-node-state">
+              {!status.data.placed
+                ? t('serviceOverview.notPlaced')
+                : status.data.node_online === false
+                  ? t('serviceOverview.nodeOffline')
+                  : t('serviceOverview.nodeOnline')}
+            </dd>
+          </div>
+          {notLive.length > 0 && (
+            <div>
+              <dt>{t('serviceOverview.notLive')}</dt>
+              <dd>
+                <ul role="list" className="plain-list">
+                  {notLive.map((driver) => (
+                    <li key={driver.driver}>
+                      {driver.reason ? `${driver.driver}: ${driver.reason}` : driver.driver}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          )}
+          {status.data.failures.length > 0 && (
+            <div>
+              <dt>{t('serviceOverview.failures')}</dt>
+              <dd>
+                <ul role="list" className="plain-list" data-testid="service-failures">
+                  {status.data.failures.map((failure) => (
+                    <li key={`${failure.kind}:${failure.name}`}>
+                      {failure.name}: {failure.error}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export function ServiceOverviewTab() {
+  const { t, i18n } = useTranslation('workspace');
+  const { service } = useServiceDetail();
+  useDocumentTitle(service.name);
+  return (
+    <div className="service-tab-stack">
+      <section className="card resource-section" aria-labelledby="service-facts-title">
+        <h2 id="service-facts-title" className="resource-section__title">
+          {t('serviceOverview.title')}
+        </h2>
+        <dl className="service-facts" data-testid="service-facts">
+          {facts(service, t, i18n.language).map((fact) => (
+            <div key={fact.key}>
+              <dt>{fact.label}</dt>
+              <dd data-testid={`service-fact-${fact.key}`}>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <Controls service={service} />
+      {service.ip_address !== null && <NodeState service={service} />}
+    </div>
+  );
+}

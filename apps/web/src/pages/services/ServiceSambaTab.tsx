@@ -1,0 +1,262 @@
+// /dashboard/services/{id}/samba (spec §2 "samba"): the workspace's Samba server (where clients
+// connect, whether the node serves it, reload) and its shares with their users, permissions and
+// groups.
+import { SHARE_PERMISSIONS, type SambaShare, type SambaShareUser, type SambaStatus } from '@debesis/contract';
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApplyStatusBadge } from '../../components/ApplyStatusBadge.tsx';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { useWorkspaceGroups, useWorkspaceUsers } from '../../workspace/directory-api.ts';
+import { sambaApi, useSambaShares, useSambaStatus } from '../../workspace/samba-api.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { DeleteDialog, OperationError, ResourceRow, ResourceSection, RowAction } from './resource-parts.tsx';
+import { useServiceDetail } from './service-context.ts';
+import { ShareDialog } from './ShareDialog.tsx';
+
+type Translate = TFunction<'workspace'>;
+
+type ShareDialogState =
+  { kind: 'create' } | { kind: 'edit'; share: SambaShare } | { kind: 'delete'; share: string };
+
+export function ServiceSambaTab() {
+  const { t } = useTranslation('workspace');
+  const { service } = useServiceDetail();
+  useDocumentTitle(`${t('serviceDetail.tabSamba')} · ${service.name}`);
+  const status = useSambaStatus(service.id);
+  return (
+    <div className="service-tab-stack">
+      <SambaServer
+        serviceId={service.id}
+        status={status.data}
+        loading={status.isPending}
+        failed={status.isError}
+      />
+      <SharesSection serviceId={service.id} address={status.data?.address ?? null} />
+    </div>
+  );
+}
+
+function liveText(status: SambaStatus, t: Translate): string {
+  if (!status.placed) return t('samba.notPlaced');
+  if (status.live === null) return t('samba.waitingForNode');
+  if (status.live) return t('samba.live');
+  return status.reason ? t('samba.notLiveReason', { reason: status.reason }) : t('samba.notLive');
+}
+
+function SambaServer({
+  serviceId,
+  status,
+  loading,
+  failed,
+}: {
+  serviceId: string;
+  status: SambaStatus | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  const { t } = useTranslation('workspace');
+  const reload = useWorkspaceMutation(() => sambaApi.reload(serviceId));
+  return (
+    <section
+      className="card resource-section"
+      aria-labelledby="samba-server-title"
+      data-testid="samba-server"
+    >
+      <div className="resource-section__head">
+        <h2 id="samba-server-title" className="resource-section__title">
+          {t('samba.serverTitle')}
+        </h2>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={reload.isPending || !status?.placed}
+          onClick={() => reload.mutate(undefined)}
+          data-testid="samba-reload"
+        >
+          {reload.isPending ? t('samba.reloading') : t('samba.reload')}
+        </button>
+      </div>
+      {reload.isSuccess && (
+        <FormAlert tone="success" testId="samba-reload-done">
+          {t('samba.reloaded')}
+        </FormAlert>
+      )}
+      {reload.isError && (
+        <OperationError error={reload.error} failure={t('samba.reloadFailed')} testId="samba-reload-error" />
+      )}
+      {loading && (
+        <p className="text-muted" role="status">
+          {t('resource.loading')}
+        </p>
+      )}
+      {failed && (
+        <OperationError error={null} failure={t('samba.statusFailed')} testId="samba-status-error" />
+      )}
+      {status && (
+        <dl className="detail-list" data-testid="samba-status">
+          <div>
+            <dt>{t('samba.address')}</dt>
+            <dd data-testid="samba-address">
+              {status.address ? <code>{`\\\\${status.address}`}</code> : t('samba.notPlaced')}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('samba.serving')}</dt>
+            <dd data-testid="samba-live">{liveText(status, t)}</dd>
+          </div>
+          <div>
+            <dt>{t('samba.changes')}</dt>
+            <dd>
+              <ApplyStatusBadge status={status.apply_status} testId="samba-apply" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('samba.workgroup')}</dt>
+            <dd>{status.settings.workgroup}</dd>
+          </div>
+          <div>
+            <dt>{t('samba.serverString')}</dt>
+            <dd>{status.settings.server_string}</dd>
+          </div>
+          <div>
+            <dt>{t('samba.minProtocol')}</dt>
+            <dd>{status.settings.min_protocol}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function permissionText(user: SambaShareUser, t: Translate): string {
+  const granted = SHARE_PERMISSIONS.filter((permission) => user[permission]);
+  const names = granted.map((permission) => t(`samba.permission_${permission}`)).join(', ');
+  return `${user.name} (${names || t('samba.noAccess')})`;
+}
+
+function SharesSection({ serviceId, address }: { serviceId: string; address: string | null }) {
+  const { t } = useTranslation('workspace');
+  const shares = useSambaShares(serviceId);
+  const users = useWorkspaceUsers(serviceId);
+  const groups = useWorkspaceGroups(serviceId);
+  const [dialog, setDialog] = useState<ShareDialogState | null>(null);
+  const list = shares.data?.shares ?? [];
+  const close = () => setDialog(null);
+  // The form lists the service's users and groups to choose from: wait for them.
+  const ready = shares.isSuccess && users.isSuccess && groups.isSuccess;
+  return (
+    <>
+      <ResourceSection
+        title={t('samba.sharesTitle')}
+        lead={t('samba.sharesLead')}
+        addLabel={t('samba.add')}
+        onAdd={() => setDialog({ kind: 'create' })}
+        addDisabled={!ready}
+        notice={
+          (users.isError || groups.isError) && (
+            <OperationError error={users.error ?? groups.error} failure={t('samba.usersLoadFailed')} />
+          )
+        }
+        load={shares}
+        loadFailed={t('samba.loadFailed')}
+        emptyText={t('samba.empty')}
+        statuses={list.map((share) => share.apply_status)}
+        testId="samba-shares"
+      >
+        {list.map((share) => (
+          <ResourceRow
+            key={share.name}
+            name={share.name}
+            testId={`share-${share.name}`}
+            status={share.apply_status}
+            applyError={share.apply_error}
+            badges={
+              <>
+                {share.guest_ok && <span className="badge badge--warning">{t('samba.guestBadge')}</span>}
+                {!share.browseable && <span className="badge">{t('samba.hiddenBadge')}</span>}
+                {share.bind_public_ip && <span className="badge badge--info">{t('samba.publicBadge')}</span>}
+              </>
+            }
+            details={
+              <dl className="resource-facts">
+                {address && (
+                  <div>
+                    <dt>{t('samba.connect')}</dt>
+                    <dd>
+                      <code data-testid={`share-${share.name}-unc`}>{`\\\\${address}\\${share.name}`}</code>
+                    </dd>
+                  </div>
+                )}
+                <div>
+                  <dt>{t('samba.path')}</dt>
+                  <dd>
+                    <code>{share.path}</code>
+                  </dd>
+                </div>
+                {share.description && (
+                  <div>
+                    <dt>{t('samba.description')}</dt>
+                    <dd>{share.description}</dd>
+                  </div>
+                )}
+                <div>
+                  <dt>{t('samba.users')}</dt>
+                  <dd data-testid={`share-${share.name}-users`}>
+                    {share.users.length === 0
+                      ? t('samba.none')
+                      : share.users.map((user) => permissionText(user, t)).join('; ')}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('samba.groups')}</dt>
+                  <dd data-testid={`share-${share.name}-groups`}>
+                    {share.groups.length === 0 ? t('samba.none') : share.groups.join(', ')}
+                  </dd>
+                </div>
+              </dl>
+            }
+            actions={
+              <>
+                <RowAction
+                  label={t('resource.edit')}
+                  target={share.name}
+                  disabled={!ready}
+                  onClick={() => setDialog({ kind: 'edit', share })}
+                  testId={`share-${share.name}-edit`}
+                />
+                <RowAction
+                  label={t('resource.delete')}
+                  target={share.name}
+                  danger
+                  onClick={() => setDialog({ kind: 'delete', share: share.name })}
+                  testId={`share-${share.name}-delete`}
+                />
+              </>
+            }
+          />
+        ))}
+      </ResourceSection>
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <ShareDialog
+          serviceId={serviceId}
+          share={dialog.kind === 'edit' ? dialog.share : null}
+          users={users.data?.users ?? []}
+          groups={groups.data?.groups ?? []}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteDialog
+          title={t('samba.deleteTitle', { name: dialog.share })}
+          body={t('samba.deleteBody')}
+          failure={t('samba.deleteFailed')}
+          remove={() => sambaApi.deleteShare(serviceId, dialog.share)}
+          onClose={close}
+          testId="share-delete-dialog"
+        />
+      )}
+    </>
+  );
+}

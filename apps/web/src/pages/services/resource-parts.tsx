@@ -1,0 +1,218 @@
+// The building blocks of every workspace tab (STYLE: users, Samba, VPN, NFS and FTP share one
+// pattern): a section with its list, its "add" button, its loading, failure and empty states and
+// the apply summary; a row with its name, badges, apply status and actions; the error of an
+// operation; and the confirmation before a deletion.
+import type { ResourceApplyStatus } from '@debesis/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApplyStatusBadge, ApplySummary } from '../../components/ApplyStatusBadge.tsx';
+import { ConfirmDialog } from '../../components/dialog/Dialog.tsx';
+import { FormAlert } from '../../components/form/fields.tsx';
+import '../../i18n/workspace-messages.ts';
+import { operationErrorText, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import './service-detail.css';
+
+interface LoadState {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+export function ResourceSection({
+  title,
+  lead,
+  counter,
+  addLabel,
+  onAdd,
+  addDisabled = false,
+  notice,
+  load,
+  loadFailed,
+  emptyText,
+  statuses,
+  testId,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  counter?: string;
+  addLabel?: string;
+  onAdd?: () => void;
+  addDisabled?: boolean;
+  /** Above the list: why adding is not possible, the error of a row action… */
+  notice?: ReactNode;
+  load: LoadState;
+  loadFailed: string;
+  emptyText: string;
+  statuses: readonly ResourceApplyStatus[];
+  testId: string;
+  children: ReactNode[];
+}) {
+  const { t } = useTranslation('workspace');
+  return (
+    <section className="card resource-section" aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <div className="resource-section__head">
+        <div>
+          <h2 id={`${testId}-title`} className="resource-section__title">
+            {title}
+            {counter && (
+              <span className="resource-section__counter" data-testid={`${testId}-counter`}>
+                {counter}
+              </span>
+            )}
+          </h2>
+          {lead && <p className="text-muted resource-section__lead">{lead}</p>}
+        </div>
+        {onAdd && addLabel && (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={onAdd}
+            disabled={addDisabled}
+            data-testid={`${testId}-add`}
+          >
+            {addLabel}
+          </button>
+        )}
+      </div>
+      {notice}
+      <ApplySummary statuses={statuses} testId={`${testId}-apply-summary`} />
+      {load.isPending && (
+        <p className="text-muted" role="status">
+          {t('resource.loading')}
+        </p>
+      )}
+      {load.isError && (
+        <FormAlert tone="error" testId={`${testId}-load-error`}>
+          {loadFailed}{' '}
+          <button type="button" className="btn btn--ghost" onClick={() => void load.refetch()}>
+            {t('resource.retry')}
+          </button>
+        </FormAlert>
+      )}
+      {!load.isPending && !load.isError && children.length === 0 && (
+        <p className="text-muted resource-section__empty" data-testid={`${testId}-empty`}>
+          {emptyText}
+        </p>
+      )}
+      {children.length > 0 && (
+        <ul role="list" className="resource-list" data-testid={`${testId}-list`}>
+          {children}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ResourceRow({
+  name,
+  badges,
+  status,
+  applyError,
+  details,
+  actions,
+  testId,
+}: {
+  name: string;
+  badges?: ReactNode;
+  status: ResourceApplyStatus;
+  applyError: string | null;
+  details?: ReactNode;
+  actions?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <li className="resource-row" data-testid={testId}>
+      <div className="resource-row__head">
+        <h3 className="resource-row__name">{name}</h3>
+        {badges}
+        <ApplyStatusBadge status={status} error={applyError} testId={`${testId}-apply`} />
+      </div>
+      {details && <div className="resource-row__details">{details}</div>}
+      {actions && <div className="resource-row__actions">{actions}</div>}
+    </li>
+  );
+}
+
+/** A row's button, named with the row it acts on for screen readers ("Delete alice"). */
+export function RowAction({
+  label,
+  target,
+  onClick,
+  testId,
+  danger = false,
+  disabled = false,
+}: {
+  label: string;
+  target: string;
+  onClick: () => void;
+  testId: string;
+  danger?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn--small ${danger ? 'btn--danger-outline' : 'btn--secondary'}`}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+    >
+      {label} <span className="visually-hidden">{target}</span>
+    </button>
+  );
+}
+
+/** An operation's failure: the spec's "Failed to …" and the server's reason. */
+export function OperationError({
+  error,
+  failure,
+  testId,
+}: {
+  error: unknown;
+  failure: string;
+  testId?: string;
+}) {
+  return (
+    <FormAlert tone="error" testId={testId}>
+      {operationErrorText(error, failure)}
+    </FormAlert>
+  );
+}
+
+/** "Delete X?" with the deletion running behind the confirm button. */
+export function DeleteDialog({
+  title,
+  body,
+  failure,
+  remove,
+  onClose,
+  testId,
+}: {
+  title: string;
+  body: ReactNode;
+  failure: string;
+  remove: () => Promise<unknown>;
+  onClose: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('workspace');
+  const deletion = useWorkspaceMutation(remove, onClose);
+  return (
+    <ConfirmDialog
+      title={title}
+      body={body}
+      confirmLabel={t('resource.delete')}
+      busyLabel={t('resource.deleting')}
+      busy={deletion.isPending}
+      error={
+        deletion.isError && (
+          <OperationError error={deletion.error} failure={failure} testId={`${testId}-error`} />
+        )
+      }
+      onConfirm={() => deletion.mutate(undefined)}
+      onCancel={onClose}
+      testId={testId}
+    />
+  );
+}

@@ -1,0 +1,150 @@
+// What the services list and a service's page both show about a service (spec §4): its status
+// badge; the expiring-soon and critical warnings with the days left; the message asking to
+// extend an expired or quarantined service, with the way to do it; retrying the payment of an
+// unpaid or failed one; and whether the page should keep asking while it changes.
+import type { ServiceOverviewItem } from '@debesis/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/form/fields.tsx';
+import '../../i18n/orders-messages.ts';
+import '../../i18n/workspace-messages.ts';
+import { paymentPagePaths } from '../../payments/payments-api.ts';
+import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
+import { APPLY_POLL_MS } from '../../workspace/workspace-resource.ts';
+import { usePaymentStart } from '../payments/payment-parts.tsx';
+import { formatDate } from '../plans/format.ts';
+import '../payments/payments.css';
+
+/** Being set up, or placed with a change the node has not confirmed yet: worth asking again. */
+export function isChanging(service: ServiceOverviewItem): boolean {
+  if (service.status === 'processing' || service.status === 'resourcePending') return true;
+  return service.apply_status === 'applying' && service.ip_address !== null;
+}
+
+/** A refetchInterval for the overview: every APPLY_POLL_MS while any of `services` is changing. */
+export function pollWhileChanging(services: readonly ServiceOverviewItem[]): number | false {
+  return services.some(isChanging) ? APPLY_POLL_MS : false;
+}
+
+export function ServiceStatusBadge({ service, testId }: { service: ServiceOverviewItem; testId: string }) {
+  const { t: tApp } = useTranslation();
+  return (
+    <span
+      className={`service-status service-status--${service.status}`}
+      data-testid={testId}
+      data-status={service.status}
+    >
+      {tApp(`serviceList.status_${service.status}`)}
+    </span>
+  );
+}
+
+const LAPSED = new Set<ServiceOverviewItem['status']>(['expired', 'quarantined']);
+
+/** The warnings and ways forward of a service's status; nothing for a service that is fine. */
+export function ServiceNotices({ service }: { service: ServiceOverviewItem }) {
+  const { t, i18n } = useTranslation('workspace');
+  const { t: tApp } = useTranslation();
+  const extend = (
+    <Link
+      to={paymentPagePaths.extend(service.id)}
+      className="btn btn--secondary btn--small"
+      data-testid={`service-extend-${service.id}`}
+    >
+      {t('serviceNotice.extend')} <span className="visually-hidden">{service.name}</span>
+    </Link>
+  );
+  if (LAPSED.has(service.status)) {
+    return (
+      <FormAlert tone="error" testId={`service-lapsed-${service.id}`}>
+        <p>{tApp('errors.service_expired')}</p>
+        {service.terminates_at && (
+          <p>{t('serviceNotice.terminatesAt', { date: formatDate(service.terminates_at, i18n.language) })}</p>
+        )}
+        {extend}
+      </FormAlert>
+    );
+  }
+  if (service.status === 'suspended') {
+    return (
+      <FormAlert tone="error" testId={`service-suspended-${service.id}`}>
+        {tApp('errors.service_suspended')}
+      </FormAlert>
+    );
+  }
+  if (service.status === 'awaitingPayment' || service.status === 'failed') {
+    return <RetryPayment service={service} />;
+  }
+  if (service.status === 'resourcePending' || service.status === 'processing') {
+    return (
+      <p className="text-muted service-note" data-testid={`service-preparing-${service.id}`}>
+        {service.status === 'resourcePending'
+          ? t('serviceNotice.resourcePending')
+          : t('serviceNotice.processing')}
+      </p>
+    );
+  }
+  if (service.expiry_warning && service.days_left !== null) {
+    const critical = service.expiry_warning === 'critical';
+    return (
+      <FormAlert tone={critical ? 'error' : 'warning'} testId={`service-expiry-${service.id}`}>
+        <p data-warning={service.expiry_warning}>
+          {critical
+            ? t('serviceNotice.critical', { count: service.days_left })
+            : t('serviceNotice.expiringSoon', { count: service.days_left })}
+        </p>
+        {extend}
+      </FormAlert>
+    );
+  }
+  return null;
+}
+
+/** An unpaid or failed purchase: pay it again (a new payment session at the provider). */
+function RetryPayment({ service }: { service: ServiceOverviewItem }) {
+  const { t } = useTranslation('workspace');
+  const payment = usePaymentStart();
+  return (
+    <FormAlert tone="warning" testId={`service-unpaid-${service.id}`}>
+      <p>
+        {service.status === 'failed' ? t('serviceNotice.paymentFailed') : t('serviceNotice.awaitingPayment')}
+      </p>
+      {payment.error && (
+        <p className="field__error" role="alert" data-testid={`service-retry-error-${service.id}`}>
+          {payment.error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn--primary btn--small"
+        disabled={payment.busy}
+        onClick={() =>
+          void payment.start(
+            () => serviceLifecycleApi.retryPayment(service.id),
+            t('serviceNotice.retryFailed'),
+          )
+        }
+        data-testid={`service-retry-payment-${service.id}`}
+      >
+        {payment.busy ? t('serviceNotice.retrying') : t('serviceNotice.retryPayment')}{' '}
+        <span className="visually-hidden">{service.name}</span>
+      </button>
+    </FormAlert>
+  );
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** Bytes as people read them (binary units, one decimal): 1536 → "1.5 KB". */
+export function formatBytes(bytes: number, language: string): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(language.startsWith('lt') ? 'lt-LT' : 'en-US', {
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+  return `${number} ${BYTE_UNITS[unit]}`;
+}

@@ -1,0 +1,177 @@
+// A service's workspace as the API answers for it (overview item, users, groups, Samba shares and
+// status), and the fake routes of the service pages, for the service detail tests.
+import type {
+  SambaShare,
+  SambaStatus,
+  ServiceOverviewItem,
+  ServiceStatusDetail,
+  WorkspaceGroup,
+  WorkspaceUser,
+} from '@debesis/contract';
+import { CSRF_COOKIE } from '@debesis/contract';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { makeService, SERVICE_ID } from './service-fixtures.ts';
+
+const AT = '2026-01-10T09:00:00.000Z';
+
+/** An active MINI workspace on a node, everything applied. */
+export function makeOverviewItem(overrides: Partial<ServiceOverviewItem> = {}): ServiceOverviewItem {
+  return {
+    ...makeService({
+      status: 'active',
+      ip_address: '127.0.10.7',
+      disk_usage: 1536 * 1024 * 1024,
+      file_usage: 1234,
+      users_active: 2,
+      groups: 1,
+      shares: 1,
+      uptime: 3 * 86_400 + 4 * 3_600,
+    }),
+    description: '',
+    run_state: 'running',
+    display_state: 'running',
+    apply_status: 'applied',
+    expiry_warning: null,
+    days_left: 365,
+    terminates_at: null,
+    ...overrides,
+  };
+}
+
+export function makeStatus(overrides: Partial<ServiceStatusDetail> = {}): ServiceStatusDetail {
+  return {
+    id: SERVICE_ID,
+    name: 'Team drive',
+    status: 'active',
+    run_state: 'running',
+    display_state: 'running',
+    apply_status: 'applied',
+    generation: 4,
+    observed_generation: 4,
+    placed: true,
+    node_online: true,
+    drivers: [{ driver: 'samba', live: true, reason: null }],
+    failures: [],
+    last_error: null,
+    reported_at: AT,
+    started_at: AT,
+    uptime: 100,
+    ...overrides,
+  };
+}
+
+export function makeWorkspaceUser(overrides: Partial<WorkspaceUser> = {}): WorkspaceUser {
+  return {
+    name: 'alice',
+    uid: 1_000_001,
+    active: true,
+    primary_group: null,
+    groups: [],
+    apply_status: 'applied',
+    apply_error: null,
+    created_at: AT,
+    updated_at: AT,
+    ...overrides,
+  };
+}
+
+export function makeGroup(overrides: Partial<WorkspaceGroup> = {}): WorkspaceGroup {
+  return {
+    name: 'team',
+    description: 'The whole team',
+    gid: 1_000_100,
+    members: [],
+    apply_status: 'applied',
+    apply_error: null,
+    created_at: AT,
+    updated_at: AT,
+    ...overrides,
+  };
+}
+
+export function makeShare(overrides: Partial<SambaShare> = {}): SambaShare {
+  return {
+    name: 'projects',
+    path: 'shares/projects',
+    description: '',
+    guest_ok: false,
+    browseable: true,
+    bind_public_ip: false,
+    users: [],
+    groups: [],
+    apply_status: 'applied',
+    apply_error: null,
+    created_at: AT,
+    updated_at: AT,
+    ...overrides,
+  };
+}
+
+export function makeSambaStatus(overrides: Partial<SambaStatus> = {}): SambaStatus {
+  return {
+    placed: true,
+    address: '127.0.10.7',
+    live: true,
+    reason: null,
+    apply_status: 'applied',
+    generation: 4,
+    observed_generation: 4,
+    reported_at: AT,
+    shares: 1,
+    settings: {
+      workgroup: 'WORKGROUP',
+      server_string: 'Debesis',
+      min_protocol: 'SMB2',
+      apply_status: 'applied',
+      apply_error: null,
+    },
+    ...overrides,
+  };
+}
+
+export const directoryPath = (path = '') => `/api/v1/user-groups/${SERVICE_ID}${path}`;
+export const sambaPath = (path = '') => `/api/v1/samba/${SERVICE_ID}${path}`;
+export const servicePath = (path = '') => `/api/v1/services/${SERVICE_ID}${path}`;
+
+/** An error body as the API sends it. */
+export function apiError(status: number, detail: string, message: string, errors?: JsonBodyType) {
+  return HttpResponse.json({ detail, message, ...(errors ? { errors } : {}) }, { status });
+}
+
+/**
+ * Answers `answers` in turn, the last one from then on: a list that is applying at first and
+ * applied when asked again.
+ */
+export function inTurn(answers: readonly JsonBodyType[]) {
+  let next = 0;
+  return () => {
+    const answer = answers[Math.min(next, answers.length - 1)];
+    next += 1;
+    return HttpResponse.json(answer ?? null);
+  };
+}
+
+/** The routes every tab of one service reads, with a workspace that has what is given. */
+export function workspaceHandlers({
+  service = makeOverviewItem(),
+  users = [makeWorkspaceUser()],
+  limit = 5,
+  groups = [] as WorkspaceGroup[],
+  shares = [] as SambaShare[],
+  samba = makeSambaStatus(),
+  status = makeStatus(),
+} = {}) {
+  return [
+    http.get('/api/v1/services/overview', () => HttpResponse.json({ services: [service] })),
+    http.get(servicePath('/status'), () => HttpResponse.json(status)),
+    http.get(directoryPath('/users'), () => HttpResponse.json({ users, limit })),
+    http.get(directoryPath('/groups'), () => HttpResponse.json({ groups })),
+    http.get(sambaPath('/shares'), () => HttpResponse.json({ shares })),
+    http.get(sambaPath('/status'), () => HttpResponse.json(samba)),
+  ];
+}
+
+/** The CSRF cookie a browser has after its first visit, so changes need no extra request. */
+export function setCsrfCookie(): void {
+  document.cookie = `${CSRF_COOKIE}=csrf; path=/`;
+}

@@ -1,0 +1,21 @@
+// Query keys of one service's workspace (users, groups, shares, Samba). Everything about a service
+// sits under ['services', id], so a change invalidates the service's lists and the overview's
+// counts together (SERVICES_QUERY_KEY is their common prefix).
+import { SERVICES_QUERY_KEY } from '../services/services-api.ts';
+
+export const workspaceKeys = {
+  all: (serviceId: string) => [...SERVICES_QUERY_KEY, 'workspace', serviceId] as const,
+  users: (serviceId: string) => [...workspaceKeys.all(serviceId), 'users'] as const,
+  userGroups: (serviceId: string, user: string) =>
+    [...workspaceKeys.all(serviceId), 'user-groups', user] as const,
+  groups: (serviceId: string) => [...workspaceKeys.all(serviceId), 'groups'] as const,
+  groupMembers: (serviceId: string, group: string) =>
+    [...workspaceKeys.all(serviceId), 'group-members', group] as const,
+  shares: (serviceId: string) => [...workspaceKeys.all(serviceId), 'shares'] as const,
+  sambaStatus: (serviceId: string) => [...workspaceKeys.all(serviceId), 'samba-status'] as const,
+  status: (serviceId: string) => [...workspaceKeys.all(serviceId), 'status'] as const,
+  config: (serviceId: string) => [...workspaceKeys.all(serviceId), 'config'] as const,
+};
+
+/** A path segment: service ids, user, group and share names go into URLs encoded. */
+export const segment = (value: string): string => encodeURIComponent(value);

@@ -1,0 +1,57 @@
+// The pattern every workspace tab shares (users, groups, Samba shares; VPN, NFS and FTP later):
+// a list that asks again every 2 s while anything in it is still being applied by the node, and
+// changes that refresh everything about the service when they succeed, with the server's field
+// errors put next to the fields they name.
+import type { ResourceApplyStatus } from '@debesis/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from '../api/client.ts';
+import { SERVICES_QUERY_KEY } from '../services/services-api.ts';
+
+/** How often a list is asked again while the node applies a change to it. */
+export const APPLY_POLL_MS = 2_000;
+
+/** A query's refetchInterval: every APPLY_POLL_MS while any item is applying, else never. */
+export function whileApplying(
+  items: readonly { apply_status: ResourceApplyStatus }[] | undefined,
+): number | false {
+  return items?.some((item) => item.apply_status === 'applying') ? APPLY_POLL_MS : false;
+}
+
+/**
+ * A change to a service's workspace. On success everything cached about services is asked again
+ * (the changed list, the lists that mention it, the overview's counts), then `onDone` runs.
+ */
+export function useWorkspaceMutation<Variables, Result>(
+  mutationFn: (variables: Variables) => Promise<Result>,
+  onDone?: (result: Result, variables: Variables) => void,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (result, variables) => {
+      void client.invalidateQueries({ queryKey: SERVICES_QUERY_KEY });
+      onDone?.(result, variables);
+    },
+  });
+}
+
+/** The spec's "Failed to …" message of an operation, followed by the server's own words. */
+export function operationErrorText(error: unknown, failure: string): string {
+  return isApiError(error) && error.message && error.message !== failure
+    ? `${failure}: ${error.message}`
+    : failure;
+}
+
+/** Puts the server's per-field messages (already in the reader's language) on the form's fields. */
+export function showServerFieldErrors<Values extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<Values>,
+  fields: readonly Path<Values>[],
+): void {
+  if (!isApiError(error)) return;
+  for (const [field, message] of Object.entries(error.fieldErrors)) {
+    const name = fields.find((candidate) => candidate === field);
+    if (name) setError(name, { type: 'server', message });
+  }
+}
