@@ -11,7 +11,11 @@ export interface BrowserSession {
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
 }
 
-export function useBrowser(): BrowserSession {
+/**
+ * `product`: the product the pages open, when it is not the one the global setup started (a
+ * journey that starts its own, e.g. with live workspaces). Read when a page is opened.
+ */
+export function useBrowser(product?: () => { baseUrl: string; dataDir: string }): BrowserSession {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const problems: string[] = [];
@@ -28,12 +32,17 @@ export function useBrowser(): BrowserSession {
     await browser.close();
   });
 
+  const target = product ?? (() => ({ baseUrl: inject('baseUrl'), dataDir: inject('dataDir') }));
   return {
-    baseUrl: inject('baseUrl'),
-    dataDir: inject('dataDir'),
+    get baseUrl() {
+      return target().baseUrl;
+    },
+    get dataDir() {
+      return target().dataDir;
+    },
     async newPage(options = {}) {
       const context = await browser.newContext({
-        baseURL: inject('baseUrl'),
+        baseURL: target().baseUrl,
         viewport: options.viewport ?? { width: 1280, height: 900 },
       });
       contexts.push(context);

@@ -1,5 +1,6 @@
 // `npm run bench`: the figures each issue names, measured in one run on this machine.
 // Servers run as separate processes on 127.0.0.1; the load generator runs here.
+// `npm run bench -- lighthouse reconcile` runs only the parts named (see PARTS).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -11,8 +12,19 @@ import { measureArgon2, measureSignIn } from './sign-in.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
 import { measureReconcile, printReconcile } from './reconcile.ts';
 import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
+import { measureLighthouse, printLighthouse } from './lighthouse.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
+
+const PARTS = ['http', 'sign-in', 'web-size', 'lighthouse', 'reconcile', 'invoice-pdf'] as const;
+type Part = (typeof PARTS)[number];
+const named = process.argv.slice(2);
+const unknown = named.filter((name) => !(PARTS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown bench part ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const runs = (part: Part) => named.length === 0 || named.includes(part);
 
 if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
   spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -22,29 +34,35 @@ console.log(
   `Benchmark on ${process.platform} ${process.arch}, Node ${process.version}; autocannon -c 50 -d ${durationSeconds}`,
 );
 
-const bare = await startBareFastify();
-const product = await startProduct();
+const bare = runs('http') ? await startBareFastify() : undefined;
+const needsProduct = runs('http') || runs('sign-in') || runs('web-size') || runs('lighthouse');
+const product = needsProduct ? await startProduct() : undefined;
 try {
-  const results = [
-    await measure('bare Fastify JSON route (yardstick)', `${bare.url}/bare`, { durationSeconds }),
-    await measure('GET /api/v1/health (database, queue, nodes)', `${product.url}/api/v1/health`, {
-      durationSeconds,
-    }),
-    await measureCalculatePrice(product, durationSeconds),
-    await measureServicesOverview(product, durationSeconds),
-  ];
-  printLoadTable('HTTP (embedded PGlite)', results);
+  if (bare && product) {
+    const results = [
+      await measure('bare Fastify JSON route (yardstick)', `${bare.url}/bare`, { durationSeconds }),
+      await measure('GET /api/v1/health (database, queue, nodes)', `${product.url}/api/v1/health`, {
+        durationSeconds,
+      }),
+      await measureCalculatePrice(product, durationSeconds),
+      ...(await measureServicesOverview(product, durationSeconds)),
+    ];
+    printLoadTable('HTTP (embedded PGlite)', results);
+  }
 
-  const argon2 = await measureArgon2(5);
-  const signIn = await measureSignIn(product, durationSeconds);
-  printLoadTable('Sign-in (embedded PGlite)', [signIn]);
-  console.log(
-    `  raw argon2id verify on this machine, same run: ${argon2.perSecond}/s with 20 in flight (median ${argon2.medianMs} ms each)`,
-  );
-  printPageScripts(await measurePageScripts(product.url, '/'));
-  printReconcile(await measureReconcile());
-  printInvoicePdf(await measureInvoicePdf());
+  if (product && runs('sign-in')) {
+    const argon2 = await measureArgon2(5);
+    const signIn = await measureSignIn(product, durationSeconds);
+    printLoadTable('Sign-in (embedded PGlite)', [signIn]);
+    console.log(
+      `  raw argon2id verify on this machine, same run: ${argon2.perSecond}/s with 20 in flight (median ${argon2.medianMs} ms each)`,
+    );
+  }
+  if (product && runs('web-size')) printPageScripts(await measurePageScripts(product.url, '/'));
+  if (product && runs('lighthouse')) printLighthouse(await measureLighthouse(product.url));
+  if (runs('reconcile')) printReconcile(await measureReconcile());
+  if (runs('invoice-pdf')) printInvoicePdf(await measureInvoicePdf());
 } finally {
-  await product.stop();
-  await bare.stop();
+  await product?.stop();
+  await bare?.stop();
 }

@@ -17,7 +17,11 @@ import {
   silentLogger,
   type ReconcileMemory,
 } from '@debesis/agent';
-import { WORKSPACE_ID_FIRST_BASE, type WorkspaceDesiredState } from '@debesis/contract';
+import {
+  SAMBA_SERVER_DEFAULTS,
+  WORKSPACE_ID_FIRST_BASE,
+  type WorkspaceDesiredState,
+} from '@debesis/contract';
 
 export interface ReconcileFigures {
   mode: string;
@@ -65,7 +69,7 @@ function workspace(serviceId: string, address: string): WorkspaceDesiredState {
     id_base: B,
     users,
     groups,
-    samba: { shares },
+    samba: { shares, settings: SAMBA_SERVER_DEFAULTS },
   };
 }
 

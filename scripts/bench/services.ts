@@ -54,20 +54,25 @@ async function buyServices(baseUrl: string, authorization: string, count: number
   }
 }
 
+/**
+ * The overview, and beside it the cheapest signed-in call (the current user: the token, its
+ * session and one row) as the yardstick: what every authenticated request costs on this database.
+ */
 export async function measureServicesOverview(
   product: RunningServer,
   durationSeconds: number,
-): Promise<LoadResult> {
+): Promise<LoadResult[]> {
   const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
   const { access_token } = await signInTokens(product.url, email);
   const authorization = `Bearer ${access_token}`;
   await buyServices(product.url, authorization, SERVICES);
-  return measure(
-    `GET /api/v1/services/overview, ${SERVICES} services`,
-    `${product.url}/api/v1/services/overview`,
-    {
-      durationSeconds,
-      headers: { authorization },
-    },
-  );
+  const options = { durationSeconds, headers: { authorization } };
+  return [
+    await measure('GET /api/v1/users/me (signed-in yardstick)', `${product.url}/api/v1/users/me`, options),
+    await measure(
+      `GET /api/v1/services/overview, ${SERVICES} services`,
+      `${product.url}/api/v1/services/overview`,
+      options,
+    ),
+  ];
 }

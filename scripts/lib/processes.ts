@@ -1,7 +1,7 @@
 // Starting and stopping the servers that browser tests and benchmarks run against, each as its
 // own process on 127.0.0.1 with a fresh embedded data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,10 +55,27 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Addresses a live product gives its workspaces: outside `npm start`'s and the agent test's. */
+export const LIVE_ADDRESS_POOL = '127.0.12.1-127.0.12.254';
+
+export interface ProductOptions {
+  /**
+   * Real workspaces (as root with samba installed): disk image, address alias from
+   * LIVE_ADDRESS_POOL, smbd. Whoever starts one removes its workspaces before stop() (see
+   * live-workspaces.ts); stop() refuses to delete a data folder that still has a mount in it.
+   */
+  liveWorkspaces?: boolean;
+}
+
 /** The whole product (API, worker, embedded node) on a fresh embedded database. */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: ProductOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'debesis-bench-'));
+  // A live workspace's smbd keeps Unix sockets under <data>/nodes/local/workspaces/<id>/samba/
+  // lock; a socket path has at most 107 bytes, so its data folder gets a short name.
+  const dataDir = mkdtempSync(options.liveWorkspaces ? '/tmp/dws-' : path.join(tmpdir(), 'debesis-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -70,8 +87,11 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       LOG_LEVEL: 'warn',
       AGENT_POLL_INTERVAL_MS: '1000',
       // Journeys and benchmarks buy workspaces; as root they would leave mounted images and smbd
-      // processes behind a deleted data folder. The agent's own tests cover live workspaces.
-      AGENT_LIVE_WORKSPACES: 'off',
+      // processes behind a deleted data folder. The agent's own tests cover live workspaces, and
+      // so does the one journey that asks for them (and removes them).
+      ...(options.liveWorkspaces
+        ? { AGENT_LIVE_WORKSPACES: 'auto', AGENT_ADDRESS_POOL: LIVE_ADDRESS_POOL }
+        : { AGENT_LIVE_WORKSPACES: 'off' }),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -84,9 +104,20 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     process: child,
     async stop() {
       await stopChild(child);
+      // Deleting through a mounted workspace image would delete inside it and leave the mount.
+      if (mountedUnder(dataDir)) throw new Error(`${dataDir} still has a workspace mounted; not deleted`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether anything is mounted at or below `dir` (this mount namespace's /proc/self/mountinfo). */
+export function mountedUnder(dir: string): boolean {
+  const info = existsSync('/proc/self/mountinfo') ? readFileSync('/proc/self/mountinfo', 'utf8') : '';
+  return info.split('\n').some((line) => {
+    const mountPoint = line.split(' ')[4] ?? '';
+    return mountPoint === dir || mountPoint.startsWith(`${dir}/`);
+  });
 }
 
 export async function startBareFastify(): Promise<RunningServer> {

@@ -1,0 +1,207 @@
+// The public site as a visitor meets it (spec §1-2, §8): every public page in English and
+// Lithuanian, the hero demo that rotates and pauses on hover, the cookie choice deciding whether
+// analytics events leave the browser, and the contact form whose message reaches support's mail
+// in the product's data folder.
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { waitForMail } from '../scripts/lib/mail.ts';
+import { useBrowser } from './support/browser.ts';
+
+/** Each public page and its main heading in English and Lithuanian. */
+const PAGES: [path: string, en: string, lt: string][] = [
+  ['/', 'Secure storage and network access for your team', ''],
+  ['/about', 'About Debesis', 'Apie Debesis'],
+  ['/contact', 'Contact us', 'Susisiekite su mumis'],
+  ['/faq', 'Frequently asked questions', 'Dažniausiai užduodami klausimai'],
+  ['/docs', 'Documentation', 'Dokumentacija'],
+  ['/privacy', 'Privacy policy', 'Privatumo politika'],
+  ['/terms', 'Terms of service', 'Paslaugų teikimo sąlygos'],
+  ['/solutions/secure-access', 'Secure access', 'Saugi prieiga'],
+  ['/solutions/team-drive', 'Team drive', 'Komandos diskas'],
+  ['/solutions/business-storage', 'Business storage', 'Verslo saugykla'],
+];
+
+const ANALYTICS_PATH = '/api/v1/analytics/events';
+
+/** Starts in `language` with the cookie question already answered, as a returning visitor. */
+async function preparePage(page: Page, options: { language?: 'en' | 'lt'; consent?: 'necessary' | 'all' }) {
+  await page.addInitScript(
+    ({ language, consent }) => {
+      if (language) window.localStorage.setItem('language', language);
+      if (consent) {
+        window.localStorage.setItem(
+          'cookie_consent',
+          JSON.stringify({ choice: consent, decided_at: new Date().toISOString() }),
+        );
+      }
+    },
+    { language: options.language, consent: options.consent },
+  );
+}
+
+function analyticsRequests(page: Page): { name: string; path: string; target?: string }[] {
+  const sent: { name: string; path: string; target?: string }[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === ANALYTICS_PATH) {
+      sent.push(request.postDataJSON() as { name: string; path: string; target?: string });
+    }
+  });
+  return sent;
+}
+
+const selectedTab = (page: Page) =>
+  page.locator('[data-testid="home-demo"] [role="tab"][aria-selected="true"]').getAttribute('data-testid');
+
+describe('public site', () => {
+  const browser = useBrowser();
+
+  it.each(['en', 'lt'] as const)('shows every public page with its heading in %s', async (language) => {
+    const page = await browser.newPage();
+    await preparePage(page, { language, consent: 'necessary' });
+    for (const [path, en, lt] of PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      const heading = page.locator('h1');
+      await heading.waitFor();
+      const expected = language === 'en' ? en : lt;
+      if (expected) await expect.poll(() => heading.innerText(), { timeout: 5000 }).toBe(expected);
+      else expect((await heading.innerText()).length, path).toBeGreaterThan(10);
+      expect(await page.locator('html').getAttribute('lang')).toBe(language);
+      expect(await page.locator('footer').count()).toBe(1);
+    }
+  });
+
+  it('links the footer to every public page, and the solution cards to the solution pages', async () => {
+    const page = await browser.newPage();
+    await preparePage(page, { consent: 'necessary' });
+    await page.goto('/');
+    await page.getByTestId('home-cta-plans').waitFor();
+    const footerLinks = await page
+      .locator('footer nav a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(footerLinks).toEqual([
+      '/about',
+      '/contact',
+      '/solutions/secure-access',
+      '/solutions/team-drive',
+      '/solutions/business-storage',
+      '/privacy',
+      '/terms',
+      '/docs',
+      '/faq',
+    ]);
+    await page.getByTestId('solution-teamDrive').getByRole('link').click();
+    await page.waitForURL('**/solutions/team-drive');
+    await page.getByTestId('solution-cta-plans').waitFor();
+    expect(await page.getByTestId('solution-cta-plans').getAttribute('href')).toBe('/auth/plans');
+  });
+
+  it('rotates the hero demo every 4 seconds and pauses it while the pointer is over it', async () => {
+    const page = await browser.newPage();
+    await preparePage(page, { consent: 'necessary' });
+    await page.goto('/');
+    await page.getByTestId('home-demo').waitFor();
+    expect(await page.locator('[data-testid="home-demo"] [role="tablist"] [role="tab"]').count()).toBe(4);
+    expect(await selectedTab(page)).toBe('home-demo-tab-overview');
+    await expect
+      .poll(() => selectedTab(page), { timeout: 6000, interval: 200 })
+      .toBe('home-demo-tab-management');
+
+    await page.getByTestId('home-demo-panel').hover();
+    const paused = await selectedTab(page);
+    await page.waitForTimeout(5000);
+    expect(await selectedTab(page)).toBe(paused);
+
+    await page.mouse.move(5, 5);
+    await expect.poll(() => selectedTab(page), { timeout: 6000, interval: 200 }).not.toBe(paused);
+
+    await page.getByTestId('home-demo-tab-activity').click();
+    expect(await selectedTab(page)).toBe('home-demo-tab-activity');
+    expect(await page.getByTestId('home-demo-panel').getAttribute('data-tab')).toBe('activity');
+  });
+
+  it('sends no analytics event with "necessary only"', async () => {
+    const page = await browser.newPage();
+    const sent = analyticsRequests(page);
+    await page.goto('/');
+    await page.getByTestId('cookie-consent').waitFor();
+    await page.getByTestId('consent-necessary').click();
+    await page.getByTestId('cookie-consent').waitFor({ state: 'detached' });
+    await page.getByTestId('home-cta-pricing').click();
+    await page.waitForURL('**/pricing');
+    await page.goto('/faq');
+    await page.locator('h1').waitFor();
+    await page.waitForTimeout(1000);
+    expect(sent).toEqual([]);
+
+    // The choice stays after a reload and can be changed from the footer.
+    await page.reload();
+    await page.locator('h1').waitFor();
+    expect(await page.getByTestId('cookie-consent').count()).toBe(0);
+    await page.getByTestId('footer-cookie-settings').click();
+    await page.getByTestId('cookie-consent').waitFor();
+    expect(await page.getByTestId('consent-necessary').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('sends page views and calls to action with "all", and the API stores them', async () => {
+    const page = await browser.newPage();
+    const sent = analyticsRequests(page);
+    await page.goto('/');
+    await page.getByTestId('cookie-consent').waitFor();
+    const stored = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === ANALYTICS_PATH && response.status() === 202,
+    );
+    await page.getByTestId('consent-all').click();
+    await stored;
+    expect(sent).toEqual([{ name: 'page_view', path: '/', language: 'en' }]);
+
+    await page.getByTestId('home-cta-plans').click();
+    await page.waitForURL('**/auth/plans');
+    await expect.poll(() => sent.length, { timeout: 5000 }).toBe(3);
+    expect(sent.slice(1)).toEqual(
+      expect.arrayContaining([
+        { name: 'cta_click', path: '/', target: 'home-hero-plans', language: 'en' },
+        { name: 'page_view', path: '/auth/plans', language: 'en' },
+      ]),
+    );
+  });
+
+  it('stores a contact message and mails it to support in the data folder', async () => {
+    const page = await browser.newPage();
+    await preparePage(page, { consent: 'necessary', language: 'lt' });
+    await page.goto('/contact');
+    await page.getByTestId('contact-form').waitFor();
+    expect(await page.getByTestId('contact-reply-promise').innerText()).toBe('Atsakome per 24 valandas.');
+    expect(await page.getByTestId('contact-hours').innerText()).toBe(
+      'Pirmadienis–penktadienis, 9:00–18:00 EET',
+    );
+    expect(await page.getByTestId('contact-support-email').innerText()).toBe('support@debesis.localhost');
+
+    await page.getByTestId('contact-submit').click();
+    await page.getByText('Šis laukas privalomas').first().waitFor();
+
+    const marker = `e2e-${Date.now()}`;
+    await page.getByTestId('contact-name').fill('Ona Onaitė');
+    await page.getByTestId('contact-email').fill(`${marker}@example.lt`);
+    await page.getByTestId('contact-subject').fill(`NFS ${marker}`);
+    await page.getByTestId('contact-message').fill('Kaip prijungti NFS eksportą Ubuntu serveryje?');
+    const answer = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/v1/contact' && response.request().method() === 'POST',
+    );
+    await page.getByTestId('contact-submit').click();
+    const response = await answer;
+    expect(response.status()).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    await page.getByTestId('contact-sent').waitFor();
+
+    const mail = await waitForMail(browser.dataDir, 'support@debesis.localhost', (received) =>
+      received.subject.includes(marker),
+    );
+    expect(mail.subject).toBe(`Contact form: NFS ${marker}`);
+    expect(mail.text).toContain(`From: Ona Onaitė <${marker}@example.lt>`);
+    expect(mail.text).toContain('Language: Lithuanian');
+    expect(mail.text).toContain(`Message id: ${id}`);
+    expect(mail.text).toContain('Kaip prijungti NFS eksportą Ubuntu serveryje?');
+  });
+});

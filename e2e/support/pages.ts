@@ -1,0 +1,77 @@
+// Every page of the app, in one place, for the suites that walk them all (accessibility). A page
+// added to the app is added here once; until a listed page exists the app shows its not-found
+// page at that address, which is checked like any other.
+
+/** Pages anyone may open (spec §2), signed out. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/pricing',
+  '/about',
+  '/contact',
+  '/faq',
+  '/docs',
+  '/privacy',
+  '/terms',
+  '/solutions/secure-access',
+  '/solutions/team-drive',
+  '/solutions/business-storage',
+  '/no/such/page',
+] as const;
+
+/** Sign-in, registration and account-recovery pages, signed out (without a link's token). */
+export const AUTH_PAGES = [
+  '/auth/login',
+  '/auth/register',
+  '/auth/plans',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/verify-email',
+] as const;
+
+/** What the dashboard pages of a customer who has bought a service are addressed by. */
+export interface DashboardIds {
+  serviceId: string;
+  /** The completion page the customer returned to after paying (path and query). */
+  completionPath: string;
+}
+
+/** Pages of a signed-in customer with one paid service. */
+export function dashboardPages({ serviceId, completionPath }: DashboardIds): string[] {
+  return [
+    '/dashboard/services',
+    `/dashboard/services/${serviceId}`,
+    `/dashboard/services/${serviceId}/users`,
+    `/dashboard/services/${serviceId}/samba`,
+    `/dashboard/services/${serviceId}/settings`,
+    '/dashboard/plans',
+    `/dashboard/plans/change?service=${serviceId}`,
+    '/dashboard/billing',
+    '/dashboard/settings',
+    '/dashboard/activity',
+    `/dashboard/payments/extend/${serviceId}/payment`,
+    completionPath,
+    '/dashboard/no-such-page',
+  ];
+}
+
+/** A state of a page worth checking beyond its first view: reached by clicking test ids in order. */
+export interface PageState {
+  path: string;
+  state: string;
+  clicks: string[];
+}
+
+/** Forms sent empty, so their error messages show. */
+export const SIGNED_OUT_STATES: PageState[] = [
+  { path: '/auth/login', state: 'errors', clicks: ['login-submit'] },
+  { path: '/auth/register', state: 'errors', clicks: ['register-submit'] },
+];
+
+/** The dialogs of a service's tabs, open and sent empty. */
+export function dashboardStates({ serviceId }: DashboardIds): PageState[] {
+  const service = `/dashboard/services/${serviceId}`;
+  return [
+    { path: `${service}/users`, state: 'new user', clicks: ['workspace-users-add', 'user-create-submit'] },
+    { path: `${service}/samba`, state: 'new share', clicks: ['samba-shares-add', 'share-submit'] },
+  ];
+}
