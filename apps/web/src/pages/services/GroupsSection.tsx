@@ -14,7 +14,14 @@ import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
-import { DeleteDialog, OperationError, ResourceRow, ResourceSection, RowAction } from './resource-parts.tsx';
+import {
+  DeleteDialog,
+  OperationError,
+  ResourceRow,
+  ResourceSection,
+  RowAction,
+  WorkspaceNameField,
+} from './resource-parts.tsx';
 import { membershipFailure } from './UsersSection.tsx';
 import {
   groupEditFormSchema,
@@ -145,7 +152,6 @@ function DescriptionField({ error, ...props }: { error: string | undefined } & U
 
 function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
   const { t } = useTranslation('workspace');
-  const { t: tApp } = useTranslation();
   const {
     register,
     handleSubmit,
@@ -179,16 +185,10 @@ function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose:
             testId="group-create-error"
           />
         )}
-        <InputField
+        <WorkspaceNameField
           id="group-create-name"
           label={t('workspaceGroups.name')}
-          hint={t('workspace.nameHint')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={fieldErrorText(tApp, errors.name?.message)}
-          data-testid="group-create-name"
+          error={errors.name?.message}
           {...register('name')}
         />
         <DescriptionField error={errors.description?.message} {...register('description')} />

@@ -15,7 +15,7 @@ import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { planChangePath } from '../plan-changes/plan-facts.ts';
-import { OperationError } from './resource-parts.tsx';
+import { OperationError, SaveButton } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
 
 const { name: nameField, description: descriptionField } = serviceConfigUpdateSchema.shape;
@@ -82,16 +82,7 @@ function GeneralForm({ serviceId, config }: { serviceId: string; config: Service
           data-testid="service-settings-description"
           {...register('description')}
         />
-        <div className="button-row">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={update.isPending}
-            data-testid="service-general-submit"
-          >
-            {update.isPending ? t('resource.saving') : t('resource.save')}
-          </button>
-        </div>
+        <SaveButton busy={update.isPending} testId="service-general-submit" />
       </form>
     </section>
   );
@@ -135,16 +126,7 @@ function RemindersForm({ serviceId, config }: { serviceId: string; config: Servi
           data-testid="service-expiry-reminders"
           {...register('expiry_reminders')}
         />
-        <div className="button-row">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={configure.isPending}
-            data-testid="service-reminders-submit"
-          >
-            {configure.isPending ? t('resource.saving') : t('resource.save')}
-          </button>
-        </div>
+        <SaveButton busy={configure.isPending} testId="service-reminders-submit" />
       </form>
     </section>
   );

@@ -17,7 +17,7 @@ import { CheckboxField, InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import { sambaApi } from '../../workspace/samba-api.ts';
 import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
-import { OperationError } from './resource-parts.tsx';
+import { OperationError, WorkspaceNameField } from './resource-parts.tsx';
 import { shareEditFormSchema, shareFormSchema, type ShareFormValues } from './workspace-forms.ts';
 
 /** Read and write for a user ticked on a new share (as the contract's default). */
@@ -120,16 +120,10 @@ export function ShareDialog({
       >
         {save.isError && <OperationError error={save.error} failure={failure} testId="share-save-error" />}
         {creating && (
-          <InputField
+          <WorkspaceNameField
             id="share-name"
             label={t('samba.name')}
-            hint={t('workspace.nameHint')}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            error={fieldError(errors.name?.message)}
-            data-testid="share-name"
+            error={errors.name?.message}
             {...register('name')}
           />
         )}

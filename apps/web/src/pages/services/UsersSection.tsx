@@ -16,7 +16,14 @@ import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
-import { DeleteDialog, OperationError, ResourceRow, ResourceSection, RowAction } from './resource-parts.tsx';
+import {
+  DeleteDialog,
+  OperationError,
+  ResourceRow,
+  ResourceSection,
+  RowAction,
+  WorkspaceNameField,
+} from './resource-parts.tsx';
 import {
   passwordFormSchema,
   userFormSchema,
@@ -168,7 +175,6 @@ export function UsersSection({
 
 function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
   const { t } = useTranslation('workspace');
-  const { t: tApp } = useTranslation();
   const {
     register,
     handleSubmit,
@@ -203,16 +209,10 @@ function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: 
             testId="user-create-error"
           />
         )}
-        <InputField
+        <WorkspaceNameField
           id="user-create-name"
           label={t('workspaceUsers.username')}
-          hint={t('workspace.nameHint')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={fieldErrorText(tApp, errors.name?.message)}
-          data-testid="user-create-name"
+          error={errors.name?.message}
           {...register('name')}
         />
         <PasswordFields

@@ -4,10 +4,12 @@
 // operation; and the confirmation before a deletion.
 import type { ResourceApplyStatus } from '@debesis/contract';
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApplyStatusBadge, ApplySummary } from '../../components/ApplyStatusBadge.tsx';
 import { ConfirmDialog } from '../../components/dialog/Dialog.tsx';
-import { FormAlert } from '../../components/form/fields.tsx';
+import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { fieldErrorText } from '../../forms/messages.ts';
 import '../../i18n/workspace-messages.ts';
 import { operationErrorText, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import './service-detail.css';
@@ -214,5 +216,45 @@ export function DeleteDialog({
       onCancel={onClose}
       testId={testId}
     />
+  );
+}
+
+/**
+ * The name of a new user, group or share: the contract's rule in the hint, and none of the
+ * browser's autofill, capitals or spelling fixes, which would change a Linux name unseen.
+ */
+export function WorkspaceNameField({
+  id,
+  label,
+  error,
+  ...field
+}: { id: string; label: string; error: string | undefined } & UseFormRegisterReturn) {
+  const { t } = useTranslation('workspace');
+  const { t: tApp } = useTranslation();
+  return (
+    <InputField
+      id={id}
+      label={label}
+      hint={t('workspace.nameHint')}
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      error={fieldErrorText(tApp, error)}
+      data-testid={id}
+      {...field}
+    />
+  );
+}
+
+/** A settings form's submit button, "Saving…" while the change is on its way. */
+export function SaveButton({ busy, testId }: { busy: boolean; testId: string }) {
+  const { t } = useTranslation('workspace');
+  return (
+    <div className="button-row">
+      <button type="submit" className="btn btn--primary" disabled={busy} data-testid={testId}>
+        {busy ? t('resource.saving') : t('resource.save')}
+      </button>
+    </div>
   );
 }
