@@ -18,6 +18,8 @@ export interface MailMessage {
   /** Stable id chosen by the sender; repeated delivery of the same id is skipped. */
   id: string;
   to: string;
+  /** Where a reply goes when it is not the sender (a contact message: the visitor). */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   html?: string;
@@ -34,6 +36,7 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
   const toNodemailer = (message: MailMessage) => ({
     from: options.from,
     to: message.to,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     subject: message.subject,
     text: message.text,
     ...(message.html ? { html: message.html } : {}),

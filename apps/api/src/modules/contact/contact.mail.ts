@@ -29,6 +29,10 @@ export function contactMail(row: ContactMessageRow, supportEmail: string): MailM
     // The row's id: delivering the job twice writes one message.
     id: `contact-${row.id}`,
     to: supportEmail,
+    // Support answers with their mail client's Reply: it goes to the visitor, not to ourselves.
+    // The name goes as a field of its own: the mailer quotes it, so commas or quotes in it
+    // cannot turn into extra addresses.
+    replyTo: { name: row.name, address: row.email },
     // Line breaks in a subject would be header injection; the schema trims, this flattens.
     subject: `Contact form: ${row.subject.replace(/\s+/g, ' ')}`,
     text,

@@ -173,13 +173,13 @@ describe('contact with another support address', () => {
 });
 
 describe('contact mail in the embedded default', () => {
-  it('is written as an .eml file that names the visitor and carries the message', async () => {
+  it('is written as an .eml file that names the visitor, replies to them and carries the message', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'debesis-contact-mail-'));
     try {
       const mailer = createMailer({ mailDir: dir, from: 'Debesis <no-reply@debesis.localhost>' });
       const row = {
         id: '00000000-0000-4000-8000-000000000001',
-        name: 'Jonas',
+        name: 'Jonas, "the admin"',
         email: 'jonas@example.lt',
         subject: 'NFS export',
         message: 'How do I mount the NFS export on Ubuntu?',
@@ -191,6 +191,7 @@ describe('contact mail in the embedded default', () => {
       expect(file).toBe(`${SUPPORT}--contact-${row.id}.eml`);
       const eml = readFileSync(path.join(dir, file ?? ''), 'utf8');
       expect(eml).toContain('Subject: Contact form: NFS export');
+      expect(eml).toContain('Reply-To: "Jonas, \\"the admin\\"" <jonas@example.lt>');
       expect(eml).toContain('How do I mount the NFS export on Ubuntu?');
     } finally {
       rmSync(dir, { recursive: true, force: true });
