@@ -6,6 +6,9 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createActivityQueries } from './modules/activity/activity.queries.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
+import { createAnalyticsQueries } from './modules/analytics/analytics.queries.ts';
+import { createContactQueries } from './modules/contact/contact.queries.ts';
+import { createRetention } from './modules/maintenance/retention.ts';
 import { localAgents } from './modules/nodes/node-waker.ts';
 import { createRateLimitQueries } from './modules/rate-limits/rate-limits.queries.ts';
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts';
@@ -43,8 +46,17 @@ export async function startWorker(deps: {
     if (!response.ok) throw new Error(`webhook answered ${response.status}: ${await response.text()}`);
   });
   const limiter = createRateLimiter({ queries: createRateLimitQueries(deps.database.db) });
+  const retention = createRetention({
+    contact: createContactQueries(deps.database.db),
+    analytics: createAnalyticsQueries(deps.database.db),
+    now: () => new Date(),
+  });
   await deps.queue.work('maintenance.prune', async () => {
     await limiter.prune();
+    const pruned = await retention.prune();
+    if (pruned.contactMessages + pruned.analyticsEvents > 0) {
+      deps.logger.info(pruned, 'retention: deleted what outlived its time');
+    }
   });
   await deps.queue.schedule('maintenance.prune', '17 * * * *', {});
 

@@ -8,6 +8,13 @@ import { LANGUAGES } from './constants.ts';
 /** Spec §2: the promise made on the contact page. */
 export const CONTACT_REPLY_WITHIN_HOURS = 24;
 
+/**
+ * How long contact messages and analytics events are kept (the privacy page says so, and the
+ * hourly maintenance job deletes what is older). The spec is silent; a year answers follow-ups
+ * to a message and compares a season with the last one, and nothing needs them longer.
+ */
+export const RETENTION_MONTHS = { contactMessages: 12, analyticsEvents: 12 } as const;
+
 export const CONTACT_LIMITS = {
   subjectMaxLength: 200,
   messageMinLength: 10,

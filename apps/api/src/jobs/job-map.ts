@@ -6,7 +6,10 @@ import type { SandboxEvent } from '../modules/payments/sandbox.provider.ts';
 export interface JobMap {
   /** Deliver one message. The job id is derived from the message id, so a retry never sends twice. */
   'mail.send': MailMessage;
-  /** Hourly: drop rate-limit events older than the longest window. */
+  /**
+   * Hourly: drop rate-limit events older than the longest window, and contact messages and
+   * analytics events older than their retention (RETENTION_MONTHS).
+   */
   'maintenance.prune': Record<string, never>;
   /** The sandbox provider delivers a signed event to the webhook, retried until it lands. */
   'payments.sandbox-event': { event: SandboxEvent };

@@ -186,7 +186,7 @@ export const publicEn = {
       },
       retention: {
         title: 'How long we keep it',
-        body: 'Account data for as long as your account exists; invoices for 10 years, as Lithuanian accounting law requires. Contact messages and analytics counts only as long as we need them to answer you and to improve the site.',
+        body: 'Account data for as long as your account exists; invoices for 10 years, as Lithuanian accounting law requires. Contact messages for {{contactMonths}} months, so that we can follow up on them, and analytics counts for {{analyticsMonths}} months; older ones are deleted automatically.',
       },
       rights: {
         title: 'Your rights',

@@ -186,7 +186,7 @@ export const publicLt: PublicMessages = {
       },
       retention: {
         title: 'Kiek laiko saugome',
-        body: 'Paskyros duomenis – kol egzistuoja jūsų paskyra; sąskaitas faktūras – 10 metų, kaip reikalauja Lietuvos buhalterinės apskaitos įstatymai. Žinutes ir analitikos skaičius – tik tiek, kiek reikia jums atsakyti ir svetainei tobulinti.',
+        body: 'Paskyros duomenis – kol egzistuoja jūsų paskyra; sąskaitas faktūras – 10 metų, kaip reikalauja Lietuvos buhalterinės apskaitos įstatymai. Žinutes – {{contactMonths}} mėn., kad galėtume į jas grįžti, analitikos skaičius – {{analyticsMonths}} mėn.; senesni įrašai ištrinami automatiškai.',
       },
       rights: {
         title: 'Jūsų teisės',

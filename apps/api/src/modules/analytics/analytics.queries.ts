@@ -1,5 +1,5 @@
 // The only SQL on analytics events.
-import { asc } from 'drizzle-orm';
+import { asc, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { analyticsEvents } from './analytics.table.ts';
 
@@ -10,6 +10,14 @@ export function createAnalyticsQueries(db: Db) {
   return {
     async insert(event: NewAnalyticsEvent): Promise<void> {
       await db.insert(analyticsEvents).values(event);
+    },
+    /** Deletes the events recorded before `before`; answers how many. */
+    async pruneBefore(before: Date): Promise<number> {
+      const deleted = await db
+        .delete(analyticsEvents)
+        .where(lt(analyticsEvents.createdAt, before))
+        .returning({ id: analyticsEvents.id });
+      return deleted.length;
     },
     /** Every event, oldest first (tests and reports). */
     async all(): Promise<AnalyticsEventRow[]> {

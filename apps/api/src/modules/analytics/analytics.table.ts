@@ -14,5 +14,9 @@ export const analyticsEvents = pgTable(
     language: text('language', { enum: ['en', 'lt'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('analytics_events_name_created_idx').on(table.name, table.createdAt)],
+  (table) => [
+    index('analytics_events_name_created_idx').on(table.name, table.createdAt),
+    // The hourly retention delete (RETENTION_MONTHS) looks by time alone.
+    index('analytics_events_created_idx').on(table.createdAt),
+  ],
 );

@@ -1,4 +1,5 @@
 // /privacy and /terms: the legal texts, one section per topic with a table of contents.
+import { RETENTION_MONTHS } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import { PublicPageHeader } from './parts.tsx';
 
@@ -12,8 +13,12 @@ type LegalKind = keyof typeof SECTIONS;
 function LegalPage({ kind }: { kind: LegalKind }) {
   const { t } = useTranslation('public');
   // The two kinds' section keys differ; i18next's types check each key against its own kind.
+  // The retention figures are the ones the API's maintenance job applies.
   const section = (id: string, part: 'title' | 'body') =>
-    t(`${kind}.sections.${id}.${part}` as `privacy.sections.controller.title`);
+    t(`${kind}.sections.${id}.${part}` as `privacy.sections.retention.body`, {
+      contactMonths: RETENTION_MONTHS.contactMessages,
+      analyticsMonths: RETENTION_MONTHS.analyticsEvents,
+    });
   return (
     <div data-testid={`${kind}-page`}>
       <PublicPageHeader title={t(`${kind}.title`)} lead={t(`${kind}.lead`)}>

@@ -1,3 +1,4 @@
+import { RETENTION_MONTHS } from '@debesis/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -116,6 +117,22 @@ describe('public pages', () => {
     await screen.findByRole('heading', { level: 1, name: english });
     await act(() => i18n.changeLanguage('lt'));
     await screen.findByRole('heading', { level: 1, name: lithuanian });
+  });
+
+  it('privacy: states the retention the maintenance job applies, in both languages', async () => {
+    saveConsent('necessary');
+    renderApp('/privacy');
+    const retention = await screen.findByRole('region', { name: 'How long we keep it' });
+    expect(retention.textContent).toContain(
+      `Contact messages for ${RETENTION_MONTHS.contactMessages} months`,
+    );
+    expect(retention.textContent).toContain(
+      `analytics counts for ${RETENTION_MONTHS.analyticsEvents} months`,
+    );
+    await act(() => i18n.changeLanguage('lt'));
+    const lithuanian = await screen.findByRole('region', { name: 'Kiek laiko saugome' });
+    expect(lithuanian.textContent).toContain(`Žinutes – ${RETENTION_MONTHS.contactMessages} mėn.`);
+    expect(lithuanian.textContent).not.toContain('{{');
   });
 
   it('contact: checks the form in the reader’s language, sends it and shows the success state', async () => {
