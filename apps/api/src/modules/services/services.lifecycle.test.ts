@@ -74,6 +74,7 @@ describe('service lifecycle', () => {
     expect(placement.kind).toBe('pending');
     let item = await overviewItem(owner.auth, id);
     expect(item).toMatchObject({ status: 'resourcePending', display_state: 'preparing', ip_address: null });
+    const paidUntil = Date.parse(item.valid_until);
     const waiting = ctx.mailbox
       .to(owner.email)
       .filter((mail) => mail.subject.includes('waiting for resources'));
@@ -93,6 +94,11 @@ describe('service lifecycle', () => {
     expect(woken).toContain(full.id);
     item = await overviewItem(owner.auth, id);
     expect(item).toMatchObject({ status: 'processing', ip_address: '127.0.10.1', apply_status: 'applying' });
+    // The 4 minutes it waited for room are not taken from the paid period.
+    // (The test clock jumps, then runs on in real time: a few milliseconds more.)
+    const added = Date.parse(item.valid_until) - paidUntil;
+    expect(added).toBeGreaterThanOrEqual(4 * 60_000);
+    expect(added).toBeLessThan(4 * 60_000 + 5_000);
 
     const { workspaces } = await full.desired();
     expect(workspaces).toEqual([

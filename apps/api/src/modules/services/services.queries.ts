@@ -285,13 +285,18 @@ export function createServicesQueries(db: Db) {
         .from(services)
         .where(inArray(services.nodeId, nodeIds));
     },
-    /** Gives the service its node, address and id block, once; a new generation for the node. */
+    /**
+     * Gives the service its node, address and id block, once; a new generation for the node.
+     * Time spent waiting for room (resourcePending) is added to valid_until: the customer paid
+     * for a period of service, not of waiting. (The spec is silent; this is our policy.)
+     */
     async assignPlacement(id: string, placement: Placement, at: Date): Promise<ServiceRow | undefined> {
       const [row] = await db
         .update(services)
         .set({
           ...placement,
           status: 'processing',
+          validUntil: sql`case when ${services.status} = 'resourcePending' then ${services.validUntil} + (${at.toISOString()}::timestamptz - ${services.statusChangedAt}) else ${services.validUntil} end`,
           statusChangedAt: sql`case when ${services.status} = 'processing' then ${services.statusChangedAt} else ${at} end`,
           generation: nextGeneration,
           updatedAt: at,
