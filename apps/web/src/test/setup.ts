@@ -12,6 +12,11 @@ import { server } from './server.ts';
 // longer than testing-library's default second on a busy machine (CI runs suites side by side).
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom has no layout, so it has no scrolling either: react-router's ScrollRestoration calls
+// window.scrollTo on every navigation, and jsdom's "not implemented" line for each buried the
+// test output. Recorded as a mock, so a test can still check where a page scrolled to.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 afterEach(async () => {
