@@ -15,7 +15,7 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom has no layout, so it has no scrolling either: react-router's ScrollRestoration calls
 // window.scrollTo on every navigation, and jsdom's "not implemented" line for each buried the
 // test output. Recorded as a mock, so a test can still check where a page scrolled to.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+window.scrollTo = vi.fn();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
