@@ -65,7 +65,7 @@ import { sellerFromConfig } from './modules/billing/billing.config.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createStripeProvider } from './modules/payments/stripe.provider.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
-import { createViesClient } from './modules/vies/vies.client.ts';
+import { createViesClient, viesRequester } from './modules/vies/vies.client.ts';
 import { createViesQueries } from './modules/vies/vies.queries.ts';
 import { createViesService } from './modules/vies/vies.service.ts';
 import { createServicesQueries } from './modules/services/services.queries.ts';
@@ -206,7 +206,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   const vies = config.VIES_URL
     ? createViesService({
-        client: createViesClient({ baseUrl: config.VIES_URL, timeoutMs: config.VIES_TIMEOUT_MS }),
+        client: createViesClient({
+          baseUrl: config.VIES_URL,
+          timeoutMs: config.VIES_TIMEOUT_MS,
+          requester: viesRequester(config.SELLER_VAT_NUMBER),
+        }),
         queries: createViesQueries(database.db),
         retryAfterMs: config.VIES_RETRY_AFTER_MS,
         log: app.log,

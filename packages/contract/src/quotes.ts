@@ -46,6 +46,13 @@ export const vatNumberCheckSchema = z
   .optional();
 export type VatNumberCheckKind = NonNullable<z.infer<typeof vatNumberCheckSchema>>;
 
+/**
+ * VIES's consultation number for the answer behind `vies_valid` (asked with the seller's VAT
+ * number as requester): the proof, kept in the order's frozen breakdown, that the number was
+ * checked before a reverse charge. Null or absent otherwise.
+ */
+export const viesConsultationNumberSchema = z.string().nullable().optional();
+
 export const breakdownLineSchema = z.object({
   kind: z.enum(['base', ...OPTION_TYPES]),
   quantity: z.number().int(),
@@ -86,6 +93,7 @@ export const priceBreakdownSchema = z.object({
    */
   vat_number_valid: z.boolean().nullable(),
   vat_number_check: vatNumberCheckSchema,
+  vies_consultation_number: viesConsultationNumberSchema,
   lines: z.array(breakdownLineSchema),
 });
 export type PriceBreakdownResponse = z.infer<typeof priceBreakdownSchema>;
@@ -108,5 +116,6 @@ export const calculateVatResponseSchema = z.object({
   reason: vatReasonSchema,
   vat_number_valid: z.boolean().nullable(),
   vat_number_check: vatNumberCheckSchema,
+  vies_consultation_number: viesConsultationNumberSchema,
   legal_note_key: z.enum(['reverse_charge', 'outside_scope']).nullable(),
 });

@@ -38,6 +38,8 @@ export interface VatNumberStatus {
   valid: boolean | null;
   /** How that was found; null when no number was given. */
   check: VatNumberCheckKind | null;
+  /** VIES's consultation number, when VIES was asked and gave one. */
+  consultationNumber: string | null;
 }
 
 const VIES_CHECK: Record<'valid' | 'invalid' | 'unavailable', VatNumberCheckKind> = {
@@ -54,15 +56,17 @@ export async function vatNumberStatus(
   customer: VatCustomer,
   vies: Pick<ViesService, 'verify'> | null,
 ): Promise<VatNumberStatus> {
-  if (!customer.vatNumber) return { valid: null, check: null };
+  if (!customer.vatNumber) return { valid: null, check: null, consultationNumber: null };
   const check = checkVatNumber(customer.vatNumber);
   const country = normaliseCountry(customer.country);
   const prefix = country === 'GR' ? 'EL' : country;
-  if (!check.valid || check.prefix !== prefix || !check.normalised) return { valid: false, check: 'format' };
+  if (!check.valid || check.prefix !== prefix || !check.normalised) {
+    return { valid: false, check: 'format', consultationNumber: null };
+  }
   const matters = customer.isBusiness && isEuCountry(country) && country !== SELLER_COUNTRY;
-  if (!vies || !matters) return { valid: true, check: 'format' };
-  const { verdict } = await vies.verify(prefix, check.normalised.slice(prefix.length));
-  return { valid: verdict === 'valid', check: VIES_CHECK[verdict] };
+  if (!vies || !matters) return { valid: true, check: 'format', consultationNumber: null };
+  const { verdict, consultationNumber } = await vies.verify(prefix, check.normalised.slice(prefix.length));
+  return { valid: verdict === 'valid', check: VIES_CHECK[verdict], consultationNumber };
 }
 
 export async function vatDecision(
@@ -105,6 +109,7 @@ export function createQuotesService(deps: {
         ...breakdown,
         vat_number_valid: vat?.vatNumber.valid ?? null,
         vat_number_check: vat?.vatNumber.check ?? null,
+        vies_consultation_number: vat?.vatNumber.consultationNumber ?? null,
       };
     } catch (error) {
       if (!(error instanceof InvalidSelectionError)) throw error;
@@ -153,6 +158,7 @@ export function createQuotesService(deps: {
         reason: decision.reason,
         vat_number_valid: vatNumber.valid,
         vat_number_check: vatNumber.check,
+        vies_consultation_number: vatNumber.consultationNumber,
         legal_note_key: decision.legal_note_key,
       };
     },

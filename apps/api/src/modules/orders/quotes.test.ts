@@ -34,6 +34,7 @@ describe('price and VAT quotes', () => {
       ...calculatePrice(mini, selection, null),
       vat_number_valid: null,
       vat_number_check: null,
+      vies_consultation_number: null,
     });
     expect(breakdown).toMatchObject({ includes_vat: false, vat_rate: 0, months: 12, bandwidth: 200 });
     expect(breakdown.total).toBe(breakdown.subtotal);
@@ -135,6 +136,7 @@ describe('price and VAT quotes', () => {
       reason: 'domestic',
       vat_number_valid: null,
       vat_number_check: null,
+      vies_consultation_number: null,
       legal_note_key: null,
     });
     expect(

@@ -1,6 +1,9 @@
 // The EU Commission's VIES REST API: is this VAT number registered in its member state?
 //   POST {VIES_URL}/check-vat-number  {"countryCode": "DE", "vatNumber": "136695976"}
 //   → {"countryCode", "vatNumber", "requestDate", "valid", "name", "address", …}
+// With the seller's own VAT number as the requester (`requesterMemberStateCode`,
+// `requesterNumber`), a valid answer carries a consultation number (`requestIdentifier`): the
+// tax administrations' proof that this seller checked this number on that day.
 // A failure comes back as `{"actionSucceed": false, "errorWrappers": [{"error": "MS_UNAVAILABLE"}]}`
 // (with HTTP 200 as often as not), or, from the per-number GET endpoint and some proxies, as a
 // `userError` next to the answer. Only INVALID_INPUT says something about the number; every other
@@ -14,6 +17,8 @@ export type ViesLookup =
       name: string | null;
       address: string | null;
       requestDate: string | null;
+      /** The consultation number; null when asked without a requester or none was given. */
+      requestIdentifier: string | null;
     }
   | { outcome: 'unavailable'; reason: string };
 
@@ -28,6 +33,7 @@ const answerSchema = z.looseObject({
   name: z.string().nullish(),
   address: z.string().nullish(),
   requestDate: z.string().nullish(),
+  requestIdentifier: z.string().nullish(),
   userError: z.string().nullish(),
   actionSucceed: z.boolean().optional(),
   errorWrappers: z.array(z.looseObject({ error: z.string().optional() })).optional(),
@@ -47,9 +53,23 @@ function present(text: string | null | undefined): string | null {
   return trimmed && trimmed !== '---' ? trimmed : null;
 }
 
+/** The seller's VAT number split as VIES wants a requester: LT100000000017 → LT, 100000000017. */
+export function viesRequester(sellerVatNumber: string): ViesRequester | null {
+  const compact = sellerVatNumber.replace(/[\s.-]/g, '').toUpperCase();
+  const match = /^([A-Z]{2})([0-9A-Z]{2,13})$/.exec(compact);
+  return match?.[1] && match[2] ? { countryCode: match[1], vatNumber: match[2] } : null;
+}
+
+export interface ViesRequester {
+  countryCode: string;
+  vatNumber: string;
+}
+
 export function createViesClient(options: {
   baseUrl: string;
   timeoutMs: number;
+  /** Who asks: with it, VIES gives a consultation number for each valid answer. */
+  requester?: ViesRequester | null;
   fetch?: typeof fetch;
 }): ViesClient {
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/check-vat-number`;
@@ -63,7 +83,16 @@ export function createViesClient(options: {
         const response = await fetchImpl(endpoint, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ countryCode, vatNumber }),
+          body: JSON.stringify({
+            countryCode,
+            vatNumber,
+            ...(options.requester
+              ? {
+                  requesterMemberStateCode: options.requester.countryCode,
+                  requesterNumber: options.requester.vatNumber,
+                }
+              : {}),
+          }),
           signal: AbortSignal.timeout(options.timeoutMs),
         });
         status = response.status;
@@ -82,7 +111,14 @@ export function createViesClient(options: {
           : undefined) ??
         (answer.actionSucceed === false ? 'SERVICE_UNAVAILABLE' : undefined);
       if (error === 'INVALID_INPUT') {
-        return { outcome: 'answered', valid: false, name: null, address: null, requestDate: null };
+        return {
+          outcome: 'answered',
+          valid: false,
+          name: null,
+          address: null,
+          requestDate: null,
+          requestIdentifier: null,
+        };
       }
       if (error) return { outcome: 'unavailable', reason: error };
       const valid = answer.valid ?? answer.isValid;
@@ -93,6 +129,7 @@ export function createViesClient(options: {
         name: present(answer.name),
         address: present(answer.address),
         requestDate: answer.requestDate ?? null,
+        requestIdentifier: answer.requestIdentifier?.trim() || null,
       };
     },
   };

@@ -14,10 +14,10 @@ export function createViesQueries(db: Db) {
 
     /** Keeps the newest answer per number. */
     async save(row: ViesCheckRow): Promise<void> {
-      const { valid, name, address, requestDate, checkedAt } = row;
+      const { valid, name, address, requestDate, requestIdentifier, checkedAt } = row;
       await db.insert(viesChecks).values(row).onConflictDoUpdate({
         target: viesChecks.vatNumber,
-        set: { valid, name, address, requestDate, checkedAt },
+        set: { valid, name, address, requestDate, requestIdentifier, checkedAt },
       });
     },
 

@@ -33,6 +33,8 @@ export interface ViesVerdict {
   cached: boolean;
   /** Why VIES could not answer now, when it could not (even if a cached answer stood in). */
   unavailableReason: string | null;
+  /** VIES's consultation number for the answer used, when it gave one. */
+  consultationNumber: string | null;
 }
 
 export function createViesService(deps: {
@@ -54,6 +56,7 @@ export function createViesService(deps: {
     checkedAt: row.checkedAt,
     cached: true,
     unavailableReason,
+    consultationNumber: row.requestIdentifier,
   });
 
   async function ask(prefix: string, number: string, vatNumber: string): Promise<ViesVerdict> {
@@ -77,7 +80,13 @@ export function createViesService(deps: {
       if (cached && at - cached.checkedAt.getTime() <= VIES_FALLBACK_FOR_MS) {
         return fromRow(cached, lookup.reason);
       }
-      return { verdict: 'unavailable', checkedAt: null, cached: false, unavailableReason: lookup.reason };
+      return {
+        verdict: 'unavailable',
+        checkedAt: null,
+        cached: false,
+        unavailableReason: lookup.reason,
+        consultationNumber: null,
+      };
     }
 
     pausedUntil.delete(prefix);
@@ -88,6 +97,7 @@ export function createViesService(deps: {
       name: lookup.name,
       address: lookup.address,
       requestDate: lookup.requestDate,
+      requestIdentifier: lookup.requestIdentifier,
       checkedAt,
     });
     // Old answers can stand in for nothing; dropping them now and then keeps the table small.
@@ -100,6 +110,7 @@ export function createViesService(deps: {
       checkedAt,
       cached: false,
       unavailableReason: null,
+      consultationNumber: lookup.requestIdentifier,
     };
   }
 

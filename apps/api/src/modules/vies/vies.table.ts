@@ -16,6 +16,8 @@ export const viesChecks = pgTable(
     address: text('address'),
     /** VIES's own date of the answer (YYYY-MM-DD...), kept as evidence of the check. */
     requestDate: text('request_date'),
+    /** VIES's consultation number for the answer (asked with the seller as requester). */
+    requestIdentifier: text('request_identifier'),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('vies_checks_checked_at_idx').on(table.checkedAt)],

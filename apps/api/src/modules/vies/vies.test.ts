@@ -9,7 +9,7 @@ import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts
 import { SEED_CATALOGUE } from '../products/catalogue-seed.ts';
 import { createProductsQueries } from '../products/products.queries.ts';
 import { createProductsService } from '../products/products.service.ts';
-import { createViesClient } from './vies.client.ts';
+import { createViesClient, viesRequester } from './vies.client.ts';
 import { createViesQueries } from './vies.queries.ts';
 import {
   createViesService,
@@ -36,7 +36,13 @@ type Behaviour =
 /** Stands in for VIES's `POST /check-vat-number`, answering per number as a test tells it to. */
 class FakeVies {
   readonly behaviour = new Map<string, Behaviour>();
-  readonly requests: Array<{ path: string; countryCode: string; vatNumber: string }> = [];
+  readonly requests: Array<{
+    path: string;
+    countryCode: string;
+    vatNumber: string;
+    requesterMemberStateCode?: string;
+    requesterNumber?: string;
+  }> = [];
   private server: Server | null = null;
   url = '';
 
@@ -50,7 +56,7 @@ class FakeVies {
       let raw = '';
       request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       request.on('end', () => {
-        const body = JSON.parse(raw) as { countryCode: string; vatNumber: string };
+        const body = JSON.parse(raw) as Omit<FakeVies['requests'][number], 'path'>;
         this.requests.push({ path: request.url ?? '', ...body });
         const json = (status: number, value: unknown) => {
           response.writeHead(status, { 'content-type': 'application/json' });
@@ -67,7 +73,11 @@ class FakeVies {
               vatNumber: body.vatNumber,
               requestDate: '2026-11-21T10:00:00.000Z',
               valid: behaviour === 'valid',
-              requestIdentifier: '',
+              // VIES gives a consultation number only to a named requester, for a valid number.
+              requestIdentifier:
+                body.requesterNumber && behaviour === 'valid'
+                  ? `WAPIAAAAW${body.countryCode}${body.vatNumber}`
+                  : '',
               name: behaviour === 'valid' ? 'EXAMPLE GMBH' : '---',
               address: behaviour === 'valid' ? 'Musterstr. 1\n10115 Berlin' : '---',
             });
@@ -105,6 +115,7 @@ interface VatAnswer {
   reason: string;
   vat_number_valid: boolean | null;
   vat_number_check: string | null;
+  vies_consultation_number?: string | null;
 }
 
 describe('VAT numbers checked against VIES', () => {
@@ -155,15 +166,24 @@ describe('VAT numbers checked against VIES', () => {
       reverse_charge: true,
       vat_number_valid: true,
       vat_number_check: 'vies_valid',
+      // The proof of the check, for the order's frozen breakdown.
+      vies_consultation_number: 'WAPIAAAAWDE136695976',
       legal_note_key: 'reverse_charge',
     });
+    // Asked with the seller (SELLER_VAT_NUMBER, LT100000000017 here) as the requester.
     expect(vies.requests).toContainEqual({
       path: '/taxation_customs/vies/rest-api/check-vat-number',
       countryCode: 'DE',
       vatNumber: '136695976',
+      requesterMemberStateCode: 'LT',
+      requesterNumber: '100000000017',
     });
     // Greece: the country is GR, its VAT prefix (what VIES wants) EL.
-    expect(await vatFor('GR', 'EL094259216')).toMatchObject({ vat_rate: 0, vat_number_check: 'vies_valid' });
+    expect(await vatFor('GR', 'EL094259216')).toMatchObject({
+      vat_rate: 0,
+      vat_number_check: 'vies_valid',
+      vies_consultation_number: 'WAPIAAAAWEL094259216',
+    });
     expect(vies.count('EL094259216')).toBe(1);
   });
 
@@ -175,6 +195,7 @@ describe('VAT numbers checked against VIES', () => {
       reason: 'eu_consumer',
       vat_number_valid: false,
       vat_number_check: 'vies_invalid',
+      vies_consultation_number: null,
     });
     // INVALID_INPUT is VIES refusing the number itself, not VIES being down.
     vies.behaviour.set('PT501964843', 'invalid_input');
@@ -327,19 +348,27 @@ describe('the VIES service on its own', () => {
     expect(vies.count('SK2022749619')).toBe(2);
   });
 
-  it('keeps what VIES said, with the trader’s name and address, in the shared cache', async () => {
+  it('keeps what VIES said, with the trader’s name, address and consultation number, in the shared cache', async () => {
     const queries = createViesQueries(database.db);
     const service = createViesService({
-      client: createViesClient({ baseUrl: vies.url, timeoutMs: TIMEOUT_MS }),
+      client: createViesClient({
+        baseUrl: vies.url,
+        timeoutMs: TIMEOUT_MS,
+        requester: viesRequester('LT 100000000017'),
+      }),
       queries,
       retryAfterMs: 0,
     });
-    await service.verify('ES', 'B58378431');
+    expect(await service.verify('ES', 'B58378431')).toMatchObject({
+      verdict: 'valid',
+      consultationNumber: 'WAPIAAAAWESB58378431',
+    });
     expect(await queries.find('ESB58378431')).toMatchObject({
       valid: true,
       name: 'EXAMPLE GMBH',
       address: 'Musterstr. 1\n10115 Berlin',
       requestDate: '2026-11-21T10:00:00.000Z',
+      requestIdentifier: 'WAPIAAAAWESB58378431',
     });
     // A second process (a new service on the same database) uses the answer without asking.
     const other = createViesService({
@@ -347,8 +376,18 @@ describe('the VIES service on its own', () => {
       queries,
       retryAfterMs: 0,
     });
-    expect(await other.verify('ES', 'B58378431')).toMatchObject({ verdict: 'valid', cached: true });
+    expect(await other.verify('ES', 'B58378431')).toMatchObject({
+      verdict: 'valid',
+      cached: true,
+      consultationNumber: 'WAPIAAAAWESB58378431',
+    });
     expect(vies.count('ESB58378431')).toBe(1);
+  });
+
+  it('splits the seller’s VAT number into the requester VIES wants, or gives none', () => {
+    expect(viesRequester('LT100000000017')).toEqual({ countryCode: 'LT', vatNumber: '100000000017' });
+    expect(viesRequester('el 094.259.216')).toEqual({ countryCode: 'EL', vatNumber: '094259216' });
+    expect(viesRequester('100000000017')).toBeNull();
   });
 
   it('counts a refused connection as VIES being down', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "vies_checks" ADD COLUMN "request_identifier" text;
