@@ -15,6 +15,8 @@ import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
 import { measureLighthouse, printLighthouse } from './lighthouse.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
+// The product runs on the database DATABASE_URL names (give it an empty one), else on PGlite.
+const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 
 const PARTS = ['http', 'sign-in', 'web-size', 'lighthouse', 'reconcile', 'invoice-pdf'] as const;
 type Part = (typeof PARTS)[number];
@@ -47,13 +49,13 @@ try {
       await measureCalculatePrice(product, durationSeconds),
       ...(await measureServicesOverview(product, durationSeconds)),
     ];
-    printLoadTable('HTTP (embedded PGlite)', results);
+    printLoadTable(`HTTP (${engine})`, results);
   }
 
   if (product && runs('sign-in')) {
     const argon2 = await measureArgon2(5);
     const signIn = await measureSignIn(product, durationSeconds);
-    printLoadTable('Sign-in (embedded PGlite)', [signIn]);
+    printLoadTable(`Sign-in (${engine})`, [signIn]);
     console.log(
       `  raw argon2id verify on this machine, same run: ${argon2.perSecond}/s with 20 in flight (median ${argon2.medianMs} ms each)`,
     );

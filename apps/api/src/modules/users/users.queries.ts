@@ -14,10 +14,15 @@ export function createUsersQueries(db: Db) {
       .select({ user: users, settings: userSettings })
       .from(users)
       .innerJoin(userSettings, eq(userSettings.userId, users.id));
+  // The account behind most signed-in requests: its SQL is built once (see auth.queries.ts).
+  let byId: ReturnType<typeof prepareById> | undefined;
+  const prepareById = () =>
+    withSettings().where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('users_find_by_id');
 
   return {
     async findById(id: string): Promise<UserWithSettings | undefined> {
-      const [row] = await withSettings().where(eq(users.id, id)).limit(1);
+      byId ??= prepareById();
+      const [row] = await byId.execute({ id });
       return row ? { ...row.user, settings: row.settings } : undefined;
     },
 
