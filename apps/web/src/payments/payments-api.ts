@@ -10,10 +10,7 @@ import {
 } from '@debesis/contract';
 import { api } from '../api/client.ts';
 
-/** The completion pages ask for the session's status this often… */
-export const COMPLETION_POLL_MS = 1_500;
-/** …and give up (timed out, spec §8) when the order is still not complete after this long. */
-export const COMPLETION_TIMEOUT_MS = 60_000;
+export { COMPLETION_POLL_MS, COMPLETION_TIMEOUT_MS } from './completion-timing.ts';
 
 const orderPath = (id: string) => `/api/v1/orders/${encodeURIComponent(id)}`;
 
