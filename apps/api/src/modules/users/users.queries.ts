@@ -17,7 +17,10 @@ export function createUsersQueries(db: Db) {
   // The account behind most signed-in requests: its SQL is built once (see auth.queries.ts).
   let byId: ReturnType<typeof prepareById> | undefined;
   const prepareById = () =>
-    withSettings().where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('users_find_by_id');
+    withSettings()
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('users_find_by_id');
 
   return {
     async findById(id: string): Promise<UserWithSettings | undefined> {
