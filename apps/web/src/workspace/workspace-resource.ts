@@ -4,7 +4,8 @@
 // errors put next to the fields they name.
 import type { ResourceApplyStatus } from '@debesis/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FormEvent } from 'react';
+import type { FieldValues, Path, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../api/client.ts';
 import { SERVICES_QUERY_KEY } from '../services/services-api.ts';
 
@@ -54,4 +55,21 @@ export function showServerFieldErrors<Values extends FieldValues>(
     const name = fields.find((candidate) => candidate === field);
     if (name) setError(name, { type: 'server', message });
   }
+}
+
+/**
+ * A dialog form's submit handler: the form's own checks first, then the change; when the server
+ * refuses fields named in `serverFields`, its messages go next to those fields.
+ */
+export function submitChange<Values extends FieldValues>(
+  form: { handleSubmit: UseFormHandleSubmit<Values>; setError: UseFormSetError<Values> },
+  change: { mutate: (values: Values, options: { onError: (error: unknown) => void }) => void },
+  serverFields: readonly Path<Values>[],
+): (event: FormEvent<HTMLFormElement>) => void {
+  return (event) =>
+    void form.handleSubmit((values) =>
+      change.mutate(values, {
+        onError: (error) => showServerFieldErrors(error, form.setError, serverFields),
+      }),
+    )(event);
 }

@@ -7,16 +7,16 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogFormActions } from '../../components/dialog/Dialog.tsx';
+import { Dialog } from '../../components/dialog/Dialog.tsx';
 import { InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
-import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import {
   DeleteDialog,
-  OperationError,
+  FormDialog,
   ResourceRow,
   ResourceSection,
   RowAction,
@@ -166,41 +166,23 @@ function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose:
     onClose,
   );
   return (
-    <Dialog title={t('workspaceGroups.createTitle')} onClose={onClose} testId="group-create-dialog">
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) =>
-          void handleSubmit((values) =>
-            create.mutate(values, {
-              onError: (error) => showServerFieldErrors(error, setError, ['name', 'description']),
-            }),
-          )(event)
-        }
-      >
-        {create.isError && (
-          <OperationError
-            error={create.error}
-            failure={t('workspaceGroups.createFailed')}
-            testId="group-create-error"
-          />
-        )}
-        <WorkspaceNameField
-          id="group-create-name"
-          label={t('workspaceGroups.name')}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <DescriptionField error={errors.description?.message} {...register('description')} />
-        <DialogFormActions
-          submitLabel={t('workspaceGroups.create')}
-          busyLabel={t('resource.saving')}
-          busy={create.isPending}
-          onCancel={onClose}
-          testId="group-create-submit"
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('workspaceGroups.createTitle')}
+      onClose={onClose}
+      onSubmit={submitChange({ handleSubmit, setError }, create, ['name', 'description'])}
+      change={create}
+      failure={t('workspaceGroups.createFailed')}
+      submitLabel={t('workspaceGroups.create')}
+      testIds={{ dialog: 'group-create-dialog', error: 'group-create-error', submit: 'group-create-submit' }}
+    >
+      <WorkspaceNameField
+        id="group-create-name"
+        label={t('workspaceGroups.name')}
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <DescriptionField error={errors.description?.message} {...register('description')} />
+    </FormDialog>
   );
 }
 
@@ -228,39 +210,17 @@ function EditGroupDialog({
     onClose,
   );
   return (
-    <Dialog
+    <FormDialog
       title={t('workspaceGroups.editTitle', { name: group.name })}
       onClose={onClose}
-      testId="group-edit-dialog"
+      onSubmit={submitChange({ handleSubmit, setError }, update, ['description'])}
+      change={update}
+      failure={t('workspaceGroups.updateFailed')}
+      submitLabel={t('resource.save')}
+      testIds={{ dialog: 'group-edit-dialog', error: 'group-edit-error', submit: 'group-edit-submit' }}
     >
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) =>
-          void handleSubmit((values) =>
-            update.mutate(values, {
-              onError: (error) => showServerFieldErrors(error, setError, ['description']),
-            }),
-          )(event)
-        }
-      >
-        {update.isError && (
-          <OperationError
-            error={update.error}
-            failure={t('workspaceGroups.updateFailed')}
-            testId="group-edit-error"
-          />
-        )}
-        <DescriptionField error={errors.description?.message} {...register('description')} />
-        <DialogFormActions
-          submitLabel={t('resource.save')}
-          busyLabel={t('resource.saving')}
-          busy={update.isPending}
-          onCancel={onClose}
-          testId="group-edit-submit"
-        />
-      </form>
-    </Dialog>
+      <DescriptionField error={errors.description?.message} {...register('description')} />
+    </FormDialog>
   );
 }
 

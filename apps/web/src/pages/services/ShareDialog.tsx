@@ -12,12 +12,11 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogFormActions } from '../../components/dialog/Dialog.tsx';
 import { CheckboxField, InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import { sambaApi } from '../../workspace/samba-api.ts';
-import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
-import { OperationError, WorkspaceNameField } from './resource-parts.tsx';
+import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { FormDialog, WorkspaceNameField } from './resource-parts.tsx';
 import { shareEditFormSchema, shareFormSchema, type ShareFormValues } from './workspace-forms.ts';
 
 /** Read and write for a user ticked on a new share (as the contract's default). */
@@ -101,142 +100,130 @@ export function ShareDialog({
   const fieldError = (message: string | undefined) => fieldErrorText(tApp, message);
 
   return (
-    <Dialog
+    <FormDialog
       title={creating ? t('samba.createTitle') : t('samba.editTitle', { name: share.name })}
       onClose={onClose}
-      testId="share-dialog"
+      onSubmit={submitChange({ handleSubmit, setError }, save, [
+        'name',
+        'path',
+        'description',
+        'bind_public_ip',
+      ])}
+      change={save}
+      failure={failure}
+      submitLabel={creating ? t('samba.create') : t('resource.save')}
+      testIds={{ dialog: 'share-dialog', error: 'share-save-error', submit: 'share-submit' }}
     >
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) =>
-          void handleSubmit((values) =>
-            save.mutate(values, {
-              onError: (error) =>
-                showServerFieldErrors(error, setError, ['name', 'path', 'description', 'bind_public_ip']),
-            }),
-          )(event)
-        }
-      >
-        {save.isError && <OperationError error={save.error} failure={failure} testId="share-save-error" />}
-        {creating && (
-          <WorkspaceNameField
-            id="share-name"
-            label={t('samba.name')}
-            error={errors.name?.message}
-            {...register('name')}
-          />
-        )}
-        <InputField
-          id="share-path"
-          label={t('samba.path')}
-          hint={t('samba.pathHint')}
-          optional={creating}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={fieldError(errors.path?.message)}
-          data-testid="share-path"
-          {...register('path')}
+      {creating && (
+        <WorkspaceNameField
+          id="share-name"
+          label={t('samba.name')}
+          error={errors.name?.message}
+          {...register('name')}
         />
-        <InputField
-          id="share-description"
-          label={t('samba.description')}
-          optional
-          error={fieldError(errors.description?.message)}
-          data-testid="share-description"
-          {...register('description')}
+      )}
+      <InputField
+        id="share-path"
+        label={t('samba.path')}
+        hint={t('samba.pathHint')}
+        optional={creating}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={fieldError(errors.path?.message)}
+        data-testid="share-path"
+        {...register('path')}
+      />
+      <InputField
+        id="share-description"
+        label={t('samba.description')}
+        optional
+        error={fieldError(errors.description?.message)}
+        data-testid="share-description"
+        {...register('description')}
+      />
+      <fieldset className="fieldset share-options">
+        <legend className="field__label">{t('samba.options')}</legend>
+        <CheckboxField
+          id="share-guest"
+          label={t('samba.guestOk')}
+          hint={t('samba.guestOkHint')}
+          data-testid="share-guest"
+          {...register('guest_ok')}
         />
-        <fieldset className="fieldset share-options">
-          <legend className="field__label">{t('samba.options')}</legend>
-          <CheckboxField
-            id="share-guest"
-            label={t('samba.guestOk')}
-            hint={t('samba.guestOkHint')}
-            data-testid="share-guest"
-            {...register('guest_ok')}
-          />
-          <CheckboxField
-            id="share-browseable"
-            label={t('samba.browseable')}
-            hint={t('samba.browseableHint')}
-            data-testid="share-browseable"
-            {...register('browseable')}
-          />
-          <CheckboxField
-            id="share-public"
-            label={t('samba.bindPublicIp')}
-            hint={t('samba.bindPublicIpHint')}
-            error={fieldError(errors.bind_public_ip?.message)}
-            data-testid="share-public"
-            {...register('bind_public_ip')}
-          />
-        </fieldset>
-        <fieldset className="fieldset share-access">
-          <legend className="field__label">{t('samba.allowedUsers')}</legend>
-          <p className="field__hint">{t('samba.allowedUsersHint')}</p>
-          {userRows.length === 0 && <p className="text-muted">{t('samba.noUsers')}</p>}
-          {userRows.map((user, index) => {
-            const error = fieldError(errors.users?.[index]?.read?.message);
-            return (
-              <div key={user.name} className="share-user" data-testid={`share-user-${user.name}`}>
-                <CheckboxField
-                  id={`share-user-${user.name}`}
-                  label={user.name}
-                  data-testid={`share-user-${user.name}-allowed`}
-                  {...register(`users.${index}.allowed`)}
-                />
-                {user.allowed && (
-                  <div
-                    className="share-user__permissions"
-                    role="group"
-                    aria-label={t('samba.permissionsOf', { name: user.name })}
-                    aria-describedby={error ? `share-user-${user.name}-error` : undefined}
-                  >
-                    {SHARE_PERMISSIONS.map((permission) => (
-                      <label key={permission} className="permission-toggle">
-                        <input
-                          type="checkbox"
-                          className="checkbox"
-                          data-testid={`share-user-${user.name}-${permission}`}
-                          {...register(`users.${index}.${permission}`)}
-                        />
-                        {t(`samba.permission_${permission}`)}
-                      </label>
-                    ))}
-                  </div>
-                )}
-                {error && (
-                  <p id={`share-user-${user.name}-error`} className="field__error">
-                    {error}
-                  </p>
-                )}
-              </div>
-            );
-          })}
-        </fieldset>
-        <fieldset className="fieldset share-access">
-          <legend className="field__label">{t('samba.allowedGroups')}</legend>
-          <p className="field__hint">{t('samba.allowedGroupsHint')}</p>
-          {groups.length === 0 && <p className="text-muted">{t('samba.noGroups')}</p>}
-          {groups.map((group, index) => (
-            <CheckboxField
-              key={group.name}
-              id={`share-group-${group.name}`}
-              label={group.name}
-              data-testid={`share-group-${group.name}`}
-              {...register(`groups.${index}.allowed`)}
-            />
-          ))}
-        </fieldset>
-        <DialogFormActions
-          submitLabel={creating ? t('samba.create') : t('resource.save')}
-          busyLabel={t('resource.saving')}
-          busy={save.isPending}
-          onCancel={onClose}
-          testId="share-submit"
+        <CheckboxField
+          id="share-browseable"
+          label={t('samba.browseable')}
+          hint={t('samba.browseableHint')}
+          data-testid="share-browseable"
+          {...register('browseable')}
         />
-      </form>
-    </Dialog>
+        <CheckboxField
+          id="share-public"
+          label={t('samba.bindPublicIp')}
+          hint={t('samba.bindPublicIpHint')}
+          error={fieldError(errors.bind_public_ip?.message)}
+          data-testid="share-public"
+          {...register('bind_public_ip')}
+        />
+      </fieldset>
+      <fieldset className="fieldset share-access">
+        <legend className="field__label">{t('samba.allowedUsers')}</legend>
+        <p className="field__hint">{t('samba.allowedUsersHint')}</p>
+        {userRows.length === 0 && <p className="text-muted">{t('samba.noUsers')}</p>}
+        {userRows.map((user, index) => {
+          const error = fieldError(errors.users?.[index]?.read?.message);
+          return (
+            <div key={user.name} className="share-user" data-testid={`share-user-${user.name}`}>
+              <CheckboxField
+                id={`share-user-${user.name}`}
+                label={user.name}
+                data-testid={`share-user-${user.name}-allowed`}
+                {...register(`users.${index}.allowed`)}
+              />
+              {user.allowed && (
+                <div
+                  className="share-user__permissions"
+                  role="group"
+                  aria-label={t('samba.permissionsOf', { name: user.name })}
+                  aria-describedby={error ? `share-user-${user.name}-error` : undefined}
+                >
+                  {SHARE_PERMISSIONS.map((permission) => (
+                    <label key={permission} className="permission-toggle">
+                      <input
+                        type="checkbox"
+                        className="checkbox"
+                        data-testid={`share-user-${user.name}-${permission}`}
+                        {...register(`users.${index}.${permission}`)}
+                      />
+                      {t(`samba.permission_${permission}`)}
+                    </label>
+                  ))}
+                </div>
+              )}
+              {error && (
+                <p id={`share-user-${user.name}-error`} className="field__error">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      <fieldset className="fieldset share-access">
+        <legend className="field__label">{t('samba.allowedGroups')}</legend>
+        <p className="field__hint">{t('samba.allowedGroupsHint')}</p>
+        {groups.length === 0 && <p className="text-muted">{t('samba.noGroups')}</p>}
+        {groups.map((group, index) => (
+          <CheckboxField
+            key={group.name}
+            id={`share-group-${group.name}`}
+            label={group.name}
+            data-testid={`share-group-${group.name}`}
+            {...register(`groups.${index}.allowed`)}
+          />
+        ))}
+      </fieldset>
+    </FormDialog>
   );
 }

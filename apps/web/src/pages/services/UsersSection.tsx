@@ -9,15 +9,16 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogFormActions } from '../../components/dialog/Dialog.tsx';
+import { Dialog } from '../../components/dialog/Dialog.tsx';
 import { InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
-import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import {
   DeleteDialog,
+  FormDialog,
   OperationError,
   ResourceRow,
   ResourceSection,
@@ -190,47 +191,29 @@ function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: 
     onClose,
   );
   return (
-    <Dialog title={t('workspaceUsers.createTitle')} onClose={onClose} testId="user-create-dialog">
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) =>
-          void handleSubmit((values) =>
-            create.mutate(values, {
-              onError: (error) => showServerFieldErrors(error, setError, ['name', 'password']),
-            }),
-          )(event)
-        }
-      >
-        {create.isError && (
-          <OperationError
-            error={create.error}
-            failure={t('workspaceUsers.createFailed')}
-            testId="user-create-error"
-          />
-        )}
-        <WorkspaceNameField
-          id="user-create-name"
-          label={t('workspaceUsers.username')}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <PasswordFields
-          password={register('password')}
-          confirm={register('confirm')}
-          passwordError={errors.password?.message}
-          confirmError={errors.confirm?.message}
-          idPrefix="user-create"
-        />
-        <DialogFormActions
-          submitLabel={t('workspaceUsers.create')}
-          busyLabel={t('resource.saving')}
-          busy={create.isPending}
-          onCancel={onClose}
-          testId="user-create-submit"
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('workspaceUsers.createTitle')}
+      onClose={onClose}
+      onSubmit={submitChange({ handleSubmit, setError }, create, ['name', 'password'])}
+      change={create}
+      failure={t('workspaceUsers.createFailed')}
+      submitLabel={t('workspaceUsers.create')}
+      testIds={{ dialog: 'user-create-dialog', error: 'user-create-error', submit: 'user-create-submit' }}
+    >
+      <WorkspaceNameField
+        id="user-create-name"
+        label={t('workspaceUsers.username')}
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <PasswordFields
+        password={register('password')}
+        confirm={register('confirm')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirm?.message}
+        idPrefix="user-create"
+      />
+    </FormDialog>
   );
 }
 
@@ -301,45 +284,27 @@ function PasswordDialog({
     onClose,
   );
   return (
-    <Dialog
+    <FormDialog
       title={t('workspaceUsers.passwordTitle', { name: user })}
       onClose={onClose}
-      testId="user-password-dialog"
+      onSubmit={submitChange({ handleSubmit, setError }, change, ['password'])}
+      change={change}
+      failure={t('workspaceUsers.passwordFailed')}
+      submitLabel={t('workspaceUsers.savePassword')}
+      testIds={{
+        dialog: 'user-password-dialog',
+        error: 'user-password-error',
+        submit: 'user-password-submit',
+      }}
     >
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) =>
-          void handleSubmit((values) =>
-            change.mutate(values, {
-              onError: (error) => showServerFieldErrors(error, setError, ['password']),
-            }),
-          )(event)
-        }
-      >
-        {change.isError && (
-          <OperationError
-            error={change.error}
-            failure={t('workspaceUsers.passwordFailed')}
-            testId="user-password-error"
-          />
-        )}
-        <PasswordFields
-          password={register('password')}
-          confirm={register('confirm')}
-          passwordError={errors.password?.message}
-          confirmError={errors.confirm?.message}
-          idPrefix="user-password"
-        />
-        <DialogFormActions
-          submitLabel={t('workspaceUsers.savePassword')}
-          busyLabel={t('resource.saving')}
-          busy={change.isPending}
-          onCancel={onClose}
-          testId="user-password-submit"
-        />
-      </form>
-    </Dialog>
+      <PasswordFields
+        password={register('password')}
+        confirm={register('confirm')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirm?.message}
+        idPrefix="user-password"
+      />
+    </FormDialog>
   );
 }
 

@@ -1,13 +1,13 @@
 // The building blocks of every workspace tab (STYLE: users, Samba, VPN, NFS and FTP share one
 // pattern): a section with its list, its "add" button, its loading, failure and empty states and
 // the apply summary; a row with its name, badges, apply status and actions; the error of an
-// operation; and the confirmation before a deletion.
+// operation; a dialog with one form; and the confirmation before a deletion.
 import type { ResourceApplyStatus } from '@debesis/contract';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApplyStatusBadge, ApplySummary } from '../../components/ApplyStatusBadge.tsx';
-import { ConfirmDialog } from '../../components/dialog/Dialog.tsx';
+import { ConfirmDialog, Dialog, DialogFormActions } from '../../components/dialog/Dialog.tsx';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText } from '../../forms/messages.ts';
 import '../../i18n/workspace-messages.ts';
@@ -179,6 +179,47 @@ export function OperationError({
     <FormAlert tone="error" testId={testId}>
       {operationErrorText(error, failure)}
     </FormAlert>
+  );
+}
+
+/**
+ * A dialog holding one form that makes one change: the change's failure above the fields, the
+ * submit button ("Saving…" while it runs) and Cancel below them.
+ */
+export function FormDialog({
+  title,
+  onClose,
+  onSubmit,
+  change,
+  failure,
+  submitLabel,
+  testIds,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  change: { isPending: boolean; isError: boolean; error: unknown };
+  failure: string;
+  submitLabel: string;
+  testIds: { dialog: string; error: string; submit: string };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('workspace');
+  return (
+    <Dialog title={title} onClose={onClose} testId={testIds.dialog}>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        {change.isError && <OperationError error={change.error} failure={failure} testId={testIds.error} />}
+        {children}
+        <DialogFormActions
+          submitLabel={submitLabel}
+          busyLabel={t('resource.saving')}
+          busy={change.isPending}
+          onCancel={onClose}
+          testId={testIds.submit}
+        />
+      </form>
+    </Dialog>
   );
 }
 
