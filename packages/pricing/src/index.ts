@@ -11,3 +11,4 @@ export * from './breakdown.ts';
 export * from './proration.ts';
 export * from './credit.ts';
 export * from './catalogue.ts';
+export * from './calendar.ts';

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { createAnalyticsQueries } from '../analytics/analytics.queries.ts';
 import { createContactQueries } from '../contact/contact.queries.ts';
-import { createRetention, monthsBefore } from './retention.ts';
-
-describe('monthsBefore', () => {
-  it('goes back calendar months in UTC, across a year', () => {
-    expect(monthsBefore(new Date('2026-11-21T10:00:00Z'), 12).toISOString()).toBe('2025-11-21T10:00:00.000Z');
-    expect(monthsBefore(new Date('2026-02-15T00:30:00Z'), 3).toISOString()).toBe('2025-11-15T00:30:00.000Z');
-  });
-});
+import { createRetention } from './retention.ts';
 
 describe('retention', () => {
   let database: TestDatabase;

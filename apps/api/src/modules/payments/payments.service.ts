@@ -5,6 +5,7 @@
 // (a second creation finds the first). All of it happens in one transaction.
 import { randomBytes } from 'node:crypto';
 import type { PaymentSessionStatus as SessionStatusResponse } from '@debesis/contract';
+import { addMonths } from '@debesis/pricing';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
@@ -13,7 +14,7 @@ import { createCreditsQueries } from '../credits/credits.queries.ts';
 import { createOrdersQueries, type OrderRow } from '../orders/orders.queries.ts';
 import { applyPaidPlanChange } from '../plan-changes/plan-changes.apply.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { addMonths, createServicesQueries } from '../services/services.queries.ts';
+import { createServicesQueries } from '../services/services.queries.ts';
 import type { ServiceFulfilment } from '../services/services.background.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
 import { createPaymentsQueries } from './payments.queries.ts';

@@ -3,6 +3,7 @@
 // whoever gets the row back is the one who tells the owner.
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DriverStatus, ResourceFailure, ServiceStatus } from '@debesis/contract';
+import { addMonths } from '@debesis/pricing';
 import type { Db } from '../../db/database.ts';
 import { fromStatuses, LIFECYCLE, type LifecycleStep } from './lifecycle.ts';
 import { serviceEvents, services } from './services.table.ts';
@@ -39,12 +40,6 @@ const listColumns = {
   lastError: services.lastError,
 };
 export type ServiceListRow = Pick<ServiceRow, keyof typeof listColumns>;
-
-export function addMonths(from: Date, months: number): Date {
-  const result = new Date(from);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
-}
 
 /** Placement runs one at a time (a transaction-scoped advisory lock), on any number of workers. */
 const PLACEMENT_LOCK_KEY = 727_411_001;

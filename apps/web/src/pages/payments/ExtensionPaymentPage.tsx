@@ -4,7 +4,7 @@
 // first) and the new paid-until date, then pay: POST /orders/service/{id}/extend, then the order's
 // payment. When the credit pays it all, the browser goes straight to the completion page.
 import type { ProductConfig, ServiceSummary } from '@debesis/contract';
-import { applyCredit } from '@debesis/pricing';
+import { addMonths, applyCredit } from '@debesis/pricing';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,14 +28,7 @@ import {
   usePaymentStart,
 } from './payment-parts.tsx';
 
-/** `months` after `from`, by UTC calendar month as the API adds them. */
-export function addMonths(from: Date, months: number): Date {
-  const result = new Date(from);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
-}
-
-/** Where the new period ends: after the paid time, or after today when that has already ended. */
+/** Where the new period ends (the API's own month rule): after the paid time, or after today when that has ended. */
 export function newValidUntil(validUntil: Date, months: number, now: Date): Date {
   return addMonths(validUntil > now ? validUntil : now, months);
 }
