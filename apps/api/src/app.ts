@@ -348,6 +348,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     activity,
     wake: createServiceWaker(database.db, wakeNode),
     now,
+    log: app.log,
   });
   const directory = createDirectoryService({
     db: database.db,

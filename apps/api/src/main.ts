@@ -19,12 +19,16 @@ async function main() {
 
   const database = await openDatabase({
     dataDir: config.dataDir,
+    onError: (error) => logger.warn({ err: error }, 'database connection error'),
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
   });
   stops.unshift(() => database.close());
   const { seeded } = await prepareDatabase(database);
   if (seeded) logger.info('catalogue seeded with the four standard plans');
-  const queue = await startQueue(database, { supervise: roles.has('worker') });
+  const queue = await startQueue(database, {
+    supervise: roles.has('worker'),
+    onError: (error) => logger.warn({ err: error }, 'job queue error'),
+  });
   stops.unshift(() => queue.stop());
   logger.info({ database: database.kind, roles: [...roles] }, 'database ready');
 

@@ -71,10 +71,15 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   };
 }
 
-export async function openPostgres(connectionString: string, maxConnections = 10): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  maxConnections = 10,
+  onError?: (error: Error) => void,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
-  // An idle client's network error must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  // An idle client's network error must not crash the process (the next query reconnects), but
+  // it is reported: a database that keeps dropping connections is worth a warning.
+  pool.on('error', (error) => onError?.(error));
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -92,8 +97,12 @@ export async function openPostgres(connectionString: string, maxConnections = 10
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onError?: (error: Error) => void;
+}): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, undefined, options.onError)
     : openPglite(path.join(options.dataDir, 'db'));
 }

@@ -34,6 +34,8 @@ export interface QueueOptions {
   /** Run maintenance and cron scheduling (the worker role does; a pure API process need not). */
   supervise: boolean;
   pollingIntervalSeconds?: number;
+  /** The queue's own failures (maintenance, polling); pg-boss retries them, but someone must hear. */
+  onError?: (error: Error) => void;
 }
 
 export async function startQueue(database: Database, options: QueueOptions): Promise<JobQueue> {
@@ -46,7 +48,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     retryDelay: 5,
     retryBackoff: true,
   });
-  boss.on('error', () => undefined);
+  boss.on('error', (error: Error) => options.onError?.(error));
   await boss.start();
   for (const name of JOB_NAMES) await boss.createQueue(name);
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;

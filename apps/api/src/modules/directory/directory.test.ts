@@ -56,13 +56,17 @@ describe('users and groups', () => {
       (row) => row.name === name,
     );
   /** The directory service as the lifecycle composes it, on the test's database. */
-  const directoryService = (wake?: (serviceId: string) => void) =>
+  const directoryService = (
+    wake?: (serviceId: string) => void,
+    log?: { warn: (...args: unknown[]) => void },
+  ) =>
     createDirectoryService({
       db: ctx.database.db,
       changes: createWorkspaceChanges({
         db: ctx.database.db,
         activity: createActivityService({ queries: createActivityQueries(ctx.database.db) }),
         ...(wake ? { wake } : {}),
+        ...(log ? { log } : {}),
       }),
     });
 
@@ -574,14 +578,21 @@ describe('users and groups', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(woken).toEqual([{ serviceId, generation: before + 2 }]);
-    // A failed wake-up does not undo the change: the node polls too.
-    const failing = directoryService(() => {
-      throw new Error('node unreachable');
-    });
+    // A failed wake-up does not undo the change (the node polls too), and it is not swallowed unheard.
+    const warnings: unknown[][] = [];
+    const failing = directoryService(
+      () => {
+        throw new Error('node unreachable');
+      },
+      { warn: (...args: unknown[]) => warnings.push(args) },
+    );
     await expect(
       failing.setActive(owner.user.id, serviceId, 'ona', false, { ip: null }),
     ).resolves.toMatchObject({
       active: false,
     });
+    expect(warnings).toHaveLength(1);
+    expect(JSON.stringify(warnings[0]?.[0])).toContain(serviceId);
+    expect(String(warnings[0]?.[1])).toContain('wake-up failed');
   });
 });

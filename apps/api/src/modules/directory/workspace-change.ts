@@ -6,6 +6,7 @@
 //      change, which stamps the generation on every row it touched;
 //   3. after the commit (on PGlite the transaction holds the only connection): the activity
 //      entry and a wake-up of the node.
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { ActivityService, ActivityTone } from '../activity/activity.service.ts';
@@ -52,6 +53,7 @@ export function createWorkspaceChanges(deps: {
   activity: Pick<ActivityService, 'record'>;
   wake?: WakeNode;
   now?: () => Date;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const now = deps.now ?? (() => new Date());
   const services = createServicesQueries(deps.db);
@@ -108,8 +110,12 @@ export function createWorkspaceChanges(deps: {
       }
       try {
         await deps.wake?.(service.id);
-      } catch {
+      } catch (error) {
         // The node polls as well: it reaches the new generation on its next pull.
+        deps.log?.warn(
+          { err: error, service_id: service.id },
+          'node wake-up failed; the node pulls on its next poll',
+        );
       }
       return outcome.result;
     },
