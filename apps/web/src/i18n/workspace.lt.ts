@@ -228,6 +228,17 @@ export const workspaceLt: WorkspaceMessages = {
     workgroup: 'Darbo grupė',
     serverString: 'Serverio aprašymas',
     minProtocol: 'Seniausias protokolas',
+    settingsTitle: 'Samba nustatymai',
+    workgroupHint:
+      'Windows darbo grupė, kurioje klientai mato serverį: nuo 1 iki 15 raidžių, skaitmenų, - arba _.',
+    serverStringHint: 'Kaip klientai rodo serverio aprašymą.',
+    minProtocolHint:
+      'Senesni klientai žemesniu protokolu neprisijungs. SMB1 niekada nesiūlomas: jis nesaugus.',
+    protocol_SMB2: 'SMB2 („Windows 7“ ir naujesnės)',
+    protocol_SMB3: 'SMB3 („Windows 8“ ir naujesnės, šifruojamas)',
+    settingsSaved:
+      'Išsaugota. Saugyklos mazgas perkrauna Samba konfigūraciją; prisijungę klientai lieka prisijungę.',
+    settingsFailed: 'Nepavyko išsaugoti Samba nustatymų',
     reload: 'Įkelti iš naujo',
     reloading: 'Įkeliama iš naujo…',
     reloaded: 'Samba konfigūracija dar kartą išsiųsta saugyklos mazgui.',

@@ -3,10 +3,12 @@
 import {
   sambaShareSchema,
   sambaSharesResponseSchema,
+  sambaSettingsSchema,
   sambaShareUserSchema,
   sambaStatusSchema,
   workspaceApplyResponseSchema,
   type CreateSambaShareRequest,
+  type SambaSettingsRequest,
   type SambaSharePermissionsRequest,
   type SambaShareUserRequest,
   type UpdateSambaShareRequest,
@@ -36,6 +38,8 @@ export const sambaApi = {
     api.patch(`${sharePath(serviceId, share)}/permissions/${segment(user)}`, body, sambaShareUserSchema),
   status: (serviceId: string) => api.get(`${base(serviceId)}/status`, sambaStatusSchema),
   reload: (serviceId: string) => api.post(`${base(serviceId)}/reload`, {}, workspaceApplyResponseSchema),
+  updateSettings: (serviceId: string, body: SambaSettingsRequest) =>
+    api.post(`${base(serviceId)}/settings`, body, sambaSettingsSchema),
 };
 
 /** The service's shares, asked again while the node applies a change to any of them. */

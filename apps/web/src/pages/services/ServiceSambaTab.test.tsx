@@ -281,4 +281,58 @@ describe('Samba', () => {
       (await screen.findByTestId('samba-shares-load-error', {}, { timeout: 4000 })).textContent,
     ).toContain('Failed to load shares');
   });
+
+  it('changes the Samba settings: checked in the form, sent to the server, its kept values shown', async () => {
+    const bodies: unknown[] = [];
+    server.use(...workspaceHandlers());
+    server.use(
+      http.post(sambaPath('/settings'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          workgroup: 'OFFICE',
+          server_string: 'Files',
+          min_protocol: 'SMB3',
+          apply_status: 'applying',
+          apply_error: null,
+        });
+      }),
+    );
+    renderApp(SAMBA_TAB);
+    const workgroup = await screen.findByTestId<HTMLInputElement>('samba-settings-workgroup');
+    expect(workgroup.value).toBe('WORKGROUP');
+    expect(screen.getByTestId<HTMLInputElement>('samba-settings-server-string').value).toBe('Debesis');
+    expect(screen.getByTestId<HTMLSelectElement>('samba-settings-min-protocol').value).toBe('SMB2');
+
+    // A workgroup Samba would misread never leaves the browser.
+    await userEvent.clear(workgroup);
+    await userEvent.type(workgroup, 'my office%');
+    await userEvent.click(screen.getByTestId('samba-settings-submit'));
+    expect(await screen.findByText('Use 1 to 15 letters, numbers, hyphens and underscores')).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    await userEvent.clear(workgroup);
+    await userEvent.type(workgroup, 'office');
+    const description = screen.getByTestId<HTMLInputElement>('samba-settings-server-string');
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Files');
+    await userEvent.selectOptions(screen.getByTestId('samba-settings-min-protocol'), 'SMB3');
+    await userEvent.click(screen.getByTestId('samba-settings-submit'));
+    expect((await screen.findByTestId('samba-settings-saved')).textContent).toContain('Saved.');
+    expect(bodies).toEqual([{ workgroup: 'OFFICE', server_string: 'Files', min_protocol: 'SMB3' }]);
+    await waitFor(() => expect(workgroup.value).toBe('OFFICE'));
+  });
+
+  it("puts the server's refusal of a setting on its field", async () => {
+    server.use(...workspaceHandlers());
+    server.use(
+      http.post(sambaPath('/settings'), () =>
+        apiError(422, 'validation_error', 'Invalid input', [
+          { field: 'server_string', code: 'samba_server_string_invalid', message: 'Not this description' },
+        ]),
+      ),
+    );
+    renderApp(SAMBA_TAB);
+    await userEvent.click(await screen.findByTestId('samba-settings-submit'));
+    expect(await screen.findByText('Not this description')).toBeTruthy();
+  });
 });

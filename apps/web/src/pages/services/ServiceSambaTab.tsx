@@ -13,6 +13,7 @@ import { sambaApi, useSambaShares, useSambaStatus } from '../../workspace/samba-
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DeleteDialog, OperationError, ResourceRow, ResourceSection, RowAction } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
+import { SambaSettingsForm } from './SambaSettingsForm.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 
 type Translate = TFunction<'workspace'>;
@@ -33,6 +34,7 @@ export function ServiceSambaTab() {
         loading={status.isPending}
         failed={status.isError}
       />
+      {status.data && <SambaSettingsForm serviceId={service.id} settings={status.data.settings} />}
       <SharesSection serviceId={service.id} address={status.data?.address ?? null} />
     </div>
   );
@@ -111,18 +113,6 @@ function SambaServer({
             <dd>
               <ApplyStatusBadge status={status.apply_status} testId="samba-apply" />
             </dd>
-          </div>
-          <div>
-            <dt>{t('samba.workgroup')}</dt>
-            <dd>{status.settings.workgroup}</dd>
-          </div>
-          <div>
-            <dt>{t('samba.serverString')}</dt>
-            <dd>{status.settings.server_string}</dd>
-          </div>
-          <div>
-            <dt>{t('samba.minProtocol')}</dt>
-            <dd>{status.settings.min_protocol}</dd>
           </div>
         </dl>
       )}
