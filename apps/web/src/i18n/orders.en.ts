@@ -10,6 +10,8 @@ export const ordersEn = {
     retryTitle: 'Retry payment',
     summary: 'Your plan',
     plan: 'Plan',
+    disk: 'Disk space',
+    users: 'Users',
     period: 'Billing period',
     total: 'Total to pay',
     estimate: 'Estimated when you chose the plan; the final price is confirmed when the order is created.',

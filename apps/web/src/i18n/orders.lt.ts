@@ -9,6 +9,8 @@ export const ordersLt: OrdersMessages = {
     retryTitle: 'Bandyti apmokėti dar kartą',
     summary: 'Jūsų planas',
     plan: 'Planas',
+    disk: 'Disko vieta',
+    users: 'Vartotojai',
     period: 'Atsiskaitymo laikotarpis',
     total: 'Mokėtina suma',
     estimate: 'Apskaičiuota renkantis planą; galutinė kaina patvirtinama sukūrus užsakymą.',

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n/language.ts';
 import { makeOrder, makeSelectedPlan, miniBreakdown, ORDER_ID } from '../../payments/payment-fixtures.ts';
 import { providerNavigation } from '../../payments/payments-api.ts';
 import { storeSelectedPlan } from '../../plans/selected-plan-store.ts';
@@ -41,12 +42,14 @@ describe('paying for the selected plan (/dashboard/payments/new/payment)', () =>
     const open = openProvider();
     renderApp('/dashboard/payments/new/payment');
 
-    expect((await screen.findByTestId('payment-summary')).textContent).toContain(
-      'MINI — 50 GB Storage, 5 Users',
-    );
+    await waitFor(() => expect(screen.getByTestId('payment-fact-plan').textContent).toBe('MINI'));
     await waitFor(() =>
       expect(screen.getByTestId('payment-total').textContent).toBe(euro(miniBreakdown().total)),
     );
+    // The whole configuration, not only the plan's name, before any money moves.
+    expect(screen.getByTestId('payment-fact-disk').textContent).toBe('50 GB');
+    expect(screen.getByTestId('payment-fact-users').textContent).toBe('5');
+    expect(screen.getByTestId('payment-fact-period').textContent).toBe('12 months');
     expect(screen.getByTestId('breakdown-vat-amount').textContent).toBe(euro(miniBreakdown().vat_amount));
 
     await userEvent.click(screen.getByTestId('payment-pay'));
@@ -94,6 +97,17 @@ describe('paying for the selected plan (/dashboard/payments/new/payment)', () =>
 });
 
 describe('paying for an order (/dashboard/payments/new/{orderId}/payment)', () => {
+  it('names the configuration in Lithuanian, the period included', async () => {
+    await changeLanguage('lt');
+    server.use(
+      userHandler(makeUser({ country: 'LT', language: 'lt' })),
+      http.get(`/api/v1/orders/${ORDER_ID}`, () => HttpResponse.json(makeOrder())),
+    );
+    renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+    expect((await screen.findByTestId('payment-fact-period')).textContent).toBe('12 mėnesių');
+    expect(screen.getByTestId('payment-summary').textContent).toContain('Disko vieta');
+  });
+
   it('shows the breakdown with VAT, the reverse-charge note and the total, then pays', async () => {
     const breakdown = {
       ...miniBreakdown(vatFor({ country: 'DE', isBusiness: true, vatNumberValid: true })),
@@ -111,6 +125,8 @@ describe('paying for an order (/dashboard/payments/new/{orderId}/payment)', () =
     renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
 
     expect((await screen.findByTestId('payment-total')).textContent).toBe(euro(breakdown.total));
+    expect(screen.getByTestId('payment-fact-disk').textContent).toBe('50 GB');
+    expect(screen.getByTestId('payment-fact-users').textContent).toBe('5');
     expect(screen.getByTestId('breakdown-reverse-charge').textContent).toContain('Reverse charge');
     expect(screen.getByTestId('breakdown-vat-rate')).toBeTruthy();
 

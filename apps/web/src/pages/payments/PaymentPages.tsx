@@ -19,7 +19,8 @@ import {
   retryOrderPayment,
 } from '../../payments/payments-api.ts';
 import { readSelectedPlan } from '../../plans/selected-plan-store.ts';
-import { requestPriceQuote, useVatCustomer } from '../plans/quote.ts';
+import { diskSize } from '../plans/format.ts';
+import { requestPriceQuote, useProducts, useVatCustomer } from '../plans/quote.ts';
 import {
   Breakdown,
   FailureReason,
@@ -40,11 +41,12 @@ type Translate = TFunction;
 
 /** /dashboard/payments/new/payment: pays for the selected plan kept since the plan picker. */
 export function NewPaymentPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [plan] = useState(readSelectedPlan);
   const { customer, settled } = useVatCustomer();
   const [orderId, setOrderId] = useState<string | null>(null);
   const payment = usePaymentStart();
+  const products = useProducts();
   const body: CreateOrderRequest | null = plan && {
     product_id: plan.product_id,
     disk_space: plan.disk_space,
@@ -89,7 +91,19 @@ export function NewPaymentPage() {
       <div className="payment__grid">
         <div>
           <Summary
-            facts={planFacts(plan.product_name, plan.period_name, t)}
+            facts={configurationFacts(
+              {
+                // The stored name is the spec's English sentence; the plan's own name reads in any language.
+                plan:
+                  products.data?.find((product) => product.id === plan.product_id)?.name ?? plan.product_name,
+                disk_space: plan.disk_space,
+                users_count: plan.users_count,
+                // The quote names the period in the reader's language; until it arrives, the stored name.
+                period: quote.data ? t('planPicker.months', { count: quote.data.months }) : plan.period_name,
+              },
+              t,
+              i18n.language,
+            )}
             total={total}
             note={quote.data ? undefined : t('payment.estimate')}
           />
@@ -102,15 +116,35 @@ export function NewPaymentPage() {
   );
 }
 
-function planFacts(plan: string, period: string, t: Translate): SummaryFact[] {
+/** The whole configuration the customer is about to pay for: plan, disk, users and period. */
+function configurationFacts(
+  configuration: { plan: string; disk_space: number; users_count: number; period: string },
+  t: Translate,
+  language: string,
+): SummaryFact[] {
   return [
-    { label: t('payment.plan'), value: plan },
-    { label: t('payment.period'), value: period },
+    { label: t('payment.plan'), value: configuration.plan, testId: 'payment-fact-plan' },
+    {
+      label: t('payment.disk'),
+      value: diskSize(configuration.disk_space, language),
+      testId: 'payment-fact-disk',
+    },
+    { label: t('payment.users'), value: String(configuration.users_count), testId: 'payment-fact-users' },
+    { label: t('payment.period'), value: configuration.period, testId: 'payment-fact-period' },
   ];
 }
 
-function orderFacts(order: Order, t: Translate): SummaryFact[] {
-  return planFacts(order.product_name, t('planPicker.months', { count: order.breakdown.months }), t);
+function orderFacts(order: Order, t: Translate, language: string): SummaryFact[] {
+  return configurationFacts(
+    {
+      plan: order.product_name,
+      disk_space: order.disk_space,
+      users_count: order.users_count,
+      period: t('planPicker.months', { count: order.breakdown.months }),
+    },
+    t,
+    language,
+  );
 }
 
 function OrderLoader({
@@ -142,7 +176,7 @@ function OrderLoader({
 }
 
 function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const payment = usePaymentStart();
   if (order.plan_change_id)
     return <Navigate to={paymentPagePaths.planChange(order.plan_change_id)} replace />;
@@ -151,7 +185,7 @@ function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
   return (
     <div className="payment__grid">
       <div>
-        <Summary facts={orderFacts(order, t)} total={order.amount} />
+        <Summary facts={orderFacts(order, t, i18n.language)} total={order.amount} />
         {payment.error && <PageProblem message={payment.error} />}
         <PayButton
           // Paid or being paid meanwhile (409): show what the order is now.
@@ -177,7 +211,7 @@ export function OrderPaymentPage() {
 }
 
 function RetryOrder({ order }: { order: Order }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const payment = usePaymentStart();
   // A plan change's order is paid (and retried) on its own page, which shows what changes.
   if (order.plan_change_id)
@@ -188,7 +222,7 @@ function RetryOrder({ order }: { order: Order }) {
     <div className="payment__grid">
       <div>
         <FailureReason order={order} />
-        <Summary facts={orderFacts(order, t)} total={order.amount} />
+        <Summary facts={orderFacts(order, t, i18n.language)} total={order.amount} />
         {payment.error && <PageProblem message={payment.error} />}
         <PayButton
           onClick={() => void payment.start(() => retryOrderPayment(order.id), t('payment.retryFailed'))}

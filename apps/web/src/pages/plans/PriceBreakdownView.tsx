@@ -4,6 +4,7 @@ import type { PriceBreakdown } from '@debesis/pricing';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money, percent } from './format.ts';
+import './PriceBreakdownView.css';
 
 export type BreakdownStatus = 'checking' | 'confirmed' | 'unconfirmed';
 
