@@ -31,6 +31,15 @@ export const ordersEn = {
     initFailed: 'The payment could not be initialised. Please try again.',
     failed: 'Payment failed. Please try again.',
     failedReason: 'The last payment attempt failed:',
+    // Reasons card providers give (Stripe's decline codes; the sandbox uses the first two).
+    declined: {
+      card_declined: 'The card was declined.',
+      insufficient_funds: 'The card has insufficient funds.',
+      expired_card: 'The card has expired.',
+      incorrect_cvc: 'The card’s security code is incorrect.',
+      processing_error: 'The card could not be processed. Please try again.',
+      authentication_required: 'The bank asked for authentication that was not completed.',
+    },
     retry: 'Retry payment',
     retryFailed: 'The payment could not be retried. Please try again.',
     toServices: 'Go to services',

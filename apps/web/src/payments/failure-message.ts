@@ -2,6 +2,18 @@
 // failed', then ': ' and the details from error_details — JSON text (a string, or an object with a
 // `message` field) or plain text.
 
+/** The provider's reason code in error_details (`{"code": "card_declined", …}`), if it has one. */
+export function failureCode(errorDetails: string | null | undefined): string | null {
+  try {
+    const parsed: unknown = JSON.parse(errorDetails ?? '');
+    if (typeof parsed === 'object' && parsed !== null && 'code' in parsed && typeof parsed.code === 'string')
+      return parsed.code;
+  } catch {
+    // Plain text: no code.
+  }
+  return null;
+}
+
 /** The readable part of error_details, or null when there is nothing to add. */
 export function failureDetails(errorDetails: string | null | undefined): string | null {
   const raw = errorDetails?.trim() ?? '';

@@ -96,6 +96,29 @@ describe('paying for the selected plan (/dashboard/payments/new/payment)', () =>
   });
 });
 
+describe('why the last attempt failed', () => {
+  it.each([
+    ['en', 'The last payment attempt failed: The card was declined.'],
+    ['lt', 'Paskutinis bandymas apmokėti nepavyko: Kortelė atmesta.'],
+  ] as const)("names a known decline code in the reader's language (%s)", async (language, text) => {
+    await changeLanguage(language);
+    server.use(
+      userHandler(makeUser({ country: 'LT', language })),
+      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
+        HttpResponse.json(
+          makeOrder({
+            status: 'FAILED',
+            error_message: 'Payment failed',
+            error_details: '{"code":"card_declined","message":"Your card was declined."}',
+          }),
+        ),
+      ),
+    );
+    renderApp(`/dashboard/payments/retry/${ORDER_ID}/payment`);
+    expect((await screen.findByTestId('payment-failure-reason')).textContent).toBe(text);
+  });
+});
+
 describe('paying for an order (/dashboard/payments/new/{orderId}/payment)', () => {
   it('names the configuration in Lithuanian, the period included', async () => {
     await changeLanguage('lt');
@@ -191,8 +214,9 @@ describe('retrying a failed order (/dashboard/payments/retry/{orderId}/payment)'
     const open = openProvider();
     renderApp(`/dashboard/payments/retry/${ORDER_ID}/payment`);
 
-    expect((await screen.findByTestId('payment-failure-reason')).textContent).toContain(
-      'Card declined: Do not honor',
+    // The provider's reason once, after the lead: not 'failed: Card declined: …'.
+    expect((await screen.findByTestId('payment-failure-reason')).textContent).toBe(
+      'The last payment attempt failed: Do not honor',
     );
     await userEvent.click(screen.getByTestId('payment-retry'));
     await waitFor(() => expect(open).toHaveBeenCalledWith(PROVIDER_URL));

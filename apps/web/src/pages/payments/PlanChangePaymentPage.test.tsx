@@ -98,8 +98,9 @@ describe('paying for a plan change (/dashboard/payments/plan-change/{id}/payment
     const open = vi.spyOn(providerNavigation, 'open').mockImplementation(() => undefined);
     renderApp(PAGE);
 
-    expect((await screen.findByTestId('payment-failure-reason')).textContent).toContain(
-      'Card declined: Do not honor',
+    // The provider's reason once, after the lead: not 'failed: Card declined: …'.
+    expect((await screen.findByTestId('payment-failure-reason')).textContent).toBe(
+      'The last payment attempt failed: Do not honor',
     );
     await userEvent.click(screen.getByTestId('payment-retry'));
     await waitFor(() => expect(open).toHaveBeenCalledWith(PROVIDER_URL));
