@@ -103,6 +103,18 @@ describe('billing page', () => {
     );
   });
 
+  it('says "No invoices match" only when filters narrowed the list to nothing', async () => {
+    server.use(summaryHandler(), invoicesHandler([makeInvoice({ type: 'PURCHASE' })]));
+    const user = userEvent.setup();
+    renderApp('/dashboard/billing');
+    await screen.findByTestId('invoices-page');
+    await user.selectOptions(screen.getByLabelText('Type'), 'RENEWAL');
+    await user.click(screen.getByTestId('invoice-filters-apply'));
+    expect((await screen.findByTestId('invoices-empty')).textContent).toBe(
+      'No invoices match these filters.',
+    );
+  });
+
   it('previews an invoice in an accessible dialog, and says when the preview fails', async () => {
     server.use(
       summaryHandler(),
@@ -190,7 +202,9 @@ describe('billing page', () => {
       'Your billing information is incomplete. Please update your billing details.',
     );
     expect(prompt.textContent).toContain('street address, city, postal code');
-    expect(screen.getByTestId('invoices-empty')).toBeTruthy();
+    expect(screen.getByTestId('invoices-empty').textContent).toBe(
+      'No invoices yet. An invoice is issued for every successful payment.',
+    );
     expect(screen.getByTestId('invoices-page').textContent).toBe('Page 1 of 1 (0 total)');
 
     await user.type(screen.getByLabelText(/Company name/), 'UAB Pavyzdys');

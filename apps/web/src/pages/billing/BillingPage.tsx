@@ -269,7 +269,10 @@ function Invoices() {
       )}
       {list && list.items.length === 0 && (
         <p className="text-muted" data-testid="invoices-empty">
-          {t('billing.invoices.empty')}
+          {/* "No invoices match" only says something when filters narrowed the list. */}
+          {Object.values(filters).some((value) => value !== '')
+            ? t('billing.invoices.noMatch')
+            : t('billing.invoices.none')}
         </p>
       )}
       {list && list.items.length > 0 && (
