@@ -54,6 +54,6 @@ export function fieldErrorText(t: TFunction, message: string | undefined): strin
   const [code = '', query = ''] = message.split('?', 2);
   const values: { minimum?: string; maximum?: string } = Object.fromEntries(new URLSearchParams(query));
   if (isMessageCode(code)) return t(`errors.${code}`, values);
-  if (/^[a-z]\w*(\.\w+)+$/i.test(code) && i18n.exists(code)) return t(code as 'auth.optional', values);
+  if (/^[a-z]\w*(\.\w+)+$/i.test(code) && i18n.exists(code)) return t(code as 'common.optional', values);
   return message;
 }

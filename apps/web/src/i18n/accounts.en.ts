@@ -4,7 +4,6 @@
 
 export const accountsEn = {
   auth: {
-    optional: 'optional',
     retryAfter: 'Try again in {{count}} s.',
     backToSignIn: 'Back to sign in',
     showPassword: 'Show password',

@@ -3,7 +3,6 @@ import type { AccountsMessages } from './accounts.en.ts';
 
 export const accountsLt: AccountsMessages = {
   auth: {
-    optional: 'neprivaloma',
     retryAfter: 'Bandykite dar kartą po {{count}} s.',
     backToSignIn: 'Grįžti į prisijungimą',
     showPassword: 'Rodyti slaptažodį',

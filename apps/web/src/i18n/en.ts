@@ -6,6 +6,8 @@ export const en = {
     appName: 'Debesis',
     loading: 'Loading…',
     pageTitle: '{{page}} · Debesis',
+    // Every form's optional fields say so, on any page: this text loads with the app, not with a page.
+    optional: 'optional',
   },
   header: {
     skipToContent: 'Skip to content',

@@ -6,6 +6,7 @@ export const lt: Messages = {
     appName: 'Debesis',
     loading: 'Įkeliama…',
     pageTitle: '{{page}} · Debesis',
+    optional: 'neprivaloma',
   },
   header: {
     skipToContent: 'Pereiti prie turinio',

@@ -2,8 +2,6 @@
 // error catalogue and the services list's status names they build on, in the app's namespace).
 // Imported by those pages only. A namespace of their own keeps the type of the app's `t()`, which
 // every page's key is checked against, from growing with each service tab.
-// The account pages' texts too: the form fields' "(optional)" is theirs (auth.optional).
-import './accounts-messages.ts';
 import './error-messages.ts';
 import { i18n } from './i18n.ts';
 import './orders-messages.ts';

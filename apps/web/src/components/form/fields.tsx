@@ -21,7 +21,7 @@ function FieldLabel({ id, label, optional }: Pick<FieldFrameProps, 'id' | 'label
   return (
     <label htmlFor={id} className="field__label">
       {label}
-      {optional && <span className="field__optional"> ({t('auth.optional')})</span>}
+      {optional && <span className="field__optional"> ({t('common.optional')})</span>}
     </label>
   );
 }

@@ -8,7 +8,7 @@ import {
   type InvoiceSummary,
   type InvoiceType,
 } from '@debesis/contract';
-import { formatMoney } from '@debesis/pricing';
+import { money } from '../plans/format.ts';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, InputField, SelectField } from '../../components/form/fields.tsx';
@@ -26,9 +26,6 @@ import {
 } from './billing-api.ts';
 import { InvoicePreviewDialog } from './InvoicePreviewDialog.tsx';
 import './billing.css';
-
-/** Spec §9: en-US with two decimals, minor units divided by 100. */
-const amount = (minor: number) => formatMoney(minor, 'en-US');
 
 const TYPE_TONE: Record<InvoiceType, string> = {
   PURCHASE: 'badge--info',
@@ -193,9 +190,9 @@ function InvoiceRow({
       <td>
         <StatusBadge status={invoice.status} />
       </td>
-      <td className="numeric">{amount(invoice.vat_amount)}</td>
+      <td className="numeric">{money(invoice.vat_amount, language)}</td>
       <td className="numeric" data-testid={`invoice-total-${invoice.number}`}>
-        {amount(invoice.total)}
+        {money(invoice.total, language)}
       </td>
       <td className="invoice-actions">
         <button
@@ -341,6 +338,7 @@ function Invoices() {
 
 export function BillingPage() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   useDocumentTitle(t('billing.title'));
   const summary = useBillingSummary();
   const data = summary.data;
@@ -362,12 +360,12 @@ export function BillingPage() {
         <dl className="billing-summary" data-testid="billing-summary">
           <div className="card">
             <dt>{t('billing.summary.credit')}</dt>
-            <dd data-testid="billing-credit">{amount(data.credit.balance)}</dd>
+            <dd data-testid="billing-credit">{money(data.credit.balance, language)}</dd>
             <dd className="text-muted">{t('billing.summary.creditNote')}</dd>
           </div>
           <div className="card">
             <dt>{t('billing.summary.outstanding')}</dt>
-            <dd data-testid="billing-outstanding">{amount(data.outstanding.amount)}</dd>
+            <dd data-testid="billing-outstanding">{money(data.outstanding.amount, language)}</dd>
             <dd className="text-muted">
               {t('billing.summary.outstandingNote', { count: data.outstanding.count })}
             </dd>
@@ -376,7 +374,7 @@ export function BillingPage() {
             <dt>{t('billing.summary.invoices')}</dt>
             <dd>{data.invoices.count}</dd>
             <dd className="text-muted">
-              {t('billing.summary.paid')}: {amount(data.invoices.total_paid)}
+              {t('billing.summary.paid')}: {money(data.invoices.total_paid, language)}
             </dd>
           </div>
         </dl>

@@ -239,9 +239,8 @@ describe('plan picker', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/payments/new/payment'));
     expect(window.localStorage.getItem(STORAGE_KEYS.selectedPlan)).toContain('"product_id":"mini"');
-    expect((await screen.findByTestId('payment-summary')).textContent).toContain(
-      'MINI — 50 GB Storage, 5 Users',
-    );
+    expect((await screen.findByTestId('payment-summary')).textContent).toContain('Disk space50 GB');
+    expect(screen.getByTestId('payment-fact-plan').textContent).toBe('MINI');
   });
 
   it('formats prices and periods in Lithuanian', async () => {

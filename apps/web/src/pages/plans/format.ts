@@ -2,24 +2,25 @@
 // two decimals).
 import { formatMoney, type MoneyLocale } from '@debesis/pricing';
 
-export function moneyLocale(language: string): MoneyLocale {
+/** The locale numbers, money and percentages are written in: lt-LT ("1 234,50 €") or en-US ("€1,234.50"). */
+export function numberLocale(language: string): MoneyLocale {
   return language.startsWith('lt') ? 'lt-LT' : 'en-US';
 }
 
 export function money(amountMinor: number, language: string): string {
-  return formatMoney(amountMinor, moneyLocale(language));
+  return formatMoney(amountMinor, numberLocale(language));
 }
 
 /** 21 → "21%" (en) or "21 %" (lt); 25.5 → "25.5%" / "25,5 %". */
 export function percent(rate: number, language: string): string {
-  return new Intl.NumberFormat(moneyLocale(language), { style: 'percent', maximumFractionDigits: 2 }).format(
+  return new Intl.NumberFormat(numberLocale(language), { style: 'percent', maximumFractionDigits: 2 }).format(
     rate / 100,
   );
 }
 
 /** Disk of a plan card: whole terabytes as TB (2048 → "2 TB"), anything else in GB. */
 export function diskSize(gb: number, language: string): string {
-  const number = new Intl.NumberFormat(moneyLocale(language));
+  const number = new Intl.NumberFormat(numberLocale(language));
   return gb >= 1024 && gb % 1024 === 0 ? `${number.format(gb / 1024)} TB` : `${number.format(gb)} GB`;
 }
 
@@ -36,5 +37,5 @@ export function countryName(code: string, language: string): string {
 export function formatDate(value: string | Date, language: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
-  return new Intl.DateTimeFormat(moneyLocale(language), { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(numberLocale(language), { dateStyle: 'medium' }).format(date);
 }

@@ -12,7 +12,7 @@ import { paymentPagePaths } from '../../payments/payments-api.ts';
 import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
 import { APPLY_POLL_MS } from '../../workspace/workspace-resource.ts';
 import { usePaymentStart } from '../payments/payment-parts.tsx';
-import { formatDate } from '../plans/format.ts';
+import { formatDate, numberLocale } from '../plans/format.ts';
 import '../payments/payments.css';
 
 /** Being set up, or placed with a change the node has not confirmed yet: worth asking again. */
@@ -143,7 +143,7 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  const number = new Intl.NumberFormat(language.startsWith('lt') ? 'lt-LT' : 'en-US', {
+  const number = new Intl.NumberFormat(numberLocale(language), {
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
   return `${number} ${BYTE_UNITS[unit]}`;
