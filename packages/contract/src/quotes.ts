@@ -23,7 +23,10 @@ export const calculatePriceRequestSchema = z.object({
 export type CalculatePriceRequest = z.infer<typeof calculatePriceRequestSchema>;
 
 export const calculatePriceQuerySchema = z.object({
-  /** Customer country; without it the answer is a preview before VAT. */
+  /**
+   * Customer country; without it the answer is a preview before VAT. Ignored with a session: the
+   * account's evidence decides, as for its orders (see `vat_evidence`).
+   */
   country: countryCodeSchema.optional(),
   is_business: z
     .enum(['true', 'false'], { error: 'invalid_value' })
