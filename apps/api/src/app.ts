@@ -65,6 +65,9 @@ import { sellerFromConfig } from './modules/billing/billing.config.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { createStripeProvider } from './modules/payments/stripe.provider.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
+import { createVatSituation } from './modules/orders/vat-situation.ts';
+import { createBillingQueries } from './modules/billing/billing.queries.ts';
+import { geoipLookup } from './modules/auth/detect-country.ts';
 import { createViesClient, viesRequester } from './modules/vies/vies.client.ts';
 import { createViesQueries } from './modules/vies/vies.queries.ts';
 import { createViesService } from './modules/vies/vies.service.ts';
@@ -223,7 +226,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     queries: createOrdersQueries(database.db),
     quotes,
     products,
-    users: usersQueries,
+    vatCustomerOf: createVatSituation({
+      users: usersQueries,
+      billingInfo: (accountId) => createBillingQueries(database.db).findInfo(accountId),
+      ipCountry: geoipLookup,
+    }),
     services: createServicesQueries(database.db),
     activity,
     now,
@@ -400,7 +407,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(usersRoutes, { prefix: '/users', users, guards });
       await api.register(settingsRoutes, { prefix: '/settings', users, guards });
       await api.register(productsRoutes, { prefix: '/products', products });
-      await api.register(quotesRoutes, { prefix: '/orders', quotes });
+      await api.register(quotesRoutes, { prefix: '/orders', quotes, auth, customerOf: orders.customerOf });
       await api.register(ordersRoutes, { prefix: '/orders', orders, payments, guards });
       await api.register(paymentsRoutes, { prefix: '/payments', payments, guards });
       await api.register(pendingPlanRoutes, { prefix: '/auth', orders, guards });

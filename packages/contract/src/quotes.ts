@@ -23,7 +23,10 @@ export const calculatePriceRequestSchema = z.object({
 export type CalculatePriceRequest = z.infer<typeof calculatePriceRequestSchema>;
 
 export const calculatePriceQuerySchema = z.object({
-  /** Customer country; without it the answer is a preview before VAT. */
+  /**
+   * Customer country; without it the answer is a preview before VAT. Ignored with a session: the
+   * account's evidence decides, as for its orders (see `vat_evidence`).
+   */
   country: countryCodeSchema.optional(),
   is_business: z
     .enum(['true', 'false'], { error: 'invalid_value' })
@@ -52,6 +55,26 @@ export type VatNumberCheckKind = NonNullable<z.infer<typeof vatNumberCheckSchema
  * checked before a reverse charge. Null or absent otherwise.
  */
 export const viesConsultationNumberSchema = z.string().nullable().optional();
+
+/**
+ * Where the VAT of a signed-in customer's price comes from, frozen in an order's breakdown so it
+ * can be audited (absent in anonymous previews and in orders older than it). `country` is the
+ * place of supply the VAT follows. `basis`: `vat_number` (a business's valid VAT number: its
+ * company's country, reverse charge rules), `confirmed` (two pieces agree), `contradicted` (they
+ * disagree: the country with the higher VAT was taken), `single` (only one piece was known). The
+ * pieces: the saved billing address's country, the country of the IP address the request came
+ * from (null when unknown: private, loopback, not listed) and the country the account registered
+ * with (a profile change does not move it). `relied_on` names the pieces compared, the claim first.
+ */
+export const vatEvidenceSchema = z.object({
+  country: z.string(),
+  basis: z.enum(['vat_number', 'confirmed', 'contradicted', 'single']),
+  billing_country: z.string().nullable(),
+  ip_country: z.string().nullable(),
+  account_country: z.string().nullable(),
+  relied_on: z.array(z.enum(['billing_address', 'ip_address', 'account_country', 'vat_number'])),
+});
+export type VatEvidence = z.infer<typeof vatEvidenceSchema>;
 
 export const breakdownLineSchema = z.object({
   kind: z.enum(['base', ...OPTION_TYPES]),
@@ -94,6 +117,7 @@ export const priceBreakdownSchema = z.object({
   vat_number_valid: z.boolean().nullable(),
   vat_number_check: vatNumberCheckSchema,
   vies_consultation_number: viesConsultationNumberSchema,
+  vat_evidence: vatEvidenceSchema.optional(),
   lines: z.array(breakdownLineSchema),
 });
 export type PriceBreakdownResponse = z.infer<typeof priceBreakdownSchema>;

@@ -7,6 +7,7 @@
 export * from './money.ts';
 export * from './product.ts';
 export * from './vat.ts';
+export * from './place-of-supply.ts';
 export * from './breakdown.ts';
 export * from './proration.ts';
 export * from './credit.ts';

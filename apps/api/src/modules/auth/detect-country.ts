@@ -15,7 +15,8 @@ interface GeoIp {
   lookup(ip: string): { country?: string } | null;
 }
 let geoip: GeoIp | undefined;
-function geoipLookup(ip: string): string | null {
+/** The country of an IP address in the offline database; null for private, loopback and unlisted ones. */
+export function geoipLookup(ip: string): string | null {
   // Loaded on first use: the database takes memory and a moment to read.
   geoip ??= createRequire(import.meta.url)('geoip-country') as GeoIp;
   const country = geoip.lookup(ip)?.country?.toUpperCase();

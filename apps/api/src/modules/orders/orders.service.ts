@@ -1,16 +1,17 @@
 // Orders: a customer's request to buy, priced once with the shared pricing function and the
-// customer's VAT situation at that moment, then paid through a payment session.
-import type { CreateOrderRequest, Order } from '@debesis/contract';
+// customer's VAT situation at that moment (vat-situation.ts: evidence, not the profile country),
+// then paid through a payment session.
+import type { CreateOrderRequest, Order, VatEvidence } from '@debesis/contract';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { ServicesQueries } from '../services/services.queries.ts';
-import type { UsersQueries } from '../users/users.queries.ts';
 import type { Db } from '../../db/database.ts';
 import { placePricedOrder } from './orders.placement.ts';
 import { presentOrder } from './orders.presenter.ts';
 import type { OrderRow, OrdersQueries } from './orders.queries.ts';
-import type { QuotesService } from './quotes.service.ts';
+import type { QuotesService, VatCustomer } from './quotes.service.ts';
+import type { VatCustomerOf } from './vat-situation.ts';
 
 interface Meta {
   ip: string | null;
@@ -21,7 +22,7 @@ export function createOrdersService(deps: {
   queries: OrdersQueries;
   quotes: Pick<QuotesService, 'price'>;
   products: Pick<ProductsService, 'get'>;
-  users: Pick<UsersQueries, 'findById'>;
+  vatCustomerOf: VatCustomerOf;
   services: Pick<ServicesQueries, 'findForAccount'>;
   activity: Pick<ActivityService, 'record'>;
   now?: () => Date;
@@ -34,23 +35,6 @@ export function createOrdersService(deps: {
     return row;
   }
 
-  /** VAT follows the account: its country, and for a business its VAT number. */
-  async function customerOf(accountId: string) {
-    const user = await deps.users.findById(accountId);
-    if (!user) throw notFound();
-    const country = user.company?.country ?? user.country;
-    if (!country) {
-      throw new AppError('validation_error', {
-        fieldErrors: [{ field: 'country', code: 'invalid_country' }],
-      });
-    }
-    return {
-      country,
-      isBusiness: user.accountType === 'business',
-      vatNumber: user.company?.vat_number ?? null,
-    };
-  }
-
   async function place(
     accountId: string,
     kind: 'new' | 'extension',
@@ -58,12 +42,8 @@ export function createOrdersService(deps: {
     serviceId: string | null,
     meta: Meta,
   ): Promise<OrderRow> {
-    const customer = await customerOf(accountId);
-    const breakdown = await deps.quotes.price(request, {
-      country: customer.country,
-      isBusiness: customer.isBusiness,
-      vatNumber: customer.vatNumber ?? undefined,
-    });
+    const customer = await deps.vatCustomerOf(accountId, meta.ip);
+    const breakdown = await deps.quotes.price(request, customer);
     const product = await deps.products.get(breakdown.product_id);
     const row = await deps.db.transaction(async (tx) =>
       placePricedOrder(tx as unknown as Db, {
@@ -77,11 +57,7 @@ export function createOrdersService(deps: {
         periodId: breakdown.period_id,
         months: breakdown.months,
         breakdown,
-        customer: {
-          country: customer.country,
-          is_business: customer.isBusiness,
-          vat_number: customer.vatNumber,
-        },
+        customer: customerRecord(customer, breakdown.vat_evidence),
         createdAt: now(),
         updatedAt: now(),
       }),
@@ -98,7 +74,8 @@ export function createOrdersService(deps: {
   }
 
   return {
-    customerOf,
+    /** The account's VAT situation now, from `ip` and what it holds (vat-situation.ts). */
+    customerOf: deps.vatCustomerOf,
 
     async create(accountId: string, request: CreateOrderRequest, meta: Meta): Promise<Order> {
       return presentOrder(await place(accountId, 'new', request, null, meta));
@@ -161,6 +138,18 @@ export function createOrdersService(deps: {
       if (row.status !== 'AWAITING_PAYMENT') throw new AppError('order_not_payable');
       return row;
     },
+  };
+}
+
+/** Who bought, as priced: the country taxed, business status and the VAT number priced with. */
+export function customerRecord(
+  customer: VatCustomer,
+  evidence: VatEvidence | undefined,
+): OrderRow['customer'] {
+  return {
+    country: evidence?.country ?? customer.country,
+    is_business: customer.isBusiness,
+    vat_number: customer.vatNumber ?? null,
   };
 }
 

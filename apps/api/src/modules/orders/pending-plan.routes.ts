@@ -22,8 +22,8 @@ export const pendingPlanRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; g
         response: { 200: pendingPlanResponseSchema },
       },
     },
-    // The account's own country and company details decide VAT; company_data from the browser
-    // is accepted for the spec's payload but never overrides what the account holds.
+    // The account's evidence and company details decide VAT (vat-situation.ts); company_data from
+    // the browser is accepted for the spec's payload but never overrides what the account holds.
     async (request) => {
       const { currency: _currency, company_data: _companyData, ...plan } = request.body;
       return orders.fromPendingPlan(currentUserId(request), plan, { ip: request.ip });

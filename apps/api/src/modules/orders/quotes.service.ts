@@ -11,7 +11,11 @@
 // cannot answer and has no recent answer cached (rules in vies/vies.service.ts), the number is
 // unverified: no reverse charge, the customer country's VAT is charged, and `vat_number_check`
 // says "vies_unavailable".
-import type { PriceBreakdownResponse, Product, VatNumberCheckKind } from '@debesis/contract';
+//
+// A signed-in account's quote carries its evidence (vat-situation.ts): a business whose VAT number
+// counts is taxed where its company is (reverse charge rules); anyone else where the evidence puts
+// them (the place of supply), and the breakdown says so in `vat_evidence`.
+import type { PriceBreakdownResponse, Product, VatEvidence, VatNumberCheckKind } from '@debesis/contract';
 import {
   calculatePrice,
   InvalidSelectionError,
@@ -20,6 +24,7 @@ import {
   SELLER_COUNTRY,
   vatFor,
   vatOn,
+  type PlaceOfSupply,
   type VatDecision,
 } from '@debesis/pricing';
 import { checkVatNumber } from '@debesis/pricing/vat-number';
@@ -28,9 +33,18 @@ import type { ProductsService } from '../products/products.service.ts';
 import type { ViesService } from '../vies/vies.service.ts';
 
 export interface VatCustomer {
+  /** The country the VAT number must belong to and, without `evidence`, the country taxed. */
   country: string;
   isBusiness: boolean;
   vatNumber?: string | undefined;
+  /** A signed-in account's evidence of where it is (vat-situation.ts); absent for anonymous quotes. */
+  evidence?: {
+    billing_country: string | null;
+    ip_country: string | null;
+    account_country: string | null;
+    /** Where the evidence puts a consumer; null when no piece names a country. */
+    consumer: PlaceOfSupply | null;
+  };
 }
 
 export interface VatNumberStatus {
@@ -69,18 +83,35 @@ export async function vatNumberStatus(
   return { valid: verdict === 'valid', check: VIES_CHECK[verdict], consultationNumber };
 }
 
+/** Which of the customer's countries is taxed, and on what evidence (signed-in customers only). */
+function placeTaxed(customer: VatCustomer, reverseCharge: boolean): VatEvidence | null {
+  if (!customer.evidence) return null;
+  const { consumer, ...pieces } = customer.evidence;
+  if (consumer && !reverseCharge) {
+    return { country: consumer.country, basis: consumer.basis, ...pieces, relied_on: consumer.reliedOn };
+  }
+  // A business established where its valid VAT number says (or, with no evidence, its company).
+  const country = normaliseCountry(customer.country);
+  return reverseCharge
+    ? { country, basis: 'vat_number', ...pieces, relied_on: ['vat_number'] }
+    : { country, basis: 'single', ...pieces, relied_on: [] };
+}
+
 export async function vatDecision(
   customer: VatCustomer,
   vies: Pick<ViesService, 'verify'> | null = null,
-): Promise<{ decision: VatDecision; vatNumber: VatNumberStatus }> {
+): Promise<{ decision: VatDecision; vatNumber: VatNumberStatus; evidence: VatEvidence | null }> {
   const vatNumber = await vatNumberStatus(customer, vies);
+  const reverseCharge = customer.isBusiness && vatNumber.valid === true;
+  const evidence = placeTaxed(customer, reverseCharge);
   return {
     decision: vatFor({
-      country: customer.country,
+      country: evidence?.country ?? customer.country,
       isBusiness: customer.isBusiness,
-      vatNumberValid: customer.isBusiness && vatNumber.valid === true,
+      vatNumberValid: reverseCharge,
     }),
     vatNumber,
+    evidence,
   };
 }
 
@@ -110,6 +141,7 @@ export function createQuotesService(deps: {
         vat_number_valid: vat?.vatNumber.valid ?? null,
         vat_number_check: vat?.vatNumber.check ?? null,
         vies_consultation_number: vat?.vatNumber.consultationNumber ?? null,
+        ...(vat?.evidence ? { vat_evidence: vat.evidence } : {}),
       };
     } catch (error) {
       if (!(error instanceof InvalidSelectionError)) throw error;
@@ -145,7 +177,7 @@ export function createQuotesService(deps: {
     },
 
     async vat(amount: number, customer: VatCustomer) {
-      const { decision, vatNumber } = await vatDecision(customer, vies);
+      const { decision, vatNumber, evidence } = await vatDecision(customer, vies);
       const applied = vatOn(amount, decision);
       return {
         amount,
@@ -160,6 +192,7 @@ export function createQuotesService(deps: {
         vat_number_check: vatNumber.check,
         vies_consultation_number: vatNumber.consultationNumber,
         legal_note_key: decision.legal_note_key,
+        ...(evidence ? { vat_evidence: evidence } : {}),
       };
     },
   };

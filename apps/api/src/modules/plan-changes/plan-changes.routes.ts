@@ -31,7 +31,7 @@ export const planChangesRoutes: FastifyPluginAsyncZod<{
         response: { 200: planChangeQuoteSchema },
       },
     },
-    async (request) => planChanges.quote(currentUserId(request), request.body),
+    async (request) => planChanges.quote(currentUserId(request), request.body, { ip: request.ip }),
   );
 
   app.post(

@@ -29,8 +29,8 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import { createCreditsQueries } from '../credits/credits.queries.ts';
 import { placePricedOrder } from '../orders/orders.placement.ts';
 import { createOrdersQueries } from '../orders/orders.queries.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { QuotesService } from '../orders/quotes.service.ts';
+import { customerRecord, type OrdersService } from '../orders/orders.service.ts';
+import type { QuotesService, VatCustomer } from '../orders/quotes.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import { createServicesQueries, type ServiceRow } from '../services/services.queries.ts';
 import { putIntoEffect } from './plan-changes.apply.ts';
@@ -166,10 +166,12 @@ export function createPlanChangesService(deps: {
   async function quote(
     accountId: string,
     request: PlanChangeQuoteRequest,
+    meta: Meta,
   ): Promise<{
     service: ServiceRow;
     quote: PlanChangeQuote;
     vat: Awaited<ReturnType<QuotesService['vat']>>;
+    customer: VatCustomer;
   }> {
     const at = now();
     const service = await changeableService(accountId, request.service_id, at);
@@ -196,11 +198,9 @@ export function createPlanChangesService(deps: {
       periodEnd: service.validUntil,
       at,
     });
-    const customer = await deps.orders.customerOf(accountId);
-    const vat = await deps.quotes.vat(prorated.charge_minor, {
-      ...customer,
-      vatNumber: customer.vatNumber ?? undefined,
-    });
+    // The same VAT situation as any order of the account's (evidence, not the profile country).
+    const customer = await deps.orders.customerOf(accountId, meta.ip);
+    const vat = await deps.quotes.vat(prorated.charge_minor, customer);
     const balance = await freeCredit(accountId);
     const charge = applyCredit(
       {
@@ -214,6 +214,7 @@ export function createPlanChangesService(deps: {
     return {
       service,
       vat,
+      customer,
       quote: {
         service_id: service.id,
         current,
@@ -245,8 +246,8 @@ export function createPlanChangesService(deps: {
   }
 
   return {
-    async quote(accountId: string, request: PlanChangeQuoteRequest): Promise<PlanChangeQuote> {
-      return (await quote(accountId, request)).quote;
+    async quote(accountId: string, request: PlanChangeQuoteRequest, meta: Meta): Promise<PlanChangeQuote> {
+      return (await quote(accountId, request, meta)).quote;
     },
 
     async create(
@@ -254,12 +255,11 @@ export function createPlanChangesService(deps: {
       request: PlanChangeQuoteRequest & { confirm_downgrade: boolean },
       meta: Meta,
     ): Promise<PlanChange> {
-      const priced = await quote(accountId, request);
+      const priced = await quote(accountId, request, meta);
       const { service, quote: q } = priced;
       if (q.direction === 'downgrade' && !request.confirm_downgrade) {
         throw new AppError('downgrade_confirmation_required');
       }
-      const customer = await deps.orders.customerOf(accountId);
       const at = now();
       const paying = q.prorated_difference > 0;
       const row = await deps.db.transaction(async (transaction) => {
@@ -321,13 +321,10 @@ export function createPlanChangesService(deps: {
             vat_reason: priced.vat.reason,
             legal_note_key: priced.vat.legal_note_key,
             vat_number_valid: priced.vat.vat_number_valid,
+            ...(priced.vat.vat_evidence ? { vat_evidence: priced.vat.vat_evidence } : {}),
             lines: [],
           },
-          customer: {
-            country: customer.country,
-            is_business: customer.isBusiness,
-            vat_number: customer.vatNumber,
-          },
+          customer: customerRecord(priced.customer, priced.vat.vat_evidence),
           createdAt: at,
           updatedAt: at,
         });

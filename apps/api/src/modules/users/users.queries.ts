@@ -34,10 +34,13 @@ export function createUsersQueries(db: Db) {
       return row ? { ...row.user, settings: row.settings } : undefined;
     },
 
-    /** Creates the user and their settings together. */
+    /** Creates the user and their settings together; the country given is kept as the registration country. */
     async create(values: NewUserRow, language: 'en' | 'lt'): Promise<UserWithSettings> {
       return db.transaction(async (tx) => {
-        const [user] = await tx.insert(users).values(values).returning();
+        const [user] = await tx
+          .insert(users)
+          .values({ ...values, registrationCountry: values.registrationCountry ?? values.country ?? null })
+          .returning();
         if (!user) throw new Error('user insert returned no row');
         const [settings] = await tx.insert(userSettings).values({ userId: user.id, language }).returning();
         if (!settings) throw new Error('settings insert returned no row');

@@ -30,14 +30,22 @@ export function createUsersService(deps: {
       return presentUser(await load(userId));
     },
 
+    /**
+     * The profile country is the account's to change; VAT does not follow it (billing info does, with
+     * evidence: orders/vat-situation.ts). An account that registered without a country keeps the
+     * first one it sets as its registration country.
+     */
     async updateMe(userId: string, changes: UpdateUserRequest, meta: RequestMeta): Promise<User> {
-      await load(userId);
+      const user = await load(userId);
       const { theme, language, notification_email, notification_browser, ...profile } = changes;
       await deps.queries.update(userId, {
         ...(profile.first_name !== undefined ? { firstName: profile.first_name } : {}),
         ...(profile.last_name !== undefined ? { lastName: profile.last_name } : {}),
         ...(profile.phone !== undefined ? { phone: profile.phone } : {}),
         ...(profile.country !== undefined ? { country: profile.country } : {}),
+        ...(profile.country && !user.registrationCountry
+          ? { registrationCountry: user.country ?? profile.country }
+          : {}),
         ...(profile.address !== undefined ? { address: profile.address } : {}),
       });
       await deps.queries.updateSettings(userId, {

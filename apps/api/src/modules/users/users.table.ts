@@ -25,6 +25,12 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
     country: text('country'),
+    /**
+     * The country given at registration (or, for an account registered without one, the first
+     * country it set): the account's piece of VAT evidence. A profile change moves `country`, never
+     * this, so editing the profile cannot change the VAT (see orders/vat-situation.ts).
+     */
+    registrationCountry: text('registration_country'),
     phone: text('phone'),
     address: jsonb('address').$type<Address>(),
     /** Business details; fixed once set (support changes them). */

@@ -90,6 +90,9 @@ export function PlanConfigurator({
   const shown = server.invalid ? null : (server.breakdown ?? local);
   const status: BreakdownStatus =
     server.breakdown !== null ? 'confirmed' : server.failed ? 'unconfirmed' : 'checking';
+  // Signed in, the server taxes the country its evidence shows (billing address, IP), which may
+  // not be the profile's; its answer names it.
+  const vatCountry = server.breakdown?.vat_evidence?.country ?? customer?.country ?? null;
 
   function fieldError(field: Field): string | undefined {
     const client = clientErrors.find((error) => error.field === field);
@@ -156,7 +159,7 @@ export function PlanConfigurator({
         <PriceBreakdownView
           breakdown={shown}
           status={settled ? status : 'checking'}
-          country={customer ? countryName(customer.country, language) : null}
+          country={vatCountry ? countryName(vatCountry, language) : null}
         >
           <button
             type="button"

@@ -155,6 +155,34 @@ describe('plan picker', () => {
     expect(calls.at(-1)?.body.vat_number).toBe('DE136695976');
   });
 
+  it('signed in, shows the VAT and the country the server’s evidence decided, not the profile’s', async () => {
+    storeSession();
+    server.use(
+      userHandler(makeUser({ country: 'US' })),
+      http.post('/api/v1/orders/calculate-price', async ({ request }) => {
+        const body = (await request.json()) as PlanSelection;
+        const vat = vatFor({ country: 'LT', isBusiness: false, vatNumberValid: false });
+        return HttpResponse.json({
+          ...calculatePrice(mini, body, vat),
+          vat_number_valid: null,
+          vat_evidence: {
+            country: 'LT',
+            basis: 'contradicted',
+            billing_country: null,
+            ip_country: 'US',
+            account_country: 'LT',
+            relied_on: ['account_country', 'ip_address'],
+          },
+        });
+      }),
+    );
+    await openMini('/auth/plans');
+
+    await waitFor(() => expect(screen.getByTestId('breakdown-status').dataset.status).toBe('confirmed'));
+    expect(text('breakdown-vat-rate')).toBe('21%');
+    expect(text('breakdown-vat-country')).toContain('Lithuania');
+  });
+
   it('checks the rules in the browser and does not ask the server about an invalid selection', async () => {
     const { user } = await openMini();
     await waitFor(() => expect(calls).toHaveLength(1));
