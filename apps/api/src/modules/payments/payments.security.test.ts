@@ -6,7 +6,13 @@ import { and, eq } from 'drizzle-orm';
 import type { AccountCredit, Order, PlanChange } from '@debesis/contract';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { buyService, openSession, sandboxEvent, seedCatalogue, sendSandboxEvent } from '../../test/payments.ts';
+import {
+  buyService,
+  openSession,
+  sandboxEvent,
+  seedCatalogue,
+  sendSandboxEvent,
+} from '../../test/payments.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 import { createCreditsQueries } from '../credits/credits.queries.ts';
 import { services } from '../services/services.table.ts';
@@ -31,7 +37,9 @@ describe('payments under attack (sandbox provider)', () => {
   const credit = async (auth: Auth) => (await get(auth, '/api/v1/account/credit')).json<AccountCredit>();
   const order = async (auth: Auth, id: string) => (await get(auth, `/api/v1/orders/${id}`)).json<Order>();
   const validUntil = async (serviceId: string) =>
-    (await ctx.database.db.select().from(services).where(eq(services.id, serviceId)))[0]?.validUntil.getTime();
+    (
+      await ctx.database.db.select().from(services).where(eq(services.id, serviceId))
+    )[0]?.validUntil.getTime();
   const session = async (id: string) =>
     (await ctx.database.db.select().from(paymentSessions).where(eq(paymentSessions.id, id)))[0];
   const actions = async (accountId: string, action: string) =>

@@ -43,7 +43,9 @@ function fakeStripeApi(): Promise<{ url: string; requests: StripeRequest[]; serv
       } else if (expire) {
         response.end(JSON.stringify({ id: expire[1], object: 'checkout.session', status: 'expired' }));
       } else if (path === '/v1/refunds') {
-        response.end(JSON.stringify({ id: `re_test_${requests.length}`, object: 'refund', status: 'succeeded' }));
+        response.end(
+          JSON.stringify({ id: `re_test_${requests.length}`, object: 'refund', status: 'succeeded' }),
+        );
       } else {
         response.statusCode = 404;
         response.end(JSON.stringify({ error: { message: `no ${path}` } }));
@@ -190,7 +192,8 @@ describe('Stripe events under attack', () => {
     const { created, sessionId, checkoutId } = await orderWithSession(owner.auth);
     await completed(paid(sessionId, checkoutId, created.amount));
     const serviceId = (await order(owner.auth, created.id)).service_id ?? '';
-    const extend = (payload: object) => post(owner.auth, `/api/v1/orders/service/${serviceId}/extend`, payload);
+    const extend = (payload: object) =>
+      post(owner.auth, `/api/v1/orders/service/${serviceId}/extend`, payload);
     const first = (await extend({ period_id: '12m' })).json<Order>();
     const firstCheckout = await checkout(owner.auth, first.id);
     await extend({ period_id: '1m' });
