@@ -233,6 +233,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
     services: createServicesQueries(database.db),
     activity,
+    // Read when an order is cancelled, after payments is built below.
+    closePaymentSessions: (orderId) => payments.closeSessions(orderId),
     now,
   });
   const planChanges = createPlanChangesService({
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     activity,
     // Read when a request comes, after the directory is built below.
     usersInUse: (serviceId) => directory.countUsers(serviceId),
+    closePaymentSessions: (orderId) => payments.closeSessions(orderId),
     now,
   });
   const credits = createCreditsService({

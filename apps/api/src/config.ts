@@ -47,15 +47,20 @@ export const environmentSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Token a storage node's agent presents to register itself. */
   NODE_REGISTRATION_TOKEN: z.string().min(24).optional(),
-  /** Payment provider: the built-in sandbox (test cards, no real money) or Stripe. */
+  /**
+   * Payment provider: the built-in sandbox (test cards, no real money) or Stripe. Production
+   * refuses the sandbox unless ALLOW_SANDBOX_PAYMENTS says so: test cards would pay for real services.
+   */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Lets a production system (a staging copy) run the sandbox provider. */
+  ALLOW_SANDBOX_PAYMENTS: booleanFromString.default(false),
   /** Stripe secret API key (sk_live_… / sk_test_…); required with PAYMENT_PROVIDER=stripe. */
   STRIPE_SECRET_KEY: z.string().min(10).optional(),
   /** Signing secret of the Stripe webhook endpoint (whsec_…); required with PAYMENT_PROVIDER=stripe. */
   STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
   /** Another Stripe API base URL (a local stand-in in tests); Stripe's own by default. */
   STRIPE_API_BASE: z.url().optional(),
-  /** Secret that signs the sandbox provider's events (at least 24 characters). */
+  /** Secret that signs the sandbox provider's events (at least 24 characters); only with the sandbox. */
   PAYMENTS_SANDBOX_SECRET: z.string().min(24).optional(),
   /** Built web app to serve; the API serves it and the SPA fallback from here. */
   WEB_DIST: z.string().default('apps/web/dist'),
@@ -157,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       [
         'JWT_SECRET',
         'NODE_REGISTRATION_TOKEN',
-        'PAYMENTS_SANDBOX_SECRET',
+        ...(values.PAYMENT_PROVIDER === 'sandbox' ? (['PAYMENTS_SANDBOX_SECRET'] as const) : []),
         'DATABASE_URL',
         'SMTP_URL',
         'PUBLIC_URL',
@@ -167,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // environment, since the parsed values always hold the defaults).
     unset.push(...SELLER_REQUIRED_IN_PRODUCTION.filter((name) => !env[name]?.trim()));
     const missing = unset.map((name) => `  ${name}: required in production`);
+    // Unset means the sandbox: in production its test cards would pay for real services.
+    if (values.PAYMENT_PROVIDER === 'sandbox' && !values.ALLOW_SANDBOX_PAYMENTS) {
+      missing.unshift(
+        '  PAYMENT_PROVIDER: the sandbox takes no real money; set stripe in production (or ALLOW_SANDBOX_PAYMENTS=true for a test system)',
+      );
+    }
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
   if (values.PAYMENT_PROVIDER === 'stripe' && (!values.STRIPE_SECRET_KEY || !values.STRIPE_WEBHOOK_SECRET)) {

@@ -93,7 +93,7 @@ export type PlanChange = z.infer<typeof planChangeSchema>;
 
 export const planChangeIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_format' }) });
 
-export const CREDIT_ENTRY_KINDS = ['downgrade', 'order'] as const;
+export const CREDIT_ENTRY_KINDS = ['downgrade', 'order', 'payment'] as const;
 export const accountCreditSchema = z.object({
   /** Minor units before VAT, taken off the next order's subtotal. */
   balance: z.number().int(),

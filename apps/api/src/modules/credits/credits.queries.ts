@@ -63,6 +63,29 @@ export function createCreditsQueries(db: Db) {
         .onConflictDoNothing();
     },
     /**
+     * Money taken for an order that was cancelled before it was paid, before VAT: credit instead
+     * of the purchase, once per order (such an order uses no credit, so its key is free).
+     */
+    async creditPayment(values: {
+      accountId: string;
+      amountMinor: number;
+      orderId: string;
+      serviceId: string | null;
+      at: Date;
+    }): Promise<void> {
+      await db
+        .insert(creditEntries)
+        .values({
+          accountId: values.accountId,
+          kind: 'payment',
+          amountMinor: values.amountMinor,
+          orderId: values.orderId,
+          serviceId: values.serviceId,
+          createdAt: values.at,
+        })
+        .onConflictDoNothing();
+    },
+    /**
      * Serialises credit decisions of one account until the transaction ends, so two orders made
      * at once cannot both set aside the same credit.
      */

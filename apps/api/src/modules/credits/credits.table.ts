@@ -3,8 +3,10 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 
 /**
  * The account-credit ledger: a downgrade adds credit (positive), a paid order uses it
- * (negative). The balance is the sum. Each plan change credits once and each order uses credit
- * once (unique keys), so a repeated payment event cannot take or give twice.
+ * (negative), and money paid for an order cancelled meanwhile comes back as credit (`payment`,
+ * positive; such an order uses none). The balance is the sum. Each plan change credits once and
+ * each order uses or gives credit once (unique keys), so a repeated payment event cannot take or
+ * give twice.
  */
 export const creditEntries = pgTable(
   'credit_entries',
@@ -13,7 +15,7 @@ export const creditEntries = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     accountId: uuid('account_id').notNull(),
-    kind: text('kind', { enum: ['downgrade', 'order'] }).notNull(),
+    kind: text('kind', { enum: ['downgrade', 'order', 'payment'] }).notNull(),
     /** Minor units before VAT. */
     amountMinor: integer('amount_minor').notNull(),
     serviceId: uuid('service_id'),

@@ -8,6 +8,15 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 
 export function createOrdersQueries(db: Db) {
+  async function paid(id: string, from: Array<OrderRow['status']>, at: Date) {
+    const [row] = await db
+      .update(orders)
+      .set({ status: 'PAID', paidAt: at, errorMessage: null, errorDetails: null, updatedAt: at })
+      .where(and(eq(orders.id, id), inArray(orders.status, from)))
+      .returning();
+    return row;
+  }
+
   return {
     async insert(values: NewOrderRow): Promise<OrderRow> {
       const [row] = await db.insert(orders).values(values).returning();
@@ -35,17 +44,18 @@ export function createOrdersQueries(db: Db) {
         .limit(200);
     },
     /**
-     * AWAITING_PAYMENT, FAILED or CANCELLED → PAID; the row when this call made the change. A
-     * cancelled order can still be paid at a card page opened before: money taken is recorded,
-     * never dropped (what it buys is then decided by its kind).
+     * AWAITING_PAYMENT or FAILED → PAID; the row when this call made the change. Never a
+     * cancelled order: the credit it had set aside is free again and may be another order's.
      */
     async markPaid(id: string, at: Date): Promise<OrderRow | undefined> {
-      const [row] = await db
-        .update(orders)
-        .set({ status: 'PAID', paidAt: at, errorMessage: null, errorDetails: null, updatedAt: at })
-        .where(and(eq(orders.id, id), inArray(orders.status, ['AWAITING_PAYMENT', 'FAILED', 'CANCELLED'])))
-        .returning();
-      return row;
+      return paid(id, ['AWAITING_PAYMENT', 'FAILED'], at);
+    },
+    /**
+     * CANCELLED → PAID, for money taken at a card page opened before the cancellation: the
+     * payment is recorded, never dropped, but buys nothing (the payments module credits it).
+     */
+    async markCancelledPaid(id: string, at: Date): Promise<OrderRow | undefined> {
+      return paid(id, ['CANCELLED'], at);
     },
     /** AWAITING_PAYMENT → FAILED with the reason; a paid order is never failed afterwards. */
     async markFailed(id: string, error: { message: string; details: string }, at: Date): Promise<boolean> {

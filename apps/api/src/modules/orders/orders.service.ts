@@ -25,6 +25,8 @@ export function createOrdersService(deps: {
   vatCustomerOf: VatCustomerOf;
   services: Pick<ServicesQueries, 'findForAccount'>;
   activity: Pick<ActivityService, 'record'>;
+  /** Closes the payment pages of a cancelled order (payments module). */
+  closePaymentSessions?: (orderId: string) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -116,7 +118,10 @@ export function createOrdersService(deps: {
       // order; another period replaces it, so abandoned orders do not keep credit set aside.
       const waiting = await deps.queries.findAwaitingExtension(accountId, service.id);
       if (waiting?.periodId === request.period_id) return presentOrder(waiting);
-      if (waiting) await deps.queries.cancel(waiting.id, now());
+      if (waiting && (await deps.queries.cancel(waiting.id, now()))) {
+        // Its card pages take no money any more; one paid meanwhile becomes credit, never buys.
+        await deps.closePaymentSessions?.(waiting.id);
+      }
       return presentOrder(await place(accountId, 'extension', request, service.id, meta));
     },
 

@@ -1,5 +1,5 @@
 // The only SQL on payment sessions and provider events.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { paymentEvents, paymentSessions } from './payments.table.ts';
 
@@ -33,6 +33,49 @@ export function createPaymentsQueries(db: Db) {
         .set({ status, updatedAt: at })
         .where(and(eq(paymentSessions.id, id), inArray(paymentSessions.status, ['open', 'pending'])));
     },
+    /**
+     * The provider took money in this session: → succeeded from any other state (a late success
+     * after a failure or after we closed the page is still money taken). False when this payment
+     * was counted before, so another event of the same payment changes nothing.
+     */
+    async markSucceeded(id: string, paymentReference: string | null, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(paymentSessions)
+        .set({ status: 'succeeded', paymentReference, updatedAt: at })
+        .where(and(eq(paymentSessions.id, id), ne(paymentSessions.status, 'succeeded')))
+        .returning({ id: paymentSessions.id });
+      return rows.length === 1;
+    },
+    /** Closes the order's sessions still open (but `except`); the ones this call closed. */
+    async expireOpenSessions(orderId: string, at: Date, except?: string): Promise<PaymentSessionRow[]> {
+      return db
+        .update(paymentSessions)
+        .set({ status: 'expired', updatedAt: at })
+        .where(
+          and(
+            eq(paymentSessions.orderId, orderId),
+            eq(paymentSessions.status, 'open'),
+            ...(except ? [ne(paymentSessions.id, except)] : []),
+          ),
+        )
+        .returning();
+    },
+    /** A payment its order did not need: to be given back. */
+    async markRefundPending(id: string, at: Date): Promise<void> {
+      await db
+        .update(paymentSessions)
+        .set({ refundStatus: 'pending', updatedAt: at })
+        .where(eq(paymentSessions.id, id));
+    },
+    /** pending → refunded with the provider's reference; false when it was recorded before. */
+    async markRefunded(id: string, reference: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(paymentSessions)
+        .set({ refundStatus: 'refunded', refundReference: reference, refundedAt: at, updatedAt: at })
+        .where(and(eq(paymentSessions.id, id), eq(paymentSessions.refundStatus, 'pending')))
+        .returning({ id: paymentSessions.id });
+      return rows.length === 1;
+    },
     /** Records an event; false when this provider's event id was seen before. */
     async recordEvent(values: typeof paymentEvents.$inferInsert): Promise<boolean> {
       const rows = await db
@@ -41,6 +84,13 @@ export function createPaymentsQueries(db: Db) {
         .onConflictDoNothing()
         .returning({ eventId: paymentEvents.eventId });
       return rows.length === 1;
+    },
+    /** Notes on a recorded event why it was not applied. */
+    async refuseEvent(provider: string, eventId: string, refusal: string): Promise<void> {
+      await db
+        .update(paymentEvents)
+        .set({ refusal })
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
     },
   };
 }

@@ -59,7 +59,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           summary: 'Signed event from the payment provider',
           params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
           response: {
-            200: z.object({ received: z.literal(true), result: z.enum(['applied', 'duplicate', 'ignored']) }),
+            200: z.object({
+              received: z.literal(true),
+              result: z.enum(['applied', 'duplicate', 'refused', 'ignored']),
+            }),
           },
         },
       },

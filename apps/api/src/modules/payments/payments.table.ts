@@ -17,6 +17,16 @@ export const paymentSessions = pgTable(
     currency: text('currency', { enum: ['EUR'] })
       .notNull()
       .default('EUR'),
+    /** The provider's id of the payment taken in this session (Stripe: its PaymentIntent). */
+    paymentReference: text('payment_reference'),
+    /**
+     * Set when this session took money for an order another session had already paid: the
+     * payment is given back through the provider (`pending` until the provider confirms).
+     */
+    refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
+    /** The provider's id of that refund. */
+    refundReference: text('refund_reference'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +42,8 @@ export const paymentEvents = pgTable(
     type: text('type').notNull(),
     sessionId: text('session_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Why the event was not applied: it did not match its session (which, asked, paid). */
+    refusal: text('refusal'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.provider, table.eventId] })],

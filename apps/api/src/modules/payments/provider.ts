@@ -1,12 +1,20 @@
-// What every payment provider does for us: open a hosted payment page for an amount, and turn
-// its signed webhook request into one of three plain events. The sandbox is the embedded
-// default; Stripe is the production provider.
+// What every payment provider does for us: open a hosted payment page for an amount, close it
+// again, pay back a payment, and turn its signed webhook request into one of three plain events.
+// The sandbox is the embedded default; Stripe is the production provider.
 export interface ProviderEvent {
   /** The provider's own event id; replays carry the same one. */
   id: string;
   type: 'payment.succeeded' | 'payment.failed' | 'payment.pending';
   sessionId: string;
   error?: { code: string; message: string };
+  /**
+   * What the provider says the page was and what it charged, matched against the payment
+   * session before the event counts. Null where the event leaves a value out (which then fails
+   * the match); absent when the provider states none of it.
+   */
+  charge?: { providerSessionId: string | null; amountMinor: number | null; currency: string | null };
+  /** The provider's id of the payment itself (Stripe: the PaymentIntent), to pay it back. */
+  paymentReference?: string | null;
   payload: Record<string, unknown>;
 }
 
@@ -19,6 +27,15 @@ export interface PaymentProvider {
     description: string;
     returnUrl: string;
   }): Promise<{ url: string; providerSessionId: string }>;
+  /** Closes a hosted page that must not take money any more (its order was cancelled or paid). */
+  expireSession(providerSessionId: string): Promise<void>;
+  /** Pays a whole payment back; the key makes a repeated call refund once. */
+  refund(input: {
+    paymentReference: string;
+    amountMinor: number;
+    currency: 'EUR';
+    idempotencyKey: string;
+  }): Promise<{ reference: string }>;
   /**
    * Verifies the signature and reads the event; throws `payment_signature_invalid`. Null for a
    * genuine event that concerns no payment (providers send many kinds).

@@ -1,6 +1,7 @@
 // The built-in sandbox provider: a hosted card page served by this app (its own routes under
 // /payments-sandbox), test card numbers with fixed outcomes, and signed events delivered to the
-// webhook like a real provider's, through the job queue (so they are retried).
+// webhook like a real provider's, through the job queue (so they are retried). Its events state
+// the amount and currency the card page showed, matched like Stripe's; a refund is simulated.
 import { z } from 'zod';
 import { SANDBOX_CARDS } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
@@ -33,6 +34,9 @@ const eventSchema = z.object({
   type: z.enum(['payment.succeeded', 'payment.failed', 'payment.pending']),
   session_id: z.string().min(1),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** What the card page charged (minor units, ISO currency); matched against the session. */
+  amount: z.number().int().optional(),
+  currency: z.string().optional(),
   created: z.number().int(),
 });
 export type SandboxEvent = z.infer<typeof eventSchema>;
@@ -50,6 +54,13 @@ export function createSandboxProvider(options: {
         url: `${options.publicUrl}/payments-sandbox/sessions/${input.sessionId}`,
         providerSessionId: input.sessionId,
       });
+    },
+    // The card page is ours: a session that is no longer open refuses to take a card.
+    expireSession() {
+      return Promise.resolve();
+    },
+    refund(input) {
+      return Promise.resolve({ reference: `re_sandbox_${input.idempotencyKey}` });
     },
     parseEvent(rawBody, headers): ProviderEvent {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
@@ -74,6 +85,16 @@ export function createSandboxProvider(options: {
         type: parsed.type,
         sessionId: parsed.session_id,
         ...(parsed.error ? { error: parsed.error } : {}),
+        ...(parsed.amount !== undefined || parsed.currency !== undefined
+          ? {
+              charge: {
+                providerSessionId: parsed.session_id,
+                amountMinor: parsed.amount ?? null,
+                currency: parsed.currency ?? null,
+              },
+            }
+          : {}),
+        paymentReference: parsed.id,
         payload: parsed,
       };
     },

@@ -117,6 +117,8 @@ ${error ? `<p class="error" role="alert" data-testid="sandbox-error">${t.invalid
           id: `evt_${randomBytes(12).toString('hex')}`,
           type: outcome.kind === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
           session_id: session.id,
+          amount: session.amountMinor,
+          currency: session.currency,
           ...(outcome.kind === 'failed' ? { error: { code: outcome.code, message: outcome.message } } : {}),
           created: Math.floor(now.getTime() / 1000),
         };

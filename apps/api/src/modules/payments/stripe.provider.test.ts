@@ -193,7 +193,13 @@ describe('the app with Stripe as provider', () => {
 
     const payload = stripeEvent(
       'checkout.session.completed',
-      { client_reference_id: session.session_id, payment_status: 'paid' },
+      {
+        id: 'cs_test_123',
+        client_reference_id: session.session_id,
+        payment_status: 'paid',
+        amount_total: order.amount,
+        currency: 'eur',
+      },
       'evt_once',
     );
     const deliveries = await Promise.all(

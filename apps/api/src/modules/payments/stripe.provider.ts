@@ -1,6 +1,7 @@
 // Stripe, the production provider, through its official SDK: a Checkout Session per payment
-// session (our id travels as client_reference_id and metadata), and webhooks verified with
-// Stripe's signature before they are read.
+// session (our id travels as client_reference_id and metadata), webhooks verified with Stripe's
+// signature before they are read, Checkout Sessions expired when their order may no longer be
+// paid, and refunds of a payment an order did not need.
 import Stripe from 'stripe';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
@@ -27,7 +28,22 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent | null {
     error?: ProviderEvent['error'],
   ) => {
     const sessionId = ourSessionId(session);
-    return sessionId ? { id: event.id, type, sessionId, payload, ...(error ? { error } : {}) } : null;
+    if (!sessionId) return null;
+    const intent = session.payment_intent;
+    return {
+      id: event.id,
+      type,
+      sessionId,
+      payload,
+      ...(error ? { error } : {}),
+      // Matched against what we asked before the event counts (payments.service.ts).
+      charge: {
+        providerSessionId: typeof session.id === 'string' ? session.id : null,
+        amountMinor: typeof session.amount_total === 'number' ? session.amount_total : null,
+        currency: typeof session.currency === 'string' ? session.currency.toUpperCase() : null,
+      },
+      paymentReference: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    };
   };
   switch (event.type) {
     case 'checkout.session.completed': {
@@ -95,6 +111,16 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider & 
       );
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
       return { url: session.url, providerSessionId: session.id };
+    },
+    async expireSession(providerSessionId) {
+      await stripe.checkout.sessions.expire(providerSessionId);
+    },
+    async refund(input) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentReference, amount: input.amountMinor },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { reference: refund.id };
     },
     parseEvent(rawBody, headers) {
       const signature = headers['stripe-signature'];

@@ -36,6 +36,13 @@ export function createPlanChangesQueries(db: Db) {
         .returning({ orderId: planChanges.orderId });
       return row?.orderId;
     },
+    /** awaiting_payment → cancelled, for a change whose payment could not buy it. */
+    async cancel(id: string, at: Date): Promise<void> {
+      await db
+        .update(planChanges)
+        .set({ status: 'cancelled', updatedAt: at })
+        .where(and(eq(planChanges.id, id), eq(planChanges.status, 'awaiting_payment')));
+    },
     /** awaiting_payment → applied; the row when this call made the change. */
     async markApplied(id: string, at: Date): Promise<PlanChangeRow | undefined> {
       const [row] = await db

@@ -67,6 +67,8 @@ export function createPlanChangesService(deps: {
   /** The service's users now (the directory module counts them). */
   usersInUse: (serviceId: string) => Promise<number>;
   activity: Pick<ActivityService, 'record'>;
+  /** Closes the payment pages of an order a newer change cancelled (payments module). */
+  closePaymentSessions?: (orderId: string) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -262,11 +264,14 @@ export function createPlanChangesService(deps: {
       }
       const at = now();
       const paying = q.prorated_difference > 0;
+      let replacedOrder: string | null | undefined;
       const row = await deps.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const txChanges = createPlanChangesQueries(tx);
+        // First, as a payment does: the account's credit and orders wait for each other.
+        await createCreditsQueries(tx).lockAccount(accountId);
         // One change per service waits for payment: a newer choice replaces an unpaid one.
-        const replacedOrder = await txChanges.cancelOpen(service.id, at);
+        replacedOrder = await txChanges.cancelOpen(service.id, at);
         if (replacedOrder) await createOrdersQueries(tx).cancel(replacedOrder, at);
         const change = await txChanges.insert({
           accountId,
@@ -331,6 +336,8 @@ export function createPlanChangesService(deps: {
         await txChanges.setOrder(change.id, order.id);
         return { ...change, orderId: order.id };
       });
+      // The replaced order's card pages take no money any more.
+      if (replacedOrder) await deps.closePaymentSessions?.(replacedOrder);
       await deps.activity.record({
         accountId,
         action: paying ? 'plan change ordered' : 'plan changed',
