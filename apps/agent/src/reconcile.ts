@@ -168,7 +168,11 @@ async function lookAt(
   dir: string,
   remaining: readonly Driver[],
   failedDriver: string,
-): Promise<{ own: Pick<DriverStatus, 'serving'>; statuses: DriverStatus[]; facts: Partial<WorkspaceFacts>[] }> {
+): Promise<{
+  own: Pick<DriverStatus, 'serving'>;
+  statuses: DriverStatus[];
+  facts: Partial<WorkspaceFacts>[];
+}> {
   const seen = { own: {}, statuses: [] as DriverStatus[], facts: [] as Partial<WorkspaceFacts>[] };
   if (desired.state === 'removed') return seen;
   const context = driverContext(deps, dir);
@@ -279,7 +283,12 @@ async function applyWorkspace(
       // The report still says what serves now: this driver and the ones that did not run are
       // only looked at (a daemon that is down is reported down, not as it was last time).
       const seen = await lookAt(deps, desired, dir, drivers.slice(index), driver.name);
-      statuses.push({ driver: driver.name, live: false, reason: errorMessage(error).slice(0, 500), ...seen.own });
+      statuses.push({
+        driver: driver.name,
+        live: false,
+        reason: errorMessage(error).slice(0, 500),
+        ...seen.own,
+      });
       statuses.push(...seen.statuses);
       return failed(message, [...facts, ...seen.facts]);
     }

@@ -153,8 +153,7 @@ async function applyImage(
           // kernel refuses this without CAP_SYS_RESOURCE (as in some containers): then offline.
           const refreshed = await context.run('losetup', ['-c', mounted.source]);
           grownOnline =
-            refreshed.ok &&
-            (await context.run('resize2fs', [mounted.source], { timeoutMs: 300_000 })).ok;
+            refreshed.ok && (await context.run('resize2fs', [mounted.source], { timeoutMs: 300_000 })).ok;
         }
       }
       if (grownOnline) {
@@ -216,10 +215,11 @@ async function resizeOffline(
   const actions: string[] = [];
   const verb = wanted > fsBytes ? 'growing' : 'shrinking';
   const failed = (why: string, refused = false): ResizeProblem => ({
-    reason: `storage stays ${fsBytes} bytes: ${verb} to ${wanted} bytes ${refused ? 'was refused' : 'failed'}: ${why}`.slice(
-      0,
-      1000,
-    ),
+    reason:
+      `storage stays ${fsBytes} bytes: ${verb} to ${wanted} bytes ${refused ? 'was refused' : 'failed'}: ${why}`.slice(
+        0,
+        1000,
+      ),
     refused,
   });
   await context.quiesce?.();
@@ -263,7 +263,9 @@ async function resizeOffline(
     return { actions, problem: failed(`resize2fs: ${why}`, refused && wanted < fsBytes) };
   }
   if (wanted < fsBytes) await truncateImage(layout, wanted);
-  actions.push(`${wanted > fsBytes ? 'grew' : 'shrank'} storage from ${fsBytes} to ${wanted} bytes (offline)`);
+  actions.push(
+    `${wanted > fsBytes ? 'grew' : 'shrank'} storage from ${fsBytes} to ${wanted} bytes (offline)`,
+  );
   return { actions };
 }
 
