@@ -39,6 +39,8 @@ export const ACTIVITY_ACTIONS = [
   'payment completed',
   'plan change ordered',
   'plan changed',
+  'plan change credit granted',
+  'plan change reverted',
   'service placed',
   'service waiting for resources',
   'service created',

@@ -70,6 +70,8 @@ export const activityEn = {
     paymentCompleted: 'Payment completed',
     planChangeOrdered: 'Plan change ordered',
     planChanged: 'Plan changed',
+    planChangeCreditGranted: 'Downgrade credit added: the smaller disk is in place',
+    planChangeReverted: 'Plan change undone: the data does not fit the smaller disk',
     servicePlaced: 'Service placed on a storage node',
     serviceWaitingForResources: 'Service waiting for resources',
     serviceCreated: 'Service created',

@@ -76,6 +76,8 @@ export const activityLt: ActivityMessages = {
     paymentCompleted: 'Mokėjimas atliktas',
     planChangeOrdered: 'Plano keitimas užsakytas',
     planChanged: 'Planas pakeistas',
+    planChangeCreditGranted: 'Suteiktas kreditas už sumažinimą: mažesnis diskas paruoštas',
+    planChangeReverted: 'Plano keitimas atšauktas: duomenys netelpa į mažesnį diską',
     servicePlaced: 'Paslauga priskirta saugyklos mazgui',
     serviceWaitingForResources: 'Paslauga laukia išteklių',
     serviceCreated: 'Paslauga sukurta',

@@ -20,6 +20,8 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'payment completed': 'paymentCompleted',
   'plan change ordered': 'planChangeOrdered',
   'plan changed': 'planChanged',
+  'plan change credit granted': 'planChangeCreditGranted',
+  'plan change reverted': 'planChangeReverted',
   'service placed': 'servicePlaced',
   'service waiting for resources': 'serviceWaitingForResources',
   'service created': 'serviceCreated',
