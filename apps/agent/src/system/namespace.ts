@@ -25,7 +25,8 @@
 //
 // The script is a constant; names and paths reach it only as positional arguments ($1, $2, "$@"),
 // never spliced into shell text.
-import { dirname, relative, resolve, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const NAMESPACE_SCRIPT = `set -eu
 agent_data=$1 agent_data_seen=$2 data=$3 accounts=$4 host_etc=$5 keep_count=$6
@@ -129,11 +130,23 @@ export function inWorkspaceNamespace(
   paths: NamespacePaths,
   argv: readonly string[],
 ): { command: string; args: string[] } {
-  const agentData = dirname(dirname(resolve(paths.root)));
+  // mountinfo lists real paths: through a symlink in the data folder's path, no mount under it
+  // would be recognised (and none detached), so every path is taken through the real one.
+  const given = dirname(dirname(resolve(paths.root)));
+  let agentData = given;
+  try {
+    agentData = realpathSync(given);
+  } catch {
+    // not there yet: nothing is mounted under it either
+  }
+  const real = (path: string) => join(agentData, relative(given, resolve(path)));
   if (agentData === NAMESPACE_DATA_ROOT || isUnder(agentData, NAMESPACE_DATA_ROOT))
     throw new Error(`the agent's data folder ${agentData} must not be under ${NAMESPACE_DATA_ROOT}`);
-  const keep = [paths.samba.dir];
-  for (const path of [paths.dataRoot, paths.accountsDir, paths.hostEtc, ...keep])
+  const keep = [real(paths.samba.dir)];
+  const dataRoot = real(paths.dataRoot);
+  const accountsDir = real(paths.accountsDir);
+  const hostEtc = real(paths.hostEtc);
+  for (const path of [dataRoot, accountsDir, hostEtc, ...keep])
     if (!isUnder(path, agentData)) throw new Error(`${path} is not inside the agent's data folder`);
   return {
     command: 'unshare',
@@ -148,9 +161,9 @@ export function inWorkspaceNamespace(
       'debesis-ns',
       agentData,
       mountInfoPath(agentData),
-      paths.dataRoot,
-      paths.accountsDir,
-      paths.hostEtc,
+      dataRoot,
+      accountsDir,
+      hostEtc,
       String(keep.length),
       ...keep,
       ...argv,
