@@ -1,7 +1,10 @@
 // One reconcile pass: pull the desired state, make each workspace match it by running the
 // drivers in order, and report what was applied together with the node's capacity (the report
 // is also the heartbeat). A workspace whose generation is already applied is only observed
-// (cheap: fresh usage facts, is its daemon alive?), and applied again when it drifted. Nothing here is remembered across restarts on purpose: after a crash
+// (cheap: fresh usage facts, is its daemon alive?), and applied again when it drifted. A failed
+// report still says what serves (each daemon driver's `serving`, facts looked at afresh), so the
+// API never shows a workspace running while its daemon is down. Nothing here is remembered
+// across restarts on purpose: after a crash
 // the first pass re-applies every workspace, and because drivers are idempotent that repairs
 // whatever a pass interrupted midway left behind.
 import type {
@@ -154,6 +157,53 @@ function withFacts(report: WorkspaceReport, facts: Partial<WorkspaceFacts>[]): W
   return { ...report, facts: merged };
 }
 
+/**
+ * After `failedDriver` threw: what `remaining` (it and the drivers after it) observe, so the
+ * failed report still carries fresh facts (no start time while the daemon is down) and whether
+ * each daemon serves.
+ */
+async function lookAt(
+  deps: ReconcileDeps,
+  desired: WorkspaceDesiredState,
+  dir: string,
+  remaining: readonly Driver[],
+  failedDriver: string,
+): Promise<{
+  own: Pick<DriverStatus, 'serving'>;
+  statuses: DriverStatus[];
+  facts: Partial<WorkspaceFacts>[];
+}> {
+  const seen = { own: {}, statuses: [] as DriverStatus[], facts: [] as Partial<WorkspaceFacts>[] };
+  if (desired.state === 'removed') return seen;
+  const context = driverContext(deps, dir);
+  for (const driver of remaining) {
+    if (!driver.observe) continue;
+    try {
+      const observation = await driver.observe(desired, context);
+      if (observation.facts) seen.facts.push(observation.facts);
+      if (observation.serving === undefined) continue;
+      if (driver.name === failedDriver) seen.own = { serving: observation.serving };
+      else
+        seen.statuses.push({
+          driver: driver.name,
+          live: true,
+          serving: observation.serving,
+          ...(observation.serving ? {} : { reason: `not applied: ${failedDriver} failed` }),
+        });
+    } catch {
+      // Nothing more to say than the failure itself.
+    }
+  }
+  return seen;
+}
+
+/** Within the contract's bounds whatever a driver said. */
+function boundedFailures(failures: ResourceFailure[]): ResourceFailure[] {
+  return failures
+    .slice(0, 10_000)
+    .map((f) => ({ kind: f.kind, name: f.name.slice(0, 64), error: f.error.slice(0, 1000) }));
+}
+
 function driverContext(deps: ReconcileDeps, dir: string): DriverContext {
   return { dataDir: deps.dataDir, workspaceDir: dir, logger: deps.logger, run: deps.run };
 }
@@ -168,14 +218,22 @@ async function applyWorkspace(
   const serviceId = desired.service_id;
   // Unknown after a restart: claim nothing until a pass has applied it.
   const previousGeneration = previous?.observed_generation ?? 0;
-  const failed = (error: string): WorkspaceReport => ({
-    service_id: serviceId,
-    observed_generation: previousGeneration,
-    ok: false,
-    error: error.slice(0, MAX_ERROR_LENGTH),
-    drivers: statuses,
-    failures: [],
-  });
+  const failed = (
+    error: string,
+    facts: Partial<WorkspaceFacts>[] = [],
+    failures: ResourceFailure[] = [],
+  ): WorkspaceReport =>
+    withFacts(
+      {
+        service_id: serviceId,
+        observed_generation: previousGeneration,
+        ok: false,
+        error: error.slice(0, MAX_ERROR_LENGTH),
+        drivers: statuses,
+        failures: boundedFailures(failures),
+      },
+      facts,
+    );
 
   let dir: string;
   try {
@@ -187,8 +245,9 @@ async function applyWorkspace(
 
   const failures: ResourceFailure[] = [];
   const facts: Partial<WorkspaceFacts>[] = [];
+  const errors: string[] = [];
   const drivers = desired.state === 'removed' ? [...deps.drivers].reverse() : deps.drivers;
-  for (const driver of drivers) {
+  for (const [index, driver] of drivers.entries()) {
     // Quiescing stops what the drivers after this one (in the registry's order) run.
     const later = deps.drivers.slice(deps.drivers.indexOf(driver) + 1).reverse();
     const context: DriverContext = {
@@ -207,17 +266,35 @@ async function applyWorkspace(
         result.actions.push(`${serviceId}: ${action}`);
         deps.logger.info({ service_id: serviceId, driver: driver.name }, action);
       }
+      if (outcome.error) {
+        errors.push(`${driver.name}: ${outcome.error}`);
+        deps.logger.error(
+          { service_id: serviceId, driver: driver.name, generation: desired.generation },
+          outcome.error,
+        );
+      }
     } catch (error) {
       // Later drivers build on earlier ones, so the workspace stops here; the next pass retries.
       const message = `${driver.name}: ${errorMessage(error)}`;
-      statuses.push({ driver: driver.name, live: false, reason: errorMessage(error).slice(0, 500) });
       deps.logger.error(
         { service_id: serviceId, driver: driver.name, generation: desired.generation },
         message,
       );
-      return failed(message);
+      // The report still says what serves now: this driver and the ones that did not run are
+      // only looked at (a daemon that is down is reported down, not as it was last time).
+      const seen = await lookAt(deps, desired, dir, drivers.slice(index), driver.name);
+      statuses.push({
+        driver: driver.name,
+        live: false,
+        reason: errorMessage(error).slice(0, 500),
+        ...seen.own,
+      });
+      statuses.push(...seen.statuses);
+      return failed(message, [...facts, ...seen.facts]);
     }
   }
+  // Applied as far as it goes, but not all of it (a resize refused): reported failed, with facts.
+  if (errors.length > 0) return failed(errors.join('; '), facts, failures);
   deps.logger.debug({ service_id: serviceId, generation: desired.generation }, 'workspace applied');
   for (const failure of failures)
     deps.logger.warn({ service_id: serviceId, kind: failure.kind, name: failure.name }, failure.error);
@@ -226,10 +303,7 @@ async function applyWorkspace(
     observed_generation: desired.generation,
     ok: true,
     drivers: statuses,
-    // Within the contract's bounds whatever a driver said.
-    failures: failures
-      .slice(0, 10_000)
-      .map((f) => ({ kind: f.kind, name: f.name.slice(0, 64), error: f.error.slice(0, 1000) })),
+    failures: boundedFailures(failures),
   };
   // A removed workspace has nothing left to measure.
   return desired.state === 'removed' ? report : withFacts(report, facts);

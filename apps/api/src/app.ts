@@ -347,6 +347,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       directory: { desiredSection: (serviceId, idBase) => directory.desiredSection(serviceId, idBase) },
       samba: { desiredSection: (serviceId) => samba.desiredSection(serviceId) },
       notifier: lifecycle.notifier,
+      storageReported: (reports, at) => planChanges.storageReported(reports, at),
       now,
     }),
     ...(deps.now ? { now: deps.now } : {}),

@@ -42,6 +42,8 @@ export const ACTIVITY_ACTIONS = [
   'payment refused',
   'plan change ordered',
   'plan changed',
+  'plan change credit granted',
+  'plan change reverted',
   'service placed',
   'service waiting for resources',
   'service created',

@@ -44,6 +44,7 @@ export const ERROR_STATUS = {
   same_configuration: 422,
   plan_does_not_fit: 422,
   downgrade_confirmation_required: 422,
+  plan_change_applying: 409,
   service_expired: 409,
   service_not_changeable: 409,
   workspace_not_changeable: 409,
@@ -177,6 +178,8 @@ const en: Catalogue = {
     'The chosen plan is smaller than what the service uses now. Please select different resources or a different plan',
   downgrade_confirmation_required:
     'Please confirm the downgrade: no credit is given if you upgrade back later.',
+  plan_change_applying:
+    'The last plan change is still being applied to the workspace. Please try again in a minute',
   service_expired: 'This service has expired or is quarantined. Please extend your service to regain access.',
   service_not_changeable: 'The plan of this service cannot be changed in its current state.',
   workspace_not_changeable:
@@ -289,6 +292,7 @@ const lt: Catalogue = {
     'Pasirinktas planas mažesnis, nei paslauga dabar naudoja. Pasirinkite kitus išteklius arba kitą planą',
   downgrade_confirmation_required:
     'Patvirtinkite plano sumažinimą: jei vėliau planą vėl padidinsite, kreditas nebus suteiktas.',
+  plan_change_applying: 'Ankstesnis plano keitimas dar taikomas darbo vietai. Bandykite dar kartą po minutės',
   service_expired:
     'Šios paslaugos galiojimas baigėsi arba ji karantine. Pratęskite paslaugą, kad vėl galėtumėte ja naudotis.',
   service_not_changeable: 'Šios paslaugos plano dabartinėje būsenoje pakeisti negalima.',

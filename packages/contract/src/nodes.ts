@@ -193,6 +193,16 @@ export const driverStatusSchema = z.object({
   /** live: the real program runs it; not_live: rendered and checked only, `reason` says why. */
   live: z.boolean(),
   reason: z.string().optional(),
+  /**
+   * A daemon's driver (samba): whether its daemon serves now. False while the workspace should
+   * serve and the daemon does not (`reason` says why); absent where nothing should run.
+   */
+  serving: z.boolean().optional(),
+  /**
+   * The storage driver: a resize to this many bytes was refused because the data does not fit
+   * (`reason` says how much it needs); the storage stays at its size, mounted and serving.
+   */
+  refused_bytes: z.number().int().positive().optional(),
 });
 
 /** A user, group or share the agent could not apply, so the API can show it as failed. */
@@ -214,6 +224,12 @@ export const workspaceFactsSchema = z.object({
   file_count: z.number().int().nonnegative(),
   /** When its daemons last started (ISO time); null while nothing runs. */
   started_at: z.string().nullable(),
+  /**
+   * The size the storage has now (its file system), bytes: equal to storage_bytes once a resize
+   * is done, the old size while one is refused or failed (the storage driver's `reason` says
+   * why). Absent when the storage has no size limit (a plain folder).
+   */
+  storage_bytes: z.number().int().nonnegative().optional(),
 });
 export type WorkspaceFacts = z.infer<typeof workspaceFactsSchema>;
 

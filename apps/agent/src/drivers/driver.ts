@@ -33,6 +33,12 @@ export interface DriverResult {
   failures?: ResourceFailure[];
   /** Live facts this driver measures (usage from storage, start time from the daemon). */
   facts?: Partial<WorkspaceFacts>;
+  /**
+   * Part of the desired state it could not make real, although what it did leaves the workspace
+   * usable (a resize refused or failed: the storage is mounted again at its old size), so the
+   * drivers after it still run; the workspace is reported failed with this error.
+   */
+  error?: string;
 }
 
 /** A cheap look at a workspace whose generation is already applied, taken on every pass. */
@@ -40,6 +46,8 @@ export interface DriverObservation {
   facts?: Partial<WorkspaceFacts>;
   /** Why the workspace must be applied again now (a daemon died, the storage is gone). */
   drift?: string;
+  /** A daemon's driver: whether its daemon serves now (absent where nothing should run). */
+  serving?: boolean;
 }
 
 export interface Driver {

@@ -60,9 +60,10 @@ export function createSambaDriver(options: SambaDriverOptions = {}): Driver {
     async observe(desired, context) {
       const layout = workspaceLayout(context.workspaceDir);
       const running = await runningSmbd(layout);
-      if (desired.state === 'running' && !running && (await notLiveReason(options, PROGRAMS)) === undefined)
-        return { drift: 'smbd is not running', facts: { started_at: null } };
-      return { facts: { started_at: running?.started_at ?? null } };
+      if (desired.state !== 'running' || (await notLiveReason(options, PROGRAMS)) !== undefined)
+        return { facts: { started_at: running?.started_at ?? null } };
+      if (!running) return { drift: 'smbd is not running', serving: false, facts: { started_at: null } };
+      return { serving: true, facts: { started_at: running.started_at } };
     },
 
     async quiesce(_desired, context) {
@@ -197,7 +198,7 @@ export function createSambaDriver(options: SambaDriverOptions = {}): Driver {
     return {
       changed: actions.length > 0,
       actions,
-      status: { driver: SAMBA_DRIVER, live: true },
+      status: { driver: SAMBA_DRIVER, live: true, serving: true },
       failures,
       facts: { started_at: running.started_at },
     };

@@ -1,18 +1,25 @@
 // A workspace's storage with a hard size limit: a sparse ext4 image, loop-mounted at the
 // workspace's data root (workspace-layout.ts). Writing past the size gives ENOSPC, which Samba
-// turns into NT_STATUS_DISK_FULL. The image grows with storage_bytes (resize2fs, online when the
-// kernel allows it, else offline with the workspace's daemons stopped for the moment it takes);
-// it is never shrunk: the API refuses a size below usage, and shrinking ext4 needs the file
-// system offline, so a smaller size is reported and left for an operator.
+// turns into NT_STATUS_DISK_FULL. The image follows storage_bytes: it grows online when the
+// kernel allows it; otherwise, and to shrink, offline, with the workspace's daemons stopped for
+// the moment it takes (e2fsck -f, resize2fs, a shrunk image truncated). A resize that cannot be
+// done (data that does not fit the smaller size, the image still in use, a failing check) leaves
+// the storage mounted again at its old size, so the daemons start again, and is reported as the
+// workspace's error with its reason; the report's `storage_bytes` is the size it really has. A
+// refused shrink is not tried again until the wanted size changes, a failed resize not before a
+// minute has passed (storage-resize.json), so a pass does not stop the daemons for it each time.
 //
 // Stopped keeps the image mounted (data kept, usage still measured; nothing serves it). Removed
 // unmounts, detaches and deletes. Without root or loop devices the data root is a plain folder
 // with no limit, and the status says so. Another backend (LVM, ZFS) is another driver with the
 // same name and the same data root.
-import { open, rename, rm, stat, statfs } from 'node:fs/promises';
+import { open, readFile, rename, rm, stat, statfs } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { WorkspaceDesiredState } from '@debesis/contract';
+import { z } from 'zod';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import { measureTree } from '../fs/measure-tree.ts';
+import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { ext4Size } from '../system/ext4.ts';
 import { exists } from '../system/host.ts';
 import { loopDevicesOf } from '../system/loop-devices.ts';
@@ -28,7 +35,8 @@ const EXT4_BASE_INODES = 11;
 const PROGRAMS = ['losetup', 'mkfs.ext4', 'resize2fs', 'e2fsck', 'mount', 'umount'];
 // nosuid/nodev/noexec: the customer's files are data to the host, never programs or devices.
 // noinit_itable: do not zero inode tables in the background, which would fill the sparse image.
-const MOUNT_OPTIONS = 'loop,nosuid,nodev,noexec,noinit_itable';
+const DEVICE_MOUNT_OPTIONS = 'nosuid,nodev,noexec,noinit_itable';
+const MOUNT_OPTIONS = `loop,${DEVICE_MOUNT_OPTIONS}`;
 
 /** storage_bytes rounded down to whole file-system blocks. */
 export const imageBytes = (storageBytes: number) => Math.floor(storageBytes / BLOCK) * BLOCK;
@@ -124,52 +132,195 @@ async function applyImage(
   if (mounted) await checkMountIsOurs(mounted.source, layout);
 
   const fsBytes = (await ext4Size(layout.image)) ?? 0;
-  let status: DriverResult['status'] = { driver: STORAGE_DRIVER, live: true };
-  if (wanted > fsBytes) {
-    if ((await stat(layout.image)).size < wanted) {
-      // Growing the file keeps it sparse: only written blocks take disk space.
-      const handle = await open(layout.image, 'r+');
-      try {
-        await handle.truncate(wanted);
-      } finally {
-        await handle.close();
+  let problem: ResizeProblem | undefined;
+  if (wanted === fsBytes) {
+    await rm(refusalFile(layout), { force: true });
+  } else {
+    const earlier = await readRefusal(layout);
+    if (earlier && earlier.wanted === wanted && !earlier.retry(Date.now())) {
+      // The same resize was refused (or failed a moment ago): say so again without stopping the
+      // daemons for it on every pass.
+      problem = earlier.problem;
+    } else {
+      let grownOnline = false;
+      if (wanted > fsBytes) {
+        if ((await stat(layout.image)).size < wanted) {
+          // Growing the file keeps it sparse: only written blocks take disk space.
+          await truncateImage(layout, wanted);
+        }
+        if (mounted) {
+          // Online: tell the loop device its file grew, then grow the mounted file system. The
+          // kernel refuses this without CAP_SYS_RESOURCE (as in some containers): then offline.
+          const refreshed = await context.run('losetup', ['-c', mounted.source]);
+          grownOnline =
+            refreshed.ok && (await context.run('resize2fs', [mounted.source], { timeoutMs: 300_000 })).ok;
+        }
+      }
+      if (grownOnline) {
+        actions.push(`grew storage from ${fsBytes} to ${wanted} bytes`);
+      } else {
+        const outcome = await resizeOffline(layout, context, mounted !== undefined, fsBytes, wanted);
+        actions.push(...outcome.actions);
+        mounted = await mountAt(layout.dataRoot);
+        problem = outcome.problem;
+        if (problem) await writeRefusal(layout, wanted, problem);
+        else await rm(refusalFile(layout), { force: true });
       }
     }
-    let grown = false;
-    if (mounted) {
-      // Online: tell the loop device its file grew, then grow the mounted file system. The kernel
-      // refuses this without CAP_SYS_RESOURCE (as in some containers): then offline below.
-      const refreshed = await context.run('losetup', ['-c', mounted.source]);
-      grown = refreshed.ok && (await context.run('resize2fs', [mounted.source], { timeoutMs: 300_000 })).ok;
-      if (!grown) {
-        await context.quiesce?.();
-        await unmount(layout, context);
-        mounted = undefined;
-      }
-    }
-    if (!grown) {
-      await releaseImage(layout, context);
-      // e2fsck exits 1 when it fixed something, which is fine; 4 and above are real problems.
-      const check = await context.run('e2fsck', ['-f', '-p', layout.image], { timeoutMs: 600_000 });
-      if (check.exitCode === null || check.exitCode >= 4)
-        throw new Error(`e2fsck: ${check.stderr.trim() || check.stdout.trim()}`);
-      await run('resize2fs', [layout.image]);
-    }
-    actions.push(`grew storage from ${fsBytes} to ${wanted} bytes${grown ? '' : ' (offline)'}`);
-  } else if (wanted < fsBytes) {
-    status = {
-      driver: STORAGE_DRIVER,
-      live: true,
-      reason: `storage stays ${fsBytes} bytes: shrinking to ${wanted} is not done automatically`,
-    };
   }
 
   if (!mounted) {
     await releaseImage(layout, context);
+    await shortenImageToFileSystem(layout, wanted);
     await run('mount', ['-t', 'ext4', '-o', MOUNT_OPTIONS, layout.image, layout.dataRoot]);
     actions.push(`mounted storage at ${layout.dataRoot}`);
   }
-  return { changed: actions.length > 0, actions, status, facts: await imageFacts(layout) };
+  const facts = await imageFacts(layout);
+  if (!problem)
+    return { changed: actions.length > 0, actions, status: { driver: STORAGE_DRIVER, live: true }, facts };
+  return {
+    changed: actions.length > 0,
+    actions,
+    status: {
+      driver: STORAGE_DRIVER,
+      live: true,
+      reason: problem.reason,
+      ...(problem.refused ? { refused_bytes: wanted } : {}),
+    },
+    error: problem.reason,
+    facts,
+  };
+}
+
+interface ResizeProblem {
+  reason: string;
+  /** The data does not fit the smaller size: not tried again until the wanted size changes. */
+  refused: boolean;
+}
+
+/**
+ * Grows or shrinks the file system with nothing using it: the daemons stopped, the storage
+ * unmounted, checked with `e2fsck -f`, resized with `resize2fs`, a shrunk image truncated. When
+ * it cannot be done (the image still in use, a check or resize that fails, data that does not fit
+ * the smaller size), the storage is mounted again at the size it has, so the daemons start again
+ * after this driver, and the problem is returned with its reason.
+ */
+async function resizeOffline(
+  layout: WorkspaceLayout,
+  context: DriverContext,
+  mounted: boolean,
+  fsBytes: number,
+  wanted: number,
+): Promise<{ actions: string[]; problem?: ResizeProblem }> {
+  const actions: string[] = [];
+  const verb = wanted > fsBytes ? 'growing' : 'shrinking';
+  const failed = (why: string, refused = false): ResizeProblem => ({
+    reason:
+      `storage stays ${fsBytes} bytes: ${verb} to ${wanted} bytes ${refused ? 'was refused' : 'failed'}: ${why}`.slice(
+        0,
+        1000,
+      ),
+    refused,
+  });
+  await context.quiesce?.();
+  if (mounted) {
+    const result = await context.run('umount', [layout.dataRoot]);
+    if (!result.ok) return { actions, problem: failed(`cannot unmount: ${result.stderr.trim() || 'busy'}`) };
+  }
+  const held = await waitForRelease(layout, context);
+  if (held.length > 0) {
+    // Someone else still holds the file system: mount the same device again (the same file
+    // system, not a second one over the same file) and serve at the old size.
+    await context.run('mount', ['-t', 'ext4', '-o', DEVICE_MOUNT_OPTIONS, held[0]!, layout.dataRoot], {
+      check: true,
+    });
+    return { actions, problem: failed(`the storage image is still in use (${held.join(', ')})`) };
+  }
+  // e2fsck exits 1 when it fixed something, which is fine; 4 and above are real problems.
+  const check = await context.run('e2fsck', ['-f', '-p', layout.image], { timeoutMs: 600_000 });
+  if (check.exitCode === null || check.exitCode >= 4)
+    return { actions, problem: failed(`e2fsck: ${check.stderr.trim() || check.stdout.trim()}`) };
+
+  if (wanted < fsBytes) {
+    const estimate = await context.run('resize2fs', ['-P', layout.image], { timeoutMs: 300_000 });
+    const blocks = /minimum size of the filesystem:\s*(\d+)/i.exec(estimate.stdout)?.[1];
+    const needed = blocks === undefined ? undefined : Number(blocks) * BLOCK;
+    if (needed !== undefined && needed > wanted)
+      return {
+        actions,
+        problem: failed(`the data needs at least ${needed} bytes`, true),
+      };
+  }
+  const resize = await context.run(
+    'resize2fs',
+    wanted < fsBytes ? [layout.image, `${wanted / 1024}K`] : [layout.image],
+    { timeoutMs: 600_000 },
+  );
+  if (!resize.ok) {
+    const output = `${resize.stderr}\n${resize.stdout}`;
+    const refused = /smaller than minimum|no space left/i.test(output);
+    const why = output.trim().split('\n').filter(Boolean).slice(-2).join('; ') || `exit ${resize.exitCode}`;
+    return { actions, problem: failed(`resize2fs: ${why}`, refused && wanted < fsBytes) };
+  }
+  if (wanted < fsBytes) await truncateImage(layout, wanted);
+  actions.push(
+    `${wanted > fsBytes ? 'grew' : 'shrank'} storage from ${fsBytes} to ${wanted} bytes (offline)`,
+  );
+  return { actions };
+}
+
+/**
+ * A shrunk file system whose image was not truncated yet (a crash between the two steps): the
+ * image is cut to the file system, unless a grow is still owed (then the file is grown first).
+ */
+async function shortenImageToFileSystem(layout: WorkspaceLayout, wanted: number): Promise<void> {
+  const fsBytes = await ext4Size(layout.image);
+  if (fsBytes !== undefined && wanted <= fsBytes && (await stat(layout.image)).size > fsBytes)
+    await truncateImage(layout, fsBytes);
+}
+
+async function truncateImage(layout: WorkspaceLayout, bytes: number): Promise<void> {
+  const handle = await open(layout.image, 'r+');
+  try {
+    await handle.truncate(bytes);
+  } finally {
+    await handle.close();
+  }
+}
+
+// A resize that could not be done, remembered beside the image: the wanted size, when, why, and
+// whether the data did not fit (then it is not tried again until the wanted size changes; a
+// failure is tried again after RESIZE_RETRY_MS).
+const RESIZE_RETRY_MS = 60_000;
+const refusalFile = (layout: WorkspaceLayout) => join(layout.root, 'storage-resize.json');
+const refusalSchema = z.object({
+  wanted: z.number().int(),
+  at: z.number(),
+  reason: z.string(),
+  refused: z.boolean(),
+});
+
+async function readRefusal(layout: WorkspaceLayout) {
+  const text = await readFile(refusalFile(layout), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  let parsed;
+  try {
+    parsed = refusalSchema.safeParse(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+  if (!parsed.success) return undefined;
+  const { wanted, at, reason, refused } = parsed.data;
+  return {
+    wanted,
+    problem: { reason, refused },
+    retry: (now: number) => !refused && now - at >= RESIZE_RETRY_MS,
+  };
+}
+
+async function writeRefusal(layout: WorkspaceLayout, wanted: number, problem: ResizeProblem): Promise<void> {
+  const record = { wanted, at: Date.now(), reason: problem.reason, refused: problem.refused };
+  await writeIfChanged(refusalFile(layout), `${JSON.stringify(record)}\n`, { mode: 0o600 });
 }
 
 async function checkMountIsOurs(source: string, layout: WorkspaceLayout): Promise<void> {
@@ -183,27 +334,30 @@ async function unmount(layout: WorkspaceLayout, context: DriverContext): Promise
 }
 
 /**
- * Makes sure no loop device holds the image any more before it is checked, resized or mounted
- * afresh. A device still attached after our unmount belongs to a mount elsewhere (a daemon's
- * namespace): stop the daemons, wait for the kernel's auto-detach, and refuse rather than touch
- * a file system in use.
+ * Waits (up to 5 s) for the kernel to detach the image's loop devices after the last unmount
+ * (autoclear); the devices still attached then, which someone else still holds. A device
+ * attached but mounted nowhere (a crash between attach and mount) is detached.
+ */
+async function waitForRelease(layout: WorkspaceLayout, context?: DriverContext): Promise<string[]> {
+  const deadline = Date.now() + 5000;
+  while ((await loopDevicesOf(layout.image)).length > 0 && Date.now() <= deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const attached = await loopDevicesOf(layout.image);
+  if (attached.length === 0 || !context) return attached;
+  for (const device of attached) await context.run('losetup', ['-d', device]);
+  return loopDevicesOf(layout.image);
+}
+
+/**
+ * Makes sure no loop device holds the image any more before it is mounted afresh: a device
+ * still attached belongs to a mount elsewhere; refuse rather than mount a second file system
+ * over the same file.
  */
 async function releaseImage(layout: WorkspaceLayout, context: DriverContext): Promise<void> {
   if ((await loopDevicesOf(layout.image)).length === 0) return;
   await context.quiesce?.();
-  const deadline = Date.now() + 5000;
-  while ((await loopDevicesOf(layout.image)).length > 0) {
-    if (Date.now() > deadline) {
-      // Attached but mounted nowhere (a crash between attach and mount): detach it.
-      for (const device of await loopDevicesOf(layout.image)) await context.run('losetup', ['-d', device]);
-      if ((await loopDevicesOf(layout.image)).length > 0)
-        throw new Error(
-          `the storage image is still in use (${(await loopDevicesOf(layout.image)).join(', ')})`,
-        );
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const held = await waitForRelease(layout, context);
+  if (held.length > 0) throw new Error(`the storage image is still in use (${held.join(', ')})`);
 }
 
 async function remove(layout: WorkspaceLayout, context: DriverContext, live: boolean): Promise<DriverResult> {
@@ -233,6 +387,11 @@ async function imageFacts(layout: WorkspaceLayout) {
   return {
     disk_used_bytes: (fs.blocks - fs.bfree) * fs.bsize,
     file_count: Math.max(0, fs.files - fs.ffree - EXT4_BASE_INODES),
+    // From the superblock of the image, not statfs (which leaves out the file system's overhead).
+    ...(await ext4Size(layout.image).then(
+      (bytes) => (bytes === undefined ? {} : { storage_bytes: bytes }),
+      () => ({}),
+    )),
   };
 }
 

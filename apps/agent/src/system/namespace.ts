@@ -1,6 +1,17 @@
-// The light container a workspace's daemons run in (DAEMONS.md): a private mount namespace where
-// /etc/passwd, /etc/group and /etc/shadow are the workspace's own. The host and the other
-// workspaces never see its account files, and its users resolve to its own ids.
+// The light container a workspace's daemons run in (DAEMONS.md): a private mount namespace that
+// holds the workspace's own storage and nothing of any other workspace, where /etc/passwd,
+// /etc/group and /etc/shadow are the workspace's own.
+//
+// A new mount namespace starts as a copy of every mount of the node, so before anything else the
+// script detaches every mount under the agent's data folder: the other workspaces' storage (a
+// copy held here would keep their loop devices busy, so their offline resize could not release
+// the image, and would show their files to this daemon) and this workspace's own original mount
+// (its storage is kept at /srv). Then the agent's data folder itself is covered by a small tmpfs
+// that holds only this workspace's folders its daemons use, bound back at the same paths: the
+// node's token (node.json) and the other workspaces' accounts, passdbs and configs are not there.
+// The script checks that nothing under the data folder is left mounted and refuses to start the
+// daemon otherwise. The daemon also gets a clean environment (`env -i`): in the embedded mode
+// the agent runs inside the API, whose environment holds its secrets.
 //
 // Why symlinks on a small /etc instead of bind-mounting the three files: a bind mount pins the
 // file it was made from, and the agent replaces account files atomically (write + rename), so a
@@ -8,16 +19,75 @@
 // Here the host's /etc is bound aside, a tmpfs takes /etc's place, every entry links back to the
 // host's, and passwd/group/shadow link to the workspace's files: a rename is seen at once.
 //
-// The workspace's storage is bound at /srv, so its daemons see neutral paths (/srv/home/alice,
-// /srv/shares/x) and its users need no way through the agent's private folders to reach them.
+// The workspace's storage is moved to /srv, so its daemons see neutral paths (/srv/home/alice,
+// /srv/shares/x). /srv is also where the new tree is put together, so the agent's data folder
+// must not be under /srv (checked below).
 //
 // The script is a constant; names and paths reach it only as positional arguments ($1, $2, "$@"),
 // never spliced into shell text.
+import { realpathSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export const NAMESPACE_SCRIPT = `set -eu
-host_etc=$1 accounts=$2 data=$3
-shift 3
-mount --rbind "$data" /srv
+agent_data=$1 agent_data_seen=$2 data=$3 accounts=$4 host_etc=$5 keep_count=$6
+shift 6
+
+# mountinfo writes space, tab, newline and backslash as \\ooo: the path as umount needs it.
+unescape() {
+  rest=$1 path=
+  while :; do
+    case $rest in *\\\\[0-7][0-7][0-7]*) ;; *) break ;; esac
+    path=$path\${rest%%\\\\[0-7][0-7][0-7]*}
+    rest=\${rest#*\\\\}
+    char=$(printf "\\\\\${rest%"\${rest#???}"}x")
+    path=$path\${char%x}
+    rest=\${rest#???}
+  done
+  path=$path$rest
+}
+# The mount points under the agent's data folder, as mountinfo writes them.
+mounted_under_data() {
+  while read -r _ _ _ _ point _; do
+    case $point in "$agent_data_seen"/*) printf '%s\\n' "$point" ;; esac
+  done < /proc/self/mountinfo
+}
+# Where a path of the data folder is while the new tree is put together at /srv.
+inner() { printf '/srv/%s' "\${1#"$agent_data"/}"; }
+
+# 1. What this workspace's daemons need, put together on a tmpfs at /srv: its storage, its
+# accounts, the folders named after the count (its Samba folder), an empty place for /etc.
+mount -t tmpfs -o mode=0755,size=1m debesis-ns /srv
+for dir in "$data" "$accounts"; do
+  mkdir -p "$(inner "$dir")"
+  mount --bind "$dir" "$(inner "$dir")"
+done
+while [ "$keep_count" -gt 0 ]; do
+  mkdir -p "$(inner "$1")"
+  mount --bind "$1" "$(inner "$1")"
+  shift
+  keep_count=$((keep_count - 1))
+done
+mkdir -p "$(inner "$host_etc")"
+
+# 2. Detach every mount under the agent's data folder: other workspaces' storage and our own
+# original mount. A lazy unmount of a parent takes its children along, hence the re-reads.
+for attempt in 1 2 3; do
+  points=$(mounted_under_data)
+  [ -n "$points" ] || break
+  printf '%s\\n' "$points" | while IFS= read -r point; do
+    unescape "$point"
+    umount -l -- "$path" 2>/dev/null || :
+  done
+done
+if [ -n "$(mounted_under_data)" ]; then
+  echo "debesis-ns: mounts of the agent's data folder are still present: $(mounted_under_data | tr '\\n' ' ')" >&2
+  exit 1
+fi
+
+# 3. The data folder becomes the small tree; the storage goes to /srv.
+mount --move /srv "$agent_data"
+mount --move "$data" /srv
+
 mount --rbind /etc "$host_etc"
 mount -t tmpfs -o mode=0755,size=1m debesis-etc /etc
 for entry in "$host_etc"/* "$host_etc"/.[!.]*; do
@@ -27,25 +97,57 @@ for entry in "$host_etc"/* "$host_etc"/.[!.]*; do
   ln -s "$entry" "/etc/$name"
 done
 for name in passwd group shadow; do ln -s "$accounts/$name" "/etc/$name"; done
-exec "$@"`;
+exec env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"`;
 
 export interface NamespacePaths {
+  /** `<agent data>/workspaces/<id>`: the agent's data folder is two levels up. */
+  root: string;
   /** An empty folder the host's /etc is bound to inside the namespace. */
   hostEtc: string;
   /** The folder holding the workspace's passwd, group and shadow. */
   accountsDir: string;
   /** The workspace's storage root, seen as NAMESPACE_DATA_ROOT inside. */
   dataRoot: string;
+  /** The workspace's Samba folder (config, passdb, locks, logs): bound back at its own path. */
+  samba: { dir: string };
 }
 
 /** Where the workspace's storage is inside its namespace. */
 export const NAMESPACE_DATA_ROOT = '/srv';
+
+/** A path as /proc/self/mountinfo writes it (space, tab, newline and backslash as \ooo). */
+export function mountInfoPath(path: string): string {
+  return path.replace(/[ \t\n\\]/g, (char) => `\\${char.charCodeAt(0).toString(8).padStart(3, '0')}`);
+}
+
+function isUnder(path: string, parent: string): boolean {
+  const rel = relative(parent, path);
+  return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep);
+}
 
 /** `unshare … sh -c SCRIPT` running `argv` inside a new private namespace of the workspace. */
 export function inWorkspaceNamespace(
   paths: NamespacePaths,
   argv: readonly string[],
 ): { command: string; args: string[] } {
+  // mountinfo lists real paths: through a symlink in the data folder's path, no mount under it
+  // would be recognised (and none detached), so every path is taken through the real one.
+  const given = dirname(dirname(resolve(paths.root)));
+  let agentData = given;
+  try {
+    agentData = realpathSync(given);
+  } catch {
+    // not there yet: nothing is mounted under it either
+  }
+  const real = (path: string) => join(agentData, relative(given, resolve(path)));
+  if (agentData === NAMESPACE_DATA_ROOT || isUnder(agentData, NAMESPACE_DATA_ROOT))
+    throw new Error(`the agent's data folder ${agentData} must not be under ${NAMESPACE_DATA_ROOT}`);
+  const keep = [real(paths.samba.dir)];
+  const dataRoot = real(paths.dataRoot);
+  const accountsDir = real(paths.accountsDir);
+  const hostEtc = real(paths.hostEtc);
+  for (const path of [dataRoot, accountsDir, hostEtc, ...keep])
+    if (!isUnder(path, agentData)) throw new Error(`${path} is not inside the agent's data folder`);
   return {
     command: 'unshare',
     args: [
@@ -57,9 +159,13 @@ export function inWorkspaceNamespace(
       '-c',
       NAMESPACE_SCRIPT,
       'debesis-ns',
-      paths.hostEtc,
-      paths.accountsDir,
-      paths.dataRoot,
+      agentData,
+      mountInfoPath(agentData),
+      dataRoot,
+      accountsDir,
+      hostEtc,
+      String(keep.length),
+      ...keep,
       ...argv,
     ],
   };

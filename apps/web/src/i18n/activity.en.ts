@@ -73,6 +73,8 @@ export const activityEn = {
     paymentRefused: 'Payment event refused: it did not match the order',
     planChangeOrdered: 'Plan change ordered',
     planChanged: 'Plan changed',
+    planChangeCreditGranted: 'Downgrade credit added: the smaller disk is in place',
+    planChangeReverted: 'Plan change undone: the data does not fit the smaller disk',
     servicePlaced: 'Service placed on a storage node',
     serviceWaitingForResources: 'Service waiting for resources',
     serviceCreated: 'Service created',

@@ -79,6 +79,8 @@ export const activityLt: ActivityMessages = {
     paymentRefused: 'Mokėjimo įvykis atmestas: jis neatitiko užsakymo',
     planChangeOrdered: 'Plano keitimas užsakytas',
     planChanged: 'Planas pakeistas',
+    planChangeCreditGranted: 'Suteiktas kreditas už sumažinimą: mažesnis diskas paruoštas',
+    planChangeReverted: 'Plano keitimas atšauktas: duomenys netelpa į mažesnį diską',
     servicePlaced: 'Paslauga priskirta saugyklos mazgui',
     serviceWaitingForResources: 'Paslauga laukia išteklių',
     serviceCreated: 'Paslauga sukurta',

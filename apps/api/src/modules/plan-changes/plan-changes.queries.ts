@@ -1,5 +1,5 @@
 // The only SQL on plan changes.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { planChanges } from './plan-changes.table.ts';
 
@@ -42,6 +42,30 @@ export function createPlanChangesQueries(db: Db) {
         .update(planChanges)
         .set({ status: 'cancelled', updatedAt: at })
         .where(and(eq(planChanges.id, id), eq(planChanges.status, 'awaiting_payment')));
+    },
+    /** The downgrades of these services whose credit waits for the node's smaller disk. */
+    async listCreditPending(serviceIds: readonly string[]): Promise<PlanChangeRow[]> {
+      if (serviceIds.length === 0) return [];
+      return db
+        .select()
+        .from(planChanges)
+        .where(and(eq(planChanges.creditPending, true), inArray(planChanges.serviceId, [...serviceIds])));
+    },
+    /**
+     * Ends the wait for the node: `applied` keeps the change (its credit is granted by the caller),
+     * `cancelled` undoes it. The row when this call ended it (once, however many reports race).
+     */
+    async settleCreditPending(
+      id: string,
+      status: 'applied' | 'cancelled',
+      at: Date,
+    ): Promise<PlanChangeRow | undefined> {
+      const [row] = await db
+        .update(planChanges)
+        .set({ creditPending: false, status, updatedAt: at })
+        .where(and(eq(planChanges.id, id), eq(planChanges.creditPending, true)))
+        .returning();
+      return row;
     },
     /** awaiting_payment → applied; the row when this call made the change. */
     async markApplied(id: string, at: Date): Promise<PlanChangeRow | undefined> {

@@ -6,7 +6,11 @@
 // remaining days (whole UTC days, one rounding) and the difference is:
 //   upgrade   → charged now (with the account's credit and VAT applied) through an order;
 //   downgrade → account credit used by the next payment, never cash; needs the customer's
-//               confirmation that upgrading back later gives no credit back;
+//               confirmation that upgrading back later gives no credit back. When it shrinks
+//               the disk of a placed workspace, the credit waits until the node reports the
+//               smaller disk in place; a shrink the node refuses (the data does not fit) undoes
+//               the change (old plan back, no credit, an activity entry says why). Until the
+//               node has answered, no other change of that service is taken;
 //   same      → an equal-price change of resources, applied at once.
 // The target must differ from the current configuration and hold what the service uses now.
 import type {
@@ -33,7 +37,8 @@ import { customerRecord, type OrdersService } from '../orders/orders.service.ts'
 import type { QuotesService, VatCustomer } from '../orders/quotes.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import { createServicesQueries, type ServiceRow } from '../services/services.queries.ts';
-import { putIntoEffect } from './plan-changes.apply.ts';
+import type { StorageReport } from '../services/workspace-state.ts';
+import { putIntoEffect, settleShrink } from './plan-changes.apply.ts';
 import { createPlanChangesQueries, type PlanChangeRow } from './plan-changes.queries.ts';
 
 const GB = 1024 ** 3;
@@ -177,6 +182,9 @@ export function createPlanChangesService(deps: {
   }> {
     const at = now();
     const service = await changeableService(accountId, request.service_id, at);
+    // A shrink still waiting for its node decides that change's credit: nothing new until then.
+    if ((await changes.listCreditPending([service.id])).length > 0)
+      throw new AppError('plan_change_applying');
     if (
       request.product_id === service.productId &&
       request.disk_space === service.diskSpace &&
@@ -265,6 +273,13 @@ export function createPlanChangesService(deps: {
       const at = now();
       const paying = q.prorated_difference > 0;
       let replacedOrder: string | null | undefined;
+      // Only a node that limits the storage (it reported a size) has a disk to shrink.
+      const creditPending =
+        !paying &&
+        q.credit > 0 &&
+        q.target.disk_space < q.current.disk_space &&
+        service.nodeId !== null &&
+        service.storageBytes !== null;
       const row = await deps.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const txChanges = createPlanChangesQueries(tx);
@@ -282,6 +297,7 @@ export function createPlanChangesService(deps: {
           toConfiguration: q.target,
           quote: q,
           creditMinor: q.credit,
+          creditPending,
           createdAt: at,
           updatedAt: at,
           appliedAt: paying ? null : at,
@@ -352,10 +368,42 @@ export function createPlanChangesService(deps: {
           disk_space: q.target.disk_space,
           users_count: q.target.users_count,
           ...(row.orderId ? { order_id: row.orderId } : {}),
-          ...(q.credit > 0 && !paying ? { credit: q.credit } : {}),
+          ...(q.credit > 0 && !paying ? { [creditPending ? 'credit_pending' : 'credit']: q.credit } : {}),
         },
       });
       return presentPlanChange(row);
+    },
+
+    /**
+     * What nodes report of their workspaces' storage: each downgrade waiting for it gets its
+     * credit or is undone, and the owner's activity log says which.
+     */
+    async storageReported(reports: readonly StorageReport[], at: Date): Promise<void> {
+      const pending = await changes.listCreditPending(reports.map((report) => report.serviceId));
+      const byService = new Map(reports.map((report) => [report.serviceId, report]));
+      for (const change of pending) {
+        const report = byService.get(change.serviceId);
+        if (!report) continue;
+        const outcome = await settleShrink(deps.db, change, report, at);
+        if (outcome === 'waiting') continue;
+        await deps.activity.record({
+          accountId: change.accountId,
+          action: outcome === 'granted' ? 'plan change credit granted' : 'plan change reverted',
+          tone: outcome === 'granted' ? 'success' : 'warning',
+          serviceId: change.serviceId,
+          details: {
+            plan_change_id: change.id,
+            disk_space: change.toConfiguration.disk_space,
+            ...(outcome === 'granted'
+              ? { credit: change.creditMinor }
+              : {
+                  restored_disk_space: change.fromConfiguration.disk_space,
+                  restored_plan: change.fromConfiguration.product_id,
+                  ...(report.reason ? { reason: report.reason.slice(0, 500) } : {}),
+                }),
+          },
+        });
+      }
     },
 
     async get(accountId: string, id: string): Promise<PlanChange> {

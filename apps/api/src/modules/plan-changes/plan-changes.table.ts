@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { PlanChangeQuote, PlanConfiguration } from '@debesis/contract';
 
 /**
@@ -22,6 +32,12 @@ export const planChanges = pgTable(
     quote: jsonb('quote').$type<PlanChangeQuote>().notNull(),
     orderId: uuid('order_id'),
     creditMinor: integer('credit_minor').notNull().default(0),
+    /**
+     * A downgrade that shrinks the disk of a placed workspace: its credit is granted only once
+     * the node reports the smaller size in place (true until then). A shrink the node refuses
+     * (the data does not fit) undoes the change: `cancelled`, no credit.
+     */
+    creditPending: boolean('credit_pending').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -32,5 +48,9 @@ export const planChanges = pgTable(
     uniqueIndex('plan_changes_one_open_per_service')
       .on(table.serviceId)
       .where(sql`status = 'awaiting_payment'`),
+    // Looked up on every node report: only the few changes still waiting for their node.
+    index('plan_changes_credit_pending_idx')
+      .on(table.serviceId)
+      .where(sql`credit_pending`),
   ],
 );

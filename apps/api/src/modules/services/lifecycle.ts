@@ -154,13 +154,20 @@ export function workspaceState(
   }
 }
 
-export function displayState(service: Pick<LifecycleView, 'status' | 'runState'>): ServiceDisplayState {
+/**
+ * The owner's view of a service. An active service the owner runs is `failed`, not `running`,
+ * while its node reports a daemon of it down (`notServing`): the status never says running while
+ * nothing serves.
+ */
+export function displayState(
+  service: Pick<LifecycleView, 'status' | 'runState'> & { notServing?: boolean },
+): ServiceDisplayState {
   switch (service.status) {
     case 'processing':
     case 'resourcePending':
       return 'preparing';
     case 'active':
-      return service.runState;
+      return service.runState === 'running' && service.notServing ? 'failed' : service.runState;
     case 'suspended':
     case 'expired':
     case 'quarantined':
@@ -229,7 +236,7 @@ export function terminatesAt(
 
 /** Seconds since the daemons started, while the service serves. */
 export function uptimeSeconds(
-  service: Pick<LifecycleView, 'status' | 'runState'> & { startedAt: Date | null },
+  service: Pick<LifecycleView, 'status' | 'runState'> & { startedAt: Date | null; notServing?: boolean },
   now: Date,
 ): number | null {
   if (!service.startedAt || displayState(service) !== 'running') return null;

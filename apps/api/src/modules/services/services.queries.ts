@@ -35,6 +35,7 @@ const listColumns = {
   diskUsedBytes: services.diskUsedBytes,
   fileCount: services.fileCount,
   startedAt: services.startedAt,
+  notServing: services.notServing,
   generation: services.generation,
   observedGeneration: services.observedGeneration,
   lastError: services.lastError,
@@ -58,7 +59,13 @@ export interface WorkspaceReportValues {
   failures: ResourceFailure[];
   drivers: DriverStatus[];
   lastError: string | null;
-  facts: { diskUsedBytes: number; fileCount: number; startedAt: Date | null } | null;
+  facts: {
+    diskUsedBytes: number;
+    fileCount: number;
+    startedAt: Date | null;
+    /** null: the node's storage has no size limit. */
+    storageBytes: number | null;
+  } | null;
   at: Date;
 }
 
@@ -383,6 +390,7 @@ export function createServicesQueries(db: Db) {
           observedGeneration: report.observedGeneration,
           failures: report.failures,
           drivers: report.drivers,
+          notServing: report.drivers.some((driver) => driver.serving === false),
           lastError: report.lastError,
           reportedAt: report.at,
           ...(report.facts
@@ -390,6 +398,7 @@ export function createServicesQueries(db: Db) {
                 diskUsedBytes: report.facts.diskUsedBytes,
                 fileCount: report.facts.fileCount,
                 startedAt: report.facts.startedAt,
+                storageBytes: report.facts.storageBytes,
               }
             : {}),
         })

@@ -70,6 +70,11 @@ export const services = pgTable(
     paidMonths: integer('paid_months').notNull(),
     /** Bytes the workspace stores, as its node last reported. */
     diskUsedBytes: bigint('disk_used_bytes', { mode: 'number' }),
+    /**
+     * The size its storage has on the node as last reported (null: not reported, or no size
+     * limit there); differs from the plan's disk while a resize is pending or was refused.
+     */
+    storageBytes: bigint('storage_bytes', { mode: 'number' }),
     /** Where it runs: its node, its address there and the first id of its Unix id block. */
     nodeId: uuid('node_id'),
     address: text('address'),
@@ -82,6 +87,12 @@ export const services = pgTable(
     observedGeneration: integer('observed_generation').notNull().default(0),
     failures: jsonb('failures').$type<ResourceFailure[]>().notNull().default([]),
     drivers: jsonb('drivers').$type<DriverStatus[]>().notNull().default([]),
+    /**
+     * The node's last report says a daemon of the workspace is down while it should serve (a
+     * driver with `serving: false`): it is not shown as running. Kept apart from `drivers` so the
+     * services list need not read those.
+     */
+    notServing: boolean('not_serving').notNull().default(false),
     lastError: text('last_error'),
     fileCount: integer('file_count'),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -11,6 +11,28 @@ import type { DirectoryProvider, SambaProvider } from './providers.ts';
 import type { ServiceNotifier } from './services.notifier.ts';
 import { createServicesQueries, type ServiceRow, type WorkspaceReportValues } from './services.queries.ts';
 
+/** What a report says of a workspace's storage, for the plan changes waiting for a shrink. */
+export interface StorageReport {
+  serviceId: string;
+  /** The size the storage has now; null when the node's storage has no size limit. */
+  storageBytes: number | null;
+  /** A shrink to this many bytes was refused because the data does not fit. */
+  refusedBytes: number | null;
+  reason: string | null;
+}
+
+function storageOf(report: WorkspaceReport): StorageReport | null {
+  // Only a measured report says anything of the storage (a failed one before mounting does not).
+  if (!report.facts) return null;
+  const storage = report.drivers.find((driver) => driver.driver === 'storage');
+  return {
+    serviceId: report.service_id,
+    storageBytes: report.facts.storage_bytes ?? null,
+    refusedBytes: storage?.refused_bytes ?? null,
+    reason: storage?.reason ?? null,
+  };
+}
+
 const MAX_LOGGED_ERROR = 1000;
 
 type Sections = Pick<WorkspaceDesiredState, 'users' | 'groups' | 'samba'>;
@@ -32,6 +54,7 @@ function valuesOf(report: WorkspaceReport, at: Date): WorkspaceReportValues {
           diskUsedBytes: report.facts.disk_used_bytes,
           fileCount: report.facts.file_count,
           startedAt: parseTime(report.facts.started_at),
+          storageBytes: report.facts.storage_bytes ?? null,
         }
       : null,
     at,
@@ -60,6 +83,7 @@ function changes(row: ServiceRow, values: WorkspaceReportValues): boolean {
   return (
     row.diskUsedBytes !== facts.diskUsedBytes ||
     row.fileCount !== facts.fileCount ||
+    row.storageBytes !== facts.storageBytes ||
     (row.startedAt?.getTime() ?? null) !== (facts.startedAt?.getTime() ?? null)
   );
 }
@@ -69,6 +93,8 @@ export function createWorkspaceState(deps: {
   directory: Pick<DirectoryProvider, 'desiredSection'>;
   samba: Pick<SambaProvider, 'desiredSection'>;
   notifier: Pick<ServiceNotifier, 'ready'>;
+  /** Told what each reported workspace's storage is now (downgrades wait for their shrink). */
+  storageReported?: (reports: StorageReport[], at: Date) => Promise<void>;
   now: () => Date;
 }) {
   const queries = createServicesQueries(deps.db);
@@ -156,11 +182,14 @@ export function createWorkspaceState(deps: {
       const at = deps.now();
       const rows = new Map((await queries.listForNode(nodeId)).map((row) => [row.id, row]));
       const unchanged: string[] = [];
+      const storage: StorageReport[] = [];
       for (const report of reports) {
         const row = rows.get(report.service_id);
         if (!row) continue;
         rows.delete(report.service_id); // a service listed twice counts once
         const values = valuesOf(report, at);
+        const storageReport = row.status === 'terminated' ? null : storageOf(report);
+        if (storageReport) storage.push(storageReport);
         if (changes(row, values)) {
           await queries.recordReport(row.id, nodeId, values);
           await logOutcome(row, values);
@@ -189,6 +218,7 @@ export function createWorkspaceState(deps: {
         }
       }
       await queries.touchReported(nodeId, unchanged, at);
+      if (storage.length > 0 && deps.storageReported) await deps.storageReported(storage, at);
     },
   };
 }

@@ -23,6 +23,8 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'payment refused': 'paymentRefused',
   'plan change ordered': 'planChangeOrdered',
   'plan changed': 'planChanged',
+  'plan change credit granted': 'planChangeCreditGranted',
+  'plan change reverted': 'planChangeReverted',
   'service placed': 'servicePlaced',
   'service waiting for resources': 'serviceWaitingForResources',
   'service created': 'serviceCreated',
