@@ -36,7 +36,7 @@ describe('access token claims', () => {
       ...change,
     };
     if (omit) delete claims[omit];
-    const secret = ctx.config.JWT_SECRET;
+    const secret = ctx.config.jwtSecret;
     if (!secret) throw new Error('the test config has no JWT secret');
     return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(secret));
   }
