@@ -220,8 +220,7 @@ export function createAuthService(deps: AuthDependencies) {
         [LIMITS.verificationPerAccount, subject],
         [LIMITS.verificationPerIp, meta.ip ?? 'unknown'],
       ];
-      await deps.limiter.assertAllowed(limits);
-      await deps.limiter.record(limits);
+      await deps.limiter.take(limits);
       const user = await deps.users.findByEmail(subject);
       if (user && !user.emailVerified && user.active) await mailLink(user, 'verify_email');
       return { message: authMessage('verification_sent', meta.language) };
@@ -233,14 +232,15 @@ export function createAuthService(deps: AuthDependencies) {
         [LIMITS.loginFailuresPerAccount, email],
         [LIMITS.loginFailuresPerIp, meta.ip ?? 'unknown'],
       ];
-      await deps.limiter.assertAllowed(limits);
+      // Every attempt counts as a failure from the start, in the same step as the check, so that
+      // attempts arriving together cannot all find the limit unused; a right password takes its
+      // count back.
+      const attempt = await deps.limiter.take(limits);
 
       const user = await deps.users.findByEmail(email);
       const passwordOk = await verifyPassword(user?.passwordHash, password);
-      if (!user || !passwordOk) {
-        await deps.limiter.record(limits);
-        throw new AppError('invalid_credentials');
-      }
+      if (!user || !passwordOk) throw new AppError('invalid_credentials');
+      await deps.limiter.release(attempt);
       // Only someone who knows the password learns the account's state.
       if (!user.active) throw new AppError('account_disabled');
       if (!user.emailVerified) throw new AppError('email_not_verified', { extra: { email: user.email } });
@@ -285,8 +285,7 @@ export function createAuthService(deps: AuthDependencies) {
         [LIMITS.passwordResetPerAccount, subject],
         [LIMITS.passwordResetPerIp, meta.ip ?? 'unknown'],
       ];
-      await deps.limiter.assertAllowed(limits);
-      await deps.limiter.record(limits);
+      await deps.limiter.take(limits);
       const user = await deps.users.findByEmail(subject);
       if (user?.active) await mailLink(user, 'reset_password');
       return { message: authMessage('reset_sent', meta.language) };
