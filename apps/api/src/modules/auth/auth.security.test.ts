@@ -1,6 +1,13 @@
 // Attacks on sign-up and sign-in (issue 12): each test replays what was found and shows it fixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, PASSWORD, signedInUser } from '../../test/factories.ts';
+import type { LoginResponse, User } from '@debesis/contract';
+import {
+  login,
+  PASSWORD,
+  registration,
+  sessionBeforeVerification,
+  signedInUser,
+} from '../../test/factories.ts';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 
 describe('auth attacks', () => {
@@ -20,6 +27,101 @@ describe('auth attacks', () => {
     });
   const refresh = (refreshToken: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: refreshToken } });
+
+  describe('registration before the address is verified', () => {
+    const ATTACKER_PASSWORD = 'Attacker-Pass-1';
+    const OWNER_PASSWORD = 'Owner-Pass-2';
+
+    const registerAs = async (email: string, password: string, firstName: string) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: registration({ email, password, firstName }),
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json<{ user: User; token: unknown }>();
+    };
+    const post = (url: string, payload: object) => injectWithCsrf(ctx.app, { method: 'POST', url, payload });
+    const openNewestLink = async (email: string) => {
+      const response = await post('/api/v1/auth/verify-email', {
+        token: ctx.mailbox.linkToken(email, 'verify-email'),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ message: string }>().message;
+    };
+
+    /** Whatever the attacker holds or knows, none of it reaches the verified account. */
+    async function expectAttackerLockedOut(
+      email: string,
+      attacker: { token: unknown; old: { access_token: string; refresh_token: string } },
+    ) {
+      expect(attacker.token).toBeNull();
+      expect((await me(attacker.old.access_token)).statusCode).toBe(401);
+      expect((await refresh(attacker.old.refresh_token)).statusCode).toBe(401);
+      expect((await login(ctx, email, ATTACKER_PASSWORD, '10.130.0.9')).statusCode).toBe(401);
+    }
+
+    /** The owner takes the account through the mailed link to choose a password. */
+    async function ownerChoosesPassword(email: string) {
+      const reset = await post('/api/v1/auth/reset-password', {
+        token: ctx.mailbox.linkToken(email, 'reset-password'),
+        password: OWNER_PASSWORD,
+      });
+      expect(reset.statusCode).toBe(200);
+      const account = await me(reset.json<LoginResponse>().access_token);
+      expect(account.json<User>()).toMatchObject({ email, email_verified: true });
+    }
+
+    it('attack 12.1: attacker registers the address first, then the owner registers and verifies', async () => {
+      const email = `victim-first-${Date.now()}@example.lt`;
+      const attacker = await registerAs(email, ATTACKER_PASSWORD, 'Mallory');
+      // What the attacker held before this fix: a session opened at registration.
+      const old = await sessionBeforeVerification(ctx, attacker.user.id);
+      expect((await me(old.access_token)).statusCode).toBe(200);
+
+      const owner = await registerAs(email, OWNER_PASSWORD, 'Ona');
+      expect(owner.token).toBeNull();
+      expect(owner.user.id).toBe(attacker.user.id);
+      // The owner's registration ended every session of the unproven account.
+      expect((await me(old.access_token)).statusCode).toBe(401);
+
+      expect(await openNewestLink(email)).toMatch(/choose your password/);
+      await expectAttackerLockedOut(email, { token: attacker.token, old });
+      await ownerChoosesPassword(email);
+      await expectAttackerLockedOut(email, { token: attacker.token, old });
+    });
+
+    it('attack 12.1: the owner registers, the attacker registers the address again, the owner verifies', async () => {
+      const email = `owner-first-${Date.now()}@example.lt`;
+      const owner = await registerAs(email, OWNER_PASSWORD, 'Ona');
+      expect(owner.token).toBeNull();
+      const attacker = await registerAs(email, ATTACKER_PASSWORD, 'Mallory');
+      const old = await sessionBeforeVerification(ctx, attacker.user.id);
+
+      // The newest mail is the attacker's registration; the owner opens it all the same.
+      expect(await openNewestLink(email)).toMatch(/choose your password/);
+      await expectAttackerLockedOut(email, { token: attacker.token, old });
+      await ownerChoosesPassword(email);
+      await expectAttackerLockedOut(email, { token: attacker.token, old });
+    });
+
+    it('attack 12.1: verifying ends every session opened before it, and registering again opens none', async () => {
+      const email = `retry-${Date.now()}@example.lt`;
+      const first = await registerAs(email, OWNER_PASSWORD, 'Ona');
+      const old = await sessionBeforeVerification(ctx, first.user.id);
+      // The same person retrying with the same password keeps it: no reset needed.
+      const again = await registerAs(email, OWNER_PASSWORD, 'Ona');
+      expect(again.token).toBeNull();
+      const later = await sessionBeforeVerification(ctx, first.user.id);
+      expect(await openNewestLink(email)).toBe('Your email address is verified. You can sign in now.');
+      for (const tokens of [old, later]) {
+        expect((await me(tokens.access_token)).statusCode).toBe(401);
+        expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);
+      }
+      expect((await login(ctx, email, OWNER_PASSWORD, '10.131.0.1')).statusCode).toBe(200);
+      expect(ctx.mailbox.to(email).filter((mail) => /reset/i.test(mail.subject))).toHaveLength(0);
+    });
+  });
 
   describe('failed sign-in limits', () => {
     const statuses = (responses: Array<{ statusCode: number }>) =>

@@ -145,11 +145,9 @@ export function createAuthService(deps: AuthDependencies) {
         [LIMITS.verificationPerAccount, email],
         [LIMITS.verificationPerIp, meta.ip ?? 'unknown'],
       ];
-      if (existing) await deps.limiter.assertAllowed(mailLimits);
-      const passwordHash = await hashPassword(input.password);
+      if (existing) await deps.limiter.take(mailLimits);
       const business = input.accountType === 'business' && input.business_details;
       const profile = {
-        passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
         accountType: business ? ('business' as const) : ('personal' as const),
@@ -161,12 +159,24 @@ export function createAuthService(deps: AuthDependencies) {
 
       let user: UserWithSettings;
       if (existing) {
-        // Registered before but never verified: the newest registration wins, and the
-        // verification mail goes out again (the spec's "registration is retried").
-        await deps.users.update(existing.id, profile);
+        // Registered before but never verified: the details are updated and a fresh link goes
+        // out (the spec's "registration is retried"). Whoever registered before may not own the
+        // address, and neither may this caller, so nothing of either outlives the proof: the
+        // account's sessions end, and a password other than the one already given is not kept.
+        // Two people may be claiming the address; the one who opens the link then chooses a
+        // password through a mailed reset link (see `verifyEmail`).
+        const samePassword = await verifyPassword(existing.passwordHash, input.password);
+        await deps.users.update(existing.id, {
+          ...profile,
+          passwordHash: samePassword ? existing.passwordHash : null,
+        });
+        await deps.queries.revokeAllSessions(existing.id, 'registered_again', now());
         user = (await deps.users.findById(existing.id)) ?? existing;
       } else {
-        user = await deps.users.create({ email, ...profile }, meta.language);
+        user = await deps.users.create(
+          { email, ...profile, passwordHash: await hashPassword(input.password) },
+          meta.language,
+        );
         await deps.activity.record({
           accountId: user.id,
           action: 'account created',
@@ -175,22 +185,10 @@ export function createAuthService(deps: AuthDependencies) {
           details: { account_type: profile.accountType },
         });
       }
-      if (existing) await deps.limiter.record(mailLimits);
       await mailLink(user, 'verify_email');
-
-      const session = await deps.queries.createSession({
-        userId: user.id,
-        method: 'register',
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        now: now(),
-      });
-      const tokens = await issueTokens(session.id, user.id);
-      return {
-        user: presentUser(user),
-        token: { access_token: tokens.access_token, refresh_token: tokens.refresh_token },
-        created: !existing,
-      };
+      // No session before the address is proven: one given now would belong to whoever
+      // registered, and would become the owner's account the moment the owner verified.
+      return { user: presentUser(user), token: null, created: !existing };
     },
 
     async verifyEmail(token: string, meta: ClientMeta): Promise<{ message: string }> {
@@ -203,14 +201,25 @@ export function createAuthService(deps: AuthDependencies) {
         throw invalid;
       }
       if (row.expiresAt <= now()) throw invalid;
-      if (!(await deps.queries.markEmailTokenUsed(row.id, now()))) throw invalid;
-      await deps.users.update(user.id, { emailVerified: true, emailVerifiedAt: now() });
+      const at = now();
+      if (!(await deps.queries.markEmailTokenUsed(row.id, at))) throw invalid;
+      await deps.users.update(user.id, { emailVerified: true, emailVerifiedAt: at });
+      // Every session of the account began before its address was proven, so none is the
+      // owner's to keep (registration opens none; older versions did). Other links die too.
+      await deps.queries.revokeAllSessions(user.id, 'email_verified', at);
+      await deps.queries.expireEmailTokens(user.id, 'verify_email', at);
       await deps.activity.record({
         accountId: user.id,
         action: 'email verified',
         tone: 'success',
         ip: meta.ip,
       });
+      if (user.passwordHash === null) {
+        // Registered more than once with different passwords: the owner, who holds the mailbox,
+        // chooses one now.
+        await mailLink(user, 'reset_password');
+        return { message: authMessage('email_verified_choose_password', meta.language) };
+      }
       return { message: authMessage('email_verified', meta.language) };
     },
 
