@@ -197,6 +197,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       (async (message) => {
         await queue.send('mail.send', message, { idempotencyKey: message.id });
       }),
+    queuePasswordReset: async (email) => {
+      await queue.send('auth.password-reset', { email });
+    },
     publicUrl: config.publicUrl,
     now,
   });

@@ -9,6 +9,28 @@ import {
   signedInUser,
 } from '../../test/factories.ts';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { createActivityQueries } from '../activity/activity.queries.ts';
+import { createActivityService } from '../activity/activity.service.ts';
+import { createRateLimitQueries } from '../rate-limits/rate-limits.queries.ts';
+import { createRateLimiter } from '../rate-limits/rate-limits.service.ts';
+import { createUsersQueries } from '../users/users.queries.ts';
+import { createAuthQueries } from './auth.queries.ts';
+import { createAuthService } from './auth.service.ts';
+import { createAccessTokens } from './tokens.ts';
+
+/** Wraps `target` so that every method call is written to `log` as `name.method`. */
+function recorded<T extends object>(name: string, target: T, log: string[]): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value: unknown = Reflect.get(object, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        log.push(`${name}.${String(property)}`);
+        return (value as (...a: unknown[]) => unknown).apply(object, args);
+      };
+    },
+  });
+}
 
 describe('auth attacks', () => {
   let ctx: TestContext;
@@ -120,6 +142,44 @@ describe('auth attacks', () => {
       }
       expect((await login(ctx, email, OWNER_PASSWORD, '10.131.0.1')).statusCode).toBe(200);
       expect(ctx.mailbox.to(email).filter((mail) => /reset/i.test(mail.subject))).toHaveLength(0);
+    });
+  });
+
+  describe('password reset requests', () => {
+    it('attack 12.12: a reset request does the same work whether or not the address has an account', async () => {
+      const { email } = await signedInUser(ctx);
+      /** Every call the request path makes, on a service whose every dependency is recorded. */
+      async function callsFor(address: string, ip: string): Promise<string[]> {
+        const log: string[] = [];
+        const db = ctx.database.db;
+        const service = createAuthService({
+          users: recorded('users', createUsersQueries(db), log),
+          queries: recorded('auth', createAuthQueries(db), log),
+          tokens: recorded('tokens', createAccessTokens(ctx.config.jwtSecret, ctx.now), log),
+          limiter: createRateLimiter({
+            queries: recorded('limits', createRateLimitQueries(db), log),
+            now: ctx.now,
+          }),
+          activity: recorded('activity', createActivityService({ queries: createActivityQueries(db) }), log),
+          sendMail: async () => {
+            log.push('sendMail');
+          },
+          queuePasswordReset: async (queued) => {
+            log.push(`queuePasswordReset(${queued === address.toLowerCase() ? 'the address' : queued})`);
+          },
+          publicUrl: 'http://localhost:8080',
+          now: ctx.now,
+        });
+        const answer = await service.requestPasswordReset(address, { ip, userAgent: null, language: 'en' });
+        log.push(`answer: ${answer.message}`);
+        return log;
+      }
+
+      const known = await callsFor(email, '10.140.0.1');
+      const unknown = await callsFor(`nobody-${Date.now()}@example.lt`, '10.140.0.2');
+      expect(known).toEqual(unknown);
+      expect(known).toContain('queuePasswordReset(the address)');
+      expect(known.some((call) => call.startsWith('users.') || call === 'sendMail')).toBe(false);
     });
   });
 

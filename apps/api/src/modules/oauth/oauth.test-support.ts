@@ -91,6 +91,7 @@ export async function createOAuthTestContext(env: Record<string, string>): Promi
     limiter: createRateLimiter({ queries: createRateLimitQueries(database.db) }),
     activity,
     sendMail: async () => undefined,
+    queuePasswordReset: async () => undefined,
     publicUrl: PUBLIC_URL,
   });
   const guards = createAuthGuards(auth);
