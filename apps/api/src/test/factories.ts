@@ -44,7 +44,7 @@ export async function sessionBeforeVerification(
   userId: string,
 ) {
   const queries = createAuthQueries(ctx.database.db);
-  const now = 'now' in ctx ? ctx.now : () => new Date();
+  const now = 'now' in ctx ? () => ctx.now() : () => new Date();
   const jwtSecret = 'config' in ctx ? ctx.config.jwtSecret : ctx.jwtSecret;
   const at = now();
   const session = await queries.createSession({

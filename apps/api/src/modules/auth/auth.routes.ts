@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (String(body).trim() === '') done(null, undefined);
-      else json(request, String(body), done);
+      else void json(request, String(body), done);
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/logout',

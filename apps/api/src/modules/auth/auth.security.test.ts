@@ -151,14 +151,15 @@ describe('auth attacks', () => {
       /** Every call the request path makes, on a service whose every dependency is recorded. */
       async function callsFor(address: string, ip: string): Promise<string[]> {
         const log: string[] = [];
+        const now = () => ctx.now();
         const db = ctx.database.db;
         const service = createAuthService({
           users: recorded('users', createUsersQueries(db), log),
           queries: recorded('auth', createAuthQueries(db), log),
-          tokens: recorded('tokens', createAccessTokens(ctx.config.jwtSecret, ctx.now), log),
+          tokens: recorded('tokens', createAccessTokens(ctx.config.jwtSecret, now), log),
           limiter: createRateLimiter({
             queries: recorded('limits', createRateLimitQueries(db), log),
-            now: ctx.now,
+            now,
           }),
           activity: recorded('activity', createActivityService({ queries: createActivityQueries(db) }), log),
           sendMail: async () => {
@@ -168,7 +169,7 @@ describe('auth attacks', () => {
             log.push(`queuePasswordReset(${queued === address.toLowerCase() ? 'the address' : queued})`);
           },
           publicUrl: 'http://localhost:8080',
-          now: ctx.now,
+          now,
         });
         const answer = await service.requestPasswordReset(address, { ip, userAgent: null, language: 'en' });
         log.push(`answer: ${answer.message}`);

@@ -20,8 +20,6 @@ import {
   hashOpaqueToken,
   newOpaqueToken,
   REFRESH_TOKEN_TTL_MS,
-  RESET_PASSWORD_TTL_MS,
-  VERIFY_EMAIL_TTL_MS,
   type AccessTokens,
 } from './tokens.ts';
 
