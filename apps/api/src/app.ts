@@ -1,7 +1,6 @@
 // Builds the Fastify application: plugins in order (external → app → routes), every module's
 // routes under /api/v1, the OpenAPI document at /api/docs, and the web app for everything else.
 // The caller owns the database, queue and mailer, so tests and the real process build it alike.
-import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -27,6 +26,7 @@ import type { MailMessage } from './mail/mailer.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { languagePlugin } from './http/language.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
 import { securityPlugin } from './http/security.ts';
 import { webAppPlugin } from './http/web-app.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -146,15 +146,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       : { logger: deps.logger ?? { level: config.LOG_LEVEL } }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The header is read by `requestIdOf`, which keeps only a well-formed id.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
 
   // External plugins.
@@ -199,6 +200,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       (async (message) => {
         await queue.send('mail.send', message, { idempotencyKey: message.id });
       }),
+    queuePasswordReset: async (email) => {
+      await queue.send('auth.password-reset', { email });
+    },
     publicUrl: config.publicUrl,
     now,
   });

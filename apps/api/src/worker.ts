@@ -6,6 +6,8 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createActivityQueries } from './modules/activity/activity.queries.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
+import { createAuthLinks } from './modules/auth/auth.links.ts';
+import { createAuthQueries } from './modules/auth/auth.queries.ts';
 import { createAnalyticsQueries } from './modules/analytics/analytics.queries.ts';
 import { createContactQueries } from './modules/contact/contact.queries.ts';
 import { createRetention } from './modules/maintenance/retention.ts';
@@ -87,6 +89,18 @@ export async function startWorker(deps: {
     }
   });
   await deps.queue.schedule('services.sweep', LIFECYCLE_SWEEP_CRON, {});
+
+  const authLinks = createAuthLinks({
+    users: createUsersQueries(deps.database.db),
+    queries: createAuthQueries(deps.database.db),
+    sendMail: async (message) => {
+      await deps.queue.send('mail.send', message, { idempotencyKey: message.id });
+    },
+    publicUrl: deps.publicUrl,
+  });
+  await deps.queue.work('auth.password-reset', async ({ email }) => {
+    await authLinks.mailPasswordReset(email);
+  });
 
   await deps.queue.work('mail.send', async (message) => {
     await deps.mailer.deliver(message);

@@ -4,6 +4,11 @@ import type { MailMessage } from '../mail/mailer.ts';
 import type { SandboxEvent } from '../modules/payments/sandbox.provider.ts';
 
 export interface JobMap {
+  /**
+   * Mail a password-reset link to the active account of this address, if there is one. Asking
+   * for a reset only queues this, so the answer takes the same work with or without an account.
+   */
+  'auth.password-reset': { email: string };
   /** Deliver one message. The job id is derived from the message id, so a retry never sends twice. */
   'mail.send': MailMessage;
   /**
@@ -23,6 +28,7 @@ export interface JobMap {
 
 export type JobName = keyof JobMap;
 export const JOB_NAMES = [
+  'auth.password-reset',
   'mail.send',
   'maintenance.prune',
   'payments.sandbox-event',

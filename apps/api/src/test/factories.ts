@@ -1,5 +1,13 @@
 // Builds accounts the way a customer does: through the API, reading the mailed link.
 import type { LoginResponse, RegisterRequest, User } from '@debesis/contract';
+import type { Db } from '../db/database.ts';
+import { createAuthQueries } from '../modules/auth/auth.queries.ts';
+import {
+  createAccessTokens,
+  hashOpaqueToken,
+  newOpaqueToken,
+  REFRESH_TOKEN_TTL_MS,
+} from '../modules/auth/tokens.ts';
 import { injectWithCsrf, type TestContext } from './test-app.ts';
 
 let counter = 0;
@@ -23,7 +31,40 @@ export async function register(ctx: TestContext, overrides: Partial<RegisterRequ
   const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
   if (response.statusCode !== 201)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return { body, ...response.json<{ user: User; token: { access_token: string; refresh_token: string } }>() };
+  return { body, ...response.json<{ user: User; token: null }>() };
+}
+
+/**
+ * A session of an account whose address is not verified yet. Registration no longer opens one,
+ * but versions before it did, so such sessions may still exist; tests of what they may do, and
+ * of their end, open one straight in the database.
+ */
+export async function sessionBeforeVerification(
+  ctx: TestContext | { database: { db: Db }; jwtSecret: string },
+  userId: string,
+) {
+  const queries = createAuthQueries(ctx.database.db);
+  const now = 'now' in ctx ? () => ctx.now() : () => new Date();
+  const jwtSecret = 'config' in ctx ? ctx.config.jwtSecret : ctx.jwtSecret;
+  const at = now();
+  const session = await queries.createSession({
+    userId,
+    method: 'register',
+    ip: null,
+    userAgent: null,
+    now: at,
+  });
+  const refreshToken = newOpaqueToken();
+  await queries.insertRefreshToken({
+    sessionId: session.id,
+    tokenHash: hashOpaqueToken(refreshToken),
+    expiresAt: new Date(at.getTime() + REFRESH_TOKEN_TTL_MS),
+  });
+  const accessToken = await createAccessTokens(jwtSecret, now).sign({
+    userId,
+    sessionId: session.id,
+  });
+  return { access_token: accessToken, refresh_token: refreshToken };
 }
 
 export async function verify(ctx: TestContext, email: string) {

@@ -8,6 +8,9 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { startQueue, type JobQueue } from '../jobs/queue.ts';
+import { createAuthLinks } from '../modules/auth/auth.links.ts';
+import { createAuthQueries } from '../modules/auth/auth.queries.ts';
+import { createUsersQueries } from '../modules/users/users.queries.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_REGISTRATION_TOKEN = 'test-registration-token-0123456789';
@@ -26,6 +29,20 @@ export class Mailbox {
     const message = this.to(address).at(-1);
     if (!message) throw new Error(`no mail to ${address}`);
     return message;
+  }
+
+  /**
+   * The newest message to `address` matching `wanted`, waiting for it up to 10 s: mail sent by
+   * a job (reset links) arrives after the request that queued it has answered.
+   */
+  async next(address: string, wanted: (message: MailMessage) => boolean, after = 0): Promise<MailMessage> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = this.to(address).slice(after).filter(wanted).at(-1);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such mail to ${address} within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** The token of the newest link to `page` (verify-email, reset-password) mailed to `address`. */
@@ -85,6 +102,17 @@ export async function createTestContext(
     ...(options.clock ? { now } : {}),
   });
   await app.ready();
+  // The worker's job that mails reset links, delivering into the mailbox on the app's clock.
+  const links = createAuthLinks({
+    users: createUsersQueries(database.db),
+    queries: createAuthQueries(database.db),
+    sendMail: async (message) => {
+      mailbox.messages.push(message);
+    },
+    publicUrl: config.publicUrl,
+    now: options.clock ? now : () => new Date(),
+  });
+  await queue.work('auth.password-reset', ({ email }) => links.mailPasswordReset(email));
   return {
     app,
     mailbox,

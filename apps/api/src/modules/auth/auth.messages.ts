@@ -6,6 +6,10 @@ const messages = {
     en: 'Your email address is verified. You can sign in now.',
     lt: 'Jūsų el. pašto adresas patvirtintas. Dabar galite prisijungti.',
   },
+  email_verified_choose_password: {
+    en: 'Your email address is verified. It was registered more than once with different passwords, so none was kept: we sent you a link to choose your password.',
+    lt: 'Jūsų el. pašto adresas patvirtintas. Jis buvo registruotas kelis kartus su skirtingais slaptažodžiais, todėl nė vienas neišsaugotas: išsiuntėme nuorodą slaptažodžiui pasirinkti.',
+  },
   email_already_verified: {
     en: 'Your email address is already verified.',
     lt: 'Jūsų el. pašto adresas jau patvirtintas.',

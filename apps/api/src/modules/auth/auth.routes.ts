@@ -1,5 +1,5 @@
 // /api/v1/auth: thin handlers — validate with the contract, call the service, answer.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   detectCountryResponseSchema,
   loginRequestSchema,
@@ -85,19 +85,29 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request) => auth.refresh(request.body.refresh_token),
   );
 
-  app.post(
-    '/logout',
-    {
-      preHandler: guards.requireSession,
-      schema: {
-        tags: ['auth'],
-        summary: 'End the current session',
-        body: z.object({ refresh_token: z.string().max(512).optional() }).optional(),
-        response: { 200: messageResponseSchema },
+  // Signing out must work however the client sends it: with no body, or with an empty one
+  // labelled JSON (which Fastify's JSON parser refuses), so this route reads JSON itself.
+  await app.register(async (scope) => {
+    const json = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (String(body).trim() === '') done(null, undefined);
+      else void json(request, String(body), done);
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/logout',
+      {
+        preHandler: guards.requireSession,
+        schema: {
+          tags: ['auth'],
+          summary: 'End the current session (a body is optional)',
+          body: z.object({ refresh_token: z.string().max(512).optional() }).nullish(),
+          response: { 200: messageResponseSchema },
+        },
       },
-    },
-    async (request) => auth.logout(request.auth?.sessionId ?? '', clientMeta(request)),
-  );
+      async (request) => auth.logout(request.auth?.sessionId ?? '', clientMeta(request)),
+    );
+  });
 
   app.post(
     '/verify-email',

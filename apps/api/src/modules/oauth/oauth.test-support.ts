@@ -38,6 +38,7 @@ import { createOAuthService, type OAuthService } from './oauth.service.ts';
 export const PUBLIC_URL = 'http://debesis.test';
 export const CLIENT_ID = 'debesis-test-client';
 export const CLIENT_SECRET = 'debesis-test-secret-0123456789abcdef';
+export const JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
 
 export function callbackUri(provider: string): string {
   return `${PUBLIC_URL}/api/v1/auth/oauth/${provider}/callback`;
@@ -86,10 +87,11 @@ export async function createOAuthTestContext(env: Record<string, string>): Promi
   const auth = createAuthService({
     users: usersQueries,
     queries: authQueries,
-    tokens: createAccessTokens('test-jwt-secret-that-is-long-enough-0123456789'),
+    tokens: createAccessTokens(JWT_SECRET),
     limiter: createRateLimiter({ queries: createRateLimitQueries(database.db) }),
     activity,
     sendMail: async () => undefined,
+    queuePasswordReset: async () => undefined,
     publicUrl: PUBLIC_URL,
   });
   const guards = createAuthGuards(auth);

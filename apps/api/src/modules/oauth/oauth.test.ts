@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@debesis/contract';
+import { sessionBeforeVerification } from '../../test/factories.ts';
 import {
   startLocalOidcProvider,
   type LocalOidcAccount,
@@ -15,6 +16,7 @@ import {
   CLIENT_SECRET,
   createOAuthTestContext,
   createOwner,
+  JWT_SECRET,
   PUBLIC_URL,
   TestBrowser,
   uniqueEmail,
@@ -244,8 +246,13 @@ describe('OAuth sign-in with OpenID Connect providers', () => {
       },
     });
     expect(registered.statusCode).toBe(201);
-    const squatter = registered.json<{ user: User; token: { access_token: string } }>();
-    expect((await me(squatter.token.access_token)).email_verified).toBe(false);
+    const squatter = registered.json<{ user: User; token: null }>();
+    // Registration opens no session; one from an older version must end all the same.
+    const session = await sessionBeforeVerification(
+      { database: ctx.database, jwtSecret: JWT_SECRET },
+      squatter.user.id,
+    );
+    expect((await me(session.access_token)).email_verified).toBe(false);
 
     google.setAccount(account({ email }));
     const { tokens } = await signInAndExchange('google');
@@ -255,7 +262,7 @@ describe('OAuth sign-in with OpenID Connect providers', () => {
     const squatterCall = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/users/me',
-      headers: { authorization: `Bearer ${squatter.token.access_token}` },
+      headers: { authorization: `Bearer ${session.access_token}` },
     });
     expect(squatterCall.statusCode).toBe(401);
     const login = await ctx.app.inject({

@@ -2,8 +2,11 @@
 // limiter would give each process its own allowance). A limit is a number of events per window
 // for one subject (an email, an IP address); going over answers 429 `too_many_attempts` with
 // Retry-After.
+//
+// `take` counts and decides under a lock, so requests arriving together cannot all see the
+// same "one left" and all pass (17 failed sign-ins got through a limit of 5 that way).
 import { AppError } from '../../http/app-error.ts';
-import type { RateLimitQueries } from './rate-limits.queries.ts';
+import type { RateLimitCounter, RateLimitQueries } from './rate-limits.queries.ts';
 
 export interface Limit {
   bucket: string;
@@ -25,34 +28,70 @@ export const LIMITS = {
   analyticsPerIp: { bucket: 'analytics:ip', max: 60, windowMs: 60_000 },
 } as const satisfies Record<string, Limit>;
 
+/** What `take` counted, so that it can be taken back. */
+export interface TakenEvents {
+  ids: number[];
+}
+
 /** Events older than this are pruned; longer than the longest window. */
 export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
 
 export function createRateLimiter(deps: { queries: RateLimitQueries; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
-  async function retryAfterSeconds(limit: Limit, subject: string): Promise<number | null> {
+  async function retryAfterSeconds(
+    limit: Limit,
+    subject: string,
+    counter: RateLimitCounter = deps.queries,
+  ): Promise<number | null> {
     const at = now();
-    const stats = await deps.queries.windowStats(
-      limit.bucket,
-      subject,
-      new Date(at.getTime() - limit.windowMs),
-    );
+    const stats = await counter.windowStats(limit.bucket, subject, new Date(at.getTime() - limit.windowMs));
     if (stats.count < limit.max || !stats.oldest) return null;
     return Math.max(1, Math.ceil((stats.oldest.getTime() + limit.windowMs - at.getTime()) / 1000));
   }
 
+  function tooMany(retryAfter: number): AppError {
+    return new AppError('too_many_attempts', {
+      headers: { 'retry-after': String(retryAfter) },
+      extra: { retry_after: retryAfter },
+    });
+  }
+
   return {
-    /** Throws 429 when any of the limits is used up for its subject. */
+    /**
+     * Counts one event against each limit, or throws 429 (counting nothing) when any is used up:
+     * checked and recorded as one step, so concurrent callers are counted one after another.
+     * The answer names the events, for `release` when the attempt turns out not to count (a
+     * sign-in that succeeds is no failure).
+     */
+    async take(checks: Array<[Limit, string]>): Promise<TakenEvents> {
+      const keys = checks.map(([limit, subject]) => ({ bucket: limit.bucket, subject }));
+      type Decision = { ids: number[]; retryAfter: null } | { ids: null; retryAfter: number };
+      const taken = await deps.queries.whileLocked(keys, async (counter): Promise<Decision> => {
+        for (const [limit, subject] of checks) {
+          const retryAfter = await retryAfterSeconds(limit, subject, counter);
+          if (retryAfter !== null) return { ids: null, retryAfter };
+        }
+        const at = now();
+        const ids: number[] = [];
+        for (const [limit, subject] of checks) ids.push(await counter.insert(limit.bucket, subject, at));
+        return { ids, retryAfter: null };
+      });
+      if (taken.ids === null) throw tooMany(taken.retryAfter);
+      return { ids: taken.ids };
+    },
+    /** Takes back the events `take` counted. */
+    async release(taken: TakenEvents): Promise<void> {
+      await deps.queries.deleteEvents(taken.ids);
+    },
+    /**
+     * Throws 429 when any of the limits is used up for its subject. With `record` after it, two
+     * requests at once can both pass: where that matters, use `take`.
+     */
     async assertAllowed(checks: Array<[Limit, string]>): Promise<void> {
       for (const [limit, subject] of checks) {
         const retryAfter = await retryAfterSeconds(limit, subject);
-        if (retryAfter !== null) {
-          throw new AppError('too_many_attempts', {
-            headers: { 'retry-after': String(retryAfter) },
-            extra: { retry_after: retryAfter },
-          });
-        }
+        if (retryAfter !== null) throw tooMany(retryAfter);
       }
     },
     async record(checks: Array<[Limit, string]>): Promise<void> {

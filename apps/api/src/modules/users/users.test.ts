@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Settings, User } from '@debesis/contract';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { register, signedInUser } from '../../test/factories.ts';
+import { register, sessionBeforeVerification, signedInUser } from '../../test/factories.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 
 const business = {
@@ -36,7 +36,7 @@ describe('users and settings', () => {
     );
 
   it('shows the user merged with settings, also before the email is verified', async () => {
-    const { token } = await register(ctx);
+    const token = await sessionBeforeVerification(ctx, (await register(ctx)).user.id);
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/users/me',
@@ -156,7 +156,7 @@ describe('users and settings', () => {
       ]),
     );
 
-    const { token } = await register(ctx);
+    const token = await sessionBeforeVerification(ctx, (await register(ctx)).user.id);
     const unverified = await change(
       'POST',
       '/api/v1/users/me/convert-to-business',

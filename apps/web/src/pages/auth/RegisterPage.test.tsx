@@ -152,7 +152,7 @@ describe('business registration', () => {
     );
     const received = answerRegister(201, {
       user: makeUser({ account_type: 'business', email_verified: false }),
-      token: { access_token: 'a', refresh_token: 'r' },
+      token: null,
     });
     const user = userEvent.setup();
     const { router } = renderApp('/auth/register');

@@ -1,6 +1,7 @@
 // Registration (spec §2, §3, §5, §8): personal or business account, country filled in from
-// detect-country, password rules of the contract, OAuth. Success leads to verify-email; the
-// returned tokens are not kept, as nobody is signed in before the address is verified.
+// detect-country, password rules of the contract, OAuth. Success leads to verify-email, which
+// asks the visitor to open the mailed link: the answer carries no tokens, as nobody is signed in
+// before the address is verified (sign-in comes after, with the pending-plan check).
 import { detectCountryResponseSchema, registerResponseSchema, type AccountType } from '@debesis/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';

@@ -73,7 +73,11 @@ function VerifyToken({ token }: { token: string }) {
         <h1 id="verify-email-title" className="auth-card__title">
           {t('verifyEmail.successTitle')}
         </h1>
-        <FormAlert tone="success">{t('verifyEmail.successBody')}</FormAlert>
+        {/* The server's words, in the visitor's language: they say whether a password is still to be
+            chosen (an address registered twice with different passwords keeps neither). */}
+        <FormAlert tone="success" testId="verify-email-success-message">
+          {verification.data.message || t('verifyEmail.successBody')}
+        </FormAlert>
         <Link to="/auth/login" className="btn btn--primary btn--block" data-testid="verify-email-sign-in">
           {t('verifyEmail.signIn')}
         </Link>

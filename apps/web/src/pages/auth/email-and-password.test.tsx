@@ -29,6 +29,15 @@ describe('verify email', () => {
     expect(tokens).toEqual([{ token: 'abc123' }]);
   });
 
+  it('says what the server said, such as a password still to be chosen from the mailed link', async () => {
+    const message =
+      'Your email address is verified. It was registered more than once with different passwords, so none was kept: we sent you a link to choose your password.';
+    server.use(http.post('/api/v1/auth/verify-email', () => HttpResponse.json({ message })));
+    renderApp('/auth/verify-email?token=abc123');
+
+    expect((await screen.findByTestId('verify-email-success-message')).textContent).toBe(message);
+  });
+
   it('shows the spec message when the link is invalid or expired, in both languages', async () => {
     server.use(
       http.post('/api/v1/auth/verify-email', () =>
