@@ -394,7 +394,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });
-      await api.register(authRoutes, { prefix: '/auth', auth, guards, trustProxy: config.TRUST_PROXY });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth,
+        guards,
+        trustProxy: config.TRUST_PROXY !== false,
+      });
       await api.register(oauthRoutes, { prefix: '/auth/oauth', oauth, secureCookies: !config.embedded });
       await api.register(usersRoutes, { prefix: '/users', users, guards });
       await api.register(settingsRoutes, { prefix: '/settings', users, guards });

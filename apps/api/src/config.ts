@@ -4,6 +4,7 @@
 // restart does not sign everybody out).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SELLER_REQUIRED_IN_PRODUCTION, sellerEnvironmentShape } from './modules/billing/billing.config.ts';
@@ -12,9 +13,50 @@ import { oauthEnvironmentShape } from './modules/oauth/oauth.config.ts';
 const ROLES = ['api', 'worker', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+/**
+ * TRUST_PROXY: `false` (the default) or the addresses and CIDRs of the proxies in front of the API
+ * (`10.0.0.0/8,192.0.2.7`; proxy-addr's `loopback`, `linklocal` and `uniquelocal` too): their
+ * X-Forwarded-For entries are believed, up to the first hop that is not one of them. `true` is
+ * refused (it believed every hop, so a forged leftmost entry became the address per-IP limits and
+ * the activity log saw), and so is a hop count (it cannot tell a balancer from a client that
+ * reaches the API directly; Fastify ignores it).
+ */
+export type TrustProxy = false | string[];
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.trim().toLowerCase();
+  if (['', 'false', '0', 'no'].includes(text)) return false;
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (text === 'true' || text === 'yes' || text === '1')
+    return refuse(
+      'true would believe every X-Forwarded-For hop, so a client could choose its own IP address: ' +
+        'give the addresses or CIDRs of the proxies in front of the API (e.g. 10.0.0.0/8)',
+    );
+  if (/^\d+$/.test(text))
+    return refuse(
+      'a hop count cannot tell a proxy from a client that reaches the API directly: ' +
+        'give the addresses or CIDRs of the proxies in front of the API (e.g. 10.0.0.0/8)',
+    );
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !PROXY_RANGES.has(entry) && !isAddressOrCidr(entry));
+  if (wrong.length > 0) return refuse(`not an IP address or a CIDR: ${wrong.join(', ')}`);
+  return entries;
+}
 
 const listFromString = z.string().transform((value) =>
   value
@@ -61,8 +103,8 @@ export const environmentSchema = z.object({
   WEB_DIST: z.string().default('apps/web/dist'),
   /** Origins allowed to call the API from another site. Empty keeps CORS closed. */
   CORS_ORIGINS: listFromString.default([]),
-  /** Trust X-Forwarded-* headers (set when behind a load balancer). */
-  TRUST_PROXY: booleanFromString.default(false),
+  /** Whose X-Forwarded-* headers to believe: none, or the balancers' addresses (see TrustProxy). */
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long one health measurement answers every caller, in milliseconds (0: every call). */
   HEALTH_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
