@@ -332,6 +332,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const nodes = createNodesService({
     queries: nodesQueries,
     registrationToken: config.nodeRegistrationToken,
+    alert: {
+      supportEmail: config.SUPPORT_EMAIL,
+      sendMail:
+        deps.sendMail ??
+        (async (message) => {
+          await queue.send('mail.send', message, { idempotencyKey: message.id });
+        }),
+    },
+    log: app.log,
     workspaces: createWorkspaceState({
       db: database.db,
       directory: { desiredSection: (serviceId, idBase) => directory.desiredSection(serviceId, idBase) },

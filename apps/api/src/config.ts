@@ -87,7 +87,10 @@ export const environmentSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@debesis.localhost'),
   /** Secret that signs access tokens (at least 32 characters). */
   JWT_SECRET: z.string().min(32).optional(),
-  /** Token a storage node's agent presents to register itself. */
+  /**
+   * Optional shared token that lets an agent enroll a NEW node name (never an existing one: that
+   * takes the node's own one-time token, `npm run nodes -- enroll <name>`). Unset: only one-time tokens.
+   */
   NODE_REGISTRATION_TOKEN: z.string().min(24).optional(),
   /** Payment provider: the built-in sandbox (test cards, no real money) or Stripe. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -148,7 +151,7 @@ export interface Config extends Omit<
   publicUrl: string;
   mailDir: string;
   jwtSecret: string;
-  nodeRegistrationToken: string;
+  nodeRegistrationToken: string | undefined;
   webDist: string;
   dataDir: string;
 }
@@ -157,7 +160,6 @@ export class ConfigError extends Error {}
 
 interface GeneratedSecrets {
   jwtSecret: string;
-  nodeRegistrationToken: string;
   paymentsSandboxSecret: string;
 }
 
@@ -169,12 +171,10 @@ function loadOrCreateDevelopmentSecrets(dataDir: string): GeneratedSecrets {
   // A data folder from an older version may lack newer secrets: add them, keep the rest.
   const secrets: GeneratedSecrets = {
     jwtSecret: existing.jwtSecret ?? randomBytes(48).toString('base64url'),
-    nodeRegistrationToken: existing.nodeRegistrationToken ?? randomBytes(32).toString('base64url'),
     paymentsSandboxSecret: existing.paymentsSandboxSecret ?? randomBytes(32).toString('base64url'),
   };
   if (
     existing.jwtSecret === secrets.jwtSecret &&
-    existing.nodeRegistrationToken === secrets.nodeRegistrationToken &&
     existing.paymentsSandboxSecret === secrets.paymentsSandboxSecret
   ) {
     return secrets;
@@ -196,14 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   if (!embedded) {
     const unset: string[] = (
-      [
-        'JWT_SECRET',
-        'NODE_REGISTRATION_TOKEN',
-        'PAYMENTS_SANDBOX_SECRET',
-        'DATABASE_URL',
-        'SMTP_URL',
-        'PUBLIC_URL',
-      ] as const
+      ['JWT_SECRET', 'PAYMENTS_SANDBOX_SECRET', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL'] as const
     ).filter((name) => !values[name]);
     // The seller's defaults are a sample company: production must name itself (read from the
     // environment, since the parsed values always hold the defaults).
@@ -217,10 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const secrets =
-    values.JWT_SECRET && values.NODE_REGISTRATION_TOKEN && (values.PAYMENTS_SANDBOX_SECRET || !embedded)
+    values.JWT_SECRET && (values.PAYMENTS_SANDBOX_SECRET || !embedded)
       ? {
           jwtSecret: values.JWT_SECRET,
-          nodeRegistrationToken: values.NODE_REGISTRATION_TOKEN,
           paymentsSandboxSecret: values.PAYMENTS_SANDBOX_SECRET ?? '',
         }
       : { ...loadOrCreateDevelopmentSecrets(dataDir), ...definedSecrets(values) };
@@ -233,7 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailDir: path.resolve(cwd, values.MAIL_DIR ?? path.join(values.DATA_DIR, 'mail')),
     webDist: path.resolve(cwd, values.WEB_DIST),
     jwtSecret: secrets.jwtSecret,
-    nodeRegistrationToken: secrets.nodeRegistrationToken,
+    nodeRegistrationToken: values.NODE_REGISTRATION_TOKEN,
     paymentsSandboxSecret: secrets.paymentsSandboxSecret,
   };
 }
@@ -241,7 +233,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 function definedSecrets(values: Environment): Partial<GeneratedSecrets> {
   const result: Partial<GeneratedSecrets> = {};
   if (values.JWT_SECRET) result.jwtSecret = values.JWT_SECRET;
-  if (values.NODE_REGISTRATION_TOKEN) result.nodeRegistrationToken = values.NODE_REGISTRATION_TOKEN;
   if (values.PAYMENTS_SANDBOX_SECRET) result.paymentsSandboxSecret = values.PAYMENTS_SANDBOX_SECRET;
   return result;
 }
