@@ -1,4 +1,5 @@
-// The agent process: it registers the node when it has no valid node token, then runs reconcile
+// The agent process: it registers the node when it has no valid node token (with its one-time
+// enrollment token: AGENT_REGISTRATION_TOKEN, or one the embedded node issues itself), then runs reconcile
 // passes every poll interval. Passes never overlap (a loop pass and a runOnce() call queue
 // behind each other); when the API fails, the wait grows exponentially up to a cap, and it is
 // back to the poll interval after the first pass that succeeds. The API can run it in its own
@@ -24,6 +25,11 @@ export interface AgentOptions {
   fetch?: typeof fetch;
   /** Default true. With false no loop runs: passes happen only through runOnce(). */
   loop?: boolean;
+  /**
+   * Asked for a fresh one-time enrollment token each time the node must register, instead of
+   * config.registrationToken: the embedded node issues its own, in-process.
+   */
+  enrollmentToken?: () => Promise<string>;
 }
 
 export interface Agent {
@@ -37,10 +43,15 @@ export interface Agent {
   readonly nodeId: string | undefined;
 }
 
-/** The registration token itself was refused: nothing to do but wait and retry (or fix the config). */
+const ENROLL_HINT =
+  'an operator issues one with `npm run nodes -- enroll <name>` where the API runs; set it as AGENT_REGISTRATION_TOKEN';
+
+/** The node cannot register: nothing to do but wait and retry (or fix the config). */
 export class RegistrationRefusedError extends ApiError {
-  constructor() {
-    super('the API refused the registration token (AGENT_REGISTRATION_TOKEN)', 'http', 401, 'unauthorized');
+  constructor(
+    message = `the API refused AGENT_REGISTRATION_TOKEN (an enrollment token is one-time and for one node name: ${ENROLL_HINT})`,
+  ) {
+    super(message, 'http', 401, 'unauthorized');
     this.name = 'RegistrationRefusedError';
   }
 }
@@ -65,7 +76,12 @@ export function startAgent(
     fetch: options.fetch,
   });
   const drivers =
-    options.drivers ?? createDefaultDrivers({ live: config.liveWorkspaces, smbPort: config.smbPort });
+    options.drivers ??
+    createDefaultDrivers({
+      live: config.liveWorkspaces,
+      smbPort: config.smbPort,
+      addressPool: config.addresses,
+    });
   const run = options.runCommand ?? runCommand;
   const memory = createReconcileMemory();
 
@@ -78,10 +94,15 @@ export function startAgent(
 
   async function register(): Promise<NodeIdentity> {
     identity = undefined;
+    const token = options.enrollmentToken ? await options.enrollmentToken() : config.registrationToken;
+    if (!token)
+      throw new RegistrationRefusedError(
+        `this node has no node token (${config.dataDir}/node.json) and no enrollment token: ${ENROLL_HINT}`,
+      );
     const capacity = await measureCapacity(config.dataDir, config.addresses);
     let answer;
     try {
-      answer = await api.register(config.registrationToken, {
+      answer = await api.register(token, {
         name: config.nodeName,
         hostname: hostname().slice(0, 255) || config.nodeName,
         agent_version: AGENT_VERSION,

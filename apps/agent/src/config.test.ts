@@ -66,7 +66,8 @@ describe('loadAgentConfig', () => {
     expect(error).toBeInstanceOf(AgentConfigError);
     const problems = (error as AgentConfigError).problems.join('\n');
     expect(problems).toContain('AGENT_API_URL: must be an http:// or https:// URL');
-    expect(problems).toContain('AGENT_REGISTRATION_TOKEN: required');
+    // Optional: a node with its node token needs no enrollment token.
+    expect(problems).not.toContain('AGENT_REGISTRATION_TOKEN');
     expect(problems).toContain('AGENT_DATA_DIR: required');
     expect(problems).toContain('AGENT_NODE_NAME: must be lowercase');
     expect(problems).toContain('AGENT_POLL_INTERVAL_MS: must be a whole number');

@@ -4,15 +4,19 @@
 //
 //   AGENT_API_URL              required. Base URL of the API (origin, optionally with a path
 //                              prefix), e.g. http://127.0.0.1:3000. Calls go to <url>/api/v1/nodes/….
-//   AGENT_REGISTRATION_TOKEN   required. Secret the API issued for registering nodes; used only
-//                              when the agent has no valid node token.
+//   AGENT_REGISTRATION_TOKEN   The one-time enrollment token an operator issued for this node
+//                              (`npm run nodes -- enroll <name>` where the API runs); used only
+//                              when the agent has no node token (node.json), and spent by that
+//                              registration. Needed again only after an operator reset. (The
+//                              API's shared NODE_REGISTRATION_TOKEN, if set, enrolls new names only.)
 //   AGENT_NODE_NAME            default: the hostname, lowercased, other characters turned into
-//                              "-". Registering the same name again takes over that node.
+//                              "-". Must be the name the enrollment token was issued for.
 //   AGENT_DATA_DIR             required. Holds node.json (the node token, mode 0600) and
 //                              workspaces/<service_id>/ for each workspace.
 //   AGENT_POLL_INTERVAL_MS     default 5000. Time between reconcile passes.
 //   AGENT_ADDRESS_POOL         default 127.0.10.1-127.0.10.254. Addresses this node may give to
 //                              workspaces: ranges "a-b" and single addresses, comma separated.
+//                              A workspace whose desired address is outside it is refused.
 //   AGENT_REQUEST_TIMEOUT_MS   default 10000. Time-out of one API call.
 //   AGENT_MAX_BACKOFF_MS       default 60000. Longest wait between passes while the API fails.
 //   AGENT_FULL_CHECK_EVERY     default 60. Every Nth pass re-applies unchanged workspaces too,
@@ -32,7 +36,8 @@ import { expandAddressPool } from './capacity.ts';
 
 export interface AgentConfig {
   apiUrl: string;
-  registrationToken: string;
+  /** The one-time enrollment token; undefined once the node has its node token. */
+  registrationToken: string | undefined;
   nodeName: string;
   /** Absolute path. */
   dataDir: string;
@@ -79,7 +84,7 @@ const envSchema = z.object({
   AGENT_API_URL: z
     .string({ error: 'required (the base URL of the API, e.g. http://127.0.0.1:3000)' })
     .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
-  AGENT_REGISTRATION_TOKEN: z.string({ error: 'required (the registration token the API issued)' }),
+  AGENT_REGISTRATION_TOKEN: z.string().optional(),
   AGENT_NODE_NAME: nodeRegisterRequestSchema.shape.name.optional(),
   AGENT_DATA_DIR: z.string({ error: 'required (the folder for the node token and the workspaces)' }),
   AGENT_POLL_INTERVAL_MS: whole(5000, 10, 3_600_000),

@@ -346,6 +346,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const nodes = createNodesService({
     queries: nodesQueries,
     registrationToken: config.nodeRegistrationToken,
+    alert: {
+      supportEmail: config.SUPPORT_EMAIL,
+      sendMail:
+        deps.sendMail ??
+        (async (message) => {
+          await queue.send('mail.send', message, { idempotencyKey: message.id });
+        }),
+    },
+    log: app.log,
     workspaces: createWorkspaceState({
       db: database.db,
       directory: { desiredSection: (serviceId, idBase) => directory.desiredSection(serviceId, idBase) },
@@ -410,7 +419,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });
-      await api.register(authRoutes, { prefix: '/auth', auth, guards, trustProxy: config.TRUST_PROXY });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth,
+        guards,
+        trustProxy: config.TRUST_PROXY !== false,
+      });
       await api.register(oauthRoutes, { prefix: '/auth/oauth', oauth, secureCookies: !config.embedded });
       await api.register(usersRoutes, { prefix: '/users', users, guards });
       await api.register(settingsRoutes, { prefix: '/settings', users, guards });

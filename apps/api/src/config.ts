@@ -4,6 +4,7 @@
 // restart does not sign everybody out).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SELLER_REQUIRED_IN_PRODUCTION, sellerEnvironmentShape } from './modules/billing/billing.config.ts';
@@ -12,9 +13,50 @@ import { oauthEnvironmentShape } from './modules/oauth/oauth.config.ts';
 const ROLES = ['api', 'worker', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+/**
+ * TRUST_PROXY: `false` (the default) or the addresses and CIDRs of the proxies in front of the API
+ * (`10.0.0.0/8,192.0.2.7`; proxy-addr's `loopback`, `linklocal` and `uniquelocal` too): their
+ * X-Forwarded-For entries are believed, up to the first hop that is not one of them. `true` is
+ * refused (it believed every hop, so a forged leftmost entry became the address per-IP limits and
+ * the activity log saw), and so is a hop count (it cannot tell a balancer from a client that
+ * reaches the API directly; Fastify ignores it).
+ */
+export type TrustProxy = false | string[];
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const text = value.trim().toLowerCase();
+  if (['', 'false', '0', 'no'].includes(text)) return false;
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (text === 'true' || text === 'yes' || text === '1')
+    return refuse(
+      'true would believe every X-Forwarded-For hop, so a client could choose its own IP address: ' +
+        'give the addresses or CIDRs of the proxies in front of the API (e.g. 10.0.0.0/8)',
+    );
+  if (/^\d+$/.test(text))
+    return refuse(
+      'a hop count cannot tell a proxy from a client that reaches the API directly: ' +
+        'give the addresses or CIDRs of the proxies in front of the API (e.g. 10.0.0.0/8)',
+    );
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !PROXY_RANGES.has(entry) && !isAddressOrCidr(entry));
+  if (wrong.length > 0) return refuse(`not an IP address or a CIDR: ${wrong.join(', ')}`);
+  return entries;
+}
 
 const listFromString = z.string().transform((value) =>
   value
@@ -45,7 +87,10 @@ export const environmentSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@debesis.localhost'),
   /** Secret that signs access tokens (at least 32 characters). */
   JWT_SECRET: z.string().min(32).optional(),
-  /** Token a storage node's agent presents to register itself. */
+  /**
+   * Optional shared token that lets an agent enroll a NEW node name (never an existing one: that
+   * takes the node's own one-time token, `npm run nodes -- enroll <name>`). Unset: only one-time tokens.
+   */
   NODE_REGISTRATION_TOKEN: z.string().min(24).optional(),
   /**
    * Payment provider: the built-in sandbox (test cards, no real money) or Stripe. Production
@@ -66,8 +111,8 @@ export const environmentSchema = z.object({
   WEB_DIST: z.string().default('apps/web/dist'),
   /** Origins allowed to call the API from another site. Empty keeps CORS closed. */
   CORS_ORIGINS: listFromString.default([]),
-  /** Trust X-Forwarded-* headers (set when behind a load balancer). */
-  TRUST_PROXY: booleanFromString.default(false),
+  /** Whose X-Forwarded-* headers to believe: none, or the balancers' addresses (see TrustProxy). */
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long one health measurement answers every caller, in milliseconds (0: every call). */
   HEALTH_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -111,7 +156,7 @@ export interface Config extends Omit<
   publicUrl: string;
   mailDir: string;
   jwtSecret: string;
-  nodeRegistrationToken: string;
+  nodeRegistrationToken: string | undefined;
   webDist: string;
   dataDir: string;
 }
@@ -120,7 +165,6 @@ export class ConfigError extends Error {}
 
 interface GeneratedSecrets {
   jwtSecret: string;
-  nodeRegistrationToken: string;
   paymentsSandboxSecret: string;
 }
 
@@ -132,12 +176,10 @@ function loadOrCreateDevelopmentSecrets(dataDir: string): GeneratedSecrets {
   // A data folder from an older version may lack newer secrets: add them, keep the rest.
   const secrets: GeneratedSecrets = {
     jwtSecret: existing.jwtSecret ?? randomBytes(48).toString('base64url'),
-    nodeRegistrationToken: existing.nodeRegistrationToken ?? randomBytes(32).toString('base64url'),
     paymentsSandboxSecret: existing.paymentsSandboxSecret ?? randomBytes(32).toString('base64url'),
   };
   if (
     existing.jwtSecret === secrets.jwtSecret &&
-    existing.nodeRegistrationToken === secrets.nodeRegistrationToken &&
     existing.paymentsSandboxSecret === secrets.paymentsSandboxSecret
   ) {
     return secrets;
@@ -161,7 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const unset: string[] = (
       [
         'JWT_SECRET',
-        'NODE_REGISTRATION_TOKEN',
         ...(values.PAYMENT_PROVIDER === 'sandbox' ? (['PAYMENTS_SANDBOX_SECRET'] as const) : []),
         'DATABASE_URL',
         'SMTP_URL',
@@ -186,10 +227,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const secrets =
-    values.JWT_SECRET && values.NODE_REGISTRATION_TOKEN && (values.PAYMENTS_SANDBOX_SECRET || !embedded)
+    values.JWT_SECRET && (values.PAYMENTS_SANDBOX_SECRET || !embedded)
       ? {
           jwtSecret: values.JWT_SECRET,
-          nodeRegistrationToken: values.NODE_REGISTRATION_TOKEN,
           paymentsSandboxSecret: values.PAYMENTS_SANDBOX_SECRET ?? '',
         }
       : { ...loadOrCreateDevelopmentSecrets(dataDir), ...definedSecrets(values) };
@@ -202,7 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailDir: path.resolve(cwd, values.MAIL_DIR ?? path.join(values.DATA_DIR, 'mail')),
     webDist: path.resolve(cwd, values.WEB_DIST),
     jwtSecret: secrets.jwtSecret,
-    nodeRegistrationToken: secrets.nodeRegistrationToken,
+    nodeRegistrationToken: values.NODE_REGISTRATION_TOKEN,
     paymentsSandboxSecret: secrets.paymentsSandboxSecret,
   };
 }
@@ -210,7 +250,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 function definedSecrets(values: Environment): Partial<GeneratedSecrets> {
   const result: Partial<GeneratedSecrets> = {};
   if (values.JWT_SECRET) result.jwtSecret = values.JWT_SECRET;
-  if (values.NODE_REGISTRATION_TOKEN) result.nodeRegistrationToken = values.NODE_REGISTRATION_TOKEN;
   if (values.PAYMENTS_SANDBOX_SECRET) result.paymentsSandboxSecret = values.PAYMENTS_SANDBOX_SECRET;
   return result;
 }

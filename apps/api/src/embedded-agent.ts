@@ -1,21 +1,31 @@
 // The embedded default's one storage node: the real agent, run inside this process, talking to
 // this process's API over loopback exactly as a remote node would. Its workspaces live under
-// DATA_DIR/nodes/local.
+// DATA_DIR/nodes/local. It needs no shared secret: this process holds the database, so when the
+// node must register (first start, node.json lost) it issues itself a one-time enrollment token,
+// as an operator would with `npm run nodes -- enroll local`; a re-registration is recorded and
+// mailed to support like any other.
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadAgentConfig, startAgent, type Agent } from '@debesis/agent';
 import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
 import { localAgents } from './modules/nodes/node-waker.ts';
+import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
+import { issueEnrollment } from './modules/nodes/nodes.service.ts';
+
+const LOCAL_NODE = 'local';
+/** Long enough for one registration call. */
+const ENROLLMENT_VALID_MS = 5 * 60_000;
 
 export async function startEmbeddedAgent(options: {
   config: Config;
   apiUrl: string;
+  database: Database;
   logger: FastifyBaseLogger;
 }): Promise<Agent> {
   const agentConfig = loadAgentConfig({
     AGENT_API_URL: options.apiUrl,
-    AGENT_REGISTRATION_TOKEN: options.config.nodeRegistrationToken,
-    AGENT_NODE_NAME: 'local',
+    AGENT_NODE_NAME: LOCAL_NODE,
     AGENT_DATA_DIR: path.join(options.config.dataDir, 'nodes', 'local'),
     AGENT_POLL_INTERVAL_MS: String(options.config.AGENT_POLL_INTERVAL_MS),
     AGENT_ADDRESS_POOL: options.config.AGENT_ADDRESS_POOL,
@@ -23,7 +33,11 @@ export async function startEmbeddedAgent(options: {
     // off: rendered only, for test runs of the product that must leave no mounts or daemons.
     AGENT_LIVE_WORKSPACES: process.env.AGENT_LIVE_WORKSPACES,
   });
-  const agent = startAgent(agentConfig, options.logger.child({ component: 'agent' }));
+  const queries = createNodesQueries(options.database.db);
+  const agent = startAgent(agentConfig, options.logger.child({ component: 'agent' }), {
+    enrollmentToken: async () =>
+      (await issueEnrollment(queries, LOCAL_NODE, { validForMs: ENROLLMENT_VALID_MS })).token,
+  });
   // A change placed on this node (placement, start/stop, a new user…) wakes the agent at once
   // instead of at its next poll.
   const unregister = localAgents.register(agent);

@@ -53,7 +53,7 @@ async function main() {
     logger.info({ mail: config.SMTP_URL ? 'smtp' : config.mailDir }, 'worker started');
   }
   if (roles.has('agent')) {
-    const agent = await startEmbeddedAgent({ config, apiUrl, logger });
+    const agent = await startEmbeddedAgent({ config, apiUrl, database, logger });
     stops.unshift(() => agent.stop());
   }
 

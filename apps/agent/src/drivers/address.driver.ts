@@ -3,6 +3,8 @@
 // interface carries). On a production host the address is a routed public one; a /32 on lo is
 // the usual way to accept traffic routed to the host for it. The address the alias was made for
 // is kept in the workspace folder, so a changed address drops the old alias; removal drops it.
+// Only addresses of this node's own pool (AGENT_ADDRESS_POOL) are ever added or dropped: a desired
+// state naming any other (the host's own, another node's) is refused, whoever sent it.
 import { readFile, rm } from 'node:fs/promises';
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
@@ -10,6 +12,8 @@ import { writeIfChanged } from '../fs/write-if-changed.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import type { Driver, DriverResult } from './driver.ts';
+import { DEFAULT_ADDRESS_POOL } from '../config.ts';
+import { expandAddressPool } from '../capacity.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
 
 export const ADDRESS_DRIVER = 'address';
@@ -32,18 +36,35 @@ export function aliasFor(address: string): string {
   throw new Error(`workspace address ${JSON.stringify(address.slice(0, 64))} is not an IP address`);
 }
 
+/** One spelling per address, so `FE80::1` and `fe80:0::1` are the same pool entry. */
+function canonical(address: string): string {
+  return isIPv6(address) ? new URL(`http://[${address}]`).hostname.slice(1, -1) : address;
+}
+
+export interface AddressDriverOptions extends LiveDriverOptions {
+  /** The addresses this node may give to workspaces (AGENT_ADDRESS_POOL); default its default. */
+  addressPool?: readonly string[];
+}
+
 async function aliasesOnLo(run: CommandRunner): Promise<Set<string>> {
   const result = await run('ip', ['-j', 'addr', 'show', 'dev', DEVICE], { check: true });
   const parsed = ipAddrSchema.parse(JSON.parse(result.stdout));
   return new Set(parsed.flatMap((link) => link.addr_info.map((a) => `${a.local}/${a.prefixlen}`)));
 }
 
-export function createAddressDriver(options: LiveDriverOptions = {}): Driver {
+export function createAddressDriver(options: AddressDriverOptions = {}): Driver {
+  const pool = new Set((options.addressPool ?? expandAddressPool(DEFAULT_ADDRESS_POOL)).map(canonical));
+  const inPool = (address: string) => (isIPv4(address) || isIPv6(address)) && pool.has(canonical(address));
   return {
     name: ADDRESS_DRIVER,
     async apply(desired, context): Promise<DriverResult> {
       const { addressFile } = workspaceLayout(context.workspaceDir);
       const wanted = aliasFor(desired.address);
+      // Removal still goes on (its data must go), but touches no address outside the pool.
+      if (!inPool(desired.address) && desired.state !== 'removed')
+        throw new Error(
+          `${JSON.stringify(desired.address.slice(0, 64))} is not in this node's address pool (AGENT_ADDRESS_POOL); refusing to configure it`,
+        );
       const reason = await notLiveReason(options, ['ip']);
       if (reason)
         return {
@@ -69,8 +90,8 @@ export function createAddressDriver(options: LiveDriverOptions = {}): Driver {
       };
 
       if (desired.state === 'removed') {
-        await drop(wanted);
-        if (recorded && recorded !== wanted) await drop(recorded);
+        if (inPool(desired.address)) await drop(wanted);
+        if (recorded && recorded !== wanted && inPool(recorded.replace(/\/\d+$/, ''))) await drop(recorded);
         await rm(addressFile, { force: true });
         return { changed: actions.length > 0, actions, status: { driver: ADDRESS_DRIVER, live: true } };
       }
@@ -84,7 +105,7 @@ export function createAddressDriver(options: LiveDriverOptions = {}): Driver {
             return undefined;
           }
         })();
-        if (old) await drop(old);
+        if (old && inPool(recorded.replace(/\/\d+$/, ''))) await drop(old);
       }
       // Kept while stopped too: cheap, and the address stays the workspace's.
       if (!present.has(wanted)) {

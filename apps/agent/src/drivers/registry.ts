@@ -14,6 +14,8 @@ import { workspaceDirDriver } from './workspace-dir.driver.ts';
 export interface DriverSetOptions extends LiveDriverOptions {
   /** The port every workspace's smbd listens on at its own address. Default 445. */
   smbPort?: number;
+  /** AGENT_ADDRESS_POOL: the address driver refuses any other address. */
+  addressPool?: readonly string[];
 }
 
 export function createDefaultDrivers(options: DriverSetOptions = {}): readonly Driver[] {

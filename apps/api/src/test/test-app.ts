@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { MailMessage } from '../mail/mailer.ts';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -82,7 +82,7 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
 }
 
 export async function createTestContext(
-  options: { clock?: boolean; env?: Record<string, string> } = {},
+  options: { clock?: boolean; env?: Record<string, string>; logger?: FastifyBaseLogger } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'debesis-api-test-'));
   const config = testConfig(dataDir, options.env);
@@ -95,7 +95,7 @@ export async function createTestContext(
     config,
     database,
     queue,
-    logger: false,
+    logger: options.logger ?? false,
     sendMail: async (message) => {
       mailbox.messages.push(message);
     },

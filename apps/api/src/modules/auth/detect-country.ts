@@ -1,5 +1,5 @@
 // Where a visitor probably is, to preselect the country on registration. In order: a country
-// header set by a trusted proxy or CDN, the offline GeoIP database of `geoip-country` (no network
+// header set by a trusted proxy or CDN (TRUST_PROXY), the offline GeoIP database of `geoip-country` (no network
 // call, updated with the package), then the region of Accept-Language (`lt-LT` → LT).
 import { createRequire } from 'node:module';
 import type { FastifyRequest } from 'fastify';
@@ -36,7 +36,9 @@ export function detectCountry(
   request: FastifyRequest,
   options: { trustProxy: boolean },
 ): { country: string | null; source: CountrySource } {
-  if (options.trustProxy) {
+  // Only from a request that came through a trusted proxy: with TRUST_PROXY set to addresses, a
+  // client talking to the API directly is not one (request.ips stops at the first untrusted hop).
+  if (options.trustProxy && (request.ips?.length ?? 0) > 1) {
     for (const name of PROXY_HEADERS) {
       const value = request.headers[name];
       const country = typeof value === 'string' ? value.trim().toUpperCase() : '';

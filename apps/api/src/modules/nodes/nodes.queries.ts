@@ -1,30 +1,43 @@
-// The only SQL on the nodes table.
-import { asc, count, eq, gt, sql } from 'drizzle-orm';
+// The only SQL on the nodes, node_enrollments and node_registrations tables.
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { NodeCapacity } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
-import { nodes } from './nodes.table.ts';
+import { nodeEnrollments, nodeRegistrations, nodes } from './nodes.table.ts';
 
 export type NodeRow = typeof nodes.$inferSelect;
+export type NodeRegistrationRow = typeof nodeRegistrations.$inferSelect;
+
+export interface NodeListEntry {
+  name: string;
+  /** Null while only an enrollment token exists for the name. */
+  node: NodeRow | null;
+  enrollmentExpiresAt: Date | null;
+}
+
+export interface NodeValues {
+  name: string;
+  hostname: string;
+  agentVersion: string;
+  tokenHash: string;
+  capacity: NodeCapacity;
+  now: Date;
+}
+
+const nodeFields = (values: NodeValues) => ({
+  hostname: values.hostname,
+  agentVersion: values.agentVersion,
+  tokenHash: values.tokenHash,
+  diskTotalBytes: values.capacity.disk_total_bytes,
+  diskFreeBytes: values.capacity.disk_free_bytes,
+  addresses: values.capacity.addresses,
+  lastSeenAt: values.now,
+});
 
 export function createNodesQueries(db: Db) {
   return {
-    async upsertByName(values: {
-      name: string;
-      hostname: string;
-      agentVersion: string;
-      tokenHash: string;
-      capacity: NodeCapacity;
-      now: Date;
-    }): Promise<NodeRow> {
-      const fields = {
-        hostname: values.hostname,
-        agentVersion: values.agentVersion,
-        tokenHash: values.tokenHash,
-        diskTotalBytes: values.capacity.disk_total_bytes,
-        diskFreeBytes: values.capacity.disk_free_bytes,
-        addresses: values.capacity.addresses,
-        lastSeenAt: values.now,
-      };
+    /** Creates the node, or gives an existing one a new identity (its old token stops working). */
+    async upsertByName(values: NodeValues): Promise<NodeRow> {
+      const fields = nodeFields(values);
       const [row] = await db
         .insert(nodes)
         .values({ name: values.name, ...fields })
@@ -32,6 +45,89 @@ export function createNodesQueries(db: Db) {
         .returning();
       if (!row) throw new Error('node upsert returned no row');
       return row;
+    },
+
+    /** Creates the node only when the name is new; undefined when it exists already. */
+    async insertNew(values: NodeValues): Promise<NodeRow | undefined> {
+      const [row] = await db
+        .insert(nodes)
+        .values({ name: values.name, ...nodeFields(values) })
+        .onConflictDoNothing({ target: nodes.name })
+        .returning();
+      return row;
+    },
+
+    async findByName(name: string): Promise<NodeRow | undefined> {
+      const [row] = await db.select().from(nodes).where(eq(nodes.name, name)).limit(1);
+      return row;
+    },
+
+    /** Every node, by name, with the expiry of an unused enrollment token for it. */
+    async list(): Promise<NodeListEntry[]> {
+      const [all, enrollments] = await Promise.all([
+        db.select().from(nodes),
+        db.select().from(nodeEnrollments),
+      ]);
+      const byName = new Map<string, NodeListEntry>(
+        all.map((node) => [node.name, { name: node.name, node, enrollmentExpiresAt: null }]),
+      );
+      for (const enrollment of enrollments) {
+        const entry = byName.get(enrollment.name) ?? {
+          name: enrollment.name,
+          node: null,
+          enrollmentExpiresAt: null,
+        };
+        byName.set(enrollment.name, { ...entry, enrollmentExpiresAt: enrollment.expiresAt });
+      }
+      return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    /** Makes the node's current token worthless at once (a hash no token has). */
+    async revokeToken(name: string, unmatchable: string): Promise<boolean> {
+      const rows = await db
+        .update(nodes)
+        .set({ tokenHash: unmatchable })
+        .where(eq(nodes.name, name))
+        .returning({ id: nodes.id });
+      return rows.length > 0;
+    },
+
+    /** Stores a one-time token for the name, replacing an unused one. */
+    async issueEnrollment(values: { name: string; tokenHash: string; expiresAt: Date; now: Date }) {
+      const fields = { tokenHash: values.tokenHash, expiresAt: values.expiresAt, createdAt: values.now };
+      await db
+        .insert(nodeEnrollments)
+        .values({ name: values.name, ...fields })
+        .onConflictDoUpdate({ target: nodeEnrollments.name, set: fields });
+    },
+
+    /** Spends the name's enrollment token if it is this one and still valid: true at most once. */
+    async consumeEnrollment(name: string, tokenHash: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .delete(nodeEnrollments)
+        .where(
+          and(
+            eq(nodeEnrollments.name, name),
+            eq(nodeEnrollments.tokenHash, tokenHash),
+            gt(nodeEnrollments.expiresAt, now),
+          ),
+        )
+        .returning({ name: nodeEnrollments.name });
+      return rows.length > 0;
+    },
+
+    async recordRegistration(values: typeof nodeRegistrations.$inferInsert): Promise<NodeRegistrationRow> {
+      const [row] = await db.insert(nodeRegistrations).values(values).returning();
+      if (!row) throw new Error('node registration insert returned no row');
+      return row;
+    },
+
+    async registrationsOf(name: string): Promise<NodeRegistrationRow[]> {
+      return db
+        .select()
+        .from(nodeRegistrations)
+        .where(eq(nodeRegistrations.nodeName, name))
+        .orderBy(asc(nodeRegistrations.createdAt));
     },
 
     async findByTokenHash(tokenHash: string): Promise<NodeRow | undefined> {

@@ -28,12 +28,12 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService }> = async
       logLevel,
       schema: {
         tags: ['nodes'],
-        summary: 'Register a storage node (registration token)',
+        summary: 'Register a storage node (its one-time enrollment token)',
         body: nodeRegisterRequestSchema,
         response: { 200: nodeRegisterResponseSchema },
       },
     },
-    async (request) => nodes.register(bearerToken(request), request.body),
+    async (request) => nodes.register(bearerToken(request), request.body, { ip: request.ip }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Storage hosts. Each runs one agent that authenticates with its own token (kept hashed). */
 export const nodes = pgTable('nodes', {
@@ -16,3 +16,35 @@ export const nodes = pgTable('nodes', {
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One-time enrollment tokens, one per node name, kept hashed: the only way to give a name (new,
+ * or an existing node's after an operator reset) a node token. Spent by the registration that
+ * uses it; a newer token for the same name replaces an unused one.
+ */
+export const nodeEnrollments = pgTable('node_enrollments', {
+  name: text('name').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The audit trail of node identities: every registration and every refused takeover attempt. */
+export const nodeRegistrations = pgTable(
+  'node_registrations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    nodeName: text('node_name').notNull(),
+    /** The node it concerns; null for a refused attempt on a name that does not exist. */
+    nodeId: uuid('node_id').references(() => nodes.id, { onDelete: 'set null' }),
+    outcome: text('outcome', { enum: ['enrolled', 're-registered', 'refused'] }).notNull(),
+    /** Which credential was presented. */
+    via: text('via', { enum: ['enrollment_token', 'registration_token'] }).notNull(),
+    hostname: text('hostname').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('node_registrations_name_idx').on(table.nodeName, table.createdAt)],
+);

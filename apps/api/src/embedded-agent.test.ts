@@ -1,0 +1,52 @@
+// The embedded local node registers itself with no set-up (a one-time token it issues in-process),
+// keeps its identity across restarts, and a lost node.json is a recorded re-registration.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedAgent } from './embedded-agent.ts';
+import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
+import { createTestContext, type TestContext } from './test/test-app.ts';
+
+describe('the embedded local node', () => {
+  let ctx: TestContext;
+  let apiUrl: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    apiUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const start = () =>
+    startEmbeddedAgent({
+      config: { ...ctx.config, nodeRegistrationToken: undefined },
+      apiUrl,
+      database: ctx.database,
+      logger: pino({ level: 'silent' }),
+    });
+  const trail = async () =>
+    (await createNodesQueries(ctx.database.db).registrationsOf('local')).map((row) => row.outcome);
+
+  it('enrolls itself without a registration token, and keeps its identity across restarts', async () => {
+    const first = await start();
+    const nodeId = first.nodeId;
+    expect(nodeId).toBeDefined();
+    await first.stop();
+
+    const second = await start();
+    expect(second.nodeId).toBe(nodeId);
+    await second.stop();
+    expect(await trail()).toEqual(['enrolled']);
+  });
+
+  it('registers again when its node.json is lost: recorded and mailed to support', async () => {
+    await rm(path.join(ctx.config.dataDir, 'nodes', 'local', 'node.json'));
+    const agent = await start();
+    expect(agent.nodeId).toBeDefined();
+    await agent.stop();
+    expect(await trail()).toEqual(['enrolled', 're-registered']);
+    expect(ctx.mailbox.last(ctx.config.SUPPORT_EMAIL).subject).toBe('Storage node local registered again');
+  });
+});
