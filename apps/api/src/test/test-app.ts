@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { MailMessage } from '../mail/mailer.ts';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -65,7 +65,12 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
 }
 
 export async function createTestContext(
-  options: { clock?: boolean; env?: Record<string, string> } = {},
+  options: {
+    clock?: boolean;
+    env?: Record<string, string>;
+    /** A logger to read what the app logs (default: none). */
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'debesis-api-test-'));
   const config = testConfig(dataDir, options.env);
@@ -78,7 +83,7 @@ export async function createTestContext(
     config,
     database,
     queue,
-    logger: false,
+    logger: options.logger ?? false,
     sendMail: async (message) => {
       mailbox.messages.push(message);
     },
