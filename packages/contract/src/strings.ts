@@ -3,7 +3,7 @@
 // database and fail there. Every string the API reads or writes is `text()` instead of
 // `z.string()`, so a form, the server and an agent refuse it alike, with the field's own error
 // (`invalid_characters`). The lint rule bans `z.string()` in the contract and in route files,
-// and `strings.test.ts` walks every exported schema, so a new schema cannot skip it.
+// and `strings.security.test.ts` walks every exported schema, so a new schema cannot skip it.
 import { z } from 'zod';
 
 /** NUL, or a surrogate without its partner (with the `u` flag, a pair is one code point). */
