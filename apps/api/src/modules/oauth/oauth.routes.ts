@@ -79,7 +79,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService; secureCoo
       schema: {
         tags: ['auth'],
         summary: 'Start signing in with a provider (browser navigation; redirects to the provider)',
-        params: z.object({ provider: text() }),
+        params: z.object({ provider: text().catch('') }),
         querystring: z.object({
           redirect: lenient('Same-site path to open after signing in; default /dashboard/services'),
         }),
@@ -109,7 +109,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService; secureCoo
       schema: {
         tags: ['auth'],
         summary: 'Where the provider sends the browser back; redirects to the web app',
-        params: z.object({ provider: text() }),
+        params: z.object({ provider: text().catch('') }),
         querystring: z.object({
           code: lenient('Authorization code'),
           state: lenient('The state sent at start'),
