@@ -39,6 +39,22 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Every string a client sends is read by a contract or route schema: `text()` refuses what
+    // PostgreSQL cannot store (NUL, lone surrogates); a bare `z.string()` would let it through.
+    files: ['packages/contract/src/**/*.ts', 'apps/api/src/**/*.routes.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message:
+            "Use text() from '@debesis/contract' (packages/contract/src/strings.ts): it refuses NUL and lone surrogates.",
+        },
+      ],
+    },
+  },
+  {
     // Command-line tools and benchmarks talk to a terminal on purpose.
     files: ['scripts/**', 'apps/agent/src/main.ts', 'apps/api/src/main.ts', 'apps/api/src/cli/**'],
     rules: { 'no-console': 'off' },

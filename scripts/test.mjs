@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 const stages = [
   ['lint', 'npm run lint'],
   ['format', 'npm run format:check'],
+  ['lockfile audit', 'npm run audit:lockfile'],
   ['types', 'npm run typecheck'],
   ['unit and API tests', 'npm run test:unit'],
   ['browser journeys', 'npm run test:e2e'],

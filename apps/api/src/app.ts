@@ -27,6 +27,7 @@ import { csrfPlugin } from './http/csrf.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { languagePlugin } from './http/language.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
+import { loggerOptions } from './http/logging.ts';
 import { securityPlugin } from './http/security.ts';
 import { webAppPlugin } from './http/web-app.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -143,7 +144,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const app = Fastify({
     ...(deps.logger
       ? { loggerInstance: deps.logger }
-      : { logger: deps.logger ?? { level: config.LOG_LEVEL } }),
+      : { logger: deps.logger ?? loggerOptions(config.LOG_LEVEL) }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // The header is read by `requestIdOf`, which keeps only a well-formed id.

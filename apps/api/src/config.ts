@@ -58,6 +58,10 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
   return entries;
 }
 
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
 const listFromString = z.string().transform((value) =>
   value
     .split(',')

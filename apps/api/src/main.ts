@@ -7,13 +7,14 @@ import { openDatabase } from './db/database.ts';
 import { startQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
+import { loggerOptions } from './http/logging.ts';
 import { startWorker } from './worker.ts';
 import { startEmbeddedAgent } from './embedded-agent.ts';
 import { prepareDatabase } from './db/prepare.ts';
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = pino(loggerOptions(config.LOG_LEVEL));
   const roles = new Set(config.ROLES);
   const stops: Array<() => Promise<void>> = [];
 

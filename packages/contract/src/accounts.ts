@@ -2,20 +2,19 @@
 // validate the web forms and the API, so a rule and its message exist once. Custom messages are
 // catalogue codes (errors.ts), translated on each side.
 import { z } from 'zod';
+import { text } from './strings.ts';
 import { LANGUAGES, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, THEMES } from './constants.ts';
 
 export const ACCOUNT_TYPES = ['personal', 'business'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-export const emailSchema = z
-  .string({ error: 'required' })
+export const emailSchema = text({ error: 'required' })
   .trim()
   .min(1, 'required')
   .max(254, 'invalid_email')
   .pipe(z.email('invalid_email'));
 
-export const passwordSchema = z
-  .string({ error: 'required' })
+export const passwordSchema = text({ error: 'required' })
   .min(1, 'required')
   .min(PASSWORD_MIN_LENGTH, 'password_too_short')
   .max(128, 'password_too_long')
@@ -23,42 +22,39 @@ export const passwordSchema = z
   .regex(/[A-Z]/, 'password_needs_uppercase')
   .regex(/[0-9]/, 'password_needs_number');
 
-export const personNameSchema = z
-  .string({ error: 'required' })
+export const personNameSchema = text({ error: 'required' })
   .trim()
   .min(1, 'required')
   .min(NAME_MIN_LENGTH, 'name_too_short')
   .max(100, 'too_long');
 
 /** ISO 3166-1 alpha-2, upper case. */
-export const countryCodeSchema = z
-  .string({ error: 'required' })
+export const countryCodeSchema = text({ error: 'required' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'invalid_country');
 
 export const addressSchema = z.object({
-  street: z.string().trim().max(200).default(''),
-  city: z.string().trim().max(100).default(''),
-  state: z.string().trim().max(100).default(''),
-  postal_code: z.string().trim().max(20).default(''),
+  street: text().trim().max(200).default(''),
+  city: text().trim().max(100).default(''),
+  state: text().trim().max(100).default(''),
+  postal_code: text().trim().max(20).default(''),
 });
 export type Address = z.infer<typeof addressSchema>;
 
 /** A VAT number as people type it: country prefix and 2-13 letters or digits, spaces and dots ignored. */
-export const vatNumberSchema = z
-  .string()
+export const vatNumberSchema = text()
   .trim()
   .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, 'invalid_vat_number'));
+  .pipe(text().regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, 'invalid_vat_number'));
 
 export const businessDetailsSchema = z.object({
-  business_name: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'too_long'),
-  business_code: z.string({ error: 'required' }).trim().min(1, 'required').max(50, 'too_long'),
+  business_name: text({ error: 'required' }).trim().min(1, 'required').max(200, 'too_long'),
+  business_code: text({ error: 'required' }).trim().min(1, 'required').max(50, 'too_long'),
   vat_number: z.union([vatNumberSchema, z.literal('').transform(() => undefined)]).optional(),
   address: addressSchema.extend({
-    street: z.string({ error: 'required' }).trim().min(1, 'required').max(200),
-    city: z.string({ error: 'required' }).trim().min(1, 'required').max(100),
+    street: text({ error: 'required' }).trim().min(1, 'required').max(200),
+    city: text({ error: 'required' }).trim().min(1, 'required').max(100),
   }),
   country: countryCodeSchema,
 });
@@ -72,7 +68,7 @@ export const registerRequestSchema = z
     lastName: personNameSchema,
     accountType: z.enum(ACCOUNT_TYPES, { error: 'invalid_value' }).default('personal'),
     country: countryCodeSchema,
-    phone: z.string().trim().max(32, 'too_long').optional(),
+    phone: text().trim().max(32, 'too_long').optional(),
     address: addressSchema.optional(),
     business_details: businessDetailsSchema.optional(),
   })
@@ -85,15 +81,15 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 /** The login form, form-encoded as OAuth2's password grant (spec §3). */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: 'required' }).trim().min(1, 'required').max(254),
-  password: z.string({ error: 'required' }).min(1, 'required').max(1024),
+  username: text({ error: 'required' }).trim().min(1, 'required').max(254),
+  password: text({ error: 'required' }).min(1, 'required').max(1024),
   grant_type: z.literal('password', { error: 'invalid_value' }),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const tokenPairSchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
+  access_token: text(),
+  refresh_token: text(),
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
@@ -105,31 +101,31 @@ export const loginResponseSchema = tokenPairSchema.extend({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshRequestSchema = z.object({
-  refresh_token: z.string({ error: 'required' }).min(1).max(512),
+  refresh_token: text({ error: 'required' }).min(1).max(512),
 });
 /** The refresh answer; `refresh_token` is always rotated here, though the spec lets clients treat it as optional. */
 export const refreshResponseSchema = loginResponseSchema;
 
-export const verifyEmailRequestSchema = z.object({ token: z.string({ error: 'required' }).min(1).max(512) });
+export const verifyEmailRequestSchema = z.object({ token: text({ error: 'required' }).min(1).max(512) });
 export const resendVerificationRequestSchema = z.object({ email: emailSchema });
 export const requestPasswordResetSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({
-  token: z.string({ error: 'required' }).min(1).max(512),
+  token: text({ error: 'required' }).min(1).max(512),
   password: passwordSchema,
 });
-export const messageResponseSchema = z.object({ message: z.string() });
+export const messageResponseSchema = z.object({ message: text() });
 
 export const detectCountryResponseSchema = z.object({
   /** null when nothing tells where the visitor is. */
-  country: z.string().length(2).nullable(),
+  country: text().length(2).nullable(),
   source: z.enum(['proxy_header', 'geoip', 'accept_language', 'none']),
 });
 
 export const companySchema = z.object({
-  name: z.string(),
-  code: z.string(),
-  vat_number: z.string().nullable(),
-  country: z.string(),
+  name: text(),
+  code: text(),
+  vat_number: text().nullable(),
+  country: text(),
   address: addressSchema,
 });
 export type Company = z.infer<typeof companySchema>;
@@ -155,21 +151,21 @@ export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>;
 
 /** The current user (spec §3), merged with the settings. */
 export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  id: text(),
+  email: text(),
+  first_name: text(),
+  last_name: text(),
   active: z.boolean(),
   account_type: z.enum(ACCOUNT_TYPES),
   email_verified: z.boolean(),
   login_count: z.number().int(),
-  roles: z.array(z.string()),
-  country: z.string().nullable(),
-  phone: z.string().nullable(),
+  roles: z.array(text()),
+  country: text().nullable(),
+  phone: text().nullable(),
   address: addressSchema.nullable(),
   company: companySchema.nullable(),
   has_password: z.boolean(),
-  created_at: z.string(),
+  created_at: text(),
   theme: z.enum(THEMES),
   language: z.enum(LANGUAGES),
   notification_email: z.boolean(),
@@ -190,7 +186,7 @@ export const updateUserRequestSchema = z
   .object({
     first_name: personNameSchema,
     last_name: personNameSchema,
-    phone: z.string().trim().max(32, 'too_long').nullable(),
+    phone: text().trim().max(32, 'too_long').nullable(),
     country: countryCodeSchema,
     address: addressSchema,
     theme: z.enum(THEMES, { error: 'invalid_theme' }),
@@ -208,8 +204,8 @@ export const OAUTH_PROVIDERS = ['google', 'github', 'microsoft'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 export const oauthProvidersResponseSchema = z.object({
-  providers: z.array(z.object({ id: z.enum(OAUTH_PROVIDERS), name: z.string(), enabled: z.boolean() })),
+  providers: z.array(z.object({ id: z.enum(OAUTH_PROVIDERS), name: text(), enabled: z.boolean() })),
 });
 
 /** One-time code the OAuth callback page trades for tokens (tokens never travel in a URL). */
-export const oauthExchangeRequestSchema = z.object({ code: z.string().min(1).max(512) });
+export const oauthExchangeRequestSchema = z.object({ code: text().min(1).max(512) });

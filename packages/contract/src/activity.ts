@@ -2,6 +2,7 @@
 // §3, §7 Activity): every management action and sign-in of an account, with its tone, the IP
 // address it came from, when, on which service and what it changed.
 import { z } from 'zod';
+import { text } from './strings.ts';
 import { calendarDateSchema } from './billing.ts';
 import { ACTIVITY_DEFAULT_LIMIT } from './constants.ts';
 
@@ -78,14 +79,14 @@ export const ACTIVITY_ACTIONS = [
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 export const activityEntrySchema = z.object({
-  id: z.string(),
+  id: text(),
   /** A stable code (ACTIVITY_ACTIONS), translated by the client. */
-  action: z.string(),
+  action: text(),
   tone: z.enum(ACTIVITY_TONES),
-  ip: z.string().nullable(),
-  created_at: z.string(),
-  service_id: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
+  ip: text().nullable(),
+  created_at: text(),
+  service_id: text().nullable(),
+  details: z.record(text(), z.unknown()),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
@@ -128,7 +129,7 @@ export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
 export const activityFilterQuerySchema = z
   .object({
     ...paging,
-    action: z.preprocess(dropBlank, z.string().trim().max(200, 'too_long').optional()),
+    action: z.preprocess(dropBlank, text().trim().max(200, 'too_long').optional()),
     tone: z.preprocess(dropBlank, z.enum(ACTIVITY_TONES).optional()),
     kind: z.preprocess(dropBlank, z.enum(ACTIVITY_KINDS).optional()),
     service_id: z.preprocess(dropBlank, z.uuid('invalid_format').optional()),

@@ -1,6 +1,7 @@
 // Billing and invoices (spec §2 billing, §3 Invoice and Billing info, §5 billing completeness, §7
 // Billing calls, §9 invoices page size). Amounts are integer minor units (cents) in EUR.
 import { z } from 'zod';
+import { text } from './strings.ts';
 import { countryCodeSchema, vatNumberSchema } from './accounts.ts';
 import { INVOICES_DEFAULT_PER_PAGE } from './constants.ts';
 
@@ -21,8 +22,7 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICES_MAX_PER_PAGE = 100;
 
 /** A calendar date, `YYYY-MM-DD`. */
-export const calendarDateSchema = z
-  .string()
+export const calendarDateSchema = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_format')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'invalid_format');
 
@@ -30,11 +30,11 @@ export const calendarDateSchema = z
 // Billing info (spec §3): who the invoices are made out to.
 
 export const billingAddressSchema = z.object({
-  street: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
-  country: z.string(),
+  street: text(),
+  city: text(),
+  state: text(),
+  postal_code: text(),
+  country: text(),
 });
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
@@ -71,21 +71,20 @@ export function billingInfoMissing(info: BillingInfoValues): BillingInfoField[] 
 }
 
 export const billingInfoSchema = z.object({
-  company_name: z.string().nullable(),
-  vat_number: z.string().nullable(),
+  company_name: text().nullable(),
+  vat_number: text().nullable(),
   billing_address: billingAddressSchema,
   /** Complete by spec §3; `missing` names what is not. */
   complete: z.boolean(),
   missing: z.array(z.enum(BILLING_INFO_FIELDS)),
   /** Whether the owner saved it, or it is still prefilled from the account's details. */
   saved: z.boolean(),
-  updated_at: z.string().nullable(),
+  updated_at: text().nullable(),
 });
 export type BillingInfo = z.infer<typeof billingInfoSchema>;
 
 const optionalText = (max: number) =>
-  z
-    .string({ error: 'invalid_type' })
+  text({ error: 'invalid_type' })
     .trim()
     .max(max, 'too_long')
     .nullish()
@@ -101,10 +100,10 @@ export const updateBillingInfoRequestSchema = z
       .transform((value) => (value ? value : null)),
     billing_address: z.object(
       {
-        street: z.string({ error: 'required' }).trim().max(200, 'too_long'),
-        city: z.string({ error: 'required' }).trim().max(100, 'too_long'),
-        state: z.string().trim().max(100, 'too_long').default(''),
-        postal_code: z.string({ error: 'required' }).trim().max(20, 'too_long'),
+        street: text({ error: 'required' }).trim().max(200, 'too_long'),
+        city: text({ error: 'required' }).trim().max(100, 'too_long'),
+        state: text().trim().max(100, 'too_long').default(''),
+        postal_code: text({ error: 'required' }).trim().max(20, 'too_long'),
         country: z.union([countryCodeSchema, z.literal('')], { error: 'invalid_country' }),
       },
       { error: 'required' },
@@ -121,18 +120,18 @@ export type UpdateBillingInfoRequest = z.input<typeof updateBillingInfoRequestSc
 // Invoices (spec §3 Invoice).
 
 export const invoicePartySchema = z.object({
-  name: z.string(),
-  company_code: z.string().nullable(),
-  vat_number: z.string().nullable(),
+  name: text(),
+  company_code: text().nullable(),
+  vat_number: text().nullable(),
   address: billingAddressSchema,
-  email: z.string().nullable(),
+  email: text().nullable(),
 });
 export type InvoiceParty = z.infer<typeof invoicePartySchema>;
 
 export const invoiceLineSchema = z.object({
   kind: z.enum(['base', 'disk_space', 'users', 'plan_change']),
   /** Plan name, e.g. "MINI". */
-  product_name: z.string(),
+  product_name: text(),
   quantity: z.number().int(),
   /** GB of a disk line, 1 otherwise. */
   unit_size: z.number().int(),
@@ -144,16 +143,16 @@ export const invoiceLineSchema = z.object({
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 export const invoiceSummarySchema = z.object({
-  id: z.string(),
-  number: z.string(),
+  id: text(),
+  number: text(),
   type: z.enum(INVOICE_TYPES),
   status: z.enum(INVOICE_STATUSES),
   /** The invoice date, `YYYY-MM-DD` in the seller's time zone (Europe/Vilnius). */
   date: calendarDateSchema,
-  issued_at: z.string(),
-  service_id: z.string().nullable(),
-  order_id: z.string(),
-  product_name: z.string(),
+  issued_at: text(),
+  service_id: text().nullable(),
+  order_id: text(),
+  product_name: text(),
   period_start: calendarDateSchema.nullable(),
   period_end: calendarDateSchema.nullable(),
   currency: z.literal('EUR'),
@@ -180,9 +179,9 @@ export const invoiceSchema = invoiceSummarySchema.extend({
   outside_scope: z.boolean(),
   legal_note_key: z.enum(['reverse_charge', 'outside_scope']).nullable(),
   /** The seller's bank account, when configured. */
-  seller_bank_account: z.string().nullable(),
+  seller_bank_account: text().nullable(),
   /** How it was paid: `sandbox`, `stripe`, or `credit` (account credit covered all of it). */
-  payment_method: z.string(),
+  payment_method: text(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -2,6 +2,7 @@
 // its services by status, the ones about to expire with the days left, orders waiting for
 // payment, the account credit and the newest activity.
 import { z } from 'zod';
+import { text } from './strings.ts';
 import { activityEntrySchema } from './activity.ts';
 import { ORDER_KINDS } from './orders.ts';
 import { EXPIRY_WARNINGS, SERVICE_STATUSES } from './services.ts';
@@ -10,10 +11,10 @@ import { EXPIRY_WARNINGS, SERVICE_STATUSES } from './services.ts';
 export const DASHBOARD_LATEST_ACTIVITY = 5;
 
 export const dashboardExpiringServiceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   status: z.enum(SERVICE_STATUSES),
-  valid_until: z.string(),
+  valid_until: text(),
   /** Whole days until valid_until, rounded up (0 once passed). */
   days_left: z.number().int(),
   expiry_warning: z.enum(EXPIRY_WARNINGS),
@@ -21,13 +22,13 @@ export const dashboardExpiringServiceSchema = z.object({
 export type DashboardExpiringService = z.infer<typeof dashboardExpiringServiceSchema>;
 
 export const dashboardUnpaidOrderSchema = z.object({
-  id: z.string(),
+  id: text(),
   kind: z.enum(ORDER_KINDS),
-  product_name: z.string(),
-  service_id: z.string().nullable(),
+  product_name: text(),
+  service_id: text().nullable(),
   amount: z.number().int(),
   currency: z.literal('EUR'),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type DashboardUnpaidOrder = z.infer<typeof dashboardUnpaidOrderSchema>;
 

@@ -14,6 +14,7 @@
 // in. A user and a group may share a name, as on Unix. A name cannot be changed afterwards: it
 // owns files and memberships on the node; create a new one instead.
 import { z } from 'zod';
+import { text } from './strings.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { RESERVED_WORKSPACE_NAMES, RESOURCE_APPLY_STATUSES } from './nodes.ts';
 
@@ -27,7 +28,7 @@ export const WORKSPACE_GROUPS_MAX = 1000;
  * the message of every later rule, hiding e.g. the length limit.)
  */
 const requiredString = () =>
-  z.string({
+  text({
     error: (issue) =>
       issue.code === 'invalid_type' ? (issue.input === undefined ? 'required' : 'invalid_type') : undefined,
   });
@@ -51,7 +52,7 @@ export const workspacePasswordSchema = requiredString()
   .min(PASSWORD_MIN_LENGTH, 'password_too_short')
   .max(128, 'password_too_long');
 
-export const workspaceDescriptionSchema = z.string().trim().max(200);
+export const workspaceDescriptionSchema = text().trim().max(200);
 
 const nameList = z.array(workspaceNameRefSchema).max(1000);
 
@@ -59,20 +60,20 @@ const nameList = z.array(workspaceNameRefSchema).max(1000);
 export const applyStatusFields = {
   apply_status: z.enum(RESOURCE_APPLY_STATUSES),
   /** The node's reason when apply_status is failed. */
-  apply_error: z.string().nullable(),
+  apply_error: text().nullable(),
 };
 
 export const workspaceServiceParamsSchema = z.object({
   serviceId: z.uuid({ error: 'invalid_format' }),
 });
 export const workspaceUserParamsSchema = workspaceServiceParamsSchema.extend({
-  user: z.string().min(1).max(200),
+  user: text().min(1).max(200),
 });
 export const workspaceGroupParamsSchema = workspaceServiceParamsSchema.extend({
-  group: z.string().min(1).max(200),
+  group: text().min(1).max(200),
 });
 export const workspaceGroupMemberParamsSchema = workspaceGroupParamsSchema.extend({
-  user: z.string().min(1).max(200),
+  user: text().min(1).max(200),
 });
 
 export const createWorkspaceUserRequestSchema = z.object({
@@ -100,17 +101,17 @@ export const workspaceUserPasswordRequestSchema = z.object({ password: workspace
 export type WorkspaceUserPasswordRequest = z.input<typeof workspaceUserPasswordRequestSchema>;
 
 export const workspaceUserSchema = z.object({
-  name: z.string(),
+  name: text(),
   /** Unix uid on the node; null until the service is placed on one. */
   uid: z.number().int().nullable(),
   active: z.boolean(),
   /** The group the user is primary member of; null: the workspace's default group `users`. */
-  primary_group: z.string().nullable(),
+  primary_group: text().nullable(),
   /** Every group the user belongs to, primary included, by name. */
-  groups: z.array(z.string()),
+  groups: z.array(text()),
   ...applyStatusFields,
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type WorkspaceUser = z.infer<typeof workspaceUserSchema>;
 
@@ -122,7 +123,7 @@ export const workspaceUsersResponseSchema = z.object({
 export type WorkspaceUsersResponse = z.infer<typeof workspaceUsersResponseSchema>;
 
 export const workspaceUserGroupsResponseSchema = z.object({
-  groups: z.array(z.object({ name: z.string(), gid: z.number().int().nullable(), primary: z.boolean() })),
+  groups: z.array(z.object({ name: text(), gid: z.number().int().nullable(), primary: z.boolean() })),
 });
 export type WorkspaceUserGroupsResponse = z.infer<typeof workspaceUserGroupsResponseSchema>;
 
@@ -142,7 +143,7 @@ export const updateWorkspaceGroupRequestSchema = z.strictObject({
 export type UpdateWorkspaceGroupRequest = z.input<typeof updateWorkspaceGroupRequestSchema>;
 
 export const workspaceGroupMemberSchema = z.object({
-  name: z.string(),
+  name: text(),
   /** Primary member: the group is the user's primary group (at most one per user). */
   primary: z.boolean(),
   active: z.boolean(),
@@ -150,14 +151,14 @@ export const workspaceGroupMemberSchema = z.object({
 export type WorkspaceGroupMember = z.infer<typeof workspaceGroupMemberSchema>;
 
 export const workspaceGroupSchema = z.object({
-  name: z.string(),
-  description: z.string(),
+  name: text(),
+  description: text(),
   /** Unix gid on the node; null until the service is placed on one. */
   gid: z.number().int().nullable(),
   members: z.array(workspaceGroupMemberSchema),
   ...applyStatusFields,
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type WorkspaceGroup = z.infer<typeof workspaceGroupSchema>;
 

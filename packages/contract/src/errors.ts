@@ -2,18 +2,19 @@
 // person reads in each language. The server fills `message` from here in the caller's language;
 // the web app loads the same catalogue into i18n, so both always say the same words.
 import { z } from 'zod';
+import { text } from './strings.ts';
 import type { Language } from './constants.ts';
 
 export const fieldErrorSchema = z.object({
-  field: z.string(),
-  code: z.string(),
-  message: z.string(),
+  field: text(),
+  code: text(),
+  message: text(),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 export const errorResponseSchema = z.object({
-  detail: z.string(),
-  message: z.string(),
+  detail: text(),
+  message: text(),
   errors: z.array(fieldErrorSchema).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
@@ -21,6 +22,7 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 /** Request-level errors: the `detail` of an error response. */
 export const ERROR_STATUS = {
   validation_error: 422,
+  invalid_characters: 422,
   invalid_json: 400,
   bad_request: 400,
   unsupported_media_type: 415,
@@ -80,7 +82,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**
  * Field-level codes. A contract schema names one of these as its custom message
- * (`z.string().min(8, 'password_too_short')`), so the same schema gives the same words on the
+ * (`text().min(8, 'password_too_short')`), so the same schema gives the same words on the
  * server and in a form. Generic codes cover schemas that name none.
  */
 export type FieldErrorCode =
@@ -93,6 +95,7 @@ export type FieldErrorCode =
   | 'invalid_format'
   | 'invalid_email'
   | 'invalid_value'
+  | 'invalid_characters'
   | 'unknown_field'
   | 'invalid_theme'
   | 'invalid_language'
@@ -158,6 +161,8 @@ const en: Catalogue = {
   invalid_format: 'This value has the wrong format',
   invalid_email: 'Please enter a valid email address',
   invalid_value: 'This value is not allowed',
+  invalid_characters:
+    'This text contains characters that cannot be saved (a null byte or a broken character)',
   unknown_field: 'This field is not expected',
   invalid_theme: 'Invalid theme selection',
   invalid_language: 'Invalid language selection',
@@ -271,6 +276,8 @@ const lt: Catalogue = {
   invalid_format: 'Netinkamas reikšmės formatas',
   invalid_email: 'Įveskite teisingą el. pašto adresą',
   invalid_value: 'Ši reikšmė neleidžiama',
+  invalid_characters:
+    'Tekste yra simbolių, kurių negalima išsaugoti (nulinis baitas arba sugadintas simbolis)',
   unknown_field: 'Šis laukas nenumatytas',
   invalid_theme: 'Netinkamas temos pasirinkimas',
   invalid_language: 'Netinkamas kalbos pasirinkimas',

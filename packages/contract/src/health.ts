@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from './strings.ts';
 
 export const componentHealthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
-  detail: z.string().optional(),
+  detail: text().optional(),
   latency_ms: z.number().optional(),
 });
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
-  version: z.string(),
+  version: text(),
   /** When this report was measured (health is measured at most once per HEALTH_MAX_AGE_MS). */
   checked_at: z.iso.datetime(),
   uptime_s: z.number(),
@@ -18,4 +19,4 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-export const csrfResponseSchema = z.object({ csrf_token: z.string() });
+export const csrfResponseSchema = z.object({ csrf_token: text() });

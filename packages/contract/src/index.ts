@@ -14,3 +14,4 @@ export * from './billing.ts';
 export * from './public-site.ts';
 export * from './activity.ts';
 export * from './dashboard.ts';
+export * from './strings.ts';

@@ -1,31 +1,31 @@
 // What a storage node's agent and the control plane say to each other. The agent authenticates
 // with a registration token once, then with its own node token (`Authorization: Bearer …`).
 import { z } from 'zod';
+import { text } from './strings.ts';
 
 export const nodeCapacitySchema = z.object({
   /** Bytes the node can hand out to workspace storage, and how much of that is still free. */
   disk_total_bytes: z.number().int().nonnegative(),
   disk_free_bytes: z.number().int().nonnegative(),
   /** Addresses this node can give to workspaces (a loopback alias range locally). */
-  addresses: z.array(z.string().min(1)).max(4096),
+  addresses: z.array(text().min(1)).max(4096),
 });
 export type NodeCapacity = z.infer<typeof nodeCapacitySchema>;
 
 export const nodeRegisterRequestSchema = z.object({
-  name: z
-    .string()
+  name: text()
     .min(1)
     .max(63)
     .regex(/^[a-z0-9][a-z0-9-]*$/, 'invalid_format'),
-  hostname: z.string().min(1).max(255),
-  agent_version: z.string().min(1).max(40),
+  hostname: text().min(1).max(255),
+  agent_version: text().min(1).max(40),
   capacity: nodeCapacitySchema,
 });
 export type NodeRegisterRequest = z.infer<typeof nodeRegisterRequestSchema>;
 
 export const nodeRegisterResponseSchema = z.object({
-  node_id: z.string().uuid(),
-  node_token: z.string(),
+  node_id: text().uuid(),
+  node_token: text(),
 });
 export type NodeRegisterResponse = z.infer<typeof nodeRegisterResponseSchema>;
 
@@ -87,24 +87,24 @@ export const WORKSPACE_ID_BLOCK = 10_000;
 export const WORKSPACE_ID_FIRST_BASE = 1_000_000;
 
 export const workspaceUserStateSchema = z.object({
-  name: z.string().regex(WORKSPACE_NAME_PATTERN),
+  name: text().regex(WORKSPACE_NAME_PATTERN),
   uid: z.number().int().positive(),
   /** An inactive user keeps files and memberships but cannot sign in anywhere. */
   active: z.boolean(),
   /** SHA-512 crypt(3) of the password ($6$…), for Unix sign-ins (SFTP, FTP, LDAP). */
-  password_crypt: z.string().startsWith('$6$'),
+  password_crypt: text().startsWith('$6$'),
   /** NT hash of the password (MD4 of UTF-16LE), upper-case hex, for Samba's passdb. */
-  password_nt: z.string().regex(/^[0-9A-F]{32}$/),
+  password_nt: text().regex(/^[0-9A-F]{32}$/),
   /** gid of the user's primary group: the group they are primary member of, else id_base. */
   primary_gid: z.number().int().positive(),
 });
 export type WorkspaceUserState = z.infer<typeof workspaceUserStateSchema>;
 
 export const workspaceGroupStateSchema = z.object({
-  name: z.string().regex(WORKSPACE_NAME_PATTERN),
+  name: text().regex(WORKSPACE_NAME_PATTERN),
   gid: z.number().int().positive(),
   /** Every member's name, primary or supplementary. */
-  members: z.array(z.string().regex(WORKSPACE_NAME_PATTERN)),
+  members: z.array(text().regex(WORKSPACE_NAME_PATTERN)),
 });
 export type WorkspaceGroupState = z.infer<typeof workspaceGroupStateSchema>;
 
@@ -118,18 +118,18 @@ export const sharePermissionsSchema = z.object({
 export type SharePermissions = z.infer<typeof sharePermissionsSchema>;
 
 export const sambaShareStateSchema = z.object({
-  name: z.string().regex(WORKSPACE_NAME_PATTERN),
+  name: text().regex(WORKSPACE_NAME_PATTERN),
   /** Folder inside the workspace's storage, relative and without `..` (e.g. `shares/projects`). */
-  path: z.string().regex(/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i),
-  description: z.string().max(200),
+  path: text().regex(/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i),
+  description: text().max(200),
   guest_ok: z.boolean(),
   browseable: z.boolean(),
   /** Serve it on the workspace's public address (production) as well as the private one. */
   bind_public_ip: z.boolean(),
   /** Users allowed in, each with their own permissions. */
-  users: z.array(z.object({ name: z.string().regex(WORKSPACE_NAME_PATTERN) }).merge(sharePermissionsSchema)),
+  users: z.array(z.object({ name: text().regex(WORKSPACE_NAME_PATTERN) }).merge(sharePermissionsSchema)),
   /** Groups allowed in: every member may read and write (per-user entries override). */
-  groups: z.array(z.string().regex(WORKSPACE_NAME_PATTERN)),
+  groups: z.array(text().regex(WORKSPACE_NAME_PATTERN)),
 });
 export type SambaShareState = z.infer<typeof sambaShareStateSchema>;
 
@@ -138,9 +138,9 @@ export const SAMBA_MIN_PROTOCOLS = ['SMB2', 'SMB3'] as const;
 
 /** How the workspace's smbd presents itself (spec: Samba settings of the service). */
 export const sambaServerSettingsStateSchema = z.object({
-  workgroup: z.string().regex(/^[A-Z0-9_-]{1,15}$/),
+  workgroup: text().regex(/^[A-Z0-9_-]{1,15}$/),
   /** One line, no `%` (checked again by the agent before it writes smb.conf). */
-  server_string: z.string().max(64),
+  server_string: text().max(64),
   min_protocol: z.enum(SAMBA_MIN_PROTOCOLS),
 });
 export type SambaServerSettingsState = z.infer<typeof sambaServerSettingsStateSchema>;
@@ -156,12 +156,12 @@ export const SAMBA_SERVER_DEFAULTS: SambaServerSettingsState = {
  * FTP, …) join this object as their drivers arrive.
  */
 export const workspaceDesiredStateSchema = z.object({
-  service_id: z.string(),
+  service_id: text(),
   generation: z.number().int().nonnegative(),
   /** running: serve it; stopped: keep data, serve nothing; removed: delete everything. */
   state: z.enum(['running', 'stopped', 'removed']),
   /** The address its daemons bind to (a loopback alias on a single machine). */
-  address: z.string(),
+  address: text(),
   /** Hard size limit of its storage, bytes (the plan's disk space). */
   storage_bytes: z.number().int().positive(),
   /** First id of its Unix id block (see WORKSPACE_ID_BLOCK). */
@@ -178,21 +178,21 @@ export const workspaceDesiredStateSchema = z.object({
    * the workspace's daemons once when the token differs from the one it acted on last, even if
    * nothing else changed. Absent until the first restart is asked for.
    */
-  restart_token: z.string().max(64).optional(),
+  restart_token: text().max(64).optional(),
 });
 export type WorkspaceDesiredState = z.infer<typeof workspaceDesiredStateSchema>;
 
 export const nodeDesiredStateResponseSchema = z.object({
-  node_id: z.string().uuid(),
+  node_id: text().uuid(),
   workspaces: z.array(workspaceDesiredStateSchema),
 });
 export type NodeDesiredStateResponse = z.infer<typeof nodeDesiredStateResponseSchema>;
 
 export const driverStatusSchema = z.object({
-  driver: z.string(),
+  driver: text(),
   /** live: the real program runs it; not_live: rendered and checked only, `reason` says why. */
   live: z.boolean(),
-  reason: z.string().optional(),
+  reason: text().optional(),
   /**
    * A daemon's driver (samba): whether its daemon serves now. False while the workspace should
    * serve and the daemon does not (`reason` says why); absent where nothing should run.
@@ -208,8 +208,8 @@ export const driverStatusSchema = z.object({
 /** A user, group or share the agent could not apply, so the API can show it as failed. */
 export const resourceFailureSchema = z.object({
   kind: z.enum(['user', 'group', 'share']),
-  name: z.string().max(64),
-  error: z.string().max(1000),
+  name: text().max(64),
+  error: text().max(1000),
 });
 
 export type ResourceFailure = z.infer<typeof resourceFailureSchema>;
@@ -223,7 +223,7 @@ export const workspaceFactsSchema = z.object({
   disk_used_bytes: z.number().int().nonnegative(),
   file_count: z.number().int().nonnegative(),
   /** When its daemons last started (ISO time); null while nothing runs. */
-  started_at: z.string().nullable(),
+  started_at: text().nullable(),
   /**
    * The size the storage has now (its file system), bytes: equal to storage_bytes once a resize
    * is done, the old size while one is refused or failed (the storage driver's `reason` says
@@ -236,10 +236,10 @@ export type WorkspaceFacts = z.infer<typeof workspaceFactsSchema>;
 export type DriverStatus = z.infer<typeof driverStatusSchema>;
 
 export const workspaceReportSchema = z.object({
-  service_id: z.string(),
+  service_id: text(),
   observed_generation: z.number().int().nonnegative(),
   ok: z.boolean(),
-  error: z.string().max(4000).optional(),
+  error: text().max(4000).optional(),
   drivers: z.array(driverStatusSchema),
   /** Resources that failed at observed_generation (the rest of the workspace may be applied). */
   failures: z.array(resourceFailureSchema).max(10_000).default([]),
@@ -249,7 +249,7 @@ export const workspaceReportSchema = z.object({
 export type WorkspaceReport = z.infer<typeof workspaceReportSchema>;
 
 export const nodeReportRequestSchema = z.object({
-  agent_version: z.string().min(1).max(40),
+  agent_version: text().min(1).max(40),
   capacity: nodeCapacitySchema,
   workspaces: z.array(workspaceReportSchema).max(10_000),
 });

@@ -1,5 +1,6 @@
 // Orders and payments (spec §3 "Order", §4 order statuses and payment flows, §7 Orders, Payments).
 import { z } from 'zod';
+import { text } from './strings.ts';
 import { calculatePriceRequestSchema, priceBreakdownSchema } from './quotes.ts';
 
 export const ORDER_STATUSES = ['AWAITING_PAYMENT', 'PAID', 'FAILED', 'CANCELLED'] as const;
@@ -15,51 +16,51 @@ export const createOrderRequestSchema = calculatePriceRequestSchema.omit({ order
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
 export const orderSchema = z.object({
-  id: z.string(),
+  id: text(),
   kind: z.enum(ORDER_KINDS),
   status: z.enum(ORDER_STATUSES),
-  product_id: z.string(),
-  product_name: z.string(),
-  service_id: z.string().nullable(),
+  product_id: text(),
+  product_name: text(),
+  service_id: text().nullable(),
   disk_space: z.number().int(),
   users_count: z.number().int(),
-  period_id: z.string(),
+  period_id: text(),
   /** What is charged, after account credit and VAT. */
   amount: z.number().int(),
   /** Account credit the order uses, before VAT (also in breakdown.credit_applied). */
   credit_applied: z.number().int(),
   /** The plan change a plan_change order pays for. */
-  plan_change_id: z.string().nullable(),
+  plan_change_id: text().nullable(),
   currency: z.literal('EUR'),
   breakdown: priceBreakdownSchema,
-  error_message: z.string().nullable(),
+  error_message: text().nullable(),
   /** JSON text or plain text, as the spec allows. */
-  error_details: z.string().nullable(),
-  created_at: z.string(),
-  paid_at: z.string().nullable(),
+  error_details: text().nullable(),
+  created_at: text(),
+  paid_at: text().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_format' }) });
 
 export const paymentSessionRequestSchema = z.object({ order_id: z.uuid({ error: 'invalid_format' }) });
-export const paymentSessionResponseSchema = z.object({ session_id: z.string(), url: z.string() });
+export const paymentSessionResponseSchema = z.object({ session_id: text(), url: text() });
 
 export const PAYMENT_SESSION_STATUSES = ['open', 'pending', 'succeeded', 'failed', 'expired'] as const;
 export const paymentSessionStatusSchema = z.object({
-  session_id: z.string(),
-  order_id: z.string(),
+  session_id: text(),
+  order_id: text(),
   status: z.enum(PAYMENT_SESSION_STATUSES),
   order_status: z.enum(ORDER_STATUSES),
   amount: z.number().int(),
   currency: z.literal('EUR'),
-  service_id: z.string().nullable(),
-  error_message: z.string().nullable(),
-  error_details: z.string().nullable(),
+  service_id: text().nullable(),
+  error_message: text().nullable(),
+  error_details: text().nullable(),
 });
 export type PaymentSessionStatus = z.infer<typeof paymentSessionStatusSchema>;
 export const paymentSessionParamsSchema = z.object({
-  id: z.string().regex(/^ps_[A-Za-z0-9_-]{10,64}$/, 'invalid_format'),
+  id: text().regex(/^ps_[A-Za-z0-9_-]{10,64}$/, 'invalid_format'),
 });
 
 /** Test cards of the sandbox provider. */
@@ -72,7 +73,7 @@ export const SANDBOX_CARDS = {
 
 export const extendServiceRequestSchema = z.object({
   /** Billing period to extend by; the service's own period when left out. */
-  period_id: z.string().min(1).max(20).optional(),
+  period_id: text().min(1).max(20).optional(),
 });
 export const serviceIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_format' }) });
 
@@ -81,17 +82,17 @@ export const pendingPlanRequestSchema = createOrderRequestSchema.extend({
   currency: z.literal('EUR').default('EUR'),
   company_data: z
     .object({
-      name: z.string().max(200),
-      code: z.string().max(50),
-      vat_number: z.string().max(20).optional(),
-      address: z.string().max(300).optional(),
-      country: z.string().max(2).optional(),
+      name: text().max(200),
+      code: text().max(50),
+      vat_number: text().max(20).optional(),
+      address: text().max(300).optional(),
+      country: text().max(2).optional(),
     })
     .optional(),
 });
 export const pendingPlanResponseSchema = z.object({
   /** order_created: a new order awaits payment; order_exists: the same plan already awaited payment. */
   status: z.enum(['order_created', 'order_exists']),
-  order_id: z.string(),
-  redirect_url: z.string(),
+  order_id: text(),
+  redirect_url: text(),
 });

@@ -6,6 +6,7 @@
 //   GET  /api/v1/plan-changes/{id}    one change, for its payment and completion pages;
 //   GET  /api/v1/account/credit       the account's credit and its history.
 import { z } from 'zod';
+import { text } from './strings.ts';
 import { calculatePriceRequestSchema, priceBreakdownSchema } from './quotes.ts';
 
 export const PLAN_CHANGE_DIRECTIONS = ['upgrade', 'downgrade', 'same'] as const;
@@ -31,12 +32,12 @@ export const planChangeRequestSchema = planChangeQuoteRequestSchema.extend({
 export type PlanChangeRequest = z.input<typeof planChangeRequestSchema>;
 
 export const planConfigurationSchema = z.object({
-  product_id: z.string(),
-  product_name: z.string(),
+  product_id: text(),
+  product_name: text(),
   disk_space: z.number().int(),
   bandwidth: z.number().int(),
   users_count: z.number().int(),
-  period_id: z.string(),
+  period_id: text(),
   months: z.number().int(),
   /** The configuration's price for one billing period, after the period discount, before VAT. */
   period_price: z.number().int(),
@@ -44,12 +45,12 @@ export const planConfigurationSchema = z.object({
 export type PlanConfiguration = z.infer<typeof planConfigurationSchema>;
 
 export const planChangeQuoteSchema = z.object({
-  service_id: z.string(),
+  service_id: text(),
   current: planConfigurationSchema,
   target: planConfigurationSchema,
   direction: z.enum(PLAN_CHANGE_DIRECTIONS),
   /** The paid time the change applies to: from the start of the paid span to valid_until. */
-  valid_until: z.string(),
+  valid_until: text(),
   remaining_days: z.number().int(),
   total_days: z.number().int(),
   /** Value of the remaining days on the current plan, before VAT. */
@@ -80,14 +81,14 @@ export const planChangeQuoteSchema = z.object({
 export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
 
 export const planChangeSchema = planChangeQuoteSchema.extend({
-  id: z.string(),
+  id: text(),
   status: z.enum(PLAN_CHANGE_STATUSES),
   /** The order paying an upgrade; null when nothing had to be paid. */
-  order_id: z.string().nullable(),
+  order_id: text().nullable(),
   /** Where the web app goes next: the payment page of an upgrade, else the plans page. */
-  redirect_url: z.string(),
-  created_at: z.string(),
-  applied_at: z.string().nullable(),
+  redirect_url: text(),
+  created_at: text(),
+  applied_at: text().nullable(),
 });
 export type PlanChange = z.infer<typeof planChangeSchema>;
 
@@ -102,14 +103,14 @@ export const accountCreditSchema = z.object({
   currency: z.literal('EUR'),
   entries: z.array(
     z.object({
-      id: z.string(),
+      id: text(),
       kind: z.enum(CREDIT_ENTRY_KINDS),
       /** Positive: credit given; negative: credit used. */
       amount: z.number().int(),
-      service_id: z.string().nullable(),
-      order_id: z.string().nullable(),
-      plan_change_id: z.string().nullable(),
-      created_at: z.string(),
+      service_id: text().nullable(),
+      order_id: text().nullable(),
+      plan_change_id: text().nullable(),
+      created_at: text(),
     }),
   ),
 });

@@ -1,6 +1,7 @@
 // The catalogue (spec accounts-ordering-billing §3 "Product"). Money is an integer of minor units
 // (cents) with its currency; the web app divides by 100 only to display it.
 import { z } from 'zod';
+import { text } from './strings.ts';
 
 export const OPTION_TYPES = ['disk_space', 'users'] as const;
 export type OptionType = (typeof OPTION_TYPES)[number];
@@ -16,7 +17,7 @@ export const productOptionSchema = z.object({
 });
 
 export const productPeriodSchema = z.object({
-  id: z.string(),
+  id: text(),
   months: z.number().int().positive(),
   /** Percent off the period subtotal. */
   discount: z.number().nonnegative().max(100),
@@ -24,8 +25,8 @@ export const productPeriodSchema = z.object({
 });
 
 export const productSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   /** Base monthly price, minor units. */
   price: z.number().int().nonnegative(),
   currency: z.literal('EUR'),
@@ -50,12 +51,12 @@ export const productListQuerySchema = z.object({
 });
 
 export const productIdParamsSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'invalid_format'),
+  id: text().regex(/^[a-z0-9-]{1,40}$/, 'invalid_format'),
 });
 
 /** What the plan picker needs to offer valid choices for one product. */
 export const productConfigSchema = z.object({
-  product_id: z.string(),
+  product_id: text(),
   currency: z.literal('EUR'),
   disk_space: z.object({
     min: z.number().int(),
@@ -70,7 +71,7 @@ export const productConfigSchema = z.object({
     default: z.number().int(),
   }),
   periods: z.array(productPeriodSchema),
-  default_period_id: z.string().nullable(),
+  default_period_id: text().nullable(),
   /** Bandwidth is twice the disk space (spec §9). */
   bandwidth_multiplier: z.literal(2),
 });

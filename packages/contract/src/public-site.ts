@@ -2,6 +2,7 @@
 // analytics events a visitor's browser sends after consenting to "all" cookies. The same schemas
 // validate the contact form in the browser and the request on the server.
 import { z } from 'zod';
+import { text } from './strings.ts';
 import { emailSchema, personNameSchema } from './accounts.ts';
 import { LANGUAGES } from './constants.ts';
 
@@ -24,9 +25,8 @@ export const CONTACT_LIMITS = {
 export const contactMessageRequestSchema = z.strictObject({
   name: personNameSchema,
   email: emailSchema,
-  subject: z.string({ error: 'required' }).trim().min(1, 'required').max(CONTACT_LIMITS.subjectMaxLength),
-  message: z
-    .string()
+  subject: text({ error: 'required' }).trim().min(1, 'required').max(CONTACT_LIMITS.subjectMaxLength),
+  message: text()
     .trim()
     .min(1, 'required')
     .min(CONTACT_LIMITS.messageMinLength)
@@ -35,7 +35,7 @@ export const contactMessageRequestSchema = z.strictObject({
 export type ContactMessageRequest = z.infer<typeof contactMessageRequestSchema>;
 
 export const contactMessageResponseSchema = z.object({
-  id: z.string(),
+  id: text(),
   status: z.literal('received'),
   reply_within_hours: z.number().int(),
 });
@@ -43,7 +43,7 @@ export type ContactMessageResponse = z.infer<typeof contactMessageResponseSchema
 
 /** GET /api/v1/contact: where support can be written to directly (SUPPORT_EMAIL). */
 export const contactInfoResponseSchema = z.object({
-  support_email: z.string(),
+  support_email: text(),
   reply_within_hours: z.number().int(),
 });
 export type ContactInfoResponse = z.infer<typeof contactInfoResponseSchema>;
@@ -68,13 +68,11 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
  */
 export const analyticsEventRequestSchema = z.strictObject({
   name: z.enum(ANALYTICS_EVENT_NAMES),
-  path: z
-    .string()
+  path: text()
     .min(1, 'required')
     .max(300)
     .regex(/^\/[^?#\s]*$/, 'invalid_format'),
-  target: z
-    .string()
+  target: text()
     .min(1)
     .max(64)
     .regex(/^[a-z0-9][a-z0-9_.:-]*$/, 'invalid_format')

@@ -1,6 +1,7 @@
 // Price and VAT quotes (spec §3 "Price calculation request", "VAT calculation request",
 // "Price breakdown"). All amounts are integer minor units (cents).
 import { z } from 'zod';
+import { text } from './strings.ts';
 import { countryCodeSchema } from './accounts.ts';
 import { OPTION_TYPES } from './products.ts';
 
@@ -10,15 +11,15 @@ export const selectedOptionSchema = z.object({
 });
 
 export const calculatePriceRequestSchema = z.object({
-  product_id: z.string({ error: 'required' }).regex(/^[a-z0-9-]{1,40}$/, 'invalid_format'),
+  product_id: text({ error: 'required' }).regex(/^[a-z0-9-]{1,40}$/, 'invalid_format'),
   /** Total disk, GB. */
   disk_space: z.number({ error: 'required' }).int('invalid_type').positive(),
   /** Total users. */
   users_count: z.number({ error: 'required' }).int('invalid_type').positive(),
   selected_options: z.array(selectedOptionSchema).max(10).optional(),
-  period_id: z.string({ error: 'required' }).min(1, 'required').max(20),
-  order_id: z.string().max(64).optional(),
-  vat_number: z.string().max(20).optional(),
+  period_id: text({ error: 'required' }).min(1, 'required').max(20),
+  order_id: text().max(64).optional(),
+  vat_number: text().max(20).optional(),
 });
 export type CalculatePriceRequest = z.infer<typeof calculatePriceRequestSchema>;
 
@@ -54,7 +55,7 @@ export type VatNumberCheckKind = NonNullable<z.infer<typeof vatNumberCheckSchema
  * number as requester): the proof, kept in the order's frozen breakdown, that the number was
  * checked before a reverse charge. Null or absent otherwise.
  */
-export const viesConsultationNumberSchema = z.string().nullable().optional();
+export const viesConsultationNumberSchema = text().nullable().optional();
 
 /**
  * Where the VAT of a signed-in customer's price comes from, frozen in an order's breakdown so it
@@ -67,11 +68,11 @@ export const viesConsultationNumberSchema = z.string().nullable().optional();
  * with (a profile change does not move it). `relied_on` names the pieces compared, the claim first.
  */
 export const vatEvidenceSchema = z.object({
-  country: z.string(),
+  country: text(),
   basis: z.enum(['vat_number', 'confirmed', 'contradicted', 'single']),
-  billing_country: z.string().nullable(),
-  ip_country: z.string().nullable(),
-  account_country: z.string().nullable(),
+  billing_country: text().nullable(),
+  ip_country: text().nullable(),
+  account_country: text().nullable(),
   relied_on: z.array(z.enum(['billing_address', 'ip_address', 'account_country', 'vat_number'])),
 });
 export type VatEvidence = z.infer<typeof vatEvidenceSchema>;
@@ -87,8 +88,8 @@ export const breakdownLineSchema = z.object({
 });
 
 export const priceBreakdownSchema = z.object({
-  product_id: z.string(),
-  period_id: z.string(),
+  product_id: text(),
+  period_id: text(),
   months: z.number().int(),
   disk_space: z.number().int(),
   bandwidth: z.number().int(),
@@ -126,7 +127,7 @@ export const calculateVatRequestSchema = z.object({
   amount: z.number({ error: 'required' }).int('invalid_type').nonnegative().max(100_000_000),
   country: countryCodeSchema,
   is_company: z.boolean().default(false),
-  vat_number: z.string().max(20).optional(),
+  vat_number: text().max(20).optional(),
 });
 
 export const calculateVatResponseSchema = z.object({

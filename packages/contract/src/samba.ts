@@ -13,6 +13,7 @@
 // service, whose members may read and write (a user's own entry wins). A share lives in the
 // workspace's storage at `shares/<name>` unless given another relative path.
 import { z } from 'zod';
+import { text } from './strings.ts';
 import {
   applyStatusFields,
   workspaceDescriptionSchema,
@@ -29,8 +30,7 @@ export const SAMBA_SHARES_MAX = 200;
 export const RESERVED_SHARE_ROOTS = ['home', 'backups', 'system'] as const;
 
 /** Relative, inside the workspace: segments of letters, numbers, `_` and `-`; no `..`, no `/` first. */
-export const sharePathSchema = z
-  .string()
+export const sharePathSchema = text()
   .trim()
   .min(1, 'required')
   .max(255)
@@ -41,10 +41,10 @@ export const sharePathSchema = z
   );
 
 export const sambaShareParamsSchema = workspaceServiceParamsSchema.extend({
-  share: z.string().min(1).max(200),
+  share: text().min(1).max(200),
 });
 export const sambaShareUserParamsSchema = sambaShareParamsSchema.extend({
-  user: z.string().min(1).max(200),
+  user: text().min(1).max(200),
 });
 
 /** Defaults for a user given access: read and write, as for an allowed group's members. */
@@ -93,7 +93,7 @@ export const sambaSharePermissionsRequestSchema = z.strictObject({
 export type SambaSharePermissionsRequest = z.input<typeof sambaSharePermissionsRequestSchema>;
 
 export const sambaShareUserSchema = z.object({
-  name: z.string(),
+  name: text(),
   read: z.boolean(),
   write: z.boolean(),
   execute: z.boolean(),
@@ -102,17 +102,17 @@ export const sambaShareUserSchema = z.object({
 export type SambaShareUser = z.infer<typeof sambaShareUserSchema>;
 
 export const sambaShareSchema = z.object({
-  name: z.string(),
-  path: z.string(),
-  description: z.string(),
+  name: text(),
+  path: text(),
+  description: text(),
   guest_ok: z.boolean(),
   browseable: z.boolean(),
   bind_public_ip: z.boolean(),
   users: z.array(sambaShareUserSchema),
-  groups: z.array(z.string()),
+  groups: z.array(text()),
   ...applyStatusFields,
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type SambaShare = z.infer<typeof sambaShareSchema>;
 
@@ -123,7 +123,7 @@ export const sambaShareUsersResponseSchema = z.object({ users: z.array(sambaShar
 export type SambaShareUsersResponse = z.infer<typeof sambaShareUsersResponseSchema>;
 
 export const sambaSharePermissionsResponseSchema = z.object({
-  share: z.string(),
+  share: text(),
   /** Users with their own entries, then allowed groups (whose members read and write). */
   permissions: z.array(sambaShareUserSchema.extend({ kind: z.enum(['user', 'group']) })),
 });
@@ -136,8 +136,7 @@ export type SambaSharePermissionsResponse = z.infer<typeof sambaSharePermissions
  */
 export const sambaSettingsRequestSchema = z.strictObject({
   /** NetBIOS workgroup: 1-15 letters, numbers, `_` or `-`; kept in upper case. */
-  workgroup: z
-    .string()
+  workgroup: text()
     .trim()
     .min(1, 'required')
     .max(15)
@@ -145,8 +144,7 @@ export const sambaSettingsRequestSchema = z.strictObject({
     .transform((value) => value.toUpperCase())
     .optional(),
   /** What clients show as the server's description. */
-  server_string: z
-    .string()
+  server_string: text()
     .trim()
     .max(64)
     .regex(/^[\p{L}\p{N} .,_()'-]*$/u, 'samba_server_string_invalid')
@@ -156,8 +154,8 @@ export const sambaSettingsRequestSchema = z.strictObject({
 export type SambaSettingsRequest = z.input<typeof sambaSettingsRequestSchema>;
 
 export const sambaSettingsSchema = z.object({
-  workgroup: z.string(),
-  server_string: z.string(),
+  workgroup: text(),
+  server_string: text(),
   min_protocol: z.enum(SAMBA_MIN_PROTOCOLS),
   ...applyStatusFields,
 });
@@ -172,18 +170,18 @@ export const sambaStatusSchema = z.object({
   /** Whether the service runs on a node; until then nothing is served. */
   placed: z.boolean(),
   /** The address clients connect to (\\address\share); null until placed. */
-  address: z.string().nullable(),
+  address: text().nullable(),
   /**
    * The node's word on its Samba driver: true when smbd serves the shares, false when the
    * configuration is only rendered and checked (`reason` says why); null until it reports.
    */
   live: z.boolean().nullable(),
-  reason: z.string().nullable(),
+  reason: text().nullable(),
   /** Whether the node has reached the latest change of the workspace. */
   apply_status: z.enum(applyStatusFields.apply_status.options),
   generation: z.number().int(),
   observed_generation: z.number().int(),
-  reported_at: z.string().nullable(),
+  reported_at: text().nullable(),
   shares: z.number().int(),
   settings: sambaSettingsSchema,
 });

@@ -1,5 +1,6 @@
 // Services (workspaces) as the owner sees them (spec service-management §3 "Service").
 import { z } from 'zod';
+import { text } from './strings.ts';
 
 export const SERVICE_STATUSES = [
   'awaitingPayment',
@@ -16,17 +17,17 @@ export const SERVICE_STATUSES = [
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
 export const serviceSummarySchema = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  name: z.string(),
-  plan: z.string(),
-  product_id: z.string(),
+  id: text(),
+  order_id: text(),
+  name: text(),
+  plan: text(),
+  product_id: text(),
   /** The billing period the service renews by (plan changes are priced on it). */
-  period_id: z.string(),
+  period_id: text(),
   status: z.enum(SERVICE_STATUSES),
-  valid_until: z.string(),
+  valid_until: text(),
   /** Null until the service is placed on a node. */
-  ip_address: z.string().nullable(),
+  ip_address: text().nullable(),
   disk_space: z.number().int(),
   /** Bytes in use and files stored; null until the node has reported them. */
   disk_usage: z.number().int().nullable(),
@@ -75,7 +76,7 @@ export type ExpiryWarning = (typeof EXPIRY_WARNINGS)[number];
  * defaults so that a client reading an older answer (or a fixture of a summary) still parses.
  */
 export const serviceOverviewItemSchema = serviceSummarySchema.extend({
-  description: z.string().default(''),
+  description: text().default(''),
   run_state: z.enum(SERVICE_RUN_STATES).default('running'),
   display_state: z.enum(SERVICE_DISPLAY_STATES).default('preparing'),
   apply_status: z.enum(SERVICE_APPLY_STATUSES).default('applying'),
@@ -87,7 +88,7 @@ export const serviceOverviewItemSchema = serviceSummarySchema.extend({
    * When the data is deleted unless the service is extended (expired, quarantined) or for good
    * (cancelled); null otherwise.
    */
-  terminates_at: z.string().nullable().default(null),
+  terminates_at: text().nullable().default(null),
 });
 export type ServiceOverviewItem = z.infer<typeof serviceOverviewItemSchema>;
 
@@ -96,8 +97,8 @@ export type ServicesOverview = z.infer<typeof servicesOverviewSchema>;
 
 /** GET /services/status: every service's state at a glance. */
 export const serviceStateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   status: z.enum(SERVICE_STATUSES),
   run_state: z.enum(SERVICE_RUN_STATES),
   display_state: z.enum(SERVICE_DISPLAY_STATES),
@@ -107,10 +108,10 @@ export type ServiceState = z.infer<typeof serviceStateSchema>;
 export const servicesStatusSchema = z.object({ services: z.array(serviceStateSchema) });
 
 export const serviceDriverStatusSchema = z.object({
-  driver: z.string(),
+  driver: text(),
   /** live: the real program serves it; otherwise `reason` says why it is only rendered and checked. */
   live: z.boolean(),
-  reason: z.string().nullable(),
+  reason: text().nullable(),
 });
 
 /** GET /services/{id}/status: how far the node is with what the API asked for, and why not. */
@@ -123,11 +124,11 @@ export const serviceStatusSchema = serviceStateSchema.extend({
   node_online: z.boolean().nullable(),
   drivers: z.array(serviceDriverStatusSchema),
   /** Users, groups or shares the node could not apply. */
-  failures: z.array(z.object({ kind: z.string(), name: z.string(), error: z.string() })),
-  last_error: z.string().nullable(),
+  failures: z.array(z.object({ kind: text(), name: text(), error: text() })),
+  last_error: text().nullable(),
   /** When the node last reported on it, and when its daemons last started (ISO times). */
-  reported_at: z.string().nullable(),
-  started_at: z.string().nullable(),
+  reported_at: text().nullable(),
+  started_at: text().nullable(),
   uptime: z.number().int().nullable(),
 });
 export type ServiceStatusDetail = z.infer<typeof serviceStatusSchema>;
@@ -147,7 +148,7 @@ export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
 export const serviceActionRequestSchema = z.object({
   action: z.enum(SERVICE_ACTIONS),
   /** Per action: `extend` takes `period_id`; the others take none. */
-  params: z.record(z.string(), z.unknown()).default({}),
+  params: z.record(text(), z.unknown()).default({}),
 });
 export type ServiceActionRequest = z.infer<typeof serviceActionRequestSchema>;
 
@@ -155,9 +156,9 @@ export const serviceActionResponseSchema = z.object({
   action: z.enum(SERVICE_ACTIONS),
   service: serviceStatusSchema,
   /** retry-payment: the payment session to send the owner to. */
-  payment: z.object({ session_id: z.string(), url: z.string() }).nullable(),
+  payment: z.object({ session_id: text(), url: text() }).nullable(),
   /** extend: the extension order to pay (its id; pay it with POST /orders/{id}/process). */
-  order_id: z.string().nullable(),
+  order_id: text().nullable(),
 });
 export type ServiceActionResponse = z.infer<typeof serviceActionResponseSchema>;
 
@@ -178,11 +179,11 @@ export const serviceLogsQuerySchema = z.object({
  * changed what), `agent` lines are what its node reported applying or failing.
  */
 export const serviceLogLineSchema = z.object({
-  at: z.string(),
+  at: text(),
   source: z.enum(['management', 'agent']),
   level: z.enum(['success', 'info', 'warning', 'error']),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()),
+  message: text(),
+  details: z.record(text(), z.unknown()),
 });
 export type ServiceLogLine = z.infer<typeof serviceLogLineSchema>;
 /** The newest `lines` lines, oldest first (as a log reads). */
@@ -190,7 +191,7 @@ export const serviceLogsSchema = z.object({ lines: z.array(serviceLogLineSchema)
 
 /** GET /services/{id}/stats: usage against the plan, as the node last measured it. */
 export const serviceStatsSchema = z.object({
-  id: z.string(),
+  id: text(),
   disk_space_bytes: z.number().int(),
   disk_used_bytes: z.number().int().nullable(),
   /** 0–100 with one decimal; null until measured. */
@@ -203,9 +204,9 @@ export const serviceStatsSchema = z.object({
   /** Monthly bandwidth, GB: twice the disk space (spec §9). */
   bandwidth_gb: z.number().int(),
   uptime: z.number().int().nullable(),
-  started_at: z.string().nullable(),
-  reported_at: z.string().nullable(),
-  valid_until: z.string(),
+  started_at: text().nullable(),
+  reported_at: text().nullable(),
+  valid_until: text(),
   days_left: z.number().int().nullable(),
 });
 export type ServiceStats = z.infer<typeof serviceStatsSchema>;
@@ -223,21 +224,19 @@ function hasControlCharacters(value: string, allowBreaks: boolean): boolean {
   return false;
 }
 
-const serviceNameSchema = z
-  .string()
+const serviceNameSchema = text()
   .trim()
   .min(1, 'required')
   .max(SERVICE_NAME_MAX, 'too_long')
   .refine((value) => !hasControlCharacters(value, false), 'invalid_format');
-const serviceDescriptionSchema = z
-  .string()
+const serviceDescriptionSchema = text()
   .trim()
   .max(SERVICE_DESCRIPTION_MAX, 'too_long')
   .refine((value) => !hasControlCharacters(value, true), 'invalid_format');
 
 export const serviceConfigSchema = z.object({
-  name: z.string(),
-  description: z.string(),
+  name: text(),
+  description: text(),
   /** Mail the owner as valid_until comes near (expiring soon, critical). */
   expiry_reminders: z.boolean(),
 });

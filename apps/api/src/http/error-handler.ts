@@ -56,8 +56,41 @@ function renderFieldErrors(language: Language, errors: AppFieldError[]) {
   }));
 }
 
+/**
+ * SQLSTATEs that only data a client sent can cause: PostgreSQL refused a value, not the
+ * server's own SQL. The contract should refuse such values first (`text()`); these catch what
+ * a schema misses (a JSON field of unknown shape, a string that slipped past review), so a
+ * client's bad data never answers 500.
+ */
+const CLIENT_DATA_SQLSTATES: Record<string, 'invalid_characters' | 'validation_error'> = {
+  '22021': 'invalid_characters', // character_not_in_repertoire: NUL in text
+  '22P05': 'invalid_characters', // untranslatable_character: \u0000 in jsonb
+  '22P02': 'validation_error', // invalid_text_representation: a lone surrogate in jsonb, a bad uuid
+  '22001': 'validation_error', // string_data_right_truncation
+  '22003': 'validation_error', // numeric_value_out_of_range
+  '22007': 'validation_error', // invalid_datetime_format
+  '22008': 'validation_error', // datetime_field_overflow
+  '22019': 'validation_error', // invalid_escape_character
+  '22025': 'validation_error', // invalid_escape_sequence (LIKE)
+  '2201B': 'validation_error', // invalid_regular_expression
+  '54000': 'validation_error', // program_limit_exceeded: e.g. an index row too large
+};
+
+/** The SQLSTATE of a PostgreSQL error (node-postgres or PGlite), also when drizzle wraps it. */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, severity } = current as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  const clientDataError = CLIENT_DATA_SQLSTATES[sqlStateOf(error) ?? ''];
+  if (clientDataError) return new AppError(clientDataError);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
     // One error per field, the first broken rule: schemas list rules from the most basic
@@ -114,7 +147,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
+    const sqlState = sqlStateOf(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    // The database refused a client's value: a schema let it through, so say which route.
+    else if (sqlState) request.log.warn({ detail: appError.code, sqlState }, 'database refused a value');
     else request.log.info({ detail: appError.code }, 'request refused');
     return sendError(request, reply, appError);
   });

@@ -4,26 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@debesis/contract';
 import { createTestContext, csrfSession, type TestContext } from '../test/test-app.ts';
+import { isCsrfExempt as isExempt } from './csrf-exempt.ts';
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
 }
 
-/**
- * The only changes allowed without the CSRF header: calls that carry no browser session yet
- * (sign-in, register, refresh), payment providers' events, and storage nodes' agents.
- */
-const CSRF_EXEMPT = [
-  /^POST \/api\/v1\/auth\/(login|register|refresh)$/,
-  /^POST \/api\/v1\/auth\/oauth\/exchange$/,
-  /^POST \/api\/v1\/payments\/events/,
-  // The sandbox provider's own card form: in production this page is the provider's, on its site.
-  /^POST \/payments-sandbox\/sessions\/[^/]+\/pay$/,
-  /^(GET|POST) \/api\/v1\/nodes\//,
-];
-const isCsrfExempt = (operation: Operation) =>
-  CSRF_EXEMPT.some((pattern) => pattern.test(`${operation.method} ${operation.url}`));
+const isCsrfExempt = (operation: Operation) => isExempt(operation.method, operation.url);
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -82,7 +82,12 @@ export function testConfig(dataDir: string, overrides: Record<string, string> = 
 }
 
 export async function createTestContext(
-  options: { clock?: boolean; env?: Record<string, string>; logger?: FastifyBaseLogger } = {},
+  options: {
+    clock?: boolean;
+    env?: Record<string, string>;
+    /** A logger to read what the app logs (default: none). */
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'debesis-api-test-'));
   const config = testConfig(dataDir, options.env);

@@ -13,6 +13,7 @@ import {
   resendVerificationRequestSchema,
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
+  text,
 } from '@debesis/contract';
 import { z } from 'zod';
 import type { AuthGuards } from './auth.guard.ts';
@@ -101,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags: ['auth'],
           summary: 'End the current session (a body is optional)',
-          body: z.object({ refresh_token: z.string().max(512).optional() }).nullish(),
+          body: z.object({ refresh_token: text().max(512).optional() }).nullish(),
           response: { 200: messageResponseSchema },
         },
       },

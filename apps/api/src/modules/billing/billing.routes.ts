@@ -11,6 +11,7 @@ import {
   invoiceListSchema,
   invoiceSchema,
   updateBillingInfoRequestSchema,
+  text,
 } from '@debesis/contract';
 import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
@@ -110,7 +111,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; gua
         params: invoiceIdParamsSchema,
         querystring: invoiceDocumentQuerySchema,
         produces: ['text/html'],
-        response: { 200: z.string().meta({ description: 'text/html' }) },
+        response: { 200: text().meta({ description: 'text/html' }) },
       },
     },
     async (request, reply) => {

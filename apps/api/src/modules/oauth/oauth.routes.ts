@@ -8,6 +8,7 @@ import {
   loginResponseSchema,
   oauthExchangeRequestSchema,
   oauthProvidersResponseSchema,
+  text,
 } from '@debesis/contract';
 import * as client from 'openid-client';
 import { z } from 'zod';
@@ -19,8 +20,7 @@ export const BINDING_COOKIE = 'oauth_binding';
 const BINDING_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 /** Query values arrive from other sites; an odd one is ignored rather than refused. */
-const lenient = (description: string) =>
-  z.string().max(4096).optional().catch(undefined).describe(description);
+const lenient = (description: string) => text().max(4096).optional().catch(undefined).describe(description);
 
 const redirectResponse = { 302: z.null().describe('Redirect (Location header)') };
 
@@ -79,7 +79,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService; secureCoo
       schema: {
         tags: ['auth'],
         summary: 'Start signing in with a provider (browser navigation; redirects to the provider)',
-        params: z.object({ provider: z.string() }),
+        params: z.object({ provider: text().catch('') }),
         querystring: z.object({
           redirect: lenient('Same-site path to open after signing in; default /dashboard/services'),
         }),
@@ -109,7 +109,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService; secureCoo
       schema: {
         tags: ['auth'],
         summary: 'Where the provider sends the browser back; redirects to the web app',
-        params: z.object({ provider: z.string() }),
+        params: z.object({ provider: text().catch('') }),
         querystring: z.object({
           code: lenient('Authorization code'),
           state: lenient('The state sent at start'),

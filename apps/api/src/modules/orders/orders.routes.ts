@@ -9,6 +9,7 @@ import {
   orderSchema,
   paymentSessionResponseSchema,
   paymentSessionStatusSchema,
+  text,
 } from '@debesis/contract';
 import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
@@ -107,7 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
         summary: 'The latest payment session of an order',
         security,
         params: orderIdParamsSchema,
-        response: { 200: paymentSessionStatusSchema.extend({ url: z.string() }) },
+        response: { 200: paymentSessionStatusSchema.extend({ url: text() }) },
       },
     },
     async (request) => {

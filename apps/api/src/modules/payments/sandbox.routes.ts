@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentSessionParamsSchema, type Language } from '@debesis/contract';
+import { paymentSessionParamsSchema, text, type Language } from '@debesis/contract';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { outcomeForCard, type SandboxEvent } from './sandbox.provider.ts';
@@ -50,10 +50,10 @@ function page(language: Language, body: string): string {
 }
 
 const payFormSchema = z.object({
-  card_number: z.string().max(30),
+  card_number: text().max(30),
   exp_month: z.coerce.number().int().min(1).max(12),
   exp_year: z.coerce.number().int().min(0).max(9999),
-  cvc: z.string().regex(/^\d{3,4}$/),
+  cvc: text().regex(/^\d{3,4}$/),
 });
 
 export const sandboxRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; queue: JobQueue }> = async (

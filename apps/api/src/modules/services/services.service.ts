@@ -18,6 +18,7 @@ import type {
   ServiceStatusDetail,
   ServiceUpdate,
 } from '@debesis/contract';
+import { text } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
 import type { ActivityService, ActivityTone } from '../activity/activity.service.ts';
@@ -42,7 +43,7 @@ export interface ServiceMeta {
   ip: string | null;
 }
 
-const extendParamsSchema = z.object({ period_id: z.string().min(1).max(40).optional() });
+const extendParamsSchema = z.object({ period_id: text().min(1).max(40).optional() });
 
 export function createServicesService(deps: {
   db: Db;

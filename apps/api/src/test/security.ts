@@ -1,0 +1,276 @@
+// The security suite's shared pieces: every route from the OpenAPI document, an owner holding
+// one of each resource a route can name (service, workspace user, group, share, orders, payment
+// session, invoice, plan change), path parameters filled with those real ids, a valid body per
+// route, and a snapshot of everything the owner can read, to tell whether an attack changed it.
+import type { LightMyRequestResponse } from 'fastify';
+import type { Order, PlanChange } from '@debesis/contract';
+import { signedInUser } from './factories.ts';
+import { buyService, openSession, seedCatalogue } from './payments.ts';
+import { csrfSession, injectWithCsrf, type TestContext } from './test-app.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface Operation {
+  method: Method;
+  /** The OpenAPI path, e.g. `/api/v1/orders/{id}`. */
+  route: string;
+}
+export const CHANGES = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function operationsOf(ctx: TestContext): Operation[] {
+  const document = ctx.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+  const operations: Operation[] = [];
+  for (const [route, methods] of Object.entries(document.paths ?? {})) {
+    for (const method of Object.keys(methods).map((name) => name.toUpperCase() as Method)) {
+      if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) operations.push({ method, route });
+    }
+  }
+  return operations;
+}
+
+export const nameOf = (operation: Operation) => `${operation.method} ${operation.route}`;
+
+/** Workspace names unique enough that finding one in an answer means a leak. */
+export const WORKSPACE = { user: 'onaxq', group: 'teamxq', share: 'projxq' };
+const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
+const UPGRADE = { product_id: 'optimized', disk_space: 500, users_count: 10 };
+
+export interface OwnerResources {
+  email: string;
+  auth: { authorization: string };
+  serviceId: string;
+  paidOrderId: string;
+  /** An unpaid extension order with an open payment session. */
+  extensionOrderId: string;
+  sessionId: string;
+  planChangeId: string;
+  /** The unpaid order of the plan change. */
+  planChangeOrderId: string;
+  invoiceId: string;
+}
+
+async function expectOk(response: Promise<LightMyRequestResponse>, what: string) {
+  const answer = await response;
+  if (answer.statusCode >= 300) throw new Error(`${what}: ${answer.statusCode} ${answer.body}`);
+  return answer;
+}
+
+/** A verified owner with one of everything, built through the API as a customer does. */
+export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResources> {
+  await seedCatalogue(ctx);
+  const owner = await signedInUser(ctx);
+  const paid = await buyService(ctx, owner.auth, PLAN);
+  const serviceId = paid.service_id;
+  const change = (method: Method, url: string, payload?: object) =>
+    expectOk(
+      injectWithCsrf(ctx.app, { method, url, headers: owner.auth, ...(payload ? { payload } : {}) }),
+      `${method} ${url}`,
+    );
+  await change('POST', `/api/v1/user-groups/${serviceId}/users`, {
+    name: WORKSPACE.user,
+    password: 'sekret-pass-1',
+  });
+  await change('POST', `/api/v1/user-groups/${serviceId}/groups`, {
+    name: WORKSPACE.group,
+    members: [WORKSPACE.user],
+  });
+  await change('POST', `/api/v1/samba/${serviceId}/shares`, {
+    name: WORKSPACE.share,
+    users: [{ name: WORKSPACE.user }],
+  });
+  const extension = (await change('POST', `/api/v1/orders/service/${serviceId}/extend`, {})).json<Order>();
+  const session = await openSession(ctx, owner.auth, extension.id);
+  const planChange = (
+    await change('POST', '/api/v1/plan-changes/', { service_id: serviceId, ...UPGRADE })
+  ).json<PlanChange>();
+  const invoices = (
+    await expectOk(
+      ctx.app.inject({ method: 'GET', url: '/api/v1/billing/invoices', headers: owner.auth }),
+      'invoices',
+    )
+  ).json<{ items: Array<{ id: string }> }>();
+  const invoiceId = invoices.items[0]?.id;
+  if (!invoiceId || !planChange.order_id) throw new Error('owner fixture incomplete');
+  return {
+    email: owner.email,
+    auth: owner.auth,
+    serviceId,
+    paidOrderId: paid.id,
+    extensionOrderId: extension.id,
+    sessionId: session.session_id,
+    planChangeId: planChange.id,
+    planChangeOrderId: planChange.order_id,
+    invoiceId,
+  };
+}
+
+/**
+ * The owner's real id for each path parameter, by the route it appears in. A route whose
+ * parameter has no entry here answers `undefined`: the walks then fail and name the route, so a
+ * new route is added here rather than skipped.
+ */
+export function fillPath(route: string, owner: OwnerResources): string | undefined {
+  const byParameter: Array<[RegExp, string, string]> = [
+    [/^\/api\/v1\/products\//, 'id', 'mini'],
+    [/^\/api\/v1\/orders\/service\//, 'id', owner.serviceId],
+    [/^\/api\/v1\/orders\//, 'id', owner.extensionOrderId],
+    [/^\/api\/v1\/payments\/session\//, 'id', owner.sessionId],
+    [/^\/payments-sandbox\/sessions\//, 'id', owner.sessionId],
+    [/^\/api\/v1\/payments\/events\//, 'provider', 'sandbox'],
+    [/^\/api\/v1\/auth\/oauth\//, 'provider', 'github'],
+    [/^\/api\/v1\/plan-changes\//, 'id', owner.planChangeId],
+    [/^\/api\/v1\/billing\/invoices\//, 'id', owner.invoiceId],
+    [/^\/api\/v1\/services\//, 'id', owner.serviceId],
+    [/./, 'serviceId', owner.serviceId],
+    [/./, 'user', WORKSPACE.user],
+    [/./, 'group', WORKSPACE.group],
+    [/./, 'share', WORKSPACE.share],
+  ];
+  let url = route;
+  for (const [scope, parameter, value] of byParameter) {
+    if (scope.test(route)) url = url.replaceAll(`{${parameter}}`, encodeURIComponent(value));
+  }
+  return /\{[^}]+\}/.test(url) ? undefined : url;
+}
+
+/** A body each state-changing route accepts from its owner (before the ids are checked). */
+export function sampleBody(operation: Operation, owner: OwnerResources): object | undefined {
+  const email = `sample-${Date.now()}@example.lt`;
+  const bodies: Record<string, object> = {
+    'POST /api/v1/auth/register': {
+      email,
+      password: 'Correct-Horse-7',
+      firstName: 'Ona',
+      lastName: 'Onaitė',
+      country: 'LT',
+    },
+    'POST /api/v1/auth/login': { username: email, password: 'Correct-Horse-7', grant_type: 'password' },
+    'POST /api/v1/auth/refresh': { refresh_token: 'not-a-token' },
+    'POST /api/v1/auth/logout': {},
+    'POST /api/v1/auth/verify-email': { token: 'not-a-token' },
+    'POST /api/v1/auth/resend-verification': { email: owner.email },
+    'POST /api/v1/auth/request-password-reset': { email: owner.email },
+    'POST /api/v1/auth/reset-password': { token: 'not-a-token', password: 'Correct-Horse-8' },
+    'POST /api/v1/auth/oauth/exchange': { code: 'not-a-code' },
+    'PUT /api/v1/users/me': { first_name: 'Pakeistas', last_name: 'Vardas' },
+    'POST /api/v1/users/me/convert-to-business': {
+      business_details: {
+        business_name: 'UAB Pavyzdys',
+        business_code: '300000001',
+        address: { street: 'Gedimino pr. 2', city: 'Vilnius', postal_code: 'LT-01103', country: 'LT' },
+      },
+    },
+    'PUT /api/v1/settings/': { theme: 'dark' },
+    'POST /api/v1/orders/calculate-price': PLAN,
+    'POST /api/v1/orders/calculate-vat': { amount: 100, country: 'LT' },
+    'POST /api/v1/orders/': PLAN,
+    'POST /api/v1/orders/service/{id}/extend': { period_id: '12m' },
+    'POST /api/v1/orders/{id}/process': {},
+    'POST /api/v1/orders/{id}/retry-payment': {},
+    'POST /api/v1/payments/session': { order_id: owner.extensionOrderId },
+    'POST /api/v1/auth/check-pending-plan': PLAN,
+    'POST /api/v1/plan-changes/quote': { service_id: owner.serviceId, ...UPGRADE },
+    'POST /api/v1/plan-changes/': { service_id: owner.serviceId, ...UPGRADE },
+    'PUT /api/v1/billing/info': {
+      billing_address: { street: 'Gedimino pr. 3', city: 'Vilnius', postal_code: 'LT-01103', country: 'LT' },
+    },
+    'POST /api/v1/services/{id}/action': { action: 'stop' },
+    'PUT /api/v1/services/{id}/config': { name: 'Pakeista', description: 'Pakeista' },
+    'PUT /api/v1/services/{id}': { name: 'Pakeista', description: 'Pakeista' },
+    'POST /api/v1/user-groups/{serviceId}/users': { name: 'jonas', password: 'sekret-pass-2' },
+    'PATCH /api/v1/user-groups/{serviceId}/users/{user}': { active: false },
+    'PATCH /api/v1/user-groups/{serviceId}/users/{user}/password': { password: 'sekret-pass-3' },
+    'POST /api/v1/user-groups/{serviceId}/groups': { name: 'kita', members: [WORKSPACE.user] },
+    'PATCH /api/v1/user-groups/{serviceId}/groups/{group}': { description: 'Pakeista', members: [] },
+    'POST /api/v1/samba/{serviceId}/shares': { name: 'kitas', users: [{ name: WORKSPACE.user }] },
+    'PATCH /api/v1/samba/{serviceId}/shares/{share}': { description: 'Pakeista', guest_ok: false },
+    'POST /api/v1/samba/{serviceId}/shares/{share}/users': { name: WORKSPACE.user, read: true },
+    'PATCH /api/v1/samba/{serviceId}/shares/{share}/permissions/{user}': { read: true, write: false },
+    'POST /api/v1/samba/{serviceId}/settings': { workgroup: 'KITA' },
+    'POST /api/v1/contact': {
+      name: 'Ona Onaitė',
+      email: 'ona@example.lt',
+      subject: 'Klausimas',
+      message: 'Sveiki, ar galite padėti?',
+    },
+    'POST /api/v1/analytics/events': { name: 'cta_click', path: '/' },
+    'POST /api/v1/nodes/register': {
+      name: 'node-x',
+      hostname: 'node-x.local',
+      agent_version: '0.0.0',
+      capacity: { disk_total_bytes: 1, disk_free_bytes: 1, addresses: ['127.0.10.9'] },
+    },
+    'POST /api/v1/nodes/report': {
+      agent_version: '0.0.0',
+      capacity: { disk_total_bytes: 1, disk_free_bytes: 1, addresses: ['127.0.10.9'] },
+      workspaces: [],
+    },
+    'POST /payments-sandbox/sessions/{id}/pay': {
+      card_number: '4000000000000002',
+      exp_month: 12,
+      exp_year: 2040,
+      cvc: '123',
+    },
+  };
+  return bodies[nameOf(operation)];
+}
+
+/** Sends one request as `auth`, with a valid CSRF pair unless `csrf` is false. */
+export async function send(
+  ctx: TestContext,
+  options: {
+    method: Method;
+    url: string;
+    auth?: Record<string, string>;
+    payload?: string | object;
+    headers?: Record<string, string>;
+    csrf?: boolean;
+  },
+): Promise<LightMyRequestResponse> {
+  const pair = options.csrf === false ? undefined : await csrfSession(ctx.app);
+  return ctx.app.inject({
+    method: options.method,
+    url: options.url,
+    headers: {
+      ...(options.auth ?? {}),
+      ...(pair ? { cookie: pair.cookie, 'x-csrf-token': pair.token } : {}),
+      ...(options.headers ?? {}),
+    },
+    ...(options.payload === undefined ? {} : { payload: options.payload }),
+  });
+}
+
+/** Everything the owner can read about their account, to compare before and after an attack. */
+export async function ownerSnapshot(
+  ctx: TestContext,
+  owner: OwnerResources,
+): Promise<Record<string, unknown>> {
+  const { serviceId: sid } = owner;
+  const urls = [
+    '/api/v1/users/me',
+    '/api/v1/settings/',
+    '/api/v1/billing/',
+    '/api/v1/billing/invoices',
+    '/api/v1/orders/',
+    `/api/v1/orders/${owner.paidOrderId}`,
+    `/api/v1/orders/${owner.extensionOrderId}`,
+    `/api/v1/orders/${owner.planChangeOrderId}`,
+    `/api/v1/plan-changes/${owner.planChangeId}`,
+    `/api/v1/payments/session/${owner.sessionId}/status`,
+    '/api/v1/account/credit',
+    `/api/v1/services/${sid}/config`,
+    `/api/v1/services/${sid}/status`,
+    `/api/v1/user-groups/${sid}/users`,
+    `/api/v1/user-groups/${sid}/groups`,
+    `/api/v1/user-groups/${sid}/groups/${WORKSPACE.group}/members`,
+    `/api/v1/samba/${sid}/shares`,
+    `/api/v1/samba/${sid}/shares/${WORKSPACE.share}/permissions`,
+    `/api/v1/samba/${sid}/status`,
+    `/api/v1/activity/audit/${sid}`,
+  ];
+  const snapshot: Record<string, unknown> = {};
+  for (const url of urls) {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: owner.auth });
+    snapshot[url] = { status: response.statusCode, body: response.json<unknown>() };
+  }
+  return snapshot;
+}
