@@ -88,8 +88,9 @@ export async function measureReconcile(): Promise<ReconcileFigures> {
     ? 'live: image, alias, smbd'
     : `render only (${isRoot() ? `${missing} is not installed` : 'not root'})`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-reconcile-'));
-  const desired = workspace(`bench-${randomUUID()}`, `127.0.11.${10 + Math.floor(Math.random() * 200)}`);
-  const drivers = createDefaultDrivers({ live });
+  const address = `127.0.11.${10 + Math.floor(Math.random() * 200)}`;
+  const desired = workspace(`bench-${randomUUID()}`, address);
+  const drivers = createDefaultDrivers({ live, addressPool: [address] });
 
   const passOnce = async (state: WorkspaceDesiredState, memory: ReconcileMemory, fullCheckEvery: number) => {
     const started = performance.now();

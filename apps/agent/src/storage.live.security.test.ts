@@ -101,7 +101,7 @@ async function pass(states: WorkspaceDesiredState[]) {
       dataDir,
       addresses: [A.address, B.address],
       agentVersion: 'test',
-      drivers: createDefaultDrivers({ live: true, smbPort: PORT }),
+      drivers: createDefaultDrivers({ live: true, smbPort: PORT, addressPool: [A.address, B.address] }),
       logger: silentLogger,
       run: runCommand,
       fullCheckEvery: 1,

@@ -110,7 +110,7 @@ async function pass(
       dataDir,
       addresses: [ADDRESS],
       agentVersion: 'test',
-      drivers: createDefaultDrivers({ live: true, smbPort: PORT }),
+      drivers: createDefaultDrivers({ live: true, smbPort: PORT, addressPool: [ADDRESS] }),
       logger: silentLogger,
       run: recordingRun,
       fullCheckEvery: 1,
