@@ -247,7 +247,7 @@ export function createBillingService(deps: {
     async issueInTransaction(
       txDb: Db,
       orderId: string,
-      payment: { at: Date; method: string },
+      payment: { at: Date; method: string; period?: { start: Date; end: Date } },
     ): Promise<IssuedInvoice | null> {
       const order = await createOrdersQueries(txDb).findById(orderId);
       if (!order || order.status !== 'PAID') return null;
@@ -284,6 +284,7 @@ export function createBillingService(deps: {
         buyer,
         at: payment.at,
         service: service ? { id: service.id, validUntil: service.validUntil } : null,
+        ...(payment.period ? { period: payment.period } : {}),
         paymentMethod: payment.method,
       });
       await txBilling.insertInvoice({

@@ -7,6 +7,7 @@ import { createTestContext, injectWithCsrf, type TestContext } from '../../test/
 import { signedInUser } from '../../test/factories.ts';
 import { createCreditsQueries } from '../credits/credits.queries.ts';
 import { createBillingQueries } from './billing.queries.ts';
+import { services } from '../services/services.table.ts';
 import { invoices } from './billing.table.ts';
 import {
   buy,
@@ -79,6 +80,21 @@ describe('billing and invoices', () => {
     postal_code: 'LT-01103',
     country: 'LT',
   };
+
+  it('prints the span a renewal bought: from the end of the paid time, clamped at the month end', async () => {
+    const owner = await signedInUser(ctx);
+    const first = await buy(ctx, owner.auth, { ...PLAN, period_id: '1m' });
+    const serviceId = (await invoiceFor(owner.auth, first.id)).service_id ?? '';
+    // The paid time ends on the last day of January: one more month ends on the last day of
+    // February, and the invoice says so (it used to print 28 January as the start).
+    await ctx.database.db
+      .update(services)
+      .set({ validUntil: new Date('2027-01-31T09:00:00.000Z') })
+      .where(eq(services.id, serviceId));
+    const extension = await pay(ctx, owner.auth, (await extendOrder(ctx, owner.auth, serviceId)).id);
+    const invoice = await invoiceFor(owner.auth, extension.id);
+    expect(invoice).toMatchObject({ type: 'RENEWAL', period_start: '2027-01-31', period_end: '2027-02-28' });
+  });
 
   it('issues a paid invoice for a purchase, with the buyer, lines, VAT and the payment mail with its PDF', async () => {
     const owner = await signedInUser(ctx, { firstName: 'Ona', lastName: 'Žemaitė', address: ADDRESS });

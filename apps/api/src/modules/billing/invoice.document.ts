@@ -42,6 +42,8 @@ export interface InvoiceInput {
   at: Date;
   /** The service the order paid for, with the span it covers now that it is paid. */
   service: { id: string; validUntil: Date } | null;
+  /** The span the payment bought, as the service stored it (absent: worked out from `service`). */
+  period?: { start: Date; end: Date };
   paymentMethod: string;
 }
 
@@ -73,17 +75,16 @@ function linesOf(order: OrderRow): InvoiceLine[] {
     }));
 }
 
-/** The service span this invoice pays for: a purchase or plan change from now, a renewal its added months. */
+/**
+ * The service span this invoice pays for: the span the payment bought as stored (a purchase's
+ * first period, a renewal's added months); a plan change the rest of the paid span. A renewal
+ * that bought nothing (its order was cancelled, the money became credit) names no span.
+ */
 function periodOf(input: InvoiceInput): { start: string | null; end: string | null } {
-  const { order, service, at } = input;
-  if (!service) return { start: null, end: null };
-  const end = service.validUntil;
-  if (order.kind === 'extension') {
-    const start = new Date(end);
-    start.setUTCMonth(start.getUTCMonth() - order.months);
-    return { start: calendarDate(start), end: calendarDate(end) };
-  }
-  return { start: calendarDate(at), end: calendarDate(end) };
+  const { order, service, at, period } = input;
+  if (period) return { start: calendarDate(period.start), end: calendarDate(period.end) };
+  if (!service || order.kind === 'extension') return { start: null, end: null };
+  return { start: calendarDate(at), end: calendarDate(service.validUntil) };
 }
 
 export function buildInvoiceDocument(input: InvoiceInput): Omit<Invoice, 'status'> {

@@ -189,12 +189,22 @@ export function createPaymentsService(deps: {
           updatedAt: at,
         });
         await createOrdersQueries(txDb).setService(paid.id, service.id);
-        return { kind: 'new', serviceId: service.id, restoredFrom: null };
+        return {
+          kind: 'new',
+          serviceId: service.id,
+          restoredFrom: null,
+          period: { start: at, end: service.validUntil },
+        };
       }
       case 'extension': {
         const extended = paid.serviceId ? await services.extend(paid.serviceId, paid.months, at) : undefined;
         return extended
-          ? { kind: 'extension', serviceId: extended.service.id, restoredFrom: extended.restoredFrom }
+          ? {
+              kind: 'extension',
+              serviceId: extended.service.id,
+              restoredFrom: extended.restoredFrom,
+              period: { start: extended.periodStart, end: extended.service.validUntil },
+            }
           : null;
       }
       case 'plan_change':
@@ -249,8 +259,13 @@ export function createPaymentsService(deps: {
         return { result: 'applied', credited, invoice };
       }
       const fulfilled = await fulfil(txDb, paid, at);
-      // In the same transaction: no paid order without its invoice, no gap in the numbers.
-      const invoice = await deps.invoices.issueInTransaction(txDb, paid.id, { at, method: providerId });
+      // In the same transaction: no paid order without its invoice, no gap in the numbers. The
+      // invoice prints the span the payment bought, as stored, never one worked out again.
+      const invoice = await deps.invoices.issueInTransaction(txDb, paid.id, {
+        at,
+        method: providerId,
+        ...(fulfilled?.period ? { period: fulfilled.period } : {}),
+      });
       return { result: 'applied', paid, fulfilled, invoice };
     }
     // Account credit moves no money: nothing to keep or give back.

@@ -39,6 +39,8 @@ export interface ServiceFulfilment {
   serviceId: string;
   /** An extension that brought a lapsed service back: the status it left. */
   restoredFrom: ServiceStatus | null;
+  /** The span this payment bought (a new service's first period, an extension's months). */
+  period?: { start: Date; end: Date };
 }
 
 /**

@@ -146,7 +146,7 @@ export function createServicesQueries(db: Db) {
       id: string,
       months: number,
       at: Date,
-    ): Promise<{ service: ServiceRow; restoredFrom: ServiceStatus | null } | undefined> {
+    ): Promise<{ service: ServiceRow; restoredFrom: ServiceStatus | null; periodStart: Date } | undefined> {
       const [row] = await db.select().from(services).where(eq(services.id, id)).limit(1).for('update');
       if (!row) return undefined;
       const running = row.validUntil > at;
@@ -158,10 +158,12 @@ export function createServicesQueries(db: Db) {
         expiryNotice: null,
         updatedAt: at,
       };
+      // The months bought start where the paid time ended, or now when it had ended.
+      const periodStart = running ? row.validUntil : at;
       const restored = await transition(id, 'restore', at, period);
-      if (restored) return { service: restored, restoredFrom: row.status };
+      if (restored) return { service: restored, restoredFrom: row.status, periodStart };
       const [extended] = await db.update(services).set(period).where(eq(services.id, id)).returning();
-      return extended ? { service: extended, restoredFrom: null } : undefined;
+      return extended ? { service: extended, restoredFrom: null, periodStart } : undefined;
     },
     /** Puts a new plan in place (the paid span stays); the node resizes the storage. */
     async changePlan(
