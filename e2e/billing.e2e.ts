@@ -34,7 +34,11 @@ describe('billing', () => {
       const rows = page.locator('[data-testid^="invoice-row-"]');
       await rows.first().waitFor();
       expect(await rows.count()).toBe(1);
-      const number = (await rows.first().locator('th').innerText()).trim();
+      // The number heads the row; the service id is the line under it.
+      const [number = '', serviceLine = ''] = (await rows.first().locator('th').innerText())
+        .trim()
+        .split('\n');
+      expect(serviceLine).toMatch(/^[0-9a-f]{8}-/);
       expect(number).toMatch(/^DEB-\d{4}-\d{6}$/);
       const row = page.getByTestId(`invoice-row-${number}`);
       expect(await row.innerText()).toContain('New Service');

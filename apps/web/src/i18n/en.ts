@@ -216,7 +216,7 @@ export const en = {
       lead: 'Start small and grow: add storage and users when you need them, with drives of up to 16 TB. Longer billing periods cost less.',
       priceFrom: 'from',
       priceAmount: '4.99',
-      pricePeriod: 'EUR per month',
+      pricePeriod: 'EUR per month, excl. VAT',
       storage: 'Storage',
       users: 'Users',
       address: 'Address',

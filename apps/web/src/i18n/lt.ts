@@ -215,7 +215,7 @@ export const lt: Messages = {
       lead: 'Pradėkite nuo mažo ir pleskitės: prireikus pridėkite vietos ir naudotojų, diskai – iki 16 TB. Ilgesni atsiskaitymo laikotarpiai kainuoja mažiau.',
       priceFrom: 'nuo',
       priceAmount: '4,99',
-      pricePeriod: 'EUR per mėnesį',
+      pricePeriod: 'EUR per mėnesį be PVM',
       storage: 'Disko vieta',
       users: 'Naudotojai',
       address: 'Adresas',

@@ -10,6 +10,11 @@ const ltPlurals = {
   displayName_many: '{{name}} — {{disk}} GB saugyklos, {{count}} naudotojo',
 };
 
+const ltConfigurePlurals = {
+  usersPrice_few: 'Kiekvieni papildomi {{count}} naudotojai: {{price}} per mėnesį be PVM.',
+  usersPrice_many: 'Kiekvieni papildomi {{count}} naudotojo: {{price}} per mėnesį be PVM.',
+};
+
 export const plansLt: PlansMessages = {
   planPicker: {
     title: 'Pasirinkite planą',
@@ -18,7 +23,7 @@ export const plansLt: PlansMessages = {
     loadFailed: 'Nepavyko įkelti planų.',
     retry: 'Bandyti dar kartą',
     empty: 'Šiuo metu planai neparduodami.',
-    perMonth: 'per mėnesį',
+    perMonth: 'per mėnesį be PVM',
     storage: 'Saugykla',
     users: 'Naudotojai',
     address: 'Adresas',
@@ -33,10 +38,14 @@ export const plansLt: PlansMessages = {
       loading: 'Įkeliamos plano parinktys…',
       loadFailed: 'Nepavyko įkelti plano parinkčių.',
       disk: 'Disko vieta (GB)',
-      diskHint: 'Įskaičiuota {{included}} GB; galima pridėti po {{step}} GB, iki {{max}} GB.',
+      diskHint: 'Įskaičiuota {{included}}; galima pridėti po {{step}}, iki {{max}}.',
+      diskPrice: 'Kiekvieni papildomi {{step}}: {{price}} per mėnesį be PVM.',
       bandwidth: 'Duomenų srautas: {{amount}} GB (dvigubai daugiau nei disko vietos)',
       users: 'Naudotojai',
       usersHint: 'Įskaičiuota {{included}}; iki {{max}}.',
+      usersPrice_one: 'Kiekvienas papildomas naudotojas: {{price}} per mėnesį be PVM.',
+      usersPrice_other: 'Kiekvieni papildomi {{count}} naudotojų: {{price}} per mėnesį be PVM.',
+      ...ltConfigurePlurals,
       period: 'Atsiskaitymo laikotarpis',
       discount: '−{{rate}}',
       noDiscount: 'Be nuolaidos',

@@ -273,6 +273,7 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
           <ResourceFields
             idPrefix="plan-change"
             config={config.data}
+            options={product.options}
             diskText={diskText}
             usersText={usersText}
             onDiskChange={edited(setDiskText)}

@@ -140,6 +140,7 @@ export function PlanConfigurator({
           <ResourceFields
             idPrefix={idPrefix}
             config={config}
+            options={product.options}
             diskText={diskText}
             usersText={usersText}
             onDiskChange={setDiskText}

@@ -1,12 +1,12 @@
 // The controls of a plan's configuration, shared by the plan picker, the plan change page and the
 // extension page: disk space and users (with their limits and the bandwidth that follows from the
 // disk, spec §9) and the billing period with its discount.
-import type { ProductConfig } from '@debesis/contract';
+import type { Product, ProductConfig } from '@debesis/contract';
 import { bandwidthFor } from '@debesis/pricing';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../../components/form/fields.tsx';
 import '../../i18n/plans-messages.ts';
-import { percent } from './format.ts';
+import { diskSize, money, percent } from './format.ts';
 
 export function toNumber(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
@@ -15,6 +15,7 @@ export function toNumber(text: string): number {
 export function ResourceFields({
   idPrefix,
   config,
+  options,
   diskText,
   usersText,
   onDiskChange,
@@ -25,6 +26,8 @@ export function ResourceFields({
   /** Prefix of the inputs' ids (and so of their error's test id, `${idPrefix}-disk-error`). */
   idPrefix: string;
   config: Pick<ProductConfig, 'disk_space' | 'users'>;
+  /** The plan's extra units and their monthly prices, shown beside the fields (before VAT). */
+  options: Product['options'];
   diskText: string;
   usersText: string;
   onDiskChange: (value: string) => void;
@@ -32,9 +35,12 @@ export function ResourceFields({
   diskError: string | undefined;
   usersError: string | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const disk = toNumber(diskText);
   const validDisk = Number.isSafeInteger(disk) ? disk : null;
+  const diskUnit = options.find((option) => option.type === 'disk_space');
+  const usersUnit = options.find((option) => option.type === 'users');
   return (
     <>
       <InputField
@@ -51,10 +57,19 @@ export function ResourceFields({
         hint={
           <>
             {t('planPicker.configure.diskHint', {
-              included: config.disk_space.min,
-              step: config.disk_space.step,
-              max: config.disk_space.max,
+              included: diskSize(config.disk_space.min, language),
+              step: diskSize(config.disk_space.step, language),
+              max: diskSize(config.disk_space.max, language),
             })}
+            {diskUnit && (
+              <span data-testid="plan-disk-price">
+                {' '}
+                {t('planPicker.configure.diskPrice', {
+                  step: diskSize(diskUnit.value, language),
+                  price: money(diskUnit.price, language),
+                })}
+              </span>
+            )}
             {validDisk !== null && (
               <span className="configurator__bandwidth" data-testid="plan-bandwidth">
                 {' '}
@@ -76,7 +91,20 @@ export function ResourceFields({
         value={usersText}
         onChange={(event) => onUsersChange(event.target.value)}
         error={usersError}
-        hint={t('planPicker.configure.usersHint', { included: config.users.min, max: config.users.max })}
+        hint={
+          <>
+            {t('planPicker.configure.usersHint', { included: config.users.min, max: config.users.max })}
+            {usersUnit && (
+              <span data-testid="plan-users-price">
+                {' '}
+                {t('planPicker.configure.usersPrice', {
+                  count: usersUnit.value,
+                  price: money(usersUnit.price, language),
+                })}
+              </span>
+            )}
+          </>
+        }
         data-testid="plan-users"
       />
     </>

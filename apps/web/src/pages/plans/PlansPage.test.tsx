@@ -61,7 +61,19 @@ describe('plan picker', () => {
     expect(within(starter).getByText('NAT IP')).toBeTruthy();
     expect(within(starter).getByText('Email')).toBeTruthy();
     expect(text('plan-price-starter')).toBe('€4.99');
+    // A price says what it includes.
+    expect(within(starter).getByText('per month, excl. VAT')).toBeTruthy();
     expect(screen.getAllByTestId(/^plan-card-/)).toHaveLength(4);
+  });
+
+  it('names the extra units’ prices and the largest disk in terabytes', async () => {
+    await openMini();
+    const diskHint = screen.getByTestId('plan-disk').getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(diskHint.split(' ')[0] ?? '')?.textContent).toContain(
+      '50 GB included; add more in steps of 10 GB, up to 16 TB.',
+    );
+    expect(text('plan-disk-price').trim()).toMatch(/^Each extra 10 GB: €\d+\.\d{2} a month, excl\. VAT\.$/);
+    expect(text('plan-users-price').trim()).toMatch(/^Each extra user: €\d+\.\d{2} a month, excl\. VAT\.$/);
   });
 
   it('updates the breakdown as disk, users and period change, equal to calculatePrice, and the server confirms', async () => {
