@@ -48,20 +48,66 @@ export const SERVICE_RUN_STATES = ['running', 'stopped'] as const;
 export type ServiceRunState = (typeof SERVICE_RUN_STATES)[number];
 
 /**
- * The spec's display states (§4): preparing while it is set up, running or stopped while active,
- * locked while expired, quarantined or suspended; the status itself otherwise.
+ * What the owner is shown about a service: one state, computed by the API from its status, what
+ * the owner asked (run state) and what its node last reported, and shown alike by the services
+ * list, the service page's header and its overview. The spec's display states (§4: active,
+ * stopped, running, connected, locked, preparing) and the few more the truth needs:
+ * - `awaitingPayment`, `failed` (its payment failed): not paid yet;
+ * - `preparing`: paid and being set up on a node; `waitingForResources`: paid, no node has room
+ *   yet (retried every 2 minutes);
+ * - `running`: its node reports its daemons serving; `active`: set up and asked to run, but its
+ *   node has not (yet) reported a daemon serving it (being started, or a node that only renders);
+ * - `degraded`: served, but its node could not apply the latest change (the reason: `display_reason`);
+ * - `offline`: asked to run, but nothing serves it: its node reports a daemon down, or its node
+ *   has stopped reporting;
+ * - `stopped`: stopped by the owner, data kept;
+ * - `locked`: expired, quarantined or suspended (the status says which);
+ * - `cancelled`, `terminated`: ended;
+ * - `connected`: the state of a client (a VPN user, a backup client), shown by the same badge; a
+ *   service itself is never connected.
  */
 export const SERVICE_DISPLAY_STATES = [
+  'awaitingPayment',
+  'failed',
   'preparing',
+  'waitingForResources',
+  'active',
   'running',
+  'degraded',
+  'offline',
   'stopped',
   'locked',
-  'failed',
   'cancelled',
   'terminated',
-  'awaitingPayment',
+  'connected',
 ] as const;
 export type ServiceDisplayState = (typeof SERVICE_DISPLAY_STATES)[number];
+
+/**
+ * Why a service is degraded or offline: its node reports a daemon of it down (`not_serving`), its
+ * node has not reported for a while (`node_silent`), or its node could not apply the latest change
+ * and serves it as it was (`change_not_applied`).
+ */
+export const SERVICE_DISPLAY_REASONS = ['not_serving', 'node_silent', 'change_not_applied'] as const;
+export type ServiceDisplayReason = (typeof SERVICE_DISPLAY_REASONS)[number];
+
+/**
+ * Days a cancelled service's data is kept before it is deleted for good (the API's lifecycle reads
+ * it from here; the confirmation of a cancel names the date).
+ */
+export const SERVICE_CANCELLED_RETENTION_DAYS = 14;
+
+/** POST /services/{id}/action. An unknown action is refused as a validation error (422). */
+export const SERVICE_ACTIONS = [
+  'start',
+  'stop',
+  'restart',
+  'retry-payment',
+  'extend',
+  'cancel',
+  'terminate',
+] as const;
+export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
 
 /** Whether the node runs what the API last asked for (generation vs observed generation). */
 export const SERVICE_APPLY_STATUSES = ['applied', 'applying', 'failed'] as const;
@@ -79,7 +125,13 @@ export const serviceOverviewItemSchema = serviceSummarySchema.extend({
   description: text().default(''),
   run_state: z.enum(SERVICE_RUN_STATES).default('running'),
   display_state: z.enum(SERVICE_DISPLAY_STATES).default('preparing'),
+  display_reason: z.enum(SERVICE_DISPLAY_REASONS).nullable().default(null),
   apply_status: z.enum(SERVICE_APPLY_STATUSES).default('applying'),
+  /**
+   * The actions of POST /services/{id}/action the owner can take now (the lifecycle allows them
+   * from its status, and start, stop and restart change something): the rest are disabled.
+   */
+  actions: z.array(z.enum(SERVICE_ACTIONS)).default([]),
   /** Set while an active service nears valid_until; `days_left` says how near. */
   expiry_warning: z.enum(EXPIRY_WARNINGS).nullable().default(null),
   /** Whole days until valid_until (rounded up, 0 once passed); null when the service has ended. */
@@ -102,6 +154,7 @@ export const serviceStateSchema = z.object({
   status: z.enum(SERVICE_STATUSES),
   run_state: z.enum(SERVICE_RUN_STATES),
   display_state: z.enum(SERVICE_DISPLAY_STATES),
+  display_reason: z.enum(SERVICE_DISPLAY_REASONS).nullable(),
   apply_status: z.enum(SERVICE_APPLY_STATUSES),
 });
 export type ServiceState = z.infer<typeof serviceStateSchema>;
@@ -132,18 +185,6 @@ export const serviceStatusSchema = serviceStateSchema.extend({
   uptime: z.number().int().nullable(),
 });
 export type ServiceStatusDetail = z.infer<typeof serviceStatusSchema>;
-
-/** POST /services/{id}/action. An unknown action is refused as a validation error (422). */
-export const SERVICE_ACTIONS = [
-  'start',
-  'stop',
-  'restart',
-  'retry-payment',
-  'extend',
-  'cancel',
-  'terminate',
-] as const;
-export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
 
 export const serviceActionRequestSchema = z.object({
   action: z.enum(SERVICE_ACTIONS),

@@ -4,6 +4,8 @@
 // to extend, short enough that nobody pays for storage held for nobody. Change them here only;
 // the sweep, the overview's warnings and the mails all read them from here.
 
+import { SERVICE_CANCELLED_RETENTION_DAYS } from '@debesis/contract';
+
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
@@ -23,8 +25,11 @@ export const EXPIRED_GRACE_DAYS = 7;
  */
 export const QUARANTINE_DAYS = 14;
 
-/** cancelled → terminated: days a cancelled service's data is kept before the node deletes it. */
-export const CANCELLED_RETENTION_DAYS = 14;
+/**
+ * cancelled → terminated: days a cancelled service's data is kept before the node deletes it. In
+ * the contract, because the cancel confirmation names the date.
+ */
+export const CANCELLED_RETENTION_DAYS = SERVICE_CANCELLED_RETENTION_DAYS;
 
 /** The overview warns "expiring soon" this many days before valid_until (and mails once). */
 export const EXPIRING_SOON_DAYS = 7;

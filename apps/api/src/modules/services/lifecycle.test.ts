@@ -7,12 +7,15 @@ import {
   DAY_MS,
   EXPIRED_GRACE_DAYS,
   EXPIRING_SOON_DAYS,
+  NODE_OFFLINE_AFTER_MS,
   QUARANTINE_DAYS,
 } from './lifecycle.constants.ts';
 import {
   applyStatus,
   assertAllowed,
+  availableActions,
   daysLeft,
+  display,
   displayState,
   expiryWarning,
   isAllowed,
@@ -119,10 +122,45 @@ describe('what follows from a status', () => {
     expect(workspaceState({ ...base, status: 'terminated' })).toBe('removed');
   });
 
-  it('shows the display states', () => {
-    expect(displayState({ ...base, status: 'resourcePending' })).toBe('preparing');
-    expect(displayState({ ...base, runState: 'stopped' })).toBe('stopped');
-    expect(displayState({ ...base, status: 'quarantined' })).toBe('locked');
+  it('shows the display states: the status, what the owner asked and what the node said', () => {
+    const heard = { ...base, reportedAt: at, startedAt: at };
+    expect(displayState({ ...heard, status: 'processing' }, at)).toBe('preparing');
+    expect(displayState({ ...heard, status: 'resourcePending' }, at)).toBe('waitingForResources');
+    expect(displayState(heard, at)).toBe('running');
+    expect(displayState({ ...heard, startedAt: null }, at)).toBe('active');
+    expect(displayState({ ...heard, runState: 'stopped' }, at)).toBe('stopped');
+    expect(display({ ...heard, notServing: true }, at)).toEqual({ state: 'offline', reason: 'not_serving' });
+    expect(display(heard, new Date(at.getTime() + NODE_OFFLINE_AFTER_MS))).toEqual({
+      state: 'offline',
+      reason: 'node_silent',
+    });
+    expect(display({ ...heard, lastError: 'resize failed' }, at)).toEqual({
+      state: 'degraded',
+      reason: 'change_not_applied',
+    });
+    // Stopped is stopped, whatever the node says of the daemons it was asked to stop.
+    expect(displayState({ ...heard, runState: 'stopped', notServing: true }, at)).toBe('stopped');
+    expect(displayState({ ...heard, status: 'quarantined' }, at)).toBe('locked');
+    expect(displayState({ ...heard, status: 'failed' }, at)).toBe('failed');
+  });
+
+  it('offers only the actions the status allows and that change something', () => {
+    expect(availableActions(base)).toEqual(['stop', 'restart', 'extend', 'cancel', 'terminate']);
+    expect(availableActions({ ...base, runState: 'stopped' })).toEqual([
+      'start',
+      'extend',
+      'cancel',
+      'terminate',
+    ]);
+    expect(availableActions({ ...base, status: 'resourcePending' })).toEqual([
+      'extend',
+      'cancel',
+      'terminate',
+    ]);
+    expect(availableActions({ ...base, status: 'processing' })).toEqual(['extend', 'cancel']);
+    expect(availableActions({ ...base, status: 'failed' })).toEqual(['retry-payment', 'cancel']);
+    expect(availableActions({ ...base, status: 'cancelled' })).toEqual(['terminate']);
+    expect(availableActions({ ...base, status: 'terminated' })).toEqual([]);
   });
 
   it('is applying until the node has applied the generation without error', () => {

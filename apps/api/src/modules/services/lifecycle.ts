@@ -6,7 +6,9 @@
 import type {
   ErrorCode,
   ExpiryWarning,
+  ServiceAction,
   ServiceApplyStatus,
+  ServiceDisplayReason,
   ServiceDisplayState,
   ServiceRunState,
   ServiceStatus,
@@ -19,6 +21,7 @@ import {
   DAY_MS,
   EXPIRED_GRACE_DAYS,
   EXPIRING_SOON_DAYS,
+  NODE_OFFLINE_AFTER_MS,
   QUARANTINE_DAYS,
 } from './lifecycle.constants.ts';
 
@@ -154,30 +157,77 @@ export function workspaceState(
   }
 }
 
+/** What the owner's view of a service is made of: its status, run state and its node's word. */
+export interface DisplayView extends Pick<LifecycleView, 'status' | 'runState' | 'lastError'> {
+  /** Its node reports a daemon of it down. */
+  notServing?: boolean;
+  /** When its node last reported on it, and when its daemons last started (null: not running). */
+  reportedAt?: Date | null;
+  startedAt?: Date | null;
+}
+
+export interface Display {
+  state: ServiceDisplayState;
+  reason: ServiceDisplayReason | null;
+}
+
 /**
- * The owner's view of a service. An active service the owner runs is `failed`, not `running`,
- * while its node reports a daemon of it down (`notServing`): the status never says running while
- * nothing serves.
+ * The owner's view of a service (one model for the list, the header and the overview). An active
+ * service the owner runs is `running` only while its node reports its daemons serving: `offline`
+ * while the node reports one down or has stopped reporting (nothing serves it, whatever was asked),
+ * `degraded` while it serves but the node could not apply the latest change (a disk resize
+ * refused…), `active` while no daemon has been reported started yet (being started, or a node
+ * that only renders). The status never says running while nothing serves.
  */
-export function displayState(
-  service: Pick<LifecycleView, 'status' | 'runState'> & { notServing?: boolean },
-): ServiceDisplayState {
+export function display(service: DisplayView, now: Date): Display {
+  const plain = (state: ServiceDisplayState): Display => ({ state, reason: null });
   switch (service.status) {
     case 'processing':
+      return plain('preparing');
     case 'resourcePending':
-      return 'preparing';
-    case 'active':
-      return service.runState === 'running' && service.notServing ? 'failed' : service.runState;
+      return plain('waitingForResources');
+    case 'active': {
+      if (service.runState === 'stopped') return plain('stopped');
+      if (service.notServing) return { state: 'offline', reason: 'not_serving' };
+      const reported = service.reportedAt;
+      if (reported && now.getTime() - reported.getTime() >= NODE_OFFLINE_AFTER_MS)
+        return { state: 'offline', reason: 'node_silent' };
+      if (service.lastError) return { state: 'degraded', reason: 'change_not_applied' };
+      return plain(service.startedAt ? 'running' : 'active');
+    }
     case 'suspended':
     case 'expired':
     case 'quarantined':
-      return 'locked';
+      return plain('locked');
     case 'awaitingPayment':
     case 'failed':
     case 'cancelled':
     case 'terminated':
-      return service.status;
+      return plain(service.status);
   }
+}
+
+export function displayState(service: DisplayView, now: Date): ServiceDisplayState {
+  return display(service, now).state;
+}
+
+/**
+ * The actions the owner can take now, for the page to offer (the rest are disabled): those the
+ * lifecycle allows from the status, where start, stop and restart also change something (start a
+ * stopped service, stop or restart a running one). Paying again is for an unpaid service.
+ */
+export function availableActions(service: Pick<LifecycleView, 'status' | 'runState'>): ServiceAction[] {
+  const running = service.runState === 'running';
+  const offered: Record<ServiceAction, boolean> = {
+    start: isAllowed('start', service.status) && !running,
+    stop: isAllowed('stop', service.status) && running,
+    restart: isAllowed('restart', service.status) && running,
+    'retry-payment': service.status === 'awaitingPayment' || service.status === 'failed',
+    extend: isAllowed('extend', service.status),
+    cancel: isAllowed('cancel', service.status),
+    terminate: isAllowed('terminate', service.status),
+  };
+  return (Object.keys(offered) as ServiceAction[]).filter((action) => offered[action]);
 }
 
 /**
@@ -234,11 +284,9 @@ export function terminatesAt(
   }
 }
 
-/** Seconds since the daemons started, while the service serves. */
-export function uptimeSeconds(
-  service: Pick<LifecycleView, 'status' | 'runState'> & { startedAt: Date | null; notServing?: boolean },
-  now: Date,
-): number | null {
-  if (!service.startedAt || displayState(service) !== 'running') return null;
+/** Seconds since the daemons started, while the service serves (running, or degraded). */
+export function uptimeSeconds(service: DisplayView, now: Date): number | null {
+  const state = displayState(service, now);
+  if (!service.startedAt || (state !== 'running' && state !== 'degraded')) return null;
   return Math.max(0, Math.floor((now.getTime() - service.startedAt.getTime()) / 1000));
 }

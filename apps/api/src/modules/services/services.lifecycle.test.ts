@@ -73,7 +73,11 @@ describe('service lifecycle', () => {
     const placement = await jobs.placement.place(id);
     expect(placement.kind).toBe('pending');
     let item = await overviewItem(owner.auth, id);
-    expect(item).toMatchObject({ status: 'resourcePending', display_state: 'preparing', ip_address: null });
+    expect(item).toMatchObject({
+      status: 'resourcePending',
+      display_state: 'waitingForResources',
+      ip_address: null,
+    });
     const paidUntil = Date.parse(item.valid_until);
     const waiting = ctx.mailbox
       .to(owner.email)

@@ -9,8 +9,9 @@ import type {
 } from '@debesis/contract';
 import {
   applyStatus,
+  availableActions,
   daysLeft,
-  displayState,
+  display,
   expiryWarning,
   terminatesAt,
   uptimeSeconds,
@@ -26,13 +27,15 @@ export interface ServiceCounts {
 
 export const NO_COUNTS: ServiceCounts = { usersActive: 0, groups: 0, shares: 0 };
 
-export function presentState(row: ServiceListRow): ServiceState {
+export function presentState(row: ServiceListRow, now: Date): ServiceState {
+  const shown = display(row, now);
   return {
     id: row.id,
     name: row.name,
     status: row.status,
     run_state: row.runState,
-    display_state: displayState(row),
+    display_state: shown.state,
+    display_reason: shown.reason,
     apply_status: applyStatus(row),
   };
 }
@@ -44,6 +47,7 @@ export function presentOverviewItem(
   now: Date,
 ): ServiceOverviewItem {
   const deletion = terminatesAt(row);
+  const shown = display(row, now);
   return {
     id: row.id,
     order_id: row.orderId,
@@ -66,8 +70,10 @@ export function presentOverviewItem(
     uptime: uptimeSeconds(row, now),
     description: row.description,
     run_state: row.runState,
-    display_state: displayState(row),
+    display_state: shown.state,
+    display_reason: shown.reason,
     apply_status: applyStatus(row),
+    actions: availableActions(row),
     expiry_warning: expiryWarning(row, now),
     days_left: daysLeft(row, now),
     terminates_at: deletion?.toISOString() ?? null,
@@ -76,7 +82,7 @@ export function presentOverviewItem(
 
 export function presentStatus(row: ServiceRow, nodeOnline: boolean | null, now: Date): ServiceStatusDetail {
   return {
-    ...presentState(row),
+    ...presentState(row, now),
     generation: row.generation,
     observed_generation: row.observedGeneration,
     placed: row.nodeId !== null,

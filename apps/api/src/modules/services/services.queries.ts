@@ -35,6 +35,7 @@ const listColumns = {
   diskUsedBytes: services.diskUsedBytes,
   fileCount: services.fileCount,
   startedAt: services.startedAt,
+  reportedAt: services.reportedAt,
   notServing: services.notServing,
   generation: services.generation,
   observedGeneration: services.observedGeneration,

@@ -94,6 +94,7 @@ describe('services routes', () => {
           status: 'active',
           run_state: 'running',
           display_state: 'running',
+          display_reason: null,
           apply_status: 'applied',
         },
       ],

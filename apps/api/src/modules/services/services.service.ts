@@ -321,7 +321,10 @@ export function createServicesService(deps: {
     },
 
     async statuses(accountId: string): Promise<{ services: ServiceState[] }> {
-      return { services: (await queries.listForAccount(accountId)).map(presentState) };
+      const now = deps.now();
+      return {
+        services: (await queries.listForAccount(accountId)).map((row) => presentState(row, now)),
+      };
     },
 
     async status(accountId: string, id: string): Promise<ServiceStatusDetail> {

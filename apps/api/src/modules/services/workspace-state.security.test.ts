@@ -1,6 +1,6 @@
 // Attack 12.2, as the owner saw it: the workspace stayed down for minutes while its service
 // showed running with a growing uptime. A node that reports a daemon of the workspace down makes
-// the service failed, not running, with the node's reason and no uptime, until it serves again.
+// the service offline, not running, with the node's reason and no uptime, until it serves again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceOverviewItem, ServiceStatusDetail } from '@debesis/contract';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
@@ -23,7 +23,7 @@ describe('a workspace whose daemon is down is not shown running', () => {
     await ctx.close();
   });
 
-  it('attack 12.2: the node reports smbd down after a failed resize: failed with the reason, no uptime; running again once it serves', async () => {
+  it('attack 12.2: the node reports smbd down after a failed resize: offline with the reason, no uptime; running again once it serves', async () => {
     const owner = await signedInUser(ctx);
     const serviceId = (await buyService(ctx, owner.auth, STARTER)).service_id;
     await serviceJobs(ctx).placement.place(serviceId);
@@ -52,12 +52,13 @@ describe('a workspace whose daemon is down is not shown running', () => {
     ]);
     expect(await overview()).toMatchObject({
       status: 'active',
-      display_state: 'failed',
+      display_state: 'offline',
+      display_reason: 'not_serving',
       apply_status: 'failed',
       uptime: null,
     });
     expect(await get<ServiceStatusDetail>(`/api/v1/services/${serviceId}/status`)).toMatchObject({
-      display_state: 'failed',
+      display_state: 'offline',
       apply_status: 'failed',
       last_error: error,
       started_at: null,
