@@ -7,7 +7,8 @@
 // the storage mounted again at its old size, so the daemons start again, and is reported as the
 // workspace's error with its reason; the report's `storage_bytes` is the size it really has. A
 // refused shrink is not tried again until the wanted size changes, a failed resize not before a
-// minute has passed (storage-resize.json), so a pass does not stop the daemons for it each time.
+// minute has passed (storage-resize.json), so a pass does not stop the daemons for it each time;
+// the owner's restart (a new restart_token) tries either again at once.
 //
 // Stopped keeps the image mounted (data kept, usage still measured; nothing serves it). Removed
 // unmounts, detaches and deletes. Without root or loop devices the data root is a plain folder
@@ -137,7 +138,7 @@ async function applyImage(
     await rm(refusalFile(layout), { force: true });
   } else {
     const earlier = await readRefusal(layout);
-    if (earlier && earlier.wanted === wanted && !earlier.retry(Date.now())) {
+    if (earlier && !resizeDue(earlier, wanted, Date.now(), desired.restart_token)) {
       // The same resize was refused (or failed a moment ago): say so again without stopping the
       // daemons for it on every pass.
       problem = earlier.problem;
@@ -163,7 +164,7 @@ async function applyImage(
         actions.push(...outcome.actions);
         mounted = await mountAt(layout.dataRoot);
         problem = outcome.problem;
-        if (problem) await writeRefusal(layout, wanted, problem);
+        if (problem) await writeRefusal(layout, wanted, problem, desired.restart_token);
         else await rm(refusalFile(layout), { force: true });
       }
     }
@@ -288,9 +289,9 @@ async function truncateImage(layout: WorkspaceLayout, bytes: number): Promise<vo
   }
 }
 
-// A resize that could not be done, remembered beside the image: the wanted size, when, why, and
+// A resize that could not be done, remembered beside the image: the wanted size, when, why,
 // whether the data did not fit (then it is not tried again until the wanted size changes; a
-// failure is tried again after RESIZE_RETRY_MS).
+// failure is tried again after RESIZE_RETRY_MS) and the owner's restart it was tried under.
 const RESIZE_RETRY_MS = 60_000;
 const refusalFile = (layout: WorkspaceLayout) => join(layout.root, 'storage-resize.json');
 const refusalSchema = z.object({
@@ -298,7 +299,25 @@ const refusalSchema = z.object({
   at: z.number(),
   reason: z.string(),
   refused: z.boolean(),
+  restart_token: z.string().optional(),
 });
+export type ResizeRecord = z.infer<typeof refusalSchema>;
+
+/**
+ * Whether to try a remembered resize problem again now: another size is wanted, a failure's
+ * pause is over, or the owner asked for a restart since (a new restart_token): their restart
+ * restarts what is broken, the storage as much as the daemons, refused or not.
+ */
+export function resizeDue(
+  earlier: ResizeRecord,
+  wanted: number,
+  now: number,
+  restartToken: string | undefined,
+): boolean {
+  if (earlier.wanted !== wanted) return true;
+  if (restartToken !== undefined && restartToken !== earlier.restart_token) return true;
+  return !earlier.refused && now - earlier.at >= RESIZE_RETRY_MS;
+}
 
 async function readRefusal(layout: WorkspaceLayout) {
   const text = await readFile(refusalFile(layout), 'utf8').catch(() => undefined);
@@ -310,16 +329,23 @@ async function readRefusal(layout: WorkspaceLayout) {
     return undefined;
   }
   if (!parsed.success) return undefined;
-  const { wanted, at, reason, refused } = parsed.data;
-  return {
-    wanted,
-    problem: { reason, refused },
-    retry: (now: number) => !refused && now - at >= RESIZE_RETRY_MS,
-  };
+  const record = parsed.data;
+  return { ...record, problem: { reason: record.reason, refused: record.refused } };
 }
 
-async function writeRefusal(layout: WorkspaceLayout, wanted: number, problem: ResizeProblem): Promise<void> {
-  const record = { wanted, at: Date.now(), reason: problem.reason, refused: problem.refused };
+async function writeRefusal(
+  layout: WorkspaceLayout,
+  wanted: number,
+  problem: ResizeProblem,
+  restartToken: string | undefined,
+): Promise<void> {
+  const record: ResizeRecord = {
+    wanted,
+    at: Date.now(),
+    reason: problem.reason,
+    refused: problem.refused,
+    ...(restartToken !== undefined ? { restart_token: restartToken } : {}),
+  };
   await writeIfChanged(refusalFile(layout), `${JSON.stringify(record)}\n`, { mode: 0o600 });
 }
 
