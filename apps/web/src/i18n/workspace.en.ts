@@ -27,6 +27,21 @@ export const workspaceEn = {
     nameHint:
       'Lower-case letters, numbers, hyphens and underscores; starts with a letter; up to 32 characters.',
   },
+  serviceState: {
+    awaitingPayment: 'Awaiting payment',
+    failed: 'Payment failed',
+    preparing: 'Being set up',
+    waitingForResources: 'Waiting for resources',
+    active: 'Active',
+    running: 'Running',
+    degraded: 'Degraded',
+    offline: 'Offline',
+    stopped: 'Stopped',
+    locked: 'Locked',
+    cancelled: 'Cancelled',
+    terminated: 'Terminated',
+    connected: 'Connected',
+  },
   serviceNotice: {
     extend: 'Extend',
     terminatesAt: 'Its data will be deleted on {{date}} unless you extend it.',
@@ -42,6 +57,14 @@ export const workspaceEn = {
     processing: 'Your workspace is being set up. This usually takes 2–3 minutes.',
     resourcePending:
       'Paid, but no storage is free right now. We try again every 2 minutes and let you know when it is ready.',
+    offlineNotServing:
+      'Offline: its shares are not being served right now, so nobody can connect. Restart the workspace on its overview to start it again; if it stays offline for more than a few minutes, contact support.',
+    offlineNodeSilent:
+      'Offline: the storage node that holds this workspace has stopped answering, so its shares may not be reachable. Your data is kept. A restart cannot help until the node answers again; if this lasts more than a few minutes, contact support.',
+    degraded:
+      'Degraded: its shares are served, but the latest change (such as a new disk size) could not be applied. Restart the workspace on its overview to try again; if it stays degraded, contact support.',
+    stopped: 'Stopped: nothing is served and nobody can connect; its data is kept. Start it on its overview.',
+    cancelled: 'Cancelled: nothing is served. Its data will be deleted for good on {{date}}.',
   },
   serviceCard: {
     manage: 'Manage',
@@ -83,8 +106,21 @@ export const workspaceEn = {
     uptimeHours: '{{hours}} h {{minutes}} min',
     uptimeMinutes: '{{minutes}} min',
     controls: 'Start and stop',
-    runStateRunning: 'The workspace is set to run: its shares are served.',
-    runStateStopped: 'The workspace is stopped: its data is kept, nothing is served.',
+    controlsRunning: 'Running: its shares are served.',
+    controlsActive: 'Set to run. Its storage node has not yet confirmed that its shares are served.',
+    controlsDegraded:
+      'Its shares are served, but the latest change is not applied. A restart tries it again.',
+    controlsOffline: 'Its shares are not served right now. A restart starts what is broken again.',
+    controlsStopped: 'The workspace is stopped: its data is kept, nothing is served.',
+    controlsUnavailable: 'Start, stop and restart are only available for an active workspace.',
+    stopConfirmTitle: 'Stop {{name}}?',
+    stopConfirmBody:
+      'Everyone connected to its Samba shares at {{address}} is disconnected, and nobody can connect until you start it again. Changes not yet saved in open files may be lost. Its data is kept.',
+    stopConfirm: 'Stop workspace',
+    restartConfirmTitle: 'Restart {{name}}?',
+    restartConfirmBody:
+      'Everyone connected to its Samba shares at {{address}} is disconnected for a moment and has to connect again; changes not yet saved in open files may be lost. Its storage and file sharing are started again, and a change that could not be applied is tried again.',
+    restartConfirm: 'Restart workspace',
     start: 'Start',
     starting: 'Starting…',
     started: 'Start requested. Your workspace is being started.',
@@ -270,6 +306,25 @@ export const workspaceEn = {
     planTitle: 'Plan',
     planBody: 'This service is on the {{plan}} plan. Change the plan, disk space or users on the plans page.',
     changePlan: 'Change plan',
+    endTitle: 'End the service',
+    endLead: 'Cancelling or terminating cannot be undone.',
+    cancel: 'Cancel service',
+    cancelHint: 'It stops now; its data is kept for {{days}} days, then deleted.',
+    terminate: 'Terminate and delete data',
+    terminateHint: 'It stops now and its data is deleted now.',
+    keep: 'Keep the service',
+    cancelConfirmTitle: 'Cancel {{name}}?',
+    cancelConfirmBody:
+      'It stops now: nothing is served and nobody can connect. Its data is kept until {{date}} and then deleted for good. A cancelled service cannot be extended or started again.',
+    cancelling: 'Cancelling…',
+    cancelFailed: 'Failed to cancel service',
+    terminateConfirmTitle: 'Terminate {{name}}?',
+    terminateConfirmBody:
+      'It stops now and its data (files, users and shares) is deleted today, {{date}}, for good. This cannot be undone.',
+    terminateTypeName: 'Type the service name to confirm',
+    terminateNameMismatch: 'Type the name exactly as it is shown: {{name}}',
+    terminating: 'Terminating…',
+    terminateFailed: 'Failed to terminate service',
   },
 };
 

@@ -51,6 +51,21 @@ export const workspaceLt: WorkspaceMessages = {
     nameHint:
       'Mažosios raidės, skaičiai, brūkšneliai ir pabraukimai; pradedama raide; ne daugiau kaip 32 simboliai.',
   },
+  serviceState: {
+    awaitingPayment: 'Laukiama apmokėjimo',
+    failed: 'Apmokėti nepavyko',
+    preparing: 'Ruošiama',
+    waitingForResources: 'Laukiama išteklių',
+    active: 'Aktyvi',
+    running: 'Veikia',
+    degraded: 'Veikia su trikdžiais',
+    offline: 'Nepasiekiama',
+    stopped: 'Sustabdyta',
+    locked: 'Užrakinta',
+    cancelled: 'Atšaukta',
+    terminated: 'Nutraukta',
+    connected: 'Prisijungęs',
+  },
   serviceNotice: {
     extend: 'Pratęsti',
     terminatesAt: 'Jei paslaugos nepratęsite, jos duomenys bus ištrinti {{date}}.',
@@ -69,6 +84,15 @@ export const workspaceLt: WorkspaceMessages = {
     processing: 'Jūsų darbo erdvė ruošiama. Paprastai tai užtrunka 2–3 minutes.',
     resourcePending:
       'Apmokėta, tačiau šiuo metu laisvos saugyklos nėra. Bandome iš naujo kas 2 minutes ir pranešime, kai viskas bus paruošta.',
+    offlineNotServing:
+      'Nepasiekiama: šiuo metu jos bendrinami aplankai neteikiami, todėl niekas negali prisijungti. Paleiskite darbo erdvę iš naujo jos apžvalgoje; jei ji lieka nepasiekiama ilgiau nei kelias minutes, susisiekite su pagalbos tarnyba.',
+    offlineNodeSilent:
+      'Nepasiekiama: saugyklos mazgas, kuriame yra ši darbo erdvė, nustojo atsakinėti, todėl jos bendrinami aplankai gali būti nepasiekiami. Jūsų duomenys išsaugoti. Paleidimas iš naujo nepadės, kol mazgas vėl neatsakys; jei tai truks ilgiau nei kelias minutes, susisiekite su pagalbos tarnyba.',
+    degraded:
+      'Veikia su trikdžiais: bendrinami aplankai teikiami, tačiau paskutinio pakeitimo (pvz., naujo disko dydžio) pritaikyti nepavyko. Paleiskite darbo erdvę iš naujo jos apžvalgoje, kad būtų bandoma dar kartą; jei trikdžiai išlieka, susisiekite su pagalbos tarnyba.',
+    stopped:
+      'Sustabdyta: niekas neteikiama ir niekas negali prisijungti; duomenys išsaugoti. Paleiskite ją jos apžvalgoje.',
+    cancelled: 'Atšaukta: niekas neteikiama. Jos duomenys bus negrįžtamai ištrinti {{date}}.',
   },
   serviceCard: {
     manage: 'Tvarkyti',
@@ -110,8 +134,22 @@ export const workspaceLt: WorkspaceMessages = {
     uptimeHours: '{{hours}} val. {{minutes}} min.',
     uptimeMinutes: '{{minutes}} min.',
     controls: 'Paleidimas ir sustabdymas',
-    runStateRunning: 'Darbo erdvė veikia: jos bendrinami aplankai pasiekiami.',
-    runStateStopped: 'Darbo erdvė sustabdyta: duomenys saugomi, tačiau niekas nepasiekiama.',
+    controlsRunning: 'Veikia: jos bendrinami aplankai teikiami.',
+    controlsActive: 'Nustatyta veikti. Saugyklos mazgas dar nepatvirtino, kad bendrinami aplankai teikiami.',
+    controlsDegraded:
+      'Bendrinami aplankai teikiami, tačiau paskutinis pakeitimas nepritaikytas. Paleidus iš naujo bus bandoma dar kartą.',
+    controlsOffline:
+      'Šiuo metu bendrinami aplankai neteikiami. Paleidus iš naujo sugedusios dalys paleidžiamos vėl.',
+    controlsStopped: 'Darbo erdvė sustabdyta: duomenys saugomi, tačiau niekas nepasiekiama.',
+    controlsUnavailable: 'Paleisti, sustabdyti ir paleisti iš naujo galima tik aktyvią darbo erdvę.',
+    stopConfirmTitle: 'Sustabdyti {{name}}?',
+    stopConfirmBody:
+      'Visi, prisijungę prie jos Samba bendrinamų aplankų adresu {{address}}, bus atjungti ir niekas negalės prisijungti, kol vėl jos nepaleisite. Neišsaugoti atvertų failų pakeitimai gali būti prarasti. Duomenys išsaugomi.',
+    stopConfirm: 'Sustabdyti darbo erdvę',
+    restartConfirmTitle: 'Paleisti {{name}} iš naujo?',
+    restartConfirmBody:
+      'Visi, prisijungę prie jos Samba bendrinamų aplankų adresu {{address}}, trumpam bus atjungti ir turės prisijungti iš naujo; neišsaugoti atvertų failų pakeitimai gali būti prarasti. Jos saugykla ir failų bendrinimas paleidžiami iš naujo, o nepritaikytas pakeitimas bandomas dar kartą.',
+    restartConfirm: 'Paleisti darbo erdvę iš naujo',
     start: 'Paleisti',
     starting: 'Paleidžiama…',
     started: 'Paleidimas užsakytas. Jūsų darbo erdvė paleidžiama.',
@@ -307,5 +345,24 @@ export const workspaceLt: WorkspaceMessages = {
     planBody:
       'Ši paslauga naudoja planą {{plan}}. Planą, disko vietą ar naudotojų skaičių keiskite planų puslapyje.',
     changePlan: 'Keisti planą',
+    endTitle: 'Paslaugos pabaiga',
+    endLead: 'Atšaukimo ar nutraukimo atšaukti nebegalima.',
+    cancel: 'Atšaukti paslaugą',
+    cancelHint: 'Ji sustabdoma dabar; duomenys saugomi {{days}} d., tada ištrinami.',
+    terminate: 'Nutraukti ir ištrinti duomenis',
+    terminateHint: 'Ji sustabdoma ir jos duomenys ištrinami dabar.',
+    keep: 'Palikti paslaugą',
+    cancelConfirmTitle: 'Atšaukti {{name}}?',
+    cancelConfirmBody:
+      'Ji sustabdoma dabar: niekas neteikiama ir niekas negali prisijungti. Duomenys saugomi iki {{date}}, tada negrįžtamai ištrinami. Atšauktos paslaugos nebegalima pratęsti ar vėl paleisti.',
+    cancelling: 'Atšaukiama…',
+    cancelFailed: 'Nepavyko atšaukti paslaugos',
+    terminateConfirmTitle: 'Nutraukti {{name}}?',
+    terminateConfirmBody:
+      'Ji sustabdoma dabar, o jos duomenys (failai, naudotojai ir bendrinami aplankai) negrįžtamai ištrinami šiandien, {{date}}. Šio veiksmo atšaukti negalima.',
+    terminateTypeName: 'Patvirtinkite įvesdami paslaugos pavadinimą',
+    terminateNameMismatch: 'Įveskite pavadinimą tiksliai taip, kaip parodyta: {{name}}',
+    terminating: 'Nutraukiama…',
+    terminateFailed: 'Nepavyko nutraukti paslaugos',
   },
 };

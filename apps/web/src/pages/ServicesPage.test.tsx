@@ -1,4 +1,4 @@
-import { SERVICE_STATUSES, type ServiceSummary } from '@debesis/contract';
+import { SERVICE_DISPLAY_STATES, type ServiceSummary } from '@debesis/contract';
 import { formatMoney } from '@debesis/pricing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,7 +20,7 @@ beforeEach(() => {
 
 describe('services list', () => {
   it('lists the services with name, plan, status, validity and price', async () => {
-    overview([makeService({ id: 'svc-1' }), makeService({ id: 'svc-2', name: 'Archive', status: 'active' })]);
+    overview([makeService({ id: 'svc-1' }), makeOverviewItem({ id: 'svc-2', name: 'Archive' })]);
     renderApp('/dashboard/services');
 
     const row = await screen.findByTestId('service-row-svc-1');
@@ -29,27 +29,27 @@ describe('services list', () => {
     expect(row.textContent).toContain('Jan 15, 2027');
     expect(row.textContent).toContain(`${formatMoney(1499, 'en-US')} / month`);
     expect(screen.getByTestId('service-status-svc-1').textContent).toBe('Being set up');
-    expect(screen.getByTestId('service-status-svc-2').textContent).toBe('Active');
+    expect(screen.getByTestId('service-status-svc-2').textContent).toBe('Running');
     expect(screen.queryByTestId('services-empty')).toBeNull();
   });
 
-  it('names every status in both languages', async () => {
-    overview(SERVICE_STATUSES.map((status) => makeService({ id: status, status })));
+  it('names every display state in both languages', async () => {
+    overview(SERVICE_DISPLAY_STATES.map((state) => makeOverviewItem({ id: state, display_state: state })));
     const view = renderApp('/dashboard/services');
-    await screen.findByTestId('service-row-active');
-    const english = SERVICE_STATUSES.map(
-      (status) => screen.getByTestId(`service-status-${status}`).textContent,
+    await screen.findByTestId('service-row-running');
+    const english = SERVICE_DISPLAY_STATES.map(
+      (state) => screen.getByTestId(`service-status-${state}`).textContent,
     );
     view.unmount();
     // An account in Lithuanian: the session applies its language.
     server.use(userHandler(makeUser({ language: 'lt' })));
     renderApp('/dashboard/services');
     await screen.findByText('Laukiama apmokėjimo');
-    const lithuanian = SERVICE_STATUSES.map(
-      (status) => screen.getByTestId(`service-status-${status}`).textContent,
+    const lithuanian = SERVICE_DISPLAY_STATES.map(
+      (state) => screen.getByTestId(`service-status-${state}`).textContent,
     );
-    expect(new Set(english).size).toBe(SERVICE_STATUSES.length);
-    expect(new Set(lithuanian).size).toBe(SERVICE_STATUSES.length);
+    expect(new Set(english).size).toBe(SERVICE_DISPLAY_STATES.length);
+    expect(new Set(lithuanian).size).toBe(SERVICE_DISPLAY_STATES.length);
     expect(lithuanian[0]).toBe('Laukiama apmokėjimo');
   });
 
@@ -142,7 +142,16 @@ describe('services list: warnings and ways forward', () => {
       http.get(
         '/api/v1/services/overview',
         inTurn([
-          { services: [makeOverviewItem({ id: 'new', status: 'processing', apply_status: 'applying' })] },
+          {
+            services: [
+              makeOverviewItem({
+                id: 'new',
+                status: 'processing',
+                display_state: 'preparing',
+                apply_status: 'applying',
+              }),
+            ],
+          },
           { services: [makeOverviewItem({ id: 'new' })] },
         ]),
       ),
@@ -150,7 +159,7 @@ describe('services list: warnings and ways forward', () => {
     renderApp('/dashboard/services');
     expect((await screen.findByTestId('service-status-new')).textContent).toBe('Being set up');
     expect(screen.getByTestId('service-preparing-new').textContent).toContain('2–3 minutes');
-    await waitFor(() => expect(screen.getByTestId('service-status-new').textContent).toBe('Active'), {
+    await waitFor(() => expect(screen.getByTestId('service-status-new').textContent).toBe('Running'), {
       timeout: 5000,
     });
     expect(screen.queryByTestId('service-preparing-new')).toBeNull();

@@ -1,10 +1,13 @@
 // One service's lifecycle and settings (spec §7 "Services"): its node status, start, stop,
-// restart, retrying its payment, its settings (GET/PUT /config) and renaming (PUT /{id}).
+// restart, retrying its payment, cancelling and terminating (POST /{id}/action), its settings
+// (GET/PUT /config) and renaming (PUT /{id}).
 import {
   paymentSessionResponseSchema,
+  serviceActionResponseSchema,
   serviceConfigSchema,
   serviceOverviewItemSchema,
   serviceStatusSchema,
+  type ServiceAction,
   type ServiceConfigUpdate,
   type ServiceUpdate,
 } from '@debesis/contract';
@@ -23,6 +26,9 @@ export const serviceLifecycleApi = {
   /** A payment session for the service's failed or unpaid order: {session_id, url}. */
   retryPayment: (id: string) =>
     api.post(`${servicePath(id)}/retry-payment`, {}, paymentSessionResponseSchema),
+  /** Ending the service: cancel (data kept, then deleted) or terminate (data deleted now). */
+  end: (id: string, action: Extract<ServiceAction, 'cancel' | 'terminate'>) =>
+    api.post(`${servicePath(id)}/action`, { action }, serviceActionResponseSchema),
   config: (id: string) => api.get(`${servicePath(id)}/config`, serviceConfigSchema),
   configure: (id: string, body: ServiceConfigUpdate) =>
     api.put(`${servicePath(id)}/config`, body, serviceConfigSchema),

@@ -1,12 +1,15 @@
 // /dashboard/services/{id} (spec §2 "(index)"): the service's facts — name, plan, valid-until
 // date, IP address, disk and file usage, users active/total, groups, shares, monthly price,
 // uptime, status — whether its node has applied the latest change (and why not), and the
-// start, stop and restart controls with the lifecycle's refusals as messages.
-import type { ServiceOverviewItem } from '@debesis/contract';
+// start, stop and restart controls: offered as the API's `actions` say, stop and restart asked
+// first (naming who is disconnected), the lifecycle's refusals as messages.
+import type { ServiceDisplayState, ServiceOverviewItem } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplyStatusBadge } from '../../components/ApplyStatusBadge.tsx';
+import { ConfirmDialog } from '../../components/dialog/Dialog.tsx';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import {
@@ -14,6 +17,7 @@ import {
   serviceLifecycleApi,
   type ServiceControl,
 } from '../../services/service-lifecycle-api.ts';
+import { useServicesOverview } from '../../services/services-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation, whileApplying } from '../../workspace/workspace-resource.ts';
 import { diskSize, formatDate, money } from '../plans/format.ts';
@@ -113,49 +117,89 @@ const CONTROL_LABELS = {
   },
 } as const satisfies Record<ServiceControl, Record<'label' | 'busy' | 'failed' | 'done', string>>;
 
-/** A control the service's run state makes pointless is disabled (start while running…). */
-function pointless(control: ServiceControl, service: ServiceOverviewItem): boolean {
-  if (control === 'start') return service.status === 'active' && service.run_state === 'running';
-  if (control === 'stop') return service.run_state === 'stopped';
-  return service.status === 'active' && service.run_state === 'stopped';
-}
+/** What start, stop and restart would do now, in the display state's words. */
+const CONTROLS_STATE: Partial<Record<ServiceDisplayState, ParseKeys<'workspace'>>> = {
+  running: 'serviceOverview.controlsRunning',
+  active: 'serviceOverview.controlsActive',
+  degraded: 'serviceOverview.controlsDegraded',
+  offline: 'serviceOverview.controlsOffline',
+  stopped: 'serviceOverview.controlsStopped',
+};
+
+/** Stop and restart disconnect everyone connected: the owner is asked first. Start is not. */
+const CONFIRMATIONS = {
+  stop: {
+    title: 'serviceOverview.stopConfirmTitle',
+    body: 'serviceOverview.stopConfirmBody',
+    confirm: 'serviceOverview.stopConfirm',
+  },
+  restart: {
+    title: 'serviceOverview.restartConfirmTitle',
+    body: 'serviceOverview.restartConfirmBody',
+    confirm: 'serviceOverview.restartConfirm',
+  },
+} as const;
+type ConfirmedControl = keyof typeof CONFIRMATIONS;
 
 function Controls({ service }: { service: ServiceOverviewItem }) {
   const { t } = useTranslation('workspace');
-  const run = useWorkspaceMutation((control: ServiceControl) =>
-    serviceLifecycleApi.control(service.id, control),
+  // The page's own overview query (no request of its own): when it last answered.
+  const overview = useServicesOverview();
+  const [asking, setAsking] = useState<ConfirmedControl | null>(null);
+  const [requestedAt, setRequestedAt] = useState<number | null>(null);
+  const run = useWorkspaceMutation(
+    (control: ServiceControl) => serviceLifecycleApi.control(service.id, control),
+    () => {
+      setAsking(null);
+      setRequestedAt(Date.now());
+    },
   );
   const last = run.variables;
+  // "Stop requested…" is true while the node carries it out: once the overview, asked again
+  // after the request, no longer shows the service applying, the state badge says the rest.
+  const carriedOut =
+    requestedAt !== null && overview.dataUpdatedAt > requestedAt && service.apply_status !== 'applying';
+  const stateText = CONTROLS_STATE[service.display_state];
+  const offered = (control: ServiceControl) => service.actions.includes(control);
+  const error =
+    run.isError && last ? (
+      <OperationError
+        error={run.error}
+        failure={t(CONTROL_LABELS[last].failed)}
+        testId="service-control-error"
+      />
+    ) : null;
   return (
     <section className="card resource-section" aria-labelledby="service-controls-title">
       <h2 id="service-controls-title" className="resource-section__title">
         {t('serviceOverview.controls')}
       </h2>
       <p className="text-muted" data-testid="service-run-state">
-        {service.run_state === 'running'
-          ? t('serviceOverview.runStateRunning')
-          : t('serviceOverview.runStateStopped')}
+        {stateText && SERVICE_CONTROLS.some(offered)
+          ? t(stateText)
+          : t('serviceOverview.controlsUnavailable')}
       </p>
-      {run.isSuccess && last && (
+      {run.isSuccess && last && !carriedOut && (
         <FormAlert tone="success" testId="service-control-done">
           {t(CONTROL_LABELS[last].done)}
         </FormAlert>
       )}
-      {run.isError && last && (
-        <OperationError
-          error={run.error}
-          failure={t(CONTROL_LABELS[last].failed)}
-          testId="service-control-error"
-        />
-      )}
+      {!asking && error}
       <div className="button-row">
         {SERVICE_CONTROLS.map((control) => (
           <button
             key={control}
             type="button"
             className={control === 'stop' ? 'btn btn--danger-outline' : 'btn btn--secondary'}
-            disabled={run.isPending || pointless(control, service)}
-            onClick={() => run.mutate(control)}
+            disabled={run.isPending || !offered(control)}
+            onClick={() => {
+              if (control === 'start') {
+                run.mutate(control);
+              } else {
+                run.reset();
+                setAsking(control);
+              }
+            }}
             data-testid={`service-${control}`}
           >
             {run.isPending && last === control
@@ -164,6 +208,19 @@ function Controls({ service }: { service: ServiceOverviewItem }) {
           </button>
         ))}
       </div>
+      {asking && (
+        <ConfirmDialog
+          title={t(CONFIRMATIONS[asking].title, { name: service.name })}
+          body={t(CONFIRMATIONS[asking].body, { address: service.ip_address ?? '' })}
+          confirmLabel={t(CONFIRMATIONS[asking].confirm)}
+          busyLabel={t(CONTROL_LABELS[asking].busy)}
+          busy={run.isPending}
+          error={error}
+          onConfirm={() => run.mutate(asking)}
+          onCancel={() => setAsking(null)}
+          testId={`service-${asking}-dialog`}
+        />
+      )}
     </section>
   );
 }

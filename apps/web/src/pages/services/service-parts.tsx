@@ -1,8 +1,9 @@
-// What the services list and a service's page both show about a service (spec §4): its status
-// badge; the expiring-soon and critical warnings with the days left; the message asking to
+// What the services list and a service's page both show about a service (spec §4): its display
+// state, as the API computed it (one model for the list, the header and the overview); the plain
+// words of an offline, degraded, stopped or cancelled one and what to do; the expiring-soon and critical warnings with the days left; the message asking to
 // extend an expired or quarantined service, with the way to do it; retrying the payment of an
 // unpaid or failed one; and whether the page should keep asking while it changes.
-import type { ServiceOverviewItem } from '@debesis/contract';
+import type { ServiceDisplayState, ServiceOverviewItem } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form/fields.tsx';
@@ -26,15 +27,35 @@ export function pollWhileChanging(services: readonly ServiceOverviewItem[]): num
   return services.some(isChanging) ? APPLY_POLL_MS : false;
 }
 
+/** The badge's colour of each display state: good, on its way, needs attention, ended. */
+const STATE_TONES: Record<ServiceDisplayState, 'success' | 'info' | 'warning' | 'danger' | 'neutral'> = {
+  running: 'success',
+  connected: 'success',
+  active: 'info',
+  preparing: 'info',
+  waitingForResources: 'warning',
+  awaitingPayment: 'warning',
+  degraded: 'warning',
+  stopped: 'neutral',
+  offline: 'danger',
+  failed: 'danger',
+  locked: 'danger',
+  cancelled: 'neutral',
+  terminated: 'danger',
+};
+
+/** The service's display state (data-status keeps its lifecycle status for scripts and tests). */
 export function ServiceStatusBadge({ service, testId }: { service: ServiceOverviewItem; testId: string }) {
-  const { t: tApp } = useTranslation();
+  const { t } = useTranslation('workspace');
+  const tone = STATE_TONES[service.display_state];
   return (
     <span
-      className={`service-status service-status--${service.status}`}
+      className={`badge${tone === 'neutral' ? '' : ` badge--${tone}`}`}
       data-testid={testId}
       data-status={service.status}
+      data-display-state={service.display_state}
     >
-      {tApp(`serviceList.status_${service.status}`)}
+      {t(`serviceState.${service.display_state}`)}
     </span>
   );
 }
@@ -75,6 +96,29 @@ export function ServiceNotices({ service }: { service: ServiceOverviewItem }) {
   if (service.status === 'awaitingPayment' || service.status === 'failed') {
     return <RetryPayment service={service} />;
   }
+  if (service.display_state === 'offline') {
+    return (
+      <FormAlert tone="error" testId={`service-offline-${service.id}`}>
+        {service.display_reason === 'node_silent'
+          ? t('serviceNotice.offlineNodeSilent')
+          : t('serviceNotice.offlineNotServing')}
+      </FormAlert>
+    );
+  }
+  if (service.display_state === 'degraded') {
+    return (
+      <FormAlert tone="warning" testId={`service-degraded-${service.id}`}>
+        {t('serviceNotice.degraded')}
+      </FormAlert>
+    );
+  }
+  if (service.display_state === 'cancelled' && service.terminates_at) {
+    return (
+      <p className="text-muted service-note" data-testid={`service-cancelled-${service.id}`}>
+        {t('serviceNotice.cancelled', { date: formatDate(service.terminates_at, i18n.language) })}
+      </p>
+    );
+  }
   if (service.status === 'resourcePending' || service.status === 'processing') {
     return (
       <p className="text-muted service-note" data-testid={`service-preparing-${service.id}`}>
@@ -95,6 +139,14 @@ export function ServiceNotices({ service }: { service: ServiceOverviewItem }) {
         </p>
         {extend}
       </FormAlert>
+    );
+  }
+  // Last: a warning that the service is about to expire matters more.
+  if (service.display_state === 'stopped') {
+    return (
+      <p className="text-muted service-note" data-testid={`service-stopped-${service.id}`}>
+        {t('serviceNotice.stopped')}
+      </p>
     );
   }
   return null;
