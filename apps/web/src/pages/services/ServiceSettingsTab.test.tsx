@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { SERVICE_ID } from '../../test/service-fixtures.ts';
 import {
   apiError,
   makeOverviewItem,
+  makeStatus,
   servicePath,
   setCsrfCookie,
   workspaceHandlers,
@@ -101,4 +102,113 @@ describe('service settings', () => {
       `/dashboard/plans/change?service=${SERVICE_ID}`,
     );
   });
+});
+
+// Issue 13: cancel and terminate had no place but POST /services/{id}/action.
+describe('service settings: ending the service', () => {
+  const SLOW = 20_000;
+  /** The date `days` from now as the page prints it (en-US, medium). */
+  const inDays = (days: number) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(
+      new Date(Date.now() + days * 86_400_000),
+    );
+
+  function actionRoute(bodies: unknown[], answer?: () => Response) {
+    return http.post(servicePath('/action'), async ({ request }) => {
+      const body = (await request.json()) as { action: string };
+      bodies.push(body);
+      if (answer) return answer();
+      return HttpResponse.json({ action: body.action, service: makeStatus(), payment: null, order_id: null });
+    });
+  }
+
+  it(
+    'cancel: the confirmation names the day the data is deleted, 14 days on; keeping it sends nothing',
+    async () => {
+      const bodies: unknown[] = [];
+      server.use(
+        http.get(servicePath('/config'), () => HttpResponse.json(CONFIG)),
+        actionRoute(bodies),
+      );
+      renderApp(SETTINGS_TAB);
+      expect((await screen.findByTestId('service-end')).textContent).toContain('kept for 14 days');
+      await userEvent.click(screen.getByTestId('service-cancel'));
+      const dialog = await screen.findByTestId('service-cancel-dialog');
+      expect(dialog.textContent).toContain('Cancel Team drive?');
+      expect(within(dialog).getByTestId('service-cancel-loss').textContent).toContain(
+        `Its data is kept until ${inDays(14)} and then deleted for good.`,
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Keep the service' }));
+      expect(bodies).toEqual([]);
+
+      await userEvent.click(screen.getByTestId('service-cancel'));
+      await userEvent.click(await screen.findByTestId('service-cancel-confirm'));
+      await waitFor(() => expect(bodies).toEqual([{ action: 'cancel' }]));
+      await waitFor(() => expect(screen.queryByTestId('service-cancel-dialog')).toBeNull());
+    },
+    SLOW,
+  );
+
+  it(
+    'terminate: the confirmation says the data is deleted today and needs the name typed',
+    async () => {
+      const bodies: unknown[] = [];
+      server.use(
+        http.get(servicePath('/config'), () => HttpResponse.json(CONFIG)),
+        actionRoute(bodies),
+      );
+      renderApp(SETTINGS_TAB);
+      await userEvent.click(await screen.findByTestId('service-terminate'));
+      const dialog = await screen.findByTestId('service-terminate-dialog');
+      expect(within(dialog).getByTestId('service-terminate-loss').textContent).toContain(
+        `is deleted today, ${inDays(0)}, for good`,
+      );
+      await userEvent.type(screen.getByTestId('service-terminate-name'), 'Team');
+      await userEvent.click(screen.getByTestId('service-terminate-confirm'));
+      expect((await screen.findByTestId('service-terminate-name-error')).textContent).toBe(
+        'Type the name exactly as it is shown: Team drive',
+      );
+      expect(bodies).toEqual([]);
+      await userEvent.type(screen.getByTestId('service-terminate-name'), ' drive');
+      await userEvent.click(screen.getByTestId('service-terminate-confirm'));
+      await waitFor(() => expect(bodies).toEqual([{ action: 'terminate' }]));
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses what the state does not allow, with the spec’s words, and shows the server’s refusal',
+    async () => {
+      const bodies: unknown[] = [];
+      server.use(
+        ...workspaceHandlers({
+          service: makeOverviewItem({
+            status: 'cancelled',
+            display_state: 'cancelled',
+            actions: ['terminate'],
+            terminates_at: '2027-02-05T09:00:00.000Z',
+          }),
+        }),
+        http.get(servicePath('/config'), () => HttpResponse.json(CONFIG)),
+        actionRoute(bodies, () =>
+          apiError(409, 'service_cannot_cancel', 'Cannot cancel or terminate in the current state'),
+        ),
+      );
+      renderApp(SETTINGS_TAB);
+      expect((await screen.findByTestId(`service-cancelled-${SERVICE_ID}`)).textContent).toContain(
+        'deleted for good on Feb 5, 2027',
+      );
+      expect(screen.getByTestId<HTMLButtonElement>('service-cancel').disabled).toBe(true);
+      expect(screen.getByTestId('service-end-refused').textContent).toBe(
+        'Cannot cancel or terminate in the current state',
+      );
+      await userEvent.click(screen.getByTestId('service-terminate'));
+      await userEvent.type(await screen.findByTestId('service-terminate-name'), 'Team drive');
+      await userEvent.click(screen.getByTestId('service-terminate-confirm'));
+      expect((await screen.findByTestId('service-terminate-error')).textContent).toBe(
+        'Failed to terminate service: Cannot cancel or terminate in the current state',
+      );
+    },
+    SLOW,
+  );
 });

@@ -1,13 +1,23 @@
 // /dashboard/services/{id}/settings (spec §2 "settings"): the service's name and description
-// (PUT /services/{id}) and the settings of GET/PUT /services/{id}/config (expiry reminders).
+// (PUT /services/{id}), the settings of GET/PUT /services/{id}/config (expiry reminders), and
+// ending it: cancel (its data kept SERVICE_CANCELLED_RETENTION_DAYS, then deleted) or terminate
+// (its data deleted now), each confirmed with the date its data is lost, and refused in the
+// states the lifecycle refuses them (the API's `actions`) with the spec's message.
 // Plan, disk and users are changed on the plans page.
-import { serviceConfigUpdateSchema, type ServiceConfig } from '@debesis/contract';
+import {
+  SERVICE_CANCELLED_RETENTION_DAYS,
+  serviceConfigUpdateSchema,
+  type ServiceConfig,
+  type ServiceOverviewItem,
+} from '@debesis/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { Dialog } from '../../components/dialog/Dialog.tsx';
 import { CheckboxField, FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
@@ -15,6 +25,7 @@ import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { planChangePath } from '../plan-changes/plan-facts.ts';
+import { formatDate } from '../plans/format.ts';
 import { OperationError, SaveButton } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
 
@@ -132,6 +143,161 @@ function RemindersForm({ serviceId, config }: { serviceId: string; config: Servi
   );
 }
 
+const DAY_MS = 86_400_000;
+type Ending = 'cancel' | 'terminate';
+
+/**
+ * Cancel or terminate, confirmed in a dialog naming the date the data is lost. Terminating
+ * deletes at once, so the name is typed as well.
+ */
+function EndDialog({
+  service,
+  ending,
+  onClose,
+}: {
+  service: ServiceOverviewItem;
+  ending: Ending;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('workspace');
+  const [typed, setTyped] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const end = useWorkspaceMutation(() => serviceLifecycleApi.end(service.id, ending), onClose);
+  const cancel = ending === 'cancel';
+  const lostOn = formatDate(
+    new Date(Date.now() + (cancel ? SERVICE_CANCELLED_RETENTION_DAYS * DAY_MS : 0)),
+    i18n.language,
+  );
+  return (
+    <Dialog
+      title={t(cancel ? 'serviceSettings.cancelConfirmTitle' : 'serviceSettings.terminateConfirmTitle', {
+        name: service.name,
+      })}
+      description={
+        <p data-testid={`service-${ending}-loss`}>
+          {t(cancel ? 'serviceSettings.cancelConfirmBody' : 'serviceSettings.terminateConfirmBody', {
+            date: lostOn,
+          })}
+        </p>
+      }
+      role="alertdialog"
+      onClose={onClose}
+      testId={`service-${ending}-dialog`}
+    >
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!cancel && typed.trim() !== service.name) {
+            setMismatch(true);
+            return;
+          }
+          end.mutate();
+        }}
+      >
+        {end.isError && (
+          <OperationError
+            error={end.error}
+            failure={t(cancel ? 'serviceSettings.cancelFailed' : 'serviceSettings.terminateFailed')}
+            testId={`service-${ending}-error`}
+          />
+        )}
+        {!cancel && (
+          <InputField
+            id="service-terminate-name"
+            label={t('serviceSettings.terminateTypeName')}
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setMismatch(false);
+            }}
+            error={mismatch ? t('serviceSettings.terminateNameMismatch', { name: service.name }) : undefined}
+            data-testid="service-terminate-name"
+          />
+        )}
+        <div className="button-row dialog__actions">
+          <button
+            type="submit"
+            className="btn btn--danger"
+            disabled={end.isPending}
+            data-testid={`service-${ending}-confirm`}
+          >
+            {end.isPending
+              ? t(cancel ? 'serviceSettings.cancelling' : 'serviceSettings.terminating')
+              : t(cancel ? 'serviceSettings.cancel' : 'serviceSettings.terminate')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            data-autofocus={cancel ? true : undefined}
+            onClick={onClose}
+            disabled={end.isPending}
+          >
+            {t('serviceSettings.keep')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Ending the service; each way refused (disabled, with the spec's words) where the lifecycle refuses it. */
+function EndService({ service }: { service: ServiceOverviewItem }) {
+  const { t } = useTranslation('workspace');
+  const { t: tApp } = useTranslation();
+  const [ending, setEnding] = useState<Ending | null>(null);
+  const canCancel = service.actions.includes('cancel');
+  const canTerminate = service.actions.includes('terminate');
+  return (
+    <section className="card resource-section" aria-labelledby="service-end-title" data-testid="service-end">
+      <h2 id="service-end-title" className="resource-section__title">
+        {t('serviceSettings.endTitle')}
+      </h2>
+      <p className="text-muted">{t('serviceSettings.endLead')}</p>
+      {(!canCancel || !canTerminate) && (
+        <p className="text-muted" data-testid="service-end-refused">
+          {tApp('errors.service_cannot_cancel')}
+        </p>
+      )}
+      <dl className="detail-list">
+        <div>
+          <dt>
+            <button
+              type="button"
+              className="btn btn--danger-outline"
+              disabled={!canCancel}
+              onClick={() => setEnding('cancel')}
+              data-testid="service-cancel"
+            >
+              {t('serviceSettings.cancel')}
+            </button>
+          </dt>
+          <dd className="text-muted">
+            {t('serviceSettings.cancelHint', { days: SERVICE_CANCELLED_RETENTION_DAYS })}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <button
+              type="button"
+              className="btn btn--danger"
+              disabled={!canTerminate}
+              onClick={() => setEnding('terminate')}
+              data-testid="service-terminate"
+            >
+              {t('serviceSettings.terminate')}
+            </button>
+          </dt>
+          <dd className="text-muted">{t('serviceSettings.terminateHint')}</dd>
+        </div>
+      </dl>
+      {ending && <EndDialog service={service} ending={ending} onClose={() => setEnding(null)} />}
+    </section>
+  );
+}
+
 export function ServiceSettingsTab() {
   const { t } = useTranslation('workspace');
   const { service } = useServiceDetail();
@@ -174,6 +340,7 @@ export function ServiceSettingsTab() {
           {t('serviceSettings.changePlan')}
         </Link>
       </section>
+      <EndService service={service} />
     </div>
   );
 }
