@@ -9,7 +9,6 @@ import { SERVICE_ID } from '../../test/service-fixtures.ts';
 import {
   apiError,
   makeOverviewItem,
-  makeStatus,
   servicePath,
   setCsrfCookie,
   workspaceHandlers,

@@ -164,8 +164,10 @@ function EndDialog({
   const [mismatch, setMismatch] = useState(false);
   const end = useWorkspaceMutation(() => serviceLifecycleApi.end(service.id, ending), onClose);
   const cancel = ending === 'cancel';
+  // The moment the dialog opened: the date named is the one confirming now would give.
+  const [openedAt] = useState(() => Date.now());
   const lostOn = formatDate(
-    new Date(Date.now() + (cancel ? SERVICE_CANCELLED_RETENTION_DAYS * DAY_MS : 0)),
+    new Date(openedAt + (cancel ? SERVICE_CANCELLED_RETENTION_DAYS * DAY_MS : 0)),
     i18n.language,
   );
   return (
