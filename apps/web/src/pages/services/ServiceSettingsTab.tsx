@@ -263,38 +263,35 @@ function EndService({ service }: { service: ServiceOverviewItem }) {
           {tApp('errors.service_cannot_cancel')}
         </p>
       )}
-      <dl className="detail-list">
-        <div>
-          <dt>
-            <button
-              type="button"
-              className="btn btn--danger-outline"
-              disabled={!canCancel}
-              onClick={() => setEnding('cancel')}
-              data-testid="service-cancel"
-            >
-              {t('serviceSettings.cancel')}
-            </button>
-          </dt>
-          <dd className="text-muted">
-            {t('serviceSettings.cancelHint', { days: SERVICE_CANCELLED_RETENTION_DAYS })}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <button
-              type="button"
-              className="btn btn--danger"
-              disabled={!canTerminate}
-              onClick={() => setEnding('terminate')}
-              data-testid="service-terminate"
-            >
-              {t('serviceSettings.terminate')}
-            </button>
-          </dt>
-          <dd className="text-muted">{t('serviceSettings.terminateHint')}</dd>
-        </div>
-      </dl>
+      <ul className="plain-list text-muted">
+        <li>
+          <strong>{t('serviceSettings.cancel')}:</strong>{' '}
+          {t('serviceSettings.cancelHint', { days: SERVICE_CANCELLED_RETENTION_DAYS })}
+        </li>
+        <li>
+          <strong>{t('serviceSettings.terminate')}:</strong> {t('serviceSettings.terminateHint')}
+        </li>
+      </ul>
+      <div className="button-row">
+        <button
+          type="button"
+          className="btn btn--danger-outline"
+          disabled={!canCancel}
+          onClick={() => setEnding('cancel')}
+          data-testid="service-cancel"
+        >
+          {t('serviceSettings.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--danger"
+          disabled={!canTerminate}
+          onClick={() => setEnding('terminate')}
+          data-testid="service-terminate"
+        >
+          {t('serviceSettings.terminate')}
+        </button>
+      </div>
       {ending && <EndDialog service={service} ending={ending} onClose={() => setEnding(null)} />}
     </section>
   );
