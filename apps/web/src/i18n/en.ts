@@ -106,6 +106,13 @@ export const en = {
     close: 'Close',
     cancel: 'Cancel',
   },
+  // Shown by the browser while a dashboard tab is open but not looked at (settings: notifications).
+  browserNotifications: {
+    serviceReadyTitle: 'Your workspace is ready',
+    serviceReadyBody: '“{{name}}” is ready to use.',
+    paymentTitle: 'Payment completed',
+    paymentBody: 'Your payment was received.',
+  },
   clientErrors: {
     network_error: 'Could not reach the server. Check your connection and try again.',
     timeout: 'The server took too long to answer. Please try again.',

@@ -105,6 +105,12 @@ export const lt: Messages = {
     close: 'Uždaryti',
     cancel: 'Atšaukti',
   },
+  browserNotifications: {
+    serviceReadyTitle: 'Jūsų darbo erdvė paruošta',
+    serviceReadyBody: '„{{name}}“ paruošta naudoti.',
+    paymentTitle: 'Mokėjimas atliktas',
+    paymentBody: 'Jūsų mokėjimas gautas.',
+  },
   clientErrors: {
     network_error: 'Nepavyko susisiekti su serveriu. Patikrinkite interneto ryšį ir bandykite dar kartą.',
     timeout: 'Serveris per ilgai neatsako. Bandykite dar kartą.',
