@@ -1,14 +1,14 @@
 // Tells the customer, by a browser notification, when a workspace they are waiting for becomes
 // ready: any page that asks for the services overview (the list polls it while one is being set
 // up) feeds this watcher, which compares each answer with the one before.
-import { SERVICE_STATUSES, type ServicesOverview } from '@debesis/contract';
+import type { ServiceStatus, ServicesOverview } from '@debesis/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVICES_QUERY_KEY } from '../services/services-api.ts';
 import { notifyInBrowser } from './browser-notifications.ts';
 
-type Status = (typeof SERVICE_STATUSES)[number];
+type Status = ServiceStatus;
 const WAITING = new Set<Status>(['processing', 'resourcePending']);
 const OVERVIEW_KEY = JSON.stringify([...SERVICES_QUERY_KEY, 'overview']);
 
