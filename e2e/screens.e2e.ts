@@ -84,8 +84,9 @@ function shotName(size: Size, language: Language, path: string): string {
   const name = path
     .replace(/\?.*$/, '')
     .replace(/[0-9a-f-]{36}/g, 'ID')
-    .replace(/[^a-z0-9]+/gi, '-');
-  return join(SHOTS, `${size}-${language}${name || '-home'}.png`);
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '');
+  return join(SHOTS, `${size}-${language}-${name || 'home'}.png`);
 }
 
 async function look(
