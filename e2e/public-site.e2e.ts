@@ -4,6 +4,7 @@
 // in the product's data folder.
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SHIPPED_FEATURES } from '../packages/contract/src/features.ts';
 import { waitForMail } from '../scripts/lib/mail.ts';
 import { useBrowser } from './support/browser.ts';
 
@@ -16,7 +17,10 @@ const PAGES: [path: string, en: string, lt: string][] = [
   ['/docs', 'Documentation', 'Dokumentacija'],
   ['/privacy', 'Privacy policy', 'Privatumo politika'],
   ['/terms', 'Terms of service', 'Paslaugų teikimo sąlygos'],
-  ['/solutions/secure-access', 'Secure access', 'Saugi prieiga'],
+  // The VPN solution is offered once the VPN has shipped.
+  ...(SHIPPED_FEATURES.includes('vpn')
+    ? [['/solutions/secure-access', 'Secure access', 'Saugi prieiga'] satisfies [string, string, string]]
+    : []),
   ['/solutions/team-drive', 'Team drive', 'Komandos diskas'],
   ['/solutions/business-storage', 'Business storage', 'Verslo saugykla'],
 ];
@@ -84,7 +88,7 @@ describe('public site', () => {
     expect(footerLinks).toEqual([
       '/about',
       '/contact',
-      '/solutions/secure-access',
+      ...(SHIPPED_FEATURES.includes('vpn') ? ['/solutions/secure-access'] : []),
       '/solutions/team-drive',
       '/solutions/business-storage',
       '/privacy',

@@ -4,12 +4,13 @@ import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { openConsentSettings } from '../consent/consent.ts';
+import { shippedOnly, type Needs } from '../lib/features.ts';
 import { FacebookIcon, LinkedInIcon, XIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 
 interface FooterColumn {
   heading: ParseKeys;
-  links: { to: string; label: ParseKeys }[];
+  links: { to: string; label: ParseKeys; needs?: Needs }[];
 }
 
 const COLUMNS: FooterColumn[] = [
@@ -23,7 +24,7 @@ const COLUMNS: FooterColumn[] = [
   {
     heading: 'footer.solutions',
     links: [
-      { to: '/solutions/secure-access', label: 'footer.secureAccess' },
+      { to: '/solutions/secure-access', label: 'footer.secureAccess', needs: 'vpn' },
       { to: '/solutions/team-drive', label: 'footer.teamDrive' },
       { to: '/solutions/business-storage', label: 'footer.businessStorage' },
     ],
@@ -70,7 +71,7 @@ export function SiteFooter() {
                 {t(column.heading)}
               </h2>
               <ul role="list">
-                {column.links.map((link) => (
+                {shippedOnly(column.links).map((link) => (
                   <li key={link.to}>
                     <Link to={link.to}>{t(link.label)}</Link>
                   </li>

@@ -150,7 +150,13 @@ export const accountsEn = {
       email: 'Email notifications',
       emailHint: 'Messages about your services, payments and security by email.',
       browser: 'Browser notifications',
-      browserHint: 'Alerts in this browser while the dashboard is open.',
+      browserHint:
+        'A notification in this browser when a workspace becomes ready or a payment completes while the dashboard is open in another tab.',
+      browserNotAllowed: 'This browser has not been allowed to show notifications yet.',
+      browserAllow: 'Allow in this browser',
+      browserBlocked:
+        'This browser blocks notifications from Debesis. Allow them in the browser’s site settings to get them here.',
+      browserUnsupported: 'This browser cannot show notifications.',
     },
     account: {
       title: 'Account',

@@ -150,7 +150,13 @@ export const accountsLt: AccountsMessages = {
       email: 'Pranešimai el. paštu',
       emailHint: 'Žinutės apie jūsų paslaugas, mokėjimus ir saugumą el. paštu.',
       browser: 'Pranešimai naršyklėje',
-      browserHint: 'Įspėjimai šioje naršyklėje, kol atvertas valdymo skydelis.',
+      browserHint:
+        'Pranešimas šioje naršyklėje, kai darbo erdvė paruošiama ar mokėjimas atliekamas, kol valdymo skydelis atvertas kitoje kortelėje.',
+      browserNotAllowed: 'Šiai naršyklei dar neleista rodyti pranešimų.',
+      browserAllow: 'Leisti šioje naršyklėje',
+      browserBlocked:
+        'Ši naršyklė blokuoja Debesis pranešimus. Kad juos gautumėte čia, leiskite juos naršyklės svetainės nustatymuose.',
+      browserUnsupported: 'Ši naršyklė negali rodyti pranešimų.',
     },
     account: {
       title: 'Paskyra',

@@ -106,6 +106,13 @@ export const en = {
     close: 'Close',
     cancel: 'Cancel',
   },
+  // Shown by the browser while a dashboard tab is open but not looked at (settings: notifications).
+  browserNotifications: {
+    serviceReadyTitle: 'Your workspace is ready',
+    serviceReadyBody: '“{{name}}” is ready to use.',
+    paymentTitle: 'Payment completed',
+    paymentBody: 'Your payment was received.',
+  },
   clientErrors: {
     network_error: 'Could not reach the server. Check your connection and try again.',
     timeout: 'The server took too long to answer. Please try again.',
@@ -118,12 +125,15 @@ export const en = {
     hero: {
       eyebrow: 'Lithuanian data center · since 2007',
       title: 'Secure storage and network access for your team',
-      lead: 'A private workspace with shared drives, VPN and daily backups, hosted and looked after by a data-center operator that has kept servers running since 2007. You manage all of it from one dashboard.',
+      // {{features}}: the shipped ones of leadParts, as a list ("shared drives, VPN and daily backups").
+      lead: 'A private workspace with {{features}}, hosted and looked after by a data-center operator that has kept servers running since 2007. You manage all of it from one dashboard.',
+      leadParts: { samba: 'shared drives', vpn: 'VPN', backups: 'daily backups' },
       primaryCta: 'See plans',
       secondaryCta: 'Compare pricing',
       pointHosting: 'Hosted in Lithuania, inside the EU',
       pointBackups: 'Daily backups, kept for 7 days',
       pointPlans: 'Change your plan as you grow',
+      pointUsers: 'Users, groups and share permissions in one place',
     },
     preview: {
       label: 'Example of a workspace overview in the dashboard',
@@ -158,7 +168,7 @@ export const en = {
       user2: 'jonas',
       user2Group: 'Accounting',
       user3: 'scanner',
-      user3Group: 'FTP only',
+      user3Group: 'Scanners',
       sharesTitle: 'Samba shares',
       share1: 'projects',
       share1Access: 'Read and write',
@@ -181,10 +191,12 @@ export const en = {
       folder2Size: '9.6 GB',
       folder3: 'Invoices 2026',
       folder3Size: '240 MB',
-      protocols: 'Also over NFS, SFTP and VPN',
+      // {{protocols}}: the shipped ones of protocolParts; the line is left out while there are none.
+      protocols: 'Also over {{protocols}}',
+      protocolParts: { nfs: 'NFS', ftp: 'SFTP', vpn: 'VPN' },
     },
     solutions: {
-      title: 'One workspace, three ways to use it',
+      title: 'One workspace for the way your team works',
       lead: 'Every plan includes the same tools. Start from what your team needs most.',
       secureAccess: {
         title: 'Secure access',
@@ -193,18 +205,21 @@ export const en = {
       },
       teamDrive: {
         title: 'Team drive',
-        body: 'One shared drive for the whole team over Samba, NFS or SFTP, with users, groups and permissions managed in the dashboard.',
+        body: 'One shared drive for the whole team over {{protocols}}, with users, groups and permissions managed in the dashboard.',
+        protocolParts: { samba: 'Samba', nfs: 'NFS', ftp: 'SFTP' },
         link: 'More about the team drive',
       },
       businessStorage: {
         title: 'Business storage',
-        body: 'From 3 GB to 2 TB in the standard plans and drives of up to 16 TB, with automatic daily backups kept for 7 days.',
+        body: 'From 3 GB to 2 TB in the standard plans and drives of up to 16 TB.',
+        bodyBackups: 'Automatic daily backups are kept for 7 days.',
         link: 'More about business storage',
       },
     },
     included: {
       title: 'Included in every workspace',
       samba: 'Samba shares for Windows and macOS',
+      users: 'Users and groups with permissions per share',
       nfs: 'NFS exports for Linux servers',
       ftp: 'FTP and SFTP access',
       vpn: 'OpenVPN access for your team',

@@ -15,9 +15,11 @@ export const publicEn = {
     lead: 'We are a data-center company that has been running servers for Lithuanian businesses since 2007. Debesis is how we offer that experience as a service you can order in minutes.',
     storyTitle: 'Our story',
     story1:
-      'We started in 2007 with a few racks of servers and a promise to our first customers: their data would be looked after as carefully as our own. Since then we have hosted file servers, mail, websites and backups for companies of every size.',
+      'We started in 2007 with a few racks of servers and a promise to our first customers: their data would be looked after as carefully as our own. Since then we have hosted file servers, mail and websites for companies of every size.',
     story2:
-      'Over the years the same questions kept coming back: how can a small team share files safely, reach them from home and never lose them? Debesis is our answer: a private workspace with shared drives, VPN and backups, running on our own hardware and managed by you from one dashboard.',
+      'Over the years the same questions kept coming back: how can a small team share files safely, reach them from home and never lose them? Debesis is our answer: a private workspace with {{features}}, running on our own hardware and managed by you from one dashboard.',
+    // {{features}} in story2: the shipped ones of storyParts, as a list.
+    storyParts: { samba: 'shared drives', vpn: 'VPN', backups: 'backups' },
     factsTitle: 'Debesis in numbers',
     factYears: 'Running servers since',
     factYearsValue: '2007',
@@ -70,7 +72,15 @@ export const publicEn = {
     items: {
       whatIs: {
         q: 'What exactly do I get with a plan?',
-        a: 'A private workspace on our servers: storage with a fixed size, a number of users, an IP address, and the services to reach your files: Samba (Windows and macOS sharing), NFS, FTP/SFTP and OpenVPN. Daily backups are included.',
+        // {{services}}: the shipped ones of serviceParts; aBackups follows once backups ship.
+        a: 'A private workspace on our servers: storage with a fixed size, a number of users, an IP address, and the services to reach your files: {{services}}.',
+        serviceParts: {
+          samba: 'Samba (Windows and macOS sharing)',
+          nfs: 'NFS',
+          ftp: 'FTP/SFTP',
+          vpn: 'OpenVPN',
+        },
+        aBackups: 'Daily backups are included.',
       },
       setupTime: {
         q: 'How soon can I use my workspace?',
@@ -90,7 +100,8 @@ export const publicEn = {
       },
       devices: {
         q: 'Which devices can connect?',
-        a: 'Any computer with Windows, macOS or Linux, and phones and tablets through OpenVPN and SFTP apps. Our documentation shows how to connect from each of them.',
+        a: 'Any computer with Windows, macOS or Linux. Our documentation shows how to connect from each of them.',
+        aMobile: 'Phones and tablets connect through OpenVPN and SFTP apps.',
       },
       payment: {
         q: 'How do I pay, and do I get invoices?',
@@ -108,9 +119,9 @@ export const publicEn = {
   },
   docs: {
     title: 'Documentation',
-    lead: 'How to connect to your workspace and how backups work. Your workspace’s address, users and shares are on its page in the dashboard.',
+    lead: 'How to connect to your workspace. Your workspace’s address, users and shares are on its page in the dashboard.',
     placeholders:
-      'In the examples, replace ADDRESS with your workspace’s IP address, SHARE with a share or export name and USER with one of your workspace users.',
+      'In the examples, replace ADDRESS with your workspace’s IP address, SHARE with the name of a share and USER with one of your workspace users.',
     smb: {
       title: 'Samba (SMB) shares',
       intro:
@@ -222,9 +233,13 @@ export const publicEn = {
         title: 'Acceptable use',
         body: 'Do not use the service for anything illegal, to store or spread malware, to attack other systems or to infringe others’ rights. We may suspend a service that endangers other customers or our network, and will tell you why.',
       },
+      availability: {
+        title: 'Your data and availability',
+        body: 'We look after the servers and the network your workspace runs on. We are not liable for data you delete or overwrite yourself: keep your own copy of data you cannot afford to lose.',
+      },
       backups: {
-        title: 'Backups and availability',
-        body: 'We keep automatic daily backups for 7 days and look after the service around the clock. We are not liable for data you delete yourself after the backups that held it have expired; keep your own schedules for data you must keep longer.',
+        title: 'Backups',
+        body: 'We keep automatic daily backups for 7 days. We are not liable for data you delete yourself after the backups that held it have expired; keep your own schedules for data you must keep longer.',
       },
       law: {
         title: 'Law and disputes',
@@ -262,6 +277,7 @@ export const publicEn = {
         nfsFtp: 'The same files over NFS for servers and SFTP for apps',
         links: 'Share links with expiry, password and download limits',
         portal: 'A portal where each user changes their own password',
+        log: 'Every change to users, groups and shares recorded in the activity log',
       },
       useCases: {
         office: 'Offices replacing an old file server or NAS',
@@ -276,12 +292,12 @@ export const publicEn = {
         sizes: 'Plans from Starter (3 GB) to BIG ONE (2 TB), with extra storage on demand',
         backups: 'Automatic daily backups kept for 7 days, plus your own schedules',
         dedicatedIp: 'A dedicated IP address from the MINI plan up',
-        monitoring: 'Usage, service state and backups at a glance in the dashboard',
+        overview: 'Usage and service state at a glance in the dashboard',
         invoices: 'Invoices with your company and VAT details for every payment',
       },
       useCases: {
         archive: 'Keeping project archives and documents for years',
-        backupTarget: 'A safe copy of your own servers’ backups',
+        secondCopy: 'A second, safe copy of your own servers’ data',
         growing: 'Companies that expect their data to grow',
       },
     },

@@ -14,9 +14,10 @@ export const publicLt: PublicMessages = {
     lead: 'Esame duomenų centro įmonė, nuo 2007 m. prižiūrinti serverius Lietuvos verslui. Debesis – tai ta pati patirtis, kaip paslauga, kurią užsisakysite per kelias minutes.',
     storyTitle: 'Mūsų istorija',
     story1:
-      'Pradėjome 2007 m. nuo kelių serverių spintų ir pažado pirmiesiems klientams: jų duomenis saugosime taip pat rūpestingai kaip savo. Nuo tada talpiname failų serverius, paštą, svetaines ir atsargines kopijas įvairaus dydžio įmonėms.',
+      'Pradėjome 2007 m. nuo kelių serverių spintų ir pažado pirmiesiems klientams: jų duomenis saugosime taip pat rūpestingai kaip savo. Nuo tada talpiname failų serverius, paštą ir svetaines įvairaus dydžio įmonėms.',
     story2:
-      'Per tuos metus vis grįždavo tie patys klausimai: kaip mažai komandai saugiai dalytis failais, pasiekti juos iš namų ir niekada jų neprarasti? Debesis – mūsų atsakymas: privati darbo erdvė su bendrais diskais, VPN ir atsarginėmis kopijomis, veikianti mūsų pačių įrangoje ir valdoma jūsų iš vienos valdymo skydelio.',
+      'Per tuos metus vis grįždavo tie patys klausimai: kaip mažai komandai saugiai dalytis failais, pasiekti juos iš namų ir niekada jų neprarasti? Debesis – mūsų atsakymas: privati darbo erdvė su {{features}}, veikianti mūsų pačių įrangoje ir valdoma jūsų iš vienos valdymo skydelio.',
+    storyParts: { samba: 'bendrais diskais', vpn: 'VPN', backups: 'atsarginėmis kopijomis' },
     factsTitle: 'Debesis skaičiais',
     factYears: 'Serverius prižiūrime nuo',
     factYearsValue: '2007',
@@ -70,7 +71,14 @@ export const publicLt: PublicMessages = {
     items: {
       whatIs: {
         q: 'Ką tiksliai gaunu su planu?',
-        a: 'Privačią darbo erdvę mūsų serveriuose: nustatyto dydžio saugyklą, naudotojų skaičių, IP adresą ir paslaugas failams pasiekti: Samba (bendrinimas Windows ir macOS), NFS, FTP/SFTP ir OpenVPN. Kasdienės atsarginės kopijos įskaičiuotos.',
+        a: 'Privačią darbo erdvę mūsų serveriuose: nustatyto dydžio saugyklą, naudotojų skaičių, IP adresą ir paslaugas failams pasiekti: {{services}}.',
+        serviceParts: {
+          samba: 'Samba (bendrinimas Windows ir macOS)',
+          nfs: 'NFS',
+          ftp: 'FTP/SFTP',
+          vpn: 'OpenVPN',
+        },
+        aBackups: 'Kasdienės atsarginės kopijos įskaičiuotos.',
       },
       setupTime: {
         q: 'Kada galėsiu naudotis darbo erdve?',
@@ -90,7 +98,8 @@ export const publicLt: PublicMessages = {
       },
       devices: {
         q: 'Kokie įrenginiai gali prisijungti?',
-        a: 'Bet kuris kompiuteris su Windows, macOS ar Linux, o telefonai ir planšetės – per OpenVPN ir SFTP programėles. Dokumentacijoje parodyta, kaip prisijungti iš kiekvieno jų.',
+        a: 'Bet kuris kompiuteris su Windows, macOS ar Linux. Dokumentacijoje parodyta, kaip prisijungti iš kiekvieno jų.',
+        aMobile: 'Telefonai ir planšetės jungiasi per OpenVPN ir SFTP programėles.',
       },
       payment: {
         q: 'Kaip mokėti ir ar gausiu sąskaitas faktūras?',
@@ -108,9 +117,9 @@ export const publicLt: PublicMessages = {
   },
   docs: {
     title: 'Dokumentacija',
-    lead: 'Kaip prisijungti prie darbo erdvės ir kaip veikia atsarginės kopijos. Jūsų darbo erdvės adresas, naudotojai ir bendrinami aplankai nurodyti jos puslapyje valdymo skydelyje.',
+    lead: 'Kaip prisijungti prie darbo erdvės. Jūsų darbo erdvės adresas, naudotojai ir bendrinami aplankai nurodyti jos puslapyje valdymo skydelyje.',
     placeholders:
-      'Pavyzdžiuose vietoje ADDRESS įrašykite savo darbo erdvės IP adresą, vietoje SHARE – bendrinamo aplanko ar eksporto pavadinimą, o vietoje USER – vieną iš darbo erdvės naudotojų.',
+      'Pavyzdžiuose vietoje ADDRESS įrašykite savo darbo erdvės IP adresą, vietoje SHARE – bendrinamo aplanko pavadinimą, o vietoje USER – vieną iš darbo erdvės naudotojų.',
     smb: {
       title: 'Samba (SMB) bendrinami aplankai',
       intro:
@@ -222,9 +231,13 @@ export const publicLt: PublicMessages = {
         title: 'Priimtinas naudojimas',
         body: 'Nenaudokite paslaugos neteisėtai veiklai, kenkėjiškoms programoms laikyti ar platinti, kitoms sistemoms atakuoti ar kitų teisėms pažeisti. Galime sustabdyti paslaugą, kuri kelia pavojų kitiems klientams ar mūsų tinklui, ir pranešime jums priežastį.',
       },
+      availability: {
+        title: 'Jūsų duomenys ir pasiekiamumas',
+        body: 'Prižiūrime serverius ir tinklą, kuriuose veikia jūsų darbo erdvė. Neatsakome už duomenis, kuriuos patys ištrynėte ar perrašėte: duomenų, kurių negalite prarasti, kopiją laikykite ir patys.',
+      },
       backups: {
-        title: 'Atsarginės kopijos ir pasiekiamumas',
-        body: 'Automatines kasdienes atsargines kopijas saugome 7 dienas ir prižiūrime paslaugą visą parą. Neatsakome už jūsų pačių ištrintus duomenis, kai jų turėjusios atsarginės kopijos jau nebesaugomos; ilgiau saugotiniems duomenims sukurkite savo tvarkaraščius.',
+        title: 'Atsarginės kopijos',
+        body: 'Automatines kasdienes atsargines kopijas saugome 7 dienas. Neatsakome už jūsų pačių ištrintus duomenis, kai jų turėjusios atsarginės kopijos jau nebesaugomos; ilgiau saugotiniems duomenims sukurkite savo tvarkaraščius.',
       },
       law: {
         title: 'Teisė ir ginčai',
@@ -263,6 +276,7 @@ export const publicLt: PublicMessages = {
         nfsFtp: 'Tie patys failai per NFS serveriams ir per SFTP programoms',
         links: 'Bendrinimo nuorodos su galiojimo laiku, slaptažodžiu ir atsisiuntimų ribomis',
         portal: 'Portalas, kuriame kiekvienas naudotojas pats keičia savo slaptažodį',
+        log: 'Kiekvienas naudotojų, grupių ir aplankų pakeitimas įrašomas į veiklos žurnalą',
       },
       useCases: {
         office: 'Biurams, keičiantiems seną failų serverį ar NAS',
@@ -277,12 +291,12 @@ export const publicLt: PublicMessages = {
         sizes: 'Planai nuo Starter (3 GB) iki BIG ONE (2 TB), prireikus – papildoma vieta',
         backups: 'Automatinės kasdienės atsarginės kopijos, saugomos 7 dienas, ir jūsų tvarkaraščiai',
         dedicatedIp: 'Atskiras IP adresas nuo MINI plano',
-        monitoring: 'Naudojimas, paslaugų būsena ir atsarginės kopijos vienu žvilgsniu valdymo skydelyje',
+        overview: 'Naudojimas ir paslaugos būsena vienu žvilgsniu valdymo skydelyje',
         invoices: 'Sąskaitos faktūros su jūsų įmonės ir PVM duomenimis už kiekvieną mokėjimą',
       },
       useCases: {
         archive: 'Projektų archyvams ir dokumentams laikyti daug metų',
-        backupTarget: 'Saugiai jūsų serverių atsarginių kopijų kopijai',
+        secondCopy: 'Antrai, saugiai jūsų serverių duomenų kopijai',
         growing: 'Įmonėms, kurių duomenų kiekis auga',
       },
     },

@@ -7,6 +7,7 @@ import { CloseIcon, MenuIcon } from '../components/icons.tsx';
 import { MainContent } from '../components/MainContent.tsx';
 import { SiteHeader } from '../components/SiteHeader.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
+import { useServiceReadyNotifications } from '../notifications/useServiceReadyNotifications.ts';
 import { DashboardNav } from './DashboardNav.tsx';
 
 const DRAWER_ID = 'dashboard-menu';
@@ -18,6 +19,7 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
+  useServiceReadyNotifications();
 
   // Following a link closes the drawer (state adjusted during render, not in an effect).
   if (menuOpen && menuPath !== pathname) setMenuOpen(false);

@@ -1,11 +1,12 @@
 // The landing page (spec §1, §2): what Debesis is, the three solutions, a plan teaser and the way
 // to order. Every call to action leads to plan selection.
-import type { ParseKeys } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightIcon, CheckIcon, FolderIcon, ServerIcon, ShieldIcon } from '../components/icons.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
+import { isShipped, shippedList, shippedOnly, type Needs } from '../lib/features.ts';
 import { WorkspacePreview } from './home/WorkspacePreview.tsx';
 import './home/home.css';
 
@@ -23,9 +24,25 @@ export function HomePage() {
   );
 }
 
+// Texts about a feature that has not shipped yet (SHIPPED_FEATURES) are left out until it has.
+const HERO_POINTS: { key: ParseKeys; needs?: Needs }[] = [
+  { key: 'home.hero.pointHosting' },
+  { key: 'home.hero.pointBackups', needs: 'backups' },
+  { key: 'home.hero.pointUsers', needs: 'users' },
+  { key: 'home.hero.pointPlans' },
+];
+
 function Hero() {
-  const { t } = useTranslation();
-  const points: ParseKeys[] = ['home.hero.pointHosting', 'home.hero.pointBackups', 'home.hero.pointPlans'];
+  const { t, i18n } = useTranslation();
+  const points = shippedOnly(HERO_POINTS).map(({ key }) => key);
+  const features = shippedList(
+    [
+      { needs: 'samba', text: t('home.hero.leadParts.samba') },
+      { needs: 'vpn', text: t('home.hero.leadParts.vpn') },
+      { needs: 'backups', text: t('home.hero.leadParts.backups') },
+    ],
+    i18n.language,
+  );
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero__grid">
@@ -34,7 +51,7 @@ function Hero() {
           <h1 id="hero-title" className="hero__title">
             {t('home.hero.title')}
           </h1>
-          <p className="hero__lead">{t('home.hero.lead')}</p>
+          <p className="hero__lead">{t('home.hero.lead', { features })}</p>
           <div className="button-row">
             <Link
               to="/auth/plans"
@@ -73,16 +90,38 @@ interface Solution {
   key: 'secureAccess' | 'teamDrive' | 'businessStorage';
   to: string;
   Icon: ComponentType;
+  needs?: Needs;
 }
 
 const SOLUTIONS: Solution[] = [
-  { key: 'secureAccess', to: '/solutions/secure-access', Icon: ShieldIcon },
+  { key: 'secureAccess', to: '/solutions/secure-access', Icon: ShieldIcon, needs: 'vpn' },
   { key: 'teamDrive', to: '/solutions/team-drive', Icon: FolderIcon },
   { key: 'businessStorage', to: '/solutions/business-storage', Icon: ServerIcon },
 ];
 
+/** A solution card's text: its protocols and backups named only as they ship. */
+function solutionBody(key: Solution['key'], t: TFunction, language: string): string {
+  if (key === 'teamDrive') {
+    const protocols = shippedList(
+      [
+        { needs: 'samba', text: t('home.solutions.teamDrive.protocolParts.samba') },
+        { needs: 'nfs', text: t('home.solutions.teamDrive.protocolParts.nfs') },
+        { needs: 'ftp', text: t('home.solutions.teamDrive.protocolParts.ftp') },
+      ],
+      language,
+      'disjunction',
+    );
+    return t('home.solutions.teamDrive.body', { protocols });
+  }
+  if (key === 'businessStorage') {
+    const body = t('home.solutions.businessStorage.body');
+    return isShipped('backups') ? `${body} ${t('home.solutions.businessStorage.bodyBackups')}` : body;
+  }
+  return t(`home.solutions.${key}.body`);
+}
+
 function Solutions() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <section className="section" aria-labelledby="solutions-title">
       <div className="container">
@@ -91,13 +130,13 @@ function Solutions() {
           <p className="lead text-muted">{t('home.solutions.lead')}</p>
         </header>
         <ul className="solution-grid" role="list">
-          {SOLUTIONS.map(({ key, to, Icon }) => (
+          {shippedOnly(SOLUTIONS).map(({ key, to, Icon }) => (
             <li key={key} className="card card--interactive solution-card" data-testid={`solution-${key}`}>
               <span className="solution-card__icon">
                 <Icon />
               </span>
               <h3>{t(`home.solutions.${key}.title`)}</h3>
-              <p className="text-muted">{t(`home.solutions.${key}.body`)}</p>
+              <p className="text-muted">{solutionBody(key, t, i18n.language)}</p>
               <Link
                 to={to}
                 className="solution-card__link"
@@ -114,13 +153,14 @@ function Solutions() {
   );
 }
 
-const INCLUDED: ParseKeys[] = [
-  'home.included.samba',
-  'home.included.nfs',
-  'home.included.ftp',
-  'home.included.vpn',
-  'home.included.backups',
-  'home.included.activity',
+const INCLUDED: { key: ParseKeys; needs?: Needs }[] = [
+  { key: 'home.included.samba', needs: 'samba' },
+  { key: 'home.included.users', needs: 'users' },
+  { key: 'home.included.nfs', needs: 'nfs' },
+  { key: 'home.included.ftp', needs: 'ftp' },
+  { key: 'home.included.vpn', needs: 'vpn' },
+  { key: 'home.included.backups', needs: 'backups' },
+  { key: 'home.included.activity', needs: 'activity' },
 ];
 
 function Included() {
@@ -132,7 +172,7 @@ function Included() {
           {t('home.included.title')}
         </h2>
         <ul className="check-list included__list" role="list">
-          {INCLUDED.map((item) => (
+          {shippedOnly(INCLUDED).map(({ key: item }) => (
             <li key={item}>
               <CheckIcon />
               {t(item)}

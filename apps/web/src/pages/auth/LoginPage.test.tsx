@@ -1,8 +1,9 @@
+import type * as Contract from '@debesis/contract';
 import { CSRF_COOKIE, STORAGE_KEYS } from '@debesis/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionClock, systemClock } from '../../auth/clock.ts';
 import { changeLanguage } from '../../i18n/language.ts';
 import { makeUser, tokenAnswer, userHandler } from '../../test/fixtures.ts';
@@ -15,6 +16,18 @@ async function fillAndSubmit(email: string, password: string) {
   if (password) await user.type(screen.getByTestId('login-password'), password);
   await user.click(screen.getByTestId('login-submit'));
 }
+
+// Subusers have not shipped: the page offers their sign-in only once SHIPPED_FEATURES says so.
+const features = vi.hoisted(() => ({ all: false }));
+vi.mock('@debesis/contract', async (importOriginal) => {
+  const contract = await importOriginal<typeof Contract>();
+  return {
+    ...contract,
+    get SHIPPED_FEATURES() {
+      return features.all ? contract.FEATURES : contract.SHIPPED_FEATURES;
+    },
+  };
+});
 
 function answerLogin(status: number, body: JsonBodyType, headers: Record<string, string> = {}) {
   server.use(http.post('/api/v1/auth/login', () => HttpResponse.json(body, { status, headers })));
@@ -203,6 +216,18 @@ describe('login page', () => {
 describe('subuser sign-in', () => {
   beforeEach(() => {
     document.cookie = `${CSRF_COOKIE}=csrf; path=/`;
+    features.all = true;
+  });
+  afterEach(() => {
+    features.all = false;
+  });
+
+  it('is not offered until subusers ship', async () => {
+    features.all = false;
+    renderApp('/auth/login');
+    await screen.findByTestId('login-email');
+    expect(screen.queryByTestId('login-subuser-toggle')).toBeNull();
+    expect(screen.queryByText('Subuser')).toBeNull();
   });
 
   async function fillSubuser(fields: {

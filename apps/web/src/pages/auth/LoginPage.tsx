@@ -15,6 +15,7 @@ import { subuserLogin, subuserLoginErrorMessage } from '../../auth/subuser-login
 import { CheckboxField, FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { isShipped } from '../../lib/features.ts';
 import '../../i18n/accounts-messages.ts';
 import { OAuthButtons } from './OAuthButtons.tsx';
 import {
@@ -66,20 +67,23 @@ export function LoginPage() {
         </FormAlert>
       )}
 
-      <div className="segmented segmented--block auth-mode" role="group" aria-label={t('login.modeLabel')}>
-        {(['owner', 'subuser'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className="segmented__option"
-            aria-pressed={mode === option}
-            data-testid={option === 'owner' ? 'login-owner-toggle' : 'login-subuser-toggle'}
-            onClick={() => setMode(option)}
-          >
-            {option === 'owner' ? t('login.modeOwner') : t('login.modeSubuser')}
-          </button>
-        ))}
-      </div>
+      {/* Subusers sign in here once they exist (SHIPPED_FEATURES); until then only owners do. */}
+      {isShipped('subusers') && (
+        <div className="segmented segmented--block auth-mode" role="group" aria-label={t('login.modeLabel')}>
+          {(['owner', 'subuser'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="segmented__option"
+              aria-pressed={mode === option}
+              data-testid={option === 'owner' ? 'login-owner-toggle' : 'login-subuser-toggle'}
+              onClick={() => setMode(option)}
+            >
+              {option === 'owner' ? t('login.modeOwner') : t('login.modeSubuser')}
+            </button>
+          ))}
+        </div>
+      )}
 
       {mode === 'owner' ? <OwnerLoginForm /> : <SubuserLoginForm />}
 

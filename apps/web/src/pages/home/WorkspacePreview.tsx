@@ -5,6 +5,7 @@
 // Tabs follow the WAI-ARIA tabs pattern: arrow keys, Home and End move and select.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isShipped, shippedList, type Needs } from '../../lib/features.ts';
 import { PauseIcon, PlayIcon } from './demo-icons.tsx';
 
 export const DEMO_TABS = ['overview', 'management', 'activity', 'workspace'] as const;
@@ -160,9 +161,18 @@ function OverviewView() {
       <p className="preview__section">{t('home.preview.services')}</p>
       <Rows
         rows={[
-          [t('home.preview.samba'), <Status tone="ok">{t('home.preview.running')}</Status>],
-          [t('home.preview.vpn'), <Status tone="ok">{t('home.preview.connected')}</Status>],
-          [t('home.preview.backups'), <Status tone="info">{t('home.preview.lastBackup')}</Status>],
+          {
+            needs: 'samba',
+            row: [t('home.preview.samba'), <Status tone="ok">{t('home.preview.running')}</Status>],
+          },
+          {
+            needs: 'vpn',
+            row: [t('home.preview.vpn'), <Status tone="ok">{t('home.preview.connected')}</Status>],
+          },
+          {
+            needs: 'backups',
+            row: [t('home.preview.backups'), <Status tone="info">{t('home.preview.lastBackup')}</Status>],
+          },
         ]}
       />
     </>
@@ -206,7 +216,10 @@ function ActivityView() {
         rows={[
           [<Status tone="ok">{t('home.demo.event1')}</Status>, t('home.demo.event1When')],
           [<Status tone="info">{t('home.demo.event2')}</Status>, t('home.demo.event2When')],
-          [<Status tone="ok">{t('home.demo.event3')}</Status>, t('home.demo.event3When')],
+          {
+            needs: 'backups',
+            row: [<Status tone="ok">{t('home.demo.event3')}</Status>, t('home.demo.event3When')],
+          },
           [<Status tone="ok">{t('home.demo.event4')}</Status>, t('home.demo.event4When')],
         ]}
       />
@@ -215,7 +228,15 @@ function ActivityView() {
 }
 
 function WorkspaceView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const protocols = shippedList(
+    [
+      { needs: 'nfs', text: t('home.demo.protocolParts.nfs') },
+      { needs: 'ftp', text: t('home.demo.protocolParts.ftp') },
+      { needs: 'vpn', text: t('home.demo.protocolParts.vpn') },
+    ],
+    i18n.language,
+  );
   return (
     <>
       <div className="preview__head">
@@ -232,20 +253,26 @@ function WorkspaceView() {
           [t('home.demo.folder3'), t('home.demo.folder3Size')],
         ]}
       />
-      <p className="preview__plan">{t('home.demo.protocols')}</p>
+      {protocols !== '' && <p className="preview__plan">{t('home.demo.protocols', { protocols })}</p>}
     </>
   );
 }
 
-function Rows({ rows }: { rows: [ReactNode, ReactNode][] }) {
+type Row = [ReactNode, ReactNode];
+
+/** A row, or a row about a feature, shown once the feature has shipped. */
+function Rows({ rows }: { rows: (Row | { needs: Needs; row: Row })[] }) {
+  const shown = rows.filter((row) => Array.isArray(row) || isShipped(row.needs));
   return (
     <ul className="preview__services">
-      {rows.map(([label, value], index) => (
-        <li key={index}>
-          <span>{label}</span>
-          <span>{value}</span>
-        </li>
-      ))}
+      {shown
+        .map((row) => (Array.isArray(row) ? row : row.row))
+        .map(([label, value], index) => (
+          <li key={index}>
+            <span>{label}</span>
+            <span>{value}</span>
+          </li>
+        ))}
     </ul>
   );
 }

@@ -15,6 +15,7 @@ import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/orders-messages.ts';
 import { removeStorage } from '../../lib/storage.ts';
+import { notifyInBrowser } from '../../notifications/browser-notifications.ts';
 import { failureMessage } from '../../payments/failure-message.ts';
 import {
   COMPLETION_POLL_MS,
@@ -121,6 +122,15 @@ export function PaymentCompletePage() {
   const [params] = useSearchParams();
   const { planChangeId, serviceId } = useParams();
   const state = usePaymentCompletion(validSessionId(params.get('session_id')));
+  useEffect(() => {
+    // The customer may have left this tab while the payment was confirmed.
+    if (state.phase === 'success')
+      notifyInBrowser(
+        t('browserNotifications.paymentTitle'),
+        t('browserNotifications.paymentBody'),
+        `payment:${state.status.order_id}`,
+      );
+  }, [state, t]);
   const flow = flowTexts(planChangeId ? 'planChange' : serviceId ? 'extension' : 'purchase', t);
   /** An order the customer left unpaid is paid again on its flow's page. */
   const payAgainPath = (orderId: string) =>

@@ -1,13 +1,14 @@
 // /about: the company behind Debesis, a data-center operator since 2007 (spec §1).
 import { useTranslation } from 'react-i18next';
+import { shippedList, shippedOnly, type Needs } from '../../lib/features.ts';
 import { PublicCallToAction, PublicPageHeader } from './parts.tsx';
 
-const FACTS = [
-  ['factYears', 'factYearsValue'],
-  ['factBackups', 'factBackupsValue'],
-  ['factDrives', 'factDrivesValue'],
-  ['factSupport', 'factSupportValue'],
-] as const;
+const FACTS: { label: string; value: string; needs?: Needs }[] = [
+  { label: 'factYears', value: 'factYearsValue' },
+  { label: 'factBackups', value: 'factBackupsValue', needs: 'backups' },
+  { label: 'factDrives', value: 'factDrivesValue' },
+  { label: 'factSupport', value: 'factSupportValue' },
+];
 
 const VALUES = [
   ['valueSafetyTitle', 'valueSafetyBody'],
@@ -16,7 +17,17 @@ const VALUES = [
 ] as const;
 
 export function AboutPage() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
+  // The fact keys are plain strings; the cast names one real key so the type check still holds.
+  const text = (key: string) => t(`about.${key}` as 'about.factYears');
+  const features = shippedList(
+    [
+      { needs: 'samba', text: t('about.storyParts.samba') },
+      { needs: 'vpn', text: t('about.storyParts.vpn') },
+      { needs: 'backups', text: t('about.storyParts.backups') },
+    ],
+    i18n.language,
+  );
   return (
     <div data-testid="about-page">
       <PublicPageHeader title={t('about.title')} lead={t('about.lead')} />
@@ -24,17 +35,17 @@ export function AboutPage() {
         <div className="container prose">
           <h2 id="about-story">{t('about.storyTitle')}</h2>
           <p>{t('about.story1')}</p>
-          <p>{t('about.story2')}</p>
+          <p>{t('about.story2', { features })}</p>
         </div>
       </section>
       <section className="section section--alt" aria-labelledby="about-facts">
         <div className="container">
           <h2 id="about-facts">{t('about.factsTitle')}</h2>
           <dl className="fact-grid">
-            {FACTS.map(([label, value]) => (
+            {shippedOnly(FACTS).map(({ label, value }) => (
               <div key={label} className="card fact">
-                <dt className="fact__label">{t(`about.${label}`)}</dt>
-                <dd className="fact__value">{t(`about.${value}`)}</dd>
+                <dt className="fact__label">{text(label)}</dt>
+                <dd className="fact__value">{text(value)}</dd>
               </div>
             ))}
           </dl>

@@ -1,12 +1,22 @@
 // /docs: how to connect to a workspace (SMB from Windows, macOS and Linux; NFS; FTP/SFTP;
 // OpenVPN) and how backups work (provider's daily backups kept 7 days, the customer's own
 // schedules and their presets, spec service-management §9). Commands are shown as code, with
-// the same placeholders in every language.
+// the same placeholders in every language. A section appears once its feature has shipped
+// (SHIPPED_FEATURES); until then its text waits here.
+import type { Feature } from '@debesis/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isShipped } from '../../lib/features.ts';
 import { PublicPageHeader } from './parts.tsx';
 
-const SECTIONS = ['smb', 'nfs', 'ftp', 'vpn', 'backups'] as const;
+type Section = 'smb' | 'nfs' | 'ftp' | 'vpn' | 'backups';
+const SECTIONS: { id: Section; needs: Feature }[] = [
+  { id: 'smb', needs: 'samba' },
+  { id: 'nfs', needs: 'nfs' },
+  { id: 'ftp', needs: 'ftp' },
+  { id: 'vpn', needs: 'vpn' },
+  { id: 'backups', needs: 'backups' },
+];
 
 /** The commands of each section. Program names and options are the same in every language. */
 const COMMANDS = {
@@ -43,7 +53,18 @@ function Code({ children }: { children: string }) {
   );
 }
 
-function DocSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function DocSection({
+  id,
+  title,
+  needs,
+  children,
+}: {
+  id: string;
+  title: string;
+  needs: Feature;
+  children: ReactNode;
+}) {
+  if (!isShipped(needs)) return null;
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="docs__section">
       <h2 id={`${id}-title`}>{title}</h2>
@@ -64,7 +85,7 @@ export function DocsPage() {
               {t('common.onThisPage')}
             </h2>
             <ol>
-              {SECTIONS.map((id) => (
+              {SECTIONS.filter(({ needs }) => isShipped(needs)).map(({ id }) => (
                 <li key={id}>
                   <a href={`#docs-${id}`}>{t(`docs.${id}.title`)}</a>
                 </li>
@@ -74,7 +95,7 @@ export function DocsPage() {
           <div className="prose">
             <p className="alert alert--info">{t('docs.placeholders')}</p>
 
-            <DocSection id="docs-smb" title={t('docs.smb.title')}>
+            <DocSection id="docs-smb" title={t('docs.smb.title')} needs="samba">
               <p>{t('docs.smb.intro')}</p>
               <h3>{t('docs.smb.windowsTitle')}</h3>
               <p>{t('docs.smb.windows')}</p>
@@ -87,21 +108,21 @@ export function DocsPage() {
               <Code>{COMMANDS.smbLinux}</Code>
             </DocSection>
 
-            <DocSection id="docs-nfs" title={t('docs.nfs.title')}>
+            <DocSection id="docs-nfs" title={t('docs.nfs.title')} needs="nfs">
               <p>{t('docs.nfs.intro')}</p>
               <Code>{COMMANDS.nfs}</Code>
               <p>{t('docs.nfs.fstab')}</p>
               <Code>{COMMANDS.nfsFstab}</Code>
             </DocSection>
 
-            <DocSection id="docs-ftp" title={t('docs.ftp.title')}>
+            <DocSection id="docs-ftp" title={t('docs.ftp.title')} needs="ftp">
               <p>{t('docs.ftp.intro')}</p>
               <p>{t('docs.ftp.clients')}</p>
               <Code>{COMMANDS.sftp}</Code>
               <p>{t('docs.ftp.permissions')}</p>
             </DocSection>
 
-            <DocSection id="docs-vpn" title={t('docs.vpn.title')}>
+            <DocSection id="docs-vpn" title={t('docs.vpn.title')} needs="vpn">
               <p>{t('docs.vpn.intro')}</p>
               <p>{t('docs.vpn.desktop')}</p>
               <p>{t('docs.vpn.linux')}</p>
@@ -109,7 +130,7 @@ export function DocsPage() {
               <p>{t('docs.vpn.revoke')}</p>
             </DocSection>
 
-            <DocSection id="docs-backups" title={t('docs.backups.title')}>
+            <DocSection id="docs-backups" title={t('docs.backups.title')} needs="backups">
               <p>{t('docs.backups.automatic')}</p>
               <h3>{t('docs.backups.ownTitle')}</h3>
               <p>{t('docs.backups.own')}</p>
@@ -119,7 +140,7 @@ export function DocsPage() {
                 <li>{t('docs.backups.presetMonthly')}</li>
               </ul>
               <p>{t('docs.backups.restore')}</p>
-              <p>{t('docs.backups.subusers')}</p>
+              {isShipped('subusers') && <p>{t('docs.backups.subusers')}</p>}
             </DocSection>
           </div>
         </div>

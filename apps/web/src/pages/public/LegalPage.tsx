@@ -1,12 +1,25 @@
 // /privacy and /terms: the legal texts, one section per topic with a table of contents.
 import { RETENTION_MONTHS } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
+import { shippedOnly, type Needs } from '../../lib/features.ts';
 import { PublicPageHeader } from './parts.tsx';
 
-const SECTIONS = {
-  privacy: ['controller', 'data', 'purposes', 'cookies', 'retention', 'rights', 'processors'],
-  terms: ['service', 'account', 'payment', 'expiry', 'use', 'backups', 'law'],
-} as const;
+/** A section about a feature is part of the terms once the feature has shipped. */
+const SECTIONS: Record<'privacy' | 'terms', { id: string; needs?: Needs }[]> = {
+  privacy: ['controller', 'data', 'purposes', 'cookies', 'retention', 'rights', 'processors'].map((id) => ({
+    id,
+  })),
+  terms: [
+    { id: 'service' },
+    { id: 'account' },
+    { id: 'payment' },
+    { id: 'expiry' },
+    { id: 'use' },
+    { id: 'availability' },
+    { id: 'backups', needs: 'backups' },
+    { id: 'law' },
+  ],
+};
 
 type LegalKind = keyof typeof SECTIONS;
 
@@ -14,6 +27,7 @@ function LegalPage({ kind }: { kind: LegalKind }) {
   const { t } = useTranslation('public');
   // The two kinds' section keys differ; i18next's types check each key against its own kind.
   // The retention figures are the ones the API's maintenance job applies.
+  const sections = shippedOnly(SECTIONS[kind]).map(({ id }) => id);
   const section = (id: string, part: 'title' | 'body') =>
     t(`${kind}.sections.${id}.${part}` as `privacy.sections.retention.body`, {
       contactMonths: RETENTION_MONTHS.contactMessages,
@@ -31,7 +45,7 @@ function LegalPage({ kind }: { kind: LegalKind }) {
               {t('common.onThisPage')}
             </h2>
             <ol>
-              {SECTIONS[kind].map((id) => (
+              {sections.map((id) => (
                 <li key={id}>
                   <a href={`#${kind}-${id}`}>{section(id, 'title')}</a>
                 </li>
@@ -39,7 +53,7 @@ function LegalPage({ kind }: { kind: LegalKind }) {
             </ol>
           </nav>
           <div className="prose">
-            {SECTIONS[kind].map((id) => (
+            {sections.map((id) => (
               <section key={id} id={`${kind}-${id}`} aria-labelledby={`${kind}-${id}-title`}>
                 <h2 id={`${kind}-${id}-title`}>{section(id, 'title')}</h2>
                 <p>{section(id, 'body')}</p>

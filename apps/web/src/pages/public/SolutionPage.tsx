@@ -3,33 +3,65 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon, FolderIcon, ServerIcon, ShieldIcon } from '../../components/icons.tsx';
+import { isShipped, shippedOnly, type Needs } from '../../lib/features.ts';
+import { NotFoundPage } from '../NotFoundPage.tsx';
 import { PublicCallToAction, PublicPageHeader } from './parts.tsx';
+
+interface Solution {
+  Icon: typeof ShieldIcon;
+  /** The page exists once these have shipped (until then: not found, and no link leads here). */
+  needs?: Needs;
+  /** Each feature's line shows once what it names has shipped. */
+  features: readonly { id: string; needs?: Needs }[];
+  useCases: readonly string[];
+}
 
 const SOLUTIONS = {
   secureAccess: {
     Icon: ShieldIcon,
-    features: ['vpn', 'revoke', 'sessions', 'log', 'ldap'],
+    needs: 'vpn',
+    features: [
+      { id: 'vpn', needs: 'vpn' },
+      { id: 'revoke', needs: 'vpn' },
+      { id: 'sessions', needs: 'vpn' },
+      { id: 'log', needs: 'activity' },
+      { id: 'ldap', needs: 'ldap' },
+    ],
     useCases: ['remote', 'field', 'contractors'],
   },
   teamDrive: {
     Icon: FolderIcon,
-    features: ['samba', 'permissions', 'nfsFtp', 'links', 'portal'],
+    features: [
+      { id: 'samba', needs: 'samba' },
+      { id: 'permissions', needs: 'users' },
+      { id: 'nfsFtp', needs: ['nfs', 'ftp'] },
+      { id: 'links', needs: 'shareLinks' },
+      { id: 'portal', needs: 'linuxPortal' },
+      { id: 'log', needs: 'activity' },
+    ],
     useCases: ['office', 'agencies', 'accounting'],
   },
   businessStorage: {
     Icon: ServerIcon,
-    features: ['sizes', 'backups', 'dedicatedIp', 'monitoring', 'invoices'],
-    useCases: ['archive', 'backupTarget', 'growing'],
+    features: [
+      { id: 'sizes', needs: 'storage' },
+      { id: 'backups', needs: 'backups' },
+      { id: 'dedicatedIp' },
+      { id: 'overview' },
+      { id: 'invoices', needs: 'invoices' },
+    ],
+    useCases: ['archive', 'secondCopy', 'growing'],
   },
-} as const;
+} as const satisfies Record<string, Solution>;
 
 type SolutionKey = keyof typeof SOLUTIONS;
 
 function SolutionPage({ solution }: { solution: SolutionKey }) {
   const { t } = useTranslation('public');
-  const { Icon, features, useCases } = SOLUTIONS[solution];
+  const { Icon, features, useCases }: Solution = SOLUTIONS[solution];
   // Each solution's item keys differ; the cast names one real key so the type check still holds.
   const text = (path: string) => t(`solutions.${solution}.${path}` as 'solutions.secureAccess.title');
+  if (!isShipped((SOLUTIONS[solution] as Solution).needs)) return <NotFoundPage />;
   return (
     <div data-testid={`solution-page-${solution}`}>
       <PublicPageHeader title={text('title')} lead={text('lead')}>
@@ -55,7 +87,7 @@ function SolutionPage({ solution }: { solution: SolutionKey }) {
           <div>
             <h2>{t('solutions.whatYouGet')}</h2>
             <ul className="check-list" role="list">
-              {features.map((id) => (
+              {shippedOnly(features).map(({ id }) => (
                 <li key={id}>
                   <CheckIcon />
                   {text(`features.${id}`)}

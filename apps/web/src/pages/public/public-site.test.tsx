@@ -1,4 +1,4 @@
-import { RETENTION_MONTHS } from '@debesis/contract';
+import { RETENTION_MONTHS, SHIPPED_FEATURES } from '@debesis/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -108,7 +108,10 @@ describe('public pages', () => {
     ['/docs', 'Documentation', 'Dokumentacija'],
     ['/privacy', 'Privacy policy', 'Privatumo politika'],
     ['/terms', 'Terms of service', 'Paslaugų teikimo sąlygos'],
-    ['/solutions/secure-access', 'Secure access', 'Saugi prieiga'],
+    // A VPN solution once the VPN has shipped (shipped-features.test.tsx checks it is hidden until then).
+    ...(SHIPPED_FEATURES.includes('vpn')
+      ? [['/solutions/secure-access', 'Secure access', 'Saugi prieiga']]
+      : []),
     ['/solutions/team-drive', 'Team drive', 'Komandos diskas'],
     ['/solutions/business-storage', 'Business storage', 'Verslo saugykla'],
   ])('%s has its heading in English and Lithuanian', async (path, english, lithuanian) => {

@@ -24,6 +24,10 @@ import { diskSize, formatDate, money } from '../plans/format.ts';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
 import { formatBytes, ServiceStatusBadge } from './service-parts.tsx';
+import { UsageMeter } from './UsageMeter.tsx';
+
+/** The plan's disk in bytes (GB as the API sizes storage: 1024³ bytes). */
+const BYTES_PER_GB = 1024 ** 3;
 
 type Translate = TFunction<'workspace'>;
 
@@ -61,12 +65,20 @@ function facts(service: ServiceOverviewItem, t: Translate, language: string) {
       key: 'disk',
       label: t('serviceOverview.disk'),
       value:
-        service.disk_usage === null
-          ? t('serviceOverview.diskOfUnknown', { total: diskSize(service.disk_space, language) })
-          : t('serviceOverview.diskOf', {
+        service.disk_usage === null ? (
+          t('serviceOverview.diskOfUnknown', { total: diskSize(service.disk_space, language) })
+        ) : (
+          <UsageMeter
+            label={t('serviceOverview.disk')}
+            text={t('serviceOverview.diskOf', {
               used: formatBytes(service.disk_usage, language),
               total: diskSize(service.disk_space, language),
-            }),
+            })}
+            used={service.disk_usage}
+            total={service.disk_space * BYTES_PER_GB}
+            testId="usage-disk"
+          />
+        ),
     },
     {
       key: 'files',
@@ -79,7 +91,15 @@ function facts(service: ServiceOverviewItem, t: Translate, language: string) {
     {
       key: 'users',
       label: t('serviceOverview.users'),
-      value: t('serviceOverview.usersOf', { active: service.users_active, total: service.users_total }),
+      value: (
+        <UsageMeter
+          label={t('serviceOverview.users')}
+          text={t('serviceOverview.usersOf', { active: service.users_active, total: service.users_total })}
+          used={service.users_active}
+          total={service.users_total}
+          testId="usage-users"
+        />
+      ),
     },
     { key: 'groups', label: t('serviceOverview.groups'), value: String(service.groups) },
     { key: 'shares', label: t('serviceOverview.shares'), value: String(service.shares) },

@@ -18,6 +18,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/accounts-messages.ts';
 import { changeLanguage, LANGUAGE_NAMES, useLanguage } from '../../i18n/language.ts';
 import { setTheme, useTheme } from '../../theme/theme.ts';
+import { BrowserNotificationsField } from './BrowserNotificationsField.tsx';
 import { CompanySection } from './CompanySection.tsx';
 import './settings.css';
 import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
@@ -178,14 +179,10 @@ function PreferencesSection() {
             onChange={(event) => save.mutate({ notifications: { email: event.target.checked } })}
             data-testid="settings-notifications-email"
           />
-          <CheckboxField
-            id="settings-notifications-browser"
-            label={t('settings.notifications.browser')}
-            hint={t('settings.notifications.browserHint')}
+          <BrowserNotificationsField
             checked={notifications?.browser ?? false}
             disabled={!notifications}
-            onChange={(event) => save.mutate({ notifications: { browser: event.target.checked } })}
-            data-testid="settings-notifications-browser"
+            onChange={(browser) => save.mutate({ notifications: { browser } })}
           />
         </div>
       )}
