@@ -46,15 +46,15 @@ function signedIn(options: { user?: User; sessions?: AccountSession[] } = {}) {
   const calls: Recorded[] = [];
   const record = async (request: Request) => {
     const path = new URL(request.url).pathname;
-    const body = request.method === 'DELETE' ? null : await request.json();
+    const body = request.method === 'DELETE' ? null : ((await request.json()) as Record<string, unknown>);
     calls.push({ method: request.method, path, body });
-    return body as Record<string, unknown>;
+    return body ?? {};
   };
   server.use(
     http.get('/api/v1/users/me', () => HttpResponse.json(user)),
     http.put('/api/v1/users/me', async ({ request }) => {
       const body = await record(request);
-      user = { ...user, ...body } as User;
+      user = { ...user, ...(body as Partial<User>) };
       return HttpResponse.json(user);
     }),
     http.get('/api/v1/settings/', () => HttpResponse.json(settingsOf(user))),
