@@ -209,3 +209,60 @@ export const oauthProvidersResponseSchema = z.object({
 
 /** One-time code the OAuth callback page trades for tokens (tokens never travel in a URL). */
 export const oauthExchangeRequestSchema = z.object({ code: text().min(1).max(512) });
+
+// ── Self-service in Settings: password, email, sessions ─────────────────────────────────────
+
+/** How long the link mailed to a new address stays valid. */
+export const EMAIL_CHANGE_LINK_TTL_HOURS = 24;
+
+/** The current password, as typed: checked against the stored hash, never against the rules. */
+const currentPasswordSchema = text({ error: 'required' }).min(1, 'required').max(1024);
+
+/** Ends every other session of the account; the one asking keeps going. */
+export const changePasswordRequestSchema = z.object({
+  current_password: currentPasswordSchema,
+  new_password: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** Mails a single-use link to the new address; the account's address changes only when it is opened. */
+export const changeEmailRequestSchema = z.object({
+  new_email: emailSchema,
+  current_password: currentPasswordSchema,
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+
+export const changeEmailResponseSchema = z.object({
+  message: text(),
+  /** Where the link went (lower-cased), and until when it works. */
+  new_email: text(),
+  expires_at: text(),
+});
+export type ChangeEmailResponse = z.infer<typeof changeEmailResponseSchema>;
+
+export const confirmEmailChangeRequestSchema = z.object({
+  token: text({ error: 'required' }).min(1).max(512),
+});
+export const confirmEmailChangeResponseSchema = z.object({ message: text(), email: text() });
+export type ConfirmEmailChangeResponse = z.infer<typeof confirmEmailChangeResponseSchema>;
+
+/** One sign-in that is still alive: where and with what it was made, and when it was last renewed. */
+export const accountSessionSchema = z.object({
+  id: text(),
+  /** The session making this request. */
+  current: z.boolean(),
+  /** How it began: password, password_reset, oauth:<provider>… */
+  method: text(),
+  ip: text().nullable(),
+  user_agent: text().nullable(),
+  /** Read from the user agent; null when it names none we know. */
+  browser: text().nullable(),
+  os: text().nullable(),
+  created_at: text(),
+  /** When its tokens were last issued (sign-in or refresh): accurate to one access token's life. */
+  last_used_at: text(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+export const accountSessionsResponseSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export type AccountSessionsResponse = z.infer<typeof accountSessionsResponseSchema>;

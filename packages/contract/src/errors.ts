@@ -39,6 +39,12 @@ export const ERROR_STATUS = {
   email_registered: 409,
   verification_link_invalid: 400,
   reset_link_invalid: 400,
+  invalid_current_password: 422,
+  password_not_set: 409,
+  same_email: 422,
+  email_taken: 409,
+  email_change_link_invalid: 400,
+  session_not_found: 404,
   already_business: 409,
   oauth_failed: 400,
   oauth_provider_disabled: 404,
@@ -174,6 +180,14 @@ const en: Catalogue = {
   verification_link_invalid:
     'Failed to verify your email. The verification link may have expired or is invalid.',
   reset_link_invalid: 'Failed to reset password. The link may have expired or is invalid.',
+  invalid_current_password: 'The current password is not right',
+  password_not_set:
+    'This account signs in through a provider and has no password yet. To set one, use “Forgot password?” on the sign-in page.',
+  same_email: 'This is already your email address',
+  email_taken: 'This email address is already used by another account',
+  email_change_link_invalid:
+    'Failed to change your email. The link may have expired, been used already or been replaced by a newer one.',
+  session_not_found: 'This session has already ended or does not exist.',
   already_business: 'This account is already a business account. Contact support to change business details.',
   oauth_failed: 'An error occurred during authentication. Please try again.',
   oauth_provider_disabled: 'Signing in with this provider is not available.',
@@ -289,6 +303,14 @@ const lt: Catalogue = {
   verification_link_invalid:
     'Nepavyko patvirtinti el. pašto. Patvirtinimo nuoroda gali būti pasibaigusi arba netinkama.',
   reset_link_invalid: 'Nepavyko atkurti slaptažodžio. Nuoroda gali būti pasibaigusi arba netinkama.',
+  invalid_current_password: 'Dabartinis slaptažodis neteisingas',
+  password_not_set:
+    'Ši paskyra jungiasi per paslaugų teikėją ir dar neturi slaptažodžio. Norėdami jį nustatyti, prisijungimo puslapyje pasirinkite „Pamiršote slaptažodį?“.',
+  same_email: 'Tai jau yra jūsų el. pašto adresas',
+  email_taken: 'Šis el. pašto adresas jau naudojamas kitos paskyros',
+  email_change_link_invalid:
+    'Nepavyko pakeisti el. pašto adreso. Nuoroda gali būti pasibaigusi, jau panaudota arba pakeista naujesne.',
+  session_not_found: 'Šis seansas jau baigtas arba neegzistuoja.',
   already_business:
     'Ši paskyra jau yra verslo paskyra. Norėdami pakeisti įmonės duomenis, susisiekite su pagalbos tarnyba.',
   oauth_failed: 'Autentifikuojant įvyko klaida. Bandykite dar kartą.',

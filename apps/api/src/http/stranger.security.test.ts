@@ -55,6 +55,7 @@ describe('every route as a stranger with another account’s ids', () => {
       owner.extensionOrderId,
       owner.planChangeOrderId,
       owner.sessionId,
+      owner.signInSessionId,
       owner.planChangeId,
       owner.invoiceId,
     ];

@@ -42,6 +42,8 @@ export interface OwnerResources {
   /** An unpaid extension order with an open payment session. */
   extensionOrderId: string;
   sessionId: string;
+  /** The owner's sign-in (auth session), as GET /auth/sessions names it. */
+  signInSessionId: string;
   planChangeId: string;
   /** The unpaid order of the plan change. */
   planChangeOrderId: string;
@@ -52,6 +54,14 @@ async function expectOk(response: Promise<LightMyRequestResponse>, what: string)
   const answer = await response;
   if (answer.statusCode >= 300) throw new Error(`${what}: ${answer.statusCode} ${answer.body}`);
   return answer;
+}
+
+/** The session an access token names (its `sid` claim). */
+function sessionIdOf(accessToken: string): string {
+  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
+    sid: string;
+  };
+  return payload.sid;
 }
 
 /** A verified owner with one of everything, built through the API as a customer does. */
@@ -97,6 +107,7 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     paidOrderId: paid.id,
     extensionOrderId: extension.id,
     sessionId: session.session_id,
+    signInSessionId: sessionIdOf(owner.tokens.access_token),
     planChangeId: planChange.id,
     planChangeOrderId: planChange.order_id,
     invoiceId,
@@ -114,6 +125,7 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/^\/api\/v1\/orders\/service\//, 'id', owner.serviceId],
     [/^\/api\/v1\/orders\//, 'id', owner.extensionOrderId],
     [/^\/api\/v1\/payments\/session\//, 'id', owner.sessionId],
+    [/^\/api\/v1\/auth\/sessions\//, 'id', owner.signInSessionId],
     [/^\/payments-sandbox\/sessions\//, 'id', owner.sessionId],
     [/^\/api\/v1\/payments\/events\//, 'provider', 'sandbox'],
     [/^\/api\/v1\/auth\/oauth\//, 'provider', 'github'],
@@ -151,6 +163,12 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
     'POST /api/v1/auth/request-password-reset': { email: owner.email },
     'POST /api/v1/auth/reset-password': { token: 'not-a-token', password: 'Correct-Horse-8' },
     'POST /api/v1/auth/oauth/exchange': { code: 'not-a-code' },
+    'POST /api/v1/auth/change-password': {
+      current_password: 'Wrong-Horse-7',
+      new_password: 'Correct-Horse-8',
+    },
+    'POST /api/v1/auth/change-email': { new_email: email, current_password: 'Wrong-Horse-7' },
+    'POST /api/v1/auth/confirm-email-change': { token: 'not-a-token' },
     'PUT /api/v1/users/me': { first_name: 'Pakeistas', last_name: 'Vardas' },
     'POST /api/v1/users/me/convert-to-business': {
       business_details: {
@@ -248,6 +266,7 @@ export async function ownerSnapshot(
   const urls = [
     '/api/v1/users/me',
     '/api/v1/settings/',
+    '/api/v1/auth/sessions',
     '/api/v1/billing/',
     '/api/v1/billing/invoices',
     '/api/v1/orders/',

@@ -40,10 +40,13 @@ export function installRequestHeaders(http: AxiosInstance): void {
   });
 }
 
-/** The request config as the session handler sees it: whether this request already had its refresh. */
+/** The request config as the session handler sees it: how often this request was replayed. */
 interface SessionRequestConfig extends InternalAxiosRequestConfig {
-  sessionRetried?: boolean;
+  sessionReplays?: number;
 }
+
+/** Spec §4, §9: one refresh per request, so one replay; a request is never replayed twice. */
+export const MAX_SESSION_REPLAYS = 1;
 
 /** Spec §4: login, register and refresh never trigger a refresh (nor logout, which ends it). */
 const EXCLUDED_PATHS = ['/auth/login', '/auth/register', '/auth/refresh', '/auth/logout'];
@@ -66,15 +69,21 @@ async function endSession(): Promise<void> {
 }
 
 /**
- * Spec §4 and §8: a 401 to an authenticated call (one that carried a bearer token) gets one
- * refresh, then the request is replayed after CLIENT_TIMING.replayDelayMs with the new token.
+ * The refresh-and-replay rule (spec §4, §8, §9), all of it:
  *
- * - no refresh token stored, or the server refuses the refresh: session cleared, login page;
- * - the refresh got no answer (network): the original request is replayed as it was;
- * - a replay that is refused again ends the session (one refresh per request);
- * - concurrent 401s share one refresh (refresh.ts), and a request that left before a refresh
- *   finished is replayed with the new token without refreshing again;
- * - login, register, refresh and logout are excluded.
+ * 1. A 401 to an authenticated call (one that carried a bearer token) gets one refresh; login,
+ *    register, refresh and logout are excluded and their 401 goes to the caller.
+ * 2. The refresh's answer decides (refresh.ts):
+ *    - new tokens: the request is replayed with them;
+ *    - no refresh token stored, a refusal (any 4xx but 408 and 429) or an answer without tokens:
+ *      the spec's failure: session cleared, login page, the 401 to the caller;
+ *    - no answer: a network failure, a time-out, 408, 429 or any 5xx (`refreshFailureOutcome`):
+ *      the tokens are kept and the request is replayed as it was.
+ * 3. A request is replayed at most once (MAX_SESSION_REPLAYS), CLIENT_TIMING.replayDelayMs after
+ *    the refresh. Whatever the replay gets is the caller's answer; a replay refused with 401 again
+ *    is the spec's failure (session cleared, login page), never a second refresh or replay.
+ * 4. Concurrent 401s share one refresh, and a request that left before a refresh finished is
+ *    replayed with the new token without refreshing again (still once).
  */
 export function installSessionRefresh(http: AxiosInstance): void {
   http.interceptors.response.use(undefined, async (error: unknown) => {
@@ -82,11 +91,12 @@ export function installSessionRefresh(http: AxiosInstance): void {
     const config: SessionRequestConfig = error.config;
     const sentToken = bearerSent(config);
     if (sentToken === null || isExcluded(config.url)) throw error;
-    if (config.sessionRetried) {
+    const replays = config.sessionReplays ?? 0;
+    if (replays >= MAX_SESSION_REPLAYS) {
       await endSession();
       throw error;
     }
-    config.sessionRetried = true;
+    config.sessionReplays = replays + 1;
 
     const current = getAccessToken();
     const refreshedMeanwhile = current !== null && current !== sentToken;

@@ -1,5 +1,7 @@
 // Spec §4, §8, §9: a 401 to an authenticated call → one refresh → replay, with its three
-// outcomes, the 100 ms waits, the exclusions and one shared refresh for concurrent 401s.
+// outcomes, the 100 ms waits, the exclusions, one shared refresh for concurrent 401s, and the
+// rule for a refresh that gets no usable answer (5xx, 408, 429, network): replay once, then the
+// spec's failure.
 import { CSRF_COOKIE, STORAGE_KEYS } from '@debesis/contract';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -214,6 +216,110 @@ describe('401 → refresh → replay', () => {
 
     expect((await late).token).toBe('Bearer new-access');
     expect(calls.refresh).toHaveLength(1);
+  });
+});
+
+describe('a refresh with no usable answer: replay once, then the spec’s failure', () => {
+  /** A protected call refused `refusals` times, then answered; a refresh answered by `refresh`. */
+  function flakyApi(options: { refusals: number; refresh: () => Response; replay?: () => Response }) {
+    const calls = { protected: [] as (string | null)[], refresh: 0 };
+    server.use(
+      http.get('/api/v1/things', ({ request }) => {
+        const authorization = request.headers.get('authorization');
+        calls.protected.push(authorization);
+        if (calls.protected.length <= options.refusals) {
+          return HttpResponse.json({ detail: 'unauthorized', message: 'Please sign in.' }, { status: 401 });
+        }
+        return options.replay?.() ?? HttpResponse.json({ ok: true, token: authorization });
+      }),
+      http.post('/api/v1/auth/refresh', () => {
+        calls.refresh += 1;
+        return options.refresh();
+      }),
+    );
+    return calls;
+  }
+
+  const status = (code: number) => () =>
+    HttpResponse.json({ detail: 'server_error', message: 'Try later.' }, { status: code });
+
+  it.each([500, 502, 503, 504, 408, 429])(
+    'a refresh answered %i counts as no answer: tokens kept, the request replayed once as it was',
+    async (code) => {
+      const calls = flakyApi({ refusals: 1, refresh: status(code) });
+
+      const answer = createApiClient().get('/api/v1/things', okSchema);
+      await until(() => calls.refresh === 1, 'refresh');
+      await settle();
+      await advance(100);
+
+      expect(await answer).toEqual({ ok: true, token: 'Bearer old-access' });
+      expect(calls.protected).toEqual(['Bearer old-access', 'Bearer old-access']);
+      expect(calls.refresh).toBe(1);
+      expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('old-access');
+      expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('old-refresh');
+      expect(getSessionState().status).toBe('authenticated');
+    },
+  );
+
+  it.each([503, 429])(
+    'after a refresh answered %i, a replay refused again is the spec’s failure: no second refresh or replay, login page',
+    async (code) => {
+      const navigations = recordSessionNavigation('/dashboard/billing');
+      const calls = flakyApi({ refusals: 5, refresh: status(code) });
+
+      const answer = createApiClient()
+        .get('/api/v1/things', okSchema)
+        .catch((error: unknown) => error);
+      await until(() => calls.refresh === 1, 'refresh');
+      await settle();
+      await advance(100);
+      await until(() => getSessionState().status === 'logged_out', 'logged out');
+      await advance(100);
+
+      expect(await answer).toMatchObject({ status: 401, detail: 'unauthorized' });
+      expect(calls.protected).toHaveLength(2);
+      expect(calls.refresh).toBe(1);
+      expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+      expect(navigations).toEqual([
+        { to: '/auth/login', options: { replace: true, state: { from: '/dashboard/billing' } } },
+      ]);
+    },
+  );
+
+  it('a replay that fails otherwise is the caller’s answer, and the session stays', async () => {
+    const calls = flakyApi({ refusals: 1, refresh: status(503), replay: status(503) });
+
+    const answer = createApiClient()
+      .get('/api/v1/things', okSchema)
+      .catch((error: unknown) => error);
+    await until(() => calls.refresh === 1, 'refresh');
+    await settle();
+    await advance(100);
+
+    expect(await answer).toMatchObject({ status: 503 });
+    expect(calls.protected).toHaveLength(2);
+    expect(calls.refresh).toBe(1);
+    expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('old-refresh');
+    expect(getSessionState().status).toBe('authenticated');
+  });
+
+  it('a refresh refused with another 4xx is no hiccup: the spec’s failure at once, no replay', async () => {
+    const navigations = recordSessionNavigation();
+    const calls = flakyApi({
+      refusals: 5,
+      refresh: () => HttpResponse.json({ detail: 'validation_error', message: 'x' }, { status: 422 }),
+    });
+
+    const answer = createApiClient()
+      .get('/api/v1/things', okSchema)
+      .catch((error: unknown) => error);
+    await until(() => getSessionState().status === 'logged_out', 'logged out');
+    await advance(100);
+
+    expect(await answer).toMatchObject({ status: 401 });
+    expect(calls.protected).toHaveLength(1);
+    expect(navigations.map(({ to }) => to)).toEqual(['/auth/login']);
   });
 });
 

@@ -117,6 +117,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'confirm-email',
+            lazy: async () => ({
+              Component: (await import('../pages/settings/ConfirmEmailPage.tsx')).ConfirmEmailPage,
+            }),
+          },
+          {
             path: 'oauth/callback',
             lazy: async () => ({
               Component: (await import('../pages/auth/OAuthCallbackPage.tsx')).OAuthCallbackPage,

@@ -12,9 +12,29 @@ export const REFRESH_PATH = '/api/v1/auth/refresh';
  * - `refreshed`: new tokens are stored (by this call or by another tab meanwhile);
  * - `no_refresh_token`: nothing to refresh with;
  * - `rejected`: the server answered and refused (or answered without tokens);
- * - `unavailable`: no usable answer (network, time-out, 5xx, 429): the tokens are untouched.
+ * - `unavailable`: no usable answer (see `refreshFailureOutcome`): the tokens are untouched.
  */
 export type RefreshOutcome = 'refreshed' | 'no_refresh_token' | 'rejected' | 'unavailable';
+
+/**
+ * Statuses that say nothing about the refresh token: the request timed out (408), was throttled
+ * (429) or met a server or proxy failure (5xx). The spec names only "no server response" as the
+ * case to replay in; these count as that too, since ending a session because the server was
+ * briefly unwell would sign people out for nothing. Every other 4xx is the server refusing the
+ * token.
+ */
+export function isNoAnswerStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status <= 599);
+}
+
+/**
+ * What a failed refresh means. `status` is the HTTP status of the answer, or null when none came
+ * (network failure, time-out, abort): null and the no-answer statuses are `unavailable`, the
+ * rest `rejected`.
+ */
+export function refreshFailureOutcome(status: number | null): 'rejected' | 'unavailable' {
+  return status === null || isNoAnswerStatus(status) ? 'unavailable' : 'rejected';
+}
 
 /** Spec §7: the answer carries access_token and optionally a new refresh_token. */
 const refreshAnswerSchema = z.object({
@@ -63,11 +83,6 @@ function withTabLock<T>(task: () => Promise<T>): Promise<T> {
   return locks.request(LOCK_NAME, task) as Promise<T>;
 }
 
-function isRejection(status: number): boolean {
-  // A 4xx is the server refusing this refresh token; 408 and 429 are about timing, not the token.
-  return status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
-
 async function refreshWith(http: AxiosInstance, refreshToken: string): Promise<RefreshOutcome> {
   refreshCount += 1;
   let data: unknown;
@@ -75,10 +90,7 @@ async function refreshWith(http: AxiosInstance, refreshToken: string): Promise<R
     const response = await http.post<unknown>(REFRESH_PATH, { refresh_token: refreshToken });
     data = response.data;
   } catch (error) {
-    if (isAxiosError(error) && error.response) {
-      return isRejection(error.response.status) ? 'rejected' : 'unavailable';
-    }
-    return 'unavailable';
+    return refreshFailureOutcome(isAxiosError(error) && error.response ? error.response.status : null);
   }
   const tokens = refreshAnswerSchema.safeParse(data);
   if (!tokens.success) return 'rejected';

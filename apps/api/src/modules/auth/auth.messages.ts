@@ -27,6 +27,31 @@ const messages = {
 
 export type AuthMessage = keyof typeof messages;
 
+/** Answers of the self-service routes in Settings; `{{email}}` is filled in. */
+const accountMessages = {
+  password_changed: {
+    en: 'Your password is changed. Every other session was signed out.',
+    lt: 'Slaptažodis pakeistas. Visi kiti seansai atjungti.',
+  },
+  email_change_sent: {
+    en: 'We sent a link to {{email}}. Your address changes when you open it (within 24 hours).',
+    lt: 'Išsiuntėme nuorodą adresu {{email}}. Adresas pasikeis, kai ją atversite (per 24 valandas).',
+  },
+  email_changed: {
+    en: 'Your account now uses {{email}}. Sign in with this address from now on.',
+    lt: 'Jūsų paskyra dabar naudoja adresą {{email}}. Nuo šiol prisijunkite šiuo adresu.',
+  },
+  session_ended: { en: 'The session is signed out.', lt: 'Seansas atjungtas.' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export function accountMessage(
+  key: keyof typeof accountMessages,
+  language: Language,
+  values: { email?: string } = {},
+): string {
+  return accountMessages[key][language].replace('{{email}}', values.email ?? '');
+}
+
 export function authMessage(key: AuthMessage, language: Language): string {
   return messages[key][language];
 }

@@ -1,5 +1,5 @@
 // The only SQL on sessions, refresh tokens, mailed link tokens and login history.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../users/users.table.ts';
 import { emailTokens, loginHistory, refreshTokens, sessions } from './auth.table.ts';
@@ -57,6 +57,45 @@ export function createAuthQueries(db: Db) {
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
+    /** Ends one session of this user; false when it is not theirs or had already ended. */
+    async revokeSessionOf(userId: string, sessionId: string, reason: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+
+    /** Ends every session of the user but `keepSessionId`; answers how many ended. */
+    async revokeOtherSessions(
+      userId: string,
+      keepSessionId: string,
+      reason: string,
+      at: Date,
+    ): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    /**
+     * Sessions not ended and renewed after `usedSince` (older ones hold only expired refresh
+     * tokens), most recently used first.
+     */
+    async listLiveSessions(userId: string, usedSince: Date): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(
+          and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.lastUsedAt, usedSince)),
+        )
+        .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+    },
+
     async revokeAllSessions(userId: string, reason: string, at: Date): Promise<void> {
       await db
         .update(sessions)
@@ -104,6 +143,7 @@ export function createAuthQueries(db: Db) {
       purpose: EmailTokenPurpose;
       tokenHash: string;
       expiresAt: Date;
+      newEmail?: string;
     }): Promise<string> {
       const [row] = await db.insert(emailTokens).values(values).returning({ id: emailTokens.id });
       if (!row) throw new Error('email token insert returned no row');

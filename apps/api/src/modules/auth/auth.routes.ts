@@ -1,6 +1,13 @@
 // /api/v1/auth: thin handlers — validate with the contract, call the service, answer.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  accountSessionsResponseSchema,
+  changeEmailRequestSchema,
+  changeEmailResponseSchema,
+  changePasswordRequestSchema,
+  confirmEmailChangeRequestSchema,
+  confirmEmailChangeResponseSchema,
   detectCountryResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -18,8 +25,23 @@ import {
 import { z } from 'zod';
 import type { AuthGuards } from './auth.guard.ts';
 import { clientMeta } from './auth.guard.ts';
+import type { AccountCaller } from './account.service.ts';
 import type { AuthService } from './auth.service.ts';
+import { AppError } from '../../http/app-error.ts';
 import { detectCountry } from './detect-country.ts';
+
+const security = [{ bearer: [] }];
+
+/** The signed-in owner and the session a guarded request came with. */
+function caller(request: FastifyRequest): AccountCaller {
+  if (!request.auth) throw new AppError('unauthorized');
+  return {
+    userId: request.auth.userId,
+    sessionId: request.auth.sessionId,
+    ip: request.ip || null,
+    language: request.language,
+  };
+}
 
 /** Calls that start a session carry no browser session yet, so they are exempt from CSRF. */
 const noSessionYet = { csrf: false };
@@ -160,5 +182,84 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => auth.resetPassword(request.body.token, request.body.password, clientMeta(request)),
+  );
+
+  // ── Self-service from Settings (account.service.ts) ──
+
+  app.post(
+    '/change-password',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (the current one required); ends every other session',
+        security,
+        body: changePasswordRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => auth.account.changePassword(caller(request), request.body),
+  );
+
+  app.post(
+    '/change-email',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Ask to change the email address (the current password required); mails a link to the new address and tells the old one',
+        security,
+        body: changeEmailRequestSchema,
+        response: { 200: changeEmailResponseSchema },
+      },
+    },
+    async (request) => auth.account.requestEmailChange(caller(request), request.body),
+  );
+
+  app.post(
+    '/confirm-email-change',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the new email address with the link mailed to it (single-use, expires)',
+        body: confirmEmailChangeRequestSchema,
+        response: { 200: confirmEmailChangeResponseSchema },
+      },
+    },
+    async (request) =>
+      auth.account.confirmEmailChange(request.body.token, {
+        ip: request.ip || null,
+        language: request.language,
+      }),
+  );
+
+  app.get(
+    '/sessions',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The account’s live sessions: device, IP, created and last used; the current one marked',
+        security,
+        response: { 200: accountSessionsResponseSchema },
+      },
+    },
+    async (request) => ({ sessions: await auth.account.listSessions(caller(request)) }),
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign one session out at once (its next request is refused)',
+        security,
+        params: z.object({ id: text().max(64) }),
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => auth.account.endSession(caller(request), request.params.id),
   );
 };

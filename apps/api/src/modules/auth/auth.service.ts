@@ -11,6 +11,7 @@ import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts'
 import { presentUser } from '../users/users.presenter.ts';
 import type { UsersQueries, UserWithSettings } from '../users/users.queries.ts';
 import { companyFromDetails } from '../users/users.service.ts';
+import { createAccountService } from './account.service.ts';
 import { createAuthLinks } from './auth.links.ts';
 import { authMessage } from './auth.messages.ts';
 import type { AuthQueries, EmailTokenPurpose } from './auth.queries.ts';
@@ -108,6 +109,8 @@ export function createAuthService(deps: AuthDependencies) {
 
   return {
     startSession,
+    /** Password, email and sessions from Settings (account.service.ts). */
+    account: createAccountService({ ...deps, now }),
 
     async register(
       input: ParsedRegistration,
@@ -294,6 +297,8 @@ export function createAuthService(deps: AuthDependencies) {
         ...(user.emailVerified ? {} : { emailVerified: true, emailVerifiedAt: at }),
       });
       await deps.queries.revokeAllSessions(user.id, 'password_reset', at);
+      // An email change asked for with the old password dies with it.
+      await deps.queries.expireEmailTokens(user.id, 'change_email', at);
       await deps.activity.record({
         accountId: user.id,
         action: 'password changed',

@@ -44,7 +44,10 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
 );
 
-/** Single-use links sent by mail: email verification and password reset. */
+/**
+ * Single-use links sent by mail: email verification, password reset and an email change (whose
+ * link goes to the new address, kept here in `new_email` until the link is opened).
+ */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -54,7 +57,9 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
+    /** The address an email change moves the account to; null for the other purposes. */
+    newEmail: text('new_email'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -22,6 +22,9 @@ export const LIMITS = {
   passwordResetPerIp: { bucket: 'password-reset:ip', max: 10, windowMs: 60 * 60_000 },
   verificationPerAccount: { bucket: 'verification:account', max: 3, windowMs: 60 * 60_000 },
   verificationPerIp: { bucket: 'verification:ip', max: 10, windowMs: 60 * 60_000 },
+  // Settings: a wrong current password (change password or email), and links to a new address.
+  passwordCheckFailuresPerAccount: { bucket: 'password-check:account', max: 5, windowMs: 15 * 60_000 },
+  emailChangePerAccount: { bucket: 'email-change:account', max: 3, windowMs: 60 * 60_000 },
   contactPerIp: { bucket: 'contact:ip', max: 5, windowMs: 60 * 60_000 },
   contactPerEmail: { bucket: 'contact:email', max: 3, windowMs: 60 * 60_000 },
   // A visitor clicking through the whole site sends a few events a minute; a script, many more.

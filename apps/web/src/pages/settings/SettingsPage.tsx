@@ -1,5 +1,6 @@
 // Settings (spec §2, §3, §5): theme, language and notifications, saved to the account as soon as
-// they change; the account and its company details; conversion to a business account.
+// they change; the profile, the sign-in email and password, the live sessions; the company
+// details and the conversion to a business account.
 import {
   LANGUAGES,
   settingsSchema,
@@ -20,6 +21,9 @@ import { changeLanguage, LANGUAGE_NAMES, useLanguage } from '../../i18n/language
 import { setTheme, useTheme } from '../../theme/theme.ts';
 import { BrowserNotificationsField } from './BrowserNotificationsField.tsx';
 import { CompanySection } from './CompanySection.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
+import { EmailSection, PasswordSection } from './SignInSection.tsx';
 import './settings.css';
 import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
 
@@ -40,27 +44,10 @@ export function SettingsPage() {
       </header>
       <div className="settings-grid">
         <PreferencesSection />
-        {user && (
-          <section className="card settings-section" aria-labelledby="settings-account-title">
-            <h2 id="settings-account-title" className="settings-section__title">
-              {t('settings.account.title')}
-            </h2>
-            <dl className="detail-list" data-testid="settings-account">
-              <div>
-                <dt>{t('settings.account.name')}</dt>
-                <dd>{`${user.first_name} ${user.last_name}`.trim() || '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('settings.account.email')}</dt>
-                <dd>{user.email}</dd>
-              </div>
-              <div>
-                <dt>{t('settings.account.type')}</dt>
-                <dd data-testid="settings-account-type">{t(`settings.account.${user.account_type}`)}</dd>
-              </div>
-            </dl>
-          </section>
-        )}
+        {user && <ProfileSection user={user} />}
+        {user && <EmailSection user={user} />}
+        {user && <PasswordSection user={user} />}
+        {user && <SessionsSection />}
         {user && <CompanySection user={user} />}
       </div>
     </>

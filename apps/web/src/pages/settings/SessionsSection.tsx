@@ -1,0 +1,142 @@
+// Where the account is signed in: each live session's device, IP address, when it signed in and
+// when it was last active, this one marked; any other can be signed out, which the server
+// enforces at that session's next request.
+import { accountSessionsResponseSchema, messageResponseSchema, type AccountSession } from '@debesis/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client.ts';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { useLanguage } from '../../i18n/language.ts';
+import { formatDateTime, formatRelativeTime } from '../activity/relative-time.ts';
+import { failureText, SESSIONS_PATH } from './account-forms.ts';
+
+export const SESSIONS_QUERY_KEY = ['account-sessions'] as const;
+
+export function SessionsSection() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const sessions = useQuery({
+    queryKey: SESSIONS_QUERY_KEY,
+    queryFn: async () => (await api.get(SESSIONS_PATH, accountSessionsResponseSchema)).sessions,
+  });
+  const signOut = useMutation({
+    mutationFn: (id: string) =>
+      api.delete(`${SESSIONS_PATH}/${encodeURIComponent(id)}`, messageResponseSchema),
+    // Already ended elsewhere or now: either way the list is read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });
+
+  const list = sessions.data ?? [];
+  return (
+    <section className="card settings-section" aria-labelledby="settings-sessions-title">
+      <h2 id="settings-sessions-title" className="settings-section__title">
+        {t('accountSettings.sessions.title')}
+      </h2>
+      <p className="text-muted">{t('accountSettings.sessions.lead')}</p>
+      {signOut.isSuccess && (
+        <FormAlert tone="success" testId="settings-session-signed-out">
+          {t('accountSettings.sessions.signedOut')}
+        </FormAlert>
+      )}
+      {signOut.isError && (
+        <FormAlert tone="error" testId="settings-session-error">
+          {failureText(signOut.error, t, t('accountSettings.sessions.failed'))}
+        </FormAlert>
+      )}
+      {sessions.isPending ? (
+        <p role="status" className="text-muted">
+          {t('accountSettings.sessions.loading')}
+        </p>
+      ) : sessions.isError ? (
+        <FormAlert tone="error" testId="settings-sessions-load-error">
+          {t('accountSettings.sessions.loadFailed')}{' '}
+          <button type="button" className="btn btn--ghost" onClick={() => void sessions.refetch()}>
+            {t('accountSettings.sessions.retry')}
+          </button>
+        </FormAlert>
+      ) : (
+        <>
+          <ul className="session-list" data-testid="settings-sessions">
+            {list.map((session) => (
+              <SessionItem
+                key={session.id}
+                session={session}
+                busy={signOut.isPending && signOut.variables === session.id}
+                onSignOut={() => signOut.mutate(session.id)}
+              />
+            ))}
+          </ul>
+          {list.every((session) => session.current) && (
+            <p className="text-muted settings-note" data-testid="settings-sessions-only">
+              {t('accountSettings.sessions.only')}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function SessionItem({
+  session,
+  busy,
+  onSignOut,
+}: {
+  session: AccountSession;
+  busy: boolean;
+  onSignOut: () => void;
+}) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const device =
+    session.browser && session.os
+      ? t('accountSettings.sessions.device', { browser: session.browser, os: session.os })
+      : (session.browser ?? session.os ?? t('accountSettings.sessions.unknownDevice'));
+  const lastUsed = formatRelativeTime(session.last_used_at, {
+    now: new Date(),
+    language,
+    justNow: t('accountSettings.sessions.justNow'),
+  });
+  return (
+    <li className="session-list__item" data-testid={`settings-session-${session.id}`}>
+      <div className="session-list__main">
+        <p className="session-list__device">
+          <strong title={session.user_agent ?? undefined}>{device}</strong>
+          {session.current && (
+            <span className="badge badge--success" data-testid="settings-session-current">
+              {t('accountSettings.sessions.thisSession')}
+            </span>
+          )}
+        </p>
+        <dl className="session-list__facts">
+          <div>
+            <dt>{t('accountSettings.sessions.ip')}</dt>
+            <dd>{session.ip ?? t('accountSettings.sessions.unknownIp')}</dd>
+          </div>
+          <div>
+            <dt>{t('accountSettings.sessions.created')}</dt>
+            <dd>{formatDateTime(new Date(session.created_at), language)}</dd>
+          </div>
+          <div>
+            <dt>{t('accountSettings.sessions.lastUsed')}</dt>
+            <dd>
+              <time dateTime={session.last_used_at}>{lastUsed}</time>
+            </dd>
+          </div>
+        </dl>
+      </div>
+      {!session.current && (
+        <button
+          type="button"
+          className="btn btn--secondary session-list__action"
+          disabled={busy}
+          onClick={onSignOut}
+          data-testid={`settings-session-sign-out-${session.id}`}
+          aria-label={`${t('accountSettings.sessions.signOut')}: ${device}`}
+        >
+          {busy ? t('accountSettings.sessions.signingOut') : t('accountSettings.sessions.signOut')}
+        </button>
+      )}
+    </li>
+  );
+}
