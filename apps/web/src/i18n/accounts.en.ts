@@ -168,6 +168,7 @@ export const accountsEn = {
       country: 'Country',
       address: 'Address',
       none: 'Not given',
+      noVatNumber: 'None: without one, no order is reverse-charged',
       locked: 'Company details cannot be changed here. Contact support to change them.',
       contactSupport: 'Contact support',
       personalLead:

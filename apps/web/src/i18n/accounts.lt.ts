@@ -168,6 +168,7 @@ export const accountsLt: AccountsMessages = {
       country: 'Šalis',
       address: 'Adresas',
       none: 'Nenurodyta',
+      noVatNumber: 'Nenurodytas: be jo atvirkštinis PVM apmokestinimas netaikomas',
       locked:
         'Įmonės duomenų čia pakeisti negalima. Norėdami juos pakeisti, susisiekite su pagalbos tarnyba.',
       contactSupport: 'Susisiekti su pagalbos tarnyba',
