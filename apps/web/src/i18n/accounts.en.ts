@@ -4,7 +4,8 @@
 
 export const accountsEn = {
   auth: {
-    retryAfter: 'Try again in {{count}} s.',
+    retryAfter_one: 'Try again in {{count}} minute.',
+    retryAfter_other: 'Try again in {{count}} minutes.',
     backToSignIn: 'Back to sign in',
     showPassword: 'Show password',
     hidePassword: 'Hide password',

@@ -1,9 +1,15 @@
 // Lithuanian texts of the account pages, typed by the English shape (accounts.en.ts).
 import type { AccountsMessages } from './accounts.en.ts';
 
+// Lithuanian's third plural form, which the English shape does not list: 1 and 21 minutės, 2-9
+// (few) and 10-20 (other) minučių.
+const retryPlurals = { retryAfter_few: 'Bandykite dar kartą po {{count}} minučių.' };
+
 export const accountsLt: AccountsMessages = {
   auth: {
-    retryAfter: 'Bandykite dar kartą po {{count}} s.',
+    retryAfter_one: 'Bandykite dar kartą po {{count}} minutės.',
+    retryAfter_other: 'Bandykite dar kartą po {{count}} minučių.',
+    ...retryPlurals,
     backToSignIn: 'Grįžti į prisijungimą',
     showPassword: 'Rodyti slaptažodį',
     hidePassword: 'Slėpti slaptažodį',
