@@ -46,6 +46,14 @@ export const accountsEn = {
     },
   },
   register: {
+    plan: {
+      title: 'Your plan:',
+      facts: '{{disk}}, users: {{users}}, period: {{period}}',
+      months: '{{count}} mo.',
+      total: 'Total {{amount}}',
+      totalExclVat: 'Total {{amount}} excl. VAT',
+      change: 'Change plan',
+    },
     title: 'Create your account',
     lead: 'Register to order storage and network services and manage them from one dashboard.',
     accountType: 'Account type',

@@ -50,6 +50,14 @@ export const accountsLt: AccountsMessages = {
     },
   },
   register: {
+    plan: {
+      title: 'Jūsų planas:',
+      facts: '{{disk}}, naudotojų: {{users}}, laikotarpis: {{period}}',
+      months: '{{count}} mėn.',
+      total: 'Iš viso {{amount}}',
+      totalExclVat: 'Iš viso {{amount}} be PVM',
+      change: 'Keisti planą',
+    },
     title: 'Susikurkite paskyrą',
     lead: 'Užsiregistruokite, kad galėtumėte užsisakyti saugyklos ir tinklo paslaugas ir valdyti jas viename skydelyje.',
     accountType: 'Paskyros tipas',
