@@ -17,7 +17,7 @@ import {
   updateBillingInfoRequestSchema,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { createOrdersQueries } from '../orders/orders.queries.ts';
