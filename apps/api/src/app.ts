@@ -449,7 +449,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     { prefix: '/api/v1' },
   );
   if (config.PAYMENT_PROVIDER === 'sandbox') {
-    await app.register(sandboxRoutes, { prefix: '/payments-sandbox', payments, queue });
+    await app.register(sandboxRoutes, { prefix: '/payments-sandbox', payments, queue, users: usersQueries });
   }
   await app.register(webAppPlugin, { webDist: config.webDist });
 

@@ -114,6 +114,7 @@ export type FieldErrorCode =
   | 'name_too_short'
   | 'invalid_country'
   | 'invalid_vat_number'
+  | 'invalid_vat_checksum'
   | 'business_details_required'
   | 'not_integer'
   | 'below_included'
@@ -235,6 +236,8 @@ const en: Catalogue = {
   name_too_short: 'Must be at least 2 characters',
   invalid_country: 'Country code must be 2 letters',
   invalid_vat_number: 'The VAT number format is invalid',
+  invalid_vat_checksum:
+    'This is not a valid VAT number: its check digits do not match. Please check it for a typo',
   business_details_required: 'Business name, code, address and country are required for a business account',
   not_integer: 'Must be a whole number',
   below_included: 'Cannot be less than the plan includes ({{limit}})',
@@ -362,6 +365,8 @@ const lt: Catalogue = {
   name_too_short: 'Turi būti bent 2 simboliai',
   invalid_country: 'Šalies kodą turi sudaryti 2 raidės',
   invalid_vat_number: 'Netinkamas PVM mokėtojo kodo formatas',
+  invalid_vat_checksum:
+    'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
   business_details_required: 'Verslo paskyrai būtini įmonės pavadinimas, kodas, adresas ir šalis',
   not_integer: 'Turi būti sveikasis skaičius',
   below_included: 'Negali būti mažiau, nei įeina į planą ({{limit}})',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { text } from './strings.ts';
 import { calculatePriceRequestSchema, priceBreakdownSchema } from './quotes.ts';
+import { serviceNameSchema } from './services.ts';
 
 export const ORDER_STATUSES = ['AWAITING_PAYMENT', 'PAID', 'FAILED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -12,7 +13,10 @@ export const isOrderComplete = (status: OrderStatus) => status !== 'AWAITING_PAY
 export const orderNeedsPayment = (status: OrderStatus) => status === 'AWAITING_PAYMENT';
 export const isOrderSuccessful = (status: OrderStatus) => status === 'PAID';
 
-export const createOrderRequestSchema = calculatePriceRequestSchema.omit({ order_id: true });
+export const createOrderRequestSchema = calculatePriceRequestSchema.omit({ order_id: true }).extend({
+  /** What the new service is called; without it, after the plan (e.g. "MINI 0b7f3c1e"). */
+  name: serviceNameSchema.optional(),
+});
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
 export const orderSchema = z.object({
@@ -22,6 +26,8 @@ export const orderSchema = z.object({
   product_id: text(),
   product_name: text(),
   service_id: text().nullable(),
+  /** The name a new order's service gets; null: after the plan. */
+  service_name: text().nullable(),
   disk_space: z.number().int(),
   users_count: z.number().int(),
   period_id: text(),
@@ -42,6 +48,9 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_format' }) });
+
+/** POST /orders/{id}/process: the workspace's name may still be given (or changed) at checkout. */
+export const processOrderRequestSchema = z.object({ name: serviceNameSchema.optional() }).nullish();
 
 export const paymentSessionRequestSchema = z.object({ order_id: z.uuid({ error: 'invalid_format' }) });
 export const paymentSessionResponseSchema = z.object({ session_id: text(), url: text() });

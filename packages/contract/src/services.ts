@@ -265,7 +265,7 @@ function hasControlCharacters(value: string, allowBreaks: boolean): boolean {
   return false;
 }
 
-const serviceNameSchema = text()
+export const serviceNameSchema = text()
   .trim()
   .min(1, 'required')
   .max(SERVICE_NAME_MAX, 'too_long')

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EU_COUNTRIES } from './vat.ts';
-import { checkVatNumber, vatPrefixFor } from './vat-number.ts';
+import { checkVatNumber, vatNumberEntryError, vatPrefixFor } from './vat-number.ts';
 
 // Per member state: numbers that pass, numbers with a wrong check digit, numbers of the wrong shape.
 const SAMPLES: Record<string, { valid: string[]; badChecksum: string[]; badFormat: string[] }> = {
@@ -187,5 +187,26 @@ describe('checksums agree with the national rules', () => {
         },
       ),
     );
+  });
+});
+
+describe('vatNumberEntryError', () => {
+  it('keeps a valid number, however it is typed, and an empty one', () => {
+    expect(vatNumberEntryError('lt 100001919017', 'LT')).toBeNull();
+    expect(vatNumberEntryError('DE136695976')).toBeNull();
+    expect(vatNumberEntryError('  ', 'LT')).toBeNull();
+  });
+
+  it('refuses a wrong check digit and a wrong shape with their own codes', () => {
+    expect(vatNumberEntryError('LT100001919018', 'LT')).toBe('invalid_vat_checksum');
+    expect(vatNumberEntryError('DE136695978')).toBe('invalid_vat_checksum');
+    expect(vatNumberEntryError('LT123', 'LT')).toBe('invalid_vat_number');
+    expect(vatNumberEntryError('100001919017')).toBe('invalid_vat_number');
+  });
+
+  it('leaves a number of a state outside the EU alone, except for a business in the EU', () => {
+    expect(vatNumberEntryError('NO123456789MVA', 'NO')).toBeNull();
+    expect(vatNumberEntryError('NO123456789MVA')).toBeNull();
+    expect(vatNumberEntryError('XX123456789', 'LT')).toBe('invalid_vat_number');
   });
 });

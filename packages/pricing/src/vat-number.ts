@@ -108,3 +108,33 @@ export function checkVatNumber(raw: string, country?: string): VatNumberCheck {
     problem: 'invalid_checksum',
   };
 }
+
+/** The field error a VAT number typed into a form gets (codes of the contract's catalogue). */
+export type VatNumberEntryError = 'invalid_vat_number' | 'invalid_vat_checksum';
+
+/**
+ * Whether a VAT number may be saved where it enters (registration, conversion to business,
+ * billing info): refused when its format or check digits are wrong for its member state. A number
+ * of a state outside the EU is not ours to check, unless `country` (where the company or the
+ * billing address is) is in the EU: an EU business's number has an EU prefix. Empty is no number;
+ * whether one is required is the form's rule.
+ */
+export function vatNumberEntryError(raw: string, country?: string): VatNumberEntryError | null {
+  const check = checkVatNumber(raw, country);
+  switch (check.problem) {
+    case null:
+    case 'empty':
+      return null;
+    case 'not_eu':
+      return country !== undefined &&
+        /^[A-Za-z]{2}$/.test(country.trim()) &&
+        isEuCountry(normaliseCountry(country))
+        ? 'invalid_vat_number'
+        : null;
+    case 'missing_country':
+    case 'invalid_format':
+      return 'invalid_vat_number';
+    case 'invalid_checksum':
+      return 'invalid_vat_checksum';
+  }
+}

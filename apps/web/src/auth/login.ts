@@ -40,10 +40,14 @@ export async function login({ email, password }: LoginCredentials): Promise<void
 
 const CLIENT_SIDE_DETAILS = new Set(['network_error', 'timeout', 'invalid_response', 'canceled']);
 
-/** "Too many attempts…" plus, when the server said, how long to wait. */
+/**
+ * "Too many attempts…" plus, when the server said, how long to wait, in whole minutes rounded up
+ * (a lock lasts up to 15 minutes; "900 s" made people count).
+ */
 export function tooManyAttemptsMessage(error: ApiError, t: TFunction): string {
   if (error.retryAfterSeconds === null) return error.message;
-  return `${error.message} ${t('auth.retryAfter', { count: error.retryAfterSeconds })}`;
+  const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+  return `${error.message} ${t('auth.retryAfter', { count: minutes })}`;
 }
 
 /** Failures every sign-in way shares: no tokens, no user, throttling, server and network. */

@@ -11,7 +11,7 @@ import {
 } from '@debesis/contract';
 import { api, isApiError } from '../api/client.ts';
 import { changeLanguage, onLanguageChoiceChange } from '../i18n/language.ts';
-import { onThemeChoiceChange, setTheme } from '../theme/theme.ts';
+import { onThemeChoiceChange, setTheme, storedThemeChoice, type Theme } from '../theme/theme.ts';
 import { sessionClock, sleep, type TimerId } from './clock.ts';
 import { tokenExpiresAt } from './jwt.ts';
 import { currentNavigator, LOGIN_ROUTE, loginNavigation } from './navigation.ts';
@@ -79,8 +79,7 @@ async function loadUser(mine: number): Promise<void> {
     try {
       const user = await api.get(USER_PATH, userSchema);
       if (mine !== generation) return;
-      applyServerPreferences(user);
-      setSessionState(sessionAuthenticated(user));
+      setSessionState(sessionAuthenticated(applyServerPreferences(user)));
       return;
     } catch (error) {
       if (isApiError(error) && (error.status === 401 || error.status === 403)) {
@@ -156,6 +155,9 @@ export interface IssuedTokens {
   refresh_token?: string | undefined;
 }
 
+/** The theme this device showed when a sign-in began; read once, by the user load it starts. */
+let themeBeforeSignIn: Theme | null = null;
+
 /** The user could not be loaded after signing in: 'Failed to load user data'. */
 export class UserLoadError extends Error {
   override readonly name = 'UserLoadError';
@@ -166,6 +168,7 @@ export class UserLoadError extends Error {
  * server's theme and language win) and resolves with them. Throws UserLoadError otherwise.
  */
 export async function signIn(tokens: IssuedTokens): Promise<User> {
+  themeBeforeSignIn = storedThemeChoice();
   await storeTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
   setSessionState(sessionLoading());
   const state = await startSession();
@@ -196,10 +199,24 @@ export async function logout(): Promise<void> {
 
 // ── theme and language ───────────────────────────────────────────────────────────────────────
 
-/** Spec §3: on sign-in the server's settings win; applied without sending them back. */
-function applyServerPreferences(user: Pick<User, 'theme' | 'language'>): void {
+/**
+ * Spec §3: on sign-in the server's settings win, applied without sending them back; except at the
+ * account's first sign-in, where the theme chosen here before signing up is kept and saved to the
+ * account (until then the account has only the default, which nobody chose). The language needs no
+ * such rule: registration already stored the one on screen. Returns the user as applied.
+ */
+function applyServerPreferences(user: User): User {
+  const chosenBefore = themeBeforeSignIn;
+  themeBeforeSignIn = null;
+  if (user.login_count <= 1 && chosenBefore !== null && chosenBefore !== user.theme) {
+    setTheme(chosenBefore, 'server');
+    saveSettings({ theme: chosenBefore }).catch(() => undefined);
+    void changeLanguage(user.language, 'server');
+    return { ...user, theme: chosenBefore };
+  }
   setTheme(user.theme, 'server');
   void changeLanguage(user.language, 'server');
+  return user;
 }
 
 /** PUT /settings/ and keeps the signed-in user in step with the answer. */
@@ -240,6 +257,7 @@ onLanguageChoiceChange((language, source) => {
 /** Stops timers and forgets loads in flight (tests start each case clean). */
 export function resetSessionRuntime(): void {
   stopRefreshTimer();
+  themeBeforeSignIn = null;
   generation += 1;
   starting = null;
 }

@@ -4,7 +4,8 @@
 
 export const accountsEn = {
   auth: {
-    retryAfter: 'Try again in {{count}} s.',
+    retryAfter_one: 'Try again in {{count}} minute.',
+    retryAfter_other: 'Try again in {{count}} minutes.',
     backToSignIn: 'Back to sign in',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
@@ -45,6 +46,14 @@ export const accountsEn = {
     },
   },
   register: {
+    plan: {
+      title: 'Your plan:',
+      facts: '{{disk}}, users: {{users}}, period: {{period}}',
+      months: '{{count}} mo.',
+      total: 'Total {{amount}}',
+      totalExclVat: 'Total {{amount}} excl. VAT',
+      change: 'Change plan',
+    },
     title: 'Create your account',
     lead: 'Register to order storage and network services and manage them from one dashboard.',
     accountType: 'Account type',
@@ -244,6 +253,7 @@ export const accountsEn = {
       country: 'Country',
       address: 'Address',
       none: 'Not given',
+      noVatNumber: 'None: without one, no order is reverse-charged',
       locked: 'Company details cannot be changed here. Contact support to change them.',
       contactSupport: 'Contact support',
       personalLead:

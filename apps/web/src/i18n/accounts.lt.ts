@@ -1,9 +1,15 @@
 // Lithuanian texts of the account pages, typed by the English shape (accounts.en.ts).
 import type { AccountsMessages } from './accounts.en.ts';
 
+// Lithuanian's third plural form, which the English shape does not list: 1 and 21 minutės, 2-9
+// (few) and 10-20 (other) minučių.
+const retryPlurals = { retryAfter_few: 'Bandykite dar kartą po {{count}} minučių.' };
+
 export const accountsLt: AccountsMessages = {
   auth: {
-    retryAfter: 'Bandykite dar kartą po {{count}} s.',
+    retryAfter_one: 'Bandykite dar kartą po {{count}} minutės.',
+    retryAfter_other: 'Bandykite dar kartą po {{count}} minučių.',
+    ...retryPlurals,
     backToSignIn: 'Grįžti į prisijungimą',
     showPassword: 'Rodyti slaptažodį',
     hidePassword: 'Slėpti slaptažodį',
@@ -44,6 +50,14 @@ export const accountsLt: AccountsMessages = {
     },
   },
   register: {
+    plan: {
+      title: 'Jūsų planas:',
+      facts: '{{disk}}, naudotojų: {{users}}, laikotarpis: {{period}}',
+      months: '{{count}} mėn.',
+      total: 'Iš viso {{amount}}',
+      totalExclVat: 'Iš viso {{amount}} be PVM',
+      change: 'Keisti planą',
+    },
     title: 'Susikurkite paskyrą',
     lead: 'Užsiregistruokite, kad galėtumėte užsisakyti saugyklos ir tinklo paslaugas ir valdyti jas viename skydelyje.',
     accountType: 'Paskyros tipas',
@@ -244,6 +258,7 @@ export const accountsLt: AccountsMessages = {
       country: 'Šalis',
       address: 'Adresas',
       none: 'Nenurodyta',
+      noVatNumber: 'Nenurodytas: be jo atvirkštinis PVM apmokestinimas netaikomas',
       locked:
         'Įmonės duomenų čia pakeisti negalima. Norėdami juos pakeisti, susisiekite su pagalbos tarnyba.',
       contactSupport: 'Susisiekti su pagalbos tarnyba',

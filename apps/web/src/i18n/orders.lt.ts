@@ -11,6 +11,11 @@ export const ordersLt: OrdersMessages = {
     plan: 'Planas',
     disk: 'Disko vieta',
     users: 'Vartotojai',
+    workspaceName: 'Paslaugos pavadinimas',
+    workspaceNameHint:
+      'Jei jo nenurodysite, paslauga bus pavadinta pagal planą. Vėliau jį galėsite pakeisti paslaugos nustatymuose.',
+    workspaceNameDefault:
+      'Jei jo nenurodysite, paslauga vadinsis „{{name}}“. Vėliau jį galėsite pakeisti paslaugos nustatymuose.',
     period: 'Atsiskaitymo laikotarpis',
     total: 'Mokėtina suma',
     estimate: 'Apskaičiuota renkantis planą; galutinė kaina patvirtinama sukūrus užsakymą.',

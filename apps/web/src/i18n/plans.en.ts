@@ -57,6 +57,19 @@ export const plansEn = {
       reverseCharge:
         'Reverse charge: no VAT is charged; VAT is accounted for by you as the recipient (Article 196, Directive 2006/112/EC).',
       outsideScope: 'Outside the scope of EU VAT: no VAT is charged.',
+      /** Why a business's price is not reverse-charged (vat_reason, vat_number_check). */
+      noReverseCharge: {
+        domestic:
+          'Lithuanian VAT is charged: the reverse charge applies only to businesses in other EU countries.',
+        noNumber:
+          'VAT is charged because your company details have no VAT number. A business outside Lithuania with a valid EU VAT number is reverse-charged; contact support to add yours.',
+        format:
+          'VAT is charged because your VAT number is not a valid number of your company’s country, so the reverse charge cannot apply.',
+        viesInvalid:
+          'VAT is charged because the EU VIES register does not confirm your VAT number as valid, so the reverse charge cannot apply.',
+        viesUnavailable:
+          'VAT is charged because the EU VIES register did not answer just now, so your VAT number could not be confirmed. Once it answers again, new orders are reverse-charged.',
+      },
       checking: 'Checking the price…',
       confirmed: 'Price confirmed',
       unconfirmed: 'The price could not be confirmed right now; it is checked again at checkout.',

@@ -73,6 +73,18 @@ export const plansLt: PlansMessages = {
       reverseCharge:
         'Atvirkštinis apmokestinimas: PVM neskaičiuojamas, jį apskaito paslaugos gavėjas (Direktyvos 2006/112/EB 196 straipsnis).',
       outsideScope: 'Netaikomas ES PVM: PVM neskaičiuojamas.',
+      noReverseCharge: {
+        domestic:
+          'Skaičiuojamas Lietuvos PVM: atvirkštinis apmokestinimas taikomas tik kitų ES šalių įmonėms.',
+        noNumber:
+          'PVM skaičiuojamas, nes jūsų įmonės duomenyse nėra PVM mokėtojo kodo. Ne Lietuvos įmonėms, turinčioms galiojantį ES PVM mokėtojo kodą, taikomas atvirkštinis apmokestinimas; norėdami pridėti savo kodą, susisiekite su pagalbos tarnyba.',
+        format:
+          'PVM skaičiuojamas, nes jūsų PVM mokėtojo kodas nėra galiojantis jūsų įmonės šalies kodas, todėl atvirkštinis apmokestinimas negali būti taikomas.',
+        viesInvalid:
+          'PVM skaičiuojamas, nes ES VIES registras nepatvirtina, kad jūsų PVM mokėtojo kodas galioja, todėl atvirkštinis apmokestinimas negali būti taikomas.',
+        viesUnavailable:
+          'PVM skaičiuojamas, nes ES VIES registras šiuo metu neatsakė, todėl jūsų PVM mokėtojo kodo patvirtinti nepavyko. Kai jis vėl atsakys, naujiems užsakymams bus taikomas atvirkštinis apmokestinimas.',
+      },
       checking: 'Tikrinama kaina…',
       confirmed: 'Kaina patvirtinta',
       unconfirmed: 'Šiuo metu nepavyko patvirtinti kainos; ji bus patikrinta dar kartą apmokant.',

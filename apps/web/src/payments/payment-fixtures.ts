@@ -36,6 +36,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     product_id: 'mini',
     product_name: 'MINI',
     service_id: null,
+    service_name: null,
     disk_space: 50,
     users_count: 5,
     period_id: '12m',

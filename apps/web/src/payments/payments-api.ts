@@ -20,8 +20,8 @@ export const createOrder = (body: CreateOrderRequest): Promise<Order> =>
 export const getOrder = (id: string): Promise<Order> => api.get(orderPath(id), orderSchema);
 
 /** Opens a payment session for an order awaiting payment. */
-export const processOrder = (id: string) =>
-  api.post(`${orderPath(id)}/process`, {}, paymentSessionResponseSchema);
+export const processOrder = (id: string, body: { name?: string } = {}) =>
+  api.post(`${orderPath(id)}/process`, body, paymentSessionResponseSchema);
 
 /** Reopens a FAILED order and opens a new payment session for it. */
 export const retryOrderPayment = (id: string) =>

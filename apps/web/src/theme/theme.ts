@@ -36,9 +36,14 @@ function resolve(theme: Theme): ResolvedTheme {
   return theme;
 }
 
-function readStoredTheme(): Theme {
+/** The choice kept on this device, or null when none was made here. */
+export function storedThemeChoice(): Theme | null {
   const stored = readStorage(STORAGE_KEYS.theme);
-  return isTheme(stored) ? stored : DEFAULT_THEME;
+  return isTheme(stored) ? stored : null;
+}
+
+function readStoredTheme(): Theme {
+  return storedThemeChoice() ?? DEFAULT_THEME;
 }
 
 let state: ThemeState = { theme: DEFAULT_THEME, resolvedTheme: 'light' };

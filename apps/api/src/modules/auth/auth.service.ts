@@ -8,6 +8,7 @@ import { AppError, unauthorized } from '../../http/app-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
+import { assertVatNumber } from '../billing/vat-number.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { UsersQueries, UserWithSettings } from '../users/users.queries.ts';
 import { companyFromDetails } from '../users/users.service.ts';
@@ -116,6 +117,8 @@ export function createAuthService(deps: AuthDependencies) {
       input: ParsedRegistration,
       meta: ClientMeta,
     ): Promise<RegisterResponse & { created: boolean }> {
+      const company = input.accountType === 'business' ? input.business_details : undefined;
+      assertVatNumber(company?.vat_number, company?.country, 'business_details.vat_number');
       const email = input.email.toLowerCase();
       const existing = await deps.users.findByEmail(email);
       if (existing?.emailVerified) {

@@ -74,7 +74,7 @@ describe('auth', () => {
         business_details: {
           business_name: 'UAB Debesėlis',
           business_code: '305123456',
-          vat_number: 'lt 100012345611',
+          vat_number: 'lt 100001919017',
           address: { street: 'Gedimino pr. 1', city: 'Vilnius', state: '', postal_code: 'LT-01103' },
           country: 'LT',
         },
@@ -83,7 +83,7 @@ describe('auth', () => {
       expect(user.company).toMatchObject({
         name: 'UAB Debesėlis',
         code: '305123456',
-        vat_number: 'LT100012345611',
+        vat_number: 'LT100001919017',
       });
     });
 
@@ -98,6 +98,46 @@ describe('auth', () => {
         field: 'business_details',
         code: 'business_details_required',
         message: 'Business name, code, address and country are required for a business account',
+      });
+    });
+
+    it('refuses a business whose VAT number fails its check digits, with the field error', async () => {
+      const details = {
+        business_name: 'UAB Debesėlis',
+        business_code: '305123456',
+        address: { street: 'Gedimino pr. 1', city: 'Vilnius', state: '', postal_code: 'LT-01103' },
+        country: 'LT',
+      };
+      const typo = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: registration({
+          accountType: 'business',
+          business_details: { ...details, vat_number: 'LT100001919018' },
+        }),
+        headers: { 'accept-language': 'lt' },
+      });
+      expect(typo.statusCode).toBe(422);
+      expect(typo.json()).toMatchObject({
+        errors: [
+          {
+            field: 'business_details.vat_number',
+            code: 'invalid_vat_checksum',
+            message:
+              'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
+          },
+        ],
+      });
+      const wrongShape = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: registration({
+          accountType: 'business',
+          business_details: { ...details, vat_number: 'LT10000191901' },
+        }),
+      });
+      expect(wrongShape.json()).toMatchObject({
+        errors: [{ field: 'business_details.vat_number', code: 'invalid_vat_number' }],
       });
     });
 

@@ -16,9 +16,8 @@ import {
   type UpdateBillingInfoRequest,
   updateBillingInfoRequestSchema,
 } from '@debesis/contract';
-import { checkVatNumber } from '@debesis/pricing/vat-number';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { createOrdersQueries } from '../orders/orders.queries.ts';
@@ -30,6 +29,7 @@ import { createBillingQueries, type BillingInfoRow, type InvoiceRow } from './bi
 import { buildInvoiceDocument, calendarDate, formatInvoiceNumber } from './invoice.document.ts';
 import { renderInvoiceHtml } from './invoice.html.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
+import { assertVatNumber } from './vat-number.ts';
 
 const EMPTY_ADDRESS = { street: '', city: '', state: '', postal_code: '', country: '' };
 
@@ -158,14 +158,7 @@ export function createBillingService(deps: {
     ): Promise<BillingInfo> {
       await owner(accountId);
       const values = updateBillingInfoRequestSchema.parse(request);
-      if (values.vat_number) {
-        const check = checkVatNumber(values.vat_number, values.billing_address.country || undefined);
-        if (check.problem === 'invalid_format' || check.problem === 'invalid_checksum') {
-          throw new AppError('validation_error', {
-            fieldErrors: [{ field: 'vat_number', code: 'invalid_vat_number' }],
-          });
-        }
-      }
+      assertVatNumber(values.vat_number, values.billing_address.country, 'vat_number');
       await queries.saveInfo({
         accountId,
         companyName: values.company_name,

@@ -431,6 +431,24 @@ describe('billing and invoices', () => {
     });
     expect(badVat.statusCode).toBe(422);
     expect(badVat.json()).toMatchObject({ errors: [{ field: 'vat_number', code: 'invalid_vat_number' }] });
+    // The right shape with a wrong check digit: a typo, named as such, in the reader's language.
+    const badChecksum = await injectWithCsrf(ctx.app, {
+      method: 'PUT',
+      url: '/api/v1/billing/info',
+      headers: { ...owner.auth, 'accept-language': 'lt' },
+      payload: { company_name: 'UAB Pavyzdys', vat_number: 'LT100001919018', billing_address: ADDRESS },
+    });
+    expect(badChecksum.statusCode).toBe(422);
+    expect(badChecksum.json()).toMatchObject({
+      errors: [
+        {
+          field: 'vat_number',
+          code: 'invalid_vat_checksum',
+          message:
+            'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
+        },
+      ],
+    });
     const badCountry = await putInfo(owner.auth, { billing_address: { ...ADDRESS, country: 'Lietuva' } });
     expect(badCountry.statusCode).toBe(422);
     expect(badCountry.json()).toMatchObject({

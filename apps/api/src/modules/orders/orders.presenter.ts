@@ -9,6 +9,7 @@ export function presentOrder(row: OrderRow): Order {
     product_id: row.productId,
     product_name: row.productName,
     service_id: row.serviceId,
+    service_name: row.serviceName,
     disk_space: row.diskSpace,
     users_count: row.usersCount,
     period_id: row.periodId,

@@ -132,6 +132,23 @@ export function createOrdersQueries(db: Db) {
         .limit(1);
       return row;
     },
+    /** Names the service a new order will create, while it still awaits payment; false when it does not. */
+    async setServiceName(accountId: string, id: string, name: string): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ serviceName: name })
+        .where(
+          and(
+            eq(orders.id, id),
+            eq(orders.accountId, accountId),
+            eq(orders.kind, 'new'),
+            inArray(orders.status, ['AWAITING_PAYMENT', 'FAILED']),
+          ),
+        )
+        .returning({ id: orders.id });
+      return rows.length > 0;
+    },
+
     async setService(id: string, serviceId: string): Promise<void> {
       await db.update(orders).set({ serviceId }).where(eq(orders.id, id));
     },

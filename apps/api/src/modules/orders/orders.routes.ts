@@ -9,6 +9,7 @@ import {
   orderSchema,
   paymentSessionResponseSchema,
   paymentSessionStatusSchema,
+  processOrderRequestSchema,
   text,
 } from '@debesis/contract';
 import type { AuthGuards } from '../auth/auth.guard.ts';
@@ -77,13 +78,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['orders'],
-        summary: 'Open a payment session for an order awaiting payment',
+        summary: 'Open a payment session for an order awaiting payment (naming its new service)',
         security,
         params: orderIdParamsSchema,
+        body: processOrderRequestSchema,
         response: { 200: paymentSessionResponseSchema },
       },
     },
-    async (request) => payments.createSession(currentUserId(request), request.params.id, 'new'),
+    async (request) => {
+      const name = request.body?.name;
+      if (name) await orders.nameService(currentUserId(request), request.params.id, name);
+      return payments.createSession(currentUserId(request), request.params.id, 'new');
+    },
   );
 
   app.post(

@@ -54,6 +54,7 @@ export function createOrdersService(deps: {
         serviceId,
         productId: breakdown.product_id,
         productName: product.name,
+        serviceName: request.name ?? null,
         diskSpace: breakdown.disk_space,
         usersCount: breakdown.users_count,
         periodId: breakdown.period_id,
@@ -81,6 +82,14 @@ export function createOrdersService(deps: {
 
     async create(accountId: string, request: CreateOrderRequest, meta: Meta): Promise<Order> {
       return presentOrder(await place(accountId, 'new', request, null, meta));
+    },
+
+    /**
+     * Names the workspace a new order creates, at checkout, just before its payment opens. Only a
+     * new order not paid yet takes a name; for any other the payment's own checks answer.
+     */
+    async nameService(accountId: string, orderId: string, name: string): Promise<void> {
+      await deps.queries.setServiceName(accountId, orderId, name);
     },
 
     /** After sign-in: the plan chosen as a guest becomes an order, once (a repeat finds it). */

@@ -16,6 +16,8 @@ export const orders = pgTable(
     kind: text('kind', { enum: ['new', 'extension', 'plan_change'] }).notNull(),
     status: text('status', { enum: ['AWAITING_PAYMENT', 'PAID', 'FAILED', 'CANCELLED'] }).notNull(),
     serviceId: uuid('service_id'),
+    /** What a `new` order's service is called when it is created; null: after the plan (today's default). */
+    serviceName: text('service_name'),
     productId: text('product_id').notNull(),
     productName: text('product_name').notNull(),
     diskSpace: integer('disk_space').notNull(),

@@ -176,7 +176,7 @@ export function createPaymentsService(deps: {
           accountId: paid.accountId,
           orderId: paid.id,
           productId: paid.productId,
-          name: `${paid.productName} ${paid.id.slice(0, 8)}`,
+          name: paid.serviceName ?? `${paid.productName} ${paid.id.slice(0, 8)}`,
           status: 'processing',
           diskSpace: paid.diskSpace,
           usersCount: paid.usersCount,

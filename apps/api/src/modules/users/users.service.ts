@@ -8,6 +8,7 @@ import type {
 } from '@debesis/contract';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import { assertVatNumber } from '../billing/vat-number.ts';
 import { presentSettings, presentUser } from './users.presenter.ts';
 import type { UsersQueries } from './users.queries.ts';
 
@@ -97,6 +98,7 @@ export function createUsersService(deps: {
     /** Permanent: a business account cannot go back, and its details change only through support. */
     async convertToBusiness(userId: string, details: BusinessDetails, meta: RequestMeta): Promise<User> {
       await load(userId);
+      assertVatNumber(details.vat_number, details.country, 'business_details.vat_number');
       const converted = await deps.queries.convertToBusiness(userId, companyFromDetails(details));
       if (!converted) throw new AppError('already_business');
       await deps.activity.record({

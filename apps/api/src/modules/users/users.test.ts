@@ -8,7 +8,7 @@ import { activityEvents } from '../activity/activity.table.ts';
 const business = {
   business_name: 'UAB Saugykla',
   business_code: '304111222',
-  vat_number: 'LT100001234567',
+  vat_number: 'LT100001919017',
   address: { street: 'Konstitucijos pr. 7', city: 'Vilnius', state: '', postal_code: 'LT-09308' },
   country: 'LT',
 };
@@ -130,7 +130,7 @@ describe('users and settings', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json<User>()).toMatchObject({
       account_type: 'business',
-      company: { name: 'UAB Saugykla', code: '304111222', vat_number: 'LT100001234567', country: 'LT' },
+      company: { name: 'UAB Saugykla', code: '304111222', vat_number: 'LT100001919017', country: 'LT' },
     });
     const second = await change('POST', '/api/v1/users/me/convert-to-business', auth, {
       business_details: { ...business, business_name: 'Kita UAB' },
@@ -165,5 +165,41 @@ describe('users and settings', () => {
     );
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json()).toMatchObject({ detail: 'email_not_verified' });
+  });
+
+  it('refuses a VAT number whose check digits fail, in the caller’s language, and stays personal', async () => {
+    const { auth } = await signedInUser(ctx);
+    const typo = await change(
+      'POST',
+      '/api/v1/users/me/convert-to-business',
+      auth,
+      { business_details: { ...business, vat_number: 'LT100001919018' } },
+      'lt',
+    );
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json()).toMatchObject({
+      errors: [
+        {
+          field: 'business_details.vat_number',
+          code: 'invalid_vat_checksum',
+          message:
+            'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
+        },
+      ],
+    });
+    const wrongShape = await change('POST', '/api/v1/users/me/convert-to-business', auth, {
+      business_details: { ...business, vat_number: 'LT1000019190' },
+    });
+    expect(wrongShape.json()).toMatchObject({
+      errors: [
+        {
+          field: 'business_details.vat_number',
+          code: 'invalid_vat_number',
+          message: 'The VAT number format is invalid',
+        },
+      ],
+    });
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: auth });
+    expect(after.json<User>()).toMatchObject({ account_type: 'personal', company: null });
   });
 });

@@ -95,8 +95,8 @@ describe('login page', () => {
     [
       'too_many_attempts',
       429,
-      { 'Retry-After': '30' },
-      'Too many attempts. Please wait a moment and try again. Try again in 30 s.',
+      { 'Retry-After': '900' },
+      'Too many attempts. Please wait a moment and try again. Try again in 15 minutes.',
     ],
   ])('shows the spec message for %s', async (detail, status, headers, expected) => {
     const message =

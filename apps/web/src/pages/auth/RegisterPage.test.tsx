@@ -146,6 +146,44 @@ describe('business registration', () => {
     await waitFor(() => expect(errorOf('register-vat-number')).toBe('The VAT number format is invalid'));
   });
 
+  it.each([
+    [
+      'en',
+      'LT100001919018',
+      'This is not a valid VAT number: its check digits do not match. Please check it for a typo',
+    ],
+    [
+      'lt',
+      'LT100001919018',
+      'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
+    ],
+    ['en', 'LT10000191901', 'The VAT number format is invalid'],
+  ] as const)(
+    'refuses a VAT number that fails its country’s format or check digits (%s, %s) before sending',
+    async (language, vatNumber, expected) => {
+      if (language === 'lt') await changeLanguage('lt');
+      server.use(
+        http.get('/api/v1/auth/detect-country', () => HttpResponse.json({ country: 'LT', source: 'geoip' })),
+      );
+      const received = answerRegister(201, { user: makeUser(), token: null });
+      const user = userEvent.setup();
+      renderApp('/auth/register');
+      await screen.findByTestId('register-form');
+      await waitFor(() => expect(screen.getByTestId<HTMLSelectElement>('register-country').value).toBe('LT'));
+      await user.click(screen.getByTestId('register-account-type-business'));
+      await fillPersonal(user);
+      await user.type(screen.getByTestId('register-business-name'), 'UAB Debesėlis');
+      await user.type(screen.getByTestId('register-business-code'), '304123456');
+      await user.type(screen.getByTestId('register-vat-number'), vatNumber);
+      await user.type(screen.getByTestId('register-street'), 'Gedimino pr. 1');
+      await user.type(screen.getByTestId('register-city'), 'Vilnius');
+      await user.click(screen.getByTestId('register-submit'));
+
+      await waitFor(() => expect(errorOf('register-vat-number')).toBe(expected));
+      expect(received).toEqual([]);
+    },
+  );
+
   it('sends the business account with its company details and goes to verify-email without signing in', async () => {
     server.use(
       http.get('/api/v1/auth/detect-country', () => HttpResponse.json({ country: 'LT', source: 'geoip' })),
@@ -163,7 +201,7 @@ describe('business registration', () => {
     await fillPersonal(user);
     await user.type(screen.getByTestId('register-business-name'), 'UAB Debesėlis');
     await user.type(screen.getByTestId('register-business-code'), '304123456');
-    await user.type(screen.getByTestId('register-vat-number'), 'lt 100001234567');
+    await user.type(screen.getByTestId('register-vat-number'), 'lt 100001919017');
     await user.type(screen.getByTestId('register-street'), 'Gedimino pr. 1');
     await user.type(screen.getByTestId('register-city'), 'Vilnius');
     await user.click(screen.getByTestId('register-submit'));
@@ -180,7 +218,7 @@ describe('business registration', () => {
         business_details: {
           business_name: 'UAB Debesėlis',
           business_code: '304123456',
-          vat_number: 'LT100001234567',
+          vat_number: 'LT100001919017',
           address: { street: 'Gedimino pr. 1', city: 'Vilnius', state: '', postal_code: '' },
           country: 'LT',
         },

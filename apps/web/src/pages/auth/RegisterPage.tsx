@@ -19,6 +19,7 @@ import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import '../../i18n/accounts-messages.ts';
 import { CompanyFields, CountrySelect } from './CompanyFields.tsx';
 import { OAuthButtons } from './OAuthButtons.tsx';
+import { SelectedPlanSummary } from './SelectedPlanSummary.tsx';
 import { EMPTY_COMPANY, registerFormSchema, toRegisterRequest, type RegisterFormValues } from './schemas.ts';
 import './auth.css';
 
@@ -137,6 +138,7 @@ export function RegisterPage() {
         {t('register.title')}
       </h1>
       <p className="text-muted">{t('register.lead')}</p>
+      <SelectedPlanSummary />
 
       {registration.isError && (
         <FormAlert tone="error" testId="register-error">

@@ -96,7 +96,7 @@ describe('verify email', () => {
     await user.click(screen.getByTestId('verify-email-resend'));
 
     expect((await screen.findByTestId('verify-email-resend-error')).textContent).toBe(
-      'Too many attempts. Please wait a moment and try again. Try again in 60 s.',
+      'Too many attempts. Please wait a moment and try again. Try again in 1 minute.',
     );
   });
 });

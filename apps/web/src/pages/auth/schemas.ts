@@ -14,6 +14,7 @@ import {
 } from '@debesis/contract';
 import { z } from 'zod';
 import { formErrorMap } from '../../forms/messages.ts';
+import { refineVatNumber } from '../../forms/vat-number.ts';
 
 const requiredText = z.string().min(1, 'required');
 
@@ -113,6 +114,13 @@ export const registerFormSchema = z
     if (value.accountType === 'business') {
       checkCompany(value.business_details, value.country, context, ['business_details']);
     }
+  })
+  .superRefine(async (value, context) => {
+    if (value.accountType !== 'business') return;
+    await refineVatNumber(value.business_details.vat_number, value.country, context, [
+      'business_details',
+      'vat_number',
+    ]);
   });
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 
@@ -130,7 +138,10 @@ export function toRegisterRequest(values: RegisterFormValues): RegisterRequest {
 
 export const companyFormSchema = z
   .object({ country: countryFieldSchema, company: companyFieldsSchema })
-  .superRefine((value, context) => checkCompany(value.company, value.country, context, ['company']));
+  .superRefine((value, context) => checkCompany(value.company, value.country, context, ['company']))
+  .superRefine((value, context) =>
+    refineVatNumber(value.company.vat_number, value.country, context, ['company', 'vat_number']),
+  );
 export type CompanyConversionValues = z.input<typeof companyFormSchema>;
 
 export function toBusinessDetails(values: CompanyConversionValues): z.output<typeof businessDetailsSchema> {

@@ -16,6 +16,7 @@ import { isApiError } from '../../api/client.ts';
 import { FormAlert, InputField, SelectField } from '../../components/form/fields.tsx';
 import { countryOptions } from '../../forms/countries.ts';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { refineVatNumber } from '../../forms/vat-number.ts';
 import { useLanguage } from '../../i18n/language.ts';
 import { useUpdateBillingInfo } from './billing-api.ts';
 
@@ -33,6 +34,11 @@ const FIELD_KEYS = {
 
 const isFormField = (field: string): field is FieldPath<BillingInfoFormValues> =>
   (BILLING_INFO_FIELDS as readonly string[]).includes(field) || field === 'billing_address.state';
+
+/** The contract's rules, and the VAT number's format and check digits as the server checks them. */
+const billingInfoFormSchema = updateBillingInfoRequestSchema.superRefine((value, context) =>
+  refineVatNumber(value.vat_number, value.billing_address.country, context, ['vat_number']),
+);
 
 function valuesOf(info: BillingInfo): BillingInfoFormValues {
   return {
@@ -53,7 +59,7 @@ export function BillingInfoForm({ info }: { info: BillingInfo }) {
     setError,
     formState: { errors },
   } = useForm<BillingInfoFormValues>({
-    resolver: zodResolver(updateBillingInfoRequestSchema, { error: formErrorMap }, { raw: true }),
+    resolver: zodResolver(billingInfoFormSchema, { error: formErrorMap }, { raw: true }),
     defaultValues: valuesOf(info),
   });
 

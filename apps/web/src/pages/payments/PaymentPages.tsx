@@ -36,6 +36,7 @@ import {
   usePaymentStart,
   type SummaryFact,
 } from './payment-parts.tsx';
+import { WorkspaceNameField, workspaceNameOf } from './WorkspaceNameField.tsx';
 
 type Translate = TFunction;
 
@@ -45,6 +46,7 @@ export function NewPaymentPage() {
   const [plan] = useState(readSelectedPlan);
   const { customer, settled } = useVatCustomer();
   const [orderId, setOrderId] = useState<string | null>(null);
+  const [name, setName] = useState('');
   const payment = usePaymentStart();
   const products = useProducts();
   const body: CreateOrderRequest | null = plan && {
@@ -78,10 +80,10 @@ export function NewPaymentPage() {
       // An order created by an earlier attempt is paid, not created twice.
       let id = orderId;
       if (id === null) {
-        id = (await createOrder(body)).id;
+        id = (await createOrder({ ...body, ...workspaceNameOf(name) })).id;
         setOrderId(id);
       }
-      return processOrder(id);
+      return processOrder(id, workspaceNameOf(name));
     }, t('payment.initFailed'));
   }
 
@@ -107,6 +109,7 @@ export function NewPaymentPage() {
             total={total}
             note={quote.data ? undefined : t('payment.estimate')}
           />
+          <WorkspaceNameField value={name} onChange={setName} />
           {payment.error && <PageProblem message={payment.error} />}
           <PayButton onClick={pay} busy={payment.busy} label={t('payment.pay')} />
         </div>
@@ -178,6 +181,7 @@ function OrderLoader({
 function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
   const { t, i18n } = useTranslation();
   const payment = usePaymentStart();
+  const [name, setName] = useState(order.service_name ?? '');
   if (order.plan_change_id)
     return <Navigate to={paymentPagePaths.planChange(order.plan_change_id)} replace />;
   if (order.status === 'FAILED') return <Navigate to={paymentPagePaths.retry(order.id)} replace />;
@@ -186,10 +190,22 @@ function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
     <div className="payment__grid">
       <div>
         <Summary facts={orderFacts(order, t, i18n.language)} total={order.amount} />
+        {order.kind === 'new' && (
+          <WorkspaceNameField
+            value={name}
+            onChange={setName}
+            defaultName={`${order.product_name} ${order.id.slice(0, 8)}`}
+          />
+        )}
         {payment.error && <PageProblem message={payment.error} />}
         <PayButton
           // Paid or being paid meanwhile (409): show what the order is now.
-          onClick={() => void payment.start(openOrderPayment(order.id, reload), t('payment.initFailed'))}
+          onClick={() =>
+            void payment.start(
+              openOrderPayment(order.id, reload, workspaceNameOf(name)),
+              t('payment.initFailed'),
+            )
+          }
           busy={payment.busy}
           label={t('payment.pay')}
         />

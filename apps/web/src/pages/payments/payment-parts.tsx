@@ -117,10 +117,10 @@ export function usePaymentStart() {
 }
 
 /** Opens the payment of an order awaiting payment; `onConflict` when it was paid or changed meanwhile. */
-export function openOrderPayment(orderId: string, onConflict: () => void) {
+export function openOrderPayment(orderId: string, onConflict: () => void, body: { name?: string } = {}) {
   return async () => {
     try {
-      return await processOrder(orderId);
+      return await processOrder(orderId, body);
     } catch (error) {
       if (isApiError(error) && error.status === 409) onConflict();
       throw error;

@@ -1,8 +1,10 @@
 // The price breakdown of spec §3: base price, additional resources, period subtotal, period
 // discount, subtotal after discount, account credit used (orders only), VAT rate and amount, total.
+import type { PriceBreakdownResponse } from '@debesis/contract';
 import type { PriceBreakdown } from '@debesis/pricing';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/session.ts';
 import { money, percent } from './format.ts';
 import './PriceBreakdownView.css';
 
@@ -23,7 +25,35 @@ type Shown = Pick<
   | 'includes_vat'
   | 'reverse_charge'
   | 'outside_scope'
-> & { credit_applied?: number | undefined };
+> & { credit_applied?: number | undefined } & Partial<
+    Pick<PriceBreakdownResponse, 'vat_reason' | 'vat_number_valid' | 'vat_number_check'>
+  >;
+
+export type NoReverseCharge = 'domestic' | 'noNumber' | 'format' | 'viesInvalid' | 'viesUnavailable';
+
+/**
+ * Why a business's price is not reverse-charged, from the server's answer (the browser's own
+ * preview knows nothing of the number's checks, and says nothing). Null when it is reverse-charged,
+ * outside the scope of EU VAT, or the customer is not a business.
+ */
+export function whyNoReverseCharge(breakdown: Shown, business: boolean): NoReverseCharge | null {
+  if (!business || !breakdown.includes_vat || breakdown.reverse_charge || breakdown.outside_scope)
+    return null;
+  if (breakdown.vat_number_check === undefined) return null;
+  if (breakdown.vat_reason === 'domestic') return 'domestic';
+  switch (breakdown.vat_number_check) {
+    case null:
+      return 'noNumber';
+    case 'format':
+      return breakdown.vat_number_valid === false ? 'format' : null;
+    case 'vies_invalid':
+      return 'viesInvalid';
+    case 'vies_unavailable':
+      return 'viesUnavailable';
+    case 'vies_valid':
+      return null;
+  }
+}
 
 export function BreakdownRow({
   label,
@@ -58,6 +88,8 @@ export function PriceBreakdownView({
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const amount = (minor: number) => money(minor, language);
+  const { user } = useSession();
+  const noReverseCharge = breakdown && whyNoReverseCharge(breakdown, user?.account_type === 'business');
 
   return (
     <section className="card breakdown" aria-labelledby="breakdown-title" data-testid="breakdown">
@@ -144,6 +176,11 @@ export function PriceBreakdownView({
             )}
             {breakdown.outside_scope && (
               <p data-testid="breakdown-outside-scope">{t('planPicker.breakdown.outsideScope')}</p>
+            )}
+            {noReverseCharge && (
+              <p data-testid="breakdown-no-reverse-charge" data-reason={noReverseCharge}>
+                {t(`planPicker.breakdown.noReverseCharge.${noReverseCharge}`)}
+              </p>
             )}
           </div>
         </>

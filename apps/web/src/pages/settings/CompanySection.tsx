@@ -89,6 +89,41 @@ function CompanyDetails({ user }: { user: User }) {
   );
 }
 
+/** The details the irreversible conversion fixes, VAT number included, read before confirming. */
+function ConversionSummary({ details }: { details: ReturnType<typeof toBusinessDetails> }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const address = [details.address.street, details.address.postal_code, details.address.city]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <dl className="detail-list convert-confirm__summary" data-testid="settings-convert-summary">
+      <div>
+        <dt>{t('settings.company.name')}</dt>
+        <dd>{details.business_name}</dd>
+      </div>
+      <div>
+        <dt>{t('settings.company.code')}</dt>
+        <dd>{details.business_code}</dd>
+      </div>
+      <div>
+        <dt>{t('settings.company.vatNumber')}</dt>
+        <dd data-testid="settings-convert-summary-vat">
+          {details.vat_number ?? t('settings.company.noVatNumber')}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('settings.company.country')}</dt>
+        <dd>{countryName(details.country, language)}</dd>
+      </div>
+      <div>
+        <dt>{t('settings.company.address')}</dt>
+        <dd>{address}</dd>
+      </div>
+    </dl>
+  );
+}
+
 type Step = 'closed' | 'details' | 'confirm';
 
 const FIELD_NAMES: Record<string, FieldPath<CompanyConversionValues>> = {
@@ -169,6 +204,8 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
 
   if (step === 'confirm') {
     const values = getValues();
+    // What will be stored, as it will be stored (the VAT number upper case, without spaces).
+    const details = toBusinessDetails(values);
     return (
       <div
         className="convert-confirm"
@@ -183,9 +220,7 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
         <FormAlert tone="warning">
           <span id="convert-confirm-body">{t('settings.company.confirmBody')}</span>
         </FormAlert>
-        <p className="convert-confirm__summary">
-          <strong>{values.company.business_name}</strong> · {values.company.business_code}
-        </p>
+        <ConversionSummary details={details} />
         {convert.isError && (
           <FormAlert tone="error" testId="settings-convert-error">
             {failure(convert.error)}
