@@ -37,6 +37,7 @@ export const ACTIVITY_ACTIONS = [
   'session revoked: a used refresh token was presented again',
   'billing info updated',
   'order created',
+  'order cancelled',
   'payment completed',
   'payment credited',
   'payment refunded',
