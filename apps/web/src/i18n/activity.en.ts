@@ -67,6 +67,7 @@ export const activityEn = {
     sessionRevoked: 'Session ended: a used refresh token was presented again',
     billingInfoUpdated: 'Billing information updated',
     orderCreated: 'Order created',
+    orderCancelled: 'Unpaid order cancelled',
     paymentCompleted: 'Payment completed',
     paymentCredited: 'Payment for a cancelled order added to account credit',
     paymentRefunded: 'Second payment of a paid order refunded',

@@ -73,6 +73,7 @@ export const activityLt: ActivityMessages = {
     sessionRevoked: 'Seansas baigtas: pakartotinai pateiktas jau panaudotas atnaujinimo raktas',
     billingInfoUpdated: 'Atsiskaitymo informacija atnaujinta',
     orderCreated: 'Užsakymas sukurtas',
+    orderCancelled: 'Neapmokėtas užsakymas atšauktas',
     paymentCompleted: 'Mokėjimas atliktas',
     paymentCredited: 'Mokėjimas už atšauktą užsakymą pridėtas prie paskyros kredito',
     paymentRefunded: 'Antras apmokėto užsakymo mokėjimas grąžintas',

@@ -17,6 +17,7 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'session revoked: a used refresh token was presented again': 'sessionRevoked',
   'billing info updated': 'billingInfoUpdated',
   'order created': 'orderCreated',
+  'order cancelled': 'orderCancelled',
   'payment completed': 'paymentCompleted',
   'payment credited': 'paymentCredited',
   'payment refunded': 'paymentRefunded',
