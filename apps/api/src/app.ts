@@ -249,7 +249,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     orders,
     activity,
     // Read when a request comes, after the directory is built below.
-    usersInUse: (serviceId) => directory.countUsers(serviceId),
+    usersInUse: (serviceId) => directory.countActiveUsers(serviceId),
     closePaymentSessions: (orderId) => payments.closeSessions(orderId),
     now,
   });

@@ -40,6 +40,7 @@ export const ACTIVITY_ACTIONS = [
   'email changed',
   'billing info updated',
   'order created',
+  'order cancelled',
   'payment completed',
   'payment credited',
   'payment refunded',

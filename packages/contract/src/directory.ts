@@ -117,7 +117,7 @@ export type WorkspaceUser = z.infer<typeof workspaceUserSchema>;
 
 export const workspaceUsersResponseSchema = z.object({
   users: z.array(workspaceUserSchema),
-  /** How many users the service's plan allows (all users count, active or not). */
+  /** How many active users the service's plan allows (inactive users do not count). */
   limit: z.number().int(),
 });
 export type WorkspaceUsersResponse = z.infer<typeof workspaceUsersResponseSchema>;

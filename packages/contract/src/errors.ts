@@ -49,6 +49,7 @@ export const ERROR_STATUS = {
   oauth_failed: 400,
   oauth_provider_disabled: 404,
   order_not_payable: 409,
+  order_not_cancellable: 409,
   same_configuration: 422,
   plan_does_not_fit: 422,
   downgrade_confirmation_required: 422,
@@ -193,6 +194,8 @@ const en: Catalogue = {
   oauth_failed: 'An error occurred during authentication. Please try again.',
   oauth_provider_disabled: 'Signing in with this provider is not available.',
   order_not_payable: 'This order cannot be paid now: it is already paid, cancelled or being paid.',
+  order_not_cancellable:
+    'This order is already paid, so it cannot be cancelled. Manage what it bought from Services.',
   same_configuration: 'Please select different resources or a different plan',
   plan_does_not_fit:
     'The chosen plan is smaller than what the service uses now. Please select different resources or a different plan',
@@ -214,7 +217,7 @@ const en: Catalogue = {
   samba_share_exists: 'The service already has a Samba share with this name.',
   samba_share_user_exists: 'This user already has access to the share. Change their permissions instead.',
   workspace_user_limit:
-    'The service already has as many users as its plan allows. Delete a user or choose a plan with more users.',
+    'The service already has as many active users as its plan allows. Deactivate or delete a user, or choose a plan with more users.',
   workspace_group_limit: 'The service already has as many groups as it can hold. Delete a group first.',
   samba_share_limit: 'The service already has as many Samba shares as it can hold. Delete a share first.',
   workspace_ids_exhausted: 'The service has no free user or group ids left. Please contact support.',
@@ -246,7 +249,8 @@ const en: Catalogue = {
   option_not_offered: 'This plan cannot be extended this way',
   period_required: 'Please choose a billing period',
   period_unknown: 'This billing period is not offered for the plan',
-  below_users_in_use: 'Cannot be fewer than the {{limit}} users the service has now',
+  below_users_in_use:
+    'Cannot be fewer than the {{limit}} active users the service has now (deactivate users first)',
   below_disk_in_use: 'Cannot be less than the {{limit}} GB the service stores now',
   workspace_name_characters: 'Use only letters, numbers, hyphens and underscores',
   workspace_name_lowercase: 'Use lower-case letters: the name becomes a Unix and Samba name',
@@ -319,6 +323,8 @@ const lt: Catalogue = {
   oauth_failed: 'Autentifikuojant įvyko klaida. Bandykite dar kartą.',
   oauth_provider_disabled: 'Prisijungimas per šį tiekėją negalimas.',
   order_not_payable: 'Šio užsakymo dabar apmokėti negalima: jis jau apmokėtas, atšauktas arba apmokamas.',
+  order_not_cancellable:
+    'Šis užsakymas jau apmokėtas, todėl jo atšaukti negalima. Tai, ką jis nupirko, tvarkykite skiltyje „Paslaugos“.',
   same_configuration: 'Pasirinkite kitus išteklius arba kitą planą',
   plan_does_not_fit:
     'Pasirinktas planas mažesnis, nei paslauga dabar naudoja. Pasirinkite kitus išteklius arba kitą planą',
@@ -341,7 +347,7 @@ const lt: Catalogue = {
   samba_share_user_exists:
     'Šis naudotojas jau turi prieigą prie bendrinamo aplanko. Verčiau pakeiskite jo teises.',
   workspace_user_limit:
-    'Paslaugoje jau tiek naudotojų, kiek leidžia jos planas. Ištrinkite naudotoją arba pasirinkite planą su daugiau naudotojų.',
+    'Paslaugoje jau tiek aktyvių naudotojų, kiek leidžia jos planas. Išjunkite arba ištrinkite naudotoją arba pasirinkite planą su daugiau naudotojų.',
   workspace_group_limit: 'Paslaugoje jau tiek grupių, kiek ji gali turėti. Pirmiausia ištrinkite grupę.',
   samba_share_limit:
     'Paslaugoje jau tiek Samba bendrinamų aplankų, kiek ji gali turėti. Pirmiausia ištrinkite bendrinamą aplanką.',
@@ -375,7 +381,8 @@ const lt: Catalogue = {
   option_not_offered: 'Šio plano taip išplėsti negalima',
   period_required: 'Pasirinkite atsiskaitymo laikotarpį',
   period_unknown: 'Šis atsiskaitymo laikotarpis plane nesiūlomas',
-  below_users_in_use: 'Negali būti mažiau nei {{limit}} naudotojų, kuriuos paslauga turi dabar',
+  below_users_in_use:
+    'Negali būti mažiau nei {{limit}} aktyvių naudotojų, kuriuos paslauga turi dabar (pirmiausia išjunkite naudotojus)',
   below_disk_in_use: 'Negali būti mažiau nei {{limit}} GB, kuriuos paslauga dabar saugo',
   workspace_name_characters: 'Naudokite tik raides, skaičius, brūkšnelius ir pabraukimus',
   workspace_name_lowercase: 'Naudokite mažąsias raides: pavadinimas tampa Unix ir Samba vardu',

@@ -52,6 +52,28 @@ export const orderIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_forma
 /** POST /orders/{id}/process: the workspace's name may still be given (or changed) at checkout. */
 export const processOrderRequestSchema = z.object({ name: serviceNameSchema.optional() }).nullish();
 
+/**
+ * An order that may still be paid or cancelled (AWAITING_PAYMENT or FAILED), for the lists of
+ * open orders on the services and billing pages; `service_name` names the service an extension
+ * or a plan change is for.
+ */
+export const openOrderSchema = orderSchema.extend({ service_name: text().nullable() });
+export type OpenOrder = z.infer<typeof openOrderSchema>;
+export const OPEN_ORDER_STATUSES = ['AWAITING_PAYMENT', 'FAILED'] as const satisfies readonly OrderStatus[];
+
+/** Whether a workspace of `disk_space` GB can be placed now, asked before paying for it. */
+export const orderCapacityQuerySchema = z.object({
+  disk_space: z.coerce.number({ error: 'not_integer' }).int('not_integer').min(1).max(1_000_000),
+});
+export const orderCapacitySchema = z.object({
+  disk_space: z.number().int(),
+  /** Some online storage node has room for it now; otherwise a paid order waits for resources. */
+  fits_now: z.boolean(),
+  /** The largest disk (GB) a node could take now; 0 when none can take any. */
+  largest_disk_space: z.number().int(),
+});
+export type OrderCapacity = z.infer<typeof orderCapacitySchema>;
+
 export const paymentSessionRequestSchema = z.object({ order_id: z.uuid({ error: 'invalid_format' }) });
 export const paymentSessionResponseSchema = z.object({ session_id: text(), url: text() });
 

@@ -70,6 +70,7 @@ export const activityEn = {
     emailChanged: 'Email address changed',
     billingInfoUpdated: 'Billing information updated',
     orderCreated: 'Order created',
+    orderCancelled: 'Unpaid order cancelled',
     paymentCompleted: 'Payment completed',
     paymentCredited: 'Payment for a cancelled order added to account credit',
     paymentRefunded: 'Second payment of a paid order refunded',

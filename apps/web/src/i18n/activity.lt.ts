@@ -76,6 +76,7 @@ export const activityLt: ActivityMessages = {
     emailChanged: 'El. pašto adresas pakeistas',
     billingInfoUpdated: 'Atsiskaitymo informacija atnaujinta',
     orderCreated: 'Užsakymas sukurtas',
+    orderCancelled: 'Neapmokėtas užsakymas atšauktas',
     paymentCompleted: 'Mokėjimas atliktas',
     paymentCredited: 'Mokėjimas už atšauktą užsakymą pridėtas prie paskyros kredito',
     paymentRefunded: 'Antras apmokėto užsakymo mokėjimas grąžintas',

@@ -1,6 +1,15 @@
 // Lithuanian texts of the payment pages and the services list, typed by the English shape.
 import type { OrdersMessages } from './orders.en.ts';
 
+// Lithuanian's extra plural forms (2 naudotojai, 10 naudotojų) come in by spread, which the
+// English shape does not list.
+const openOrderPlurals = {
+  title_few: 'Neapmokėti užsakymai ({{count}})',
+  title_many: 'Neapmokėto užsakymo ({{count}})',
+  configuration_few: '{{plan}} · {{disk}} · {{count}} naudotojai',
+  configuration_many: '{{plan}} · {{disk}} · {{count}} naudotojo',
+};
+
 export const ordersLt: OrdersMessages = {
   payment: {
     title: 'Mokėjimas',
@@ -47,6 +56,41 @@ export const ordersLt: OrdersMessages = {
     retryFailed: 'Nepavyko pakartoti mokėjimo. Bandykite dar kartą.',
     toServices: 'Eiti į paslaugas',
     tryAgain: 'Bandyti dar kartą',
+    capacity: {
+      title: 'Šiuo metu nė viename saugyklos mazge nėra vietos {{size}}.',
+      wait: 'Apmokėti galite ir dabar: tada darbo sritis lauks vietos ir bus paruošta automatiškai, kai jos atsiras (bandome kas 2 minutes ir pranešame el. paštu). Laukimo laikas pridedamas prie apmokėto laikotarpio.',
+      largest: 'Iš karto galima paruošti iki {{size}} darbo sritį.',
+      none: 'Šiuo metu iš karto negalima paruošti jokio dydžio.',
+      keepsOrder: 'Šis užsakymas liks neapmokėtų užsakymų sąraše, kol jį apmokėsite arba atšauksite.',
+      chooseSmaller: 'Pasirinkti mažesnį dydį',
+      payAndWait: 'Apmokėti ir laukti vietos',
+    },
+  },
+  openOrders: {
+    title_one: 'Neapmokėtas užsakymas',
+    ...openOrderPlurals,
+    title_other: 'Neapmokėtų užsakymų ({{count}})',
+    lead: 'Apmokėkite, kad tęstumėte, arba atšaukite tai, ko nebenorite. Kol neapmokėsite, nieko nenuskaičiuojama.',
+    kind_new: 'Nauja paslauga: {{plan}}',
+    kind_extension: 'Paslaugos „{{service}}“ pratęsimas',
+    kind_plan_change: 'Paslaugos „{{service}}“ plano keitimas',
+    yourService: 'jūsų paslauga',
+    configuration_one: '{{plan}} · {{disk}} · {{count}} naudotojas',
+    configuration_other: '{{plan}} · {{disk}} · {{count}} naudotojų',
+    created: 'užsakyta {{date}}',
+    awaiting: 'Laukiama apmokėjimo',
+    failed: 'Mokėjimas nepavyko',
+    pay: 'Apmokėti',
+    retry: 'Bandyti apmokėti dar kartą',
+    cancel: 'Atšaukti užsakymą',
+    confirmLabel: 'Atšaukti šį užsakymą?',
+    confirm:
+      'Atšaukti šį užsakymą? Už jį nebus nuskaičiuota, o jam atidėtas paskyros kreditas vėl bus laisvas. Jo mokėjimo puslapis nebeveiks.',
+    cancelYes: 'Taip, atšaukti užsakymą',
+    cancelNo: 'Palikti',
+    cancelFailed: 'Užsakymo atšaukti nepavyko. Bandykite dar kartą.',
+    loadFailed: 'Jūsų neapmokėtų užsakymų įkelti nepavyko.',
+    retryLoad: 'Bandyti dar kartą',
   },
   completion: {
     title: 'Mokėjimo būsena',

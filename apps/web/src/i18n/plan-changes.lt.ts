@@ -11,6 +11,10 @@ const changePlurals = {
   daysOf_few: '{{remaining}} iš {{count}} dienų',
   daysOf_many: '{{remaining}} iš {{count}} dienos',
 };
+const listPlurals = {
+  resourcesChanged_few: 'Jūsų planas {{plan}} dabar turi {{disk}} ir {{count}} naudotojus.',
+  resourcesChanged_many: 'Jūsų planas {{plan}} dabar turi {{disk}} ir {{count}} naudotojo.',
+};
 
 export const planChangesLt: PlanChangesMessages = {
   planFacts: {
@@ -34,6 +38,7 @@ export const planChangesLt: PlanChangesMessages = {
     toPlans: 'Eiti į planus',
   },
   planList: {
+    ...listPlurals,
     title: 'Planai',
     lead: 'Kiekvienos jūsų paslaugos planas. Čia galite pakeisti planą arba pratęsti paslaugą.',
     emptyTitle: 'Kol kas neturite paslaugų',
@@ -47,7 +52,9 @@ export const planChangesLt: PlanChangesMessages = {
     creditReserved: '{{amount}} iš jo rezervuota apmokėjimo laukiantiems užsakymams.',
     change: 'Keisti planą',
     extend: 'Pratęsti',
-    changed: 'Jūsų planas pakeistas į {{plan}}.',
+    changed: 'Jūsų planas pakeistas iš {{from}} į {{plan}}.',
+    resourcesChanged_one: 'Jūsų planas {{plan}} dabar turi {{disk}} ir {{count}} naudotoją.',
+    resourcesChanged_other: 'Jūsų planas {{plan}} dabar turi {{disk}} ir {{count}} naudotojų.',
     creditReceived: '{{amount}} pridėta prie jūsų sąskaitos kredito.',
   },
   planChange: {
@@ -69,6 +76,9 @@ export const planChangesLt: PlanChangesMessages = {
     configLoadFailed: 'Nepavyko įkelti plano parinkčių.',
     selectPlan: 'Pasirinkite planą',
     sameConfiguration: 'Pasirinkite kitus išteklius arba kitą planą',
+    invalidTarget: 'Kaina parodoma, kai naujo plano ištekliai teisingi.',
+    diskEmpty: 'Įveskite disko vietą: nuo {{min}} iki {{max}}, kas {{step}}.',
+    usersEmpty: 'Įveskite naudotojų skaičių: nuo {{min}} iki {{max}}.',
     quoteTitle: 'Pakeitimo kaina',
     quoteChecking: 'Skaičiuojama kaina…',
     quoteFailed: 'Nepavyko apskaičiuoti pakeitimo kainos. Bandykite dar kartą.',

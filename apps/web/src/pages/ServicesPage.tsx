@@ -11,6 +11,7 @@ import { FormAlert } from '../components/form/fields.tsx';
 import { ServerIcon } from '../components/icons.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import '../i18n/orders-messages.ts';
+import { OpenOrders } from '../payments/OpenOrders.tsx';
 import { useServicesOverview } from '../services/services-api.ts';
 import { formatDate, money } from './plans/format.ts';
 import './payments/payments.css';
@@ -93,6 +94,7 @@ export function ServicesPage() {
       <Suspense fallback={null}>
         <DashboardSummary />
       </Suspense>
+      <OpenOrders />
       {overview.isPending && (
         <p className="text-muted" role="status">
           {t('serviceList.loading')}

@@ -1,6 +1,7 @@
 // Shared test data for the payment pages: a selected plan, an order and a session status priced
 // by @debesis/pricing as the API does.
-import type { Order, PaymentSessionStatus } from '@debesis/contract';
+import type { OpenOrder, Order, OrderCapacity, PaymentSessionStatus } from '@debesis/contract';
+import { http, HttpResponse } from 'msw';
 import { calculatePrice, initialCalculation, vatFor } from '@debesis/pricing';
 import { productById } from '../pages/plans/plans-fixtures.ts';
 import type { SelectedPlan } from '../plans/selected-plan.ts';
@@ -66,4 +67,22 @@ export function makeSessionStatus(overrides: Partial<PaymentSessionStatus> = {})
     error_details: null,
     ...overrides,
   };
+}
+
+export function makeOpenOrder(overrides: Partial<OpenOrder> = {}): OpenOrder {
+  return { ...makeOrder(), service_name: null, ...overrides };
+}
+
+/** GET /orders/capacity: room for any size by default, or the answer of a full cluster. */
+export function capacityHandler(room: { largest: number } = { largest: 16_384 }, asked: number[] = []) {
+  return http.get('/api/v1/orders/capacity', ({ request }) => {
+    const disk = Number(new URL(request.url).searchParams.get('disk_space'));
+    asked.push(disk);
+    const answer: OrderCapacity = {
+      disk_space: disk,
+      fits_now: disk <= room.largest,
+      largest_disk_space: room.largest,
+    };
+    return HttpResponse.json(answer);
+  });
 }

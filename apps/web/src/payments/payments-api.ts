@@ -1,13 +1,18 @@
 // The order and payment calls of spec §7 as the payment pages use them, and the timing of the
 // completion pages' polling.
 import {
+  openOrderSchema,
+  orderCapacitySchema,
   orderSchema,
   paymentSessionResponseSchema,
   paymentSessionStatusSchema,
   type CreateOrderRequest,
+  type OpenOrder,
   type Order,
+  type OrderCapacity,
   type PaymentSessionStatus,
 } from '@debesis/contract';
+import { z } from 'zod';
 import { api } from '../api/client.ts';
 
 export { COMPLETION_POLL_MS, COMPLETION_TIMEOUT_MS } from './completion-timing.ts';
@@ -18,6 +23,20 @@ export const createOrder = (body: CreateOrderRequest): Promise<Order> =>
   api.post('/api/v1/orders/', body, orderSchema);
 
 export const getOrder = (id: string): Promise<Order> => api.get(orderPath(id), orderSchema);
+
+export const OPEN_ORDERS_QUERY_KEY = ['orders', 'open'] as const;
+
+/** The account's orders still to pay or cancel (AWAITING_PAYMENT, FAILED). */
+export const listOpenOrders = (): Promise<OpenOrder[]> =>
+  api.get('/api/v1/orders/open', z.array(openOrderSchema));
+
+/** Cancels an unpaid order; the credit it set aside is free again. */
+export const cancelOrder = (id: string): Promise<Order> =>
+  api.post(`${orderPath(id)}/cancel`, {}, orderSchema);
+
+/** Whether a workspace of this size can be placed now (asked before paying for it). */
+export const getOrderCapacity = (diskSpace: number): Promise<OrderCapacity> =>
+  api.get(`/api/v1/orders/capacity?disk_space=${encodeURIComponent(diskSpace)}`, orderCapacitySchema);
 
 /** Opens a payment session for an order awaiting payment. */
 export const processOrder = (id: string, body: { name?: string } = {}) =>

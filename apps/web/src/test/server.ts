@@ -10,5 +10,7 @@ import { publicAuthHandlers } from './fixtures.ts';
 export const server = setupServer(
   ...publicAuthHandlers,
   http.get('/api/v1/services/overview', () => HttpResponse.json({ services: [] })),
+  // The services and billing pages list unpaid orders: none unless a test says otherwise.
+  http.get('/api/v1/orders/open', () => HttpResponse.json([])),
   dashboardHandler(),
 );

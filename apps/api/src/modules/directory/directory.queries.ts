@@ -69,11 +69,12 @@ export function createDirectoryQueries(db: Db) {
         .from(workspaceUsers)
         .where(and(eq(workspaceUsers.serviceId, serviceId), inArray(workspaceUsers.name, names)));
     },
-    async countUsers(serviceId: string): Promise<number> {
+    /** Users who may sign in: the ones the plan's users count limits. */
+    async countActiveUsers(serviceId: string): Promise<number> {
       const [row] = await db
         .select({ total: count() })
         .from(workspaceUsers)
-        .where(eq(workspaceUsers.serviceId, serviceId));
+        .where(and(eq(workspaceUsers.serviceId, serviceId), eq(workspaceUsers.active, true)));
       return row?.total ?? 0;
     },
     async insertUser(values: typeof workspaceUsers.$inferInsert): Promise<WorkspaceUserRow> {

@@ -3,7 +3,9 @@
 //
 // Rules: names follow the node contract (checked by the request schemas); a name is unique among
 // the service's users and among its groups (a user and a group may share one, as on Unix); the
-// plan's users count limits the users, active or not; a user is primary member of at most one
+// plan's users count limits the active users (an inactive user cannot sign in and counts against
+// no limit; activating one is refused while the active users fill the plan, and a plan change
+// must hold the active users); a user is primary member of at most one
 // group, and making them primary elsewhere moves the role. Deleting a user takes them out of
 // their groups and out of what depends on them (Samba shares, through `dependents`); deleting a
 // group takes it out of shares, and its primary members fall back to the `users` group.
@@ -90,6 +92,13 @@ async function snapshotOf(queries: DirectoryQueries, serviceId: string): Promise
     groups: await queries.listGroups(serviceId),
     members: await queries.membersOfService(serviceId),
   };
+}
+
+/** Refuses one more active user when the active users already fill the plan's users count. */
+async function refuseOverLimit(queries: DirectoryQueries, service: ServiceRow): Promise<void> {
+  if ((await queries.countActiveUsers(service.id)) >= service.usersCount) {
+    throw new AppError('workspace_user_limit', { extra: { limit: service.usersCount } });
+  }
 }
 
 function requireUser(user: WorkspaceUserRow | undefined): WorkspaceUserRow {
@@ -220,9 +229,7 @@ export function createDirectoryService(deps: {
       return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
         const q = createDirectoryQueries(tx);
         if (await q.findUser(service.id, request.name)) throw new AppError('workspace_user_exists');
-        if ((await q.countUsers(service.id)) >= service.usersCount) {
-          throw new AppError('workspace_user_limit', { extra: { limit: service.usersCount } });
-        }
+        if (request.active) await refuseOverLimit(q, service);
         const errors: AppFieldError[] = [];
         const wantedNames = [...request.groups];
         const groups = resolveNames(
@@ -282,6 +289,7 @@ export function createDirectoryService(deps: {
         const fields: string[] = [];
         let userChanged = false;
         if (request.active !== undefined && request.active !== user.active) {
+          if (request.active) await refuseOverLimit(q, service);
           fields.push('active');
           userChanged = true;
         }
@@ -371,6 +379,7 @@ export function createDirectoryService(deps: {
         const q = createDirectoryQueries(tx);
         const user = requireUser(await q.findUser(service.id, name));
         if (user.active === active) return { unchanged: await presentedUser(q, service, user.id) };
+        if (active) await refuseOverLimit(q, service);
         await q.updateUser(user.id, { active, changedGeneration: generation, updatedAt: at });
         return {
           result: await presentedUser(q, service, user.id),
@@ -678,9 +687,9 @@ export function createDirectoryService(deps: {
       return result;
     },
 
-    /** How many users the service has, active or not (the plan-change fit check). */
-    countUsers(serviceId: string): Promise<number> {
-      return queries.countUsers(serviceId);
+    /** How many of the service's users are active (the plan-change fit check). */
+    countActiveUsers(serviceId: string): Promise<number> {
+      return queries.countActiveUsers(serviceId);
     },
   };
 }

@@ -165,13 +165,47 @@ describe('users and groups', () => {
       detail: 'workspace_user_limit',
       limit: 5,
       message:
-        'The service already has as many users as its plan allows. Delete a user or choose a plan with more users.',
+        'The service already has as many active users as its plan allows. Deactivate or delete a user, or choose a plan with more users.',
     });
     // The refused change left no trace, not even a generation.
     expect((await serviceRow(ctx, serviceId)).generation).toBe(generation);
-    expect(await directoryService().countUsers(serviceId)).toBe(5);
+    expect(await directoryService().countActiveUsers(serviceId)).toBe(5);
     // A user and a group may share a name, as on Unix.
     expect((await createGroup(auth, serviceId, { name: 'ona' })).statusCode).toBe(201);
+  });
+
+  it('limits the active users to the plan: inactive ones are not counted, reactivating over the limit is refused', async () => {
+    const { auth, serviceId } = await ownerWithService(ctx);
+    // MINI allows 5 users: 5 active and one inactive.
+    for (const name of ['ona', 'jonas', 'petras', 'ieva', 'rasa']) {
+      expect((await createUser(auth, serviceId, { name })).statusCode).toBe(201);
+    }
+    expect((await createUser(auth, serviceId, { name: 'tomas', active: false })).statusCode).toBe(201);
+    expect(await directoryService().countActiveUsers(serviceId)).toBe(5);
+    // Activating the sixth, by its route or by an update, is refused in words that say what to do.
+    for (const refused of [
+      await call.patch(auth, `${base(serviceId)}/users/tomas/activate`),
+      await call.patch(auth, `${base(serviceId)}/users/tomas`, { active: true }),
+    ]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        detail: 'workspace_user_limit',
+        limit: 5,
+        message:
+          'The service already has as many active users as its plan allows. Deactivate or delete a user, or choose a plan with more users.',
+      });
+    }
+    const lithuanian = await call.patch(
+      { ...auth, 'accept-language': 'lt' },
+      `${base(serviceId)}/users/tomas/activate`,
+    );
+    expect(lithuanian.json<{ message: string }>().message).toMatch(/jau tiek aktyvių naudotojų/);
+    expect((await userRow(serviceId, 'tomas'))?.active).toBe(false);
+    // Once another user is deactivated, there is room again.
+    expect((await call.patch(auth, `${base(serviceId)}/users/ona/deactivate`)).statusCode).toBe(200);
+    expect((await call.patch(auth, `${base(serviceId)}/users/tomas/activate`)).statusCode).toBe(200);
+    expect((await createUser(auth, serviceId, { name: 'vytas' })).statusCode).toBe(409);
+    expect((await createUser(auth, serviceId, { name: 'vytas', active: false })).statusCode).toBe(201);
   });
 
   it('holds the limit and hands out distinct ids when creations race', async () => {

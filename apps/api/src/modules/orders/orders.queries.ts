@@ -43,6 +43,15 @@ export function createOrdersQueries(db: Db) {
         .orderBy(desc(orders.createdAt))
         .limit(200);
     },
+    /** The account's orders that may still be paid or cancelled, newest first. */
+    async listOpenForAccount(accountId: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.accountId, accountId), inArray(orders.status, ['AWAITING_PAYMENT', 'FAILED'])))
+        .orderBy(desc(orders.createdAt))
+        .limit(100);
+    },
     /**
      * AWAITING_PAYMENT or FAILED → PAID; the row when this call made the change. Never a
      * cancelled order: the credit it had set aside is free again and may be another order's.

@@ -5,6 +5,9 @@ import {
   createOrderRequestSchema,
   extendServiceRequestSchema,
   serviceIdParamsSchema,
+  openOrderSchema,
+  orderCapacityQuerySchema,
+  orderCapacitySchema,
   orderIdParamsSchema,
   orderSchema,
   paymentSessionResponseSchema,
@@ -30,6 +33,33 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     '/',
     { schema: { tags: ['orders'], security, response: { 200: z.array(orderSchema) } } },
     async (request) => orders.list(currentUserId(request)),
+  );
+
+  app.get(
+    '/open',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The account’s orders still to be paid or cancelled (AWAITING_PAYMENT, FAILED)',
+        security,
+        response: { 200: z.array(openOrderSchema) },
+      },
+    },
+    async (request) => orders.listOpen(currentUserId(request)),
+  );
+
+  app.get(
+    '/capacity',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Whether a workspace of this disk size can be placed now, before paying for it',
+        security,
+        querystring: orderCapacityQuerySchema,
+        response: { 200: orderCapacitySchema },
+      },
+    },
+    async (request) => orders.capacity(request.query.disk_space),
   );
 
   app.post(
@@ -71,6 +101,20 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     '/:id',
     { schema: { tags: ['orders'], security, params: orderIdParamsSchema, response: { 200: orderSchema } } },
     async (request) => orders.get(currentUserId(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an unpaid order: its set-aside credit is freed and its payment pages close',
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => orders.cancel(currentUserId(request), request.params.id, { ip: request.ip }),
   );
 
   app.post(

@@ -1,15 +1,18 @@
 // Orders: a customer's request to buy, priced once with the shared pricing function and the
 // customer's VAT situation at that moment (vat-situation.ts: evidence, not the profile country),
 // then paid through a payment session.
-import type { CreateOrderRequest, Order, VatEvidence } from '@debesis/contract';
+import type { CreateOrderRequest, OpenOrder, Order, OrderCapacity, VatEvidence } from '@debesis/contract';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { ServicesQueries } from '../services/services.queries.ts';
 import type { Db } from '../../db/database.ts';
+import { createCreditsQueries } from '../credits/credits.queries.ts';
+import { createPlanChangesQueries } from '../plan-changes/plan-changes.queries.ts';
+import { placeableNowGb } from '../services/placement.ts';
 import { placePricedOrder } from './orders.placement.ts';
 import { presentOrder } from './orders.presenter.ts';
-import type { OrderRow, OrdersQueries } from './orders.queries.ts';
+import { createOrdersQueries, type OrderRow, type OrdersQueries } from './orders.queries.ts';
 import type { QuotesService, VatCustomer } from './quotes.service.ts';
 import type { VatCustomerOf } from './vat-situation.ts';
 
@@ -140,6 +143,64 @@ export function createOrdersService(deps: {
 
     async get(accountId: string, id: string): Promise<Order> {
       return presentOrder(await load(accountId, id));
+    },
+
+    /** Orders still to be paid or cancelled (AWAITING_PAYMENT, FAILED), with their service's name. */
+    async listOpen(accountId: string): Promise<OpenOrder[]> {
+      const rows = await deps.queries.listOpenForAccount(accountId);
+      const names = new Map<string, string | null>();
+      for (const serviceId of new Set(rows.flatMap((row) => (row.serviceId ? [row.serviceId] : [])))) {
+        names.set(serviceId, (await deps.services.findForAccount(accountId, serviceId))?.name ?? null);
+      }
+      return rows.map((row) => ({
+        ...presentOrder(row),
+        service_name: row.serviceId ? (names.get(row.serviceId) ?? null) : null,
+      }));
+    },
+
+    /**
+     * The customer gives up an unpaid order: CANCELLED, the credit it set aside is free again, a
+     * plan change it paid for is cancelled with it and its card pages close. A paid order is
+     * refused; one already cancelled answers as it is. Under the account lock, as paying takes it.
+     */
+    async cancel(accountId: string, id: string, meta: Meta): Promise<Order> {
+      const row = await load(accountId, id);
+      if (row.status === 'PAID') throw new AppError('order_not_cancellable');
+      if (row.status === 'CANCELLED') return presentOrder(row);
+      const at = now();
+      const cancelled = await deps.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        await createCreditsQueries(tx).lockAccount(accountId);
+        if (!(await createOrdersQueries(tx).cancel(row.id, at))) return false;
+        if (row.planChangeId) await createPlanChangesQueries(tx).cancel(row.planChangeId, at);
+        return true;
+      });
+      const current = await load(accountId, id);
+      // Paid meanwhile (its payment event came first): it stays paid.
+      if (!cancelled) {
+        if (current.status === 'PAID') throw new AppError('order_not_cancellable');
+        return presentOrder(current);
+      }
+      // Its card pages take no money any more; one paid meanwhile becomes credit, never buys.
+      await deps.closePaymentSessions?.(row.id);
+      await deps.activity.record({
+        accountId,
+        action: 'order cancelled',
+        tone: 'warning',
+        ip: meta.ip,
+        serviceId: row.serviceId,
+        details: { order_id: row.id, kind: row.kind, product_id: row.productId, amount: row.amountMinor },
+      });
+      return presentOrder(current);
+    },
+
+    /**
+     * Whether the nodes could place a workspace of `diskSpace` GB now, asked before paying so an
+     * order that would wait for resources is never taken silently (a read, not a reservation).
+     */
+    async capacity(diskSpace: number): Promise<OrderCapacity> {
+      const largest = await placeableNowGb(deps.db, now());
+      return { disk_space: diskSpace, fits_now: diskSpace <= largest, largest_disk_space: largest };
     },
 
     /** The order a payment may be taken for: awaiting payment, or failed and reopened for a retry. */

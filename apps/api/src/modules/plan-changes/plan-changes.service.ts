@@ -12,7 +12,9 @@
 //               the change (old plan back, no credit, an activity entry says why). Until the
 //               node has answered, no other change of that service is taken;
 //   same      → an equal-price change of resources, applied at once.
-// The target must differ from the current configuration and hold what the service uses now.
+// The target must differ from the current configuration and hold what the service uses now: its
+// active users (spec §5; an inactive user cannot sign in, and activating one is refused while the
+// active users fill the plan) and its stored data.
 import type {
   PlanChange,
   PlanChangeQuote,
@@ -69,7 +71,7 @@ export function createPlanChangesService(deps: {
   products: Pick<ProductsService, 'get'>;
   quotes: Pick<QuotesService, 'price' | 'vat'>;
   orders: Pick<OrdersService, 'customerOf'>;
-  /** The service's users now (the directory module counts them). */
+  /** The service's active users now (the directory module counts them; inactive ones need no room). */
   usersInUse: (serviceId: string) => Promise<number>;
   activity: Pick<ActivityService, 'record'>;
   /** Closes the payment pages of an order a newer change cancelled (payments module). */

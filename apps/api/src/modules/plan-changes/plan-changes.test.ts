@@ -149,7 +149,7 @@ describe('plan changes and account credit', () => {
       {
         field: 'users_count',
         code: 'below_users_in_use',
-        message: 'Cannot be fewer than the 4 users the service has now',
+        message: 'Cannot be fewer than the 4 active users the service has now (deactivate users first)',
       },
       {
         field: 'disk_space',
@@ -158,6 +158,41 @@ describe('plan changes and account credit', () => {
       },
     ]);
     expect((await serviceRow(serviceId))?.productId).toBe('mini');
+  });
+
+  it('counts only active users in the fit (spec §5): inactive ones need no room on the target', async () => {
+    const { owner, serviceId } = await ownerWithService();
+    for (const [name, active] of [
+      ['ona', true],
+      ['jonas', true],
+      ['rasa', false],
+      ['tomas', false],
+    ] as const) {
+      const created = await post(owner.auth, `/api/v1/user-groups/${serviceId}/users`, {
+        name,
+        password: 'Workspace-pass-1',
+        active,
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    // STARTER holds 2 users: the 2 active ones; the 2 inactive ones do not count.
+    const fits = await quote(owner.auth, { service_id: serviceId, ...STARTER });
+    expect(fits.statusCode).toBe(200);
+    // A third active user no longer fits.
+    expect(
+      (
+        await injectWithCsrf(ctx.app, {
+          method: 'PATCH',
+          url: `/api/v1/user-groups/${serviceId}/users/rasa/activate`,
+          headers: owner.auth,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const refused = await quote(owner.auth, { service_id: serviceId, ...STARTER });
+    expect(refused.json()).toMatchObject({
+      detail: 'plan_does_not_fit',
+      errors: [{ field: 'users_count', code: 'below_users_in_use' }],
+    });
   });
 
   it('answers 404 for a service of another account, 422 for bad input, 409 for an expired or cancelled service', async () => {

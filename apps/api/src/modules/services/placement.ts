@@ -61,6 +61,39 @@ export function choosePlacement(
   return best?.placement ?? null;
 }
 
+/**
+ * The largest workspace (whole GB) one of `nodes` could take now: room without overcommitting,
+ * as choosePlacement counts it, and a free address; 0 when none can take any.
+ */
+export function largestPlaceableGb(
+  nodes: readonly CandidateNode[],
+  placed: readonly PlacedWorkspace[],
+): number {
+  let largest = 0;
+  for (const node of nodes) {
+    const here = placed.filter((workspace) => workspace.nodeId === node.id);
+    const taken = new Set(here.map((workspace) => workspace.address));
+    if (!node.addresses.some((address) => !taken.has(address))) continue;
+    const promised = here.reduce(
+      (sum, workspace) =>
+        sum + Math.max(0, storageBytes(workspace.diskSpace) - (workspace.diskUsedBytes ?? 0)),
+      0,
+    );
+    largest = Math.max(largest, Math.floor((node.diskFreeBytes - promised) / STORAGE_BYTES_PER_GB));
+  }
+  return largest;
+}
+
+/**
+ * What the online nodes could place now, read without the placement lock: an answer for a
+ * customer before paying (a placement a moment later may take the room), never a promise.
+ */
+export async function placeableNowGb(db: Db, at: Date): Promise<number> {
+  const nodes = await createNodesQueries(db).onlineSince(new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
+  const placed = await createServicesQueries(db).placedOn(nodes.map((node) => node.id));
+  return largestPlaceableGb(nodes, placed);
+}
+
 export type PlacementOutcome =
   | { kind: 'placed'; service: ServiceRow }
   | { kind: 'pending'; service: ServiceRow; first: boolean }

@@ -20,6 +20,7 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'email changed': 'emailChanged',
   'billing info updated': 'billingInfoUpdated',
   'order created': 'orderCreated',
+  'order cancelled': 'orderCancelled',
   'payment completed': 'paymentCompleted',
   'payment credited': 'paymentCredited',
   'payment refunded': 'paymentRefunded',

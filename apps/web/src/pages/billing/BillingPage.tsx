@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/billing-messages.ts';
 import { useLanguage } from '../../i18n/language.ts';
 import { useServicesOverview } from '../../services/services-api.ts';
+import { OpenOrders } from '../../payments/OpenOrders.tsx';
 import { BillingInfoForm } from './BillingInfoForm.tsx';
 import {
   downloadInvoicePdf,
@@ -393,6 +394,7 @@ export function BillingPage() {
           <a href="#billing-info-title">{t('billing.info.incomplete')}</a>
         </FormAlert>
       )}
+      <OpenOrders />
       <div className="billing-grid">
         <Invoices />
         {data && <BillingInfoForm info={data.billing_info} />}

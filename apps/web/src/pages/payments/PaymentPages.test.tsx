@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n/language.ts';
-import { makeOrder, makeSelectedPlan, miniBreakdown, ORDER_ID } from '../../payments/payment-fixtures.ts';
+import {
+  capacityHandler,
+  makeOrder,
+  makeSelectedPlan,
+  miniBreakdown,
+  ORDER_ID,
+} from '../../payments/payment-fixtures.ts';
 import { providerNavigation } from '../../payments/payments-api.ts';
 import { storeSelectedPlan } from '../../plans/selected-plan-store.ts';
 import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
@@ -22,7 +28,8 @@ function openProvider() {
 beforeEach(() => {
   setCsrfCookie();
   storeSession();
-  server.use(userHandler(makeUser({ country: 'LT' })));
+  // Room for the workspace unless a test says the nodes are full.
+  server.use(userHandler(makeUser({ country: 'LT' })), capacityHandler());
 });
 
 describe('paying for the selected plan (/dashboard/payments/new/payment)', () => {
@@ -232,5 +239,82 @@ describe('retrying a failed order (/dashboard/payments/retry/{orderId}/payment)'
     expect((await screen.findByTestId('payment-error')).textContent).toBe(
       'The payment could not be retried. Please try again.',
     );
+  });
+});
+
+describe('capacity before money: no node has room for the disk now', () => {
+  it('tells so before paying for the selected plan, with both choices: pay and wait, or a smaller size', async () => {
+    storeSelectedPlan(makeSelectedPlan());
+    const asked: number[] = [];
+    server.use(
+      ...catalogueHandlers(),
+      capacityHandler({ largest: 20 }, asked),
+      http.post('/api/v1/orders/', () => HttpResponse.json(makeOrder(), { status: 201 })),
+      http.post(`/api/v1/orders/${ORDER_ID}/process`, () =>
+        HttpResponse.json({ session_id: 'ps_test_session_0001', url: PROVIDER_URL }),
+      ),
+    );
+    const open = openProvider();
+    renderApp('/dashboard/payments/new/payment');
+
+    const notice = await screen.findByTestId('payment-capacity');
+    expect(asked).toContain(50);
+    expect(notice.textContent).toContain('No storage node has room for 50 GB right now.');
+    expect(notice.textContent).toContain('waits for room');
+    expect(screen.getByTestId('payment-capacity-smaller').textContent).toBe(
+      'A workspace of up to 20 GB can be set up at once.',
+    );
+    expect(screen.getByTestId('payment-capacity-smaller-link').getAttribute('href')).toBe('/auth/plans');
+    // Paying is the other choice, named as what it is.
+    const pay = screen.getByTestId('payment-pay');
+    expect(pay.textContent).toBe('Pay and wait for room');
+    await userEvent.click(pay);
+    await waitFor(() => expect(open).toHaveBeenCalledWith(PROVIDER_URL));
+  });
+
+  it('warns on an existing order’s page too, in Lithuanian, and says the order stays open', async () => {
+    await changeLanguage('lt');
+    server.use(
+      userHandler(makeUser({ country: 'LT', language: 'lt' })),
+      capacityHandler({ largest: 0 }),
+      http.get(`/api/v1/orders/${ORDER_ID}`, () => HttpResponse.json(makeOrder())),
+    );
+    renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+    const notice = await screen.findByTestId('payment-capacity');
+    expect(notice.textContent).toContain('nėra vietos 50 GB');
+    expect(screen.getByTestId('payment-capacity-smaller').textContent).toContain(
+      'Šiuo metu iš karto negalima paruošti jokio dydžio.',
+    );
+    expect(screen.getByTestId('payment-capacity-smaller').textContent).toContain('liks neapmokėtų užsakymų');
+    expect(screen.getByTestId('payment-capacity-smaller-link').textContent).toBe('Pasirinkti mažesnį dydį');
+    expect(screen.getByTestId('payment-pay').textContent).toBe('Apmokėti ir laukti vietos');
+  });
+
+  it('says nothing when a node has room', async () => {
+    const asked: number[] = [];
+    server.use(
+      capacityHandler({ largest: 16_384 }, asked),
+      http.get(`/api/v1/orders/${ORDER_ID}`, () => HttpResponse.json(makeOrder())),
+    );
+    renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+    await waitFor(() => expect(asked).toEqual([50]));
+    await waitFor(() => expect(screen.getByTestId('payment-pay').textContent).toBe('Pay'));
+    expect(screen.queryByTestId('payment-capacity')).toBeNull();
+  });
+
+  it('asks nothing for an extension: its workspace has its place', async () => {
+    const asked: number[] = [];
+    server.use(
+      capacityHandler({ largest: 0 }, asked),
+      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
+        HttpResponse.json(
+          makeOrder({ kind: 'extension', service_id: '7d1f0a52-3c4b-4e8a-9f61-2b5c8d7e9a01' }),
+        ),
+      ),
+    );
+    renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+    expect((await screen.findByTestId('payment-pay')).textContent).toBe('Pay');
+    expect(asked).toEqual([]);
+    expect(screen.queryByTestId('payment-capacity')).toBeNull();
   });
 });

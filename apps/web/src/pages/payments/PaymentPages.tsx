@@ -6,6 +6,9 @@
 // all are built from the same parts (payment-parts.tsx).
 // Paying opens a payment session (POST /orders/{id}/process or /retry-payment) and sends the
 // browser to the provider's hosted card page; the provider returns to a completion page.
+// Before a new workspace is paid for, the page asks whether a node has room for its disk now
+// (GET /orders/capacity); when none has, it says so and offers both ways: pay and wait for room,
+// or choose a smaller size (and the largest that fits now).
 import type { TFunction } from 'i18next';
 import type { CreateOrderRequest, Order } from '@debesis/contract';
 import { skipToken, useQuery } from '@tanstack/react-query';
@@ -14,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import {
   createOrder,
+  getOrderCapacity,
   paymentPagePaths,
   processOrder,
   retryOrderPayment,
@@ -40,6 +44,57 @@ import { WorkspaceNameField, workspaceNameOf } from './WorkspaceNameField.tsx';
 
 type Translate = TFunction;
 
+/** Whether a node could place a workspace of `diskSpace` GB now; null until asked or unanswered. */
+function useCapacity(diskSpace: number | null) {
+  const query = useQuery({
+    queryKey: ['orders', 'capacity', diskSpace],
+    queryFn: diskSpace === null ? skipToken : () => getOrderCapacity(diskSpace),
+    retry: false,
+    staleTime: 0,
+  });
+  return {
+    /** No answer yet: paying waits for it, so the warning is never skipped by a quick click. */
+    checking: diskSpace !== null && query.isPending && query.fetchStatus !== 'idle',
+    full: query.data && !query.data.fits_now ? query.data : null,
+  };
+}
+
+/**
+ * No node has room for the disk now: paying is still possible, but the workspace waits for
+ * room (tried again every 2 minutes; the waiting is added to its paid time). The other choice is
+ * a smaller size, with the largest one that fits now.
+ */
+function CapacityNotice({
+  capacity,
+  smallerPath,
+  keepsOrder,
+}: {
+  capacity: { disk_space: number; largest_disk_space: number };
+  smallerPath: string;
+  /** An order already exists: it stays open (cancel it from Services) if a smaller one is chosen. */
+  keepsOrder: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return (
+    <div className="alert alert--warning payment__capacity" role="status" data-testid="payment-capacity">
+      <p className="payment__capacity-title">
+        {t('payment.capacity.title', { size: diskSize(capacity.disk_space, language) })}
+      </p>
+      <p>{t('payment.capacity.wait')}</p>
+      <p data-testid="payment-capacity-smaller">
+        {capacity.largest_disk_space > 0
+          ? t('payment.capacity.largest', { size: diskSize(capacity.largest_disk_space, language) })
+          : t('payment.capacity.none')}
+        {keepsOrder && <> {t('payment.capacity.keepsOrder')}</>}
+      </p>
+      <Link to={smallerPath} className="btn btn--secondary" data-testid="payment-capacity-smaller-link">
+        {t('payment.capacity.chooseSmaller')}
+      </Link>
+    </div>
+  );
+}
+
 /** /dashboard/payments/new/payment: pays for the selected plan kept since the plan picker. */
 export function NewPaymentPage() {
   const { t, i18n } = useTranslation();
@@ -49,6 +104,7 @@ export function NewPaymentPage() {
   const [name, setName] = useState('');
   const payment = usePaymentStart();
   const products = useProducts();
+  const capacity = useCapacity(plan?.disk_space ?? null);
   const body: CreateOrderRequest | null = plan && {
     product_id: plan.product_id,
     disk_space: plan.disk_space,
@@ -110,8 +166,16 @@ export function NewPaymentPage() {
             note={quote.data ? undefined : t('payment.estimate')}
           />
           <WorkspaceNameField value={name} onChange={setName} />
+          {capacity.full && (
+            <CapacityNotice capacity={capacity.full} smallerPath="/auth/plans" keepsOrder={false} />
+          )}
           {payment.error && <PageProblem message={payment.error} />}
-          <PayButton onClick={pay} busy={payment.busy} label={t('payment.pay')} />
+          <PayButton
+            onClick={pay}
+            busy={payment.busy}
+            disabled={capacity.checking}
+            label={capacity.full ? t('payment.capacity.payAndWait') : t('payment.pay')}
+          />
         </div>
         {quote.data && <Breakdown breakdown={quote.data} />}
       </div>
@@ -182,6 +246,10 @@ function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
   const { t, i18n } = useTranslation();
   const payment = usePaymentStart();
   const [name, setName] = useState(order.service_name ?? '');
+  // Only a new workspace needs a place; an extension's already has one.
+  const capacity = useCapacity(
+    order.kind === 'new' && order.status === 'AWAITING_PAYMENT' ? order.disk_space : null,
+  );
   if (order.plan_change_id)
     return <Navigate to={paymentPagePaths.planChange(order.plan_change_id)} replace />;
   if (order.status === 'FAILED') return <Navigate to={paymentPagePaths.retry(order.id)} replace />;
@@ -197,6 +265,7 @@ function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
             defaultName={`${order.product_name} ${order.id.slice(0, 8)}`}
           />
         )}
+        {capacity.full && <CapacityNotice capacity={capacity.full} smallerPath="/auth/plans" keepsOrder />}
         {payment.error && <PageProblem message={payment.error} />}
         <PayButton
           // Paid or being paid meanwhile (409): show what the order is now.
@@ -207,7 +276,8 @@ function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
             )
           }
           busy={payment.busy}
-          label={t('payment.pay')}
+          disabled={capacity.checking}
+          label={capacity.full ? t('payment.capacity.payAndWait') : t('payment.pay')}
         />
       </div>
       <Breakdown breakdown={order.breakdown} />
@@ -229,6 +299,7 @@ export function OrderPaymentPage() {
 function RetryOrder({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
   const payment = usePaymentStart();
+  const capacity = useCapacity(order.kind === 'new' && order.status === 'FAILED' ? order.disk_space : null);
   // A plan change's order is paid (and retried) on its own page, which shows what changes.
   if (order.plan_change_id)
     return <Navigate to={paymentPagePaths.planChange(order.plan_change_id)} replace />;
@@ -239,11 +310,13 @@ function RetryOrder({ order }: { order: Order }) {
       <div>
         <FailureReason order={order} />
         <Summary facts={orderFacts(order, t, i18n.language)} total={order.amount} />
+        {capacity.full && <CapacityNotice capacity={capacity.full} smallerPath="/auth/plans" keepsOrder />}
         {payment.error && <PageProblem message={payment.error} />}
         <PayButton
           onClick={() => void payment.start(() => retryOrderPayment(order.id), t('payment.retryFailed'))}
           busy={payment.busy}
-          label={t('payment.retry')}
+          disabled={capacity.checking}
+          label={capacity.full ? t('payment.capacity.payAndWait') : t('payment.retry')}
           testId="payment-retry"
         />
       </div>

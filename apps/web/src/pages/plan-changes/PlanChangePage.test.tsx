@@ -11,6 +11,7 @@ import { server } from '../../test/server.ts';
 import { makeService, overviewHandler, SERVICE_ID } from '../../test/service-fixtures.ts';
 import { catalogueHandlers, setCsrfCookie } from '../plans/plans-fixtures.ts';
 import {
+  configuration,
   makePlanChange,
   makeQuote,
   MINI,
@@ -160,7 +161,7 @@ describe('plan change (/dashboard/plans/change)', () => {
       { service_id: SERVICE_ID, product_id: 'mini', disk_space: 50, users_count: 5, confirm_downgrade: true },
     ]);
     expect((await screen.findByTestId('plans-changed')).textContent).toBe(
-      `Your plan was changed to MINI. ${euro(quote.credit)} was added to your account credit.`,
+      `Your plan was changed from OPTIMIZED to MINI. ${euro(quote.credit)} was added to your account credit.`,
     );
     expect((await screen.findByTestId('plans-credit-balance')).textContent).toBe(euro(quote.credit));
   });
@@ -201,6 +202,60 @@ describe('plan change (/dashboard/plans/change)', () => {
     await userEvent.type(disk, '55');
     expect((await screen.findByTestId('plan-change-disk-error')).textContent).toBeTruthy();
     expect(asked).toEqual([]);
+  });
+
+  it('names the plan with its new resources when only the resources changed', async () => {
+    const bigMini = configuration('mini', 100, 5);
+    server.use(overviewHandler([makeService({ disk_space: 100 })]));
+    const quote = makeQuote(bigMini, MINI, 0);
+    quoteHandler(() => quote);
+    const post = created();
+    server.use(
+      post.handler(() => HttpResponse.json(makePlanChange({}, quote), { status: 201 })),
+      http.get('/api/v1/account/credit', () =>
+        HttpResponse.json({ balance: quote.credit, reserved: 0, currency: 'EUR', entries: [] }),
+      ),
+    );
+    const { router } = renderApp(changePath);
+    const disk = await screen.findByTestId('plan-disk');
+    await userEvent.clear(disk);
+    await userEvent.type(disk, '50');
+    await userEvent.click(await screen.findByLabelText(/no credit is given back/));
+    await userEvent.click(screen.getByTestId('plan-change-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/plans'));
+    // Not "changed to MINI": MINI it was and MINI it stays.
+    expect((await screen.findByTestId('plans-changed')).textContent).toBe(
+      `Your MINI plan now has 50 GB and 5 users. ${euro(quote.credit)} was added to your account credit.`,
+    );
+  });
+
+  it('says why there is no price when the target is invalid, instead of an empty card', async () => {
+    const asked = quoteHandler(() => makeQuote());
+    renderApp(changePath);
+    const disk = await screen.findByTestId('plan-disk');
+    await userEvent.clear(disk);
+    await userEvent.type(disk, '55');
+    const why = await screen.findByTestId('plan-change-invalid');
+    expect(why.textContent).toContain('The price is shown once the new plan’s resources are valid.');
+    expect(why.textContent).toContain(
+      `Disk space: ${screen.getByTestId('plan-change-disk-error').textContent ?? ''}`,
+    );
+    expect(screen.getByTestId<HTMLButtonElement>('plan-change-submit').disabled).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('says what an empty disk or users field expects, not only that it is required', async () => {
+    renderApp(changePath);
+    const disk = await screen.findByTestId('plan-disk');
+    await userEvent.clear(disk);
+    const error = (await screen.findByTestId('plan-change-disk-error')).textContent ?? '';
+    expect(error).toMatch(/^Enter the disk space: from 50 GB to .+, in steps of .+\.$/);
+    expect(error).not.toMatch(/required|whole number/i);
+    const users = screen.getByTestId('plan-users');
+    await userEvent.clear(users);
+    expect((await screen.findByTestId('plan-change-users-error')).textContent).toMatch(
+      /^Enter the number of users: from 5 to \d+\.$/,
+    );
   });
 
   it('says "Failed to change plan" when the change fails without a reason, and the server’s reason when it has one', async () => {

@@ -26,7 +26,7 @@ import {
   SERVICES_QUERY_KEY,
   useServicesOverview,
 } from '../../services/services-api.ts';
-import { formatDate, money } from '../plans/format.ts';
+import { diskSize, formatDate, money } from '../plans/format.ts';
 import { Loading, PageProblem } from '../payments/payment-parts.tsx';
 import { ResourceFields, toNumber } from '../plans/PlanFields.tsx';
 import { QUOTE_DEBOUNCE_MS, useDebouncedValue, useProductConfig, useProducts } from '../plans/quote.ts';
@@ -171,7 +171,13 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
         queryClient.invalidateQueries({ queryKey: SERVICES_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: ACCOUNT_CREDIT_QUERY_KEY }),
       ]);
-      const notice: PlanChangedNotice = { plan: change.target.product_name, credit: change.credit };
+      const notice: PlanChangedNotice = {
+        from: change.current.product_name,
+        plan: change.target.product_name,
+        disk_space: change.target.disk_space,
+        users_count: change.target.users_count,
+        credit: change.credit,
+      };
       await navigate(appPath(change.redirect_url, '/dashboard/plans'), {
         state: { [PLAN_CHANGED_STATE]: notice },
       });
@@ -204,6 +210,16 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
 
   function fieldError(field: ResourceField): string | undefined {
     const client = clientErrors.find((error) => error.field === field);
+    // An empty field: say what it expects, not only that something is missing.
+    if (client && (field === 'disk_space' ? diskText : usersText).trim() === '' && config.data) {
+      return field === 'disk_space'
+        ? t('planChange.diskEmpty', {
+            min: diskSize(config.data.disk_space.min, language),
+            max: diskSize(config.data.disk_space.max, language),
+            step: diskSize(config.data.disk_space.step, language),
+          })
+        : t('planChange.usersEmpty', { min: config.data.users.min, max: config.data.users.max });
+    }
     if (client) return t(`errors.${client.code}`, { limit: client.limit ?? '' });
     for (const error of [quoteError, submitError]) {
       if (isApiError(error) && error.fieldErrors[field]) return error.fieldErrors[field];
@@ -247,6 +263,22 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
   if (!product) quoteContent = <Refusal text={t('planChange.selectPlan')} testId="plan-change-select-plan" />;
   else if (unchanged)
     quoteContent = <Refusal text={t('planChange.sameConfiguration')} testId="plan-change-same" />;
+  else if (clientErrors.length > 0)
+    // The price waits for a valid choice: say so and what is wrong, not an empty card.
+    quoteContent = (
+      <Refusal
+        text={[
+          t('planChange.invalidTarget'),
+          ...(['disk_space', 'users_count'] as const).flatMap((field) => {
+            const message = fieldError(field);
+            return message
+              ? [`${field === 'disk_space' ? t('planFacts.disk') : t('planFacts.users')}: ${message}`]
+              : [];
+          }),
+        ].join(' ')}
+        testId="plan-change-invalid"
+      />
+    );
   else if (quote) quoteContent = <PlanChangeBreakdown figures={quote} />;
   else if (quoteProblem) quoteContent = <Refusal text={quoteProblem} testId="plan-change-quote-error" />;
   else if (checking) quoteContent = <p className="text-muted">{t('planChange.quoteChecking')}</p>;

@@ -140,7 +140,13 @@ export function PlansListPage() {
       </header>
       {notice && (
         <FormAlert tone="success" testId="plans-changed">
-          {t('planList.changed', { plan: notice.plan })}
+          {notice.from === notice.plan
+            ? t('planList.resourcesChanged', {
+                plan: notice.plan,
+                disk: diskSize(notice.disk_space, i18n.language),
+                count: notice.users_count,
+              })
+            : t('planList.changed', { from: notice.from, plan: notice.plan })}
           {notice.credit > 0 && (
             <> {t('planList.creditReceived', { amount: money(notice.credit, i18n.language) })}</>
           )}

@@ -61,7 +61,8 @@ describe('service users', () => {
     expect(screen.getByTestId('user-bob-state').textContent).toBe('Inactive');
     expect(screen.getByTestId('user-bob-apply').dataset.applyStatus).toBe('failed');
     expect(screen.getByTestId('user-bob-apply-error').textContent).toBe('pdbedit failed');
-    expect(screen.getByTestId('workspace-users-counter').textContent).toBe('2 of 5');
+    // The plan limits active users: inactive bob does not count.
+    expect(screen.getByTestId('workspace-users-counter').textContent).toBe('1 of 5');
     expect(screen.getByTestId('workspace-users-apply-summary').textContent).toBe(
       '1 change could not be applied.',
     );

@@ -54,7 +54,9 @@ export function UsersSection({
   );
   const list = users.data?.users ?? [];
   const limit = users.data?.limit ?? null;
-  const full = limit !== null && list.length >= limit;
+  // The plan limits the active users; inactive ones cannot sign in and do not count.
+  const active = list.filter((user) => user.active).length;
+  const full = limit !== null && active >= limit;
   const close = () => setDialog(null);
 
   return (
@@ -62,7 +64,7 @@ export function UsersSection({
       <ResourceSection
         title={t('workspaceUsers.title')}
         lead={t('workspaceUsers.lead')}
-        counter={limit === null ? undefined : t('workspaceUsers.counter', { count: list.length, limit })}
+        counter={limit === null ? undefined : t('workspaceUsers.counter', { count: active, limit })}
         addLabel={t('workspaceUsers.add')}
         onAdd={() => setDialog({ kind: 'create' })}
         addDisabled={!users.isSuccess || full}
