@@ -213,9 +213,7 @@ describe('services routes', () => {
     expect(management.map((line) => line.code)).toEqual(
       expect.arrayContaining(['service created', 'service stopped']),
     );
-    expect(management.find((line) => line.code === 'service created')?.params).toMatchObject({
-      address: expect.any(String),
-    });
+    expect(typeof management.find((line) => line.code === 'service created')?.params.address).toBe('string');
     for (const line of management) expect(ACTIVITY_ACTIONS).toContain(line.code);
   });
 
