@@ -1,7 +1,9 @@
 // The activity log, as its issue describes it: after signing in and buying a service, the
 // services list sums the account up, and the activity page lists the sign-in (with its address)
 // in the login history and "Order created" and "Payment completed" in the management history,
-// in pages.
+// in pages, each with a sentence and its service by name; the service page's Activity tab shows its
+// changes and its log with the storage node's lines in words; on a phone the entries are cards
+// and nothing scrolls sideways.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
@@ -45,7 +47,11 @@ describe('activity', () => {
         /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/,
       );
       expect(await paid.locator('time').innerText()).toMatch(/just now|minute/);
-      expect(await paid.innerText()).toContain('Service ');
+      // What it did in words, and the service by its name.
+      expect(await ordered.innerText()).toMatch(/New service: MINI, €[\d,.]+/);
+      expect(await paid.innerText()).toMatch(/€[\d,.]+ paid by test card/);
+      const serviceLink = paid.getByRole('link', { name: /^Service: / });
+      expect(await serviceLink.innerText()).toContain('MINI');
       expect(await management.locator('[data-action="user logged in"]').count()).toBe(0);
 
       // Login history: the sign-in with its address.
@@ -105,6 +111,38 @@ describe('activity', () => {
 
       await page.getByTestId('activity-previous').click();
       await expect.poll(() => pageText.innerText()).toBe(`Page 1 of 2 (${total} total)`);
+
+      // On a phone: a list of cards (no table header), nothing wider than the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('activity-list-management').waitFor();
+      expect(await page.locator('.activity-table thead').isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // The service's own Activity tab: its changes, and its log with the node's line in words.
+      await page.getByTestId('activity-previous').waitFor();
+      await page.getByTestId('activity-next').click();
+      await page
+        .getByTestId('activity-list-management')
+        .locator('[data-action="payment completed"]')
+        .waitFor();
+      await page
+        .getByTestId('activity-list-management')
+        .locator('[data-action="payment completed"]')
+        .getByRole('link', { name: /^Service: / })
+        .click();
+      await page.getByTestId('service-tab-activity').click();
+      await page.waitForURL('**/activity');
+      const changes = page.getByTestId('service-activity-changes');
+      await changes.waitFor();
+      expect(await changes.locator('[data-action="service created"]').count()).toBe(1);
+      await page.getByTestId('service-activity-view-log').click();
+      const log = page.getByTestId('service-log');
+      await log.waitFor();
+      expect(await log.locator('[data-code="generation_applied"]').first().innerText()).toContain(
+        'The storage node applied the settings (version 1)',
+      );
+      expect(await log.innerText()).not.toContain('applied generation');
     },
   );
 });

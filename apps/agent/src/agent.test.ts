@@ -258,7 +258,10 @@ describe('agent loop', () => {
         service_id: A,
         observed_generation: 3,
         ok: false,
+        // The owner's log shows the code in their language; the node's words stay in `error`.
         error: 'flaky: boom: smb.conf did not validate',
+        error_code: 'driver_failed',
+        error_params: { driver: 'flaky' },
         drivers: [
           { driver: 'workspace-dir', live: true },
           { driver: 'flaky', live: false, reason: 'boom: smb.conf did not validate' },
@@ -273,6 +276,36 @@ describe('agent loop', () => {
     expect(retried.applied).toEqual([A]);
     expect(generations()).toEqual({ [A]: 4 });
     expect(lastReport().workspaces[0]?.ok).toBe(true);
+  });
+
+  it('reports a driver that applied only part of the workspace with a code: a refused shrink with its size', async () => {
+    const partial = (name: string, refusedBytes?: number): Driver => ({
+      name,
+      apply: () =>
+        Promise.resolve({
+          changed: false,
+          actions: [],
+          status: {
+            driver: name,
+            live: true,
+            reason: 'the data does not fit',
+            ...(refusedBytes ? { refused_bytes: refusedBytes } : {}),
+          },
+          error: 'the data does not fit',
+        }),
+    });
+    await manual({}, { drivers: [workspaceDirDriver, partial('storage', 1024)] }).runOnce();
+    expect(lastReport().workspaces[0]).toMatchObject({
+      ok: false,
+      error: 'storage: the data does not fit',
+      error_code: 'resize_refused',
+      error_params: { driver: 'storage', bytes: 1024 },
+    });
+    await manual({}, { drivers: [workspaceDirDriver, partial('storage')] }).runOnce();
+    expect(lastReport().workspaces[0]).toMatchObject({
+      error_code: 'driver_incomplete',
+      error_params: { driver: 'storage' },
+    });
   });
 
   it('deletes a removed workspace, running the drivers last to first', async () => {
@@ -306,7 +339,12 @@ describe('agent loop', () => {
     const agent = manual();
     await agent.runOnce();
     const [bad, good] = lastReport().workspaces;
-    expect(bad).toMatchObject({ service_id: '../../escape', observed_generation: 0, ok: false });
+    expect(bad).toMatchObject({
+      service_id: '../../escape',
+      observed_generation: 0,
+      ok: false,
+      error_code: 'workspace_invalid',
+    });
     expect(bad?.error).toContain('invalid service id');
     expect(good).toMatchObject({ service_id: A, ok: true, observed_generation: 1 });
   });

@@ -8,8 +8,10 @@
 // the first pass re-applies every workspace, and because drivers are idempotent that repairs
 // whatever a pass interrupted midway left behind.
 import type {
+  LogParams,
   NodeCapacity,
   ResourceFailure,
+  WorkspaceErrorCode,
   WorkspaceDesiredState,
   WorkspaceFacts,
   WorkspaceReport,
@@ -218,7 +220,9 @@ async function applyWorkspace(
   const serviceId = desired.service_id;
   // Unknown after a restart: claim nothing until a pass has applied it.
   const previousGeneration = previous?.observed_generation ?? 0;
+  // The owner's log shows the code in their language; `error` keeps the node's own words.
   const failed = (
+    why: { code: WorkspaceErrorCode; params?: LogParams },
     error: string,
     facts: Partial<WorkspaceFacts>[] = [],
     failures: ResourceFailure[] = [],
@@ -229,6 +233,8 @@ async function applyWorkspace(
         observed_generation: previousGeneration,
         ok: false,
         error: error.slice(0, MAX_ERROR_LENGTH),
+        error_code: why.code,
+        ...(why.params ? { error_params: why.params } : {}),
         drivers: statuses,
         failures: boundedFailures(failures),
       },
@@ -240,12 +246,13 @@ async function applyWorkspace(
     dir = workspaceDir(deps.dataDir, serviceId);
   } catch (error) {
     deps.logger.error({ service_id: serviceId }, errorMessage(error));
-    return failed(errorMessage(error));
+    return failed({ code: 'workspace_invalid' }, errorMessage(error));
   }
 
   const failures: ResourceFailure[] = [];
   const facts: Partial<WorkspaceFacts>[] = [];
   const errors: string[] = [];
+  let firstError: { code: WorkspaceErrorCode; params: LogParams } | undefined;
   const drivers = desired.state === 'removed' ? [...deps.drivers].reverse() : deps.drivers;
   for (const [index, driver] of drivers.entries()) {
     // Quiescing stops what the drivers after this one (in the registry's order) run.
@@ -268,6 +275,11 @@ async function applyWorkspace(
       }
       if (outcome.error) {
         errors.push(`${driver.name}: ${outcome.error}`);
+        const refused = outcome.status.refused_bytes;
+        firstError ??=
+          refused === undefined
+            ? { code: 'driver_incomplete', params: { driver: driver.name } }
+            : { code: 'resize_refused', params: { driver: driver.name, bytes: refused } };
         deps.logger.error(
           { service_id: serviceId, driver: driver.name, generation: desired.generation },
           outcome.error,
@@ -290,11 +302,14 @@ async function applyWorkspace(
         ...seen.own,
       });
       statuses.push(...seen.statuses);
-      return failed(message, [...facts, ...seen.facts]);
+      return failed({ code: 'driver_failed', params: { driver: driver.name } }, message, [
+        ...facts,
+        ...seen.facts,
+      ]);
     }
   }
   // Applied as far as it goes, but not all of it (a resize refused): reported failed, with facts.
-  if (errors.length > 0) return failed(errors.join('; '), facts, failures);
+  if (firstError) return failed(firstError, errors.join('; '), facts, failures);
   deps.logger.debug({ service_id: serviceId, generation: desired.generation }, 'workspace applied');
   for (const failure of failures)
     deps.logger.warn({ service_id: serviceId, kind: failure.kind, name: failure.name }, failure.error);

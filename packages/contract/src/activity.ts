@@ -64,6 +64,8 @@ export const ACTIVITY_ACTIONS = [
   'user updated',
   'user password changed',
   'user deleted',
+  'user activated',
+  'user deactivated',
   'group created',
   'group updated',
   'group deleted',
@@ -90,6 +92,8 @@ export const activityEntrySchema = z.object({
   ip: text().nullable(),
   created_at: text(),
   service_id: text().nullable(),
+  /** The service's name now, so the log names it; null without a service or once it is gone. */
+  service_name: text().nullable(),
   details: z.record(text(), z.unknown()),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;

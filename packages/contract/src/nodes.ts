@@ -235,11 +235,57 @@ export type WorkspaceFacts = z.infer<typeof workspaceFactsSchema>;
 
 export type DriverStatus = z.infer<typeof driverStatusSchema>;
 
+/**
+ * Why the agent could not apply a workspace, as a code the owner's log shows in the reader's
+ * language (`error` keeps the node's own words for the operator): a driver threw and the pass
+ * stopped there; a driver applied what it could but not all (a resize that failed); a shrink
+ * refused because the data does not fit; the workspace's folder could not even be named.
+ */
+export const WORKSPACE_ERROR_CODES = [
+  'driver_failed',
+  'driver_incomplete',
+  'resize_refused',
+  'workspace_invalid',
+] as const;
+export type WorkspaceErrorCode = (typeof WORKSPACE_ERROR_CODES)[number];
+
+export function isWorkspaceErrorCode(code: unknown): code is WorkspaceErrorCode {
+  return typeof code === 'string' && (WORKSPACE_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** A code's parameters: names and numbers (the driver, bytes), never prose to translate. */
+export const logParamsSchema = z
+  .record(text().max(40), z.union([text().max(200), z.number()]))
+  .refine((params) => Object.keys(params).length <= 10, 'too_many');
+export type LogParams = z.infer<typeof logParamsSchema>;
+
+/**
+ * The codes of the lines a service's node adds to its log (GET /services/{id}/logs, source
+ * `agent`), each with its parameters: a generation applied (`generation`, `failures` it could not
+ * apply, `not_live` drivers), applied again after a failure, a failure (one of
+ * WORKSPACE_ERROR_CODES with `driver`, `bytes`; `apply_failed` from an agent that sends no code;
+ * `detail` the node's own words), the data deleted from the node (`address`).
+ */
+export const NODE_LOG_CODES = [
+  'generation_applied',
+  'recovered',
+  'apply_failed',
+  ...WORKSPACE_ERROR_CODES,
+  'data_deleted',
+] as const;
+export type NodeLogCode = (typeof NODE_LOG_CODES)[number];
+
 export const workspaceReportSchema = z.object({
   service_id: text(),
   observed_generation: z.number().int().nonnegative(),
   ok: z.boolean(),
   error: text().max(4000).optional(),
+  /**
+   * With `error`: why, as one of WORKSPACE_ERROR_CODES (text, so an API older than its agent
+   * still takes the report; a code it does not know is logged as `apply_failed`).
+   */
+  error_code: text().max(60).optional(),
+  error_params: logParamsSchema.optional(),
   drivers: z.array(driverStatusSchema),
   /** Resources that failed at observed_generation (the rest of the workspace may be applied). */
   failures: z.array(resourceFailureSchema).max(10_000).default([]),

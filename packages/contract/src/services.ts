@@ -217,14 +217,18 @@ export const serviceLogsQuerySchema = z.object({
 
 /**
  * One line of a service's log: `management` lines are the activity entries of the service (who
- * changed what), `agent` lines are what its node reported applying or failing.
+ * changed what; `code` is its ACTIVITY_ACTIONS code, `params` its details and `ip`), `agent` lines
+ * are what its node reported applying or failing (`code` one of NODE_LOG_CODES). Clients show the
+ * code in the reader's language with its params; `message` is the line in plain English, and the
+ * only text of a line written before codes (its `code` is null).
  */
 export const serviceLogLineSchema = z.object({
   at: text(),
   source: z.enum(['management', 'agent']),
   level: z.enum(['success', 'info', 'warning', 'error']),
+  code: text().nullable(),
+  params: z.record(text(), z.unknown()),
   message: text(),
-  details: z.record(text(), z.unknown()),
 });
 export type ServiceLogLine = z.infer<typeof serviceLogLineSchema>;
 /** The newest `lines` lines, oldest first (as a log reads). */

@@ -187,6 +187,13 @@ export const routes: RouteObject[] = [
                         .ServiceSettingsTab,
                     }),
                   },
+                  {
+                    path: 'activity',
+                    lazy: async () => ({
+                      Component: (await import('../pages/activity/ServiceActivityTab.tsx'))
+                        .ServiceActivityTab,
+                    }),
+                  },
                 ],
               },
               {

@@ -79,6 +79,7 @@ export const workspaceEn = {
     tabOverview: 'Overview',
     tabUsers: 'Users and groups',
     tabSamba: 'Samba',
+    tabActivity: 'Activity',
     tabSettings: 'Settings',
   },
   serviceOverview: {

@@ -107,6 +107,7 @@ export const workspaceLt: WorkspaceMessages = {
     tabOverview: 'Apžvalga',
     tabUsers: 'Naudotojai ir grupės',
     tabSamba: 'Samba',
+    tabActivity: 'Veikla',
     tabSettings: 'Nustatymai',
   },
   serviceOverview: {

@@ -19,6 +19,7 @@ export function makeEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry
     ip: '203.0.113.7',
     created_at: new Date().toISOString(),
     service_id: null,
+    service_name: null,
     details: {},
     ...overrides,
   };

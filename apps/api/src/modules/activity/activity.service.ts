@@ -2,6 +2,7 @@
 // the activity routes (listing, filters, audit per service) read the same table.
 import {
   LOGIN_ACTION,
+  type ActivityAction,
   type ActivityEntry,
   type ActivityFilterQuery,
   type ActivityListQuery,
@@ -11,10 +12,12 @@ import { AppError } from '../../http/app-error.ts';
 import type { ActivityCriteria, ActivityEventRow, ActivityQueries } from './activity.queries.ts';
 
 export type ActivityTone = 'success' | 'warning' | 'error' | 'info';
+export type { ActivityAction };
 
 export interface ActivityInput {
   accountId: string;
-  action: string;
+  /** A code the web app has texts for (the contract's list; a test walks every recorded one). */
+  action: ActivityAction;
   tone: ActivityTone;
   ip?: string | null;
   serviceId?: string | null;
@@ -23,7 +26,7 @@ export interface ActivityInput {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function presentActivity(row: ActivityEventRow): ActivityEntry {
+export function presentActivity(row: ActivityEventRow, serviceName: string | null = null): ActivityEntry {
   return {
     id: row.id,
     action: row.action,
@@ -31,6 +34,7 @@ export function presentActivity(row: ActivityEventRow): ActivityEntry {
     ip: row.ip,
     created_at: row.createdAt.toISOString(),
     service_id: row.serviceId,
+    service_name: serviceName,
     details: row.details,
   };
 }
@@ -77,7 +81,13 @@ export function createActivityService(deps: {
     { skip, limit }: ActivityListQuery,
   ): Promise<ActivityPage> {
     const { rows, total } = await deps.queries.page(accountId, criteria, skip, limit);
-    return { items: rows.map(presentActivity), total, skip, limit };
+    // Entries name their service as it is called now (the log reads by name, not by id).
+    const names = await deps.queries.serviceNames(
+      accountId,
+      rows.flatMap((row) => (row.serviceId ? [row.serviceId] : [])),
+    );
+    const nameOf = (row: ActivityEventRow) => (row.serviceId ? (names.get(row.serviceId) ?? null) : null);
+    return { items: rows.map((row) => presentActivity(row, nameOf(row))), total, skip, limit };
   }
 
   return {

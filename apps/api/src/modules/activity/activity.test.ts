@@ -106,6 +106,8 @@ describe('activity routes', () => {
         ip: '203.0.113.5',
         created_at: '2026-02-03T04:05:06.000Z',
         service_id: serviceId,
+        // No service of the account has that id (any more): no name.
+        service_name: null,
         details: { name: 'projects' },
       },
     ]);
@@ -259,6 +261,11 @@ describe('activity routes', () => {
       const audit = await page(owner.auth, `/api/v1/activity/audit/${serviceId}`);
       expect(audit).toMatchObject({ skip: 0, limit: ACTIVITY_DEFAULT_LIMIT });
       expect(audit.items.every((item) => item.service_id === serviceId)).toBe(true);
+      // Entries name the service as it is called, so the log reads by name, not by id.
+      const overview = await get(owner.auth, '/api/v1/services/overview');
+      const name = overview.json<{ services: Array<{ id: string; name: string }> }>().services[0]?.name;
+      expect(name).toBeTruthy();
+      expect(audit.items.every((item) => item.service_name === name)).toBe(true);
       // The four and the purchase's own (payment completed, at least).
       expect(audit.total).toBeGreaterThanOrEqual(5);
       expect(audit.items.map((item) => item.action)).toContain('payment completed');
@@ -289,6 +296,7 @@ describe('activity routes', () => {
       tone: 'info',
       ip: '192.0.2.44',
       service_id: null,
+      service_name: null,
       details: { method: 'password' },
     });
   });

@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
-import type { ActivityService, ActivityTone } from '../activity/activity.service.ts';
+import type { ActivityAction, ActivityService, ActivityTone } from '../activity/activity.service.ts';
 import { createServicesQueries, type ServiceRow } from '../services/services.queries.ts';
 
 /** Statuses whose workspace may change: paid and within its time (placed or waiting to be). */
@@ -20,7 +20,7 @@ export interface ChangeMeta {
 }
 
 export interface ActivityNote {
-  action: string;
+  action: ActivityAction;
   tone: ActivityTone;
   details?: Record<string, unknown>;
 }

@@ -5,7 +5,7 @@
 // retried job does not send it twice either.
 import type { ExpiryWarning } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
+import type { ActivityAction, ActivityService } from '../activity/activity.service.ts';
 import type { UsersQueries } from '../users/users.queries.ts';
 import { PLACEMENT_RETRY_MINUTES } from './lifecycle.constants.ts';
 import { daysLeft, quarantineAt, terminatesAt } from './lifecycle.ts';
@@ -46,7 +46,7 @@ export function createServiceNotifier(deps: {
 
   async function record(
     service: ServiceRow,
-    action: string,
+    action: ActivityAction,
     tone: 'success' | 'info' | 'warning' | 'error',
     details: Record<string, unknown> = {},
   ) {

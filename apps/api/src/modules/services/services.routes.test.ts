@@ -2,6 +2,7 @@
 // validation, authorisation (another account's service is "Service not found"), and the node's
 // side (only the node a service is placed on may report on it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_ACTIONS } from '@debesis/contract';
 import type {
   ServiceActionResponse,
   ServiceConfig,
@@ -20,6 +21,7 @@ import {
 } from '../../test/payments.ts';
 import { capacity, GIB, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { serviceEvents } from './services.table.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 type Auth = { authorization: string };
@@ -144,6 +146,76 @@ describe('services routes', () => {
       'smbd: testparm refused the configuration',
       'recovered: applied generation 1',
     ]);
+  });
+
+  it('gives each log line a code with params, the agent’s too, and keeps old lines readable', async () => {
+    const id = await activeService(owner.auth);
+    const [workspace] = (await node.desired()).workspaces.filter((w) => w.service_id === id);
+    const failing = {
+      service_id: id,
+      observed_generation: workspace?.generation ?? 1,
+      ok: false,
+      drivers: [{ driver: 'storage', live: true }],
+      failures: [],
+    };
+    // An agent of this version says why as a code; an older one only in its own words.
+    await node.report([
+      {
+        ...failing,
+        error: 'storage: e2fsck exited 8',
+        error_code: 'driver_failed',
+        error_params: { driver: 'storage' },
+      },
+    ]);
+    await node.applyAll();
+    await node.report([{ ...failing, error: 'samba: smb.conf did not validate' }]);
+    await node.report([{ ...failing, error: 'later: made up', error_code: 'no_such_code' }]);
+    await post(`/api/v1/services/${id}/stop`, owner.auth);
+    // A line written before codes: only its text.
+    await ctx.database.db.insert(serviceEvents).values({
+      serviceId: id,
+      accountId: owner.user.id,
+      level: 'info',
+      message: 'applied generation 1',
+      details: { generation: 1 },
+      createdAt: new Date(Date.now() - 60 * 60_000),
+    });
+
+    const response = await get(`/api/v1/services/${id}/logs`, owner.auth);
+    expect(response.statusCode).toBe(200);
+    const lines = response.json<{ lines: ServiceLogLine[] }>().lines;
+    expect(lines[0]).toMatchObject({ source: 'agent', code: null, message: 'applied generation 1' });
+    const agent = lines.filter((line) => line.source === 'agent').slice(1);
+    expect(agent.map(({ code, params, level }) => ({ code, params, level }))).toEqual([
+      { code: 'generation_applied', level: 'info', params: { generation: 1, failures: 0 } },
+      {
+        code: 'driver_failed',
+        level: 'error',
+        params: {
+          driver: 'storage',
+          detail: 'storage: e2fsck exited 8',
+          generation: 1,
+          observed_generation: 1,
+        },
+      },
+      { code: 'recovered', level: 'success', params: { generation: 1, failures: 0 } },
+      {
+        code: 'apply_failed',
+        level: 'error',
+        params: { detail: 'samba: smb.conf did not validate', generation: 1, observed_generation: 1 },
+      },
+      {
+        code: 'apply_failed',
+        level: 'error',
+        params: { detail: 'later: made up', generation: 1, observed_generation: 1 },
+      },
+    ]);
+    const management = lines.filter((line) => line.source === 'management');
+    expect(management.map((line) => line.code)).toEqual(
+      expect.arrayContaining(['service created', 'service stopped']),
+    );
+    expect(typeof management.find((line) => line.code === 'service created')?.params.address).toBe('string');
+    for (const line of management) expect(ACTIVITY_ACTIONS).toContain(line.code);
   });
 
   it('stops, starts and restarts through the desired state, with activity entries', async () => {

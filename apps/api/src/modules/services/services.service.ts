@@ -21,7 +21,7 @@ import type {
 import { text } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
-import type { ActivityService, ActivityTone } from '../activity/activity.service.ts';
+import type { ActivityAction, ActivityService, ActivityTone } from '../activity/activity.service.ts';
 import type { PaymentFlow } from '../payments/payments.service.ts';
 import { createGenerationCache } from './generation-cache.ts';
 import { NODE_OFFLINE_AFTER_MS } from './lifecycle.constants.ts';
@@ -122,7 +122,7 @@ export function createServicesService(deps: {
   async function record(
     row: ServiceRow,
     meta: ServiceMeta,
-    action: string,
+    action: ActivityAction,
     tone: ActivityTone,
     details: Record<string, unknown> = {},
   ): Promise<void> {
@@ -367,15 +367,17 @@ export function createServicesService(deps: {
           at: entry.createdAt.toISOString(),
           source: 'management' as const,
           level: entry.tone,
+          code: entry.action,
+          params: { ...entry.details, ...(entry.ip ? { ip: entry.ip } : {}) },
           message: entry.action,
-          details: { ...entry.details, ...(entry.ip ? { ip: entry.ip } : {}) },
         })),
         ...agent.map((event) => ({
           at: event.createdAt.toISOString(),
           source: 'agent' as const,
           level: event.level,
+          code: event.code,
+          params: event.details,
           message: event.message,
-          details: event.details,
         })),
       ];
       merged.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

@@ -124,6 +124,9 @@ export const serviceEvents = pgTable(
     serviceId: uuid('service_id').notNull(),
     accountId: uuid('account_id').notNull(),
     level: text('level', { enum: ['success', 'info', 'warning', 'error'] }).notNull(),
+    /** NODE_LOG_CODES, shown in the owner's language with `details` as its params; null on old lines. */
+    code: text('code'),
+    /** The line in plain English (the only text of a line written before codes). */
     message: text('message').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

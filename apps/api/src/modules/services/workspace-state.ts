@@ -2,7 +2,12 @@
 // should run, composed from the lifecycle (state, address, size, id block) and the feature
 // sections (users and groups, Samba), and what its agent reports back. A node hears about, and
 // may report on, only the services placed on it; anything else in its report is ignored.
-import { SAMBA_SERVER_DEFAULTS, type WorkspaceDesiredState, type WorkspaceReport } from '@debesis/contract';
+import {
+  isWorkspaceErrorCode,
+  SAMBA_SERVER_DEFAULTS,
+  type WorkspaceDesiredState,
+  type WorkspaceReport,
+} from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { createGenerationCache } from './generation-cache.ts';
 import { workspaceState } from './lifecycle.ts';
@@ -135,21 +140,33 @@ export function createWorkspaceState(deps: {
     };
   }
 
-  /** The agent's line in the service's log when the applied generation or the error changes. */
-  async function logOutcome(row: ServiceRow, values: WorkspaceReportValues): Promise<void> {
+  /**
+   * The agent's line in the service's log when the applied generation or the error changes: a
+   * code (NODE_LOG_CODES) with its params, shown in the owner's language; `message` keeps it in
+   * plain English, the node's own words for a failure.
+   */
+  async function logOutcome(row: ServiceRow, values: WorkspaceReportValues, report: WorkspaceReport) {
     const base = { serviceId: row.id, accountId: row.accountId, createdAt: values.at };
     const notLive = values.drivers.filter((driver) => !driver.live).map((driver) => driver.driver);
     if (values.lastError && values.lastError !== row.lastError) {
+      const detail = values.lastError.slice(0, MAX_LOGGED_ERROR);
       await queries.insertEvent({
         ...base,
         level: 'error',
-        message: values.lastError.slice(0, MAX_LOGGED_ERROR),
-        details: { generation: row.generation, observed_generation: values.observedGeneration },
+        code: isWorkspaceErrorCode(report.error_code) ? report.error_code : 'apply_failed',
+        message: detail,
+        details: {
+          ...(isWorkspaceErrorCode(report.error_code) ? report.error_params : {}),
+          detail,
+          generation: row.generation,
+          observed_generation: values.observedGeneration,
+        },
       });
     } else if (!values.lastError && (values.observedGeneration !== row.observedGeneration || row.lastError)) {
       await queries.insertEvent({
         ...base,
         level: row.lastError ? 'success' : 'info',
+        code: row.lastError ? 'recovered' : 'generation_applied',
         message: `${row.lastError ? 'recovered: ' : ''}applied generation ${values.observedGeneration}`,
         details: {
           generation: values.observedGeneration,
@@ -192,7 +209,7 @@ export function createWorkspaceState(deps: {
         if (storageReport) storage.push(storageReport);
         if (changes(row, values)) {
           await queries.recordReport(row.id, nodeId, values);
-          await logOutcome(row, values);
+          await logOutcome(row, values, report);
         } else {
           unchanged.push(row.id);
         }
@@ -210,6 +227,7 @@ export function createWorkspaceState(deps: {
               serviceId: row.id,
               accountId: row.accountId,
               level: 'warning',
+              code: 'data_deleted',
               message: 'data deleted from the node',
               details: { address: row.address },
               createdAt: at,

@@ -1,4 +1,4 @@
-import { ACTIVITY_ACTIONS } from '@debesis/contract';
+import { ACTIVITY_ACTIONS, type ActivityAction } from '@debesis/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,6 +8,7 @@ import { activityLt } from '../../i18n/activity.lt.ts';
 import { changeLanguage } from '../../i18n/language.ts';
 import { activityHandler, makeEntry } from '../../test/activity-fixtures.ts';
 import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { catalogueHandlers } from '../plans/plans-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { ACTION_KEYS } from './activity-actions.ts';
@@ -21,6 +22,7 @@ const LOG = [
     tone: 'success',
     ip: null,
     service_id: SERVICE,
+    service_name: 'Office drive',
     created_at: minutesAgo(0),
     details: { order_id: 'ord-1', amount: 181_380, provider: 'sandbox' },
   }),
@@ -47,6 +49,134 @@ const LOG = [
   }),
 ];
 
+/**
+ * The details each action is recorded with, as the API's modules write them (typed by the
+ * contract's list, so a new action needs its sample here).
+ */
+const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
+  'user logged in': { method: 'oauth:google' },
+  'account created': { account_type: 'business', method: 'oauth:github' },
+  'email verified': {},
+  'password changed': {},
+  'settings updated': { fields: ['language'] },
+  'account converted to business': { business_name: 'UAB Debesėlis' },
+  'OAuth identity linked': {
+    provider: 'google',
+    email: 'ona@example.lt',
+    email_verified_by_provider: true,
+    password_removed: true,
+  },
+  'session revoked: a used refresh token was presented again': { session_id: 'f4c1' },
+  'billing info updated': { company: true },
+  'order created': { order_id: 'o-1', kind: 'extension', product_id: 'mini', amount: 1210 },
+  'order cancelled': { order_id: 'o-1', kind: 'extension', product_id: 'mini', amount: 1210 },
+  'email change requested': { new_email: 'ona@example.lt' },
+  'email changed': { new_email: 'ona@example.lt' },
+  'session signed out': { session_id: 's-9' },
+  'payment completed': { order_id: 'o-1', amount: 1210, provider: 'stripe' },
+  'payment credited': { order_id: 'o-2', amount: 1814, credit: 4266, provider: 'sandbox' },
+  'payment refused': {
+    order_id: 'o-3',
+    session_id: 's-1',
+    event_id: 'ev-1',
+    reason: 'amount_mismatch',
+    provider: 'stripe',
+  },
+  'payment refunded': {
+    order_id: 'o-4',
+    session_id: 's-2',
+    amount: 1210,
+    provider: 'stripe',
+    refund: 're_1',
+  },
+  'plan change ordered': {
+    plan_change_id: 'pc-1',
+    direction: 'upgrade',
+    from: 'starter',
+    to: 'mini',
+    disk_space: 50,
+    users_count: 5,
+    order_id: 'o-5',
+  },
+  'plan changed': {
+    plan_change_id: 'pc-2',
+    direction: 'downgrade',
+    from: 'optimized',
+    to: 'mini',
+    disk_space: 2048,
+    users_count: 5,
+    credit_pending: 950,
+  },
+  'plan change credit granted': { plan_change_id: 'pc-2', disk_space: 50, credit: 950 },
+  'plan change reverted': {
+    plan_change_id: 'pc-3',
+    disk_space: 50,
+    restored_disk_space: 500,
+    restored_plan: 'optimized',
+    reason: 'needs 80 GB',
+  },
+  'service placed': { address: '10.9.0.1' },
+  'service waiting for resources': {},
+  'service created': { address: '10.9.0.1' },
+  'service started': {},
+  'service stopped': {},
+  'service restarted': { generation: 4 },
+  'service cancelled': {},
+  'service expired': { valid_until: '2026-03-01T00:00:00.000Z' },
+  'service quarantined': { terminates_at: '2026-04-01T00:00:00.000Z' },
+  'service terminated': { by: 'lifecycle' },
+  'service restored': { from: 'quarantined', valid_until: '2026-05-01T00:00:00.000Z' },
+  'user created': { name: 'ona' },
+  'user updated': { name: 'ona', fields: ['password', 'groups'] },
+  'user password changed': { name: 'ona' },
+  'user deleted': { name: 'ona' },
+  'user activated': { name: 'ona' },
+  'user deactivated': { name: 'ona' },
+  'group created': { name: 'staff' },
+  'group updated': { name: 'staff', fields: ['description', 'members'] },
+  'group deleted': { name: 'staff' },
+  'group member added': { group: 'staff', user: 'ona', primary: true },
+  'group member removed': { group: 'staff', user: 'ona' },
+  'group primary member unset': { group: 'staff', user: 'ona' },
+  'users and groups synced': {},
+  'Samba share created': { name: 'projects' },
+  'Samba share updated': { name: 'projects', fields: ['guestOk', 'users'] },
+  'Samba share deleted': { name: 'projects' },
+  'Samba share user added': {
+    share: 'projects',
+    user: 'ona',
+    read: true,
+    write: true,
+    execute: false,
+    admin: false,
+  },
+  'Samba share user removed': { share: 'projects', user: 'ona' },
+  'Samba share permissions updated': {
+    share: 'projects',
+    user: 'ona',
+    read: true,
+    write: false,
+    execute: false,
+    admin: false,
+  },
+  'Samba reloaded': {},
+  'Samba settings updated': { fields: ['workgroup', 'minProtocol'] },
+};
+
+const RECORDED_LOG = ACTIVITY_ACTIONS.filter((action) => action !== 'user logged in').map((action) =>
+  makeEntry({ action, details: RECORDED[action], created_at: minutesAgo(10) }),
+);
+
+/** Text a row would show if it listed a detail as "name: value" (in either language). */
+function rawDetails(text: string): string[] {
+  const names = new Set([
+    ...Object.values(RECORDED).flatMap((details) => Object.keys(details)),
+    ...Object.values(activityEn.details),
+    ...Object.values(activityLt.details),
+  ]);
+  return [...names].filter((name) => text.includes(`${name}:`));
+}
+
 const row = (action: string) => {
   const found = document.querySelector(`[data-action="${action}"]`);
   if (!(found instanceof HTMLElement)) throw new Error(`no row for ${action}`);
@@ -55,7 +185,7 @@ const row = (action: string) => {
 
 beforeEach(() => {
   storeSession();
-  server.use(userHandler(makeUser()));
+  server.use(userHandler(makeUser()), ...catalogueHandlers());
 });
 
 describe('activity page', () => {
@@ -71,16 +201,16 @@ describe('activity page', () => {
     expect(action.closest('.badge')?.className).toContain('badge--success');
     expect(paid.getByText('Unknown')).toBeTruthy();
     expect(paid.getByText('just now')).toBeTruthy();
-    expect(paid.getByText('€1,813.80')).toBeTruthy();
-    expect(paid.getByText('ord-1')).toBeTruthy();
-    expect(paid.getByRole('link', { name: 'Service 7d1f0a52' }).getAttribute('href')).toBe(
+    expect(paid.getByText('€1,813.80 paid by test card')).toBeTruthy();
+    // The service by its name, not its id.
+    expect(paid.getByRole('link', { name: 'Service: Office drive' }).getAttribute('href')).toBe(
       `/dashboard/services/${SERVICE}`,
     );
     const deleted = row('Samba share deleted');
     expect(deleted.getByText('Samba share deleted').closest('.badge')?.className).toContain('badge--warning');
     expect(deleted.getByText('203.0.113.7')).toBeTruthy();
     expect(deleted.getByText('5 minutes ago')).toBeTruthy();
-    expect(deleted.getByText('old')).toBeTruthy();
+    expect(deleted.getByText('Share old')).toBeTruthy();
     expect(row('service terminated').getByText('Service terminated').closest('.badge')?.className).toContain(
       'badge--danger',
     );
@@ -88,7 +218,7 @@ describe('activity page', () => {
     const settings = row('settings updated');
     expect(settings.getByText('Settings updated').closest('.badge')?.className).toContain('badge--info');
     expect(settings.getByText('2 days ago')).toBeTruthy();
-    expect(settings.getByText('theme, language')).toBeTruthy();
+    expect(settings.getByText('Changed: theme and language')).toBeTruthy();
     // An action this version does not know is shown as recorded; an old one by its date.
     const unknown = row('something new');
     expect(unknown.getByText('something new')).toBeTruthy();
@@ -114,7 +244,7 @@ describe('activity page', () => {
     expect(login.getByText('Signed in')).toBeTruthy();
     expect(login.getByText('192.0.2.44')).toBeTruthy();
     expect(login.getByText('1 minute ago')).toBeTruthy();
-    expect(login.getByText('password')).toBeTruthy();
+    expect(login.getByText('With a password')).toBeTruthy();
     expect(seen.at(-1)?.get('kind')).toBe('login');
     expect(screen.getByTestId('activity-page').textContent).toBe('Page 1 of 1 (1 total)');
   });
@@ -148,7 +278,7 @@ describe('activity page', () => {
     );
     expect(seen.at(-1)?.get('skip')).toBe('10');
     expect(seen.at(-1)?.get('limit')).toBe('10');
-    expect(screen.getByText('user10')).toBeTruthy();
+    expect(screen.getByText('User user10')).toBeTruthy();
     await user.click(screen.getByTestId('activity-next'));
     await waitFor(() =>
       expect(screen.getByTestId('activity-page').textContent).toBe('Page 3 of 3 (23 total)'),
@@ -236,6 +366,47 @@ describe('activity page', () => {
     expect(row('payment completed').getByText('ką tik')).toBeTruthy();
     expect(row('Samba share deleted').getByText('prieš 5 minutes')).toBeTruthy();
     expect(screen.getByTestId('activity-view-login').textContent).toBe('Prisijungimų istorija');
+  });
+
+  it('says what each recorded action did as a sentence, in English and Lithuanian, never "key: value"', async () => {
+    server.use(activityHandler(RECORDED_LOG));
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    // Plan names come from the catalogue once it has loaded.
+    await waitFor(() => expect(row('order created').getByText('Extension: MINI, €12.10')).toBeTruthy());
+    expect(
+      row('payment credited').getByText('€18.14 paid; €42.66 added to your account credit'),
+    ).toBeTruthy();
+    expect(row('settings updated').getByText('Changed: language')).toBeTruthy();
+    expect(row('plan changed').getByText(/OPTIMIZED → MINI: 2 TB disk, 5 users/)).toBeTruthy();
+    expect(row('user deactivated').getByText('User deactivated')).toBeTruthy();
+    expect(row('Samba share user added').getByText('ona on share projects may read and write')).toBeTruthy();
+    expect(document.querySelector('.activity-details')).toBeNull();
+    for (const entry of RECORDED_LOG) {
+      const text = document.querySelector(`[data-action="${entry.action}"]`)?.textContent ?? '';
+      expect(rawDetails(text), entry.action).toEqual([]);
+      expect(text, entry.action).not.toContain('{{');
+    }
+  });
+
+  it('says it in Lithuanian too', async () => {
+    await changeLanguage('lt');
+    server.use(userHandler(makeUser({ language: 'lt' })), activityHandler(RECORDED_LOG));
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    await waitFor(() => expect(row('order created').getByText('Pratęsimas: MINI, 12,10 €')).toBeTruthy());
+    expect(row('settings updated').getByText('Pakeista: kalba')).toBeTruthy();
+    expect(
+      row('payment credited').getByText('Sumokėta 18,14 €; 42,66 € pridėta prie paskyros kredito'),
+    ).toBeTruthy();
+    expect(row('user deactivated').getByText('Naudotojas išjungtas')).toBeTruthy();
+    const page = document.querySelector('[data-testid="activity-list-management"] tbody')?.textContent ?? '';
+    expect(page).not.toMatch(/Laukai|Rūšis|credit:|fields|extension/);
+    for (const entry of RECORDED_LOG) {
+      const text = document.querySelector(`[data-action="${entry.action}"]`)?.textContent ?? '';
+      expect(rawDetails(text), entry.action).toEqual([]);
+      expect(text, entry.action).not.toContain('{{');
+    }
   });
 
   it('has a text for every action the API records, in both languages', () => {

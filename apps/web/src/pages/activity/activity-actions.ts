@@ -44,6 +44,8 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'user updated': 'userUpdated',
   'user password changed': 'userPasswordChanged',
   'user deleted': 'userDeleted',
+  'user activated': 'userActivated',
+  'user deactivated': 'userDeactivated',
   'group created': 'groupCreated',
   'group updated': 'groupUpdated',
   'group deleted': 'groupDeleted',

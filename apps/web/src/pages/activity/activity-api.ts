@@ -1,9 +1,12 @@
-// The activity calls of spec service-management §7 as the activity page and the services list
-// use them: the filtered log (management or login history) and the account summary
-// (GET /api/v1/dashboard/). Empty filter values never leave the browser (spec §5).
+// The activity calls of spec service-management §7 as the activity page, the services list and a
+// service's Activity tab use them: the filtered log (management or login history), the account
+// summary (GET /api/v1/dashboard/), a service's own entries (GET /activity/audit/{id}) and its log
+// (GET /services/{id}/logs). Empty filter values never leave the browser (spec §5).
 import {
   activityPageSchema,
   dashboardSummarySchema,
+  SERVICE_LOG_LINES_DEFAULT,
+  serviceLogsSchema,
   withoutBlankFilters,
   type ActivityKind,
   type ActivityTone,
@@ -55,5 +58,29 @@ export function useDashboardSummary() {
   return useQuery({
     queryKey: [...ACTIVITY_QUERY_KEY, 'dashboard'],
     queryFn: () => api.get(DASHBOARD_PATH, dashboardSummarySchema),
+  });
+}
+
+export const serviceAuditPath = (serviceId: string) =>
+  `/api/v1/activity/audit/${encodeURIComponent(serviceId)}`;
+export const serviceLogPath = (serviceId: string) => `/api/v1/services/${encodeURIComponent(serviceId)}/logs`;
+
+/** One page of a service's own entries (GET /activity/audit/{serviceId}). */
+export function useServiceAudit(serviceId: string, page: number, limit: number) {
+  return useQuery({
+    queryKey: [...ACTIVITY_QUERY_KEY, 'audit', serviceId, page, limit],
+    queryFn: () =>
+      api.get(serviceAuditPath(serviceId), activityPageSchema, {
+        params: { skip: (page - 1) * limit, limit },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The newest lines of a service's log (spec §9: 100 by default), oldest first as the API gives them. */
+export function useServiceLog(serviceId: string, lines = SERVICE_LOG_LINES_DEFAULT) {
+  return useQuery({
+    queryKey: [...ACTIVITY_QUERY_KEY, 'log', serviceId, lines],
+    queryFn: () => api.get(serviceLogPath(serviceId), serviceLogsSchema, { params: { lines } }),
   });
 }

@@ -18,6 +18,7 @@ const TABS: { path: string; label: ParseKeys<'workspace'>; testId: string }[] = 
   { path: '', label: 'serviceDetail.tabOverview', testId: 'service-tab-overview' },
   { path: 'users', label: 'serviceDetail.tabUsers', testId: 'service-tab-users' },
   { path: 'samba', label: 'serviceDetail.tabSamba', testId: 'service-tab-samba' },
+  { path: 'activity', label: 'serviceDetail.tabActivity', testId: 'service-tab-activity' },
   { path: 'settings', label: 'serviceDetail.tabSettings', testId: 'service-tab-settings' },
 ];
 

@@ -1,0 +1,1 @@
+ALTER TABLE "service_events" ADD COLUMN "code" text;

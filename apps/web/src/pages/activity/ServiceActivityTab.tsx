@@ -1,0 +1,196 @@
+// /dashboard/services/{id}/activity: the service's own history in two views. "Changes" pages
+// through its activity entries (GET /activity/audit/{id}: who changed what, from where) with the
+// account page's table; "Log" reads its log (GET /services/{id}/logs, the newest 100 lines shown
+// newest first): those changes and what its storage node did, each line a code in the reader's
+// language (node-log.ts), a line written before codes by its text.
+import { ACTIVITY_DEFAULT_LIMIT, type ServiceLogLine } from '@debesis/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import '../../i18n/activity-messages.ts';
+import { useServiceDetail } from '../services/service-context.ts';
+import { useServiceAudit, useServiceLog } from './activity-api.ts';
+import {
+  ActionText,
+  EntriesTable,
+  EntryDetails,
+  TONE_CLASS,
+  useNow,
+  useSentenceContext,
+} from './activity-entries.tsx';
+import { nodeLogLine } from './node-log.ts';
+import { formatDateTime, formatRelativeTime } from './relative-time.ts';
+import './activity.css';
+
+const VIEWS = ['changes', 'log'] as const;
+type View = (typeof VIEWS)[number];
+
+function Changes({ serviceId }: { serviceId: string }) {
+  const { t } = useTranslation('activity');
+  const [page, setPage] = useState(1);
+  const audit = useServiceAudit(serviceId, page, ACTIVITY_DEFAULT_LIMIT);
+  const list = audit.data;
+  const shownPage = list ? Math.floor(list.skip / list.limit) + 1 : page;
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;
+  if (audit.isPending)
+    return (
+      <p className="text-muted" role="status">
+        {t('page.loading')}
+      </p>
+    );
+  if (audit.isError || !list)
+    return (
+      <FormAlert tone="error" testId="service-activity-error">
+        {t('page.loadFailed')}{' '}
+        <button type="button" className="btn btn--ghost" onClick={() => void audit.refetch()}>
+          {t('page.retry')}
+        </button>
+      </FormAlert>
+    );
+  return (
+    <>
+      {list.items.length === 0 ? (
+        <p className="text-muted" data-testid="service-activity-empty">
+          {t('page.empty')}
+        </p>
+      ) : (
+        <EntriesTable
+          items={list.items}
+          testId="service-activity-changes"
+          busy={audit.isPlaceholderData}
+          withService={false}
+        />
+      )}
+      {pages > 1 && (
+        <nav className="activity-pagination" aria-label={t('pagination.label')}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={shownPage <= 1}
+            onClick={() => setPage(shownPage - 1)}
+          >
+            {t('pagination.previous')}
+          </button>
+          <span aria-live="polite">
+            {t('pagination.page', { page: shownPage, pages, total: list.total })}
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={shownPage >= pages}
+            onClick={() => setPage(shownPage + 1)}
+          >
+            {t('pagination.next')}
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+function LogLine({ line, now }: { line: ServiceLogLine; now: Date }) {
+  const { t, i18n } = useTranslation('activity');
+  const context = useSentenceContext();
+  const at = new Date(line.at);
+  const node =
+    line.source === 'agent' && line.code !== null ? nodeLogLine(line.code, line.params, context) : null;
+  let body;
+  if (line.source === 'management' && line.code !== null) {
+    const { ip: _ip, ...details } = line.params;
+    body = (
+      <>
+        <ActionText action={line.code} tone={line.level} />
+        <EntryDetails action={line.code} details={details} context={context} />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <span className={`badge ${TONE_CLASS[line.level]} activity-action`} data-tone={line.level}>
+          <span className="visually-hidden">{t(`tones.${line.level}`)}: </span>
+          {node ? node.text : line.message}
+        </span>
+        {node?.detail && (
+          <details className="service-log__detail">
+            <summary>{t('log.detail')}</summary>
+            <code>{node.detail}</code>
+          </details>
+        )}
+      </>
+    );
+  }
+  return (
+    <li className="service-log__line" data-source={line.source} data-code={line.code ?? ''}>
+      <div className="service-log__meta">
+        <span className="text-muted">{t(`service.source_${line.source}`)}</span>
+        <time dateTime={line.at} title={formatDateTime(at, i18n.language)}>
+          {formatRelativeTime(at, { now, language: i18n.language, justNow: t('time.justNow') })}
+        </time>
+      </div>
+      <div className="service-log__body">{body}</div>
+    </li>
+  );
+}
+
+function Log({ serviceId }: { serviceId: string }) {
+  const { t } = useTranslation('activity');
+  const log = useServiceLog(serviceId);
+  const now = useNow();
+  if (log.isPending)
+    return (
+      <p className="text-muted" role="status">
+        {t('service.logLoading')}
+      </p>
+    );
+  if (log.isError)
+    return (
+      <FormAlert tone="error" testId="service-log-error">
+        {t('service.logLoadFailed')}{' '}
+        <button type="button" className="btn btn--ghost" onClick={() => void log.refetch()}>
+          {t('page.retry')}
+        </button>
+      </FormAlert>
+    );
+  if (log.data.lines.length === 0)
+    return (
+      <p className="text-muted" data-testid="service-log-empty">
+        {t('service.logEmpty')}
+      </p>
+    );
+  // Newest first, as the changes read.
+  const lines = [...log.data.lines].reverse();
+  return (
+    <ol className="service-log" data-testid="service-log">
+      {lines.map((line, index) => (
+        <LogLine key={`${line.at}-${index}`} line={line} now={now} />
+      ))}
+    </ol>
+  );
+}
+
+export function ServiceActivityTab() {
+  const { t } = useTranslation('activity');
+  const { service } = useServiceDetail();
+  useDocumentTitle(`${t('service.title')} · ${service.name}`);
+  const [view, setView] = useState<View>('changes');
+  return (
+    <section className="activity card" aria-labelledby="service-activity-title">
+      <header>
+        <h2 id="service-activity-title">{t('service.title')}</h2>
+        <p className="text-muted">{t('service.lead')}</p>
+      </header>
+      <SegmentedChoice
+        options={VIEWS}
+        value={view}
+        onChange={setView}
+        label={t('service.views')}
+        testId="service-activity-views"
+        optionTestId={(option) => `service-activity-view-${option}`}
+        renderOption={(option) => t(`service.${option}`)}
+      />
+      {view === 'changes' ? <Changes serviceId={service.id} /> : <Log serviceId={service.id} />}
+    </section>
+  );
+}

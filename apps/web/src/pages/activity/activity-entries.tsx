@@ -1,0 +1,199 @@
+// The parts the account's activity page and a service's Activity tab share: an entry's action in
+// the reader's language coloured by its tone, its details as a sentence (activity-sentence.ts;
+// only an action this version does not know lists its details as recorded), the service by name,
+// and the table of entries, which on a phone becomes a list of cards (activity.css).
+import type { ActivityEntry, ActivityTone } from '@debesis/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { activityEn, type ActivityMessages } from '../../i18n/activity.en.ts';
+import '../../i18n/activity-messages.ts';
+import { money } from '../plans/format.ts';
+import { useProducts } from '../plans/quote.ts';
+import { serviceDetailPath } from '../services/service-context.ts';
+import { actionKey } from './activity-actions.ts';
+import { activitySentence, type SentenceContext } from './activity-sentence.ts';
+import { formatDateTime, formatRelativeTime } from './relative-time.ts';
+import './activity.css';
+
+/** The badge colour of each tone (spec §3: success, warning, error, info). */
+export const TONE_CLASS: Record<ActivityTone, string> = {
+  success: 'badge--success',
+  warning: 'badge--warning',
+  error: 'badge--danger',
+  info: 'badge--info',
+};
+
+const DATE_DETAILS = new Set(['valid_until', 'terminates_at']);
+
+/** The clock relative times are read against, moved on every half minute. */
+export function useNow(everyMs = 30_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** What the sentences need: texts, language and the catalogue's plan names. */
+export function useSentenceContext(): SentenceContext {
+  const { t, i18n } = useTranslation('activity');
+  const products = useProducts();
+  const names = new Map((products.data ?? []).map((product) => [product.id, product.name]));
+  return { t, language: i18n.language, planName: (id) => names.get(id) ?? id };
+}
+
+export function ActionText({ action, tone }: { action: string; tone: ActivityTone }) {
+  const { t } = useTranslation('activity');
+  const key = actionKey(action);
+  return (
+    <span className={`badge ${TONE_CLASS[tone]} activity-action`} data-tone={tone}>
+      <span className="visually-hidden">{t(`tones.${tone}`)}: </span>
+      {key ? t(`actions.${key}`) : action}
+    </span>
+  );
+}
+
+function DetailValue({ name, value }: { name: string; value: unknown }) {
+  const { t, i18n } = useTranslation('activity');
+  if (value === null || value === undefined || value === '') return <>{t('entry.noDetails')}</>;
+  if (typeof value === 'boolean') return <>{value ? t('entry.yes') : t('entry.no')}</>;
+  if (name === 'amount' && typeof value === 'number') return <>{money(value, i18n.language)}</>;
+  if (DATE_DETAILS.has(name) && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
+    return <>{formatDateTime(new Date(value), i18n.language)}</>;
+  }
+  if (typeof value === 'string' || typeof value === 'number') return <>{String(value)}</>;
+  if (Array.isArray(value))
+    return <>{value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ')}</>;
+  return <>{JSON.stringify(value)}</>;
+}
+
+/** Whether a details entry has a name of its own in the texts. */
+function isDetailName(name: string): name is keyof ActivityMessages['details'] {
+  return Object.hasOwn(activityEn.details, name);
+}
+
+/** The details of an action this version does not know, as recorded. */
+function RawDetails({ details }: { details: Record<string, unknown> }) {
+  const { t } = useTranslation('activity');
+  return (
+    <dl className="activity-details">
+      {Object.entries(details).map(([name, value]) => (
+        <div key={name}>
+          <dt>{isDetailName(name) ? t(`details.${name}`) : name}</dt>
+          <dd>
+            <DetailValue name={name} value={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The details of an entry or a management line: its sentence, or as recorded when unknown. */
+export function EntryDetails({
+  action,
+  details,
+  context,
+}: {
+  action: string;
+  details: Record<string, unknown>;
+  context: SentenceContext;
+}) {
+  const sentence = activitySentence(action, details, context);
+  if (sentence === undefined) {
+    return Object.keys(details).length > 0 ? <RawDetails details={details} /> : null;
+  }
+  return sentence ? <p className="activity-sentence">{sentence}</p> : null;
+}
+
+function ServiceLink({ entry }: { entry: ActivityEntry }) {
+  const { t } = useTranslation('activity');
+  if (!entry.service_id) return null;
+  return (
+    <p className="activity-service">
+      <Link to={serviceDetailPath(entry.service_id)} title={entry.service_id}>
+        {entry.service_name
+          ? t('entry.serviceLink', { name: entry.service_name })
+          : t('entry.service', { id: entry.service_id.slice(0, 8) })}
+      </Link>
+    </p>
+  );
+}
+
+function EntryRow({
+  entry,
+  now,
+  context,
+  withService,
+}: {
+  entry: ActivityEntry;
+  now: Date;
+  context: SentenceContext;
+  withService: boolean;
+}) {
+  const { t, i18n } = useTranslation('activity');
+  const at = new Date(entry.created_at);
+  const sentence = activitySentence(entry.action, entry.details, context);
+  const service = withService && entry.service_id !== null;
+  const empty =
+    !service && (sentence === null || (sentence === undefined && !Object.keys(entry.details).length));
+  return (
+    <tr data-testid={`activity-entry-${entry.id}`} data-action={entry.action}>
+      <th scope="row">
+        <ActionText action={entry.action} tone={entry.tone} />
+      </th>
+      <td className="activity-ip" data-label={t('columns.ip')}>
+        {entry.ip ?? t('entry.noIp')}
+      </td>
+      <td data-label={t('columns.date')}>
+        <time dateTime={entry.created_at} title={formatDateTime(at, i18n.language)}>
+          {formatRelativeTime(at, { now, language: i18n.language, justNow: t('time.justNow') })}
+        </time>
+      </td>
+      <td className="activity-details-cell" data-empty={empty || undefined}>
+        {withService && <ServiceLink entry={entry} />}
+        <EntryDetails action={entry.action} details={entry.details} context={context} />
+        {empty && t('entry.noDetails')}
+      </td>
+    </tr>
+  );
+}
+
+/** A page of entries: a table on a wide screen, a list of cards on a phone. */
+export function EntriesTable({
+  items,
+  testId,
+  busy,
+  withService = true,
+}: {
+  items: readonly ActivityEntry[];
+  testId: string;
+  busy: boolean;
+  /** Off on a service's own tab, where every entry is of that service. */
+  withService?: boolean;
+}) {
+  const { t } = useTranslation('activity');
+  const now = useNow();
+  const context = useSentenceContext();
+  return (
+    <div className="activity-table__scroll">
+      <table className="activity-table" data-testid={testId} aria-busy={busy}>
+        <thead>
+          <tr>
+            <th scope="col">{t('columns.action')}</th>
+            <th scope="col">{t('columns.ip')}</th>
+            <th scope="col">{t('columns.date')}</th>
+            <th scope="col">{t('columns.details')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} now={now} context={context} withService={withService} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
