@@ -1,7 +1,8 @@
 // Build and dev server of the web app. In production the API serves `dist/` itself, so the build
-// also writes pre-compressed copies the server can send as they are.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// also writes pre-compressed copies the server can send as they are, and a copy of index.html for
+// each landing page that names that page's code up front (pagePreloads).
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -48,8 +49,70 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The pages a visitor lands on, by path, and the lazy route modules each one renders (its route
+ * scopes, then the page). The API sends `dist/pages/<name>.html` for such a path (see
+ * apps/api/src/http/web-app.ts).
+ */
+const LANDING_PAGES: Record<string, { name: string; modules: string[] }> = {
+  '/': { name: 'index', modules: ['src/pages/HomePage.tsx'] },
+  '/pricing': { name: 'pricing', modules: ['src/app/QueryScope.tsx', 'src/pages/plans/PlansPage.tsx'] },
+};
+
+/**
+ * Writes `pages/<name>.html` for each landing page: index.html plus a `modulepreload` for every
+ * script its lazy routes need and a stylesheet link for their CSS. Without them the browser learns
+ * of the page's code only once the app's entry has downloaded and run, one round trip later.
+ */
+function pagePreloads(): Plugin {
+  let outDir = 'dist';
+  let root = '';
+  return {
+    name: 'debesis:page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // What index.html already loads: the entry and everything it imports.
+      const loaded = new Set<string>();
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName) || loaded.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byName.get(fileName)?.imports ?? []) closure(imported, into);
+      };
+      for (const chunk of chunks.filter((c) => c.isEntry)) closure(chunk.fileName, loaded);
+      const html = await readFile(join(outDir, 'index.html'), 'utf8');
+      await mkdir(join(outDir, 'pages'), { recursive: true });
+      for (const page of Object.values(LANDING_PAGES)) {
+        const scripts = new Set<string>();
+        for (const module of page.modules) {
+          const id = resolve(root, module);
+          const chunk = chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) throw new Error(`page-preloads: no chunk holds ${module}`);
+          closure(chunk.fileName, scripts);
+        }
+        const styles = [...scripts].flatMap((file) => [
+          ...(byName.get(file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        const links = [
+          ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ];
+        await writeFile(
+          join(outDir, 'pages', `${page.name}.html`),
+          html.replace('  </head>', `${links.map((link) => `    ${link}\n`).join('')}  </head>`),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pagePreloads(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { measure, printLoadTable } from './load.ts';
 import { ROOT, startBareFastify, startProduct } from '../lib/processes.ts';
 import { measureCalculatePrice } from './quotes.ts';
-import { measureServicesOverview } from './services.ts';
+import { measureServicesOverview, printCeilingRatios } from './services.ts';
 import { measureArgon2, measureSignIn } from './sign-in.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
 import { measureReconcile, printReconcile } from './reconcile.ts';
@@ -47,9 +47,14 @@ try {
         durationSeconds,
       }),
       await measureCalculatePrice(product, durationSeconds),
-      ...(await measureServicesOverview(product, durationSeconds)),
+      ...(await measureServicesOverview(
+        product,
+        durationSeconds,
+        process.env.DATABASE_URL ? bare : undefined,
+      )),
     ];
     printLoadTable(`HTTP (${engine})`, results);
+    printCeilingRatios(results);
   }
 
   if (product && runs('sign-in')) {

@@ -61,13 +61,14 @@ async function buyServices(baseUrl: string, authorization: string, count: number
 export async function measureServicesOverview(
   product: RunningServer,
   durationSeconds: number,
+  ceiling?: RunningServer,
 ): Promise<LoadResult[]> {
   const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
   const { access_token } = await signInTokens(product.url, email);
   const authorization = `Bearer ${access_token}`;
   await buyServices(product.url, authorization, SERVICES);
   const options = { durationSeconds, headers: { authorization } };
-  return [
+  const results = [
     await measure('GET /api/v1/users/me (signed-in yardstick)', `${product.url}/api/v1/users/me`, options),
     await measure(
       `GET /api/v1/services/overview, ${SERVICES} services`,
@@ -75,4 +76,26 @@ export async function measureServicesOverview(
       options,
     ),
   ];
+  if (!ceiling) return results;
+  // The ceiling: the same account's row by its primary key, from a bare route on the same server.
+  const { id } = await json<{ id: string }>(
+    await fetch(`${product.url}/api/v1/users/me`, { headers: { authorization } }),
+    'me',
+  );
+  return [...results, await measure(CEILING_LABEL, `${ceiling.url}/select?id=${id}`, { durationSeconds })];
+}
+
+export const CEILING_LABEL = 'primary-key SELECT, bare Fastify + node-postgres (ceiling)';
+
+/** Each signed-in read as a share of the ceiling measured in the same run. */
+export function printCeilingRatios(results: LoadResult[]): void {
+  const ceiling = results.find((r) => r.label === CEILING_LABEL);
+  if (!ceiling || ceiling.requestsPerSecond === 0) return;
+  for (const r of results.filter(
+    (r) => r.label.startsWith('GET /api/v1/users/me') || r.label.startsWith('GET /api/v1/services/overview'),
+  )) {
+    console.log(
+      `  ${r.label.split(' (')[0]}: ${(r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)} of the ceiling`,
+    );
+  }
 }

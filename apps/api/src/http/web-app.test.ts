@@ -18,6 +18,8 @@ describe('web app serving', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Debesis</title>');
     writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    mkdirSync(path.join(dist, 'pages'));
+    writeFileSync(path.join(dist, 'pages', 'pricing.html'), '<!doctype html><title>Debesis pricing</title>');
     app = Fastify();
     await app.register(errorHandlerPlugin);
     await app.register(languagePlugin);
@@ -40,6 +42,17 @@ describe('web app serving', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain('<title>Debesis</title>');
       expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("serves a landing page's own copy of index.html (naming its code up front), else index.html", async () => {
+    const pricing = await app.inject({ method: 'GET', url: '/pricing?plan=starter' });
+    expect(pricing.body).toContain('<title>Debesis pricing</title>');
+    expect(pricing.headers['cache-control']).toBe('no-cache');
+    // No copy for the home page in this build, and none for deeper or other paths.
+    for (const url of ['/', '/pricing/x', '/about', '/Pricing']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain('<title>Debesis</title>');
     }
   });
 

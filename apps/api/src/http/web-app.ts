@@ -1,7 +1,8 @@
 // Serves the built single-page app. Hashed assets are cached for a year; index.html is never
 // cached, so a deploy reaches every browser on its next navigation. Any path that is not an
 // API route and not a file gets index.html, and the app's router decides (including its own
-// not-found page). Unknown /api paths answer a JSON 404.
+// not-found page); a landing page the build wrote a copy of index.html for (`pages/<name>.html`,
+// which names that page's code up front) gets its copy. Unknown /api paths answer a JSON 404.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -12,6 +13,9 @@ import { sendError } from './error-handler.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Debesis</title>
 <p>The web app has not been built yet. Run <code>npm start</code> (it builds what is missing) or <code>npm run build</code>.</p></html>`;
+
+/** A path that may have a landing page of its own: one segment of lower-case letters, or `/`. */
+const LANDING_PAGE = /^\/[a-z-]*$/;
 
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
   const indexFile = path.join(options.webDist, 'index.html');
@@ -32,14 +36,16 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: 
     });
   }
 
-  const servePage = (reply: FastifyReply) => {
+  const servePage = (reply: FastifyReply, pathname: string) => {
     reply.ensureCsrfToken();
     if (!built) return reply.type('text/html').send(NOT_BUILT_PAGE);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const landing = LANDING_PAGE.exec(pathname) ? `pages/${pathname.slice(1) || 'index'}.html` : '';
+    const file = landing && existsSync(path.join(options.webDist, landing)) ? landing : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(file);
   };
 
   // The folder itself is not listable; its page is the app.
-  app.get('/', (_request, reply) => servePage(reply));
+  app.get('/', (_request, reply) => servePage(reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -47,6 +53,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: 
     if (pathname.startsWith('/api/') || pathname === '/api' || !wantsPage) {
       return sendError(request, reply, new AppError('not_found'));
     }
-    return servePage(reply);
+    return servePage(reply, pathname);
   });
 });

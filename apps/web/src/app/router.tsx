@@ -28,6 +28,24 @@ const PAYMENT_COMPLETE_PATHS = [
   'dashboard/payments/extend/:serviceId/payment/complete',
 ];
 
+/** The home page: the one page that reads no server data, so it stays outside queryScoped(). */
+const homeRoute: RouteObject = {
+  index: true,
+  lazy: async () => ({ Component: (await import('../pages/HomePage.tsx')).HomePage }),
+};
+
+/**
+ * Puts the routes (all but the home page) under QueryScope, the server-data cache, whose code
+ * loads with the first of them: a visitor's first page, the home page, does not download it.
+ */
+function queryScoped(children: RouteObject[]): RouteObject[] {
+  const scope: RouteObject = {
+    lazy: async () => ({ Component: (await import('./QueryScope.tsx')).QueryScope }),
+    children: children.filter((route) => route !== homeRoute),
+  };
+  return children.includes(homeRoute) ? [homeRoute, scope] : [scope];
+}
+
 const notFound: RouteObject = {
   path: '*',
   lazy: async () => ({ Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage }),
@@ -41,11 +59,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
-        children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import('../pages/HomePage.tsx')).HomePage }),
-          },
+        children: queryScoped([
+          homeRoute,
           { path: 'pricing', lazy: plansPage },
           {
             path: 'about',
@@ -78,16 +93,16 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await solutionPages()).BusinessStoragePage }),
           },
           notFound,
-        ],
+        ]),
       },
       {
         element: <PublicLayout />,
-        children: PAYMENT_COMPLETE_PATHS.map((path) => ({ path, lazy: completionPage })),
+        children: queryScoped(PAYMENT_COMPLETE_PATHS.map((path) => ({ path, lazy: completionPage }))),
       },
       {
         path: 'auth',
         lazy: async () => ({ Component: (await import('../layouts/AuthLayout.tsx')).AuthLayout }),
-        children: [
+        children: queryScoped([
           { index: true, element: <Navigate to="/auth/login" replace /> },
           {
             path: 'login',
@@ -134,7 +149,7 @@ export const routes: RouteObject[] = [
               Component: (await import('../pages/auth/OAuthErrorPage.tsx')).OAuthErrorPage,
             }),
           },
-        ],
+        ]),
       },
       {
         path: 'dashboard',
@@ -143,7 +158,7 @@ export const routes: RouteObject[] = [
             <Outlet />
           </RequireSession>
         ),
-        children: [
+        children: queryScoped([
           {
             lazy: async () => ({
               Component: (await import('../layouts/DashboardLayout.tsx')).DashboardLayout,
@@ -260,7 +275,7 @@ export const routes: RouteObject[] = [
               notFound,
             ],
           },
-        ],
+        ]),
       },
     ],
   },
