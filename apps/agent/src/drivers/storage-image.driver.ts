@@ -412,13 +412,28 @@ async function remove(layout: WorkspaceLayout, context: DriverContext, live: boo
 // not files); above it the inode count stands in, where folders are a small share of it.
 const WALK_FILES_UP_TO = 10_000;
 
+/**
+ * The last walk's count per storage, with the inodes in use when it was taken: a poll whose inode
+ * count is the same reuses it (a walk of a few hundred homes costs ~40 ms, a poll should cost ~2).
+ */
+const walkedFiles = new Map<string, { inodes: number; files: number }>();
+
+async function fileCount(dataRoot: string, inodes: number): Promise<number> {
+  if (inodes > WALK_FILES_UP_TO) return inodes;
+  const known = walkedFiles.get(dataRoot);
+  if (known?.inodes === inodes) return known.files;
+  const tree = await measureTree(dataRoot, WALK_FILES_UP_TO);
+  if (!tree.complete) return inodes;
+  walkedFiles.set(dataRoot, { inodes, files: tree.files });
+  return tree.files;
+}
+
 async function imageFacts(layout: WorkspaceLayout) {
   const fs = await statfs(layout.dataRoot);
   const inodes = Math.max(0, fs.files - fs.ffree - EXT4_BASE_INODES);
-  const tree = inodes <= WALK_FILES_UP_TO ? await measureTree(layout.dataRoot, WALK_FILES_UP_TO) : null;
   return {
     disk_used_bytes: (fs.blocks - fs.bfree) * fs.bsize,
-    file_count: tree?.complete ? tree.files : inodes,
+    file_count: await fileCount(layout.dataRoot, inodes),
     // From the superblock of the image, not statfs (which leaves out the file system's overhead).
     ...(await ext4Size(layout.image).then(
       (bytes) => (bytes === undefined ? {} : { storage_bytes: bytes }),
