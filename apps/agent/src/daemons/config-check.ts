@@ -88,11 +88,18 @@ export async function checkRenderedConfig(file: RenderedConfig, run: CommandRunn
         return;
       }
       const middle = Math.ceil(group.length / 2);
-      for (const half of [group.slice(0, middle), group.slice(middle)]) {
-        const halfProblem = await complaint(half);
-        if (halfProblem === undefined) accepted.push(...half);
-        else await bisect(half, halfProblem);
+      const [first, second] = [group.slice(0, middle), group.slice(middle)];
+      const firstProblem = await complaint(first);
+      if (firstProblem === undefined) {
+        // The group was refused and its first half is not: the second half is, without a check.
+        accepted.push(...first);
+        await bisect(second, problem);
+        return;
       }
+      await bisect(first, firstProblem);
+      const secondProblem = await complaint(second);
+      if (secondProblem === undefined) accepted.push(...second);
+      else await bisect(second, secondProblem);
     };
     await bisect(resources, fullProblem);
     // Parts accepted apart may still clash together (two with the same path): then the whole

@@ -35,6 +35,11 @@ export interface DaemonDriverOptions extends LiveDriverOptions {
   spawn?: DaemonSpawner;
   /** How long the daemon may take to listen. Default 15 s. */
   startTimeoutMs?: number;
+  /**
+   * Why the host cannot run it live, or undefined when it can. Default: live mode, root and the
+   * definition's programs (live-mode.ts); tests of the supervision itself stand in for the host.
+   */
+  whyNotLive?: () => Promise<string | undefined>;
 }
 
 export function daemonDriver(definition: DaemonDefinition, options: DaemonDriverOptions = {}): Driver {
@@ -45,7 +50,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     dir: join(context.workspaceDir, name),
   });
   const filesOf = (context: DaemonContext) => daemonFiles(context.dir, daemon);
-  const whyNotLive = () => notLiveReason(options, definition.programs);
+  const whyNotLive = options.whyNotLive ?? (() => notLiveReason(options, definition.programs));
 
   async function stop(context: DaemonContext, argv: readonly string[]): Promise<string[]> {
     return (await stopDaemon(filesOf(context), argv)) ? [`stopped ${daemon}`] : [];
@@ -153,6 +158,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     if (!running) {
       const listens = definition.listens(desired);
       running = await startDaemon(files, {
+        name: daemon,
         namespace: context.layout,
         argv,
         listens,
@@ -174,6 +180,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
         case 'restart':
           await stopDaemon(files, argv);
           running = await startDaemon(files, {
+            name: daemon,
             namespace: context.layout,
             argv,
             listens: definition.listens(desired),

@@ -5,11 +5,10 @@
 // line it runs) and keeps nothing in memory, so after an agent restart the next pass adopts a
 // daemon whose pid is alive with the recorded command line, and starts it again if it died (a pid
 // reused by another program is not mistaken for it). Stopping stops the whole process group.
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { spawnDaemon, type DaemonSpawner } from '../exec/spawn-daemon.ts';
-import { ensureDir } from '../fs/ensure-dir.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { waitForPort } from '../net/wait-for-port.ts';
 import { inWorkspaceNamespace, type NamespacePaths } from '../system/namespace.ts';
@@ -66,6 +65,8 @@ export async function runningDaemon(
 }
 
 export interface StartOptions {
+  /** The daemon's name for messages (`smbd`). */
+  name: string;
   /** The paths the workspace's namespace is built from (its layout). */
   namespace: NamespacePaths;
   argv: readonly string[];
@@ -77,8 +78,9 @@ export interface StartOptions {
 }
 
 export async function startDaemon(files: DaemonFiles, options: StartOptions): Promise<DaemonRecord> {
-  const name = options.argv[0] ?? 'the daemon';
-  for (const file of [files.record, files.output]) await ensureDir(join(file, '..'), { mode: 0o755 });
+  const { name } = options;
+  for (const file of [files.record, files.output])
+    await mkdir(dirname(file), { recursive: true, mode: 0o755 });
   const { command, args } = inWorkspaceNamespace(options.namespace, options.argv);
   const daemon = await (options.spawn ?? spawnDaemon)(command, args, { outputFile: files.output });
   const record: DaemonRecord = {
