@@ -10,8 +10,9 @@
 //
 // A base driver that throws stops the workspace's pass (the rest builds on it); a feature driver
 // that throws is reported failed with its reason, its resources listed as failed, and the other
-// features still apply: the report is not ok (the owner sees the workspace degraded and why),
-// but it carries the generation, since the folder, storage, address and users of it are applied.
+// features still apply: the report is not ok (the owner sees the workspace degraded and why, or
+// offline while a daemon it needs does not serve), but it carries the generation, since the
+// folder, storage, address and users of it are applied (a user shows applied, a share failed).
 // The owner's restart (a new restart_token) is decided here, once per workspace: every daemon
 // restarts once, and the token is recorded when the pass got through its base drivers.
 import type {
