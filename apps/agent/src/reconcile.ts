@@ -7,6 +7,14 @@
 // across restarts on purpose: after a crash
 // the first pass re-applies every workspace, and because drivers are idempotent that repairs
 // whatever a pass interrupted midway left behind.
+//
+// A base driver that throws stops the workspace's pass (the rest builds on it); a feature driver
+// that throws is reported failed with its reason, its resources listed as failed, and the other
+// features still apply: the report is not ok (the owner sees the workspace degraded and why, or
+// offline while a daemon it needs does not serve), but it carries the generation, since the
+// folder, storage, address and users of it are applied (a user shows applied, a share failed).
+// The owner's restart (a new restart_token) is decided here, once per workspace: every daemon
+// restarts once, and the token is recorded when the pass got through its base drivers.
 import type {
   LogParams,
   NodeCapacity,
@@ -16,10 +24,14 @@ import type {
   WorkspaceFacts,
   WorkspaceReport,
 } from '@debesis/contract';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ApiClient } from './api-client.ts';
 import { measureCapacity } from './capacity.ts';
 import type { Driver, DriverContext, DriverStatus } from './drivers/driver.ts';
+import type { TaskRun } from './daemons/definition.ts';
 import type { CommandRunner } from './exec/run-command.ts';
+import { writeIfChanged } from './fs/write-if-changed.ts';
 import { errorMessage, type Logger } from './logger.ts';
 import { workspaceDir } from './workspace-paths.ts';
 
@@ -60,6 +72,8 @@ export interface ReconcileResult {
   actions: string[];
   workspaces: WorkspaceReport[];
   capacity: NodeCapacity;
+  /** Task drivers' last runs (a backup), per workspace: for the report section of that feature. */
+  taskRuns: Array<{ service_id: string; driver: string; run: TaskRun }>;
 }
 
 const MAX_ERROR_LENGTH = 4000;
@@ -78,6 +92,7 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
     actions: [],
     workspaces: [],
     capacity: { disk_total_bytes: 0, disk_free_bytes: 0, addresses: [] },
+    taskRuns: [],
   };
 
   const seen = new Set<string>();
@@ -210,6 +225,22 @@ function driverContext(deps: ReconcileDeps, dir: string): DriverContext {
   return { dataDir: deps.dataDir, workspaceDir: dir, logger: deps.logger, run: deps.run };
 }
 
+/** The restart_token the workspace acted on last (`<ws>/restart-token`). */
+const restartTokenFile = (dir: string) => join(dir, 'restart-token');
+// Where the Samba driver kept it before restarts were decided here: read so that upgrading the
+// agent does not restart every daemon once more.
+const legacyRestartTokenFile = (dir: string) => join(dir, 'samba', 'restart-token');
+
+/** Whether `desired` asks for a restart this workspace has not acted on yet. */
+async function restartAsked(dir: string, desired: WorkspaceDesiredState): Promise<boolean> {
+  if (desired.restart_token === undefined || desired.state === 'removed') return false;
+  const read = (path: string) => readFile(path, 'utf8').then((text) => text.trim());
+  const actedOn = await read(restartTokenFile(dir)).catch(() =>
+    read(legacyRestartTokenFile(dir)).catch(() => ''),
+  );
+  return desired.restart_token !== actedOn;
+}
+
 async function applyWorkspace(
   deps: ReconcileDeps,
   desired: WorkspaceDesiredState,
@@ -226,11 +257,12 @@ async function applyWorkspace(
     error: string,
     facts: Partial<WorkspaceFacts>[] = [],
     failures: ResourceFailure[] = [],
+    observedGeneration = previousGeneration,
   ): WorkspaceReport =>
     withFacts(
       {
         service_id: serviceId,
-        observed_generation: previousGeneration,
+        observed_generation: observedGeneration,
         ok: false,
         error: error.slice(0, MAX_ERROR_LENGTH),
         error_code: why.code,
@@ -253,6 +285,9 @@ async function applyWorkspace(
   const facts: Partial<WorkspaceFacts>[] = [];
   const errors: string[] = [];
   let firstError: { code: WorkspaceErrorCode; params: LogParams } | undefined;
+  // A base driver applied only part of its share (a refused resize): the generation is not applied.
+  let partial = false;
+  const restart = await restartAsked(dir, desired);
   const drivers = desired.state === 'removed' ? [...deps.drivers].reverse() : deps.drivers;
   for (const [index, driver] of drivers.entries()) {
     // Quiescing stops what the drivers after this one (in the registry's order) run.
@@ -262,6 +297,7 @@ async function applyWorkspace(
       quiesce: async () => {
         for (const next of later) await next.quiesce?.(desired, driverContext(deps, dir));
       },
+      ...(restart ? { restart } : {}),
     };
     try {
       const outcome = await driver.apply(desired, context);
@@ -269,11 +305,14 @@ async function applyWorkspace(
       if (outcome.failures) failures.push(...outcome.failures);
       if (outcome.facts) facts.push(outcome.facts);
       if (outcome.changed) result.changed = true;
+      if (outcome.lastRun)
+        result.taskRuns.push({ service_id: serviceId, driver: driver.name, run: outcome.lastRun });
       for (const action of outcome.actions) {
         result.actions.push(`${serviceId}: ${action}`);
         deps.logger.info({ service_id: serviceId, driver: driver.name }, action);
       }
       if (outcome.error) {
+        if (driver.kind !== 'feature') partial = true;
         errors.push(`${driver.name}: ${outcome.error}`);
         const refused = outcome.status.refused_bytes;
         firstError ??=
@@ -286,6 +325,29 @@ async function applyWorkspace(
         );
       }
     } catch (error) {
+      if (driver.kind === 'feature' && desired.state !== 'removed') {
+        // A feature stands alone: reported with its reason, the other features go on.
+        const message = `${driver.name}: ${errorMessage(error)}`;
+        deps.logger.error(
+          { service_id: serviceId, driver: driver.name, generation: desired.generation },
+          message,
+        );
+        const seen = await lookAt(deps, desired, dir, [driver], driver.name);
+        statuses.push({
+          driver: driver.name,
+          live: false,
+          reason: errorMessage(error).slice(0, 500),
+          ...seen.own,
+        });
+        facts.push(...seen.facts);
+        const notServed = `not served: ${message}`;
+        for (const resource of driver.resources?.(desired) ?? [])
+          if (!failures.some((f) => f.kind === resource.kind && f.name === resource.name))
+            failures.push({ ...resource, error: notServed });
+        errors.push(message);
+        firstError ??= { code: 'driver_failed', params: { driver: driver.name } };
+        continue;
+      }
       // Later drivers build on earlier ones, so the workspace stops here; the next pass retries.
       const message = `${driver.name}: ${errorMessage(error)}`;
       deps.logger.error(
@@ -308,8 +370,18 @@ async function applyWorkspace(
       ]);
     }
   }
-  // Applied as far as it goes, but not all of it (a resize refused): reported failed, with facts.
-  if (firstError) return failed(firstError, errors.join('; '), facts, failures);
+  // Every daemon that runs has restarted: this token is acted on.
+  if (restart) await writeIfChanged(restartTokenFile(dir), `${desired.restart_token}\n`, { mode: 0o644 });
+  // Applied as far as it goes, but not all of it (a resize refused, a feature failed): reported
+  // failed, with facts; with the generation when only features failed (the rest of it is applied).
+  if (firstError)
+    return failed(
+      firstError,
+      errors.join('; '),
+      facts,
+      failures,
+      partial ? previousGeneration : desired.generation,
+    );
   deps.logger.debug({ service_id: serviceId, generation: desired.generation }, 'workspace applied');
   for (const failure of failures)
     deps.logger.warn({ service_id: serviceId, kind: failure.kind, name: failure.name }, failure.error);

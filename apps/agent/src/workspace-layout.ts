@@ -38,7 +38,7 @@ export interface SambaLayout {
   runDir: string;
   logDir: string;
   logFile: string;
-  /** Written by the agent: the supervised smbd's pid and start time. */
+  /** Written by the supervisor (daemons/supervisor.ts): smbd's pid, start time, command line. */
   processFile: string;
   /** smbd's stdout and stderr (start-up errors land here before its log file is open). */
   outputFile: string;

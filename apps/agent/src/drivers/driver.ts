@@ -2,7 +2,13 @@
 // written only if changed, commands run only when needed; a status out. A driver holds no state
 // between calls and must be safe to run twice: the second run finds everything in place and
 // reports `changed: false`.
+//
+// Two kinds. A base driver (the workspace's folder, storage, address, users) is what everything
+// else builds on: when it throws, the pass for that workspace stops there. A feature driver (a
+// daemon definition run by daemons/daemon-driver.ts, or a task definition) stands alone: when it
+// throws, the feature is reported failed with its reason and the other features still apply.
 import type { DriverStatus, ResourceFailure, WorkspaceDesiredState, WorkspaceFacts } from '@debesis/contract';
+import type { TaskRun } from '../daemons/definition.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
 
@@ -21,6 +27,11 @@ export interface DriverContext {
    * in the same pass. Absent where nothing runs after the driver.
    */
   quiesce?: () => Promise<void>;
+  /**
+   * The owner asked for a restart (a restart_token the workspace has not acted on): every daemon
+   * that runs restarts, once. Decided by reconcile for the whole workspace.
+   */
+  restart?: boolean;
 }
 
 export interface DriverResult {
@@ -39,6 +50,8 @@ export interface DriverResult {
    * drivers after it still run; the workspace is reported failed with this error.
    */
   error?: string;
+  /** A task driver: its last run (when it ran, how it went), new or as recorded. */
+  lastRun?: TaskRun;
 }
 
 /** A cheap look at a workspace whose generation is already applied, taken on every pass. */
@@ -53,6 +66,8 @@ export interface DriverObservation {
 export interface Driver {
   /** Stable name, reported in the workspace's driver list (`workspace-dir`, `samba`, …). */
   readonly name: string;
+  /** `base` unless said otherwise (see the top of this file). */
+  readonly kind?: 'base' | 'feature';
   /**
    * Makes the node match `desired` for this driver's part. Throws when it could not; a driver
    * whose program is missing or lacks rights does not throw but reports `live: false` and why.
@@ -60,6 +75,11 @@ export interface Driver {
   apply(desired: WorkspaceDesiredState, context: DriverContext): Promise<DriverResult>;
   /** Fresh facts and drift, without changing anything; must stay cheap (no programs run). */
   observe?(desired: WorkspaceDesiredState, context: DriverContext): Promise<DriverObservation>;
+  /**
+   * A feature driver: the resources it serves (shares), reported failed with its reason when it
+   * throws, so the owner sees which ones are not served and why.
+   */
+  resources?(desired: WorkspaceDesiredState): Array<Pick<ResourceFailure, 'kind' | 'name'>>;
   /** Stops what this driver runs for the workspace without touching its data (see DriverContext). */
   quiesce?(desired: WorkspaceDesiredState, context: DriverContext): Promise<void>;
 }

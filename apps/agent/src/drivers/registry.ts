@@ -1,8 +1,11 @@
 // The drivers the agent runs, in order. For a running or stopped workspace they run first to
-// last, each building on the ones before: the folder, the storage mounted in it, the address,
-// the users (homes inside the storage), then the daemons bound to the address. For a removed
-// workspace they run last to first: stop the daemons, drop the address, unmount and delete the
-// storage, delete the folder. Later issues add their driver here.
+// last: the base drivers, each building on the ones before (the folder, the storage mounted in
+// it, the address, the users with homes inside the storage), then the feature drivers, each on
+// its own (the daemons bound to the address). For a removed workspace they run last to first:
+// stop the daemons, drop the address, unmount and delete the storage, delete the folder.
+//
+// A new feature adds one line at the end: `daemonDriver(<feature>Definition(options), options)`
+// (or `taskDriver(…)` for a task-like one), usually through its create<Feature>Driver.
 import type { Driver } from './driver.ts';
 import { createAccountsDriver } from './accounts.driver.ts';
 import { createAddressDriver } from './address.driver.ts';

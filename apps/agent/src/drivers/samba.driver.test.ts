@@ -7,13 +7,17 @@ import {
   WORKSPACE_ID_FIRST_BASE as B,
   type WorkspaceDesiredState,
 } from '@debesis/contract';
+import type { NodeReportRequest } from '@debesis/contract';
 import type { CommandResult, CommandRunner } from '../exec/run-command.ts';
+import { spawnDaemon } from '../exec/spawn-daemon.ts';
+import { createReconcileMemory, reconcileOnce } from '../reconcile.ts';
 import { silentLogger } from '../logger.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from '../testing/desired.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import { createAccountsDriver } from './accounts.driver.ts';
 import type { DriverContext } from './driver.ts';
-import { createSambaDriver } from './samba.driver.ts';
+import { createDefaultDrivers } from './registry.ts';
+import { createSambaDriver, SAMBA_DRIVER } from './samba.driver.ts';
 
 let dir: string;
 let calls: string[][];
@@ -108,6 +112,93 @@ describe('samba driver (render only, fake testparm)', () => {
     expect(result.failures).toEqual([
       { kind: 'share', name: 'evil', error: expect.stringMatching(/symlink/) as string },
     ]);
+  });
+});
+
+describe('samba driver: a workspace without shares', () => {
+  it('needs no smbd: nothing is rendered or started, and the status says it is not needed', async () => {
+    const result = await samba.apply(state([]), context());
+    expect(result).toMatchObject({
+      changed: false,
+      actions: [],
+      status: {
+        driver: 'samba',
+        live: false,
+        reason:
+          'live workspaces are switched off (AGENT_LIVE_WORKSPACES=off); not needed: the workspace has no shares',
+      },
+    });
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('acceptance 3, with fakes: the Samba definition fails (bad program path)', () => {
+  it('the users and storage of the workspace are still applied, and the failure is reported with its reason', async () => {
+    const address = '127.0.10.9';
+    // Render-only base drivers; Samba "live", with an smbd path that does not exist. The spawner
+    // runs smbd's own argv (the namespace needs root), so the bad path fails as it would inside.
+    const drivers = createDefaultDrivers({ live: false, addressPool: [address] }).map((driver) =>
+      driver.name !== SAMBA_DRIVER
+        ? driver
+        : createSambaDriver({
+            program: '/nonexistent/sbin/smbd',
+            whyNotLive: () => Promise.resolve(undefined),
+            spawn: (_command, args, options) => {
+              const argv = args.slice(-5);
+              return spawnDaemon(argv[0]!, argv.slice(1), options);
+            },
+          }),
+    );
+    const reports: NodeReportRequest[] = [];
+    await reconcileOnce(
+      {
+        api: {
+          desiredState: () =>
+            Promise.resolve({ node_id: crypto.randomUUID(), workspaces: [{ ...state(), address }] }),
+          report: (_token, body) => {
+            reports.push(body);
+            return Promise.resolve();
+          },
+        },
+        nodeToken: 'token',
+        dataDir: dir,
+        addresses: [address],
+        agentVersion: 'test',
+        drivers,
+        logger: silentLogger,
+        run: fakeRun,
+        fullCheckEvery: 1,
+      },
+      createReconcileMemory(),
+    );
+    const report = reports[0]!.workspaces[0]!;
+    expect(report).toMatchObject({
+      ok: false,
+      observed_generation: 1,
+      error_code: 'driver_failed',
+      error_params: { driver: 'samba' },
+      failures: [
+        { kind: 'share', name: 'docs', error: expect.stringContaining('not served: samba:') as string },
+      ],
+    });
+    expect(report.error).toMatch(/^samba: spawn \/nonexistent\/sbin\/smbd ENOENT/);
+    expect(report.drivers.map((d) => [d.driver, d.live])).toEqual([
+      ['workspace-dir', true],
+      ['storage', false],
+      ['address', false],
+      ['users', false],
+      ['samba', false],
+    ]);
+    expect(report.drivers.at(-1)).toEqual({
+      driver: 'samba',
+      live: false,
+      reason: 'spawn /nonexistent/sbin/smbd ENOENT',
+      serving: false,
+    });
+    // Users and storage stand: the accounts are written, ann's home is in the storage.
+    const layout = workspaceLayout(context().workspaceDir);
+    expect(await readFile(layout.passwd, 'utf8')).toContain(`ann:x:${B + 1}:`);
+    expect((await stat(join(layout.homesRoot, 'ann'))).isDirectory()).toBe(true);
   });
 });
 

@@ -1,258 +1,133 @@
-// Samba for one workspace (DAEMONS.md "a workspace as a light container"): its own smbd bound
-// only to the workspace's address, its own smb.conf and tdbsam passdb, started inside the
-// workspace's namespace where its passwd/group/shadow are /etc/…, and supervised by the agent
-// (started when running, started again if it died, stopped when stopped or removed).
-//
-// A pass: check each share (bad ones become failures, the rest go on) and make its folder;
-// render smb.conf and, only if it differs, check it with `testparm -s` and write it; sync the
-// passdb from NT hashes; start smbd, or reload it (`smbcontrol … reload-config`) only when the
-// config changed, or restart it when the owner asked (a new restart_token). An unchanged
-// workspace runs no program at all.
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
+// Samba for one workspace (DAEMONS.md "a workspace as a light container"), as a daemon
+// definition (daemons/definition.ts) and its renderer: its own smbd bound only to the workspace's
+// address, its own smb.conf (checked with `testparm -s`, a share testparm refuses is left out)
+// and tdbsam passdb (synced from the NT hashes), started inside the workspace's namespace where
+// its passwd/group/shadow are /etc/…, reloaded with `smbcontrol … reload-config` when smb.conf
+// changed. A workspace without shares needs no smbd. Starting, adopting, restarting and stopping
+// are the generic daemon driver's (daemons/daemon-driver.ts).
+import type { WorkspaceDesiredState } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
-import type { CommandRunner } from '../exec/run-command.ts';
-import { spawnDaemon, type DaemonSpawner } from '../exec/spawn-daemon.ts';
+import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
+import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
 import { ensureDir, ensureDirUnder } from '../fs/ensure-dir.ts';
-import { writeIfChanged } from '../fs/write-if-changed.ts';
-import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import { syncPassdb } from '../samba/passdb.ts';
+import { netbiosNameFor, renderGlobal, renderShare } from '../samba/render-smb-conf.ts';
 import { renderSmbpasswd } from '../samba/render-smbpasswd.ts';
-import {
-  netbiosNameFor,
-  renderGlobal,
-  renderShare,
-  type SmbGlobalOptions,
-} from '../samba/render-smb-conf.ts';
-import { resolveShares, type ResolvedShare } from '../samba/resolve-shares.ts';
-import { runningSmbd, startSmbd, stopSmbd } from '../samba/smbd-process.ts';
-import { workspaceLayout, type WorkspaceLayout } from '../workspace-layout.ts';
-import type { Driver, DriverContext, DriverResult } from './driver.ts';
-import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
+import { resolveShares } from '../samba/resolve-shares.ts';
+import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
+import type { Driver } from './driver.ts';
 
 export const SAMBA_DRIVER = 'samba';
 export const DEFAULT_SMB_PORT = 445;
-const PROGRAMS = ['smbd', 'testparm', 'pdbedit', 'smbcontrol', 'unshare', 'mount'];
 
-export interface SambaDriverOptions extends LiveDriverOptions {
+export interface SambaDefinitionOptions {
   /** Default 445 (on the workspace's own address, so every workspace can have it). */
   port?: number;
-  spawn?: DaemonSpawner;
-  /** How long smbd may take to listen. Default 15 s. */
-  startTimeoutMs?: number;
+  /** The smbd it runs (looked up on PATH inside the namespace); default `smbd`. */
+  program?: string;
 }
 
-export function createSambaDriver(options: SambaDriverOptions = {}): Driver {
+export function sambaDefinition(options: SambaDefinitionOptions = {}): DaemonDefinition {
   const port = options.port ?? DEFAULT_SMB_PORT;
-  const spawn = options.spawn ?? spawnDaemon;
-
   return {
     name: SAMBA_DRIVER,
-
-    async apply(desired, context) {
-      const layout = workspaceLayout(context.workspaceDir);
-      const reason = await notLiveReason(options, PROGRAMS);
-      if (desired.state === 'removed') return stopped(layout, reason);
-      return applySamba(desired, context, layout, reason);
+    daemon: 'smbd',
+    programs: ['smbd', 'testparm', 'pdbedit', 'smbcontrol', 'unshare', 'mount'],
+    notNeeded: (desired) => (desired.samba.shares.length === 0 ? 'the workspace has no shares' : undefined),
+    resources: (desired) => desired.samba.shares.map((share) => ({ kind: 'share', name: share.name })),
+    render: (desired, context) => renderSamba(desired, context, port),
+    sync: async (desired, { layout, run }) => {
+      const { users } = validateAccounts(desired);
+      const names = users.map((user) => user.name);
+      return syncPassdb(layout, renderSmbpasswd(users), names, run);
     },
-
-    async observe(desired, context) {
-      const layout = workspaceLayout(context.workspaceDir);
-      const running = await runningSmbd(layout);
-      if (desired.state !== 'running' || (await notLiveReason(options, PROGRAMS)) !== undefined)
-        return { facts: { started_at: running?.started_at ?? null } };
-      if (!running) return { drift: 'smbd is not running', serving: false, facts: { started_at: null } };
-      return { serving: true, facts: { started_at: running.started_at } };
-    },
-
-    async quiesce(_desired, context) {
-      await stopSmbd(workspaceLayout(context.workspaceDir));
-    },
+    argv: (_desired, { layout }) => [
+      options.program ?? 'smbd',
+      '--foreground',
+      '--no-process-group',
+      '-s',
+      layout.samba.conf,
+    ],
+    listens: (desired) => ({ host: desired.address, port }),
+    reload: ({ layout }) => ({
+      kind: 'command',
+      argv: ['smbcontrol', '-s', layout.samba.conf, 'smbd', 'reload-config'],
+    }),
   };
+}
 
-  async function stopped(layout: WorkspaceLayout, reason: string | undefined): Promise<DriverResult> {
-    // Stopping works whatever the host lacks now: a daemon started earlier must not outlive this.
-    const actions = (await stopSmbd(layout)) ? ['stopped smbd'] : [];
-    return {
-      changed: actions.length > 0,
-      actions,
-      status: reason ? { driver: SAMBA_DRIVER, live: false, reason } : { driver: SAMBA_DRIVER, live: true },
-      facts: { started_at: null },
-    };
-  }
-
-  async function applySamba(
-    desired: WorkspaceDesiredState,
-    context: DriverContext,
-    layout: WorkspaceLayout,
-    reason: string | undefined,
-  ): Promise<DriverResult> {
-    const { samba } = layout;
-    const actions: string[] = [];
-    const accounts = validateAccounts(desired);
-    const resolved = resolveShares(desired.samba.shares, accounts, NAMESPACE_DATA_ROOT);
-    const failures: ResourceFailure[] = [...resolved.failures];
-
-    for (const dir of [
-      samba.dir,
-      samba.privateDir,
-      samba.lockDir,
-      samba.stateDir,
-      samba.cacheDir,
-      samba.runDir,
-      samba.logDir,
-    ])
-      await ensureDir(dir, { mode: dir === samba.privateDir ? 0o700 : 0o755 });
-
-    // Share folders: created root-owned, group `users`, setgid, so what is made inside stays the
-    // workspace's group. An existing folder (customer data) is left as it is.
-    const shares: ResolvedShare[] = [];
-    for (const share of resolved.shares) {
-      try {
-        if (
-          await ensureDirUnder(
-            layout.dataRoot,
-            share.relativePath,
-            { mode: 0o755, uid: 0, gid: 0, onlyWhenCreated: true },
-            { mode: 0o2770, uid: 0, gid: desired.id_base, onlyWhenCreated: true },
-          )
-        )
-          actions.push(`created share folder ${share.path}`);
-        shares.push(share);
-      } catch (error) {
-        failures.push({ kind: 'share', name: share.name, error: `folder: ${(error as Error).message}` });
-      }
-    }
-
-    const global: SmbGlobalOptions = {
-      address: desired.address,
-      port,
-      netbiosName: netbiosNameFor(desired.service_id),
-      layout: samba,
-      guests: shares.some((s) => s.guestOk),
-      settings: desired.samba.settings,
-    };
-    const conf = await renderChecked(global, shares, samba, context.run, failures);
-    const confChanged = (await writeIfChanged(samba.conf, conf, { mode: 0o644 })).changed;
-    if (confChanged) actions.push(`wrote ${samba.conf}`);
-
-    if (reason) {
-      return {
-        changed: actions.length > 0,
-        actions,
-        status: {
-          driver: SAMBA_DRIVER,
-          live: false,
-          reason: `${reason}: smb.conf is rendered, smbd does not run`,
-        },
-        failures,
-        facts: { started_at: null },
-      };
-    }
-
-    actions.push(
-      ...(await syncPassdb(
-        layout,
-        renderSmbpasswd(accounts.users),
-        accounts.users.map((u) => u.name),
-        context.run,
-      )),
-    );
-
-    if (desired.state === 'stopped') {
-      const result = await stopped(layout, undefined);
-      return {
-        ...result,
-        changed: result.changed || actions.length > 0,
-        actions: [...actions, ...result.actions],
-        failures,
-      };
-    }
-
-    // The owner's restart (POST …/restart) arrives as a new restart_token: act on each one once.
-    const tokenFile = join(samba.dir, 'restart-token');
-    const actedOn = (await readFile(tokenFile, 'utf8').catch(() => '')).trim();
-    const restartAsked = desired.restart_token !== undefined && desired.restart_token !== actedOn;
-
-    let running = await runningSmbd(layout);
-    if (running && restartAsked) {
-      await stopSmbd(layout);
-      running = undefined;
-      actions.push('stopped smbd for the restart the owner asked for');
-    }
-    if (!running) {
-      await mkdir(samba.runDir, { recursive: true });
-      running = await startSmbd(layout, {
-        address: desired.address,
-        port,
-        spawn,
-        timeoutMs: options.startTimeoutMs,
-      });
-      actions.push(`started smbd (pid ${running.pid}) on ${desired.address}:${port}`);
-    } else if (confChanged) {
-      await context.run('smbcontrol', ['-s', samba.conf, 'smbd', 'reload-config'], { check: true });
-      actions.push('reloaded smbd');
-    }
-    if (restartAsked) await writeIfChanged(tokenFile, `${desired.restart_token}\n`, { mode: 0o644 });
-    return {
-      changed: actions.length > 0,
-      actions,
-      status: { driver: SAMBA_DRIVER, live: true, serving: true },
-      failures,
-      facts: { started_at: running.started_at },
-    };
-  }
+export function createSambaDriver(options: SambaDefinitionOptions & DaemonDriverOptions = {}): Driver {
+  return daemonDriver(sambaDefinition(options), options);
 }
 
 /**
- * The config to write: the current file when the rendering is unchanged (no program runs), else
- * the new rendering once `testparm -s` accepts it. When it does not, each share is checked alone
- * and the ones it refuses are left out as failures; a refused [global] fails the whole driver.
+ * Samba's folders, each share's folder, and smb.conf as [global] plus one section per share (so
+ * testparm's refusal of one share leaves out that share only).
  */
-async function renderChecked(
-  global: SmbGlobalOptions,
-  shares: ResolvedShare[],
-  samba: WorkspaceLayout['samba'],
-  run: CommandRunner,
-  failures: ResourceFailure[],
-): Promise<string> {
-  const globalText = renderGlobal(global);
-  const render = (list: ResolvedShare[]) => [globalText, ...list.map(renderShare)].join('\n');
-  const full = render(shares);
-  const current = await readFile(samba.conf, 'utf8').catch(() => undefined);
-  if (current === full) return full;
+async function renderSamba(
+  desired: WorkspaceDesiredState,
+  { layout }: DaemonContext,
+  port: number,
+): Promise<Rendering> {
+  const { samba } = layout;
+  const actions: string[] = [];
+  const accounts = validateAccounts(desired);
+  const resolved = resolveShares(desired.samba.shares, accounts, NAMESPACE_DATA_ROOT);
+  const failures = [...resolved.failures];
 
-  const candidate = `${samba.conf}.candidate`;
-  const check = async (text: string): Promise<string | undefined> => {
-    await writeIfChanged(candidate, text, { mode: 0o644 });
-    const result = await run('testparm', ['-s', '--suppress-prompt', candidate]);
-    // Without testparm (render-only hosts) the config is written unchecked; the status says why.
-    if (result.missing) return undefined;
-    const complaint = result.stderr
-      .split('\n')
-      .filter((line) => /unknown parameter|error|not a valid|invalid/i.test(line))
-      .join('; ');
-    if (result.ok && !complaint) return undefined;
-    return (
-      complaint ||
-      result.stderr.trim().split('\n').slice(-3).join('; ') ||
-      `testparm exited with ${result.exitCode}`
-    );
-  };
-  try {
-    if ((await check(full)) === undefined) return full;
-    const globalProblem = await check(globalText);
-    if (globalProblem) throw new Error(`testparm refused smb.conf: ${globalProblem}`);
-    const accepted: ResolvedShare[] = [];
-    for (const share of shares) {
-      const problem = await check(render([share]));
-      if (problem)
-        failures.push({ kind: 'share', name: share.name, error: `testparm: ${problem}`.slice(0, 1000) });
-      else accepted.push(share);
+  for (const dir of [
+    samba.dir,
+    samba.privateDir,
+    samba.lockDir,
+    samba.stateDir,
+    samba.cacheDir,
+    samba.runDir,
+    samba.logDir,
+  ])
+    await ensureDir(dir, { mode: dir === samba.privateDir ? 0o700 : 0o755 });
+
+  // Share folders: created root-owned, group `users`, setgid, so what is made inside stays the
+  // workspace's group. An existing folder (customer data) is left as it is.
+  const shares = [];
+  for (const share of resolved.shares) {
+    try {
+      if (
+        await ensureDirUnder(
+          layout.dataRoot,
+          share.relativePath,
+          { mode: 0o755, uid: 0, gid: 0, onlyWhenCreated: true },
+          { mode: 0o2770, uid: 0, gid: desired.id_base, onlyWhenCreated: true },
+        )
+      )
+        actions.push(`created share folder ${share.path}`);
+      shares.push(share);
+    } catch (error) {
+      failures.push({ kind: 'share', name: share.name, error: `folder: ${(error as Error).message}` });
     }
-    return render(accepted);
-  } finally {
-    await rm(candidate, { force: true });
   }
+
+  const head = renderGlobal({
+    address: desired.address,
+    port,
+    netbiosName: netbiosNameFor(desired.service_id),
+    layout: samba,
+    guests: shares.some((share) => share.guestOk),
+    settings: desired.samba.settings,
+  });
+  return {
+    files: [
+      {
+        path: samba.conf,
+        mode: 0o644,
+        head,
+        resources: shares.map((share) => ({ kind: 'share', name: share.name, text: renderShare(share) })),
+        check: {
+          argv: (candidate) => ['testparm', '-s', '--suppress-prompt', candidate],
+          complaint: /unknown parameter|error|not a valid|invalid/i,
+        },
+      },
+    ],
+    failures,
+    actions,
+  };
 }

@@ -1,4 +1,4 @@
-// Starts a long-running daemon (smbd --foreground) for the agent to supervise. Unlike
+// Starts a long-running daemon (smbd --foreground) for the supervisor (daemons/supervisor.ts). Unlike
 // runCommand it does not wait for an exit: the daemon gets its own process group (so stopping it
 // stops its children too), its output goes to a file, and the agent's event loop is not held by
 // it, so an agent restart leaves the daemon serving and the next pass adopts it by its pid.

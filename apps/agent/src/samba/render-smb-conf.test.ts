@@ -3,7 +3,8 @@ import { SAMBA_SERVER_DEFAULTS, WORKSPACE_ID_FIRST_BASE as B } from '@debesis/co
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from '../testing/desired.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
-import { confValue, netbiosNameFor, renderGlobal, renderShare, renderSmbConf } from './render-smb-conf.ts';
+import { smbConf } from '../daemons/config-formats.ts';
+import { netbiosNameFor, renderGlobal, renderShare, renderSmbConf } from './render-smb-conf.ts';
 import { renderSmbpasswd } from './render-smbpasswd.ts';
 import { resolveShares } from './resolve-shares.ts';
 
@@ -143,7 +144,7 @@ describe('share permissions → smb.conf', () => {
   });
 
   it('makes descriptions safe values and names short enough for NetBIOS', () => {
-    expect(confValue('a\nb = c %U \\')).toBe('a b = c U');
+    expect(smbConf.value('a\nb = c %U \\')).toBe('a b = c U');
     expect(netbiosNameFor('0b6f0e0e-1111-4c55')).toBe('WS0B6F0E0E11114');
   });
 });

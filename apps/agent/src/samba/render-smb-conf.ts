@@ -1,10 +1,12 @@
 // One workspace's smb.conf, rendered from its desired state. Everything that is the workspace's
 // (address, passdb, private/lock/state/cache/pid folders) points into its own folder, so two
 // smbd instances on one host share nothing. Deterministic: an unchanged workspace renders the
-// same bytes, and the driver reloads smbd only when they differ.
+// same bytes, and the driver reloads smbd only when they differ. Free text goes through
+// smb.conf's escaping in daemons/config-formats.ts.
 import type { SambaServerSettingsState } from '@debesis/contract';
 import type { SambaLayout } from '../workspace-layout.ts';
 import { DEFAULT_GROUP_NAME } from '../accounts/render-accounts.ts';
+import { smbConf } from '../daemons/config-formats.ts';
 import { GUEST_ACCOUNT, type ResolvedShare } from './resolve-shares.ts';
 
 export interface SmbGlobalOptions {
@@ -24,25 +26,9 @@ const MIN_PROTOCOL: Record<SambaServerSettingsState['min_protocol'], string> = {
   SMB3: 'SMB3',
 };
 
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
-
 /** A NetBIOS name (15 characters at most) that tells workspaces apart: WS + the service id. */
 export function netbiosNameFor(serviceId: string): string {
   return `WS${serviceId.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`.slice(0, 15);
-}
-
-/**
- * A description as a safe smb.conf value: one line (a newline would start a new parameter), no
- * trailing backslash (line continuation), no `%` (Samba would expand %U and friends in it).
- */
-export function confValue(text: string): string {
-  return [...text]
-    .map((char) =>
-      char.charCodeAt(0) < 0x20 || char === '\u007f' || char === '%' || char === '\\' ? ' ' : char,
-    )
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 export function renderGlobal(options: SmbGlobalOptions): string {
@@ -52,8 +38,8 @@ export function renderGlobal(options: SmbGlobalOptions): string {
     '[global]',
     'server role = standalone server',
     `netbios name = ${options.netbiosName}`,
-    `server string = ${confValue(options.settings.server_string)}`,
-    `workgroup = ${confValue(options.settings.workgroup)}`,
+    `server string = ${smbConf.value(options.settings.server_string)}`,
+    `workgroup = ${smbConf.value(options.settings.workgroup)}`,
     // Only the workspace's own address; smbd refuses to start if no interface carries it.
     `interfaces = ${options.address}`,
     'bind interfaces only = yes',
@@ -97,9 +83,9 @@ export function renderGlobal(options: SmbGlobalOptions): string {
 }
 
 export function renderShare(share: ResolvedShare): string {
-  const list = (items: string[]) => items.join(' ');
+  const { list, yesNo } = smbConf;
   const lines = [`[${share.name}]`];
-  const comment = confValue(share.comment);
+  const comment = smbConf.value(share.comment);
   if (comment) lines.push(`comment = ${comment}`);
   lines.push(
     `path = ${share.path}`,

@@ -1,0 +1,196 @@
+// The one driver behind every daemon definition (definition.ts). A pass for a workspace:
+//
+//   removed, or not needed (no shares)  → stop the daemon if it runs; status says why
+//   otherwise                           → render its config files; check each that changed
+//                                         (bad resources left out as failures); write them
+//   the host cannot run it              → stop there: rendered and checked, status says why
+//   live                                → the definition's sync steps (passdb); stopped: stop it
+//   running                             → start it if it does not run (and wait for its port),
+//                                         restart it for the owner's restart (context.restart,
+//                                         decided once per workspace in reconcile) or a changed
+//                                         command line, else reload it only if a file changed
+//
+// It is a feature driver: when it throws, reconcile reports the feature failed with the reason
+// and applies the other features; the workspace's folder, storage, address and users stand.
+// An unchanged workspace runs no program at all.
+import { basename, join } from 'node:path';
+import type { ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
+import type { DaemonSpawner } from '../exec/spawn-daemon.ts';
+import type { Driver, DriverContext, DriverResult, DriverStatus } from '../drivers/driver.ts';
+import { notLiveReason, type LiveDriverOptions } from '../drivers/live-mode.ts';
+import { writeIfChanged } from '../fs/write-if-changed.ts';
+import { workspaceLayout } from '../workspace-layout.ts';
+import { checkRenderedConfig } from './config-check.ts';
+import type { DaemonContext, DaemonDefinition } from './definition.ts';
+import {
+  daemonFiles,
+  runningDaemon,
+  signalDaemon,
+  startDaemon,
+  stopDaemon,
+  type DaemonRecord,
+} from './supervisor.ts';
+
+export interface DaemonDriverOptions extends LiveDriverOptions {
+  spawn?: DaemonSpawner;
+  /** How long the daemon may take to listen. Default 15 s. */
+  startTimeoutMs?: number;
+  /**
+   * Why the host cannot run it live, or undefined when it can. Default: live mode, root and the
+   * definition's programs (live-mode.ts); tests of the supervision itself stand in for the host.
+   */
+  whyNotLive?: () => Promise<string | undefined>;
+}
+
+export function daemonDriver(definition: DaemonDefinition, options: DaemonDriverOptions = {}): Driver {
+  const { name, daemon } = definition;
+  const contextOf = (context: DriverContext): DaemonContext => ({
+    ...context,
+    layout: workspaceLayout(context.workspaceDir),
+    dir: join(context.workspaceDir, name),
+  });
+  const filesOf = (context: DaemonContext) => daemonFiles(context.dir, daemon);
+  const whyNotLive = options.whyNotLive ?? (() => notLiveReason(options, definition.programs));
+
+  async function stop(context: DaemonContext, argv: readonly string[]): Promise<string[]> {
+    return (await stopDaemon(filesOf(context), argv)) ? [`stopped ${daemon}`] : [];
+  }
+
+  return {
+    name,
+    kind: 'feature',
+    resources: (desired) => definition.resources(desired),
+
+    async apply(desired, driverContext) {
+      const context = contextOf(driverContext);
+      const argv = definition.argv(desired, context);
+      const reason = await whyNotLive();
+      const notNeeded = desired.state === 'removed' ? undefined : definition.notNeeded(desired);
+      if (desired.state === 'removed' || notNeeded !== undefined) {
+        // Stopping works whatever the host lacks now: a daemon started earlier must not outlive this.
+        const actions = await stop(context, argv);
+        const why = [reason, notNeeded && `not needed: ${notNeeded}`].filter(Boolean).join('; ');
+        return {
+          changed: actions.length > 0,
+          actions,
+          status: { driver: name, live: reason === undefined, ...(why ? { reason: why } : {}) },
+          facts: { started_at: null },
+        };
+      }
+      return applyNeeded(desired, context, argv, reason);
+    },
+
+    async observe(desired, driverContext) {
+      const context = contextOf(driverContext);
+      const argv = definition.argv(desired, context);
+      const running = await runningDaemon(filesOf(context), argv);
+      const shouldRun =
+        desired.state === 'running' &&
+        definition.notNeeded(desired) === undefined &&
+        (await whyNotLive()) === undefined;
+      if (!shouldRun) {
+        if (running && desired.state !== 'removed' && definition.notNeeded(desired) !== undefined)
+          return { drift: `${daemon} runs but is not needed` };
+        return { facts: { started_at: running?.started_at ?? null } };
+      }
+      if (!running) return { drift: `${daemon} is not running`, serving: false, facts: { started_at: null } };
+      if (running.argv.join('\0') !== argv.join('\0'))
+        return { drift: `${daemon} runs with another command line`, serving: true };
+      return { serving: true, facts: { started_at: running.started_at } };
+    },
+
+    async quiesce(desired, driverContext) {
+      const context = contextOf(driverContext);
+      await stop(context, definition.argv(desired, context));
+    },
+  };
+
+  async function applyNeeded(
+    desired: WorkspaceDesiredState,
+    context: DaemonContext,
+    argv: string[],
+    reason: string | undefined,
+  ): Promise<DriverResult> {
+    const rendering = await definition.render(desired, context);
+    const actions = [...rendering.actions];
+    const failures: ResourceFailure[] = [...rendering.failures];
+    let configChanged = false;
+    for (const file of rendering.files) {
+      const checked = await checkRenderedConfig(file, context.run);
+      failures.push(...checked.failures);
+      if ((await writeIfChanged(file.path, checked.text, { mode: file.mode })).changed) {
+        configChanged = true;
+        actions.push(`wrote ${file.path}`);
+      }
+    }
+    const result = (status: DriverStatus, record?: DaemonRecord): DriverResult => ({
+      changed: actions.length > 0,
+      actions,
+      status,
+      failures,
+      facts: { started_at: record?.started_at ?? null },
+    });
+
+    if (reason) {
+      const names = rendering.files.map((file) => basename(file.path));
+      const rendered = `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} rendered`;
+      return result({ driver: name, live: false, reason: `${reason}: ${rendered}, ${daemon} does not run` });
+    }
+
+    if (definition.sync) actions.push(...(await definition.sync(desired, context)));
+
+    const files = filesOf(context);
+    if (desired.state === 'stopped') {
+      actions.push(...(await stop(context, argv)));
+      return result({ driver: name, live: true });
+    }
+
+    let running = await runningDaemon(files, argv);
+    if (running && context.restart) {
+      await stopDaemon(files, argv);
+      running = undefined;
+      actions.push(`stopped ${daemon} for the restart the owner asked for`);
+    } else if (running && running.argv.join('\0') !== argv.join('\0')) {
+      await stopDaemon(files, running.argv);
+      running = undefined;
+      actions.push(`stopped ${daemon}: its command line changed`);
+    }
+    if (!running) {
+      const listens = definition.listens(desired);
+      running = await startDaemon(files, {
+        name: daemon,
+        namespace: context.layout,
+        argv,
+        listens,
+        spawn: options.spawn,
+        timeoutMs: options.startTimeoutMs,
+      });
+      actions.push(`started ${daemon} (pid ${running.pid}) on ${listens.host}:${listens.port}`);
+    } else if (configChanged) {
+      const reload = definition.reload(context);
+      switch (reload.kind) {
+        case 'command': {
+          const [command, ...args] = reload.argv;
+          if (command) await context.run(command, args, { check: true });
+          break;
+        }
+        case 'signal':
+          await signalDaemon(files, argv, reload.signal);
+          break;
+        case 'restart':
+          await stopDaemon(files, argv);
+          running = await startDaemon(files, {
+            name: daemon,
+            namespace: context.layout,
+            argv,
+            listens: definition.listens(desired),
+            spawn: options.spawn,
+            timeoutMs: options.startTimeoutMs,
+          });
+          break;
+      }
+      actions.push(`reloaded ${daemon}`);
+    }
+    return result({ driver: name, live: true, serving: true }, running);
+  }
+}

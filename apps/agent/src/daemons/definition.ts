@@ -1,0 +1,116 @@
+// What a workspace feature is on the node, declared rather than scripted (STYLE.md §8, the
+// TrueNAS model): a daemon definition says which programs the feature needs, whether this
+// workspace needs it at all, which config files it renders (each with the command that checks
+// it), how it starts inside the workspace's namespace, what it waits for and how a change reaches
+// a running daemon. One generic driver (daemon-driver.ts) does the rest for every feature: write
+// only what changed, check before writing, start, adopt, reload or restart, stop. A task-like
+// feature (backups) is a task definition instead: no daemon, runs when due, reports its runs.
+//
+// Adding a feature on the agent side: a definition and its renderer in drivers/<feature>.driver.ts
+// and one line in drivers/registry.ts. Values spliced into a config file go through that file
+// format's escaping in daemons/config-formats.ts.
+import type { ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
+import type { DriverContext } from '../drivers/driver.ts';
+import type { WorkspaceLayout } from '../workspace-layout.ts';
+
+/** What a definition's functions get: the driver's context plus where things are. */
+export interface DaemonContext extends DriverContext {
+  layout: WorkspaceLayout;
+  /** `<workspace>/<definition name>`: the feature's own folder (config, state, run/, log/). */
+  dir: string;
+}
+
+/** A command that checks a candidate config file; exit 0 (and no complaint) accepts it. */
+export interface ConfigCheck {
+  /** argv to run on the host, given the candidate's path. */
+  argv(candidate: string): string[];
+  /**
+   * Lines of stderr that refuse the file even when the command exits 0 (testparm only warns
+   * about an unknown parameter). Their text is the reason a resource or the file failed.
+   */
+  complaint?: RegExp;
+}
+
+/** One resource's part of a config file (a share's section), so a bad one can be left out. */
+export interface RenderedResource {
+  kind: ResourceFailure['kind'];
+  name: string;
+  text: string;
+}
+
+/**
+ * A config file as rendered: `head` (the global part) followed by each resource's part, joined
+ * with a blank line. When the check refuses the whole, the resources it refuses are found and
+ * left out as failures (config-check.ts); a refused head fails the feature.
+ */
+export interface RenderedConfig {
+  path: string;
+  mode: number;
+  head: string;
+  resources?: RenderedResource[];
+  /** Absent: written unchecked. */
+  check?: ConfigCheck;
+}
+
+export interface Rendering {
+  files: RenderedConfig[];
+  /** Resources the renderer could not use (a bad name, a folder it could not make). */
+  failures: ResourceFailure[];
+  /** What it did on the node while rendering (created a share folder). */
+  actions: string[];
+}
+
+/** How a changed config reaches a running daemon. */
+export type ReloadMethod =
+  { kind: 'command'; argv: string[] } | { kind: 'signal'; signal: NodeJS.Signals } | { kind: 'restart' };
+
+export interface DaemonDefinition {
+  /** The driver's name in reports (`samba`) and the name of its folder in the workspace. */
+  readonly name: string;
+  /** The program the supervisor runs (`smbd`); names its record and output files. */
+  readonly daemon: string;
+  /** Programs the host needs for it to run live; without one it is rendered and checked only. */
+  readonly programs: readonly string[];
+  /**
+   * Why this workspace does not need the daemon at all (no shares), or undefined when it does.
+   * Not needed is not a failure: nothing runs and the status says why.
+   */
+  notNeeded(desired: WorkspaceDesiredState): string | undefined;
+  /** The resources it serves: when the feature fails they are reported failed with it. */
+  resources(desired: WorkspaceDesiredState): Array<Pick<ResourceFailure, 'kind' | 'name'>>;
+  /** Its config files, rendered from the desired state (it may make the folders they name). */
+  render(desired: WorkspaceDesiredState, context: DaemonContext): Promise<Rendering>;
+  /**
+   * Extra steps once the config is written and before the daemon starts or reloads, live only
+   * (Samba's passdb sync). Returns what it did; throws when it could not.
+   */
+  sync?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<string[]>;
+  /** Its command line, run inside the workspace's namespace, in the foreground. */
+  argv(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'layout' | 'dir'>): string[];
+  /** What it serves on once started: the supervisor waits for this port. */
+  listens(desired: WorkspaceDesiredState): { host: string; port: number };
+  reload(context: Pick<DaemonContext, 'layout' | 'dir'>): ReloadMethod;
+}
+
+/** One run of a task-like feature. */
+export interface TaskRun {
+  started_at: string;
+  finished_at: string;
+  outcome: 'succeeded' | 'failed';
+  /** The program's own words on a failure (or a summary on success). */
+  detail?: string;
+}
+
+export interface TaskDefinition {
+  /** The driver's name in reports (`backup`) and the name of its folder in the workspace. */
+  readonly name: string;
+  readonly programs: readonly string[];
+  notNeeded(desired: WorkspaceDesiredState): string | undefined;
+  /** Whether a run is due now, given the last one (undefined: never ran). Must be cheap. */
+  due(desired: WorkspaceDesiredState, last: TaskRun | undefined, now: Date): boolean;
+  /** One run; resolves with its outcome. A throw is recorded as a failed run with its message. */
+  run(
+    desired: WorkspaceDesiredState,
+    context: DaemonContext,
+  ): Promise<{ outcome: TaskRun['outcome']; detail?: string }>;
+}

@@ -1,0 +1,129 @@
+// The agent's supervisor of every daemon of every workspace (smbd now; openvpn, ganesha, slapd
+// later), one process per daemon per workspace. A daemon is started inside its workspace's
+// namespace (system/namespace.ts) in the foreground and its own process group; the supervisor
+// leaves a record beside it (`<feature>/run/<daemon>.agent.json`: pid, start time, the command
+// line it runs) and keeps nothing in memory, so after an agent restart the next pass adopts a
+// daemon whose pid is alive with the recorded command line, and starts it again if it died (a pid
+// reused by another program is not mistaken for it). Stopping stops the whole process group.
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { spawnDaemon, type DaemonSpawner } from '../exec/spawn-daemon.ts';
+import { writeIfChanged } from '../fs/write-if-changed.ts';
+import { waitForPort } from '../net/wait-for-port.ts';
+import { inWorkspaceNamespace, type NamespacePaths } from '../system/namespace.ts';
+import { processArgv, stopProcessGroup } from '../system/processes.ts';
+
+const recordSchema = z.object({
+  pid: z.number().int().positive(),
+  started_at: z.string(),
+  /** Absent in records of agents before the generic supervisor: then the argv expected now. */
+  argv: z.array(z.string()).optional(),
+});
+export interface DaemonRecord {
+  pid: number;
+  started_at: string;
+  argv: string[];
+}
+
+/** Where the supervisor keeps what it knows of one daemon. */
+export interface DaemonFiles {
+  /** The record: pid, start time, command line. */
+  record: string;
+  /** The daemon's stdout and stderr (start-up errors land here before its own log is open). */
+  output: string;
+}
+
+/** `<feature dir>/run/<daemon>.agent.json` and `<feature dir>/log/<daemon>.out`. */
+export function daemonFiles(dir: string, daemon: string): DaemonFiles {
+  return { record: join(dir, 'run', `${daemon}.agent.json`), output: join(dir, 'log', `${daemon}.out`) };
+}
+
+const sameArgv = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((part, index) => part === b[index]);
+
+/**
+ * The daemon running for this record, or undefined: no record, or its pid is gone or runs another
+ * command line. `expected` is the command line it would be started with now (for old records).
+ */
+export async function runningDaemon(
+  files: DaemonFiles,
+  expected: readonly string[],
+): Promise<DaemonRecord | undefined> {
+  const text = await readFile(files.record, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  let parsed;
+  try {
+    parsed = recordSchema.safeParse(JSON.parse(text.trim() || 'null'));
+  } catch {
+    return undefined;
+  }
+  if (!parsed.success) return undefined;
+  const record: DaemonRecord = { ...parsed.data, argv: parsed.data.argv ?? [...expected] };
+  const live = await processArgv(record.pid);
+  return live !== undefined && sameArgv(live, record.argv) ? record : undefined;
+}
+
+export interface StartOptions {
+  /** The daemon's name for messages (`smbd`). */
+  name: string;
+  /** The paths the workspace's namespace is built from (its layout). */
+  namespace: NamespacePaths;
+  argv: readonly string[];
+  /** It is up once this accepts connections. */
+  listens: { host: string; port: number };
+  spawn?: DaemonSpawner;
+  /** Default 15 s. */
+  timeoutMs?: number;
+}
+
+export async function startDaemon(files: DaemonFiles, options: StartOptions): Promise<DaemonRecord> {
+  const { name } = options;
+  for (const file of [files.record, files.output])
+    await mkdir(dirname(file), { recursive: true, mode: 0o755 });
+  const { command, args } = inWorkspaceNamespace(options.namespace, options.argv);
+  const daemon = await (options.spawn ?? spawnDaemon)(command, args, { outputFile: files.output });
+  const record: DaemonRecord = {
+    pid: daemon.pid,
+    started_at: new Date().toISOString(),
+    argv: [...options.argv],
+  };
+  await writeIfChanged(files.record, JSON.stringify(record) + '\n', { mode: 0o644 });
+  try {
+    await waitForPort(options.listens.host, options.listens.port, {
+      timeoutMs: options.timeoutMs ?? 15_000,
+      stillRunning: () => !daemon.exited(),
+    });
+  } catch (error) {
+    await stopProcessGroup(daemon.pid, 2000).catch(() => undefined);
+    await rm(files.record, { force: true });
+    const output = await readFile(files.output, 'utf8').catch(() => '');
+    const tail = output.trim().split('\n').slice(-5).join('\n');
+    throw new Error(`${name} did not start: ${(error as Error).message}${tail ? `\n${tail}` : ''}`);
+  }
+  return record;
+}
+
+/** Stops the daemon if it runs and forgets it; whether there was anything to stop or forget. */
+export async function stopDaemon(files: DaemonFiles, expected: readonly string[]): Promise<boolean> {
+  const running = await runningDaemon(files, expected);
+  if (running) await stopProcessGroup(running.pid);
+  const hadRecord = await readFile(files.record).then(
+    () => true,
+    () => false,
+  );
+  await rm(files.record, { force: true });
+  return running !== undefined || hadRecord;
+}
+
+/** Sends `signal` to the daemon alone (a reload by SIGHUP); false when it does not run. */
+export async function signalDaemon(
+  files: DaemonFiles,
+  expected: readonly string[],
+  signal: NodeJS.Signals,
+): Promise<boolean> {
+  const running = await runningDaemon(files, expected);
+  if (!running) return false;
+  process.kill(running.pid, signal);
+  return true;
+}

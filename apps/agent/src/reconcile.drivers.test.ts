@@ -1,0 +1,277 @@
+// How a pass treats the two kinds of driver, the owner's restart and task runs, with fake
+// drivers: a base driver that throws stops the workspace's pass; a feature driver that throws is
+// reported with its reason and the others still apply; the restart_token is acted on once for
+// the whole workspace; a task driver's runs come back with the pass.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NodeReportRequest, WorkspaceDesiredState } from '@debesis/contract';
+import type { TaskDefinition } from './daemons/definition.ts';
+import { taskDriver } from './daemons/task-driver.ts';
+import type { Driver } from './drivers/driver.ts';
+import { silentLogger } from './logger.ts';
+import { createReconcileMemory, reconcileOnce, type ReconcileMemory } from './reconcile.ts';
+import { desiredShare, desiredWorkspace } from './testing/desired.ts';
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'reconcile-drivers-'));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const SERVICE = 'ws-1';
+const wsDir = () => join(dataDir, 'workspaces', SERVICE);
+
+async function pass(
+  drivers: readonly Driver[],
+  desired: WorkspaceDesiredState,
+  memory: ReconcileMemory = createReconcileMemory(),
+  fullCheckEvery = 1,
+) {
+  const reports: NodeReportRequest[] = [];
+  const result = await reconcileOnce(
+    {
+      api: {
+        desiredState: () => Promise.resolve({ node_id: crypto.randomUUID(), workspaces: [desired] }),
+        report: (_token, body) => {
+          reports.push(body);
+          return Promise.resolve();
+        },
+      },
+      nodeToken: 'token',
+      dataDir,
+      addresses: [],
+      agentVersion: 'test',
+      drivers,
+      logger: silentLogger,
+      run: () => Promise.reject(new Error('no program runs here')),
+      fullCheckEvery,
+    },
+    memory,
+  );
+  return { result, report: reports[0]!.workspaces[0]! };
+}
+
+/** A driver that records each apply (and whether it was asked to restart). */
+function recording(
+  name: string,
+  kind: 'base' | 'feature',
+  log: string[],
+  options: { fails?: () => boolean; serving?: boolean } = {},
+): Driver {
+  return {
+    name,
+    kind,
+    async apply(_desired, context) {
+      await mkdir(context.workspaceDir, { recursive: true });
+      log.push(context.restart ? `${name} (restart)` : name);
+      if (options.fails?.()) throw new Error(`${name} did not start: bad program path`);
+      return {
+        changed: false,
+        actions: [],
+        status: { driver: name, live: true, ...(options.serving ? { serving: true } : {}) },
+      };
+    },
+    observe: () => Promise.resolve(options.serving ? { serving: false, facts: { started_at: null } } : {}),
+    resources: (desired) => desired.samba.shares.map((s) => ({ kind: 'share' as const, name: s.name })),
+  };
+}
+
+const desired = (extra: Partial<WorkspaceDesiredState> = {}) =>
+  desiredWorkspace({
+    service_id: SERVICE,
+    generation: 5,
+    samba: {
+      shares: [desiredShare('docs'), desiredShare('team')],
+      settings: { workgroup: 'W', server_string: '', min_protocol: 'SMB2' },
+    },
+    ...extra,
+  });
+
+describe('base and feature drivers', () => {
+  it('a failing feature is reported with its reason; the base drivers and the other features are applied', async () => {
+    const log: string[] = [];
+    const drivers = [
+      recording('storage', 'base', log),
+      recording('users', 'base', log),
+      recording('samba', 'feature', log, { fails: () => true, serving: true }),
+      recording('vpn', 'feature', log),
+    ];
+    const { report } = await pass(drivers, desired());
+    expect(log).toEqual(['storage', 'users', 'samba', 'vpn']);
+    expect(report).toEqual({
+      service_id: SERVICE,
+      // What it asked of the folder, storage and users is applied: users show applied.
+      observed_generation: 5,
+      ok: false,
+      error: 'samba: samba did not start: bad program path',
+      error_code: 'driver_failed',
+      error_params: { driver: 'samba' },
+      drivers: [
+        { driver: 'storage', live: true },
+        { driver: 'users', live: true },
+        { driver: 'samba', live: false, reason: 'samba did not start: bad program path', serving: false },
+        { driver: 'vpn', live: true },
+      ],
+      failures: [
+        { kind: 'share', name: 'docs', error: 'not served: samba: samba did not start: bad program path' },
+        { kind: 'share', name: 'team', error: 'not served: samba: samba did not start: bad program path' },
+      ],
+      facts: { disk_used_bytes: 0, file_count: 0, started_at: null },
+    });
+  });
+
+  it('a failing base driver still stops the pass (nothing after it is applied)', async () => {
+    const log: string[] = [];
+    const drivers = [
+      recording('storage', 'base', log, { fails: () => true }),
+      recording('users', 'base', log),
+      recording('samba', 'feature', log),
+    ];
+    const { report } = await pass(drivers, desired());
+    expect(log).toEqual(['storage']);
+    expect(report).toMatchObject({ ok: false, observed_generation: 0, error_code: 'driver_failed' });
+  });
+
+  it('a failed feature is applied again on the next pass, and the report is ok once it works', async () => {
+    const log: string[] = [];
+    let broken = true;
+    const drivers = [
+      recording('users', 'base', log),
+      recording('samba', 'feature', log, { fails: () => broken }),
+    ];
+    const memory = createReconcileMemory();
+    expect((await pass(drivers, desired(), memory, 1000)).report.ok).toBe(false);
+    broken = false;
+    const { result, report } = await pass(drivers, desired(), memory, 1000);
+    expect(result.applied).toEqual([SERVICE]);
+    expect(report).toMatchObject({ ok: true, observed_generation: 5, failures: [] });
+  });
+});
+
+describe('the owner’s restart, once per workspace', () => {
+  it('a new restart_token restarts every daemon of the workspace once', async () => {
+    const log: string[] = [];
+    const drivers = [
+      recording('users', 'base', log),
+      recording('samba', 'feature', log),
+      recording('vpn', 'feature', log),
+    ];
+    const memory = createReconcileMemory();
+    await pass(drivers, desired(), memory);
+    await pass(drivers, desired({ restart_token: '7' }), memory);
+    await pass(drivers, desired({ restart_token: '7' }), memory);
+    expect(log).toEqual([
+      ...['users', 'samba', 'vpn'],
+      ...['users (restart)', 'samba (restart)', 'vpn (restart)'],
+      ...['users', 'samba', 'vpn'],
+    ]);
+  });
+
+  it('is not acted on while a base driver fails, and is once it works', async () => {
+    const log: string[] = [];
+    let broken = true;
+    const drivers = [
+      recording('storage', 'base', log, { fails: () => broken }),
+      recording('samba', 'feature', log),
+    ];
+    const memory = createReconcileMemory();
+    await pass(drivers, desired({ restart_token: '8' }), memory);
+    broken = false;
+    await pass(drivers, desired({ restart_token: '8' }), memory);
+    await pass(drivers, desired({ restart_token: '8' }), memory);
+    expect(log).toEqual(['storage (restart)', 'storage (restart)', 'samba (restart)', 'storage', 'samba']);
+  });
+
+  it('takes the token the Samba driver recorded before an upgrade as acted on', async () => {
+    await mkdir(join(wsDir(), 'samba'), { recursive: true });
+    await writeFile(join(wsDir(), 'samba', 'restart-token'), '9\n');
+    const log: string[] = [];
+    await pass([recording('samba', 'feature', log)], desired({ restart_token: '9' }));
+    expect(log).toEqual(['samba']);
+  });
+});
+
+describe('a task driver', () => {
+  // A fake task: due when it never ran or its last run is a day old; fails when told.
+  function fakeTask(runs: string[], fail: { now: boolean }): TaskDefinition {
+    return {
+      name: 'backup',
+      programs: [],
+      notNeeded: (d) =>
+        d.users.length === 0 && d.samba.shares.length === 0 ? 'nothing to back up' : undefined,
+      due: (_d, last, now) =>
+        last === undefined || now.getTime() - Date.parse(last.started_at) >= 24 * 3600 * 1000,
+      run: () => {
+        runs.push('run');
+        if (fail.now) return Promise.reject(new Error('repository locked'));
+        return Promise.resolve({ outcome: 'succeeded', detail: '12 files' });
+      },
+    };
+  }
+
+  it('runs when due, reports the run, is only looked at until due again, and reports a failed run without failing the workspace', async () => {
+    const runs: string[] = [];
+    const fail = { now: false };
+    let clock = new Date('2026-11-23T10:00:00Z');
+    const driver = taskDriver(fakeTask(runs, fail), {
+      now: () => clock,
+      whyNotLive: () => Promise.resolve(undefined),
+    });
+    const drivers = [recording('users', 'base', []), driver];
+    const memory = createReconcileMemory();
+
+    const first = await pass(drivers, desired(), memory, 1000);
+    expect(runs).toHaveLength(1);
+    expect(first.result.taskRuns).toEqual([
+      {
+        service_id: SERVICE,
+        driver: 'backup',
+        run: {
+          started_at: '2026-11-23T10:00:00.000Z',
+          finished_at: '2026-11-23T10:00:00.000Z',
+          outcome: 'succeeded',
+          detail: '12 files',
+        },
+      },
+    ]);
+    expect(first.report.ok).toBe(true);
+
+    clock = new Date('2026-11-23T15:00:00Z');
+    const polled = await pass(drivers, desired(), memory, 1000);
+    expect(polled.result.skipped).toEqual([SERVICE]);
+    expect(runs).toHaveLength(1);
+
+    clock = new Date('2026-11-24T10:00:00Z');
+    fail.now = true;
+    const due = await pass(drivers, desired(), memory, 1000);
+    expect(due.result.applied).toEqual([SERVICE]);
+    expect(runs).toHaveLength(2);
+    expect(due.result.taskRuns[0]?.run).toMatchObject({ outcome: 'failed', detail: 'repository locked' });
+    expect(due.report).toMatchObject({ ok: true, observed_generation: 5 });
+    expect(due.report.drivers.at(-1)).toEqual({
+      driver: 'backup',
+      live: true,
+      reason: 'last run failed: repository locked',
+    });
+  });
+
+  it('does not run for a workspace that does not need it, or one that is stopped', async () => {
+    const runs: string[] = [];
+    const driver = taskDriver(fakeTask(runs, { now: false }), {
+      whyNotLive: () => Promise.resolve(undefined),
+    });
+    const idle = await pass(
+      [driver],
+      desired({ users: [], samba: { shares: [], settings: desired().samba.settings } }),
+    );
+    expect(idle.report.drivers).toEqual([
+      { driver: 'backup', live: true, reason: 'not needed: nothing to back up' },
+    ]);
+    await pass([driver], desired({ state: 'stopped' }));
+    expect(runs).toEqual([]);
+  });
+});
