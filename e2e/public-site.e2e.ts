@@ -77,6 +77,34 @@ describe('public site', () => {
     }
   });
 
+  it('paints the home page and the plan cards without the API client or the contract schemas', async () => {
+    const page = await browser.newPage();
+    await preparePage(page, { consent: 'necessary' });
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    // axios and zod, as they stay named in the minified build.
+    const heavy = async () => {
+      const bodies = await Promise.all(
+        scripts.map(async (url) => [url, await (await fetch(url)).text()] as const),
+      );
+      return bodies.filter(([, body]) => /AxiosError|\$ZodType/.test(body)).map(([url]) => url);
+    };
+    await page.goto('/');
+    await page.getByTestId('home-cta-plans').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await heavy()).toEqual([]);
+    await page.goto('/pricing');
+    await page.getByTestId('plan-card-mini').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await heavy()).toEqual([]);
+    // Choosing a plan brings the configurator, which prices through the API client.
+    await page.getByTestId('plan-choose-mini').click();
+    await page.getByTestId('plan-configurator').waitFor();
+    expect((await heavy()).length).toBeGreaterThan(0);
+  });
+
   it('links the footer to every public page, and the solution cards to the solution pages', async () => {
     const page = await browser.newPage();
     await preparePage(page, { consent: 'necessary' });

@@ -1,5 +1,8 @@
-// The one i18next instance of the app. Texts are bundled (two small objects), so it is ready
-// synchronously before the first render. The contract's error texts join under `errors.` from
+// The one i18next instance of the app. The English texts are bundled, so a visitor in English (the
+// default) has them before the first render; the Lithuanian ones (lt.ts) download only for a
+// visitor in Lithuanian: main.tsx renders once `i18nReady` (the stored language's texts) has
+// settled, and `i18n.changeLanguage` brings a language's texts before it switches to it. Pages
+// add their own texts with `addResourceBundle` as before. The contract's error texts join under `errors.` from
 // error-messages.ts, and the account pages' texts from accounts-messages.ts, each loaded with the
 // first page that needs them.
 import type { errorMessages } from '@debesis/contract';
@@ -13,13 +16,13 @@ import type { PublicMessages } from './public.en.ts';
 import type { WorkspaceMessages } from './workspace.en.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en.ts';
-import { lt } from './lt.ts';
+import { en, type Messages } from './en.ts';
 import { readStoredLanguage } from './stored-language.ts';
 
+// A copy: i18next adds the pages' texts into the bundle it is given, and the module's own object
+// stays the English texts alone (i18n.test.ts compares it with lt.ts).
 export const resources = {
-  en: { translation: en },
-  lt: { translation: lt },
+  en: { translation: structuredClone(en) },
 };
 
 /**
@@ -54,6 +57,44 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** The app's texts of the languages not bundled, by language. */
+const textLoaders: Record<string, () => Promise<Messages>> = {
+  lt: async () => (await import('./lt.ts')).lt,
+};
+const textsLoading = new Map<string, Promise<void>>();
+
+/** Adds `language`'s app texts once (English is bundled); a failed download is tried again next time. */
+export function loadTexts(language: string): Promise<void> {
+  const load = textLoaders[language];
+  if (!load) return Promise.resolve();
+  let loading = textsLoading.get(language);
+  if (!loading) {
+    loading = load().then(
+      (texts) => {
+        // Deep, not overwriting: a page's texts (addResourceBundle) may have come first.
+        i18n.addResourceBundle(language, 'translation', texts, true, false);
+      },
+      (error: unknown) => {
+        textsLoading.delete(language);
+        throw error;
+      },
+    );
+    textsLoading.set(language, loading);
+  }
+  return loading;
+}
+
+// Every switch (the language toggle, the server's choice, a test) brings the texts first, so the
+// page never shows the new language half in English.
+const switchLanguage = i18n.changeLanguage.bind(i18n);
+i18n.changeLanguage = async (language, callback) => {
+  if (language) await loadTexts(language).catch(() => undefined);
+  return switchLanguage(language, callback);
+};
+
+/** Settles once the stored language's texts are in (at once for English); the app renders then. */
+export const i18nReady: Promise<void> = loadTexts(i18n.language).catch(() => undefined);
 
 function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language;

@@ -1,6 +1,6 @@
-// Adds the plan picker's texts (and the contract's error catalogue) to i18n. Imported by the plan
-// picker page only, so the home page downloads neither.
-import './error-messages.ts';
+// Adds the plan picker's texts to i18n. Imported by the plan picker page only, so the home page
+// does not download them. The error catalogue (error-messages.ts, with the contract's zod schemas)
+// comes with the API client, which the plan cards do without (pages/plans/plan-list.ts).
 import { i18n } from './i18n.ts';
 import { plansEn } from './plans.en.ts';
 import { plansLt } from './plans.lt.ts';

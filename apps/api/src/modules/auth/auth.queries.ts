@@ -1,16 +1,27 @@
 // The only SQL on sessions, refresh tokens, mailed link tokens and login history.
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users } from '../users/users.table.ts';
+import type { UserWithSettings } from '../users/users.queries.ts';
+import { userSettings, users } from '../users/users.table.ts';
 import { emailTokens, loginHistory, refreshTokens, sessions } from './auth.table.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export interface ActiveSession {
+  sessionId: string;
+  userId: string;
+  revokedAt: Date | null;
+  active: boolean;
+  emailVerified: boolean;
+  account: UserWithSettings | undefined;
+}
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
 export function createAuthQueries(db: Db) {
   // Every signed-in request asks this, so its SQL is built once, not per request (drizzle's
-  // query building was about a tenth of such a request's CPU).
+  // query building was about a tenth of such a request's CPU). It reads the whole account with
+  // the session: a request that shows the account (`GET /users/me`) then needs no second query,
+  // and a database round trip per request is what a signed-in read costs most.
   let activeSession: ReturnType<typeof prepareActiveSession> | undefined;
   const prepareActiveSession = () =>
     db
@@ -18,11 +29,12 @@ export function createAuthQueries(db: Db) {
         sessionId: sessions.id,
         userId: sessions.userId,
         revokedAt: sessions.revokedAt,
-        active: users.active,
-        emailVerified: users.emailVerified,
+        user: users,
+        settings: userSettings,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
       .where(eq(sessions.id, sql.placeholder('sessionId')))
       .limit(1)
       .prepare('auth_find_active_session');
@@ -43,11 +55,21 @@ export function createAuthQueries(db: Db) {
       return row;
     },
 
-    /** The session and its user's state, for authenticating a request: one primary-key join. */
-    async findActiveSession(sessionId: string) {
+    /**
+     * The session and its account as they are now, for authenticating a request: one primary-key
+     * join. `account` is undefined only for an account without its settings row.
+     */
+    async findActiveSession(sessionId: string): Promise<ActiveSession | undefined> {
       activeSession ??= prepareActiveSession();
       const [row] = await activeSession.execute({ sessionId });
-      return row;
+      if (!row) return undefined;
+      const { user, settings, ...session } = row;
+      return {
+        ...session,
+        active: user.active,
+        emailVerified: user.emailVerified,
+        account: settings ? { ...user, settings } : undefined,
+      };
     },
 
     async revokeSession(sessionId: string, reason: string, at: Date): Promise<void> {

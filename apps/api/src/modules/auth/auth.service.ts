@@ -35,6 +35,11 @@ export interface Authenticated {
   userId: string;
   sessionId: string;
   emailVerified: boolean;
+  /**
+   * The account as read with the session, in the same query: a route showing it needs no
+   * second read (undefined when its settings row is missing; read it then).
+   */
+  account?: UserWithSettings | undefined;
 }
 
 type ParsedRegistration = z.output<typeof registerRequestSchema>;
@@ -319,7 +324,12 @@ export function createAuthService(deps: AuthDependencies) {
       if (!session || session.revokedAt || !session.active || session.userId !== claims.userId) {
         throw unauthorized();
       }
-      return { userId: session.userId, sessionId: session.sessionId, emailVerified: session.emailVerified };
+      return {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        emailVerified: session.emailVerified,
+        account: session.account,
+      };
     },
   };
 }

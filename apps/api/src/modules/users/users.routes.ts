@@ -24,7 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: A
       preHandler: guards.requireSession,
       schema: { tags: ['users'], security, response: { 200: userSchema } },
     },
-    async (request) => users.me(currentUserId(request)),
+    async (request) => users.me(currentUserId(request), request.auth?.account),
   );
 
   app.put(

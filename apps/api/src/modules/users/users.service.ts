@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { assertVatNumber } from '../billing/vat-number.ts';
 import { presentSettings, presentUser } from './users.presenter.ts';
-import type { UsersQueries } from './users.queries.ts';
+import type { UsersQueries, UserWithSettings } from './users.queries.ts';
 
 export interface RequestMeta {
   ip: string | null;
@@ -27,8 +27,9 @@ export function createUsersService(deps: {
   }
 
   return {
-    async me(userId: string): Promise<User> {
-      return presentUser(await load(userId));
+    /** `loaded`: the account as the request's session read it (Authenticated.account), if any. */
+    async me(userId: string, loaded?: UserWithSettings): Promise<User> {
+      return presentUser(loaded?.id === userId ? loaded : await load(userId));
     },
 
     /**

@@ -1,8 +1,9 @@
 // The plan picker (spec §2 "Plans"): /auth/plans in the auth layout and /pricing in the public
 // layout. The four live plans from GET /products/; choosing one (kept in ?plan=) opens its
-// configurator. Loaded on demand with @debesis/pricing, so the home page carries neither.
-import type { Product } from '@debesis/contract';
-import { useState } from 'react';
+// configurator. Loaded on demand; the cards need neither the API client nor the contract's zod
+// schemas (plan-list.ts), and the configurator loads with the first chosen plan.
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
@@ -10,16 +11,19 @@ import { FormAlert } from '../../components/form/fields.tsx';
 import '../../i18n/plans-messages.ts';
 import { readSelectedPlan } from '../../plans/selected-plan-store.ts';
 import { diskSize, money } from './format.ts';
-import { PlanConfigurator } from './PlanConfigurator.tsx';
-import { useProductConfig, useProducts } from './quote.ts';
+import { fetchPlanList, type PlanCardFacts } from './plan-list.ts';
 import './plans.css';
+
+const PlanConfiguratorSection = lazy(async () => ({
+  default: (await import('./PlanConfiguratorSection.tsx')).PlanConfiguratorSection,
+}));
 
 function PlanCard({
   product,
   chosen,
   onChoose,
 }: {
-  product: Product;
+  product: PlanCardFacts;
   chosen: boolean;
   onChoose: () => void;
 }) {
@@ -99,33 +103,13 @@ function PlanGridPlaceholder() {
   );
 }
 
-function Configurator({ product, focusOnMount }: { product: Product; focusOnMount: boolean }) {
-  const { t } = useTranslation();
-  const config = useProductConfig(product.id);
-  if (config.isPending) {
-    return (
-      <p className="plans__status text-muted" role="status">
-        {t('planPicker.configure.loading')}
-      </p>
-    );
-  }
-  if (config.isError) {
-    return (
-      <FormAlert tone="error" testId="plan-config-error">
-        {t('planPicker.configure.loadFailed')}{' '}
-        <button type="button" className="btn btn--ghost" onClick={() => void config.refetch()}>
-          {t('planPicker.retry')}
-        </button>
-      </FormAlert>
-    );
-  }
-  return <PlanConfigurator product={product} config={config.data} focusOnMount={focusOnMount} />;
-}
-
 export function PlansPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('planPicker.title'));
-  const products = useProducts();
+  const products = useQuery({
+    queryKey: ['products', 'cards'],
+    queryFn: ({ signal }) => fetchPlanList(signal),
+  });
   const [params, setParams] = useSearchParams();
   const [chosenByClick, setChosenByClick] = useState(false);
   const [storedProductId] = useState(() => readSelectedPlan()?.product_id ?? null);
@@ -175,7 +159,17 @@ export function PlansPage() {
           ))}
         </ul>
       )}
-      {chosen && <Configurator key={chosen.id} product={chosen} focusOnMount={chosenByClick} />}
+      {chosen && (
+        <Suspense
+          fallback={
+            <p className="plans__status text-muted" role="status">
+              {t('planPicker.configure.loading')}
+            </p>
+          }
+        >
+          <PlanConfiguratorSection key={chosen.id} product={chosen.product} focusOnMount={chosenByClick} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,69 @@
+// A signed-in request reads its session and its account in one query, so `GET /users/me` costs
+// one database round trip; the read is still made at every request, so a revoked session is
+// refused at its next one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { User } from '@debesis/contract';
+import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { signedInUser } from '../../test/factories.ts';
+import { createUsersService } from '../users/users.service.ts';
+import type { UsersQueries } from '../users/users.queries.ts';
+import { users } from '../users/users.table.ts';
+import { createAuthQueries } from './auth.queries.ts';
+import { createAccessTokens } from './tokens.ts';
+
+describe('the session read', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('brings the account as it is now, with its settings, in the same query', async () => {
+    const { tokens, user } = await signedInUser(ctx);
+    const claims = await createAccessTokens(ctx.config.jwtSecret).verify(tokens.access_token);
+    if (!claims) throw new Error('the test token did not verify');
+    await ctx.database.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, user.id));
+
+    const session = await createAuthQueries(ctx.database.db).findActiveSession(claims.sessionId);
+
+    expect(session?.userId).toBe(user.id);
+    expect(session?.account?.id).toBe(user.id);
+    expect(session?.account?.firstName).toBe('Renamed');
+    expect(session?.account?.settings.userId).toBe(user.id);
+  });
+
+  it('shows /users/me from that read and refuses the session at the next request once signed out', async () => {
+    const { auth, tokens } = await signedInUser(ctx, { first_name: 'Ona' });
+    const me = () => ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: auth });
+    const first = await me();
+    expect(first.statusCode).toBe(200);
+    expect(first.json<User>().first_name).toBe('Ona');
+
+    const logout = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: auth,
+      payload: { refresh_token: tokens.refresh_token },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it('lets users.me present the account that read brought, without reading it again', async () => {
+    const { tokens, user } = await signedInUser(ctx);
+    const claims = await createAccessTokens(ctx.config.jwtSecret).verify(tokens.access_token);
+    if (!claims) throw new Error('the test token did not verify');
+    const session = await createAuthQueries(ctx.database.db).findActiveSession(claims.sessionId);
+    const service = createUsersService({
+      queries: {
+        findById: () => Promise.reject(new Error('read the account a second time')),
+      } as unknown as UsersQueries,
+      activity: { record: async () => {} },
+    });
+
+    expect((await service.me(user.id, session?.account)).email).toBe(user.email);
+  });
+});

@@ -1,0 +1,24 @@
+// Only the English texts come with the app; Lithuanian ones arrive before a switch to Lithuanian
+// completes, even when a page's own Lithuanian texts were added first.
+import { describe, expect, it } from 'vitest';
+import { i18n, loadTexts } from './i18n.ts';
+import { lt } from './lt.ts';
+
+describe('the app texts by language', () => {
+  it('come in when the language switches to them, next to texts a page added first', async () => {
+    // Not downloaded with the app: the home page in English carries only the English texts.
+    expect(i18n.getResource('lt', 'translation', 'common.loading')).toBeUndefined();
+    i18n.addResourceBundle('lt', 'translation', { lazyTextsProbe: 'puslapio tekstas' }, true, false);
+    await i18n.changeLanguage('lt');
+
+    expect(i18n.t('common.loading')).toBe(lt.common.loading);
+    expect(i18n.t('common.loading')).not.toBe(i18n.getFixedT('en')('common.loading'));
+    expect(i18n.t('lazyTextsProbe')).toBe('puslapio tekstas');
+    await i18n.changeLanguage('en');
+  });
+
+  it('load once', async () => {
+    await Promise.all([loadTexts('lt'), loadTexts('lt')]);
+    expect(i18n.getResourceBundle('lt', 'translation')).toMatchObject({ common: lt.common });
+  });
+});
