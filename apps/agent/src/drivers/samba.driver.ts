@@ -10,7 +10,7 @@
 // workspace runs no program at all.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
+import { SAMBA_NOT_USED, type ResourceFailure, type WorkspaceDesiredState } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import { spawnDaemon, type DaemonSpawner } from '../exec/spawn-daemon.ts';
@@ -91,7 +91,9 @@ export function createSambaDriver(options: SambaDriverOptions = {}): Driver {
     const { samba } = layout;
     const actions: string[] = [];
     const accounts = validateAccounts(desired);
-    const resolved = resolveShares(desired.samba.shares, accounts, NAMESPACE_DATA_ROOT);
+    // An absent section: the workspace does not use Samba.
+    const section = desired.samba ?? SAMBA_NOT_USED;
+    const resolved = resolveShares(section.shares, accounts, NAMESPACE_DATA_ROOT);
     const failures: ResourceFailure[] = [...resolved.failures];
 
     for (const dir of [
@@ -131,7 +133,7 @@ export function createSambaDriver(options: SambaDriverOptions = {}): Driver {
       netbiosName: netbiosNameFor(desired.service_id),
       layout: samba,
       guests: shares.some((s) => s.guestOk),
-      settings: desired.samba.settings,
+      settings: section.settings,
     };
     const conf = await renderChecked(global, shares, samba, context.run, failures);
     const confChanged = (await writeIfChanged(samba.conf, conf, { mode: 0o644 })).changed;
