@@ -2,22 +2,22 @@
 // with service rows: the services module's own exported functions, so that no other module
 // reads its queries or tables.
 import type { Db } from '../../db/database.ts';
-import { createServicesQueries } from './services.queries.ts';
+import { createServicesQueries, type ServicesQueries } from './services.queries.ts';
 
 export type { ServiceRow, WorkspaceReportValues } from './services.queries.ts';
 
-export function createWorkspaceRows(db: Db) {
-  const queries = createServicesQueries(db);
-  return {
-    findForAccount: queries.findForAccount,
-    bumpGeneration: queries.bumpGeneration,
-    listForNode: queries.listForNode,
-    recordReport: queries.recordReport,
-    touchReported: queries.touchReported,
-    activateApplied: queries.activateApplied,
-    releaseRemoved: queries.releaseRemoved,
-    insertEvent: queries.insertEvent,
-  };
-}
+export type WorkspaceRows = Pick<
+  ServicesQueries,
+  | 'findForAccount'
+  | 'bumpGeneration'
+  | 'listForNode'
+  | 'recordReport'
+  | 'touchReported'
+  | 'activateApplied'
+  | 'releaseRemoved'
+  | 'insertEvent'
+>;
 
-export type WorkspaceRows = ReturnType<typeof createWorkspaceRows>;
+export function createWorkspaceRows(db: Db): WorkspaceRows {
+  return createServicesQueries(db);
+}

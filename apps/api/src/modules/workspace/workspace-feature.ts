@@ -116,7 +116,9 @@ export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
     /** Per service, every feature's counts; every id asked for has an entry. */
     async counts(serviceIds: string[]): Promise<Map<string, ServiceFeatureCounts>> {
       const result = new Map(serviceIds.map((id) => [id, { ...NO_FEATURE_COUNTS }]));
-      const counted = await Promise.all(features.map((feature) => feature.counts?.(serviceIds)));
+      const counted = await Promise.all(
+        features.map((feature) => (feature.counts ? feature.counts(serviceIds) : Promise.resolve(undefined))),
+      );
       for (const perService of counted) {
         if (!perService) continue;
         for (const [id, counts] of perService) {
