@@ -19,7 +19,13 @@ import { exists, firstMissingProgram, isRoot } from './system/host.ts';
 import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt } from './system/mounts.ts';
 import { processArgv } from './system/processes.ts';
-import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
+import {
+  desiredShare,
+  desiredUser,
+  desiredWorkspace,
+  perms,
+  type DesiredWithSamba,
+} from './testing/desired.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
 const PROGRAMS = [
@@ -63,7 +69,7 @@ const recordingRun: CommandRunner = (command, args, options) => {
 const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 
 const team = { name: 'team', gid: B + 100, members: ['dave'] };
-function baseState(): WorkspaceDesiredState {
+function baseState(): DesiredWithSamba {
   return desiredWorkspace({
     service_id: SERVICE,
     address: ADDRESS,

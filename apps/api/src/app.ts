@@ -80,7 +80,6 @@ import {
   createServicesBackground,
   createServiceWaker,
 } from './modules/services/services.background.ts';
-import { createWorkspaceState } from './modules/services/workspace-state.ts';
 import { localAgents } from './modules/nodes/node-waker.ts';
 import { quotesRoutes } from './modules/orders/quotes.routes.ts';
 import { createProductsQueries } from './modules/products/products.queries.ts';
@@ -92,11 +91,12 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { createOAuthService } from './modules/oauth/oauth.service.ts';
 import { createNodesService } from './modules/nodes/nodes.service.ts';
 import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
-import { createWorkspaceChanges } from './modules/directory/workspace-change.ts';
-import { createDirectoryReader, createDirectoryService } from './modules/directory/directory.service.ts';
-import { directoryRoutes } from './modules/directory/directory.routes.ts';
-import { createSambaService, sambaDirectoryDependent } from './modules/samba/samba.service.ts';
-import { sambaRoutes } from './modules/samba/samba.routes.ts';
+import { createDirectoryReader } from './modules/directory/directory.service.ts';
+import { activityInTransaction } from './modules/workspace/activity-in-transaction.ts';
+import { WORKSPACE_FEATURES } from './modules/workspace/features.ts';
+import { createWorkspaceChanges } from './modules/workspace/workspace-change.ts';
+import { createWorkspaceFeatures } from './modules/workspace/workspace-feature.ts';
+import { createWorkspaceState } from './modules/workspace/workspace-state.ts';
 import { createContactQueries } from './modules/contact/contact.queries.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
@@ -248,8 +248,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     quotes,
     orders,
     activity,
-    // Read when a request comes, after the directory is built below.
-    usersInUse: (serviceId) => directory.countActiveUsers(serviceId),
+    usersInUse: (serviceId) => createDirectoryReader(database.db).countActiveUsers(serviceId),
     closePaymentSessions: (orderId) => payments.closeSessions(orderId),
     now,
   });
@@ -284,9 +283,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         return productId;
       }
     },
-    // Read when a request comes, after both are built below.
-    directory: { counts: (ids) => directory.counts(ids) },
-    samba: { counts: (ids) => samba.counts(ids) },
+    // Read when a request comes, after the features are registered below.
+    featureCounts: (ids) => workspaceFeatures.counts(ids),
     activity,
     notifier: lifecycle.notifier,
     createPaymentSession: (accountId, orderId, flow) => payments.createSession(accountId, orderId, flow),
@@ -344,6 +342,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     now,
   });
   app.decorateRequest('auth', null);
+  // The workspace features (WORKSPACE_FEATURES: users and groups, Samba) on one change pipeline;
+  // the overview, the nodes' desired state and the routes below iterate their registry. `wake`
+  // (the node's wake-up) is only a shortcut: the agent polls anyway.
+  const workspaceChanges = createWorkspaceChanges({
+    db: database.db,
+    recordActivity: activityInTransaction(now),
+    wake: createServiceWaker(database.db, wakeNode),
+    now,
+    log: app.log,
+  });
+  const workspaceFeatures = createWorkspaceFeatures(
+    { db: database.db, changes: workspaceChanges },
+    WORKSPACE_FEATURES,
+  );
   const nodes = createNodesService({
     queries: nodesQueries,
     registrationToken: config.nodeRegistrationToken,
@@ -358,32 +370,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     log: app.log,
     workspaces: createWorkspaceState({
       db: database.db,
-      directory: { desiredSection: (serviceId, idBase) => directory.desiredSection(serviceId, idBase) },
-      samba: { desiredSection: (serviceId) => samba.desiredSection(serviceId) },
+      features: workspaceFeatures,
       notifier: lifecycle.notifier,
       storageReported: (reports, at) => planChanges.storageReported(reports, at),
       now,
     }),
     ...(deps.now ? { now: deps.now } : {}),
-  });
-  // Users, groups and Samba shares write the workspace's desired state; `wake` (the node's
-  // wake-up, from the lifecycle) is optional: the agent polls anyway.
-  const workspaceChanges = createWorkspaceChanges({
-    db: database.db,
-    activity,
-    wake: createServiceWaker(database.db, wakeNode),
-    now,
-    log: app.log,
-  });
-  const directory = createDirectoryService({
-    db: database.db,
-    changes: workspaceChanges,
-    dependents: [sambaDirectoryDependent],
-  });
-  const samba = createSambaService({
-    db: database.db,
-    changes: workspaceChanges,
-    directory: createDirectoryReader,
   });
   const contact = createContactService({
     queries: createContactQueries(database.db),
@@ -439,8 +431,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(billingRoutes, { prefix: '/billing', billing, guards });
       await api.register(servicesRoutes, { prefix: '/services', services: servicesService, guards });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
-      await api.register(directoryRoutes, { prefix: '/user-groups', directory, guards });
-      await api.register(sambaRoutes, { prefix: '/samba', samba, guards });
+      for (const feature of workspaceFeatures.features) await feature.routes?.(api, { guards });
       await api.register(activityRoutes, { prefix: '/activity', activity, guards });
       await api.register(dashboardRoutes, { prefix: '/dashboard', dashboard, guards });
       await api.register(contactRoutes, { contact });

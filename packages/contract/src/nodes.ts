@@ -150,10 +150,34 @@ export const SAMBA_SERVER_DEFAULTS: SambaServerSettingsState = {
   min_protocol: 'SMB2',
 };
 
+/** The Samba section of a workspace: its shares and its server settings. */
+export const sambaSectionSchema = z.object({
+  shares: z.array(sambaShareStateSchema),
+  /** The workspace-wide server settings; an older API sends none and the defaults hold. */
+  settings: sambaServerSettingsStateSchema.default(SAMBA_SERVER_DEFAULTS),
+});
+export type SambaSectionState = z.infer<typeof sambaSectionSchema>;
+/** What a node takes an absent Samba section for: Samba not used, nothing shared. */
+export const SAMBA_NOT_USED: SambaSectionState = { shares: [], settings: SAMBA_SERVER_DEFAULTS };
+
+/**
+ * The sections of a workspace's desired state that its features fill, one key per feature's
+ * part (the API's workspace feature registry assembles them). Every section may be absent: the
+ * feature is not used there (no users, no Samba). A new feature adds its section here, optional.
+ */
+export const workspaceFeatureSectionsSchema = z.object({
+  /** Users and groups (the directory); absent: none. */
+  users: z.array(workspaceUserStateSchema).default([]),
+  groups: z.array(workspaceGroupStateSchema).default([]),
+  /** Samba; absent: not used (see SAMBA_NOT_USED). */
+  samba: sambaSectionSchema.optional(),
+});
+export type WorkspaceFeatureSections = z.infer<typeof workspaceFeatureSectionsSchema>;
+
 /**
  * One workspace as the node should run it. `generation` grows with every change the API
- * accepts; the agent reports back the generation it has applied. Feature sections (VPN, NFS,
- * FTP, …) join this object as their drivers arrive.
+ * accepts; the agent reports back the generation it has applied. Its features' sections are
+ * workspaceFeatureSectionsSchema's.
  */
 export const workspaceDesiredStateSchema = z.object({
   service_id: text(),
@@ -166,13 +190,7 @@ export const workspaceDesiredStateSchema = z.object({
   storage_bytes: z.number().int().positive(),
   /** First id of its Unix id block (see WORKSPACE_ID_BLOCK). */
   id_base: z.number().int().positive(),
-  users: z.array(workspaceUserStateSchema),
-  groups: z.array(workspaceGroupStateSchema),
-  samba: z.object({
-    shares: z.array(sambaShareStateSchema),
-    /** The workspace-wide server settings; an older API sends none and the defaults hold. */
-    settings: sambaServerSettingsStateSchema.default(SAMBA_SERVER_DEFAULTS),
-  }),
+  ...workspaceFeatureSectionsSchema.shape,
   /**
    * Changes when the owner asks for a restart (POST /services/{id}/restart): the agent restarts
    * the workspace's daemons once when the token differs from the one it acted on last, even if
@@ -205,9 +223,14 @@ export const driverStatusSchema = z.object({
   refused_bytes: z.number().int().positive().optional(),
 });
 
-/** A user, group or share the agent could not apply, so the API can show it as failed. */
+/**
+ * A resource the agent could not apply (a user, group, share…), so the API can show it as failed.
+ * `kind` is one a workspace feature of the API claims (users and groups: `user`, `group`; Samba:
+ * `share`); text, so that an agent with a feature its API does not have yet is still heard (the
+ * API keeps only the kinds it knows).
+ */
 export const resourceFailureSchema = z.object({
-  kind: z.enum(['user', 'group', 'share']),
+  kind: text().regex(/^[a-z][a-z0-9_]{0,39}$/),
   name: text().max(64),
   error: text().max(1000),
 });

@@ -16,6 +16,18 @@ export const SERVICE_STATUSES = [
 ] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 
+/**
+ * What the workspace features count of a service, for the overview and its stats (the API's
+ * feature registry gathers them). A feature not used there leaves its count out (no Samba: no
+ * `shares`); users and groups are always counted. A new feature adds its optional count here.
+ */
+export const serviceFeatureCountsSchema = z.object({
+  users_active: z.number().int(),
+  groups: z.number().int(),
+  shares: z.number().int().optional(),
+});
+export type ServiceFeatureCounts = z.infer<typeof serviceFeatureCountsSchema>;
+
 export const serviceSummarySchema = z.object({
   id: text(),
   order_id: text(),
@@ -32,10 +44,9 @@ export const serviceSummarySchema = z.object({
   /** Bytes in use and files stored; null until the node has reported them. */
   disk_usage: z.number().int().nullable(),
   file_usage: z.number().int().nullable(),
-  users_active: z.number().int(),
+  ...serviceFeatureCountsSchema.shape,
+  /** Users the plan allows. */
   users_total: z.number().int(),
-  groups: z.number().int(),
-  shares: z.number().int(),
   /** Minor units, before VAT. */
   monthly_price: z.number().int(),
   /** Seconds since the workspace last started; null while it is not running. */
@@ -242,10 +253,9 @@ export const serviceStatsSchema = z.object({
   /** 0–100 with one decimal; null until measured. */
   disk_used_percent: z.number().nullable(),
   file_count: z.number().int().nullable(),
-  users_active: z.number().int(),
+  ...serviceFeatureCountsSchema.shape,
+  /** Users the plan allows. */
   users_total: z.number().int(),
-  groups: z.number().int(),
-  shares: z.number().int(),
   /** Monthly bandwidth, GB: twice the disk space (spec §9). */
   bandwidth_gb: z.number().int(),
   uptime: z.number().int().nullable(),

@@ -5,7 +5,7 @@
 // its passwd/group/shadow are /etc/…, reloaded with `smbcontrol … reload-config` when smb.conf
 // changed. A workspace without shares needs no smbd. Starting, adopting, restarting and stopping
 // are the generic daemon driver's (daemons/daemon-driver.ts).
-import type { WorkspaceDesiredState } from '@debesis/contract';
+import { SAMBA_NOT_USED, type WorkspaceDesiredState } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
@@ -27,14 +27,21 @@ export interface SambaDefinitionOptions {
   program?: string;
 }
 
+/** The workspace's Samba section; absent means Samba is not used there (no shares, no smbd). */
+function sambaSection(desired: WorkspaceDesiredState) {
+  return desired.samba ?? SAMBA_NOT_USED;
+}
+
 export function sambaDefinition(options: SambaDefinitionOptions = {}): DaemonDefinition {
   const port = options.port ?? DEFAULT_SMB_PORT;
   return {
     name: SAMBA_DRIVER,
     daemon: 'smbd',
     programs: ['smbd', 'testparm', 'pdbedit', 'smbcontrol', 'unshare', 'mount'],
-    notNeeded: (desired) => (desired.samba.shares.length === 0 ? 'the workspace has no shares' : undefined),
-    resources: (desired) => desired.samba.shares.map((share) => ({ kind: 'share', name: share.name })),
+    notNeeded: (desired) =>
+      sambaSection(desired).shares.length === 0 ? 'the workspace has no shares' : undefined,
+    resources: (desired) =>
+      sambaSection(desired).shares.map((share) => ({ kind: 'share', name: share.name })),
     render: (desired, context) => renderSamba(desired, context, port),
     sync: async (desired, { layout, run }) => {
       const { users } = validateAccounts(desired);
@@ -72,7 +79,7 @@ async function renderSamba(
   const { samba } = layout;
   const actions: string[] = [];
   const accounts = validateAccounts(desired);
-  const resolved = resolveShares(desired.samba.shares, accounts, NAMESPACE_DATA_ROOT);
+  const resolved = resolveShares(sambaSection(desired).shares, accounts, NAMESPACE_DATA_ROOT);
   const failures = [...resolved.failures];
 
   for (const dir of [
@@ -112,7 +119,7 @@ async function renderSamba(
     netbiosName: netbiosNameFor(desired.service_id),
     layout: samba,
     guests: shares.some((share) => share.guestOk),
-    settings: desired.samba.settings,
+    settings: sambaSection(desired).settings,
   });
   return {
     files: [

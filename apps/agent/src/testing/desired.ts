@@ -3,15 +3,19 @@
 import {
   SAMBA_SERVER_DEFAULTS,
   WORKSPACE_ID_FIRST_BASE,
+  type SambaSectionState,
   type SambaShareState,
   type WorkspaceDesiredState,
   type WorkspaceUserState,
 } from '@debesis/contract';
 import { ntHash } from './nt-hash.ts';
 
+/** A test's workspace uses Samba (its section is there to change). */
+export type DesiredWithSamba = WorkspaceDesiredState & { samba: SambaSectionState };
+
 export function desiredWorkspace(
   overrides: Partial<WorkspaceDesiredState> & Pick<WorkspaceDesiredState, 'service_id'>,
-): WorkspaceDesiredState {
+): DesiredWithSamba {
   return {
     generation: 1,
     state: 'running',
@@ -20,8 +24,8 @@ export function desiredWorkspace(
     id_base: WORKSPACE_ID_FIRST_BASE,
     users: [],
     groups: [],
-    samba: { shares: [], settings: SAMBA_SERVER_DEFAULTS },
     ...overrides,
+    samba: overrides.samba ?? { shares: [], settings: SAMBA_SERVER_DEFAULTS },
   };
 }
 

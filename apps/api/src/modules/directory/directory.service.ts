@@ -7,10 +7,12 @@
 // no limit; activating one is refused while the active users fill the plan, and a plan change
 // must hold the active users); a user is primary member of at most one
 // group, and making them primary elsewhere moves the role. Deleting a user takes them out of
-// their groups and out of what depends on them (Samba shares, through `dependents`); deleting a
-// group takes it out of shares, and its primary members fall back to the `users` group.
-// Every change runs through createWorkspaceChanges: one transaction with the generation bump,
-// every touched row stamped with the new generation, then activity and a wake-up of the node.
+// their groups and out of what depends on them (Samba shares: the registry's `dependents`);
+// deleting a group takes it out of shares, and its primary members fall back to the `users`
+// group.
+// Every change runs through the workspace change pipeline: one transaction with the generation
+// bump, every touched row stamped with the new generation and the activity entry, then a
+// wake-up of the node. directory.feature.ts registers it as the `users` workspace feature.
 import type { z } from 'zod';
 import {
   WORKSPACE_GROUPS_MAX,
@@ -30,7 +32,7 @@ import {
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
-import type { ServiceRow } from '../services/services.queries.ts';
+import type { ServiceRow } from '../services/workspace-rows.ts';
 import {
   desiredDirectory,
   presentGroup,
@@ -45,23 +47,8 @@ import {
   type WorkspaceUserRow,
 } from './directory.queries.ts';
 import { hashWorkspacePassword } from './passwords.ts';
-import type { ChangeMeta, WorkspaceChanges } from './workspace-change.ts';
-
-/**
- * A module whose resources name users or groups (Samba shares; later FTP, NFS…). It is told,
- * inside the deleting transaction and before the row goes, so it can drop its references and
- * stamp what it changed with the same generation.
- */
-export interface DirectoryDependent {
-  userRemoved(
-    tx: Db,
-    change: { serviceId: string; userId: string; generation: number; at: Date },
-  ): Promise<void>;
-  groupRemoved(
-    tx: Db,
-    change: { serviceId: string; groupId: string; generation: number; at: Date },
-  ): Promise<void>;
-}
+import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import type { DirectoryDependent } from '../workspace/workspace-feature.ts';
 
 /** What other modules may read of the directory, on the handle they give (their transaction). */
 export function createDirectoryReader(db: Db) {
@@ -69,6 +56,8 @@ export function createDirectoryReader(db: Db) {
   return {
     usersNamed: (serviceId: string, names: string[]) => queries.usersNamed(serviceId, names),
     groupsNamed: (serviceId: string, names: string[]) => queries.groupsNamed(serviceId, names),
+    /** How many of the service's users are active (the plan-change fit check). */
+    countActiveUsers: (serviceId: string) => queries.countActiveUsers(serviceId),
     /** Names of the service's users and groups by id. */
     async names(serviceId: string): Promise<{ users: Map<string, string>; groups: Map<string, string> }> {
       const [users, groups] = [await queries.listUsers(serviceId), await queries.listGroups(serviceId)];
@@ -144,11 +133,12 @@ function resolveNames<Row extends { name: string }>(
 export function createDirectoryService(deps: {
   db: Db;
   changes: WorkspaceChanges;
-  dependents?: DirectoryDependent[];
+  /** What the other features hold that names a user or group (the registry's, read per deletion). */
+  dependents?: () => readonly DirectoryDependent[];
 }) {
   const { changes } = deps;
   const queries = createDirectoryQueries(deps.db);
-  const dependents = deps.dependents ?? [];
+  const dependents = deps.dependents ?? (() => []);
 
   /** Sets a user's groups to `groupIds` with `primaryId` as the primary one; ids of groups whose membership changed. */
   async function setMemberships(
@@ -398,7 +388,7 @@ export function createDirectoryService(deps: {
       await changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
         const q = createDirectoryQueries(tx);
         const user = requireUser(await q.findUser(service.id, name));
-        for (const dependent of dependents) {
+        for (const dependent of dependents()) {
           await dependent.userRemoved(tx, { serviceId: service.id, userId: user.id, generation, at });
         }
         const memberships = await q.membershipsOfUser(user.id);
@@ -554,7 +544,7 @@ export function createDirectoryService(deps: {
       await changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
         const q = createDirectoryQueries(tx);
         const group = requireGroup(await q.findGroup(service.id, name));
-        for (const dependent of dependents) {
+        for (const dependent of dependents()) {
           await dependent.groupRemoved(tx, { serviceId: service.id, groupId: group.id, generation, at });
         }
         const members = await q.membersOfGroup(group.id);

@@ -15,12 +15,11 @@ import {
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { seedCatalogue } from '../../test/payments.ts';
-import { createActivityQueries } from '../activity/activity.queries.ts';
-import { createActivityService } from '../activity/activity.service.ts';
 import { workspaceUsers } from './directory.table.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { ntHash, verifySha512Crypt } from './passwords.ts';
-import { createWorkspaceChanges } from './workspace-change.ts';
+import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
+import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 import {
   activityOf,
   nodeCaughtUp,
@@ -64,7 +63,7 @@ describe('users and groups', () => {
       db: ctx.database.db,
       changes: createWorkspaceChanges({
         db: ctx.database.db,
-        activity: createActivityService({ queries: createActivityQueries(ctx.database.db) }),
+        recordActivity: activityInTransaction(),
         ...(wake ? { wake } : {}),
         ...(log ? { log } : {}),
       }),

@@ -8,23 +8,30 @@
 // is the operator's reset. The optional shared NODE_REGISTRATION_TOKEN may only create a name
 // that does not exist yet. Every registration and every refused takeover is kept in
 // node_registrations and logged; re-registrations and refusals also mail SUPPORT_EMAIL. What a node runs, and what its reports mean for the services placed
-// on it, is the services module's (workspace-state.ts): a node only ever sees and reports on its
-// own workspaces.
+// on it, is the workspace module's (workspace-state.ts), passed in as `workspaces`: a node only
+// ever sees and reports on its own workspaces.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
   NodeDesiredStateResponse,
   NodeRegisterRequest,
   NodeRegisterResponse,
   NodeReportRequest,
+  WorkspaceDesiredState,
+  WorkspaceReport,
 } from '@debesis/contract';
 import { unauthorized } from '../../http/app-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { NODE_OFFLINE_AFTER_MS } from '../services/lifecycle.constants.ts';
-import type { WorkspaceStateService } from '../services/workspace-state.ts';
+import { NODE_OFFLINE_AFTER_MS } from './nodes.constants.ts';
 import { nodeRegistrationAlert } from './nodes.alerts.ts';
 import type { NodeRegistrationRow, NodeRow, NodesQueries, NodeValues } from './nodes.queries.ts';
 
 export { NODE_OFFLINE_AFTER_MS };
+
+/** The workspaces placed on a node, and what its reports mean for them (the workspace module). */
+export interface NodeWorkspaces {
+  desiredFor(nodeId: string): Promise<WorkspaceDesiredState[]>;
+  applyReports(nodeId: string, reports: readonly WorkspaceReport[]): Promise<void>;
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -65,7 +72,7 @@ export function createNodesService(deps: {
   /** The shared token that may create new node names only; undefined: one-time tokens only. */
   registrationToken: string | undefined;
   /** The workspaces placed on a node, and what its reports mean for them. */
-  workspaces: Pick<WorkspaceStateService, 'desiredFor' | 'applyReports'>;
+  workspaces: NodeWorkspaces;
   /** Where re-registrations and refused takeovers are mailed (SUPPORT_EMAIL). */
   alert?: { supportEmail: string; sendMail: (message: MailMessage) => Promise<void> };
   log?: NodesLog;

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { createCreditsQueries } from '../credits/credits.queries.ts';
 import { storageBytes } from '../services/placement.ts';
 import { createServicesQueries } from '../services/services.queries.ts';
-import type { StorageReport } from '../services/workspace-state.ts';
+import type { StorageReport } from '../workspace/workspace-state.ts';
 import { createPlanChangesQueries, type PlanChangeRow } from './plan-changes.queries.ts';
 
 function planOf(configuration: PlanConfiguration) {

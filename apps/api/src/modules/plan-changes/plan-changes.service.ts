@@ -39,7 +39,7 @@ import { customerRecord, type OrdersService } from '../orders/orders.service.ts'
 import type { QuotesService, VatCustomer } from '../orders/quotes.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import { createServicesQueries, type ServiceRow } from '../services/services.queries.ts';
-import type { StorageReport } from '../services/workspace-state.ts';
+import type { StorageReport } from '../workspace/workspace-state.ts';
 import { putIntoEffect, settleShrink } from './plan-changes.apply.ts';
 import { createPlanChangesQueries, type PlanChangeRow } from './plan-changes.queries.ts';
 

@@ -6,8 +6,9 @@
 // the folders the node keeps (home, backups, system); its users are users of the service, whose
 // write, execute or admin permission needs read too (no permission at all keeps a user out, even
 // through a group); its groups are groups of the service; a share open to guests is not served
-// on the public address. Users and groups are read through the directory module;
-// when one is deleted the directory calls `sambaDirectoryDependent` in its transaction.
+// on the public address. Users and groups are read through the directory module; when one is
+// deleted the directory calls `sambaDirectoryDependent` in its transaction (samba.feature.ts
+// registers it with the workspace feature registry).
 import type { z } from 'zod';
 import {
   SAMBA_DEFAULT_SETTINGS,
@@ -19,7 +20,7 @@ import {
   type SambaSharePermissionsRequest,
   type SambaSharePermissionsResponse,
   type SambaSharesResponse,
-  type WorkspaceDesiredState,
+  type SambaSectionState,
   type SambaShareUser,
   type sambaShareUserRequestSchema,
   type SambaShareUsersResponse,
@@ -29,9 +30,10 @@ import {
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
-import type { DirectoryDependent, DirectoryReader } from '../directory/directory.service.ts';
-import type { ChangeMeta, WorkspaceChanges } from '../directory/workspace-change.ts';
-import type { ServiceRow } from '../services/services.queries.ts';
+import type { DirectoryReader } from '../directory/directory.service.ts';
+import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import type { DirectoryDependent } from '../workspace/workspace-feature.ts';
+import type { ServiceRow } from '../services/workspace-rows.ts';
 import {
   desiredShares,
   presentSettings,
@@ -49,6 +51,8 @@ import {
 
 /** The name the node's agent gives its Samba driver in its reports. */
 export const SAMBA_DRIVER = 'samba';
+/** What the Samba driver reports as failed: a share it could not serve. */
+export const SAMBA_FAILURE_KINDS = ['share'] as const;
 
 type Reader = Pick<DirectoryReader, 'usersNamed' | 'groupsNamed' | 'names'>;
 type ShareUserEntry = z.output<typeof sambaShareUserRequestSchema>;
@@ -423,7 +427,9 @@ export function createSambaService(deps: {
     async status(accountId: string, serviceId: string): Promise<SambaStatus> {
       const service = await changes.owned(accountId, serviceId);
       const driver = service.drivers.find((candidate) => candidate.driver === SAMBA_DRIVER);
-      const failed = service.failures.some((failure) => failure.kind === 'share');
+      const failed = service.failures.some((failure) =>
+        (SAMBA_FAILURE_KINDS as readonly string[]).includes(failure.kind),
+      );
       return {
         placed: service.nodeId !== null,
         address: service.address,
@@ -486,7 +492,7 @@ export function createSambaService(deps: {
     },
 
     /** The `samba` section of the service's desired state. */
-    async desiredSection(serviceId: string): Promise<{ samba: WorkspaceDesiredState['samba'] }> {
+    async desiredSection(serviceId: string): Promise<{ samba: SambaSectionState }> {
       const settings = await queries.findSettings(serviceId);
       return {
         samba: {

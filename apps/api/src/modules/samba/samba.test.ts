@@ -16,10 +16,9 @@ import {
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { seedCatalogue } from '../../test/payments.ts';
-import { createActivityQueries } from '../activity/activity.queries.ts';
-import { createActivityService } from '../activity/activity.service.ts';
 import { createDirectoryReader } from '../directory/directory.service.ts';
-import { createWorkspaceChanges } from '../directory/workspace-change.ts';
+import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
+import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 import {
   activityOf,
   nodeCaughtUp,
@@ -58,7 +57,7 @@ describe('Samba shares', () => {
       db: ctx.database.db,
       changes: createWorkspaceChanges({
         db: ctx.database.db,
-        activity: createActivityService({ queries: createActivityQueries(ctx.database.db) }),
+        recordActivity: activityInTransaction(),
       }),
       directory: createDirectoryReader,
     });

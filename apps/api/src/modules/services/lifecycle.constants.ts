@@ -57,8 +57,7 @@ export const LIFECYCLE_SWEEP_CRON = '*/15 * * * *';
  */
 export const UNPLACED_GRACE_MS = MINUTE_MS;
 
-/** A node whose agent has not reported for this long counts as offline: nothing is placed on it. */
-export const NODE_OFFLINE_AFTER_MS = MINUTE_MS;
+export { NODE_OFFLINE_AFTER_MS } from '../nodes/nodes.constants.ts';
 
 /** Agent lines of a service's log older than this are deleted by the sweep. */
 export const SERVICE_EVENTS_KEEP_DAYS = 90;

@@ -244,7 +244,9 @@ describe('service lifecycle', () => {
     expect((await overviewItem(auth, id)).status).toBe('terminated');
     expect(ctx.mailbox.last(owner.email).subject).toContain('terminated');
     const removed = (await node.desired()).workspaces.find((w) => w.service_id === id);
-    expect(removed).toMatchObject({ state: 'removed', users: [], samba: { shares: [] } });
+    // Nothing left to run: no users, and no feature section (absent: not used).
+    expect(removed).toMatchObject({ state: 'removed', users: [], groups: [] });
+    expect(removed?.samba).toBeUndefined();
 
     // The agent removes it and reports so: it leaves the desired state, its address is free.
     await node.applyAll();

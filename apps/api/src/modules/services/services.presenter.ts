@@ -2,6 +2,7 @@
 // its state, its apply status, its usage. Unknowns stay null until its node reports them.
 import type {
   ServiceConfig,
+  ServiceFeatureCounts,
   ServiceOverviewItem,
   ServiceState,
   ServiceStats,
@@ -19,13 +20,8 @@ import {
 import { storageBytes } from './placement.ts';
 import type { ServiceListRow, ServiceRow } from './services.queries.ts';
 
-export interface ServiceCounts {
-  usersActive: number;
-  groups: number;
-  shares: number;
-}
-
-export const NO_COUNTS: ServiceCounts = { usersActive: 0, groups: 0, shares: 0 };
+/** A service whose features count nothing (users and groups are always counted). */
+export const NO_COUNTS: ServiceFeatureCounts = { users_active: 0, groups: 0 };
 
 export function presentState(row: ServiceListRow, now: Date): ServiceState {
   const shown = display(row, now);
@@ -43,7 +39,7 @@ export function presentState(row: ServiceListRow, now: Date): ServiceState {
 export function presentOverviewItem(
   row: ServiceListRow,
   planName: string,
-  counts: ServiceCounts,
+  counts: ServiceFeatureCounts,
   now: Date,
 ): ServiceOverviewItem {
   const deletion = terminatesAt(row);
@@ -61,11 +57,10 @@ export function presentOverviewItem(
     disk_space: row.diskSpace,
     disk_usage: row.diskUsedBytes,
     file_usage: row.fileCount,
-    users_active: counts.usersActive,
+    // Each feature's counts; a feature not used leaves its own out.
+    ...counts,
     // Users the plan allows: "users active/total" reads as used of allowed.
     users_total: row.usersCount,
-    groups: counts.groups,
-    shares: counts.shares,
     monthly_price: row.monthlyPriceMinor,
     uptime: uptimeSeconds(row, now),
     description: row.description,
@@ -104,7 +99,7 @@ export function presentStatus(row: ServiceRow, nodeOnline: boolean | null, now: 
   };
 }
 
-export function presentStats(row: ServiceRow, counts: ServiceCounts, now: Date): ServiceStats {
+export function presentStats(row: ServiceRow, counts: ServiceFeatureCounts, now: Date): ServiceStats {
   const total = storageBytes(row.diskSpace);
   return {
     id: row.id,
@@ -113,10 +108,8 @@ export function presentStats(row: ServiceRow, counts: ServiceCounts, now: Date):
     disk_used_percent:
       row.diskUsedBytes === null ? null : Math.round((row.diskUsedBytes / total) * 1000) / 10,
     file_count: row.fileCount,
-    users_active: counts.usersActive,
+    ...counts,
     users_total: row.usersCount,
-    groups: counts.groups,
-    shares: counts.shares,
     bandwidth_gb: row.diskSpace * 2,
     uptime: uptimeSeconds(row, now),
     started_at: row.startedAt?.toISOString() ?? null,

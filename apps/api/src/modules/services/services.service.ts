@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type {
   Order,
+  ServiceFeatureCounts,
   ServiceAction,
   ServiceActionRequest,
   ServiceActionResponse,
@@ -33,9 +34,7 @@ import {
   presentState,
   presentStats,
   presentStatus,
-  type ServiceCounts,
 } from './services.presenter.ts';
-import type { DirectoryProvider, SambaProvider } from './providers.ts';
 import type { ServiceNotifier } from './services.notifier.ts';
 import { createServicesQueries, type ServiceRow } from './services.queries.ts';
 
@@ -48,8 +47,8 @@ const extendParamsSchema = z.object({ period_id: text().min(1).max(40).optional(
 export function createServicesService(deps: {
   db: Db;
   planName: (productId: string) => Promise<string>;
-  directory: Pick<DirectoryProvider, 'counts'>;
-  samba: Pick<SambaProvider, 'counts'>;
+  /** What the workspace features count of each service (the feature registry); every id answered. */
+  featureCounts: (serviceIds: string[]) => Promise<Map<string, ServiceFeatureCounts>>;
   activity: Pick<ActivityService, 'record' | 'listForService'>;
   notifier: Pick<ServiceNotifier, 'terminated'>;
   /** Opens a payment session for one of the account's orders (the payments module). */
@@ -82,12 +81,12 @@ export function createServicesService(deps: {
 
   // The overview is the dashboard's first call and lists every service; its counts change only
   // with a service's generation, so most requests read just the services.
-  const countsCache = createGenerationCache<ServiceCounts>();
+  const countsCache = createGenerationCache<ServiceFeatureCounts>();
 
   async function countsFor(
     rows: Array<Pick<ServiceRow, 'id' | 'generation'>>,
-  ): Promise<Map<string, ServiceCounts>> {
-    const counts = new Map<string, ServiceCounts>();
+  ): Promise<Map<string, ServiceFeatureCounts>> {
+    const counts = new Map<string, ServiceFeatureCounts>();
     const missing: Array<Pick<ServiceRow, 'id' | 'generation'>> = [];
     for (const row of rows) {
       const cached = countsCache.get(row.id, row.generation);
@@ -95,14 +94,9 @@ export function createServicesService(deps: {
       else missing.push(row);
     }
     if (missing.length === 0) return counts;
-    const ids = missing.map((row) => row.id);
-    const [directory, samba] = await Promise.all([deps.directory.counts(ids), deps.samba.counts(ids)]);
+    const counted = await deps.featureCounts(missing.map((row) => row.id));
     for (const row of missing) {
-      const value = {
-        usersActive: directory.get(row.id)?.users_active ?? 0,
-        groups: directory.get(row.id)?.groups ?? 0,
-        shares: samba.get(row.id)?.shares ?? 0,
-      };
+      const value = counted.get(row.id) ?? NO_COUNTS;
       countsCache.set(row.id, row.generation, value);
       counts.set(row.id, value);
     }

@@ -1,20 +1,25 @@
 // The node's side of a service (ARCHITECTURE "Desired state and the agent"): what each node
-// should run, composed from the lifecycle (state, address, size, id block) and the feature
-// sections (users and groups, Samba), and what its agent reports back. A node hears about, and
-// may report on, only the services placed on it; anything else in its report is ignored.
+// should run, composed from the lifecycle (state, address, size, id block) and the sections of
+// the registered workspace features, and what its agent reports back. A node hears about, and
+// may report on, only the services placed on it; anything else in its report is ignored, and so
+// are failures of a kind no registered feature claims.
 import {
   isWorkspaceErrorCode,
-  SAMBA_SERVER_DEFAULTS,
   type WorkspaceDesiredState,
+  type WorkspaceFeatureSections,
   type WorkspaceReport,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
-import { createGenerationCache } from './generation-cache.ts';
-import { workspaceState } from './lifecycle.ts';
-import { storageBytes } from './placement.ts';
-import type { DirectoryProvider, SambaProvider } from './providers.ts';
-import type { ServiceNotifier } from './services.notifier.ts';
-import { createServicesQueries, type ServiceRow, type WorkspaceReportValues } from './services.queries.ts';
+import { createGenerationCache } from '../services/generation-cache.ts';
+import { workspaceState } from '../services/lifecycle.ts';
+import { storageBytes } from '../services/placement.ts';
+import type { ServiceNotifier } from '../services/services.notifier.ts';
+import {
+  createWorkspaceRows,
+  type ServiceRow,
+  type WorkspaceReportValues,
+} from '../services/workspace-rows.ts';
+import type { FeatureRegistry } from './workspace-feature.ts';
 
 /** What a report says of a workspace's storage, for the plan changes waiting for a shrink. */
 export interface StorageReport {
@@ -40,7 +45,7 @@ function storageOf(report: WorkspaceReport): StorageReport | null {
 
 const MAX_LOGGED_ERROR = 1000;
 
-type Sections = Pick<WorkspaceDesiredState, 'users' | 'groups' | 'samba'>;
+type Sections = Partial<WorkspaceFeatureSections>;
 
 function parseTime(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -48,10 +53,15 @@ function parseTime(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function valuesOf(report: WorkspaceReport, at: Date): WorkspaceReportValues {
+function valuesOf(
+  report: WorkspaceReport,
+  at: Date,
+  known: (kind: string) => boolean,
+): WorkspaceReportValues {
   return {
     observedGeneration: report.observed_generation,
-    failures: report.failures,
+    // A failure no feature here claims has nothing to show it (an agent ahead of its API).
+    failures: report.failures.filter((failure) => known(failure.kind)),
     drivers: report.drivers,
     lastError: report.ok ? null : (report.error ?? 'the node could not apply the workspace'),
     facts: report.facts
@@ -95,25 +105,22 @@ function changes(row: ServiceRow, values: WorkspaceReportValues): boolean {
 
 export function createWorkspaceState(deps: {
   db: Db;
-  directory: Pick<DirectoryProvider, 'desiredSection'>;
-  samba: Pick<SambaProvider, 'desiredSection'>;
+  features: Pick<FeatureRegistry, 'desiredSections' | 'featureOfFailure'>;
   notifier: Pick<ServiceNotifier, 'ready'>;
   /** Told what each reported workspace's storage is now (downgrades wait for their shrink). */
   storageReported?: (reports: StorageReport[], at: Date) => Promise<void>;
   now: () => Date;
 }) {
-  const queries = createServicesQueries(deps.db);
+  const queries = createWorkspaceRows(deps.db);
   // Agents pull every few seconds and the sections cost a handful of queries per workspace,
   // while they change only with the service's generation.
   const cache = createGenerationCache<Sections>();
+  const known = (kind: string) => deps.features.featureOfFailure(kind) !== undefined;
 
   async function sectionsOf(row: ServiceRow, idBase: number): Promise<Sections> {
     const cached = cache.get(row.id, row.generation);
     if (cached) return cached;
-    const sections = {
-      ...(await deps.directory.desiredSection(row.id, idBase)),
-      ...(await deps.samba.desiredSection(row.id)),
-    };
+    const sections = await deps.features.desiredSections({ serviceId: row.id, idBase });
     cache.set(row.id, row.generation, sections);
     return sections;
   }
@@ -121,11 +128,8 @@ export function createWorkspaceState(deps: {
   async function desired(row: ServiceRow): Promise<WorkspaceDesiredState | null> {
     if (row.address === null || row.idBase === null) return null;
     const state = workspaceState(row);
-    // A workspace being deleted needs no users or shares; the agent only removes it.
-    const sections =
-      state === 'removed'
-        ? { users: [], groups: [], samba: { shares: [], settings: SAMBA_SERVER_DEFAULTS } }
-        : await sectionsOf(row, row.idBase);
+    // A workspace being deleted needs no users or features; the agent only removes it.
+    const sections = state === 'removed' ? {} : await sectionsOf(row, row.idBase);
     return {
       service_id: row.id,
       generation: row.generation,
@@ -133,9 +137,9 @@ export function createWorkspaceState(deps: {
       address: row.address,
       storage_bytes: storageBytes(row.diskSpace),
       id_base: row.idBase,
-      users: sections.users,
-      groups: sections.groups,
-      samba: sections.samba,
+      users: [],
+      groups: [],
+      ...sections,
       ...(row.restartGeneration !== null ? { restart_token: String(row.restartGeneration) } : {}),
     };
   }
@@ -204,7 +208,7 @@ export function createWorkspaceState(deps: {
         const row = rows.get(report.service_id);
         if (!row) continue;
         rows.delete(report.service_id); // a service listed twice counts once
-        const values = valuesOf(report, at);
+        const values = valuesOf(report, at, known);
         const storageReport = row.status === 'terminated' ? null : storageOf(report);
         if (storageReport) storage.push(storageReport);
         if (changes(row, values)) {

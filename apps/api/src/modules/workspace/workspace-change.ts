@@ -1,16 +1,17 @@
-// How a workspace feature (users and groups, Samba; VPN, NFS and FTP can use it too) changes a
-// service, the same way every time (ARCHITECTURE "Desired state and the agent"):
+// The workspace change pipeline: how every workspace feature (users and groups, Samba; VPN, NFS
+// and FTP next) changes a service, the same way every time (ARCHITECTURE "Desired state and the
+// agent"):
 //   1. the owner's service or 404; a service that is not running its paid time refuses changes;
 //   2. one transaction: generation + 1 first (its row lock serialises the changes of one
 //      service, so limits, names and id offsets are checked against a stable picture), then the
-//      change, which stamps the generation on every row it touched;
-//   3. after the commit (on PGlite the transaction holds the only connection): the activity
-//      entry and a wake-up of the node.
+//      change, which stamps the generation on every row it touched, then its activity entries:
+//      a change is recorded exactly when it is committed;
+//   3. after the commit: a wake-up of the node.
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
-import type { ActivityAction, ActivityService, ActivityTone } from '../activity/activity.service.ts';
-import { createServicesQueries, type ServiceRow } from '../services/services.queries.ts';
+import type { ActivityAction, ActivityInput, ActivityTone } from '../activity/activity.service.ts';
+import { createWorkspaceRows, type ServiceRow } from '../services/workspace-rows.ts';
 
 /** Statuses whose workspace may change: paid and within its time (placed or waiting to be). */
 const CHANGEABLE = new Set<ServiceRow['status']>(['processing', 'resourcePending', 'active']);
@@ -41,6 +42,17 @@ export type ChangeOutcome<T> =
 /** A node to wake so it pulls the desired state now; it also polls, so a failed wake-up is harmless. */
 export type WakeNode = (serviceId: string) => Promise<void> | void;
 
+/** Writes an activity entry on the handle it is given: the change's transaction. */
+export type RecordActivity = (tx: Db, entry: ActivityInput) => Promise<void>;
+
+/**
+ * Runs `work` in one transaction on a handle typed like the database's.
+ * MERGE(i14-modules): replace with the typed transaction helper of db/ once merged.
+ */
+function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((transaction) => work(transaction as unknown as Db));
+}
+
 /** Thrown out of the transaction to roll it back; carries the answer. */
 class Unchanged<T> extends Error {
   constructor(readonly result: T) {
@@ -50,13 +62,13 @@ class Unchanged<T> extends Error {
 
 export function createWorkspaceChanges(deps: {
   db: Db;
-  activity: Pick<ActivityService, 'record'>;
+  recordActivity: RecordActivity;
   wake?: WakeNode;
   now?: () => Date;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const now = deps.now ?? (() => new Date());
-  const services = createServicesQueries(deps.db);
+  const services = createWorkspaceRows(deps.db);
 
   function refuseUnlessChangeable(service: ServiceRow, at: Date): void {
     if (service.status === 'expired' || service.status === 'quarantined' || service.validUntil <= at) {
@@ -85,28 +97,27 @@ export function createWorkspaceChanges(deps: {
       const service = await owned(accountId, serviceId);
       const at = now();
       refuseUnlessChangeable(service, at);
-      let outcome: { result: T; activity: ActivityNote[] };
+      let result: T;
       try {
-        outcome = await deps.db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Db;
-          const generation = await createServicesQueries(tx).bumpGeneration(service.id, at);
+        result = await inTransaction(deps.db, async (tx) => {
+          const generation = await createWorkspaceRows(tx).bumpGeneration(service.id, at);
           const done = await work({ tx, generation, service, at });
           if ('unchanged' in done) throw new Unchanged(done.unchanged);
-          return done;
+          for (const note of done.activity) {
+            await deps.recordActivity(tx, {
+              accountId,
+              serviceId: service.id,
+              ip: meta.ip,
+              action: note.action,
+              tone: note.tone,
+              details: note.details ?? {},
+            });
+          }
+          return done.result;
         });
       } catch (error) {
         if (error instanceof Unchanged) return error.result as T;
         throw error;
-      }
-      for (const note of outcome.activity) {
-        await deps.activity.record({
-          accountId,
-          serviceId: service.id,
-          ip: meta.ip,
-          action: note.action,
-          tone: note.tone,
-          details: note.details ?? {},
-        });
       }
       try {
         await deps.wake?.(service.id);
@@ -117,7 +128,7 @@ export function createWorkspaceChanges(deps: {
           'node wake-up failed; the node pulls on its next poll',
         );
       }
-      return outcome.result;
+      return result;
     },
   };
 }

@@ -1,0 +1,121 @@
+// The registry alone: a feature registered here reaches the desired state's sections, the
+// overview's counts, the directory's dependents and the failure kinds, with nothing else told.
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.ts';
+import type { WorkspaceChanges } from './workspace-change.ts';
+import {
+  createFeatureRegistry,
+  createWorkspaceFeatures,
+  type DirectoryDependent,
+  type WorkspaceFeature,
+  type WorkspaceFeatureFactory,
+} from './workspace-feature.ts';
+
+const share = (name: string) => ({
+  name,
+  path: `shares/${name}`,
+  description: '',
+  guest_ok: false,
+  browseable: true,
+  bind_public_ip: false,
+  users: [],
+  groups: [],
+});
+
+/** A feature of its own kind: one share per service, counted, holding users. */
+function fakeFeature(removed: string[]): WorkspaceFeature {
+  const dependent: DirectoryDependent = {
+    userRemoved: async (_tx, { userId }) => void removed.push(`user ${userId}`),
+    groupRemoved: async (_tx, { groupId }) => void removed.push(`group ${groupId}`),
+  };
+  return {
+    name: 'fake',
+    failureKinds: ['fake_thing'],
+    desiredSection: async ({ serviceId, idBase }) => ({
+      samba: {
+        shares: [share(`s${idBase}`)],
+        settings: { workgroup: serviceId, server_string: '', min_protocol: 'SMB3' },
+      },
+    }),
+    counts: async (ids) => new Map(ids.map((id, index) => [id, { shares: index + 7 }])),
+    directoryDependent: dependent,
+  };
+}
+
+const users: WorkspaceFeature = {
+  name: 'users',
+  failureKinds: ['user', 'group'],
+  desiredSection: async () => ({ users: [], groups: [] }),
+  counts: async (ids) => new Map(ids.slice(0, 1).map((id) => [id, { users_active: 2, groups: 1 }])),
+};
+
+describe('the workspace feature registry', () => {
+  it('puts a registered feature into the desired state, the counts, the dependents and the failure kinds', async () => {
+    const removed: string[] = [];
+    const registry = createFeatureRegistry([users, fakeFeature(removed)]);
+
+    expect(await registry.desiredSections({ serviceId: 'SVC', idBase: 1_000_000 })).toEqual({
+      users: [],
+      groups: [],
+      samba: {
+        shares: [share('s1000000')],
+        settings: { workgroup: 'SVC', server_string: '', min_protocol: 'SMB3' },
+      },
+    });
+
+    const counts = await registry.counts(['a', 'b', 'c']);
+    expect(Object.fromEntries(counts)).toEqual({
+      a: { users_active: 2, groups: 1, shares: 7 },
+      b: { users_active: 0, groups: 0, shares: 8 },
+      c: { users_active: 0, groups: 0, shares: 9 },
+    });
+
+    expect(registry.dependents).toHaveLength(1);
+    const change = { serviceId: 'a', generation: 3, at: new Date() };
+    for (const dependent of registry.dependents) {
+      await dependent.userRemoved({} as Db, { ...change, userId: 'u1' });
+      await dependent.groupRemoved({} as Db, { ...change, groupId: 'g1' });
+    }
+    expect(removed).toEqual(['user u1', 'group g1']);
+
+    expect(registry.featureOfFailure('fake_thing')).toBe('fake');
+    expect(registry.featureOfFailure('user')).toBe('users');
+    expect(registry.featureOfFailure('vpn_user')).toBeUndefined();
+  });
+
+  it('without features: no sections and nothing counted but the always-counted users and groups', async () => {
+    const registry = createFeatureRegistry([]);
+    expect(await registry.desiredSections({ serviceId: 'a', idBase: 1 })).toEqual({});
+    expect(Object.fromEntries(await registry.counts(['a']))).toEqual({ a: { users_active: 0, groups: 0 } });
+  });
+
+  it('refuses two features of one name, one failure kind claimed twice, one section given twice', async () => {
+    expect(() => createFeatureRegistry([users, { ...users }])).toThrow(/registered twice/);
+    expect(() => createFeatureRegistry([users, { name: 'other', failureKinds: ['group'] }])).toThrow(
+      /claimed by users and other/,
+    );
+    const twice = createFeatureRegistry([
+      users,
+      { name: 'other', desiredSection: async () => ({ users: [] }) },
+    ]);
+    await expect(twice.desiredSections({ serviceId: 'a', idBase: 1 })).rejects.toThrow(
+      /given by users and other/,
+    );
+  });
+
+  it('hands every factory the dependents of all the features, made after them', () => {
+    const removed: string[] = [];
+    let dependentsSeen: () => readonly DirectoryDependent[] = () => [];
+    const directory: WorkspaceFeatureFactory = ({ dependents }) => {
+      dependentsSeen = dependents;
+      return { name: 'users' };
+    };
+    const registry = createWorkspaceFeatures({ db: {} as Db, changes: {} as WorkspaceChanges }, [
+      directory,
+      () => fakeFeature(removed),
+    ]);
+    expect(registry.features.map((feature) => feature.name)).toEqual(['users', 'fake']);
+    expect(dependentsSeen()).toEqual(registry.dependents);
+    expect(dependentsSeen()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,151 @@
+// The workspace feature registry (ARCHITECTURE "Desired state and the agent"). A workspace
+// feature (users and groups, Samba; next VPN, NFS, FTP, LDAP, backups, share links) is one
+// module that registers here what the rest of the API asks of every feature:
+//   - its sections of a service's desired state, read from its own tables;
+//   - its counts for the services overview and stats;
+//   - what it holds that names a user or group of the directory (told when one is deleted);
+//   - the kinds of resource failures its node driver reports;
+//   - its routes.
+// The desired state, the node reports, the overview and the composition root iterate the
+// registry; none of them names a feature.
+import type { ServiceFeatureCounts, WorkspaceFeatureSections } from '@debesis/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.ts';
+import type { AuthGuards } from '../auth/auth.guard.ts';
+import type { WorkspaceChanges } from './workspace-change.ts';
+
+/** The service a desired-state section is built for (placed: it has its id block). */
+export interface DesiredContext {
+  serviceId: string;
+  /** First Unix id of the service's block (WORKSPACE_ID_BLOCK). */
+  idBase: number;
+}
+
+/**
+ * A feature whose resources name users or groups (Samba shares; later FTP, NFS…). It is told,
+ * inside the deleting transaction and before the row goes, so it can drop its references and
+ * stamp what it changed with the same generation.
+ */
+export interface DirectoryDependent {
+  userRemoved(
+    tx: Db,
+    change: { serviceId: string; userId: string; generation: number; at: Date },
+  ): Promise<void>;
+  groupRemoved(
+    tx: Db,
+    change: { serviceId: string; groupId: string; generation: number; at: Date },
+  ): Promise<void>;
+}
+
+/** The Fastify scope a feature's routes are registered on (under /api/v1). */
+export type RouteScope = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What the composition root gives a feature's routes. */
+export interface FeatureRouteContext {
+  guards: AuthGuards;
+}
+
+export interface WorkspaceFeature {
+  /** Its name: unique among the features (the agent's driver of it is named alike). */
+  readonly name: string;
+  /**
+   * Its sections of the service's desired state (WorkspaceFeatureSections), asked only for a
+   * workspace that is not being removed; a section left out means the feature is not used.
+   */
+  desiredSection?(service: DesiredContext): Promise<Partial<WorkspaceFeatureSections>>;
+  /** Per service, its counts for the overview; a service missing from the map counts nothing. */
+  counts?(serviceIds: string[]): Promise<Map<string, Partial<ServiceFeatureCounts>>>;
+  /** What it holds that names a user or group. */
+  directoryDependent?: DirectoryDependent;
+  /** The ResourceFailure kinds its driver reports (a failed `share`: Samba). */
+  readonly failureKinds?: readonly string[];
+  /** Registers its routes (prefix included). */
+  routes?(api: RouteScope, context: FeatureRouteContext): Promise<void>;
+}
+
+/** What every feature module exports: its feature, made on the shared database and change pipeline. */
+export type WorkspaceFeatureFactory = (deps: WorkspaceFeatureDeps) => WorkspaceFeature;
+
+export interface WorkspaceFeatureDeps {
+  db: Db;
+  changes: WorkspaceChanges;
+  /** The registered features' directory dependents (read when a user or group is deleted). */
+  dependents: () => readonly DirectoryDependent[];
+}
+
+/** The counts of a service whose features count nothing (users and groups are always counted). */
+export const NO_FEATURE_COUNTS: ServiceFeatureCounts = { users_active: 0, groups: 0 };
+
+export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
+  const failureOwners = new Map<string, string>();
+  const names = new Set<string>();
+  for (const feature of features) {
+    if (names.has(feature.name)) throw new Error(`workspace feature ${feature.name} registered twice`);
+    names.add(feature.name);
+    for (const kind of feature.failureKinds ?? []) {
+      const owner = failureOwners.get(kind);
+      if (owner) throw new Error(`failure kind ${kind} claimed by ${owner} and ${feature.name}`);
+      failureOwners.set(kind, feature.name);
+    }
+  }
+  const dependents = features.flatMap((feature) =>
+    feature.directoryDependent ? [feature.directoryDependent] : [],
+  );
+
+  return {
+    features,
+    dependents,
+
+    /** Every feature's sections of the service's desired state, merged. */
+    async desiredSections(service: DesiredContext): Promise<Partial<WorkspaceFeatureSections>> {
+      const sections: Partial<WorkspaceFeatureSections> = {};
+      const owners = new Map<string, string>();
+      for (const feature of features) {
+        if (!feature.desiredSection) continue;
+        const section = await feature.desiredSection(service);
+        for (const key of Object.keys(section)) {
+          const owner = owners.get(key);
+          if (owner) throw new Error(`desired-state section ${key} given by ${owner} and ${feature.name}`);
+          owners.set(key, feature.name);
+        }
+        Object.assign(sections, section);
+      }
+      return sections;
+    },
+
+    /** Per service, every feature's counts; every id asked for has an entry. */
+    async counts(serviceIds: string[]): Promise<Map<string, ServiceFeatureCounts>> {
+      const result = new Map(serviceIds.map((id) => [id, { ...NO_FEATURE_COUNTS }]));
+      const counted = await Promise.all(
+        features.map((feature) => (feature.counts ? feature.counts(serviceIds) : Promise.resolve(undefined))),
+      );
+      for (const perService of counted) {
+        if (!perService) continue;
+        for (const [id, counts] of perService) {
+          const entry = result.get(id);
+          if (entry) Object.assign(entry, counts);
+        }
+      }
+      return result;
+    },
+
+    /** The feature that reports failures of this kind, if any. */
+    featureOfFailure(kind: string): string | undefined {
+      return failureOwners.get(kind);
+    },
+  };
+}
+
+export type FeatureRegistry = ReturnType<typeof createFeatureRegistry>;
+
+/** Makes each feature on the shared database and change pipeline, and registers them. */
+export function createWorkspaceFeatures(
+  deps: Omit<WorkspaceFeatureDeps, 'dependents'>,
+  factories: readonly WorkspaceFeatureFactory[],
+): FeatureRegistry {
+  // The directory asks for the dependents only when it deletes, after every feature is made.
+  const registry: FeatureRegistry = createFeatureRegistry(
+    factories.map((create) => create({ ...deps, dependents: () => registry.dependents })),
+  );
+  return registry;
+}

@@ -1,0 +1,148 @@
+// The workspace module on a real database: a registered feature's section in what a node pulls,
+// the node's failures kept per registered kind, and a change recorded in its own transaction.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceStatusDetail } from '@debesis/contract';
+import { signedInUser } from '../../test/factories.ts';
+import { buyService, seedCatalogue } from '../../test/payments.ts';
+import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { activityOf, ownerWithService, serviceRow, setService } from '../directory/workspace.test-support.ts';
+import { activityInTransaction } from './activity-in-transaction.ts';
+import { createWorkspaceChanges } from './workspace-change.ts';
+import { createFeatureRegistry } from './workspace-feature.ts';
+import { createWorkspaceState } from './workspace-state.ts';
+
+const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
+
+describe('the workspace module', () => {
+  let ctx: TestContext;
+  let node: TestNode;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await seedCatalogue(ctx);
+    node = await registerNode(ctx, 'workspace-node', capacity(1000, ['10.14.0.1', '10.14.0.2']));
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  async function placedService(): Promise<{ serviceId: string; auth: Record<string, string> }> {
+    const owner = await signedInUser(ctx);
+    const serviceId = (await buyService(ctx, owner.auth, STARTER)).service_id;
+    await serviceJobs(ctx).placement.place(serviceId);
+    return { serviceId, auth: owner.auth };
+  }
+
+  it("puts a registered feature's section into the node's desired state, and none into a removed workspace", async () => {
+    const { serviceId } = await placedService();
+    const shares = [
+      {
+        name: 'fake',
+        path: 'shares/fake',
+        description: 'from the fake feature',
+        guest_ok: false,
+        browseable: true,
+        bind_public_ip: false,
+        users: [],
+        groups: [],
+      },
+    ];
+    const features = createFeatureRegistry([
+      {
+        name: 'fake',
+        desiredSection: async ({ idBase }) => ({
+          samba: {
+            shares,
+            settings: { workgroup: 'FAKE', server_string: String(idBase), min_protocol: 'SMB2' },
+          },
+        }),
+      },
+    ]);
+    const state = createWorkspaceState({
+      db: ctx.database.db,
+      features,
+      notifier: { ready: async () => undefined },
+      now: () => new Date(),
+    });
+    const row = await serviceRow(ctx, serviceId);
+    const pulled = (await state.desiredFor(node.id)).find((workspace) => workspace.service_id === serviceId);
+    expect(pulled).toMatchObject({
+      state: 'running',
+      users: [],
+      groups: [],
+      samba: { shares, settings: { workgroup: 'FAKE', server_string: String(row.idBase) } },
+    });
+
+    await setService(ctx, serviceId, { status: 'terminated', generation: row.generation + 1 });
+    const removed = (await state.desiredFor(node.id)).find((workspace) => workspace.service_id === serviceId);
+    expect(removed).toMatchObject({ state: 'removed', users: [], groups: [] });
+    expect(removed?.samba).toBeUndefined();
+  });
+
+  it("keeps the failures of the registered features' kinds and still hears a report with others", async () => {
+    const { serviceId, auth } = await placedService();
+    const { generation } = await serviceRow(ctx, serviceId);
+    // An agent ahead of its API reports a kind no feature here claims (a VPN user).
+    await node.report([
+      {
+        service_id: serviceId,
+        observed_generation: generation,
+        ok: true,
+        drivers: [],
+        failures: [
+          { kind: 'share', name: 'projects', error: 'testparm refused it' },
+          { kind: 'vpn_user', name: 'ona', error: 'no such feature here' },
+        ],
+      },
+    ]);
+    const status = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/services/${serviceId}/status`, headers: auth })
+    ).json<ServiceStatusDetail>();
+    expect(status.observed_generation).toBe(generation);
+    expect(status.failures).toEqual([{ kind: 'share', name: 'projects', error: 'testparm refused it' }]);
+  });
+
+  it('writes the activity entry in the transaction of its change: no entry, no change, nobody woken', async () => {
+    const { owner, serviceId } = await ownerWithService(ctx);
+    const before = await serviceRow(ctx, serviceId);
+    const woken: string[] = [];
+    const changes = createWorkspaceChanges({
+      db: ctx.database.db,
+      recordActivity: async () => {
+        throw new Error('the activity log refused the entry');
+      },
+      wake: (id) => void woken.push(id),
+    });
+    await expect(
+      changes.change(owner.user.id, serviceId, { ip: null }, async ({ generation }) => ({
+        result: generation,
+        activity: [{ action: 'users and groups synced', tone: 'info' }],
+      })),
+    ).rejects.toThrow('the activity log refused the entry');
+    expect((await serviceRow(ctx, serviceId)).generation).toBe(before.generation);
+    expect(woken).toEqual([]);
+
+    // Recorded on the transaction: the entry is there once the change is.
+    const recorded = createWorkspaceChanges({
+      db: ctx.database.db,
+      recordActivity: activityInTransaction(),
+      wake: (id) => void woken.push(id),
+    });
+    const generation = await recorded.change(
+      owner.user.id,
+      serviceId,
+      { ip: '192.0.2.7' },
+      async (context) => ({
+        result: context.generation,
+        activity: [{ action: 'users and groups synced', tone: 'info' }],
+      }),
+    );
+    expect(generation).toBe(before.generation + 1);
+    expect(await activityOf(ctx, serviceId)).toContainEqual({
+      action: 'users and groups synced',
+      tone: 'info',
+      details: {},
+    });
+    expect(woken).toEqual([serviceId]);
+  });
+});
