@@ -1,6 +1,6 @@
 // The only SQL on sessions, refresh tokens, mailed link tokens and login history.
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { users } from '../users/users.table.ts';
 import { emailTokens, loginHistory, refreshTokens, sessions } from './auth.table.ts';
 
@@ -8,7 +8,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
-export function createAuthQueries(db: Db) {
+export function createAuthQueries(db: Executor) {
   // Every signed-in request asks this, so its SQL is built once, not per request (drizzle's
   // query building was about a tenth of such a request's CPU).
   let activeSession: ReturnType<typeof prepareActiveSession> | undefined;

@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { ActivityAction, ActivityService, ActivityTone } from '../activity/activity.service.ts';
 import { createServicesQueries, type ServiceRow } from '../services/services.queries.ts';
 
@@ -87,8 +88,7 @@ export function createWorkspaceChanges(deps: {
       refuseUnlessChangeable(service, at);
       let outcome: { result: T; activity: ActivityNote[] };
       try {
-        outcome = await deps.db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Db;
+        outcome = await inTransaction(deps.db, async (tx) => {
           const generation = await createServicesQueries(tx).bumpGeneration(service.id, at);
           const done = await work({ tx, generation, service, at });
           if ('unchanged' in done) throw new Unchanged(done.unchanged);

@@ -8,6 +8,7 @@
 // sparse, so a node's free space alone would let it promise more than it has.
 import { WORKSPACE_ID_BLOCK, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { createNodesQueries } from '../nodes/nodes.queries.ts';
 import { NODE_OFFLINE_AFTER_MS, STORAGE_BYTES_PER_GB, UNPLACED_GRACE_MS } from './lifecycle.constants.ts';
 import type { ServiceNotifier } from './services.notifier.ts';
@@ -107,8 +108,7 @@ export function createPlacement(deps: {
   now: () => Date;
 }) {
   async function placeInTransaction(serviceId: string, at: Date): Promise<PlacementOutcome> {
-    return deps.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return inTransaction(deps.db, async (tx) => {
       const queries = createServicesQueries(tx);
       await queries.lockPlacement();
       const service = await queries.findUnplaced(serviceId);
