@@ -261,7 +261,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     activity,
     placePricedOrder,
     credits: creditsInTransaction,
-    cancelPlanChange: planChangeApplication.cancel,
+    cancelPlanChange: (tx, id, at) => planChangeApplication.cancel(tx, id, at),
     // Read when an order is cancelled, after payments is built below.
     closePaymentSessions: (orderId) => payments.closeSessions(orderId),
     now,
@@ -277,7 +277,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     orders: { customerOf: orders.customerOf, cancel: ordersInTransaction.cancel },
     placePricedOrder,
     services: createServicesQueries(database.db),
-    credits: { free: credits.free, lockAccount: creditsInTransaction.lockAccount },
+    credits: { free: (accountId) => credits.free(accountId), lockAccount: creditsInTransaction.lockAccount },
     application: planChangeApplication,
     activity,
     // Read when a request comes, after the directory is built below.
