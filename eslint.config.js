@@ -5,6 +5,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Files allowed to read another module's tables, each for a join that makes a hot read one round
+// trip: a signed-in request's session with its account (every request), and activity entries
+// with their services' names (the log). Everything else takes the other module's service or port.
+const crossModuleSqlAllowlist = [
+  'apps/api/src/modules/auth/auth.queries.ts',
+  'apps/api/src/modules/activity/activity.queries.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/migrations/**', '**/*.js', '**/*.mjs'],
@@ -50,6 +58,29 @@ export default tseslint.config(
           selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
           message:
             "Use text() from '@debesis/contract' (packages/contract/src/strings.ts): it refuses NUL and lone surrogates.",
+        },
+      ],
+    },
+  },
+  {
+    // A module reaches another only through its service or its in-transaction port, never its
+    // SQL: importing another module's queries or tables is refused (types are fine: a row's type
+    // is the shape a service returns). db/schema.ts gathers the tables for drizzle, a table names
+    // another's in a foreign key, and app.ts (the composition root) wires queries into services.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts', '**/*.table.ts', ...crossModuleSqlAllowlist],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.queries.ts', '../*/*.table.ts'],
+              allowTypeImports: true,
+              message:
+                "Another module's SQL: take its service or in-transaction port (db/transaction.ts) as a dependency instead.",
+            },
+          ],
         },
       ],
     },

@@ -21,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Tx } from './db/transaction.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailMessage } from './mail/mailer.ts';
 import { csrfPlugin } from './http/csrf.ts';
@@ -51,14 +52,17 @@ import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
 import { createOrdersQueries } from './modules/orders/orders.queries.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { pendingPlanRoutes } from './modules/orders/pending-plan.routes.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createOrdersService, ordersInTransaction } from './modules/orders/orders.service.ts';
+import { createOrderPlacement } from './modules/orders/orders.placement.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPaymentFulfilment } from './modules/payments/payment-fulfilment.ts';
 import { planChangesRoutes } from './modules/plan-changes/plan-changes.routes.ts';
 import { createPlanChangesService } from './modules/plan-changes/plan-changes.service.ts';
+import { createPlanChangeApplication } from './modules/plan-changes/plan-changes.apply.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { createCreditsQueries } from './modules/credits/credits.queries.ts';
-import { createCreditsService } from './modules/credits/credits.service.ts';
+import { createCreditsService, creditsInTransaction } from './modules/credits/credits.service.ts';
 import { createSandboxProvider } from './modules/payments/sandbox.provider.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
@@ -72,7 +76,7 @@ import { geoipLookup } from './modules/auth/detect-country.ts';
 import { createViesClient, viesRequester } from './modules/vies/vies.client.ts';
 import { createViesQueries } from './modules/vies/vies.queries.ts';
 import { createViesService } from './modules/vies/vies.service.ts';
-import { createServicesQueries } from './modules/services/services.queries.ts';
+import { createServicesQueries, type ServicesQueries } from './modules/services/services.queries.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import {
@@ -93,7 +97,7 @@ import { createNodesService } from './modules/nodes/nodes.service.ts';
 import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
 import { createDirectoryReader } from './modules/directory/directory.service.ts';
 import { activityInTransaction } from './modules/workspace/activity-in-transaction.ts';
-import { WORKSPACE_FEATURES } from './modules/workspace/features.ts';
+import { WORKSPACE_FEATURES } from './workspace-features.ts';
 import { createWorkspaceChanges } from './modules/workspace/workspace-change.ts';
 import { createWorkspaceFeatures } from './modules/workspace/workspace-feature.ts';
 import { createWorkspaceState } from './modules/workspace/workspace-state.ts';
@@ -226,6 +230,23 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       })
     : null;
   const quotes = createQuotesService({ products, vies });
+  // Work that spans modules (placing an order, paying it, changing a plan) runs in one
+  // transaction through each module's in-transaction port. The services module's port is made
+  // here from its queries until that module exports one.
+  const servicesInTransaction = {
+    createForOrder: (tx: Tx, values: Parameters<ServicesQueries['createForOrder']>[0]) =>
+      createServicesQueries(tx).createForOrder(values),
+    extend: (tx: Tx, ...args: Parameters<ServicesQueries['extend']>) =>
+      createServicesQueries(tx).extend(...args),
+    changePlan: (tx: Tx, ...args: Parameters<ServicesQueries['changePlan']>) =>
+      createServicesQueries(tx).changePlan(...args),
+  };
+  const placePricedOrder = createOrderPlacement({ credits: creditsInTransaction });
+  const planChangeApplication = createPlanChangeApplication({
+    db: database.db,
+    services: servicesInTransaction,
+    credits: creditsInTransaction,
+  });
   const orders = createOrdersService({
     db: database.db,
     queries: createOrdersQueries(database.db),
@@ -238,23 +259,30 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
     services: createServicesQueries(database.db),
     activity,
+    placePricedOrder,
+    credits: creditsInTransaction,
+    cancelPlanChange: (tx, id, at) => planChangeApplication.cancel(tx, id, at),
     // Read when an order is cancelled, after payments is built below.
-    closePaymentSessions: (orderId) => payments.closeSessions(orderId),
-    now,
-  });
-  const planChanges = createPlanChangesService({
-    db: database.db,
-    products,
-    quotes,
-    orders,
-    activity,
-    usersInUse: (serviceId) => createDirectoryReader(database.db).countActiveUsers(serviceId),
     closePaymentSessions: (orderId) => payments.closeSessions(orderId),
     now,
   });
   const credits = createCreditsService({
     queries: createCreditsQueries(database.db),
     reserved: (accountId) => createOrdersQueries(database.db).reservedCredit(accountId),
+  });
+  const planChanges = createPlanChangesService({
+    db: database.db,
+    products,
+    quotes,
+    orders: { customerOf: orders.customerOf, cancel: ordersInTransaction.cancel },
+    placePricedOrder,
+    services: createServicesQueries(database.db),
+    credits: { free: (accountId) => credits.free(accountId), lockAccount: creditsInTransaction.lockAccount },
+    application: planChangeApplication,
+    activity,
+    usersInUse: (serviceId) => createDirectoryReader(database.db).countActiveUsers(serviceId),
+    closePaymentSessions: (orderId) => payments.closeSessions(orderId),
+    now,
   });
   // The service lifecycle: placement and the sweep run as jobs in the worker; the API follows up
   // payments (a placement job, a restored service) and its nodes' reports (ready, deleted).
@@ -295,6 +323,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   const billing = createBillingService({
     db: database.db,
+    sources: {
+      order: (db, id) => createOrdersQueries(db).findById(id),
+      ordersOf: (accountId) => createOrdersQueries(database.db).listForAccount(accountId),
+      owner: (db, accountId) => createUsersQueries(db).findById(accountId),
+      service: (db, accountId, serviceId) => createServicesQueries(db).findForAccount(accountId, serviceId),
+    },
     seller: sellerFromConfig(config),
     activity,
     creditBalance: (accountId) => createCreditsQueries(database.db).balance(accountId),
@@ -310,6 +344,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const payments = createPaymentsService({
     db: database.db,
     invoices: billing,
+    fulfilment: createPaymentFulfilment({
+      credits: creditsInTransaction,
+      orders: ordersInTransaction,
+      planChanges: planChangeApplication,
+      services: servicesInTransaction,
+      invoices: billing,
+      activity,
+    }),
     provider:
       config.PAYMENT_PROVIDER === 'stripe'
         ? createStripeProvider({
@@ -347,7 +389,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // (the node's wake-up) is only a shortcut: the agent polls anyway.
   const workspaceChanges = createWorkspaceChanges({
     db: database.db,
-    recordActivity: activityInTransaction(now),
+    recordActivity: activityInTransaction(activity),
     wake: createServiceWaker(database.db, wakeNode),
     now,
     log: app.log,

@@ -47,7 +47,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
     db,
@@ -80,7 +80,7 @@ export async function openPostgres(
   // An idle client's network error must not crash the process (the next query reconnects), but
   // it is reported: a database that keeps dropping connections is worth a warning.
   pool.on('error', (error) => onError?.(error));
-  const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePostgres({ client: pool, schema });
   return {
     kind: 'postgres',
     db,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { services } from '../services/services.table.ts';
 import { activityEvents } from './activity.table.ts';
 
@@ -24,7 +24,7 @@ export interface ActivityCriteria {
   nothing?: boolean;
 }
 
-export function createActivityQueries(db: Db) {
+export function createActivityQueries(db: Executor) {
   return {
     async insert(event: NewActivityEvent) {
       await db.insert(activityEvents).values(event);

@@ -1,4 +1,5 @@
-// Records what happened on an account. Every module that changes something calls `record`;
+// Records what happened on an account. Every module that changes something calls `record`, in
+// the transaction of that change when there is one (the entry and the change commit together);
 // the activity routes (listing, filters, audit per service) read the same table.
 import {
   LOGIN_ACTION,
@@ -8,8 +9,14 @@ import {
   type ActivityListQuery,
   type ActivityPage,
 } from '@debesis/contract';
+import type { Executor } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { ActivityCriteria, ActivityEventRow, ActivityQueries } from './activity.queries.ts';
+import {
+  createActivityQueries,
+  type ActivityCriteria,
+  type ActivityEventRow,
+  type ActivityQueries,
+} from './activity.queries.ts';
 
 export type ActivityTone = 'success' | 'warning' | 'error' | 'info';
 export type { ActivityAction };
@@ -91,8 +98,9 @@ export function createActivityService(deps: {
   }
 
   return {
-    async record(input: ActivityInput): Promise<void> {
-      await deps.queries.insert({
+    /** Writes one entry; `tx` is the transaction of the change it records, if that has one. */
+    async record(input: ActivityInput, tx?: Executor): Promise<void> {
+      await (tx ? createActivityQueries(tx) : deps.queries).insert({
         accountId: input.accountId,
         action: input.action,
         tone: input.tone,

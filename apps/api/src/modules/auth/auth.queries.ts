@@ -1,6 +1,6 @@
 // The only SQL on sessions, refresh tokens, mailed link tokens and login history.
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 import type { UserWithSettings } from '../users/users.queries.ts';
 import { userSettings, users } from '../users/users.table.ts';
 import { emailTokens, loginHistory, refreshTokens, sessions } from './auth.table.ts';
@@ -17,7 +17,7 @@ export interface ActiveSession {
 }
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
-export function createAuthQueries(db: Db) {
+export function createAuthQueries(db: Executor) {
   // Every signed-in request asks this, so its SQL is built once, not per request (drizzle's
   // query building was about a tenth of such a request's CPU). It reads the whole account with
   // the session: a request that shows the account (`GET /users/me`) then needs no second query,

@@ -1,7 +1,7 @@
 // The only SQL on billing_info, invoice_counters and invoices. Every query on customer rows
 // filters by account_id; the counter is the seller's and belongs to no account.
 import { and, count, desc, eq, gte, lte, sql, sum, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { billingInfo, invoiceCounters, invoices } from './billing.table.ts';
 
 export type BillingInfoRow = typeof billingInfo.$inferSelect;
@@ -15,7 +15,7 @@ export interface InvoiceFilter {
   serviceId?: string | undefined;
 }
 
-export function createBillingQueries(db: Db) {
+export function createBillingQueries(db: Executor) {
   function filterFor(accountId: string, filter: InvoiceFilter): SQL | undefined {
     return and(
       eq(invoices.accountId, accountId),

@@ -17,12 +17,13 @@ import {
   updateBillingInfoRequestSchema,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/transaction.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { createOrdersQueries } from '../orders/orders.queries.ts';
-import { createServicesQueries } from '../services/services.queries.ts';
-import { createUsersQueries, type UserWithSettings } from '../users/users.queries.ts';
+import type { OrderRow } from '../orders/orders.queries.ts';
+import type { ServiceRow } from '../services/services.queries.ts';
+import type { UserWithSettings } from '../users/users.queries.ts';
 import type { SellerDetails } from './billing.config.ts';
 import { paymentConfirmationMail } from './billing.mail.ts';
 import { createBillingQueries, type BillingInfoRow, type InvoiceRow } from './billing.queries.ts';
@@ -88,8 +89,20 @@ export interface BillingLog {
   error(details: object, message: string): void;
 }
 
+/**
+ * What an invoice is made of, from the modules that own it (orders, users, services). Each read
+ * takes the handle it runs on: an invoice is issued in its payment's transaction.
+ */
+export interface InvoiceSources {
+  order: (db: Executor, id: string) => Promise<OrderRow | undefined>;
+  ordersOf: (accountId: string) => Promise<OrderRow[]>;
+  owner: (db: Executor, accountId: string) => Promise<UserWithSettings | undefined>;
+  service: (db: Executor, accountId: string, serviceId: string) => Promise<ServiceRow | undefined>;
+}
+
 export function createBillingService(deps: {
   db: Db;
+  sources: InvoiceSources;
   seller: SellerDetails;
   activity: Pick<ActivityService, 'record'>;
   /** Account credit before VAT (the credits module). */
@@ -101,10 +114,9 @@ export function createBillingService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const queries = createBillingQueries(deps.db);
-  const users = createUsersQueries(deps.db);
 
   async function owner(accountId: string): Promise<UserWithSettings> {
-    const user = await users.findById(accountId);
+    const user = await deps.sources.owner(deps.db, accountId);
     if (!user) throw notFound();
     return user;
   }
@@ -130,7 +142,7 @@ export function createBillingService(deps: {
     async summary(accountId: string): Promise<BillingSummary> {
       const [billingInfo, orders, credit, totals] = await Promise.all([
         info(accountId),
-        createOrdersQueries(deps.db).listForAccount(accountId),
+        deps.sources.ordersOf(accountId),
         deps.creditBalance(accountId),
         queries.totals(accountId),
       ]);
@@ -234,25 +246,25 @@ export function createBillingService(deps: {
     },
 
     /**
-     * Issues the invoice of a paid order, inside the payment's transaction (`txDb`): the number is
+     * Issues the invoice of a paid order, inside the payment's transaction (`tx`): the number is
      * taken there, so a rollback gives it back. A second call for the same order finds the first.
      */
     async issueInTransaction(
-      txDb: Db,
+      tx: Tx,
       orderId: string,
       payment: { at: Date; method: string; period?: { start: Date; end: Date } },
     ): Promise<IssuedInvoice | null> {
-      const order = await createOrdersQueries(txDb).findById(orderId);
+      const order = await deps.sources.order(tx, orderId);
       if (!order || order.status !== 'PAID') return null;
-      const txBilling = createBillingQueries(txDb);
+      const txBilling = createBillingQueries(tx);
       const existing = await txBilling.findInvoiceForOrder(order.accountId, order.id);
       if (existing) return { id: existing.id, number: existing.number, accountId: existing.accountId };
-      const user = await createUsersQueries(txDb).findById(order.accountId);
+      const user = await deps.sources.owner(tx, order.accountId);
       if (!user) return null;
       const row = await txBilling.findInfo(order.accountId);
       const values = row ? fromRow(row) : prefilled(user);
       const service = order.serviceId
-        ? await createServicesQueries(txDb).findForAccount(order.accountId, order.serviceId)
+        ? await deps.sources.service(tx, order.accountId, order.serviceId)
         : undefined;
       const buyer: InvoiceParty = {
         name: values.company_name || `${user.firstName} ${user.lastName}`.trim(),
@@ -305,7 +317,7 @@ export function createBillingService(deps: {
       try {
         const row = await queries.findInvoice(issued.accountId, issued.id);
         if (!row) return;
-        const user = await users.findById(row.accountId);
+        const user = await deps.sources.owner(deps.db, row.accountId);
         if (!user) return;
         const invoice = invoiceOf(row);
         const language = user.settings.language;

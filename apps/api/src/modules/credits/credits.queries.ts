@@ -1,11 +1,11 @@
 // The only SQL on the account-credit ledger.
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { creditEntries } from './credits.table.ts';
 
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
 
-export function createCreditsQueries(db: Db) {
+export function createCreditsQueries(db: Executor) {
   return {
     async balance(accountId: string): Promise<number> {
       const [row] = await db

@@ -19,6 +19,8 @@ import { workspaceUsers } from './directory.table.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { ntHash, verifySha512Crypt } from './passwords.ts';
 import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
+import { createActivityQueries } from '../activity/activity.queries.ts';
+import { createActivityService } from '../activity/activity.service.ts';
 import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 import {
   activityOf,
@@ -63,7 +65,9 @@ describe('users and groups', () => {
       db: ctx.database.db,
       changes: createWorkspaceChanges({
         db: ctx.database.db,
-        recordActivity: activityInTransaction(),
+        recordActivity: activityInTransaction(
+          createActivityService({ queries: createActivityQueries(ctx.database.db) }),
+        ),
         ...(wake ? { wake } : {}),
         ...(log ? { log } : {}),
       }),

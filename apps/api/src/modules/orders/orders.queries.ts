@@ -1,13 +1,13 @@
 // The only SQL on orders. Status changes are conditional updates, so two processes racing on
 // the same order cannot both move it.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 
-export function createOrdersQueries(db: Db) {
+export function createOrdersQueries(db: Executor) {
   async function paid(id: string, from: Array<OrderRow['status']>, at: Date) {
     const [row] = await db
       .update(orders)

@@ -7,10 +7,10 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { ServicesQueries } from '../services/services.queries.ts';
 import type { Db } from '../../db/database.ts';
-import { createCreditsQueries } from '../credits/credits.queries.ts';
-import { createPlanChangesQueries } from '../plan-changes/plan-changes.queries.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import type { CreditsInTransaction } from '../credits/credits.service.ts';
 import { placeableNowGb } from '../services/placement.ts';
-import { placePricedOrder } from './orders.placement.ts';
+import type { PlacePricedOrder } from './orders.placement.ts';
 import { presentOrder } from './orders.presenter.ts';
 import { createOrdersQueries, type OrderRow, type OrdersQueries } from './orders.queries.ts';
 import type { QuotesService, VatCustomer } from './quotes.service.ts';
@@ -28,6 +28,11 @@ export function createOrdersService(deps: {
   vatCustomerOf: VatCustomerOf;
   services: Pick<ServicesQueries, 'findForAccount'>;
   activity: Pick<ActivityService, 'record'>;
+  /** Inserts an order with the account's free credit applied (orders.placement.ts). */
+  placePricedOrder: PlacePricedOrder;
+  credits: Pick<CreditsInTransaction, 'lockAccount'>;
+  /** Cancels the plan change an order paid for, in the order's transaction (plan-changes module). */
+  cancelPlanChange: (tx: Tx, planChangeId: string, at: Date) => Promise<unknown>;
   /** Closes the payment pages of a cancelled order (payments module). */
   closePaymentSessions?: (orderId: string) => Promise<void>;
   now?: () => Date;
@@ -50,8 +55,8 @@ export function createOrdersService(deps: {
     const customer = await deps.vatCustomerOf(accountId, meta.ip);
     const breakdown = await deps.quotes.price(request, customer);
     const product = await deps.products.get(breakdown.product_id);
-    const row = await deps.db.transaction(async (tx) =>
-      placePricedOrder(tx as unknown as Db, {
+    return inTransaction(deps.db, async (tx) => {
+      const row = await deps.placePricedOrder(tx, {
         accountId,
         kind,
         serviceId,
@@ -66,17 +71,20 @@ export function createOrdersService(deps: {
         customer: customerRecord(customer, breakdown.vat_evidence),
         createdAt: now(),
         updatedAt: now(),
-      }),
-    );
-    await deps.activity.record({
-      accountId,
-      action: 'order created',
-      tone: 'success',
-      ip: meta.ip,
-      serviceId,
-      details: { order_id: row.id, kind, product_id: row.productId, amount: row.amountMinor },
+      });
+      await deps.activity.record(
+        {
+          accountId,
+          action: 'order created',
+          tone: 'success',
+          ip: meta.ip,
+          serviceId,
+          details: { order_id: row.id, kind, product_id: row.productId, amount: row.amountMinor },
+        },
+        tx,
+      );
+      return row;
     });
-    return row;
   }
 
   return {
@@ -168,11 +176,21 @@ export function createOrdersService(deps: {
       if (row.status === 'PAID') throw new AppError('order_not_cancellable');
       if (row.status === 'CANCELLED') return presentOrder(row);
       const at = now();
-      const cancelled = await deps.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        await createCreditsQueries(tx).lockAccount(accountId);
+      const cancelled = await inTransaction(deps.db, async (tx) => {
+        await deps.credits.lockAccount(tx, accountId);
         if (!(await createOrdersQueries(tx).cancel(row.id, at))) return false;
-        if (row.planChangeId) await createPlanChangesQueries(tx).cancel(row.planChangeId, at);
+        if (row.planChangeId) await deps.cancelPlanChange(tx, row.planChangeId, at);
+        await deps.activity.record(
+          {
+            accountId,
+            action: 'order cancelled',
+            tone: 'warning',
+            ip: meta.ip,
+            serviceId: row.serviceId,
+            details: { order_id: row.id, kind: row.kind, product_id: row.productId, amount: row.amountMinor },
+          },
+          tx,
+        );
         return true;
       });
       const current = await load(accountId, id);
@@ -183,14 +201,6 @@ export function createOrdersService(deps: {
       }
       // Its card pages take no money any more; one paid meanwhile becomes credit, never buys.
       await deps.closePaymentSessions?.(row.id);
-      await deps.activity.record({
-        accountId,
-        action: 'order cancelled',
-        tone: 'warning',
-        ip: meta.ip,
-        serviceId: row.serviceId,
-        details: { order_id: row.id, kind: row.kind, product_id: row.productId, amount: row.amountMinor },
-      });
       return presentOrder(current);
     },
 
@@ -202,6 +212,9 @@ export function createOrdersService(deps: {
       const largest = await placeableNowGb(deps.db, now());
       return { disk_space: diskSpace, fits_now: diskSpace <= largest, largest_disk_space: largest };
     },
+
+    /** Any account's order, by its id (a payment session names it). */
+    findById: (id: string): Promise<OrderRow | undefined> => deps.queries.findById(id),
 
     /** The order a payment may be taken for: awaiting payment, or failed and reopened for a retry. */
     async payable(accountId: string, id: string, options: { reopenFailed: boolean }): Promise<OrderRow> {
@@ -229,3 +242,22 @@ export function customerRecord(
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/**
+ * Orders as other modules' commands change them (a payment, a plan change), in the caller's
+ * transaction. Each move is conditional, so a repeated or late call changes nothing.
+ */
+export const ordersInTransaction = {
+  findById: (tx: Tx, id: string) => createOrdersQueries(tx).findById(id),
+  /** Credit set aside by the account's orders awaiting payment. */
+  reservedCredit: (tx: Tx, accountId: string) => createOrdersQueries(tx).reservedCredit(accountId),
+  markPaid: (tx: Tx, id: string, at: Date) => createOrdersQueries(tx).markPaid(id, at),
+  /** A cancelled order paid anyway (a page opened before it was cancelled). */
+  markCancelledPaid: (tx: Tx, id: string, at: Date) => createOrdersQueries(tx).markCancelledPaid(id, at),
+  markFailed: (tx: Tx, id: string, error: { message: string; details: string }, at: Date) =>
+    createOrdersQueries(tx).markFailed(id, error, at),
+  cancel: (tx: Tx, id: string, at: Date) => createOrdersQueries(tx).cancel(id, at),
+  setService: (tx: Tx, id: string, serviceId: string) => createOrdersQueries(tx).setService(id, serviceId),
+};
+
+export type OrdersInTransaction = typeof ordersInTransaction;

@@ -1,12 +1,12 @@
 // The only SQL on payment sessions and provider events.
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { paymentEvents, paymentSessions } from './payments.table.ts';
 
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
 export type PaymentSessionStatus = PaymentSessionRow['status'];
 
-export function createPaymentsQueries(db: Db) {
+export function createPaymentsQueries(db: Executor) {
   return {
     async insertSession(values: typeof paymentSessions.$inferInsert): Promise<PaymentSessionRow> {
       const [row] = await db.insert(paymentSessions).values(values).returning();

@@ -11,18 +11,15 @@
 // is refunded through the provider.
 import { randomBytes } from 'node:crypto';
 import type { PaymentSessionStatus as SessionStatusResponse } from '@debesis/contract';
-import { addMonths } from '@debesis/pricing';
 import type { Db } from '../../db/database.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import type { InvoiceIssuer, IssuedInvoice } from '../billing/billing.service.ts';
-import { createCreditsQueries } from '../credits/credits.queries.ts';
-import { createOrdersQueries, type OrderRow } from '../orders/orders.queries.ts';
-import { applyPaidPlanChange } from '../plan-changes/plan-changes.apply.ts';
-import { createPlanChangesQueries } from '../plan-changes/plan-changes.queries.ts';
+import type { InvoiceIssuer } from '../billing/billing.service.ts';
+import type { OrderRow } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { createServicesQueries } from '../services/services.queries.ts';
 import type { ServiceFulfilment } from '../services/services.background.ts';
+import type { PaidOutcome, PaymentFulfilment } from './payment-fulfilment.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
 import { createPaymentsQueries, type PaymentSessionRow } from './payments.queries.ts';
 
@@ -50,10 +47,12 @@ const CREDIT_PROVIDER = 'credit';
 export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProvider;
-  orders: Pick<OrdersService, 'payable'>;
+  orders: Pick<OrdersService, 'payable' | 'findById'>;
   activity: Pick<ActivityService, 'record'>;
-  /** Issues the invoice of a paid order in the payment's transaction; mails it after the commit. */
-  invoices: InvoiceIssuer;
+  /** What a succeeded payment buys, in its transaction (payment-fulfilment.ts). */
+  fulfilment: PaymentFulfilment;
+  /** Mails the invoice a payment issued, after the commit. */
+  invoices: Pick<InvoiceIssuer, 'afterIssued'>;
   publicUrl: string;
   /** After the commit of a paid order: what it did to a service (the lifecycle places, wakes, records). */
   onFulfilled?: (fulfilment: ServiceFulfilment) => Promise<void>;
@@ -66,45 +65,8 @@ export function createPaymentsService(deps: {
     event: ProviderEvent,
     providerId: string = deps.provider.id,
   ): Promise<'applied' | 'duplicate' | 'refused'> {
-    const outcome = await applyInTransaction(event, providerId);
-    // After the commit: on PGlite the transaction holds the only connection.
-    if (outcome.paid) {
-      await deps.activity.record({
-        accountId: outcome.paid.accountId,
-        action: 'payment completed',
-        tone: 'success',
-        serviceId: outcome.fulfilled?.serviceId ?? null,
-        details: { order_id: outcome.paid.id, amount: outcome.paid.amountMinor, provider: providerId },
-      });
-    }
-    if (outcome.credited) {
-      await deps.activity.record({
-        accountId: outcome.credited.accountId,
-        action: 'payment credited',
-        tone: 'info',
-        serviceId: outcome.credited.serviceId,
-        details: {
-          order_id: outcome.credited.orderId,
-          amount: outcome.credited.amountMinor,
-          credit: outcome.credited.creditMinor,
-          provider: providerId,
-        },
-      });
-    }
-    if (outcome.refused) {
-      await deps.activity.record({
-        accountId: outcome.refused.accountId,
-        action: 'payment refused',
-        tone: 'error',
-        details: {
-          order_id: outcome.refused.orderId,
-          session_id: event.sessionId,
-          event_id: event.id,
-          reason: outcome.refused.reason,
-          provider: providerId,
-        },
-      });
-    }
+    // The activity entries are written in the transaction; what follows runs after the commit.
+    const outcome = await inTransaction(deps.db, (tx) => applyInTransaction(tx, event, providerId));
     if (outcome.fulfilled) await deps.onFulfilled?.(outcome.fulfilled);
     if (outcome.invoice) await deps.invoices.afterIssued(outcome.invoice);
     // The order needs no other payment: its other pages stop taking one.
@@ -114,21 +76,7 @@ export function createPaymentsService(deps: {
     return outcome.result;
   }
 
-  type Outcome = {
-    result: 'applied' | 'duplicate' | 'refused';
-    paid?: { id: string; accountId: string; amountMinor: number };
-    fulfilled?: ServiceFulfilment | null;
-    invoice?: IssuedInvoice | null;
-    /** Money that bought nothing and became account credit (before VAT). */
-    credited?: {
-      orderId: string;
-      accountId: string;
-      serviceId: string | null;
-      amountMinor: number;
-      creditMinor: number;
-    };
-    refused?: { orderId: string; accountId: string; reason: string };
-  };
+  type Outcome = PaidOutcome & { result: 'applied' | 'duplicate' | 'refused' };
 
   /** Why an event does not belong to its session; null when it does. */
   function mismatch(session: PaymentSessionRow, event: ProviderEvent, providerId: string): string | null {
@@ -145,194 +93,93 @@ export function createPaymentsService(deps: {
     return null;
   }
 
-  /**
-   * The credit a paid order set aside, taken from the ledger under the account lock (held by the
-   * caller) and only while the account has it free; false when it does not.
-   */
-  async function takeCredit(txDb: Db, paid: OrderRow, at: Date): Promise<boolean> {
-    if (paid.creditAppliedMinor <= 0) return true;
-    const credits = createCreditsQueries(txDb);
-    // The paid order no longer counts as reserved: what others set aside must stay theirs.
-    const free =
-      (await credits.balance(paid.accountId)) -
-      (await createOrdersQueries(txDb).reservedCredit(paid.accountId));
-    if (free < paid.creditAppliedMinor) return false;
-    await credits.use({
-      accountId: paid.accountId,
-      amountMinor: paid.creditAppliedMinor,
-      orderId: paid.id,
-      serviceId: paid.serviceId,
-      at,
-    });
-    return true;
-  }
-
-  /** What a paid order buys, in the payment's transaction: a service, more time or a new plan. */
-  async function fulfil(txDb: Db, paid: OrderRow, at: Date): Promise<ServiceFulfilment | null> {
-    const services = createServicesQueries(txDb);
-    switch (paid.kind) {
-      case 'new': {
-        const service = await services.createForOrder({
-          accountId: paid.accountId,
-          orderId: paid.id,
-          productId: paid.productId,
-          name: paid.serviceName ?? `${paid.productName} ${paid.id.slice(0, 8)}`,
-          status: 'processing',
-          diskSpace: paid.diskSpace,
-          usersCount: paid.usersCount,
-          periodId: paid.periodId,
-          monthlyPriceMinor: Math.round(paid.breakdown.subtotal / Math.max(1, paid.months)),
-          validUntil: addMonths(at, paid.months),
-          paidFrom: at,
-          paidMonths: paid.months,
-          createdAt: at,
-          updatedAt: at,
-        });
-        await createOrdersQueries(txDb).setService(paid.id, service.id);
-        return {
-          kind: 'new',
-          serviceId: service.id,
-          restoredFrom: null,
-          period: { start: at, end: service.validUntil },
-        };
-      }
-      case 'extension': {
-        const extended = paid.serviceId ? await services.extend(paid.serviceId, paid.months, at) : undefined;
-        return extended
-          ? {
-              kind: 'extension',
-              serviceId: extended.service.id,
-              restoredFrom: extended.restoredFrom,
-              period: { start: extended.periodStart, end: extended.service.validUntil },
-            }
-          : null;
-      }
-      case 'plan_change':
-        if (paid.planChangeId)
-          await applyPaidPlanChange(txDb, paid.planChangeId, paid.breakdown.subtotal, at);
-        return paid.serviceId ? { kind: 'plan_change', serviceId: paid.serviceId, restoredFrom: null } : null;
-    }
-  }
-
-  /** Money taken for an order that buys nothing: account credit, what was paid before VAT. */
-  async function creditInstead(txDb: Db, paid: OrderRow, at: Date): Promise<Outcome['credited']> {
-    const creditMinor = Math.max(0, paid.breakdown.subtotal - paid.creditAppliedMinor);
-    if (creditMinor > 0) {
-      await createCreditsQueries(txDb).creditPayment({
-        accountId: paid.accountId,
-        amountMinor: creditMinor,
-        orderId: paid.id,
-        serviceId: paid.serviceId,
-        at,
-      });
-    }
-    return {
-      orderId: paid.id,
-      accountId: paid.accountId,
-      serviceId: paid.serviceId,
-      amountMinor: paid.amountMinor,
-      creditMinor,
-    };
-  }
-
   async function succeeded(
-    txDb: Db,
+    tx: Tx,
     session: PaymentSessionRow,
     event: ProviderEvent,
     providerId: string,
     at: Date,
   ): Promise<Outcome> {
-    const txOrders = createOrdersQueries(txDb);
+    const txPayments = createPaymentsQueries(tx);
     // Another event of a payment already counted changes nothing.
-    if (!(await createPaymentsQueries(txDb).markSucceeded(session.id, event.paymentReference ?? null, at))) {
+    if (!(await txPayments.markSucceeded(session.id, event.paymentReference ?? null, at))) {
       return { result: 'applied' };
     }
-    // Credit decisions of the account wait for each other: placing an order, paying one.
-    await createCreditsQueries(txDb).lockAccount(session.accountId);
-    const paid = await txOrders.markPaid(session.orderId, at);
-    if (paid) {
-      if (!(await takeCredit(txDb, paid, at))) {
-        // The credit it counted on went elsewhere: the money becomes credit, nothing is bought.
-        if (paid.planChangeId) await createPlanChangesQueries(txDb).cancel(paid.planChangeId, at);
-        const credited = await creditInstead(txDb, paid, at);
-        const invoice = await deps.invoices.issueInTransaction(txDb, paid.id, { at, method: providerId });
-        return { result: 'applied', credited, invoice };
-      }
-      const fulfilled = await fulfil(txDb, paid, at);
-      // In the same transaction: no paid order without its invoice, no gap in the numbers. The
-      // invoice prints the span the payment bought, as stored, never one worked out again.
-      const invoice = await deps.invoices.issueInTransaction(txDb, paid.id, {
-        at,
-        method: providerId,
-        ...(fulfilled?.period ? { period: fulfilled.period } : {}),
-      });
-      return { result: 'applied', paid, fulfilled, invoice };
-    }
-    // Account credit moves no money: nothing to keep or give back.
-    if (session.provider === CREDIT_PROVIDER) return { result: 'applied' };
-    // Paid at a page opened before its order was cancelled: kept as credit, the order's own
-    // credit reservation is not taken (another order may be using it).
-    const late = await txOrders.markCancelledPaid(session.orderId, at);
-    if (late) {
-      const credited = await creditInstead(txDb, late, at);
-      const invoice = await deps.invoices.issueInTransaction(txDb, late.id, { at, method: providerId });
-      return { result: 'applied', credited, invoice };
-    }
+    const outcome = await deps.fulfilment.paymentSucceeded(
+      tx,
+      {
+        orderId: session.orderId,
+        accountId: session.accountId,
+        providerId,
+        movesMoney: session.provider !== CREDIT_PROVIDER,
+      },
+      at,
+    );
+    if (outcome !== 'paid_already') return { result: 'applied', ...outcome };
     // The order was paid already, in another session: this payment is given back (after the commit).
-    await createPaymentsQueries(txDb).markRefundPending(session.id, at);
+    await txPayments.markRefundPending(session.id, at);
     return { result: 'applied' };
   }
 
-  async function applyInTransaction(event: ProviderEvent, providerId: string): Promise<Outcome> {
-    return deps.db.transaction(async (tx): Promise<Outcome> => {
-      const txDb = tx as unknown as Db;
-      const txPayments = createPaymentsQueries(txDb);
-      const fresh = await txPayments.recordEvent({
-        provider: providerId,
-        eventId: event.id,
-        type: event.type,
-        sessionId: event.sessionId,
-        payload: event.payload,
-        receivedAt: now(),
-      });
-      if (!fresh) return { result: 'duplicate' };
-
-      const session = await txPayments.findSession(event.sessionId);
-      if (!session) return { result: 'applied' };
-      const refusal = mismatch(session, event, providerId);
-      if (refusal) {
-        await txPayments.refuseEvent(providerId, event.id, refusal);
-        return {
-          result: 'refused',
-          refused: { orderId: session.orderId, accountId: session.accountId, reason: refusal },
-        };
-      }
-      const txOrders = createOrdersQueries(txDb);
-      const at = now();
-
-      switch (event.type) {
-        case 'payment.succeeded':
-          return succeeded(txDb, session, event, providerId, at);
-        case 'payment.failed': {
-          await txPayments.setSessionStatus(session.id, 'failed', at);
-          await txOrders.markFailed(
-            session.orderId,
-            {
-              message: 'Payment failed',
-              details: JSON.stringify({
-                code: event.error?.code ?? 'payment_failed',
-                message: event.error?.message ?? '',
-              }),
-            },
-            at,
-          );
-          return { result: 'applied' };
-        }
-        case 'payment.pending':
-          await txPayments.setSessionStatus(session.id, 'pending', at);
-          return { result: 'applied' };
-      }
+  async function applyInTransaction(tx: Tx, event: ProviderEvent, providerId: string): Promise<Outcome> {
+    const txPayments = createPaymentsQueries(tx);
+    const fresh = await txPayments.recordEvent({
+      provider: providerId,
+      eventId: event.id,
+      type: event.type,
+      sessionId: event.sessionId,
+      payload: event.payload,
+      receivedAt: now(),
     });
+    if (!fresh) return { result: 'duplicate' };
+
+    const session = await txPayments.findSession(event.sessionId);
+    if (!session) return { result: 'applied' };
+    const refusal = mismatch(session, event, providerId);
+    if (refusal) {
+      await txPayments.refuseEvent(providerId, event.id, refusal);
+      await deps.activity.record(
+        {
+          accountId: session.accountId,
+          action: 'payment refused',
+          tone: 'error',
+          details: {
+            order_id: session.orderId,
+            session_id: event.sessionId,
+            event_id: event.id,
+            reason: refusal,
+            provider: providerId,
+          },
+        },
+        tx,
+      );
+      return { result: 'refused' };
+    }
+    const at = now();
+
+    switch (event.type) {
+      case 'payment.succeeded':
+        return succeeded(tx, session, event, providerId, at);
+      case 'payment.failed': {
+        await txPayments.setSessionStatus(session.id, 'failed', at);
+        await deps.fulfilment.paymentFailed(
+          tx,
+          session.orderId,
+          {
+            message: 'Payment failed',
+            details: JSON.stringify({
+              code: event.error?.code ?? 'payment_failed',
+              message: event.error?.message ?? '',
+            }),
+          },
+          at,
+        );
+        return { result: 'applied' };
+      }
+      case 'payment.pending':
+        await txPayments.setSessionStatus(session.id, 'pending', at);
+        return { result: 'applied' };
+    }
   }
 
   /** Closes the order's pages still open (but `except`), at the provider too. */
@@ -364,20 +211,24 @@ export function createPaymentsService(deps: {
     } catch (error) {
       throw new Error(`refund of payment session ${session.id} failed`, { cause: error });
     }
-    if (await payments.markRefunded(session.id, reference, now())) {
-      await deps.activity.record({
-        accountId: session.accountId,
-        action: 'payment refunded',
-        tone: 'warning',
-        details: {
-          order_id: session.orderId,
-          session_id: session.id,
-          amount: session.amountMinor,
-          provider: session.provider,
-          refund: reference,
+    await inTransaction(deps.db, async (tx) => {
+      if (!(await createPaymentsQueries(tx).markRefunded(session.id, reference, now()))) return;
+      await deps.activity.record(
+        {
+          accountId: session.accountId,
+          action: 'payment refunded',
+          tone: 'warning',
+          details: {
+            order_id: session.orderId,
+            session_id: session.id,
+            amount: session.amountMinor,
+            provider: session.provider,
+            refund: reference,
+          },
         },
-      });
-    }
+        tx,
+      );
+    });
   }
 
   /**
@@ -453,7 +304,7 @@ export function createPaymentsService(deps: {
     async status(sessionId: string): Promise<SessionStatusResponse> {
       const session = await payments.findSession(sessionId);
       if (!session) throw notFound();
-      const order = await createOrdersQueries(deps.db).findById(session.orderId);
+      const order = await deps.orders.findById(session.orderId);
       if (!order) throw notFound();
       return {
         session_id: session.id,

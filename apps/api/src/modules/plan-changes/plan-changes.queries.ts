@@ -1,11 +1,11 @@
 // The only SQL on plan changes.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { planChanges } from './plan-changes.table.ts';
 
 export type PlanChangeRow = typeof planChanges.$inferSelect;
 
-export function createPlanChangesQueries(db: Db) {
+export function createPlanChangesQueries(db: Executor) {
   return {
     async insert(values: typeof planChanges.$inferInsert): Promise<PlanChangeRow> {
       const [row] = await db.insert(planChanges).values(values).returning();

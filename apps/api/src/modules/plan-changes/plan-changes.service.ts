@@ -30,17 +30,17 @@ import {
   planChangeQuote,
 } from '@debesis/pricing';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound, type AppFieldError } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { createCreditsQueries } from '../credits/credits.queries.ts';
-import { placePricedOrder } from '../orders/orders.placement.ts';
-import { createOrdersQueries } from '../orders/orders.queries.ts';
-import { customerRecord, type OrdersService } from '../orders/orders.service.ts';
+import type { CreditsInTransaction, CreditsService } from '../credits/credits.service.ts';
+import type { PlacePricedOrder } from '../orders/orders.placement.ts';
+import { customerRecord, type OrdersInTransaction, type OrdersService } from '../orders/orders.service.ts';
 import type { QuotesService, VatCustomer } from '../orders/quotes.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
-import { createServicesQueries, type ServiceRow } from '../services/services.queries.ts';
+import type { ServiceRow, ServicesQueries } from '../services/services.queries.ts';
 import type { StorageReport } from '../workspace/workspace-state.ts';
-import { putIntoEffect, settleShrink } from './plan-changes.apply.ts';
+import type { PlanChangeApplication } from './plan-changes.apply.ts';
 import { createPlanChangesQueries, type PlanChangeRow } from './plan-changes.queries.ts';
 
 const GB = 1024 ** 3;
@@ -70,7 +70,12 @@ export function createPlanChangesService(deps: {
   db: Db;
   products: Pick<ProductsService, 'get'>;
   quotes: Pick<QuotesService, 'price' | 'vat'>;
-  orders: Pick<OrdersService, 'customerOf'>;
+  orders: Pick<OrdersService, 'customerOf'> & Pick<OrdersInTransaction, 'cancel'>;
+  /** An upgrade's order, placed in the change's transaction (orders module). */
+  placePricedOrder: PlacePricedOrder;
+  services: Pick<ServicesQueries, 'findForAccount'>;
+  credits: Pick<CreditsService, 'free'> & Pick<CreditsInTransaction, 'lockAccount'>;
+  application: Pick<PlanChangeApplication, 'putIntoEffect' | 'settleShrink'>;
   /** The service's active users now (the directory module counts them; inactive ones need no room). */
   usersInUse: (serviceId: string) => Promise<number>;
   activity: Pick<ActivityService, 'record'>;
@@ -79,13 +84,10 @@ export function createPlanChangesService(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const services = createServicesQueries(deps.db);
   const changes = createPlanChangesQueries(deps.db);
-  const credits = createCreditsQueries(deps.db);
-  const ordersQueries = createOrdersQueries(deps.db);
 
   async function changeableService(accountId: string, serviceId: string, at: Date): Promise<ServiceRow> {
-    const service = await services.findForAccount(accountId, serviceId);
+    const service = await deps.services.findForAccount(accountId, serviceId);
     if (!service) throw notFound();
     if (service.status === 'expired' || service.status === 'quarantined' || service.validUntil <= at) {
       throw new AppError('service_expired');
@@ -168,10 +170,6 @@ export function createPlanChangesService(deps: {
     if (problems.length > 0) throw new AppError('plan_does_not_fit', { fieldErrors: problems });
   }
 
-  async function freeCredit(accountId: string): Promise<number> {
-    return Math.max(0, (await credits.balance(accountId)) - (await ordersQueries.reservedCredit(accountId)));
-  }
-
   async function quote(
     accountId: string,
     request: PlanChangeQuoteRequest,
@@ -213,7 +211,7 @@ export function createPlanChangesService(deps: {
     // The same VAT situation as any order of the account's (evidence, not the profile country).
     const customer = await deps.orders.customerOf(accountId, meta.ip);
     const vat = await deps.quotes.vat(prorated.charge_minor, customer);
-    const balance = await freeCredit(accountId);
+    const balance = await deps.credits.free(accountId);
     const charge = applyCredit(
       {
         subtotal: prorated.charge_minor,
@@ -282,14 +280,13 @@ export function createPlanChangesService(deps: {
         q.target.disk_space < q.current.disk_space &&
         service.nodeId !== null &&
         service.storageBytes !== null;
-      const row = await deps.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      const row = await inTransaction(deps.db, async (tx) => {
         const txChanges = createPlanChangesQueries(tx);
         // First, as a payment does: the account's credit and orders wait for each other.
-        await createCreditsQueries(tx).lockAccount(accountId);
+        await deps.credits.lockAccount(tx, accountId);
         // One change per service waits for payment: a newer choice replaces an unpaid one.
         replacedOrder = await txChanges.cancelOpen(service.id, at);
-        if (replacedOrder) await createOrdersQueries(tx).cancel(replacedOrder, at);
+        if (replacedOrder) await deps.orders.cancel(tx, replacedOrder, at);
         const change = await txChanges.insert({
           accountId,
           serviceId: service.id,
@@ -304,11 +301,36 @@ export function createPlanChangesService(deps: {
           updatedAt: at,
           appliedAt: paying ? null : at,
         });
+        const recorded = async (row: PlanChangeRow) => {
+          await deps.activity.record(
+            {
+              accountId,
+              action: paying ? 'plan change ordered' : 'plan changed',
+              tone: paying ? 'info' : 'success',
+              ip: meta.ip,
+              serviceId: service.id,
+              details: {
+                plan_change_id: row.id,
+                direction: q.direction,
+                from: q.current.product_id,
+                to: q.target.product_id,
+                disk_space: q.target.disk_space,
+                users_count: q.target.users_count,
+                ...(row.orderId ? { order_id: row.orderId } : {}),
+                ...(q.credit > 0 && !paying
+                  ? { [creditPending ? 'credit_pending' : 'credit']: q.credit }
+                  : {}),
+              },
+            },
+            tx,
+          );
+          return row;
+        };
         if (!paying) {
-          await putIntoEffect(tx, change, at);
-          return change;
+          await deps.application.putIntoEffect(tx, change, at);
+          return recorded(change);
         }
-        const order = await placePricedOrder(tx, {
+        const order = await deps.placePricedOrder(tx, {
           accountId,
           kind: 'plan_change',
           serviceId: service.id,
@@ -352,27 +374,10 @@ export function createPlanChangesService(deps: {
           updatedAt: at,
         });
         await txChanges.setOrder(change.id, order.id);
-        return { ...change, orderId: order.id };
+        return recorded({ ...change, orderId: order.id });
       });
       // The replaced order's card pages take no money any more.
       if (replacedOrder) await deps.closePaymentSessions?.(replacedOrder);
-      await deps.activity.record({
-        accountId,
-        action: paying ? 'plan change ordered' : 'plan changed',
-        tone: paying ? 'info' : 'success',
-        ip: meta.ip,
-        serviceId: service.id,
-        details: {
-          plan_change_id: row.id,
-          direction: q.direction,
-          from: q.current.product_id,
-          to: q.target.product_id,
-          disk_space: q.target.disk_space,
-          users_count: q.target.users_count,
-          ...(row.orderId ? { order_id: row.orderId } : {}),
-          ...(q.credit > 0 && !paying ? { [creditPending ? 'credit_pending' : 'credit']: q.credit } : {}),
-        },
-      });
       return presentPlanChange(row);
     },
 
@@ -386,25 +391,28 @@ export function createPlanChangesService(deps: {
       for (const change of pending) {
         const report = byService.get(change.serviceId);
         if (!report) continue;
-        const outcome = await settleShrink(deps.db, change, report, at);
-        if (outcome === 'waiting') continue;
-        await deps.activity.record({
-          accountId: change.accountId,
-          action: outcome === 'granted' ? 'plan change credit granted' : 'plan change reverted',
-          tone: outcome === 'granted' ? 'success' : 'warning',
-          serviceId: change.serviceId,
-          details: {
-            plan_change_id: change.id,
-            disk_space: change.toConfiguration.disk_space,
-            ...(outcome === 'granted'
-              ? { credit: change.creditMinor }
-              : {
-                  restored_disk_space: change.fromConfiguration.disk_space,
-                  restored_plan: change.fromConfiguration.product_id,
-                  ...(report.reason ? { reason: report.reason.slice(0, 500) } : {}),
-                }),
-          },
-        });
+        await deps.application.settleShrink(change, report, at, (tx, outcome) =>
+          deps.activity.record(
+            {
+              accountId: change.accountId,
+              action: outcome === 'granted' ? 'plan change credit granted' : 'plan change reverted',
+              tone: outcome === 'granted' ? 'success' : 'warning',
+              serviceId: change.serviceId,
+              details: {
+                plan_change_id: change.id,
+                disk_space: change.toConfiguration.disk_space,
+                ...(outcome === 'granted'
+                  ? { credit: change.creditMinor }
+                  : {
+                      restored_disk_space: change.fromConfiguration.disk_space,
+                      restored_plan: change.fromConfiguration.product_id,
+                      ...(report.reason ? { reason: report.reason.slice(0, 500) } : {}),
+                    }),
+              },
+            },
+            tx,
+          ),
+        );
       }
     },
 

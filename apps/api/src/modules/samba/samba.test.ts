@@ -18,6 +18,8 @@ import { signedInUser } from '../../test/factories.ts';
 import { seedCatalogue } from '../../test/payments.ts';
 import { createDirectoryReader } from '../directory/directory.service.ts';
 import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
+import { createActivityQueries } from '../activity/activity.queries.ts';
+import { createActivityService } from '../activity/activity.service.ts';
 import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 import {
   activityOf,
@@ -57,7 +59,9 @@ describe('Samba shares', () => {
       db: ctx.database.db,
       changes: createWorkspaceChanges({
         db: ctx.database.db,
-        recordActivity: activityInTransaction(),
+        recordActivity: activityInTransaction(
+          createActivityService({ queries: createActivityQueries(ctx.database.db) }),
+        ),
       }),
       directory: createDirectoryReader,
     });

@@ -8,7 +8,8 @@
 // sparse, so a node's free space alone would let it promise more than it has.
 import { WORKSPACE_ID_BLOCK, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
-import { createNodesQueries } from '../nodes/nodes.queries.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { onlineNodesSince } from '../nodes/online-nodes.ts';
 import { NODE_OFFLINE_AFTER_MS, STORAGE_BYTES_PER_GB, UNPLACED_GRACE_MS } from './lifecycle.constants.ts';
 import type { ServiceNotifier } from './services.notifier.ts';
 import { createServicesQueries, type Placement, type ServiceRow } from './services.queries.ts';
@@ -89,7 +90,7 @@ export function largestPlaceableGb(
  * customer before paying (a placement a moment later may take the room), never a promise.
  */
 export async function placeableNowGb(db: Db, at: Date): Promise<number> {
-  const nodes = await createNodesQueries(db).onlineSince(new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
+  const nodes = await onlineNodesSince(db, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
   const placed = await createServicesQueries(db).placedOn(nodes.map((node) => node.id));
   return largestPlaceableGb(nodes, placed);
 }
@@ -107,13 +108,12 @@ export function createPlacement(deps: {
   now: () => Date;
 }) {
   async function placeInTransaction(serviceId: string, at: Date): Promise<PlacementOutcome> {
-    return deps.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return inTransaction(deps.db, async (tx) => {
       const queries = createServicesQueries(tx);
       await queries.lockPlacement();
       const service = await queries.findUnplaced(serviceId);
       if (!service) return { kind: 'skipped' };
-      const nodes = await createNodesQueries(tx).onlineSince(new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
+      const nodes = await onlineNodesSince(tx, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
       const placed = await queries.placedOn(nodes.map((node) => node.id));
       const choice = choosePlacement(storageBytes(service.diskSpace), nodes, placed);
       if (choice) {

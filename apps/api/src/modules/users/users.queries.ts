@@ -1,6 +1,6 @@
 // The only SQL on users and user_settings.
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/transaction.ts';
 import { userSettings, users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,7 +8,7 @@ export type NewUserRow = typeof users.$inferInsert;
 export type SettingsRow = typeof userSettings.$inferSelect;
 export type UserWithSettings = UserRow & { settings: SettingsRow };
 
-export function createUsersQueries(db: Db) {
+export function createUsersQueries(db: Executor) {
   const withSettings = () =>
     db
       .select({ user: users, settings: userSettings })

@@ -10,6 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import type { ActivityAction, ActivityInput, ActivityTone } from '../activity/activity.service.ts';
 import { createWorkspaceRows, type ServiceRow } from '../services/workspace-rows.ts';
 
@@ -28,7 +29,7 @@ export interface ActivityNote {
 
 export interface ChangeContext {
   /** The transaction: use only this handle until `work` returns. */
-  tx: Db;
+  tx: Tx;
   generation: number;
   service: ServiceRow;
   at: Date;
@@ -43,15 +44,7 @@ export type ChangeOutcome<T> =
 export type WakeNode = (serviceId: string) => Promise<void> | void;
 
 /** Writes an activity entry on the handle it is given: the change's transaction. */
-export type RecordActivity = (tx: Db, entry: ActivityInput) => Promise<void>;
-
-/**
- * Runs `work` in one transaction on a handle typed like the database's.
- * MERGE(i14-modules): replace with the typed transaction helper of db/ once merged.
- */
-function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((transaction) => work(transaction as unknown as Db));
-}
+export type RecordActivity = (tx: Tx, entry: ActivityInput) => Promise<void>;
 
 /** Thrown out of the transaction to roll it back; carries the answer. */
 class Unchanged<T> extends Error {

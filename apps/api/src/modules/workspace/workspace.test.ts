@@ -8,6 +8,8 @@ import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/s
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { activityOf, ownerWithService, serviceRow, setService } from '../directory/workspace.test-support.ts';
 import { activityInTransaction } from './activity-in-transaction.ts';
+import { createActivityQueries } from '../activity/activity.queries.ts';
+import { createActivityService } from '../activity/activity.service.ts';
 import { createWorkspaceChanges } from './workspace-change.ts';
 import { createFeatureRegistry } from './workspace-feature.ts';
 import { createWorkspaceState } from './workspace-state.ts';
@@ -125,7 +127,9 @@ describe('the workspace module', () => {
     // Recorded on the transaction: the entry is there once the change is.
     const recorded = createWorkspaceChanges({
       db: ctx.database.db,
-      recordActivity: activityInTransaction(),
+      recordActivity: activityInTransaction(
+        createActivityService({ queries: createActivityQueries(ctx.database.db) }),
+      ),
       wake: (id) => void woken.push(id),
     });
     const generation = await recorded.change(

@@ -1,0 +1,12 @@
+// The workspace features this API has, in the order their sections and routes are assembled.
+// A new feature adds its factory here (README "Adding a workspace feature"). The list lives at the
+// composition root, beside app.ts, so the workspace module that runs features never imports them:
+// the features depend on it, not the other way round.
+import { createDirectoryFeature } from './modules/directory/directory.feature.ts';
+import { createSambaFeature } from './modules/samba/samba.feature.ts';
+import type { WorkspaceFeatureFactory } from './modules/workspace/workspace-feature.ts';
+
+export const WORKSPACE_FEATURES: readonly WorkspaceFeatureFactory[] = [
+  createDirectoryFeature,
+  createSambaFeature,
+];
