@@ -45,7 +45,7 @@ export function GroupsSection({
   groups: UseQueryResult<{ groups: WorkspaceGroup[] }>;
   users: readonly WorkspaceUser[];
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const [dialog, setDialog] = useState<GroupDialog | null>(null);
   const list = groups.data?.groups ?? [];
   const close = () => setDialog(null);
@@ -91,7 +91,7 @@ export function GroupsSection({
             actions={
               <>
                 <RowAction
-                  label={t('resource.edit')}
+                  label={t('workspace:resource.edit')}
                   target={group.name}
                   onClick={() => setDialog({ kind: 'edit', group })}
                   testId={`group-${group.name}-edit`}
@@ -103,7 +103,7 @@ export function GroupsSection({
                   testId={`group-${group.name}-members-open`}
                 />
                 <RowAction
-                  label={t('resource.delete')}
+                  label={t('workspace:resource.delete')}
                   target={group.name}
                   danger
                   onClick={() => setDialog({ kind: 'delete', group: group.name })}
@@ -136,7 +136,7 @@ export function GroupsSection({
 }
 
 function DescriptionField({ error, ...props }: { error: string | undefined } & UseFormRegisterReturn) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const { t: tApp } = useTranslation();
   return (
     <InputField
@@ -151,7 +151,7 @@ function DescriptionField({ error, ...props }: { error: string | undefined } & U
 }
 
 function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const {
     register,
     handleSubmit,
@@ -195,7 +195,7 @@ function EditGroupDialog({
   group: WorkspaceGroup;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const {
     register,
     handleSubmit,
@@ -216,7 +216,7 @@ function EditGroupDialog({
       onSubmit={submitChange({ handleSubmit, setError }, update, ['description'])}
       change={update}
       failure={t('workspaceGroups.updateFailed')}
-      submitLabel={t('resource.save')}
+      submitLabel={t('workspace:resource.save')}
       testIds={{ dialog: 'group-edit-dialog', error: 'group-edit-error', submit: 'group-edit-submit' }}
     >
       <DescriptionField error={errors.description?.message} {...register('description')} />
@@ -235,7 +235,7 @@ function GroupMembersDialog({
   users: readonly WorkspaceUser[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const members = useQuery({
     queryKey: workspaceKeys.groupMembers(serviceId, group),
     queryFn: () => directoryApi.groupMembers(serviceId, group),

@@ -19,7 +19,7 @@ import { OperationError, SaveButton } from './resource-parts.tsx';
 const FIELDS = ['workgroup', 'server_string', 'min_protocol'] as const;
 
 export function SambaSettingsForm({ serviceId, settings }: { serviceId: string; settings: SambaSettings }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['sambaTab', 'workspace']);
   const { t: tApp } = useTranslation();
   const {
     register,

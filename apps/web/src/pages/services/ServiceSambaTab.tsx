@@ -16,15 +16,15 @@ import { useServiceDetail } from './service-context.ts';
 import { SambaSettingsForm } from './SambaSettingsForm.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 
-type Translate = TFunction<'workspace'>;
+type Translate = TFunction<['sambaTab', 'workspace']>;
 
 type ShareDialogState =
   { kind: 'create' } | { kind: 'edit'; share: SambaShare } | { kind: 'delete'; share: string };
 
 export function ServiceSambaTab() {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['sambaTab', 'workspace']);
   const { service } = useServiceDetail();
-  useDocumentTitle(`${t('serviceDetail.tabSamba')} · ${service.name}`);
+  useDocumentTitle(`${t('workspace:serviceDetail.tabSamba')} · ${service.name}`);
   const status = useSambaStatus(service.id);
   return (
     <div className="service-tab-stack">
@@ -58,7 +58,7 @@ function SambaServer({
   loading: boolean;
   failed: boolean;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['sambaTab', 'workspace']);
   const reload = useWorkspaceMutation(() => sambaApi.reload(serviceId));
   return (
     <section
@@ -90,7 +90,7 @@ function SambaServer({
       )}
       {loading && (
         <p className="text-muted" role="status">
-          {t('resource.loading')}
+          {t('workspace:resource.loading')}
         </p>
       )}
       {failed && (
@@ -127,7 +127,7 @@ function permissionText(user: SambaShareUser, t: Translate): string {
 }
 
 function SharesSection({ serviceId, address }: { serviceId: string; address: string | null }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['sambaTab', 'workspace']);
   const shares = useSambaShares(serviceId);
   const users = useWorkspaceUsers(serviceId);
   const groups = useWorkspaceGroups(serviceId);
@@ -210,14 +210,14 @@ function SharesSection({ serviceId, address }: { serviceId: string; address: str
             actions={
               <>
                 <RowAction
-                  label={t('resource.edit')}
+                  label={t('workspace:resource.edit')}
                   target={share.name}
                   disabled={!ready}
                   onClick={() => setDialog({ kind: 'edit', share })}
                   testId={`share-${share.name}-edit`}
                 />
                 <RowAction
-                  label={t('resource.delete')}
+                  label={t('workspace:resource.delete')}
                   target={share.name}
                   danger
                   onClick={() => setDialog({ kind: 'delete', share: share.name })}

@@ -34,7 +34,7 @@ const generalFormSchema = z.object({ name: nameField.unwrap(), description: desc
 type GeneralFormValues = z.infer<typeof generalFormSchema>;
 
 function GeneralForm({ serviceId, config }: { serviceId: string; config: ServiceConfig }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['settingsTab', 'workspace']);
   const { t: tApp } = useTranslation();
   const {
     register,
@@ -100,7 +100,7 @@ function GeneralForm({ serviceId, config }: { serviceId: string; config: Service
 }
 
 function RemindersForm({ serviceId, config }: { serviceId: string; config: ServiceConfig }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['settingsTab', 'workspace']);
   const { register, handleSubmit } = useForm<{ expiry_reminders: boolean }>({
     defaultValues: { expiry_reminders: config.expiry_reminders },
   });
@@ -159,7 +159,7 @@ function EndDialog({
   ending: Ending;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('workspace');
+  const { t, i18n } = useTranslation(['settingsTab', 'workspace']);
   const [typed, setTyped] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const end = useWorkspaceMutation(() => serviceLifecycleApi.end(service.id, ending), onClose);
@@ -247,7 +247,7 @@ function EndDialog({
 
 /** Ending the service; each way refused (disabled, with the spec's words) where the lifecycle refuses it. */
 function EndService({ service }: { service: ServiceOverviewItem }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['settingsTab', 'workspace']);
   const { t: tApp } = useTranslation();
   const [ending, setEnding] = useState<Ending | null>(null);
   const canCancel = service.actions.includes('cancel');
@@ -298,9 +298,9 @@ function EndService({ service }: { service: ServiceOverviewItem }) {
 }
 
 export function ServiceSettingsTab() {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['settingsTab', 'workspace']);
   const { service } = useServiceDetail();
-  useDocumentTitle(`${t('serviceDetail.tabSettings')} · ${service.name}`);
+  useDocumentTitle(`${t('workspace:serviceDetail.tabSettings')} · ${service.name}`);
   const config = useQuery({
     queryKey: workspaceKeys.config(service.id),
     queryFn: () => serviceLifecycleApi.config(service.id),
@@ -309,14 +309,14 @@ export function ServiceSettingsTab() {
     <div className="service-tab-stack">
       {config.isPending && (
         <p className="text-muted" role="status">
-          {t('resource.loading')}
+          {t('workspace:resource.loading')}
         </p>
       )}
       {config.isError && (
         <FormAlert tone="error" testId="service-config-load-error">
           {t('serviceSettings.loadFailed')}{' '}
           <button type="button" className="btn btn--ghost" onClick={() => void config.refetch()}>
-            {t('resource.retry')}
+            {t('workspace:resource.retry')}
           </button>
         </FormAlert>
       )}

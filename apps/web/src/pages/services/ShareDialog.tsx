@@ -75,7 +75,7 @@ export function ShareDialog({
   groups: readonly WorkspaceGroup[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['sambaTab', 'workspace']);
   const { t: tApp } = useTranslation();
   const creating = share === null;
   const {
@@ -111,7 +111,7 @@ export function ShareDialog({
       ])}
       change={save}
       failure={failure}
-      submitLabel={creating ? t('samba.create') : t('resource.save')}
+      submitLabel={creating ? t('samba.create') : t('workspace:resource.save')}
       testIds={{ dialog: 'share-dialog', error: 'share-save-error', submit: 'share-submit' }}
     >
       {creating && (

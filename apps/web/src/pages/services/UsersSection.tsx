@@ -47,7 +47,7 @@ export function UsersSection({
   users: UseQueryResult<WorkspaceUsersResponse>;
   groups: readonly WorkspaceGroup[];
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const [dialog, setDialog] = useState<UserDialog | null>(null);
   const toggle = useWorkspaceMutation((user: WorkspaceUser) =>
     directoryApi.setActive(serviceId, user.name, !user.active),
@@ -144,7 +144,7 @@ export function UsersSection({
                   testId={`user-${user.name}-groups-open`}
                 />
                 <RowAction
-                  label={t('resource.delete')}
+                  label={t('workspace:resource.delete')}
                   target={user.name}
                   danger
                   onClick={() => setDialog({ kind: 'delete', user: user.name })}
@@ -177,7 +177,7 @@ export function UsersSection({
 }
 
 function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const {
     register,
     handleSubmit,
@@ -233,7 +233,7 @@ function PasswordFields({
   confirmError: string | undefined;
   idPrefix: string;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const { t: tApp } = useTranslation();
   return (
     <>
@@ -271,7 +271,7 @@ function PasswordDialog({
   user: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const {
     register,
     handleSubmit,
@@ -321,7 +321,7 @@ function UserGroupsDialog({
   groups: readonly WorkspaceGroup[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const memberships = useQuery({
     queryKey: workspaceKeys.userGroups(serviceId, user),
     queryFn: () => directoryApi.userGroups(serviceId, user),
@@ -357,7 +357,7 @@ function UserGroupsDialog({
   );
 }
 
-export function membershipFailure(t: TFunction<'workspace'>, change: MembershipChange): string {
+export function membershipFailure(t: TFunction<['usersTab', 'workspace']>, change: MembershipChange): string {
   switch (change.kind) {
     case 'add':
       return t('membership.addFailed');
