@@ -23,6 +23,14 @@ export const workspaceEn = {
     save: 'Save',
     saving: 'Saving…',
   },
+  list: {
+    filter: 'Filter by name',
+    noMatch: 'Nothing matches “{{query}}”.',
+    pagination: 'Pages',
+    page: 'Page {{page}} of {{pages}}',
+    previous: 'Previous',
+    next: 'Next',
+  },
   workspace: {
     nameHint:
       'Lower-case letters, numbers, hyphens and underscores; starts with a letter; up to 32 characters.',

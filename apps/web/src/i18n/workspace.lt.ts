@@ -39,6 +39,14 @@ export const workspaceLt: WorkspaceMessages = {
     save: 'Išsaugoti',
     saving: 'Saugoma…',
   },
+  list: {
+    filter: 'Filtruoti pagal pavadinimą',
+    noMatch: 'Nieko neatitinka „{{query}}“.',
+    pagination: 'Puslapiai',
+    page: '{{page}} puslapis iš {{pages}}',
+    previous: 'Ankstesnis',
+    next: 'Kitas',
+  },
   workspace: {
     nameHint:
       'Mažosios raidės, skaičiai, brūkšneliai ir pabraukimai; pradedama raide; ne daugiau kaip 32 simboliai.',

@@ -12,6 +12,7 @@ import { InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
+import { useUrlList } from '../../workspace/url-list.ts';
 import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import {
@@ -48,6 +49,7 @@ export function GroupsSection({
   const { t } = useTranslation(['usersTab', 'workspace']);
   const [dialog, setDialog] = useState<GroupDialog | null>(null);
   const list = groups.data?.groups ?? [];
+  const listPage = useUrlList(list, (group) => group.name, { prefix: 'groups-' });
   const close = () => setDialog(null);
   return (
     <>
@@ -61,9 +63,10 @@ export function GroupsSection({
         loadFailed={t('workspaceGroups.loadFailed')}
         emptyText={t('workspaceGroups.empty')}
         statuses={list.map((group) => group.apply_status)}
+        list={listPage}
         testId="workspace-groups"
       >
-        {list.map((group) => (
+        {listPage.shown.map((group) => (
           <ResourceRow
             key={group.name}
             name={group.name}

@@ -10,6 +10,7 @@ import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useWorkspaceGroups, useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { sambaApi, useSambaShares, useSambaStatus } from '../../workspace/samba-api.ts';
+import { useUrlList } from '../../workspace/url-list.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DeleteDialog, OperationError, ResourceRow, ResourceSection, RowAction } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
@@ -133,6 +134,7 @@ function SharesSection({ serviceId, address }: { serviceId: string; address: str
   const groups = useWorkspaceGroups(serviceId);
   const [dialog, setDialog] = useState<ShareDialogState | null>(null);
   const list = shares.data?.shares ?? [];
+  const listPage = useUrlList(list, (share) => share.name);
   const close = () => setDialog(null);
   // The form lists the service's users and groups to choose from: wait for them.
   const ready = shares.isSuccess && users.isSuccess && groups.isSuccess;
@@ -153,9 +155,10 @@ function SharesSection({ serviceId, address }: { serviceId: string; address: str
         loadFailed={t('samba.loadFailed')}
         emptyText={t('samba.empty')}
         statuses={list.map((share) => share.apply_status)}
+        list={listPage}
         testId="samba-shares"
       >
-        {list.map((share) => (
+        {listPage.shown.map((share) => (
           <ResourceRow
             key={share.name}
             name={share.name}

@@ -14,6 +14,7 @@ import { InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
+import { useUrlList } from '../../workspace/url-list.ts';
 import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import {
@@ -53,6 +54,7 @@ export function UsersSection({
     directoryApi.setActive(serviceId, user.name, !user.active),
   );
   const list = users.data?.users ?? [];
+  const listPage = useUrlList(list, (user) => user.name);
   const limit = users.data?.limit ?? null;
   // The plan limits the active users; inactive ones cannot sign in and do not count.
   const active = list.filter((user) => user.active).length;
@@ -92,9 +94,10 @@ export function UsersSection({
         loadFailed={t('workspaceUsers.loadFailed')}
         emptyText={t('workspaceUsers.empty')}
         statuses={list.map((user) => user.apply_status)}
+        list={listPage}
         testId="workspace-users"
       >
-        {list.map((user) => (
+        {listPage.shown.map((user) => (
           <ResourceRow
             key={user.name}
             name={user.name}
