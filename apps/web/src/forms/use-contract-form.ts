@@ -72,8 +72,10 @@ export function useContractForm<Schema extends FormSchema>({
   });
   const { errors } = form.formState;
 
-  const errorText = (name: Path<Values>) =>
-    fieldErrorText(t, (get(errors, name) as { message?: string } | undefined)?.message);
+  const errorText = (name: Path<Values>) => {
+    const fieldError: { message?: string } | undefined = get(errors, name);
+    return fieldErrorText(t, fieldError?.message);
+  };
 
   const showServerErrors = (error: unknown) =>
     showServerFieldErrors(error, { setError: form.setError, values: form.getValues() }, renamed).unplaced;

@@ -23,6 +23,18 @@ export const workspaceEn = {
     save: 'Save',
     saving: 'Saving…',
   },
+  daemon: {
+    serving: 'Serving',
+    changes: 'Changes',
+    stateServing: 'Yes: {{name}} is running and clients can connect',
+    stateNotServing: 'No: {{name}} is set up but not running',
+    stateNotServingReason: 'No: {{name}} is set up but not running ({{reason}})',
+    stateFailed: 'No: {{name}} could not be started or changed',
+    stateFailedReason: 'No: {{name}} could not be started or changed ({{reason}})',
+    stateWaiting: 'Waiting for the storage node’s report',
+    stateNotPlaced: 'Not placed on a storage node yet',
+    statusFailed: 'Failed to load the status of {{name}}',
+  },
   list: {
     filter: 'Filter by name',
     noMatch: 'Nothing matches “{{query}}”.',

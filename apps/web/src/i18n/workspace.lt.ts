@@ -39,6 +39,18 @@ export const workspaceLt: WorkspaceMessages = {
     save: 'Išsaugoti',
     saving: 'Saugoma…',
   },
+  daemon: {
+    serving: 'Teikiama',
+    changes: 'Pakeitimai',
+    stateServing: 'Taip: {{name}} veikia, klientai gali prisijungti',
+    stateNotServing: 'Ne: {{name}} paruošta, tačiau neveikia',
+    stateNotServingReason: 'Ne: {{name}} paruošta, tačiau neveikia ({{reason}})',
+    stateFailed: 'Ne: {{name}} nepavyko paleisti ar pakeisti',
+    stateFailedReason: 'Ne: {{name}} nepavyko paleisti ar pakeisti ({{reason}})',
+    stateWaiting: 'Laukiama saugyklos mazgo pranešimo',
+    stateNotPlaced: 'Dar nepriskirta saugyklos mazgui',
+    statusFailed: 'Nepavyko įkelti {{name}} būsenos',
+  },
   list: {
     filter: 'Filtruoti pagal pavadinimą',
     noMatch: 'Nieko neatitinka „{{query}}“.',

@@ -2,18 +2,18 @@
 // create with a name and description; edit the description; manage members with their primary
 // flag; delete after confirming.
 import type { WorkspaceGroup, WorkspaceUser } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog/Dialog.tsx';
 import { InputField } from '../../components/form/fields.tsx';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { fieldErrorText } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useUrlList } from '../../workspace/url-list.ts';
-import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import {
   DeleteDialog,
@@ -155,15 +155,7 @@ function DescriptionField({ error, ...props }: { error: string | undefined } & U
 
 function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
   const { t } = useTranslation(['usersTab', 'workspace']);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<GroupFormValues>({
-    resolver: zodResolver(groupFormSchema, { error: formErrorMap }),
-    defaultValues: { name: '', description: '' },
-  });
+  const form = useContractForm({ schema: groupFormSchema, defaultValues: { name: '', description: '' } });
   const create = useWorkspaceMutation(
     (values: GroupFormValues) => directoryApi.createGroup(serviceId, values),
     onClose,
@@ -172,7 +164,7 @@ function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose:
     <FormDialog
       title={t('workspaceGroups.createTitle')}
       onClose={onClose}
-      onSubmit={submitChange({ handleSubmit, setError }, create, ['name', 'description'])}
+      onSubmit={form.submitTo(create)}
       change={create}
       failure={t('workspaceGroups.createFailed')}
       submitLabel={t('workspaceGroups.create')}
@@ -181,10 +173,13 @@ function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose:
       <WorkspaceNameField
         id="group-create-name"
         label={t('workspaceGroups.name')}
-        error={errors.name?.message}
-        {...register('name')}
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
       />
-      <DescriptionField error={errors.description?.message} {...register('description')} />
+      <DescriptionField
+        error={form.formState.errors.description?.message}
+        {...form.register('description')}
+      />
     </FormDialog>
   );
 }
@@ -199,13 +194,8 @@ function EditGroupDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['usersTab', 'workspace']);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<GroupEditFormValues>({
-    resolver: zodResolver(groupEditFormSchema, { error: formErrorMap }),
+  const form = useContractForm({
+    schema: groupEditFormSchema,
     defaultValues: { description: group.description },
   });
   const update = useWorkspaceMutation(
@@ -216,13 +206,16 @@ function EditGroupDialog({
     <FormDialog
       title={t('workspaceGroups.editTitle', { name: group.name })}
       onClose={onClose}
-      onSubmit={submitChange({ handleSubmit, setError }, update, ['description'])}
+      onSubmit={form.submitTo(update)}
       change={update}
       failure={t('workspaceGroups.updateFailed')}
       submitLabel={t('workspace:resource.save')}
       testIds={{ dialog: 'group-edit-dialog', error: 'group-edit-error', submit: 'group-edit-submit' }}
     >
-      <DescriptionField error={errors.description?.message} {...register('description')} />
+      <DescriptionField
+        error={form.formState.errors.description?.message}
+        {...form.register('description')}
+      />
     </FormDialog>
   );
 }

@@ -10,23 +10,21 @@ import {
   type ServiceConfig,
   type ServiceOverviewItem,
 } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Dialog } from '../../components/dialog/Dialog.tsx';
 import { CheckboxField, FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
-import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { planChangePath } from '../plan-changes/plan-facts.ts';
 import { formatDate } from '../plans/format.ts';
-import { OperationError, SaveButton } from './resource-parts.tsx';
+import { OperationError, SettingsCard } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
 
 const { name: nameField, description: descriptionField } = serviceConfigUpdateSchema.shape;
@@ -35,111 +33,68 @@ type GeneralFormValues = z.infer<typeof generalFormSchema>;
 
 function GeneralForm({ serviceId, config }: { serviceId: string; config: ServiceConfig }) {
   const { t } = useTranslation(['settingsTab', 'workspace']);
-  const { t: tApp } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<GeneralFormValues>({
-    resolver: zodResolver(generalFormSchema, { error: formErrorMap }),
+  const form = useContractForm({
+    schema: generalFormSchema,
     defaultValues: { name: config.name, description: config.description },
   });
   const update = useWorkspaceMutation((values: GeneralFormValues) =>
     serviceLifecycleApi.update(serviceId, values),
   );
   return (
-    <section className="card resource-section" aria-labelledby="service-general-title">
-      <h2 id="service-general-title" className="resource-section__title">
-        {t('serviceSettings.generalTitle')}
-      </h2>
-      <form
-        className="form"
-        noValidate
-        data-testid="service-general-form"
-        onSubmit={(event) =>
-          void handleSubmit((values) =>
-            update.mutate(values, {
-              onError: (error) => showServerFieldErrors(error, setError, ['name', 'description']),
-            }),
-          )(event)
-        }
-      >
-        {update.isSuccess && (
-          <FormAlert tone="success" testId="service-general-saved">
-            {t('serviceSettings.saved')}
-          </FormAlert>
-        )}
-        {update.isError && (
-          <OperationError
-            error={update.error}
-            failure={t('serviceSettings.updateFailed')}
-            testId="service-general-error"
-          />
-        )}
-        <InputField
-          id="service-name"
-          label={t('serviceSettings.name')}
-          required
-          error={fieldErrorText(tApp, errors.name?.message)}
-          data-testid="service-settings-name"
-          {...register('name')}
-        />
-        <InputField
-          id="service-description"
-          label={t('serviceSettings.description')}
-          optional
-          error={fieldErrorText(tApp, errors.description?.message)}
-          data-testid="service-settings-description"
-          {...register('description')}
-        />
-        <SaveButton busy={update.isPending} testId="service-general-submit" />
-      </form>
-    </section>
+    <SettingsCard
+      title={t('serviceSettings.generalTitle')}
+      saved={t('serviceSettings.saved')}
+      failure={t('serviceSettings.updateFailed')}
+      change={update}
+      onSubmit={form.submitTo(update)}
+      testId="service-general"
+    >
+      <InputField
+        id="service-name"
+        label={t('serviceSettings.name')}
+        required
+        data-testid="service-settings-name"
+        {...form.field('name')}
+      />
+      <InputField
+        id="service-description"
+        label={t('serviceSettings.description')}
+        optional
+        data-testid="service-settings-description"
+        {...form.field('description')}
+      />
+    </SettingsCard>
   );
 }
 
+const remindersFormSchema = z.object({ expiry_reminders: z.boolean() });
+
 function RemindersForm({ serviceId, config }: { serviceId: string; config: ServiceConfig }) {
   const { t } = useTranslation(['settingsTab', 'workspace']);
-  const { register, handleSubmit } = useForm<{ expiry_reminders: boolean }>({
+  const form = useContractForm({
+    schema: remindersFormSchema,
     defaultValues: { expiry_reminders: config.expiry_reminders },
   });
   const configure = useWorkspaceMutation((values: { expiry_reminders: boolean }) =>
     serviceLifecycleApi.configure(serviceId, values),
   );
   return (
-    <section className="card resource-section" aria-labelledby="service-reminders-title">
-      <h2 id="service-reminders-title" className="resource-section__title">
-        {t('serviceSettings.remindersTitle')}
-      </h2>
-      <form
-        className="form"
-        noValidate
-        data-testid="service-reminders-form"
-        onSubmit={(event) => void handleSubmit((values) => configure.mutate(values))(event)}
-      >
-        {configure.isSuccess && (
-          <FormAlert tone="success" testId="service-reminders-saved">
-            {t('serviceSettings.saved')}
-          </FormAlert>
-        )}
-        {configure.isError && (
-          <OperationError
-            error={configure.error}
-            failure={t('serviceSettings.configureFailed')}
-            testId="service-reminders-error"
-          />
-        )}
-        <CheckboxField
-          id="service-expiry-reminders"
-          label={t('serviceSettings.expiryReminders')}
-          hint={t('serviceSettings.expiryRemindersHint')}
-          data-testid="service-expiry-reminders"
-          {...register('expiry_reminders')}
-        />
-        <SaveButton busy={configure.isPending} testId="service-reminders-submit" />
-      </form>
-    </section>
+    <SettingsCard
+      title={t('serviceSettings.remindersTitle')}
+      saved={t('serviceSettings.saved')}
+      failure={t('serviceSettings.configureFailed')}
+      change={configure}
+      onSubmit={form.submitTo(configure)}
+      testId="service-reminders"
+    >
+      <CheckboxField
+        id="service-expiry-reminders"
+        label={t('serviceSettings.expiryReminders')}
+        hint={t('serviceSettings.expiryRemindersHint')}
+        data-testid="service-expiry-reminders"
+        {...form.register('expiry_reminders')}
+      />
+    </SettingsCard>
   );
 }
 

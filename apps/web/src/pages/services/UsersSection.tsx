@@ -3,19 +3,19 @@
 // change a password; activate or deactivate; see and change a user's groups; delete after
 // confirming. Up to the number of users the plan allows.
 import type { WorkspaceGroup, WorkspaceUser, WorkspaceUsersResponse } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog/Dialog.tsx';
 import { InputField } from '../../components/form/fields.tsx';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { fieldErrorText } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useUrlList } from '../../workspace/url-list.ts';
-import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import {
   DeleteDialog,
@@ -181,13 +181,8 @@ export function UsersSection({
 
 function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
   const { t } = useTranslation(['usersTab', 'workspace']);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<UserFormValues>({
-    resolver: zodResolver(userFormSchema, { error: formErrorMap }),
+  const form = useContractForm({
+    schema: userFormSchema,
     defaultValues: { name: '', password: '', confirm: '' },
   });
   const create = useWorkspaceMutation(
@@ -199,7 +194,7 @@ function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: 
     <FormDialog
       title={t('workspaceUsers.createTitle')}
       onClose={onClose}
-      onSubmit={submitChange({ handleSubmit, setError }, create, ['name', 'password'])}
+      onSubmit={form.submitTo(create)}
       change={create}
       failure={t('workspaceUsers.createFailed')}
       submitLabel={t('workspaceUsers.create')}
@@ -208,14 +203,14 @@ function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: 
       <WorkspaceNameField
         id="user-create-name"
         label={t('workspaceUsers.username')}
-        error={errors.name?.message}
-        {...register('name')}
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
       />
       <PasswordFields
-        password={register('password')}
-        confirm={register('confirm')}
-        passwordError={errors.password?.message}
-        confirmError={errors.confirm?.message}
+        password={form.register('password')}
+        confirm={form.register('confirm')}
+        passwordError={form.formState.errors.password?.message}
+        confirmError={form.formState.errors.confirm?.message}
         idPrefix="user-create"
       />
     </FormDialog>
@@ -275,15 +270,7 @@ function PasswordDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['usersTab', 'workspace']);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PasswordFormValues>({
-    resolver: zodResolver(passwordFormSchema, { error: formErrorMap }),
-    defaultValues: { password: '', confirm: '' },
-  });
+  const form = useContractForm({ schema: passwordFormSchema, defaultValues: { password: '', confirm: '' } });
   const change = useWorkspaceMutation(
     (values: PasswordFormValues) => directoryApi.setPassword(serviceId, user, values.password),
     onClose,
@@ -292,7 +279,7 @@ function PasswordDialog({
     <FormDialog
       title={t('workspaceUsers.passwordTitle', { name: user })}
       onClose={onClose}
-      onSubmit={submitChange({ handleSubmit, setError }, change, ['password'])}
+      onSubmit={form.submitTo(change)}
       change={change}
       failure={t('workspaceUsers.passwordFailed')}
       submitLabel={t('workspaceUsers.savePassword')}
@@ -303,10 +290,10 @@ function PasswordDialog({
       }}
     >
       <PasswordFields
-        password={register('password')}
-        confirm={register('confirm')}
-        passwordError={errors.password?.message}
-        confirmError={errors.confirm?.message}
+        password={form.register('password')}
+        confirm={form.register('confirm')}
+        passwordError={form.formState.errors.password?.message}
+        confirmError={form.formState.errors.confirm?.message}
         idPrefix="user-password"
       />
     </FormDialog>

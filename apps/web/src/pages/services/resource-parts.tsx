@@ -346,6 +346,48 @@ export function WorkspaceNameField({
   );
 }
 
+/**
+ * A card holding one settings form: its title, "Saved." or the change's failure above the fields,
+ * and Save below them. Test ids: `<testId>-form`, `-saved`, `-error`, `-submit`.
+ */
+export function SettingsCard({
+  title,
+  saved,
+  failure,
+  change,
+  onSubmit,
+  testId,
+  children,
+}: {
+  title: string;
+  saved: string;
+  failure: string;
+  change: { isPending: boolean; isSuccess: boolean; isError: boolean; error: unknown };
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card resource-section" aria-labelledby={`${testId}-title`}>
+      <h2 id={`${testId}-title`} className="resource-section__title">
+        {title}
+      </h2>
+      <form className="form" noValidate data-testid={`${testId}-form`} onSubmit={onSubmit}>
+        {change.isSuccess && (
+          <FormAlert tone="success" testId={`${testId}-saved`}>
+            {saved}
+          </FormAlert>
+        )}
+        {change.isError && (
+          <OperationError error={change.error} failure={failure} testId={`${testId}-error`} />
+        )}
+        {children}
+        <SaveButton busy={change.isPending} testId={`${testId}-submit`} />
+      </form>
+    </section>
+  );
+}
+
 /** A settings form's submit button, "Saving…" while the change is on its way. */
 export function SaveButton({ busy, testId }: { busy: boolean; testId: string }) {
   const { t } = useTranslation('workspace');
