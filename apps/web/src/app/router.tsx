@@ -3,6 +3,7 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireSession } from '../auth/RequireSession.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
+import { serviceTabRoutes } from '../pages/services/service-tabs.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { RootShell } from './RootShell.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
@@ -175,41 +176,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('../pages/services/ServiceDetailPage.tsx')).ServiceDetailPage,
                 }),
-                children: [
-                  {
-                    index: true,
-                    lazy: async () => ({
-                      Component: (await import('../pages/services/ServiceOverviewTab.tsx'))
-                        .ServiceOverviewTab,
-                    }),
-                  },
-                  {
-                    path: 'users',
-                    lazy: async () => ({
-                      Component: (await import('../pages/services/ServiceUsersTab.tsx')).ServiceUsersTab,
-                    }),
-                  },
-                  {
-                    path: 'samba',
-                    lazy: async () => ({
-                      Component: (await import('../pages/services/ServiceSambaTab.tsx')).ServiceSambaTab,
-                    }),
-                  },
-                  {
-                    path: 'settings',
-                    lazy: async () => ({
-                      Component: (await import('../pages/services/ServiceSettingsTab.tsx'))
-                        .ServiceSettingsTab,
-                    }),
-                  },
-                  {
-                    path: 'activity',
-                    lazy: async () => ({
-                      Component: (await import('../pages/activity/ServiceActivityTab.tsx'))
-                        .ServiceActivityTab,
-                    }),
-                  },
-                ],
+                children: serviceTabRoutes(),
               },
               {
                 path: 'plans',

@@ -14,6 +14,7 @@ import type { PlanChangesMessages } from './plan-changes.en.ts';
 import type { PlansMessages } from './plans.en.ts';
 import type { PublicMessages } from './public.en.ts';
 import type { WorkspaceMessages } from './workspace.en.ts';
+import type { ServiceTabResources } from '../pages/services/messages/tab-messages.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Messages } from './en.ts';
@@ -43,7 +44,7 @@ export type TranslationResources = {
   activity: ActivityMessages;
   /** The public site's page texts (public-messages.ts): `useTranslation('public')`. */
   public: PublicMessages;
-};
+} & ServiceTabResources;
 
 export const i18n = i18next.createInstance();
 

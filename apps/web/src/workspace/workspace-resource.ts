@@ -1,11 +1,9 @@
 // The pattern every workspace tab shares (users, groups, Samba shares; VPN, NFS and FTP later):
 // a list that asks again every 2 s while anything in it is still being applied by the node, and
-// changes that refresh everything about the service when they succeed, with the server's field
-// errors put next to the fields they name.
+// changes that refresh everything about the service when they succeed (forms put the server's
+// field errors next to their fields with forms/use-contract-form.ts).
 import type { ResourceApplyStatus } from '@debesis/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
-import type { FieldValues, Path, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../api/client.ts';
 import { SERVICES_QUERY_KEY } from '../services/services-api.ts';
 
@@ -42,34 +40,4 @@ export function operationErrorText(error: unknown, failure: string): string {
   return isApiError(error) && error.message && error.message !== failure
     ? `${failure}: ${error.message}`
     : failure;
-}
-
-/** Puts the server's per-field messages (already in the reader's language) on the form's fields. */
-export function showServerFieldErrors<Values extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<Values>,
-  fields: readonly Path<Values>[],
-): void {
-  if (!isApiError(error)) return;
-  for (const [field, message] of Object.entries(error.fieldErrors)) {
-    const name = fields.find((candidate) => candidate === field);
-    if (name) setError(name, { type: 'server', message });
-  }
-}
-
-/**
- * A dialog form's submit handler: the form's own checks first, then the change; when the server
- * refuses fields named in `serverFields`, its messages go next to those fields.
- */
-export function submitChange<Values extends FieldValues>(
-  form: { handleSubmit: UseFormHandleSubmit<Values>; setError: UseFormSetError<Values> },
-  change: { mutate: (values: Values, options: { onError: (error: unknown) => void }) => void },
-  serverFields: readonly Path<Values>[],
-): (event: FormEvent<HTMLFormElement>) => void {
-  return (event) =>
-    void form.handleSubmit((values) =>
-      change.mutate(values, {
-        onError: (error) => showServerFieldErrors(error, form.setError, serverFields),
-      }),
-    )(event);
 }

@@ -11,6 +11,7 @@ import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/activity-messages.ts';
 import { useServiceDetail } from '../services/service-context.ts';
+import { useUrlPage } from '../../workspace/url-list.ts';
 import { useServiceAudit, useServiceLog } from './activity-api.ts';
 import {
   ActionText,
@@ -29,7 +30,8 @@ type View = (typeof VIEWS)[number];
 
 function Changes({ serviceId }: { serviceId: string }) {
   const { t } = useTranslation('activity');
-  const [page, setPage] = useState(1);
+  // In the address (`?page=2`): a link or a reload opens that page, back and forward step through.
+  const [page, setPage] = useUrlPage();
   const audit = useServiceAudit(serviceId, page, ACTIVITY_DEFAULT_LIMIT);
   const list = audit.data;
   const shownPage = list ? Math.floor(list.skip / list.limit) + 1 : page;

@@ -2,17 +2,18 @@
 // create with a name and description; edit the description; manage members with their primary
 // flag; delete after confirming.
 import type { WorkspaceGroup, WorkspaceUser } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog/Dialog.tsx';
 import { InputField } from '../../components/form/fields.tsx';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { fieldErrorText } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
-import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { useUrlList } from '../../workspace/url-list.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import {
   DeleteDialog,
@@ -45,9 +46,10 @@ export function GroupsSection({
   groups: UseQueryResult<{ groups: WorkspaceGroup[] }>;
   users: readonly WorkspaceUser[];
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const [dialog, setDialog] = useState<GroupDialog | null>(null);
   const list = groups.data?.groups ?? [];
+  const listPage = useUrlList(list, (group) => group.name, { prefix: 'groups-' });
   const close = () => setDialog(null);
   return (
     <>
@@ -61,9 +63,10 @@ export function GroupsSection({
         loadFailed={t('workspaceGroups.loadFailed')}
         emptyText={t('workspaceGroups.empty')}
         statuses={list.map((group) => group.apply_status)}
+        list={listPage}
         testId="workspace-groups"
       >
-        {list.map((group) => (
+        {listPage.shown.map((group) => (
           <ResourceRow
             key={group.name}
             name={group.name}
@@ -91,7 +94,7 @@ export function GroupsSection({
             actions={
               <>
                 <RowAction
-                  label={t('resource.edit')}
+                  label={t('workspace:resource.edit')}
                   target={group.name}
                   onClick={() => setDialog({ kind: 'edit', group })}
                   testId={`group-${group.name}-edit`}
@@ -103,7 +106,7 @@ export function GroupsSection({
                   testId={`group-${group.name}-members-open`}
                 />
                 <RowAction
-                  label={t('resource.delete')}
+                  label={t('workspace:resource.delete')}
                   target={group.name}
                   danger
                   onClick={() => setDialog({ kind: 'delete', group: group.name })}
@@ -136,7 +139,7 @@ export function GroupsSection({
 }
 
 function DescriptionField({ error, ...props }: { error: string | undefined } & UseFormRegisterReturn) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const { t: tApp } = useTranslation();
   return (
     <InputField
@@ -151,16 +154,8 @@ function DescriptionField({ error, ...props }: { error: string | undefined } & U
 }
 
 function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
-  const { t } = useTranslation('workspace');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<GroupFormValues>({
-    resolver: zodResolver(groupFormSchema, { error: formErrorMap }),
-    defaultValues: { name: '', description: '' },
-  });
+  const { t } = useTranslation(['usersTab', 'workspace']);
+  const form = useContractForm({ schema: groupFormSchema, defaultValues: { name: '', description: '' } });
   const create = useWorkspaceMutation(
     (values: GroupFormValues) => directoryApi.createGroup(serviceId, values),
     onClose,
@@ -169,7 +164,7 @@ function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose:
     <FormDialog
       title={t('workspaceGroups.createTitle')}
       onClose={onClose}
-      onSubmit={submitChange({ handleSubmit, setError }, create, ['name', 'description'])}
+      onSubmit={form.submitTo(create)}
       change={create}
       failure={t('workspaceGroups.createFailed')}
       submitLabel={t('workspaceGroups.create')}
@@ -178,10 +173,13 @@ function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose:
       <WorkspaceNameField
         id="group-create-name"
         label={t('workspaceGroups.name')}
-        error={errors.name?.message}
-        {...register('name')}
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
       />
-      <DescriptionField error={errors.description?.message} {...register('description')} />
+      <DescriptionField
+        error={form.formState.errors.description?.message}
+        {...form.register('description')}
+      />
     </FormDialog>
   );
 }
@@ -195,14 +193,9 @@ function EditGroupDialog({
   group: WorkspaceGroup;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<GroupEditFormValues>({
-    resolver: zodResolver(groupEditFormSchema, { error: formErrorMap }),
+  const { t } = useTranslation(['usersTab', 'workspace']);
+  const form = useContractForm({
+    schema: groupEditFormSchema,
     defaultValues: { description: group.description },
   });
   const update = useWorkspaceMutation(
@@ -213,13 +206,16 @@ function EditGroupDialog({
     <FormDialog
       title={t('workspaceGroups.editTitle', { name: group.name })}
       onClose={onClose}
-      onSubmit={submitChange({ handleSubmit, setError }, update, ['description'])}
+      onSubmit={form.submitTo(update)}
       change={update}
       failure={t('workspaceGroups.updateFailed')}
-      submitLabel={t('resource.save')}
+      submitLabel={t('workspace:resource.save')}
       testIds={{ dialog: 'group-edit-dialog', error: 'group-edit-error', submit: 'group-edit-submit' }}
     >
-      <DescriptionField error={errors.description?.message} {...register('description')} />
+      <DescriptionField
+        error={form.formState.errors.description?.message}
+        {...form.register('description')}
+      />
     </FormDialog>
   );
 }
@@ -235,7 +231,7 @@ function GroupMembersDialog({
   users: readonly WorkspaceUser[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const members = useQuery({
     queryKey: workspaceKeys.groupMembers(serviceId, group),
     queryFn: () => directoryApi.groupMembers(serviceId, group),

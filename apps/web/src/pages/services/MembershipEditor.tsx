@@ -46,7 +46,7 @@ export function MembershipEditor({
   onChange: (change: MembershipChange) => void;
   testId: string;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const id = useId();
   const [selected, setSelected] = useState('');
   const [primary, setPrimary] = useState(false);
@@ -63,7 +63,7 @@ export function MembershipEditor({
     <div className="membership" data-testid={testId}>
       {loading && (
         <p className="text-muted" role="status">
-          {t('resource.loading')}
+          {t('workspace:resource.loading')}
         </p>
       )}
       {loadFailed && <OperationError error={null} failure={loadFailed} />}

@@ -1,8 +1,7 @@
 // /dashboard/services/{serviceId} (spec §2 "Service detail"): the service picked by id from the
 // overview list ('Service not found' when it is not there, 'Failed to load service details' when
-// the list cannot be loaded), its status and warnings, and its tabs. The tabs are child routes
-// reading the service from the outlet context; the page keeps asking while the service changes.
-import type { ParseKeys } from 'i18next';
+// the list cannot be loaded), its status and warnings, and its tabs (service-tabs.ts, the list the
+// router reads too). The tabs are child routes reading the service from the outlet context; the page keeps asking while the service changes.
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { FormAlert } from '../../components/form/fields.tsx';
@@ -12,15 +11,8 @@ import { findService, useServicesOverview } from '../../services/services-api.ts
 import type { ServiceDetailContext } from './service-context.ts';
 import { serviceDetailPath } from './service-context.ts';
 import { pollWhileChanging, ServiceNotices, ServiceStatusBadge } from './service-parts.tsx';
+import { shippedTabs } from './service-tabs.ts';
 import './service-detail.css';
-
-const TABS: { path: string; label: ParseKeys<'workspace'>; testId: string }[] = [
-  { path: '', label: 'serviceDetail.tabOverview', testId: 'service-tab-overview' },
-  { path: 'users', label: 'serviceDetail.tabUsers', testId: 'service-tab-users' },
-  { path: 'samba', label: 'serviceDetail.tabSamba', testId: 'service-tab-samba' },
-  { path: 'activity', label: 'serviceDetail.tabActivity', testId: 'service-tab-activity' },
-  { path: 'settings', label: 'serviceDetail.tabSettings', testId: 'service-tab-settings' },
-];
 
 function Problem({ message, testId, retry }: { message: string; testId: string; retry?: () => void }) {
   const { t } = useTranslation('workspace');
@@ -93,13 +85,13 @@ export function ServiceDetailPage() {
       <ServiceNotices service={service} />
       <nav aria-label={t('serviceDetail.tabs')} className="service-tabs">
         <ul role="list">
-          {TABS.map((tab) => (
-            <li key={tab.testId}>
+          {shippedTabs().map((tab) => (
+            <li key={tab.id}>
               <NavLink
                 to={serviceDetailPath(service.id, tab.path)}
                 end={tab.path === ''}
                 className="service-tabs__link"
-                data-testid={tab.testId}
+                data-testid={`service-tab-${tab.id}`}
               >
                 {t(tab.label)}
               </NavLink>

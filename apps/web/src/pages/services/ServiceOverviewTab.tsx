@@ -29,7 +29,7 @@ import { UsageMeter } from './UsageMeter.tsx';
 /** The plan's disk in bytes (GB as the API sizes storage: 1024³ bytes). */
 const BYTES_PER_GB = 1024 ** 3;
 
-type Translate = TFunction<'workspace'>;
+type Translate = TFunction<['overviewTab', 'workspace']>;
 
 /** Seconds as "3 d 4 h", "5 h 12 min" or "12 min". */
 export function formatUptime(seconds: number, t: Translate): string {
@@ -138,7 +138,7 @@ const CONTROL_LABELS = {
 } as const satisfies Record<ServiceControl, Record<'label' | 'busy' | 'failed' | 'done', string>>;
 
 /** What start, stop and restart would do now, in the display state's words. */
-const CONTROLS_STATE: Partial<Record<ServiceDisplayState, ParseKeys<'workspace'>>> = {
+const CONTROLS_STATE: Partial<Record<ServiceDisplayState, ParseKeys<'overviewTab'>>> = {
   running: 'serviceOverview.controlsRunning',
   active: 'serviceOverview.controlsActive',
   degraded: 'serviceOverview.controlsDegraded',
@@ -162,7 +162,7 @@ const CONFIRMATIONS = {
 type ConfirmedControl = keyof typeof CONFIRMATIONS;
 
 function Controls({ service }: { service: ServiceOverviewItem }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['overviewTab', 'workspace']);
   // The page's own overview query (no request of its own): when it last answered.
   const overview = useServicesOverview();
   const [asking, setAsking] = useState<ConfirmedControl | null>(null);
@@ -246,7 +246,7 @@ function Controls({ service }: { service: ServiceOverviewItem }) {
 }
 
 function NodeState({ service }: { service: ServiceOverviewItem }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['overviewTab', 'workspace']);
   const status = useQuery({
     queryKey: workspaceKeys.status(service.id),
     queryFn: () => serviceLifecycleApi.status(service.id),
@@ -320,7 +320,7 @@ function NodeState({ service }: { service: ServiceOverviewItem }) {
 }
 
 export function ServiceOverviewTab() {
-  const { t, i18n } = useTranslation('workspace');
+  const { t, i18n } = useTranslation(['overviewTab', 'workspace']);
   const { service } = useServiceDetail();
   useDocumentTitle(service.name);
   return (

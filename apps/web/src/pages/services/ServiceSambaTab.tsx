@@ -1,122 +1,86 @@
 // /dashboard/services/{id}/samba (spec §2 "samba"): the workspace's Samba server (where clients
 // connect, whether the node serves it, reload) and its shares with their users, permissions and
 // groups.
-import { SHARE_PERMISSIONS, type SambaShare, type SambaShareUser, type SambaStatus } from '@debesis/contract';
+import { SHARE_PERMISSIONS, type SambaShare, type SambaShareUser } from '@debesis/contract';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApplyStatusBadge } from '../../components/ApplyStatusBadge.tsx';
 import { FormAlert } from '../../components/form/fields.tsx';
-import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useWorkspaceGroups, useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { sambaApi, useSambaShares, useSambaStatus } from '../../workspace/samba-api.ts';
+import { useUrlList } from '../../workspace/url-list.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DeleteDialog, OperationError, ResourceRow, ResourceSection, RowAction } from './resource-parts.tsx';
-import { useServiceDetail } from './service-context.ts';
+import { DaemonStatusCard } from './DaemonStatusCard.tsx';
+import { useServiceTab } from './use-service-tab.ts';
 import { SambaSettingsForm } from './SambaSettingsForm.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 
-type Translate = TFunction<'workspace'>;
+type Translate = TFunction<['sambaTab', 'workspace']>;
 
 type ShareDialogState =
   { kind: 'create' } | { kind: 'edit'; share: SambaShare } | { kind: 'delete'; share: string };
 
 export function ServiceSambaTab() {
-  const { t } = useTranslation('workspace');
-  const { service } = useServiceDetail();
-  useDocumentTitle(`${t('serviceDetail.tabSamba')} · ${service.name}`);
+  const { t } = useTranslation(['sambaTab', 'workspace']);
+  const { service } = useServiceTab('samba');
   const status = useSambaStatus(service.id);
+  const reload = useWorkspaceMutation(() => sambaApi.reload(service.id));
+  const address = status.data?.address ?? null;
   return (
     <div className="service-tab-stack">
-      <SambaServer
-        serviceId={service.id}
-        status={status.data}
+      <DaemonStatusCard
+        title={t('samba.serverTitle')}
+        name="Samba"
+        report={status.data}
         loading={status.isPending}
         failed={status.isError}
-      />
-      {status.data && <SambaSettingsForm serviceId={service.id} settings={status.data.settings} />}
-      <SharesSection serviceId={service.id} address={status.data?.address ?? null} />
-    </div>
-  );
-}
-
-function liveText(status: SambaStatus, t: Translate): string {
-  if (!status.placed) return t('samba.notPlaced');
-  if (status.live === null) return t('samba.waitingForNode');
-  if (status.live) return t('samba.live');
-  return status.reason ? t('samba.notLiveReason', { reason: status.reason }) : t('samba.notLive');
-}
-
-function SambaServer({
-  serviceId,
-  status,
-  loading,
-  failed,
-}: {
-  serviceId: string;
-  status: SambaStatus | undefined;
-  loading: boolean;
-  failed: boolean;
-}) {
-  const { t } = useTranslation('workspace');
-  const reload = useWorkspaceMutation(() => sambaApi.reload(serviceId));
-  return (
-    <section
-      className="card resource-section"
-      aria-labelledby="samba-server-title"
-      data-testid="samba-server"
-    >
-      <div className="resource-section__head">
-        <h2 id="samba-server-title" className="resource-section__title">
-          {t('samba.serverTitle')}
-        </h2>
-        <button
-          type="button"
-          className="btn btn--secondary"
-          disabled={reload.isPending || !status?.placed}
-          onClick={() => reload.mutate(undefined)}
-          data-testid="samba-reload"
-        >
-          {reload.isPending ? t('samba.reloading') : t('samba.reload')}
-        </button>
-      </div>
-      {reload.isSuccess && (
-        <FormAlert tone="success" testId="samba-reload-done">
-          {t('samba.reloaded')}
-        </FormAlert>
-      )}
-      {reload.isError && (
-        <OperationError error={reload.error} failure={t('samba.reloadFailed')} testId="samba-reload-error" />
-      )}
-      {loading && (
-        <p className="text-muted" role="status">
-          {t('resource.loading')}
-        </p>
-      )}
-      {failed && (
-        <OperationError error={null} failure={t('samba.statusFailed')} testId="samba-status-error" />
-      )}
-      {status && (
-        <dl className="detail-list" data-testid="samba-status">
+        words={{
+          serving: () => t('samba.live'),
+          notServing: (reason) => (reason ? t('samba.notLiveReason', { reason }) : t('samba.notLive')),
+          waiting: () => t('samba.waitingForNode'),
+          notPlaced: () => t('samba.notPlaced'),
+        }}
+        rows={
           <div>
             <dt>{t('samba.address')}</dt>
             <dd data-testid="samba-address">
-              {status.address ? <code>{`\\\\${status.address}`}</code> : t('samba.notPlaced')}
+              {address ? <code>{`\\\\${address}`}</code> : t('samba.notPlaced')}
             </dd>
           </div>
-          <div>
-            <dt>{t('samba.serving')}</dt>
-            <dd data-testid="samba-live">{liveText(status, t)}</dd>
-          </div>
-          <div>
-            <dt>{t('samba.changes')}</dt>
-            <dd>
-              <ApplyStatusBadge status={status.apply_status} testId="samba-apply" />
-            </dd>
-          </div>
-        </dl>
-      )}
-    </section>
+        }
+        actions={
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={reload.isPending || !status.data?.placed}
+            onClick={() => reload.mutate(undefined)}
+            data-testid="samba-reload"
+          >
+            {reload.isPending ? t('samba.reloading') : t('samba.reload')}
+          </button>
+        }
+        notices={
+          <>
+            {reload.isSuccess && (
+              <FormAlert tone="success" testId="samba-reload-done">
+                {t('samba.reloaded')}
+              </FormAlert>
+            )}
+            {reload.isError && (
+              <OperationError
+                error={reload.error}
+                failure={t('samba.reloadFailed')}
+                testId="samba-reload-error"
+              />
+            )}
+          </>
+        }
+        testId="samba"
+      />
+      {status.data && <SambaSettingsForm serviceId={service.id} settings={status.data.settings} />}
+      <SharesSection serviceId={service.id} address={address} />
+    </div>
   );
 }
 
@@ -127,12 +91,13 @@ function permissionText(user: SambaShareUser, t: Translate): string {
 }
 
 function SharesSection({ serviceId, address }: { serviceId: string; address: string | null }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['sambaTab', 'workspace']);
   const shares = useSambaShares(serviceId);
   const users = useWorkspaceUsers(serviceId);
   const groups = useWorkspaceGroups(serviceId);
   const [dialog, setDialog] = useState<ShareDialogState | null>(null);
   const list = shares.data?.shares ?? [];
+  const listPage = useUrlList(list, (share) => share.name);
   const close = () => setDialog(null);
   // The form lists the service's users and groups to choose from: wait for them.
   const ready = shares.isSuccess && users.isSuccess && groups.isSuccess;
@@ -153,9 +118,10 @@ function SharesSection({ serviceId, address }: { serviceId: string; address: str
         loadFailed={t('samba.loadFailed')}
         emptyText={t('samba.empty')}
         statuses={list.map((share) => share.apply_status)}
+        list={listPage}
         testId="samba-shares"
       >
-        {list.map((share) => (
+        {listPage.shown.map((share) => (
           <ResourceRow
             key={share.name}
             name={share.name}
@@ -210,14 +176,14 @@ function SharesSection({ serviceId, address }: { serviceId: string; address: str
             actions={
               <>
                 <RowAction
-                  label={t('resource.edit')}
+                  label={t('workspace:resource.edit')}
                   target={share.name}
                   disabled={!ready}
                   onClick={() => setDialog({ kind: 'edit', share })}
                   testId={`share-${share.name}-edit`}
                 />
                 <RowAction
-                  label={t('resource.delete')}
+                  label={t('workspace:resource.delete')}
                   target={share.name}
                   danger
                   onClick={() => setDialog({ kind: 'delete', share: share.name })}

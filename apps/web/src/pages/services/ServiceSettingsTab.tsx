@@ -10,23 +10,21 @@ import {
   type ServiceConfig,
   type ServiceOverviewItem,
 } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Dialog } from '../../components/dialog/Dialog.tsx';
 import { CheckboxField, FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
-import { showServerFieldErrors, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { planChangePath } from '../plan-changes/plan-facts.ts';
 import { formatDate } from '../plans/format.ts';
-import { OperationError, SaveButton } from './resource-parts.tsx';
+import { OperationError, SettingsCard } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
 
 const { name: nameField, description: descriptionField } = serviceConfigUpdateSchema.shape;
@@ -34,112 +32,69 @@ const generalFormSchema = z.object({ name: nameField.unwrap(), description: desc
 type GeneralFormValues = z.infer<typeof generalFormSchema>;
 
 function GeneralForm({ serviceId, config }: { serviceId: string; config: ServiceConfig }) {
-  const { t } = useTranslation('workspace');
-  const { t: tApp } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<GeneralFormValues>({
-    resolver: zodResolver(generalFormSchema, { error: formErrorMap }),
+  const { t } = useTranslation(['settingsTab', 'workspace']);
+  const form = useContractForm({
+    schema: generalFormSchema,
     defaultValues: { name: config.name, description: config.description },
   });
   const update = useWorkspaceMutation((values: GeneralFormValues) =>
     serviceLifecycleApi.update(serviceId, values),
   );
   return (
-    <section className="card resource-section" aria-labelledby="service-general-title">
-      <h2 id="service-general-title" className="resource-section__title">
-        {t('serviceSettings.generalTitle')}
-      </h2>
-      <form
-        className="form"
-        noValidate
-        data-testid="service-general-form"
-        onSubmit={(event) =>
-          void handleSubmit((values) =>
-            update.mutate(values, {
-              onError: (error) => showServerFieldErrors(error, setError, ['name', 'description']),
-            }),
-          )(event)
-        }
-      >
-        {update.isSuccess && (
-          <FormAlert tone="success" testId="service-general-saved">
-            {t('serviceSettings.saved')}
-          </FormAlert>
-        )}
-        {update.isError && (
-          <OperationError
-            error={update.error}
-            failure={t('serviceSettings.updateFailed')}
-            testId="service-general-error"
-          />
-        )}
-        <InputField
-          id="service-name"
-          label={t('serviceSettings.name')}
-          required
-          error={fieldErrorText(tApp, errors.name?.message)}
-          data-testid="service-settings-name"
-          {...register('name')}
-        />
-        <InputField
-          id="service-description"
-          label={t('serviceSettings.description')}
-          optional
-          error={fieldErrorText(tApp, errors.description?.message)}
-          data-testid="service-settings-description"
-          {...register('description')}
-        />
-        <SaveButton busy={update.isPending} testId="service-general-submit" />
-      </form>
-    </section>
+    <SettingsCard
+      title={t('serviceSettings.generalTitle')}
+      saved={t('serviceSettings.saved')}
+      failure={t('serviceSettings.updateFailed')}
+      change={update}
+      onSubmit={form.submitTo(update)}
+      testId="service-general"
+    >
+      <InputField
+        id="service-name"
+        label={t('serviceSettings.name')}
+        required
+        data-testid="service-settings-name"
+        {...form.field('name')}
+      />
+      <InputField
+        id="service-description"
+        label={t('serviceSettings.description')}
+        optional
+        data-testid="service-settings-description"
+        {...form.field('description')}
+      />
+    </SettingsCard>
   );
 }
 
+const remindersFormSchema = z.object({ expiry_reminders: z.boolean() });
+
 function RemindersForm({ serviceId, config }: { serviceId: string; config: ServiceConfig }) {
-  const { t } = useTranslation('workspace');
-  const { register, handleSubmit } = useForm<{ expiry_reminders: boolean }>({
+  const { t } = useTranslation(['settingsTab', 'workspace']);
+  const form = useContractForm({
+    schema: remindersFormSchema,
     defaultValues: { expiry_reminders: config.expiry_reminders },
   });
   const configure = useWorkspaceMutation((values: { expiry_reminders: boolean }) =>
     serviceLifecycleApi.configure(serviceId, values),
   );
   return (
-    <section className="card resource-section" aria-labelledby="service-reminders-title">
-      <h2 id="service-reminders-title" className="resource-section__title">
-        {t('serviceSettings.remindersTitle')}
-      </h2>
-      <form
-        className="form"
-        noValidate
-        data-testid="service-reminders-form"
-        onSubmit={(event) => void handleSubmit((values) => configure.mutate(values))(event)}
-      >
-        {configure.isSuccess && (
-          <FormAlert tone="success" testId="service-reminders-saved">
-            {t('serviceSettings.saved')}
-          </FormAlert>
-        )}
-        {configure.isError && (
-          <OperationError
-            error={configure.error}
-            failure={t('serviceSettings.configureFailed')}
-            testId="service-reminders-error"
-          />
-        )}
-        <CheckboxField
-          id="service-expiry-reminders"
-          label={t('serviceSettings.expiryReminders')}
-          hint={t('serviceSettings.expiryRemindersHint')}
-          data-testid="service-expiry-reminders"
-          {...register('expiry_reminders')}
-        />
-        <SaveButton busy={configure.isPending} testId="service-reminders-submit" />
-      </form>
-    </section>
+    <SettingsCard
+      title={t('serviceSettings.remindersTitle')}
+      saved={t('serviceSettings.saved')}
+      failure={t('serviceSettings.configureFailed')}
+      change={configure}
+      onSubmit={form.submitTo(configure)}
+      testId="service-reminders"
+    >
+      <CheckboxField
+        id="service-expiry-reminders"
+        label={t('serviceSettings.expiryReminders')}
+        hint={t('serviceSettings.expiryRemindersHint')}
+        data-testid="service-expiry-reminders"
+        {...form.register('expiry_reminders')}
+      />
+    </SettingsCard>
   );
 }
 
@@ -159,7 +114,7 @@ function EndDialog({
   ending: Ending;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('workspace');
+  const { t, i18n } = useTranslation(['settingsTab', 'workspace']);
   const [typed, setTyped] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const end = useWorkspaceMutation(() => serviceLifecycleApi.end(service.id, ending), onClose);
@@ -247,7 +202,7 @@ function EndDialog({
 
 /** Ending the service; each way refused (disabled, with the spec's words) where the lifecycle refuses it. */
 function EndService({ service }: { service: ServiceOverviewItem }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['settingsTab', 'workspace']);
   const { t: tApp } = useTranslation();
   const [ending, setEnding] = useState<Ending | null>(null);
   const canCancel = service.actions.includes('cancel');
@@ -298,9 +253,9 @@ function EndService({ service }: { service: ServiceOverviewItem }) {
 }
 
 export function ServiceSettingsTab() {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['settingsTab', 'workspace']);
   const { service } = useServiceDetail();
-  useDocumentTitle(`${t('serviceDetail.tabSettings')} · ${service.name}`);
+  useDocumentTitle(`${t('workspace:serviceDetail.tabSettings')} · ${service.name}`);
   const config = useQuery({
     queryKey: workspaceKeys.config(service.id),
     queryFn: () => serviceLifecycleApi.config(service.id),
@@ -309,14 +264,14 @@ export function ServiceSettingsTab() {
     <div className="service-tab-stack">
       {config.isPending && (
         <p className="text-muted" role="status">
-          {t('resource.loading')}
+          {t('workspace:resource.loading')}
         </p>
       )}
       {config.isError && (
         <FormAlert tone="error" testId="service-config-load-error">
           {t('serviceSettings.loadFailed')}{' '}
           <button type="button" className="btn btn--ghost" onClick={() => void config.refetch()}>
-            {t('resource.retry')}
+            {t('workspace:resource.retry')}
           </button>
         </FormAlert>
       )}

@@ -9,13 +9,12 @@ import {
   type WorkspaceGroup,
   type WorkspaceUser,
 } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, InputField } from '../../components/form/fields.tsx';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { sambaApi } from '../../workspace/samba-api.ts';
-import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { FormDialog, WorkspaceNameField } from './resource-parts.tsx';
 import { shareEditFormSchema, shareFormSchema, type ShareFormValues } from './workspace-forms.ts';
 
@@ -75,17 +74,10 @@ export function ShareDialog({
   groups: readonly WorkspaceGroup[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
-  const { t: tApp } = useTranslation();
+  const { t } = useTranslation(['sambaTab', 'workspace']);
   const creating = share === null;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ShareFormValues>({
-    resolver: zodResolver(creating ? shareFormSchema : shareEditFormSchema, { error: formErrorMap }),
+  const form = useContractForm({
+    schema: creating ? shareFormSchema : shareEditFormSchema,
     defaultValues: initialValues(share, users, groups),
   });
   const save = useWorkspaceMutation(
@@ -95,31 +87,24 @@ export function ShareDialog({
         : sambaApi.updateShare(serviceId, share.name, requestOf(values)),
     onClose,
   );
-  const userRows = useWatch({ control, name: 'users' });
-  const failure = creating ? t('samba.createFailed') : t('samba.updateFailed');
-  const fieldError = (message: string | undefined) => fieldErrorText(tApp, message);
+  const userRows = useWatch({ control: form.control, name: 'users' });
 
   return (
     <FormDialog
       title={creating ? t('samba.createTitle') : t('samba.editTitle', { name: share.name })}
       onClose={onClose}
-      onSubmit={submitChange({ handleSubmit, setError }, save, [
-        'name',
-        'path',
-        'description',
-        'bind_public_ip',
-      ])}
+      onSubmit={form.submitTo(save)}
       change={save}
-      failure={failure}
-      submitLabel={creating ? t('samba.create') : t('resource.save')}
+      failure={creating ? t('samba.createFailed') : t('samba.updateFailed')}
+      submitLabel={creating ? t('samba.create') : t('workspace:resource.save')}
       testIds={{ dialog: 'share-dialog', error: 'share-save-error', submit: 'share-submit' }}
     >
       {creating && (
         <WorkspaceNameField
           id="share-name"
           label={t('samba.name')}
-          error={errors.name?.message}
-          {...register('name')}
+          {...form.register('name')}
+          error={form.formState.errors.name?.message}
         />
       )}
       <InputField
@@ -130,17 +115,15 @@ export function ShareDialog({
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        error={fieldError(errors.path?.message)}
         data-testid="share-path"
-        {...register('path')}
+        {...form.field('path')}
       />
       <InputField
         id="share-description"
         label={t('samba.description')}
         optional
-        error={fieldError(errors.description?.message)}
         data-testid="share-description"
-        {...register('description')}
+        {...form.field('description')}
       />
       <fieldset className="fieldset share-options">
         <legend className="field__label">{t('samba.options')}</legend>
@@ -149,22 +132,21 @@ export function ShareDialog({
           label={t('samba.guestOk')}
           hint={t('samba.guestOkHint')}
           data-testid="share-guest"
-          {...register('guest_ok')}
+          {...form.register('guest_ok')}
         />
         <CheckboxField
           id="share-browseable"
           label={t('samba.browseable')}
           hint={t('samba.browseableHint')}
           data-testid="share-browseable"
-          {...register('browseable')}
+          {...form.register('browseable')}
         />
         <CheckboxField
           id="share-public"
           label={t('samba.bindPublicIp')}
           hint={t('samba.bindPublicIpHint')}
-          error={fieldError(errors.bind_public_ip?.message)}
           data-testid="share-public"
-          {...register('bind_public_ip')}
+          {...form.field('bind_public_ip')}
         />
       </fieldset>
       <fieldset className="fieldset share-access">
@@ -172,14 +154,14 @@ export function ShareDialog({
         <p className="field__hint">{t('samba.allowedUsersHint')}</p>
         {userRows.length === 0 && <p className="text-muted">{t('samba.noUsers')}</p>}
         {userRows.map((user, index) => {
-          const error = fieldError(errors.users?.[index]?.read?.message);
+          const error = form.errorText(`users.${index}.read`);
           return (
             <div key={user.name} className="share-user" data-testid={`share-user-${user.name}`}>
               <CheckboxField
                 id={`share-user-${user.name}`}
                 label={user.name}
                 data-testid={`share-user-${user.name}-allowed`}
-                {...register(`users.${index}.allowed`)}
+                {...form.register(`users.${index}.allowed`)}
               />
               {user.allowed && (
                 <div
@@ -194,7 +176,7 @@ export function ShareDialog({
                         type="checkbox"
                         className="checkbox"
                         data-testid={`share-user-${user.name}-${permission}`}
-                        {...register(`users.${index}.${permission}`)}
+                        {...form.register(`users.${index}.${permission}`)}
                       />
                       {t(`samba.permission_${permission}`)}
                     </label>
@@ -220,7 +202,7 @@ export function ShareDialog({
             id={`share-group-${group.name}`}
             label={group.name}
             data-testid={`share-group-${group.name}`}
-            {...register(`groups.${index}.allowed`)}
+            {...form.register(`groups.${index}.allowed`)}
           />
         ))}
       </fieldset>

@@ -3,18 +3,19 @@
 // change a password; activate or deactivate; see and change a user's groups; delete after
 // confirming. Up to the number of users the plan allows.
 import type { WorkspaceGroup, WorkspaceUser, WorkspaceUsersResponse } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog/Dialog.tsx';
 import { InputField } from '../../components/form/fields.tsx';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { fieldErrorText } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
-import { submitChange, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { useUrlList } from '../../workspace/url-list.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import {
   DeleteDialog,
@@ -47,12 +48,13 @@ export function UsersSection({
   users: UseQueryResult<WorkspaceUsersResponse>;
   groups: readonly WorkspaceGroup[];
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const [dialog, setDialog] = useState<UserDialog | null>(null);
   const toggle = useWorkspaceMutation((user: WorkspaceUser) =>
     directoryApi.setActive(serviceId, user.name, !user.active),
   );
   const list = users.data?.users ?? [];
+  const listPage = useUrlList(list, (user) => user.name);
   const limit = users.data?.limit ?? null;
   // The plan limits the active users; inactive ones cannot sign in and do not count.
   const active = list.filter((user) => user.active).length;
@@ -92,9 +94,10 @@ export function UsersSection({
         loadFailed={t('workspaceUsers.loadFailed')}
         emptyText={t('workspaceUsers.empty')}
         statuses={list.map((user) => user.apply_status)}
+        list={listPage}
         testId="workspace-users"
       >
-        {list.map((user) => (
+        {listPage.shown.map((user) => (
           <ResourceRow
             key={user.name}
             name={user.name}
@@ -144,7 +147,7 @@ export function UsersSection({
                   testId={`user-${user.name}-groups-open`}
                 />
                 <RowAction
-                  label={t('resource.delete')}
+                  label={t('workspace:resource.delete')}
                   target={user.name}
                   danger
                   onClick={() => setDialog({ kind: 'delete', user: user.name })}
@@ -177,14 +180,9 @@ export function UsersSection({
 }
 
 function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
-  const { t } = useTranslation('workspace');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<UserFormValues>({
-    resolver: zodResolver(userFormSchema, { error: formErrorMap }),
+  const { t } = useTranslation(['usersTab', 'workspace']);
+  const form = useContractForm({
+    schema: userFormSchema,
     defaultValues: { name: '', password: '', confirm: '' },
   });
   const create = useWorkspaceMutation(
@@ -196,7 +194,7 @@ function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: 
     <FormDialog
       title={t('workspaceUsers.createTitle')}
       onClose={onClose}
-      onSubmit={submitChange({ handleSubmit, setError }, create, ['name', 'password'])}
+      onSubmit={form.submitTo(create)}
       change={create}
       failure={t('workspaceUsers.createFailed')}
       submitLabel={t('workspaceUsers.create')}
@@ -205,14 +203,14 @@ function CreateUserDialog({ serviceId, onClose }: { serviceId: string; onClose: 
       <WorkspaceNameField
         id="user-create-name"
         label={t('workspaceUsers.username')}
-        error={errors.name?.message}
-        {...register('name')}
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
       />
       <PasswordFields
-        password={register('password')}
-        confirm={register('confirm')}
-        passwordError={errors.password?.message}
-        confirmError={errors.confirm?.message}
+        password={form.register('password')}
+        confirm={form.register('confirm')}
+        passwordError={form.formState.errors.password?.message}
+        confirmError={form.formState.errors.confirm?.message}
         idPrefix="user-create"
       />
     </FormDialog>
@@ -233,7 +231,7 @@ function PasswordFields({
   confirmError: string | undefined;
   idPrefix: string;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const { t: tApp } = useTranslation();
   return (
     <>
@@ -271,16 +269,8 @@ function PasswordDialog({
   user: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PasswordFormValues>({
-    resolver: zodResolver(passwordFormSchema, { error: formErrorMap }),
-    defaultValues: { password: '', confirm: '' },
-  });
+  const { t } = useTranslation(['usersTab', 'workspace']);
+  const form = useContractForm({ schema: passwordFormSchema, defaultValues: { password: '', confirm: '' } });
   const change = useWorkspaceMutation(
     (values: PasswordFormValues) => directoryApi.setPassword(serviceId, user, values.password),
     onClose,
@@ -289,7 +279,7 @@ function PasswordDialog({
     <FormDialog
       title={t('workspaceUsers.passwordTitle', { name: user })}
       onClose={onClose}
-      onSubmit={submitChange({ handleSubmit, setError }, change, ['password'])}
+      onSubmit={form.submitTo(change)}
       change={change}
       failure={t('workspaceUsers.passwordFailed')}
       submitLabel={t('workspaceUsers.savePassword')}
@@ -300,10 +290,10 @@ function PasswordDialog({
       }}
     >
       <PasswordFields
-        password={register('password')}
-        confirm={register('confirm')}
-        passwordError={errors.password?.message}
-        confirmError={errors.confirm?.message}
+        password={form.register('password')}
+        confirm={form.register('confirm')}
+        passwordError={form.formState.errors.password?.message}
+        confirmError={form.formState.errors.confirm?.message}
         idPrefix="user-password"
       />
     </FormDialog>
@@ -321,7 +311,7 @@ function UserGroupsDialog({
   groups: readonly WorkspaceGroup[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('workspace');
+  const { t } = useTranslation(['usersTab', 'workspace']);
   const memberships = useQuery({
     queryKey: workspaceKeys.userGroups(serviceId, user),
     queryFn: () => directoryApi.userGroups(serviceId, user),
@@ -357,7 +347,7 @@ function UserGroupsDialog({
   );
 }
 
-export function membershipFailure(t: TFunction<'workspace'>, change: MembershipChange): string {
+export function membershipFailure(t: TFunction<['usersTab', 'workspace']>, change: MembershipChange): string {
   switch (change.kind) {
     case 'add':
       return t('membership.addFailed');

@@ -11,6 +11,7 @@ import { ConfirmDialog, Dialog, DialogFormActions } from '../../components/dialo
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText } from '../../forms/messages.ts';
 import '../../i18n/workspace-messages.ts';
+import type { UrlList } from '../../workspace/url-list.ts';
 import { operationErrorText, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import './service-detail.css';
 
@@ -32,6 +33,7 @@ export function ResourceSection({
   loadFailed,
   emptyText,
   statuses,
+  list,
   testId,
   children,
 }: {
@@ -47,6 +49,8 @@ export function ResourceSection({
   loadFailed: string;
   emptyText: string;
   statuses: readonly ResourceApplyStatus[];
+  /** Its page and filter (useUrlList); `children` are then the rows of the page shown. */
+  list?: ListState;
   testId: string;
   children: ReactNode[];
 }) {
@@ -92,9 +96,10 @@ export function ResourceSection({
           </button>
         </FormAlert>
       )}
+      {list && <ListFilter list={list} testId={testId} />}
       {!load.isPending && !load.isError && children.length === 0 && (
         <p className="text-muted resource-section__empty" data-testid={`${testId}-empty`}>
-          {emptyText}
+          {list && list.total > 0 ? t('list.noMatch', { query: list.query }) : emptyText}
         </p>
       )}
       {children.length > 0 && (
@@ -102,7 +107,60 @@ export function ResourceSection({
           {children}
         </ul>
       )}
+      {list && <ListPager list={list} testId={testId} />}
     </section>
+  );
+}
+
+type ListState = Omit<UrlList<unknown>, 'shown'>;
+
+/** A list longer than this offers a filter (one in the address is always shown). */
+const FILTER_FROM = 8;
+
+function ListFilter({ list, testId }: { list: ListState; testId: string }) {
+  const { t } = useTranslation('workspace');
+  if (list.total <= FILTER_FROM && list.query === '') return null;
+  return (
+    <InputField
+      id={`${testId}-filter`}
+      type="search"
+      label={t('list.filter')}
+      className="resource-section__filter"
+      autoComplete="off"
+      value={list.query}
+      onChange={(event) => list.setQuery(event.target.value)}
+      data-testid={`${testId}-filter`}
+    />
+  );
+}
+
+function ListPager({ list, testId }: { list: ListState; testId: string }) {
+  const { t } = useTranslation('workspace');
+  if (list.pages <= 1) return null;
+  return (
+    <nav className="resource-pager" aria-label={t('list.pagination')} data-testid={`${testId}-pager`}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={list.page <= 1}
+        onClick={() => list.setPage(list.page - 1)}
+        data-testid={`${testId}-previous`}
+      >
+        {t('list.previous')}
+      </button>
+      <span aria-live="polite" data-testid={`${testId}-page`}>
+        {t('list.page', { page: list.page, pages: list.pages })}
+      </span>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={list.page >= list.pages}
+        onClick={() => list.setPage(list.page + 1)}
+        data-testid={`${testId}-next`}
+      >
+        {t('list.next')}
+      </button>
+    </nav>
   );
 }
 
@@ -285,6 +343,48 @@ export function WorkspaceNameField({
       data-testid={id}
       {...field}
     />
+  );
+}
+
+/**
+ * A card holding one settings form: its title, "Saved." or the change's failure above the fields,
+ * and Save below them. Test ids: `<testId>-form`, `-saved`, `-error`, `-submit`.
+ */
+export function SettingsCard({
+  title,
+  saved,
+  failure,
+  change,
+  onSubmit,
+  testId,
+  children,
+}: {
+  title: string;
+  saved: string;
+  failure: string;
+  change: { isPending: boolean; isSuccess: boolean; isError: boolean; error: unknown };
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card resource-section" aria-labelledby={`${testId}-title`}>
+      <h2 id={`${testId}-title`} className="resource-section__title">
+        {title}
+      </h2>
+      <form className="form" noValidate data-testid={`${testId}-form`} onSubmit={onSubmit}>
+        {change.isSuccess && (
+          <FormAlert tone="success" testId={`${testId}-saved`}>
+            {saved}
+          </FormAlert>
+        )}
+        {change.isError && (
+          <OperationError error={change.error} failure={failure} testId={`${testId}-error`} />
+        )}
+        {children}
+        <SaveButton busy={change.isPending} testId={`${testId}-submit`} />
+      </form>
+    </section>
   );
 }
 

@@ -1,0 +1,174 @@
+// Whether a workspace feature's daemon serves, in plain words, for any tab: serving; not serving
+// (set up and checked, not running, and why); failed (the node could not start or change it, and
+// why); waiting for the node's first report; not placed on a node. A tab with a status of its own
+// (Samba's address and reload) passes its report and its rows; any other reads its driver from
+// the service's status (GET /services/{id}/status) with useDriverReport.
+import type { ResourceApplyStatus, ServiceStatusDetail } from '@debesis/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApplyStatusBadge } from '../../components/ApplyStatusBadge.tsx';
+import '../../i18n/workspace-messages.ts';
+import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
+import { workspaceKeys } from '../../workspace/workspace-keys.ts';
+import { whileApplying } from '../../workspace/workspace-resource.ts';
+import { OperationError } from './resource-parts.tsx';
+
+/** What the node said about a daemon: its driver's `live` (null: no report yet) and why not. */
+export interface DaemonReport {
+  placed: boolean;
+  live: boolean | null;
+  reason: string | null;
+  apply_status: ResourceApplyStatus;
+  /** The node's error when its last change failed. */
+  error?: string | null;
+}
+
+export type DaemonState =
+  | { kind: 'notPlaced' }
+  | { kind: 'waiting' }
+  | { kind: 'serving' }
+  | { kind: 'notServing'; reason: string | null }
+  | { kind: 'failed'; reason: string | null };
+
+export function daemonState(report: DaemonReport): DaemonState {
+  if (!report.placed) return { kind: 'notPlaced' };
+  if (report.live === null) return { kind: 'waiting' };
+  if (report.live) return { kind: 'serving' };
+  if (report.apply_status === 'failed')
+    return { kind: 'failed', reason: report.reason ?? report.error ?? null };
+  return { kind: 'notServing', reason: report.reason };
+}
+
+/** A driver's report out of the service's status: not reported yet until the node names it. */
+export function driverReport(status: ServiceStatusDetail, driver: string): DaemonReport {
+  const entry = status.drivers.find((candidate) => candidate.driver === driver);
+  return {
+    placed: status.placed,
+    live: entry ? entry.live : null,
+    reason: entry?.reason ?? null,
+    apply_status: status.apply_status,
+    error: status.last_error,
+  };
+}
+
+/** The service's status, shared with the overview's node card (one request for both). */
+export function useDriverReport(serviceId: string, driver: string) {
+  const status = useQuery({
+    queryKey: workspaceKeys.status(serviceId),
+    queryFn: () => serviceLifecycleApi.status(serviceId),
+    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
+  });
+  return { ...status, data: status.data && driverReport(status.data, driver) };
+}
+
+/** A tab's own words for a state (Samba keeps its "shares are served at this address"). */
+export type DaemonWords = Partial<Record<DaemonState['kind'], (reason: string | null) => string>>;
+
+export function DaemonStateText({
+  state,
+  name,
+  words,
+}: {
+  state: DaemonState;
+  name: string;
+  words?: DaemonWords;
+}) {
+  const { t } = useTranslation('workspace');
+  const reason = 'reason' in state ? state.reason : null;
+  const own = words?.[state.kind];
+  if (own) return own(reason);
+  switch (state.kind) {
+    case 'notPlaced':
+      return t('daemon.stateNotPlaced');
+    case 'waiting':
+      return t('daemon.stateWaiting');
+    case 'serving':
+      return t('daemon.stateServing', { name });
+    case 'notServing':
+      return reason
+        ? t('daemon.stateNotServingReason', { name, reason })
+        : t('daemon.stateNotServing', { name });
+    case 'failed':
+      return reason ? t('daemon.stateFailedReason', { name, reason }) : t('daemon.stateFailed', { name });
+  }
+}
+
+export function DaemonStatusCard({
+  title,
+  name,
+  report,
+  loading = false,
+  failed = false,
+  words,
+  rows,
+  actions,
+  notices,
+  testId,
+}: {
+  title: string;
+  /** The daemon as the reader knows it: "Samba". */
+  name: string;
+  report: DaemonReport | undefined;
+  loading?: boolean;
+  failed?: boolean;
+  words?: DaemonWords;
+  /** Rows of its own above "Serving" (Samba's address). */
+  rows?: ReactNode;
+  /** Buttons beside the title (reload). */
+  actions?: ReactNode;
+  /** What those buttons said (reloaded, or why not). */
+  notices?: ReactNode;
+  /** Prefix of the test ids: `<testId>-server`, `-status`, `-live`, `-apply`. */
+  testId: string;
+}) {
+  const { t } = useTranslation('workspace');
+  return (
+    <section
+      className="card resource-section"
+      aria-labelledby={`${testId}-server-title`}
+      data-testid={`${testId}-server`}
+    >
+      <div className="resource-section__head">
+        <h2 id={`${testId}-server-title`} className="resource-section__title">
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {notices}
+      {loading && (
+        <p className="text-muted" role="status">
+          {t('resource.loading')}
+        </p>
+      )}
+      {failed && (
+        <OperationError
+          error={null}
+          failure={t('daemon.statusFailed', { name })}
+          testId={`${testId}-status-error`}
+        />
+      )}
+      {report && (
+        <dl className="detail-list" data-testid={`${testId}-status`}>
+          {rows}
+          <div>
+            <dt>{t('daemon.serving')}</dt>
+            <dd data-testid={`${testId}-live`} data-state={daemonState(report).kind}>
+              <DaemonStateText state={daemonState(report)} name={name} words={words} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('daemon.changes')}</dt>
+            <dd>
+              <ApplyStatusBadge
+                status={report.apply_status}
+                error={report.error}
+                testId={`${testId}-apply`}
+              />
+            </dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}

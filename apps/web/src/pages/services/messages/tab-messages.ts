@@ -1,0 +1,13 @@
+// The types of the service tabs' namespaces, for i18n's typed `t()` (i18n.ts). Each namespace
+// arrives with its tab (service-tabs.ts), so the app's entry carries none of these texts.
+import type { OverviewTabMessages } from './overview.en.ts';
+import type { SambaTabMessages } from './samba.en.ts';
+import type { SettingsTabMessages } from './settings.en.ts';
+import type { UsersTabMessages } from './users.en.ts';
+
+export type ServiceTabResources = {
+  overviewTab: OverviewTabMessages;
+  usersTab: UsersTabMessages;
+  sambaTab: SambaTabMessages;
+  settingsTab: SettingsTabMessages;
+};

@@ -1,0 +1,95 @@
+// Lithuanian texts of the Users and groups tab: users, groups and their memberships, typed by the English shape (users.en.ts).
+import type { UsersTabMessages } from './users.en.ts';
+
+const usersPlurals = {
+  counter_few: '{{count}} iš {{limit}}',
+  counter_many: '{{count}} iš {{limit}}',
+  full_few:
+    'Jūsų planas leidžia {{count}} naudotojus. Ištrinkite naudotoją arba pakeiskite planą, kad galėtumėte pridėti kitą.',
+  full_many:
+    'Jūsų planas leidžia {{count}} naudotojo. Ištrinkite naudotoją arba pakeiskite planą, kad galėtumėte pridėti kitą.',
+};
+
+export const usersTabLt: UsersTabMessages = {
+  membership: {
+    userTitle: '{{name}} grupės',
+    groupTitle: 'Grupės {{name}} nariai',
+    user: 'Naudotojas',
+    group: 'Grupė',
+    primary: 'Pagrindinė',
+    supplementary: 'Papildoma',
+    makePrimary: 'Padaryti pagrindine',
+    remove: 'Pašalinti',
+    add: 'Pridėti',
+    asPrimary: 'Pagrindinė grupė',
+    asPrimaryHint:
+      'Nauji naudotojo failai priklauso jo pagrindinei grupei. Naudotojas turi vieną pagrindinę grupę.',
+    userNone: 'Šis naudotojas nepriklauso jokiai grupei.',
+    groupNone: 'Ši grupė neturi narių.',
+    loadFailed: 'Nepavyko įkelti narystės',
+    addFailed: 'Nepavyko pridėti nario',
+    primaryFailed: 'Nepavyko pakeisti pagrindinės grupės',
+    removeFailed: 'Nepavyko pašalinti nario',
+  },
+  workspaceUsers: {
+    title: 'Naudotojai',
+    lead: 'Žmonės, kurie jungiasi prie jūsų darbo erdvės bendrinamų aplankų.',
+    counter_one: '{{count}} iš {{limit}}',
+    counter_other: '{{count}} iš {{limit}}',
+    ...usersPlurals,
+    add: 'Pridėti naudotoją',
+    full_one:
+      'Jūsų planas leidžia {{count}} naudotoją. Ištrinkite naudotoją arba pakeiskite planą, kad galėtumėte pridėti kitą.',
+    full_other:
+      'Jūsų planas leidžia {{count}} naudotojų. Ištrinkite naudotoją arba pakeiskite planą, kad galėtumėte pridėti kitą.',
+    empty: 'Naudotojų dar nėra. Pridėkite pirmąjį, kad suteiktumėte prieigą.',
+    loadFailed: 'Nepavyko įkelti naudotojų',
+    active: 'Aktyvus',
+    inactive: 'Neaktyvus',
+    groups: 'Grupės: {{groups}}',
+    primaryGroup: '{{group}} (pagrindinė)',
+    noGroups: 'Nepriklauso jokiai grupei',
+    changePassword: 'Keisti slaptažodį',
+    activate: 'Aktyvuoti',
+    deactivate: 'Išjungti',
+    manageGroups: 'Grupės',
+    activateFailed: 'Nepavyko aktyvuoti naudotojo',
+    deactivateFailed: 'Nepavyko išjungti naudotojo',
+    createTitle: 'Pridėti naudotoją',
+    username: 'Naudotojo vardas',
+    password: 'Slaptažodis',
+    passwordHint: 'Bent 8 simboliai.',
+    confirmPassword: 'Pakartokite slaptažodį',
+    create: 'Pridėti naudotoją',
+    createFailed: 'Nepavyko sukurti naudotojo',
+    passwordTitle: 'Naujas {{name}} slaptažodis',
+    savePassword: 'Keisti slaptažodį',
+    passwordFailed: 'Nepavyko pakeisti slaptažodžio',
+    deleteTitle: 'Ištrinti naudotoją {{name}}?',
+    deleteBody:
+      'Naudotojas pašalinamas iš visų grupių ir bendrinamų aplankų ir nebegalės prisijungti. To atšaukti negalima.',
+    deleteFailed: 'Nepavyko ištrinti naudotojo',
+  },
+  workspaceGroups: {
+    title: 'Grupės',
+    lead: 'Suteikite keliems naudotojams tą pačią prieigą iš karto.',
+    add: 'Pridėti grupę',
+    empty: 'Grupių dar nėra.',
+    loadFailed: 'Nepavyko įkelti grupių',
+    members: 'Nariai: {{members}}',
+    primaryMember: '{{name}} (pagrindinė)',
+    noMembers: 'Narių nėra',
+    manageMembers: 'Nariai',
+    createTitle: 'Pridėti grupę',
+    name: 'Grupės pavadinimas',
+    description: 'Aprašymas',
+    create: 'Pridėti grupę',
+    createFailed: 'Nepavyko sukurti grupės',
+    editTitle: 'Redaguoti grupę {{name}}',
+    updateFailed: 'Nepavyko atnaujinti grupės',
+    deleteTitle: 'Ištrinti grupę {{name}}?',
+    deleteBody:
+      'Jos nariai lieka, tačiau netenka grupės suteiktos prieigos; bendrinami aplankai jos nebemini. To atšaukti negalima.',
+    deleteFailed: 'Nepavyko ištrinti grupės',
+  },
+};

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICE_TABS, serviceTabRoutes, shippedTabs } from './service-tabs.ts';
+
+describe('the service tabs', () => {
+  it('route and list only the tabs whose feature has shipped, in their order', () => {
+    const tabs = shippedTabs(SERVICE_TABS, ['users']);
+    expect(tabs.map((tab) => tab.id)).toEqual(['overview', 'users', 'settings']);
+    const routes = serviceTabRoutes(tabs);
+    expect(routes.map((route) => (route.index ? '(index)' : route.path))).toEqual([
+      '(index)',
+      'users',
+      'settings',
+    ]);
+  });
+
+  it('load a tab’s texts with its code', async () => {
+    const [, samba] = serviceTabRoutes(shippedTabs(SERVICE_TABS, ['samba']));
+    const { i18n } = await import('../../i18n/i18n.ts');
+    const loaded = typeof samba?.lazy === 'function' ? await samba.lazy() : null;
+    expect(loaded).toHaveProperty('Component');
+    expect(i18n.getFixedT('lt', 'sambaTab')('samba.reload')).toBe(
+      (await import('./messages/samba.lt.ts')).sambaTabLt.samba.reload,
+    );
+  });
+});

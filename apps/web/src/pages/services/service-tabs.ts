@@ -1,0 +1,116 @@
+// The tabs of a service's page (spec §2 "Service detail"), in one list that both the router
+// (app/router.tsx: a child route per tab) and the page's tab bar (ServiceDetailPage) read. A tab
+// is its path under /dashboard/services/{id}, its label, its code, its texts (an i18n namespace
+// of its own, loaded with its code) and the feature it belongs to: a tab of a feature not yet in
+// SHIPPED_FEATURES is neither routed nor listed. Adding a tab: one entry here, its component and
+// its texts (messages/<tab>.{en,lt}.ts). This file is in the app's entry: code comes by import().
+import { SHIPPED_FEATURES, type Feature } from '@debesis/contract';
+import type { ParseKeys } from 'i18next';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { loadNamespace, type NamespaceLoaders } from '../../i18n/lazy-namespace.ts';
+
+export interface ServiceTab {
+  /** Its name: the link's test id is `service-tab-<id>`. */
+  id: string;
+  /** The path segment under the service; '' is the overview, the page's index. */
+  path: string;
+  /** Its label in the tab bar and the page title (the `workspace` namespace: the bar shows it first). */
+  label: ParseKeys<'workspace'>;
+  /** The feature it belongs to; none: always there. */
+  feature?: Feature;
+  component: () => Promise<ComponentType>;
+  /** Its texts: a namespace loaded before it renders (a tab may share one, as Activity does). */
+  messages?: { namespace: string; loaders: NamespaceLoaders };
+}
+
+export const SERVICE_TABS: readonly ServiceTab[] = [
+  {
+    id: 'overview',
+    path: '',
+    label: 'serviceDetail.tabOverview',
+    component: async () => (await import('./ServiceOverviewTab.tsx')).ServiceOverviewTab,
+    messages: {
+      namespace: 'overviewTab',
+      loaders: {
+        en: async () => (await import('./messages/overview.en.ts')).overviewTabEn,
+        lt: async () => (await import('./messages/overview.lt.ts')).overviewTabLt,
+      },
+    },
+  },
+  {
+    id: 'users',
+    path: 'users',
+    label: 'serviceDetail.tabUsers',
+    feature: 'users',
+    component: async () => (await import('./ServiceUsersTab.tsx')).ServiceUsersTab,
+    messages: {
+      namespace: 'usersTab',
+      loaders: {
+        en: async () => (await import('./messages/users.en.ts')).usersTabEn,
+        lt: async () => (await import('./messages/users.lt.ts')).usersTabLt,
+      },
+    },
+  },
+  {
+    id: 'samba',
+    path: 'samba',
+    label: 'serviceDetail.tabSamba',
+    feature: 'samba',
+    component: async () => (await import('./ServiceSambaTab.tsx')).ServiceSambaTab,
+    messages: {
+      namespace: 'sambaTab',
+      loaders: {
+        en: async () => (await import('./messages/samba.en.ts')).sambaTabEn,
+        lt: async () => (await import('./messages/samba.lt.ts')).sambaTabLt,
+      },
+    },
+  },
+  {
+    id: 'activity',
+    path: 'activity',
+    label: 'serviceDetail.tabActivity',
+    feature: 'activity',
+    // Its texts are the account activity page's namespace, which its module adds itself.
+    component: async () => (await import('../activity/ServiceActivityTab.tsx')).ServiceActivityTab,
+  },
+  {
+    id: 'settings',
+    path: 'settings',
+    label: 'serviceDetail.tabSettings',
+    component: async () => (await import('./ServiceSettingsTab.tsx')).ServiceSettingsTab,
+    messages: {
+      namespace: 'settingsTab',
+      loaders: {
+        en: async () => (await import('./messages/settings.en.ts')).settingsTabEn,
+        lt: async () => (await import('./messages/settings.lt.ts')).settingsTabLt,
+      },
+    },
+  },
+];
+
+/** The tabs whose feature has shipped, in their order. */
+export function shippedTabs(
+  tabs: readonly ServiceTab[] = SERVICE_TABS,
+  shipped: readonly Feature[] = SHIPPED_FEATURES,
+): ServiceTab[] {
+  return tabs.filter((tab) => tab.feature === undefined || shipped.includes(tab.feature));
+}
+
+/** A tab's code and texts, together: the route renders once both are here. */
+async function loadTab(tab: ServiceTab): Promise<{ Component: ComponentType }> {
+  const [Component] = await Promise.all([
+    tab.component(),
+    tab.messages && loadNamespace(tab.messages.namespace, tab.messages.loaders),
+  ]);
+  return { Component };
+}
+
+/** The service page's child routes, one per shipped tab; any other path is not found. */
+export function serviceTabRoutes(tabs: readonly ServiceTab[] = shippedTabs()): RouteObject[] {
+  return tabs.map((tab) =>
+    tab.path === ''
+      ? { index: true, lazy: () => loadTab(tab) }
+      : { path: tab.path, lazy: () => loadTab(tab) },
+  );
+}
