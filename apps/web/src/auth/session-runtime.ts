@@ -79,7 +79,9 @@ async function loadUser(mine: number): Promise<void> {
     try {
       const user = await api.get(USER_PATH, userSchema);
       if (mine !== generation) return;
-      setSessionState(sessionAuthenticated(applyServerPreferences(user)));
+      const applied = await applyServerPreferences(user);
+      if (mine !== generation) return;
+      setSessionState(sessionAuthenticated(applied));
       return;
     } catch (error) {
       if (isApiError(error) && (error.status === 401 || error.status === 403)) {
@@ -203,19 +205,21 @@ export async function logout(): Promise<void> {
  * Spec §3: on sign-in the server's settings win, applied without sending them back; except at the
  * account's first sign-in, where the theme chosen here before signing up is kept and saved to the
  * account (until then the account has only the default, which nobody chose). The language needs no
- * such rule: registration already stored the one on screen. Returns the user as applied.
+ * such rule: registration already stored the one on screen. Returns the user as applied, once the
+ * language's texts are in (they download on a switch), so the signed-in pages never show in the
+ * old language first.
  */
-function applyServerPreferences(user: User): User {
+async function applyServerPreferences(user: User): Promise<User> {
   const chosenBefore = themeBeforeSignIn;
   themeBeforeSignIn = null;
   if (user.login_count <= 1 && chosenBefore !== null && chosenBefore !== user.theme) {
     setTheme(chosenBefore, 'server');
     saveSettings({ theme: chosenBefore }).catch(() => undefined);
-    void changeLanguage(user.language, 'server');
+    await changeLanguage(user.language, 'server').catch(() => undefined);
     return { ...user, theme: chosenBefore };
   }
   setTheme(user.theme, 'server');
-  void changeLanguage(user.language, 'server');
+  await changeLanguage(user.language, 'server').catch(() => undefined);
   return user;
 }
 
