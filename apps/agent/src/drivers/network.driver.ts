@@ -6,8 +6,9 @@
 // all; an agent restart adopts what is there the same way. A changed address moves (the old route
 // and address go); a stopped workspace keeps its network (cheap, and the address stays its own);
 // removal deletes the pair (and with it its routes) and the namespace. A namespace found missing
-// although it was made before (deleted by hand) is made again, and the daemons of the drivers
-// after this one are stopped first, so they start again inside the new one.
+// although it was made before (deleted by hand) is made again; then, and when the address moves,
+// the daemons of the drivers after this one are stopped first (they are bound to the old address
+// or live in the old namespace), so they start again later in the same pass.
 //
 // Only addresses of this node's own pool (AGENT_ADDRESS_POOL) are ever configured: a desired state
 // naming any other (the host's own, another node's) is refused, whoever sent it.
@@ -201,11 +202,13 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
 
     if (legacy) await dropLegacyAlias(layout.addressFile, inPool, context.run, actions);
 
+    // Daemons bound to an old address, or running in a namespace that is gone (or cut off), would
+    // never be reached: stop them, they start again later in this pass, inside, on the address.
+    const moved = record !== undefined && record.address !== address;
+    const remade = record !== undefined && (!present.netns || !present.link);
+    if (moved || remade) await context.quiesce?.();
     let made = false;
     if (!present.netns || !present.link) {
-      // Daemons still running in a namespace that is gone (or cut off) would never be reached:
-      // stop them, they start again inside the new one later in this pass.
-      if (record) await context.quiesce?.();
       if (present.link) await context.run('ip', ['link', 'del', names.nodeInterface], { check: true });
       if (!present.netns) {
         await context.run('ip', ['netns', 'add', names.netns], { check: true });
