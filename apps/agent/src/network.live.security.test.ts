@@ -132,13 +132,12 @@ async function pass(states: WorkspaceDesiredState[], memory: ReconcileMemory) {
 /** smbclient from the node, or (`from`) from inside a workspace's network namespace. */
 async function smbList(address: string, password: string, from?: Workspace) {
   const smbclient = [`//${address}/files`, '-p', String(PORT), '-U', 'alice', '-m', 'SMB3', '-c', 'ls'];
-  const [command, args] = from
-    ? ['nsenter', [`--net=${netnsPath(networkNames(from.id).netns)}`, '--', 'smbclient', ...smbclient]]
-    : ['smbclient', smbclient];
-  const result = await runCommand(command as string, args as string[], {
-    env: { ...process.env, PASSWD: password },
-    timeoutMs: 60_000,
-  });
+  const netns = from && `--net=${netnsPath(networkNames(from.id).netns)}`;
+  const result = await runCommand(
+    netns ? 'nsenter' : 'smbclient',
+    netns ? [netns, '--', 'smbclient', ...smbclient] : smbclient,
+    { env: { ...process.env, PASSWD: password }, timeoutMs: 60_000 },
+  );
   return { ok: result.ok, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -307,6 +306,23 @@ describe.skipIf(reason !== undefined)(
       expect(before && (await processArgv(before))).toBeFalsy();
       const listed = await smbList(A_MOVED, A.password);
       expect(listed.ok, listed.output).toBe(true);
+    });
+
+    it('refuses a loopback address (the pool before namespaces) with what to set instead', async () => {
+      const loopback = '127.0.10.9';
+      const driver = createDefaultDrivers({ live: true, addressPool: [loopback] }).find(
+        (d) => d.name === 'network',
+      )!;
+      const id = `net-lo-${randomUUID()}`;
+      await expect(
+        driver.apply(state({ ...A, id }, loopback), {
+          dataDir,
+          workspaceDir: join(dataDir, 'workspaces', id),
+          logger: silentLogger,
+          run: recordingRun,
+        }),
+      ).rejects.toThrow(/127\.0\.10\.9 is a loopback address .* AGENT_ADDRESS_POOL/);
+      expect(await networkPresent(networkNames(id))).toEqual({ netns: false, link: false });
     });
 
     it('removal deletes the namespace, the veth and the route', async () => {

@@ -180,6 +180,11 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
     }
     if (!isIPv4(desired.address))
       throw new Error(`${desired.address}: a workspace's network namespace takes an IPv4 address only`);
+    // The kernel never routes 127.0.0.0/8 over an interface (the pool before namespaces was 127.0.10.x).
+    if (desired.address.startsWith('127.'))
+      throw new Error(
+        `${desired.address} is a loopback address and cannot be routed into the workspace's network namespace; set AGENT_ADDRESS_POOL to addresses routed to this node (default ${DEFAULT_ADDRESS_POOL})`,
+      );
 
     const address = desired.address;
     const [record, routes, present, forwarding, legacy] = await Promise.all([
