@@ -164,7 +164,6 @@ async function cleanUp(ws: Workspace): Promise<void> {
   }
   if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
   for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
-  await removeTestNetworks([ws.id], [ws.address]);
 }
 
 describe.skipIf(reason !== undefined)(
@@ -185,6 +184,7 @@ describe.skipIf(reason !== undefined)(
       if (!dataDir || process.env.KEEP_LIVE) return;
       await cleanUp(A);
       await cleanUp(B);
+      await removeTestNetworks([A.id, B.id], [A.address, B.address]);
       await rm(dataDir, { recursive: true, force: true });
       await rm(localDir, { recursive: true, force: true });
     });
