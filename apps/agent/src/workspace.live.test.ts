@@ -163,7 +163,7 @@ async function agentFiles(): Promise<Record<string, number>> {
   return times;
 }
 
-describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () => {
+describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'agent-live-'));
     localDir = await mkdtemp(join(tmpdir(), 'agent-live-local-'));
