@@ -3,7 +3,7 @@
 // writes and lists; a wrong password is refused. This needs live workspaces (root, samba, loop
 // devices: CI has them), so the journey starts its own product with them and removes its
 // workspace afterwards (terminated through the API, then checked: no smbd, mount, loop device or
-// address alias left). Elsewhere it is skipped with the reason printed.
+// workspace network left). Elsewhere it is skipped with the reason printed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,7 +112,7 @@ describe.skipIf(unavailable !== undefined)('a live workspace bought and used', (
     await page.getByTestId(`service-link-${serviceId}`).click();
     await page.waitForURL(`**/dashboard/services/${serviceId}`);
     const address = (await page.getByTestId('service-fact-ip').innerText()).trim();
-    expect(address).toMatch(/^127\.0\.12\.\d+$/);
+    expect(address).toMatch(/^198\.18\.12\.\d+$/);
 
     // Users: the form refuses a confirmation that does not match, then creates alice.
     await page.getByTestId('service-tab-users').click();

@@ -1,6 +1,6 @@
 // Reconcile time of the node agent for one workspace with 200 users and 50 shares: the first
 // apply, a no-op full check (every driver runs and finds everything in place) and the observe-only
-// pass an applied workspace gets on most polls. Live (disk image, address alias, smbd) as root
+// pass an applied workspace gets on most polls. Live (disk image, network namespace, smbd) as root
 // with samba installed; otherwise the render-only path (files rendered and checked, nothing
 // mounted or started), and the table says which.
 import { randomUUID } from 'node:crypto';
@@ -13,6 +13,7 @@ import {
   firstMissingProgram,
   isRoot,
   reconcileOnce,
+  removePoolGuards,
   runCommand,
   silentLogger,
   type ReconcileMemory,
@@ -85,10 +86,11 @@ export async function measureReconcile(): Promise<ReconcileFigures> {
   ]);
   const live = isRoot() && !missing;
   const mode = live
-    ? 'live: image, alias, smbd'
+    ? 'live: image, network namespace, smbd'
     : `render only (${isRoot() ? `${missing} is not installed` : 'not root'})`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-reconcile-'));
-  const address = `127.0.11.${10 + Math.floor(Math.random() * 200)}`;
+  // Outside the embedded node's default pool (198.18.0.x), random so parallel runs do not meet.
+  const address = `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
   const desired = workspace(`bench-${randomUUID()}`, address);
   const drivers = createDefaultDrivers({ live, addressPool: [address] });
 
@@ -123,10 +125,11 @@ export async function measureReconcile(): Promise<ReconcileFigures> {
     const observeOnlyMs = await passOnce(desired, observing, 1_000_000);
     return { mode, firstApplyMs, noOpFullCheckMs, observeOnlyMs };
   } finally {
-    // Removal stops smbd, drops the alias, unmounts and deletes the image.
+    // Removal stops smbd, deletes the network namespace, unmounts and deletes the image.
     await passOnce({ ...desired, generation: 2, state: 'removed' }, createReconcileMemory(), 1).catch(
       () => 0,
     );
+    if (live) await removePoolGuards([address], runCommand).catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

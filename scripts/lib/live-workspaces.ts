@@ -1,7 +1,10 @@
 // What a product with live workspaces (startProduct's liveWorkspaces) can leave on the machine —
 // processes started from its data folder (each workspace's smbd and its namespace wrapper), loop
-// devices and mounts of its storage images, address aliases on lo — found from /proc and /sys,
-// and removed by force when a journey failed to remove its workspaces the proper way.
+// devices and mounts of its storage images, workspace networks (a route to a pool address through
+// a workspace's veth `dbs-<hash>`, its namespace `debesis-<hash>`) — found from /proc, /sys and
+// `ip route`, and removed by force when a journey failed to remove its workspaces the proper way.
+// The pool's `unreachable` guard routes are the agent's for good; removePoolGuardRoutes drops them
+// when the product stops.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
@@ -13,7 +16,7 @@ export interface WorkspaceLeftovers {
   mounts: string[];
   /** /dev/loopN backed by a file in the data folder. */
   loopDevices: string[];
-  /** Addresses on lo from the product's pool ("127.0.12.1/32"). */
+  /** Routes to the product's pool addresses through a workspace's veth ("198.18.12.1 dev dbs-…"). */
   addresses: string[];
 }
 
@@ -56,10 +59,10 @@ export function findLeftovers(dataDir: string, pool: string): WorkspaceLeftovers
         .map((name) => `/dev/${name}`)
     : [];
   const prefix = pool.split('-')[0]?.split('.').slice(0, 3).join('.') ?? '';
-  const lo = spawnSync('ip', ['-o', '-4', 'addr', 'show', 'dev', 'lo'], { encoding: 'utf8' }).stdout ?? '';
-  const addresses = [...lo.matchAll(/inet (\d+\.\d+\.\d+\.\d+\/\d+)/g)]
-    .map((match) => match[1] ?? '')
-    .filter((address) => address.startsWith(`${prefix}.`));
+  const routes = spawnSync('ip', ['-o', '-4', 'route', 'show'], { encoding: 'utf8' }).stdout ?? '';
+  const addresses = [...routes.matchAll(/^(\d+\.\d+\.\d+\.\d+) dev (dbs-[0-9a-f]{10})\b/gm)]
+    .filter((match) => (match[1] ?? '').startsWith(`${prefix}.`))
+    .map((match) => `${match[1]} dev ${match[2]}`);
   return { processes, mounts, loopDevices, addresses };
 }
 
@@ -81,7 +84,21 @@ export function removeLeftovers(leftovers: WorkspaceLeftovers): void {
     spawnSync('umount', ['-l', mountPoint]);
   }
   for (const device of leftovers.loopDevices) spawnSync('losetup', ['-d', device]);
-  for (const address of leftovers.addresses) spawnSync('ip', ['addr', 'del', address, 'dev', 'lo']);
+  for (const route of leftovers.addresses) {
+    const device = route.split(' dev ')[1] ?? '';
+    // One end of the pair deletes both and the route; the namespace is named like its veth.
+    spawnSync('ip', ['link', 'del', device]);
+    spawnSync('ip', ['netns', 'del', device.replace(/^dbs-/, 'debesis-')]);
+  }
+}
+
+/** Deletes the agent's `unreachable` guard routes (metric 4242) of `pool` (one /24, as above). */
+export function removePoolGuardRoutes(pool: string): void {
+  const prefix = pool.split('-')[0]?.split('.').slice(0, 3).join('.') ?? '';
+  const routes = spawnSync('ip', ['-o', '-4', 'route', 'show', 'type', 'unreachable'], { encoding: 'utf8' });
+  for (const match of (routes.stdout ?? '').matchAll(/^unreachable (\S+) .*\bmetric 4242\b/gm))
+    if ((match[1] ?? '').startsWith(`${prefix}.`))
+      spawnSync('ip', ['route', 'del', 'unreachable', match[1] ?? '', 'metric', '4242']);
 }
 
 /** Why live workspaces cannot run here, or undefined when they can (root, samba, loop devices). */
@@ -97,6 +114,7 @@ export function liveWorkspacesUnavailable(): string | undefined {
     'mkfs.ext4',
     'ip',
     'unshare',
+    'nsenter',
   ]) {
     try {
       execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });

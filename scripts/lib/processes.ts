@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { removePoolGuardRoutes } from './live-workspaces.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -55,13 +56,13 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Addresses a live product gives its workspaces: outside `npm start`'s and the agent test's. */
-export const LIVE_ADDRESS_POOL = '127.0.12.1-127.0.12.254';
+/** Addresses a live product gives its workspaces: outside `npm start`'s and the agent tests'. */
+export const LIVE_ADDRESS_POOL = '198.18.12.1-198.18.12.254';
 
 export interface ProductOptions {
   /**
-   * Real workspaces (as root with samba installed): disk image, address alias from
-   * LIVE_ADDRESS_POOL, smbd. Whoever starts one removes its workspaces before stop() (see
+   * Real workspaces (as root with samba installed): disk image, network namespace with an address
+   * from LIVE_ADDRESS_POOL, smbd. Whoever starts one removes its workspaces before stop() (see
    * live-workspaces.ts); stop() refuses to delete a data folder that still has a mount in it.
    */
   liveWorkspaces?: boolean;
@@ -104,6 +105,8 @@ export async function startProduct(
     process: child,
     async stop() {
       await stopChild(child);
+      // The agent keeps its pool's guard routes for good; this pool was the run's own.
+      if (options.liveWorkspaces) removePoolGuardRoutes(LIVE_ADDRESS_POOL);
       // Deleting through a mounted workspace image would delete inside it and leave the mount.
       if (mountedUnder(dataDir)) throw new Error(`${dataDir} still has a workspace mounted; not deleted`);
       rmSync(dataDir, { recursive: true, force: true });

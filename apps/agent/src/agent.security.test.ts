@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RegistrationRefusedError, startAgent, type Agent } from './agent.ts';
 import type { AgentConfig } from './config.ts';
-import { createAddressDriver } from './drivers/address.driver.ts';
+import { createNetworkDriver } from './drivers/network.driver.ts';
 import { createJsonLogger } from './logger.ts';
 import { desiredUser, desiredWorkspace } from './testing/desired.ts';
 import { startFakeApi, type FakeApi } from './testing/fake-api.ts';
@@ -17,7 +17,7 @@ import { runCommand } from './exec/run-command.ts';
 
 const INSIDE = '0b6f0e0e-1111-4c55-9d5b-0f4f3c1d2e10';
 const OUTSIDE = '0b6f0e0e-2222-4c55-9d5b-0f4f3c1d2e10';
-const POOL = ['127.0.10.1', '127.0.10.2'];
+const POOL = ['198.18.0.1', '198.18.0.2'];
 
 let api: FakeApi;
 let dataDir: string;
@@ -62,7 +62,7 @@ describe('the agent and its address pool', () => {
       }),
       desiredWorkspace({
         service_id: INSIDE,
-        address: '127.0.10.2',
+        address: '198.18.0.2',
         users: [desiredUser('jonas', 1_000_001, { password: 'Stolen-Hash-2' })],
       }),
     ];
@@ -74,7 +74,7 @@ describe('the agent and its address pool', () => {
     const reports = new Map(api.reports.at(-1)?.workspaces.map((w) => [w.service_id, w]));
     expect(reports.get(OUTSIDE)).toMatchObject({ ok: false, observed_generation: 0 });
     expect(reports.get(OUTSIDE)?.error).toMatch(
-      /^address: "192.0.2.50" is not in this node's address pool \(AGENT_ADDRESS_POOL\)/,
+      /^network: "192.0.2.50" is not in this node's address pool \(AGENT_ADDRESS_POOL\)/,
     );
     expect(reports.get(INSIDE)).toMatchObject({ ok: true, observed_generation: 1 });
 
@@ -89,13 +89,13 @@ describe('the agent and its address pool', () => {
   });
 
   it('refuses the host’s own and foreign addresses in the driver itself, whoever calls it', async () => {
-    const driver = createAddressDriver({ live: false, addressPool: ['127.0.10.1', 'FE80::1'] });
+    const driver = createNetworkDriver({ live: false, addressPool: ['198.18.0.1', 'FE80::1'] });
     const context = { dataDir, workspaceDir: join(dataDir, 'ws'), logger: silentLogger, run: runCommand };
     await expect(
       driver.apply(desiredWorkspace({ service_id: INSIDE, address: '10.0.0.1' }), context),
     ).rejects.toThrow(/not in this node's address pool/);
     await expect(
-      driver.apply(desiredWorkspace({ service_id: INSIDE, address: '127.0.10.1' }), context),
+      driver.apply(desiredWorkspace({ service_id: INSIDE, address: '198.18.0.1' }), context),
     ).resolves.toMatchObject({ status: { live: false } });
     await expect(
       driver.apply(desiredWorkspace({ service_id: INSIDE, address: 'fe80:0::1' }), context),

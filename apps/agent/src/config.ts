@@ -14,16 +14,21 @@
 //   AGENT_DATA_DIR             required. Holds node.json (the node token, mode 0600) and
 //                              workspaces/<service_id>/ for each workspace.
 //   AGENT_POLL_INTERVAL_MS     default 5000. Time between reconcile passes.
-//   AGENT_ADDRESS_POOL         default 127.0.10.1-127.0.10.254. Addresses this node may give to
+//   AGENT_ADDRESS_POOL         default 198.18.0.1-198.18.0.254. Addresses this node may give to
 //                              workspaces: ranges "a-b" and single addresses, comma separated.
-//                              A workspace whose desired address is outside it is refused.
+//                              A workspace whose desired address is outside it is refused. Each
+//                              lives in its workspace's network namespace, routed from the node
+//                              over a veth pair, so not 127.x (the loopback range is not routed
+//                              over an interface). The default is RFC 2544's benchmarking range
+//                              198.18.0.0/15, which is never a machine's real network; in
+//                              production: the public addresses routed to this node.
 //   AGENT_REQUEST_TIMEOUT_MS   default 10000. Time-out of one API call.
 //   AGENT_MAX_BACKOFF_MS       default 60000. Longest wait between passes while the API fails.
 //   AGENT_FULL_CHECK_EVERY     default 60. Every Nth pass re-applies unchanged workspaces too,
 //                              to repair drift.
 //   AGENT_LIVE_WORKSPACES      default auto: as root, with the programs installed, workspaces are
-//                              real (disk image, address alias, smbd). off: drivers render and
-//                              check their files but mount, alias and start nothing (test runs
+//                              real (disk image, network namespace, smbd). off: drivers render and
+//                              check their files but mount, make and start nothing (test runs
 //                              of the whole product that must not leave mounts and daemons).
 //   AGENT_SMB_PORT             default 445. The port of each workspace's smbd on its own address.
 //   AGENT_LOG_LEVEL            default info (debug, info, warn, error). Standalone (main.ts) only;
@@ -51,7 +56,7 @@ export interface AgentConfig {
   smbPort: number;
 }
 
-export const DEFAULT_ADDRESS_POOL = '127.0.10.1-127.0.10.254';
+export const DEFAULT_ADDRESS_POOL = '198.18.0.1-198.18.0.254';
 
 export class AgentConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -21,5 +21,6 @@ export type { DriverSetOptions } from './drivers/registry.ts';
 export { createJsonLogger, silentLogger } from './logger.ts';
 export { runCommand } from './exec/run-command.ts';
 export { firstMissingProgram, isRoot } from './system/host.ts';
+export { networkNames, removePoolGuards } from './system/netns.ts';
 export type { Logger, LogFn } from './logger.ts';
 export { AGENT_VERSION } from './version.ts';

@@ -22,6 +22,7 @@ import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt, parseMountInfo } from './system/mounts.ts';
 import { processArgv } from './system/processes.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
+import { removeTestNetworks } from './testing/network.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
 const PROGRAMS = [
@@ -49,11 +50,17 @@ if (reason) console.warn(`[agent] live storage security test skipped: ${reason}`
 const MB = 1024 * 1024;
 const PORT = 445;
 const SECRET_ENV = 'DEBESIS_LIVE_TEST_SECRET';
-const octet = 10 + Math.floor(Math.random() * 200);
-const A = { id: `live-a-${randomUUID()}`, address: `127.0.13.${octet}`, base: WORKSPACE_ID_FIRST_BASE };
+// Outside the embedded node's default pool (198.18.0.x); random, so parallel runs do not meet.
+const octet = 1 + Math.floor(Math.random() * 253);
+const third = Math.floor(Math.random() * 256);
+const A = {
+  id: `live-a-${randomUUID()}`,
+  address: `198.19.${third}.${octet}`,
+  base: WORKSPACE_ID_FIRST_BASE,
+};
 const B = {
   id: `live-b-${randomUUID()}`,
-  address: `127.0.13.${octet + 1}`,
+  address: `198.19.${third}.${octet + 1}`,
   base: WORKSPACE_ID_FIRST_BASE + WORKSPACE_ID_BLOCK,
 };
 type Workspace = typeof A;
@@ -157,9 +164,6 @@ async function cleanUp(ws: Workspace): Promise<void> {
   }
   if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
   for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
-  const addresses = await runCommand('ip', ['-o', 'addr', 'show', 'dev', 'lo']);
-  if (addresses.stdout.includes(`${ws.address}/32`))
-    await runCommand('ip', ['addr', 'del', `${ws.address}/32`, 'dev', 'lo']);
 }
 
 describe.skipIf(reason !== undefined)(
@@ -180,6 +184,7 @@ describe.skipIf(reason !== undefined)(
       if (!dataDir || process.env.KEEP_LIVE) return;
       await cleanUp(A);
       await cleanUp(B);
+      await removeTestNetworks([A.id, B.id], [A.address, B.address]);
       await rm(dataDir, { recursive: true, force: true });
       await rm(localDir, { recursive: true, force: true });
     });

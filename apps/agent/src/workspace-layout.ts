@@ -5,7 +5,8 @@
 //   <ws>/data/              the storage root: the image is mounted here (homes, shares)
 //   <ws>/data/home/<user>   each user's home folder
 //   <ws>/accounts/          passwd, group, shadow of the workspace (seen as /etc/… by its daemons)
-//   <ws>/address            the address the alias was added for (to remove it after a change)
+//   <ws>/network.json       the network namespace, veth and address made (drivers/network.driver.ts)
+//   <ws>/address            before network namespaces: the alias on lo (dropped once, then gone)
 //   <ws>/ns/host-etc        empty; inside the namespace the host's /etc is bound here
 //   <ws>/samba/             smb.conf, smbpasswd (what the passdb holds), private/ lock/ state/
 //                           cache/ run/ log/
@@ -21,6 +22,7 @@ export interface WorkspaceLayout {
   group: string;
   shadow: string;
   addressFile: string;
+  networkFile: string;
   hostEtc: string;
   samba: SambaLayout;
 }
@@ -61,6 +63,7 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
     group: join(accountsDir, 'group'),
     shadow: join(accountsDir, 'shadow'),
     addressFile: join(workspaceDir, 'address'),
+    networkFile: join(workspaceDir, 'network.json'),
     hostEtc: join(workspaceDir, 'ns', 'host-etc'),
     samba: {
       dir: sambaDir,

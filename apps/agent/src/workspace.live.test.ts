@@ -1,5 +1,5 @@
-// The whole node side of a workspace against the real programs, as root: a disk image, an address
-// alias, the workspace's accounts and its own smbd, proven with smbclient. CI installs samba and
+// The whole node side of a workspace against the real programs, as root: a disk image, its own
+// network namespace, the workspace's accounts and its own smbd, proven with smbclient. CI installs samba and
 // runs as root, so there this runs; elsewhere it is skipped with the reason printed.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
@@ -16,6 +16,7 @@ import { silentLogger } from './logger.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
 import { canConnect } from './net/wait-for-port.ts';
 import { exists, firstMissingProgram, isRoot } from './system/host.ts';
+import { networkNames, networkPresent, readRoutes, routedThrough } from './system/netns.ts';
 import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt } from './system/mounts.ts';
 import { processArgv } from './system/processes.ts';
@@ -26,6 +27,7 @@ import {
   perms,
   type DesiredWithSamba,
 } from './testing/desired.ts';
+import { removeTestNetworks } from './testing/network.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
 const PROGRAMS = [
@@ -38,6 +40,7 @@ const PROGRAMS = [
   'mkfs.ext4',
   'ip',
   'unshare',
+  'nsenter',
 ];
 
 async function skipReason(): Promise<string | undefined> {
@@ -53,8 +56,9 @@ if (reason)
 
 const B = WORKSPACE_ID_FIRST_BASE;
 const SERVICE = `live-${randomUUID()}`;
-// Outside the embedded node's default pool (127.0.10.x), so a running `npm start` is not touched.
-const ADDRESS = `127.0.11.${10 + Math.floor(Math.random() * 200)}`;
+// Outside the embedded node's default pool (198.18.0.x), so a running `npm start` is not touched;
+// random, so parallel runs do not meet.
+const ADDRESS = `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 const PORT = 445;
 
 let dataDir: string;
@@ -142,9 +146,12 @@ async function smbdPid(): Promise<number | undefined> {
   return text ? (JSON.parse(text) as { pid: number }).pid : undefined;
 }
 
-async function aliasPresent(): Promise<boolean> {
-  const result = await runCommand('ip', ['-o', 'addr', 'show', 'dev', 'lo']);
-  return result.stdout.includes(`${ADDRESS}/32`);
+const NAMES = networkNames(SERVICE);
+
+/** The workspace's network namespace, the node's end of its veth and the route to its address. */
+async function networkMade(): Promise<boolean> {
+  const present = await networkPresent(NAMES);
+  return present.netns && present.link && routedThrough(await readRoutes(), ADDRESS, NAMES.nodeInterface);
 }
 
 async function agentFiles(): Promise<Record<string, number>> {
@@ -153,7 +160,7 @@ async function agentFiles(): Promise<Record<string, number>> {
     l.passwd,
     l.group,
     l.shadow,
-    l.addressFile,
+    l.networkFile,
     l.samba.conf,
     l.samba.passdbRecord,
     l.samba.processFile,
@@ -164,7 +171,7 @@ async function agentFiles(): Promise<Record<string, number>> {
   return times;
 }
 
-describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () => {
+describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'agent-live-'));
     localDir = await mkdtemp(join(tmpdir(), 'agent-live-local-'));
@@ -172,7 +179,7 @@ describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () =
   });
 
   afterAll(async () => {
-    // Whatever the tests got to, leave no daemon, mount, loop device or address behind.
+    // Whatever the tests got to, leave no daemon, mount, loop device, network or route behind.
     if (!dataDir || process.env.KEEP_LIVE) return;
     const l = layout();
     const pid = await smbdPid();
@@ -185,25 +192,25 @@ describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () =
     }
     if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
     for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
-    if (await aliasPresent()) await runCommand('ip', ['addr', 'del', `${ADDRESS}/32`, 'dev', 'lo']);
+    await removeTestNetworks([SERVICE], [ADDRESS]);
     await rm(dataDir, { recursive: true, force: true });
     await rm(localDir, { recursive: true, force: true });
   });
 
-  it('builds the workspace: image mounted, alias, accounts, smbd listening; users get what their permissions say', async () => {
+  it('builds the workspace: image mounted, network namespace, accounts, smbd listening; users get what their permissions say', async () => {
     const { report } = await pass(baseState());
     expect(report.error).toBeUndefined();
     expect(report).toMatchObject({ ok: true, failures: [] });
     expect(report.drivers.map((d) => [d.driver, d.live])).toEqual([
       ['workspace-dir', true],
       ['storage', true],
-      ['address', true],
+      ['network', true],
       ['users', true],
       ['samba', true],
     ]);
     expect(report.facts?.started_at).toEqual(expect.any(String));
     expect(await mountAt(layout().dataRoot)).toMatchObject({ fsType: 'ext4' });
-    expect(await aliasPresent()).toBe(true);
+    expect(await networkMade()).toBe(true);
     expect(await canConnect(ADDRESS, PORT)).toBe(true);
     // Homes are owned by their users, inside the storage.
     const home = await stat(join(layout().homesRoot, 'alice'));
@@ -236,8 +243,8 @@ describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () =
     expect(report.ok).toBe(true);
     expect(result.changed).toBe(false);
     expect(result.actions).toEqual([]);
-    // Only the read-only look at the addresses on lo.
-    expect(commands).toEqual([`ip -j addr show dev lo`]);
+    // The network is checked from files (/run/netns, /sys/class/net, /proc/net/route): no program.
+    expect(commands).toEqual([]);
     expect(await agentFiles()).toEqual(before);
     expect(await smbdPid()).toBe(pid);
   });
@@ -334,13 +341,14 @@ describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () =
     );
   });
 
-  it('removed: process, address, mount, image and folder are gone', async () => {
+  it('removed: process, network, mount, image and folder are gone', async () => {
     const l = layout();
     const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024, state: 'removed' });
     expect(report.ok).toBe(true);
     expect(await mountAt(l.dataRoot)).toBeUndefined();
     expect(await loopDevicesOf(l.image)).toEqual([]);
-    expect(await aliasPresent()).toBe(false);
+    expect(await networkMade()).toBe(false);
+    expect(await networkPresent(NAMES)).toEqual({ netns: false, link: false });
     expect(await exists(l.root)).toBe(false);
   });
 });

@@ -141,8 +141,8 @@ export const environmentSchema = z.object({
   VIES_RETRY_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** How often the embedded agent reconciles, in milliseconds. */
   AGENT_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
-  /** Addresses the embedded local node hands out to workspaces. */
-  AGENT_ADDRESS_POOL: z.string().default('127.0.10.1-127.0.10.254'),
+  /** Addresses the embedded local node hands out to workspaces (the agent's DEFAULT_ADDRESS_POOL). */
+  AGENT_ADDRESS_POOL: z.string().default('198.18.0.1-198.18.0.254'),
   /** OAuth sign-in providers; each is enabled when its client id and secret are set. */
   ...oauthEnvironmentShape,
   /** The seller printed on invoices and the invoice number prefix (modules/billing/billing.config.ts). */

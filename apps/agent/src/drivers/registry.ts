@@ -1,14 +1,15 @@
 // The drivers the agent runs, in order. For a running or stopped workspace they run first to
 // last: the base drivers, each building on the ones before (the folder, the storage mounted in
-// it, the address, the users with homes inside the storage), then the feature drivers, each on
-// its own (the daemons bound to the address). For a removed workspace they run last to first:
-// stop the daemons, drop the address, unmount and delete the storage, delete the folder.
+// it, the network: its namespace with the address, the users with homes inside the storage),
+// then the feature drivers, each on its own (the daemons bound to the address). For a removed
+// workspace they run last to first: stop the daemons, delete the network, unmount and delete the
+// storage, delete the folder.
 //
 // A new feature adds one line at the end: `daemonDriver(<feature>Definition(options), options)`
 // (or `taskDriver(…)` for a task-like one), usually through its create<Feature>Driver.
 import type { Driver } from './driver.ts';
 import { createAccountsDriver } from './accounts.driver.ts';
-import { createAddressDriver } from './address.driver.ts';
+import { createNetworkDriver } from './network.driver.ts';
 import type { LiveDriverOptions } from './live-mode.ts';
 import { createSambaDriver } from './samba.driver.ts';
 import { createStorageImageDriver } from './storage-image.driver.ts';
@@ -17,7 +18,7 @@ import { workspaceDirDriver } from './workspace-dir.driver.ts';
 export interface DriverSetOptions extends LiveDriverOptions {
   /** The port every workspace's smbd listens on at its own address. Default 445. */
   smbPort?: number;
-  /** AGENT_ADDRESS_POOL: the address driver refuses any other address. */
+  /** AGENT_ADDRESS_POOL: the network driver refuses any other address. */
   addressPool?: readonly string[];
 }
 
@@ -25,7 +26,7 @@ export function createDefaultDrivers(options: DriverSetOptions = {}): readonly D
   return [
     workspaceDirDriver,
     createStorageImageDriver(options),
-    createAddressDriver(options),
+    createNetworkDriver(options),
     createAccountsDriver(options),
     createSambaDriver({ live: options.live, port: options.smbPort }),
   ];

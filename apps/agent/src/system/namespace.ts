@@ -1,6 +1,9 @@
-// The light container a workspace's daemons run in (DAEMONS.md): a private mount namespace that
-// holds the workspace's own storage and nothing of any other workspace, where /etc/passwd,
-// /etc/group and /etc/shadow are the workspace's own.
+// The light container a workspace's daemons run in (DAEMONS.md): the workspace's own network
+// namespace (system/netns.ts, made by the network driver: its address and nothing of the node's
+// or another workspace's network), and in it a private mount namespace that holds the workspace's
+// own storage and nothing of any other workspace, where /etc/passwd, /etc/group and /etc/shadow
+// are the workspace's own. `nsenter --net` joins the network namespace, then `unshare --mount`
+// makes the mount namespace; both exec, so the daemon keeps the pid the agent started.
 //
 // A new mount namespace starts as a copy of every mount of the node, so before anything else the
 // script detaches every mount under the agent's data folder: the other workspaces' storage (a
@@ -26,7 +29,8 @@
 // The script is a constant; names and paths reach it only as positional arguments ($1, $2, "$@"),
 // never spliced into shell text.
 import { realpathSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { netnsPath, networkNames } from './netns.ts';
 
 export const NAMESPACE_SCRIPT = `set -eu
 agent_data=$1 agent_data_seen=$2 data=$3 accounts=$4 host_etc=$5 keep_count=$6
@@ -125,7 +129,10 @@ function isUnder(path: string, parent: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep);
 }
 
-/** `unshare … sh -c SCRIPT` running `argv` inside a new private namespace of the workspace. */
+/**
+ * `nsenter --net=… unshare … sh -c SCRIPT` running `argv` inside the workspace's network namespace
+ * (named after the service id, the last part of `paths.root`) and a new private mount namespace.
+ */
 export function inWorkspaceNamespace(
   paths: NamespacePaths,
   argv: readonly string[],
@@ -149,8 +156,11 @@ export function inWorkspaceNamespace(
   for (const path of [dataRoot, accountsDir, hostEtc, ...keep])
     if (!isUnder(path, agentData)) throw new Error(`${path} is not inside the agent's data folder`);
   return {
-    command: 'unshare',
+    command: 'nsenter',
     args: [
+      `--net=${netnsPath(networkNames(basename(resolve(paths.root))).netns)}`,
+      '--',
+      'unshare',
       '--mount',
       '--propagation',
       'private',

@@ -19,7 +19,7 @@ export function desiredWorkspace(
   return {
     generation: 1,
     state: 'running',
-    address: '127.0.10.1',
+    address: '198.18.0.1',
     storage_bytes: 64 * 1024 * 1024,
     id_base: WORKSPACE_ID_FIRST_BASE,
     users: [],

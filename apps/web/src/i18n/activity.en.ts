@@ -244,6 +244,7 @@ export const activityEn = {
       samba: 'Samba file sharing',
       accounts: 'user accounts',
       address: 'network address',
+      network: 'network and address',
       'workspace-dir': 'service folder',
     },
     /** The driver's name when the line names none. */

@@ -249,6 +249,7 @@ export const activityLt: ActivityMessages = {
       samba: 'Samba failų bendrinimas',
       accounts: 'naudotojų paskyros',
       address: 'tinklo adresas',
+      network: 'tinklas ir adresas',
       'workspace-dir': 'paslaugos aplankas',
     },
     anyDriver: 'paslauga',

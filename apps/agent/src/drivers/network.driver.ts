@@ -1,0 +1,299 @@
+// The workspace's own network (system/netns.ts): a network namespace joined to the node by a veth
+// pair, the workspace's address inside it, a /32 route to it on the node, and the pool's
+// `unreachable` guard. Its daemons start inside (system/namespace.ts) and bind only to the
+// address. What was made is recorded in the workspace folder (network.json), so a pass that finds
+// the record, the namespace, the node's end of the pair and the route in place runs no program at
+// all; an agent restart adopts what is there the same way. A changed address moves (the old route
+// and address go); a stopped workspace keeps its network (cheap, and the address stays its own);
+// removal deletes the pair (and with it its routes) and the namespace. A namespace found missing
+// although it was made before (deleted by hand) is made again; then, and when the address moves,
+// the daemons of the drivers after this one are stopped first (they are bound to the old address
+// or live in the old namespace), so they start again later in the same pass.
+//
+// Only addresses of this node's own pool (AGENT_ADDRESS_POOL) are ever configured: a desired state
+// naming any other (the host's own, another node's) is refused, whoever sent it.
+//
+// Before this driver an address was an alias on `lo` recorded in `<ws>/address`; such an alias is
+// dropped (when it is a pool address) the first time the workspace is applied.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { isIPv4, isIPv6 } from 'node:net';
+import { z } from 'zod';
+import { writeIfChanged } from '../fs/write-if-changed.ts';
+import type { CommandRunner } from '../exec/run-command.ts';
+import { workspaceLayout } from '../workspace-layout.ts';
+import type { Driver, DriverContext, DriverObservation, DriverResult } from './driver.ts';
+import { DEFAULT_ADDRESS_POOL } from '../config.ts';
+import { expandAddressPool } from '../capacity.ts';
+import { exists } from '../system/host.ts';
+import {
+  NODE_LINK_ADDRESS,
+  POOL_GUARD_METRIC,
+  WORKSPACE_INTERFACE,
+  missingGuards,
+  networkNames,
+  networkPresent,
+  readRoutes,
+  routedThrough,
+  type NetworkNames,
+} from '../system/netns.ts';
+import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
+
+export const NETWORK_DRIVER = 'network';
+
+// Addresses the host itself needs: never made a workspace's, never deleted.
+const HOST_ADDRESSES = new Set(['127.0.0.1', '::1', '0.0.0.0', '::']);
+
+const recordSchema = z.object({ netns: z.string(), node_interface: z.string(), address: z.string() });
+type NetworkRecord = z.infer<typeof recordSchema>;
+
+/** `<address>/32` (or /128): the exact address entry the agent adds and deletes. */
+export function aliasFor(address: string): string {
+  if (HOST_ADDRESSES.has(address)) throw new Error(`${address} is the host's own address, not a workspace's`);
+  if (isIPv4(address)) return `${address}/32`;
+  if (isIPv6(address)) return `${address.toLowerCase()}/128`;
+  throw new Error(`workspace address ${JSON.stringify(address.slice(0, 64))} is not an IP address`);
+}
+
+/** One spelling per address, so `FE80::1` and `fe80:0::1` are the same pool entry. */
+function canonical(address: string): string {
+  return isIPv6(address) ? new URL(`http://[${address}]`).hostname.slice(1, -1) : address;
+}
+
+export interface NetworkDriverOptions extends LiveDriverOptions {
+  /** The addresses this node may give to workspaces (AGENT_ADDRESS_POOL); default its default. */
+  addressPool?: readonly string[];
+}
+
+async function readRecord(path: string): Promise<NetworkRecord | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const parsed = recordSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `ip -batch -`: several changes for one program start; the first failure stops it (and throws). */
+async function ipBatch(run: CommandRunner, lines: string[], netns?: string): Promise<void> {
+  if (lines.length === 0) return;
+  const args = [...(netns ? ['-n', netns] : []), '-batch', '-'];
+  await run('ip', args, { check: true, input: lines.join('\n') + '\n' });
+}
+
+const procConf = (family: 'ipv4' | 'ipv6', device: string, key: string) =>
+  `/proc/sys/net/${family}/conf/${device}/${key}`;
+
+async function readProc(path: string): Promise<string | undefined> {
+  return readFile(path, 'utf8').then(
+    (text) => text.trim(),
+    () => undefined,
+  );
+}
+
+/**
+ * The node's end of the pair neither forwards nor filters loosely: set per interface, never
+ * globally. IPv6 is off on it (workspace addresses are IPv4). Returns whether anything changed.
+ */
+async function lockDownNodeEnd(device: string): Promise<boolean> {
+  let changed = false;
+  const set = async (path: string, value: string) => {
+    const now = await readProc(path);
+    if (now === undefined || now === value) return;
+    await writeFile(path, value);
+    changed = true;
+  };
+  await set(procConf('ipv4', device, 'forwarding'), '0');
+  await set(procConf('ipv4', device, 'rp_filter'), '1');
+  await set(procConf('ipv6', device, 'disable_ipv6'), '1');
+  return changed;
+}
+
+/** Drops an alias on `lo` from before network namespaces, when it is one of the pool's. */
+async function dropLegacyAlias(
+  addressFile: string,
+  inPool: (address: string) => boolean,
+  run: CommandRunner,
+  actions: string[],
+): Promise<void> {
+  const recorded = await readProc(addressFile);
+  if (recorded === undefined) return;
+  const address = recorded.replace(/\/\d+$/, '');
+  if (recorded && inPool(address) && !HOST_ADDRESSES.has(address)) {
+    const result = await run('ip', ['addr', 'del', recorded, 'dev', 'lo']);
+    if (result.ok) actions.push(`removed address ${recorded} from lo`);
+  }
+  await rm(addressFile, { force: true });
+}
+
+async function removeNetwork(names: NetworkNames, run: CommandRunner, actions: string[]): Promise<void> {
+  const present = await networkPresent(names);
+  // Deleting one end deletes both, and every route through them.
+  if (present.link) {
+    await run('ip', ['link', 'del', names.nodeInterface], { check: true });
+    actions.push(`removed veth ${names.nodeInterface}`);
+  }
+  if (present.netns) {
+    await run('ip', ['netns', 'del', names.netns], { check: true });
+    actions.push(`removed network namespace ${names.netns}`);
+  }
+}
+
+export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver {
+  const poolList = (options.addressPool ?? expandAddressPool(DEFAULT_ADDRESS_POOL)).map(canonical);
+  const pool = new Set(poolList);
+  const inPool = (address: string) => (isIPv4(address) || isIPv6(address)) && pool.has(canonical(address));
+
+  async function apply(
+    desired: Parameters<Driver['apply']>[0],
+    context: DriverContext,
+  ): Promise<DriverResult> {
+    const layout = workspaceLayout(context.workspaceDir);
+    const names = networkNames(desired.service_id);
+    aliasFor(desired.address);
+    // Removal still goes on (its data must go), but configures no address outside the pool.
+    if (!inPool(desired.address) && desired.state !== 'removed')
+      throw new Error(
+        `${JSON.stringify(desired.address.slice(0, 64))} is not in this node's address pool (AGENT_ADDRESS_POOL); refusing to configure it`,
+      );
+    const reason = await notLiveReason(options, ['ip']);
+    if (reason)
+      return {
+        changed: false,
+        actions: [],
+        status: {
+          driver: NETWORK_DRIVER,
+          live: false,
+          reason: `${reason}: ${desired.address} gets no network namespace`,
+        },
+      };
+    const live = { driver: NETWORK_DRIVER, live: true } as const;
+    const actions: string[] = [];
+    const done = (): DriverResult => ({ changed: actions.length > 0, actions, status: live });
+
+    if (desired.state === 'removed') {
+      await removeNetwork(names, context.run, actions);
+      await dropLegacyAlias(layout.addressFile, inPool, context.run, actions);
+      await rm(layout.networkFile, { force: true });
+      return done();
+    }
+    if (!isIPv4(desired.address))
+      throw new Error(`${desired.address}: a workspace's network namespace takes an IPv4 address only`);
+    // The kernel never routes 127.0.0.0/8 over an interface (the pool before namespaces was 127.0.10.x).
+    if (desired.address.startsWith('127.'))
+      throw new Error(
+        `${desired.address} is a loopback address and cannot be routed into the workspace's network namespace; set AGENT_ADDRESS_POOL to addresses routed to this node (default ${DEFAULT_ADDRESS_POOL})`,
+      );
+
+    const address = desired.address;
+    const [record, routes, present, forwarding, legacy] = await Promise.all([
+      readRecord(layout.networkFile),
+      readRoutes(),
+      networkPresent(names),
+      readProc(procConf('ipv4', names.nodeInterface, 'forwarding')),
+      exists(layout.addressFile),
+    ]);
+    const guards = missingGuards(poolList, routes);
+    const inPlace =
+      record?.address === address &&
+      record.netns === names.netns &&
+      record.node_interface === names.nodeInterface &&
+      present.netns &&
+      present.link &&
+      forwarding === '0' &&
+      routedThrough(routes, address, names.nodeInterface);
+    if (inPlace && guards.length === 0 && !legacy) return done();
+
+    if (legacy) await dropLegacyAlias(layout.addressFile, inPool, context.run, actions);
+
+    // Daemons bound to an old address, or running in a namespace that is gone (or cut off), would
+    // never be reached: stop them, they start again later in this pass, inside, on the address.
+    const moved = record !== undefined && record.address !== address;
+    const remade = record !== undefined && (!present.netns || !present.link);
+    if (moved || remade) await context.quiesce?.();
+    let made = false;
+    if (!present.netns || !present.link) {
+      if (present.link) await context.run('ip', ['link', 'del', names.nodeInterface], { check: true });
+      if (!present.netns) {
+        await context.run('ip', ['netns', 'add', names.netns], { check: true });
+        actions.push(`made network namespace ${names.netns}`);
+      }
+      await context.run(
+        'ip',
+        [
+          'link',
+          'add',
+          names.nodeInterface,
+          'type',
+          'veth',
+          'peer',
+          'name',
+          WORKSPACE_INTERFACE,
+          'netns',
+          names.netns,
+        ],
+        { check: true },
+      );
+      actions.push(`made veth ${names.nodeInterface}`);
+      made = true;
+    }
+
+    // Inside: the address on ws0 and a way back to the node's end, nothing else.
+    if (made || record?.address !== address) {
+      await ipBatch(
+        context.run,
+        [
+          'link set lo up',
+          `link set ${WORKSPACE_INTERFACE} up`,
+          `addr flush dev ${WORKSPACE_INTERFACE} scope global`,
+          `addr add ${address}/32 dev ${WORKSPACE_INTERFACE}`,
+          `route replace ${NODE_LINK_ADDRESS}/32 dev ${WORKSPACE_INTERFACE} scope link`,
+        ],
+        names.netns,
+      );
+      actions.push(`put address ${address}/32 in ${names.netns}`);
+    }
+    if (await lockDownNodeEnd(names.nodeInterface)) actions.push(`${names.nodeInterface} does not forward`);
+
+    // On the node: its end up with the link-local address, the /32 route, the pool's guard.
+    const host: string[] = [];
+    if (made || !routedThrough(routes, address, names.nodeInterface)) {
+      host.push(
+        `addr replace ${NODE_LINK_ADDRESS}/32 dev ${names.nodeInterface}`,
+        `link set ${names.nodeInterface} up`,
+        `route replace ${address}/32 dev ${names.nodeInterface} src ${NODE_LINK_ADDRESS}`,
+      );
+      actions.push(`routed ${address} to ${names.nodeInterface}`);
+    }
+    const old = record?.address;
+    if (old && old !== address && !made && routedThrough(routes, old, names.nodeInterface)) {
+      host.push(`route del ${old}/32 dev ${names.nodeInterface}`);
+      actions.push(`removed route to ${old}`);
+    }
+    for (const block of guards) host.push(`route replace unreachable ${block} metric ${POOL_GUARD_METRIC}`);
+    if (guards.length > 0) actions.push(`guarded the pool (${guards.length} unreachable routes)`);
+    await ipBatch(context.run, host);
+
+    const written = await writeIfChanged(
+      layout.networkFile,
+      JSON.stringify({ netns: names.netns, node_interface: names.nodeInterface, address }) + '\n',
+      { mode: 0o644 },
+    );
+    if (written.changed && actions.length === 0) actions.push(`recorded network ${names.netns}`);
+    return done();
+  }
+
+  return {
+    name: NETWORK_DRIVER,
+    apply,
+    async observe(desired, context): Promise<DriverObservation> {
+      const record = await readRecord(workspaceLayout(context.workspaceDir).networkFile);
+      if (!record) return {};
+      const present = await networkPresent(networkNames(desired.service_id));
+      if (!present.netns) return { drift: `network namespace ${record.netns} is gone` };
+      if (!present.link) return { drift: `veth ${record.node_interface} is gone` };
+      return {};
+    },
+  };
+}

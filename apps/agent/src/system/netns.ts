@@ -1,0 +1,174 @@
+// A workspace's own network: a network namespace made by the agent, joined to the node by a veth
+// pair. The workspace's address lives inside, on `ws0`; the node reaches it through a /32 route
+// via its end of the pair, from the link-local address NODE_LINK_ADDRESS that every node end
+// carries. Inside there is a route back to that one address and nothing else (no default route),
+// and the node end does not forward (net.ipv4.conf.<end>.forwarding=0, set per interface), so a
+// workspace's daemons answer the node and reach neither another workspace nor the outside, even
+// when a root daemon adds routes of its own. An `unreachable` route over the whole pool (a high
+// metric, so a workspace's /32 wins) keeps traffic for a pool address no workspace holds on the
+// machine instead of sending it to the default gateway.
+//
+// Names are derived from the service id (a short hash: a veth name has at most 15 characters), so
+// they are the same after an agent restart and the agent finds what it made before.
+//
+// Everything here that only looks (names, /proc/net/route, /run/netns, /sys/class/net) runs no
+// program, so a pass that finds everything in place costs a few file reads.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { isIPv4 } from 'node:net';
+import { exists } from './host.ts';
+
+/** The node end's address on every workspace's veth; the namespace's only way back. */
+export const NODE_LINK_ADDRESS = '169.254.0.1';
+/** The workspace's end of the pair, inside its namespace. */
+export const WORKSPACE_INTERFACE = 'ws0';
+/** Metric of the pool's `unreachable` routes: above any /32 the agent adds (metric 0). */
+export const POOL_GUARD_METRIC = 4242;
+/** Where `ip netns add` keeps a namespace's handle. */
+export const NETNS_DIR = '/run/netns';
+
+export interface NetworkNames {
+  /** `debesis-<hash>`: the network namespace (ip netns name). */
+  netns: string;
+  /** `dbs-<hash>`: the node's end of the veth pair (≤ 15 characters, IFNAMSIZ). */
+  nodeInterface: string;
+}
+
+/** The namespace and interface names of a workspace, the same for the same service id. */
+export function networkNames(serviceId: string): NetworkNames {
+  const hash = createHash('sha256').update(serviceId).digest('hex').slice(0, 10);
+  return { netns: `debesis-${hash}`, nodeInterface: `dbs-${hash}` };
+}
+
+export function netnsPath(netns: string): string {
+  return `${NETNS_DIR}/${netns}`;
+}
+
+/** Whether the namespace and the node's end of the pair are there (no program runs). */
+export async function networkPresent(names: NetworkNames): Promise<{ netns: boolean; link: boolean }> {
+  const [netns, link] = await Promise.all([
+    exists(netnsPath(names.netns)),
+    exists(`/sys/class/net/${names.nodeInterface}`),
+  ]);
+  return { netns, link };
+}
+
+export interface RouteEntry {
+  /** The interface, `*` for a reject (unreachable) route. */
+  device: string;
+  destination: string;
+  prefix: number;
+  metric: number;
+  reject: boolean;
+}
+
+const RTF_REJECT = 0x0200;
+
+function fromHexLe(hex: string): string {
+  const n = parseInt(hex, 16);
+  return [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, n >>> 24].join('.');
+}
+
+function prefixOf(maskHex: string): number {
+  let mask = parseInt(maskHex, 16) >>> 0;
+  let bits = 0;
+  while (mask) {
+    bits += mask & 1;
+    mask >>>= 1;
+  }
+  return bits;
+}
+
+/** The main table's IPv4 routes as /proc/net/route lists them (addresses in little-endian hex). */
+export function parseProcRoutes(text: string): RouteEntry[] {
+  return text
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields.length >= 8)
+    .map(([device, destination, , flags, , , metric, mask]) => ({
+      device: device!,
+      destination: fromHexLe(destination!),
+      prefix: prefixOf(mask!),
+      metric: Number(metric),
+      reject: (parseInt(flags!, 16) & RTF_REJECT) !== 0,
+    }));
+}
+
+export async function readRoutes(): Promise<RouteEntry[]> {
+  return parseProcRoutes(await readFile('/proc/net/route', 'utf8').catch(() => ''));
+}
+
+function ipv4ToNumber(address: string): number {
+  return address.split('.').reduce((acc, octet) => acc * 256 + Number(octet), 0);
+}
+
+function numberToIpv4(n: number): string {
+  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+}
+
+/**
+ * The fewest CIDR blocks that hold exactly the IPv4 addresses of `pool` (198.18.0.1-198.18.0.254
+ * → 198.18.0.1/32, 198.18.0.2/31, … 198.18.0.254/32). IPv6 entries are left out.
+ */
+export function poolBlocks(pool: readonly string[]): string[] {
+  const numbers = [...new Set(pool.filter((a) => isIPv4(a)).map(ipv4ToNumber))].sort((a, b) => a - b);
+  const blocks: string[] = [];
+  let i = 0;
+  while (i < numbers.length) {
+    // The run of consecutive addresses starting here.
+    let end = i;
+    while (end + 1 < numbers.length && numbers[end + 1] === numbers[end]! + 1) end++;
+    let start = numbers[i]!;
+    const last = numbers[end]!;
+    while (start <= last) {
+      let size = 1;
+      // The largest aligned block that starts at `start` and ends within the run.
+      while (start % (size * 2) === 0 && start + size * 2 - 1 <= last) size *= 2;
+      blocks.push(`${numberToIpv4(start)}/${32 - Math.log2(size)}`);
+      start += size;
+    }
+    i = end + 1;
+  }
+  return blocks;
+}
+
+/** The pool's guard blocks not yet present as `unreachable … metric POOL_GUARD_METRIC`. */
+export function missingGuards(pool: readonly string[], routes: readonly RouteEntry[]): string[] {
+  const present = new Set(
+    routes
+      .filter((r) => r.reject && r.metric === POOL_GUARD_METRIC)
+      .map((r) => `${r.destination}/${r.prefix}`),
+  );
+  return poolBlocks(pool).filter((block) => !present.has(block));
+}
+
+/** Whether the node routes `address` to the workspace through `nodeInterface`. */
+export function routedThrough(
+  routes: readonly RouteEntry[],
+  address: string,
+  nodeInterface: string,
+): boolean {
+  return routes.some(
+    (r) => r.device === nodeInterface && r.destination === address && r.prefix === 32 && !r.reject,
+  );
+}
+
+/**
+ * Deletes the pool's `unreachable` guard routes. The agent itself keeps them for good (they are
+ * the node's, not a workspace's); tests and benchmarks that gave the agent a pool of their own
+ * call this when they clean up.
+ */
+export async function removePoolGuards(
+  pool: readonly string[],
+  run: (command: string, args: readonly string[]) => Promise<unknown>,
+): Promise<void> {
+  const present = new Set(
+    (await readRoutes())
+      .filter((r) => r.reject && r.metric === POOL_GUARD_METRIC)
+      .map((r) => `${r.destination}/${r.prefix}`),
+  );
+  for (const block of poolBlocks(pool))
+    if (present.has(block))
+      await run('ip', ['route', 'del', 'unreachable', block, 'metric', String(POOL_GUARD_METRIC)]);
+}

@@ -1,0 +1,17 @@
+// Clean-up for live tests: whatever a test got to, its workspaces' network namespaces, veths and
+// the guard routes of the pool it gave the agent are gone afterwards.
+import { runCommand } from '../exec/run-command.ts';
+import { networkNames, networkPresent, removePoolGuards } from '../system/netns.ts';
+
+export async function removeTestNetworks(
+  serviceIds: readonly string[],
+  pool: readonly string[],
+): Promise<void> {
+  for (const id of serviceIds) {
+    const names = networkNames(id);
+    const present = await networkPresent(names);
+    if (present.link) await runCommand('ip', ['link', 'del', names.nodeInterface]);
+    if (present.netns) await runCommand('ip', ['netns', 'del', names.netns]);
+  }
+  await removePoolGuards(pool, runCommand);
+}
