@@ -94,8 +94,16 @@ i18n.changeLanguage = async (language, callback) => {
   return switchLanguage(language, callback);
 };
 
-/** Settles once the stored language's texts are in (at once for English); the app renders then. */
-export const i18nReady: Promise<void> = loadTexts(i18n.language).catch(() => undefined);
+/**
+ * Settles once the stored language's texts are in (at once for English); the app renders then.
+ * i18next decided `resolvedLanguage` at init, before those texts existed (it fell back to English),
+ * and decides it again only on a switch: switching to the same language makes it the stored one.
+ */
+export const i18nReady: Promise<void> = loadTexts(i18n.language)
+  .then(async () => {
+    if (i18n.resolvedLanguage !== i18n.language) await switchLanguage(i18n.language);
+  })
+  .catch(() => undefined);
 
 function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language;

@@ -1,6 +1,7 @@
 // Only the English texts come with the app; Lithuanian ones arrive before a switch to Lithuanian
 // completes, even when a page's own Lithuanian texts were added first.
-import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@debesis/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n, loadTexts } from './i18n.ts';
 import { lt } from './lt.ts';
 
@@ -20,5 +21,20 @@ describe('the app texts by language', () => {
   it('load once', async () => {
     await Promise.all([loadTexts('lt'), loadTexts('lt')]);
     expect(i18n.getResourceBundle('lt', 'translation')).toMatchObject({ common: lt.common });
+  });
+
+  it('start in a stored Lithuanian: once ready, the language in use is Lithuanian, not the fallback', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.language, 'lt');
+    vi.resetModules();
+    try {
+      const fresh = await import('./i18n.ts');
+      const { currentLanguage } = await import('./language.ts');
+      await fresh.i18nReady;
+      expect(fresh.i18n.resolvedLanguage).toBe('lt');
+      expect(currentLanguage()).toBe('lt');
+      expect(fresh.i18n.t('common.loading')).toBe(lt.common.loading);
+    } finally {
+      window.localStorage.removeItem(STORAGE_KEYS.language);
+    }
   });
 });
