@@ -23,6 +23,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailMessage } from './mail/mailer.ts';
+import { accessPlugin, registerWithAccess } from './http/access.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { languagePlugin } from './http/language.ts';
@@ -37,7 +38,7 @@ import { createActivityService } from './modules/activity/activity.service.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { createAuthGuards } from './modules/auth/auth.guard.ts';
+import { accessGuards } from './modules/auth/auth.guard.ts';
 import { createAuthQueries } from './modules/auth/auth.queries.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -158,6 +159,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // Before any route: every route declares who may call it (config.access), enforced there.
+  // The guards are read when a request comes, after the services are built below.
+  await app.register(accessPlugin, { guards: () => guards });
 
   // External plugins.
   await app.register(errorHandlerPlugin);
@@ -176,7 +180,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerWithAccess(app, 'public', () =>
+    app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true }),
+  );
 
   // Application services, each with only what it needs.
   const now = deps.now ?? (() => new Date());
@@ -207,7 +213,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: config.publicUrl,
     now,
   });
-  const guards = createAuthGuards(auth);
   const products = createProductsService({
     queries: createProductsQueries(database.db),
     snapshotTtlMs: config.CATALOGUE_SNAPSHOT_TTL_MS,
@@ -343,7 +348,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: config.publicUrl,
     now,
   });
-  app.decorateRequest('auth', null);
   const nodes = createNodesService({
     queries: nodesQueries,
     registrationToken: config.nodeRegistrationToken,
@@ -366,6 +370,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const guards = accessGuards(auth, nodes);
   // Users, groups and Samba shares write the workspace's desired state; `wake` (the node's
   // wake-up, from the lifecycle) is optional: the agent polls anyway.
   const workspaceChanges = createWorkspaceChanges({
@@ -423,26 +428,25 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(authRoutes, {
         prefix: '/auth',
         auth,
-        guards,
         trustProxy: config.TRUST_PROXY !== false,
       });
       await api.register(oauthRoutes, { prefix: '/auth/oauth', oauth, secureCookies: !config.embedded });
-      await api.register(usersRoutes, { prefix: '/users', users, guards });
-      await api.register(settingsRoutes, { prefix: '/settings', users, guards });
+      await api.register(usersRoutes, { prefix: '/users', users });
+      await api.register(settingsRoutes, { prefix: '/settings', users });
       await api.register(productsRoutes, { prefix: '/products', products });
       await api.register(quotesRoutes, { prefix: '/orders', quotes, auth, customerOf: orders.customerOf });
-      await api.register(ordersRoutes, { prefix: '/orders', orders, payments, guards });
-      await api.register(paymentsRoutes, { prefix: '/payments', payments, guards });
-      await api.register(pendingPlanRoutes, { prefix: '/auth', orders, guards });
-      await api.register(planChangesRoutes, { prefix: '/plan-changes', planChanges, guards });
-      await api.register(creditsRoutes, { prefix: '/account', credits, guards });
-      await api.register(billingRoutes, { prefix: '/billing', billing, guards });
-      await api.register(servicesRoutes, { prefix: '/services', services: servicesService, guards });
+      await api.register(ordersRoutes, { prefix: '/orders', orders, payments });
+      await api.register(paymentsRoutes, { prefix: '/payments', payments });
+      await api.register(pendingPlanRoutes, { prefix: '/auth', orders });
+      await api.register(planChangesRoutes, { prefix: '/plan-changes', planChanges });
+      await api.register(creditsRoutes, { prefix: '/account', credits });
+      await api.register(billingRoutes, { prefix: '/billing', billing });
+      await api.register(servicesRoutes, { prefix: '/services', services: servicesService });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
-      await api.register(directoryRoutes, { prefix: '/user-groups', directory, guards });
-      await api.register(sambaRoutes, { prefix: '/samba', samba, guards });
-      await api.register(activityRoutes, { prefix: '/activity', activity, guards });
-      await api.register(dashboardRoutes, { prefix: '/dashboard', dashboard, guards });
+      await api.register(directoryRoutes, { prefix: '/user-groups', directory });
+      await api.register(sambaRoutes, { prefix: '/samba', samba });
+      await api.register(activityRoutes, { prefix: '/activity', activity });
+      await api.register(dashboardRoutes, { prefix: '/dashboard', dashboard });
       await api.register(contactRoutes, { contact });
       await api.register(analyticsRoutes, { analytics });
     },
