@@ -74,7 +74,7 @@ const toArray = <T>(hooks: T | T[] | undefined): T[] =>
  */
 export const accessPlugin = fp(async (app: FastifyInstance, options: { guards: () => AccessGuards }) => {
   const table: RouteAccess[] = [];
-  const routes: Array<{ entry: RouteAccess; route: RouteOptions }> = [];
+  const routes: Array<{ entry: RouteAccess; route: RouteOptions; prefixOwn: boolean }> = [];
   tables.set(app, table);
   app.decorateRequest('auth', null);
   app.decorateRequest('node', null);
@@ -96,19 +96,26 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { guards: (
     if (!hooks.includes(guard)) route.onRequest = [guard, ...hooks];
     // HEAD answers as its GET does (fastify adds the twin with the same options).
     for (const method of toArray(route.method).filter((name) => name !== 'HEAD')) {
-      routes.push({ entry: { method, url: route.url, access: undefined }, route });
+      const prefixOwn = route.routePath === '' && route.prefix !== '';
+      routes.push({ entry: { method, url: route.url, access: undefined }, route, prefixOwn });
     }
   });
 
   app.addHook('onReady', async () => {
     table.length = 0;
     const undeclared: string[] = [];
-    for (const { entry, route } of routes) {
+    for (const { entry, route, prefixOwn } of routes) {
       const level = route.config?.access;
       if (!level || !(ACCESS_LEVELS as readonly string[]).includes(level)) {
         undeclared.push(`${entry.method} ${entry.url}`);
       }
       table.push({ ...entry, access: level });
+      // A prefix's own route ('/' in a plugin with a prefix) answers with and without the
+      // trailing slash; fastify tells onRoute of the first only, with the same options for both.
+      const twin = `${entry.url}/`;
+      if (prefixOwn && app.hasRoute({ method: entry.method, url: twin })) {
+        table.push({ ...entry, url: twin, access: level });
+      }
     }
     if (undeclared.length > 0) {
       throw new Error(
