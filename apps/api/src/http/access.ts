@@ -4,7 +4,7 @@
 // it), and the security suite's route walk (route-walk.security.test.ts) reads the same record,
 // so a new route is walked without editing the test. Whose resource an id names is not a level:
 // another account's ids answer 404 from the services, as before.
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -31,7 +31,7 @@ export interface RouteAccess {
   method: string;
   /** The full URL pattern, e.g. `/api/v1/orders/:id`. */
   url: string;
-  /** undefined until the app is ready only for a route that declares none (the app then fails). */
+  /** undefined only for a route that declares none (the app then refuses to start). */
   access: AccessLevel | undefined;
 }
 
@@ -79,10 +79,10 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { guards: (
   app.decorateRequest('auth', null);
   app.decorateRequest('node', null);
 
-  // One hook for every route: it reads the level fastify settled for the route, so a level set
-  // by a later onRoute hook (registerWithAccess) counts, and a request before the first byte of
-  // its body is read is refused when its caller may not call the route.
-  const guard: onRequestHookHandler = async (request) => {
+  // One hook for every route. It reads the level fastify settled for the route, so a level set by
+  // a later onRoute hook (registerWithAccess) counts; it runs on request, so a caller who may not
+  // call the route is refused before its body is read.
+  const guard: onRequestAsyncHookHandler = async (request) => {
     const level = request.routeOptions.config.access;
     if (level === 'public') return;
     // A route without a level never serves (the app refuses to start); refuse anyway.
