@@ -156,7 +156,9 @@ async function agentFiles(): Promise<Record<string, number>> {
   return times;
 }
 
-describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', () => {
+// One story on one live workspace, from built to removed: each step starts where the one before
+// left it (building it costs seconds), so its steps keep their order when tests are shuffled.
+describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', { shuffle: false }, () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'agent-live-'));
     localDir = await mkdtemp(join(tmpdir(), 'agent-live-local-'));
