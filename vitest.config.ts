@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/*'],
+    // Files and the tests inside them run in a random order (every project: vitest reads this
+    // here), so a test that leans on another's leftovers fails. The seed is printed at the start;
+    // `--sequence.seed=N` repeats an order.
+    sequence: { shuffle: { files: true, tests: true } },
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

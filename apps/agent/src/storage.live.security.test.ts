@@ -166,9 +166,11 @@ async function cleanUp(ws: Workspace): Promise<void> {
   for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
 }
 
+// One story on one pair of live workspaces: each step starts where the one before left them
+// (building them costs seconds), so its steps keep their order when tests are shuffled.
 describe.skipIf(reason !== undefined)(
   'storage of two workspaces on one node (root, real smbd)',
-  { timeout: 120_000 },
+  { timeout: 120_000, shuffle: false },
   () => {
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'agent-storage-'));

@@ -171,187 +171,193 @@ async function agentFiles(): Promise<Record<string, number>> {
   return times;
 }
 
-describe.skipIf(reason !== undefined)('a live workspace (root, real smbd)', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'agent-live-'));
-    localDir = await mkdtemp(join(tmpdir(), 'agent-live-local-'));
-    await writeFile(join(localDir, 'hello.txt'), 'hello from alice\n');
-  });
+// One story on one live workspace, from built to removed: each step starts where the one before
+// left it (building it costs seconds), so its steps keep their order when tests are shuffled.
+describe.skipIf(reason !== undefined)(
+  'a live workspace (root, real smbd)',
+  { shuffle: false, timeout: 60_000 },
+  () => {
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'agent-live-'));
+      localDir = await mkdtemp(join(tmpdir(), 'agent-live-local-'));
+      await writeFile(join(localDir, 'hello.txt'), 'hello from alice\n');
+    });
 
-  afterAll(async () => {
-    // Whatever the tests got to, leave no daemon, mount, loop device, network or route behind.
-    if (!dataDir || process.env.KEEP_LIVE) return;
-    const l = layout();
-    const pid = await smbdPid();
-    if (pid && (await processArgv(pid))) {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // gone
+    afterAll(async () => {
+      // Whatever the tests got to, leave no daemon, mount, loop device, network or route behind.
+      if (!dataDir || process.env.KEEP_LIVE) return;
+      const l = layout();
+      const pid = await smbdPid();
+      if (pid && (await processArgv(pid))) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
       }
-    }
-    if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
-    for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
-    await removeTestNetworks([SERVICE], [ADDRESS]);
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(localDir, { recursive: true, force: true });
-  });
+      if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
+      for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
+      await removeTestNetworks([SERVICE], [ADDRESS]);
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(localDir, { recursive: true, force: true });
+    });
 
-  it('builds the workspace: image mounted, network namespace, accounts, smbd listening; users get what their permissions say', async () => {
-    const { report } = await pass(baseState());
-    expect(report.error).toBeUndefined();
-    expect(report).toMatchObject({ ok: true, failures: [] });
-    expect(report.drivers.map((d) => [d.driver, d.live])).toEqual([
-      ['workspace-dir', true],
-      ['storage', true],
-      ['network', true],
-      ['users', true],
-      ['samba', true],
-    ]);
-    expect(report.facts?.started_at).toEqual(expect.any(String));
-    expect(await mountAt(layout().dataRoot)).toMatchObject({ fsType: 'ext4' });
-    expect(await networkMade()).toBe(true);
-    expect(await canConnect(ADDRESS, PORT)).toBe(true);
-    // Homes are owned by their users, inside the storage.
-    const home = await stat(join(layout().homesRoot, 'alice'));
-    expect([home.uid, home.gid, home.mode & 0o777]).toEqual([B + 1, B, 0o700]);
+    it('builds the workspace: image mounted, network namespace, accounts, smbd listening; users get what their permissions say', async () => {
+      const { report } = await pass(baseState());
+      expect(report.error).toBeUndefined();
+      expect(report).toMatchObject({ ok: true, failures: [] });
+      expect(report.drivers.map((d) => [d.driver, d.live])).toEqual([
+        ['workspace-dir', true],
+        ['storage', true],
+        ['network', true],
+        ['users', true],
+        ['samba', true],
+      ]);
+      expect(report.facts?.started_at).toEqual(expect.any(String));
+      expect(await mountAt(layout().dataRoot)).toMatchObject({ fsType: 'ext4' });
+      expect(await networkMade()).toBe(true);
+      expect(await canConnect(ADDRESS, PORT)).toBe(true);
+      // Homes are owned by their users, inside the storage.
+      const home = await stat(join(layout().homesRoot, 'alice'));
+      expect([home.uid, home.gid, home.mode & 0o777]).toEqual([B + 1, B, 0o700]);
 
-    const local = join(localDir, 'hello.txt');
-    const alice = await smb('alice', 'alice-password', 'projects', `put ${local} hello.txt`);
-    expect(alice.ok, alice.output).toBe(true);
-    const written = await stat(join(layout().dataRoot, 'shares/projects/hello.txt'));
-    expect([written.uid, written.gid]).toEqual([B + 1, B]);
+      const local = join(localDir, 'hello.txt');
+      const alice = await smb('alice', 'alice-password', 'projects', `put ${local} hello.txt`);
+      expect(alice.ok, alice.output).toBe(true);
+      const written = await stat(join(layout().dataRoot, 'shares/projects/hello.txt'));
+      expect([written.uid, written.gid]).toEqual([B + 1, B]);
 
-    const bobReads = await smb('bob', 'bob-password', 'projects', 'ls');
-    expect(bobReads.output).toContain('hello.txt');
-    const bobWrites = await smb('bob', 'bob-password', 'projects', `put ${local} bob.txt`);
-    expect(bobWrites.output).toMatch(/NT_STATUS_ACCESS_DENIED|NT_STATUS_MEDIA_WRITE_PROTECTED/);
+      const bobReads = await smb('bob', 'bob-password', 'projects', 'ls');
+      expect(bobReads.output).toContain('hello.txt');
+      const bobWrites = await smb('bob', 'bob-password', 'projects', `put ${local} bob.txt`);
+      expect(bobWrites.output).toMatch(/NT_STATUS_ACCESS_DENIED|NT_STATUS_MEDIA_WRITE_PROTECTED/);
 
-    const daveViaGroup = await smb('dave', 'dave-password', 'teamshare', `put ${local} dave.txt`);
-    expect(daveViaGroup.ok, daveViaGroup.output).toBe(true);
-    const daveNotInProjects = await smb('dave', 'dave-password', 'projects', 'ls');
-    expect(daveNotInProjects.output).toMatch(/NT_STATUS_ACCESS_DENIED|NT_STATUS_BAD_NETWORK_NAME/);
-    const wrongPassword = await smb('alice', 'not-her-password', 'projects', 'ls');
-    expect(wrongPassword.output).toContain('NT_STATUS_LOGON_FAILURE');
-  });
+      const daveViaGroup = await smb('dave', 'dave-password', 'teamshare', `put ${local} dave.txt`);
+      expect(daveViaGroup.ok, daveViaGroup.output).toBe(true);
+      const daveNotInProjects = await smb('dave', 'dave-password', 'projects', 'ls');
+      expect(daveNotInProjects.output).toMatch(/NT_STATUS_ACCESS_DENIED|NT_STATUS_BAD_NETWORK_NAME/);
+      const wrongPassword = await smb('alice', 'not-her-password', 'projects', 'ls');
+      expect(wrongPassword.output).toContain('NT_STATUS_LOGON_FAILURE');
+    });
 
-  it('a second pass on the unchanged state writes no file, runs nothing that changes anything, reloads nothing', async () => {
-    const before = await agentFiles();
-    const pid = await smbdPid();
-    commands.length = 0;
-    const { result, report } = await pass(baseState());
-    expect(report.ok).toBe(true);
-    expect(result.changed).toBe(false);
-    expect(result.actions).toEqual([]);
-    // The network is checked from files (/run/netns, /sys/class/net, /proc/net/route): no program.
-    expect(commands).toEqual([]);
-    expect(await agentFiles()).toEqual(before);
-    expect(await smbdPid()).toBe(pid);
-  });
+    it('a second pass on the unchanged state writes no file, runs nothing that changes anything, reloads nothing', async () => {
+      const before = await agentFiles();
+      const pid = await smbdPid();
+      commands.length = 0;
+      const { result, report } = await pass(baseState());
+      expect(report.ok).toBe(true);
+      expect(result.changed).toBe(false);
+      expect(result.actions).toEqual([]);
+      // The network is checked from files (/run/netns, /sys/class/net, /proc/net/route): no program.
+      expect(commands).toEqual([]);
+      expect(await agentFiles()).toEqual(before);
+      expect(await smbdPid()).toBe(pid);
+    });
 
-  it('a user taken off a share is refused, with a reload and not a restart', async () => {
-    const pid = await smbdPid();
-    const state = baseState();
-    state.samba.shares[0]!.users = state.samba.shares[0]!.users.filter((u) => u.name !== 'carol');
-    const { result } = await pass(state);
-    expect(result.actions).toContain(`${SERVICE}: reloaded smbd`);
-    expect(await smbdPid()).toBe(pid);
-    const carol = await smb('carol', 'carol-password', 'projects', 'ls');
-    expect(carol.ok).toBe(false);
-    expect(carol.output).toMatch(/NT_STATUS_ACCESS_DENIED|NT_STATUS_BAD_NETWORK_NAME/);
-  });
+    it('a user taken off a share is refused, with a reload and not a restart', async () => {
+      const pid = await smbdPid();
+      const state = baseState();
+      state.samba.shares[0]!.users = state.samba.shares[0]!.users.filter((u) => u.name !== 'carol');
+      const { result } = await pass(state);
+      expect(result.actions).toContain(`${SERVICE}: reloaded smbd`);
+      expect(await smbdPid()).toBe(pid);
+      const carol = await smb('carol', 'carol-password', 'projects', 'ls');
+      expect(carol.ok).toBe(false);
+      expect(carol.output).toMatch(/NT_STATUS_ACCESS_DENIED|NT_STATUS_BAD_NETWORK_NAME/);
+    });
 
-  it('a deactivated user cannot sign in; a new user can at once', async () => {
-    const state = baseState();
-    state.users = [
-      ...state.users.map((u) => (u.name === 'alice' ? { ...u, active: false } : u)),
-      desiredUser('erin', B + 5),
-    ];
-    state.samba.shares[0]!.users.push({ name: 'erin', ...perms(true, true) });
-    await pass(state);
-    const alice = await smb('alice', 'alice-password', 'projects', 'ls');
-    expect(alice.ok).toBe(false);
-    expect(alice.output).toMatch(/NT_STATUS_LOGON_FAILURE|NT_STATUS_ACCOUNT_DISABLED/);
-    expect(await readFile(layout().shadow, 'utf8')).toContain('alice:!:');
-    const erin = await smb('erin', 'erin-password', 'projects', 'ls');
-    expect(erin.ok, erin.output).toBe(true);
-  });
+    it('a deactivated user cannot sign in; a new user can at once', async () => {
+      const state = baseState();
+      state.users = [
+        ...state.users.map((u) => (u.name === 'alice' ? { ...u, active: false } : u)),
+        desiredUser('erin', B + 5),
+      ];
+      state.samba.shares[0]!.users.push({ name: 'erin', ...perms(true, true) });
+      await pass(state);
+      const alice = await smb('alice', 'alice-password', 'projects', 'ls');
+      expect(alice.ok).toBe(false);
+      expect(alice.output).toMatch(/NT_STATUS_LOGON_FAILURE|NT_STATUS_ACCOUNT_DISABLED/);
+      expect(await readFile(layout().shadow, 'utf8')).toContain('alice:!:');
+      const erin = await smb('erin', 'erin-password', 'projects', 'ls');
+      expect(erin.ok, erin.output).toBe(true);
+    });
 
-  it("applies the owner's Samba settings with a reload: an SMB3 minimum refuses an SMB2 client", async () => {
-    const pid = await smbdPid();
-    const state = baseState();
-    state.samba.settings = { workgroup: 'ACME', server_string: 'Acme files', min_protocol: 'SMB3' };
-    const { result } = await pass(state);
-    expect(result.actions).toContain(`${SERVICE}: reloaded smbd`);
-    expect(await smbdPid()).toBe(pid);
-    const conf = await readFile(layout().samba.conf, 'utf8');
-    for (const line of ['workgroup = ACME', 'server string = Acme files', 'server min protocol = SMB3'])
-      expect(conf).toContain(line);
-    const smb2 = await smb('bob', 'bob-password', 'projects', 'ls', 'SMB2');
-    expect(smb2.ok, smb2.output).toBe(false);
-    const smb3 = await smb('bob', 'bob-password', 'projects', 'ls', 'SMB3');
-    expect(smb3.ok, smb3.output).toBe(true);
+    it("applies the owner's Samba settings with a reload: an SMB3 minimum refuses an SMB2 client", async () => {
+      const pid = await smbdPid();
+      const state = baseState();
+      state.samba.settings = { workgroup: 'ACME', server_string: 'Acme files', min_protocol: 'SMB3' };
+      const { result } = await pass(state);
+      expect(result.actions).toContain(`${SERVICE}: reloaded smbd`);
+      expect(await smbdPid()).toBe(pid);
+      const conf = await readFile(layout().samba.conf, 'utf8');
+      for (const line of ['workgroup = ACME', 'server string = Acme files', 'server min protocol = SMB3'])
+        expect(conf).toContain(line);
+      const smb2 = await smb('bob', 'bob-password', 'projects', 'ls', 'SMB2');
+      expect(smb2.ok, smb2.output).toBe(false);
+      const smb3 = await smb('bob', 'bob-password', 'projects', 'ls', 'SMB3');
+      expect(smb3.ok, smb3.output).toBe(true);
 
-    await pass(baseState());
-    const back = await smb('bob', 'bob-password', 'projects', 'ls', 'SMB2');
-    expect(back.ok, back.output).toBe(true);
-  });
+      await pass(baseState());
+      const back = await smb('bob', 'bob-password', 'projects', 'ls', 'SMB2');
+      expect(back.ok, back.output).toBe(true);
+    });
 
-  it('restarts smbd once for a new restart_token', async () => {
-    const pid = await smbdPid();
-    await pass({ ...baseState(), restart_token: 'r1' });
-    const restarted = await smbdPid();
-    expect(restarted).not.toBe(pid);
-    expect(await canConnect(ADDRESS, PORT)).toBe(true);
-    await pass({ ...baseState(), restart_token: 'r1' });
-    expect(await smbdPid()).toBe(restarted);
-  });
+    it('restarts smbd once for a new restart_token', async () => {
+      const pid = await smbdPid();
+      await pass({ ...baseState(), restart_token: 'r1' });
+      const restarted = await smbdPid();
+      expect(restarted).not.toBe(pid);
+      expect(await canConnect(ADDRESS, PORT)).toBe(true);
+      await pass({ ...baseState(), restart_token: 'r1' });
+      expect(await smbdPid()).toBe(restarted);
+    });
 
-  it('writing more than the storage size fails with disk full, and usage is reported', async () => {
-    const big = join(localDir, 'big.bin');
-    await writeFile(big, '');
-    await truncate(big, 70 * 1024 * 1024);
-    const upload = await smb('dave', 'dave-password', 'teamshare', `put ${big} big.bin`);
-    expect(upload.ok).toBe(false);
-    expect(upload.output).toContain('NT_STATUS_DISK_FULL');
-    await smb('dave', 'dave-password', 'teamshare', 'del big.bin');
-    const { report } = await pass(baseState());
-    expect(report.facts?.disk_used_bytes).toBeGreaterThan(0);
-    expect(report.facts?.file_count).toBeGreaterThan(0);
-  });
+    it('writing more than the storage size fails with disk full, and usage is reported', async () => {
+      const big = join(localDir, 'big.bin');
+      await writeFile(big, '');
+      await truncate(big, 70 * 1024 * 1024);
+      const upload = await smb('dave', 'dave-password', 'teamshare', `put ${big} big.bin`);
+      expect(upload.ok).toBe(false);
+      expect(upload.output).toContain('NT_STATUS_DISK_FULL');
+      await smb('dave', 'dave-password', 'teamshare', 'del big.bin');
+      const { report } = await pass(baseState());
+      expect(report.facts?.disk_used_bytes).toBeGreaterThan(0);
+      expect(report.facts?.file_count).toBeGreaterThan(0);
+    });
 
-  it('grows the storage when storage_bytes grows', async () => {
-    const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024 });
-    expect(report.ok).toBe(true);
-    expect((await stat(layout().image)).size).toBe(96 * 1024 * 1024);
-    const fs = await runCommand('df', ['-B1', '--output=size', layout().dataRoot]);
-    expect(Number(fs.stdout.trim().split('\n')[1])).toBeGreaterThan(80 * 1024 * 1024);
-    expect(await canConnect(ADDRESS, PORT)).toBe(true);
-  });
+    it('grows the storage when storage_bytes grows', async () => {
+      const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024 });
+      expect(report.ok).toBe(true);
+      expect((await stat(layout().image)).size).toBe(96 * 1024 * 1024);
+      const fs = await runCommand('df', ['-B1', '--output=size', layout().dataRoot]);
+      expect(Number(fs.stdout.trim().split('\n')[1])).toBeGreaterThan(80 * 1024 * 1024);
+      expect(await canConnect(ADDRESS, PORT)).toBe(true);
+    });
 
-  it('stopped: smbd is gone, the data stays', async () => {
-    const pid = await smbdPid();
-    const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024, state: 'stopped' });
-    expect(report.ok).toBe(true);
-    expect(report.facts?.started_at).toBeNull();
-    expect(pid && (await processArgv(pid))).toBeFalsy();
-    expect(await canConnect(ADDRESS, PORT)).toBe(false);
-    expect(await readFile(join(layout().dataRoot, 'shares/projects/hello.txt'), 'utf8')).toBe(
-      'hello from alice\n',
-    );
-  });
+    it('stopped: smbd is gone, the data stays', async () => {
+      const pid = await smbdPid();
+      const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024, state: 'stopped' });
+      expect(report.ok).toBe(true);
+      expect(report.facts?.started_at).toBeNull();
+      expect(pid && (await processArgv(pid))).toBeFalsy();
+      expect(await canConnect(ADDRESS, PORT)).toBe(false);
+      expect(await readFile(join(layout().dataRoot, 'shares/projects/hello.txt'), 'utf8')).toBe(
+        'hello from alice\n',
+      );
+    });
 
-  it('removed: process, network, mount, image and folder are gone', async () => {
-    const l = layout();
-    const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024, state: 'removed' });
-    expect(report.ok).toBe(true);
-    expect(await mountAt(l.dataRoot)).toBeUndefined();
-    expect(await loopDevicesOf(l.image)).toEqual([]);
-    expect(await networkMade()).toBe(false);
-    expect(await networkPresent(NAMES)).toEqual({ netns: false, link: false });
-    expect(await exists(l.root)).toBe(false);
-  });
-});
+    it('removed: process, network, mount, image and folder are gone', async () => {
+      const l = layout();
+      const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024, state: 'removed' });
+      expect(report.ok).toBe(true);
+      expect(await mountAt(l.dataRoot)).toBeUndefined();
+      expect(await loopDevicesOf(l.image)).toEqual([]);
+      expect(await networkMade()).toBe(false);
+      expect(await networkPresent(NAMES)).toEqual({ netns: false, link: false });
+      expect(await exists(l.root)).toBe(false);
+    });
+  },
+);
 
 // Issue 14, acceptance 3: the Samba definition fails (its smbd path does not exist), and the rest
 // of a second workspace still stands: storage mounted, address there, users written with their

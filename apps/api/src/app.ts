@@ -24,6 +24,7 @@ import type { Database } from './db/database.ts';
 import type { Tx } from './db/transaction.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailMessage } from './mail/mailer.ts';
+import { accessPlugin, registerWithAccess } from './http/access.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { languagePlugin } from './http/language.ts';
@@ -38,7 +39,7 @@ import { createActivityService } from './modules/activity/activity.service.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { createAuthGuards } from './modules/auth/auth.guard.ts';
+import { accessGuards } from './modules/auth/auth.guard.ts';
 import { createAuthQueries } from './modules/auth/auth.queries.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -162,6 +163,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // Before any route: every route declares who may call it (config.access), enforced there.
+  // The guards are read when a request comes, after the services are built below.
+  await app.register(accessPlugin, { guards: () => guards });
 
   // External plugins.
   await app.register(errorHandlerPlugin);
@@ -180,7 +184,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerWithAccess(app, 'public', () =>
+    app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true }),
+  );
 
   // Application services, each with only what it needs.
   const now = deps.now ?? (() => new Date());
@@ -211,7 +217,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: config.publicUrl,
     now,
   });
-  const guards = createAuthGuards(auth);
   const products = createProductsService({
     queries: createProductsQueries(database.db),
     snapshotTtlMs: config.CATALOGUE_SNAPSHOT_TTL_MS,
@@ -383,7 +388,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: config.publicUrl,
     now,
   });
-  app.decorateRequest('auth', null);
   // The workspace features (WORKSPACE_FEATURES: users and groups, Samba) on one change pipeline;
   // the overview, the nodes' desired state and the routes below iterate their registry. `wake`
   // (the node's wake-up) is only a shortcut: the agent polls anyway.
@@ -419,6 +423,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const guards = accessGuards(auth, nodes);
   const contact = createContactService({
     queries: createContactQueries(database.db),
     limiter,
@@ -457,25 +462,24 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(authRoutes, {
         prefix: '/auth',
         auth,
-        guards,
         trustProxy: config.TRUST_PROXY !== false,
       });
       await api.register(oauthRoutes, { prefix: '/auth/oauth', oauth, secureCookies: !config.embedded });
-      await api.register(usersRoutes, { prefix: '/users', users, guards });
-      await api.register(settingsRoutes, { prefix: '/settings', users, guards });
+      await api.register(usersRoutes, { prefix: '/users', users });
+      await api.register(settingsRoutes, { prefix: '/settings', users });
       await api.register(productsRoutes, { prefix: '/products', products });
       await api.register(quotesRoutes, { prefix: '/orders', quotes, auth, customerOf: orders.customerOf });
-      await api.register(ordersRoutes, { prefix: '/orders', orders, payments, guards });
-      await api.register(paymentsRoutes, { prefix: '/payments', payments, guards });
-      await api.register(pendingPlanRoutes, { prefix: '/auth', orders, guards });
-      await api.register(planChangesRoutes, { prefix: '/plan-changes', planChanges, guards });
-      await api.register(creditsRoutes, { prefix: '/account', credits, guards });
-      await api.register(billingRoutes, { prefix: '/billing', billing, guards });
-      await api.register(servicesRoutes, { prefix: '/services', services: servicesService, guards });
+      await api.register(ordersRoutes, { prefix: '/orders', orders, payments });
+      await api.register(paymentsRoutes, { prefix: '/payments', payments });
+      await api.register(pendingPlanRoutes, { prefix: '/auth', orders });
+      await api.register(planChangesRoutes, { prefix: '/plan-changes', planChanges });
+      await api.register(creditsRoutes, { prefix: '/account', credits });
+      await api.register(billingRoutes, { prefix: '/billing', billing });
+      await api.register(servicesRoutes, { prefix: '/services', services: servicesService });
       await api.register(nodesRoutes, { prefix: '/nodes', nodes });
-      for (const feature of workspaceFeatures.features) await feature.routes?.(api, { guards });
-      await api.register(activityRoutes, { prefix: '/activity', activity, guards });
-      await api.register(dashboardRoutes, { prefix: '/dashboard', dashboard, guards });
+      for (const feature of workspaceFeatures.features) await feature.routes?.(api);
+      await api.register(activityRoutes, { prefix: '/activity', activity });
+      await api.register(dashboardRoutes, { prefix: '/dashboard', dashboard });
       await api.register(contactRoutes, { contact });
       await api.register(analyticsRoutes, { analytics });
     },

@@ -1,6 +1,6 @@
 // The changes that may come without the CSRF header: calls that carry no browser session yet
 // (sign-in, register, refresh), payment providers' events, and storage nodes' agents. The walks
-// of robustness.test.ts and stranger.security.test.ts read this one list, so a route that opts
+// of robustness.test.ts and route-walk.security.test.ts read this one list, so a route that opts
 // out of CSRF (`config: { csrf: false }`) without being listed here fails both.
 const CSRF_EXEMPT = [
   /^POST \/api\/v1\/auth\/(login|register|refresh)$/,

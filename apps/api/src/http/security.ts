@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import cors from '@fastify/cors';
+import { registerWithAccess } from './access.ts';
 
 export function helmetOptions(https: boolean): HelmetOptions {
   return {
@@ -59,9 +60,12 @@ export const securityPlugin = fp(
       void reply.headers(headers);
       done();
     });
-    await app.register(cors, {
-      origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
-      credentials: true,
-    });
+    // Its preflight route (OPTIONS *) answers anyone; the origins above decide what it allows.
+    await registerWithAccess(app, 'public', () =>
+      app.register(cors, {
+        origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
+        credentials: true,
+      }),
+    );
   },
 );

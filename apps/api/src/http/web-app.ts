@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { registerWithAccess } from './access.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
 
@@ -21,19 +22,21 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: 
   const indexFile = path.join(options.webDist, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
-    await app.register(fastifyStatic, {
-      root: options.webDist,
-      // Files are looked up per request, so a rebuild's new hashed assets are served without a
-      // restart; a missing file falls through to the not-found handler below.
-      wildcard: true,
-      preCompressed: true,
-      index: false,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await registerWithAccess(app, 'public', () =>
+      app.register(fastifyStatic, {
+        root: options.webDist,
+        // Files are looked up per request, so a rebuild's new hashed assets are served without a
+        // restart; a missing file falls through to the not-found handler below.
+        wildcard: true,
+        preCompressed: true,
+        index: false,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
   }
 
   const servePage = (reply: FastifyReply, pathname: string) => {
@@ -45,7 +48,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDist: 
   };
 
   // The folder itself is not listable; its page is the app.
-  app.get('/', (_request, reply) => servePage(reply, '/'));
+  app.get('/', { config: { access: 'public' } }, (_request, reply) => servePage(reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

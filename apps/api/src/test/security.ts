@@ -1,9 +1,11 @@
-// The security suite's shared pieces: every route from the OpenAPI document, an owner holding
+// The security suite's shared pieces: every route the app registers with its declared access
+// level (http/access.ts), an owner holding
 // one of each resource a route can name (service, workspace user, group, share, orders, payment
 // session, invoice, plan change), path parameters filled with those real ids, a valid body per
 // route, and a snapshot of everything the owner can read, to tell whether an attack changed it.
 import type { LightMyRequestResponse } from 'fastify';
 import type { Order, PlanChange } from '@debesis/contract';
+import { routeAccessOf, type AccessLevel } from '../http/access.ts';
 import { signedInUser } from './factories.ts';
 import { buyService, openSession, seedCatalogue } from './payments.ts';
 import { csrfSession, injectWithCsrf, type TestContext } from './test-app.ts';
@@ -11,17 +13,39 @@ import { csrfSession, injectWithCsrf, type TestContext } from './test-app.ts';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface Operation {
   method: Method;
-  /** The OpenAPI path, e.g. `/api/v1/orders/{id}`. */
+  /** The route in OpenAPI form, e.g. `/api/v1/orders/{id}` (a wildcard is `{wildcard}`). */
   route: string;
 }
+export interface DeclaredOperation extends Operation {
+  access: AccessLevel;
+}
+const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 export const CHANGES = new Set<Method>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function operationsOf(ctx: TestContext): Operation[] {
+/** `/orders/:id` → `/orders/{id}`, `/static/*` → `/static/{wildcard}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{wildcard}');
+
+/**
+ * Every route the app registered, documented or not, with the access level it declares. HEAD
+ * answers as its GET, and the CORS preflight (`OPTIONS *`) is CORS's, tested in http.test.ts.
+ */
+export function operationsOf(ctx: TestContext): DeclaredOperation[] {
+  const operations: DeclaredOperation[] = [];
+  for (const { method, url, access } of routeAccessOf(ctx.app)) {
+    if (!METHODS.has(method)) continue;
+    if (!access) throw new Error(`${method} ${url} declares no access level`);
+    operations.push({ method: method as Method, route: openApiPath(url), access });
+  }
+  return operations;
+}
+
+/** The operations of the OpenAPI document, to show the walks miss none of them. */
+export function documentedOperations(ctx: TestContext): Operation[] {
   const document = ctx.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
   const operations: Operation[] = [];
   for (const [route, methods] of Object.entries(document.paths ?? {})) {
-    for (const method of Object.keys(methods).map((name) => name.toUpperCase() as Method)) {
-      if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) operations.push({ method, route });
+    for (const method of Object.keys(methods).map((name) => name.toUpperCase())) {
+      if (METHODS.has(method)) operations.push({ method: method as Method, route });
     }
   }
   return operations;
@@ -136,6 +160,8 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/./, 'user', WORKSPACE.user],
     [/./, 'group', WORKSPACE.group],
     [/./, 'share', WORKSPACE.share],
+    // Files under a folder (the OpenAPI viewer's assets): one that is not there.
+    [/./, 'wildcard', 'no-such-file.txt'],
   ];
   let url = route;
   for (const [scope, parameter, value] of byParameter) {

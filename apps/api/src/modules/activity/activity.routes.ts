@@ -7,7 +7,6 @@ import {
   activityListQuerySchema,
   activityPageSchema,
 } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { ActivityService } from './activity.service.ts';
 
@@ -16,13 +15,11 @@ const tags = ['activity'];
 
 export const activityRoutes: FastifyPluginAsyncZod<{
   activity: ActivityService;
-  guards: AuthGuards;
-}> = async (app, { activity, guards }) => {
-  app.addHook('preHandler', guards.requireUser);
-
+}> = async (app, { activity }) => {
   app.get(
     '/',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The account’s activity, newest first (skip 0, limit 50 by default)',
@@ -37,6 +34,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/filtered',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary:
@@ -52,6 +50,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/audit/:serviceId',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The activity of one of the account’s services, newest first',

@@ -10,6 +10,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app.post(
     '/analytics/events',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['public'],
         summary: 'Record one analytics event (sent only with consent to all cookies); limited per IP',

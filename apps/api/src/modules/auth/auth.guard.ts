@@ -1,12 +1,19 @@
-// Route guards. `requireUser` admits a signed-in owner whose email is verified; the few routes an
-// owner needs before verifying (their profile, settings, sign-out) use `requireSession`.
+// The guard of each access level a route declares (http/access.ts runs them; no route calls one
+// by hand). `verified` admits a signed-in owner whose email is verified; the few routes an owner
+// needs before verifying (their profile, settings, sign-out) are `signed-in`; `node` admits a
+// storage node's agent by its node token.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
+import type { AccessGuards } from '../../http/access.ts';
+import type { NodesService } from '../nodes/nodes.service.ts';
 import type { Authenticated, AuthService, ClientMeta } from './auth.service.ts';
+
+export type AuthenticatedNode = Awaited<ReturnType<NodesService['authenticate']>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Authenticated | null;
+    node: AuthenticatedNode | null;
   }
 }
 
@@ -24,21 +31,29 @@ export function clientMeta(request: FastifyRequest): ClientMeta {
   };
 }
 
-export interface AuthGuards {
-  requireSession: (request: FastifyRequest) => Promise<void>;
-  requireUser: (request: FastifyRequest) => Promise<void>;
-}
-
-export function createAuthGuards(auth: Pick<AuthService, 'authenticate'>): AuthGuards {
+/** The guard of each access level: a customer's session, verified or not, or a node's token. */
+export function accessGuards(
+  auth: Pick<AuthService, 'authenticate'>,
+  nodes: Pick<NodesService, 'authenticate'>,
+): AccessGuards {
   return {
-    requireSession: async (request) => {
+    'signed-in': async (request) => {
       request.auth = await auth.authenticate(bearerToken(request));
     },
-    requireUser: async (request) => {
+    verified: async (request) => {
       request.auth = await auth.authenticate(bearerToken(request));
       if (!request.auth.emailVerified) throw new AppError('email_not_verified');
     },
+    node: async (request) => {
+      request.node = await nodes.authenticate(bearerToken(request));
+    },
   };
+}
+
+/** The calling node inside a route whose access is `node`. */
+export function currentNode(request: FastifyRequest): AuthenticatedNode {
+  if (!request.node) throw new AppError('unauthorized');
+  return request.node;
 }
 
 /** The signed-in user's id inside a guarded handler. */

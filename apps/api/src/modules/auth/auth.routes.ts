@@ -23,7 +23,6 @@ import {
   text,
 } from '@debesis/contract';
 import { z } from 'zod';
-import type { AuthGuards } from './auth.guard.ts';
 import { clientMeta } from './auth.guard.ts';
 import type { AccountCaller } from './account.service.ts';
 import type { AuthService } from './auth.service.ts';
@@ -44,16 +43,16 @@ function caller(request: FastifyRequest): AccountCaller {
 }
 
 /** Calls that start a session carry no browser session yet, so they are exempt from CSRF. */
-const noSessionYet = { csrf: false };
+const noSessionYet = { access: 'public', csrf: false } as const;
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
-  guards: AuthGuards;
   trustProxy: boolean;
-}> = async (app, { auth, guards, trustProxy }) => {
+}> = async (app, { auth, trustProxy }) => {
   app.get(
     '/detect-country',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Guess the visitor’s country',
@@ -120,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/logout',
       {
-        preHandler: guards.requireSession,
+        config: { access: 'signed-in' },
         schema: {
           tags: ['auth'],
           summary: 'End the current session (a body is optional)',
@@ -135,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/verify-email',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Confirm an email address with the mailed token',
@@ -148,6 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/resend-verification',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Mail a new verification link (same answer whether or not the account exists)',
@@ -161,6 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/request-password-reset',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer whether or not the account exists)',
@@ -174,6 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/reset-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the mailed token; ends every other session',
@@ -189,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/change-password',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'verified' },
       schema: {
         tags: ['auth'],
         summary: 'Change the password (the current one required); ends every other session',
@@ -204,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/change-email',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'verified' },
       schema: {
         tags: ['auth'],
         summary:
@@ -220,6 +223,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/confirm-email-change',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Set the new email address with the link mailed to it (single-use, expires)',
@@ -237,7 +241,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/sessions',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'verified' },
       schema: {
         tags: ['auth'],
         summary: 'The account’s live sessions: device, IP, created and last used; the current one marked',
@@ -251,7 +255,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/sessions/:id',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'verified' },
       schema: {
         tags: ['auth'],
         summary: 'Sign one session out at once (its next request is refused)',

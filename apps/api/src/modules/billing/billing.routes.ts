@@ -13,22 +13,17 @@ import {
   updateBillingInfoRequestSchema,
   text,
 } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { BillingService } from './billing.service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['billing'];
 
-export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; guards: AuthGuards }> = async (
-  app,
-  { billing, guards },
-) => {
-  app.addHook('preHandler', guards.requireUser);
-
+export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
   app.get(
     '/',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary:
@@ -43,6 +38,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; gua
   app.put(
     '/info',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Save billing info; refused unless complete (spec §3)',
@@ -57,6 +53,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; gua
   app.get(
     '/invoices',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The account’s invoices, newest first, filtered and paged',
@@ -71,6 +68,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; gua
   app.get(
     '/invoices/:id',
     {
+      config: { access: 'verified' },
       schema: { tags, security, params: invoiceIdParamsSchema, response: { 200: invoiceSchema } },
     },
     async (request) => billing.get(currentUserId(request), request.params.id),
@@ -79,6 +77,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; gua
   app.get(
     '/invoices/:id/pdf',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The invoice as a PDF file (account language, or `lang`)',
@@ -104,6 +103,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; gua
   app.get(
     '/invoices/:id/preview',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The invoice as an HTML page (account language, or `lang`)',

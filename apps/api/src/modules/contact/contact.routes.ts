@@ -12,6 +12,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
   app.get(
     '/contact',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['public'],
         summary: 'Where to write to support directly, and how soon it answers',
@@ -24,6 +25,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
   app.post(
     '/contact',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['public'],
         summary: 'Send a message to support (stored, then mailed); limited per IP and per email',

@@ -1,18 +1,14 @@
 // GET /api/v1/account/credit: the account's credit (not in the spec; billing shows it).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountCreditSchema } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { CreditsService } from './credits.service.ts';
 
-export const creditsRoutes: FastifyPluginAsyncZod<{ credits: CreditsService; guards: AuthGuards }> = async (
-  app,
-  { credits, guards },
-) => {
+export const creditsRoutes: FastifyPluginAsyncZod<{ credits: CreditsService }> = async (app, { credits }) => {
   app.get(
     '/credit',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'verified' },
       schema: {
         tags: ['account'],
         summary: 'Account credit: balance before VAT, what unpaid orders set aside, and its history',

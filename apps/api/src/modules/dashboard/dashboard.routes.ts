@@ -1,19 +1,16 @@
 // /api/v1/dashboard (spec accounts-ordering-billing §7 "Other"): the signed-in owner's summary.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSummarySchema } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{
   dashboard: DashboardService;
-  guards: AuthGuards;
-}> = async (app, { dashboard, guards }) => {
-  app.addHook('preHandler', guards.requireUser);
-
+}> = async (app, { dashboard }) => {
   app.get(
     '/',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['dashboard'],
         summary:

@@ -20,8 +20,8 @@ export const createDirectoryFeature: WorkspaceFeatureFactory = ({ db, changes, d
         [...counts].map(([id, entry]) => [id, { users_active: entry.users_active, groups: entry.groups }]),
       );
     },
-    routes: async (api, { guards }) => {
-      await api.register(directoryRoutes, { prefix: '/user-groups', directory, guards });
+    routes: async (api) => {
+      await api.register(directoryRoutes, { prefix: '/user-groups', directory });
     },
   };
 };

@@ -21,7 +21,6 @@ import {
   workspaceUserSchema,
   workspaceUsersResponseSchema,
 } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { DirectoryService } from './directory.service.ts';
 
@@ -30,13 +29,11 @@ const tags = ['users and groups'];
 
 export const directoryRoutes: FastifyPluginAsyncZod<{
   directory: DirectoryService;
-  guards: AuthGuards;
-}> = async (app, { directory, guards }) => {
-  app.addHook('preHandler', guards.requireUser);
-
+}> = async (app, { directory }) => {
   app.get(
     '/:serviceId/users',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The service’s users, with their groups and whether the node has applied them',
@@ -51,6 +48,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:serviceId/users',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Create a user (up to the plan’s users count)',
@@ -71,6 +69,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/:serviceId/users/:user',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Change a user’s active state, password or groups',
@@ -93,6 +92,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/:serviceId/users/:user',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Delete a user: out of every group and share',
@@ -112,6 +112,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/:serviceId/users/:user/password',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Set a user’s password',
@@ -138,6 +139,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
     app.patch(
       `/:serviceId/users/:user/${path}`,
       {
+        config: { access: 'verified' },
         schema: {
           tags,
           summary: active ? 'Let a user sign in again' : 'Stop a user signing in; files and memberships stay',
@@ -156,6 +158,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:serviceId/users/:user/groups',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The groups a user belongs to, primary marked',
@@ -171,6 +174,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:serviceId/groups',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The service’s groups with their members',
@@ -185,6 +189,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:serviceId/groups',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Create a group, optionally with supplementary members',
@@ -205,6 +210,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/:serviceId/groups/:group',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Change a group’s description or its whole member list',
@@ -227,6 +233,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/:serviceId/groups/:group',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Delete a group: out of every share; its primary members fall back to `users`',
@@ -246,6 +253,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:serviceId/groups/:group/members',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'A group’s members, primary or supplementary',
@@ -261,6 +269,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:serviceId/groups/:group/members/:user',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Add a user to a group; primary=true makes it their primary group (moved from any other)',
@@ -286,6 +295,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/:serviceId/groups/:group/members/:user',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary:
@@ -310,6 +320,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:serviceId/sync',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Send the whole users and groups state to the node again',

@@ -6,6 +6,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Database, job queue and storage nodes; 503 when the database is down',
@@ -21,6 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
   app.get(
     '/csrf',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Issue the csrf_token cookie (and return its value) for the double-submit check',

@@ -9,6 +9,7 @@ import {
   nodeReportRequestSchema,
   nodeReportResponseSchema,
 } from '@debesis/contract';
+import { currentNode } from '../auth/auth.guard.ts';
 import type { NodesService } from './nodes.service.ts';
 
 function bearerToken(request: FastifyRequest): string {
@@ -17,14 +18,17 @@ function bearerToken(request: FastifyRequest): string {
 }
 
 export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService }> = async (app, { nodes }) => {
-  const agentRoute = { csrf: false };
+  // The enrollment call carries the one-time registration token (or the node's own), which the
+  // service checks and records; every other call carries the node's token.
+  const enrollment = { access: 'public', csrf: false } as const;
+  const agentRoute = { access: 'node', csrf: false } as const;
   // Agents call every few seconds; their routine requests would drown the log. Failures still log.
   const logLevel = 'warn';
 
   app.post(
     '/register',
     {
-      config: agentRoute,
+      config: enrollment,
       logLevel,
       schema: {
         tags: ['nodes'],
@@ -47,7 +51,7 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService }> = async
         response: { 200: nodeDesiredStateResponseSchema },
       },
     },
-    async (request) => nodes.desiredState(await nodes.authenticate(bearerToken(request))),
+    async (request) => nodes.desiredState(currentNode(request)),
   );
 
   app.post(
@@ -63,8 +67,7 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService }> = async
       },
     },
     async (request) => {
-      const node = await nodes.authenticate(bearerToken(request));
-      await nodes.report(node, request.body);
+      await nodes.report(currentNode(request), request.body);
       return { ok: true as const };
     },
   );

@@ -64,6 +64,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService; secureCoo
   app.get(
     '/providers',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'The OAuth providers and whether each is enabled',
@@ -76,6 +77,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService; secureCoo
   app.get(
     '/:provider/start',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Start signing in with a provider (browser navigation; redirects to the provider)',
@@ -106,6 +108,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService; secureCoo
   app.get(
     '/:provider/callback',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Where the provider sends the browser back; redirects to the web app',
@@ -137,7 +140,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService; secureCoo
     {
       // It starts a session, like sign-in; the binding cookie (SameSite=Lax) is what keeps
       // another site from posting a code here.
-      config: { csrf: false },
+      config: { access: 'public', csrf: false },
       schema: {
         tags: ['auth'],
         summary: 'Trade the one-time code from the OAuth callback for tokens',

@@ -10,6 +10,8 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { LoginResponse } from '@debesis/contract';
 import type { App } from '../../app.ts';
+import { accessPlugin } from '../../http/access.ts';
+import { unauthorized } from '../../http/app-error.ts';
 import { csrfPlugin } from '../../http/csrf.ts';
 import { errorHandlerPlugin } from '../../http/error-handler.ts';
 import { languagePlugin } from '../../http/language.ts';
@@ -17,7 +19,7 @@ import { securityPlugin } from '../../http/security.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
-import { createAuthGuards } from '../auth/auth.guard.ts';
+import { accessGuards } from '../auth/auth.guard.ts';
 import { createAuthQueries } from '../auth/auth.queries.ts';
 import { authRoutes } from '../auth/auth.routes.ts';
 import { createAuthService } from '../auth/auth.service.ts';
@@ -64,6 +66,7 @@ export async function createOAuthTestContext(env: Record<string, string>): Promi
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(accessPlugin, { guards: () => guards });
   await app.register(errorHandlerPlugin);
   await app.register(languagePlugin);
   await app.register(securityPlugin, { corsOrigins: [], https: false });
@@ -94,8 +97,8 @@ export async function createOAuthTestContext(env: Record<string, string>): Promi
     queuePasswordReset: async () => undefined,
     publicUrl: PUBLIC_URL,
   });
-  const guards = createAuthGuards(auth);
-  app.decorateRequest('auth', null);
+  // No node calls these routes.
+  const guards = accessGuards(auth, { authenticate: () => Promise.reject(unauthorized()) });
   const oauthWith = (settings: Record<string, string>) =>
     createOAuthService({
       queries: createOAuthQueries(database.db),
@@ -112,9 +115,9 @@ export async function createOAuthTestContext(env: Record<string, string>): Promi
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { prefix: '/auth', auth, guards, trustProxy: false });
+      await api.register(authRoutes, { prefix: '/auth', auth, trustProxy: false });
       await api.register(oauthRoutes, { prefix: '/auth/oauth', oauth, secureCookies: false });
-      await api.register(usersRoutes, { prefix: '/users', users, guards });
+      await api.register(usersRoutes, { prefix: '/users', users });
     },
     { prefix: '/api/v1' },
   );

@@ -15,7 +15,6 @@ import {
   processOrderRequestSchema,
   text,
 } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -25,19 +24,20 @@ const security = [{ bearer: [] }];
 export const ordersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   payments: PaymentsService;
-  guards: AuthGuards;
-}> = async (app, { orders, payments, guards }) => {
-  app.addHook('preHandler', guards.requireUser);
-
+}> = async (app, { orders, payments }) => {
   app.get(
     '/',
-    { schema: { tags: ['orders'], security, response: { 200: z.array(orderSchema) } } },
+    {
+      config: { access: 'verified' },
+      schema: { tags: ['orders'], security, response: { 200: z.array(orderSchema) } },
+    },
     async (request) => orders.list(currentUserId(request)),
   );
 
   app.get(
     '/open',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['orders'],
         summary: 'The account’s orders still to be paid or cancelled (AWAITING_PAYMENT, FAILED)',
@@ -51,6 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/capacity',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['orders'],
         summary: 'Whether a workspace of this disk size can be placed now, before paying for it',
@@ -65,6 +66,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['orders'],
         summary: 'Order a plan; priced now with the account’s VAT situation',
@@ -80,6 +82,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/service/:id/extend',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['orders'],
         summary: 'Order another billing period for a service',
@@ -99,13 +102,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/:id',
-    { schema: { tags: ['orders'], security, params: orderIdParamsSchema, response: { 200: orderSchema } } },
+    {
+      config: { access: 'verified' },
+      schema: { tags: ['orders'], security, params: orderIdParamsSchema, response: { 200: orderSchema } },
+    },
     async (request) => orders.get(currentUserId(request), request.params.id),
   );
 
   app.post(
     '/:id/cancel',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['orders'],
         summary: 'Cancel an unpaid order: its set-aside credit is freed and its payment pages close',
@@ -120,6 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:id/process',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['orders'],
         summary: 'Open a payment session for an order awaiting payment (naming its new service)',
@@ -139,6 +147,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:id/retry-payment',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['orders'],
         summary: 'Pay a failed order again with a new session',
@@ -153,6 +162,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id/payment-intent',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['orders'],
         summary: 'The latest payment session of an order',

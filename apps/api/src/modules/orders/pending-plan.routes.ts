@@ -2,18 +2,17 @@
 // becomes an order (or the one already waiting for it), and the app goes to its payment page.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pendingPlanRequestSchema, pendingPlanResponseSchema } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { OrdersService } from './orders.service.ts';
 
-export const pendingPlanRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; guards: AuthGuards }> = async (
+export const pendingPlanRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (
   app,
-  { orders, guards },
+  { orders },
 ) => {
   app.post(
     '/check-pending-plan',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'verified' },
       schema: {
         tags: ['orders'],
         summary: 'Turn the plan chosen before sign-in into an order awaiting payment',

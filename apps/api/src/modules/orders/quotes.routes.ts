@@ -24,6 +24,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/calculate-price',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['orders'],
         summary:
@@ -55,6 +56,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/calculate-vat',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['orders'],
         summary: 'VAT on an amount for a customer (Lithuanian seller of electronic services)',

@@ -7,18 +7,16 @@ import {
   paymentSessionResponseSchema,
   paymentSessionStatusSchema,
 } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
-  guards: AuthGuards;
-}> = async (app, { payments, guards }) => {
+}> = async (app, { payments }) => {
   app.post(
     '/session',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'verified' },
       schema: {
         tags: ['payments'],
         summary: 'Open a hosted payment page for an order',
@@ -34,6 +32,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/session/:id/${check}`,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           summary: 'State of a payment session and its order (no sign-in: the session id is the key)',
@@ -53,7 +52,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     webhook.post(
       '/events/:provider',
       {
-        config: { csrf: false },
+        config: { access: 'public', csrf: false },
         schema: {
           tags: ['payments'],
           summary: 'Signed event from the payment provider',

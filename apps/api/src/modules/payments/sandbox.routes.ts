@@ -119,13 +119,16 @@ ${error ? `<p class="error" role="alert" data-testid="sandbox-error">${t.invalid
 
   app.get(
     '/sessions/:id',
-    { schema: { ...schema, summary: 'The sandbox provider’s card page' } },
+    { config: { access: 'public' }, schema: { ...schema, summary: 'The sandbox provider’s card page' } },
     async (request, reply) => render(reply, request.language, request.params.id),
   );
 
   app.post(
     '/sessions/:id/pay',
-    { config: { csrf: false }, schema: { ...schema, summary: 'Pay with a sandbox test card (form post)' } },
+    {
+      config: { access: 'public', csrf: false },
+      schema: { ...schema, summary: 'Pay with a sandbox test card (form post)' },
+    },
     async (request, reply) => {
       const session = await payments.sessionForCardPage(request.params.id);
       if (session.status !== 'open') return render(reply, request.language, session.id);

@@ -8,7 +8,6 @@ import {
   planChangeRequestSchema,
   planChangeSchema,
 } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { PlanChangesService } from './plan-changes.service.ts';
 
@@ -16,13 +15,11 @@ const security = [{ bearer: [] }];
 
 export const planChangesRoutes: FastifyPluginAsyncZod<{
   planChanges: PlanChangesService;
-  guards: AuthGuards;
-}> = async (app, { planChanges, guards }) => {
-  app.addHook('preHandler', guards.requireUser);
-
+}> = async (app, { planChanges }) => {
   app.post(
     '/quote',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['plan changes'],
         summary: 'What changing a service to another plan or resources costs now; nothing is stored',
@@ -37,6 +34,7 @@ export const planChangesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['plan changes'],
         summary:
@@ -55,6 +53,7 @@ export const planChangesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id',
     {
+      config: { access: 'verified' },
       schema: {
         tags: ['plan changes'],
         security,

@@ -17,6 +17,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
   app.get(
     '/',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['products'],
         summary: 'Plans on sale (is_active_only=false lists withdrawn ones too)',
@@ -29,13 +30,17 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
 
   app.get(
     '/:id',
-    { schema: { tags: ['products'], params: productIdParamsSchema, response: { 200: productSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['products'], params: productIdParamsSchema, response: { 200: productSchema } },
+    },
     async (request) => (await products.snapshot()).get(request.params.id),
   );
 
   app.get(
     '/:id/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['products'],
         summary: 'Limits and defaults for the plan picker',

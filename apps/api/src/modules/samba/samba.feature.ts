@@ -19,8 +19,8 @@ export const createSambaFeature: WorkspaceFeatureFactory = ({ db, changes }) => 
     desiredSection: ({ serviceId }) => samba.desiredSection(serviceId),
     counts: (serviceIds) => samba.counts(serviceIds),
     directoryDependent: sambaDirectoryDependent,
-    routes: async (api, { guards }) => {
-      await api.register(sambaRoutes, { prefix: '/samba', samba, guards });
+    routes: async (api) => {
+      await api.register(sambaRoutes, { prefix: '/samba', samba });
     },
   };
 };

@@ -20,7 +20,6 @@ import {
   workspaceApplyResponseSchema,
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { SambaService } from './samba.service.ts';
 
@@ -29,13 +28,11 @@ const tags = ['samba'];
 
 export const sambaRoutes: FastifyPluginAsyncZod<{
   samba: SambaService;
-  guards: AuthGuards;
-}> = async (app, { samba, guards }) => {
-  app.addHook('preHandler', guards.requireUser);
-
+}> = async (app, { samba }) => {
   app.get(
     '/:serviceId/shares',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The service’s Samba shares with their users, groups and apply status',
@@ -50,6 +47,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:serviceId/shares',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Create a share (folder `shares/<name>` unless a path is given)',
@@ -70,6 +68,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/:serviceId/shares/:share',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Change a share; `users` and `groups`, when given, replace the lists',
@@ -94,6 +93,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/:serviceId/shares/:share',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Delete a share (the folder’s files are the node’s to keep or remove)',
@@ -113,6 +113,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:serviceId/shares/:share/users',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The users allowed into a share, with their permissions',
@@ -128,6 +129,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:serviceId/shares/:share/users',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Allow a user of the service into a share (read and write unless told otherwise)',
@@ -154,6 +156,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/:serviceId/shares/:share/users/:user',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Take a user’s access to a share away',
@@ -177,6 +180,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:serviceId/shares/:share/permissions',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Who may do what in a share: its users, then its groups',
@@ -192,6 +196,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/:serviceId/shares/:share/permissions/:user',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Change a share user’s read, write, execute and admin permissions',
@@ -215,6 +220,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:serviceId/status',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The Samba server of the service: placement, what the node reports, settings',
@@ -229,6 +235,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:serviceId/reload',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Ask the node to apply the Samba configuration again',
@@ -246,6 +253,7 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:serviceId/settings',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Change the workgroup, server description or minimum protocol',

@@ -1,7 +1,7 @@
 // The lifecycle end to end on a fake clock: paid → waiting for room → placed → applied by the
 // node → active; nearing its end → expired → quarantined → terminated → deleted by the node;
 // an extension bringing an expired service back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAMBA_SERVER_DEFAULTS, type ServiceOverviewItem } from '@debesis/contract';
 import { login, signedInUser } from '../../test/factories.ts';
 import { buyService, payOrder, seedCatalogue } from '../../test/payments.ts';
@@ -23,13 +23,15 @@ describe('service lifecycle', () => {
   let jobs: ReturnType<typeof serviceJobs>;
   let woken: string[];
 
-  beforeAll(async () => {
+  // A world of its own for each test: placement counts every unplaced service and picks among
+  // every node, so another test's services and nodes would change what a test sees.
+  beforeEach(async () => {
     ctx = await createTestContext({ clock: true });
     await seedCatalogue(ctx);
     woken = [];
     jobs = serviceJobs(ctx, (nodeId) => woken.push(nodeId));
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await ctx.close();
   });
 

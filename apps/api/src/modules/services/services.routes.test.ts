@@ -1,7 +1,7 @@
 // Every route of spec §7 "Services" through the API: answers, refusals with the spec's words,
 // validation, authorisation (another account's service is "Service not found"), and the node's
 // side (only the node a service is placed on may report on it).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVITY_ACTIONS } from '@debesis/contract';
 import type {
   ServiceActionResponse,
@@ -46,7 +46,9 @@ describe('services routes', () => {
     return id;
   }
 
-  beforeAll(async () => {
+  // A world of its own for each test: tests change the service (actions, settings) and use up the
+  // node's four addresses, so a shared one would depend on which tests ran before.
+  beforeEach(async () => {
     ctx = await createTestContext();
     await seedCatalogue(ctx);
     node = await registerNode(
@@ -57,7 +59,7 @@ describe('services routes', () => {
     owner = await signedInUser(ctx);
     serviceId = await activeService(owner.auth);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await ctx.close();
   });
 

@@ -17,7 +17,6 @@ import {
   serviceStatusSchema,
   serviceUpdateSchema,
 } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { ServicesService } from './services.service.ts';
 
@@ -26,14 +25,13 @@ const tags = ['services'];
 
 export const servicesRoutes: FastifyPluginAsyncZod<{
   services: ServicesService;
-  guards: AuthGuards;
-}> = async (app, { services, guards }) => {
-  app.addHook('preHandler', guards.requireUser);
+}> = async (app, { services }) => {
   const meta = (ip: string) => ({ ip: ip || null });
 
   app.get(
     '/overview',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Every service of the account with the fields of the services list',
@@ -47,6 +45,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/status',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The status of every service of the account',
@@ -60,6 +59,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id/status',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Status, generation applied by the node, drivers live or not and why, last error',
@@ -79,6 +79,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
     app.post(
       path,
       {
+        config: { access: 'verified' },
         schema: {
           tags,
           summary,
@@ -94,6 +95,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:id/retry-payment',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Open a payment session for the service’s failed or unpaid order',
@@ -108,6 +110,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id/logs',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The newest lines of the service’s log: management actions and its node’s outcomes',
@@ -123,6 +126,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:id/action',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Run an action: start, stop, restart, retry-payment, extend, cancel or terminate',
@@ -139,6 +143,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id/stats',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Usage against the plan, as the node last measured it',
@@ -153,6 +158,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/:id/config',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'The service’s settings',
@@ -167,6 +173,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/:id/config',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Change the service’s settings',
@@ -183,6 +190,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/:id',
     {
+      config: { access: 'verified' },
       schema: {
         tags,
         summary: 'Rename or describe the service',

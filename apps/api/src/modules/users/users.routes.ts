@@ -7,21 +7,17 @@ import {
   updateUserRequestSchema,
   userSchema,
 } from '@debesis/contract';
-import type { AuthGuards } from '../auth/auth.guard.ts';
 import { currentUserId } from '../auth/auth.guard.ts';
 import type { UsersService } from './users.service.ts';
 
 const security = [{ bearer: [] }];
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: AuthGuards }> = async (
-  app,
-  { users, guards },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   // Profile and settings stay reachable before the email is verified; converting does not.
   app.get(
     '/me',
     {
-      preHandler: guards.requireSession,
+      config: { access: 'signed-in' },
       schema: { tags: ['users'], security, response: { 200: userSchema } },
     },
     async (request) => users.me(currentUserId(request), request.auth?.account),
@@ -30,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: A
   app.put(
     '/me',
     {
-      preHandler: guards.requireSession,
+      config: { access: 'signed-in' },
       schema: { tags: ['users'], security, body: updateUserRequestSchema, response: { 200: userSchema } },
     },
     async (request) => users.updateMe(currentUserId(request), request.body, { ip: request.ip }),
@@ -39,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: A
   app.post(
     '/me/convert-to-business',
     {
-      preHandler: guards.requireUser,
+      config: { access: 'verified' },
       schema: {
         tags: ['users'],
         summary: 'Turn a personal account into a business account (permanent)',
@@ -53,14 +49,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: A
   );
 };
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: AuthGuards }> = async (
-  app,
-  { users, guards },
-) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/',
     {
-      preHandler: guards.requireSession,
+      config: { access: 'signed-in' },
       schema: { tags: ['settings'], security, response: { 200: settingsSchema } },
     },
     async (request) => users.settings(currentUserId(request)),
@@ -69,7 +62,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards
   app.put(
     '/',
     {
-      preHandler: guards.requireSession,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['settings'],
         security,

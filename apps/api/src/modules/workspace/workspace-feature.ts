@@ -11,7 +11,7 @@
 import type { ServiceFeatureCounts, WorkspaceFeatureSections } from '@debesis/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
-import type { AuthGuards } from '../auth/auth.guard.ts';
+import type { Tx } from '../../db/transaction.ts';
 import type { WorkspaceChanges } from './workspace-change.ts';
 
 /** The service a desired-state section is built for (placed: it has its id block). */
@@ -28,22 +28,17 @@ export interface DesiredContext {
  */
 export interface DirectoryDependent {
   userRemoved(
-    tx: Db,
+    tx: Tx,
     change: { serviceId: string; userId: string; generation: number; at: Date },
   ): Promise<void>;
   groupRemoved(
-    tx: Db,
+    tx: Tx,
     change: { serviceId: string; groupId: string; generation: number; at: Date },
   ): Promise<void>;
 }
 
 /** The Fastify scope a feature's routes are registered on (under /api/v1). */
 export type RouteScope = Parameters<FastifyPluginAsyncZod>[0];
-
-/** What the composition root gives a feature's routes. */
-export interface FeatureRouteContext {
-  guards: AuthGuards;
-}
 
 export interface WorkspaceFeature {
   /** Its name: unique among the features (the agent's driver of it is named alike). */
@@ -59,8 +54,8 @@ export interface WorkspaceFeature {
   directoryDependent?: DirectoryDependent;
   /** The ResourceFailure kinds its driver reports (a failed `share`: Samba). */
   readonly failureKinds?: readonly string[];
-  /** Registers its routes (prefix included). */
-  routes?(api: RouteScope, context: FeatureRouteContext): Promise<void>;
+  /** Registers its routes (prefix included); each declares its access level (README "Who may call a route"). */
+  routes?(api: RouteScope): Promise<void>;
 }
 
 /** What every feature module exports: its feature, made on the shared database and change pipeline. */
