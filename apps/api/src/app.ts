@@ -39,7 +39,7 @@ import { createActivityService } from './modules/activity/activity.service.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { accessGuards } from './modules/auth/auth.guard.ts';
+import { accessGuards } from './http/caller.ts';
 import { createAuthQueries } from './modules/auth/auth.queries.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';

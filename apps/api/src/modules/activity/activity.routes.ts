@@ -7,7 +7,7 @@ import {
   activityListQuerySchema,
   activityPageSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { ActivityService } from './activity.service.ts';
 
 const security = [{ bearer: [] }];

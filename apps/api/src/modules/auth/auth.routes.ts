@@ -23,7 +23,7 @@ import {
   text,
 } from '@debesis/contract';
 import { z } from 'zod';
-import { clientMeta } from './auth.guard.ts';
+import { clientMeta } from '../../http/caller.ts';
 import type { AccountCaller } from './account.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { AppError } from '../../http/app-error.ts';

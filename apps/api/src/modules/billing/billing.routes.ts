@@ -13,7 +13,7 @@ import {
   updateBillingInfoRequestSchema,
   text,
 } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { BillingService } from './billing.service.ts';
 
 const security = [{ bearer: [] }];

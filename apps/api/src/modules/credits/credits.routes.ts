@@ -1,7 +1,7 @@
 // GET /api/v1/account/credit: the account's credit (not in the spec; billing shows it).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountCreditSchema } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { CreditsService } from './credits.service.ts';
 
 export const creditsRoutes: FastifyPluginAsyncZod<{ credits: CreditsService }> = async (app, { credits }) => {

@@ -1,7 +1,7 @@
 // /api/v1/dashboard (spec accounts-ordering-billing §7 "Other"): the signed-in owner's summary.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSummarySchema } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{

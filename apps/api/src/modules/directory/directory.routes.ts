@@ -21,7 +21,7 @@ import {
   workspaceUserSchema,
   workspaceUsersResponseSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { DirectoryService } from './directory.service.ts';
 
 const security = [{ bearer: [] }];

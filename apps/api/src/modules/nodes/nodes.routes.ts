@@ -9,7 +9,7 @@ import {
   nodeReportRequestSchema,
   nodeReportResponseSchema,
 } from '@debesis/contract';
-import { currentNode } from '../auth/auth.guard.ts';
+import { currentNode } from '../../http/caller.ts';
 import type { NodesService } from './nodes.service.ts';
 
 function bearerToken(request: FastifyRequest): string {

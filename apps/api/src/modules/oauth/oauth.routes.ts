@@ -12,7 +12,7 @@ import {
 } from '@debesis/contract';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import { clientMeta } from '../auth/auth.guard.ts';
+import { clientMeta } from '../../http/caller.ts';
 import { newOpaqueToken } from '../auth/tokens.ts';
 import { STATE_TTL_MS, type OAuthRedirect, type OAuthService } from './oauth.service.ts';
 

@@ -19,7 +19,7 @@ import { securityPlugin } from '../../http/security.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
-import { accessGuards } from '../auth/auth.guard.ts';
+import { accessGuards } from '../../http/caller.ts';
 import { createAuthQueries } from '../auth/auth.queries.ts';
 import { authRoutes } from '../auth/auth.routes.ts';
 import { createAuthService } from '../auth/auth.service.ts';

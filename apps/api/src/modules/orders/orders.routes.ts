@@ -15,7 +15,7 @@ import {
   processOrderRequestSchema,
   text,
 } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { OrdersService } from './orders.service.ts';
 

@@ -2,7 +2,7 @@
 // becomes an order (or the one already waiting for it), and the app goes to its payment page.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pendingPlanRequestSchema, pendingPlanResponseSchema } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { OrdersService } from './orders.service.ts';
 
 export const pendingPlanRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (

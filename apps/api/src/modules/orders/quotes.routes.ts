@@ -12,7 +12,7 @@ import {
   priceBreakdownSchema,
 } from '@debesis/contract';
 import type { AuthService } from '../auth/auth.service.ts';
-import { bearerToken } from '../auth/auth.guard.ts';
+import { bearerToken } from '../../http/caller.ts';
 import type { QuotesService } from './quotes.service.ts';
 import type { VatCustomerOf } from './vat-situation.ts';
 

@@ -7,7 +7,7 @@ import {
   paymentSessionResponseSchema,
   paymentSessionStatusSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{

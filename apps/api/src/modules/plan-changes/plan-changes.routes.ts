@@ -8,7 +8,7 @@ import {
   planChangeRequestSchema,
   planChangeSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { PlanChangesService } from './plan-changes.service.ts';
 
 const security = [{ bearer: [] }];

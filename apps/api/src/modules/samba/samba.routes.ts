@@ -20,7 +20,7 @@ import {
   workspaceApplyResponseSchema,
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { SambaService } from './samba.service.ts';
 
 const security = [{ bearer: [] }];

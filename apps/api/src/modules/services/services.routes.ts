@@ -17,7 +17,7 @@ import {
   serviceStatusSchema,
   serviceUpdateSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { ServicesService } from './services.service.ts';
 
 const security = [{ bearer: [] }];

@@ -7,7 +7,7 @@ import {
   updateUserRequestSchema,
   userSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../auth/auth.guard.ts';
+import { currentUserId } from '../../http/caller.ts';
 import type { UsersService } from './users.service.ts';
 
 const security = [{ bearer: [] }];

@@ -1,12 +1,13 @@
-// The guard of each access level a route declares (http/access.ts runs them; no route calls one
-// by hand). `verified` admits a signed-in owner whose email is verified; the few routes an owner
+// Who calls a route: the guard of each access level a route declares (http/access.ts runs them;
+// no route calls one by hand), and what a handler reads of its caller. It lives in the HTTP layer,
+// not in the auth module, so that the modules' routes depend on it and not on each other. `verified` admits a signed-in owner whose email is verified; the few routes an owner
 // needs before verifying (their profile, settings, sign-out) are `signed-in`; `node` admits a
 // storage node's agent by its node token.
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error.ts';
-import type { AccessGuards } from '../../http/access.ts';
-import type { NodesService } from '../nodes/nodes.service.ts';
-import type { Authenticated, AuthService, ClientMeta } from './auth.service.ts';
+import { AppError } from './app-error.ts';
+import type { AccessGuards } from './access.ts';
+import type { NodesService } from '../modules/nodes/nodes.service.ts';
+import type { Authenticated, AuthService, ClientMeta } from '../modules/auth/auth.service.ts';
 
 export type AuthenticatedNode = Awaited<ReturnType<NodesService['authenticate']>>;
 
