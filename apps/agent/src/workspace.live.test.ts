@@ -360,14 +360,15 @@ describe.skipIf(reason !== undefined)(
 );
 
 // Issue 14, acceptance 3: the Samba definition fails (its smbd path does not exist), and the rest
-// of a second workspace still stands: storage mounted, address there, users written with their
+// of a second workspace still stands: storage mounted, its network made, users written with their
 // homes; the report says Samba failed and why. Once smbd works again, the next pass serves it.
 // In this file so that it runs after the workspace above is removed, not beside it.
 describe.skipIf(reason !== undefined)(
   'a failing feature in a live workspace (issue 14, acceptance 3)',
   () => {
     const service = `live-${randomUUID()}`;
-    const address = `127.0.11.${10 + Math.floor(Math.random() * 200)}`;
+    const address = `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+    const names = networkNames(service);
     let fDataDir: string;
     const fLayout = () => workspaceLayout(join(fDataDir, 'workspaces', service));
     const fMemory = createReconcileMemory();
@@ -415,20 +416,23 @@ describe.skipIf(reason !== undefined)(
       );
       return reports[0]!.workspaces[0]!;
     }
-    const aliased = async () =>
-      (await runCommand('ip', ['-o', 'addr', 'show', 'dev', 'lo'])).stdout.includes(`${address}/32`);
+    // The workspace's network: its namespace and veth, the address routed through it.
+    const networked = async () => {
+      const present = await networkPresent(names);
+      return present.netns && present.link && routedThrough(await readRoutes(), address, names.nodeInterface);
+    };
 
     beforeAll(async () => {
       fDataDir = await mkdtemp(join(tmpdir(), 'agent-live-'));
     });
     afterAll(async () => {
       if (!fDataDir || process.env.KEEP_LIVE) return;
-      // Removal stops smbd, drops the alias, unmounts and deletes; then make sure of each.
+      // Removal stops smbd, deletes the network, unmounts and deletes; then make sure of each.
       await fPass(fState({ state: 'removed' }), drivers()).catch(() => undefined);
       const l = fLayout();
       if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
       for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
-      if (await aliased()) await runCommand('ip', ['addr', 'del', `${address}/32`, 'dev', 'lo']);
+      await removeTestNetworks([service], [address]);
       await rm(fDataDir, { recursive: true, force: true });
     });
 
@@ -454,11 +458,11 @@ describe.skipIf(reason !== undefined)(
       expect(report.drivers.filter((d) => d.driver !== 'samba').map((d) => [d.driver, d.live])).toEqual([
         ['workspace-dir', true],
         ['storage', true],
-        ['address', true],
+        ['network', true],
         ['users', true],
       ]);
       expect(await mountAt(fLayout().dataRoot)).toMatchObject({ fsType: 'ext4' });
-      expect(await aliased()).toBe(true);
+      expect(await networked()).toBe(true);
       expect(await readFile(fLayout().passwd, 'utf8')).toContain(`alice:x:${B + 1}:${B}:`);
       const home = await stat(join(fLayout().homesRoot, 'alice'));
       expect([home.uid, home.mode & 0o777]).toEqual([B + 1, 0o700]);
