@@ -11,11 +11,10 @@ import {
 } from '@debesis/contract';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, InputField } from '../../components/form/fields.tsx';
-import { useContractForm } from '../../forms/use-contract-form.ts';
+import { CheckboxField } from '../../components/form/fields.tsx';
+import type { ContractForm } from '../../forms/use-contract-form.ts';
 import { sambaApi } from '../../workspace/samba-api.ts';
-import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
-import { FormDialog, WorkspaceNameField } from './resource-parts.tsx';
+import { ResourceFormDialog, VERBATIM } from './kit/ResourceFormDialog.tsx';
 import { shareEditFormSchema, shareFormSchema, type ShareFormValues } from './workspace-forms.ts';
 
 /** Read and write for a user ticked on a new share (as the contract's default). */
@@ -60,6 +59,57 @@ function requestOf(values: ShareFormValues): Omit<CreateSambaShareRequest, 'name
   };
 }
 
+/** The service's users, each ticked in with its four permissions. */
+function ShareUsers({ form }: { form: ContractForm<typeof shareFormSchema> }) {
+  const { t } = useTranslation(['sambaTab', 'workspace']);
+  const userRows = useWatch({ control: form.control, name: 'users' });
+  return (
+    <fieldset className="fieldset share-access">
+      <legend className="field__label">{t('samba.allowedUsers')}</legend>
+      <p className="field__hint">{t('samba.allowedUsersHint')}</p>
+      {userRows.length === 0 && <p className="text-muted">{t('samba.noUsers')}</p>}
+      {userRows.map((user, index) => {
+        const error = form.errorText(`users.${index}.read`);
+        return (
+          <div key={user.name} className="share-user" data-testid={`share-user-${user.name}`}>
+            <CheckboxField
+              id={`share-user-${user.name}`}
+              label={user.name}
+              data-testid={`share-user-${user.name}-allowed`}
+              {...form.register(`users.${index}.allowed`)}
+            />
+            {user.allowed && (
+              <div
+                className="share-user__permissions"
+                role="group"
+                aria-label={t('samba.permissionsOf', { name: user.name })}
+                aria-describedby={error ? `share-user-${user.name}-error` : undefined}
+              >
+                {SHARE_PERMISSIONS.map((permission) => (
+                  <label key={permission} className="permission-toggle">
+                    <input
+                      type="checkbox"
+                      className="checkbox"
+                      data-testid={`share-user-${user.name}-${permission}`}
+                      {...form.register(`users.${index}.${permission}`)}
+                    />
+                    {t(`samba.permission_${permission}`)}
+                  </label>
+                ))}
+              </div>
+            )}
+            {error && (
+              <p id={`share-user-${user.name}-error`} className="field__error">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 export function ShareDialog({
   serviceId,
   share,
@@ -76,136 +126,95 @@ export function ShareDialog({
 }) {
   const { t } = useTranslation(['sambaTab', 'workspace']);
   const creating = share === null;
-  const form = useContractForm({
-    schema: creating ? shareFormSchema : shareEditFormSchema,
-    defaultValues: initialValues(share, users, groups),
-  });
-  const save = useWorkspaceMutation(
-    (values: ShareFormValues) =>
-      share === null
-        ? sambaApi.createShare(serviceId, { name: values.name, ...requestOf(values) })
-        : sambaApi.updateShare(serviceId, share.name, requestOf(values)),
-    onClose,
-  );
-  const userRows = useWatch({ control: form.control, name: 'users' });
-
   return (
-    <FormDialog
+    <ResourceFormDialog
       title={creating ? t('samba.createTitle') : t('samba.editTitle', { name: share.name })}
-      onClose={onClose}
-      onSubmit={form.submitTo(save)}
-      change={save}
+      schema={creating ? shareFormSchema : shareEditFormSchema}
+      defaultValues={initialValues(share, users, groups)}
+      save={(values) =>
+        creating
+          ? sambaApi.createShare(serviceId, { name: values.name, ...requestOf(values) })
+          : sambaApi.updateShare(serviceId, share.name, requestOf(values))
+      }
       failure={creating ? t('samba.createFailed') : t('samba.updateFailed')}
       submitLabel={creating ? t('samba.create') : t('workspace:resource.save')}
       testIds={{ dialog: 'share-dialog', error: 'share-save-error', submit: 'share-submit' }}
-    >
-      {creating && (
-        <WorkspaceNameField
-          id="share-name"
-          label={t('samba.name')}
-          {...form.register('name')}
-          error={form.formState.errors.name?.message}
-        />
-      )}
-      <InputField
-        id="share-path"
-        label={t('samba.path')}
-        hint={t('samba.pathHint')}
-        optional={creating}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        data-testid="share-path"
-        {...form.field('path')}
-      />
-      <InputField
-        id="share-description"
-        label={t('samba.description')}
-        optional
-        data-testid="share-description"
-        {...form.field('description')}
-      />
-      <fieldset className="fieldset share-options">
-        <legend className="field__label">{t('samba.options')}</legend>
-        <CheckboxField
-          id="share-guest"
-          label={t('samba.guestOk')}
-          hint={t('samba.guestOkHint')}
-          data-testid="share-guest"
-          {...form.register('guest_ok')}
-        />
-        <CheckboxField
-          id="share-browseable"
-          label={t('samba.browseable')}
-          hint={t('samba.browseableHint')}
-          data-testid="share-browseable"
-          {...form.register('browseable')}
-        />
-        <CheckboxField
-          id="share-public"
-          label={t('samba.bindPublicIp')}
-          hint={t('samba.bindPublicIpHint')}
-          data-testid="share-public"
-          {...form.field('bind_public_ip')}
-        />
-      </fieldset>
-      <fieldset className="fieldset share-access">
-        <legend className="field__label">{t('samba.allowedUsers')}</legend>
-        <p className="field__hint">{t('samba.allowedUsersHint')}</p>
-        {userRows.length === 0 && <p className="text-muted">{t('samba.noUsers')}</p>}
-        {userRows.map((user, index) => {
-          const error = form.errorText(`users.${index}.read`);
-          return (
-            <div key={user.name} className="share-user" data-testid={`share-user-${user.name}`}>
-              <CheckboxField
-                id={`share-user-${user.name}`}
-                label={user.name}
-                data-testid={`share-user-${user.name}-allowed`}
-                {...form.register(`users.${index}.allowed`)}
-              />
-              {user.allowed && (
-                <div
-                  className="share-user__permissions"
-                  role="group"
-                  aria-label={t('samba.permissionsOf', { name: user.name })}
-                  aria-describedby={error ? `share-user-${user.name}-error` : undefined}
-                >
-                  {SHARE_PERMISSIONS.map((permission) => (
-                    <label key={permission} className="permission-toggle">
-                      <input
-                        type="checkbox"
-                        className="checkbox"
-                        data-testid={`share-user-${user.name}-${permission}`}
-                        {...form.register(`users.${index}.${permission}`)}
-                      />
-                      {t(`samba.permission_${permission}`)}
-                    </label>
-                  ))}
-                </div>
-              )}
-              {error && (
-                <p id={`share-user-${user.name}-error`} className="field__error">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
-      </fieldset>
-      <fieldset className="fieldset share-access">
-        <legend className="field__label">{t('samba.allowedGroups')}</legend>
-        <p className="field__hint">{t('samba.allowedGroupsHint')}</p>
-        {groups.length === 0 && <p className="text-muted">{t('samba.noGroups')}</p>}
-        {groups.map((group, index) => (
-          <CheckboxField
-            key={group.name}
-            id={`share-group-${group.name}`}
-            label={group.name}
-            data-testid={`share-group-${group.name}`}
-            {...form.register(`groups.${index}.allowed`)}
-          />
-        ))}
-      </fieldset>
-    </FormDialog>
+      onClose={onClose}
+      fields={[
+        creating && { kind: 'name', name: 'name', id: 'share-name', label: t('samba.name') },
+        {
+          kind: 'text',
+          name: 'path',
+          id: 'share-path',
+          label: t('samba.path'),
+          hint: t('samba.pathHint'),
+          optional: creating,
+          input: VERBATIM,
+        },
+        {
+          kind: 'text',
+          name: 'description',
+          id: 'share-description',
+          label: t('samba.description'),
+          optional: true,
+        },
+        {
+          kind: 'group',
+          legend: t('samba.options'),
+          className: 'share-options',
+          fields: [
+            {
+              kind: 'checkbox',
+              name: 'guest_ok',
+              id: 'share-guest',
+              label: t('samba.guestOk'),
+              hint: t('samba.guestOkHint'),
+            },
+            {
+              kind: 'checkbox',
+              name: 'browseable',
+              id: 'share-browseable',
+              label: t('samba.browseable'),
+              hint: t('samba.browseableHint'),
+            },
+            {
+              kind: 'checkbox',
+              name: 'bind_public_ip',
+              id: 'share-public',
+              label: t('samba.bindPublicIp'),
+              hint: t('samba.bindPublicIpHint'),
+            },
+          ],
+        },
+        { kind: 'custom', key: 'users', render: (form) => <ShareUsers form={form} /> },
+        {
+          kind: 'group',
+          legend: t('samba.allowedGroups'),
+          className: 'share-access',
+          fields: [
+            {
+              kind: 'custom',
+              key: 'hint',
+              render: () => <p className="field__hint">{t('samba.allowedGroupsHint')}</p>,
+            },
+            ...(groups.length === 0
+              ? [
+                  {
+                    kind: 'custom' as const,
+                    key: 'none',
+                    render: () => <p className="text-muted">{t('samba.noGroups')}</p>,
+                  },
+                ]
+              : []),
+            ...groups.map((group, index) => ({
+              kind: 'checkbox' as const,
+              name: `groups.${index}.allowed` as const,
+              id: `share-group-${group.name}`,
+              label: group.name,
+            })),
+          ],
+        },
+      ]}
+    />
   );
 }
