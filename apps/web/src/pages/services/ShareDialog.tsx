@@ -6,15 +6,13 @@ import {
   SHARE_PERMISSIONS,
   type CreateSambaShareRequest,
   type SambaShare,
+  type SharePermissions,
   type WorkspaceGroup,
   type WorkspaceUser,
 } from '@debesis/contract';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField } from '../../components/form/fields.tsx';
-import type { ContractForm } from '../../forms/use-contract-form.ts';
 import { sambaApi } from '../../workspace/samba-api.ts';
-import { ResourceFormDialog, VERBATIM } from './kit/ResourceFormDialog.tsx';
+import { accessRows, ResourceFormDialog, VERBATIM } from './kit/ResourceFormDialog.tsx';
 import { shareEditFormSchema, shareFormSchema, type ShareFormValues } from './workspace-forms.ts';
 
 /** Read and write for a user ticked on a new share (as the contract's default). */
@@ -32,16 +30,16 @@ function initialValues(
     guest_ok: share?.guest_ok ?? false,
     browseable: share?.browseable ?? true,
     bind_public_ip: share?.bind_public_ip ?? false,
-    users: users.map((user) => {
-      const entry = share?.users.find((candidate) => candidate.name === user.name);
-      return entry
-        ? { ...entry, allowed: true }
-        : { name: user.name, allowed: false, ...DEFAULT_PERMISSIONS };
-    }),
-    groups: groups.map((group) => ({
-      name: group.name,
-      allowed: share?.groups.includes(group.name) ?? false,
-    })),
+    users: accessRows(
+      users.map((user) => user.name),
+      (name) => share?.users.find((entry) => entry.name === name),
+      DEFAULT_PERMISSIONS,
+    ),
+    groups: accessRows(
+      groups.map((group) => group.name),
+      (name) => (share?.groups.includes(name) ? {} : null),
+      {},
+    ),
   };
 }
 
@@ -57,57 +55,6 @@ function requestOf(values: ShareFormValues): Omit<CreateSambaShareRequest, 'name
       .map(({ name, read, write, execute, admin }) => ({ name, read, write, execute, admin })),
     groups: values.groups.filter((group) => group.allowed).map((group) => group.name),
   };
-}
-
-/** The service's users, each ticked in with its four permissions. */
-function ShareUsers({ form }: { form: ContractForm<typeof shareFormSchema> }) {
-  const { t } = useTranslation(['sambaTab', 'workspace']);
-  const userRows = useWatch({ control: form.control, name: 'users' });
-  return (
-    <fieldset className="fieldset share-access">
-      <legend className="field__label">{t('samba.allowedUsers')}</legend>
-      <p className="field__hint">{t('samba.allowedUsersHint')}</p>
-      {userRows.length === 0 && <p className="text-muted">{t('samba.noUsers')}</p>}
-      {userRows.map((user, index) => {
-        const error = form.errorText(`users.${index}.read`);
-        return (
-          <div key={user.name} className="share-user" data-testid={`share-user-${user.name}`}>
-            <CheckboxField
-              id={`share-user-${user.name}`}
-              label={user.name}
-              data-testid={`share-user-${user.name}-allowed`}
-              {...form.register(`users.${index}.allowed`)}
-            />
-            {user.allowed && (
-              <div
-                className="share-user__permissions"
-                role="group"
-                aria-label={t('samba.permissionsOf', { name: user.name })}
-                aria-describedby={error ? `share-user-${user.name}-error` : undefined}
-              >
-                {SHARE_PERMISSIONS.map((permission) => (
-                  <label key={permission} className="permission-toggle">
-                    <input
-                      type="checkbox"
-                      className="checkbox"
-                      data-testid={`share-user-${user.name}-${permission}`}
-                      {...form.register(`users.${index}.${permission}`)}
-                    />
-                    {t(`samba.permission_${permission}`)}
-                  </label>
-                ))}
-              </div>
-            )}
-            {error && (
-              <p id={`share-user-${user.name}-error`} className="field__error">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
-    </fieldset>
-  );
 }
 
 export function ShareDialog({
@@ -186,33 +133,26 @@ export function ShareDialog({
             },
           ],
         },
-        { kind: 'custom', key: 'users', render: (form) => <ShareUsers form={form} /> },
         {
-          kind: 'group',
+          kind: 'access',
+          name: 'users',
+          id: 'share-user',
+          legend: t('samba.allowedUsers'),
+          hint: t('samba.allowedUsersHint'),
+          empty: t('samba.noUsers'),
+          permissions: {
+            keys: SHARE_PERMISSIONS,
+            label: (permission) => t(`samba.permission_${permission as keyof SharePermissions}`),
+            groupLabel: (name) => t('samba.permissionsOf', { name }),
+          },
+        },
+        {
+          kind: 'access',
+          name: 'groups',
+          id: 'share-group',
           legend: t('samba.allowedGroups'),
-          className: 'share-access',
-          fields: [
-            {
-              kind: 'custom',
-              key: 'hint',
-              render: () => <p className="field__hint">{t('samba.allowedGroupsHint')}</p>,
-            },
-            ...(groups.length === 0
-              ? [
-                  {
-                    kind: 'custom' as const,
-                    key: 'none',
-                    render: () => <p className="text-muted">{t('samba.noGroups')}</p>,
-                  },
-                ]
-              : []),
-            ...groups.map((group, index) => ({
-              kind: 'checkbox' as const,
-              name: `groups.${index}.allowed` as const,
-              id: `share-group-${group.name}`,
-              label: group.name,
-            })),
-          ],
+          hint: t('samba.allowedGroupsHint'),
+          empty: t('samba.noGroups'),
         },
       ]}
     />

@@ -2,7 +2,7 @@
 // the contract's schema checks it, the server's field errors land on its fields, its change runs
 // behind the submit button and closes it. Each field's id is its test id.
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import type { DefaultValues, Path } from 'react-hook-form';
+import { useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { CheckboxField, InputField } from '../../../components/form/fields.tsx';
 import { useContractForm, type ContractForm, type FormSchema } from '../../../forms/use-contract-form.ts';
@@ -23,7 +23,112 @@ export type FormFieldSpec<Schema extends FormSchema> =
       input?: Input;
     }
   | { kind: 'group'; legend: string; className: string; fields: readonly FormFieldSpec<Schema>[] }
+  | AccessSpec<Schema>
   | { kind: 'custom'; key: string; render: (form: ContractForm<Schema>) => ReactNode };
+
+/**
+ * Who may use the resource: the array field `name` of rows `{ name, allowed, ...permissions }`, one
+ * checkbox per row (`<id>-<row>`), and with `permissions`, a toggle for each once the row is
+ * ticked (`<id>-<row>-<permission>`), the first one carrying the rows' message.
+ */
+interface AccessSpec<Schema extends FormSchema> {
+  kind: 'access';
+  name: Path<z.input<Schema>>;
+  id: string;
+  legend: string;
+  hint: string;
+  empty: string;
+  permissions?: {
+    keys: readonly string[];
+    label: (permission: string) => string;
+    /** The toggles' group, for screen readers ("Permissions of alice"). */
+    groupLabel: (row: string) => string;
+  };
+}
+
+/** Rows of an access list: every candidate, `allowed` ticked for the granted ones. */
+export function accessRows<Extra extends object>(
+  candidates: readonly string[],
+  granted: (name: string) => Extra | null | undefined,
+  absent: Extra,
+): (Extra & { name: string; allowed: boolean })[] {
+  return candidates.map((name) => {
+    const entry = granted(name);
+    return entry ? { ...entry, name, allowed: true } : { ...absent, name, allowed: false };
+  });
+}
+
+function AccessList<Schema extends FormSchema>({
+  spec,
+  form,
+}: {
+  spec: AccessSpec<Schema>;
+  form: ContractForm<Schema>;
+}) {
+  const rows = (useWatch({ control: form.control, name: spec.name }) ?? []) as {
+    name: string;
+    allowed: boolean;
+  }[];
+  const path = (index: number, key: string) => `${spec.name}.${index}.${key}` as Path<z.input<Schema>>;
+  return (
+    <fieldset className="fieldset share-access">
+      <legend className="field__label">{spec.legend}</legend>
+      <p className="field__hint">{spec.hint}</p>
+      {rows.length === 0 && <p className="text-muted">{spec.empty}</p>}
+      {rows.map((row, index) => {
+        const id = `${spec.id}-${row.name}`;
+        const permissions = spec.permissions;
+        if (!permissions) {
+          return (
+            <CheckboxField
+              key={row.name}
+              id={id}
+              label={row.name}
+              data-testid={id}
+              {...form.register(path(index, 'allowed'))}
+            />
+          );
+        }
+        const error = form.errorText(path(index, permissions.keys[0] ?? 'allowed'));
+        return (
+          <div key={row.name} className="share-user" data-testid={id}>
+            <CheckboxField
+              id={id}
+              label={row.name}
+              data-testid={`${id}-allowed`}
+              {...form.register(path(index, 'allowed'))}
+            />
+            {row.allowed && (
+              <div
+                className="share-user__permissions"
+                role="group"
+                aria-label={permissions.groupLabel(row.name)}
+                aria-describedby={error ? `${id}-error` : undefined}
+              >
+                {permissions.keys.map((permission) => (
+                  <label key={permission} className="permission-toggle">
+                    <input
+                      type="checkbox"
+                      className="checkbox"
+                      data-testid={`${id}-${permission}`}
+                      {...form.register(path(index, permission))}
+                    />
+                    {permissions.label(permission)}
+                  </label>
+                ))}
+              </div>
+            )}
+            {error && (
+              <p id={`${id}-error`} className="field__error">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
 
 /** No autofill, capitals or spelling fixes: a path or name as typed. */
 export const VERBATIM: Input = { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false };
@@ -38,6 +143,8 @@ function FieldOf<Schema extends FormSchema>({
   switch (spec.kind) {
     case 'custom':
       return spec.render(form);
+    case 'access':
+      return <AccessList spec={spec} form={form} />;
     case 'group':
       return (
         <fieldset className={`fieldset ${spec.className}`}>
