@@ -87,56 +87,20 @@ export function ShareDialog({
       submitLabel={creating ? t('samba.create') : t('workspace:resource.save')}
       testIds={{ dialog: 'share-dialog', error: 'share-save-error', submit: 'share-submit' }}
       onClose={onClose}
-      fields={[
-        creating && { kind: 'name', name: 'name', id: 'share-name', label: t('samba.name') },
-        {
-          kind: 'text',
-          name: 'path',
-          id: 'share-path',
-          label: t('samba.path'),
+      fields={(f) => [
+        creating && f.name('name', 'share-name', t('samba.name')),
+        f.text('path', 'share-path', t('samba.path'), {
           hint: t('samba.pathHint'),
           optional: creating,
           input: VERBATIM,
-        },
-        {
-          kind: 'text',
-          name: 'description',
-          id: 'share-description',
-          label: t('samba.description'),
-          optional: true,
-        },
-        {
-          kind: 'group',
-          legend: t('samba.options'),
-          className: 'share-options',
-          fields: [
-            {
-              kind: 'checkbox',
-              name: 'guest_ok',
-              id: 'share-guest',
-              label: t('samba.guestOk'),
-              hint: t('samba.guestOkHint'),
-            },
-            {
-              kind: 'checkbox',
-              name: 'browseable',
-              id: 'share-browseable',
-              label: t('samba.browseable'),
-              hint: t('samba.browseableHint'),
-            },
-            {
-              kind: 'checkbox',
-              name: 'bind_public_ip',
-              id: 'share-public',
-              label: t('samba.bindPublicIp'),
-              hint: t('samba.bindPublicIpHint'),
-            },
-          ],
-        },
-        {
-          kind: 'access',
-          name: 'users',
-          id: 'share-user',
+        }),
+        f.text('description', 'share-description', t('samba.description'), { optional: true }),
+        f.group(t('samba.options'), 'share-options', [
+          f.checkbox('guest_ok', 'share-guest', t('samba.guestOk'), t('samba.guestOkHint')),
+          f.checkbox('browseable', 'share-browseable', t('samba.browseable'), t('samba.browseableHint')),
+          f.checkbox('bind_public_ip', 'share-public', t('samba.bindPublicIp'), t('samba.bindPublicIpHint')),
+        ]),
+        f.access('users', 'share-user', {
           legend: t('samba.allowedUsers'),
           hint: t('samba.allowedUsersHint'),
           empty: t('samba.noUsers'),
@@ -145,15 +109,12 @@ export function ShareDialog({
             label: (permission) => t(`samba.permission_${permission as keyof SharePermissions}`),
             groupLabel: (name) => t('samba.permissionsOf', { name }),
           },
-        },
-        {
-          kind: 'access',
-          name: 'groups',
-          id: 'share-group',
+        }),
+        f.access('groups', 'share-group', {
           legend: t('samba.allowedGroups'),
           hint: t('samba.allowedGroupsHint'),
           empty: t('samba.noGroups'),
-        },
+        }),
       ]}
     />
   );

@@ -130,6 +130,26 @@ function AccessList<Schema extends FormSchema>({
   );
 }
 
+type Name<Schema extends FormSchema> = Path<z.input<Schema>>;
+type Options = { hint?: string; optional?: boolean; input?: Input };
+
+/** Short ways to declare the fields: `f.text('path', 'share-path', label, { hint })`. */
+function builders<Schema extends FormSchema>() {
+  return {
+    text: (name: Name<Schema>, id: string, label: string, options: Options = {}) =>
+      ({ kind: 'text', name, id, label, ...options }) as const,
+    /** A workspace name: the contract's rule as its hint, typed as it is. */
+    name: (name: Name<Schema>, id: string, label: string) => ({ kind: 'name', name, id, label }) as const,
+    checkbox: (name: Name<Schema>, id: string, label: string, hint?: string) =>
+      ({ kind: 'checkbox', name, id, label, ...(hint !== undefined && { hint }) }) as const,
+    group: (legend: string, className: string, fields: readonly FormFieldSpec<Schema>[]) =>
+      ({ kind: 'group', legend, className, fields }) as const,
+    access: (name: Name<Schema>, id: string, texts: Omit<AccessSpec<Schema>, 'kind' | 'name' | 'id'>) =>
+      ({ kind: 'access', name, id, ...texts }) as const,
+  };
+}
+export type FieldBuilders<Schema extends FormSchema> = ReturnType<typeof builders<Schema>>;
+
 /** No autofill, capitals or spelling fixes: a path or name as typed. */
 export const VERBATIM: Input = { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false };
 
@@ -199,7 +219,8 @@ export function ResourceFormDialog<Schema extends FormSchema>({
   title: string;
   schema: Schema;
   defaultValues: DefaultValues<z.input<Schema>>;
-  fields: readonly (FormFieldSpec<Schema> | false)[];
+  /** The fields in order; `false` leaves one out. */
+  fields: (f: FieldBuilders<Schema>) => readonly (FormFieldSpec<Schema> | false)[];
   /** The change, with the schema's parsed values. */
   save: (values: z.output<Schema>) => Promise<unknown>;
   failure: string;
@@ -219,7 +240,7 @@ export function ResourceFormDialog<Schema extends FormSchema>({
       submitLabel={submitLabel}
       testIds={testIds}
     >
-      {fields.map(
+      {fields(builders<Schema>()).map(
         (field, index) =>
           field && <FieldOf key={'id' in field ? field.id : index} spec={field} form={form} />,
       )}
