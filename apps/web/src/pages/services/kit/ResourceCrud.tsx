@@ -57,6 +57,8 @@ export interface ResourceCrudProps<Item extends Applied> {
   nameOf: (item: Item) => string;
   /** The test-id prefix of its rows and dialogs ("share"). */
   row: string;
+  /** The prefix of its page and filter in the address, when a page lists more than one ("groups-"). */
+  urlPrefix?: string;
   badges?: (item: Item) => ReactNode;
   details?: (item: Item) => ReactNode;
   /** A tab's own row actions, between Edit and Delete. */
@@ -83,6 +85,7 @@ export function ResourceCrud<Item extends Applied>({
   items,
   nameOf,
   row,
+  urlPrefix,
   badges,
   details,
   actions,
@@ -93,7 +96,7 @@ export function ResourceCrud<Item extends Applied>({
 }: ResourceCrudProps<Item>) {
   const { t } = useTranslation('workspace');
   const [open, setOpen] = useState<Open<Item> | null>(null);
-  const list = useUrlList(items, nameOf);
+  const list = useUrlList(items, nameOf, urlPrefix === undefined ? undefined : { prefix: urlPrefix });
   const close = () => setOpen(null);
   return (
     <>
