@@ -4,10 +4,8 @@
 import { SHARE_PERMISSIONS, type SambaShareUser } from '@debesis/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/form/fields.tsx';
 import { useWorkspaceGroups, useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { sambaApi, useSambaShares, useSambaStatus } from '../../workspace/samba-api.ts';
-import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DaemonStatusCard } from './DaemonStatusCard.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { OperationError } from './resource-parts.tsx';
@@ -21,7 +19,6 @@ export function ServiceSambaTab() {
   const { t } = useTranslation(['sambaTab', 'workspace']);
   const { service } = useServiceTab('samba');
   const status = useSambaStatus(service.id);
-  const reload = useWorkspaceMutation(() => sambaApi.reload(service.id));
   const address = status.data?.address ?? null;
   return (
     <div className="service-tab-stack">
@@ -45,33 +42,13 @@ export function ServiceSambaTab() {
             </dd>
           </div>
         }
-        actions={
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={reload.isPending || !status.data?.placed}
-            onClick={() => reload.mutate(undefined)}
-            data-testid="samba-reload"
-          >
-            {reload.isPending ? t('samba.reloading') : t('samba.reload')}
-          </button>
-        }
-        notices={
-          <>
-            {reload.isSuccess && (
-              <FormAlert tone="success" testId="samba-reload-done">
-                {t('samba.reloaded')}
-              </FormAlert>
-            )}
-            {reload.isError && (
-              <OperationError
-                error={reload.error}
-                failure={t('samba.reloadFailed')}
-                testId="samba-reload-error"
-              />
-            )}
-          </>
-        }
+        reload={{
+          run: () => sambaApi.reload(service.id),
+          label: t('samba.reload'),
+          busy: t('samba.reloading'),
+          done: t('samba.reloaded'),
+          failed: t('samba.reloadFailed'),
+        }}
         testId="samba"
       />
       {status.data && <SambaSettingsForm serviceId={service.id} settings={status.data.settings} />}
