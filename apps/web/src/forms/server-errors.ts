@@ -1,6 +1,7 @@
 // The server's per-field refusals (AppError `fields`, spec §8) put next to the fields they name.
 // A form takes the messages of the fields it has; the others stay for its form-level message.
-import { get, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { get, type FieldValues, type Path, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../api/client.ts';
 
 /**
@@ -19,14 +20,17 @@ export function serverFieldTarget<Values extends FieldValues>(
 
 /**
  * Sets the server's field messages (already in the reader's language) on the fields the form has,
- * the first one focused. Returns the messages no field took, for the form-level message.
+ * the first one focused (unless `focus` is false). Returns the fields that took one and the messages
+ * no field took, for the form-level message.
  */
 export function showServerFieldErrors<Values extends FieldValues>(
   error: unknown,
   form: { setError: UseFormSetError<Values>; values: Values },
   renamed?: Readonly<Partial<Record<string, Path<Values>>>>,
-): { placed: number; unplaced: string[] } {
-  if (!isApiError(error)) return { placed: 0, unplaced: [] };
+  { focus = true }: { focus?: boolean } = {},
+): { placed: number; fields: Path<Values>[]; unplaced: string[] } {
+  const fields: Path<Values>[] = [];
+  if (!isApiError(error)) return { placed: 0, fields, unplaced: [] };
   const unplaced: string[] = [];
   let placed = 0;
   for (const [field, message] of Object.entries(error.fieldErrors)) {
@@ -35,8 +39,38 @@ export function showServerFieldErrors<Values extends FieldValues>(
       unplaced.push(message);
       continue;
     }
-    form.setError(target, { type: 'server', message }, { shouldFocus: placed === 0 });
+    form.setError(target, { type: 'server', message }, { shouldFocus: focus && placed === 0 });
+    fields.push(target);
     placed += 1;
   }
-  return { placed, unplaced };
+  return { placed, fields, unplaced };
+}
+
+/**
+ * The field errors of answers that follow the form's values (a live quote's refusal, the last
+ * submit's): each answer's messages on their fields, taken away when the answer goes (the values
+ * changed) unless the form's own check has put its message there since. Focus stays where the
+ * reader is typing.
+ */
+export function useServerFieldErrors<Values extends FieldValues>(
+  form: Pick<
+    UseFormReturn<Values, unknown, unknown>,
+    'setError' | 'clearErrors' | 'getValues' | 'getFieldState'
+  >,
+  answers: readonly unknown[],
+): void {
+  const shown = useRef<Path<Values>[]>([]);
+  useEffect(() => {
+    for (const name of shown.current) {
+      if (form.getFieldState(name).error?.type === 'server') form.clearErrors(name);
+    }
+    shown.current = answers.flatMap(
+      (answer) =>
+        showServerFieldErrors(answer, { setError: form.setError, values: form.getValues() }, undefined, {
+          focus: false,
+        }).fields,
+    );
+    // The answers are the dependencies; the form's methods are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, answers);
 }

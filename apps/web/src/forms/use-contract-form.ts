@@ -21,7 +21,7 @@ import { fieldErrorText, formErrorMap } from './messages.ts';
 import { showServerFieldErrors } from './server-errors.ts';
 
 /** A zod schema whose input is a form's values. */
-type FormSchema = z.ZodType<FieldValues, FieldValues>;
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
 export interface ContractFormOptions<Schema extends FormSchema> {
   schema: Schema;

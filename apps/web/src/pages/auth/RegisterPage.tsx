@@ -6,7 +6,7 @@ import { detectCountryResponseSchema, registerResponseSchema, type AccountType }
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useForm, useWatch, type FieldPath, type UseFormSetError } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { serverMessage } from '../../api/api-error.ts';
@@ -16,6 +16,7 @@ import { DEFAULT_AFTER_LOGIN_PATH } from '../../auth/after-login.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { showServerFieldErrors } from '../../forms/server-errors.ts';
 import '../../i18n/accounts-messages.ts';
 import { CompanyFields, CountrySelect } from './CompanyFields.tsx';
 import { OAuthButtons } from './OAuthButtons.tsx';
@@ -25,35 +26,6 @@ import './auth.css';
 
 export const REGISTER_PATH = '/api/v1/auth/register';
 export const DETECT_COUNTRY_PATH = '/api/v1/auth/detect-country';
-
-const FORM_FIELDS = new Set<string>([
-  'firstName',
-  'lastName',
-  'email',
-  'password',
-  'country',
-  'business_details.business_name',
-  'business_details.business_code',
-  'business_details.vat_number',
-  'business_details.address.street',
-  'business_details.address.city',
-  'business_details.address.postal_code',
-]);
-
-/** Puts the server's per-field messages under their fields; says whether any found a field. */
-function showServerFieldErrors(
-  fieldErrors: Readonly<Record<string, string>>,
-  setError: UseFormSetError<RegisterFormValues>,
-): boolean {
-  let shown = false;
-  for (const [field, message] of Object.entries(fieldErrors)) {
-    const name = field === 'business_details.country' ? 'country' : field;
-    if (!FORM_FIELDS.has(name)) continue;
-    setError(name as FieldPath<RegisterFormValues>, { type: 'server', message }, { shouldFocus: !shown });
-    shown = true;
-  }
-  return shown;
-}
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -66,6 +38,7 @@ export function RegisterPage() {
     handleSubmit,
     setValue,
     setError,
+    getValues,
     getFieldState,
     formState: { errors, dirtyFields },
   } = useForm<RegisterFormValues>({
@@ -108,7 +81,11 @@ export function RegisterPage() {
         void navigate('/auth/login', { state: { email: values.email.trim(), notice: 'email_registered' } });
         return;
       }
-      showServerFieldErrors(error.fieldErrors, setError);
+      showServerFieldErrors(
+        error,
+        { setError, values: getValues() },
+        { 'business_details.country': 'country' },
+      );
     },
   });
 

@@ -4,15 +4,18 @@
 // (POST /plan-changes/). An upgrade continues to its payment page; a downgrade or an equal-price
 // change applies at once and the plans list says so.
 import type { PlanChange, PlanChangeQuoteRequest, Product, ServiceSummary } from '@debesis/contract';
-import { defaultSelection, validateSelection, type SelectionError } from '@debesis/pricing';
+import { defaultSelection } from '@debesis/pricing';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverMessage } from '../../api/api-error.ts';
 import { isApiError } from '../../api/client.ts';
 import { CheckboxField, FormAlert, SelectField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { fieldErrorText } from '../../forms/messages.ts';
+import { useServerFieldErrors } from '../../forms/server-errors.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/plan-changes-messages.ts';
 import {
   ACCOUNT_CREDIT_QUERY_KEY,
@@ -28,9 +31,10 @@ import {
 } from '../../services/services-api.ts';
 import { diskSize, formatDate, money } from '../plans/format.ts';
 import { Loading, PageProblem } from '../payments/payment-parts.tsx';
-import { ResourceFields, toNumber } from '../plans/PlanFields.tsx';
+import { ResourceFields } from '../plans/PlanFields.tsx';
 import { QUOTE_DEBOUNCE_MS, useDebouncedValue, useProductConfig, useProducts } from '../plans/quote.ts';
 import '../plans/plans.css';
+import { selectionFormSchema } from '../plans/selection-form.ts';
 import { PlanChangeBreakdown } from './PlanChangeBreakdown.tsx';
 import { configurationText, periodText } from './plan-facts.ts';
 import { PLAN_CHANGED_STATE, type PlanChangedNotice } from './plan-changed-notice.ts';
@@ -129,28 +133,31 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
   const confirmRef = useRef<HTMLInputElement>(null);
 
   const [productId, setProductId] = useState<string | null>(service.product_id);
-  const [diskText, setDiskText] = useState(String(service.disk_space));
-  const [usersText, setUsersText] = useState(String(service.users_total));
   const [confirmed, setConfirmed] = useState(false);
   const [confirmMissing, setConfirmMissing] = useState(false);
 
   const product = products.find((candidate) => candidate.id === productId) ?? null;
   const config = useProductConfig(product?.id ?? null);
-  const selection = {
-    disk_space: toNumber(diskText),
-    users_count: toNumber(usersText),
-    period_id: service.period_id,
-  };
   // The billing period is the service's; whether the new plan offers it is the server's to say.
-  const clientErrors: SelectionError[] = product
-    ? validateSelection(product, selection).filter((error) => error.field !== 'period_id')
-    : [];
+  const schema = useMemo(() => selectionFormSchema(product, { period: false }), [product]);
+  const form = useContractForm({
+    schema,
+    defaultValues: {
+      disk_space: String(service.disk_space),
+      users_count: String(service.users_total),
+      period_id: service.period_id,
+    },
+    mode: 'onChange',
+  });
+  const values = form.watch();
+  const parsed = schema.safeParse(values);
+  const selection = product && parsed.success ? parsed.data : null;
   const unchanged =
     product?.id === service.product_id &&
-    selection.disk_space === service.disk_space &&
+    selection?.disk_space === service.disk_space &&
     selection.users_count === service.users_total;
   const request: PlanChangeQuoteRequest | null =
-    product && clientErrors.length === 0 && !unchanged
+    product && selection && !unchanged
       ? {
           service_id: service.id,
           product_id: product.id,
@@ -187,6 +194,13 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
     },
   });
   const submitError = submit.error;
+  // The quote's refusal wins over the last submit's where both name a field.
+  useServerFieldErrors(form, [submitError, quoteError]);
+  // A plan's rules apply to the values it starts from as well (a service bought under other rules).
+  useEffect(() => {
+    void form.trigger();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [schema]);
 
   function chooseProduct(next: Product): void {
     setProductId(next.id);
@@ -195,23 +209,22 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
       next.id === service.product_id
         ? { disk_space: service.disk_space, users_count: service.users_total }
         : defaultSelection(next);
-    setDiskText(String(start.disk_space));
-    setUsersText(String(start.users_count));
+    form.reset({
+      disk_space: String(start.disk_space),
+      users_count: String(start.users_count),
+      period_id: service.period_id,
+    });
     submit.reset();
   }
 
-  /** A new choice makes the last refusal of the change stale. */
-  function edited(setter: (value: string) => void) {
-    return (value: string) => {
-      setter(value);
-      submit.reset();
-    };
-  }
-
-  function fieldError(field: ResourceField): string | undefined {
-    const client = clientErrors.find((error) => error.field === field);
-    // An empty field: say what it expects, not only that something is missing.
-    if (client && (field === 'disk_space' ? diskText : usersText).trim() === '' && config.data) {
+  /** The field's message; for an empty field, what it expects rather than only that it is missing. */
+  function fieldError(field: ResourceField, message: string | undefined): string | undefined {
+    if (
+      message &&
+      form.getFieldState(field).error?.type !== 'server' &&
+      values[field].trim() === '' &&
+      config.data
+    ) {
       return field === 'disk_space'
         ? t('planChange.diskEmpty', {
             min: diskSize(config.data.disk_space.min, language),
@@ -220,11 +233,13 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
           })
         : t('planChange.usersEmpty', { min: config.data.users.min, max: config.data.users.max });
     }
-    if (client) return t(`errors.${client.code}`, { limit: client.limit ?? '' });
-    for (const error of [quoteError, submitError]) {
-      if (isApiError(error) && error.fieldErrors[field]) return error.fieldErrors[field];
-    }
-    return undefined;
+    return message;
+  }
+
+  /** A field of the form; a new choice makes the last refusal of the change stale. */
+  function resourceField(field: ResourceField) {
+    const registered = form.field(field, { onChange: () => submit.reset() });
+    return { ...registered, error: fieldError(field, registered.error) };
   }
 
   /** A refusal that is not about one field, in the server's words when it gave them. */
@@ -263,14 +278,15 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
   if (!product) quoteContent = <Refusal text={t('planChange.selectPlan')} testId="plan-change-select-plan" />;
   else if (unchanged)
     quoteContent = <Refusal text={t('planChange.sameConfiguration')} testId="plan-change-same" />;
-  else if (clientErrors.length > 0)
+  else if (!parsed.success)
     // The price waits for a valid choice: say so and what is wrong, not an empty card.
     quoteContent = (
       <Refusal
         text={[
           t('planChange.invalidTarget'),
           ...(['disk_space', 'users_count'] as const).flatMap((field) => {
-            const message = fieldError(field);
+            const issue = parsed.error.issues.find((candidate) => candidate.path[0] === field);
+            const message = fieldError(field, fieldErrorText(t, issue?.message));
             return message
               ? [`${field === 'disk_space' ? t('planFacts.disk') : t('planFacts.users')}: ${message}`]
               : [];
@@ -306,12 +322,9 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
             idPrefix="plan-change"
             config={config.data}
             options={product.options}
-            diskText={diskText}
-            usersText={usersText}
-            onDiskChange={edited(setDiskText)}
-            onUsersChange={edited(setUsersText)}
-            diskError={fieldError('disk_space')}
-            usersError={fieldError('users_count')}
+            disk={resourceField('disk_space')}
+            users={resourceField('users_count')}
+            diskValue={values.disk_space}
           />
         )}
         <p className="text-muted plan-change__period" data-testid="plan-change-period">

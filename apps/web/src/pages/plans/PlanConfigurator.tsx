@@ -7,23 +7,25 @@ import {
   selectedOptionsFor,
   validateSelection,
   type PlanSelection,
-  type SelectionError,
 } from '@debesis/pricing';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NEW_PAYMENT_PATH } from '../../auth/pending-plan.ts';
 import { useSession } from '../../auth/session.ts';
 import { FormAlert } from '../../components/form/fields.tsx';
+import { useServerFieldErrors } from '../../forms/server-errors.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { i18n as appI18n } from '../../i18n/i18n.ts';
 import { readSelectedPlan, storeSelectedPlan } from '../../plans/selected-plan-store.ts';
 import type { SelectedPlan } from '../../plans/selected-plan.ts';
 import { countryName } from './format.ts';
-import { PeriodChoice, ResourceFields, toNumber } from './PlanFields.tsx';
+import { PeriodChoice, ResourceFields } from './PlanFields.tsx';
 import { PriceBreakdownView, type BreakdownStatus } from './PriceBreakdownView.tsx';
 import { localBreakdown, useServerQuote, useVatCustomer } from './quote.ts';
+import { selectionFormSchema } from './selection-form.ts';
 
-type Field = SelectionError['field'];
+const SELECTION_FIELDS = ['disk_space', 'users_count', 'period_id'] as const;
 
 /** Where the configurator starts: the stored plan if it is for this product, else the plan's defaults. */
 function initialSelection(product: Product, config: ProductConfig): PlanSelection {
@@ -68,24 +70,32 @@ export function PlanConfigurator({
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const [start] = useState(() => initialSelection(product, config));
-  const [diskText, setDiskText] = useState(String(start.disk_space));
-  const [usersText, setUsersText] = useState(String(start.users_count));
-  const [periodId, setPeriodId] = useState(start.period_id ?? '');
+  const schema = useMemo(() => selectionFormSchema(product), [product]);
+  const form = useContractForm({
+    schema,
+    defaultValues: {
+      disk_space: String(start.disk_space),
+      users_count: String(start.users_count),
+      period_id: start.period_id ?? '',
+    },
+    mode: 'onChange',
+  });
 
   useEffect(() => {
     if (focusOnMount) headingRef.current?.focus();
   }, [focusOnMount]);
 
-  const selection: PlanSelection = {
-    disk_space: toNumber(diskText),
-    users_count: toNumber(usersText),
-    period_id: periodId,
-  };
-  const clientErrors = validateSelection(product, selection);
-  const valid = clientErrors.length === 0;
+  // The quote follows the values as they are typed; the fields' messages come from the same schema.
+  const values = form.watch();
+  const parsed = schema.safeParse(values);
+  const valid = parsed.success;
+  const selection: PlanSelection = parsed.success
+    ? parsed.data
+    : { disk_space: Number.NaN, users_count: Number.NaN, period_id: values.period_id };
   const { customer, settled } = useVatCustomer();
   const local = valid ? localBreakdown(product, selection, customer) : null;
   const server = useServerQuote(product, selection, customer, valid && settled);
+  useServerFieldErrors(form, [server.invalid]);
   // The server's answer wins; until it comes, the browser's own (the same function) is shown.
   const shown = server.invalid ? null : (server.breakdown ?? local);
   const status: BreakdownStatus =
@@ -94,20 +104,14 @@ export function PlanConfigurator({
   // not be the profile's; its answer names it.
   const vatCountry = server.breakdown?.vat_evidence?.country ?? customer?.country ?? null;
 
-  function fieldError(field: Field): string | undefined {
-    const client = clientErrors.find((error) => error.field === field);
-    if (client) return t(`errors.${client.code}`, { limit: client.limit ?? '' });
-    return server.invalid?.fieldErrors[field];
-  }
   const otherServerError =
-    server.invalid &&
-    !(['disk_space', 'users_count', 'period_id'] as const).some((f) => server.invalid?.fieldErrors[f])
+    server.invalid && !SELECTION_FIELDS.some((field) => server.invalid?.fieldErrors[field])
       ? server.invalid.message
       : null;
 
   function onContinue(): void {
     if (!shown || !valid) return;
-    const period = product.periods.find((candidate) => candidate.id === periodId);
+    const period = product.periods.find((candidate) => candidate.id === selection.period_id);
     if (!period) return;
     const plan: SelectedPlan = {
       product_id: product.id,
@@ -141,19 +145,16 @@ export function PlanConfigurator({
             idPrefix={idPrefix}
             config={config}
             options={product.options}
-            diskText={diskText}
-            usersText={usersText}
-            onDiskChange={setDiskText}
-            onUsersChange={setUsersText}
-            diskError={fieldError('disk_space')}
-            usersError={fieldError('users_count')}
+            disk={form.field('disk_space')}
+            users={form.field('users_count')}
+            diskValue={values.disk_space}
           />
           <PeriodChoice
             idPrefix={idPrefix}
             periods={config.periods}
-            value={periodId}
-            onChange={setPeriodId}
-            error={fieldError('period_id')}
+            value={values.period_id}
+            onChange={(periodId) => form.setValue('period_id', periodId, { shouldValidate: true })}
+            error={form.errorText('period_id')}
           />
         </div>
 

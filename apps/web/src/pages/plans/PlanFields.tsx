@@ -4,40 +4,36 @@
 import type { Product, ProductConfig } from '@debesis/contract';
 import { bandwidthFor } from '@debesis/pricing';
 import { useTranslation } from 'react-i18next';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { InputField } from '../../components/form/fields.tsx';
 import '../../i18n/plans-messages.ts';
 import { diskSize, money, percent } from './format.ts';
+import { toNumber } from './selection-form.ts';
 
-export function toNumber(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text);
-}
+/** A field of the form hook (`form.field(name)`): its registration and its message. */
+type FormField = UseFormRegisterReturn & { error: string | undefined };
 
 export function ResourceFields({
   idPrefix,
   config,
   options,
-  diskText,
-  usersText,
-  onDiskChange,
-  onUsersChange,
-  diskError,
-  usersError,
+  disk: diskField,
+  users: usersField,
+  diskValue,
 }: {
   /** Prefix of the inputs' ids (and so of their error's test id, `${idPrefix}-disk-error`). */
   idPrefix: string;
   config: Pick<ProductConfig, 'disk_space' | 'users'>;
   /** The plan's extra units and their monthly prices, shown beside the fields (before VAT). */
   options: Product['options'];
-  diskText: string;
-  usersText: string;
-  onDiskChange: (value: string) => void;
-  onUsersChange: (value: string) => void;
-  diskError: string | undefined;
-  usersError: string | undefined;
+  disk: FormField;
+  users: FormField;
+  /** The disk field's text as typed, for the bandwidth that follows from it. */
+  diskValue: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const disk = toNumber(diskText);
+  const disk = toNumber(diskValue);
   const validDisk = Number.isSafeInteger(disk) ? disk : null;
   const diskUnit = options.find((option) => option.type === 'disk_space');
   const usersUnit = options.find((option) => option.type === 'users');
@@ -51,9 +47,7 @@ export function ResourceFields({
         min={config.disk_space.min}
         max={config.disk_space.max}
         step={config.disk_space.step}
-        value={diskText}
-        onChange={(event) => onDiskChange(event.target.value)}
-        error={diskError}
+        {...diskField}
         hint={
           <>
             {t('planPicker.configure.diskHint', {
@@ -88,9 +82,7 @@ export function ResourceFields({
         min={config.users.min}
         max={config.users.max}
         step={config.users.step}
-        value={usersText}
-        onChange={(event) => onUsersChange(event.target.value)}
-        error={usersError}
+        {...usersField}
         hint={
           <>
             {t('planPicker.configure.usersHint', { included: config.users.min, max: config.users.max })}

@@ -229,6 +229,37 @@ describe('plan picker', () => {
     expect(screen.getByTestId<HTMLButtonElement>('plan-continue').disabled).toBe(true);
   });
 
+  it('puts the server’s field error on the field it names, and takes it away when the selection changes', async () => {
+    server.use(
+      http.post('/api/v1/orders/calculate-price', async ({ request }) => {
+        const body = (await request.json()) as PlanSelection;
+        return body.disk_space === 50
+          ? HttpResponse.json(
+              {
+                detail: 'validation_error',
+                message: 'Validation failed',
+                errors: [{ field: 'users_count', code: 'above_max', message: 'Not this many users' }],
+              },
+              { status: 422 },
+            )
+          : HttpResponse.json({ ...calculatePrice(mini, body, null), vat_number_valid: null });
+      }),
+    );
+    const { user } = await openMini();
+
+    const users = screen.getByTestId('plan-users');
+    await waitFor(() => expect(users.getAttribute('aria-invalid')).toBe('true'));
+    const described = (users.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain('Not this many users');
+    expect(screen.getByTestId('plan-disk').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByTestId('plan-error')).toBeNull();
+    expect(document.activeElement).not.toBe(users);
+
+    await setNumber(user, 'plan-disk', '60');
+    await waitFor(() => expect(screen.queryByText('Not this many users')).toBeNull());
+    expect(users.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('keeps the selected plan with the spec’s fields and sends a guest to register', async () => {
     const { user, router } = await openMini();
     await setNumber(user, 'plan-disk', '60');

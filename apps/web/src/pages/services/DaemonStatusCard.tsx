@@ -11,7 +11,8 @@ import { ApplyStatusBadge } from '../../components/ApplyStatusBadge.tsx';
 import '../../i18n/workspace-messages.ts';
 import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
-import { whileApplying } from '../../workspace/workspace-resource.ts';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { useWorkspaceMutation, whileApplying } from '../../workspace/workspace-resource.ts';
 import { OperationError } from './resource-parts.tsx';
 
 /** What the node said about a daemon: its driver's `live` (null: no report yet) and why not. */
@@ -94,18 +95,7 @@ export function DaemonStateText({
   }
 }
 
-export function DaemonStatusCard({
-  title,
-  name,
-  report,
-  loading = false,
-  failed = false,
-  words,
-  rows,
-  actions,
-  notices,
-  testId,
-}: {
+interface DaemonStatusCardViewProps {
   title: string;
   /** The daemon as the reader knows it: "Samba". */
   name: string;
@@ -121,7 +111,77 @@ export function DaemonStatusCard({
   notices?: ReactNode;
   /** Prefix of the test ids: `<testId>-server`, `-status`, `-live`, `-apply`. */
   testId: string;
-}) {
+}
+
+type DaemonStatusCardProps = DaemonStatusCardViewProps & {
+  /**
+   * A Reload button (once placed) that sends the daemon's configuration again, and what it said:
+   * `<testId>-reload`, `-reload-done`, `-reload-error`.
+   */
+  reload?: { run: () => Promise<unknown>; label: string; busy: string; done: string; failed: string };
+};
+
+export function DaemonStatusCard({ reload, ...props }: DaemonStatusCardProps) {
+  return reload ? <ReloadableCard reload={reload} {...props} /> : <DaemonStatusCardView {...props} />;
+}
+
+function ReloadableCard({
+  reload,
+  actions,
+  notices,
+  ...props
+}: DaemonStatusCardProps & { reload: NonNullable<DaemonStatusCardProps['reload']> }) {
+  const reloading = useWorkspaceMutation(reload.run);
+  return (
+    <DaemonStatusCardView
+      {...props}
+      actions={
+        <>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={reloading.isPending || !props.report?.placed}
+            onClick={() => reloading.mutate(undefined)}
+            data-testid={`${props.testId}-reload`}
+          >
+            {reloading.isPending ? reload.busy : reload.label}
+          </button>
+          {actions}
+        </>
+      }
+      notices={
+        <>
+          {reloading.isSuccess && (
+            <FormAlert tone="success" testId={`${props.testId}-reload-done`}>
+              {reload.done}
+            </FormAlert>
+          )}
+          {reloading.isError && (
+            <OperationError
+              error={reloading.error}
+              failure={reload.failed}
+              testId={`${props.testId}-reload-error`}
+            />
+          )}
+          {notices}
+        </>
+      }
+    />
+  );
+}
+
+function DaemonStatusCardView({
+  title,
+  name,
+  report,
+  loading = false,
+  failed = false,
+  words,
+  rows,
+  actions,
+  notices,
+  testId,
+}: DaemonStatusCardViewProps) {
   const { t } = useTranslation('workspace');
   return (
     <section

@@ -4,38 +4,17 @@
 import type { WorkspaceGroup, WorkspaceUser } from '@debesis/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog/Dialog.tsx';
-import { InputField } from '../../components/form/fields.tsx';
-import { fieldErrorText } from '../../forms/messages.ts';
-import { useContractForm } from '../../forms/use-contract-form.ts';
 import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
-import { useUrlList } from '../../workspace/url-list.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { ResourceCrud } from './kit/ResourceCrud.tsx';
+import { ResourceFormDialog } from './kit/ResourceFormDialog.tsx';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
-import {
-  DeleteDialog,
-  FormDialog,
-  ResourceRow,
-  ResourceSection,
-  RowAction,
-  WorkspaceNameField,
-} from './resource-parts.tsx';
+import { RowAction } from './resource-parts.tsx';
 import { membershipFailure } from './UsersSection.tsx';
-import {
-  groupEditFormSchema,
-  groupFormSchema,
-  type GroupEditFormValues,
-  type GroupFormValues,
-} from './workspace-forms.ts';
-
-type GroupDialog =
-  | { kind: 'create' }
-  | { kind: 'edit'; group: WorkspaceGroup }
-  | { kind: 'members'; group: string }
-  | { kind: 'delete'; group: string };
+import { groupEditFormSchema, groupFormSchema } from './workspace-forms.ts';
 
 export function GroupsSection({
   serviceId,
@@ -47,176 +26,110 @@ export function GroupsSection({
   users: readonly WorkspaceUser[];
 }) {
   const { t } = useTranslation(['usersTab', 'workspace']);
-  const [dialog, setDialog] = useState<GroupDialog | null>(null);
-  const list = groups.data?.groups ?? [];
-  const listPage = useUrlList(list, (group) => group.name, { prefix: 'groups-' });
-  const close = () => setDialog(null);
+  const [membersOf, setMembersOf] = useState<string | null>(null);
   return (
     <>
-      <ResourceSection
-        title={t('workspaceGroups.title')}
-        lead={t('workspaceGroups.lead')}
-        addLabel={t('workspaceGroups.add')}
-        onAdd={() => setDialog({ kind: 'create' })}
-        addDisabled={!groups.isSuccess}
+      <ResourceCrud
+        section={{
+          title: t('workspaceGroups.title'),
+          lead: t('workspaceGroups.lead'),
+          addLabel: t('workspaceGroups.add'),
+          loadFailed: t('workspaceGroups.loadFailed'),
+          emptyText: t('workspaceGroups.empty'),
+          testId: 'workspace-groups',
+        }}
         load={groups}
-        loadFailed={t('workspaceGroups.loadFailed')}
-        emptyText={t('workspaceGroups.empty')}
-        statuses={list.map((group) => group.apply_status)}
-        list={listPage}
-        testId="workspace-groups"
-      >
-        {listPage.shown.map((group) => (
-          <ResourceRow
-            key={group.name}
-            name={group.name}
-            testId={`group-${group.name}`}
-            status={group.apply_status}
-            applyError={group.apply_error}
-            details={
-              <>
-                {group.description && <p>{group.description}</p>}
-                <p className="text-muted" data-testid={`group-${group.name}-members`}>
-                  {group.members.length === 0
-                    ? t('workspaceGroups.noMembers')
-                    : t('workspaceGroups.members', {
-                        members: group.members
-                          .map((member) =>
-                            member.primary
-                              ? t('workspaceGroups.primaryMember', { name: member.name })
-                              : member.name,
-                          )
-                          .join(', '),
-                      })}
-                </p>
-              </>
-            }
-            actions={
-              <>
-                <RowAction
-                  label={t('workspace:resource.edit')}
-                  target={group.name}
-                  onClick={() => setDialog({ kind: 'edit', group })}
-                  testId={`group-${group.name}-edit`}
-                />
-                <RowAction
-                  label={t('workspaceGroups.manageMembers')}
-                  target={group.name}
-                  onClick={() => setDialog({ kind: 'members', group: group.name })}
-                  testId={`group-${group.name}-members-open`}
-                />
-                <RowAction
-                  label={t('workspace:resource.delete')}
-                  target={group.name}
-                  danger
-                  onClick={() => setDialog({ kind: 'delete', group: group.name })}
-                  testId={`group-${group.name}-delete`}
-                />
-              </>
-            }
+        items={groups.data?.groups ?? []}
+        nameOf={(group) => group.name}
+        row="group"
+        urlPrefix="groups-"
+        ready={groups.isSuccess}
+        details={(group) => (
+          <>
+            {group.description && <p>{group.description}</p>}
+            <p className="text-muted" data-testid={`group-${group.name}-members`}>
+              {group.members.length === 0
+                ? t('workspaceGroups.noMembers')
+                : t('workspaceGroups.members', {
+                    members: group.members
+                      .map((member) =>
+                        member.primary
+                          ? t('workspaceGroups.primaryMember', { name: member.name })
+                          : member.name,
+                      )
+                      .join(', '),
+                  })}
+            </p>
+          </>
+        )}
+        actions={(group) => (
+          <RowAction
+            label={t('workspaceGroups.manageMembers')}
+            target={group.name}
+            onClick={() => setMembersOf(group.name)}
+            testId={`group-${group.name}-members-open`}
           />
-        ))}
-      </ResourceSection>
-      {dialog?.kind === 'create' && <CreateGroupDialog serviceId={serviceId} onClose={close} />}
-      {dialog?.kind === 'edit' && (
-        <EditGroupDialog serviceId={serviceId} group={dialog.group} onClose={close} />
-      )}
-      {dialog?.kind === 'members' && (
-        <GroupMembersDialog serviceId={serviceId} group={dialog.group} users={users} onClose={close} />
-      )}
-      {dialog?.kind === 'delete' && (
-        <DeleteDialog
-          title={t('workspaceGroups.deleteTitle', { name: dialog.group })}
-          body={t('workspaceGroups.deleteBody')}
-          failure={t('workspaceGroups.deleteFailed')}
-          remove={() => directoryApi.deleteGroup(serviceId, dialog.group)}
-          onClose={close}
-          testId="group-delete-dialog"
+        )}
+        dialog={(group, close) =>
+          group === null ? (
+            <ResourceFormDialog
+              title={t('workspaceGroups.createTitle')}
+              schema={groupFormSchema}
+              defaultValues={{ name: '', description: '' }}
+              save={(values) => directoryApi.createGroup(serviceId, values)}
+              failure={t('workspaceGroups.createFailed')}
+              submitLabel={t('workspaceGroups.create')}
+              testIds={{
+                dialog: 'group-create-dialog',
+                error: 'group-create-error',
+                submit: 'group-create-submit',
+              }}
+              onClose={close}
+              fields={(f) => [
+                f.name('name', 'group-create-name', t('workspaceGroups.name')),
+                f.text('description', 'group-description', t('workspaceGroups.description'), {
+                  optional: true,
+                }),
+              ]}
+            />
+          ) : (
+            <ResourceFormDialog
+              title={t('workspaceGroups.editTitle', { name: group.name })}
+              schema={groupEditFormSchema}
+              defaultValues={{ description: group.description }}
+              save={(values) => directoryApi.updateGroup(serviceId, group.name, values)}
+              failure={t('workspaceGroups.updateFailed')}
+              submitLabel={t('workspace:resource.save')}
+              testIds={{
+                dialog: 'group-edit-dialog',
+                error: 'group-edit-error',
+                submit: 'group-edit-submit',
+              }}
+              onClose={close}
+              fields={(f) => [
+                f.text('description', 'group-description', t('workspaceGroups.description'), {
+                  optional: true,
+                }),
+              ]}
+            />
+          )
+        }
+        remove={{
+          title: (name) => t('workspaceGroups.deleteTitle', { name }),
+          body: t('workspaceGroups.deleteBody'),
+          failure: t('workspaceGroups.deleteFailed'),
+          run: (name) => directoryApi.deleteGroup(serviceId, name),
+        }}
+      />
+      {membersOf !== null && (
+        <GroupMembersDialog
+          serviceId={serviceId}
+          group={membersOf}
+          users={users}
+          onClose={() => setMembersOf(null)}
         />
       )}
     </>
-  );
-}
-
-function DescriptionField({ error, ...props }: { error: string | undefined } & UseFormRegisterReturn) {
-  const { t } = useTranslation(['usersTab', 'workspace']);
-  const { t: tApp } = useTranslation();
-  return (
-    <InputField
-      id={`group-${props.name}`}
-      label={t('workspaceGroups.description')}
-      optional
-      error={fieldErrorText(tApp, error)}
-      data-testid="group-description"
-      {...props}
-    />
-  );
-}
-
-function CreateGroupDialog({ serviceId, onClose }: { serviceId: string; onClose: () => void }) {
-  const { t } = useTranslation(['usersTab', 'workspace']);
-  const form = useContractForm({ schema: groupFormSchema, defaultValues: { name: '', description: '' } });
-  const create = useWorkspaceMutation(
-    (values: GroupFormValues) => directoryApi.createGroup(serviceId, values),
-    onClose,
-  );
-  return (
-    <FormDialog
-      title={t('workspaceGroups.createTitle')}
-      onClose={onClose}
-      onSubmit={form.submitTo(create)}
-      change={create}
-      failure={t('workspaceGroups.createFailed')}
-      submitLabel={t('workspaceGroups.create')}
-      testIds={{ dialog: 'group-create-dialog', error: 'group-create-error', submit: 'group-create-submit' }}
-    >
-      <WorkspaceNameField
-        id="group-create-name"
-        label={t('workspaceGroups.name')}
-        error={form.formState.errors.name?.message}
-        {...form.register('name')}
-      />
-      <DescriptionField
-        error={form.formState.errors.description?.message}
-        {...form.register('description')}
-      />
-    </FormDialog>
-  );
-}
-
-function EditGroupDialog({
-  serviceId,
-  group,
-  onClose,
-}: {
-  serviceId: string;
-  group: WorkspaceGroup;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation(['usersTab', 'workspace']);
-  const form = useContractForm({
-    schema: groupEditFormSchema,
-    defaultValues: { description: group.description },
-  });
-  const update = useWorkspaceMutation(
-    (values: GroupEditFormValues) => directoryApi.updateGroup(serviceId, group.name, values),
-    onClose,
-  );
-  return (
-    <FormDialog
-      title={t('workspaceGroups.editTitle', { name: group.name })}
-      onClose={onClose}
-      onSubmit={form.submitTo(update)}
-      change={update}
-      failure={t('workspaceGroups.updateFailed')}
-      submitLabel={t('workspace:resource.save')}
-      testIds={{ dialog: 'group-edit-dialog', error: 'group-edit-error', submit: 'group-edit-submit' }}
-    >
-      <DescriptionField
-        error={form.formState.errors.description?.message}
-        {...form.register('description')}
-      />
-    </FormDialog>
   );
 }
 

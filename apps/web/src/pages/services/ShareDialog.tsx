@@ -6,16 +6,13 @@ import {
   SHARE_PERMISSIONS,
   type CreateSambaShareRequest,
   type SambaShare,
+  type SharePermissions,
   type WorkspaceGroup,
   type WorkspaceUser,
 } from '@debesis/contract';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, InputField } from '../../components/form/fields.tsx';
-import { useContractForm } from '../../forms/use-contract-form.ts';
 import { sambaApi } from '../../workspace/samba-api.ts';
-import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
-import { FormDialog, WorkspaceNameField } from './resource-parts.tsx';
+import { accessRows, ResourceFormDialog, VERBATIM } from './kit/ResourceFormDialog.tsx';
 import { shareEditFormSchema, shareFormSchema, type ShareFormValues } from './workspace-forms.ts';
 
 /** Read and write for a user ticked on a new share (as the contract's default). */
@@ -33,16 +30,16 @@ function initialValues(
     guest_ok: share?.guest_ok ?? false,
     browseable: share?.browseable ?? true,
     bind_public_ip: share?.bind_public_ip ?? false,
-    users: users.map((user) => {
-      const entry = share?.users.find((candidate) => candidate.name === user.name);
-      return entry
-        ? { ...entry, allowed: true }
-        : { name: user.name, allowed: false, ...DEFAULT_PERMISSIONS };
-    }),
-    groups: groups.map((group) => ({
-      name: group.name,
-      allowed: share?.groups.includes(group.name) ?? false,
-    })),
+    users: accessRows(
+      users.map((user) => user.name),
+      (name) => share?.users.find((entry) => entry.name === name),
+      DEFAULT_PERMISSIONS,
+    ),
+    groups: accessRows(
+      groups.map((group) => group.name),
+      (name) => (share?.groups.includes(name) ? {} : null),
+      {},
+    ),
   };
 }
 
@@ -76,136 +73,49 @@ export function ShareDialog({
 }) {
   const { t } = useTranslation(['sambaTab', 'workspace']);
   const creating = share === null;
-  const form = useContractForm({
-    schema: creating ? shareFormSchema : shareEditFormSchema,
-    defaultValues: initialValues(share, users, groups),
-  });
-  const save = useWorkspaceMutation(
-    (values: ShareFormValues) =>
-      share === null
-        ? sambaApi.createShare(serviceId, { name: values.name, ...requestOf(values) })
-        : sambaApi.updateShare(serviceId, share.name, requestOf(values)),
-    onClose,
-  );
-  const userRows = useWatch({ control: form.control, name: 'users' });
-
   return (
-    <FormDialog
+    <ResourceFormDialog
       title={creating ? t('samba.createTitle') : t('samba.editTitle', { name: share.name })}
-      onClose={onClose}
-      onSubmit={form.submitTo(save)}
-      change={save}
+      schema={creating ? shareFormSchema : shareEditFormSchema}
+      defaultValues={initialValues(share, users, groups)}
+      save={(values) =>
+        creating
+          ? sambaApi.createShare(serviceId, { name: values.name, ...requestOf(values) })
+          : sambaApi.updateShare(serviceId, share.name, requestOf(values))
+      }
       failure={creating ? t('samba.createFailed') : t('samba.updateFailed')}
       submitLabel={creating ? t('samba.create') : t('workspace:resource.save')}
       testIds={{ dialog: 'share-dialog', error: 'share-save-error', submit: 'share-submit' }}
-    >
-      {creating && (
-        <WorkspaceNameField
-          id="share-name"
-          label={t('samba.name')}
-          {...form.register('name')}
-          error={form.formState.errors.name?.message}
-        />
-      )}
-      <InputField
-        id="share-path"
-        label={t('samba.path')}
-        hint={t('samba.pathHint')}
-        optional={creating}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        data-testid="share-path"
-        {...form.field('path')}
-      />
-      <InputField
-        id="share-description"
-        label={t('samba.description')}
-        optional
-        data-testid="share-description"
-        {...form.field('description')}
-      />
-      <fieldset className="fieldset share-options">
-        <legend className="field__label">{t('samba.options')}</legend>
-        <CheckboxField
-          id="share-guest"
-          label={t('samba.guestOk')}
-          hint={t('samba.guestOkHint')}
-          data-testid="share-guest"
-          {...form.register('guest_ok')}
-        />
-        <CheckboxField
-          id="share-browseable"
-          label={t('samba.browseable')}
-          hint={t('samba.browseableHint')}
-          data-testid="share-browseable"
-          {...form.register('browseable')}
-        />
-        <CheckboxField
-          id="share-public"
-          label={t('samba.bindPublicIp')}
-          hint={t('samba.bindPublicIpHint')}
-          data-testid="share-public"
-          {...form.field('bind_public_ip')}
-        />
-      </fieldset>
-      <fieldset className="fieldset share-access">
-        <legend className="field__label">{t('samba.allowedUsers')}</legend>
-        <p className="field__hint">{t('samba.allowedUsersHint')}</p>
-        {userRows.length === 0 && <p className="text-muted">{t('samba.noUsers')}</p>}
-        {userRows.map((user, index) => {
-          const error = form.errorText(`users.${index}.read`);
-          return (
-            <div key={user.name} className="share-user" data-testid={`share-user-${user.name}`}>
-              <CheckboxField
-                id={`share-user-${user.name}`}
-                label={user.name}
-                data-testid={`share-user-${user.name}-allowed`}
-                {...form.register(`users.${index}.allowed`)}
-              />
-              {user.allowed && (
-                <div
-                  className="share-user__permissions"
-                  role="group"
-                  aria-label={t('samba.permissionsOf', { name: user.name })}
-                  aria-describedby={error ? `share-user-${user.name}-error` : undefined}
-                >
-                  {SHARE_PERMISSIONS.map((permission) => (
-                    <label key={permission} className="permission-toggle">
-                      <input
-                        type="checkbox"
-                        className="checkbox"
-                        data-testid={`share-user-${user.name}-${permission}`}
-                        {...form.register(`users.${index}.${permission}`)}
-                      />
-                      {t(`samba.permission_${permission}`)}
-                    </label>
-                  ))}
-                </div>
-              )}
-              {error && (
-                <p id={`share-user-${user.name}-error`} className="field__error">
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
-      </fieldset>
-      <fieldset className="fieldset share-access">
-        <legend className="field__label">{t('samba.allowedGroups')}</legend>
-        <p className="field__hint">{t('samba.allowedGroupsHint')}</p>
-        {groups.length === 0 && <p className="text-muted">{t('samba.noGroups')}</p>}
-        {groups.map((group, index) => (
-          <CheckboxField
-            key={group.name}
-            id={`share-group-${group.name}`}
-            label={group.name}
-            data-testid={`share-group-${group.name}`}
-            {...form.register(`groups.${index}.allowed`)}
-          />
-        ))}
-      </fieldset>
-    </FormDialog>
+      onClose={onClose}
+      fields={(f) => [
+        creating && f.name('name', 'share-name', t('samba.name')),
+        f.text('path', 'share-path', t('samba.path'), {
+          hint: t('samba.pathHint'),
+          optional: creating,
+          input: VERBATIM,
+        }),
+        f.text('description', 'share-description', t('samba.description'), { optional: true }),
+        f.group(t('samba.options'), 'share-options', [
+          f.checkbox('guest_ok', 'share-guest', t('samba.guestOk'), t('samba.guestOkHint')),
+          f.checkbox('browseable', 'share-browseable', t('samba.browseable'), t('samba.browseableHint')),
+          f.checkbox('bind_public_ip', 'share-public', t('samba.bindPublicIp'), t('samba.bindPublicIpHint')),
+        ]),
+        f.access('users', 'share-user', {
+          legend: t('samba.allowedUsers'),
+          hint: t('samba.allowedUsersHint'),
+          empty: t('samba.noUsers'),
+          permissions: {
+            keys: SHARE_PERMISSIONS,
+            label: (permission) => t(`samba.permission_${permission as keyof SharePermissions}`),
+            groupLabel: (name) => t('samba.permissionsOf', { name }),
+          },
+        }),
+        f.access('groups', 'share-group', {
+          legend: t('samba.allowedGroups'),
+          hint: t('samba.allowedGroupsHint'),
+          empty: t('samba.noGroups'),
+        }),
+      ]}
+    />
   );
 }

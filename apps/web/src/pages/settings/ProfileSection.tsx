@@ -9,20 +9,18 @@ import { api } from '../../api/client.ts';
 import { updateSessionUser } from '../../auth/session.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { showServerFieldErrors } from '../../forms/server-errors.ts';
 import {
   failureText,
   profileFormSchema,
   profileValues,
-  showFieldErrors,
   toProfileUpdate,
   USERS_ME_PATH,
   type ProfileFormValues,
 } from './account-forms.ts';
 
+/** The server's names of the address fields; the others are the form's own. */
 const SERVER_FIELDS = {
-  first_name: 'first_name',
-  last_name: 'last_name',
-  phone: 'phone',
   'address.street': 'street',
   'address.city': 'city',
   'address.state': 'state',
@@ -36,6 +34,7 @@ export function ProfileSection({ user }: { user: User }) {
     handleSubmit,
     reset,
     setError,
+    getValues,
     formState: { errors, isDirty },
   } = useForm<ProfileFormValues>({
     resolver: zodResolver(profileFormSchema, { error: formErrorMap }),
@@ -48,7 +47,7 @@ export function ProfileSection({ user }: { user: User }) {
       updateSessionUser(saved);
       reset(profileValues(saved));
     },
-    onError: (error) => showFieldErrors(error, setError, SERVER_FIELDS),
+    onError: (error) => showServerFieldErrors(error, { setError, values: getValues() }, SERVER_FIELDS),
   });
   const fieldError = (message: string | undefined) => fieldErrorText(t, message);
   const failed = save.isError && !(Object.keys(errors).length > 0);

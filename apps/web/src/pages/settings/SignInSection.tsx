@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { showServerFieldErrors } from '../../forms/server-errors.ts';
 import { useLanguage } from '../../i18n/language.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
 import {
@@ -23,7 +24,6 @@ import {
   emailChangeFormSchema,
   failureText,
   passwordChangeFormSchema,
-  showFieldErrors,
   type EmailChangeFormValues,
   type PasswordChangeFormValues,
 } from './account-forms.ts';
@@ -38,6 +38,7 @@ export function EmailSection({ user }: { user: User }) {
     handleSubmit,
     reset,
     setError,
+    getValues,
     formState: { errors },
   } = useForm<EmailChangeFormValues>({
     resolver: zodResolver(emailChangeFormSchema, { error: formErrorMap }),
@@ -54,8 +55,7 @@ export function EmailSection({ user }: { user: User }) {
       setSent(answer);
       reset();
     },
-    onError: (error) =>
-      showFieldErrors(error, setError, { new_email: 'new_email', current_password: 'current_password' }),
+    onError: (error) => showServerFieldErrors(error, { setError, values: getValues() }),
   });
   const fieldError = (message: string | undefined) => fieldErrorText(t, message);
 
@@ -138,6 +138,7 @@ export function PasswordSection({ user }: { user: User }) {
     handleSubmit,
     reset,
     setError,
+    getValues,
     formState: { errors },
   } = useForm<PasswordChangeFormValues>({
     resolver: zodResolver(passwordChangeFormSchema, { error: formErrorMap }),
@@ -155,11 +156,7 @@ export function PasswordSection({ user }: { user: User }) {
       // Every other session has just ended.
       void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
     },
-    onError: (error) =>
-      showFieldErrors(error, setError, {
-        current_password: 'current_password',
-        new_password: 'new_password',
-      }),
+    onError: (error) => showServerFieldErrors(error, { setError, values: getValues() }),
   });
   const fieldError = (message: string | undefined) => fieldErrorText(t, message);
 

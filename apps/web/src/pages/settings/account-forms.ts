@@ -11,7 +11,6 @@ import {
   type User,
 } from '@debesis/contract';
 import type { TFunction } from 'i18next';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../api/client.ts';
 import { tooManyAttemptsMessage } from '../../auth/login.ts';
@@ -72,26 +71,6 @@ export const passwordChangeFormSchema = z
     }
   });
 export type PasswordChangeFormValues = z.input<typeof passwordChangeFormSchema>;
-
-/**
- * Puts the server's field errors on the form's fields (`fields` maps the server's names to the
- * form's); true when at least one landed, so no second, general message is needed.
- */
-export function showFieldErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: Record<string, Path<T>>,
-): boolean {
-  if (!isApiError(error)) return false;
-  let shown = false;
-  for (const [field, message] of Object.entries(error.fieldErrors)) {
-    const name = fields[field];
-    if (!name) continue;
-    setError(name, { type: 'server', message });
-    shown = true;
-  }
-  return shown;
-}
 
 /** The general message of a failed form: throttling with its wait, the server's words, or `fallback`. */
 export function failureText(error: unknown, t: TFunction, fallback: string): string {

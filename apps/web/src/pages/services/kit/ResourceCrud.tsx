@@ -1,0 +1,162 @@
+// The list, create, edit and delete of one kind of workspace resource (shares, users, groups and
+// the features to come), declared instead of written out: the section with its loading, failure,
+// empty state and page and filter in the address; a row per item with its badges, facts and
+// actions (Edit and Delete named for the row, a tab's own in between); the create/edit dialog the
+// tab declares with ResourceFormDialog; the confirmation before a deletion. Test ids follow the
+// row's prefix: `<row>-<key>`, `-edit`, `-delete`, `<row>-delete-dialog`.
+import type { ResourceApplyStatus } from '@debesis/contract';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUrlList } from '../../../workspace/url-list.ts';
+import { DeleteDialog, ResourceRow, ResourceSection, RowAction } from '../resource-parts.tsx';
+
+/** What an item must have to be listed: its apply status as the node reported it. */
+interface Applied {
+  apply_status: ResourceApplyStatus;
+  apply_error: string | null;
+}
+
+/** One fact of a row: its term, its value, and the value's test id when a test reads it. */
+export interface Fact {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+}
+
+export function Facts({ facts }: { facts: readonly (Fact | false | null | undefined | '')[] }) {
+  return (
+    <dl className="resource-facts">
+      {facts.map(
+        (fact) =>
+          fact && (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd data-testid={fact.testId}>{fact.value}</dd>
+            </div>
+          ),
+      )}
+    </dl>
+  );
+}
+
+export interface ResourceCrudProps<Item extends Applied> {
+  /** The section: title, lead, add button, notice, load state, texts and its test id. */
+  section: {
+    title: string;
+    lead?: ReactNode;
+    counter?: string;
+    addLabel?: string;
+    notice?: ReactNode;
+    loadFailed: string;
+    emptyText: string;
+    testId: string;
+  };
+  load: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  items: readonly Item[];
+  /** The item's name: its key, its row's title and its test id (`<row>-<name>`). */
+  nameOf: (item: Item) => string;
+  /** The test-id prefix of its rows and dialogs ("share"). */
+  row: string;
+  /** The prefix of its page and filter in the address, when a page lists more than one ("groups-"). */
+  urlPrefix?: string;
+  badges?: (item: Item) => ReactNode;
+  details?: (item: Item) => ReactNode;
+  /** A tab's own row actions, between Edit and Delete. */
+  actions?: (item: Item) => ReactNode;
+  /** False while what the dialogs need is still loading: Add and Edit wait. */
+  ready?: boolean;
+  /** The create (item null) and edit dialog; without it, no Add and no Edit. */
+  dialog?: (item: Item | null, close: () => void) => ReactNode;
+  /** Only creating, no editing (the dialog is then called with null only). */
+  createOnly?: boolean;
+  remove?: {
+    title: (name: string) => string;
+    body: ReactNode;
+    failure: string;
+    run: (name: string) => Promise<unknown>;
+  };
+}
+
+type Open<Item> = { kind: 'form'; item: Item | null } | { kind: 'delete'; name: string };
+
+export function ResourceCrud<Item extends Applied>({
+  section,
+  load,
+  items,
+  nameOf,
+  row,
+  urlPrefix,
+  badges,
+  details,
+  actions,
+  ready = true,
+  dialog,
+  createOnly = false,
+  remove,
+}: ResourceCrudProps<Item>) {
+  const { t } = useTranslation('workspace');
+  const [open, setOpen] = useState<Open<Item> | null>(null);
+  const list = useUrlList(items, nameOf, urlPrefix === undefined ? undefined : { prefix: urlPrefix });
+  const close = () => setOpen(null);
+  return (
+    <>
+      <ResourceSection
+        {...section}
+        {...(dialog && { onAdd: () => setOpen({ kind: 'form', item: null }) })}
+        addDisabled={!ready}
+        load={load}
+        statuses={items.map((item) => item.apply_status)}
+        list={list}
+      >
+        {list.shown.map((item) => {
+          const name = nameOf(item);
+          return (
+            <ResourceRow
+              key={name}
+              name={name}
+              testId={`${row}-${name}`}
+              status={item.apply_status}
+              applyError={item.apply_error}
+              badges={badges?.(item)}
+              details={details?.(item)}
+              actions={
+                <>
+                  {dialog && !createOnly && (
+                    <RowAction
+                      label={t('resource.edit')}
+                      target={name}
+                      disabled={!ready}
+                      onClick={() => setOpen({ kind: 'form', item })}
+                      testId={`${row}-${name}-edit`}
+                    />
+                  )}
+                  {actions?.(item)}
+                  {remove && (
+                    <RowAction
+                      label={t('resource.delete')}
+                      target={name}
+                      danger
+                      onClick={() => setOpen({ kind: 'delete', name })}
+                      testId={`${row}-${name}-delete`}
+                    />
+                  )}
+                </>
+              }
+            />
+          );
+        })}
+      </ResourceSection>
+      {open?.kind === 'form' && dialog?.(open.item, close)}
+      {open?.kind === 'delete' && remove && (
+        <DeleteDialog
+          title={remove.title(open.name)}
+          body={remove.body}
+          failure={remove.failure}
+          remove={() => remove.run(open.name)}
+          onClose={close}
+          testId={`${row}-delete-dialog`}
+        />
+      )}
+    </>
+  );
+}
