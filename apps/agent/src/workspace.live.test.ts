@@ -361,7 +361,8 @@ describe.skipIf(reason !== undefined)(
   'a failing feature in a live workspace (issue 14, acceptance 3)',
   () => {
     const service = `live-${randomUUID()}`;
-    const address = `127.0.11.${10 + Math.floor(Math.random() * 200)}`;
+    // In its own network namespace, like every workspace: a pool address, not a loopback one.
+    const address = `198.19.${Math.floor(Math.random() * 256)}.${10 + Math.floor(Math.random() * 200)}`;
     let fDataDir: string;
     const fLayout = () => workspaceLayout(join(fDataDir, 'workspaces', service));
     const fMemory = createReconcileMemory();
@@ -409,20 +410,22 @@ describe.skipIf(reason !== undefined)(
       );
       return reports[0]!.workspaces[0]!;
     }
-    const aliased = async () =>
-      (await runCommand('ip', ['-o', 'addr', 'show', 'dev', 'lo'])).stdout.includes(`${address}/32`);
+    const fNames = networkNames(service);
+    const routed = async () =>
+      (await networkPresent(fNames)).netns &&
+      routedThrough(await readRoutes(), address, fNames.nodeInterface);
 
     beforeAll(async () => {
       fDataDir = await mkdtemp(join(tmpdir(), 'agent-live-'));
     });
     afterAll(async () => {
       if (!fDataDir || process.env.KEEP_LIVE) return;
-      // Removal stops smbd, drops the alias, unmounts and deletes; then make sure of each.
+      // Removal stops smbd, deletes the network, unmounts and deletes; then make sure of each.
       await fPass(fState({ state: 'removed' }), drivers()).catch(() => undefined);
       const l = fLayout();
       if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
       for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
-      if (await aliased()) await runCommand('ip', ['addr', 'del', `${address}/32`, 'dev', 'lo']);
+      await removeTestNetworks([service], [address]);
       await rm(fDataDir, { recursive: true, force: true });
     });
 
@@ -448,11 +451,11 @@ describe.skipIf(reason !== undefined)(
       expect(report.drivers.filter((d) => d.driver !== 'samba').map((d) => [d.driver, d.live])).toEqual([
         ['workspace-dir', true],
         ['storage', true],
-        ['address', true],
+        ['network', true],
         ['users', true],
       ]);
       expect(await mountAt(fLayout().dataRoot)).toMatchObject({ fsType: 'ext4' });
-      expect(await aliased()).toBe(true);
+      expect(await routed()).toBe(true);
       expect(await readFile(fLayout().passwd, 'utf8')).toContain(`alice:x:${B + 1}:${B}:`);
       const home = await stat(join(fLayout().homesRoot, 'alice'));
       expect([home.uid, home.mode & 0o777]).toEqual([B + 1, 0o700]);
