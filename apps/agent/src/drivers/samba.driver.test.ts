@@ -185,7 +185,7 @@ describe('acceptance 3, with fakes: the Samba definition fails (bad program path
     expect(report.drivers.map((d) => [d.driver, d.live])).toEqual([
       ['workspace-dir', true],
       ['storage', false],
-      ['address', false],
+      ['network', false],
       ['users', false],
       ['samba', false],
     ]);
