@@ -22,6 +22,7 @@
 //
 // Before this driver an address was an alias on `lo` recorded in `<ws>/address`; such an alias is
 // dropped (when it is a pool address) the first time the workspace is applied.
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
@@ -32,7 +33,6 @@ import type { Driver, DriverContext, DriverObservation, DriverResult } from './d
 import { DEFAULT_ADDRESS_POOL } from '../config.ts';
 import { expandAddressPool } from '../capacity.ts';
 import { exists } from '../system/host.ts';
-import { createHash } from 'node:crypto';
 import {
   NODE_LINK_ADDRESS,
   addGuardRule,
