@@ -45,6 +45,7 @@ function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
     maxBackoffMs: 1000,
     fullCheckEvery: 1000,
     liveWorkspaces: false,
+    clientRoutes: [],
     smbPort: 445,
     ...overrides,
   };

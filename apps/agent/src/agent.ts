@@ -81,6 +81,7 @@ export function startAgent(
       live: config.liveWorkspaces,
       smbPort: config.smbPort,
       addressPool: config.addresses,
+      clientRoutes: config.clientRoutes,
     });
   const run = options.runCommand ?? runCommand;
   const memory = createReconcileMemory();

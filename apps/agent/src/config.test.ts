@@ -22,6 +22,7 @@ describe('loadAgentConfig', () => {
     });
     expect(config.dataDir).toMatch(/^\/.*data\/nodes\/local$/);
     expect(config.addresses).toHaveLength(254);
+    expect(config.clientRoutes).toEqual([]);
     expect(config.nodeName).toMatch(/^[a-z0-9][a-z0-9-]*$/);
   });
 
@@ -36,6 +37,7 @@ describe('loadAgentConfig', () => {
       AGENT_FULL_CHECK_EVERY: '5',
       AGENT_LIVE_WORKSPACES: 'off',
       AGENT_SMB_PORT: '10445',
+      AGENT_CLIENT_ROUTES: ' 192.0.2.7/24, 0.0.0.0/0 ',
     });
     expect(config).toMatchObject({
       nodeName: 'node-1',
@@ -46,7 +48,19 @@ describe('loadAgentConfig', () => {
       fullCheckEvery: 5,
       liveWorkspaces: false,
       smbPort: 10_445,
+      clientRoutes: ['0.0.0.0/0', '192.0.2.0/24'],
     });
+  });
+
+  it('refuses client routes that are no CIDR block or lie inside the pool', () => {
+    for (const [routes, problem] of [
+      ['10.1.0.0', '"10.1.0.0" is not an IPv4 CIDR block'],
+      ['10.1.0.0/33', '"10.1.0.0/33" is not an IPv4 CIDR block'],
+      ['198.18.0.8/29', 'client route 198.18.0.8/29 lies inside the address pool'],
+    ])
+      expect(() => loadAgentConfig({ ...base, AGENT_CLIENT_ROUTES: routes })).toThrow(
+        `AGENT_CLIENT_ROUTES: ${problem}`,
+      );
   });
 
   it('names every wrong variable at once', () => {

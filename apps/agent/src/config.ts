@@ -22,6 +22,11 @@
 //                              over an interface). The default is RFC 2544's benchmarking range
 //                              198.18.0.0/15, which is never a machine's real network; in
 //                              production: the public addresses routed to this node.
+//   AGENT_CLIENT_ROUTES        default empty: a workspace answers the node only. CIDR blocks, comma
+//                              separated, a workspace may answer beyond the node (production:
+//                              0.0.0.0/0): routes to them inside its namespace, forwarding on its
+//                              veth's node end only, and a policy rule that forwards what comes
+//                              from it to these blocks only, never to the pool. None inside the pool.
 //   AGENT_REQUEST_TIMEOUT_MS   default 10000. Time-out of one API call.
 //   AGENT_MAX_BACKOFF_MS       default 60000. Longest wait between passes while the API fails.
 //   AGENT_FULL_CHECK_EVERY     default 60. Every Nth pass re-applies unchanged workspaces too,
@@ -38,6 +43,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { nodeRegisterRequestSchema } from '@debesis/contract';
 import { expandAddressPool } from './capacity.ts';
+import { clientBlocks } from './system/netns.ts';
 
 export interface AgentConfig {
   apiUrl: string;
@@ -48,6 +54,8 @@ export interface AgentConfig {
   dataDir: string;
   pollIntervalMs: number;
   addresses: string[];
+  /** AGENT_CLIENT_ROUTES: CIDR blocks, canonical; empty: the node only. */
+  clientRoutes: string[];
   requestTimeoutMs: number;
   maxBackoffMs: number;
   fullCheckEvery: number;
@@ -104,6 +112,7 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  AGENT_CLIENT_ROUTES: z.string().optional(),
   AGENT_REQUEST_TIMEOUT_MS: whole(10_000, 100, 600_000),
   AGENT_MAX_BACKOFF_MS: whole(60_000, 10, 3_600_000),
   AGENT_FULL_CHECK_EVERY: whole(60, 1, 1_000_000),
@@ -135,6 +144,18 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
     );
   }
   const e = parsed.data;
+  let clientRoutes: string[];
+  try {
+    clientRoutes = clientBlocks(
+      (e.AGENT_CLIENT_ROUTES ?? '')
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+      e.AGENT_ADDRESS_POOL,
+    );
+  } catch (error) {
+    throw new AgentConfigError([`AGENT_CLIENT_ROUTES: ${(error as Error).message}`]);
+  }
   return {
     apiUrl: e.AGENT_API_URL,
     registrationToken: e.AGENT_REGISTRATION_TOKEN,
@@ -142,6 +163,7 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
     dataDir: resolve(e.AGENT_DATA_DIR),
     pollIntervalMs: e.AGENT_POLL_INTERVAL_MS,
     addresses: e.AGENT_ADDRESS_POOL,
+    clientRoutes,
     requestTimeoutMs: e.AGENT_REQUEST_TIMEOUT_MS,
     maxBackoffMs: e.AGENT_MAX_BACKOFF_MS,
     fullCheckEvery: e.AGENT_FULL_CHECK_EVERY,

@@ -4,9 +4,17 @@
 // password (the other's is refused); from inside one workspace's namespace the other's SMB port
 // is unreachable, even after a root daemon there adds a default route of its own. The network is
 // kept in place by files alone on a no-op pass, adopted by a fresh agent, moved with a changed
-// address, and deleted with the workspace. Skipped with its reason where it cannot run.
+// address, and deleted with the workspace.
+//
+// Clients beyond the node: the test makes a client network namespace of its own, joined to the node
+// by a veth pair of its own in a /30 of 198.19.0.0/16 (forwarding on the node's end of that pair
+// only; the client has routes to the pool's addresses and no default route). With no client routes
+// a workspace answers nothing from there; with the client's /30 as the agent's client routes,
+// smbclient in the client namespace lists and writes to each workspace, while from inside A, B's
+// port stays unreachable with A's veth forwarding (even with a default route in A). The global
+// ip_forward is never touched. Skipped with its reason where it cannot run.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +29,7 @@ import { exists, firstMissingProgram, isRoot } from './system/host.ts';
 import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt } from './system/mounts.ts';
 import {
+  GUARD_RULE_PRIORITY,
   NODE_LINK_ADDRESS,
   networkNames,
   networkPresent,
@@ -77,6 +86,22 @@ const A_MOVED = `198.19.${third}.${octet + 2}`;
 const POOL = [A.address, B.address, A_MOVED];
 type Workspace = typeof A;
 
+// The client: a /30 in another third octet of 198.19.0.0/16 than the pool's.
+const clientThird = (third + 1 + Math.floor(Math.random() * 255)) % 256;
+const clientBase = 4 * Math.floor(Math.random() * 63);
+const suffix = randomUUID().slice(0, 8);
+const CLIENT = {
+  netns: `debesis-client-${suffix}`,
+  /** The node's end of the client's pair; `eth0` is its end inside. */
+  nodeInterface: `dbc-${suffix}`,
+  block: `198.19.${clientThird}.${clientBase}/30`,
+  nodeAddress: `198.19.${clientThird}.${clientBase + 1}`,
+  address: `198.19.${clientThird}.${clientBase + 2}`,
+};
+/** AGENT_CLIENT_ROUTES of the passes: none at first, the client's /30 from the client tests on. */
+let clientRoutes: string[] = [];
+const globalForwarding = reason ? '' : (await readFile('/proc/sys/net/ipv4/ip_forward', 'utf8')).trim();
+
 let dataDir: string;
 let generation = 0;
 const commands: string[] = [];
@@ -118,7 +143,7 @@ async function pass(states: WorkspaceDesiredState[], memory: ReconcileMemory) {
       dataDir,
       addresses: POOL,
       agentVersion: 'test',
-      drivers: createDefaultDrivers({ live: true, smbPort: PORT, addressPool: POOL }),
+      drivers: createDefaultDrivers({ live: true, smbPort: PORT, addressPool: POOL, clientRoutes }),
       logger: silentLogger,
       run: recordingRun,
       fullCheckEvery: 1,
@@ -139,6 +164,89 @@ async function smbList(address: string, password: string, from?: Workspace) {
     { env: { ...process.env, PASSWD: password }, timeoutMs: 60_000 },
   );
   return { ok: result.ok, output: `${result.stdout}\n${result.stderr}` };
+}
+
+/** smbclient in the client namespace, beyond the node: `command` (default `ls`) on `files`. */
+async function smbFromClient(address: string, password: string, command = 'ls') {
+  const result = await runCommand(
+    'ip',
+    [
+      'netns',
+      'exec',
+      CLIENT.netns,
+      'smbclient',
+      `//${address}/files`,
+      '-p',
+      String(PORT),
+      '-U',
+      'alice',
+      '-m',
+      'SMB3',
+      '-t',
+      '10',
+      '-c',
+      command,
+    ],
+    { env: { ...process.env, PASSWD: password }, timeoutMs: 60_000 },
+  );
+  return { ok: result.ok, output: `${result.stdout}\n${result.stderr}` };
+}
+
+/** The client namespace and its pair: routes to the pool's addresses only, no default route. */
+async function makeClient(): Promise<void> {
+  const ip = (...args: string[]) => runCommand('ip', args, { check: true });
+  await ip('netns', 'add', CLIENT.netns);
+  await ip(
+    'link',
+    'add',
+    CLIENT.nodeInterface,
+    'type',
+    'veth',
+    'peer',
+    'name',
+    'eth0',
+    'netns',
+    CLIENT.netns,
+  );
+  await ip('-n', CLIENT.netns, 'link', 'set', 'lo', 'up');
+  await ip('-n', CLIENT.netns, 'addr', 'add', `${CLIENT.address}/30`, 'dev', 'eth0');
+  await ip('-n', CLIENT.netns, 'link', 'set', 'eth0', 'up');
+  for (const address of POOL)
+    await ip('-n', CLIENT.netns, 'route', 'add', `${address}/32`, 'via', CLIENT.nodeAddress, 'dev', 'eth0');
+  await ip('addr', 'add', `${CLIENT.nodeAddress}/30`, 'dev', CLIENT.nodeInterface);
+  await ip('link', 'set', CLIENT.nodeInterface, 'up');
+  // What comes from the client may be forwarded (per interface; the global switch stays off).
+  await writeFile(`/proc/sys/net/ipv4/conf/${CLIENT.nodeInterface}/forwarding`, '1');
+}
+
+async function removeClient(): Promise<void> {
+  if (await exists(`/sys/class/net/${CLIENT.nodeInterface}`))
+    await runCommand('ip', ['link', 'del', CLIENT.nodeInterface]);
+  if (await exists(netnsPath(CLIENT.netns))) await runCommand('ip', ['netns', 'del', CLIENT.netns]);
+}
+
+/** The node's policy rules naming a workspace's veth. */
+async function guardRulesOf(ws: Workspace): Promise<string[]> {
+  const { nodeInterface } = networkNames(ws.id);
+  const rules = await runCommand('ip', ['-4', 'rule', 'show'], { check: true });
+  return rules.stdout.split('\n').filter((line) => line.includes(`iif ${nodeInterface} `));
+}
+
+const forwardingOf = async (ws: Workspace) =>
+  (await readFile(`/proc/sys/net/ipv4/conf/${networkNames(ws.id).nodeInterface}/forwarding`, 'utf8')).trim();
+
+/** Whether a TCP connection from inside A's namespace reaches `address`'s SMB port. */
+async function probeFrom(ws: Workspace, address: string): Promise<boolean> {
+  const probe = await runCommand('nsenter', [
+    `--net=${netnsPath(networkNames(ws.id).netns)}`,
+    '--',
+    'timeout',
+    '5',
+    'bash',
+    '-c',
+    `exec 3<>/dev/tcp/${address}/${PORT}`,
+  ]);
+  return probe.ok;
 }
 
 async function smbdPid(ws: Workspace): Promise<number | undefined> {
@@ -175,13 +283,20 @@ describe.skipIf(reason !== undefined)(
 
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'agent-netns-'));
+      await removeClient();
+      await makeClient();
     });
 
     afterAll(async () => {
       if (!dataDir || process.env.KEEP_LIVE) return;
+      await removeClient();
       await cleanUp(A);
       await cleanUp(B);
       await removeTestNetworks([A.id, B.id], POOL);
+      expect(await guardRulesOf(A)).toEqual([]);
+      expect(await guardRulesOf(B)).toEqual([]);
+      // The global switch is as it was.
+      expect((await readFile('/proc/sys/net/ipv4/ip_forward', 'utf8')).trim()).toBe(globalForwarding);
       await rm(dataDir, { recursive: true, force: true });
     });
 
@@ -222,6 +337,11 @@ describe.skipIf(reason !== undefined)(
         expect(theirs.ok).toBe(false);
         expect(theirs.output).toContain('NT_STATUS_LOGON_FAILURE');
       }
+
+      // No client routes: the node end does not forward, no guard rule, the client gets nothing.
+      expect(await guardRulesOf(A)).toEqual([]);
+      const client = await smbFromClient(A.address, A.password);
+      expect(client.ok).toBe(false);
     });
 
     it('from inside one workspace’s namespace the other’s SMB port is unreachable', async () => {
@@ -278,6 +398,73 @@ describe.skipIf(reason !== undefined)(
       expect([await smbdPid(A), await smbdPid(B)]).toEqual(pids);
     });
 
+    it('with client routes a client namespace beyond the node reaches each workspace, and A still not B', async () => {
+      clientRoutes = [CLIENT.block];
+      const { a, b } = await pass([state(A), state(B)], memory);
+      expect(a.error ?? '').toBe('');
+      expect(b.error ?? '').toBe('');
+      for (const ws of [A, B]) {
+        const names = networkNames(ws.id);
+        expect(await forwardingOf(ws)).toBe('1');
+        expect(await guardRulesOf(ws)).toEqual([
+          `${GUARD_RULE_PRIORITY}:\tfrom all iif ${names.nodeInterface} lookup ${names.guardTable}`,
+        ]);
+        const table = await runCommand('ip', ['-4', 'route', 'show', 'table', String(names.guardTable)], {
+          check: true,
+        });
+        expect(table.stdout).toMatch(/^unreachable default/m);
+        expect(table.stdout).toContain(`throw ${CLIENT.block}`);
+        const inside = await runCommand('ip', ['-n', names.netns, '-o', '-4', 'route', 'show'], {
+          check: true,
+        });
+        expect(inside.stdout).toContain(`${CLIENT.block} via ${NODE_LINK_ADDRESS} dev ws0`);
+        expect(inside.stdout).not.toMatch(/^default/m);
+      }
+      expect((await readFile('/proc/sys/net/ipv4/ip_forward', 'utf8')).trim()).toBe(globalForwarding);
+
+      // From the client namespace: A lists and takes a file with A's password; B with B's.
+      const file = join(dataDir, 'from-client.txt');
+      await writeFile(file, 'written from the client namespace\n');
+      const put = await smbFromClient(A.address, A.password, `put ${file} from-client.txt; ls`);
+      expect(put.ok, put.output).toBe(true);
+      expect(put.output).toContain('from-client.txt');
+      const listedB = await smbFromClient(B.address, B.password);
+      expect(listedB.ok, listedB.output).toBe(true);
+      const wrong = await smbFromClient(B.address, A.password);
+      expect(wrong.ok).toBe(false);
+      expect(wrong.output).toContain('NT_STATUS_LOGON_FAILURE');
+
+      // From inside A, B's port stays out of reach with both veths forwarding, even with a default
+      // route in A and in B (root daemons in both): what comes from a workspace's veth to the pool
+      // is unreachable in its guard table.
+      expect((await smbList(B.address, B.password, A)).ok).toBe(false);
+      expect(await probeFrom(A, B.address)).toBe(false);
+      const namespaces = [networkNames(A.id).netns, networkNames(B.id).netns];
+      try {
+        for (const netns of namespaces)
+          await runCommand(
+            'ip',
+            ['-n', netns, 'route', 'add', 'default', 'via', NODE_LINK_ADDRESS, 'dev', 'ws0'],
+            { check: true },
+          );
+        expect((await smbList(B.address, B.password, A)).ok).toBe(false);
+        expect(await probeFrom(A, B.address)).toBe(false);
+        expect(await probeFrom(B, A.address)).toBe(false);
+      } finally {
+        for (const netns of namespaces) await runCommand('ip', ['-n', netns, 'route', 'del', 'default']);
+      }
+      // The client still reaches both, the node too.
+      expect((await smbFromClient(A.address, A.password)).ok).toBe(true);
+      expect((await smbFromClient(B.address, B.password)).ok).toBe(true);
+      expect(await canConnect(A.address, PORT)).toBe(true);
+
+      // Nothing more to do: the next pass and a fresh agent's run no program.
+      commands.length = 0;
+      expect((await pass([state(A), state(B)], memory)).result.actions).toEqual([]);
+      expect((await pass([state(A), state(B)], createReconcileMemory())).result.actions).toEqual([]);
+      expect(commands).toEqual([]);
+    });
+
     it('a changed address moves: the old one is gone from the node, alice is reached at the new one', async () => {
       const { a } = await pass([state(A, A_MOVED), state(B)], memory);
       expect(a.error ?? '').toBe('');
@@ -308,6 +495,31 @@ describe.skipIf(reason !== undefined)(
       expect(before && (await processArgv(before))).toBeFalsy();
       const listed = await smbList(A_MOVED, A.password);
       expect(listed.ok, listed.output).toBe(true);
+      // The guard rule outlived the veth; the new one forwards again, guarded.
+      expect(await guardRulesOf(A)).toHaveLength(1);
+      expect(await forwardingOf(A)).toBe('1');
+      const client = await smbFromClient(A_MOVED, A.password);
+      expect(client.ok, client.output).toBe(true);
+    });
+
+    it('client routes switched off take the routes, the rule and forwarding away', async () => {
+      clientRoutes = [];
+      const { a } = await pass([state(A, A_MOVED), state(B)], memory);
+      expect(a.error ?? '').toBe('');
+      expect(await forwardingOf(A)).toBe('0');
+      expect(await guardRulesOf(A)).toEqual([]);
+      const names = networkNames(A.id);
+      const inside = await runCommand('ip', ['-n', names.netns, '-o', '-4', 'route', 'show'], {
+        check: true,
+      });
+      expect(inside.stdout).not.toContain(CLIENT.block);
+      expect((await smbFromClient(A_MOVED, A.password)).ok).toBe(false);
+      expect((await smbList(A_MOVED, A.password)).ok).toBe(true);
+      // And on again, for the removal below.
+      clientRoutes = [CLIENT.block];
+      await pass([state(A, A_MOVED), state(B)], memory);
+      expect(await guardRulesOf(A)).toHaveLength(1);
+      expect((await smbFromClient(A_MOVED, A.password)).ok).toBe(true);
     });
 
     it('refuses a loopback address (the pool before namespaces) with what to set instead', async () => {
@@ -345,6 +557,10 @@ describe.skipIf(reason !== undefined)(
         expect(await networkPresent(names)).toEqual({ netns: false, link: false });
         expect(routedThrough(routes, address, names.nodeInterface)).toBe(false);
         expect(await exists(layoutOf(ws).root)).toBe(false);
+        // The guard rule (which outlives the veth) and its table went with it.
+        expect(await guardRulesOf(ws)).toEqual([]);
+        const table = await runCommand('ip', ['route', 'show', 'table', String(names.guardTable)]);
+        expect(table.stdout.trim()).toBe('');
       }
     });
   },

@@ -10,11 +10,19 @@
 // the daemons of the drivers after this one are stopped first (they are bound to the old address
 // or live in the old namespace), so they start again later in the same pass.
 //
+// With client routes (AGENT_CLIENT_ROUTES) the workspace answers clients beyond the node too: routes
+// to them inside, forwarding on the node end, and the guard rule and table of system/netns.ts
+// (made before forwarding is switched on, and forwarding off before they change or go), so what
+// comes from a workspace is forwarded to client blocks only, never to another workspace. The
+// record keeps the client blocks and a digest of the guard table; a rule cannot be read without a
+// program, so the record stands for it (one deleted by hand comes back when the veth is made again).
+//
 // Only addresses of this node's own pool (AGENT_ADDRESS_POOL) are ever configured: a desired state
 // naming any other (the host's own, another node's) is refused, whoever sent it.
 //
 // Before this driver an address was an alias on `lo` recorded in `<ws>/address`; such an alias is
 // dropped (when it is a pool address) the first time the workspace is applied.
+import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
@@ -27,6 +35,10 @@ import { expandAddressPool } from '../capacity.ts';
 import { exists } from '../system/host.ts';
 import {
   NODE_LINK_ADDRESS,
+  addGuardRule,
+  clientBlocks,
+  guardTableLines,
+  removeGuard,
   POOL_GUARD_METRIC,
   WORKSPACE_INTERFACE,
   missingGuards,
@@ -43,7 +55,15 @@ export const NETWORK_DRIVER = 'network';
 // Addresses the host itself needs: never made a workspace's, never deleted.
 const HOST_ADDRESSES = new Set(['127.0.0.1', '::1', '0.0.0.0', '::']);
 
-const recordSchema = z.object({ netns: z.string(), node_interface: z.string(), address: z.string() });
+const recordSchema = z.object({
+  netns: z.string(),
+  node_interface: z.string(),
+  address: z.string(),
+  /** Client blocks routed inside (absent: none, as before client routes). */
+  client_routes: z.array(z.string()).optional(),
+  /** Digest of the guard table behind the guard rule; absent: no rule (the node end does not forward). */
+  guard: z.string().optional(),
+});
 type NetworkRecord = z.infer<typeof recordSchema>;
 
 /** `<address>/32` (or /128): the exact address entry the agent adds and deletes. */
@@ -62,6 +82,11 @@ function canonical(address: string): string {
 export interface NetworkDriverOptions extends LiveDriverOptions {
   /** The addresses this node may give to workspaces (AGENT_ADDRESS_POOL); default its default. */
   addressPool?: readonly string[];
+  /**
+   * AGENT_CLIENT_ROUTES: CIDR blocks a workspace may answer beyond the node (its node end then
+   * forwards, guarded). Default none: the node only.
+   */
+  clientRoutes?: readonly string[];
 }
 
 async function readRecord(path: string): Promise<NetworkRecord | undefined> {
@@ -93,10 +118,11 @@ async function readProc(path: string): Promise<string | undefined> {
 }
 
 /**
- * The node's end of the pair neither forwards nor filters loosely: set per interface, never
- * globally. IPv6 is off on it (workspace addresses are IPv4). Returns whether anything changed.
+ * The node's end of the pair forwards only with client routes (`forward`), and never filters
+ * loosely: set per interface, never globally. IPv6 is off on it (workspace addresses are IPv4).
+ * Returns whether anything changed.
  */
-async function lockDownNodeEnd(device: string): Promise<boolean> {
+async function lockDownNodeEnd(device: string, forward: boolean): Promise<boolean> {
   let changed = false;
   const set = async (path: string, value: string) => {
     const now = await readProc(path);
@@ -104,7 +130,7 @@ async function lockDownNodeEnd(device: string): Promise<boolean> {
     await writeFile(path, value);
     changed = true;
   };
-  await set(procConf('ipv4', device, 'forwarding'), '0');
+  await set(procConf('ipv4', device, 'forwarding'), forward ? '1' : '0');
   await set(procConf('ipv4', device, 'rp_filter'), '1');
   await set(procConf('ipv6', device, 'disable_ipv6'), '1');
   return changed;
@@ -127,8 +153,17 @@ async function dropLegacyAlias(
   await rm(addressFile, { force: true });
 }
 
-async function removeNetwork(names: NetworkNames, run: CommandRunner, actions: string[]): Promise<void> {
+async function removeNetwork(
+  names: NetworkNames,
+  guarded: boolean,
+  run: CommandRunner,
+  actions: string[],
+): Promise<void> {
   const present = await networkPresent(names);
+  if (present.link) await lockDownNodeEnd(names.nodeInterface, false);
+  // The rule outlives the interface: it goes on its own.
+  if (guarded && (await removeGuard(names, run)))
+    actions.push(`removed guard rule of ${names.nodeInterface}`);
   // Deleting one end deletes both, and every route through them.
   if (present.link) {
     await run('ip', ['link', 'del', names.nodeInterface], { check: true });
@@ -144,6 +179,8 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
   const poolList = (options.addressPool ?? expandAddressPool(DEFAULT_ADDRESS_POOL)).map(canonical);
   const pool = new Set(poolList);
   const inPool = (address: string) => (isIPv4(address) || isIPv6(address)) && pool.has(canonical(address));
+  const clients = clientBlocks(options.clientRoutes ?? [], poolList);
+  const forward = clients.length > 0;
 
   async function apply(
     desired: Parameters<Driver['apply']>[0],
@@ -173,7 +210,8 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
     const done = (): DriverResult => ({ changed: actions.length > 0, actions, status: live });
 
     if (desired.state === 'removed') {
-      await removeNetwork(names, context.run, actions);
+      const guarded = forward || (await readRecord(layout.networkFile))?.guard !== undefined;
+      await removeNetwork(names, guarded, context.run, actions);
       await dropLegacyAlias(layout.addressFile, inPool, context.run, actions);
       await rm(layout.networkFile, { force: true });
       return done();
@@ -195,13 +233,21 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
       exists(layout.addressFile),
     ]);
     const guards = missingGuards(poolList, routes);
+    const guardLines = forward ? guardTableLines(names.guardTable, poolList, clients) : [];
+    const guard = forward
+      ? createHash('sha256').update(guardLines.join('\n')).digest('hex').slice(0, 16)
+      : undefined;
+    const recordedClients = record?.client_routes ?? [];
+    const sameClients = recordedClients.join(',') === clients.join(',');
     const inPlace =
       record?.address === address &&
       record.netns === names.netns &&
       record.node_interface === names.nodeInterface &&
       present.netns &&
       present.link &&
-      forwarding === '0' &&
+      forwarding === (forward ? '1' : '0') &&
+      sameClients &&
+      record.guard === guard &&
       routedThrough(routes, address, names.nodeInterface);
     if (inPlace && guards.length === 0 && !legacy) return done();
 
@@ -239,22 +285,43 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
       made = true;
     }
 
-    // Inside: the address on ws0 and a way back to the node's end, nothing else.
+    // Inside: the address on ws0, a way back to the node's end, and routes to the client blocks
+    // through it; nothing else.
+    const inside: string[] = [];
     if (made || record?.address !== address) {
-      await ipBatch(
-        context.run,
-        [
-          'link set lo up',
-          `link set ${WORKSPACE_INTERFACE} up`,
-          `addr flush dev ${WORKSPACE_INTERFACE} scope global`,
-          `addr add ${address}/32 dev ${WORKSPACE_INTERFACE}`,
-          `route replace ${NODE_LINK_ADDRESS}/32 dev ${WORKSPACE_INTERFACE} scope link`,
-        ],
-        names.netns,
+      inside.push(
+        'link set lo up',
+        `link set ${WORKSPACE_INTERFACE} up`,
+        `addr flush dev ${WORKSPACE_INTERFACE} scope global`,
+        `addr add ${address}/32 dev ${WORKSPACE_INTERFACE}`,
+        `route replace ${NODE_LINK_ADDRESS}/32 dev ${WORKSPACE_INTERFACE} scope link`,
       );
       actions.push(`put address ${address}/32 in ${names.netns}`);
     }
-    if (await lockDownNodeEnd(names.nodeInterface)) actions.push(`${names.nodeInterface} does not forward`);
+    if (made ? forward : !sameClients) {
+      if (!made) inside.push(`route flush via ${NODE_LINK_ADDRESS}`);
+      for (const block of clients)
+        inside.push(`route replace ${block} via ${NODE_LINK_ADDRESS} dev ${WORKSPACE_INTERFACE}`);
+      actions.push(`routed clients (${clients.join(', ') || 'none'}) from ${names.netns}`);
+    }
+    await ipBatch(context.run, inside, names.netns);
+
+    // The guard before forwarding: forwarding off while the guard changes or goes, on after.
+    if (made || record?.guard !== guard) {
+      await lockDownNodeEnd(names.nodeInterface, false);
+      if (forward) {
+        await addGuardRule(names, context.run);
+        await ipBatch(context.run, guardLines);
+        actions.push(`guarded what ${names.nodeInterface} forwards (table ${names.guardTable})`);
+      } else if (record?.guard !== undefined && (await removeGuard(names, context.run)))
+        actions.push(`removed guard rule of ${names.nodeInterface}`);
+    }
+    if (await lockDownNodeEnd(names.nodeInterface, forward))
+      actions.push(
+        forward
+          ? `${names.nodeInterface} forwards to client routes only`
+          : `${names.nodeInterface} does not forward`,
+      );
 
     // On the node: its end up with the link-local address, the /32 route, the pool's guard.
     const host: string[] = [];
@@ -277,7 +344,12 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
 
     const written = await writeIfChanged(
       layout.networkFile,
-      JSON.stringify({ netns: names.netns, node_interface: names.nodeInterface, address }) + '\n',
+      JSON.stringify({
+        netns: names.netns,
+        node_interface: names.nodeInterface,
+        address,
+        ...(forward ? { client_routes: clients, guard } : {}),
+      }) + '\n',
       { mode: 0o644 },
     );
     if (written.changed && actions.length === 0) actions.push(`recorded network ${names.netns}`);

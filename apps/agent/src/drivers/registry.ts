@@ -20,6 +20,8 @@ export interface DriverSetOptions extends LiveDriverOptions {
   smbPort?: number;
   /** AGENT_ADDRESS_POOL: the network driver refuses any other address. */
   addressPool?: readonly string[];
+  /** AGENT_CLIENT_ROUTES: blocks a workspace may answer beyond the node (network driver). */
+  clientRoutes?: readonly string[];
 }
 
 export function createDefaultDrivers(options: DriverSetOptions = {}): readonly Driver[] {

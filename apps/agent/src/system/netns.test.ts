@@ -4,7 +4,12 @@ import { DEFAULT_ADDRESS_POOL } from '../config.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import { inWorkspaceNamespace } from './namespace.ts';
 import {
+  GUARD_RULE_PRIORITY,
   POOL_GUARD_METRIC,
+  canonicalBlock,
+  clientBlocks,
+  guardRule,
+  guardTableLines,
   missingGuards,
   networkNames,
   parseProcRoutes,
@@ -31,6 +36,10 @@ describe('a workspace network’s names', () => {
     expect(a.nodeInterface).toMatch(/^dbs-[0-9a-f]{10}$/);
     expect(a.nodeInterface.length).toBeLessThanOrEqual(15);
     expect(a.netns).toMatch(/^debesis-[0-9a-f]{10}$/);
+    // A guard table of its own, clear of local (255), main (254), default (253) and small ids.
+    expect(a.guardTable).toBeGreaterThanOrEqual(2 ** 28);
+    expect(a.guardTable).toBeLessThan(2 ** 29);
+    expect(networkNames('9b6b8f0e-2222-4c55-9d5b-0f4f3c1d2e10').guardTable).not.toBe(a.guardTable);
   });
 });
 
@@ -74,6 +83,55 @@ describe('the pool’s guard routes', () => {
     expect(routedThrough(routes, '198.19.250.7', 'dbs-0123456789')).toBe(true);
     expect(routedThrough(routes, '198.19.250.7', 'dbs-9999999999')).toBe(false);
     expect(routedThrough(routes, '198.18.0.0', '*')).toBe(false);
+  });
+});
+
+describe('client routes and the guard of what a workspace’s veth forwards', () => {
+  it('are canonical CIDR blocks, none inside the pool', () => {
+    expect(canonicalBlock('192.0.2.77/24')).toBe('192.0.2.0/24');
+    expect(canonicalBlock('0.0.0.0/0')).toBe('0.0.0.0/0');
+    expect(canonicalBlock('192.0.2.77/32')).toBe('192.0.2.77/32');
+    for (const bad of ['192.0.2.0', '192.0.2.0/33', '300.0.0.0/8', 'fe80::/64', '192.0.2.0/24 x'])
+      expect(canonicalBlock(bad)).toBeUndefined();
+    const pool = expandAddressPool(DEFAULT_ADDRESS_POOL);
+    expect(clientBlocks(['198.19.7.9/30', '0.0.0.0/0', '198.19.7.8/30'], pool)).toEqual([
+      '0.0.0.0/0',
+      '198.19.7.8/30',
+    ]);
+    // Holding the pool is fine (the pool's own, more specific, unreachable wins); inside it is not.
+    expect(clientBlocks(['198.18.0.0/16'], pool)).toEqual(['198.18.0.0/16']);
+    expect(() => clientBlocks(['198.18.0.64/26'], pool)).toThrow('inside the address pool');
+    expect(() => clientBlocks(['198.18.0.9/32'], pool)).toThrow('inside the address pool');
+    expect(() => clientBlocks(['nope'], pool)).toThrow('not an IPv4 CIDR block');
+  });
+
+  it('refuse the pool and everything but the client blocks, which go on to the main table', () => {
+    const pool = ['198.18.0.1', '198.18.0.2', '198.18.0.3'];
+    expect(guardTableLines(4242, pool, ['198.19.7.8/30'])).toEqual([
+      'route flush table 4242',
+      'route replace unreachable default table 4242',
+      'route replace throw 198.19.7.8/30 table 4242',
+      'route replace unreachable 198.18.0.1/32 table 4242',
+      'route replace unreachable 198.18.0.2/31 table 4242',
+    ]);
+    // Production (0.0.0.0/0): everything but the pool goes on.
+    expect(guardTableLines(7, pool, ['0.0.0.0/0'])).toEqual([
+      'route flush table 7',
+      'route replace throw 0.0.0.0/0 table 7',
+      'route replace unreachable 198.18.0.1/32 table 7',
+      'route replace unreachable 198.18.0.2/31 table 7',
+    ]);
+    const names = networkNames('9b6b8f0e-1111-4c55-9d5b-0f4f3c1d2e10');
+    expect(guardRule(names)).toEqual([
+      'iif',
+      names.nodeInterface,
+      'lookup',
+      String(names.guardTable),
+      'priority',
+      String(GUARD_RULE_PRIORITY),
+    ]);
+    expect(GUARD_RULE_PRIORITY).toBeGreaterThan(0);
+    expect(GUARD_RULE_PRIORITY).toBeLessThan(32766);
   });
 });
 

@@ -8,6 +8,16 @@
 // metric, so a workspace's /32 wins) keeps traffic for a pool address no workspace holds on the
 // machine instead of sending it to the default gateway.
 //
+// Clients beyond the node (AGENT_CLIENT_ROUTES, CIDR blocks; empty by default): the namespace gets a
+// route to each via NODE_LINK_ADDRESS and the node end forwards (per interface; the global
+// ip_forward switch stays as it is). What arrives from a workspace's veth is then checked by a
+// policy rule before the main table: `iif dbs-<hash> lookup <guard table> priority
+// GUARD_RULE_PRIORITY`, the table holding `unreachable` for the whole pool, `throw` for each client
+// block (the lookup goes on to the main table) and `unreachable default` (unless a client block is
+// the default), so a workspace's packets are forwarded to client blocks only and never to another
+// workspace. Local delivery (NODE_LINK_ADDRESS, the node's own addresses) is decided by the local
+// table at priority 0, before the rule.
+//
 // Names are derived from the service id (a short hash: a veth name has at most 15 characters), so
 // they are the same after an agent restart and the agent finds what it made before.
 //
@@ -24,6 +34,10 @@ export const NODE_LINK_ADDRESS = '169.254.0.1';
 export const WORKSPACE_INTERFACE = 'ws0';
 /** Metric of the pool's `unreachable` routes: above any /32 the agent adds (metric 0). */
 export const POOL_GUARD_METRIC = 4242;
+/** Priority of each workspace's guard rule: after `local` (0), before `main` (32766). */
+export const GUARD_RULE_PRIORITY = 4242;
+/** Guard tables are 2^28 + 28 bits of the workspace's hash: clear of main, local and small ids. */
+const GUARD_TABLE_BASE = 0x10000000;
 /** Where `ip netns add` keeps a namespace's handle. */
 export const NETNS_DIR = '/run/netns';
 
@@ -32,12 +46,18 @@ export interface NetworkNames {
   netns: string;
   /** `dbs-<hash>`: the node's end of the veth pair (≤ 15 characters, IFNAMSIZ). */
   nodeInterface: string;
+  /** The routing table of the guard rule for what arrives from `nodeInterface`. */
+  guardTable: number;
 }
 
 /** The namespace and interface names of a workspace, the same for the same service id. */
 export function networkNames(serviceId: string): NetworkNames {
   const hash = createHash('sha256').update(serviceId).digest('hex').slice(0, 10);
-  return { netns: `debesis-${hash}`, nodeInterface: `dbs-${hash}` };
+  return {
+    netns: `debesis-${hash}`,
+    nodeInterface: `dbs-${hash}`,
+    guardTable: GUARD_TABLE_BASE + parseInt(hash.slice(0, 7), 16),
+  };
 }
 
 export function netnsPath(netns: string): string {
@@ -171,4 +191,88 @@ export async function removePoolGuards(
   for (const block of poolBlocks(pool))
     if (present.has(block))
       await run('ip', ['route', 'del', 'unreachable', block, 'metric', String(POOL_GUARD_METRIC)]);
+}
+
+/** `a.b.c.d/n` with the host bits cleared, or undefined when it is no IPv4 CIDR block. */
+export function canonicalBlock(text: string): string | undefined {
+  const match = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(text.trim());
+  if (!match || !isIPv4(match[1]!)) return undefined;
+  const prefix = Number(match[2]);
+  if (prefix > 32) return undefined;
+  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+  return `${numberToIpv4((ipv4ToNumber(match[1]!) & mask) >>> 0)}/${prefix}`;
+}
+
+function blockRange(block: string): [number, number] {
+  const [address, prefix] = block.split('/');
+  const start = ipv4ToNumber(address!);
+  return [start, start + 2 ** (32 - Number(prefix)) - 1];
+}
+
+/**
+ * The client blocks (AGENT_CLIENT_ROUTES) canonical, sorted and without repeats. Throws on one
+ * that is no IPv4 CIDR block or that lies inside the pool: a pool address is a workspace's, never
+ * a client's (and a `throw` more specific than the pool's `unreachable` would let one through).
+ */
+export function clientBlocks(routes: readonly string[], pool: readonly string[]): string[] {
+  const blocks = new Set<string>();
+  const poolRanges = poolBlocks(pool).map(blockRange);
+  for (const route of routes) {
+    const block = canonicalBlock(route);
+    if (!block)
+      throw new Error(`${JSON.stringify(route.slice(0, 64))} is not an IPv4 CIDR block (a.b.c.d/n)`);
+    const [start, end] = blockRange(block);
+    if (poolRanges.some(([poolStart, poolEnd]) => start >= poolStart && end <= poolEnd))
+      throw new Error(`client route ${block} lies inside the address pool`);
+    blocks.add(block);
+  }
+  return [...blocks].sort();
+}
+
+/**
+ * The guard table of a workspace whose node end forwards (`ip -batch` lines, flush first): the pool
+ * unreachable, each client block thrown back to the main table, anything else unreachable.
+ */
+export function guardTableLines(
+  table: number,
+  pool: readonly string[],
+  clients: readonly string[],
+): string[] {
+  const lines = [`route flush table ${table}`];
+  if (!clients.includes('0.0.0.0/0')) lines.push(`route replace unreachable default table ${table}`);
+  for (const block of clients) lines.push(`route replace throw ${block} table ${table}`);
+  for (const block of poolBlocks(pool)) lines.push(`route replace unreachable ${block} table ${table}`);
+  return lines;
+}
+
+/** The guard rule's selector and action (for `ip rule add` and `ip rule del`). */
+export function guardRule(names: NetworkNames): string[] {
+  return [
+    'iif',
+    names.nodeInterface,
+    'lookup',
+    String(names.guardTable),
+    'priority',
+    String(GUARD_RULE_PRIORITY),
+  ];
+}
+
+type Run = (
+  command: string,
+  args: readonly string[],
+) => Promise<{ ok: boolean; stdout?: string; stderr?: string }>;
+
+/** Adds the guard rule; one already there (a rule outlives its interface) is fine. */
+export async function addGuardRule(names: NetworkNames, run: Run): Promise<void> {
+  const result = await run('ip', ['rule', 'add', ...guardRule(names)]);
+  if (!result.ok && !/File exists/.test(result.stderr ?? ''))
+    throw new Error(`ip rule add ${guardRule(names).join(' ')} failed: ${(result.stderr ?? '').trim()}`);
+}
+
+/** Deletes the guard rule (every copy) and empties its table; nothing there is fine. */
+export async function removeGuard(names: NetworkNames, run: Run): Promise<boolean> {
+  let removed = false;
+  for (let i = 0; i < 8 && (await run('ip', ['rule', 'del', ...guardRule(names)])).ok; i++) removed = true;
+  await run('ip', ['route', 'flush', 'table', String(names.guardTable)]);
+  return removed;
 }
