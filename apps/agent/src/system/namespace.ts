@@ -49,10 +49,20 @@ unescape() {
   done
   path=$path$rest
 }
-# The mount points under the agent's data folder, as mountinfo writes them.
+# The mount points to detach, as mountinfo writes them: everything under the agent's data folder,
+# and any other loop-device filesystem outside /srv (a workspace storage of another data folder, an
+# image some other program mounted): the daemon sees one disk image, its own.
 mounted_under_data() {
-  while read -r _ _ _ _ point _; do
-    case $point in "$agent_data_seen"/*) printf '%s\\n' "$point" ;; esac
+  while read -r _ _ _ _ point rest; do
+    case $point in
+      "$agent_data_seen"/*) printf '%s\\n' "$point" ;;
+      /srv | /srv/*) ;;
+      *)
+        source=\${rest#*" - "}
+        source=\${source#* }
+        case \${source%% *} in /dev/loop*) printf '%s\\n' "$point" ;; esac
+        ;;
+    esac
   done < /proc/self/mountinfo
 }
 # Where a path of the data folder is while the new tree is put together at /srv.
@@ -73,8 +83,8 @@ while [ "$keep_count" -gt 0 ]; do
 done
 mkdir -p "$(inner "$host_etc")"
 
-# 2. Detach every mount under the agent's data folder: other workspaces' storage and our own
-# original mount. A lazy unmount of a parent takes its children along, hence the re-reads.
+# 2. Detach every mount under the agent's data folder (other workspaces' storage and our own
+# original mount) and every other loop-device filesystem. A lazy unmount of a parent takes its children along, hence the re-reads.
 for attempt in 1 2 3; do
   points=$(mounted_under_data)
   [ -n "$points" ] || break
@@ -84,7 +94,7 @@ for attempt in 1 2 3; do
   done
 done
 if [ -n "$(mounted_under_data)" ]; then
-  echo "debesis-ns: mounts of the agent's data folder are still present: $(mounted_under_data | tr '\\n' ' ')" >&2
+  echo "debesis-ns: mounts of the agent's data folder or disk images are still present: $(mounted_under_data | tr '\\n' ' ')" >&2
   exit 1
 fi
 
