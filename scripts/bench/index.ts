@@ -11,6 +11,7 @@ import { measureServicesOverview, printCeilingRatios } from './services.ts';
 import { measureArgon2, measureSignIn } from './sign-in.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
 import { measureReconcile, printReconcile } from './reconcile.ts';
+import { measureActivation, printActivation } from './activation.ts';
 import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
 import { measureLighthouse, printLighthouse } from './lighthouse.ts';
 
@@ -18,7 +19,15 @@ const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 // The product runs on the database DATABASE_URL names (give it an empty one), else on PGlite.
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 
-const PARTS = ['http', 'sign-in', 'web-size', 'lighthouse', 'reconcile', 'invoice-pdf'] as const;
+const PARTS = [
+  'http',
+  'sign-in',
+  'web-size',
+  'lighthouse',
+  'reconcile',
+  'activation',
+  'invoice-pdf',
+] as const;
 type Part = (typeof PARTS)[number];
 const named = process.argv.slice(2);
 const unknown = named.filter((name) => !(PARTS as readonly string[]).includes(name));
@@ -68,6 +77,7 @@ try {
   if (product && runs('web-size')) printPageScripts(await measurePageScripts(product.url, '/'));
   if (product && runs('lighthouse')) printLighthouse(await measureLighthouse(product.url));
   if (runs('reconcile')) printReconcile(await measureReconcile());
+  if (runs('activation')) printActivation(await measureActivation());
   if (runs('invoice-pdf')) printInvoicePdf(await measureInvoicePdf());
 } finally {
   await product?.stop();
