@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NodeReportRequest, WorkspaceDesiredState } from '@debesis/contract';
+import { SAMBA_NOT_USED, type NodeReportRequest, type WorkspaceDesiredState } from '@debesis/contract';
 import type { TaskDefinition } from './daemons/definition.ts';
 import { taskDriver } from './daemons/task-driver.ts';
 import type { Driver } from './drivers/driver.ts';
@@ -76,7 +76,8 @@ function recording(
       };
     },
     observe: () => Promise.resolve(options.serving ? { serving: false, facts: { started_at: null } } : {}),
-    resources: (desired) => desired.samba.shares.map((s) => ({ kind: 'share' as const, name: s.name })),
+    resources: (desired) =>
+      (desired.samba ?? SAMBA_NOT_USED).shares.map((s) => ({ kind: 'share' as const, name: s.name })),
   };
 }
 
@@ -202,7 +203,9 @@ describe('a task driver', () => {
       name: 'backup',
       programs: [],
       notNeeded: (d) =>
-        d.users.length === 0 && d.samba.shares.length === 0 ? 'nothing to back up' : undefined,
+        d.users.length === 0 && (d.samba ?? SAMBA_NOT_USED).shares.length === 0
+          ? 'nothing to back up'
+          : undefined,
       due: (_d, last, now) =>
         last === undefined || now.getTime() - Date.parse(last.started_at) >= 24 * 3600 * 1000,
       run: () => {

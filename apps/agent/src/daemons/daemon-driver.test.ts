@@ -16,6 +16,7 @@ import { desiredWorkspace } from '../testing/desired.ts';
 import { daemonDriver } from './daemon-driver.ts';
 import type { DaemonDefinition } from './definition.ts';
 import { daemonFiles } from './supervisor.ts';
+import { SAMBA_NOT_USED } from '@debesis/contract';
 
 let dataDir: string;
 let port: number;
@@ -74,16 +75,18 @@ function fakeDefinition(): DaemonDefinition {
     name: 'fake',
     daemon: 'faked',
     programs: [],
-    notNeeded: (desired) => (desired.samba.shares.length === 0 ? 'nothing to serve' : undefined),
-    resources: (desired) => desired.samba.shares.map((s) => ({ kind: 'share', name: s.name })),
+    notNeeded: (desired) =>
+      (desired.samba ?? SAMBA_NOT_USED).shares.length === 0 ? 'nothing to serve' : undefined,
+    resources: (desired) =>
+      (desired.samba ?? SAMBA_NOT_USED).shares.map((s) => ({ kind: 'share', name: s.name })),
     render: (desired, { dir }) =>
       Promise.all([mkdir(dir, { recursive: true })]).then(() => ({
         files: [
           {
             path: join(dir, 'fake.conf'),
             mode: 0o644,
-            head: `# ${desired.samba.settings.workgroup}\n`,
-            resources: desired.samba.shares.map((s) => ({
+            head: `# ${(desired.samba ?? SAMBA_NOT_USED).settings.workgroup}\n`,
+            resources: (desired.samba ?? SAMBA_NOT_USED).shares.map((s) => ({
               kind: 'share',
               name: s.name,
               text: `${s.name}\n`,

@@ -36,7 +36,7 @@ describe('the session read', () => {
   });
 
   it('shows /users/me from that read and refuses the session at the next request once signed out', async () => {
-    const { auth, tokens } = await signedInUser(ctx, { first_name: 'Ona' });
+    const { auth, tokens } = await signedInUser(ctx, { firstName: 'Ona' });
     const me = () => ctx.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: auth });
     const first = await me();
     expect(first.statusCode).toBe(200);

@@ -2,6 +2,7 @@
 // overview's counts, the directory's dependents and the failure kinds, with nothing else told.
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/transaction.ts';
 import type { WorkspaceChanges } from './workspace-change.ts';
 import {
   createFeatureRegistry,
@@ -73,8 +74,8 @@ describe('the workspace feature registry', () => {
     expect(registry.dependents).toHaveLength(1);
     const change = { serviceId: 'a', generation: 3, at: new Date() };
     for (const dependent of registry.dependents) {
-      await dependent.userRemoved({} as Db, { ...change, userId: 'u1' });
-      await dependent.groupRemoved({} as Db, { ...change, groupId: 'g1' });
+      await dependent.userRemoved({} as Tx, { ...change, userId: 'u1' });
+      await dependent.groupRemoved({} as Tx, { ...change, groupId: 'g1' });
     }
     expect(removed).toEqual(['user u1', 'group g1']);
 

@@ -12,7 +12,8 @@ import { directoryApi } from '../../workspace/directory-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { ResourceCrud } from './kit/ResourceCrud.tsx';
-import { ResourceFormDialog, type FieldBuilders } from './kit/ResourceFormDialog.tsx';
+import { ResourceFormDialog, type FieldBuilders, type FormFieldSpec } from './kit/ResourceFormDialog.tsx';
+import type { FormSchema } from '../../forms/use-contract-form.ts';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import { OperationError, RowAction } from './resource-parts.tsx';
 import { passwordFormSchema, userFormSchema } from './workspace-forms.ts';
@@ -40,12 +41,22 @@ export function UsersSection({
   const active = list.filter((user) => user.active).length;
   const full = limit !== null && active >= limit;
   const close = () => setOther(null);
-  const passwordFields = (f: FieldBuilders<typeof passwordFormSchema>, prefix: string) => [
-    f.text('password', `${prefix}-password`, t('workspaceUsers.password'), {
+  // The two password fields of both the create and the password dialog (each form's own schema
+  // has them): given that form's text builder.
+  const passwordFields = <Schema extends FormSchema>(
+    text: (
+      name: 'password' | 'confirm',
+      id: string,
+      label: string,
+      options?: Parameters<FieldBuilders<Schema>['text']>[3],
+    ) => FormFieldSpec<Schema>,
+    prefix: string,
+  ) => [
+    text('password', `${prefix}-password`, t('workspaceUsers.password'), {
       hint: t('workspaceUsers.passwordHint'),
       input: NEW_PASSWORD,
     }),
-    f.text('confirm', `${prefix}-confirm`, t('workspaceUsers.confirmPassword'), { input: NEW_PASSWORD }),
+    text('confirm', `${prefix}-confirm`, t('workspaceUsers.confirmPassword'), { input: NEW_PASSWORD }),
   ];
 
   return (
@@ -148,7 +159,7 @@ export function UsersSection({
             onClose={closeDialog}
             fields={(f) => [
               f.name('name', 'user-create-name', t('workspaceUsers.username')),
-              ...passwordFields(f, 'user-create'),
+              ...passwordFields<typeof userFormSchema>(f.text, 'user-create'),
             ]}
           />
         )}
@@ -173,7 +184,7 @@ export function UsersSection({
             submit: 'user-password-submit',
           }}
           onClose={close}
-          fields={(f) => passwordFields(f, 'user-password')}
+          fields={(f) => passwordFields<typeof passwordFormSchema>(f.text, 'user-password')}
         />
       )}
       {other?.kind === 'groups' && (

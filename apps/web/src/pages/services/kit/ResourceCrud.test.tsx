@@ -61,7 +61,10 @@ function Notes({
   );
 }
 
-function renderNotes(save = vi.fn(() => Promise.resolve({})), remove = vi.fn(() => Promise.resolve({}))) {
+function renderNotes(
+  save: (values: unknown) => Promise<unknown> = vi.fn(() => Promise.resolve({})),
+  remove = vi.fn(() => Promise.resolve({})),
+) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>

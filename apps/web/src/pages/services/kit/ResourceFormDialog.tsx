@@ -242,7 +242,14 @@ export function ResourceFormDialog<Schema extends FormSchema>({
     >
       {fields(builders<Schema>()).map(
         (field, index) =>
-          field && <FieldOf key={'id' in field ? field.id : index} spec={field} form={form} />,
+          field && ( // The same form, but TypeScript cannot relate react-hook-form's deep error types
+            // across the two generic functions (TS2719), so it is named once more here.
+            <FieldOf<Schema>
+              key={'id' in field ? field.id : index}
+              spec={field}
+              form={form as unknown as ContractForm<Schema>}
+            />
+          ),
       )}
     </FormDialog>
   );
