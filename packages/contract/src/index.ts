@@ -11,6 +11,7 @@ export * from './services.ts';
 export * from './plan-changes.ts';
 export * from './directory.ts';
 export * from './samba.ts';
+export * from './vpn.ts';
 export * from './billing.ts';
 export * from './public-site.ts';
 export * from './activity.ts';

@@ -160,6 +160,44 @@ export type SambaSectionState = z.infer<typeof sambaSectionSchema>;
 /** What a node takes an absent Samba section for: Samba not used, nothing shared. */
 export const SAMBA_NOT_USED: SambaSectionState = { shares: [], settings: SAMBA_SERVER_DEFAULTS };
 
+/** The UDP port a workspace's OpenVPN server listens on, on the workspace's own address. */
+export const VPN_DEFAULT_PORT = 1194;
+/**
+ * The tunnel network inside every workspace's namespace: the server is its first address, the
+ * clients get the rest. One network serves every workspace, since each lives in its own namespace.
+ */
+export const VPN_TUNNEL_NETWORK = '10.8.0.0/24';
+
+/** One VPN user as the node should apply it (service-management §3 "VPN user"). */
+export const vpnUserStateSchema = z.object({
+  name: text().regex(WORKSPACE_NAME_PATTERN),
+  /** A disabled user is refused at connect and its sessions are ended. */
+  enabled: z.boolean(),
+  /** SHA-512 crypt(3) of the VPN password ($6$…): the server checks it at every connect. */
+  password_crypt: text().startsWith('$6$'),
+  /**
+   * Bytes the user may move (sent + received) per calendar month (UTC); 0: unlimited. The node
+   * counts, cuts off the user's sessions once over and refuses it until the limit is raised or
+   * the month ends.
+   */
+  traffic_limit_bytes: z.number().int().nonnegative(),
+  /**
+   * Which certificate the user holds: the node issues one per (user, generation) when asked for
+   * the user's config, and revokes (CRL) every certificate of an older generation. A revoke raises it.
+   */
+  cert_generation: z.number().int().positive(),
+});
+export type VpnUserState = z.infer<typeof vpnUserStateSchema>;
+
+/** The VPN section of a workspace: its server and its users. */
+export const vpnSectionSchema = z.object({
+  port: z.number().int().min(1).max(65535).default(VPN_DEFAULT_PORT),
+  users: z.array(vpnUserStateSchema),
+  /** Changes when the owner restarts the VPN server alone (POST /vpn/{id}/restart). */
+  restart_token: text().max(64).optional(),
+});
+export type VpnSectionState = z.infer<typeof vpnSectionSchema>;
+
 /**
  * The sections of a workspace's desired state that its features fill, one key per feature's
  * part (the API's workspace feature registry assembles them). Every section may be absent: the
@@ -171,6 +209,8 @@ export const workspaceFeatureSectionsSchema = z.object({
   groups: z.array(workspaceGroupStateSchema).default([]),
   /** Samba; absent: not used (see SAMBA_NOT_USED). */
   samba: sambaSectionSchema.optional(),
+  /** VPN; absent: not used (no VPN users, no server). */
+  vpn: vpnSectionSchema.optional(),
 });
 export type WorkspaceFeatureSections = z.infer<typeof workspaceFeatureSectionsSchema>;
 
@@ -298,6 +338,49 @@ export const NODE_LOG_CODES = [
 ] as const;
 export type NodeLogCode = (typeof NODE_LOG_CODES)[number];
 
+/** A VPN session as the server's management interface lists it (`status 3`, CLIENT_LIST). */
+export const vpnSessionReportSchema = z.object({
+  user: text().max(64),
+  /** Where the client connects from (address:port). */
+  real_address: text().max(80),
+  /** Its address inside the tunnel. */
+  virtual_address: text().max(80),
+  /** Bytes the server received from / sent to the client in this session. */
+  bytes_received: z.number().int().nonnegative(),
+  bytes_sent: z.number().int().nonnegative(),
+  /** ISO time. */
+  connected_since: text(),
+});
+export type VpnSessionReport = z.infer<typeof vpnSessionReportSchema>;
+
+/** A user's traffic of one calendar month (UTC), counted by the node across sessions. */
+export const vpnUsageReportSchema = z.object({
+  user: text().max(64),
+  /** `YYYY-MM`. */
+  month: text().regex(/^\d{4}-\d{2}$/),
+  bytes_received: z.number().int().nonnegative(),
+  bytes_sent: z.number().int().nonnegative(),
+  /** Over its limit this month: cut off and refused until the limit rises or the month ends. */
+  over_limit: z.boolean(),
+});
+export type VpnUsageReport = z.infer<typeof vpnUsageReportSchema>;
+
+export const vpnReportSchema = z.object({
+  sessions: z.array(vpnSessionReportSchema).max(10_000),
+  /** Every user with traffic this month (a user missing has moved nothing). */
+  usage: z.array(vpnUsageReportSchema).max(10_000),
+});
+export type VpnReport = z.infer<typeof vpnReportSchema>;
+
+/**
+ * What a workspace's features observed on the node, one optional key per feature (the API's
+ * workspace feature registry hands each section to its feature). Sent with every report.
+ */
+export const workspaceFeatureReportsSchema = z.object({
+  vpn: vpnReportSchema.optional(),
+});
+export type WorkspaceFeatureReports = z.infer<typeof workspaceFeatureReportsSchema>;
+
 export const workspaceReportSchema = z.object({
   service_id: text(),
   observed_generation: z.number().int().nonnegative(),
@@ -314,6 +397,8 @@ export const workspaceReportSchema = z.object({
   failures: z.array(resourceFailureSchema).max(10_000).default([]),
   /** Live facts, when the agent could measure them. */
   facts: workspaceFactsSchema.optional(),
+  /** What its features observed (absent: nothing to say). */
+  features: workspaceFeatureReportsSchema.optional(),
 });
 export type WorkspaceReport = z.infer<typeof workspaceReportSchema>;
 
@@ -325,3 +410,64 @@ export const nodeReportRequestSchema = z.object({
 export type NodeReportRequest = z.infer<typeof nodeReportRequestSchema>;
 
 export const nodeReportResponseSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Node calls: a question the API asks one node and waits for (a VPN user's config, which holds a
+ * key that never leaves the node otherwise; ending sessions now). The agent long-polls
+ * GET /api/v1/nodes/calls (node token), runs each call and answers with
+ * POST /api/v1/nodes/calls/{callId}/result. A call not answered by its deadline fails for the
+ * caller with `node_unreachable`; the agent drops calls past their deadline.
+ */
+export const NODE_CALL_KINDS = ['vpn.config', 'vpn.disconnect', 'vpn.kill_all'] as const;
+export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
+
+export const nodeCallPayloadSchemas = {
+  /** The user's inline .ovpn, with a certificate of this generation (issued if it has none). */
+  'vpn.config': z.object({
+    user: text().regex(WORKSPACE_NAME_PATTERN),
+    cert_generation: z.number().int().positive(),
+  }),
+  /** End every session of the user. */
+  'vpn.disconnect': z.object({ user: text().regex(WORKSPACE_NAME_PATTERN) }),
+  /** End every session of the workspace. */
+  'vpn.kill_all': z.object({}),
+} as const satisfies Record<NodeCallKind, z.ZodType>;
+
+export const nodeCallResultSchemas = {
+  'vpn.config': z.object({ ovpn: text().max(64_000) }),
+  'vpn.disconnect': z.object({ disconnected: z.number().int().nonnegative() }),
+  'vpn.kill_all': z.object({ disconnected: z.number().int().nonnegative() }),
+} as const satisfies Record<NodeCallKind, z.ZodType>;
+
+export type NodeCallPayload<K extends NodeCallKind> = z.infer<(typeof nodeCallPayloadSchemas)[K]>;
+export type NodeCallResult<K extends NodeCallKind> = z.infer<(typeof nodeCallResultSchemas)[K]>;
+
+export const nodeCallSchema = z.object({
+  call_id: text().uuid(),
+  service_id: text(),
+  /** Text, so an agent older than its API skips a kind it does not know (answers `unsupported`). */
+  kind: text().max(60),
+  payload: z.record(text(), z.unknown()),
+  /** ISO time after which the caller no longer waits. */
+  deadline: text(),
+});
+export type NodeCall = z.infer<typeof nodeCallSchema>;
+
+export const nodeCallsQuerySchema = z.object({
+  /** How long the API may hold the request open when no call is waiting (long poll). */
+  wait_ms: z.coerce.number().int().min(0).max(30_000).default(25_000),
+});
+export const nodeCallsResponseSchema = z.object({ calls: z.array(nodeCallSchema).max(100) });
+export type NodeCallsResponse = z.infer<typeof nodeCallsResponseSchema>;
+
+export const nodeCallParamsSchema = z.object({ callId: text().uuid() });
+export const nodeCallResultRequestSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: z.record(text(), z.unknown()) }),
+  z.object({
+    ok: z.literal(false),
+    /** `unsupported` (unknown kind), `not_found` (no such user/workspace here), `failed`. */
+    code: z.enum(['unsupported', 'not_found', 'failed']),
+    error: text().max(4000),
+  }),
+]);
+export type NodeCallResultRequest = z.infer<typeof nodeCallResultRequestSchema>;

@@ -25,6 +25,9 @@ export const serviceFeatureCountsSchema = z.object({
   users_active: z.number().int(),
   groups: z.number().int(),
   shares: z.number().int().optional(),
+  /** VPN users, and of them those connected now. */
+  vpn_users: z.number().int().optional(),
+  vpn_online: z.number().int().optional(),
 });
 export type ServiceFeatureCounts = z.infer<typeof serviceFeatureCountsSchema>;
 
