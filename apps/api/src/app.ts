@@ -100,7 +100,7 @@ import { createDirectoryReader } from './modules/directory/directory.service.ts'
 import { activityInTransaction } from './modules/workspace/activity-in-transaction.ts';
 import { WORKSPACE_FEATURES } from './workspace-features.ts';
 import { createWorkspaceChanges } from './modules/workspace/workspace-change.ts';
-import { createWorkspaceFeatures } from './modules/workspace/workspace-feature.ts';
+import { createWorkspaceFeatures, type NodeCalls } from './modules/workspace/workspace-feature.ts';
 import { createWorkspaceState } from './modules/workspace/workspace-state.ts';
 import { createContactQueries } from './modules/contact/contact.queries.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -398,8 +398,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     now,
     log: app.log,
   });
+  // Until the nodes module answers node calls, every call fails as its node not answering.
+  const nodeCalls: NodeCalls = {
+    call: () =>
+      Promise.resolve({ ok: false, code: 'node_unreachable', error: 'node calls are not wired yet' }),
+  };
   const workspaceFeatures = createWorkspaceFeatures(
-    { db: database.db, changes: workspaceChanges },
+    { db: database.db, changes: workspaceChanges, nodeCalls },
     WORKSPACE_FEATURES,
   );
   const nodes = createNodesService({

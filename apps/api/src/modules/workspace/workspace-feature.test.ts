@@ -8,6 +8,7 @@ import {
   createFeatureRegistry,
   createWorkspaceFeatures,
   type DirectoryDependent,
+  type NodeCalls,
   type WorkspaceFeature,
   type WorkspaceFeatureFactory,
 } from './workspace-feature.ts';
@@ -111,10 +112,10 @@ describe('the workspace feature registry', () => {
       dependentsSeen = dependents;
       return { name: 'users' };
     };
-    const registry = createWorkspaceFeatures({ db: {} as Db, changes: {} as WorkspaceChanges }, [
-      directory,
-      () => fakeFeature(removed),
-    ]);
+    const registry = createWorkspaceFeatures(
+      { db: {} as Db, changes: {} as WorkspaceChanges, nodeCalls: {} as NodeCalls },
+      [directory, () => fakeFeature(removed)],
+    );
     expect(registry.features.map((feature) => feature.name)).toEqual(['users', 'fake']);
     expect(dependentsSeen()).toEqual(registry.dependents);
     expect(dependentsSeen()).toHaveLength(1);
