@@ -282,6 +282,20 @@ describe.skipIf(reason !== undefined)(
       expect(erin.ok, erin.output).toBe(true);
     });
 
+    it('a deleted user leaves the passdb and cannot sign in any more', async () => {
+      const state = baseState();
+      state.users = state.users.filter((u) => u.name !== 'carol');
+      for (const share of state.samba.shares) share.users = share.users.filter((u) => u.name !== 'carol');
+      for (const group of state.groups) group.members = group.members.filter((m) => m !== 'carol');
+      const { result } = await pass(state);
+      expect(result.actions).toContain(`${SERVICE}: removed Samba account carol`);
+      const carol = await smb('carol', 'carol-password', 'teamshare', 'ls');
+      expect(carol.output).toContain('NT_STATUS_LOGON_FAILURE');
+      await pass(baseState());
+      const back = await smb('carol', 'carol-password', 'teamshare', 'ls');
+      expect(back.output).not.toContain('NT_STATUS_LOGON_FAILURE');
+    });
+
     it("applies the owner's Samba settings with a reload: an SMB3 minimum refuses an SMB2 client", async () => {
       const pid = await smbdPid();
       const state = baseState();
