@@ -742,5 +742,17 @@ describe('the VPN', () => {
     const stranger = await signedInUser(ctx);
     const theirs = await call.post(stranger.auth, `${base(serviceId)}/users/${ona.id}/config/link`);
     expect(theirs.statusCode).toBe(404);
+
+    // Guessing is slowed down: one address gets a few dozen tries a minute.
+    const answers = new Set<number>();
+    for (let attempt = 0; attempt < 35; attempt++) {
+      const guess = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/vpn/config-links/guess-${String(attempt).padStart(30, '0')}`,
+        remoteAddress: '203.0.113.99',
+      });
+      answers.add(guess.statusCode);
+    }
+    expect([...answers].sort()).toEqual([404, 429]);
   });
 });
