@@ -119,6 +119,8 @@ export interface AppDependencies {
   now?: () => Date;
   /** How mail leaves the app; default: a `mail.send` job (tests capture messages instead). */
   sendMail?: (message: MailMessage) => Promise<void>;
+  /** Questions to the nodes (tests answer them as a node would). */
+  nodeCalls?: NodeCalls;
 }
 
 export type App = FastifyInstance;
@@ -399,12 +401,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     log: app.log,
   });
   // Until the nodes module answers node calls, every call fails as its node not answering.
-  const nodeCalls: NodeCalls = {
+  const nodeCalls: NodeCalls = deps.nodeCalls ?? {
     call: () =>
       Promise.resolve({ ok: false, code: 'node_unreachable', error: 'node calls are not wired yet' }),
   };
   const workspaceFeatures = createWorkspaceFeatures(
-    { db: database.db, changes: workspaceChanges, nodeCalls },
+    { db: database.db, changes: workspaceChanges, nodeCalls, publicUrl: config.publicUrl },
     WORKSPACE_FEATURES,
   );
   const nodes = createNodesService({
