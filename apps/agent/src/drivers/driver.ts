@@ -7,7 +7,13 @@
 // else builds on: when it throws, the pass for that workspace stops there. A feature driver (a
 // daemon definition run by daemons/daemon-driver.ts, or a task definition) stands alone: when it
 // throws, the feature is reported failed with its reason and the other features still apply.
-import type { DriverStatus, ResourceFailure, WorkspaceDesiredState, WorkspaceFacts } from '@debesis/contract';
+import type {
+  DriverStatus,
+  ResourceFailure,
+  WorkspaceDesiredState,
+  WorkspaceFacts,
+  WorkspaceFeatureReports,
+} from '@debesis/contract';
 import type { TaskRun } from '../daemons/definition.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
@@ -82,4 +88,6 @@ export interface Driver {
   resources?(desired: WorkspaceDesiredState): Array<Pick<ResourceFailure, 'kind' | 'name'>>;
   /** Stops what this driver runs for the workspace without touching its data (see DriverContext). */
   quiesce?(desired: WorkspaceDesiredState, context: DriverContext): Promise<void>;
+  /** A feature's observed section of the report, on every pass (see DaemonDefinition.report). */
+  report?(desired: WorkspaceDesiredState, context: DriverContext): Promise<Partial<WorkspaceFeatureReports>>;
 }
