@@ -2,13 +2,12 @@
 // does (the answers below were captured from a real server; the live test talks to one).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeManagement, type FakeManagement } from '../testing/fake-openvpn-management.ts';
 import { disconnectUser, killAll, ManagementError, parseStatus3, sessions } from './management.ts';
 
-const BANNER = ">INFO:OpenVPN Management Interface Version 5 -- type 'help' for more info\r\n";
 const STATUS_3 = [
   'TITLE\tOpenVPN 2.6.14 x86_64-pc-linux-gnu [SSL (OpenSSL)] [LZO] [LZ4] [EPOLL] [PKCS11] [MH/PKTINFO] [AEAD] [DCO]',
   'TIME\t2026-11-23 17:25:56\t1795454756',
@@ -25,41 +24,17 @@ const STATUS_3 = [
 
 let dir: string;
 let socketPath: string;
-let server: Server | undefined;
-let received: string[];
+let fake: FakeManagement | undefined;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vpn-mgmt-'));
   socketPath = join(dir, 'management.sock');
-  received = [];
 });
 afterEach(async () => {
-  if (server) await new Promise((resolve) => server!.close(resolve));
-  server = undefined;
+  await fake?.close();
+  fake = undefined;
   await rm(dir, { recursive: true, force: true });
 });
-
-/** A server that greets, then answers each command line with `answer(command)`. */
-async function serve(answer: (command: string, socket: Socket) => string | undefined): Promise<void> {
-  server = createServer((socket) => {
-    socket.setEncoding('utf8');
-    socket.write(BANNER);
-    let pending = '';
-    socket.on('data', (chunk: string) => {
-      pending += chunk;
-      let newline: number;
-      while ((newline = pending.indexOf('\n')) >= 0) {
-        const command = pending.slice(0, newline);
-        pending = pending.slice(newline + 1);
-        received.push(command);
-        const text = answer(command, socket);
-        if (text !== undefined) socket.write(text);
-      }
-    });
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server!.listen(socketPath, resolve));
-}
 
 const lines = (rows: string[]) => rows.map((row) => `${row}\r\n`).join('');
 
@@ -86,12 +61,13 @@ describe('status 3', () => {
   });
 
   it('reads the sessions over the socket, skipping notifications between banner and answer', async () => {
-    await serve((command) =>
-      command === 'status 3' ? `>LOG:1,I,noise\r\n${lines(STATUS_3)}` : 'ERROR: unknown command\r\n',
-    );
+    fake = await startFakeManagement(socketPath, {
+      answer: (command) =>
+        command === 'status 3' ? `>LOG:1,I,noise\r\n${lines(STATUS_3)}` : 'ERROR: unknown command\r\n',
+    });
     const found = await sessions(socketPath);
     expect(found.map((s) => s.user)).toEqual(['alice', 'bob']);
-    expect(received).toEqual(['status 3']);
+    expect(fake.commands).toEqual(['status 3']);
   });
 
   it('has none when the socket is missing or nobody listens on it (the server is down)', async () => {
@@ -111,7 +87,7 @@ describe('status 3', () => {
   });
 
   it('fails within its deadline when the server does not answer', async () => {
-    await serve(() => undefined);
+    fake = await startFakeManagement(socketPath, { answer: () => undefined });
     const started = Date.now();
     await expect(sessions(socketPath, { timeoutMs: 200 })).rejects.toBeInstanceOf(ManagementError);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -119,13 +95,17 @@ describe('status 3', () => {
 });
 
 describe('kill', () => {
+  const alice = (port: number) => ({
+    user: 'alice',
+    real_address: `192.0.2.2:${port}`,
+    virtual_address: '10.8.0.2',
+    bytes_received: 1,
+    bytes_sent: 2,
+    connected_since: '2026-11-23T17:25:50.000Z',
+  });
   beforeEach(async () => {
-    await serve((command) => {
-      if (command === 'status 3') return lines(STATUS_3);
-      if (command === 'kill alice') return "SUCCESS: common name 'alice' found, 2 client(s) killed\r\n";
-      if (command === 'kill bob') return "SUCCESS: common name 'bob' found, 1 client(s) killed\r\n";
-      if (command.startsWith('kill ')) return `ERROR: common name '${command.slice(5)}' not found\r\n`;
-      return 'ERROR: unknown command\r\n';
+    fake = await startFakeManagement(socketPath, {
+      sessions: [alice(1), alice(2), { ...alice(3), user: 'bob', real_address: '192.0.2.3:3' }],
     });
   });
 
@@ -137,19 +117,20 @@ describe('kill', () => {
   it('refuses a name that could smuggle another command', async () => {
     await expect(disconnectUser(socketPath, 'alice\nsignal SIGTERM')).rejects.toBeInstanceOf(ManagementError);
     await expect(disconnectUser(socketPath, 'a b')).rejects.toBeInstanceOf(ManagementError);
-    expect(received).toEqual([]);
+    expect(fake?.commands).toEqual([]);
   });
 
   it('killAll ends every user’s sessions (the server kills by name), beside another caller', async () => {
-    const [all, again] = await Promise.all([killAll(socketPath), sessions(socketPath)]);
+    const [all, before] = await Promise.all([killAll(socketPath), sessions(socketPath)]);
     expect(all).toBe(3);
-    expect(again).toHaveLength(2);
-    expect(received.toSorted()).toEqual(['kill alice', 'kill bob', 'status 3', 'status 3']);
+    expect(before).toHaveLength(3);
+    expect(await sessions(socketPath)).toEqual([]);
+    expect(fake?.commands).toEqual(['status 3', 'status 3', 'kill alice', 'kill bob', 'status 3']);
   });
 
   it('ends none when the server is down', async () => {
-    await new Promise((resolve) => server!.close(resolve));
-    server = undefined;
+    await fake?.close();
+    fake = undefined;
     expect(await killAll(socketPath)).toBe(0);
     expect(await disconnectUser(socketPath, 'alice')).toBe(0);
   });

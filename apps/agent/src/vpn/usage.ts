@@ -15,7 +15,7 @@
 // refuse it; the caller ends its sessions. Raising the limit or a new month lifts it at the next
 // reading. Only users of the desired state are counted and reported: a deleted user's counters go
 // with it, so a new user of the same name starts from zero.
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { VpnSessionReport, VpnUsageReport, VpnUserState } from '@debesis/contract';
@@ -40,7 +40,7 @@ const usageStateSchema = z.object({
 type UsageState = z.infer<typeof usageStateSchema>;
 
 export interface UsageReading {
-  /** The VPN folder of the workspace: where the counters and the over-limit list live. */
+  /** The VPN folder of the workspace (it exists): where the counters and the over-limit list live. */
   dir: string;
   sessions: readonly VpnSessionReport[];
   users: ReadonlyArray<Pick<VpnUserState, 'name' | 'traffic_limit_bytes'>>;
@@ -124,7 +124,6 @@ export async function countUsage(reading: UsageReading): Promise<UsageResult> {
     users: Object.fromEntries([...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     sessions: seen,
   };
-  await mkdir(reading.dir, { recursive: true, mode: 0o750 });
   await writeIfChanged(path, `${JSON.stringify(state)}\n`, { mode: 0o600 });
 
   const usage: VpnUsageReport[] = [];
