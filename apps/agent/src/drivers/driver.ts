@@ -7,16 +7,11 @@
 // else builds on: when it throws, the pass for that workspace stops there. A feature driver (a
 // daemon definition run by daemons/daemon-driver.ts, or a task definition) stands alone: when it
 // throws, the feature is reported failed with its reason and the other features still apply.
-import type {
-  DriverStatus,
-  ResourceFailure,
-  WorkspaceDesiredState,
-  WorkspaceFacts,
-  WorkspaceFeatureReports,
-} from '@debesis/contract';
+import type { DriverStatus, ResourceFailure, WorkspaceDesiredState, WorkspaceFacts } from '@debesis/contract';
 import type { TaskRun } from '../daemons/definition.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
+import type { WorkspaceFeatureReports } from '@debesis/contract';
 
 export type { DriverStatus };
 
