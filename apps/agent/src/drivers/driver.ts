@@ -11,6 +11,7 @@ import type { DriverStatus, ResourceFailure, WorkspaceDesiredState, WorkspaceFac
 import type { TaskRun } from '../daemons/definition.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
+import type { WorkspaceFeatureReports } from '@debesis/contract';
 
 export type { DriverStatus };
 
@@ -82,4 +83,6 @@ export interface Driver {
   resources?(desired: WorkspaceDesiredState): Array<Pick<ResourceFailure, 'kind' | 'name'>>;
   /** Stops what this driver runs for the workspace without touching its data (see DriverContext). */
   quiesce?(desired: WorkspaceDesiredState, context: DriverContext): Promise<void>;
+  /** A feature's observed section of the report, on every pass (see DaemonDefinition.report). */
+  report?(desired: WorkspaceDesiredState, context: DriverContext): Promise<Partial<WorkspaceFeatureReports>>;
 }
