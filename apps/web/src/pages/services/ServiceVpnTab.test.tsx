@@ -74,7 +74,7 @@ describe('the VPN tab', () => {
     const online = within(alice).getByTestId('vpn-user-alice-online');
     expect(online.dataset.online).toBe('true');
     expect(online.textContent).toBe('Online');
-    expect(alice.textContent).toContain('from 127.0.20.5 as 10.8.0.2, since 3 minutes ago');
+    expect(alice.textContent).toContain('from 127.0.20.5:51234 as 10.8.0.2, since 5 minutes ago');
     const bar = within(alice).getByRole('meter', { name: 'Traffic of alice this month' });
     expect(bar.getAttribute('aria-valuetext')).toBe('1 GB of 5 GB');
     expect(bar.getAttribute('aria-valuenow')).toBe(String(GB));
@@ -204,7 +204,7 @@ describe('the VPN tab', () => {
 
   it('edits a user: its limit shown in GB, sent in bytes, its username kept', async () => {
     const bodies: unknown[] = [];
-    server.use(...vpnHandlers({ users: [ALICE] }));
+    server.use(...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }));
     server.use(
       http.patch(vpnPath(`/users/${ALICE.id}`), async ({ request }) => {
         bodies.push(await request.json());
@@ -232,7 +232,7 @@ describe('the VPN tab', () => {
 
   it('revokes only after the question that says what stops working', async () => {
     let revoked = 0;
-    server.use(...vpnHandlers({ users: [ALICE] }));
+    server.use(...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }));
     server.use(
       http.post(vpnPath(`/users/${ALICE.id}/revoke`), () => {
         revoked += 1;
@@ -281,7 +281,7 @@ describe('the VPN tab', () => {
   });
 
   it('says the spec’s failure with the server’s words when the node is unreachable (503)', async () => {
-    server.use(...vpnHandlers({ users: [ALICE] }));
+    server.use(...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }));
     server.use(
       http.post(vpnPath(`/users/${ALICE.id}/disconnect`), () =>
         apiError(503, 'node_unreachable', 'The storage node did not answer. Please try again.'),
@@ -299,7 +299,7 @@ describe('the VPN tab', () => {
   it('shows a QR code of a one-time link for a phone, with when it expires', async () => {
     const expires = new Date(Date.now() + 5 * 60_000).toISOString();
     const url = 'http://localhost:3000/api/v1/vpn/config-links/abcdefghijklmnopqrstuvwxyz0123456789';
-    server.use(...vpnHandlers({ users: [ALICE] }));
+    server.use(...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }));
     server.use(
       http.post(vpnPath(`/users/${ALICE.id}/config/link`), () =>
         HttpResponse.json({ url, expires_at: expires }),
@@ -329,7 +329,7 @@ describe('the VPN tab', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    server.use(...vpnHandlers({ users: [ALICE] }));
+    server.use(...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }));
     server.use(
       http.get(
         vpnPath(`/users/${ALICE.id}/config/download`),
@@ -350,7 +350,7 @@ describe('the VPN tab', () => {
   });
 
   it('says why a download failed', async () => {
-    server.use(...vpnHandlers({ users: [ALICE] }));
+    server.use(...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }));
     server.use(
       http.get(vpnPath(`/users/${ALICE.id}/config/download`), () =>
         apiError(503, 'node_unreachable', 'The storage node did not answer. Please try again.'),
@@ -412,11 +412,17 @@ describe('the VPN tab', () => {
     );
     renderApp(VPN_TAB);
     expect((await screen.findByTestId('vpn-sessions-empty')).textContent).toBe('No one is connected.');
+    expect(screen.getByTestId('vpn-user-alice-online').dataset.online).toBe('false');
     expect(await screen.findByTestId('vpn-session-alice', {}, { timeout: 8000 })).toBeTruthy();
+    // The user's dot follows its session without asking for the users again.
+    expect(screen.getByTestId('vpn-user-alice-online').dataset.online).toBe('true');
   }, 15_000);
 
   it('speaks Lithuanian', async () => {
-    server.use(userHandler(makeUser({ language: 'lt' })), ...vpnHandlers({ users: [ALICE] }));
+    server.use(
+      userHandler(makeUser({ language: 'lt' })),
+      ...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }),
+    );
     server.use(
       http.post(vpnPath(`/users/${ALICE.id}/disconnect`), () =>
         apiError(503, 'service_unavailable', 'Paslauga laikinai nepasiekiama'),

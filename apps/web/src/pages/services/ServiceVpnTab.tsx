@@ -104,7 +104,7 @@ export function ServiceVpnTab() {
           testId="vpn-restart-dialog"
         />
       )}
-      <VpnUsersSection serviceId={service.id} users={users} />
+      <VpnUsersSection serviceId={service.id} users={users} sessions={sessions.data?.sessions} />
       <VpnSessionsSection serviceId={service.id} sessions={sessions} />
       <VpnTrafficChart serviceId={service.id} />
     </div>

@@ -3,7 +3,7 @@
 // disconnect (when online), revoke (after confirming), download its configuration, set up a
 // phone, delete (after confirming). VPN users are accounts of their own (not the service's Unix
 // users), as many as the plan has users.
-import type { VpnUser, VpnUsersResponse } from '@debesis/contract';
+import type { VpnSession, VpnUser, VpnUsersResponse } from '@debesis/contract';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,9 +45,12 @@ function TrafficMeter({ user }: { user: VpnUser }) {
 export function VpnUsersSection({
   serviceId,
   users,
+  sessions,
 }: {
   serviceId: string;
   users: UseQueryResult<VpnUsersResponse>;
+  /** The live sessions, once loaded. */
+  sessions: readonly VpnSession[] | undefined;
 }) {
   const { t, i18n } = useTranslation(['vpnTab', 'workspace']);
   const now = useNow();
@@ -85,6 +88,29 @@ export function VpnUsersSection({
   const busy = (kind: RowActionKind, user: VpnUser) =>
     action.isPending && action.variables.kind === kind && action.variables.user.id === user.id;
 
+  // The sessions are asked for every 5 s, the users only after a change: a user's dot and
+  // addresses follow its latest session once they are here.
+  const connectionOf = (user: VpnUser) => {
+    if (!sessions) {
+      return {
+        online: user.online,
+        real: user.real_ip,
+        virtual: user.virtual_ip,
+        since: user.connected_since,
+      };
+    }
+    const latest = sessions
+      .filter((session) => session.user_id === user.id)
+      .sort((a, b) => b.connected_since.localeCompare(a.connected_since))[0];
+    return latest
+      ? {
+          online: true,
+          real: latest.real_address,
+          virtual: latest.virtual_address,
+          since: latest.connected_since,
+        }
+      : { online: false, real: null, virtual: null, since: null };
+  };
   const idOf = (username: string) => list.find((user) => user.username === username)?.id ?? username;
 
   return (
@@ -134,45 +160,50 @@ export function VpnUsersSection({
         row="vpn-user"
         ready={users.isSuccess}
         badges={(user) => <VpnStatusBadge user={user} />}
-        details={(user) => (
-          <Facts
-            facts={[
-              user.full_name && { label: t('vpn.fullName'), value: user.full_name },
-              user.email && { label: t('vpn.email'), value: user.email },
-              {
-                label: t('vpn.connection'),
-                value: (
-                  <>
-                    <OnlineDot online={user.online} testId={`vpn-user-${user.username}-online`} />
-                    {user.online && user.connected_since && (
-                      <>
-                        {' · '}
-                        {t('vpn.onlineFrom', {
-                          real: user.real_ip ?? '?',
-                          virtual: user.virtual_ip ?? '?',
-                        })}{' '}
-                        <Since at={user.connected_since} now={now} />
-                      </>
-                    )}
-                  </>
-                ),
-              },
-              {
-                label: t('vpn.trafficMonth'),
-                value: <TrafficMeter user={user} />,
-              },
-              user.over_limit && {
-                label: t('vpn.overLimitLabel'),
-                value: t('vpn.overLimit'),
-                testId: `vpn-user-${user.username}-over-limit`,
-              },
-              user.revoked_at && {
-                label: t('vpn.revokedLabel'),
-                value: t('vpn.revokedAt', { date: formatDateTime(new Date(user.revoked_at), i18n.language) }),
-              },
-            ]}
-          />
-        )}
+        details={(user) => {
+          const connection = connectionOf(user);
+          return (
+            <Facts
+              facts={[
+                user.full_name && { label: t('vpn.fullName'), value: user.full_name },
+                user.email && { label: t('vpn.email'), value: user.email },
+                {
+                  label: t('vpn.connection'),
+                  value: (
+                    <>
+                      <OnlineDot online={connection.online} testId={`vpn-user-${user.username}-online`} />
+                      {connection.since && (
+                        <>
+                          {' · '}
+                          {t('vpn.onlineFrom', {
+                            real: connection.real ?? '?',
+                            virtual: connection.virtual ?? '?',
+                          })}{' '}
+                          <Since at={connection.since} now={now} />
+                        </>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  label: t('vpn.trafficMonth'),
+                  value: <TrafficMeter user={user} />,
+                },
+                user.over_limit && {
+                  label: t('vpn.overLimitLabel'),
+                  value: t('vpn.overLimit'),
+                  testId: `vpn-user-${user.username}-over-limit`,
+                },
+                user.revoked_at && {
+                  label: t('vpn.revokedLabel'),
+                  value: t('vpn.revokedAt', {
+                    date: formatDateTime(new Date(user.revoked_at), i18n.language),
+                  }),
+                },
+              ]}
+            />
+          );
+        }}
         actions={(user) => (
           <>
             <RowAction
@@ -196,7 +227,7 @@ export function VpnUsersSection({
               onClick={() => startAction(user.enabled ? 'disable' : 'enable', user)}
               testId={`vpn-user-${user.username}-toggle`}
             />
-            {user.online && (
+            {connectionOf(user).online && (
               <RowAction
                 label={busy('disconnect', user) ? t('vpn.disconnecting') : t('vpn.disconnect')}
                 target={user.username}
