@@ -30,6 +30,8 @@ export interface ConfigCheck {
    * about an unknown parameter). Their text is the reason a resource or the file failed.
    */
   complaint?: RegExp;
+  /** Where the command says what is wrong: stderr (the default) or stdout (openvpn). */
+  reportsOn?: 'stderr' | 'stdout';
 }
 
 /** One resource's part of a config file (a share's section), so a bad one can be left out. */

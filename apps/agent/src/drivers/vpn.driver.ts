@@ -67,7 +67,10 @@ async function renderVpn(desired: WorkspaceDesiredState, { layout }: DaemonConte
   for (const dir of [vpn.dir, vpn.tmpDir, vpn.runDir, vpn.logDir]) await ensureDir(dir, { mode: 0o700 });
   const users = renderUsersFile(desired.vpn?.users ?? []);
   return {
+    // The script first: the check of server.conf wants the script it names to exist.
     files: [
+      { path: vpn.checkPassword, mode: 0o700, head: CHECK_PASSWORD_SCRIPT, rereadByDaemon: true },
+      { path: vpn.usersFile, mode: 0o600, head: users.text, rereadByDaemon: true },
       {
         path: vpn.conf,
         mode: 0o644,
@@ -80,10 +83,9 @@ async function renderVpn(desired: WorkspaceDesiredState, { layout }: DaemonConte
         check: {
           argv: (candidate) => ['openvpn', '--config', candidate, '--version'],
           complaint: /Options error/,
+          reportsOn: 'stdout',
         },
       },
-      { path: vpn.usersFile, mode: 0o600, head: users.text, rereadByDaemon: true },
-      { path: vpn.checkPassword, mode: 0o700, head: CHECK_PASSWORD_SCRIPT, rereadByDaemon: true },
     ],
     failures: users.failures,
     actions: [],
