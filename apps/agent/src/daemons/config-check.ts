@@ -40,9 +40,7 @@ export async function configComplaint(
     : '';
   if (result.ok && !complaint) return undefined;
   return (
-    complaint ||
-    said.trim().split('\n').slice(-3).join('; ') ||
-    `${command} exited with ${result.exitCode}`
+    complaint || said.trim().split('\n').slice(-3).join('; ') || `${command} exited with ${result.exitCode}`
   );
 }
 

@@ -88,7 +88,7 @@ describe.skipIf(missing !== undefined)(
       const started = Date.now();
       const ovpn = await issueClientConfig(state([user('alice'), user('bob')]), layout, 'alice', 1, run);
       const took = Date.now() - started;
-      console.info(`[agent] VPN client certificate issued in ${took} ms`);
+      console.warn(`[agent] VPN client certificate issued in ${took} ms`);
       for (const line of [
         'client',
         'dev tun',
