@@ -21,11 +21,10 @@ import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
-import { exists, firstMissingProgram, isRoot } from './system/host.ts';
-import { loopDevicesOf } from './system/loop-devices.ts';
-import { mountAt } from './system/mounts.ts';
+import { exists } from './system/host.ts';
 import { networkNames, netnsPath } from './system/netns.ts';
-import { processArgv, stopProcessGroup } from './system/processes.ts';
+import { stopProcessGroup } from './system/processes.ts';
+import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
 import { desiredWorkspace } from './testing/desired.ts';
 import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
 import { EASYRSA, issueClientConfig } from './vpn/pki.ts';
@@ -33,24 +32,14 @@ import { udpBound } from './net/wait-for-port.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
 const PROGRAMS = ['openvpn', 'openssl', EASYRSA, 'ip', 'nsenter', 'unshare', 'losetup', 'mkfs.ext4'];
-
-async function skipReason(): Promise<string | undefined> {
-  if (!isRoot()) return 'not root';
-  const missing = await firstMissingProgram(PROGRAMS);
-  if (missing) return `${missing} is not installed`;
-  if (!(await exists('/dev/net/tun'))) return 'no /dev/net/tun';
-  if (!(await exists('/dev/loop-control'))) return 'no loop devices';
-  return undefined;
-}
-const reason = await skipReason();
-if (reason)
-  console.warn(`[agent] live VPN test skipped: ${reason} (CI runs it as root with openvpn installed)`);
+const reason =
+  (await liveSkipReason('VPN test', PROGRAMS)) ??
+  ((await exists('/dev/net/tun')) ? undefined : 'no /dev/net/tun');
 
 const B = WORKSPACE_ID_FIRST_BASE;
 const SERVICE = `vpn-${randomUUID()}`;
-// Outside the embedded node's default pool (198.18.0.x); random, so parallel runs do not meet.
-const third = Math.floor(Math.random() * 256);
-const ADDRESS = `198.19.${third}.${1 + Math.floor(Math.random() * 254)}`;
+const [ADDRESS] = randomTestAddresses(1) as [string];
+const third = Number(ADDRESS.split('.')[2]);
 const PORT = 1194;
 const CLIENT = testClient(third);
 /** The server's own address inside the tunnel (VPN_TUNNEL_NETWORK's first). */
@@ -94,6 +83,7 @@ function state(users: VpnUserState[], extra: Partial<WorkspaceDesiredState> = {}
 
 async function pass(
   desired: WorkspaceDesiredState,
+  onRun?: (command: string, args: readonly string[]) => void,
 ): Promise<{ result: ReconcileResult; report: WorkspaceReport }> {
   generation += 1;
   const reports: NodeReportRequest[] = [];
@@ -113,7 +103,10 @@ async function pass(
       agentVersion: 'test',
       drivers: createDefaultDrivers({ live: true, addressPool: [ADDRESS], clientRoutes: [CLIENT.block] }),
       logger: silentLogger,
-      run: runCommand,
+      run: (command, args, options) => {
+        onRun?.(command, args);
+        return runCommand(command, args, options);
+      },
       fullCheckEvery: 1,
     },
     memory,
@@ -121,10 +114,7 @@ async function pass(
   return { result, report: reports[0]!.workspaces[0]! };
 }
 
-async function serverPid(): Promise<number | undefined> {
-  const text = await readFile(layout().vpn.processFile, 'utf8').catch(() => undefined);
-  return text ? (JSON.parse(text) as { pid: number }).pid : undefined;
-}
+const serverPid = () => recordedPid(layout().vpn.processFile);
 
 const serverLog = () => readFile(layout().vpn.logFile, 'utf8').catch(() => '');
 
@@ -248,11 +238,7 @@ describe.skipIf(reason !== undefined)(
       for (const client of [...clients]) await stopProcessGroup(client, 3000).catch(() => undefined);
       if (tunnelService) await stopProcessGroup(tunnelService, 3000).catch(() => undefined);
       await pass(state([], { state: 'removed' })).catch(() => undefined);
-      const server = await serverPid();
-      if (server && (await processArgv(server))) await stopProcessGroup(server, 3000).catch(() => undefined);
-      const l = layout();
-      if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
-      for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
+      await forceCleanWorkspace(layout(), [layout().vpn.processFile]);
       await removeTestClient(CLIENT);
       await removeTestNetworks([SERVICE], [ADDRESS]);
       await rm(dataDir, { recursive: true, force: true });
@@ -292,6 +278,19 @@ describe.skipIf(reason !== undefined)(
         { detached: true, stdio: 'ignore' },
       );
       tunnelService = service.pid;
+    });
+
+    it('a second pass on the unchanged state runs no program and writes nothing', async () => {
+      const ran: string[] = [];
+      generation -= 1; // the same generation again: a full check of an applied workspace
+      const started = Date.now();
+      const { result } = await pass(state([vpnUser('alice'), vpnUser('bob')]), (command, args) =>
+        ran.push([command, ...args].join(' ')),
+      );
+      console.warn(`[agent] VPN no-op pass of one workspace in ${Date.now() - started} ms`);
+      expect(result.actions).toEqual([]);
+      expect(ran).toEqual([]);
+      expect(await serverPid()).toBe(pid);
     });
 
     it('an issued config connects with the right password and reaches the server through the tunnel', async () => {
