@@ -37,7 +37,7 @@ import {
 } from './system/netns.ts';
 import { processArgv } from './system/processes.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
-import { removeTestNetworks } from './testing/network.ts';
+import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
 import {
   forceCleanWorkspace,
   LIVE_WORKSPACE_PROGRAMS,
@@ -69,17 +69,7 @@ const POOL = [A.address, B.address, A_MOVED];
 type Workspace = typeof A;
 
 // The client: a /30 in another third octet of 198.19.0.0/16 than the pool's.
-const clientThird = (third + 1 + Math.floor(Math.random() * 255)) % 256;
-const clientBase = 4 * Math.floor(Math.random() * 63);
-const suffix = randomUUID().slice(0, 8);
-const CLIENT = {
-  netns: `debesis-client-${suffix}`,
-  /** The node's end of the client's pair; `eth0` is its end inside. */
-  nodeInterface: `dbc-${suffix}`,
-  block: `198.19.${clientThird}.${clientBase}/30`,
-  nodeAddress: `198.19.${clientThird}.${clientBase + 1}`,
-  address: `198.19.${clientThird}.${clientBase + 2}`,
-};
+const CLIENT = testClient(third);
 /** AGENT_CLIENT_ROUTES of the passes: none at first, the client's /30 from the client tests on. */
 let clientRoutes: string[] = [];
 const globalForwarding = reason ? '' : (await readFile('/proc/sys/net/ipv4/ip_forward', 'utf8')).trim();
@@ -175,37 +165,8 @@ async function smbFromClient(address: string, password: string, command = 'ls') 
 }
 
 /** The client namespace and its pair: routes to the pool's addresses only, no default route. */
-async function makeClient(): Promise<void> {
-  const ip = (...args: string[]) => runCommand('ip', args, { check: true });
-  await ip('netns', 'add', CLIENT.netns);
-  await ip(
-    'link',
-    'add',
-    CLIENT.nodeInterface,
-    'type',
-    'veth',
-    'peer',
-    'name',
-    'eth0',
-    'netns',
-    CLIENT.netns,
-  );
-  await ip('-n', CLIENT.netns, 'link', 'set', 'lo', 'up');
-  await ip('-n', CLIENT.netns, 'addr', 'add', `${CLIENT.address}/30`, 'dev', 'eth0');
-  await ip('-n', CLIENT.netns, 'link', 'set', 'eth0', 'up');
-  for (const address of POOL)
-    await ip('-n', CLIENT.netns, 'route', 'add', `${address}/32`, 'via', CLIENT.nodeAddress, 'dev', 'eth0');
-  await ip('addr', 'add', `${CLIENT.nodeAddress}/30`, 'dev', CLIENT.nodeInterface);
-  await ip('link', 'set', CLIENT.nodeInterface, 'up');
-  // What comes from the client may be forwarded (per interface; the global switch stays off).
-  await writeFile(`/proc/sys/net/ipv4/conf/${CLIENT.nodeInterface}/forwarding`, '1');
-}
-
-async function removeClient(): Promise<void> {
-  if (await exists(`/sys/class/net/${CLIENT.nodeInterface}`))
-    await runCommand('ip', ['link', 'del', CLIENT.nodeInterface]);
-  if (await exists(netnsPath(CLIENT.netns))) await runCommand('ip', ['netns', 'del', CLIENT.netns]);
-}
+const makeClient = () => makeTestClient(CLIENT, POOL);
+const removeClient = () => removeTestClient(CLIENT);
 
 /** The node's policy rules naming a workspace's veth. */
 async function guardRulesOf(ws: Workspace): Promise<string[]> {

@@ -182,6 +182,7 @@ describe.skipIf(reason !== undefined)(
         ['network', true],
         ['users', true],
         ['samba', true],
+        ['vpn', true],
       ]);
       expect(report.facts?.started_at).toEqual(expect.any(String));
       expect(await mountAt(layout().dataRoot)).toMatchObject({ fsType: 'ext4' });
@@ -444,6 +445,7 @@ describe.skipIf(reason !== undefined)(
         ['storage', true],
         ['network', true],
         ['users', true],
+        ['vpn', true],
       ]);
       expect(await mountAt(fLayout().dataRoot)).toMatchObject({ fsType: 'ext4' });
       expect(await networked()).toBe(true);

@@ -31,17 +31,16 @@ export async function configComplaint(
   // Without the checking program (render-only hosts) the file is written unchecked; the
   // driver's status already says the host lacks programs.
   if (result.missing) return undefined;
+  const said = check.reportsOn === 'stdout' ? result.stdout : result.stderr;
   const complaint = check.complaint
-    ? result.stderr
+    ? said
         .split('\n')
         .filter((line) => check.complaint!.test(line))
         .join('; ')
     : '';
   if (result.ok && !complaint) return undefined;
   return (
-    complaint ||
-    result.stderr.trim().split('\n').slice(-3).join('; ') ||
-    `${command} exited with ${result.exitCode}`
+    complaint || said.trim().split('\n').slice(-3).join('; ') || `${command} exited with ${result.exitCode}`
   );
 }
 

@@ -3,7 +3,7 @@
 // so a newline, a continuation or a format's own expansion (Samba's %U) cannot add a parameter or
 // a section. Names (users, groups, shares, paths) are checked against strict patterns before any
 // renderer sees them (accounts/validate-accounts.ts, samba/resolve-shares.ts); what is left to
-// escape is free text. A new format (OpenVPN, ganesha, slapd.conf) adds its object below.
+// escape is free text. A new format (ganesha, slapd.conf) adds its object below.
 
 /** Control characters (C0 and DEL): never part of a one-line value. */
 const isControl = (char: string) => char.charCodeAt(0) < 0x20 || char === '\u007f';
@@ -23,4 +23,35 @@ export const smbConf = {
   /** A list parameter (valid users = a b @g): names already checked, joined by spaces. */
   list: (names: readonly string[]): string => names.join(' '),
   yesNo: (value: boolean): string => (value ? 'yes' : 'no'),
+};
+
+export const openvpnConf = {
+  /**
+   * One argument of an OpenVPN config line (a path). OpenVPN splits a line on whitespace, reads
+   * `#` and `;` as a comment and honours quotes and backslashes, so an argument holding any of
+   * those is written in double quotes with `\` and `"` escaped. A control character cannot be
+   * written at all (a newline would start another directive): refused.
+   */
+  arg: (text: string): string => {
+    if (text === '' || [...text].some(isControl))
+      throw new Error(`${JSON.stringify(text.slice(0, 64))} cannot be an OpenVPN config argument`);
+    return /[\s"'\\#;]/.test(text) ? `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"` : text;
+  },
+  /**
+   * A command OpenVPN runs (auth-user-pass-verify): it splits the command again on whitespace,
+   * so a path to a script may hold none, nor a quote or backslash: refused rather than escaped
+   * twice.
+   */
+  command: (path: string): string => {
+    if (!/^\/[A-Za-z0-9._/+@:,=-]+$/.test(path))
+      throw new Error(`${JSON.stringify(path.slice(0, 64))} cannot be an OpenVPN script path`);
+    return path;
+  },
+  /** Free text in a comment line: one line, control characters as spaces. */
+  comment: (text: string): string =>
+    [...text]
+      .map((char) => (isControl(char) ? ' ' : char))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim(),
 };

@@ -13,6 +13,7 @@ import type { DriverContext } from '../drivers/driver.ts';
 import { silentLogger } from '../logger.ts';
 import { processArgv, stopProcessGroup } from '../system/processes.ts';
 import { desiredWorkspace } from '../testing/desired.ts';
+import { exists } from '../system/host.ts';
 import { daemonDriver } from './daemon-driver.ts';
 import type { DaemonDefinition } from './definition.ts';
 import { daemonFiles } from './supervisor.ts';
@@ -92,12 +93,20 @@ function fakeDefinition(): DaemonDefinition {
               text: `${s.name}\n`,
             })),
           },
+          // A file the daemon re-reads by itself (as openvpn its users file): no reload for it.
+          {
+            path: join(dir, 'reread.list'),
+            mode: 0o600,
+            head: `${(desired.samba ?? SAMBA_NOT_USED).settings.server_string}\n`,
+            rereadByDaemon: true,
+          },
         ],
         failures: [],
         actions: [],
       })),
     argv: () => [process.execPath, '-e', script, String(port)],
     listens: () => ({ host: '127.0.0.1', port }),
+    drift: async (_desired, { dir }) => ((await exists(join(dir, 'due'))) ? 'something is due' : undefined),
     reload: ({ dir }) => ({ kind: 'command', argv: ['fake-reload', join(dir, 'fake.conf')] }),
   };
 }
@@ -206,6 +215,32 @@ describe('the generic daemon driver and supervisor', () => {
     );
     expect(stopped).toMatchObject({ actions: ['stopped faked'], status: { driver: 'fake', live: true } });
     expect(await processArgv(spawned[1]!)).toBeUndefined();
+  });
+
+  it('writes a file the daemon re-reads by itself without a reload; a definition’s drift asks for an apply', async () => {
+    await driver().apply(state(), context());
+    const pid = spawned[0];
+    ran = [];
+    const changed = await driver().apply(
+      state([share('docs')], {
+        samba: {
+          shares: [share('docs')],
+          settings: { workgroup: 'WG', server_string: 'new', min_protocol: 'SMB2' },
+        },
+      }),
+      context(),
+    );
+    expect(changed.actions).toEqual([`wrote ${join(dataDir, 'workspaces/w/fake/reread.list')}`]);
+    expect(ran).toEqual([]);
+    expect(await recordedPid()).toBe(pid);
+
+    expect(await driver().observe!(state(), context())).toMatchObject({ serving: true });
+    expect((await driver().observe!(state(), context())).drift).toBeUndefined();
+    await writeFile(join(dataDir, 'workspaces/w/fake/due'), '');
+    expect(await driver().observe!(state(), context())).toMatchObject({
+      drift: 'something is due',
+      serving: true,
+    });
   });
 
   it('stops the daemon when quiesced, when its last share goes, and when the workspace is removed', async () => {

@@ -99,6 +99,8 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
       if (!running) return { drift: `${daemon} is not running`, serving: false, facts: { started_at: null } };
       if (running.argv.join('\0') !== argv.join('\0'))
         return { drift: `${daemon} runs with another command line`, serving: true };
+      const drift = await definition.drift?.(desired, context);
+      if (drift) return { drift, serving: true, facts: { started_at: running.started_at } };
       return { serving: true, facts: { started_at: running.started_at } };
     },
 
@@ -129,7 +131,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
       const checked = await checkRenderedConfig(file, context.run);
       failures.push(...checked.failures);
       if ((await writeIfChanged(file.path, checked.text, { mode: file.mode })).changed) {
-        configChanged = true;
+        if (!file.rereadByDaemon) configChanged = true;
         actions.push(`wrote ${file.path}`);
       }
     }
@@ -170,6 +172,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
       running = await startDaemon(files, {
         name: daemon,
         namespace: context.layout,
+        keep: [context.dir],
         argv,
         listens,
         spawn: options.spawn,
@@ -192,6 +195,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
           running = await startDaemon(files, {
             name: daemon,
             namespace: context.layout,
+            keep: [context.dir],
             argv,
             listens: definition.listens(desired),
             spawn: options.spawn,

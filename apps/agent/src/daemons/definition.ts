@@ -11,6 +11,7 @@
 // format's escaping in daemons/config-formats.ts.
 import type { ResourceFailure, WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
 import type { DriverContext } from '../drivers/driver.ts';
+import type { Listens } from '../net/wait-for-port.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
 
 /** What a definition's functions get: the driver's context plus where things are. */
@@ -29,6 +30,8 @@ export interface ConfigCheck {
    * about an unknown parameter). Their text is the reason a resource or the file failed.
    */
   complaint?: RegExp;
+  /** Where the command says what is wrong: stderr (the default) or stdout (openvpn). */
+  reportsOn?: 'stderr' | 'stdout';
 }
 
 /** One resource's part of a config file (a share's section), so a bad one can be left out. */
@@ -50,6 +53,11 @@ export interface RenderedConfig {
   resources?: RenderedResource[];
   /** Absent: written unchecked. */
   check?: ConfigCheck;
+  /**
+   * The daemon reads this file again each time it needs it (OpenVPN's users file and password
+   * script, per connect): a change is written and reaches it without a reload or a restart.
+   */
+  rereadByDaemon?: boolean;
 }
 
 export interface Rendering {
@@ -85,10 +93,19 @@ export interface DaemonDefinition {
    * (Samba's passdb sync). Returns what it did; throws when it could not.
    */
   sync?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<string[]>;
+  /**
+   * Why the daemon's state needs an apply although the desired state did not change (the VPN's
+   * CRL nears its expiry), or undefined. Asked on observe passes while it runs: no program, cheap.
+   */
+  drift?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<string | undefined>;
   /** Its command line, run inside the workspace's namespace, in the foreground. */
   argv(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'layout' | 'dir'>): string[];
-  /** What it serves on once started: the supervisor waits for this port. */
-  listens(desired: WorkspaceDesiredState): { host: string; port: number };
+  /** What it serves on once started: the supervisor waits for this port (TCP unless said). */
+  listens(desired: WorkspaceDesiredState): Listens;
+  /**
+   * How a changed config file reaches the running daemon (files it re-reads by itself excepted,
+   * see RenderedConfig.rereadByDaemon).
+   */
   reload(context: Pick<DaemonContext, 'layout' | 'dir'>): ReloadMethod;
   /**
    * What the feature observed (VPN sessions and traffic), for the workspace report's `features`.

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { spawnDaemon, type DaemonSpawner } from '../exec/spawn-daemon.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
-import { waitForPort } from '../net/wait-for-port.ts';
+import { waitForListening, type Listens } from '../net/wait-for-port.ts';
 import { inWorkspaceNamespace, type NamespacePaths } from '../system/namespace.ts';
 import { processArgv, stopProcessGroup } from '../system/processes.ts';
 
@@ -69,9 +69,11 @@ export interface StartOptions {
   name: string;
   /** The paths the workspace's namespace is built from (its layout). */
   namespace: NamespacePaths;
+  /** The workspace's folders the daemon sees inside (its feature's own folder). */
+  keep: readonly string[];
   argv: readonly string[];
-  /** It is up once this accepts connections. */
-  listens: { host: string; port: number };
+  /** It is up once this accepts connections (TCP) or has bound the port (UDP). */
+  listens: Listens;
   spawn?: DaemonSpawner;
   /** Default 15 s. */
   timeoutMs?: number;
@@ -81,7 +83,7 @@ export async function startDaemon(files: DaemonFiles, options: StartOptions): Pr
   const { name } = options;
   for (const file of [files.record, files.output])
     await mkdir(dirname(file), { recursive: true, mode: 0o755 });
-  const { command, args } = inWorkspaceNamespace(options.namespace, options.argv);
+  const { command, args } = inWorkspaceNamespace(options.namespace, options.argv, options.keep);
   const daemon = await (options.spawn ?? spawnDaemon)(command, args, { outputFile: files.output });
   const record: DaemonRecord = {
     pid: daemon.pid,
@@ -90,7 +92,7 @@ export async function startDaemon(files: DaemonFiles, options: StartOptions): Pr
   };
   await writeIfChanged(files.record, JSON.stringify(record) + '\n', { mode: 0o644 });
   try {
-    await waitForPort(options.listens.host, options.listens.port, {
+    await waitForListening(daemon.pid, options.listens, {
       timeoutMs: options.timeoutMs ?? 15_000,
       stillRunning: () => !daemon.exited(),
     });

@@ -13,6 +13,7 @@ import { createNetworkDriver } from './network.driver.ts';
 import type { LiveDriverOptions } from './live-mode.ts';
 import { createSambaDriver } from './samba.driver.ts';
 import { createStorageImageDriver } from './storage-image.driver.ts';
+import { createVpnDriver } from './vpn.driver.ts';
 import { workspaceDirDriver } from './workspace-dir.driver.ts';
 
 export interface DriverSetOptions extends LiveDriverOptions {
@@ -31,6 +32,7 @@ export function createDefaultDrivers(options: DriverSetOptions = {}): readonly D
     createNetworkDriver(options),
     createAccountsDriver(options),
     createSambaDriver({ live: options.live, port: options.smbPort }),
+    createVpnDriver({ live: options.live }),
   ];
 }
 

@@ -1,6 +1,18 @@
 // Waits until a daemon accepts connections, instead of sleeping a guessed time (DAEMONS.md: a
 // socket appears about a second after start). Gives up early when the daemon has already died.
-import { connect } from 'node:net';
+// A UDP daemon (openvpn) accepts no connection to test: it is up once its socket is bound, which
+// the kernel lists in /proc/<pid>/net/udp, the table of the namespace the daemon runs in (the
+// agent itself sits in the node's), so no program runs and no packet is sent.
+import { readFile } from 'node:fs/promises';
+import { connect, isIPv4 } from 'node:net';
+import { endianness } from 'node:os';
+
+/** Where a daemon serves: a TCP port (the default) or a UDP port. */
+export interface Listens {
+  host: string;
+  port: number;
+  protocol?: 'tcp' | 'udp';
+}
 
 export async function canConnect(host: string, port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
@@ -26,6 +38,42 @@ export async function waitForPort(
     if (!options.stillRunning()) throw new Error(`the daemon exited before listening on ${host}:${port}`);
     if (Date.now() > deadline)
       throw new Error(`nothing listens on ${host}:${port} after ${options.timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** /proc/net/udp's spelling of an IPv4 address and port: the address's bytes as a host-order word. */
+function procAddress(host: string, port: number): string {
+  const bytes = Buffer.from(host.split('.').map(Number));
+  const word = endianness() === 'LE' ? bytes.readUInt32LE(0) : bytes.readUInt32BE(0);
+  const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
+  return `${hex(word, 8)}:${hex(port, 4)}`;
+}
+
+/** Whether a UDP socket of process `pid`'s network namespace is bound to `host:port` (IPv4). */
+export async function udpBound(pid: number, host: string, port: number): Promise<boolean> {
+  if (!isIPv4(host)) throw new Error(`${host}: only IPv4 UDP ports are watched`);
+  const table = await readFile(`/proc/${pid}/net/udp`, 'utf8').catch(() => '');
+  const wanted = new Set([procAddress(host, port), procAddress('0.0.0.0', port)]);
+  return table
+    .split('\n')
+    .slice(1)
+    .some((line) => wanted.has(line.trim().split(/\s+/)[1] ?? ''));
+}
+
+/** Waits for `listens` of the daemon `pid`: a TCP connection, or its UDP socket bound. */
+export async function waitForListening(
+  pid: number,
+  listens: Listens,
+  options: { timeoutMs: number; stillRunning: () => boolean },
+): Promise<void> {
+  if (listens.protocol !== 'udp') return waitForPort(listens.host, listens.port, options);
+  const where = `${listens.host}:${listens.port}/udp`;
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    if (await udpBound(pid, listens.host, listens.port)) return;
+    if (!options.stillRunning()) throw new Error(`the daemon exited before listening on ${where}`);
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${where} after ${options.timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

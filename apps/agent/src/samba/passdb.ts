@@ -53,7 +53,7 @@ export async function syncPassdb(
   if (recorded === rendered && passdbExists) return [];
 
   const inNamespace = (argv: string[]) => {
-    const { command, args } = inWorkspaceNamespace(layout, ['env', 'TDB_NO_FSYNC=1', ...argv]);
+    const { command, args } = inWorkspaceNamespace(layout, ['env', 'TDB_NO_FSYNC=1', ...argv], [samba.dir]);
     return run(command, args, { check: true });
   };
   // The accounts the passdb holds: those of the last import; without a record of it (a sync cut

@@ -10,17 +10,25 @@ export const isRoot = (): boolean => process.getuid?.() === 0;
 // lack; the agent looks there too.
 const EXTRA_PATHS = ['/usr/local/sbin', '/usr/sbin', '/sbin'];
 
-/** Absolute path of an installed program, or undefined. */
+async function isExecutableFile(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK);
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Absolute path of an installed program, or undefined. A name with a slash is a path, taken as
+ * it is (easy-rsa lives in /usr/share/easy-rsa, on no PATH).
+ */
 export async function findProgram(name: string): Promise<string | undefined> {
+  if (name.includes('/')) return (await isExecutableFile(name)) ? name : undefined;
   const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...EXTRA_PATHS];
   for (const dir of dirs) {
     const candidate = join(dir, name);
-    try {
-      await access(candidate, constants.X_OK);
-      if ((await stat(candidate)).isFile()) return candidate;
-    } catch {
-      // not here
-    }
+    if (await isExecutableFile(candidate)) return candidate;
   }
   return undefined;
 }

@@ -69,7 +69,7 @@ mounted_under_data() {
 inner() { printf '/srv/%s' "\${1#"$agent_data"/}"; }
 
 # 1. What this workspace's daemons need, put together on a tmpfs at /srv: its storage, its
-# accounts, the folders named after the count (its Samba folder), an empty place for /etc.
+# accounts, the folders named after the count (its feature's own folder), an empty place for /etc.
 mount -t tmpfs -o mode=0755,size=1m debesis-ns /srv
 for dir in "$data" "$accounts"; do
   mkdir -p "$(inner "$dir")"
@@ -122,8 +122,6 @@ export interface NamespacePaths {
   accountsDir: string;
   /** The workspace's storage root, seen as NAMESPACE_DATA_ROOT inside. */
   dataRoot: string;
-  /** The workspace's Samba folder (config, passdb, locks, logs): bound back at its own path. */
-  samba: { dir: string };
 }
 
 /** Where the workspace's storage is inside its namespace. */
@@ -142,10 +140,15 @@ function isUnder(path: string, parent: string): boolean {
 /**
  * `nsenter --net=… unshare … sh -c SCRIPT` running `argv` inside the workspace's network namespace
  * (named after the service id, the last part of `paths.root`) and a new private mount namespace.
+ * `keep`: the folders of the workspace's folder the program needs besides its storage and accounts
+ * (the feature's own folder: smbd its Samba folder, openvpn its VPN folder), bound back at their
+ * own paths; no daemon sees another feature's folder (openvpn never sees the Samba passdb, smbd
+ * never the VPN's keys).
  */
 export function inWorkspaceNamespace(
   paths: NamespacePaths,
   argv: readonly string[],
+  keep: readonly string[],
 ): { command: string; args: string[] } {
   // mountinfo lists real paths: through a symlink in the data folder's path, no mount under it
   // would be recognised (and none detached), so every path is taken through the real one.
@@ -159,11 +162,11 @@ export function inWorkspaceNamespace(
   const real = (path: string) => join(agentData, relative(given, resolve(path)));
   if (agentData === NAMESPACE_DATA_ROOT || isUnder(agentData, NAMESPACE_DATA_ROOT))
     throw new Error(`the agent's data folder ${agentData} must not be under ${NAMESPACE_DATA_ROOT}`);
-  const keep = [real(paths.samba.dir)];
+  const kept = keep.map(real);
   const dataRoot = real(paths.dataRoot);
   const accountsDir = real(paths.accountsDir);
   const hostEtc = real(paths.hostEtc);
-  for (const path of [dataRoot, accountsDir, hostEtc, ...keep])
+  for (const path of [dataRoot, accountsDir, hostEtc, ...kept])
     if (!isUnder(path, agentData)) throw new Error(`${path} is not inside the agent's data folder`);
   return {
     command: 'nsenter',
@@ -184,8 +187,8 @@ export function inWorkspaceNamespace(
       dataRoot,
       accountsDir,
       hostEtc,
-      String(keep.length),
-      ...keep,
+      String(kept.length),
+      ...kept,
       ...argv,
     ],
   };

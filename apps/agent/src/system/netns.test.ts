@@ -139,7 +139,7 @@ describe('entering a workspace', () => {
   it('joins the workspace’s network namespace before making its mount namespace', () => {
     const serviceId = '9b6b8f0e-1111-4c55-9d5b-0f4f3c1d2e10';
     const layout = workspaceLayout(`/var/lib/debesis/workspaces/${serviceId}`);
-    const { command, args } = inWorkspaceNamespace(layout, ['smbd', '--foreground']);
+    const { command, args } = inWorkspaceNamespace(layout, ['smbd', '--foreground'], [layout.samba.dir]);
     expect(command).toBe('nsenter');
     expect(args.slice(0, 4)).toEqual([
       `--net=/run/netns/${networkNames(serviceId).netns}`,

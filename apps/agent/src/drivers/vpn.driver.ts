@@ -1,0 +1,93 @@
+// OpenVPN for one workspace (issue 15, VPN.md), as a daemon definition (daemons/definition.ts):
+// one openvpn per workspace, inside the workspace's network namespace, on UDP at the workspace's
+// own address, seeing of the workspace's folder only its VPN folder (never the PKI, never the
+// Samba passdb). Its server.conf (vpn/render-server-conf.ts) is checked with
+// `openvpn --config X --version`, which parses every line and exits 1 on an unknown option or a
+// wrong number of arguments (OpenVPN has no config-test mode: `--test-crypto` refuses a TLS
+// server, and nothing else reads a server config without starting it); the values themselves are
+// checked while rendering (an IPv4 address, a port, the tunnel network, paths it can write).
+//
+// What changes often never restarts the server: users, passwords and enabled flags are the users
+// file and the over-limit list, read by the password script at every connect; revocations are the
+// CRL, read at every connect (crl-verify). Those files are written without a reload. Only a
+// changed server.conf (address, port, the owner's VPN restart) restarts openvpn: it re-reads
+// nothing on SIGHUP that it would not re-read by restarting, and a SIGHUP would drop every session
+// as a restart does.
+//
+// Not needed (no server) while the workspace has no VPN section or no VPN users. The PKI is made,
+// stale certificates revoked and the CRL kept fresh on apply (vpn/pki.ts), live only.
+import { VPN_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
+import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
+import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
+import { ensureDir } from '../fs/ensure-dir.ts';
+import { CHECK_PASSWORD_SCRIPT, renderUsersFile, VPN_USER_KIND } from '../vpn/password-check.ts';
+import { crlDue, EASYRSA, syncPki } from '../vpn/pki.ts';
+import { renderServerConf } from '../vpn/render-server-conf.ts';
+import type { Driver } from './driver.ts';
+
+export const VPN_DRIVER = 'vpn';
+
+export interface VpnDefinitionOptions {
+  /** The openvpn it runs (looked up on PATH inside the namespace); default `openvpn`. */
+  program?: string;
+}
+
+const portOf = (desired: WorkspaceDesiredState) => desired.vpn?.port ?? VPN_DEFAULT_PORT;
+
+export function vpnDefinition(options: VpnDefinitionOptions = {}): DaemonDefinition {
+  return {
+    name: VPN_DRIVER,
+    daemon: 'openvpn',
+    programs: ['openvpn', 'openssl', EASYRSA, 'unshare', 'nsenter', 'mount'],
+    notNeeded: (desired) =>
+      !desired.vpn
+        ? 'the workspace does not use the VPN'
+        : desired.vpn.users.length === 0
+          ? 'the workspace has no VPN users'
+          : undefined,
+    resources: (desired) =>
+      (desired.vpn?.users ?? []).map((user) => ({ kind: VPN_USER_KIND, name: user.name })),
+    render: renderVpn,
+    sync: (desired, { layout, run }) => syncPki(desired, layout.vpn, run),
+    drift: async (_desired, { layout }) =>
+      (await crlDue(layout.vpn)) ? 'the VPN CRL is due to be made again' : undefined,
+    argv: (_desired, { layout }) => [options.program ?? 'openvpn', '--config', layout.vpn.conf],
+    listens: (desired) => ({ host: desired.address, port: portOf(desired), protocol: 'udp' }),
+    reload: () => ({ kind: 'restart' }),
+  };
+}
+
+export function createVpnDriver(options: VpnDefinitionOptions & DaemonDriverOptions = {}): Driver {
+  return daemonDriver(vpnDefinition(options), options);
+}
+
+async function renderVpn(desired: WorkspaceDesiredState, { layout }: DaemonContext): Promise<Rendering> {
+  const { vpn } = layout;
+  // The folder holds the server's key: root only. tmp/ gets each connect's username and password.
+  for (const dir of [vpn.dir, vpn.tmpDir, vpn.runDir, vpn.logDir]) await ensureDir(dir, { mode: 0o700 });
+  const users = renderUsersFile(desired.vpn?.users ?? []);
+  return {
+    // The script first: the check of server.conf wants the script it names to exist.
+    files: [
+      { path: vpn.checkPassword, mode: 0o700, head: CHECK_PASSWORD_SCRIPT, rereadByDaemon: true },
+      { path: vpn.usersFile, mode: 0o600, head: users.text, rereadByDaemon: true },
+      {
+        path: vpn.conf,
+        mode: 0o644,
+        head: renderServerConf({
+          address: desired.address,
+          port: portOf(desired),
+          layout: vpn,
+          restartToken: desired.vpn?.restart_token,
+        }),
+        check: {
+          argv: (candidate) => ['openvpn', '--config', candidate, '--version'],
+          complaint: /Options error/,
+          reportsOn: 'stdout',
+        },
+      },
+    ],
+    failures: users.failures,
+    actions: [],
+  };
+}

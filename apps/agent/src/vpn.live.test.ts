@@ -1,0 +1,346 @@
+// The VPN of a workspace against the real programs, as root (issue 15): a workspace with two VPN
+// users gets its own openvpn inside its network namespace; a config issued by the agent connects
+// a real openvpn client from a client namespace of its own (testing/network.ts) with the right
+// password and reaches the tunnel's server address; a wrong password, a disabled user and a
+// revoked certificate are each refused at connect, and none of these changes restarts the server
+// (its pid stays). Elsewhere it is skipped with the reason printed.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  NodeReportRequest,
+  VpnUserState,
+  WorkspaceDesiredState,
+  WorkspaceReport,
+} from '@debesis/contract';
+import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
+import { createDefaultDrivers } from './drivers/registry.ts';
+import { runCommand } from './exec/run-command.ts';
+import { silentLogger } from './logger.ts';
+import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
+import { exists } from './system/host.ts';
+import { networkNames, netnsPath } from './system/netns.ts';
+import { stopProcessGroup } from './system/processes.ts';
+import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
+import { desiredWorkspace } from './testing/desired.ts';
+import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
+import { EASYRSA, issueClientConfig } from './vpn/pki.ts';
+import { udpBound } from './net/wait-for-port.ts';
+import { workspaceLayout } from './workspace-layout.ts';
+
+const PROGRAMS = ['openvpn', 'openssl', EASYRSA, 'ip', 'nsenter', 'unshare', 'losetup', 'mkfs.ext4'];
+const reason =
+  (await liveSkipReason('VPN test', PROGRAMS)) ??
+  ((await exists('/dev/net/tun')) ? undefined : 'no /dev/net/tun');
+
+const B = WORKSPACE_ID_FIRST_BASE;
+const SERVICE = `vpn-${randomUUID()}`;
+const [ADDRESS] = randomTestAddresses(1) as [string];
+const third = Number(ADDRESS.split('.')[2]);
+const PORT = 1194;
+const CLIENT = testClient(third);
+/** The server's own address inside the tunnel (VPN_TUNNEL_NETWORK's first). */
+const TUNNEL_SERVER = '10.8.0.1';
+const CONNECT_TIMEOUT_MS = 30_000;
+
+const PASSWORDS = { alice: 'Alice-vpn-pass-1', bob: 'Bob-vpn-pass-22' };
+const crypts: Record<string, string> = {};
+
+let dataDir: string;
+let clientDir: string;
+let generation = 0;
+const memory = createReconcileMemory();
+const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
+/** Every openvpn client started, so clean-up stops each. */
+const clients = new Set<number>();
+/** A TCP service on the tunnel's server address inside the workspace's namespace. */
+let tunnelService: number | undefined;
+
+function vpnUser(name: keyof typeof PASSWORDS, extra: Partial<VpnUserState> = {}): VpnUserState {
+  return {
+    name,
+    enabled: true,
+    password_crypt: crypts[name]!,
+    traffic_limit_bytes: 0,
+    cert_generation: 1,
+    ...extra,
+  };
+}
+
+function state(users: VpnUserState[], extra: Partial<WorkspaceDesiredState> = {}): WorkspaceDesiredState {
+  return desiredWorkspace({
+    service_id: SERVICE,
+    address: ADDRESS,
+    storage_bytes: 32 * 1024 * 1024,
+    id_base: B,
+    vpn: { port: PORT, users },
+    ...extra,
+  });
+}
+
+async function pass(
+  desired: WorkspaceDesiredState,
+  onRun?: (command: string, args: readonly string[]) => void,
+): Promise<{ result: ReconcileResult; report: WorkspaceReport }> {
+  generation += 1;
+  const reports: NodeReportRequest[] = [];
+  const result = await reconcileOnce(
+    {
+      api: {
+        desiredState: () =>
+          Promise.resolve({ node_id: randomUUID(), workspaces: [{ ...desired, generation }] }),
+        report: (_token, body) => {
+          reports.push(body);
+          return Promise.resolve();
+        },
+      },
+      nodeToken: 'token',
+      dataDir,
+      addresses: [ADDRESS],
+      agentVersion: 'test',
+      drivers: createDefaultDrivers({ live: true, addressPool: [ADDRESS], clientRoutes: [CLIENT.block] }),
+      logger: silentLogger,
+      run: (command, args, options) => {
+        onRun?.(command, args);
+        return runCommand(command, args, options);
+      },
+      fullCheckEvery: 1,
+    },
+    memory,
+  );
+  return { result, report: reports[0]!.workspaces[0]! };
+}
+
+const serverPid = () => recordedPid(layout().vpn.processFile);
+
+const serverLog = () => readFile(layout().vpn.logFile, 'utf8').catch(() => '');
+
+interface Connection {
+  outcome: 'connected' | 'auth_failed' | 'cert_refused';
+  log: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real openvpn client in the client namespace with `ovpn` and the username and password in an
+ * auth file. Resolves once it is connected ("Initialization Sequence Completed") or refused: the
+ * server's AUTH_FAILED, or the server refusing its certificate (its log says so).
+ */
+async function connect(ovpn: string, user: string, password: string): Promise<Connection> {
+  const id = randomUUID().slice(0, 8);
+  const config = join(clientDir, `${id}.ovpn`);
+  const auth = join(clientDir, `${id}.auth`);
+  const log = join(clientDir, `${id}.log`);
+  await writeFile(config, ovpn, { mode: 0o600 });
+  await writeFile(auth, `${user}\n${password}\n`, { mode: 0o600 });
+  const serverBefore = (await serverLog()).length;
+  const child = spawn(
+    'ip',
+    [
+      'netns',
+      'exec',
+      CLIENT.netns,
+      'openvpn',
+      '--config',
+      config,
+      '--auth-user-pass',
+      auth,
+      '--auth-retry',
+      'none',
+      '--log',
+      log,
+      '--connect-retry-max',
+      '1',
+      '--hand-window',
+      '10',
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  const pid = child.pid!;
+  clients.add(pid);
+  const stop = async () => {
+    clients.delete(pid);
+    await stopProcessGroup(pid, 3000).catch(() => undefined);
+  };
+  const deadline = Date.now() + CONNECT_TIMEOUT_MS;
+  for (;;) {
+    const text = await readFile(log, 'utf8').catch(() => '');
+    const server = (await serverLog()).slice(serverBefore);
+    const outcome: Connection['outcome'] | undefined = text.includes('Initialization Sequence Completed')
+      ? 'connected'
+      : text.includes('AUTH_FAILED')
+        ? 'auth_failed'
+        : /CRL CHECK FAILED|certificate revoked/i.test(server)
+          ? 'cert_refused'
+          : undefined;
+    if (outcome) {
+      if (outcome !== 'connected') await stop();
+      return { outcome, log: `${text}\n--- server ---\n${server}`, stop };
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `the client neither connected nor was refused in ${CONNECT_TIMEOUT_MS} ms:\n${text}\n--- server ---\n${server}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** What the TCP service on the tunnel's server address says to the client through the tunnel. */
+async function reachesTunnelServer(): Promise<string> {
+  let said = '';
+  // The service may still be starting: a few tries, each bounded.
+  for (let attempt = 0; attempt < 5 && !said; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+    const probe = await runCommand(
+      'ip',
+      [
+        'netns',
+        'exec',
+        CLIENT.netns,
+        process.execPath,
+        '-e',
+        `const s = require('net').connect(7777, '${TUNNEL_SERVER}'); s.setTimeout(5000, () => process.exit(2)); s.on('data', (d) => { process.stdout.write(d); s.end(); }); s.on('error', () => process.exit(1));`,
+      ],
+      { timeoutMs: 15_000 },
+    );
+    said = probe.stdout.trim();
+  }
+  return said;
+}
+
+describe.skipIf(reason !== undefined)(
+  'a live workspace VPN (root, real openvpn server and client)',
+  { shuffle: false, timeout: 120_000 },
+  () => {
+    let pid: number | undefined;
+    let aliceConfig: string;
+    let bobConfig: string;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'agent-vpn-'));
+      clientDir = await mkdtemp(join(tmpdir(), 'agent-vpn-client-'));
+      for (const [name, password] of Object.entries(PASSWORDS))
+        crypts[name] = (
+          await runCommand('openssl', ['passwd', '-6', '-stdin'], { input: `${password}\n`, check: true })
+        ).stdout.trim();
+      await makeTestClient(CLIENT, [ADDRESS]);
+    });
+
+    afterAll(async () => {
+      // Whatever the tests got to: clients stopped, the workspace removed, its network and the
+      // client's namespace gone.
+      if (!dataDir || process.env.KEEP_LIVE) return;
+      for (const client of [...clients]) await stopProcessGroup(client, 3000).catch(() => undefined);
+      if (tunnelService) await stopProcessGroup(tunnelService, 3000).catch(() => undefined);
+      await pass(state([], { state: 'removed' })).catch(() => undefined);
+      await forceCleanWorkspace(layout(), [layout().vpn.processFile]);
+      await removeTestClient(CLIENT);
+      await removeTestNetworks([SERVICE], [ADDRESS]);
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(clientDir, { recursive: true, force: true });
+    });
+
+    it('runs openvpn in the workspace namespace on UDP at its address', async () => {
+      const { report } = await pass(state([vpnUser('alice'), vpnUser('bob')]));
+      expect(report.error).toBeUndefined();
+      expect(report).toMatchObject({ ok: true, failures: [] });
+      expect(report.drivers.find((d) => d.driver === 'vpn')).toEqual({
+        driver: 'vpn',
+        live: true,
+        serving: true,
+      });
+      pid = await serverPid();
+      expect(pid).toBeDefined();
+      expect(await udpBound(pid!, ADDRESS, PORT)).toBe(true);
+      // It runs in the workspace's network namespace, not the node's.
+      const ns = await runCommand('readlink', [`/proc/${pid}/ns/net`], { check: true });
+      const wsNs = await runCommand('ip', ['netns', 'identify', String(pid)]);
+      expect(ns.stdout.trim()).not.toBe((await runCommand('readlink', ['/proc/self/ns/net'])).stdout.trim());
+      expect(wsNs.stdout.trim()).toBe(networkNames(SERVICE).netns);
+      // Its namespace holds no PKI: the CA key is not where openvpn could read it.
+      expect(layout().vpn.pkiDir.startsWith(`${layout().vpn.dir}/`)).toBe(false);
+
+      // A small TCP service on the tunnel's server address, to reach through the tunnel.
+      const service = spawn(
+        'nsenter',
+        [
+          `--net=${netnsPath(networkNames(SERVICE).netns)}`,
+          '--',
+          process.execPath,
+          '-e',
+          `require('net').createServer((s) => s.end('through the tunnel\\n')).listen(7777, '${TUNNEL_SERVER}')`,
+        ],
+        { detached: true, stdio: 'ignore' },
+      );
+      tunnelService = service.pid;
+    });
+
+    it('a second pass on the unchanged state runs no program and writes nothing', async () => {
+      const ran: string[] = [];
+      generation -= 1; // the same generation again: a full check of an applied workspace
+      const started = Date.now();
+      const { result } = await pass(state([vpnUser('alice'), vpnUser('bob')]), (command, args) =>
+        ran.push([command, ...args].join(' ')),
+      );
+      console.warn(`[agent] VPN no-op pass of one workspace in ${Date.now() - started} ms`);
+      expect(result.actions).toEqual([]);
+      expect(ran).toEqual([]);
+      expect(await serverPid()).toBe(pid);
+    });
+
+    it('an issued config connects with the right password and reaches the server through the tunnel', async () => {
+      const desired = state([vpnUser('alice'), vpnUser('bob')]);
+      aliceConfig = await issueClientConfig(desired, layout(), 'alice', 1, runCommand);
+      const alice = await connect(aliceConfig, 'alice', PASSWORDS.alice);
+      try {
+        expect(alice.outcome, alice.log).toBe('connected');
+        expect(await reachesTunnelServer()).toBe('through the tunnel');
+      } finally {
+        await alice.stop();
+      }
+      bobConfig = await issueClientConfig(desired, layout(), 'bob', 1, runCommand);
+    });
+
+    it('a wrong password is refused; the other user’s password on one’s certificate too', async () => {
+      const wrong = await connect(aliceConfig, 'alice', 'not-her-password');
+      expect(wrong.outcome, wrong.log).toBe('auth_failed');
+      const crossed = await connect(aliceConfig, 'bob', PASSWORDS.bob);
+      expect(crossed.outcome, crossed.log).toBe('auth_failed');
+      expect(await serverPid()).toBe(pid);
+    });
+
+    it('a user disabled in the desired state is refused at the next connect, without a restart', async () => {
+      const { result } = await pass(state([vpnUser('alice', { enabled: false }), vpnUser('bob')]));
+      expect(result.actions.join('\n')).not.toMatch(/started openvpn|reloaded openvpn|stopped openvpn/);
+      expect(await serverPid()).toBe(pid);
+      const alice = await connect(aliceConfig, 'alice', PASSWORDS.alice);
+      expect(alice.outcome, alice.log).toBe('auth_failed');
+      const bob = await connect(bobConfig, 'bob', PASSWORDS.bob);
+      await bob.stop();
+      expect(bob.outcome, bob.log).toBe('connected');
+    });
+
+    it('a raised cert_generation revokes the old config (refused by the CRL); the new one connects; no restart', async () => {
+      const desired = state([vpnUser('alice', { enabled: false }), vpnUser('bob', { cert_generation: 2 })]);
+      const { result } = await pass(desired);
+      expect(result.actions.join('\n')).toContain('revoked VPN certificate bob.g1');
+      expect(result.actions.join('\n')).not.toMatch(/started openvpn|reloaded openvpn|stopped openvpn/);
+      expect(await serverPid()).toBe(pid);
+      const old = await connect(bobConfig, 'bob', PASSWORDS.bob);
+      expect(old.outcome, old.log).toBe('cert_refused');
+      const fresh = await connect(
+        await issueClientConfig(desired, layout(), 'bob', 2, runCommand),
+        'bob',
+        PASSWORDS.bob,
+      );
+      await fresh.stop();
+      expect(fresh.outcome, fresh.log).toBe('connected');
+      expect(await serverPid()).toBe(pid);
+    });
+  },
+);
