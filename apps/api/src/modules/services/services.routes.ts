@@ -18,6 +18,7 @@ import {
   serviceUpdateSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { compiledContractSerializer } from '../../http/contract-serializer.ts';
 import type { ServicesService } from './services.service.ts';
 
 const security = [{ bearer: [] }];
@@ -38,6 +39,8 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
         security,
         response: { 200: servicesOverviewSchema },
       },
+      // The dashboard's first call: its answer is compiled from the contract, not copied through zod.
+      serializerCompiler: compiledContractSerializer,
     },
     async (request) => services.overview(currentUserId(request)),
   );
