@@ -1,57 +1,32 @@
-// A compiled response serializer for the hottest reads (the dashboard's services overview), made
-// from the same contract schema as the default one: zod's schema, turned into JSON Schema once,
-// compiled by fast-json-stringify (what Fastify itself uses). The default serializer
-// (fastify-type-provider-zod) copies the whole answer through zod's encoder and then stringifies
-// it: on a 20-service overview that cost several times the stringifying. Here the keys, their
-// order and the omitted optional ones come from the contract alike, and TypeScript types the
-// handler's answer from it; the values' checks (enums, refinements) are the type checker's and the
-// route's tests' (which parse each answer with the contract), no longer each request's.
-import fastJsonStringify, { type Schema } from 'fast-json-stringify';
+// A cheaper response serializer for the hottest reads (the dashboard's services overview), with
+// the same contract check as the default one. The default (fastify-type-provider-zod) runs zod's
+// encoder, which parses every value twice (a check-free first pass, then the checks) and skips
+// zod's compiled object parser; on a 20-service overview that took ~115 µs of CPU against ~47 µs
+// for zod's ordinary parse of the same answer. Parsing forward is the same check wherever the
+// schema has no codec (a value that reads differently each way): the answers' schemas here are
+// plain data, texts, numbers and enums. Keys, their order and the dropped unknown ones come
+// from the schema, as before; so the answer is byte for byte what the default wrote.
+//
+// fast-json-stringify (Fastify's own serializer, built from the contract's JSON Schema) was
+// tried: ~30 µs, but it checks nothing and writes optional keys (a feature's count) after the
+// required ones, so the answer changed its key order.
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-type JsonSchema = Record<string, unknown>;
-
-/**
- * `anyOf: [X, {type: 'null'}]` (zod's nullable) as X with `type: [X.type, 'null']`: the
- * serializer then writes the value directly instead of validating which branch it matches.
- * Keywords that only validate are dropped: the serializer never checks them.
- */
-function simplify(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(simplify);
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const result: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'enum' || key === 'minimum' || key === 'maximum' || key === 'pattern') continue;
-    result[key] = key === 'properties' ? mapValues(value as JsonSchema) : simplify(value);
-  }
-  const branches = result.anyOf;
-  if (Array.isArray(branches) && branches.length === 2) {
-    const [first, second] = branches as JsonSchema[];
-    const nullable = isNullType(second) ? first : isNullType(first) ? second : undefined;
-    if (nullable && typeof nullable.type === 'string') {
-      delete result.anyOf;
-      return { ...result, ...nullable, type: [nullable.type, 'null'] };
-    }
-  }
-  return result;
-}
-
-function mapValues(properties: JsonSchema): JsonSchema {
-  return Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, simplify(value)]));
-}
-
-function isNullType(schema: JsonSchema | undefined): boolean {
-  return schema !== undefined && schema.type === 'null' && Object.keys(schema).length === 1;
-}
-
-/** The JSON Schema the compiled serializer is built from (exported for its test). */
-export function serializerSchemaOf(schema: z.ZodType): Schema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' });
-  return simplify(json) as Schema;
-}
-
-/** A route's `serializerCompiler` for contract (zod) response schemas. */
-export function compiledContractSerializer({ schema }: { schema: unknown }): (data: unknown) => string {
-  if (!(schema instanceof z.ZodType)) throw new Error('a compiled contract serializer needs a zod schema');
-  return fastJsonStringify(serializerSchemaOf(schema));
+/** A route's `serializerCompiler` for a contract response schema without codecs. */
+export function parsedContractSerializer({
+  schema,
+  method,
+  url,
+}: {
+  schema: unknown;
+  method: string;
+  url: string;
+}): (data: unknown) => string {
+  if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: the serializer needs a zod schema`);
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
 }
