@@ -38,16 +38,25 @@ export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
 }
 
+/** Told the SQL of every query the handle runs (tests count a request's round trips with it). */
+export type QueryObserver = (sql: string) => void;
+
+const observing = (onQuery?: QueryObserver) => (onQuery ? { logger: { logQuery: onQuery } } : {});
+
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 /** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined, optionally from a dump. */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDatabase> {
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  onQuery?: QueryObserver,
+): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db: Db = drizzlePglite({ client, schema });
+  const db: Db = drizzlePglite({ client, schema, ...observing(onQuery) });
   return {
     kind: 'pglite',
     db,
@@ -75,12 +84,13 @@ export async function openPostgres(
   connectionString: string,
   maxConnections = 10,
   onError?: (error: Error) => void,
+  onQuery?: QueryObserver,
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
   // An idle client's network error must not crash the process (the next query reconnects), but
   // it is reported: a database that keeps dropping connections is worth a warning.
   pool.on('error', (error) => onError?.(error));
-  const db: Db = drizzlePostgres({ client: pool, schema });
+  const db: Db = drizzlePostgres({ client: pool, schema, ...observing(onQuery) });
   return {
     kind: 'postgres',
     db,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { MailMessage } from '../mail/mailer.ts';
 import { buildApp, type App } from '../app.ts';
+import type { QueryObserver } from '../db/database.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { startQueue, type JobQueue } from '../jobs/queue.ts';
 import { createAuthLinks } from '../modules/auth/auth.links.ts';
@@ -90,11 +91,13 @@ export async function createTestContext(
     logger?: FastifyBaseLogger;
     /** Answers the app's questions to nodes (default: none answers). */
     nodeCalls?: NodeCalls;
+    /** Told the SQL of every query run through the app's database handle (not the job queue's). */
+    onQuery?: QueryObserver;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'debesis-api-test-'));
   const config = testConfig(dataDir, options.env);
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.onQuery);
   const queue = await startQueue(database, { supervise: false, pollingIntervalSeconds: 0.5 });
   const mailbox = new Mailbox();
   let offsetMs = 0;

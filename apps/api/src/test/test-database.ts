@@ -5,20 +5,20 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/database.ts';
+import { openPglite, openPostgres, type Database, type QueryObserver } from '../db/database.ts';
 
 export interface TestDatabase extends Database {
   /** Drops what this test file created. */
   destroy(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(onQuery?: QueryObserver): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const snapshot = inject('pgliteSnapshot');
     const database = snapshot
-      ? await openPglite(undefined, new Blob([readFileSync(snapshot)]))
-      : await openPglite();
+      ? await openPglite(undefined, new Blob([readFileSync(snapshot)]), onQuery)
+      : await openPglite(undefined, undefined, onQuery);
     // Applies only what the snapshot lacks (nothing, normally), so a stale snapshot cannot lie.
     await database.migrate();
     return { ...database, destroy: () => database.close() };
@@ -32,7 +32,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  const database = await openPostgres(url.toString(), 5, undefined, onQuery);
   await database.migrate();
   return {
     ...database,

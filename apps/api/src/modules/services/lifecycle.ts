@@ -179,8 +179,11 @@ export interface Display {
  * refused…), `active` while no daemon has been reported started yet (being started, or a node
  * that only renders). The status never says running while nothing serves.
  */
+function plain(state: ServiceDisplayState): Display {
+  return { state, reason: null };
+}
+
 export function display(service: DisplayView, now: Date): Display {
-  const plain = (state: ServiceDisplayState): Display => ({ state, reason: null });
   switch (service.status) {
     case 'processing':
       return plain('preparing');

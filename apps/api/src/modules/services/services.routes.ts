@@ -18,6 +18,7 @@ import {
   serviceUpdateSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { parsedContractSerializer } from '../../http/contract-serializer.ts';
 import type { ServicesService } from './services.service.ts';
 
 const security = [{ bearer: [] }];
@@ -38,6 +39,8 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
         security,
         response: { 200: servicesOverviewSchema },
       },
+      // The dashboard's first call: checked by zod's parse, not its slower encoder (see there).
+      serializerCompiler: parsedContractSerializer,
     },
     async (request) => services.overview(currentUserId(request)),
   );

@@ -1,0 +1,136 @@
+// The services overview is the dashboard's first call: what one request costs in database round
+// trips must not grow with the account's services, and its fast paths (the list read as one JSON
+// value, the answer serialized by a serializer compiled from the contract) must answer exactly
+// what drizzle's rows and zod's serializer would have.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servicesOverviewSchema, type ServiceOverviewItem } from '@debesis/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import { safeEncode } from 'zod';
+import { signedInUser } from '../../test/factories.ts';
+import { seedCatalogue } from '../../test/payments.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { createServicesQueries } from './services.queries.ts';
+import { services } from './services.table.ts';
+
+describe('services overview', () => {
+  let ctx: TestContext;
+  let queries: string[] = [];
+  type Owner = Awaited<ReturnType<typeof signedInUser>>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      // Plan names come from the catalogue's in-memory copy, read again now and then whatever
+      // the services: not what this file counts.
+      onQuery: (text) => {
+        if (!/from "product/.test(text)) queries.push(text);
+      },
+    });
+    await seedCatalogue(ctx);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  /** Services of every kind the list shows: ended, running, reported on, with odd text. */
+  async function addServices(owner: Owner, count: number): Promise<void> {
+    const statuses = ['active', 'processing', 'cancelled', 'expired', 'resourcePending'] as const;
+    const base = Date.UTC(2026, 10, 1);
+    for (let made = 0; made < count; made += 1) {
+      const reported = made % 2 === 0;
+      await ctx.database.db.insert(services).values({
+        accountId: owner.user.id,
+        orderId: randomUUID(),
+        productId: made % 3 === 0 ? 'mini' : 'starter',
+        name: `Svc ${made} "quoted" \\ ąčę 🙂`,
+        description: made % 2 === 0 ? 'line\nbreak\ttab' : '',
+        status: statuses[made % statuses.length] ?? 'active',
+        runState: made % 4 === 3 ? 'stopped' : 'running',
+        diskSpace: 3,
+        usersCount: 2,
+        periodId: '1m',
+        monthlyPriceMinor: 499,
+        // Microseconds, which a Date drops: both reads must drop them alike.
+        validUntil: sql`${new Date(base + made * 86_400_000).toISOString()}::timestamptz + interval '123457 microseconds'`,
+        statusChangedAt: sql`now() - interval '1 day 0.000999 seconds'`,
+        paidFrom: new Date(base),
+        paidMonths: 1,
+        ...(reported
+          ? {
+              diskUsedBytes: 5_000_000_000_123,
+              fileCount: 42,
+              startedAt: new Date(base + 1),
+              reportedAt: sql`now()`,
+              generation: 3,
+              observedGeneration: 2,
+              lastError: 'smbd: "no" \u00e9',
+              notServing: made % 4 === 0,
+            }
+          : {}),
+        createdAt: new Date(base + made * 1000),
+      });
+    }
+  }
+
+  async function overview(owner: Owner): Promise<{ body: string; queries: string[] }> {
+    queries = [];
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/services/overview',
+      headers: owner.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    return { body: response.body, queries: [...queries] };
+  }
+
+  it('answers in as many queries for twelve services as for one', async () => {
+    const owner = await signedInUser(ctx);
+    await addServices(owner, 1);
+    const coldOne = (await overview(owner)).queries;
+    const warmOne = (await overview(owner)).queries;
+    await addServices(owner, 11);
+    const coldTwelve = (await overview(owner)).queries;
+    const warmTwelve = (await overview(owner)).queries;
+
+    const { body } = await overview(owner);
+    expect((JSON.parse(body) as { services: unknown[] }).services).toHaveLength(12);
+    // New services' counts are read once, for all of them at once; then only the session and the list.
+    expect(coldTwelve, coldOne.join('\n')).toHaveLength(coldOne.length);
+    expect(warmTwelve, warmOne.join('\n')).toHaveLength(warmOne.length);
+    expect(warmTwelve).toHaveLength(2);
+  });
+
+  it('reads the list as drizzle’s select of the same rows would', async () => {
+    const owner = await signedInUser(ctx);
+    await addServices(owner, 8);
+    const listed = await createServicesQueries(ctx.database.db).listForAccount(owner.user.id);
+    const rows = await ctx.database.db
+      .select()
+      .from(services)
+      .where(eq(services.accountId, owner.user.id))
+      .orderBy(desc(services.createdAt));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed).toEqual(
+      rows.map((row) =>
+        Object.fromEntries(Object.keys(listed[0] ?? {}).map((key) => [key, row[key as keyof typeof row]])),
+      ),
+    );
+    expect(await createServicesQueries(ctx.database.db).listForAccount(randomUUID())).toEqual([]);
+  });
+
+  it('serializes the answer byte for byte as the contract’s zod serializer would', async () => {
+    const owner = await signedInUser(ctx);
+    await addServices(owner, 8);
+    const { body } = await overview(owner);
+    const parsed = JSON.parse(body) as { services: ServiceOverviewItem[] };
+    const checked = safeEncode(servicesOverviewSchema, parsed);
+    expect(checked.success).toBe(true);
+    expect(body).toBe(JSON.stringify(checked.data));
+    // Both sides of the nullable and optional fields are in the answer.
+    expect(new Set(parsed.services.map((item) => item.disk_usage === null))).toEqual(new Set([true, false]));
+    expect(new Set(parsed.services.map((item) => item.display_reason === null))).toEqual(
+      new Set([true, false]),
+    );
+    expect(parsed.services.every((item) => item.shares === 0)).toBe(true);
+  });
+});
