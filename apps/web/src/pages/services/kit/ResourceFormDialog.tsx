@@ -8,8 +8,6 @@ import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
 import { FormDialog } from '../resource-parts.tsx';
 import { FieldList, type FieldBuilders, type FormFieldSpec } from './form-fields.tsx';
 
-export { accessRows, VERBATIM, type FieldBuilders, type FormFieldSpec } from './form-fields.tsx';
-
 export function ResourceFormDialog<Schema extends FormSchema>({
   title,
   schema,

@@ -56,16 +56,37 @@ interface AccessSpec<Schema extends FormSchema> {
   };
 }
 
-/** Rows of an access list: every candidate, `allowed` ticked for the granted ones. */
+/**
+ * Rows of an access list: every candidate by name, `allowed` ticked for the granted ones (entries
+ * with their permissions, or bare names), `absent` the permissions of the others.
+ */
 export function accessRows<Extra extends object>(
-  candidates: readonly string[],
-  granted: (name: string) => Extra | null | undefined,
+  candidates: readonly { name: string }[],
+  granted: readonly (string | ({ name: string } & Extra))[] | undefined,
   absent: Extra,
 ): (Extra & { name: string; allowed: boolean })[] {
-  return candidates.map((name) => {
-    const entry = granted(name);
-    return entry ? { ...entry, name, allowed: true } : { ...absent, name, allowed: false };
+  return candidates.map(({ name }) => {
+    const entry = granted?.find(
+      (candidate) => (typeof candidate === 'string' ? candidate : candidate.name) === name,
+    );
+    if (entry === undefined) return { ...absent, name, allowed: false };
+    return { ...absent, ...(typeof entry === 'string' ? {} : entry), name, allowed: true };
   });
+}
+
+/** A form's start values: for each key of a new item's, the item's own where it has one. */
+export function startValues<Values extends Record<string, unknown>>(
+  fresh: Values,
+  item: { [Key in keyof Values]?: Values[Key] | null } | null,
+): Values {
+  if (!item) return fresh;
+  const own: Partial<Record<keyof Values, unknown>> = item;
+  return Object.fromEntries(Object.entries(fresh).map(([key, value]) => [key, own[key] ?? value])) as Values;
+}
+
+/** The granted rows of an access list, as the contract takes them: without `allowed`. */
+export function grantedRows<Row extends { allowed: boolean }>(rows: readonly Row[]): Omit<Row, 'allowed'>[] {
+  return rows.filter((row) => row.allowed).map(({ allowed: _allowed, ...granted }) => granted);
 }
 
 function AccessList<Schema extends FormSchema>({
