@@ -18,6 +18,29 @@ export function serverFieldTarget<Values extends FieldValues>(
   return get(values, field) === undefined ? null : (field as Path<Values>);
 }
 
+/** The server's per-field messages, by the server's field names. */
+type FieldMessages = Readonly<Record<string, string>>;
+
+function placeFieldMessages<Values extends FieldValues>(
+  messages: FieldMessages,
+  form: { setError: UseFormSetError<Values>; values: Values },
+  renamed: Readonly<Partial<Record<string, Path<Values>>>> | undefined,
+  focus: boolean,
+): { placed: number; fields: Path<Values>[]; unplaced: string[] } {
+  const fields: Path<Values>[] = [];
+  const unplaced: string[] = [];
+  for (const [field, message] of Object.entries(messages)) {
+    const target = serverFieldTarget(field, form.values, renamed);
+    if (!target) {
+      unplaced.push(message);
+      continue;
+    }
+    form.setError(target, { type: 'server', message }, { shouldFocus: focus && fields.length === 0 });
+    fields.push(target);
+  }
+  return { placed: fields.length, fields, unplaced };
+}
+
 /**
  * Sets the server's field messages (already in the reader's language) on the fields the form has,
  * the first one focused (unless `focus` is false). Returns the fields that took one and the messages
@@ -29,28 +52,14 @@ export function showServerFieldErrors<Values extends FieldValues>(
   renamed?: Readonly<Partial<Record<string, Path<Values>>>>,
   { focus = true }: { focus?: boolean } = {},
 ): { placed: number; fields: Path<Values>[]; unplaced: string[] } {
-  const fields: Path<Values>[] = [];
-  if (!isApiError(error)) return { placed: 0, fields, unplaced: [] };
-  const unplaced: string[] = [];
-  let placed = 0;
-  for (const [field, message] of Object.entries(error.fieldErrors)) {
-    const target = serverFieldTarget(field, form.values, renamed);
-    if (!target) {
-      unplaced.push(message);
-      continue;
-    }
-    form.setError(target, { type: 'server', message }, { shouldFocus: focus && placed === 0 });
-    fields.push(target);
-    placed += 1;
-  }
-  return { placed, fields, unplaced };
+  return placeFieldMessages(isApiError(error) ? error.fieldErrors : {}, form, renamed, focus);
 }
 
 /**
  * The field errors of answers that follow the form's values (a live quote's refusal, the last
- * submit's): each answer's messages on their fields, taken away when the answer goes (the values
- * changed) unless the form's own check has put its message there since. Focus stays where the
- * reader is typing.
+ * submit's): each answer's messages on their fields, later answers winning, taken away when the
+ * answer goes (the values changed) unless the form's own check has put its message there since.
+ * Focus stays where the reader is typing.
  */
 export function useServerFieldErrors<Values extends FieldValues>(
   form: Pick<
@@ -59,18 +68,18 @@ export function useServerFieldErrors<Values extends FieldValues>(
   >,
   answers: readonly unknown[],
 ): void {
+  const { setError, clearErrors, getValues, getFieldState } = form;
+  // What the answers say, as one string: the effect follows the messages, not each render's new
+  // array of answers, and an answer saying again what is shown (a refetch) changes nothing.
+  const said = JSON.stringify(answers.map((answer) => (isApiError(answer) ? answer.fieldErrors : {})));
   const shown = useRef<Path<Values>[]>([]);
   useEffect(() => {
     for (const name of shown.current) {
-      if (form.getFieldState(name).error?.type === 'server') form.clearErrors(name);
+      if (getFieldState(name).error?.type === 'server') clearErrors(name);
     }
-    shown.current = answers.flatMap(
-      (answer) =>
-        showServerFieldErrors(answer, { setError: form.setError, values: form.getValues() }, undefined, {
-          focus: false,
-        }).fields,
+    const values = getValues();
+    shown.current = (JSON.parse(said) as FieldMessages[]).flatMap(
+      (messages) => placeFieldMessages(messages, { setError, values }, undefined, false).fields,
     );
-    // The answers are the dependencies; the form's methods are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, answers);
+  }, [said, setError, clearErrors, getValues, getFieldState]);
 }

@@ -34,6 +34,10 @@ export const workspaceEn = {
     stateWaiting: 'Waiting for the storage node’s report',
     stateNotPlaced: 'Not placed on a storage node yet',
     statusFailed: 'Failed to load the status of {{name}}',
+    reload: 'Reload',
+    reloading: 'Reloading…',
+    reloaded: 'The {{name}} configuration was sent to the storage node again.',
+    reloadFailed: 'Failed to reload {{name}}',
   },
   list: {
     filter: 'Filter by name',

@@ -50,6 +50,10 @@ export const workspaceLt: WorkspaceMessages = {
     stateWaiting: 'Laukiama saugyklos mazgo pranešimo',
     stateNotPlaced: 'Dar nepriskirta saugyklos mazgui',
     statusFailed: 'Nepavyko įkelti {{name}} būsenos',
+    reload: 'Įkelti iš naujo',
+    reloading: 'Įkeliama iš naujo…',
+    reloaded: '{{name}} konfigūracija dar kartą išsiųsta saugyklos mazgui.',
+    reloadFailed: 'Nepavyko iš naujo įkelti {{name}}',
   },
   list: {
     filter: 'Filtruoti pagal pavadinimą',

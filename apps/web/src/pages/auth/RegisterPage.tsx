@@ -3,20 +3,19 @@
 // asks the visitor to open the mailed link: the answer carries no tokens, as nobody is signed in
 // before the address is verified (sign-in comes after, with the pending-plan check).
 import { detectCountryResponseSchema, registerResponseSchema, type AccountType } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { serverMessage } from '../../api/api-error.ts';
 import { api, isApiError } from '../../api/client.ts';
 import { commonSignInError } from '../../auth/login.ts';
 import { DEFAULT_AFTER_LOGIN_PATH } from '../../auth/after-login.ts';
-import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
-import { showServerFieldErrors } from '../../forms/server-errors.ts';
+import { EmailField, NewPasswordFields, PersonNameFields } from '../../forms/account-fields.tsx';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/accounts-messages.ts';
 import { CompanyFields, CountrySelect } from './CompanyFields.tsx';
 import { OAuthButtons } from './OAuthButtons.tsx';
@@ -32,17 +31,10 @@ export function RegisterPage() {
   useDocumentTitle(t('register.title'));
   const navigate = useNavigate();
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    getValues,
-    getFieldState,
-    formState: { errors, dirtyFields },
-  } = useForm<RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema, { error: formErrorMap }),
+  const form = useContractForm({
+    schema: registerFormSchema,
+    // The company's country is the account's: the server's message for it goes there.
+    renamed: { 'business_details.country': 'country' },
     defaultValues: {
       accountType: 'personal',
       firstName: '',
@@ -54,6 +46,8 @@ export function RegisterPage() {
       business_details: EMPTY_COMPANY,
     },
   });
+  const { control, setValue, getFieldState } = form;
+  const { dirtyFields } = form.formState;
   const accountType = useWatch({ control, name: 'accountType' });
 
   const detected = useQuery({
@@ -79,13 +73,7 @@ export function RegisterPage() {
       const action = (error.data as { action?: unknown } | undefined)?.action;
       if (error.detail === 'email_registered' && action === 'login') {
         void navigate('/auth/login', { state: { email: values.email.trim(), notice: 'email_registered' } });
-        return;
       }
-      showServerFieldErrors(
-        error,
-        { setError, values: getValues() },
-        { 'business_details.country': 'country' },
-      );
     },
   });
 
@@ -102,8 +90,6 @@ export function RegisterPage() {
     }
     return t('register.errors.failed');
   }
-
-  const fieldError = (message: string | undefined) => fieldErrorText(t, message);
 
   function chooseType(type: AccountType): void {
     setValue('accountType', type);
@@ -123,12 +109,7 @@ export function RegisterPage() {
         </FormAlert>
       )}
 
-      <form
-        className="form"
-        noValidate
-        data-testid="register-form"
-        onSubmit={(event) => void handleSubmit((values) => registration.mutate(values))(event)}
-      >
+      <form className="form" noValidate data-testid="register-form" onSubmit={form.submitTo(registration)}>
         <fieldset className="fieldset">
           <legend className="field__label">{t('register.accountType')}</legend>
           <div className="segmented segmented--block" role="group" data-testid="register-account-type">
@@ -148,65 +129,29 @@ export function RegisterPage() {
           {accountType === 'business' && <p className="field__hint">{t('register.businessHint')}</p>}
         </fieldset>
 
-        <div className="form__row">
-          <InputField
-            id="register-first-name"
-            label={t('register.firstName')}
-            autoComplete="given-name"
-            required
-            error={fieldError(errors.firstName?.message)}
-            data-testid="register-first-name"
-            {...register('firstName')}
-          />
-          <InputField
-            id="register-last-name"
-            label={t('register.lastName')}
-            autoComplete="family-name"
-            required
-            error={fieldError(errors.lastName?.message)}
-            data-testid="register-last-name"
-            {...register('lastName')}
-          />
-        </div>
-        <InputField
-          id="register-email"
-          type="email"
-          label={t('register.email')}
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={fieldError(errors.email?.message)}
-          data-testid="register-email"
-          {...register('email')}
+        <PersonNameFields
+          idPrefix="register"
+          labels={{ first: t('register.firstName'), last: t('register.lastName') }}
+          first={form.field('firstName')}
+          last={form.field('lastName')}
         />
-        <InputField
-          id="register-password"
-          type="password"
-          label={t('register.password')}
-          hint={t('register.passwordHint')}
-          autoComplete="new-password"
-          required
-          error={fieldError(errors.password?.message)}
-          data-testid="register-password"
-          {...register('password')}
-        />
-        <InputField
-          id="register-confirm-password"
-          type="password"
-          label={t('register.confirmPassword')}
-          autoComplete="new-password"
-          required
-          error={fieldError(errors.confirmPassword?.message)}
-          data-testid="register-confirm-password"
-          {...register('confirmPassword')}
+        <EmailField id="register-email" label={t('register.email')} {...form.field('email')} />
+        <NewPasswordFields
+          ids={{ password: 'register-password', confirm: 'register-confirm-password' }}
+          labels={{
+            password: t('register.password'),
+            hint: t('register.passwordHint'),
+            confirm: t('register.confirmPassword'),
+          }}
+          password={form.field('password')}
+          confirm={form.field('confirmPassword')}
         />
         <CountrySelect
           id="register-country"
           label={t('register.country')}
           hint={detectedCountry && !dirtyFields.country ? t('register.countryDetected') : undefined}
-          error={fieldError(errors.country?.message)}
           data-testid="register-country"
-          {...register('country')}
+          {...form.field('country')}
         />
 
         {accountType === 'business' && (
@@ -215,14 +160,14 @@ export function RegisterPage() {
             <p className="field__hint">{t('register.companyNote')}</p>
             <CompanyFields
               idPrefix="register"
-              register={(name) => register(`business_details.${name}`)}
+              register={(name) => form.register(`business_details.${name}`)}
               errors={{
-                business_name: fieldError(errors.business_details?.business_name?.message),
-                business_code: fieldError(errors.business_details?.business_code?.message),
-                vat_number: fieldError(errors.business_details?.vat_number?.message),
-                street: fieldError(errors.business_details?.address?.street?.message),
-                city: fieldError(errors.business_details?.address?.city?.message),
-                postal_code: fieldError(errors.business_details?.address?.postal_code?.message),
+                business_name: form.errorText('business_details.business_name'),
+                business_code: form.errorText('business_details.business_code'),
+                vat_number: form.errorText('business_details.vat_number'),
+                street: form.errorText('business_details.address.street'),
+                city: form.errorText('business_details.address.city'),
+                postal_code: form.errorText('business_details.address.postal_code'),
               }}
             />
           </fieldset>

@@ -194,6 +194,20 @@ describe('plan change (/dashboard/plans/change)', () => {
     expect(screen.getByTestId<HTMLButtonElement>('plan-change-submit').disabled).toBe(true);
   });
 
+  it('checks the values a plan starts from by its rules: at once, and again when that plan is chosen again', async () => {
+    // Bought under other rules: 55 GB is no step of MINI's disk.
+    server.use(overviewHandler([makeService({ disk_space: 55 })]));
+    const asked = quoteHandler(() => makeQuote());
+    renderApp(changePath);
+    expect((await screen.findByTestId('plan-change-disk-error')).textContent).toBeTruthy();
+
+    await userEvent.click(screen.getByTestId('plan-change-product-optimized'));
+    await waitFor(() => expect(screen.queryByTestId('plan-change-disk-error')).toBeNull());
+    await userEvent.click(screen.getByTestId('plan-change-product-mini'));
+    expect((await screen.findByTestId('plan-change-disk-error')).textContent).toBeTruthy();
+    expect(asked.every((body) => body.product_id === 'optimized')).toBe(true);
+  });
+
   it('checks the selection in the browser first (disk steps), without asking the server', async () => {
     const asked = quoteHandler(() => makeQuote());
     renderApp(changePath);

@@ -196,11 +196,12 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
   const submitError = submit.error;
   // The quote's refusal wins over the last submit's where both name a field.
   useServerFieldErrors(form, [submitError, quoteError]);
-  // A plan's rules apply to the values it starts from as well (a service bought under other rules).
+  // A plan's rules apply to the values it starts from as well (a service bought under other
+  // rules): each new schema checks the form again, once its resolver has it.
+  const { trigger } = form;
   useEffect(() => {
-    void form.trigger();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [schema]);
+    void trigger();
+  }, [schema, trigger]);
 
   function chooseProduct(next: Product): void {
     setProductId(next.id);

@@ -1,19 +1,30 @@
 // /dashboard/services/{id}/samba (spec §2 "samba"): the workspace's Samba server (where clients
-// connect, whether the node serves it, reload) and its shares with their users, permissions and
-// groups.
-import { SHARE_PERMISSIONS, type SambaShareUser } from '@debesis/contract';
+// connect, whether the node serves it, reload); its settings (spec §7, POST /samba/{id}/settings:
+// how the server is named on the network and the oldest protocol it speaks, applied on the node by
+// a reload, no client disconnected); and its shares with their users, permissions and groups.
+import {
+  SAMBA_DEFAULT_SETTINGS,
+  SAMBA_MIN_PROTOCOLS,
+  sambaSettingsRequestSchema,
+  SHARE_PERMISSIONS,
+  type SambaSettings,
+  type SambaShareUser,
+} from '@debesis/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useWorkspaceGroups, useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { sambaApi, useSambaShares, useSambaStatus } from '../../workspace/samba-api.ts';
-import { DaemonStatusCard } from './DaemonStatusCard.tsx';
+import { DaemonStatusCard } from './kit/DaemonStatusCard.tsx';
+import { startValues } from './kit/form-fields.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
+import { SettingsFormCard } from './kit/SettingsFormCard.tsx';
 import { OperationError } from './resource-parts.tsx';
+import { shareForm } from './share-form.tsx';
 import { useServiceTab } from './use-service-tab.ts';
-import { SambaSettingsForm } from './SambaSettingsForm.tsx';
-import { ShareDialog } from './ShareDialog.tsx';
 
 type Translate = TFunction<['sambaTab', 'workspace']>;
+
+const settingsOf = (settings: SambaSettings) => startValues(SAMBA_DEFAULT_SETTINGS, settings);
 
 export function ServiceSambaTab() {
   const { t } = useTranslation(['sambaTab', 'workspace']);
@@ -25,33 +36,52 @@ export function ServiceSambaTab() {
       <DaemonStatusCard
         title={t('samba.serverTitle')}
         name="Samba"
-        report={status.data}
-        loading={status.isPending}
-        failed={status.isError}
+        status={status}
         words={{
           serving: () => t('samba.live'),
           notServing: (reason) => (reason ? t('samba.notLiveReason', { reason }) : t('samba.notLive')),
-          waiting: () => t('samba.waitingForNode'),
-          notPlaced: () => t('samba.notPlaced'),
         }}
-        rows={
-          <div>
-            <dt>{t('samba.address')}</dt>
-            <dd data-testid="samba-address">
-              {address ? <code>{`\\\\${address}`}</code> : t('samba.notPlaced')}
-            </dd>
-          </div>
-        }
-        reload={{
-          run: () => sambaApi.reload(service.id),
-          label: t('samba.reload'),
-          busy: t('samba.reloading'),
-          done: t('samba.reloaded'),
-          failed: t('samba.reloadFailed'),
-        }}
+        facts={[
+          {
+            label: t('samba.address'),
+            value: address ? <code>{`\\\\${address}`}</code> : t('samba.notPlaced'),
+            testId: 'samba-address',
+          },
+        ]}
+        reload={() => sambaApi.reload(service.id)}
         testId="samba"
       />
-      {status.data && <SambaSettingsForm serviceId={service.id} settings={status.data.settings} />}
+      {status.data && (
+        <SettingsFormCard
+          title={t('samba.settingsTitle')}
+          saved={t('samba.settingsSaved')}
+          failure={t('samba.settingsFailed')}
+          testId="samba-settings"
+          schema={sambaSettingsRequestSchema}
+          defaultValues={settingsOf(status.data.settings)}
+          save={(values) => sambaApi.updateSettings(service.id, values)}
+          // The form then shows what the server kept (the workgroup in upper case, text trimmed).
+          shown={settingsOf}
+          fields={(f) => [
+            f.text('workgroup', 'samba-settings-workgroup', t('samba.workgroup'), {
+              hint: t('samba.workgroupHint'),
+              input: { required: true, maxLength: 15 },
+            }),
+            f.text('server_string', 'samba-settings-server-string', t('samba.serverString'), {
+              hint: t('samba.serverStringHint'),
+              optional: true,
+              input: { maxLength: 64 },
+            }),
+            f.select(
+              'min_protocol',
+              'samba-settings-min-protocol',
+              t('samba.minProtocol'),
+              SAMBA_MIN_PROTOCOLS.map((value) => ({ value, label: t(`samba.protocol_${value}`) })),
+              { hint: t('samba.minProtocolHint') },
+            ),
+          ]}
+        />
+      )}
       <SharesSection serviceId={service.id} address={address} />
     </div>
   );
@@ -119,15 +149,7 @@ function SharesSection({ serviceId, address }: { serviceId: string; address: str
           ]}
         />
       )}
-      dialog={(share, close) => (
-        <ShareDialog
-          serviceId={serviceId}
-          share={share}
-          users={users.data?.users ?? []}
-          groups={groups.data?.groups ?? []}
-          onClose={close}
-        />
-      )}
+      form={shareForm(serviceId, users.data?.users ?? [], groups.data?.groups ?? [], t)}
       remove={{
         title: (name) => t('samba.deleteTitle', { name }),
         body: t('samba.deleteBody'),

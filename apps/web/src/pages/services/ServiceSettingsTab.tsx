@@ -16,54 +16,42 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Dialog } from '../../components/dialog/Dialog.tsx';
-import { CheckboxField, FormAlert, InputField } from '../../components/form/fields.tsx';
+import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
-import { useContractForm } from '../../forms/use-contract-form.ts';
 import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { planChangePath } from '../plan-changes/plan-facts.ts';
 import { formatDate } from '../plans/format.ts';
-import { OperationError, SettingsCard } from './resource-parts.tsx';
+import { SettingsFormCard } from './kit/SettingsFormCard.tsx';
+import { OperationError } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
 
 const { name: nameField, description: descriptionField } = serviceConfigUpdateSchema.shape;
 const generalFormSchema = z.object({ name: nameField.unwrap(), description: descriptionField.unwrap() });
-type GeneralFormValues = z.infer<typeof generalFormSchema>;
 
 function GeneralForm({ serviceId, config }: { serviceId: string; config: ServiceConfig }) {
   const { t } = useTranslation(['settingsTab', 'workspace']);
-  const form = useContractForm({
-    schema: generalFormSchema,
-    defaultValues: { name: config.name, description: config.description },
-  });
-  const update = useWorkspaceMutation((values: GeneralFormValues) =>
-    serviceLifecycleApi.update(serviceId, values),
-  );
   return (
-    <SettingsCard
+    <SettingsFormCard
       title={t('serviceSettings.generalTitle')}
       saved={t('serviceSettings.saved')}
       failure={t('serviceSettings.updateFailed')}
-      change={update}
-      onSubmit={form.submitTo(update)}
       testId="service-general"
-    >
-      <InputField
-        id="service-name"
-        label={t('serviceSettings.name')}
-        required
-        data-testid="service-settings-name"
-        {...form.field('name')}
-      />
-      <InputField
-        id="service-description"
-        label={t('serviceSettings.description')}
-        optional
-        data-testid="service-settings-description"
-        {...form.field('description')}
-      />
-    </SettingsCard>
+      schema={generalFormSchema}
+      defaultValues={{ name: config.name, description: config.description }}
+      save={(values) => serviceLifecycleApi.update(serviceId, values)}
+      fields={(f) => [
+        f.text('name', 'service-name', t('serviceSettings.name'), {
+          input: { required: true },
+          testId: 'service-settings-name',
+        }),
+        f.text('description', 'service-description', t('serviceSettings.description'), {
+          optional: true,
+          testId: 'service-settings-description',
+        }),
+      ]}
+    />
   );
 }
 
@@ -71,30 +59,24 @@ const remindersFormSchema = z.object({ expiry_reminders: z.boolean() });
 
 function RemindersForm({ serviceId, config }: { serviceId: string; config: ServiceConfig }) {
   const { t } = useTranslation(['settingsTab', 'workspace']);
-  const form = useContractForm({
-    schema: remindersFormSchema,
-    defaultValues: { expiry_reminders: config.expiry_reminders },
-  });
-  const configure = useWorkspaceMutation((values: { expiry_reminders: boolean }) =>
-    serviceLifecycleApi.configure(serviceId, values),
-  );
   return (
-    <SettingsCard
+    <SettingsFormCard
       title={t('serviceSettings.remindersTitle')}
       saved={t('serviceSettings.saved')}
       failure={t('serviceSettings.configureFailed')}
-      change={configure}
-      onSubmit={form.submitTo(configure)}
       testId="service-reminders"
-    >
-      <CheckboxField
-        id="service-expiry-reminders"
-        label={t('serviceSettings.expiryReminders')}
-        hint={t('serviceSettings.expiryRemindersHint')}
-        data-testid="service-expiry-reminders"
-        {...form.register('expiry_reminders')}
-      />
-    </SettingsCard>
+      schema={remindersFormSchema}
+      defaultValues={{ expiry_reminders: config.expiry_reminders }}
+      save={(values) => serviceLifecycleApi.configure(serviceId, values)}
+      fields={(f) => [
+        f.checkbox(
+          'expiry_reminders',
+          'service-expiry-reminders',
+          t('serviceSettings.expiryReminders'),
+          t('serviceSettings.expiryRemindersHint'),
+        ),
+      ]}
+    />
   );
 }
 

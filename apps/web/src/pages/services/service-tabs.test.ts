@@ -33,8 +33,8 @@ describe('the service tabs', () => {
     const { i18n } = await import('../../i18n/i18n.ts');
     const loaded = typeof samba?.lazy === 'function' ? await samba.lazy() : null;
     expect(loaded).toHaveProperty('Component');
-    expect(i18n.getFixedT('lt', 'sambaTab')('samba.reload')).toBe(
-      (await import('./messages/samba.lt.ts')).sambaTabLt.samba.reload,
+    expect(i18n.getFixedT('lt', 'sambaTab')('samba.serverTitle')).toBe(
+      (await import('./messages/samba.lt.ts')).sambaTabLt.samba.serverTitle,
     );
   });
 });

@@ -1,15 +1,14 @@
 // The owner's profile: name, phone and address, saved through PUT /users/me. The sign-in email
 // and the account type are shown here too; the email changes in its own section.
 import { userSchema, type User } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { updateSessionUser } from '../../auth/session.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
-import { showServerFieldErrors } from '../../forms/server-errors.ts';
+import { PersonNameFields, SubmitRow } from '../../forms/account-fields.tsx';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import {
   failureText,
   profileFormSchema,
@@ -29,28 +28,28 @@ const SERVER_FIELDS = {
 
 export function ProfileSection({ user }: { user: User }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors, isDirty },
-  } = useForm<ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema, { error: formErrorMap }),
+  const form = useContractForm({
+    schema: profileFormSchema,
     defaultValues: profileValues(user),
+    renamed: SERVER_FIELDS,
   });
+  const { errors, isDirty } = form.formState;
   const save = useMutation({
-    mutationFn: (values: ProfileFormValues) =>
-      api.put(USERS_ME_PATH, toProfileUpdate(profileFormSchema.parse(values)), userSchema),
+    mutationFn: (values: Parameters<typeof toProfileUpdate>[0]) =>
+      api.put(USERS_ME_PATH, toProfileUpdate(values), userSchema),
     onSuccess: (saved) => {
       updateSessionUser(saved);
-      reset(profileValues(saved));
+      form.reset(profileValues(saved));
     },
-    onError: (error) => showServerFieldErrors(error, { setError, values: getValues() }, SERVER_FIELDS),
   });
-  const fieldError = (message: string | undefined) => fieldErrorText(t, message);
   const failed = save.isError && !(Object.keys(errors).length > 0);
+  /** An optional field of the profile, its id its test id. */
+  const optional = (name: Path<ProfileFormValues>, id: string) => ({
+    id,
+    'data-testid': id,
+    optional: true,
+    ...form.field(name),
+  });
 
   return (
     <section className="card settings-section" aria-labelledby="settings-account-title">
@@ -71,7 +70,7 @@ export function ProfileSection({ user }: { user: User }) {
         className="form settings-form"
         noValidate
         data-testid="settings-profile-form"
-        onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
+        onSubmit={form.submitTo(save)}
       >
         {save.isSuccess && !isDirty && (
           <FormAlert tone="success" testId="settings-profile-saved">
@@ -83,84 +82,49 @@ export function ProfileSection({ user }: { user: User }) {
             {failureText(save.error, t, t('accountSettings.profile.failed'))}
           </FormAlert>
         )}
-        <div className="form__row">
-          <InputField
-            id="settings-first-name"
-            label={t('accountSettings.profile.firstName')}
-            autoComplete="given-name"
-            required
-            error={fieldError(errors.first_name?.message)}
-            data-testid="settings-first-name"
-            {...register('first_name')}
-          />
-          <InputField
-            id="settings-last-name"
-            label={t('accountSettings.profile.lastName')}
-            autoComplete="family-name"
-            required
-            error={fieldError(errors.last_name?.message)}
-            data-testid="settings-last-name"
-            {...register('last_name')}
-          />
-        </div>
+        <PersonNameFields
+          idPrefix="settings"
+          labels={{
+            first: t('accountSettings.profile.firstName'),
+            last: t('accountSettings.profile.lastName'),
+          }}
+          first={form.field('first_name')}
+          last={form.field('last_name')}
+        />
         <InputField
-          id="settings-phone"
           type="tel"
           label={t('accountSettings.profile.phone')}
           autoComplete="tel"
-          optional
-          error={fieldError(errors.phone?.message)}
-          data-testid="settings-phone"
-          {...register('phone')}
+          {...optional('phone', 'settings-phone')}
         />
         <InputField
-          id="settings-street"
           label={t('accountSettings.profile.street')}
           autoComplete="street-address"
-          optional
-          error={fieldError(errors.street?.message)}
-          data-testid="settings-street"
-          {...register('street')}
+          {...optional('street', 'settings-street')}
         />
         <div className="form__row">
           <InputField
-            id="settings-city"
             label={t('accountSettings.profile.city')}
             autoComplete="address-level2"
-            optional
-            error={fieldError(errors.city?.message)}
-            data-testid="settings-city"
-            {...register('city')}
+            {...optional('city', 'settings-city')}
           />
           <InputField
-            id="settings-postal-code"
             label={t('accountSettings.profile.postalCode')}
             autoComplete="postal-code"
-            optional
-            error={fieldError(errors.postal_code?.message)}
-            data-testid="settings-postal-code"
-            {...register('postal_code')}
+            {...optional('postal_code', 'settings-postal-code')}
           />
         </div>
         <InputField
-          id="settings-state"
           label={t('accountSettings.profile.state')}
           autoComplete="address-level1"
-          optional
-          error={fieldError(errors.state?.message)}
-          data-testid="settings-state"
-          {...register('state')}
+          {...optional('state', 'settings-state')}
         />
-        <div className="button-row">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={save.isPending}
-            data-testid="settings-profile-save"
-          >
-            {save.isPending ? t('accountSettings.saving') : t('accountSettings.save')}
-          </button>
-        </div>
+        <SubmitRow
+          label={t('accountSettings.save')}
+          busyLabel={t('accountSettings.saving')}
+          busy={save.isPending}
+          testId="settings-profile-save"
+        />
       </form>
     </section>
   );

@@ -7,15 +7,13 @@ import {
   type ChangeEmailResponse,
   type User,
 } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
-import { FormAlert, InputField } from '../../components/form/fields.tsx';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
-import { showServerFieldErrors } from '../../forms/server-errors.ts';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { EmailField, NewPasswordFields, PasswordField, SubmitRow } from '../../forms/account-fields.tsx';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { useLanguage } from '../../i18n/language.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
 import {
@@ -33,15 +31,8 @@ export function EmailSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const [sent, setSent] = useState<ChangeEmailResponse | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<EmailChangeFormValues>({
-    resolver: zodResolver(emailChangeFormSchema, { error: formErrorMap }),
+  const form = useContractForm({
+    schema: emailChangeFormSchema,
     defaultValues: { new_email: '', current_password: '' },
   });
   const change = useMutation({
@@ -53,11 +44,9 @@ export function EmailSection({ user }: { user: User }) {
       ),
     onSuccess: (answer) => {
       setSent(answer);
-      reset();
+      form.reset();
     },
-    onError: (error) => showServerFieldErrors(error, { setError, values: getValues() }),
   });
-  const fieldError = (message: string | undefined) => fieldErrorText(t, message);
 
   return (
     <section className="card settings-section" aria-labelledby="settings-email-title">
@@ -76,7 +65,7 @@ export function EmailSection({ user }: { user: User }) {
             className="form settings-form"
             noValidate
             data-testid="settings-email-form"
-            onSubmit={(event) => void handleSubmit((values) => change.mutate(values))(event)}
+            onSubmit={form.submitTo(change)}
           >
             {sent && (
               <FormAlert tone="success" testId="settings-email-sent">
@@ -87,42 +76,29 @@ export function EmailSection({ user }: { user: User }) {
                 })}
               </FormAlert>
             )}
-            {change.isError && Object.keys(errors).length === 0 && (
+            {change.isError && Object.keys(form.formState.errors).length === 0 && (
               <FormAlert tone="error" testId="settings-email-error">
                 {failureText(change.error, t, t('accountSettings.email.failed'))}
               </FormAlert>
             )}
-            <InputField
+            <EmailField
               id="settings-new-email"
-              type="email"
               label={t('accountSettings.email.newEmail')}
-              autoComplete="email"
-              inputMode="email"
-              required
-              error={fieldError(errors.new_email?.message)}
-              data-testid="settings-new-email"
-              {...register('new_email')}
+              {...form.field('new_email')}
             />
-            <InputField
+            <PasswordField
               id="settings-email-password"
-              type="password"
               label={t('accountSettings.email.currentPassword')}
-              autoComplete="current-password"
-              required
-              error={fieldError(errors.current_password?.message)}
-              data-testid="settings-email-password"
-              {...register('current_password')}
+              current
+              {...form.field('current_password')}
             />
-            <div className="button-row">
-              <button
-                type="submit"
-                className="btn btn--secondary"
-                disabled={change.isPending}
-                data-testid="settings-email-submit"
-              >
-                {change.isPending ? t('accountSettings.saving') : t('accountSettings.email.submit')}
-              </button>
-            </div>
+            <SubmitRow
+              label={t('accountSettings.email.submit')}
+              busyLabel={t('accountSettings.saving')}
+              busy={change.isPending}
+              secondary
+              testId="settings-email-submit"
+            />
           </form>
         </>
       )}
@@ -133,15 +109,8 @@ export function EmailSection({ user }: { user: User }) {
 export function PasswordSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<PasswordChangeFormValues>({
-    resolver: zodResolver(passwordChangeFormSchema, { error: formErrorMap }),
+  const form = useContractForm({
+    schema: passwordChangeFormSchema,
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
   const change = useMutation({
@@ -152,13 +121,11 @@ export function PasswordSection({ user }: { user: User }) {
         messageResponseSchema,
       ),
     onSuccess: () => {
-      reset();
+      form.reset();
       // Every other session has just ended.
       void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
     },
-    onError: (error) => showServerFieldErrors(error, { setError, values: getValues() }),
   });
-  const fieldError = (message: string | undefined) => fieldErrorText(t, message);
 
   if (!user.has_password) return null;
   return (
@@ -171,61 +138,43 @@ export function PasswordSection({ user }: { user: User }) {
         className="form settings-form"
         noValidate
         data-testid="settings-password-form"
-        onSubmit={(event) => void handleSubmit((values) => change.mutate(values))(event)}
+        onSubmit={form.submitTo(change)}
       >
         {change.isSuccess && (
           <FormAlert tone="success" testId="settings-password-changed">
             {t('accountSettings.password.changed')}
           </FormAlert>
         )}
-        {change.isError && Object.keys(errors).length === 0 && (
+        {change.isError && Object.keys(form.formState.errors).length === 0 && (
           <FormAlert tone="error" testId="settings-password-error">
             {failureText(change.error, t, t('accountSettings.password.failed'))}
           </FormAlert>
         )}
         {/* Lets password managers tie the new password to the account. */}
         <input type="email" hidden readOnly autoComplete="username" value={user.email} />
-        <InputField
+        <PasswordField
           id="settings-current-password"
-          type="password"
           label={t('accountSettings.password.current')}
-          autoComplete="current-password"
-          required
-          error={fieldError(errors.current_password?.message)}
-          data-testid="settings-current-password"
-          {...register('current_password')}
+          current
+          {...form.field('current_password')}
         />
-        <InputField
-          id="settings-new-password"
-          type="password"
-          label={t('accountSettings.password.next')}
-          autoComplete="new-password"
-          required
-          hint={t('accountSettings.password.hint')}
-          error={fieldError(errors.new_password?.message)}
-          data-testid="settings-new-password"
-          {...register('new_password')}
+        <NewPasswordFields
+          ids={{ password: 'settings-new-password', confirm: 'settings-confirm-password' }}
+          labels={{
+            password: t('accountSettings.password.next'),
+            hint: t('accountSettings.password.hint'),
+            confirm: t('accountSettings.password.confirm'),
+          }}
+          password={form.field('new_password')}
+          confirm={form.field('confirm_password')}
         />
-        <InputField
-          id="settings-confirm-password"
-          type="password"
-          label={t('accountSettings.password.confirm')}
-          autoComplete="new-password"
-          required
-          error={fieldError(errors.confirm_password?.message)}
-          data-testid="settings-confirm-password"
-          {...register('confirm_password')}
+        <SubmitRow
+          label={t('accountSettings.password.submit')}
+          busyLabel={t('accountSettings.saving')}
+          busy={change.isPending}
+          secondary
+          testId="settings-password-submit"
         />
-        <div className="button-row">
-          <button
-            type="submit"
-            className="btn btn--secondary"
-            disabled={change.isPending}
-            data-testid="settings-password-submit"
-          >
-            {change.isPending ? t('accountSettings.saving') : t('accountSettings.password.submit')}
-          </button>
-        </div>
       </form>
     </section>
   );

@@ -2,13 +2,19 @@
 // the features to come), declared instead of written out: the section with its loading, failure,
 // empty state and page and filter in the address; a row per item with its badges, facts and
 // actions (Edit and Delete named for the row, a tab's own in between); the create/edit dialog the
-// tab declares with ResourceFormDialog; the confirmation before a deletion. Test ids follow the
-// row's prefix: `<row>-<key>`, `-edit`, `-delete`, `<row>-delete-dialog`.
+// tab declares as a form (or writes with ResourceFormDialog); the confirmation before a deletion.
+// Test ids follow the row's prefix: `<row>-<key>`, `-edit`, `-delete`, `<row>-delete-dialog`,
+// and the declared form's `<row>-dialog`, `<row>-save-error`, `<row>-submit`.
 import type { ResourceApplyStatus } from '@debesis/contract';
 import { useState, type ReactNode } from 'react';
+import type { DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { FormSchema } from '../../../forms/use-contract-form.ts';
 import { useUrlList } from '../../../workspace/url-list.ts';
 import { DeleteDialog, ResourceRow, ResourceSection, RowAction } from '../resource-parts.tsx';
+import type { FieldBuilders, FormFieldSpec } from './form-fields.tsx';
+import { ResourceFormDialog } from './ResourceFormDialog.tsx';
 
 /** What an item must have to be listed: its apply status as the node reported it. */
 interface Applied {
@@ -23,23 +29,41 @@ export interface Fact {
   testId?: string;
 }
 
+/** A fact as a term and its value, inside a description list. */
+export function FactRow({ fact }: { fact: Fact }) {
+  return (
+    <div>
+      <dt>{fact.label}</dt>
+      <dd data-testid={fact.testId}>{fact.value}</dd>
+    </div>
+  );
+}
+
 export function Facts({ facts }: { facts: readonly (Fact | false | null | undefined | '')[] }) {
   return (
     <dl className="resource-facts">
-      {facts.map(
-        (fact) =>
-          fact && (
-            <div key={fact.label}>
-              <dt>{fact.label}</dt>
-              <dd data-testid={fact.testId}>{fact.value}</dd>
-            </div>
-          ),
-      )}
+      {facts.map((fact) => fact && <FactRow key={fact.label} fact={fact} />)}
     </dl>
   );
 }
 
-export interface ResourceCrudProps<Item extends Applied> {
+/** The create (item null) and edit form of an item, declared: the kit puts it in a dialog. */
+export interface ResourceForm<Item, Schema extends FormSchema> {
+  schema: (item: Item | null) => Schema;
+  values: (item: Item | null) => DefaultValues<z.input<Schema>>;
+  fields: (f: FieldBuilders<Schema>, item: Item | null) => readonly (FormFieldSpec<Schema> | false)[];
+  /** The change, with the schema's parsed values. */
+  save: (values: z.output<Schema>, item: Item | null) => Promise<unknown>;
+  texts: {
+    createTitle: string;
+    editTitle: (name: string) => string;
+    create: string;
+    createFailed: string;
+    updateFailed: string;
+  };
+}
+
+export interface ResourceCrudProps<Item extends Applied, Schema extends FormSchema> {
   /** The section: title, lead, add button, notice, load state, texts and its test id. */
   section: {
     title: string;
@@ -65,7 +89,9 @@ export interface ResourceCrudProps<Item extends Applied> {
   actions?: (item: Item) => ReactNode;
   /** False while what the dialogs need is still loading: Add and Edit wait. */
   ready?: boolean;
-  /** The create (item null) and edit dialog; without it, no Add and no Edit. */
+  /** The create (item null) and edit form; without it or `dialog`, no Add and no Edit. */
+  form?: ResourceForm<Item, Schema>;
+  /** A create and edit dialog of the tab's own, instead of `form`. */
   dialog?: (item: Item | null, close: () => void) => ReactNode;
   /** Only creating, no editing (the dialog is then called with null only). */
   createOnly?: boolean;
@@ -79,7 +105,7 @@ export interface ResourceCrudProps<Item extends Applied> {
 
 type Open<Item> = { kind: 'form'; item: Item | null } | { kind: 'delete'; name: string };
 
-export function ResourceCrud<Item extends Applied>({
+export function ResourceCrud<Item extends Applied, Schema extends FormSchema = FormSchema>({
   section,
   load,
   items,
@@ -90,10 +116,14 @@ export function ResourceCrud<Item extends Applied>({
   details,
   actions,
   ready = true,
-  dialog,
+  form,
+  dialog = form &&
+    ((item, close) => (
+      <DeclaredFormDialog form={form} item={item} nameOf={nameOf} row={row} onClose={close} />
+    )),
   createOnly = false,
   remove,
-}: ResourceCrudProps<Item>) {
+}: ResourceCrudProps<Item, Schema>) {
   const { t } = useTranslation('workspace');
   const [open, setOpen] = useState<Open<Item> | null>(null);
   const list = useUrlList(items, nameOf, urlPrefix === undefined ? undefined : { prefix: urlPrefix });
@@ -158,5 +188,34 @@ export function ResourceCrud<Item extends Applied>({
         />
       )}
     </>
+  );
+}
+
+function DeclaredFormDialog<Item, Schema extends FormSchema>({
+  form,
+  item,
+  nameOf,
+  row,
+  onClose,
+}: {
+  form: ResourceForm<Item, Schema>;
+  item: Item | null;
+  nameOf: (item: Item) => string;
+  row: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('workspace');
+  return (
+    <ResourceFormDialog<Schema>
+      title={item ? form.texts.editTitle(nameOf(item)) : form.texts.createTitle}
+      schema={form.schema(item)}
+      defaultValues={form.values(item)}
+      save={(values) => form.save(values, item)}
+      failure={item ? form.texts.updateFailed : form.texts.createFailed}
+      submitLabel={item ? t('resource.save') : form.texts.create}
+      testIds={{ dialog: `${row}-dialog`, error: `${row}-save-error`, submit: `${row}-submit` }}
+      onClose={onClose}
+      fields={(f) => form.fields(f, item)}
+    />
   );
 }

@@ -7,13 +7,14 @@ import type { ResourceApplyStatus, ServiceStatusDetail } from '@debesis/contract
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApplyStatusBadge } from '../../components/ApplyStatusBadge.tsx';
-import '../../i18n/workspace-messages.ts';
-import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
-import { workspaceKeys } from '../../workspace/workspace-keys.ts';
-import { FormAlert } from '../../components/form/fields.tsx';
-import { useWorkspaceMutation, whileApplying } from '../../workspace/workspace-resource.ts';
-import { OperationError } from './resource-parts.tsx';
+import { ApplyStatusBadge } from '../../../components/ApplyStatusBadge.tsx';
+import '../../../i18n/workspace-messages.ts';
+import { serviceLifecycleApi } from '../../../services/service-lifecycle-api.ts';
+import { workspaceKeys } from '../../../workspace/workspace-keys.ts';
+import { FormAlert } from '../../../components/form/fields.tsx';
+import { useWorkspaceMutation, whileApplying } from '../../../workspace/workspace-resource.ts';
+import { FactRow, type Fact } from './ResourceCrud.tsx';
+import { OperationError } from '../resource-parts.tsx';
 
 /** What the node said about a daemon: its driver's `live` (null: no report yet) and why not. */
 export interface DaemonReport {
@@ -99,12 +100,11 @@ interface DaemonStatusCardViewProps {
   title: string;
   /** The daemon as the reader knows it: "Samba". */
   name: string;
-  report: DaemonReport | undefined;
-  loading?: boolean;
-  failed?: boolean;
+  /** What the node reported (a query's state: useDriverReport, or a tab's own status). */
+  status: { data: DaemonReport | undefined; isPending: boolean; isError: boolean };
   words?: DaemonWords;
-  /** Rows of its own above "Serving" (Samba's address). */
-  rows?: ReactNode;
+  /** Facts of its own above "Serving" (Samba's address). */
+  facts?: readonly Fact[];
   /** Buttons beside the title (reload). */
   actions?: ReactNode;
   /** What those buttons said (reloaded, or why not). */
@@ -118,7 +118,7 @@ type DaemonStatusCardProps = DaemonStatusCardViewProps & {
    * A Reload button (once placed) that sends the daemon's configuration again, and what it said:
    * `<testId>-reload`, `-reload-done`, `-reload-error`.
    */
-  reload?: { run: () => Promise<unknown>; label: string; busy: string; done: string; failed: string };
+  reload?: () => Promise<unknown>;
 };
 
 export function DaemonStatusCard({ reload, ...props }: DaemonStatusCardProps) {
@@ -130,8 +130,9 @@ function ReloadableCard({
   actions,
   notices,
   ...props
-}: DaemonStatusCardProps & { reload: NonNullable<DaemonStatusCardProps['reload']> }) {
-  const reloading = useWorkspaceMutation(reload.run);
+}: DaemonStatusCardViewProps & { reload: () => Promise<unknown> }) {
+  const { t } = useTranslation('workspace');
+  const reloading = useWorkspaceMutation(reload);
   return (
     <DaemonStatusCardView
       {...props}
@@ -140,11 +141,11 @@ function ReloadableCard({
           <button
             type="button"
             className="btn btn--secondary"
-            disabled={reloading.isPending || !props.report?.placed}
+            disabled={reloading.isPending || !props.status.data?.placed}
             onClick={() => reloading.mutate(undefined)}
             data-testid={`${props.testId}-reload`}
           >
-            {reloading.isPending ? reload.busy : reload.label}
+            {reloading.isPending ? t('daemon.reloading') : t('daemon.reload')}
           </button>
           {actions}
         </>
@@ -153,13 +154,13 @@ function ReloadableCard({
         <>
           {reloading.isSuccess && (
             <FormAlert tone="success" testId={`${props.testId}-reload-done`}>
-              {reload.done}
+              {t('daemon.reloaded', { name: props.name })}
             </FormAlert>
           )}
           {reloading.isError && (
             <OperationError
               error={reloading.error}
-              failure={reload.failed}
+              failure={t('daemon.reloadFailed', { name: props.name })}
               testId={`${props.testId}-reload-error`}
             />
           )}
@@ -173,16 +174,15 @@ function ReloadableCard({
 function DaemonStatusCardView({
   title,
   name,
-  report,
-  loading = false,
-  failed = false,
+  status,
   words,
-  rows,
+  facts = [],
   actions,
   notices,
   testId,
 }: DaemonStatusCardViewProps) {
   const { t } = useTranslation('workspace');
+  const report = status.data;
   return (
     <section
       className="card resource-section"
@@ -196,12 +196,12 @@ function DaemonStatusCardView({
         {actions}
       </div>
       {notices}
-      {loading && (
+      {status.isPending && (
         <p className="text-muted" role="status">
           {t('resource.loading')}
         </p>
       )}
-      {failed && (
+      {status.isError && (
         <OperationError
           error={null}
           failure={t('daemon.statusFailed', { name })}
@@ -210,7 +210,9 @@ function DaemonStatusCardView({
       )}
       {report && (
         <dl className="detail-list" data-testid={`${testId}-status`}>
-          {rows}
+          {facts.map((fact) => (
+            <FactRow key={fact.label} fact={fact} />
+          ))}
           <div>
             <dt>{t('daemon.serving')}</dt>
             <dd data-testid={`${testId}-live`} data-state={daemonState(report).kind}>

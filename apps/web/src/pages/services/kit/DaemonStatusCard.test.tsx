@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import '../../i18n/workspace-messages.ts';
-import { i18n } from '../../i18n/i18n.ts';
-import { makeStatus } from '../../test/workspace-fixtures.ts';
+import '../../../i18n/workspace-messages.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { makeStatus } from '../../../test/workspace-fixtures.ts';
 import { DaemonStatusCard, daemonState, driverReport, type DaemonReport } from './DaemonStatusCard.tsx';
 
 const report = (overrides: Partial<DaemonReport>): DaemonReport => ({
@@ -15,7 +15,12 @@ const report = (overrides: Partial<DaemonReport>): DaemonReport => ({
 
 function stateText(overrides: Partial<DaemonReport>): string {
   const view = render(
-    <DaemonStatusCard title="FTP server" name="FTP" report={report(overrides)} testId="ftp" />,
+    <DaemonStatusCard
+      title="FTP server"
+      name="FTP"
+      status={{ data: report(overrides), isPending: false, isError: false }}
+      testId="ftp"
+    />,
   );
   const text = screen.getByTestId('ftp-live').textContent ?? '';
   view.unmount();
