@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { useVpnSessions, useVpnStatus, useVpnUsers, vpnApi } from '../../workspace/vpn-api.ts';
-import { DaemonStatusCard, type DaemonReport } from './DaemonStatusCard.tsx';
+import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import { ConfirmAction } from './vpn-parts.tsx';
 import { VpnSessionsSection } from './VpnSessionsSection.tsx';
@@ -43,27 +43,24 @@ export function ServiceVpnTab() {
       <DaemonStatusCard
         title={t('vpn.serverTitle')}
         name="OpenVPN"
-        report={data && reportOf(data, t)}
-        loading={status.isPending}
-        failed={status.isError}
+        status={{ data: data && reportOf(data, t), isPending: status.isPending, isError: status.isError }}
         words={{
           serving: () => t('vpn.live'),
           notServing: (reason) => (reason ? t('vpn.notLiveReason', { reason }) : t('vpn.notLive')),
           waiting: () => t('vpn.waitingForNode'),
           notPlaced: () => t('vpn.notPlaced'),
         }}
-        rows={
-          <div>
-            <dt>{t('vpn.address')}</dt>
-            <dd data-testid="vpn-address">
-              {data?.address ? (
-                <code>{`${data.address}:${data.port}/${data.protocol}`}</code>
-              ) : (
-                t('vpn.notPlaced')
-              )}
-            </dd>
-          </div>
-        }
+        facts={[
+          {
+            label: t('vpn.address'),
+            value: data?.address ? (
+              <code>{`${data.address}:${data.port}/${data.protocol}`}</code>
+            ) : (
+              t('vpn.notPlaced')
+            ),
+            testId: 'vpn-address',
+          },
+        ]}
         actions={
           <button
             type="button"
@@ -82,13 +79,7 @@ export function ServiceVpnTab() {
             </FormAlert>
           )
         }
-        reload={{
-          run: () => vpnApi.reload(service.id),
-          label: t('vpn.reload'),
-          busy: t('vpn.reloading'),
-          done: t('vpn.reloaded'),
-          failed: t('vpn.reloadFailed'),
-        }}
+        reload={() => vpnApi.reload(service.id)}
         testId="vpn"
       />
       {restart === 'confirm' && (

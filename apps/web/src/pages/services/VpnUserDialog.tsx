@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { InputField, SelectField } from '../../components/form/fields.tsx';
 import type { ContractForm } from '../../forms/use-contract-form.ts';
 import { vpnApi } from '../../workspace/vpn-api.ts';
-import { ResourceFormDialog, VERBATIM } from './kit/ResourceFormDialog.tsx';
+import { VERBATIM } from './kit/form-fields.tsx';
+import { ResourceFormDialog } from './kit/ResourceFormDialog.tsx';
 import {
   createRequestOf,
   LIMIT_MESSAGES,
