@@ -10,6 +10,7 @@
 // and one line in drivers/registry.ts. Values spliced into a config file go through that file
 // format's escaping in daemons/config-formats.ts.
 import type { ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
+import type { NodeCallHandlers } from '../calls/node-call.ts';
 import type { DriverContext } from '../drivers/driver.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
 
@@ -90,6 +91,8 @@ export interface DaemonDefinition {
   /** What it serves on once started: the supervisor waits for this port. */
   listens(desired: WorkspaceDesiredState): { host: string; port: number };
   reload(context: Pick<DaemonContext, 'layout' | 'dir'>): ReloadMethod;
+  /** The node calls it answers (the VPN's config and kill), passed on by its driver. */
+  readonly calls?: NodeCallHandlers;
 }
 
 /** One run of a task-like feature. */
