@@ -160,6 +160,8 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/./, 'user', WORKSPACE.user],
     [/./, 'group', WORKSPACE.group],
     [/./, 'share', WORKSPACE.share],
+    // A node call nobody made: node routes are walked only by callers they refuse.
+    [/^\/api\/v1\/nodes\/calls\//, 'callId', '00000000-0000-4000-8000-000000000000'],
     // Files under a folder (the OpenAPI viewer's assets): one that is not there.
     [/./, 'wildcard', 'no-such-file.txt'],
   ];
@@ -248,6 +250,7 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
       capacity: { disk_total_bytes: 1, disk_free_bytes: 1, addresses: ['127.0.10.9'] },
       workspaces: [],
     },
+    'POST /api/v1/nodes/calls/{callId}/result': { ok: true, result: { disconnected: 0 } },
     'POST /payments-sandbox/sessions/{id}/pay': {
       card_number: '4000000000000002',
       exp_month: 12,
