@@ -3,12 +3,14 @@
 // node may answer it, once, before its deadline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeCall, NodeCallResultRequest } from '@debesis/contract';
+import { errorText } from '@debesis/contract';
 import { nodeCallsOf } from '../../app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import type { NodeCalls } from '../workspace/workspace-feature.ts';
+import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
+import { nodeCallError } from './node-calls.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
@@ -194,5 +196,27 @@ describe('node calls when the agent goes away or the app closes', () => {
     expect(Date.now() - closing).toBeLessThan(5000);
     expect(await held).toEqual({ calls: [] });
     expect(await asked).toMatchObject({ ok: false, code: 'node_unreachable' });
+  });
+});
+
+describe('the HTTP error of a failed node call', () => {
+  it('has a status and words in both languages for every failure', () => {
+    const expected: Record<NodeCallFailureCode, [string, number]> = {
+      not_placed: ['service_not_placed', 409],
+      node_unreachable: ['node_unreachable', 503],
+      not_found: ['node_not_ready', 409],
+      unsupported: ['node_unsupported', 501],
+      failed: ['node_call_failed', 502],
+    };
+    for (const [failure, [code, status]] of Object.entries(expected)) {
+      const error = nodeCallError(failure as NodeCallFailureCode);
+      expect([error.code, error.status]).toEqual([code, status]);
+    }
+    expect(errorText('en', 'node_unreachable')).toBe(
+      "The service's server did not answer. Try again in a minute.",
+    );
+    expect(errorText('lt', 'node_unreachable')).toBe(
+      'Paslaugos serveris neatsakė. Bandykite dar kartą po minutės.',
+    );
   });
 });
