@@ -29,6 +29,12 @@ export interface NodeCallContext {
   logger: Logger;
 }
 
+/**
+ * Answers one kind. It runs beside the reconcile loop, not inside a pass (a call must not wait
+ * behind a pass that starts daemons), so it must be safe while its driver applies: read what the
+ * driver keeps, and change only what an apply would leave alone (end sessions, issue a missing
+ * client certificate).
+ */
 export type NodeCallHandler<K extends NodeCallKind> = (
   payload: NodeCallPayload<K>,
   context: NodeCallContext,
