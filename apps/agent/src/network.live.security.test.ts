@@ -25,9 +25,7 @@ import { runCommand, type CommandRunner } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
 import { canConnect } from './net/wait-for-port.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileMemory } from './reconcile.ts';
-import { exists, firstMissingProgram, isRoot } from './system/host.ts';
-import { loopDevicesOf } from './system/loop-devices.ts';
-import { mountAt } from './system/mounts.ts';
+import { exists } from './system/host.ts';
 import {
   GUARD_RULE_PRIORITY,
   NODE_LINK_ADDRESS,
@@ -40,49 +38,33 @@ import {
 import { processArgv } from './system/processes.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
 import { removeTestNetworks } from './testing/network.ts';
+import {
+  forceCleanWorkspace,
+  LIVE_WORKSPACE_PROGRAMS,
+  liveSkipReason,
+  randomTestAddresses,
+  recordedPid,
+} from './testing/live.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
-const PROGRAMS = [
-  'smbd',
-  'smbclient',
-  'testparm',
-  'pdbedit',
-  'smbcontrol',
-  'losetup',
-  'mkfs.ext4',
-  'ip',
-  'unshare',
-  'nsenter',
-];
-
-async function skipReason(): Promise<string | undefined> {
-  if (!isRoot()) return 'not root';
-  const missing = await firstMissingProgram(PROGRAMS);
-  if (missing) return `${missing} is not installed`;
-  if (!(await exists('/dev/loop-control'))) return 'no loop devices';
-  return undefined;
-}
-const reason = await skipReason();
-if (reason) console.warn(`[agent] live network namespace test skipped: ${reason}`);
+const reason = await liveSkipReason('network namespace test', LIVE_WORKSPACE_PROGRAMS);
 
 const PORT = 445;
-// Outside the embedded node's default pool (198.18.0.x); random, so parallel runs do not meet.
-const third = Math.floor(Math.random() * 256);
-const octet = 1 + Math.floor(Math.random() * 250);
+const [A_ADDRESS, B_ADDRESS, A_MOVED] = randomTestAddresses(3) as [string, string, string];
+const third = Number(A_ADDRESS.split('.')[2]);
 const A = {
   id: `net-a-${randomUUID()}`,
-  address: `198.19.${third}.${octet}`,
+  address: A_ADDRESS,
   base: WORKSPACE_ID_FIRST_BASE,
   password: 'Alice-of-A-1',
 };
 const B = {
   id: `net-b-${randomUUID()}`,
-  address: `198.19.${third}.${octet + 1}`,
+  address: B_ADDRESS,
   base: WORKSPACE_ID_FIRST_BASE + WORKSPACE_ID_BLOCK,
   password: 'Alice-of-B-2',
 };
-/** Where A moves in the address-change test. */
-const A_MOVED = `198.19.${third}.${octet + 2}`;
+// A_MOVED: where A moves in the address-change test.
 const POOL = [A.address, B.address, A_MOVED];
 type Workspace = typeof A;
 
@@ -249,29 +231,14 @@ async function probeFrom(ws: Workspace, address: string): Promise<boolean> {
   return probe.ok;
 }
 
-async function smbdPid(ws: Workspace): Promise<number | undefined> {
-  const text = await readFile(layoutOf(ws).samba.processFile, 'utf8').catch(() => undefined);
-  return text ? (JSON.parse(text) as { pid: number }).pid : undefined;
-}
+const smbdPid = (ws: Workspace) => recordedPid(layoutOf(ws).samba.processFile);
 
 /** The namespace a process is in, as the kernel names it (`net:[4026532…]`). */
 async function netOf(pid: number | 'self'): Promise<string> {
   return (await runCommand('readlink', [`/proc/${pid}/ns/net`], { check: true })).stdout.trim();
 }
 
-async function cleanUp(ws: Workspace): Promise<void> {
-  const l = layoutOf(ws);
-  const pid = await smbdPid(ws);
-  if (pid && (await processArgv(pid))) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
-  if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
-  for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
-}
+const cleanUp = (ws: Workspace) => forceCleanWorkspace(layoutOf(ws));
 
 // One story on two live workspaces: each step starts where the one before left them (building
 // them costs seconds), so its steps keep their order when tests are shuffled.

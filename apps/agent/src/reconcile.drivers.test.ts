@@ -92,6 +92,38 @@ const desired = (extra: Partial<WorkspaceDesiredState> = {}) =>
     ...extra,
   });
 
+describe('facts of several daemons', () => {
+  const daemon = (name: string, startedAt: string | null): Driver => ({
+    name,
+    kind: 'feature',
+    async apply(_desired, context) {
+      await mkdir(context.workspaceDir, { recursive: true });
+      return {
+        changed: false,
+        actions: [],
+        status: { driver: name, live: true, serving: startedAt !== null },
+        facts: { started_at: startedAt },
+      };
+    },
+    observe: () => Promise.resolve({ serving: startedAt !== null, facts: { started_at: startedAt } }),
+  });
+
+  it('the workspace has served since its earliest running daemon started, whichever reports last', async () => {
+    const drivers = [
+      daemon('samba', '2026-11-23T10:00:00.000Z'),
+      daemon('vpn', '2026-11-23T12:00:00.000Z'),
+      daemon('ftp', null),
+    ];
+    const memory = createReconcileMemory();
+    const { report } = await pass(drivers, desired(), memory);
+    expect(report.facts?.started_at).toBe('2026-11-23T10:00:00.000Z');
+    const observed = await pass(drivers, desired(), memory, 1_000_000);
+    expect(observed.report.facts?.started_at).toBe('2026-11-23T10:00:00.000Z');
+    const none = await pass([daemon('samba', null), daemon('vpn', null)], desired());
+    expect(none.report.facts?.started_at).toBeNull();
+  });
+});
+
 describe('base and feature drivers', () => {
   it('a failing feature is reported with its reason; the base drivers and the other features are applied', async () => {
     const log: string[] = [];

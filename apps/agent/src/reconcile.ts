@@ -179,10 +179,21 @@ async function observeWorkspace(
   return withFacts(previous, facts);
 }
 
+/**
+ * The drivers' facts over the previous ones. Each daemon says when it started: the workspace has
+ * served since the earliest of those that run (restarting one feature's daemon, the VPN's, does
+ * not reset the workspace's uptime); null when none runs.
+ */
 function withFacts(report: WorkspaceReport, facts: Partial<WorkspaceFacts>[]): WorkspaceReport {
   if (facts.length === 0) return report;
   const merged: WorkspaceFacts = { disk_used_bytes: 0, file_count: 0, started_at: null, ...report.facts };
   for (const part of facts) Object.assign(merged, part);
+  const starts = facts.filter((part) => 'started_at' in part).map((part) => part.started_at ?? null);
+  if (starts.length > 0)
+    merged.started_at = starts.reduce<string | null>(
+      (earliest, start) => (start !== null && (earliest === null || start < earliest) ? start : earliest),
+      null,
+    );
   return { ...report, facts: merged };
 }
 

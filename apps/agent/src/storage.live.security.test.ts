@@ -17,50 +17,37 @@ import { runCommand } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
 import { canConnect } from './net/wait-for-port.ts';
 import { createReconcileMemory, reconcileOnce } from './reconcile.ts';
-import { exists, firstMissingProgram, isRoot } from './system/host.ts';
+import { exists } from './system/host.ts';
 import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt, parseMountInfo } from './system/mounts.ts';
-import { processArgv } from './system/processes.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
 import { removeTestNetworks } from './testing/network.ts';
+import {
+  forceCleanWorkspace,
+  LIVE_WORKSPACE_PROGRAMS,
+  liveSkipReason,
+  randomTestAddresses,
+} from './testing/live.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
-const PROGRAMS = [
-  'smbd',
-  'smbclient',
-  'testparm',
-  'pdbedit',
-  'losetup',
-  'mkfs.ext4',
+const reason = await liveSkipReason('storage security test', [
+  ...LIVE_WORKSPACE_PROGRAMS,
   'e2fsck',
   'resize2fs',
-  'ip',
-];
-
-async function skipReason(): Promise<string | undefined> {
-  if (!isRoot()) return 'not root';
-  const missing = await firstMissingProgram(PROGRAMS);
-  if (missing) return `${missing} is not installed`;
-  if (!(await exists('/dev/loop-control'))) return 'no loop devices';
-  return undefined;
-}
-const reason = await skipReason();
-if (reason) console.warn(`[agent] live storage security test skipped: ${reason}`);
+]);
 
 const MB = 1024 * 1024;
 const PORT = 445;
 const SECRET_ENV = 'DEBESIS_LIVE_TEST_SECRET';
-// Outside the embedded node's default pool (198.18.0.x); random, so parallel runs do not meet.
-const octet = 1 + Math.floor(Math.random() * 253);
-const third = Math.floor(Math.random() * 256);
+const [A_ADDRESS, B_ADDRESS] = randomTestAddresses(2) as [string, string];
 const A = {
   id: `live-a-${randomUUID()}`,
-  address: `198.19.${third}.${octet}`,
+  address: A_ADDRESS,
   base: WORKSPACE_ID_FIRST_BASE,
 };
 const B = {
   id: `live-b-${randomUUID()}`,
-  address: `198.19.${third}.${octet + 1}`,
+  address: B_ADDRESS,
   base: WORKSPACE_ID_FIRST_BASE + WORKSPACE_ID_BLOCK,
 };
 type Workspace = typeof A;
@@ -151,20 +138,7 @@ async function fsSize(ws: Workspace): Promise<number> {
   return Number(df.stdout.trim().split('\n')[1]);
 }
 
-async function cleanUp(ws: Workspace): Promise<void> {
-  const l = layoutOf(ws);
-  const text = await readFile(l.samba.processFile, 'utf8').catch(() => undefined);
-  const pid = text ? (JSON.parse(text) as { pid: number }).pid : undefined;
-  if (pid && (await processArgv(pid))) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
-  if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
-  for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
-}
+const cleanUp = (ws: Workspace) => forceCleanWorkspace(layoutOf(ws));
 
 // One story on one pair of live workspaces: each step starts where the one before left them
 // (building them costs seconds), so its steps keep their order when tests are shuffled.

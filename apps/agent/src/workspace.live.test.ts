@@ -15,7 +15,7 @@ import { runCommand, type CommandRunner } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
 import { canConnect } from './net/wait-for-port.ts';
-import { exists, firstMissingProgram, isRoot } from './system/host.ts';
+import { exists } from './system/host.ts';
 import { networkNames, networkPresent, readRoutes, routedThrough } from './system/netns.ts';
 import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt } from './system/mounts.ts';
@@ -28,37 +28,20 @@ import {
   type DesiredWithSamba,
 } from './testing/desired.ts';
 import { removeTestNetworks } from './testing/network.ts';
+import {
+  forceCleanWorkspace,
+  LIVE_WORKSPACE_PROGRAMS,
+  liveSkipReason,
+  randomTestAddresses,
+  recordedPid,
+} from './testing/live.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
-const PROGRAMS = [
-  'smbd',
-  'smbclient',
-  'testparm',
-  'pdbedit',
-  'smbcontrol',
-  'losetup',
-  'mkfs.ext4',
-  'ip',
-  'unshare',
-  'nsenter',
-];
-
-async function skipReason(): Promise<string | undefined> {
-  if (!isRoot()) return 'not root';
-  const missing = await firstMissingProgram(PROGRAMS);
-  if (missing) return `${missing} is not installed`;
-  if (!(await exists('/dev/loop-control'))) return 'no loop devices';
-  return undefined;
-}
-const reason = await skipReason();
-if (reason)
-  console.warn(`[agent] live workspace test skipped: ${reason} (CI runs it as root with samba installed)`);
+const reason = await liveSkipReason('workspace test', LIVE_WORKSPACE_PROGRAMS);
 
 const B = WORKSPACE_ID_FIRST_BASE;
 const SERVICE = `live-${randomUUID()}`;
-// Outside the embedded node's default pool (198.18.0.x), so a running `npm start` is not touched;
-// random, so parallel runs do not meet.
-const ADDRESS = `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+const [ADDRESS] = randomTestAddresses(1) as [string];
 const PORT = 445;
 
 let dataDir: string;
@@ -141,10 +124,7 @@ async function smb(user: string, password: string, share: string, command: strin
   return { ok: result.ok, output: `${result.stdout}\n${result.stderr}` };
 }
 
-async function smbdPid(): Promise<number | undefined> {
-  const text = await readFile(layout().samba.processFile, 'utf8').catch(() => undefined);
-  return text ? (JSON.parse(text) as { pid: number }).pid : undefined;
-}
+const smbdPid = () => recordedPid(layout().samba.processFile);
 
 const NAMES = networkNames(SERVICE);
 
@@ -186,17 +166,7 @@ describe.skipIf(reason !== undefined)(
     afterAll(async () => {
       // Whatever the tests got to, leave no daemon, mount, loop device, network or route behind.
       if (!dataDir || process.env.KEEP_LIVE) return;
-      const l = layout();
-      const pid = await smbdPid();
-      if (pid && (await processArgv(pid))) {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          // gone
-        }
-      }
-      if (await mountAt(l.dataRoot)) await runCommand('umount', ['-l', l.dataRoot]);
-      for (const device of await loopDevicesOf(l.image)) await runCommand('losetup', ['-d', device]);
+      await forceCleanWorkspace(layout());
       await removeTestNetworks([SERVICE], [ADDRESS]);
       await rm(dataDir, { recursive: true, force: true });
       await rm(localDir, { recursive: true, force: true });
@@ -280,6 +250,20 @@ describe.skipIf(reason !== undefined)(
       expect(await readFile(layout().shadow, 'utf8')).toContain('alice:!:');
       const erin = await smb('erin', 'erin-password', 'projects', 'ls');
       expect(erin.ok, erin.output).toBe(true);
+    });
+
+    it('a deleted user leaves the passdb and cannot sign in any more', async () => {
+      const state = baseState();
+      state.users = state.users.filter((u) => u.name !== 'carol');
+      for (const share of state.samba.shares) share.users = share.users.filter((u) => u.name !== 'carol');
+      for (const group of state.groups) group.members = group.members.filter((m) => m !== 'carol');
+      const { result } = await pass(state);
+      expect(result.actions).toContain(`${SERVICE}: removed Samba account carol`);
+      const carol = await smb('carol', 'carol-password', 'teamshare', 'ls');
+      expect(carol.output).toContain('NT_STATUS_LOGON_FAILURE');
+      await pass(baseState());
+      const back = await smb('carol', 'carol-password', 'teamshare', 'ls');
+      expect(back.output).not.toContain('NT_STATUS_LOGON_FAILURE');
     });
 
     it("applies the owner's Samba settings with a reload: an SMB3 minimum refuses an SMB2 client", async () => {

@@ -120,6 +120,8 @@ export interface AppDependencies {
   now?: () => Date;
   /** How mail leaves the app; default: a `mail.send` job (tests capture messages instead). */
   sendMail?: (message: MailMessage) => Promise<void>;
+  /** Questions to the nodes (tests answer them as a node would). */
+  nodeCalls?: NodeCalls;
 }
 
 export type App = FastifyInstance;
@@ -410,16 +412,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // Questions to the node that runs a service (a VPN user's config), met by that node's long
   // poll in this process (node-calls.ts says why in memory). Closing the app ends held polls
-  // first, so the server is not kept open by them.
+  // first, so the server is not kept open by them. Tests may answer for the nodes instead.
   const servicesQueries = createServicesQueries(database.db);
-  const nodeCalls = createNodeCalls({
+  const nodeCallsHub = createNodeCalls({
     nodeOf: async (serviceId) => (await servicesQueries.findById(serviceId))?.nodeId ?? undefined,
     log: app.log,
   });
-  app.addHook('preClose', async () => nodeCalls.close());
+  app.addHook('preClose', async () => nodeCallsHub.close());
+  const nodeCalls: NodeCalls = deps.nodeCalls ?? nodeCallsHub;
   nodeCallsOfApp.set(app, nodeCalls);
   const workspaceFeatures = createWorkspaceFeatures(
-    { db: database.db, changes: workspaceChanges, nodeCalls },
+    { db: database.db, changes: workspaceChanges, nodeCalls, publicUrl: config.publicUrl },
     WORKSPACE_FEATURES,
   );
   const nodes = createNodesService({
@@ -496,7 +499,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(creditsRoutes, { prefix: '/account', credits });
       await api.register(billingRoutes, { prefix: '/billing', billing });
       await api.register(servicesRoutes, { prefix: '/services', services: servicesService });
-      await api.register(nodesRoutes, { prefix: '/nodes', nodes, calls: nodeCalls });
+      await api.register(nodesRoutes, { prefix: '/nodes', nodes, calls: nodeCallsHub });
       for (const feature of workspaceFeatures.features) await feature.routes?.(api);
       await api.register(activityRoutes, { prefix: '/activity', activity });
       await api.register(dashboardRoutes, { prefix: '/dashboard', dashboard });

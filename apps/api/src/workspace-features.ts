@@ -4,9 +4,11 @@
 // the features depend on it, not the other way round.
 import { createDirectoryFeature } from './modules/directory/directory.feature.ts';
 import { createSambaFeature } from './modules/samba/samba.feature.ts';
+import { createVpnFeature } from './modules/vpn/vpn.feature.ts';
 import type { WorkspaceFeatureFactory } from './modules/workspace/workspace-feature.ts';
 
 export const WORKSPACE_FEATURES: readonly WorkspaceFeatureFactory[] = [
   createDirectoryFeature,
   createSambaFeature,
+  createVpnFeature,
 ];

@@ -81,6 +81,15 @@ export const ACTIVITY_ACTIONS = [
   'Samba share permissions updated',
   'Samba reloaded',
   'Samba settings updated',
+  'VPN user created',
+  'VPN user updated',
+  'VPN user enabled',
+  'VPN user disabled',
+  'VPN user password changed',
+  'VPN user revoked',
+  'VPN user deleted',
+  'VPN server restarted',
+  'VPN reloaded',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -71,6 +71,13 @@ export const ERROR_STATUS = {
   samba_share_limit: 409,
   workspace_ids_exhausted: 409,
   samba_guest_share_public: 422,
+  vpn_user_not_found: 404,
+  vpn_user_exists: 409,
+  vpn_user_limit: 409,
+  vpn_not_placed: 409,
+  vpn_user_not_applied: 409,
+  vpn_node_failed: 502,
+  node_unreachable: 503,
   payment_signature_invalid: 400,
   oauth_denied: 403,
   oauth_state_invalid: 400,
@@ -83,9 +90,9 @@ export const ERROR_STATUS = {
   no_billing_period: 409,
   service_no_expiry: 409,
   service_unavailable: 503,
-  // A node call's failure (NodeCallFailureCode in the API), answered by a feature's route.
+  // A node call's failure (NodeCallFailureCode in the API; node_unreachable above), answered by
+  // a feature's route through nodeCallError.
   service_not_placed: 409,
-  node_unreachable: 503,
   node_not_ready: 409,
   node_unsupported: 501,
   node_call_failed: 502,
@@ -143,7 +150,8 @@ export type FieldErrorCode =
   | 'share_path_reserved'
   | 'share_permissions_need_read'
   | 'samba_workgroup_invalid'
-  | 'samba_server_string_invalid';
+  | 'samba_server_string_invalid'
+  | 'vpn_traffic_limit_negative';
 
 type Catalogue = Record<ErrorCode | FieldErrorCode, string>;
 
@@ -165,11 +173,10 @@ const en: Catalogue = {
   no_billing_period: 'No billing period set',
   service_no_expiry: 'Service has no valid expiration date',
   service_unavailable: 'The service is temporarily unavailable. Please try again later.',
-  service_not_placed: 'The service is not on a server yet. Try again once it is ready.',
-  node_unreachable: "The service's server did not answer. Try again in a minute.",
-  node_not_ready: "The service's server has not applied the latest changes yet. Try again in a minute.",
-  node_unsupported: "The service's server cannot do this yet. Please contact support.",
-  node_call_failed: "The service's server could not do this. Try again later or contact support.",
+  service_not_placed: 'The service is not on a storage node yet. Please try again in a few minutes.',
+  node_not_ready: 'The storage node has not applied the latest changes yet. Please try again in a minute.',
+  node_unsupported: 'The storage node cannot do this yet. Please contact support.',
+  node_call_failed: 'The storage node could not do this. Please try again later or contact support.',
   server_error: 'Server error. Please try again later',
   required: 'This field is required',
   invalid_type: 'This value has the wrong type',
@@ -234,6 +241,16 @@ const en: Catalogue = {
   workspace_ids_exhausted: 'The service has no free user or group ids left. Please contact support.',
   samba_guest_share_public:
     'A share open to guests cannot be served on the public IP address. Turn off guest access or the public address.',
+  vpn_user_not_found: 'There is no VPN user with this id in the service.',
+  vpn_user_exists: 'The service already has a VPN user with this name.',
+  vpn_user_limit:
+    'The service already has as many VPN users as its plan has users. Delete a VPN user, or choose a plan with more users.',
+  vpn_not_placed:
+    'The VPN is not running yet: the service is still being set up on a storage node. Please try again in a few minutes.',
+  vpn_user_not_applied:
+    'The storage node does not have this VPN user yet. Please wait until the change is applied and try again.',
+  vpn_node_failed: 'The storage node could not do this. Please try again later or contact support.',
+  node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
   payment_signature_invalid: 'The payment event could not be verified.',
   oauth_denied: 'The sign-in was cancelled or access was not allowed.',
   oauth_state_invalid: 'The sign-in link has expired or was already used. Please try again.',
@@ -277,6 +294,7 @@ const en: Catalogue = {
     'Write, execute and admin need read permission too. With no permission at all the user is kept out of the share, even through a group',
   samba_workgroup_invalid: 'Use 1 to 15 letters, numbers, hyphens and underscores',
   samba_server_string_invalid: "Use letters, numbers, spaces and . , _ ( ) ' - only",
+  vpn_traffic_limit_negative: 'The traffic limit cannot be negative (0 means unlimited)',
 };
 
 const lt: Catalogue = {
@@ -298,11 +316,11 @@ const lt: Catalogue = {
   no_billing_period: 'Atsiskaitymo laikotarpis nenustatytas',
   service_no_expiry: 'Paslauga neturi galiojančios pabaigos datos',
   service_unavailable: 'Paslauga laikinai nepasiekiama. Bandykite vėliau.',
-  service_not_placed: 'Paslauga dar neturi serverio. Bandykite dar kartą, kai ji bus paruošta.',
-  node_unreachable: 'Paslaugos serveris neatsakė. Bandykite dar kartą po minutės.',
-  node_not_ready: 'Paslaugos serveris dar nepritaikė naujausių pakeitimų. Bandykite dar kartą po minutės.',
-  node_unsupported: 'Paslaugos serveris to dar negali atlikti. Susisiekite su pagalba.',
-  node_call_failed: 'Paslaugos serveriui to atlikti nepavyko. Bandykite vėliau arba susisiekite su pagalba.',
+  service_not_placed: 'Paslauga dar neįdiegta saugojimo mazge. Bandykite dar kartą po kelių minučių.',
+  node_not_ready: 'Saugojimo mazgas dar nepritaikė naujausių pakeitimų. Bandykite dar kartą po minutės.',
+  node_unsupported: 'Saugojimo mazgas to dar negali atlikti. Susisiekite su pagalbos tarnyba.',
+  node_call_failed:
+    'Saugojimo mazgui to padaryti nepavyko. Bandykite vėliau arba susisiekite su pagalbos tarnyba.',
   server_error: 'Serverio klaida. Bandykite vėliau',
   required: 'Šis laukas privalomas',
   invalid_type: 'Šios reikšmės tipas netinkamas',
@@ -371,6 +389,17 @@ const lt: Catalogue = {
     'Paslaugoje nebeliko laisvų naudotojų ar grupių identifikatorių. Susisiekite su pagalbos tarnyba.',
   samba_guest_share_public:
     'Svečiams atviro bendrinamo aplanko negalima teikti viešuoju IP adresu. Išjunkite svečių prieigą arba viešąjį adresą.',
+  vpn_user_not_found: 'Paslaugoje nėra VPN naudotojo su šiuo identifikatoriumi.',
+  vpn_user_exists: 'Paslaugoje jau yra VPN naudotojas tokiu vardu.',
+  vpn_user_limit:
+    'Paslaugoje jau tiek VPN naudotojų, kiek jos planas turi naudotojų. Ištrinkite VPN naudotoją arba pasirinkite planą su daugiau naudotojų.',
+  vpn_not_placed:
+    'VPN dar neveikia: paslauga dar diegiama saugojimo mazge. Bandykite dar kartą po kelių minučių.',
+  vpn_user_not_applied:
+    'Saugojimo mazgas dar neturi šio VPN naudotojo. Palaukite, kol pakeitimas bus pritaikytas, ir bandykite dar kartą.',
+  vpn_node_failed:
+    'Saugojimo mazgui to padaryti nepavyko. Bandykite vėliau arba susisiekite su pagalbos tarnyba.',
+  node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   payment_signature_invalid: 'Mokėjimo įvykio patvirtinti nepavyko.',
   oauth_denied: 'Prisijungimas atšauktas arba prieiga neleista.',
   oauth_state_invalid: 'Prisijungimo nuoroda nebegalioja arba jau panaudota. Bandykite dar kartą.',
@@ -414,6 +443,7 @@ const lt: Catalogue = {
     'Rašymo, vykdymo ir administravimo teisėms reikia ir skaitymo teisės. Be jokių teisių naudotojas į bendrinamą aplanką neįleidžiamas, net per grupę',
   samba_workgroup_invalid: 'Naudokite nuo 1 iki 15 raidžių, skaičių, brūkšnelių ir pabraukimų',
   samba_server_string_invalid: "Naudokite tik raides, skaičius, tarpus ir . , _ ( ) ' -",
+  vpn_traffic_limit_negative: 'Srauto limitas negali būti neigiamas (0 reiškia neribotą)',
 };
 
 export const errorMessages: Record<Language, Catalogue> = { en, lt };

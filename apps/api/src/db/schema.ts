@@ -18,3 +18,4 @@ export * from '../modules/samba/samba.table.ts';
 export * from '../modules/billing/billing.table.ts';
 export * from '../modules/contact/contact.table.ts';
 export * from '../modules/analytics/analytics.table.ts';
+export * from '../modules/vpn/vpn.table.ts';

@@ -178,8 +178,16 @@ describe('every route, as each kind of caller its access level speaks of', () =>
       owner.signInSessionId,
       owner.planChangeId,
       owner.invoiceId,
+      owner.vpnUserId,
     ];
-    const ownerData = [...ownerIds, owner.email, WORKSPACE.user, WORKSPACE.group, WORKSPACE.share];
+    const ownerData = [
+      ...ownerIds,
+      owner.email,
+      WORKSPACE.user,
+      WORKSPACE.group,
+      WORKSPACE.share,
+      WORKSPACE.vpnUser,
+    ];
     const before = await ownerSnapshot(ctx, owner);
     const failures: string[] = [];
     let walked = 0;

@@ -4,7 +4,7 @@
 // session, invoice, plan change), path parameters filled with those real ids, a valid body per
 // route, and a snapshot of everything the owner can read, to tell whether an attack changed it.
 import type { LightMyRequestResponse } from 'fastify';
-import type { Order, PlanChange } from '@debesis/contract';
+import type { Order, PlanChange, VpnUser } from '@debesis/contract';
 import { routeAccessOf, type AccessLevel } from '../http/access.ts';
 import { signedInUser } from './factories.ts';
 import { buyService, openSession, seedCatalogue } from './payments.ts';
@@ -54,7 +54,7 @@ export function documentedOperations(ctx: TestContext): Operation[] {
 export const nameOf = (operation: Operation) => `${operation.method} ${operation.route}`;
 
 /** Workspace names unique enough that finding one in an answer means a leak. */
-export const WORKSPACE = { user: 'onaxq', group: 'teamxq', share: 'projxq' };
+export const WORKSPACE = { user: 'onaxq', group: 'teamxq', share: 'projxq', vpnUser: 'vpnxq' };
 const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 const UPGRADE = { product_id: 'optimized', disk_space: 500, users_count: 10 };
 
@@ -72,6 +72,8 @@ export interface OwnerResources {
   /** The unpaid order of the plan change. */
   planChangeOrderId: string;
   invoiceId: string;
+  /** A VPN user of the service (its id: VPN user routes name users by id). */
+  vpnUserId: string;
 }
 
 async function expectOk(response: Promise<LightMyRequestResponse>, what: string) {
@@ -111,6 +113,12 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     name: WORKSPACE.share,
     users: [{ name: WORKSPACE.user }],
   });
+  const vpnUser = (
+    await change('POST', `/api/v1/vpn/${serviceId}/users`, {
+      username: WORKSPACE.vpnUser,
+      password: 'sekret-pass-1',
+    })
+  ).json<VpnUser>();
   const extension = (await change('POST', `/api/v1/orders/service/${serviceId}/extend`, {})).json<Order>();
   const session = await openSession(ctx, owner.auth, extension.id);
   const planChange = (
@@ -135,6 +143,7 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     planChangeId: planChange.id,
     planChangeOrderId: planChange.order_id,
     invoiceId,
+    vpnUserId: vpnUser.id,
   };
 }
 
@@ -160,6 +169,9 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/./, 'user', WORKSPACE.user],
     [/./, 'group', WORKSPACE.group],
     [/./, 'share', WORKSPACE.share],
+    [/^\/api\/v1\/vpn\//, 'userId', owner.vpnUserId],
+    // A one-time link's token: one that was never handed out.
+    [/^\/api\/v1\/vpn\/config-links\//, 'token', 'no-such-link-token-0123456789'],
     // A node call nobody made: node routes are walked only by callers they refuse.
     [/^\/api\/v1\/nodes\/calls\//, 'callId', '00000000-0000-4000-8000-000000000000'],
     // Files under a folder (the OpenAPI viewer's assets): one that is not there.
@@ -232,6 +244,9 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
     'POST /api/v1/samba/{serviceId}/shares/{share}/users': { name: WORKSPACE.user, read: true },
     'PATCH /api/v1/samba/{serviceId}/shares/{share}/permissions/{user}': { read: true, write: false },
     'POST /api/v1/samba/{serviceId}/settings': { workgroup: 'KITA' },
+    'POST /api/v1/vpn/{serviceId}/users': { username: 'kitas', password: 'sekret-pass-2' },
+    'PATCH /api/v1/vpn/{serviceId}/users/{userId}': { enabled: false, traffic_limit_bytes: 1000 },
+    'POST /api/v1/vpn/{serviceId}/users/{userId}/reset-password': { password: 'sekret-pass-3' },
     'POST /api/v1/contact': {
       name: 'Ona Onaitė',
       email: 'ona@example.lt',
@@ -313,6 +328,9 @@ export async function ownerSnapshot(
     `/api/v1/samba/${sid}/shares`,
     `/api/v1/samba/${sid}/shares/${WORKSPACE.share}/permissions`,
     `/api/v1/samba/${sid}/status`,
+    `/api/v1/vpn/${sid}/users`,
+    `/api/v1/vpn/${sid}/status`,
+    `/api/v1/vpn/${sid}/sessions`,
     `/api/v1/activity/audit/${sid}`,
   ];
   const snapshot: Record<string, unknown> = {};

@@ -11,6 +11,7 @@ import { startQueue, type JobQueue } from '../jobs/queue.ts';
 import { createAuthLinks } from '../modules/auth/auth.links.ts';
 import { createAuthQueries } from '../modules/auth/auth.queries.ts';
 import { createUsersQueries } from '../modules/users/users.queries.ts';
+import type { NodeCalls } from '../modules/workspace/workspace-feature.ts';
 import { openTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_REGISTRATION_TOKEN = 'test-registration-token-0123456789';
@@ -87,6 +88,8 @@ export async function createTestContext(
     env?: Record<string, string>;
     /** A logger to read what the app logs (default: none). */
     logger?: FastifyBaseLogger;
+    /** Answers the app's questions to nodes (default: none answers). */
+    nodeCalls?: NodeCalls;
   } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'debesis-api-test-'));
@@ -105,6 +108,7 @@ export async function createTestContext(
       mailbox.messages.push(message);
     },
     ...(options.clock ? { now } : {}),
+    ...(options.nodeCalls ? { nodeCalls: options.nodeCalls } : {}),
   });
   await app.ready();
   // The worker's job that mails reset links, delivering into the mailbox on the app's clock.

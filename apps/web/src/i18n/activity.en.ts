@@ -112,6 +112,15 @@ export const activityEn = {
     sambaSharePermissionsUpdated: 'Samba share permissions updated',
     sambaReloaded: 'Samba reloaded',
     sambaSettingsUpdated: 'Samba settings updated',
+    vpnUserCreated: 'VPN user created',
+    vpnUserUpdated: 'VPN user updated',
+    vpnUserEnabled: 'VPN user enabled',
+    vpnUserDisabled: 'VPN user disabled',
+    vpnUserPasswordChanged: 'VPN user password changed',
+    vpnUserRevoked: 'VPN certificate revoked',
+    vpnUserDeleted: 'VPN user deleted',
+    vpnServerRestarted: 'VPN server restarted',
+    vpnReloaded: 'VPN configuration sent to the node again',
   },
   /**
    * What an entry's details say, as a sentence under its action (activity-sentence.ts picks one
@@ -161,6 +170,8 @@ export const activityEn = {
     shareUser: '{{user}} on share {{share}} may {{rights}}',
     shareUserNoRights: '{{user}} on share {{share}}: no rights',
     shareUserRemoved: '{{user}} no longer has access to share {{share}}',
+    vpnUser: 'VPN user {{name}}',
+    vpnUserChanged: 'VPN user {{name}}: {{fields}} changed',
   },
   /** The words the sentences are made of (a value not listed here is shown as recorded). */
   values: {
@@ -210,6 +221,9 @@ export const activityEn = {
       workgroup: 'workgroup',
       serverString: 'server description',
       minProtocol: 'minimum protocol',
+      full_name: 'full name',
+      email: 'email address',
+      traffic_limit_bytes: 'traffic limit',
     },
     right: { read: 'read', write: 'write', execute: 'run programs', admin: 'administer' },
     status: {
@@ -242,6 +256,7 @@ export const activityEn = {
     driver: {
       storage: 'storage',
       samba: 'Samba file sharing',
+      vpn: 'VPN server',
       accounts: 'user accounts',
       address: 'network address',
       network: 'network and address',

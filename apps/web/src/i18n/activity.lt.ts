@@ -123,6 +123,15 @@ export const activityLt: ActivityMessages = {
     sambaSharePermissionsUpdated: 'Samba bendrinamo aplanko teisės atnaujintos',
     sambaReloaded: 'Samba konfigūracija įkelta iš naujo',
     sambaSettingsUpdated: 'Samba nustatymai atnaujinti',
+    vpnUserCreated: 'VPN naudotojas sukurtas',
+    vpnUserUpdated: 'VPN naudotojas atnaujintas',
+    vpnUserEnabled: 'VPN naudotojas įjungtas',
+    vpnUserDisabled: 'VPN naudotojas išjungtas',
+    vpnUserPasswordChanged: 'VPN naudotojo slaptažodis pakeistas',
+    vpnUserRevoked: 'VPN sertifikatas atšauktas',
+    vpnUserDeleted: 'VPN naudotojas ištrintas',
+    vpnServerRestarted: 'VPN serveris paleistas iš naujo',
+    vpnReloaded: 'VPN konfigūracija iš naujo išsiųsta mazgui',
   },
   sentences: {
     signedInWith: 'Naudotas būdas: {{method}}',
@@ -168,6 +177,8 @@ export const activityLt: ActivityMessages = {
     shareUser: '{{user}} bendrinamame aplanke {{share}} gali {{rights}}',
     shareUserNoRights: '{{user}} bendrinamame aplanke {{share}}: teisių nėra',
     shareUserRemoved: '{{user}} nebeturi prieigos prie bendrinamo aplanko {{share}}',
+    vpnUser: 'VPN naudotojas {{name}}',
+    vpnUserChanged: 'VPN naudotojas {{name}}: pakeista {{fields}}',
   },
   values: {
     method: {
@@ -216,6 +227,9 @@ export const activityLt: ActivityMessages = {
       workgroup: 'darbo grupė',
       serverString: 'serverio aprašymas',
       minProtocol: 'mažiausia protokolo versija',
+      full_name: 'vardas ir pavardė',
+      email: 'el. pašto adresas',
+      traffic_limit_bytes: 'srauto limitas',
     },
     right: { read: 'skaityti', write: 'rašyti', execute: 'vykdyti programas', admin: 'administruoti' },
     status: {
@@ -247,6 +261,7 @@ export const activityLt: ActivityMessages = {
     driver: {
       storage: 'saugykla',
       samba: 'Samba failų bendrinimas',
+      vpn: 'VPN serveris',
       accounts: 'naudotojų paskyros',
       address: 'tinklo adresas',
       network: 'tinklas ir adresas',

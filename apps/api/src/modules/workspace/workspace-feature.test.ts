@@ -105,6 +105,21 @@ describe('the workspace feature registry', () => {
     );
   });
 
+  it('hands a report section to the feature of its name only, and nothing when the section is absent', async () => {
+    const heard: Array<[string, string, unknown]> = [];
+    const listener = (name: string): WorkspaceFeature => ({
+      name,
+      report: async (_tx, { serviceId }, section) => void heard.push([name, serviceId, section]),
+    });
+    const registry = createFeatureRegistry([users, listener('vpn'), listener('nfs')]);
+    const at = new Date();
+    const vpn = { sessions: [], usage: [] };
+    await registry.storeReports({} as Tx, { serviceId: 'a', at }, { vpn });
+    await registry.storeReports({} as Tx, { serviceId: 'b', at }, {});
+    await registry.storeReports({} as Tx, { serviceId: 'c', at }, { vpn: undefined });
+    expect(heard).toEqual([['vpn', 'a', vpn]]);
+  });
+
   it('hands every factory the dependents of all the features, made after them', () => {
     const removed: string[] = [];
     let dependentsSeen: () => readonly DirectoryDependent[] = () => [];
@@ -113,7 +128,12 @@ describe('the workspace feature registry', () => {
       return { name: 'users' };
     };
     const registry = createWorkspaceFeatures(
-      { db: {} as Db, changes: {} as WorkspaceChanges, nodeCalls: {} as NodeCalls },
+      {
+        db: {} as Db,
+        changes: {} as WorkspaceChanges,
+        nodeCalls: {} as NodeCalls,
+        publicUrl: 'http://localhost',
+      },
       [directory, () => fakeFeature(removed)],
     );
     expect(registry.features.map((feature) => feature.name)).toEqual(['users', 'fake']);

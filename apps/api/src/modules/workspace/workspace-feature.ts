@@ -5,6 +5,7 @@
 //   - its counts for the services overview and stats;
 //   - what it holds that names a user or group of the directory (told when one is deleted);
 //   - the kinds of resource failures its node driver reports;
+//   - what the node observed of it (its section of a report's `features`);
 //   - its routes.
 // The desired state, the node reports, the overview and the composition root iterate the
 // registry; none of them names a feature.
@@ -13,6 +14,7 @@ import type {
   NodeCallPayload,
   NodeCallResult,
   ServiceFeatureCounts,
+  WorkspaceFeatureReports,
   WorkspaceFeatureSections,
 } from '@debesis/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -43,6 +45,15 @@ export interface DirectoryDependent {
   ): Promise<void>;
 }
 
+/** The workspace a node reported on, and when the API heard it. */
+export interface FeatureReportContext {
+  serviceId: string;
+  at: Date;
+}
+
+/** A section of a report's `features` (WorkspaceFeatureReports), keyed there by its feature's name. */
+export type FeatureReportSection = NonNullable<WorkspaceFeatureReports[keyof WorkspaceFeatureReports]>;
+
 /** The Fastify scope a feature's routes are registered on (under /api/v1). */
 export type RouteScope = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -60,6 +71,11 @@ export interface WorkspaceFeature {
   directoryDependent?: DirectoryDependent;
   /** The ResourceFailure kinds its driver reports (a failed `share`: Samba). */
   readonly failureKinds?: readonly string[];
+  /**
+   * Stores what the node observed of it: the report's `features[<its name>]`, handed over only
+   * when present, in a transaction of its own per workspace (VPN: sessions and traffic).
+   */
+  report?(tx: Tx, report: FeatureReportContext, section: FeatureReportSection): Promise<void>;
   /** Registers its routes (prefix included); each declares its access level (README "Who may call a route"). */
   routes?(api: RouteScope): Promise<void>;
 }
@@ -91,6 +107,8 @@ export interface WorkspaceFeatureDeps {
   changes: WorkspaceChanges;
   /** Questions to the node that runs a service (a VPN user's config). */
   nodeCalls: NodeCalls;
+  /** Where the product is reached from outside (links handed out, such as a one-time config link). */
+  publicUrl: string;
   /** The registered features' directory dependents (read when a user or group is deleted). */
   dependents: () => readonly DirectoryDependent[];
 }
@@ -149,6 +167,19 @@ export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
         }
       }
       return result;
+    },
+
+    /** Hands each feature that stores reports its section of the report's `features`, if there. */
+    async storeReports(
+      tx: Tx,
+      report: FeatureReportContext,
+      sections: WorkspaceFeatureReports,
+    ): Promise<void> {
+      for (const feature of features) {
+        if (!feature.report || !Object.hasOwn(sections, feature.name)) continue;
+        const section = sections[feature.name as keyof WorkspaceFeatureReports];
+        if (section) await feature.report(tx, report, section);
+      }
     },
 
     /** The feature that reports failures of this kind, if any. */

@@ -2,7 +2,8 @@
 // should run, composed from the lifecycle (state, address, size, id block) and the sections of
 // the registered workspace features, and what its agent reports back. A node hears about, and
 // may report on, only the services placed on it; anything else in its report is ignored, and so
-// are failures of a kind no registered feature claims.
+// are failures of a kind no registered feature claims. What a workspace's features observed (its
+// report's `features`: VPN sessions, traffic) goes to the feature of each section.
 import {
   isWorkspaceErrorCode,
   type WorkspaceDesiredState,
@@ -10,6 +11,7 @@ import {
   type WorkspaceReport,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { createGenerationCache } from '../services/generation-cache.ts';
 import { workspaceState } from '../services/lifecycle.ts';
 import { storageBytes } from '../services/placement.ts';
@@ -105,7 +107,7 @@ function changes(row: ServiceRow, values: WorkspaceReportValues): boolean {
 
 export function createWorkspaceState(deps: {
   db: Db;
-  features: Pick<FeatureRegistry, 'desiredSections' | 'featureOfFailure'>;
+  features: Pick<FeatureRegistry, 'desiredSections' | 'featureOfFailure' | 'storeReports'>;
   notifier: Pick<ServiceNotifier, 'ready'>;
   /** Told what each reported workspace's storage is now (downgrades wait for their shrink). */
   storageReported?: (reports: StorageReport[], at: Date) => Promise<void>;
@@ -216,6 +218,12 @@ export function createWorkspaceState(deps: {
           await logOutcome(row, values, report);
         } else {
           unchanged.push(row.id);
+        }
+        const observed = report.features;
+        if (observed && row.status !== 'terminated') {
+          await inTransaction(deps.db, (tx) =>
+            deps.features.storeReports(tx, { serviceId: row.id, at }, observed),
+          );
         }
         // Checked on every report, not only on a change: a crash between storing a report and
         // acting on it must not leave a service stuck in processing.

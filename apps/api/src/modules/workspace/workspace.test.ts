@@ -84,7 +84,7 @@ describe('the workspace module', () => {
   it("keeps the failures of the registered features' kinds and still hears a report with others", async () => {
     const { serviceId, auth } = await placedService();
     const { generation } = await serviceRow(ctx, serviceId);
-    // An agent ahead of its API reports a kind no feature here claims (a VPN user).
+    // An agent ahead of its API reports a kind no feature here claims (an NFS export).
     await node.report([
       {
         service_id: serviceId,
@@ -93,7 +93,7 @@ describe('the workspace module', () => {
         drivers: [],
         failures: [
           { kind: 'share', name: 'projects', error: 'testparm refused it' },
-          { kind: 'vpn_user', name: 'ona', error: 'no such feature here' },
+          { kind: 'nfs_export', name: 'ona', error: 'no such feature here' },
         ],
       },
     ]);
@@ -102,6 +102,55 @@ describe('the workspace module', () => {
     ).json<ServiceStatusDetail>();
     expect(status.observed_generation).toBe(generation);
     expect(status.failures).toEqual([{ kind: 'share', name: 'projects', error: 'testparm refused it' }]);
+  });
+
+  it("hands a workspace's report sections to their features in a transaction, not a terminated one's", async () => {
+    // Placed by hand: the node's two addresses are taken by the tests above.
+    const onNode = async (last: number) => {
+      const { serviceId } = await ownerWithService(ctx);
+      await setService(ctx, serviceId, {
+        nodeId: node.id,
+        address: `10.14.1.${last}`,
+        idBase: 5_000_000 + last * 10_000,
+      });
+      return serviceId;
+    };
+    const serviceId = await onNode(1);
+    const otherId = await onNode(2);
+    const heard: Array<{ serviceId: string; at: Date; section: unknown; inTransaction: boolean }> = [];
+    const features = createFeatureRegistry([
+      {
+        name: 'vpn',
+        report: async (tx, report, section) => {
+          heard.push({ ...report, section, inTransaction: 'rollback' in tx });
+        },
+      },
+    ]);
+    const at = new Date('2026-03-04T05:06:07Z');
+    const state = createWorkspaceState({
+      db: ctx.database.db,
+      features,
+      notifier: { ready: async () => undefined },
+      now: () => at,
+    });
+    const vpn = {
+      sessions: [],
+      usage: [{ user: 'ona', month: '2026-03', bytes_received: 1, bytes_sent: 2, over_limit: false }],
+    };
+    const report = (id: string, features?: object) => ({
+      service_id: id,
+      observed_generation: 0,
+      ok: true,
+      drivers: [],
+      failures: [],
+      ...(features ? { features } : {}),
+    });
+    await state.applyReports(node.id, [report(serviceId, { vpn }), report(otherId)]);
+    expect(heard).toEqual([{ serviceId, at, section: vpn, inTransaction: true }]);
+
+    await setService(ctx, serviceId, { status: 'terminated' });
+    await state.applyReports(node.id, [report(serviceId, { vpn })]);
+    expect(heard).toHaveLength(1);
   });
 
   it('writes the activity entry in the transaction of its change: no entry, no change, nobody woken', async () => {

@@ -161,6 +161,15 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   },
   'Samba reloaded': {},
   'Samba settings updated': { fields: ['workgroup', 'minProtocol'] },
+  'VPN user created': { name: 'ona-phone' },
+  'VPN user updated': { name: 'ona-phone', fields: ['full_name', 'traffic_limit_bytes'] },
+  'VPN user enabled': { name: 'ona-phone' },
+  'VPN user disabled': { name: 'ona-phone' },
+  'VPN user password changed': { name: 'ona-phone' },
+  'VPN user revoked': { name: 'ona-phone' },
+  'VPN user deleted': { name: 'ona-phone' },
+  'VPN server restarted': {},
+  'VPN reloaded': {},
 };
 
 const RECORDED_LOG = ACTIVITY_ACTIONS.filter((action) => action !== 'user logged in').map((action) =>

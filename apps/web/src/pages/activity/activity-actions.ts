@@ -61,6 +61,15 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'Samba share permissions updated': 'sambaSharePermissionsUpdated',
   'Samba reloaded': 'sambaReloaded',
   'Samba settings updated': 'sambaSettingsUpdated',
+  'VPN user created': 'vpnUserCreated',
+  'VPN user updated': 'vpnUserUpdated',
+  'VPN user enabled': 'vpnUserEnabled',
+  'VPN user disabled': 'vpnUserDisabled',
+  'VPN user password changed': 'vpnUserPasswordChanged',
+  'VPN user revoked': 'vpnUserRevoked',
+  'VPN user deleted': 'vpnUserDeleted',
+  'VPN server restarted': 'vpnServerRestarted',
+  'VPN reloaded': 'vpnReloaded',
 };
 
 /** The key of an action's text; null for an action this version of the app does not know. */

@@ -267,11 +267,20 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
     const fields = fieldList(c, d.fields);
     return fields ? c.t('sentences.changed', { fields }) : null;
   },
+  'VPN user created': (d, c) => named(c, 'sentences.vpnUser', d.name),
+  'VPN user updated': (d, c) => changedNamed(c, 'sentences.vpnUserChanged', 'sentences.vpnUser', d),
+  'VPN user enabled': (d, c) => named(c, 'sentences.vpnUser', d.name),
+  'VPN user disabled': (d, c) => named(c, 'sentences.vpnUser', d.name),
+  'VPN user password changed': (d, c) => named(c, 'sentences.vpnUser', d.name),
+  'VPN user revoked': (d, c) => named(c, 'sentences.vpnUser', d.name),
+  'VPN user deleted': (d, c) => named(c, 'sentences.vpnUser', d.name),
+  'VPN server restarted': () => null,
+  'VPN reloaded': () => null,
 };
 
 function named(
   context: SentenceContext,
-  key: 'sentences.user' | 'sentences.group' | 'sentences.share',
+  key: 'sentences.user' | 'sentences.group' | 'sentences.share' | 'sentences.vpnUser',
   value: unknown,
 ): string | null {
   const name = text(value);
@@ -280,8 +289,12 @@ function named(
 
 function changedNamed(
   context: SentenceContext,
-  key: 'sentences.userChanged' | 'sentences.groupChanged' | 'sentences.shareChanged',
-  plain: 'sentences.user' | 'sentences.group' | 'sentences.share',
+  key:
+    | 'sentences.userChanged'
+    | 'sentences.groupChanged'
+    | 'sentences.shareChanged'
+    | 'sentences.vpnUserChanged',
+  plain: 'sentences.user' | 'sentences.group' | 'sentences.share' | 'sentences.vpnUser',
   details: Details,
 ): string | null {
   const name = text(details.name);

@@ -1,0 +1,104 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CommandResult, CommandRunner } from '../exec/run-command.ts';
+import { workspaceLayout, type WorkspaceLayout } from '../workspace-layout.ts';
+import { PASSDB_SYNC_SCRIPT, syncPassdb } from './passdb.ts';
+
+let dir: string;
+let layout: WorkspaceLayout;
+let calls: string[][];
+/** What the fake `pdbedit -L` lists. */
+let listed = '';
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'agent-passdb-'));
+  layout = workspaceLayout(join(dir, 'workspaces', 'w'));
+  await mkdir(layout.samba.privateDir, { recursive: true });
+  calls = [];
+  listed = '';
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+// Runs nothing: records each command line after the namespace script's own arguments.
+const fakeRun: CommandRunner = (command, args) => {
+  const inside = args.slice(args.indexOf('env'));
+  calls.push(command === 'nsenter' ? inside : [command, ...args]);
+  const listing = inside.includes('-L');
+  const result: CommandResult = {
+    command,
+    args,
+    exitCode: 0,
+    signal: null,
+    stdout: listing ? listed : '',
+    stderr: '',
+    missing: false,
+    timedOut: false,
+    ok: true,
+    durationMs: 1,
+  };
+  return Promise.resolve(result);
+};
+
+const line = (name: string) =>
+  `${name}:1000001:${'X'.repeat(32)}:${'A'.repeat(32)}:[U          ]:LCT-65920080:\n`;
+/** The accounts a sync script run is given to import (its file) and to delete (its names). */
+const scriptRun = (call: string[]) => {
+  const at = call.indexOf(PASSDB_SYNC_SCRIPT);
+  return { pending: call[at + 3], removed: call.slice(at + 5) };
+};
+
+describe('syncPassdb', () => {
+  it('imports into a new passdb in one run of the namespace, without syncing every transaction', async () => {
+    const actions = await syncPassdb(layout, line('alice') + line('bob'), ['alice', 'bob'], fakeRun);
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.slice(0, 2)).toEqual(['env', 'TDB_NO_FSYNC=1']);
+    expect(scriptRun(calls[0]!)).toEqual({ pending: `${layout.samba.passdbRecord}.pending`, removed: [] });
+    expect(actions).toEqual(['imported 2 Samba accounts']);
+    expect(await readFile(layout.samba.passdbRecord, 'utf8')).toBe(line('alice') + line('bob'));
+  });
+
+  it('runs nothing when the accounts are what was imported last', async () => {
+    await writeFile(layout.samba.passdbRecord, line('alice'));
+    await writeFile(layout.samba.passdb, 'tdb');
+
+    expect(await syncPassdb(layout, line('alice'), ['alice'], fakeRun)).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it('deletes the accounts of the last import that are no longer wanted, in the same run', async () => {
+    await writeFile(layout.samba.passdbRecord, line('alice') + line('bob'));
+    await writeFile(layout.samba.passdb, 'tdb');
+
+    const actions = await syncPassdb(layout, line('alice'), ['alice'], fakeRun);
+
+    expect(calls).toHaveLength(1);
+    expect(scriptRun(calls[0]!).removed).toEqual(['bob']);
+    expect(actions).toEqual(['imported 1 Samba accounts', 'removed Samba account bob']);
+  });
+
+  it('asks the passdb what it holds when no import was recorded (a sync cut short)', async () => {
+    await writeFile(layout.samba.passdb, 'tdb');
+    listed = 'alice:1000001:\ncarol:1000003:\n';
+
+    await syncPassdb(layout, line('alice'), ['alice'], fakeRun);
+
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toContain('-L');
+    expect(scriptRun(calls[1]!).removed).toEqual(['carol']);
+  });
+
+  it('with no users left, deletes every account and records the empty list', async () => {
+    await writeFile(layout.samba.passdbRecord, line('alice'));
+    await writeFile(layout.samba.passdb, 'tdb');
+
+    await syncPassdb(layout, '', [], fakeRun);
+
+    expect(scriptRun(calls[0]!)).toEqual({ pending: '', removed: ['alice'] });
+    expect(await readFile(layout.samba.passdbRecord, 'utf8')).toBe('');
+  });
+});

@@ -1,0 +1,23 @@
+// The VPN as a workspace feature (workspace-feature.ts): the `vpn` section of the desired state
+// (absent while the service has no VPN users: no server), the VPN users and those online of the
+// overview, the `vpn_user` failures of the agent's VPN driver, the sessions and traffic of the
+// node's reports (`features.vpn`), and the /vpn routes.
+import type { VpnReport } from '@debesis/contract';
+import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
+import { storeVpnReport } from './vpn.report.ts';
+import { vpnRoutes } from './vpn.routes.ts';
+import { createVpnService, VPN_DRIVER, VPN_FAILURE_KINDS } from './vpn.service.ts';
+
+export const createVpnFeature: WorkspaceFeatureFactory = ({ db, changes, nodeCalls, publicUrl }) => {
+  const vpn = createVpnService({ db, changes, nodeCalls, publicUrl });
+  return {
+    name: VPN_DRIVER,
+    failureKinds: VPN_FAILURE_KINDS,
+    desiredSection: ({ serviceId }) => vpn.desiredSection(serviceId),
+    counts: (serviceIds) => vpn.counts(serviceIds),
+    report: (tx, report, section: VpnReport) => storeVpnReport(tx, report, section),
+    routes: async (api) => {
+      await api.register(vpnRoutes, { prefix: '/vpn', vpn });
+    },
+  };
+};

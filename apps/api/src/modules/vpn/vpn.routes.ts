@@ -1,0 +1,376 @@
+// /api/v1/vpn/{serviceId}: the workspace's VPN users, sessions, traffic, server and client
+// configs (spec §7 "VPN"; the list is the contract's, packages/contract/src/vpn.ts). The verified
+// owner only; changes carry the CSRF header. And, public, /api/v1/vpn/config-links/{token}: the
+// config file behind a one-time link (the token is the key).
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createVpnUserRequestSchema,
+  updateVpnUserRequestSchema,
+  vpnConfigLinkParamsSchema,
+  vpnConfigLinkResponseSchema,
+  vpnConfigQuerySchema,
+  vpnConfigResponseSchema,
+  vpnDisconnectResponseSchema,
+  vpnResetPasswordRequestSchema,
+  vpnSessionsResponseSchema,
+  vpnStatusSchema,
+  vpnTrafficQuerySchema,
+  vpnTrafficResponseSchema,
+  vpnUserParamsSchema,
+  vpnUserSchema,
+  vpnUsersResponseSchema,
+  workspaceApplyResponseSchema,
+  workspaceServiceParamsSchema,
+  type VpnConfigResponse,
+} from '@debesis/contract';
+import { currentUserId } from '../../http/caller.ts';
+import type { VpnService } from './vpn.service.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['vpn'];
+
+/** The media type OpenVPN clients (desktop and phone) open as a profile to import. */
+const OVPN_MEDIA_TYPE = 'application/x-openvpn-profile';
+const ovpnFile = z.custom<string>().meta({ type: 'string', format: 'binary', description: OVPN_MEDIA_TYPE });
+
+function sendConfig(reply: FastifyReply, config: VpnConfigResponse) {
+  return reply
+    .type(OVPN_MEDIA_TYPE)
+    .header('content-disposition', `attachment; filename="${config.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(config.content);
+}
+
+export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService }> = async (app, { vpn }) => {
+  const meta = (request: { ip: string }) => ({ ip: request.ip });
+
+  app.get(
+    '/:serviceId/status',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'The VPN server of the service: where clients connect, what the node reports, counts',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 200: vpnStatusSchema },
+      },
+    },
+    async (request) => vpn.status(currentUserId(request), request.params.serviceId),
+  );
+
+  app.get(
+    '/:serviceId/sessions',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Who is connected, as the node last reported',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 200: vpnSessionsResponseSchema },
+      },
+    },
+    async (request) => vpn.sessions(currentUserId(request), request.params.serviceId),
+  );
+
+  app.get(
+    '/:serviceId/traffic',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Bytes over time: hourly for 24h, daily for 7d and 30d (UTC), every bucket present',
+        security,
+        params: workspaceServiceParamsSchema,
+        querystring: vpnTrafficQuerySchema,
+        response: { 200: vpnTrafficResponseSchema },
+      },
+    },
+    async (request) => vpn.traffic(currentUserId(request), request.params.serviceId, request.query),
+  );
+
+  app.get(
+    '/:serviceId/users',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'The VPN users with their sessions, this month’s traffic and apply status',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 200: vpnUsersResponseSchema },
+      },
+    },
+    async (request) => vpn.listUsers(currentUserId(request), request.params.serviceId),
+  );
+
+  app.post(
+    '/:serviceId/users',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Create a VPN user (as many as the plan has users)',
+        security,
+        params: workspaceServiceParamsSchema,
+        body: createVpnUserRequestSchema,
+        response: { 201: vpnUserSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await vpn.createUser(currentUserId(request), request.params.serviceId, request.body, meta(request)),
+        ),
+  );
+
+  app.get(
+    '/:serviceId/users/:userId',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'One VPN user',
+        security,
+        params: vpnUserParamsSchema,
+        response: { 200: vpnUserSchema },
+      },
+    },
+    async (request) => vpn.getUser(currentUserId(request), request.params.serviceId, request.params.userId),
+  );
+
+  app.patch(
+    '/:serviceId/users/:userId',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Change a VPN user: enabled, names, email, monthly traffic limit',
+        security,
+        params: vpnUserParamsSchema,
+        body: updateVpnUserRequestSchema,
+        response: { 200: vpnUserSchema },
+      },
+    },
+    async (request) =>
+      vpn.updateUser(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.userId,
+        request.body,
+        meta(request),
+      ),
+  );
+
+  app.delete(
+    '/:serviceId/users/:userId',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Delete a VPN user (the node revokes its certificates and ends its sessions)',
+        security,
+        params: vpnUserParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await vpn.deleteUser(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.userId,
+        meta(request),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:serviceId/users/:userId/reset-password',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Give a VPN user a new password (checked at its next connect)',
+        security,
+        params: vpnUserParamsSchema,
+        body: vpnResetPasswordRequestSchema,
+        response: { 200: vpnUserSchema },
+      },
+    },
+    async (request) =>
+      vpn.resetPassword(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.userId,
+        request.body.password,
+        meta(request),
+      ),
+  );
+
+  app.post(
+    '/:serviceId/users/:userId/disconnect',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'End the VPN user’s sessions now (it may connect again)',
+        security,
+        params: vpnUserParamsSchema,
+        response: { 200: vpnDisconnectResponseSchema },
+      },
+    },
+    async (request) =>
+      vpn.disconnect(currentUserId(request), request.params.serviceId, request.params.userId),
+  );
+
+  app.post(
+    '/:serviceId/users/:userId/revoke',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Revoke the VPN user’s certificate: its configs stop working, its sessions end',
+        security,
+        params: vpnUserParamsSchema,
+        response: { 200: vpnUserSchema },
+      },
+    },
+    async (request) =>
+      vpn.revoke(currentUserId(request), request.params.serviceId, request.params.userId, meta(request)),
+  );
+
+  app.post(
+    '/:serviceId/sessions/kill-all',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'End every VPN session of the service now',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 200: vpnDisconnectResponseSchema },
+      },
+    },
+    async (request) => vpn.killAll(currentUserId(request), request.params.serviceId),
+  );
+
+  app.get(
+    '/:serviceId/users/:userId/config',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'The VPN user’s client config (inline certificates and key) as JSON',
+        security,
+        params: vpnUserParamsSchema,
+        querystring: vpnConfigQuerySchema,
+        response: { 200: vpnConfigResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const config = await vpn.config(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.userId,
+      );
+      return reply.header('cache-control', 'private, no-store').send(config);
+    },
+  );
+
+  app.get(
+    '/:serviceId/users/:userId/config/download',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'The VPN user’s client config as a .ovpn file',
+        security,
+        params: vpnUserParamsSchema,
+        produces: [OVPN_MEDIA_TYPE],
+        response: { 200: ovpnFile },
+      },
+    },
+    async (request, reply) =>
+      sendConfig(
+        reply,
+        await vpn.config(currentUserId(request), request.params.serviceId, request.params.userId),
+      ),
+  );
+
+  app.post(
+    '/:serviceId/users/:userId/config/link',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'A link to the .ovpn file that works once, for a few minutes (for a phone, by QR code)',
+        security,
+        params: vpnUserParamsSchema,
+        response: { 201: vpnConfigLinkResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .header('cache-control', 'private, no-store')
+        .send(await vpn.createLink(currentUserId(request), request.params.serviceId, request.params.userId)),
+  );
+
+  app.post(
+    '/:serviceId/restart',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Restart the VPN server alone (its sessions end; clients reconnect)',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 202: workspaceApplyResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await vpn.restart(currentUserId(request), request.params.serviceId, meta(request))),
+  );
+
+  app.post(
+    '/:serviceId/reload',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Ask the node to apply the VPN configuration again',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 202: workspaceApplyResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await vpn.reload(currentUserId(request), request.params.serviceId, meta(request))),
+  );
+
+  app.get(
+    '/config-links/:token',
+    {
+      // The token is the key: random, kept only as a hash, once, for minutes. The limit slows
+      // anyone guessing; a person opens a link once or twice.
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'The .ovpn file behind a one-time link (no sign-in: the token is the key); 404 once used',
+        params: vpnConfigLinkParamsSchema,
+        produces: [OVPN_MEDIA_TYPE],
+        response: { 200: ovpnFile },
+      },
+    },
+    async (request, reply) => sendConfig(reply, await vpn.configByLink(request.params.token)),
+  );
+};
