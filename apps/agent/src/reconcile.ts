@@ -3,8 +3,9 @@
 // is also the heartbeat). A workspace whose generation is already applied is only observed
 // (cheap: fresh usage facts, is its daemon alive?), and applied again when it drifted. A failed
 // report still says what serves (each daemon driver's `serving`, facts looked at afresh), so the
-// API never shows a workspace running while its daemon is down. Nothing here is remembered
-// across restarts on purpose: after a crash
+// API never shows a workspace running while its daemon is down. What features observe (VPN
+// sessions and traffic) is asked afresh on every pass, applied or only observed. Nothing here is
+// remembered across restarts on purpose: after a crash
 // the first pass re-applies every workspace, and because drivers are idempotent that repairs
 // whatever a pass interrupted midway left behind.
 //
@@ -22,6 +23,7 @@ import type {
   WorkspaceErrorCode,
   WorkspaceDesiredState,
   WorkspaceFacts,
+  WorkspaceFeatureReports,
   WorkspaceReport,
 } from '@debesis/contract';
 import { readFile } from 'node:fs/promises';
@@ -119,7 +121,8 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
 
     const previous = memory.workspaces.get(workspace.service_id);
     if (!fullCheck && previous?.ok && previous.observed_generation === workspace.generation) {
-      const observed = await observeWorkspace(deps, workspace, previous);
+      const looked = await observeWorkspace(deps, workspace, previous);
+      const observed = looked && (await withFeatureReports(deps, workspace, looked));
       if (observed) {
         remember(memory, workspace, observed);
         result.skipped.push(workspace.service_id);
@@ -129,7 +132,11 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
     }
 
     result.applied.push(workspace.service_id);
-    const report = await applyWorkspace(deps, workspace, previous, result);
+    const report = await withFeatureReports(
+      deps,
+      workspace,
+      await applyWorkspace(deps, workspace, previous, result),
+    );
     remember(memory, workspace, report);
     result.workspaces.push(report);
   }
@@ -177,6 +184,40 @@ async function observeWorkspace(
     return undefined;
   }
   return withFacts(previous, facts);
+}
+
+/**
+ * The report with what the features observe now (VPN sessions and traffic), asked of every
+ * driver that reports on every pass, observe-only ones too. A feature that cannot say is logged
+ * and left out; the others still report.
+ */
+async function withFeatureReports(
+  deps: ReconcileDeps,
+  desired: WorkspaceDesiredState,
+  report: WorkspaceReport,
+): Promise<WorkspaceReport> {
+  const { features: _previous, ...rest } = report;
+  if (desired.state === 'removed') return rest;
+  const features: WorkspaceFeatureReports = {};
+  const reporting = deps.drivers.filter((driver) => driver.report !== undefined);
+  if (reporting.length === 0) return rest;
+  let context: DriverContext;
+  try {
+    context = driverContext(deps, workspaceDir(deps.dataDir, desired.service_id));
+  } catch {
+    return rest;
+  }
+  for (const driver of reporting) {
+    try {
+      Object.assign(features, await driver.report?.(desired, context));
+    } catch (error) {
+      deps.logger.warn(
+        { service_id: desired.service_id, driver: driver.name },
+        `report failed: ${errorMessage(error)}`,
+      );
+    }
+  }
+  return Object.keys(features).length > 0 ? { ...rest, features } : rest;
 }
 
 /**

@@ -10,6 +10,9 @@
 //                                         decided once per workspace in reconcile) or a changed
 //                                         command line, else reload it only if a file changed
 //
+// Its definition's `report` (what the feature observed) is asked by reconcile on every pass of a
+// workspace that needs it.
+//
 // It is a feature driver: when it throws, reconcile reports the feature failed with the reason
 // and applies the other features; the workspace's folder, storage, address and users stand.
 // An unchanged workspace runs no program at all.
@@ -104,6 +107,13 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
       const context = contextOf(driverContext);
       await stop(context, definition.argv(desired, context));
     },
+
+    ...(definition.report && {
+      report: async (desired: WorkspaceDesiredState, driverContext: DriverContext) =>
+        desired.state === 'removed' || definition.notNeeded(desired) !== undefined
+          ? {}
+          : ((await definition.report?.(desired, contextOf(driverContext))) ?? {}),
+    }),
   };
 
   async function applyNeeded(

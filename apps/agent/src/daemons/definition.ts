@@ -9,7 +9,7 @@
 // Adding a feature on the agent side: a definition and its renderer in drivers/<feature>.driver.ts
 // and one line in drivers/registry.ts. Values spliced into a config file go through that file
 // format's escaping in daemons/config-formats.ts.
-import type { ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
+import type { ResourceFailure, WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
 import type { NodeCallHandlers } from '../calls/node-call.ts';
 import type { DriverContext } from '../drivers/driver.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
@@ -91,6 +91,12 @@ export interface DaemonDefinition {
   /** What it serves on once started: the supervisor waits for this port. */
   listens(desired: WorkspaceDesiredState): { host: string; port: number };
   reload(context: Pick<DaemonContext, 'layout' | 'dir'>): ReloadMethod;
+  /**
+   * What the feature observed (VPN sessions and traffic), for the workspace report's `features`.
+   * Asked on every pass of a workspace that needs the feature, the observe-only pass too, so it
+   * must be cheap: it runs no program when nothing runs. A throw leaves its section out.
+   */
+  report?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<Partial<WorkspaceFeatureReports>>;
   /** The node calls it answers (the VPN's config and kill), passed on by its driver. */
   readonly calls?: NodeCallHandlers;
 }

@@ -12,6 +12,7 @@ import type { NodeCallHandlers } from '../calls/node-call.ts';
 import type { TaskRun } from '../daemons/definition.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
+import type { WorkspaceFeatureReports } from '@debesis/contract';
 
 export type { DriverStatus };
 
@@ -83,6 +84,8 @@ export interface Driver {
   resources?(desired: WorkspaceDesiredState): Array<Pick<ResourceFailure, 'kind' | 'name'>>;
   /** Stops what this driver runs for the workspace without touching its data (see DriverContext). */
   quiesce?(desired: WorkspaceDesiredState, context: DriverContext): Promise<void>;
+  /** A feature's observed section of the report, on every pass (see DaemonDefinition.report). */
+  report?(desired: WorkspaceDesiredState, context: DriverContext): Promise<Partial<WorkspaceFeatureReports>>;
   /** The node calls it answers (calls/node-call.ts), on the workspace as last applied. */
   readonly calls?: NodeCallHandlers;
 }

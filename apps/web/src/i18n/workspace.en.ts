@@ -98,6 +98,7 @@ export const workspaceEn = {
     tabs: 'Service sections',
     tabOverview: 'Overview',
     tabUsers: 'Users and groups',
+    tabVpn: 'VPN',
     tabSamba: 'Samba',
     tabActivity: 'Activity',
     tabSettings: 'Settings',

@@ -118,6 +118,7 @@ export const workspaceLt: WorkspaceMessages = {
     tabs: 'Paslaugos skyriai',
     tabOverview: 'Apžvalga',
     tabUsers: 'Naudotojai ir grupės',
+    tabVpn: 'VPN',
     tabSamba: 'Samba',
     tabActivity: 'Veikla',
     tabSettings: 'Nustatymai',

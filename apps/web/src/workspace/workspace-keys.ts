@@ -15,6 +15,11 @@ export const workspaceKeys = {
   sambaStatus: (serviceId: string) => [...workspaceKeys.all(serviceId), 'samba-status'] as const,
   status: (serviceId: string) => [...workspaceKeys.all(serviceId), 'status'] as const,
   config: (serviceId: string) => [...workspaceKeys.all(serviceId), 'config'] as const,
+  vpnUsers: (serviceId: string) => [...workspaceKeys.all(serviceId), 'vpn-users'] as const,
+  vpnStatus: (serviceId: string) => [...workspaceKeys.all(serviceId), 'vpn-status'] as const,
+  vpnSessions: (serviceId: string) => [...workspaceKeys.all(serviceId), 'vpn-sessions'] as const,
+  vpnTraffic: (serviceId: string, range: string) =>
+    [...workspaceKeys.all(serviceId), 'vpn-traffic', range] as const,
 };
 
 /** A path segment: service ids, user, group and share names go into URLs encoded. */

@@ -10,6 +10,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../api/client.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 export const BILLING_PATH = '/api/v1/billing/';
 export const INVOICES_PATH = '/api/v1/billing/invoices';
@@ -84,18 +85,7 @@ export async function downloadInvoicePdf(id: string, number: string): Promise<vo
     },
     pdfBytesSchema,
   );
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${number}.pdf`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser the moment it needs to start the download before the URL goes.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveFile(bytes, `${number}.pdf`, 'application/pdf');
 }
 
 export function useUpdateBillingInfo() {

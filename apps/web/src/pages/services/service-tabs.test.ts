@@ -1,3 +1,4 @@
+import { SHIPPED_FEATURES } from '@debesis/contract';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_TABS, serviceTabRoutes, shippedTabs } from './service-tabs.ts';
 
@@ -9,6 +10,20 @@ describe('the service tabs', () => {
     expect(routes.map((route) => (route.index ? '(index)' : route.path))).toEqual([
       '(index)',
       'users',
+      'settings',
+    ]);
+  });
+
+  it('route the VPN tab only once the VPN has shipped', () => {
+    const paths = (features: Parameters<typeof shippedTabs>[1]) =>
+      shippedTabs(SERVICE_TABS, features).map((tab) => tab.path);
+    expect(paths(SHIPPED_FEATURES)).not.toContain('vpn');
+    expect(paths([...SHIPPED_FEATURES, 'vpn'])).toEqual([
+      '',
+      'users',
+      'vpn',
+      'samba',
+      'activity',
       'settings',
     ]);
   });

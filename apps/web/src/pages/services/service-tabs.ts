@@ -53,6 +53,20 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     },
   },
   {
+    id: 'vpn',
+    path: 'vpn',
+    label: 'serviceDetail.tabVpn',
+    feature: 'vpn',
+    component: async () => (await import('./ServiceVpnTab.tsx')).ServiceVpnTab,
+    messages: {
+      namespace: 'vpnTab',
+      loaders: {
+        en: async () => (await import('./messages/vpn.en.ts')).vpnTabEn,
+        lt: async () => (await import('./messages/vpn.lt.ts')).vpnTabLt,
+      },
+    },
+  },
+  {
     id: 'samba',
     path: 'samba',
     label: 'serviceDetail.tabSamba',

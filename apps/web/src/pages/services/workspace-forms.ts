@@ -12,7 +12,10 @@ import {
 } from '@debesis/contract';
 import { z } from 'zod';
 
-function checkConfirmation(value: { password: string; confirm: string }, context: z.RefinementCtx): void {
+export function checkConfirmation(
+  value: { password: string; confirm: string },
+  context: z.RefinementCtx,
+): void {
   if (value.password !== value.confirm) {
     context.addIssue({ code: 'custom', path: ['confirm'], message: 'passwords_do_not_match' });
   }

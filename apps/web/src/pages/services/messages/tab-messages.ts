@@ -4,10 +4,12 @@ import type { OverviewTabMessages } from './overview.en.ts';
 import type { SambaTabMessages } from './samba.en.ts';
 import type { SettingsTabMessages } from './settings.en.ts';
 import type { UsersTabMessages } from './users.en.ts';
+import type { VpnTabMessages } from './vpn.en.ts';
 
 export type ServiceTabResources = {
   overviewTab: OverviewTabMessages;
   usersTab: UsersTabMessages;
   sambaTab: SambaTabMessages;
   settingsTab: SettingsTabMessages;
+  vpnTab: VpnTabMessages;
 };

@@ -1,0 +1,112 @@
+// /dashboard/services/{id}/vpn (spec §2 "vpn": VPN users, sessions, traffic, configuration
+// download): the workspace's OpenVPN server (where clients connect, whether the node serves it,
+// restart and reload), its users, who is connected now, and the traffic over time.
+import type { VpnStatus } from '@debesis/contract';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { useVpnSessions, useVpnStatus, useVpnUsers, vpnApi } from '../../workspace/vpn-api.ts';
+import { DaemonStatusCard, type DaemonReport } from './DaemonStatusCard.tsx';
+import { useServiceTab } from './use-service-tab.ts';
+import { ConfirmAction } from './vpn-parts.tsx';
+import { VpnSessionsSection } from './VpnSessionsSection.tsx';
+import { VpnTrafficChart } from './VpnTrafficChart.tsx';
+import { VpnUsersSection } from './VpnUsersSection.tsx';
+import './vpn.css';
+
+type Translate = TFunction<['vpnTab', 'workspace']>;
+
+/**
+ * The card's report: serving only when the server runs (`serving`), not merely when the driver is
+ * content; with no VPN user yet there is no server, and the card says it starts with the first.
+ */
+function reportOf(status: VpnStatus, t: Translate): DaemonReport {
+  return {
+    placed: status.placed,
+    live: status.live === null ? null : status.serving === true,
+    reason: status.reason ?? (status.users === 0 ? t('vpn.noServerYet') : null),
+    apply_status: status.apply_status,
+  };
+}
+
+export function ServiceVpnTab() {
+  const { t } = useTranslation(['vpnTab', 'workspace']);
+  const { service } = useServiceTab('vpn');
+  const status = useVpnStatus(service.id);
+  const users = useVpnUsers(service.id);
+  const sessions = useVpnSessions(service.id);
+  const [restart, setRestart] = useState<'confirm' | 'done' | null>(null);
+  const data = status.data;
+  return (
+    <div className="service-tab-stack">
+      <DaemonStatusCard
+        title={t('vpn.serverTitle')}
+        name="OpenVPN"
+        report={data && reportOf(data, t)}
+        loading={status.isPending}
+        failed={status.isError}
+        words={{
+          serving: () => t('vpn.live'),
+          notServing: (reason) => (reason ? t('vpn.notLiveReason', { reason }) : t('vpn.notLive')),
+          waiting: () => t('vpn.waitingForNode'),
+          notPlaced: () => t('vpn.notPlaced'),
+        }}
+        rows={
+          <div>
+            <dt>{t('vpn.address')}</dt>
+            <dd data-testid="vpn-address">
+              {data?.address ? (
+                <code>{`${data.address}:${data.port}/${data.protocol}`}</code>
+              ) : (
+                t('vpn.notPlaced')
+              )}
+            </dd>
+          </div>
+        }
+        actions={
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={!data?.placed}
+            onClick={() => setRestart('confirm')}
+            data-testid="vpn-restart"
+          >
+            {t('vpn.restart')}
+          </button>
+        }
+        notices={
+          restart === 'done' && (
+            <FormAlert tone="success" testId="vpn-restart-done">
+              {t('vpn.restarted')}
+            </FormAlert>
+          )
+        }
+        reload={{
+          run: () => vpnApi.reload(service.id),
+          label: t('vpn.reload'),
+          busy: t('vpn.reloading'),
+          done: t('vpn.reloaded'),
+          failed: t('vpn.reloadFailed'),
+        }}
+        testId="vpn"
+      />
+      {restart === 'confirm' && (
+        <ConfirmAction
+          title={t('vpn.restartTitle')}
+          body={t('vpn.restartBody')}
+          confirmLabel={t('vpn.restart')}
+          busyLabel={t('vpn.restarting')}
+          failure={t('vpn.restartFailed')}
+          run={() => vpnApi.restart(service.id)}
+          onDone={() => setRestart('done')}
+          onClose={() => setRestart((current) => (current === 'confirm' ? null : current))}
+          testId="vpn-restart-dialog"
+        />
+      )}
+      <VpnUsersSection serviceId={service.id} users={users} sessions={sessions.data?.sessions} />
+      <VpnSessionsSection serviceId={service.id} sessions={sessions} />
+      <VpnTrafficChart serviceId={service.id} />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+// A workspace's VPN (spec §7 "VPN", base /api/v1/vpn/{serviceId}): every call the VPN tab makes,
+// typed by the contract (packages/contract/src/vpn.ts). Where the contract names no answer
+// (reset-password, revoke, restart, reload) the tab reads none: the change refreshes the lists.
+import {
+  vpnConfigLinkResponseSchema,
+  vpnDisconnectResponseSchema,
+  vpnSessionsResponseSchema,
+  vpnStatusSchema,
+  vpnTrafficResponseSchema,
+  vpnUserSchema,
+  vpnUsersResponseSchema,
+  type CreateVpnUserRequest,
+  type UpdateVpnUserRequest,
+  type VpnTrafficRange,
+} from '@debesis/contract';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../api/client.ts';
+import { toApiError } from '../api/api-error.ts';
+import { saveFile } from '../lib/save-file.ts';
+import { segment, workspaceKeys } from './workspace-keys.ts';
+import { whileApplying } from './workspace-resource.ts';
+
+const base = (serviceId: string) => `/api/v1/vpn/${segment(serviceId)}`;
+const userPath = (serviceId: string, userId: string) => `${base(serviceId)}/users/${segment(userId)}`;
+/** An answer the tab does not read (204, or one the contract leaves open). */
+const unread = z.unknown().transform(() => undefined);
+
+/** How often the sessions are asked again while the tab is open (issue 15: a new one within 5 s). */
+export const VPN_SESSIONS_POLL_MS = 5_000;
+
+export const vpnApi = {
+  status: (serviceId: string) => api.get(`${base(serviceId)}/status`, vpnStatusSchema),
+  users: (serviceId: string) => api.get(`${base(serviceId)}/users`, vpnUsersResponseSchema),
+  sessions: (serviceId: string) => api.get(`${base(serviceId)}/sessions`, vpnSessionsResponseSchema),
+  traffic: (serviceId: string, range: VpnTrafficRange) =>
+    api.get(`${base(serviceId)}/traffic`, vpnTrafficResponseSchema, { params: { range } }),
+  createUser: (serviceId: string, body: CreateVpnUserRequest) =>
+    api.post(`${base(serviceId)}/users`, body, vpnUserSchema),
+  updateUser: (serviceId: string, userId: string, body: UpdateVpnUserRequest) =>
+    api.patch(userPath(serviceId, userId), body, vpnUserSchema),
+  deleteUser: (serviceId: string, userId: string) => api.delete(userPath(serviceId, userId), unread),
+  resetPassword: (serviceId: string, userId: string, password: string) =>
+    api.post(`${userPath(serviceId, userId)}/reset-password`, { password }, unread),
+  disconnect: (serviceId: string, userId: string) =>
+    api.post(`${userPath(serviceId, userId)}/disconnect`, {}, vpnDisconnectResponseSchema),
+  revoke: (serviceId: string, userId: string) =>
+    api.post(`${userPath(serviceId, userId)}/revoke`, {}, unread),
+  killAll: (serviceId: string) =>
+    api.post(`${base(serviceId)}/sessions/kill-all`, {}, vpnDisconnectResponseSchema),
+  configLink: (serviceId: string, userId: string) =>
+    api.post(`${userPath(serviceId, userId)}/config/link`, {}, vpnConfigLinkResponseSchema),
+  restart: (serviceId: string) => api.post(`${base(serviceId)}/restart`, {}, unread),
+  reload: (serviceId: string) => api.post(`${base(serviceId)}/reload`, {}, unread),
+};
+
+/** The file name the server gives (Content-Disposition), else `<username>.ovpn`. */
+function fileNameOf(disposition: unknown, fallback: string): string {
+  const match = typeof disposition === 'string' ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * Fetches the user's `.ovpn` (GET users/{userId}/config/download) with the session's token and
+ * hands it to the browser as a download. Through the axios instance, not `api.get`, for the file
+ * name in the headers; an error body is JSON and becomes the ApiError it would anywhere else.
+ */
+export async function downloadVpnConfig(serviceId: string, userId: string, username: string): Promise<void> {
+  let response;
+  try {
+    response = await api.http.get<unknown>(`${userPath(serviceId, userId)}/config/download`, {
+      // No responseType: axios tries the answer as JSON and keeps the profile's text when it is not
+      // (it never is), so an error's JSON body still carries the server's words.
+      headers: { Accept: 'application/x-openvpn-profile, application/json;q=0.5' },
+    });
+  } catch (error) {
+    throw toApiError(error);
+  }
+  const content = z.string().min(1).parse(response.data);
+  const name = fileNameOf(response.headers['content-disposition'], `${username}.ovpn`);
+  saveFile(content, name, 'application/x-openvpn-profile');
+}
+
+/** The VPN users, asked again while the node applies a change to any of them. */
+export function useVpnUsers(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.vpnUsers(serviceId),
+    queryFn: () => vpnApi.users(serviceId),
+    refetchInterval: (query) => whileApplying(query.state.data?.users),
+  });
+}
+
+export function useVpnStatus(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.vpnStatus(serviceId),
+    queryFn: () => vpnApi.status(serviceId),
+    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
+  });
+}
+
+/** Who is connected, asked again every 5 s while the tab shows them. */
+export function useVpnSessions(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.vpnSessions(serviceId),
+    queryFn: () => vpnApi.sessions(serviceId),
+    refetchInterval: VPN_SESSIONS_POLL_MS,
+  });
+}
+
+export function useVpnTraffic(serviceId: string, range: VpnTrafficRange) {
+  return useQuery({
+    queryKey: workspaceKeys.vpnTraffic(serviceId, range),
+    queryFn: () => vpnApi.traffic(serviceId, range),
+  });
+}
