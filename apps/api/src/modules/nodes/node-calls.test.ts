@@ -212,6 +212,8 @@ describe('the HTTP error of a failed node call', () => {
       const error = nodeCallError(failure as NodeCallFailureCode);
       expect([error.code, error.status]).toEqual([code, status]);
     }
+    expect(nodeCallError('not_placed', { not_placed: 'vpn_not_placed' }).code).toBe('vpn_not_placed');
+    expect(nodeCallError('failed', { not_placed: 'vpn_not_placed' }).code).toBe('node_call_failed');
     for (const code of Object.values(expected).map(([c]) => c as ErrorCode)) {
       expect(errorText('en', code)).toMatch(/storage node/);
       expect(errorText('lt', code)).toMatch(/[Ss]augojimo mazg/);

@@ -214,8 +214,12 @@ const HTTP_ERROR: Record<NodeCallFailureCode, ErrorCode> = {
 /**
  * The error a feature's route answers for a failed node call. `not_found` means the node does
  * not hold what was asked for yet (a VPN user the node has not applied): the caller's own
- * resource was already checked by the feature, so it is "not ready", never a 404.
+ * resource was already checked by the feature, so it is "not ready", never a 404. A feature may
+ * name its own code for a failure (`{ not_placed: 'vpn_not_placed' }`); the rest stay generic.
  */
-export function nodeCallError(code: NodeCallFailureCode): AppError {
-  return new AppError(HTTP_ERROR[code]);
+export function nodeCallError(
+  code: NodeCallFailureCode,
+  own: Partial<Record<NodeCallFailureCode, ErrorCode>> = {},
+): AppError {
+  return new AppError(own[code] ?? HTTP_ERROR[code]);
 }
