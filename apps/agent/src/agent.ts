@@ -2,11 +2,15 @@
 // enrollment token: AGENT_REGISTRATION_TOKEN, or one the embedded node issues itself), then runs reconcile
 // passes every poll interval. Passes never overlap (a loop pass and a runOnce() call queue
 // behind each other); when the API fails, the wait grows exponentially up to a cap, and it is
-// back to the poll interval after the first pass that succeeds. The API can run it in its own
-// process (the embedded default) or main.ts runs it standalone; both go through startAgent().
+// back to the poll interval after the first pass that succeeds. Beside it the node-call loop
+// (calls/call-loop.ts) answers the API's questions about a workspace as last applied. The API
+// can run it in its own process (the embedded default) or main.ts runs it standalone; both go
+// through startAgent().
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';
+import { startCallLoop } from './calls/call-loop.ts';
+import { runNodeCall } from './calls/node-call.ts';
 import { measureCapacity } from './capacity.ts';
 import type { AgentConfig } from './config.ts';
 import type { Driver } from './drivers/driver.ts';
@@ -16,6 +20,8 @@ import { errorMessage, silentLogger, type Logger } from './logger.ts';
 import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-identity.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
 import { AGENT_VERSION } from './version.ts';
+import { workspaceLayout } from './workspace-layout.ts';
+import { workspaceDir } from './workspace-paths.ts';
 
 export interface AgentOptions {
   /** Default: the registry's drivers. */
@@ -30,6 +36,8 @@ export interface AgentOptions {
    * config.registrationToken: the embedded node issues its own, in-process.
    */
   enrollmentToken?: () => Promise<string>;
+  /** Default true. With false no node-call loop runs (the API's calls go unanswered). */
+  calls?: boolean;
 }
 
 export interface Agent {
@@ -92,6 +100,11 @@ export function startAgent(
   let queue: Promise<unknown> = Promise.resolve();
   let wakeRequested = false;
   let interruptSleep: (() => void) | undefined;
+  // The node-call loop waits here for the identity this loop establishes.
+  const identityWaiters: Array<() => void> = [];
+  const identityChanged = () => {
+    for (const resolve of identityWaiters.splice(0)) resolve();
+  };
 
   async function register(): Promise<NodeIdentity> {
     identity = undefined;
@@ -122,6 +135,7 @@ export function startAgent(
     };
     await saveNodeIdentity(config.dataDir, registered);
     identity = registered;
+    identityChanged();
     logger.info({ node_id: registered.node_id, node_name: config.nodeName }, 'node registered');
     return registered;
   }
@@ -131,8 +145,10 @@ export function startAgent(
       await mkdir(config.dataDir, { recursive: true, mode: 0o750 });
       const stored = await loadNodeIdentity(config.dataDir);
       identityLoaded = true;
-      if (stored && stored.node_name === config.nodeName && stored.api_url === config.apiUrl)
+      if (stored && stored.node_name === config.nodeName && stored.api_url === config.apiUrl) {
         identity = stored;
+        identityChanged();
+      }
     }
     return identity ?? (await register());
   }
@@ -215,6 +231,29 @@ export function startAgent(
       ? Promise.resolve()
       : loop().catch((error: unknown) => logger.error({ err: error }, 'agent loop crashed'));
 
+  const callLoop =
+    options.calls === false
+      ? undefined
+      : startCallLoop({
+          api,
+          async nodeToken() {
+            while (!stopped && !identity) await new Promise<void>((resolve) => identityWaiters.push(resolve));
+            return stopped ? undefined : identity?.node_token;
+          },
+          run: (call) =>
+            runNodeCall(call, {
+              handlers: drivers,
+              applied: (serviceId) => memory.applied.get(serviceId),
+              layout: (serviceId) => workspaceLayout(workspaceDir(config.dataDir, serviceId)),
+              dataDir: config.dataDir,
+              run,
+              logger,
+            }),
+          logger,
+          retryMs: config.pollIntervalMs,
+          maxBackoffMs: config.maxBackoffMs,
+        });
+
   let stopping: Promise<void> | undefined;
   return {
     runOnce: () => exclusive(pass),
@@ -227,6 +266,8 @@ export function startAgent(
         stopped = true;
         stopController.abort();
         interruptSleep?.();
+        identityChanged();
+        await callLoop?.stop();
         await looping;
         await queue;
         logger.info('agent stopped');

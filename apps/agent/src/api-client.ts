@@ -1,14 +1,19 @@
-// The three calls an agent makes to the control plane, typed by the contract. Every answer is
+// The calls an agent makes to the control plane, typed by the contract. Every answer is
 // checked against its schema before anyone uses it. A 401 is its own error, because it means
 // "your node token is no longer valid: register again"; everything else is an ApiError that the
 // agent retries with back-off.
 import {
   errorResponseSchema,
+  nodeCallResultRequestSchema,
+  nodeCallResultResponseSchema,
+  nodeCallsResponseSchema,
   nodeDesiredStateResponseSchema,
   nodeRegisterRequestSchema,
   nodeRegisterResponseSchema,
   nodeReportRequestSchema,
   nodeReportResponseSchema,
+  type NodeCallResultRequest,
+  type NodeCallsResponse,
   type NodeDesiredStateResponse,
   type NodeRegisterRequest,
   type NodeRegisterResponse,
@@ -42,6 +47,10 @@ export interface ApiClient {
   register(registrationToken: string, body: NodeRegisterRequest): Promise<NodeRegisterResponse>;
   desiredState(nodeToken: string): Promise<NodeDesiredStateResponse>;
   report(nodeToken: string, body: NodeReportRequest): Promise<void>;
+  /** The calls waiting for this node; the API holds the request up to `waitMs` until one comes. */
+  nodeCalls(nodeToken: string, waitMs: number): Promise<NodeCallsResponse>;
+  /** This node's answer to a call (an ApiError 404 when the API no longer awaits it). */
+  answerNodeCall(nodeToken: string, callId: string, body: NodeCallResultRequest): Promise<void>;
 }
 
 export interface ApiClientOptions {
@@ -63,10 +72,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: string,
     schema: z.ZodType<T>,
     body?: unknown,
+    timeoutMs = options.timeoutMs,
   ): Promise<T> {
     const url = new URL(path, base);
     const where = `${method} /${path}`;
-    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     let response: Response;
     let text: string;
@@ -84,8 +94,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       text = await response.text();
     } catch (error) {
       if (options.signal?.aborted) throw new ApiError(`${where}: aborted`, 'aborted');
-      if (timeout.aborted)
-        throw new ApiError(`${where}: no answer within ${options.timeoutMs} ms`, 'timeout');
+      if (timeout.aborted) throw new ApiError(`${where}: no answer within ${timeoutMs} ms`, 'timeout');
       const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
       const reason = cause?.code ?? cause?.message ?? (error as Error).message;
       throw new ApiError(`${where}: ${reason}`, 'network');
@@ -130,6 +139,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         nodeToken,
         nodeReportResponseSchema,
         nodeReportRequestSchema.parse(body),
+      );
+    },
+    // The poll is held open by design: its time-out is the wait plus an ordinary call's.
+    nodeCalls: async (nodeToken, waitMs) =>
+      call(
+        'GET',
+        `api/v1/nodes/calls?wait_ms=${waitMs}`,
+        nodeToken,
+        nodeCallsResponseSchema,
+        undefined,
+        waitMs + options.timeoutMs,
+      ),
+    answerNodeCall: async (nodeToken, callId, body) => {
+      await call(
+        'POST',
+        `api/v1/nodes/calls/${encodeURIComponent(callId)}/result`,
+        nodeToken,
+        nodeCallResultResponseSchema,
+        nodeCallResultRequestSchema.parse(body),
       );
     },
   };

@@ -17,6 +17,8 @@ export type {
   DriverStatus,
 } from './drivers/driver.ts';
 export { DEFAULT_DRIVERS, createDefaultDrivers } from './drivers/registry.ts';
+export { NodeCallError } from './calls/node-call.ts';
+export type { NodeCallContext, NodeCallHandler, NodeCallHandlers } from './calls/node-call.ts';
 export type { DriverSetOptions } from './drivers/registry.ts';
 export { createJsonLogger, silentLogger } from './logger.ts';
 export { runCommand } from './exec/run-command.ts';

@@ -55,10 +55,21 @@ export interface ReconcileMemory {
   passes: number;
   /** Per service id: the last report, which also holds the generation applied last. */
   workspaces: Map<string, WorkspaceReport>;
+  /**
+   * Per service id: the desired state whose generation was applied last (features may have
+   * failed in it); what node calls answer about. A removed workspace is not held.
+   */
+  applied: Map<string, WorkspaceDesiredState>;
 }
 
 export function createReconcileMemory(): ReconcileMemory {
-  return { passes: 0, workspaces: new Map() };
+  return { passes: 0, workspaces: new Map(), applied: new Map() };
+}
+
+function remember(memory: ReconcileMemory, desired: WorkspaceDesiredState, report: WorkspaceReport): void {
+  memory.workspaces.set(desired.service_id, report);
+  if (desired.state === 'removed') memory.applied.delete(desired.service_id);
+  else if (report.observed_generation === desired.generation) memory.applied.set(desired.service_id, desired);
 }
 
 export interface ReconcileResult {
@@ -113,7 +124,7 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
       const looked = await observeWorkspace(deps, workspace, previous);
       const observed = looked && (await withFeatureReports(deps, workspace, looked));
       if (observed) {
-        memory.workspaces.set(workspace.service_id, observed);
+        remember(memory, workspace, observed);
         result.skipped.push(workspace.service_id);
         result.workspaces.push(observed);
         continue;
@@ -126,12 +137,13 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
       workspace,
       await applyWorkspace(deps, workspace, previous, result),
     );
-    memory.workspaces.set(workspace.service_id, report);
+    remember(memory, workspace, report);
     result.workspaces.push(report);
   }
   // A workspace the API no longer lists is forgotten, not deleted: only an explicit `removed`
   // deletes data.
   for (const id of memory.workspaces.keys()) if (!seen.has(id)) memory.workspaces.delete(id);
+  for (const id of memory.applied.keys()) if (!seen.has(id)) memory.applied.delete(id);
 
   result.capacity = await measureCapacity(deps.dataDir, deps.addresses);
   await deps.api.report(deps.nodeToken, {

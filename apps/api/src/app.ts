@@ -96,6 +96,7 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { createOAuthService } from './modules/oauth/oauth.service.ts';
 import { createNodesService } from './modules/nodes/nodes.service.ts';
 import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
+import { createNodeCalls } from './modules/nodes/node-calls.ts';
 import { createDirectoryReader } from './modules/directory/directory.service.ts';
 import { activityInTransaction } from './modules/workspace/activity-in-transaction.ts';
 import { WORKSPACE_FEATURES } from './workspace-features.ts';
@@ -124,6 +125,15 @@ export interface AppDependencies {
 }
 
 export type App = FastifyInstance;
+
+const nodeCallsOfApp = new WeakMap<App, NodeCalls>();
+
+/** The app's node calls, as its features get them (for tests and tools in this process). */
+export function nodeCallsOf(app: App): NodeCalls {
+  const calls = nodeCallsOfApp.get(app);
+  if (!calls) throw new Error('nodeCallsOf: not an app made by buildApp');
+  return calls;
+}
 
 /** Logs each request once, when it completes, with what was asked and how it ended. */
 class OneLinePerRequest extends LogController {
@@ -400,11 +410,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     now,
     log: app.log,
   });
-  // Until the nodes module answers node calls, every call fails as its node not answering.
-  const nodeCalls: NodeCalls = deps.nodeCalls ?? {
-    call: () =>
-      Promise.resolve({ ok: false, code: 'node_unreachable', error: 'node calls are not wired yet' }),
-  };
+  // Questions to the node that runs a service (a VPN user's config), met by that node's long
+  // poll in this process (node-calls.ts says why in memory). Closing the app ends held polls
+  // first, so the server is not kept open by them. Tests may answer for the nodes instead.
+  const servicesQueries = createServicesQueries(database.db);
+  const nodeCallsHub = createNodeCalls({
+    nodeOf: async (serviceId) => (await servicesQueries.findById(serviceId))?.nodeId ?? undefined,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => nodeCallsHub.close());
+  const nodeCalls: NodeCalls = deps.nodeCalls ?? nodeCallsHub;
+  nodeCallsOfApp.set(app, nodeCalls);
   const workspaceFeatures = createWorkspaceFeatures(
     { db: database.db, changes: workspaceChanges, nodeCalls, publicUrl: config.publicUrl },
     WORKSPACE_FEATURES,
@@ -483,7 +499,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(creditsRoutes, { prefix: '/account', credits });
       await api.register(billingRoutes, { prefix: '/billing', billing });
       await api.register(servicesRoutes, { prefix: '/services', services: servicesService });
-      await api.register(nodesRoutes, { prefix: '/nodes', nodes });
+      await api.register(nodesRoutes, { prefix: '/nodes', nodes, calls: nodeCallsHub });
       for (const feature of workspaceFeatures.features) await feature.routes?.(api);
       await api.register(activityRoutes, { prefix: '/activity', activity });
       await api.register(dashboardRoutes, { prefix: '/dashboard', dashboard });

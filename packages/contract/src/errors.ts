@@ -90,6 +90,12 @@ export const ERROR_STATUS = {
   no_billing_period: 409,
   service_no_expiry: 409,
   service_unavailable: 503,
+  // A node call's failure (NodeCallFailureCode in the API; node_unreachable above), answered by
+  // a feature's route through nodeCallError.
+  service_not_placed: 409,
+  node_not_ready: 409,
+  node_unsupported: 501,
+  node_call_failed: 502,
   server_error: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -167,6 +173,10 @@ const en: Catalogue = {
   no_billing_period: 'No billing period set',
   service_no_expiry: 'Service has no valid expiration date',
   service_unavailable: 'The service is temporarily unavailable. Please try again later.',
+  service_not_placed: 'The service is not on a storage node yet. Please try again in a few minutes.',
+  node_not_ready: 'The storage node has not applied the latest changes yet. Please try again in a minute.',
+  node_unsupported: 'The storage node cannot do this yet. Please contact support.',
+  node_call_failed: 'The storage node could not do this. Please try again later or contact support.',
   server_error: 'Server error. Please try again later',
   required: 'This field is required',
   invalid_type: 'This value has the wrong type',
@@ -306,6 +316,11 @@ const lt: Catalogue = {
   no_billing_period: 'Atsiskaitymo laikotarpis nenustatytas',
   service_no_expiry: 'Paslauga neturi galiojančios pabaigos datos',
   service_unavailable: 'Paslauga laikinai nepasiekiama. Bandykite vėliau.',
+  service_not_placed: 'Paslauga dar neįdiegta saugojimo mazge. Bandykite dar kartą po kelių minučių.',
+  node_not_ready: 'Saugojimo mazgas dar nepritaikė naujausių pakeitimų. Bandykite dar kartą po minutės.',
+  node_unsupported: 'Saugojimo mazgas to dar negali atlikti. Susisiekite su pagalbos tarnyba.',
+  node_call_failed:
+    'Saugojimo mazgui to padaryti nepavyko. Bandykite vėliau arba susisiekite su pagalbos tarnyba.',
   server_error: 'Serverio klaida. Bandykite vėliau',
   required: 'Šis laukas privalomas',
   invalid_type: 'Šios reikšmės tipas netinkamas',

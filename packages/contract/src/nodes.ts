@@ -471,3 +471,5 @@ export const nodeCallResultRequestSchema = z.discriminatedUnion('ok', [
   }),
 ]);
 export type NodeCallResultRequest = z.infer<typeof nodeCallResultRequestSchema>;
+/** The API took the node's answer (a call that is no longer awaited answers 404). */
+export const nodeCallResultResponseSchema = z.object({ ok: z.literal(true) });

@@ -63,6 +63,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     name,
     kind: 'feature',
     resources: (desired) => definition.resources(desired),
+    ...(definition.calls ? { calls: definition.calls } : {}),
 
     async apply(desired, driverContext) {
       const context = contextOf(driverContext);

@@ -10,6 +10,7 @@
 // and one line in drivers/registry.ts. Values spliced into a config file go through that file
 // format's escaping in daemons/config-formats.ts.
 import type { ResourceFailure, WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
+import type { NodeCallHandlers } from '../calls/node-call.ts';
 import type { DriverContext } from '../drivers/driver.ts';
 import type { Listens } from '../net/wait-for-port.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
@@ -113,6 +114,8 @@ export interface DaemonDefinition {
    * must be cheap: it runs no program when nothing runs. A throw leaves its section out.
    */
   report?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<Partial<WorkspaceFeatureReports>>;
+  /** The node calls it answers (the VPN's config and kill), passed on by its driver. */
+  readonly calls?: NodeCallHandlers;
 }
 
 /** One run of a task-like feature. */

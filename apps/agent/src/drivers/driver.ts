@@ -8,6 +8,7 @@
 // daemon definition run by daemons/daemon-driver.ts, or a task definition) stands alone: when it
 // throws, the feature is reported failed with its reason and the other features still apply.
 import type { DriverStatus, ResourceFailure, WorkspaceDesiredState, WorkspaceFacts } from '@debesis/contract';
+import type { NodeCallHandlers } from '../calls/node-call.ts';
 import type { TaskRun } from '../daemons/definition.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
@@ -85,4 +86,6 @@ export interface Driver {
   quiesce?(desired: WorkspaceDesiredState, context: DriverContext): Promise<void>;
   /** A feature's observed section of the report, on every pass (see DaemonDefinition.report). */
   report?(desired: WorkspaceDesiredState, context: DriverContext): Promise<Partial<WorkspaceFeatureReports>>;
+  /** The node calls it answers (calls/node-call.ts), on the workspace as last applied. */
+  readonly calls?: NodeCallHandlers;
 }

@@ -1,12 +1,15 @@
-// A stand-in for the control plane's three node routes, on 127.0.0.1 and a free port, for the
+// A stand-in for the control plane's node routes (node calls included, long poll and all), on 127.0.0.1 and a free port, for the
 // agent's tests. It checks every request body against the contract, as the real API does, and
 // records what it received.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  nodeCallResultRequestSchema,
   nodeRegisterRequestSchema,
   nodeReportRequestSchema,
+  type NodeCall,
+  type NodeCallResultRequest,
   type NodeRegisterRequest,
   type NodeReportRequest,
   type WorkspaceDesiredState,
@@ -26,6 +29,16 @@ export interface FakeApi {
   failNext(count: number, status?: number): void;
   /** Every node token stops working (as if the node was deleted and re-created). */
   revokeTokens(): void;
+  /** Hands `call` to the next (or the waiting) GET /nodes/calls of any node. */
+  enqueueCall(call: NodeCall): void;
+  /** The answers nodes posted, by call id. */
+  answers: Map<string, NodeCallResultRequest>;
+  /** Resolves with the answer to `callId` once a node posts it (rejects after `timeoutMs`). */
+  answerTo(callId: string, timeoutMs?: number): Promise<NodeCallResultRequest>;
+  /** GET /nodes/calls requests received (held ones included). */
+  callPolls: number;
+  /** The calls route answers `status` to the next `count` polls. */
+  failNextPolls(count: number, status?: number): void;
   currentToken(name: string): string | undefined;
   close(): Promise<void>;
 }
@@ -34,6 +47,10 @@ export async function startFakeApi(): Promise<FakeApi> {
   const nodes = new Map<string, { id: string; token: string }>();
   let failures = 0;
   let failureStatus = 500;
+  let pollFailures = 0;
+  let pollFailureStatus = 500;
+  const queuedCalls: NodeCall[] = [];
+  const pollWaiters = new Set<() => void>();
 
   const bearer = (req: IncomingMessage) => /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   const nodeFor = (req: IncomingMessage) => {
@@ -62,8 +79,23 @@ export async function startFakeApi(): Promise<FakeApi> {
       for (const node of nodes.values()) node.token = `revoked-${randomUUID()}`;
     },
     currentToken: (name) => nodes.get(name)?.token,
+    enqueueCall(call) {
+      queuedCalls.push(call);
+      for (const wake of pollWaiters) wake();
+    },
+    answers: new Map(),
+    async answerTo(callId, timeoutMs = 5000) {
+      await waitFor(() => api.answers.has(callId), timeoutMs, `the answer to ${callId}`);
+      return api.answers.get(callId) as NodeCallResultRequest;
+    },
+    callPolls: 0,
+    failNextPolls(count, status = 500) {
+      pollFailures = count;
+      pollFailureStatus = status;
+    },
     close: () =>
       new Promise((resolve, reject) => {
+        for (const wake of pollWaiters) wake();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
@@ -75,8 +107,43 @@ export async function startFakeApi(): Promise<FakeApi> {
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const body: unknown = text ? JSON.parse(text) : undefined;
-      const route = `${req.method} ${req.url}`;
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const route = `${req.method} ${url.pathname}`;
+      const answered = /^POST \/api\/v1\/nodes\/calls\/([^/]+)\/result$/.exec(route);
+      if (answered?.[1]) {
+        if (!nodeFor(req)) return unauthorized(res);
+        const parsed = nodeCallResultRequestSchema.safeParse(body);
+        if (!parsed.success) {
+          api.invalid.push(route);
+          return send(res, 422, { detail: 'validation_error', message: 'invalid' });
+        }
+        api.answers.set(decodeURIComponent(answered[1]), parsed.data);
+        return send(res, 200, { ok: true });
+      }
       switch (route) {
+        case 'GET /api/v1/nodes/calls': {
+          if (!nodeFor(req)) return unauthorized(res);
+          api.callPolls += 1;
+          if (pollFailures > 0) {
+            pollFailures -= 1;
+            return send(res, pollFailureStatus, { detail: 'server_error', message: 'Something went wrong.' });
+          }
+          const waitMs = Number(url.searchParams.get('wait_ms') ?? 25_000);
+          const handOut = () => send(res, 200, { calls: queuedCalls.splice(0, 100) });
+          if (queuedCalls.length > 0 || waitMs <= 0) return handOut();
+          const wake = () => {
+            clearTimeout(timer);
+            pollWaiters.delete(wake);
+            if (!res.writableEnded && !res.destroyed) handOut();
+          };
+          const timer = setTimeout(wake, waitMs);
+          pollWaiters.add(wake);
+          res.once('close', () => {
+            clearTimeout(timer);
+            pollWaiters.delete(wake);
+          });
+          return;
+        }
         case 'POST /api/v1/nodes/register': {
           if (bearer(req) !== api.registrationToken) return unauthorized(res);
           const parsed = nodeRegisterRequestSchema.safeParse(body);

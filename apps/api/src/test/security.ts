@@ -172,6 +172,8 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/^\/api\/v1\/vpn\//, 'userId', owner.vpnUserId],
     // A one-time link's token: one that was never handed out.
     [/^\/api\/v1\/vpn\/config-links\//, 'token', 'no-such-link-token-0123456789'],
+    // A node call nobody made: node routes are walked only by callers they refuse.
+    [/^\/api\/v1\/nodes\/calls\//, 'callId', '00000000-0000-4000-8000-000000000000'],
     // Files under a folder (the OpenAPI viewer's assets): one that is not there.
     [/./, 'wildcard', 'no-such-file.txt'],
   ];
@@ -263,6 +265,7 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
       capacity: { disk_total_bytes: 1, disk_free_bytes: 1, addresses: ['127.0.10.9'] },
       workspaces: [],
     },
+    'POST /api/v1/nodes/calls/{callId}/result': { ok: true, result: { disconnected: 0 } },
     'POST /payments-sandbox/sessions/{id}/pay': {
       card_number: '4000000000000002',
       exp_month: 12,

@@ -3,13 +3,20 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  nodeCallParamsSchema,
+  nodeCallResultRequestSchema,
+  nodeCallResultResponseSchema,
+  nodeCallsQuerySchema,
+  nodeCallsResponseSchema,
   nodeDesiredStateResponseSchema,
   nodeRegisterRequestSchema,
   nodeRegisterResponseSchema,
   nodeReportRequestSchema,
   nodeReportResponseSchema,
 } from '@debesis/contract';
+import { notFound } from '../../http/app-error.ts';
 import { currentNode } from '../../http/caller.ts';
+import type { NodeCallsHub } from './node-calls.ts';
 import type { NodesService } from './nodes.service.ts';
 
 function bearerToken(request: FastifyRequest): string {
@@ -17,7 +24,10 @@ function bearerToken(request: FastifyRequest): string {
   return header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
 }
 
-export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService }> = async (app, { nodes }) => {
+export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: NodeCallsHub }> = async (
+  app,
+  { nodes, calls },
+) => {
   // The enrollment call carries the one-time registration token (or the node's own), which the
   // service checks and records; every other call carries the node's token.
   const enrollment = { access: 'public', csrf: false } as const;
@@ -68,6 +78,54 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService }> = async
     },
     async (request) => {
       await nodes.report(currentNode(request), request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/calls',
+    {
+      config: agentRoute,
+      logLevel,
+      schema: {
+        tags: ['nodes'],
+        summary:
+          'The calls waiting for the calling node; held open up to wait_ms until one comes (node token)',
+        querystring: nodeCallsQuerySchema,
+        response: { 200: nodeCallsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const node = currentNode(request);
+      // The response's close before it is sent means the agent went away: stop holding the poll,
+      // so no call is handed to a connection nobody reads.
+      const gone = new AbortController();
+      const onClose = () => gone.abort();
+      reply.raw.once('close', onClose);
+      try {
+        return { calls: await calls.waiting(node.id, request.query.wait_ms, gone.signal) };
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
+  );
+
+  app.post(
+    '/calls/:callId/result',
+    {
+      config: agentRoute,
+      logLevel,
+      schema: {
+        tags: ['nodes'],
+        summary:
+          "The node's answer to a call it was given; 404 when no call of this node awaits it (answered already, past its deadline, another node's) (node token)",
+        params: nodeCallParamsSchema,
+        body: nodeCallResultRequestSchema,
+        response: { 200: nodeCallResultResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!calls.answer(currentNode(request).id, request.params.callId, request.body)) throw notFound();
       return { ok: true as const };
     },
   );

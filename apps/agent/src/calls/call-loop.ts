@@ -1,0 +1,122 @@
+// The node-call loop, beside the reconcile loop: it long-polls the API for calls, runs each (a
+// few at once), and answers each. It never registers the node itself: it waits for the identity
+// the reconcile loop holds (two loops registering at once would rotate each other's token), and
+// on a refused token it backs off until that loop has registered again. On errors it backs off
+// like the reconcile loop; stopping aborts the poll and waits for the calls in progress.
+import type { NodeCall, NodeCallResultRequest } from '@debesis/contract';
+import { ApiError, type ApiClient } from '../api-client.ts';
+import { errorMessage, type Logger } from '../logger.ts';
+
+/** How long the API may hold a poll open (the contract's default; its bound is 30 s). */
+export const CALL_POLL_WAIT_MS = 25_000;
+/** How many calls run at once; more wait for a free place before the next poll. */
+export const CALLS_AT_ONCE = 4;
+
+export interface CallLoopDeps {
+  api: Pick<ApiClient, 'nodeCalls' | 'answerNodeCall'>;
+  /** The node token once the node is registered; resolves undefined when the agent stops. */
+  nodeToken(): Promise<string | undefined>;
+  run(call: NodeCall): Promise<NodeCallResultRequest>;
+  logger: Logger;
+  /** The wait after the first failure; it doubles per failure up to maxBackoffMs. */
+  retryMs: number;
+  maxBackoffMs: number;
+  waitMs?: number;
+  nowMs?: () => number;
+}
+
+export interface CallLoop {
+  /** Stops polling and waits for the calls in progress (abort the API client first). */
+  stop(): Promise<void>;
+}
+
+export function startCallLoop(deps: CallLoopDeps): CallLoop {
+  const nowMs = deps.nowMs ?? Date.now;
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let interruptSleep: (() => void) | undefined;
+
+  function sleep(ms: number): Promise<void> {
+    if (stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        interruptSleep = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      interruptSleep = done;
+    });
+  }
+
+  async function answer(token: string, call: NodeCall): Promise<void> {
+    try {
+      const outcome = await deps.run(call);
+      if (stopped) return;
+      await deps.api.answerNodeCall(token, call.call_id, outcome);
+    } catch (error) {
+      // A 404: the caller stopped waiting (its deadline) or the API restarted; nothing to redo.
+      deps.logger.warn(
+        { call_id: call.call_id, kind: call.kind, service_id: call.service_id },
+        `answering a node call failed: ${errorMessage(error)}`,
+      );
+    }
+  }
+
+  function start(token: string, call: NodeCall): void {
+    const task = answer(token, call).finally(() => running.delete(task));
+    running.add(task);
+  }
+
+  async function loop(): Promise<void> {
+    let failures = 0;
+    while (!stopped) {
+      const token = await deps.nodeToken();
+      if (!token || stopped) break;
+      let calls: NodeCall[];
+      try {
+        calls = (await deps.api.nodeCalls(token, deps.waitMs ?? CALL_POLL_WAIT_MS)).calls;
+        failures = 0;
+      } catch (error) {
+        if (stopped || (error instanceof ApiError && error.failure === 'aborted')) break;
+        failures += 1;
+        const delay = Math.min(deps.retryMs * 2 ** failures, Math.max(deps.maxBackoffMs, deps.retryMs));
+        deps.logger.warn(
+          { failures, retry_in_ms: delay },
+          `polling for node calls failed: ${errorMessage(error)}`,
+        );
+        await sleep(delay);
+        continue;
+      }
+      for (const call of calls) {
+        if (stopped) break;
+        // Its caller has given up: running it now would only do what nobody waits for.
+        if (Date.parse(call.deadline) <= nowMs()) {
+          deps.logger.debug(
+            { call_id: call.call_id, kind: call.kind },
+            'node call past its deadline; dropped',
+          );
+          continue;
+        }
+        while (running.size >= CALLS_AT_ONCE) await Promise.race(running);
+        start(token, call);
+      }
+    }
+  }
+
+  const looping = loop().catch((error: unknown) =>
+    deps.logger.error({ err: error }, 'node-call loop crashed'),
+  );
+  let stopping: Promise<void> | undefined;
+  return {
+    stop() {
+      stopping ??= (async () => {
+        stopped = true;
+        interruptSleep?.();
+        await looping;
+        await Promise.all(running);
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// Running one node call (contract: nodes.ts, "Node calls"): the API asks this node a question
+// about one workspace (a VPN user's config, end sessions now) and waits for the answer. A driver
+// or daemon definition answers a kind through its `calls` handlers; this file finds the handler,
+// gives it the workspace as last applied, and turns whatever happens into the answer the API
+// takes. Nothing of a result is logged: a VPN config holds the user's private key.
+import {
+  NODE_CALL_KINDS,
+  nodeCallPayloadSchemas,
+  nodeCallResultSchemas,
+  type NodeCall,
+  type NodeCallKind,
+  type NodeCallPayload,
+  type NodeCallResult,
+  type NodeCallResultRequest,
+  type WorkspaceDesiredState,
+} from '@debesis/contract';
+import type { CommandRunner } from '../exec/run-command.ts';
+import { errorMessage, type Logger } from '../logger.ts';
+import type { WorkspaceLayout } from '../workspace-layout.ts';
+
+/** What a handler gets beside its payload. */
+export interface NodeCallContext {
+  /** The workspace's desired state as last applied by a reconcile pass on this node. */
+  desired: WorkspaceDesiredState;
+  layout: WorkspaceLayout;
+  /** The agent's data folder (absolute). */
+  dataDir: string;
+  run: CommandRunner;
+  logger: Logger;
+}
+
+/**
+ * Answers one kind. It runs beside the reconcile loop, not inside a pass (a call must not wait
+ * behind a pass that starts daemons), so it must be safe while its driver applies: read what the
+ * driver keeps, and change only what an apply would leave alone (end sessions, issue a missing
+ * client certificate).
+ */
+export type NodeCallHandler<K extends NodeCallKind> = (
+  payload: NodeCallPayload<K>,
+  context: NodeCallContext,
+) => Promise<NodeCallResult<K>>;
+
+/** The kinds a driver answers (a kind it leaves out is another driver's, or `unsupported`). */
+export type NodeCallHandlers = Partial<{ [K in NodeCallKind]: NodeCallHandler<K> }>;
+
+/** A refusal in the API's terms: `not_found` (no such user here) or `failed` with the reason. */
+export class NodeCallError extends Error {
+  constructor(
+    readonly code: 'not_found' | 'unsupported' | 'failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NodeCallError';
+  }
+}
+
+const MAX_ERROR_LENGTH = 4000;
+
+const refused = (code: NodeCallError['code'], error: string): NodeCallResultRequest => ({
+  ok: false,
+  code,
+  error: error.slice(0, MAX_ERROR_LENGTH),
+});
+
+const isKind = (kind: string): kind is NodeCallKind => (NODE_CALL_KINDS as readonly string[]).includes(kind);
+
+export interface NodeCallDeps {
+  /** Whose handlers answer, in the registry's order (the first that has the kind). */
+  handlers: ReadonlyArray<{ readonly name: string; readonly calls?: NodeCallHandlers }>;
+  /** A workspace this node holds, as last applied; undefined for one it does not. */
+  applied(serviceId: string): WorkspaceDesiredState | undefined;
+  layout(serviceId: string): WorkspaceLayout;
+  dataDir: string;
+  run: CommandRunner;
+  logger: Logger;
+}
+
+/** Runs `call` and says what to answer; never throws. */
+export async function runNodeCall(call: NodeCall, deps: NodeCallDeps): Promise<NodeCallResultRequest> {
+  const { kind } = call;
+  const handler = isKind(kind)
+    ? deps.handlers.find((driver) => driver.calls?.[kind])?.calls?.[kind]
+    : undefined;
+  if (!isKind(kind) || !handler) return refused('unsupported', `this node does not answer ${kind}`);
+  const desired = deps.applied(call.service_id);
+  if (!desired || desired.state === 'removed')
+    return refused('not_found', 'this node does not hold the workspace');
+  const payload = nodeCallPayloadSchemas[kind].safeParse(call.payload);
+  if (!payload.success) return refused('failed', `a ${kind} call with a malformed payload`);
+  try {
+    const context: NodeCallContext = {
+      desired,
+      layout: deps.layout(call.service_id),
+      dataDir: deps.dataDir,
+      run: deps.run,
+      logger: deps.logger,
+    };
+    // The payload is `kind`'s (checked above); TypeScript cannot follow the kind through the lookup.
+    const result = await handler(payload.data as never, context);
+    const checked = nodeCallResultSchemas[kind].safeParse(result);
+    if (!checked.success) return refused('failed', `the ${kind} handler gave a malformed result`);
+    return { ok: true, result: checked.data };
+  } catch (error) {
+    if (error instanceof NodeCallError) return refused(error.code, error.message);
+    return refused('failed', errorMessage(error));
+  }
+}

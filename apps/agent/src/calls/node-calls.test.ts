@@ -1,0 +1,234 @@
+// The agent's node-call loop against the fake API: a call reaches the handler of the driver that
+// answers its kind, on the workspace as last applied, and its answer (or refusal) goes back; calls
+// run a few at once; the loop backs off on errors, waits for the node's identity rather than
+// registering itself, and stops at once with the agent.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NodeCall, NodeCallKind } from '@debesis/contract';
+import { startAgent, type Agent, type AgentOptions } from '../agent.ts';
+import type { AgentConfig } from '../config.ts';
+import type { Driver } from '../drivers/driver.ts';
+import { workspaceDirDriver } from '../drivers/workspace-dir.driver.ts';
+import { silentLogger } from '../logger.ts';
+import { desiredWorkspace } from '../testing/desired.ts';
+import { startFakeApi, waitFor, type FakeApi } from '../testing/fake-api.ts';
+import { daemonDriver } from '../daemons/daemon-driver.ts';
+import { CALLS_AT_ONCE } from './call-loop.ts';
+import { NodeCallError, type NodeCallContext } from './node-call.ts';
+
+const A = '0b6f0e0e-3333-4c55-9d5b-0f4f3c1d2e10';
+const NOT_HERE = '0b6f0e0e-4444-4c55-9d5b-0f4f3c1d2e10';
+
+let api: FakeApi;
+let dataDir: string;
+const agents: Agent[] = [];
+
+beforeEach(async () => {
+  api = await startFakeApi();
+  dataDir = await mkdtemp(join(tmpdir(), 'agent-calls-'));
+  api.workspaces = [desiredWorkspace({ service_id: A, generation: 4, state: 'running' })];
+});
+afterEach(async () => {
+  await Promise.all(agents.splice(0).map((agent) => agent.stop()));
+  await api.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
+  return {
+    apiUrl: api.url,
+    registrationToken: api.registrationToken,
+    nodeName: 'calls-node',
+    dataDir,
+    pollIntervalMs: 10,
+    addresses: ['127.0.10.1'],
+    requestTimeoutMs: 2000,
+    maxBackoffMs: 200,
+    fullCheckEvery: 1000,
+    liveWorkspaces: false,
+    clientRoutes: [],
+    smbPort: 445,
+    ...overrides,
+  };
+}
+
+/** A VPN-like feature that answers kill_all and disconnect, recording what it was given. */
+function fakeVpn(options: { gate?: Promise<void> } = {}) {
+  const seen: Array<{ kind: NodeCallKind; context: NodeCallContext }> = [];
+  let running = 0;
+  let mostAtOnce = 0;
+  const driver: Driver = {
+    name: 'fake-vpn',
+    kind: 'feature',
+    apply: async () => ({ changed: false, actions: [], status: { driver: 'fake-vpn', live: true } }),
+    calls: {
+      'vpn.kill_all': async (_payload, context) => {
+        seen.push({ kind: 'vpn.kill_all', context });
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await options.gate;
+        running -= 1;
+        return { disconnected: 3 };
+      },
+      'vpn.disconnect': async ({ user }, context) => {
+        seen.push({ kind: 'vpn.disconnect', context });
+        if (user === 'nobody') throw new NodeCallError('not_found', 'no VPN user nobody here');
+        if (user === 'broken') throw new Error('the management socket is gone');
+        return { disconnected: 1 };
+      },
+    },
+  };
+  return { driver, seen, running: () => running, mostAtOnce: () => mostAtOnce };
+}
+
+function start(drivers: Driver[], options: AgentOptions = {}, overrides: Partial<AgentConfig> = {}) {
+  const agent = startAgent(config(overrides), silentLogger, {
+    drivers: [workspaceDirDriver, ...drivers],
+    ...options,
+  });
+  agents.push(agent);
+  return agent;
+}
+
+function callOf(kind: string, payload: Record<string, unknown> = {}, serviceId = A, inMs = 5000): NodeCall {
+  return {
+    call_id: randomUUID(),
+    service_id: serviceId,
+    kind,
+    payload,
+    deadline: new Date(Date.now() + inMs).toISOString(),
+  };
+}
+
+/** The agent has applied its workspace once (so it holds it) and is polling for calls. */
+async function ready(agent: Agent) {
+  await agent.runOnce();
+  await waitFor(() => api.callPolls > 0, 5000, 'a call poll');
+}
+
+describe('node calls on the agent', () => {
+  it("answers with the handler's result, given the workspace as last applied", async () => {
+    const vpn = fakeVpn();
+    const agent = start([vpn.driver], { loop: false });
+    await ready(agent);
+    const call = callOf('vpn.kill_all');
+    const sent = Date.now();
+    api.enqueueCall(call);
+    expect(await api.answerTo(call.call_id)).toEqual({ ok: true, result: { disconnected: 3 } });
+    expect(Date.now() - sent).toBeLessThan(1000);
+    const context = vpn.seen[0]?.context;
+    expect(context?.desired).toMatchObject({ service_id: A, generation: 4 });
+    expect(context?.dataDir).toBe(dataDir);
+    expect(context?.layout.root).toBe(join(dataDir, 'workspaces', A));
+  });
+
+  it('refuses what it cannot answer: a kind no driver handles, a workspace it does not hold, the handler’s refusal, a throw', async () => {
+    const vpn = fakeVpn();
+    const agent = start([vpn.driver], { loop: false });
+    await ready(agent);
+    const cases: Array<[NodeCall, object]> = [
+      [callOf('vpn.config', { user: 'ona', cert_generation: 1 }), { ok: false, code: 'unsupported' }],
+      [callOf('vpn.teleport'), { ok: false, code: 'unsupported' }],
+      [callOf('vpn.kill_all', {}, NOT_HERE), { ok: false, code: 'not_found' }],
+      [
+        callOf('vpn.disconnect', { user: 'nobody' }),
+        { ok: false, code: 'not_found', error: 'no VPN user nobody here' },
+      ],
+      [
+        callOf('vpn.disconnect', { user: 'broken' }),
+        { ok: false, code: 'failed', error: 'the management socket is gone' },
+      ],
+      [callOf('vpn.disconnect', { user: 'Not A Name' }), { ok: false, code: 'failed' }],
+    ];
+    for (const [call] of cases) api.enqueueCall(call);
+    for (const [call, expected] of cases) expect(await api.answerTo(call.call_id)).toMatchObject(expected);
+    expect(api.invalid).toEqual([]);
+  });
+
+  it('does not run or answer a call past its deadline', async () => {
+    const vpn = fakeVpn();
+    const agent = start([vpn.driver], { loop: false });
+    await ready(agent);
+    const late = callOf('vpn.kill_all', {}, A, -1);
+    const timely = callOf('vpn.disconnect', { user: 'ona' });
+    api.enqueueCall(late);
+    api.enqueueCall(timely);
+    await api.answerTo(timely.call_id);
+    expect(api.answers.has(late.call_id)).toBe(false);
+    expect(vpn.seen.map((s) => s.kind)).toEqual(['vpn.disconnect']);
+  });
+
+  it(`runs calls side by side, at most ${CALLS_AT_ONCE} at once`, async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const vpn = fakeVpn({ gate });
+    const agent = start([vpn.driver], { loop: false });
+    await ready(agent);
+    const calls = Array.from({ length: CALLS_AT_ONCE + 3 }, () => callOf('vpn.kill_all'));
+    for (const call of calls) api.enqueueCall(call);
+    await waitFor(() => vpn.running() === CALLS_AT_ONCE, 5000, 'calls running side by side');
+    // Give a would-be fifth the time to start.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(vpn.running()).toBe(CALLS_AT_ONCE);
+    open();
+    for (const call of calls) expect(await api.answerTo(call.call_id)).toMatchObject({ ok: true });
+    expect(vpn.mostAtOnce()).toBe(CALLS_AT_ONCE);
+  });
+
+  it('backs off when polling fails and answers once the API is back', async () => {
+    const vpn = fakeVpn();
+    api.failNextPolls(3, 503);
+    const agent = start([vpn.driver], { loop: false });
+    await agent.runOnce();
+    const call = callOf('vpn.kill_all');
+    api.enqueueCall(call);
+    expect(await api.answerTo(call.call_id)).toMatchObject({ ok: true });
+    // 3 failures (waits of 20, 40, 80 ms) then the poll that took the call: no tight loop.
+    expect(api.callPolls).toBeLessThanOrEqual(6);
+  });
+
+  it('waits for the node to be registered by the reconcile loop instead of registering itself', async () => {
+    const agent = start([fakeVpn().driver], { loop: false });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(api.registrations).toHaveLength(0);
+    expect(api.callPolls).toBe(0);
+    await ready(agent);
+    expect(api.registrations).toHaveLength(1);
+  });
+
+  it('stops at once with the agent, even while its poll is held', async () => {
+    const agent = start([fakeVpn().driver], { loop: false });
+    await ready(agent);
+    const stopping = Date.now();
+    await agent.stop();
+    expect(Date.now() - stopping).toBeLessThan(1000);
+  });
+
+  it("answers through a daemon definition's calls, passed on by its driver", async () => {
+    const driver = daemonDriver(
+      {
+        name: 'fake-daemon',
+        daemon: 'fake-daemond',
+        programs: [],
+        notNeeded: () => 'nothing to serve in this test',
+        resources: () => [],
+        render: async () => ({ files: [], failures: [], actions: [] }),
+        argv: () => ['fake-daemond'],
+        listens: () => ({ host: '127.0.0.1', port: 1 }),
+        reload: () => ({ kind: 'restart' }),
+        calls: {
+          'vpn.kill_all': async (_payload, context) => ({ disconnected: context.desired.generation }),
+        },
+      },
+      { whyNotLive: async () => 'not live in this test' },
+    );
+    const agent = start([driver], { loop: false });
+    await ready(agent);
+    const call = callOf('vpn.kill_all');
+    api.enqueueCall(call);
+    expect(await api.answerTo(call.call_id)).toEqual({ ok: true, result: { disconnected: 4 } });
+  });
+});
