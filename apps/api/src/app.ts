@@ -100,7 +100,11 @@ import { createDirectoryReader } from './modules/directory/directory.service.ts'
 import { activityInTransaction } from './modules/workspace/activity-in-transaction.ts';
 import { WORKSPACE_FEATURES } from './workspace-features.ts';
 import { createWorkspaceChanges } from './modules/workspace/workspace-change.ts';
-import { createWorkspaceFeatures, type NodeCalls } from './modules/workspace/workspace-feature.ts';
+import {
+  createWorkspaceFeatures,
+  type NodeCalls,
+  type PlanFacts,
+} from './modules/workspace/workspace-feature.ts';
 import { createWorkspaceState } from './modules/workspace/workspace-state.ts';
 import { createContactQueries } from './modules/contact/contact.queries.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -403,8 +407,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     call: () =>
       Promise.resolve({ ok: false, code: 'node_unreachable', error: 'node calls are not wired yet' }),
   };
+  // A plan's address kind, from the catalogue's few-seconds-old copy: it changes a few times a year.
+  const plans: PlanFacts = {
+    publicAddress: async (productId) => (await products.snapshot()).get(productId).address === 'dedicated',
+  };
   const workspaceFeatures = createWorkspaceFeatures(
-    { db: database.db, changes: workspaceChanges, nodeCalls },
+    { db: database.db, changes: workspaceChanges, nodeCalls, plans },
     WORKSPACE_FEATURES,
   );
   const nodes = createNodesService({
@@ -422,6 +430,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     workspaces: createWorkspaceState({
       db: database.db,
       features: workspaceFeatures,
+      plans,
       notifier: lifecycle.notifier,
       storageReported: (reports, at) => planChanges.storageReported(reports, at),
       now,

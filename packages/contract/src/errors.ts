@@ -71,6 +71,7 @@ export const ERROR_STATUS = {
   samba_share_limit: 409,
   workspace_ids_exhausted: 409,
   samba_guest_share_public: 422,
+  samba_public_ip_not_in_plan: 422,
   payment_signature_invalid: 400,
   oauth_denied: 403,
   oauth_state_invalid: 400,
@@ -223,6 +224,8 @@ const en: Catalogue = {
   workspace_ids_exhausted: 'The service has no free user or group ids left. Please contact support.',
   samba_guest_share_public:
     'A share open to guests cannot be served on the public IP address. Turn off guest access or the public address.',
+  samba_public_ip_not_in_plan:
+    'This plan has a shared (NAT) address: its shares are reachable through the VPN only. Choose a plan with a dedicated IP to serve a share on a public address.',
   payment_signature_invalid: 'The payment event could not be verified.',
   oauth_denied: 'The sign-in was cancelled or access was not allowed.',
   oauth_state_invalid: 'The sign-in link has expired or was already used. Please try again.',
@@ -355,6 +358,8 @@ const lt: Catalogue = {
     'Paslaugoje nebeliko laisvų naudotojų ar grupių identifikatorių. Susisiekite su pagalbos tarnyba.',
   samba_guest_share_public:
     'Svečiams atviro bendrinamo aplanko negalima teikti viešuoju IP adresu. Išjunkite svečių prieigą arba viešąjį adresą.',
+  samba_public_ip_not_in_plan:
+    'Šio plano adresas bendras (NAT): jo bendrinami aplankai pasiekiami tik per VPN. Kad aplanką teiktumėte viešuoju adresu, pasirinkite planą su skirtuoju IP.',
   payment_signature_invalid: 'Mokėjimo įvykio patvirtinti nepavyko.',
   oauth_denied: 'Prisijungimas atšauktas arba prieiga neleista.',
   oauth_state_invalid: 'Prisijungimo nuoroda nebegalioja arba jau panaudota. Bandykite dar kartą.',
