@@ -91,7 +91,12 @@ function state(ws: Workspace, address = ws.address): WorkspaceDesiredState {
     id_base: ws.base,
     users: [desiredUser('alice', ws.base + 1, { primary_gid: ws.base, password: ws.password })],
     samba: {
-      shares: [desiredShare('files', { users: [{ name: 'alice', ...perms(true, true) }] })],
+      shares: [
+        // On the public address: the client namespace below reaches it.
+        desiredShare('files', { bind_public_ip: true, users: [{ name: 'alice', ...perms(true, true) }] }),
+        // Not: only the workspace's VPN clients and the node.
+        desiredShare('private', { users: [{ name: 'alice', ...perms(true, true) }] }),
+      ],
       settings: { workgroup: 'WORKGROUP', server_string: 'Debesis', min_protocol: 'SMB2' },
     },
   });
@@ -139,7 +144,7 @@ async function smbList(address: string, password: string, from?: Workspace) {
 }
 
 /** smbclient in the client namespace, beyond the node: `command` (default `ls`) on `files`. */
-async function smbFromClient(address: string, password: string, command = 'ls') {
+async function smbFromClient(address: string, password: string, command = 'ls', share = 'files') {
   const result = await runCommand(
     'ip',
     [
@@ -147,7 +152,7 @@ async function smbFromClient(address: string, password: string, command = 'ls') 
       'exec',
       CLIENT.netns,
       'smbclient',
-      `//${address}/files`,
+      `//${address}/${share}`,
       '-p',
       String(PORT),
       '-U',
@@ -361,6 +366,18 @@ describe.skipIf(reason !== undefined)(
       const wrong = await smbFromClient(B.address, A.password);
       expect(wrong.ok).toBe(false);
       expect(wrong.output).toContain('NT_STATUS_LOGON_FAILURE');
+      // A share with "bind to public IP" off answers the node, not a client from outside.
+      const outside = await smbFromClient(A.address, A.password, 'ls', 'private');
+      expect(outside.ok, outside.output).toBe(false);
+      expect(outside.output).toMatch(
+        /NT_STATUS_ACCESS_DENIED|NT_STATUS_BAD_NETWORK_NAME|NT_STATUS_CONNECTION/,
+      );
+      const fromNode = await runCommand(
+        'smbclient',
+        [`//${A.address}/private`, '-p', String(PORT), '-U', 'alice', '-m', 'SMB3', '-c', 'ls'],
+        { env: { ...process.env, PASSWD: A.password }, timeoutMs: 60_000 },
+      );
+      expect(fromNode.ok, fromNode.stderr).toBe(true);
 
       // From inside A, B's port stays out of reach with both veths forwarding, even with a default
       // route in A and in B (root daemons in both): what comes from a workspace's veth to the pool

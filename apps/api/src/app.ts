@@ -101,7 +101,11 @@ import { createDirectoryReader } from './modules/directory/directory.service.ts'
 import { activityInTransaction } from './modules/workspace/activity-in-transaction.ts';
 import { WORKSPACE_FEATURES } from './workspace-features.ts';
 import { createWorkspaceChanges } from './modules/workspace/workspace-change.ts';
-import { createWorkspaceFeatures, type NodeCalls } from './modules/workspace/workspace-feature.ts';
+import {
+  createWorkspaceFeatures,
+  type NodeCalls,
+  type PlanFacts,
+} from './modules/workspace/workspace-feature.ts';
 import { createWorkspaceState } from './modules/workspace/workspace-state.ts';
 import { createContactQueries } from './modules/contact/contact.queries.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -410,6 +414,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     now,
     log: app.log,
   });
+  // A plan's address kind, from the catalogue's few-seconds-old copy: it changes a few times a year.
+  const plans: PlanFacts = {
+    publicAddress: async (productId) => (await products.snapshot()).get(productId).address === 'dedicated',
+  };
   // Questions to the node that runs a service (a VPN user's config), met by that node's long
   // poll in this process (node-calls.ts says why in memory). Closing the app ends held polls
   // first, so the server is not kept open by them. Tests may answer for the nodes instead.
@@ -422,7 +430,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const nodeCalls: NodeCalls = deps.nodeCalls ?? nodeCallsHub;
   nodeCallsOfApp.set(app, nodeCalls);
   const workspaceFeatures = createWorkspaceFeatures(
-    { db: database.db, changes: workspaceChanges, nodeCalls, publicUrl: config.publicUrl },
+    { db: database.db, changes: workspaceChanges, nodeCalls, publicUrl: config.publicUrl, plans },
     WORKSPACE_FEATURES,
   );
   const nodes = createNodesService({
@@ -440,6 +448,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     workspaces: createWorkspaceState({
       db: database.db,
       features: workspaceFeatures,
+      plans,
       notifier: lifecycle.notifier,
       storageReported: (reports, at) => planChanges.storageReported(reports, at),
       now,

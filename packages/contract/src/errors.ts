@@ -78,6 +78,7 @@ export const ERROR_STATUS = {
   vpn_user_not_applied: 409,
   vpn_node_failed: 502,
   node_unreachable: 503,
+  samba_public_ip_not_in_plan: 422,
   payment_signature_invalid: 400,
   oauth_denied: 403,
   oauth_state_invalid: 400,
@@ -251,6 +252,8 @@ const en: Catalogue = {
     'The storage node does not have this VPN user yet. Please wait until the change is applied and try again.',
   vpn_node_failed: 'The storage node could not do this. Please try again later or contact support.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
+  samba_public_ip_not_in_plan:
+    'This plan has a shared (NAT) address: its shares are reachable through the VPN only. Choose a plan with a dedicated IP to serve a share on a public address.',
   payment_signature_invalid: 'The payment event could not be verified.',
   oauth_denied: 'The sign-in was cancelled or access was not allowed.',
   oauth_state_invalid: 'The sign-in link has expired or was already used. Please try again.',
@@ -400,6 +403,8 @@ const lt: Catalogue = {
   vpn_node_failed:
     'Saugojimo mazgui to padaryti nepavyko. Bandykite vėliau arba susisiekite su pagalbos tarnyba.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
+  samba_public_ip_not_in_plan:
+    'Šio plano adresas bendras (NAT): jo bendrinami aplankai pasiekiami tik per VPN. Kad aplanką teiktumėte viešuoju adresu, pasirinkite planą su skirtuoju IP.',
   payment_signature_invalid: 'Mokėjimo įvykio patvirtinti nepavyko.',
   oauth_denied: 'Prisijungimas atšauktas arba prieiga neleista.',
   oauth_state_invalid: 'Prisijungimo nuoroda nebegalioja arba jau panaudota. Bandykite dar kartą.',

@@ -124,7 +124,10 @@ export const sambaShareStateSchema = z.object({
   description: text().max(200),
   guest_ok: z.boolean(),
   browseable: z.boolean(),
-  /** Serve it on the workspace's public address (production) as well as the private one. */
+  /**
+   * Serve it to anyone who reaches the workspace's address; off: to the workspace's VPN clients
+   * and the node only. Always off for a plan without a public address of its own (NAT).
+   */
   bind_public_ip: z.boolean(),
   /** Users allowed in, each with their own permissions. */
   users: z.array(z.object({ name: text().regex(WORKSPACE_NAME_PATTERN) }).merge(sharePermissionsSchema)),

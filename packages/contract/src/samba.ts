@@ -65,6 +65,10 @@ export const createSambaShareRequestSchema = z.object({
   /** Open to anyone without a password; refused together with bind_public_ip. */
   guest_ok: z.boolean().default(false),
   browseable: z.boolean().default(true),
+  /**
+   * Reachable by anyone on the workspace's public address; off (the default): through the
+   * workspace's VPN only. Refused on a plan without a public address (NAT).
+   */
   bind_public_ip: z.boolean().default(false),
   users: z.array(sambaShareUserRequestSchema).max(1000).default([]),
   groups: z.array(workspaceNameRefSchema).max(1000).default([]),
@@ -171,6 +175,12 @@ export const sambaStatusSchema = z.object({
   placed: z.boolean(),
   /** The address clients connect to (\\address\share); null until placed. */
   address: text().nullable(),
+  /**
+   * Whether the plan gives the workspace a public address of its own (a dedicated IP). Without
+   * one (a NAT plan) every share is reachable through the workspace's VPN only, and
+   * bind_public_ip is refused (`samba_public_ip_not_in_plan`).
+   */
+  public_address: z.boolean(),
   /**
    * The node's word on its Samba driver: true when smbd serves the shares, false when the
    * configuration is only rendered and checked (`reason` says why); null until it reports.

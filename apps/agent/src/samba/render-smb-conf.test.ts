@@ -47,6 +47,8 @@ describe('share permissions → smb.conf', () => {
         'path = /srv/shares/docs',
         'browseable = yes',
         'guest ok = no',
+        // Not on the public address: VPN clients and the node only.
+        'hosts allow = 10.8.0.0/24 169.254.0.1',
         'valid users = ann ben cid @team',
         // eve has an entry without access: her group must not let her in.
         'invalid users = eve',
@@ -96,7 +98,7 @@ describe('share permissions → smb.conf', () => {
     expect(pub).toContain('valid users = nobody');
     expect(pub).toContain('guest ok = yes');
     expect(pub).toContain('browseable = no');
-    expect(pub).toContain('# bind_public_ip');
+    expect(pub).not.toContain('hosts allow');
     expect(renderGlobal({ ...global, guests: true })).toContain('map to guest = bad user');
     expect(renderGlobal(global)).toContain('map to guest = never');
   });

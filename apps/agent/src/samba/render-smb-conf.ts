@@ -3,10 +3,11 @@
 // smbd instances on one host share nothing. Deterministic: an unchanged workspace renders the
 // same bytes, and the driver reloads smbd only when they differ. Free text goes through
 // smb.conf's escaping in daemons/config-formats.ts.
-import type { SambaServerSettingsState } from '@debesis/contract';
+import { VPN_TUNNEL_NETWORK, type SambaServerSettingsState } from '@debesis/contract';
 import type { SambaLayout } from '../workspace-layout.ts';
 import { DEFAULT_GROUP_NAME } from '../accounts/render-accounts.ts';
 import { smbConf } from '../daemons/config-formats.ts';
+import { NODE_LINK_ADDRESS } from '../system/netns.ts';
 import { GUEST_ACCOUNT, type ResolvedShare } from './resolve-shares.ts';
 
 export interface SmbGlobalOptions {
@@ -92,8 +93,11 @@ export function renderShare(share: ResolvedShare): string {
     `browseable = ${yesNo(share.browseable)}`,
     `guest ok = ${yesNo(share.guestOk)}`,
   );
-  if (share.bindPublicIp)
-    lines.push('# bind_public_ip: a production node also serves this share on its public address');
+  // "Bind to public IP" off: the share answers only clients of the workspace's VPN (their tunnel
+  // addresses) and the node itself (its end of the workspace's veth: the agent, an operator), not
+  // whoever reaches the workspace's address from outside. On: anyone who can reach the address.
+  // smbd itself listens on the workspace's address only; VPN clients reach it through the tunnel.
+  if (!share.bindPublicIp) lines.push(`hosts allow = ${VPN_TUNNEL_NETWORK} ${NODE_LINK_ADDRESS}`);
   if (share.validUsers.length === 0) {
     // An empty `valid users` would mean "everyone": a share nobody may open is switched off.
     lines.push('available = no');

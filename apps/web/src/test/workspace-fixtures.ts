@@ -114,6 +114,7 @@ export function makeSambaStatus(overrides: Partial<SambaStatus> = {}): SambaStat
   return {
     placed: true,
     address: '127.0.10.7',
+    public_address: true,
     live: true,
     reason: null,
     apply_status: 'applied',

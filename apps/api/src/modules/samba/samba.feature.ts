@@ -11,12 +11,12 @@ import {
   sambaDirectoryDependent,
 } from './samba.service.ts';
 
-export const createSambaFeature: WorkspaceFeatureFactory = ({ db, changes }) => {
-  const samba = createSambaService({ db, changes, directory: createDirectoryReader });
+export const createSambaFeature: WorkspaceFeatureFactory = ({ db, changes, plans }) => {
+  const samba = createSambaService({ db, changes, plans, directory: createDirectoryReader });
   return {
     name: SAMBA_DRIVER,
     failureKinds: SAMBA_FAILURE_KINDS,
-    desiredSection: ({ serviceId }) => samba.desiredSection(serviceId),
+    desiredSection: (service) => samba.desiredSection(service),
     counts: (serviceIds) => samba.counts(serviceIds),
     directoryDependent: sambaDirectoryDependent,
     routes: async (api) => {

@@ -32,7 +32,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
 import type { DirectoryReader } from '../directory/directory.service.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
-import type { DirectoryDependent } from '../workspace/workspace-feature.ts';
+import type { DesiredContext, DirectoryDependent, PlanFacts } from '../workspace/workspace-feature.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import {
   desiredShares,
@@ -93,11 +93,21 @@ function refusePublicGuestShare(share: { guestOk: boolean; bindPublicIp: boolean
   if (share.guestOk && share.bindPublicIp) throw new AppError('samba_guest_share_public');
 }
 
+/**
+ * A NAT plan gives the workspace no public address of its own: its shares are reachable through
+ * its VPN only, so serving one "on the public IP" is refused. A share made public before a change
+ * to such a plan keeps its flag but is sent to the node without it (desiredSection).
+ */
+async function refuseUnlessPublicAddress(plans: PlanFacts, service: ServiceRow): Promise<void> {
+  if (!(await plans.publicAddress(service.productId))) throw new AppError('samba_public_ip_not_in_plan');
+}
+
 export function createSambaService(deps: {
   db: Db;
   changes: WorkspaceChanges;
   /** The directory read on a given handle (the change's transaction, or the database). */
   directory: (db: Db) => Reader;
+  plans: PlanFacts;
 }) {
   const { changes } = deps;
   const queries = createSambaQueries(deps.db);
@@ -191,6 +201,7 @@ export function createSambaService(deps: {
     ): Promise<SambaShare> {
       refusePublicGuestShare({ guestOk: request.guest_ok, bindPublicIp: request.bind_public_ip });
       return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
+        if (request.bind_public_ip) await refuseUnlessPublicAddress(deps.plans, service);
         const q = createSambaQueries(tx);
         if (await q.findShare(service.id, request.name)) throw new AppError('samba_share_exists');
         if ((await q.countShares(service.id)) >= SAMBA_SHARES_MAX) {
@@ -239,6 +250,8 @@ export function createSambaService(deps: {
           bindPublicIp: request.bind_public_ip ?? share.bindPublicIp,
         };
         refusePublicGuestShare(next);
+        if (request.bind_public_ip && !share.bindPublicIp)
+          await refuseUnlessPublicAddress(deps.plans, service);
         const errors: AppFieldError[] = [];
         const access = await resolveAccess(
           tx,
@@ -433,6 +446,7 @@ export function createSambaService(deps: {
       return {
         placed: service.nodeId !== null,
         address: service.address,
+        public_address: await deps.plans.publicAddress(service.productId),
         live: driver ? driver.live : null,
         reason: driver?.reason ?? null,
         apply_status:
@@ -492,11 +506,15 @@ export function createSambaService(deps: {
     },
 
     /** The `samba` section of the service's desired state. */
-    async desiredSection(serviceId: string): Promise<{ samba: SambaSectionState }> {
+    async desiredSection({
+      serviceId,
+      publicAddress,
+    }: DesiredContext): Promise<{ samba: SambaSectionState }> {
       const settings = await queries.findSettings(serviceId);
+      const shares = desiredShares(await snapshotOf(deps.db, serviceId));
       return {
         samba: {
-          shares: desiredShares(await snapshotOf(deps.db, serviceId)),
+          shares: publicAddress ? shares : shares.map((share) => ({ ...share, bind_public_ip: false })),
           settings: settings
             ? {
                 workgroup: settings.workgroup,

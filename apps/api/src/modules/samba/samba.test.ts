@@ -64,6 +64,7 @@ describe('Samba shares', () => {
         ),
       }),
       directory: createDirectoryReader,
+      plans: { publicAddress: () => Promise.resolve(true) },
     });
 
   /** An owner's service with users ona and jonas and a group team (jonas in it). */
@@ -348,6 +349,7 @@ describe('Samba shares', () => {
     expect(status.json<SambaStatus>()).toEqual({
       placed: false,
       address: null,
+      public_address: true,
       live: null,
       reason: null,
       apply_status: 'applying',
@@ -419,6 +421,27 @@ describe('Samba shares', () => {
     expect(actions).toEqual(expect.arrayContaining(['Samba reloaded/info', 'Samba settings updated/info']));
   });
 
+  it('on a plan without a public address (NAT) refuses public shares and sends stored ones to the node as not public', async () => {
+    const { auth, serviceId } = await ownerWithService(ctx);
+    await createShare(auth, serviceId, { name: 'open', bind_public_ip: true });
+    // A change to Starter, whose address is NAT: the share keeps its flag, the node gets it off.
+    await setService(ctx, serviceId, { productId: 'starter' });
+    const status = await call.get(auth, `${base(serviceId)}/status`);
+    expect(status.json()).toMatchObject({ public_address: false });
+    const refused = await createShare(auth, serviceId, { name: 'other', bind_public_ip: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ detail: 'samba_public_ip_not_in_plan' });
+    const again = await call.patch(auth, `${base(serviceId)}/shares/open`, { bind_public_ip: true });
+    expect(again.statusCode).toBe(200);
+    const privateOne = await createShare(auth, serviceId, { name: 'private' });
+    expect(privateOne.statusCode).toBe(201);
+    const desired = await sambaService().desiredSection({ serviceId, idBase: 1, publicAddress: false });
+    expect(desired.samba.shares.map((share) => [share.name, share.bind_public_ip])).toEqual([
+      ['open', false],
+      ['private', false],
+    ]);
+  });
+
   it('answers 404 for another account’s service and 409 when the service is not running', async () => {
     const { auth, serviceId } = await workspace();
     await createShare(auth, serviceId, { name: 'projects' });
@@ -480,7 +503,11 @@ describe('Samba shares', () => {
       bind_public_ip: true,
     });
     await createShare(auth, serviceId, { name: 'guests', guest_ok: true, browseable: false });
-    const desired = await sambaService().desiredSection(serviceId);
+    const desired = await sambaService().desiredSection({
+      serviceId: serviceId,
+      idBase: 1,
+      publicAddress: true,
+    });
     for (const share of desired.samba.shares) expect(sambaShareStateSchema.parse(share)).toEqual(share);
     expect(desired).toEqual({
       samba: {
@@ -511,7 +538,10 @@ describe('Samba shares', () => {
     });
     // The owner's server settings travel to the node with the shares.
     await call.post(auth, `${base(serviceId)}/settings`, { workgroup: 'office', min_protocol: 'SMB3' });
-    expect((await sambaService().desiredSection(serviceId)).samba.settings).toEqual({
+    expect(
+      (await sambaService().desiredSection({ serviceId: serviceId, idBase: 1, publicAddress: true })).samba
+        .settings,
+    ).toEqual({
       workgroup: 'OFFICE',
       server_string: SAMBA_DEFAULT_SETTINGS.server_string,
       min_protocol: 'SMB3',
@@ -520,7 +550,9 @@ describe('Samba shares', () => {
     const counts = await sambaService().counts([serviceId, other.serviceId]);
     expect(counts.get(serviceId)).toEqual({ shares: 2 });
     expect(counts.get(other.serviceId)).toEqual({ shares: 0 });
-    expect(await sambaService().desiredSection(other.serviceId)).toEqual({
+    expect(
+      await sambaService().desiredSection({ serviceId: other.serviceId, idBase: 1, publicAddress: true }),
+    ).toEqual({
       samba: { shares: [], settings: SAMBA_DEFAULT_SETTINGS },
     });
   });

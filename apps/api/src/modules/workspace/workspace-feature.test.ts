@@ -9,6 +9,7 @@ import {
   createWorkspaceFeatures,
   type DirectoryDependent,
   type NodeCalls,
+  type PlanFacts,
   type WorkspaceFeature,
   type WorkspaceFeatureFactory,
 } from './workspace-feature.ts';
@@ -56,7 +57,9 @@ describe('the workspace feature registry', () => {
     const removed: string[] = [];
     const registry = createFeatureRegistry([users, fakeFeature(removed)]);
 
-    expect(await registry.desiredSections({ serviceId: 'SVC', idBase: 1_000_000 })).toEqual({
+    expect(
+      await registry.desiredSections({ serviceId: 'SVC', idBase: 1_000_000, publicAddress: true }),
+    ).toEqual({
       users: [],
       groups: [],
       samba: {
@@ -87,7 +90,7 @@ describe('the workspace feature registry', () => {
 
   it('without features: no sections and nothing counted but the always-counted users and groups', async () => {
     const registry = createFeatureRegistry([]);
-    expect(await registry.desiredSections({ serviceId: 'a', idBase: 1 })).toEqual({});
+    expect(await registry.desiredSections({ serviceId: 'a', idBase: 1, publicAddress: true })).toEqual({});
     expect(Object.fromEntries(await registry.counts(['a']))).toEqual({ a: { users_active: 0, groups: 0 } });
   });
 
@@ -100,7 +103,7 @@ describe('the workspace feature registry', () => {
       users,
       { name: 'other', desiredSection: async () => ({ users: [] }) },
     ]);
-    await expect(twice.desiredSections({ serviceId: 'a', idBase: 1 })).rejects.toThrow(
+    await expect(twice.desiredSections({ serviceId: 'a', idBase: 1, publicAddress: true })).rejects.toThrow(
       /given by users and other/,
     );
   });
@@ -133,6 +136,7 @@ describe('the workspace feature registry', () => {
         changes: {} as WorkspaceChanges,
         nodeCalls: {} as NodeCalls,
         publicUrl: 'http://localhost',
+        plans: {} as PlanFacts,
       },
       [directory, () => fakeFeature(removed)],
     );

@@ -27,6 +27,14 @@ export interface DesiredContext {
   serviceId: string;
   /** First Unix id of the service's block (WORKSPACE_ID_BLOCK). */
   idBase: number;
+  /** Whether its plan gives it a public address of its own (dedicated IP), not a NAT one. */
+  publicAddress: boolean;
+}
+
+/** What features may ask of a service's plan. */
+export interface PlanFacts {
+  /** Whether the plan gives its services a public address of their own (dedicated IP, not NAT). */
+  publicAddress(productId: string): Promise<boolean>;
 }
 
 /**
@@ -109,6 +117,7 @@ export interface WorkspaceFeatureDeps {
   nodeCalls: NodeCalls;
   /** Where the product is reached from outside (links handed out, such as a one-time config link). */
   publicUrl: string;
+  plans: PlanFacts;
   /** The registered features' directory dependents (read when a user or group is deleted). */
   dependents: () => readonly DirectoryDependent[];
 }

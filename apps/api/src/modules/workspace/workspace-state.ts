@@ -21,7 +21,7 @@ import {
   type ServiceRow,
   type WorkspaceReportValues,
 } from '../services/workspace-rows.ts';
-import type { FeatureRegistry } from './workspace-feature.ts';
+import type { FeatureRegistry, PlanFacts } from './workspace-feature.ts';
 
 /** What a report says of a workspace's storage, for the plan changes waiting for a shrink. */
 export interface StorageReport {
@@ -108,6 +108,7 @@ function changes(row: ServiceRow, values: WorkspaceReportValues): boolean {
 export function createWorkspaceState(deps: {
   db: Db;
   features: Pick<FeatureRegistry, 'desiredSections' | 'featureOfFailure' | 'storeReports'>;
+  plans: PlanFacts;
   notifier: Pick<ServiceNotifier, 'ready'>;
   /** Told what each reported workspace's storage is now (downgrades wait for their shrink). */
   storageReported?: (reports: StorageReport[], at: Date) => Promise<void>;
@@ -122,7 +123,11 @@ export function createWorkspaceState(deps: {
   async function sectionsOf(row: ServiceRow, idBase: number): Promise<Sections> {
     const cached = cache.get(row.id, row.generation);
     if (cached) return cached;
-    const sections = await deps.features.desiredSections({ serviceId: row.id, idBase });
+    const sections = await deps.features.desiredSections({
+      serviceId: row.id,
+      idBase,
+      publicAddress: await deps.plans.publicAddress(row.productId),
+    });
     cache.set(row.id, row.generation, sections);
     return sections;
   }

@@ -63,6 +63,7 @@ describe('the workspace module', () => {
     const state = createWorkspaceState({
       db: ctx.database.db,
       features,
+      plans: { publicAddress: () => Promise.resolve(true) },
       notifier: { ready: async () => undefined },
       now: () => new Date(),
     });
@@ -130,6 +131,7 @@ describe('the workspace module', () => {
     const state = createWorkspaceState({
       db: ctx.database.db,
       features,
+      plans: { publicAddress: () => Promise.resolve(true) },
       notifier: { ready: async () => undefined },
       now: () => at,
     });
