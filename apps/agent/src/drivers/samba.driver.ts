@@ -114,7 +114,6 @@ async function renderSamba(
   }
 
   const head = renderGlobal({
-    address: desired.address,
     port,
     netbiosName: netbiosNameFor(desired.service_id),
     layout: samba,

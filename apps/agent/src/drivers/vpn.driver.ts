@@ -21,7 +21,9 @@ import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import { CHECK_PASSWORD_SCRIPT, renderUsersFile, VPN_USER_KIND } from '../vpn/password-check.ts';
-import { crlDue, EASYRSA, syncPki } from '../vpn/pki.ts';
+import { disconnectUser, killAll } from '../vpn/management.ts';
+import { observeVpn } from '../vpn/observe.ts';
+import { crlDue, EASYRSA, issueClientConfig, syncPki } from '../vpn/pki.ts';
 import { renderServerConf } from '../vpn/render-server-conf.ts';
 import type { Driver } from './driver.ts';
 
@@ -54,6 +56,21 @@ export function vpnDefinition(options: VpnDefinitionOptions = {}): DaemonDefinit
     argv: (_desired, { layout }) => [options.program ?? 'openvpn', '--config', layout.vpn.conf],
     listens: (desired) => ({ host: desired.address, port: portOf(desired), protocol: 'udp' }),
     reload: () => ({ kind: 'restart' }),
+    // Sessions and this month's traffic on every pass; over-limit, disabled and removed users'
+    // sessions are ended there (vpn/observe.ts).
+    report: (desired, { layout, logger }) =>
+      observeVpn(desired, { dir: layout.vpn.dir, socketPath: layout.vpn.managementSocket }, { logger }),
+    calls: {
+      'vpn.config': async ({ user, cert_generation }, { desired, layout, run }) => ({
+        ovpn: await issueClientConfig(desired, layout, user, cert_generation, run),
+      }),
+      'vpn.disconnect': async ({ user }, { layout }) => ({
+        disconnected: await disconnectUser(layout.vpn.managementSocket, user),
+      }),
+      'vpn.kill_all': async (_payload, { layout }) => ({
+        disconnected: await killAll(layout.vpn.managementSocket),
+      }),
+    },
   };
 }
 

@@ -13,7 +13,6 @@ const groups = [{ name: 'team', gid: B + 50, members: ['dot', 'eve', 'ann'] }];
 const accounts = validateAccounts(desiredWorkspace({ service_id: 'w', users, groups }));
 const layout = workspaceLayout('/data/workspaces/w').samba;
 const global = {
-  address: '127.0.10.7',
   port: 445,
   netbiosName: 'WSW',
   layout,
@@ -131,8 +130,7 @@ describe('share permissions → smb.conf', () => {
   it('keeps every workspace path in its own folder and binds only its address', () => {
     const text = renderSmbConf(global, []);
     for (const line of [
-      'interfaces = 127.0.10.7',
-      'bind interfaces only = yes',
+      'bind interfaces only = no',
       'smb ports = 445',
       'passdb backend = tdbsam:/data/workspaces/w/samba/private/passdb.tdb',
       'private dir = /data/workspaces/w/samba/private',

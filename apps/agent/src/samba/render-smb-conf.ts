@@ -11,7 +11,6 @@ import { NODE_LINK_ADDRESS } from '../system/netns.ts';
 import { GUEST_ACCOUNT, type ResolvedShare } from './resolve-shares.ts';
 
 export interface SmbGlobalOptions {
-  address: string;
   port: number;
   netbiosName: string;
   layout: SambaLayout;
@@ -41,9 +40,10 @@ export function renderGlobal(options: SmbGlobalOptions): string {
     `netbios name = ${options.netbiosName}`,
     `server string = ${smbConf.value(options.settings.server_string)}`,
     `workgroup = ${smbConf.value(options.settings.workgroup)}`,
-    // Only the workspace's own address; smbd refuses to start if no interface carries it.
-    `interfaces = ${options.address}`,
-    'bind interfaces only = yes',
+    // smbd runs in the workspace's own network namespace, where every address is the workspace's:
+    // its address on ws0 and, with a VPN, the tunnel's server address, where VPN clients reach it.
+    // It listens on all of them; it starts before the tunnel exists, so it could not name that one.
+    'bind interfaces only = no',
     `smb ports = ${options.port}`,
     'disable netbios = yes',
     // SMB2+ only, and no SMB1 unix extensions: clients cannot create symlinks that could lead out
@@ -96,7 +96,7 @@ export function renderShare(share: ResolvedShare): string {
   // "Bind to public IP" off: the share answers only clients of the workspace's VPN (their tunnel
   // addresses) and the node itself (its end of the workspace's veth: the agent, an operator), not
   // whoever reaches the workspace's address from outside. On: anyone who can reach the address.
-  // smbd itself listens on the workspace's address only; VPN clients reach it through the tunnel.
+  // VPN clients reach smbd at the tunnel's server address.
   if (!share.bindPublicIp) lines.push(`hosts allow = ${VPN_TUNNEL_NETWORK} ${NODE_LINK_ADDRESS}`);
   if (share.validUsers.length === 0) {
     // An empty `valid users` would mean "everyone": a share nobody may open is switched off.

@@ -10,7 +10,8 @@ import { runCommand, type CommandRunner } from '../exec/run-command.ts';
 import { desiredWorkspace } from '../testing/desired.ts';
 import { firstMissingProgram } from '../system/host.ts';
 import { workspaceLayout, type WorkspaceLayout } from '../workspace-layout.ts';
-import { EASYRSA, issueClientConfig, parseClientCertName, syncPki, VpnCallError } from './pki.ts';
+import { NodeCallError } from '../calls/node-call.ts';
+import { EASYRSA, issueClientConfig, parseClientCertName, syncPki } from './pki.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
 
 const missing = await firstMissingProgram([EASYRSA, 'openssl', 'openvpn']);
@@ -121,7 +122,7 @@ describe.skipIf(missing !== undefined)(
       await expect(issueClientConfig(desired, layout, 'mallory', 1, run)).rejects.toMatchObject({
         code: 'not_found',
       });
-      await expect(issueClientConfig(desired, layout, 'alice', 1, run)).rejects.toBeInstanceOf(VpnCallError);
+      await expect(issueClientConfig(desired, layout, 'alice', 1, run)).rejects.toBeInstanceOf(NodeCallError);
       await expect(
         issueClientConfig({ ...desired, vpn: undefined }, layout, 'alice', 2, run),
       ).rejects.toMatchObject({ code: 'not_found' });

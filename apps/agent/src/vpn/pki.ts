@@ -18,6 +18,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { WORKSPACE_NAME_PATTERN, type WorkspaceDesiredState } from '@debesis/contract';
 import { VPN_DEFAULT_PORT } from '@debesis/contract';
+import { NodeCallError } from '../calls/node-call.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
@@ -30,17 +31,6 @@ export const EASYRSA = '/usr/share/easy-rsa/easyrsa';
 /** How long a CRL is valid, and how old it may get before it is made again. */
 export const CRL_DAYS = 180;
 export const CRL_RENEW_AFTER_MS = (CRL_DAYS - 30) * 24 * 3600 * 1000;
-
-/** A node call's failure code (nodeCallResultRequestSchema): no such user here, or it broke. */
-export class VpnCallError extends Error {
-  constructor(
-    readonly code: 'not_found' | 'failed',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'VpnCallError';
-  }
-}
 
 const locks = new Map<string, Promise<unknown>>();
 
@@ -194,12 +184,15 @@ export async function issueClientConfig(
   run: CommandRunner,
 ): Promise<string> {
   const vpn = desired.vpn;
-  if (!vpn) throw new VpnCallError('not_found', 'the workspace does not use the VPN');
+  if (!vpn) throw new NodeCallError('not_found', 'the workspace does not use the VPN');
   const entry = vpn.users.find((candidate) => candidate.name === user);
   if (!entry || !WORKSPACE_NAME_PATTERN.test(user))
-    throw new VpnCallError('not_found', `the workspace has no VPN user ${JSON.stringify(user.slice(0, 64))}`);
+    throw new NodeCallError(
+      'not_found',
+      `the workspace has no VPN user ${JSON.stringify(user.slice(0, 64))}`,
+    );
   if (!Number.isInteger(certGeneration) || certGeneration < entry.cert_generation)
-    throw new VpnCallError('not_found', `certificate ${certGeneration} of ${user} is revoked`);
+    throw new NodeCallError('not_found', `certificate ${certGeneration} of ${user} is revoked`);
 
   const pki = layout.vpn;
   try {
@@ -227,7 +220,7 @@ export async function issueClientConfig(
       });
     });
   } catch (error) {
-    if (error instanceof VpnCallError) throw error;
-    throw new VpnCallError('failed', `the VPN config could not be made: ${(error as Error).message}`);
+    if (error instanceof NodeCallError) throw error;
+    throw new NodeCallError('failed', `the VPN config could not be made: ${(error as Error).message}`);
   }
 }
