@@ -100,6 +100,8 @@ describe('foundation', () => {
     }, tokens);
     await page.goto('/dashboard');
     await page.waitForURL('**/dashboard/services');
+    // The address changes as the redirect starts; the page is on screen once its code is here.
+    await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
     const button = page.getByTestId('dashboard-menu-button');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await button.click();

@@ -2,14 +2,16 @@
 // to the new page's <main> so screen-reader users hear that the page changed, and applies the
 // selected plan's lifetime rule (spec §4) on every path, the first one included.
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AnalyticsTracker } from '../analytics/AnalyticsTracker.tsx';
 import { MAIN_CONTENT_ID } from '../components/SkipLink.tsx';
 import { applySelectedPlanLifetime } from '../plans/selected-plan.ts';
+import { useScrollRestoration } from './scroll-restoration.ts';
 
 export function RootShell() {
   const { pathname } = useLocation();
   const previousPath = useRef(pathname);
+  useScrollRestoration();
 
   useEffect(() => {
     applySelectedPlanLifetime(pathname);
@@ -24,7 +26,6 @@ export function RootShell() {
   return (
     <>
       <Outlet />
-      <ScrollRestoration />
       <AnalyticsTracker />
     </>
   );

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Link, MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from './AppErrorBoundary.tsx';
-import { RouteErrorPage } from './RouteErrorPage.tsx';
+import { RouteTree } from './route-tree.tsx';
 
 /** Fails while `broken`; a test repairs it before pressing Try Again, like a passing glitch. */
 let broken = false;
@@ -18,13 +18,14 @@ describe('error boundaries', () => {
     broken = false;
   });
 
-  it('shows the route error page and renders the page again on Try Again', async () => {
+  it('shows the error screen for a failing page and renders the page again on Try Again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     broken = true;
-    const router = createMemoryRouter([
-      { path: '/', element: <FlakyWidget />, errorElement: <RouteErrorPage /> },
-    ]);
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter>
+        <RouteTree routes={[{ path: '/', Component: FlakyWidget }]} />
+      </MemoryRouter>,
+    );
 
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
@@ -33,6 +34,28 @@ describe('error boundaries', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
 
     expect(await screen.findByText('Widget works')).toBeTruthy();
+  });
+
+  it('clears a page’s error screen when the visitor navigates elsewhere', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    broken = true;
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <Link to="/other">Elsewhere</Link>
+        <RouteTree
+          routes={[
+            { path: '/broken', Component: FlakyWidget },
+            { path: '/other', element: <p>Other page</p> },
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+
+    expect(await screen.findByText('Other page')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
   });
 
   it('catches what escapes the router and recovers on Try Again', async () => {

@@ -3,23 +3,31 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setSessionClock, systemClock } from '../auth/clock.ts';
 import { makeUser, storeSession, userHandler } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { server } from '../test/server.ts';
 import { catalogueHandlers } from '../pages/plans/plans-fixtures.ts';
-import { routes } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
 describe('routes', () => {
   it('give every page but the home page the server-data cache themselves (the home page does not load it)', async () => {
     server.use(...catalogueHandlers());
     // No QueryClientProvider around the router, as in main.tsx: the routes bring their own.
-    const home = render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
+    const home = render(
+      <MemoryRouter initialEntries={['/']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     home.unmount();
-    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/pricing'] })} />);
+    render(
+      <MemoryRouter initialEntries={['/pricing']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
     expect(await screen.findByTestId('plan-card-mini')).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 // How code outside React (the 401 handler, the refresh timer, logout) moves the visitor. The app
-// connects its router here at start (app/session-navigation.ts); until then, and in a page
+// connects its router here once it renders (app/session-navigation.ts); until then, and in a page
 // without the router, a plain page load does the job.
 
 export interface SessionNavigateOptions {

@@ -12,9 +12,10 @@ import { server } from './server.ts';
 // longer than testing-library's default second on a busy machine (CI runs suites side by side).
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has no layout, so it has no scrolling either: react-router's ScrollRestoration calls
-// window.scrollTo on every navigation, and jsdom's "not implemented" line for each buried the
-// test output. Recorded as a mock, so a test can still check where a page scrolled to.
+// jsdom has no layout, so it has no scrolling either: the app's scroll restoration
+// (app/scroll-restoration.ts) calls window.scrollTo on every navigation, and jsdom's "not
+// implemented" line for each buried the test output. Recorded as a mock, so a test can still
+// check where a page scrolled to.
 window.scrollTo = vi.fn();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

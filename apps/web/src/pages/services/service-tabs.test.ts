@@ -1,5 +1,6 @@
 import { SHIPPED_FEATURES } from '@debesis/contract';
 import { describe, expect, it } from 'vitest';
+import { preloadMatches } from '../../app/route-tree.tsx';
 import { SERVICE_TABS, serviceTabRoutes, shippedTabs } from './service-tabs.ts';
 
 describe('the service tabs', () => {
@@ -29,10 +30,9 @@ describe('the service tabs', () => {
   });
 
   it('load a tab’s texts with its code', async () => {
-    const [, samba] = serviceTabRoutes(shippedTabs(SERVICE_TABS, ['samba']));
+    const routes = serviceTabRoutes(shippedTabs(SERVICE_TABS, ['samba']));
     const { i18n } = await import('../../i18n/i18n.ts');
-    const loaded = typeof samba?.lazy === 'function' ? await samba.lazy() : null;
-    expect(loaded).toHaveProperty('Component');
+    await preloadMatches(routes, '/samba');
     expect(i18n.getFixedT('lt', 'sambaTab')('samba.serverTitle')).toBe(
       (await import('./messages/samba.lt.ts')).sambaTabLt.samba.serverTitle,
     );

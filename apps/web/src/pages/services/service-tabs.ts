@@ -8,6 +8,7 @@ import { SHIPPED_FEATURES, type Feature } from '@debesis/contract';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyRoute } from '../../app/route-tree.tsx';
 import { loadNamespace, type NamespaceLoaders } from '../../i18n/lazy-namespace.ts';
 
 export interface ServiceTab {
@@ -112,19 +113,18 @@ export function shippedTabs(
 }
 
 /** A tab's code and texts, together: the route renders once both are here. */
-async function loadTab(tab: ServiceTab): Promise<{ Component: ComponentType }> {
+async function loadTab(tab: ServiceTab): Promise<ComponentType> {
   const [Component] = await Promise.all([
     tab.component(),
     tab.messages && loadNamespace(tab.messages.namespace, tab.messages.loaders),
   ]);
-  return { Component };
+  return Component;
 }
 
 /** The service page's child routes, one per shipped tab; any other path is not found. */
 export function serviceTabRoutes(tabs: readonly ServiceTab[] = shippedTabs()): RouteObject[] {
-  return tabs.map((tab) =>
-    tab.path === ''
-      ? { index: true, lazy: () => loadTab(tab) }
-      : { path: tab.path, lazy: () => loadTab(tab) },
-  );
+  return tabs.map((tab) => {
+    const Component = lazyRoute(() => loadTab(tab));
+    return tab.path === '' ? { index: true, Component } : { path: tab.path, Component };
+  });
 }
