@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { WorkspaceDesiredState } from '@debesis/contract';
 import { z } from 'zod';
 import { ensureDir } from '../fs/ensure-dir.ts';
-import { measureTree } from '../fs/measure-tree.ts';
+import { countFiles, measureTree } from '../fs/measure-tree.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { ext4Size } from '../system/ext4.ts';
 import { exists } from '../system/host.ts';
@@ -422,7 +422,7 @@ async function fileCount(dataRoot: string, inodes: number): Promise<number> {
   if (inodes > WALK_FILES_UP_TO) return inodes;
   const known = walkedFiles.get(dataRoot);
   if (known?.inodes === inodes) return known.files;
-  const tree = await measureTree(dataRoot, WALK_FILES_UP_TO);
+  const tree = await countFiles(dataRoot, WALK_FILES_UP_TO);
   if (!tree.complete) return inodes;
   walkedFiles.set(dataRoot, { inodes, files: tree.files });
   return tree.files;

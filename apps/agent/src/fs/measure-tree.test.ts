@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { measureTree } from './measure-tree.ts';
+import { countFiles, measureTree } from './measure-tree.ts';
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -31,6 +31,8 @@ describe('measureTree', () => {
     const measured = await measureTree(root);
     expect(measured).toMatchObject({ files: 3, complete: true });
     expect(measured.bytes).toBeGreaterThan(0);
+    // The disk image's walk counts the same files from the entries' types alone.
+    expect(await countFiles(root)).toEqual({ files: 3, complete: true });
   });
 
   it('stops after maxEntries, folders included, and says the count is a lower bound', async () => {
@@ -40,5 +42,6 @@ describe('measureTree', () => {
     const measured = await measureTree(root, 3);
     expect(measured.complete).toBe(false);
     expect(measured.files).toBeLessThanOrEqual(1);
+    expect((await countFiles(root, 3)).complete).toBe(false);
   });
 });

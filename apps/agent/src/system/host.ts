@@ -24,6 +24,23 @@ async function isExecutableFile(path: string): Promise<boolean> {
  * it is (easy-rsa lives in /usr/share/easy-rsa, on no PATH).
  */
 export async function findProgram(name: string): Promise<string | undefined> {
+  const key = `${process.env.PATH ?? ''}\0${name}`;
+  const known = programs.get(key);
+  if (known && Date.now() - known.at < PROGRAM_LOOKUP_TTL_MS) return known.path;
+  const path = await lookUp(name);
+  programs.set(key, { path, at: Date.now() });
+  return path;
+}
+
+/**
+ * How long a lookup holds. Every driver asks for its programs on every pass, observe-only ones
+ * too, and a lookup walks the PATH (a long one under npm) with a stat per folder: ~15 ms of a
+ * 40 ms no-op pass. A program installed or removed is noticed within this time.
+ */
+export const PROGRAM_LOOKUP_TTL_MS = 30_000;
+const programs = new Map<string, { path: string | undefined; at: number }>();
+
+async function lookUp(name: string): Promise<string | undefined> {
   if (name.includes('/')) return (await isExecutableFile(name)) ? name : undefined;
   const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), ...EXTRA_PATHS];
   for (const dir of dirs) {
