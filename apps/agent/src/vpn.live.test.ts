@@ -342,5 +342,33 @@ describe.skipIf(reason !== undefined)(
       expect(fresh.outcome, fresh.log).toBe('connected');
       expect(await serverPid()).toBe(pid);
     });
+
+    it('a connected user is in the report’s sessions; the disconnect call ends its session', async () => {
+      const desired = state([vpnUser('alice', { enabled: false }), vpnUser('bob', { cert_generation: 2 })]);
+      const bob = await connect(
+        await issueClientConfig(desired, layout(), 'bob', 2, runCommand),
+        'bob',
+        PASSWORDS.bob,
+      );
+      try {
+        expect(bob.outcome, bob.log).toBe('connected');
+        const { report } = await pass(desired);
+        const sessions = report.features?.vpn?.sessions ?? [];
+        expect(sessions).toEqual([
+          expect.objectContaining({ user: 'bob', virtual_address: expect.stringMatching(/^10\.8\.0\./) }),
+        ]);
+        expect(sessions[0]!.real_address).toContain(CLIENT.address);
+        const handlers = createDefaultDrivers({ live: true, addressPool: [ADDRESS] }).find(
+          (driver) => driver.name === 'vpn',
+        )?.calls;
+        const context = { desired, layout: layout(), dataDir, run: runCommand, logger: silentLogger };
+        expect(await handlers?.['vpn.disconnect']?.({ user: 'bob' }, context)).toEqual({ disconnected: 1 });
+        const after = await pass(desired);
+        expect(after.report.features?.vpn?.sessions).toEqual([]);
+        expect(await serverPid()).toBe(pid);
+      } finally {
+        await bob.stop();
+      }
+    });
   },
 );
