@@ -24,7 +24,25 @@ import {
   type NodeCallResultRequest,
 } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
-import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
+
+/**
+ * Why a node call got no answer: the service is on no node, its node did not answer by the
+ * deadline, or the node answered that it cannot (no such user there, a kind it does not know, a
+ * failure in its own words).
+ */
+export type NodeCallFailureCode = 'not_placed' | 'node_unreachable' | 'not_found' | 'unsupported' | 'failed';
+
+/** Asks the node that runs a service a question and waits for its answer (contract: node calls). */
+export interface NodeCalls {
+  call<K extends NodeCallKind>(
+    serviceId: string,
+    kind: K,
+    payload: NodeCallPayload<K>,
+    options?: { timeoutMs?: number },
+  ): Promise<
+    { ok: true; result: NodeCallResult<K> } | { ok: false; code: NodeCallFailureCode; error: string }
+  >;
+}
 
 /** How long a caller waits for the node unless it says otherwise. */
 export const NODE_CALL_TIMEOUT_MS = 10_000;

@@ -97,9 +97,18 @@ function refusePublicGuestShare(share: { guestOk: boolean; bindPublicIp: boolean
  * A NAT plan gives the workspace no public address of its own: its shares are reachable through
  * its VPN only, so serving one "on the public IP" is refused. A share made public before a change
  * to such a plan keeps its flag but is sent to the node without it (desiredSection).
+ *
+ * Asked before the change's transaction, never inside it: the catalogue may be read from the
+ * database, and on the embedded PGlite (one connection) a read beside an open transaction waits
+ * for that transaction, which waits for the read.
  */
-async function refuseUnlessPublicAddress(plans: PlanFacts, service: ServiceRow): Promise<void> {
-  if (!(await plans.publicAddress(service.productId))) throw new AppError('samba_public_ip_not_in_plan');
+async function planHasPublicAddress(
+  plans: PlanFacts,
+  changes: WorkspaceChanges,
+  accountId: string,
+  serviceId: string,
+): Promise<boolean> {
+  return plans.publicAddress((await changes.owned(accountId, serviceId)).productId);
 }
 
 export function createSambaService(deps: {
@@ -200,8 +209,9 @@ export function createSambaService(deps: {
       meta: ChangeMeta,
     ): Promise<SambaShare> {
       refusePublicGuestShare({ guestOk: request.guest_ok, bindPublicIp: request.bind_public_ip });
+      if (request.bind_public_ip && !(await planHasPublicAddress(deps.plans, changes, accountId, serviceId)))
+        throw new AppError('samba_public_ip_not_in_plan');
       return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
-        if (request.bind_public_ip) await refuseUnlessPublicAddress(deps.plans, service);
         const q = createSambaQueries(tx);
         if (await q.findShare(service.id, request.name)) throw new AppError('samba_share_exists');
         if ((await q.countShares(service.id)) >= SAMBA_SHARES_MAX) {
@@ -239,6 +249,8 @@ export function createSambaService(deps: {
       request: UpdateShare,
       meta: ChangeMeta,
     ): Promise<SambaShare> {
+      const publicAddress =
+        !request.bind_public_ip || (await planHasPublicAddress(deps.plans, changes, accountId, serviceId));
       return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
         const q = createSambaQueries(tx);
         const share = requireShare(await q.findShare(service.id, name));
@@ -250,8 +262,8 @@ export function createSambaService(deps: {
           bindPublicIp: request.bind_public_ip ?? share.bindPublicIp,
         };
         refusePublicGuestShare(next);
-        if (request.bind_public_ip && !share.bindPublicIp)
-          await refuseUnlessPublicAddress(deps.plans, service);
+        if (request.bind_public_ip && !share.bindPublicIp && !publicAddress)
+          throw new AppError('samba_public_ip_not_in_plan');
         const errors: AppFieldError[] = [];
         const access = await resolveAccess(
           tx,

@@ -10,13 +10,11 @@
 // The desired state, the node reports, the overview and the composition root iterate the
 // registry; none of them names a feature.
 import type {
-  NodeCallKind,
-  NodeCallPayload,
-  NodeCallResult,
   ServiceFeatureCounts,
   WorkspaceFeatureReports,
   WorkspaceFeatureSections,
 } from '@debesis/contract';
+import type { NodeCalls } from '../nodes/node-calls.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -88,24 +86,8 @@ export interface WorkspaceFeature {
   routes?(api: RouteScope): Promise<void>;
 }
 
-/**
- * Why a node call got no answer: the service is on no node, its node did not answer by the
- * deadline, or the node answered that it cannot (no such user there, a kind it does not know, a
- * failure in its own words).
- */
-export type NodeCallFailureCode = 'not_placed' | 'node_unreachable' | 'not_found' | 'unsupported' | 'failed';
-
-/** Asks the node that runs a service a question and waits for its answer (contract: node calls). */
-export interface NodeCalls {
-  call<K extends NodeCallKind>(
-    serviceId: string,
-    kind: K,
-    payload: NodeCallPayload<K>,
-    options?: { timeoutMs?: number },
-  ): Promise<
-    { ok: true; result: NodeCallResult<K> } | { ok: false; code: NodeCallFailureCode; error: string }
-  >;
-}
+// The node calls features get live with the nodes module that answers them.
+export type { NodeCallFailureCode, NodeCalls } from '../nodes/node-calls.ts';
 
 /** What every feature module exports: its feature, made on the shared database and change pipeline. */
 export type WorkspaceFeatureFactory = (deps: WorkspaceFeatureDeps) => WorkspaceFeature;
