@@ -354,9 +354,8 @@ describe.skipIf(reason !== undefined)(
         expect(bob.outcome, bob.log).toBe('connected');
         const { report } = await pass(desired);
         const sessions = report.features?.vpn?.sessions ?? [];
-        expect(sessions).toEqual([
-          expect.objectContaining({ user: 'bob', virtual_address: expect.stringMatching(/^10\.8\.0\./) }),
-        ]);
+        expect(sessions.map((session) => session.user)).toEqual(['bob']);
+        expect(sessions[0]!.virtual_address).toMatch(/^10\.8\.0\./);
         expect(sessions[0]!.real_address).toContain(CLIENT.address);
         const handlers = createDefaultDrivers({ live: true, addressPool: [ADDRESS] }).find(
           (driver) => driver.name === 'vpn',
