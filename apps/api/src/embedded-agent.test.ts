@@ -8,7 +8,8 @@ import { startEmbeddedAgent } from './embedded-agent.ts';
 import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
 import { createTestContext, type TestContext } from './test/test-app.ts';
 
-describe('the embedded local node', () => {
+// One story: enrolled first, then its node.json lost; its steps keep their order when tests shuffle.
+describe('the embedded local node', { shuffle: false }, () => {
   let ctx: TestContext;
   let apiUrl: string;
   beforeAll(async () => {

@@ -102,6 +102,9 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: No
       const gone = new AbortController();
       const onClose = () => gone.abort();
       reply.raw.once('close', onClose);
+      // Each poll on a connection of its own: a kept-alive socket that an agent polls again at once
+      // (the hub answers at once while the app closes) would keep the server from ever closing.
+      void reply.header('connection', 'close');
       try {
         return { calls: await calls.waiting(node.id, request.query.wait_ms, gone.signal) };
       } finally {
