@@ -34,6 +34,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { sha512Crypt } from '../directory/passwords.ts';
 import { createWorkspaceRows, type ServiceRow } from '../services/workspace-rows.ts';
 import type { ActivityNote, ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import { nodeCallError } from '../nodes/node-calls.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 import { desiredUser, presentSession, presentUser, VPN_USER_FAILURE_KIND } from './vpn.presenter.ts';
 import { createVpnQueries, type VpnUserChange, type VpnUserRow } from './vpn.queries.ts';
@@ -56,19 +57,14 @@ function requireUser(user: VpnUserRow | undefined): VpnUserRow {
 }
 
 /** Why the node gave no answer, as the owner's error. */
-function nodeCallError(code: NodeCallFailureCode): AppError {
-  switch (code) {
-    case 'not_placed':
-      return new AppError('vpn_not_placed');
-    case 'node_unreachable':
-      return new AppError('node_unreachable');
-    case 'not_found':
-      return new AppError('vpn_user_not_applied');
-    case 'unsupported':
-    case 'failed':
-      return new AppError('vpn_node_failed');
-  }
-}
+/** The VPN's own words for the node-call failures that mean something to it. */
+const vpnNodeCallError = (code: NodeCallFailureCode): AppError =>
+  nodeCallError(code, {
+    not_placed: 'vpn_not_placed',
+    not_found: 'vpn_user_not_applied',
+    unsupported: 'vpn_node_failed',
+    failed: 'vpn_node_failed',
+  });
 
 /** `<service name>-<username>.ovpn`, of characters any file system and header take. */
 export function configFilename(serviceName: string, username: string): string {
@@ -151,7 +147,7 @@ export function createVpnService(deps: {
       user: user.username,
       cert_generation: user.certGeneration,
     });
-    if (!answer.ok) throw nodeCallError(answer.code);
+    if (!answer.ok) throw vpnNodeCallError(answer.code);
     return {
       type: 'ovpn',
       filename: configFilename(service.name, user.username),
@@ -165,7 +161,7 @@ export function createVpnService(deps: {
   ): VpnDisconnectResponse {
     if (answer.ok) return { disconnected: answer.result.disconnected };
     if (answer.code === 'not_found') return { disconnected: 0 };
-    throw nodeCallError(answer.code);
+    throw vpnNodeCallError(answer.code);
   }
 
   return {
