@@ -35,6 +35,18 @@ describe('activity', () => {
       await page.waitForURL('**/dashboard/activity');
       const management = page.getByTestId('activity-list-management');
       await management.waitFor();
+      // The worker places the paid service on a node a moment after the payment; its entry must be
+      // in before the settings below are saved, or it would lead the list they are meant to lead.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await management.waitFor();
+            return management.locator('[data-action="service placed"]').count();
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toBe(1);
       const ordered = management.locator('[data-action="order created"]');
       const paid = management.locator('[data-action="payment completed"]');
       expect(await ordered.count()).toBe(1);
@@ -135,7 +147,8 @@ describe('activity', () => {
       await page.waitForURL('**/activity');
       const changes = page.getByTestId('service-activity-changes');
       await changes.waitFor();
-      expect(await changes.locator('[data-action="service created"]').count()).toBe(1);
+      // The card fills once its request answers: asked until then, not read at once.
+      await expect.poll(() => changes.locator('[data-action="service created"]').count()).toBe(1);
       await page.getByTestId('service-activity-view-log').click();
       const log = page.getByTestId('service-log');
       await log.waitFor();

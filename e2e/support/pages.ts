@@ -41,7 +41,11 @@ export function dashboardPages({ serviceId, completionPath }: DashboardIds): str
     '/dashboard/services',
     `/dashboard/services/${serviceId}`,
     `/dashboard/services/${serviceId}/users`,
+    `/dashboard/services/${serviceId}/vpn`,
     `/dashboard/services/${serviceId}/samba`,
+    `/dashboard/services/${serviceId}/nfs`,
+    `/dashboard/services/${serviceId}/ftp`,
+    `/dashboard/services/${serviceId}/ftp-advanced`,
     `/dashboard/services/${serviceId}/settings`,
     '/dashboard/plans',
     `/dashboard/plans/change?service=${serviceId}`,
@@ -72,6 +76,8 @@ export function dashboardStates({ serviceId }: DashboardIds): PageState[] {
   const service = `/dashboard/services/${serviceId}`;
   return [
     { path: `${service}/users`, state: 'new user', clicks: ['workspace-users-add', 'user-create-submit'] },
+    { path: `${service}/vpn`, state: 'new VPN user', clicks: ['vpn-users-add', 'vpn-user-submit'] },
     { path: `${service}/samba`, state: 'new share', clicks: ['samba-shares-add', 'share-submit'] },
+    { path: `${service}/nfs`, state: 'new export', clicks: ['nfs-exports-add', 'nfs-export-submit'] },
   ];
 }

@@ -12,6 +12,7 @@ import { measureArgon2, measureSignIn } from './sign-in.ts';
 import { measurePageScripts, printPageScripts } from './web-size.ts';
 import { measureReconcile, printReconcile } from './reconcile.ts';
 import { measureActivation, printActivation } from './activation.ts';
+import { measureVpn, printVpn } from './vpn.ts';
 import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
 import { measureLighthouse, printLighthouse } from './lighthouse.ts';
 
@@ -26,6 +27,7 @@ const PARTS = [
   'lighthouse',
   'reconcile',
   'activation',
+  'vpn',
   'invoice-pdf',
 ] as const;
 type Part = (typeof PARTS)[number];
@@ -78,6 +80,7 @@ try {
   if (product && runs('lighthouse')) printLighthouse(await measureLighthouse(product.url));
   if (runs('reconcile')) printReconcile(await measureReconcile());
   if (runs('activation')) printActivation(await measureActivation());
+  if (runs('vpn')) printVpn(await measureVpn());
   if (runs('invoice-pdf')) printInvoicePdf(await measureInvoicePdf());
 } finally {
   await product?.stop();

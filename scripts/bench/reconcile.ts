@@ -74,24 +74,21 @@ function workspace(serviceId: string, address: string): WorkspaceDesiredState {
   };
 }
 
-export async function measureReconcile(): Promise<ReconcileFigures> {
-  const missing = await firstMissingProgram([
-    'smbd',
-    'testparm',
-    'pdbedit',
-    'losetup',
-    'mkfs.ext4',
-    'ip',
-    'unshare',
-  ]);
-  const live = isRoot() && !missing;
-  const mode = live
-    ? 'live: image, network namespace, smbd'
-    : `render only (${isRoot() ? `${missing} is not installed` : 'not root'})`;
+/** Pass times of one workspace (ms): first apply, no-op full check, observe-only poll. */
+export type PassFigures = Omit<ReconcileFigures, 'mode'>;
+
+/**
+ * Runs the agent's passes on `desired` (its address is replaced by a random one of 198.19/16)
+ * in a data folder of its own, live or render-only, and removes the workspace afterwards.
+ */
+export async function measurePasses(
+  make: (address: string) => WorkspaceDesiredState,
+  live: boolean,
+): Promise<PassFigures> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-reconcile-'));
   // Outside the embedded node's default pool (198.18.0.x), random so parallel runs do not meet.
   const address = `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
-  const desired = workspace(`bench-${randomUUID()}`, address);
+  const desired = make(address);
   const drivers = createDefaultDrivers({ live, addressPool: [address] });
 
   const passOnce = async (state: WorkspaceDesiredState, memory: ReconcileMemory, fullCheckEvery: number) => {
@@ -123,15 +120,32 @@ export async function measureReconcile(): Promise<ReconcileFigures> {
     const observing = createReconcileMemory();
     await passOnce(desired, observing, 1_000_000);
     const observeOnlyMs = await passOnce(desired, observing, 1_000_000);
-    return { mode, firstApplyMs, noOpFullCheckMs, observeOnlyMs };
+    return { firstApplyMs, noOpFullCheckMs, observeOnlyMs };
   } finally {
-    // Removal stops smbd, deletes the network namespace, unmounts and deletes the image.
+    // Removal stops the daemons, deletes the network namespace, unmounts and deletes the image.
     await passOnce({ ...desired, generation: 2, state: 'removed' }, createReconcileMemory(), 1).catch(
       () => 0,
     );
     if (live) await removePoolGuards([address], runCommand).catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+export async function measureReconcile(): Promise<ReconcileFigures> {
+  const missing = await firstMissingProgram([
+    'smbd',
+    'testparm',
+    'pdbedit',
+    'losetup',
+    'mkfs.ext4',
+    'ip',
+    'unshare',
+  ]);
+  const live = isRoot() && !missing;
+  const mode = live
+    ? 'live: image, network namespace, smbd'
+    : `render only (${isRoot() ? `${missing} is not installed` : 'not root'})`;
+  return { mode, ...(await measurePasses((address) => workspace(`bench-${randomUUID()}`, address), live)) };
 }
 
 export function printReconcile(figures: ReconcileFigures) {

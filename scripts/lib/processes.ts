@@ -77,7 +77,12 @@ export async function startProduct(
   // A live workspace's smbd keeps Unix sockets under <data>/nodes/local/workspaces/<id>/samba/
   // lock; a socket path has at most 107 bytes, so its data folder gets a short name.
   const dataDir = mkdtempSync(options.liveWorkspaces ? '/tmp/dws-' : path.join(tmpdir(), 'debesis-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the product writes a V8 CPU profile there when it stops (Node refuses
+  // --cpu-prof in NODE_OPTIONS, so it is passed here); open it in Chrome's DevTools.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

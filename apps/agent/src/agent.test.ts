@@ -1,4 +1,4 @@
-import { lstat, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -377,6 +377,34 @@ describe('agent loop', () => {
     await waitFor(() => api.reports.length === 2, 5000, 'the report after wake');
     expect(generations()).toEqual({ [A]: 9 });
   });
+
+  it('a daemon’s wake file written (a VPN client came) runs a pass at once', async () => {
+    // A feature whose daemon writes <ws>/events/changed when what it reports changes.
+    const watched: Driver = {
+      name: 'watched',
+      apply: async (_desired, context) => {
+        await mkdir(join(context.workspaceDir, 'events'), { recursive: true });
+        return { changed: false, actions: [], status: { driver: 'watched', live: true } };
+      },
+      wakeOn: (desired, workspaceDir) =>
+        desired.state === 'running' ? join(workspaceDir, 'events', 'changed') : undefined,
+    };
+    start({ pollIntervalMs: 3_600_000 }, { drivers: [workspaceDirDriver, watched] });
+    await waitFor(() => api.reports.length === 1, 5000, 'the first report');
+    // The stopped workspace's file is not watched; a file beside the running one's neither.
+    await writeFile(join(wsDir(B), 'events', 'changed'), '1\n');
+    await writeFile(join(wsDir(A), 'events', 'other'), '1\n');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.reports.length).toBe(1);
+    // The watch is set up just after the pass that sent the first report: on a loaded machine it may
+    // come after the write above, so the daemon's write is repeated until the pass it asks for comes.
+    const writes = setInterval(() => void writeFile(join(wsDir(A), 'events', 'changed'), '1\n'), 200);
+    try {
+      await waitFor(() => api.reports.length === 2, 15_000, 'the report after the wake file');
+    } finally {
+      clearInterval(writes);
+    }
+  }, 20_000);
 
   it('stops cleanly: stop() waits for the pass, is idempotent, and later runs are refused', async () => {
     const agent = start({ pollIntervalMs: 10 });

@@ -8,6 +8,7 @@
 // through startAgent().
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import type { WorkspaceDesiredState } from '@debesis/contract';
 import { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';
 import { startCallLoop } from './calls/call-loop.ts';
 import { runNodeCall } from './calls/node-call.ts';
@@ -20,6 +21,7 @@ import { errorMessage, silentLogger, type Logger } from './logger.ts';
 import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-identity.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
 import { AGENT_VERSION } from './version.ts';
+import { createWakeFiles } from './wake-files.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 import { workspaceDir } from './workspace-paths.ts';
 
@@ -93,6 +95,17 @@ export function startAgent(
     });
   const run = options.runCommand ?? runCommand;
   const memory = createReconcileMemory();
+  // A daemon that says its report changed (a VPN client came) gets a pass now.
+  const wakeFiles = createWakeFiles(() => agent.wake(), logger);
+  const wakeFilesOf = (applied: ReadonlyMap<string, WorkspaceDesiredState>) =>
+    new Set(
+      [...applied.values()].flatMap((desired) =>
+        drivers.flatMap((driver) => {
+          const file = driver.wakeOn?.(desired, workspaceDir(config.dataDir, desired.service_id));
+          return file ? [file] : [];
+        }),
+      ),
+    );
 
   let identity: NodeIdentity | undefined;
   let identityLoaded = false;
@@ -178,6 +191,7 @@ export function startAgent(
       logger.warn('the API no longer accepts the node token; registering again');
       result = await reconcileWith(await register());
     }
+    wakeFiles.sync(wakeFilesOf(memory.applied));
     if (result.changed) logger.info({ actions: result.actions }, 'reconcile pass changed the node');
     else
       logger.debug({ full_check: result.fullCheck, workspaces: result.workspaces.length }, 'reconcile pass');
@@ -255,7 +269,7 @@ export function startAgent(
         });
 
   let stopping: Promise<void> | undefined;
-  return {
+  const agent: Agent = {
     runOnce: () => exclusive(pass),
     wake() {
       if (interruptSleep) interruptSleep();
@@ -270,6 +284,7 @@ export function startAgent(
         await callLoop?.stop();
         await looping;
         await queue;
+        wakeFiles.close();
         logger.info('agent stopped');
       })();
       return stopping;
@@ -278,4 +293,5 @@ export function startAgent(
       return identity?.node_id;
     },
   };
+  return agent;
 }

@@ -26,3 +26,6 @@ export { firstMissingProgram, isRoot } from './system/host.ts';
 export { networkNames, removePoolGuards } from './system/netns.ts';
 export type { Logger, LogFn } from './logger.ts';
 export { AGENT_VERSION } from './version.ts';
+export { workspaceDir } from './workspace-paths.ts';
+export { workspaceLayout } from './workspace-layout.ts';
+export type { WorkspaceLayout } from './workspace-layout.ts';

@@ -6,29 +6,26 @@
 // (its pid stays). Elsewhere it is skipped with the reason printed.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  NodeReportRequest,
-  VpnUserState,
-  WorkspaceDesiredState,
-  WorkspaceReport,
-} from '@debesis/contract';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { VpnUserState, WorkspaceDesiredState } from '@debesis/contract';
 import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
-import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
 import { exists } from './system/host.ts';
 import { networkNames, netnsPath } from './system/netns.ts';
 import { stopProcessGroup } from './system/processes.ts';
 import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
 import { desiredWorkspace } from './testing/desired.ts';
+import { createLivePass } from './testing/live-pass.ts';
 import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
+import { connectVpnClient, stopAllVpnClients } from './testing/vpn-client.ts';
 import { EASYRSA, issueClientConfig } from './vpn/pki.ts';
 import { udpBound } from './net/wait-for-port.ts';
+import { createWakeFiles } from './wake-files.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
 const PROGRAMS = ['openvpn', 'openssl', EASYRSA, 'ip', 'nsenter', 'unshare', 'losetup', 'mkfs.ext4'];
@@ -44,18 +41,13 @@ const PORT = 1194;
 const CLIENT = testClient(third);
 /** The server's own address inside the tunnel (VPN_TUNNEL_NETWORK's first). */
 const TUNNEL_SERVER = '10.8.0.1';
-const CONNECT_TIMEOUT_MS = 30_000;
 
 const PASSWORDS = { alice: 'Alice-vpn-pass-1', bob: 'Bob-vpn-pass-22' };
 const crypts: Record<string, string> = {};
 
 let dataDir: string;
 let clientDir: string;
-let generation = 0;
-const memory = createReconcileMemory();
 const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
-/** Every openvpn client started, so clean-up stops each. */
-const clients = new Set<number>();
 /** A TCP service on the tunnel's server address inside the workspace's namespace. */
 let tunnelService: number | undefined;
 
@@ -81,114 +73,14 @@ function state(users: VpnUserState[], extra: Partial<WorkspaceDesiredState> = {}
   });
 }
 
-async function pass(
-  desired: WorkspaceDesiredState,
-  onRun?: (command: string, args: readonly string[]) => void,
-): Promise<{ result: ReconcileResult; report: WorkspaceReport }> {
-  generation += 1;
-  const reports: NodeReportRequest[] = [];
-  const result = await reconcileOnce(
-    {
-      api: {
-        desiredState: () =>
-          Promise.resolve({ node_id: randomUUID(), workspaces: [{ ...desired, generation }] }),
-        report: (_token, body) => {
-          reports.push(body);
-          return Promise.resolve();
-        },
-      },
-      nodeToken: 'token',
-      dataDir,
-      addresses: [ADDRESS],
-      agentVersion: 'test',
-      drivers: createDefaultDrivers({ live: true, addressPool: [ADDRESS], clientRoutes: [CLIENT.block] }),
-      logger: silentLogger,
-      run: (command, args, options) => {
-        onRun?.(command, args);
-        return runCommand(command, args, options);
-      },
-      fullCheckEvery: 1,
-    },
-    memory,
-  );
-  return { result, report: reports[0]!.workspaces[0]! };
-}
+const pass = createLivePass({ dataDir: () => dataDir, address: ADDRESS, clientRoutes: [CLIENT.block] });
 
 const serverPid = () => recordedPid(layout().vpn.processFile);
 
 const serverLog = () => readFile(layout().vpn.logFile, 'utf8').catch(() => '');
 
-interface Connection {
-  outcome: 'connected' | 'auth_failed' | 'cert_refused';
-  log: string;
-  stop(): Promise<void>;
-}
-
-/**
- * A real openvpn client in the client namespace with `ovpn` and the username and password in an
- * auth file. Resolves once it is connected ("Initialization Sequence Completed") or refused: the
- * server's AUTH_FAILED, or the server refusing its certificate (its log says so).
- */
-async function connect(ovpn: string, user: string, password: string): Promise<Connection> {
-  const id = randomUUID().slice(0, 8);
-  const config = join(clientDir, `${id}.ovpn`);
-  const auth = join(clientDir, `${id}.auth`);
-  const log = join(clientDir, `${id}.log`);
-  await writeFile(config, ovpn, { mode: 0o600 });
-  await writeFile(auth, `${user}\n${password}\n`, { mode: 0o600 });
-  const serverBefore = (await serverLog()).length;
-  const child = spawn(
-    'ip',
-    [
-      'netns',
-      'exec',
-      CLIENT.netns,
-      'openvpn',
-      '--config',
-      config,
-      '--auth-user-pass',
-      auth,
-      '--auth-retry',
-      'none',
-      '--log',
-      log,
-      '--connect-retry-max',
-      '1',
-      '--hand-window',
-      '10',
-    ],
-    { detached: true, stdio: 'ignore' },
-  );
-  const pid = child.pid!;
-  clients.add(pid);
-  const stop = async () => {
-    clients.delete(pid);
-    await stopProcessGroup(pid, 3000).catch(() => undefined);
-  };
-  const deadline = Date.now() + CONNECT_TIMEOUT_MS;
-  for (;;) {
-    const text = await readFile(log, 'utf8').catch(() => '');
-    const server = (await serverLog()).slice(serverBefore);
-    const outcome: Connection['outcome'] | undefined = text.includes('Initialization Sequence Completed')
-      ? 'connected'
-      : text.includes('AUTH_FAILED')
-        ? 'auth_failed'
-        : /CRL CHECK FAILED|certificate revoked/i.test(server)
-          ? 'cert_refused'
-          : undefined;
-    if (outcome) {
-      if (outcome !== 'connected') await stop();
-      return { outcome, log: `${text}\n--- server ---\n${server}`, stop };
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `the client neither connected nor was refused in ${CONNECT_TIMEOUT_MS} ms:\n${text}\n--- server ---\n${server}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const connect = (ovpn: string, user: string, password: string) =>
+  connectVpnClient(ovpn, user, password, { netns: CLIENT.netns, dir: clientDir, serverLog });
 
 /** What the TCP service on the tunnel's server address says to the client through the tunnel. */
 async function reachesTunnelServer(): Promise<string> {
@@ -235,7 +127,7 @@ describe.skipIf(reason !== undefined)(
       // Whatever the tests got to: clients stopped, the workspace removed, its network and the
       // client's namespace gone.
       if (!dataDir || process.env.KEEP_LIVE) return;
-      for (const client of [...clients]) await stopProcessGroup(client, 3000).catch(() => undefined);
+      await stopAllVpnClients();
       if (tunnelService) await stopProcessGroup(tunnelService, 3000).catch(() => undefined);
       await pass(state([], { state: 'removed' })).catch(() => undefined);
       await forceCleanWorkspace(layout(), [layout().vpn.processFile]);
@@ -282,10 +174,11 @@ describe.skipIf(reason !== undefined)(
 
     it('a second pass on the unchanged state runs no program and writes nothing', async () => {
       const ran: string[] = [];
-      generation -= 1; // the same generation again: a full check of an applied workspace
       const started = Date.now();
-      const { result } = await pass(state([vpnUser('alice'), vpnUser('bob')]), (command, args) =>
-        ran.push([command, ...args].join(' ')),
+      const { result } = await pass(
+        state([vpnUser('alice'), vpnUser('bob')]),
+        (command, args) => ran.push([command, ...args].join(' ')),
+        true, // the same generation again: a full check of an applied workspace
       );
       console.warn(`[agent] VPN no-op pass of one workspace in ${Date.now() - started} ms`);
       expect(result.actions).toEqual([]);
@@ -343,8 +236,17 @@ describe.skipIf(reason !== undefined)(
       expect(await serverPid()).toBe(pid);
     });
 
-    it('a connected user is in the report’s sessions; the disconnect call ends its session', async () => {
+    it('a connected user is in the report’s sessions and wakes the agent; the disconnect call ends its session', async () => {
       const desired = state([vpnUser('alice', { enabled: false }), vpnUser('bob', { cert_generation: 2 })]);
+      // What the agent watches (wake-files.ts): openvpn writes it as a client comes and goes.
+      let wakes = 0;
+      const wakeFiles = createWakeFiles(() => (wakes += 1), silentLogger);
+      const wakeOn = createDefaultDrivers({ live: true })
+        .find((driver) => driver.name === 'vpn')
+        ?.wakeOn?.(desired, layout().root);
+      expect(wakeOn).toBe(layout().vpn.sessionsChanged);
+      wakeFiles.sync(new Set([wakeOn!]));
+      onTestFinished(() => wakeFiles.close());
       const bob = await connect(
         await issueClientConfig(desired, layout(), 'bob', 2, runCommand),
         'bob',
@@ -352,6 +254,7 @@ describe.skipIf(reason !== undefined)(
       );
       try {
         expect(bob.outcome, bob.log).toBe('connected');
+        await expect.poll(() => wakes, { timeout: 2000 }).toBeGreaterThan(0);
         const { report } = await pass(desired);
         const sessions = report.features?.vpn?.sessions ?? [];
         expect(sessions.map((session) => session.user)).toEqual(['bob']);
@@ -361,7 +264,9 @@ describe.skipIf(reason !== undefined)(
           (driver) => driver.name === 'vpn',
         )?.calls;
         const context = { desired, layout: layout(), dataDir, run: runCommand, logger: silentLogger };
+        const wakesConnected = wakes;
         expect(await handlers?.['vpn.disconnect']?.({ user: 'bob' }, context)).toEqual({ disconnected: 1 });
+        await expect.poll(() => wakes, { timeout: 8000 }).toBeGreaterThan(wakesConnected);
         const after = await pass(desired);
         expect(after.report.features?.vpn?.sessions).toEqual([]);
         expect(await serverPid()).toBe(pid);

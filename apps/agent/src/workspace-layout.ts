@@ -15,6 +15,12 @@
 //                           over-limit, check-password, management.sock, tmp/ run/ log/
 //   <ws>/vpn-pki/           the workspace's easy-rsa PKI (CA key, client keys): beside vpn/ and
 //                           not in it, so no daemon's namespace ever holds the CA or a client key
+//   <ws>/nfs/               what ganesha sees besides the storage: ganesha.conf (read at start),
+//                           exports.conf (re-read on SIGHUP), recovery/ (NFSv4 client records),
+//                           run/ log/
+//   <ws>/ldap/              what slapd sees: slapd.conf, db/ (back_mdb), tls/, directory.ldif
+//                           (the directory wanted) and applied.ldif (what slapd holds), run/
+//                           (the agent's ldapi socket) log/
 import { join } from 'node:path';
 
 export interface WorkspaceLayout {
@@ -31,6 +37,8 @@ export interface WorkspaceLayout {
   hostEtc: string;
   samba: SambaLayout;
   vpn: VpnLayout;
+  nfs: NfsLayout;
+  ldap: LdapLayout;
 }
 
 export interface SambaLayout {
@@ -72,6 +80,10 @@ export interface VpnLayout {
   checkPassword: string;
   /** The management interface's UNIX socket (status, kill). */
   managementSocket: string;
+  /** Run by openvpn when a client connects or disconnects: writes `sessionsChanged`. */
+  sessionEvent: string;
+  /** Written at every client connect and disconnect; the agent reports at once when it changes. */
+  sessionsChanged: string;
   /** Where openvpn puts the via-file it hands the password script. */
   tmpDir: string;
   runDir: string;
@@ -79,6 +91,46 @@ export interface VpnLayout {
   logFile: string;
   /** Written by the supervisor (daemons/supervisor.ts): openvpn's pid, start time, command line. */
   processFile: string;
+}
+
+export interface NfsLayout {
+  /** The feature's folder, the only one of the workspace's folders ganesha sees (and its storage). */
+  dir: string;
+  /** The server's part (address, port, NFSv4 only): read at start only, a change restarts it. */
+  conf: string;
+  /** The exports, included by `conf`: re-read on SIGHUP, clients stay mounted. */
+  exportsConf: string;
+  /** RecoveryRoot: one folder per NFSv4 client holding a lease (`<node>/<address>-(<len>:<name>)`). */
+  recoveryDir: string;
+  runDir: string;
+  pidFile: string;
+  logDir: string;
+  logFile: string;
+  /** Written by the supervisor (daemons/supervisor.ts): ganesha's pid, start time, command line. */
+  processFile: string;
+}
+
+export interface LdapLayout {
+  /** The feature's folder (root only), the only one of the workspace's folders slapd sees. */
+  dir: string;
+  conf: string;
+  /** back_mdb's folder: a copy of the directory, rebuilt whenever slapd starts. */
+  databaseDir: string;
+  /** The workspace certificate and key (tls/workspace-certificate.ts) and its address. */
+  certificate: string;
+  certificateFor: string;
+  /** The directory as the desired state asks for it now (LDIF content records). */
+  wanted: string;
+  /** What slapd holds, as last applied (absent: not known, read from slapd itself). */
+  applied: string;
+  /** When the next expiry date takes effect (ISO), empty when none is ahead. */
+  expiryDue: string;
+  /** Counts and time of the last sync, for the report. */
+  status: string;
+  /** The agent's way in: SASL EXTERNAL as root over this UNIX socket. */
+  ldapiSocket: string;
+  runDir: string;
+  logDir: string;
 }
 
 export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
@@ -116,6 +168,25 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
       outputFile: join(logDir, 'smbd.out'),
     },
     vpn: vpnLayout(workspaceDir),
+    nfs: nfsLayout(workspaceDir),
+    ldap: ldapLayout(workspaceDir),
+  };
+}
+
+function nfsLayout(workspaceDir: string): NfsLayout {
+  const dir = join(workspaceDir, 'nfs');
+  const runDir = join(dir, 'run');
+  const logDir = join(dir, 'log');
+  return {
+    dir,
+    conf: join(dir, 'ganesha.conf'),
+    exportsConf: join(dir, 'exports.conf'),
+    recoveryDir: join(dir, 'recovery'),
+    runDir,
+    pidFile: join(runDir, 'ganesha.pid'),
+    logDir,
+    logFile: join(logDir, 'ganesha.log'),
+    processFile: join(runDir, 'ganesha.nfsd.agent.json'),
   };
 }
 
@@ -136,10 +207,31 @@ function vpnLayout(workspaceDir: string): VpnLayout {
     overLimitFile: join(dir, 'over-limit'),
     checkPassword: join(dir, 'check-password'),
     managementSocket: join(dir, 'management.sock'),
+    sessionEvent: join(dir, 'session-event'),
+    sessionsChanged: join(dir, 'sessions-changed'),
     tmpDir: join(dir, 'tmp'),
     runDir,
     logDir,
     logFile: join(logDir, 'openvpn.log'),
     processFile: join(runDir, 'openvpn.agent.json'),
+  };
+}
+
+function ldapLayout(workspaceDir: string): LdapLayout {
+  const dir = join(workspaceDir, 'ldap');
+  const runDir = join(dir, 'run');
+  return {
+    dir,
+    conf: join(dir, 'slapd.conf'),
+    databaseDir: join(dir, 'db'),
+    certificate: join(dir, 'tls', 'slapd.pem'),
+    certificateFor: join(dir, 'tls', 'address'),
+    wanted: join(dir, 'directory.ldif'),
+    applied: join(dir, 'applied.ldif'),
+    expiryDue: join(dir, 'expiry-due'),
+    status: join(dir, 'status.json'),
+    ldapiSocket: join(runDir, 'ldapi'),
+    runDir,
+    logDir: join(dir, 'log'),
   };
 }

@@ -183,6 +183,10 @@ describe.skipIf(reason !== undefined)(
         ['users', true],
         ['samba', true],
         ['vpn', true],
+        ['nfs', true],
+        ['ftp', true],
+        ['sftp', true],
+        ['ldap', true],
       ]);
       expect(report.facts?.started_at).toEqual(expect.any(String));
       expect(await mountAt(layout().dataRoot)).toMatchObject({ fsType: 'ext4' });
@@ -446,6 +450,10 @@ describe.skipIf(reason !== undefined)(
         ['network', true],
         ['users', true],
         ['vpn', true],
+        ['nfs', true],
+        ['ftp', true],
+        ['sftp', true],
+        ['ldap', true],
       ]);
       expect(await mountAt(fLayout().dataRoot)).toMatchObject({ fsType: 'ext4' });
       expect(await networked()).toBe(true);

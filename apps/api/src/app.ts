@@ -31,7 +31,7 @@ import { languagePlugin } from './http/language.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
 import { loggerOptions } from './http/logging.ts';
 import { securityPlugin } from './http/security.ts';
-import { webAppPlugin } from './http/web-app.ts';
+import { inlinedScripts, webAppPlugin } from './http/web-app.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createActivityQueries } from './modules/activity/activity.queries.ts';
@@ -97,7 +97,6 @@ import { createOAuthService } from './modules/oauth/oauth.service.ts';
 import { createNodesService } from './modules/nodes/nodes.service.ts';
 import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
 import { createNodeCalls } from './modules/nodes/node-calls.ts';
-import { createDirectoryReader } from './modules/directory/directory.service.ts';
 import { activityInTransaction } from './modules/workspace/activity-in-transaction.ts';
 import { WORKSPACE_FEATURES } from './workspace-features.ts';
 import { createWorkspaceChanges } from './modules/workspace/workspace-change.ts';
@@ -186,7 +185,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // External plugins.
   await app.register(errorHandlerPlugin);
   await app.register(languagePlugin);
-  await app.register(securityPlugin, { corsOrigins: config.CORS_ORIGINS, https: !config.embedded });
+  await app.register(securityPlugin, {
+    corsOrigins: config.CORS_ORIGINS,
+    https: !config.embedded,
+    inlineScripts: inlinedScripts(config.webDist),
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(csrfPlugin, { secure: !config.embedded });
@@ -301,7 +304,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     credits: { free: (accountId) => credits.free(accountId), lockAccount: creditsInTransaction.lockAccount },
     application: planChangeApplication,
     activity,
-    usersInUse: (serviceId) => createDirectoryReader(database.db).countActiveUsers(serviceId),
+    // Read when a plan change comes, after the features are registered below.
+    usersInUse: (serviceId) => workspaceFeatures.planUsersInUse(serviceId),
     closePaymentSessions: (orderId) => payments.closeSessions(orderId),
     now,
   });

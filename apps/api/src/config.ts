@@ -143,6 +143,11 @@ export const environmentSchema = z.object({
   AGENT_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   /** Addresses the embedded local node hands out to workspaces (the agent's DEFAULT_ADDRESS_POOL). */
   AGENT_ADDRESS_POOL: z.string().default('198.18.0.1-198.18.0.254'),
+  /**
+   * Client blocks beyond the node the embedded node's workspaces answer (the agent's
+   * AGENT_CLIENT_ROUTES: CIDR blocks, comma-separated); empty: the node only.
+   */
+  AGENT_CLIENT_ROUTES: z.string().default(''),
   /** OAuth sign-in providers; each is enabled when its client id and secret are set. */
   ...oauthEnvironmentShape,
   /** The seller printed on invoices and the invoice number prefix (modules/billing/billing.config.ts). */

@@ -4,7 +4,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedAgent } from './embedded-agent.ts';
+import { loadAgentConfig } from '@debesis/agent';
+import { embeddedAgentEnvironment, startEmbeddedAgent } from './embedded-agent.ts';
 import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
 import { createTestContext, type TestContext } from './test/test-app.ts';
 
@@ -49,5 +50,23 @@ describe('the embedded local node', { shuffle: false }, () => {
     await agent.stop();
     expect(await trail()).toEqual(['enrolled', 're-registered']);
     expect(ctx.mailbox.last(ctx.config.SUPPORT_EMAIL).subject).toBe('Storage node local registered again');
+  });
+});
+
+describe('the embedded local node’s configuration', () => {
+  it('answers the client blocks AGENT_CLIENT_ROUTES names (a VPN client beyond the node)', () => {
+    const config = {
+      dataDir: '/tmp/debesis-data',
+      AGENT_POLL_INTERVAL_MS: 1000,
+      AGENT_ADDRESS_POOL: '198.18.12.1-198.18.12.254',
+    };
+    const url = 'http://127.0.0.1:1';
+    expect(
+      loadAgentConfig(embeddedAgentEnvironment({ ...config, AGENT_CLIENT_ROUTES: '198.19.7.4/30' }, url))
+        .clientRoutes,
+    ).toEqual(['198.19.7.4/30']);
+    expect(
+      loadAgentConfig(embeddedAgentEnvironment({ ...config, AGENT_CLIENT_ROUTES: '' }, url)).clientRoutes,
+    ).toEqual([]);
   });
 });

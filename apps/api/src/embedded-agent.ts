@@ -17,22 +17,33 @@ const LOCAL_NODE = 'local';
 /** Long enough for one registration call. */
 const ENROLLMENT_VALID_MS = 5 * 60_000;
 
+/** The agent's environment of the embedded node, from the API's configuration. */
+export function embeddedAgentEnvironment(
+  config: Pick<Config, 'dataDir' | 'AGENT_POLL_INTERVAL_MS' | 'AGENT_ADDRESS_POOL' | 'AGENT_CLIENT_ROUTES'>,
+  apiUrl: string,
+): Record<string, string | undefined> {
+  return {
+    AGENT_API_URL: apiUrl,
+    AGENT_NODE_NAME: LOCAL_NODE,
+    AGENT_DATA_DIR: path.join(config.dataDir, 'nodes', 'local'),
+    AGENT_POLL_INTERVAL_MS: String(config.AGENT_POLL_INTERVAL_MS),
+    AGENT_ADDRESS_POOL: config.AGENT_ADDRESS_POOL,
+    // Clients beyond the node (a VPN client's or a share's): without them a workspace answers the
+    // node only.
+    AGENT_CLIENT_ROUTES: config.AGENT_CLIENT_ROUTES,
+    // auto (default): as root with samba installed, workspaces are real (image, alias, smbd);
+    // off: rendered only, for test runs of the product that must leave no mounts or daemons.
+    AGENT_LIVE_WORKSPACES: process.env.AGENT_LIVE_WORKSPACES,
+  };
+}
+
 export async function startEmbeddedAgent(options: {
   config: Config;
   apiUrl: string;
   database: Database;
   logger: FastifyBaseLogger;
 }): Promise<Agent> {
-  const agentConfig = loadAgentConfig({
-    AGENT_API_URL: options.apiUrl,
-    AGENT_NODE_NAME: LOCAL_NODE,
-    AGENT_DATA_DIR: path.join(options.config.dataDir, 'nodes', 'local'),
-    AGENT_POLL_INTERVAL_MS: String(options.config.AGENT_POLL_INTERVAL_MS),
-    AGENT_ADDRESS_POOL: options.config.AGENT_ADDRESS_POOL,
-    // auto (default): as root with samba installed, workspaces are real (image, alias, smbd);
-    // off: rendered only, for test runs of the product that must leave no mounts or daemons.
-    AGENT_LIVE_WORKSPACES: process.env.AGENT_LIVE_WORKSPACES,
-  });
+  const agentConfig = loadAgentConfig(embeddedAgentEnvironment(options.config, options.apiUrl));
   const queries = createNodesQueries(options.database.db);
   const agent = startAgent(agentConfig, options.logger.child({ component: 'agent' }), {
     enrollmentToken: async () =>

@@ -2,7 +2,10 @@
 // A new feature adds its factory here (README "Adding a workspace feature"). The list lives at the
 // composition root, beside app.ts, so the workspace module that runs features never imports them:
 // the features depend on it, not the other way round.
+import { createLdapFeature } from './modules/ldap/ldap.feature.ts';
 import { createDirectoryFeature } from './modules/directory/directory.feature.ts';
+import { createNfsFeature } from './modules/nfs/nfs.feature.ts';
+import { createFtpFeature } from './modules/ftp/ftp.feature.ts';
 import { createSambaFeature } from './modules/samba/samba.feature.ts';
 import { createVpnFeature } from './modules/vpn/vpn.feature.ts';
 import type { WorkspaceFeatureFactory } from './modules/workspace/workspace-feature.ts';
@@ -11,4 +14,7 @@ export const WORKSPACE_FEATURES: readonly WorkspaceFeatureFactory[] = [
   createDirectoryFeature,
   createSambaFeature,
   createVpnFeature,
+  createNfsFeature,
+  createFtpFeature,
+  createLdapFeature,
 ];

@@ -90,6 +90,18 @@ export const ACTIVITY_ACTIONS = [
   'VPN user deleted',
   'VPN server restarted',
   'VPN reloaded',
+  'NFS export created',
+  'NFS export updated',
+  'NFS export deleted',
+  'NFS reloaded',
+  'NFS synced',
+  'FTP user enabled',
+  'FTP user disabled',
+  'FTP permissions updated',
+  'FTP settings updated',
+  'FTP reloaded',
+  'LDAP bind settings updated',
+  'LDAP users updated',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

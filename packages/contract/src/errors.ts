@@ -77,6 +77,11 @@ export const ERROR_STATUS = {
   vpn_not_placed: 409,
   vpn_user_not_applied: 409,
   vpn_node_failed: 502,
+  ldap_user_not_found: 404,
+  nfs_export_not_found: 404,
+  nfs_export_limit: 409,
+  nfs_client_not_found: 404,
+  nfs_disconnect_unsupported: 501,
   node_unreachable: 503,
   samba_public_ip_not_in_plan: 422,
   payment_signature_invalid: 400,
@@ -139,6 +144,7 @@ export type FieldErrorCode =
   | 'period_required'
   | 'period_unknown'
   | 'below_users_in_use'
+  | 'below_vpn_users_in_use'
   | 'below_disk_in_use'
   | 'workspace_name_characters'
   | 'workspace_name_lowercase'
@@ -152,7 +158,22 @@ export type FieldErrorCode =
   | 'share_permissions_need_read'
   | 'samba_workgroup_invalid'
   | 'samba_server_string_invalid'
-  | 'vpn_traffic_limit_negative';
+  | 'vpn_traffic_limit_negative'
+  | 'nfs_path_invalid'
+  | 'nfs_path_outside'
+  | 'nfs_path_exported'
+  | 'nfs_client_invalid'
+  | 'nfs_client_host_bits'
+  | 'nfs_owner_inactive'
+  | 'ftp_port_out_of_range'
+  | 'ftp_limit_not_positive'
+  | 'ftp_passive_range_reversed'
+  | 'ftp_passive_range_too_small'
+  | 'ftp_per_user_above_max_clients'
+  | 'ftp_anonymous_off'
+  | 'ldap_date_invalid'
+  | 'ldap_date_past'
+  | 'ldap_user_unknown';
 
 type Catalogue = Record<ErrorCode | FieldErrorCode, string>;
 
@@ -251,6 +272,12 @@ const en: Catalogue = {
   vpn_user_not_applied:
     'The storage node does not have this VPN user yet. Please wait until the change is applied and try again.',
   vpn_node_failed: 'The storage node could not do this. Please try again later or contact support.',
+  ldap_user_not_found: 'There is no user with this name in the service.',
+  nfs_export_not_found: 'There is no NFS export of this folder in the service.',
+  nfs_export_limit: 'The service already has as many NFS exports as it can hold. Delete an export first.',
+  nfs_client_not_found: 'The NFS server does not know a client with this address.',
+  nfs_disconnect_unsupported:
+    'The NFS server cannot disconnect one client. To cut a client off, change the export’s client or delete the export: it applies at once.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
   samba_public_ip_not_in_plan:
     'This plan has a shared (NAT) address: its shares are reachable through the VPN only. Choose a plan with a dedicated IP to serve a share on a public address.',
@@ -282,6 +309,8 @@ const en: Catalogue = {
   period_unknown: 'This billing period is not offered for the plan',
   below_users_in_use:
     'Cannot be fewer than the {{limit}} active users the service has now (deactivate users first)',
+  below_vpn_users_in_use:
+    'Cannot be fewer than the {{limit}} VPN users the service has now (delete VPN users first)',
   below_disk_in_use: 'Cannot be less than the {{limit}} GB the service stores now',
   workspace_name_characters: 'Use only letters, numbers, hyphens and underscores',
   workspace_name_lowercase: 'Use lower-case letters: the name becomes a Unix and Samba name',
@@ -298,6 +327,22 @@ const en: Catalogue = {
   samba_workgroup_invalid: 'Use 1 to 15 letters, numbers, hyphens and underscores',
   samba_server_string_invalid: "Use letters, numbers, spaces and . , _ ( ) ' - only",
   vpn_traffic_limit_negative: 'The traffic limit cannot be negative (0 means unlimited)',
+  nfs_path_invalid: 'Use folder names of letters, numbers, hyphens and underscores, separated by /',
+  nfs_path_outside: 'The folder must be inside the service’s storage: “..” and “.” are not allowed',
+  nfs_path_exported: 'This folder is already exported. Edit its export instead',
+  nfs_client_invalid: 'Use an IP address (192.168.1.10), a network (192.168.1.0/24) or a hostname',
+  nfs_client_host_bits: 'Use the network’s first address, such as 192.168.1.0/24',
+  nfs_owner_inactive: 'This user is deactivated. Choose an active user or none',
+  ftp_port_out_of_range: 'Use a port from 1024 to 65535',
+  ftp_limit_not_positive: 'Must be at least 1',
+  ftp_passive_range_reversed: 'The last passive port cannot be below the first',
+  ftp_passive_range_too_small:
+    'The passive port range needs two ports for each client: widen the range or allow fewer clients',
+  ftp_per_user_above_max_clients: 'Cannot be more than the clients allowed in all',
+  ftp_anonymous_off: 'Anonymous FTP is never offered',
+  ldap_date_invalid: 'Enter a date as YYYY-MM-DD',
+  ldap_date_past: 'This date is already over. Choose today or a later day',
+  ldap_user_unknown: 'There is no user “{{name}}” in this service',
 };
 
 const lt: Catalogue = {
@@ -402,6 +447,12 @@ const lt: Catalogue = {
     'Saugojimo mazgas dar neturi šio VPN naudotojo. Palaukite, kol pakeitimas bus pritaikytas, ir bandykite dar kartą.',
   vpn_node_failed:
     'Saugojimo mazgui to padaryti nepavyko. Bandykite vėliau arba susisiekite su pagalbos tarnyba.',
+  ldap_user_not_found: 'Paslaugoje nėra naudotojo tokiu vardu.',
+  nfs_export_not_found: 'Paslaugoje nėra šio aplanko NFS eksporto.',
+  nfs_export_limit: 'Paslaugoje jau tiek NFS eksportų, kiek ji gali turėti. Pirmiausia ištrinkite eksportą.',
+  nfs_client_not_found: 'NFS serveris nežino kliento tokiu adresu.',
+  nfs_disconnect_unsupported:
+    'NFS serveris negali atjungti vieno kliento. Norėdami atjungti klientą, pakeiskite eksporto klientą arba ištrinkite eksportą: tai įsigalioja iš karto.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   samba_public_ip_not_in_plan:
     'Šio plano adresas bendras (NAT): jo bendrinami aplankai pasiekiami tik per VPN. Kad aplanką teiktumėte viešuoju adresu, pasirinkite planą su skirtuoju IP.',
@@ -433,6 +484,8 @@ const lt: Catalogue = {
   period_unknown: 'Šis atsiskaitymo laikotarpis plane nesiūlomas',
   below_users_in_use:
     'Negali būti mažiau nei {{limit}} aktyvių naudotojų, kuriuos paslauga turi dabar (pirmiausia išjunkite naudotojus)',
+  below_vpn_users_in_use:
+    'Negali būti mažiau nei {{limit}} VPN naudotojų, kuriuos paslauga turi dabar (pirmiausia ištrinkite VPN naudotojus)',
   below_disk_in_use: 'Negali būti mažiau nei {{limit}} GB, kuriuos paslauga dabar saugo',
   workspace_name_characters: 'Naudokite tik raides, skaičius, brūkšnelius ir pabraukimus',
   workspace_name_lowercase: 'Naudokite mažąsias raides: pavadinimas tampa Unix ir Samba vardu',
@@ -449,6 +502,23 @@ const lt: Catalogue = {
   samba_workgroup_invalid: 'Naudokite nuo 1 iki 15 raidžių, skaičių, brūkšnelių ir pabraukimų',
   samba_server_string_invalid: "Naudokite tik raides, skaičius, tarpus ir . , _ ( ) ' -",
   vpn_traffic_limit_negative: 'Srauto limitas negali būti neigiamas (0 reiškia neribotą)',
+  nfs_path_invalid:
+    'Naudokite aplankų pavadinimus iš raidžių, skaičių, brūkšnelių ir pabraukimų, atskirtus /',
+  nfs_path_outside: 'Aplankas turi būti paslaugos saugykloje: „..“ ir „.“ neleidžiami',
+  nfs_path_exported: 'Šis aplankas jau eksportuojamas. Verčiau pakeiskite jo eksportą',
+  nfs_client_invalid: 'Naudokite IP adresą (192.168.1.10), tinklą (192.168.1.0/24) arba kompiuterio vardą',
+  nfs_client_host_bits: 'Naudokite pirmąjį tinklo adresą, pavyzdžiui, 192.168.1.0/24',
+  nfs_owner_inactive: 'Šis naudotojas išjungtas. Pasirinkite aktyvų naudotoją arba jokio',
+  ftp_port_out_of_range: 'Nurodykite prievadą nuo 1024 iki 65535',
+  ftp_limit_not_positive: 'Turi būti ne mažiau kaip 1',
+  ftp_passive_range_reversed: 'Paskutinis pasyvusis prievadas negali būti mažesnis už pirmąjį',
+  ftp_passive_range_too_small:
+    'Pasyviųjų prievadų intervale reikia dviejų prievadų kiekvienam klientui: praplėskite intervalą arba leiskite mažiau klientų',
+  ftp_per_user_above_max_clients: 'Negali būti daugiau nei iš viso leidžiamų klientų',
+  ftp_anonymous_off: 'Anoniminis FTP niekada nesiūlomas',
+  ldap_date_invalid: 'Įveskite datą formatu MMMM-MM-DD',
+  ldap_date_past: 'Ši diena jau praėjo. Pasirinkite šiandieną arba vėlesnę dieną',
+  ldap_user_unknown: 'Paslaugoje nėra naudotojo „{{name}}“',
 };
 
 export const errorMessages: Record<Language, Catalogue> = { en, lt };

@@ -4,7 +4,7 @@
 // ships the feature adds it here — one line — and every page mentioning it follows.
 
 export const FEATURES = [
-  // Shipped (issues 1-10).
+  // Shipped (issues 1-10, 15).
   'accounts',
   'plans',
   'payments',
@@ -13,8 +13,8 @@ export const FEATURES = [
   'users',
   'activity',
   'storage',
-  // Planned (issues 11-17).
   'vpn',
+  // Planned (issues 11-17).
   'nfs',
   'ftp',
   'ldap',
@@ -38,4 +38,7 @@ export const SHIPPED_FEATURES: readonly Feature[] = [
   'users',
   'activity',
   'storage',
+  'vpn',
+  'nfs',
+  'ftp',
 ];

@@ -1,6 +1,14 @@
 // What a storage node's agent and the control plane say to each other. The agent authenticates
 // with a registration token once, then with its own node token (`Authorization: Bearer …`).
 import { z } from 'zod';
+import {
+  isLdapDate,
+  isTimeZone,
+  LDAP_DATE_PATTERN,
+  LDAP_DEFAULT_PORT,
+  LDAP_TIME_ZONE,
+  LDAPS_DEFAULT_PORT,
+} from './ldap-directory.ts';
 import { text } from './strings.ts';
 
 export const nodeCapacitySchema = z.object({
@@ -201,6 +209,120 @@ export const vpnSectionSchema = z.object({
 });
 export type VpnSectionState = z.infer<typeof vpnSectionSchema>;
 
+/** The TCP port a workspace's NFS server (NFSv4 only) listens on, on the workspace's own address. */
+export const NFS_DEFAULT_PORT = 2049;
+/** An NFS export's folder (spec §5 "NFS mount name"): letters, numbers, `_`, `-`, `/`; no `..`. */
+export const NFS_EXPORT_PATH_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+/**
+ * Who may mount an export (spec §5): an IPv4 address, a network `a.b.c.d/len`, or a hostname
+ * (letters, digits, `-`, dots; no wildcard, no netgroup). The agent checks the numbers' ranges.
+ */
+export const NFS_CLIENT_PATTERN =
+  /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)$/;
+export const NFS_ACCESS = ['read_write', 'read_only'] as const;
+
+/**
+ * One NFS export as the node should apply it (service-management §3 "NFS export"). Identity: every
+ * client acts as one identity of the workspace (all_squash): uid of `owner` (a workspace user;
+ * absent: the block's own uid `id_base`, no sign-in user) and gid `id_base` (`users`, the group of
+ * the share folders), so files written over NFS always belong to the workspace (README "NFS").
+ */
+export const nfsExportStateSchema = z.object({
+  /**
+   * Folder inside the workspace's storage; clients mount it as `/<path>` (NFSv4 pseudo path). It is
+   * the export's name in failures and reports, hence 64 characters at most.
+   */
+  path: text().max(64).regex(NFS_EXPORT_PATH_PATTERN),
+  client: text().max(253).regex(NFS_CLIENT_PATTERN),
+  access: z.enum(NFS_ACCESS),
+  /** The workspace user files written over this export belong to (all_squash to them). */
+  owner: text().regex(WORKSPACE_NAME_PATTERN).optional(),
+});
+export type NfsExportState = z.infer<typeof nfsExportStateSchema>;
+
+/** The NFS section of a workspace: its server's port and its exports (unique by path). */
+export const nfsSectionSchema = z.object({
+  port: z.number().int().min(1).max(65535).default(NFS_DEFAULT_PORT),
+  exports: z.array(nfsExportStateSchema),
+});
+export type NfsSectionState = z.infer<typeof nfsSectionSchema>;
+/** The TCP ports a workspace's pure-ftpd and sshd (SFTP) listen on, on the workspace's address. */
+export const FTP_DEFAULT_PORT = 21;
+export const SFTP_DEFAULT_PORT = 22;
+/** What an FTP user may do (service-management §6): the same for FTP and SFTP. */
+export const FTP_USER_PERMISSIONS = ['read_write', 'read_only'] as const;
+export type FtpUserPermissions = (typeof FTP_USER_PERMISSIONS)[number];
+
+/**
+ * A workspace user's FTP and SFTP access. Only users listed here (and active) may sign in, with
+ * their workspace password (users[].password_crypt): the same password as SMB. Each is jailed in
+ * their home and the Samba shares they may use; read_only makes all of it read-only.
+ */
+export const ftpUserStateSchema = z.object({
+  name: text().regex(WORKSPACE_NAME_PATTERN),
+  /** A disabled user cannot sign in over FTP or SFTP; their sessions are ended. */
+  enabled: z.boolean(),
+  permissions: z.enum(FTP_USER_PERMISSIONS),
+});
+export type FtpUserState = z.infer<typeof ftpUserStateSchema>;
+
+const tcpPort = z.number().int().min(1).max(65535);
+
+/** The FTP section of a workspace: its pure-ftpd (the `ftp-advanced` settings) and its users. */
+export const ftpSectionSchema = z.object({
+  enabled: z.boolean(),
+  port: tcpPort.default(FTP_DEFAULT_PORT),
+  /** Passive data ports, inclusive (min ≤ max; the node refuses the section otherwise). */
+  passive_port_min: tcpPort.default(30000),
+  passive_port_max: tcpPort.default(30099),
+  max_clients: z.number().int().min(1).max(10_000).default(50),
+  max_clients_per_user: z.number().int().min(1).max(1000).default(5),
+  /** Minutes without a command before the server hangs up. */
+  idle_timeout_minutes: z.number().int().min(1).max(1440).default(15),
+  /** Sign-ins only over TLS (FTPS, explicit AUTH TLS) with the workspace's certificate. */
+  tls_required: z.boolean().default(false),
+  /** FTP and SFTP users (SFTP has no list of its own). */
+  users: z.array(ftpUserStateSchema),
+});
+export type FtpSectionState = z.infer<typeof ftpSectionSchema>;
+
+/** SFTP (sshd, internal-sftp only) of a workspace: its users and rights are the FTP section's. */
+export const sftpSectionSchema = z.object({
+  enabled: z.boolean(),
+  port: tcpPort.default(SFTP_DEFAULT_PORT),
+});
+export type SftpSectionState = z.infer<typeof sftpSectionSchema>;
+
+/**
+ * LDAP (slapd) of a workspace: a read-only directory of its users and groups for the customer's
+ * applications (issue 17). Names of the directory and the expiry rule: ldap-directory.ts. Every
+ * operation needs TLS: StartTLS on `port`, or LDAPS on `ldaps_port` (null: that one is not
+ * offered; at least one is, and they differ, else the node refuses the section).
+ */
+export const ldapUserStateSchema = z.object({
+  name: text().regex(WORKSPACE_NAME_PATTERN),
+  /** A suspended user stays in the directory but cannot bind. */
+  suspended: z.boolean().default(false),
+  /** `YYYY-MM-DD`: from the end of that day in the section's time_zone the user cannot bind. */
+  expires_on: text().regex(LDAP_DATE_PATTERN).refine(isLdapDate, 'invalid_date').nullable().default(null),
+});
+export type LdapUserState = z.infer<typeof ldapUserStateSchema>;
+
+export const ldapSectionSchema = z.object({
+  enabled: z.boolean(),
+  port: tcpPort.nullable().default(LDAP_DEFAULT_PORT),
+  ldaps_port: tcpPort.nullable().default(LDAPS_DEFAULT_PORT),
+  /** SHA-512 crypt of the read-only bind account's password (ldapDirectoryNames().reader); null: none. */
+  bind_password_crypt: text().startsWith('$6$').nullable().default(null),
+  /** Whether a client that does not bind may read the directory (over TLS, never passwords). */
+  anonymous_read: z.boolean().default(false),
+  /** IANA zone the expiry dates end in: the seller's (Europe/Vilnius) unless said. */
+  time_zone: text().refine(isTimeZone, 'invalid_time_zone').default(LDAP_TIME_ZONE),
+  /** Users with a suspension or an expiry; a workspace user not listed has neither. */
+  users: z.array(ldapUserStateSchema).default([]),
+});
+export type LdapSectionState = z.infer<typeof ldapSectionSchema>;
+
 /**
  * The sections of a workspace's desired state that its features fill, one key per feature's
  * part (the API's workspace feature registry assembles them). Every section may be absent: the
@@ -214,6 +336,14 @@ export const workspaceFeatureSectionsSchema = z.object({
   samba: sambaSectionSchema.optional(),
   /** VPN; absent: not used (no VPN users, no server). */
   vpn: vpnSectionSchema.optional(),
+  /** NFS; absent: not used (no exports, no server). */
+  nfs: nfsSectionSchema.optional(),
+  /** FTP; absent: not used (no pure-ftpd). Its users are SFTP's too. */
+  ftp: ftpSectionSchema.optional(),
+  /** SFTP; absent: not used (no sshd). */
+  sftp: sftpSectionSchema.optional(),
+  /** LDAP; absent: not used (no slapd). */
+  ldap: ldapSectionSchema.optional(),
 });
 export type WorkspaceFeatureSections = z.infer<typeof workspaceFeatureSectionsSchema>;
 
@@ -375,12 +505,69 @@ export const vpnReportSchema = z.object({
 });
 export type VpnReport = z.infer<typeof vpnReportSchema>;
 
+/** A signed-in FTP or SFTP session, as the node sees its server's session processes. */
+export const fileSessionReportSchema = z.object({
+  user: text().max(64),
+  /** The client's address:port, when the node could tell. */
+  remote_address: text().max(80).optional(),
+  /** ISO time the session started. */
+  connected_since: text(),
+});
+export type FileSessionReport = z.infer<typeof fileSessionReportSchema>;
+
+export const fileSessionsReportSchema = z.object({
+  sessions: z.array(fileSessionReportSchema).max(10_000),
+});
+export type FileSessionsReport = z.infer<typeof fileSessionsReportSchema>;
+
+/**
+ * A client the workspace's NFS server knows (an NFSv4 client holding a lease: it spoke within the
+ * lease time, 60 s), as the server records it.
+ */
+export const nfsClientReportSchema = z.object({
+  /** The client's address. */
+  address: text().max(80),
+  /** `4.0`, `4.1`, `4.2` when the client's own name says (Linux does), else `4`. */
+  version: text().max(8),
+  /** Whether it has a TCP connection to the server open now. */
+  connected: z.boolean(),
+  /** The client's name for itself (NFSv4 client owner, e.g. `Linux NFSv4.2 laptop`). */
+  client_name: text().max(200),
+  /**
+   * The export it mounted, when the server can tell; null: an NFSv4 client has no mount call and
+   * walks the server's tree, so the server does not know it.
+   */
+  mount_point: text().max(300).nullable(),
+});
+export type NfsClientReport = z.infer<typeof nfsClientReportSchema>;
+
+export const nfsReportSchema = z.object({
+  clients: z.array(nfsClientReportSchema).max(10_000),
+});
+export type NfsReport = z.infer<typeof nfsReportSchema>;
+
+/** The workspace's directory as last synced into its slapd. */
+export const ldapReportSchema = z.object({
+  /** Entries under ou=people and ou=groups (the default group `users` included). */
+  users: z.number().int().nonnegative(),
+  groups: z.number().int().nonnegative(),
+  /** Users in the directory who cannot bind now: suspended, expired or inactive. */
+  locked_users: z.array(text().max(64)).max(10_000),
+  /** ISO time the directory last changed (null: not synced yet, e.g. not live). */
+  synced_at: text().nullable(),
+});
+export type LdapReport = z.infer<typeof ldapReportSchema>;
+
 /**
  * What a workspace's features observed on the node, one optional key per feature (the API's
  * workspace feature registry hands each section to its feature). Sent with every report.
  */
 export const workspaceFeatureReportsSchema = z.object({
   vpn: vpnReportSchema.optional(),
+  nfs: nfsReportSchema.optional(),
+  ftp: fileSessionsReportSchema.optional(),
+  sftp: fileSessionsReportSchema.optional(),
+  ldap: ldapReportSchema.optional(),
 });
 export type WorkspaceFeatureReports = z.infer<typeof workspaceFeatureReportsSchema>;
 

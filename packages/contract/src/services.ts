@@ -28,6 +28,8 @@ export const serviceFeatureCountsSchema = z.object({
   /** VPN users, and of them those connected now. */
   vpn_users: z.number().int().optional(),
   vpn_online: z.number().int().optional(),
+  /** NFS exports. */
+  nfs_exports: z.number().int().optional(),
 });
 export type ServiceFeatureCounts = z.infer<typeof serviceFeatureCountsSchema>;
 

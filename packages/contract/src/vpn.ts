@@ -172,6 +172,13 @@ export const vpnStatusSchema = z.object({
   address: text().nullable(),
   port: z.number().int(),
   protocol: z.literal('udp'),
+  /**
+   * The server's own address inside the tunnel: where a connected client reaches the workspace's
+   * services (a Samba share not bound to the public IP answers only there).
+   */
+  tunnel_address: text(),
+  /** The tunnel's network; each client gets an address of it. */
+  tunnel_network: text(),
   /** The node's word on its VPN driver; null until it reports. */
   live: z.boolean().nullable(),
   /** Whether the server runs now; null until reported or when no VPN user exists. */

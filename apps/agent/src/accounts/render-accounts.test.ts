@@ -24,13 +24,16 @@ describe('workspace accounts', () => {
       [
         'root:x:0:0:root:/root:/usr/sbin/nologin',
         'nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin',
+        'sshd:x:65534:65534:sshd privilege separation:/run/sshd:/usr/sbin/nologin',
         `alice:x:${B + 1}:${B + 10}::/srv/home/alice:/usr/sbin/nologin`,
         `bob:x:${B + 2}:${B}::/srv/home/bob:/usr/sbin/nologin`,
         '',
       ].join('\n'),
     );
     expect(files.group).toBe(
-      ['root:x:0:', 'nogroup:x:65534:', `users:x:${B}:`, `team:x:${B + 10}:alice,bob`, ''].join('\n'),
+      ['root:x:0:', 'nogroup:x:65534:', `users:x:${B}:alice,bob`, `team:x:${B + 10}:alice,bob`, ''].join(
+        '\n',
+      ),
     );
     expect(files.shadow).toBe(
       ['root:*:::::::', 'nobody:*:::::::', 'alice:$6$testsalt$alice:::::::', 'bob:!:::::::', ''].join('\n'),

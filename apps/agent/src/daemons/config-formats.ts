@@ -55,3 +55,68 @@ export const openvpnConf = {
       .replace(/\s+/g, ' ')
       .trim(),
 };
+
+export const ganeshaConf = {
+  /**
+   * A value of a ganesha.conf parameter, in double quotes. Ganesha's parser reads `"` and `\` in a
+   * quoted string its own way and `;`, `,`, `{`, `}` and `#` outside one, so the value may hold
+   * none of `"`, `\` or a control character (a newline would end the parameter): refused, not
+   * escaped. Callers pass paths, addresses and names already checked against strict patterns.
+   */
+  string: (text: string): string => {
+    if (text === '' || /["\\]/.test(text) || [...text].some(isControl))
+      throw new Error(`${JSON.stringify(text.slice(0, 64))} cannot be a ganesha.conf value`);
+    return `"${text}"`;
+  },
+  /**
+   * A bare token (an address, a network, a hostname in a client list): ganesha refuses a quoted
+   * client. Only letters, digits, `.`, `-`, `:` and `/`, so it cannot end the list or the block.
+   */
+  token: (text: string): string => {
+    if (!/^[A-Za-z0-9.:/-]+$/.test(text))
+      throw new Error(`${JSON.stringify(text.slice(0, 64))} cannot be a ganesha.conf token`);
+    return text;
+  },
+};
+
+/**
+ * A SAFE-STRING of RFC 2849: ASCII without NUL, CR or LF, not starting with a space, `:` or `<`;
+ * and not ending with a space either (a reader may drop it).
+ */
+function ldifSafe(value: string): boolean {
+  if (value.startsWith(' ') || value.startsWith(':') || value.startsWith('<') || value.endsWith(' '))
+    return false;
+  return [...value].every((char) => {
+    const code = char.charCodeAt(0);
+    return code > 0 && code < 0x80 && char !== '\n' && char !== '\r';
+  });
+}
+
+export const ldif = {
+  /**
+   * One `name: value` line of LDIF (RFC 2849). A value that is not a safe string (a newline
+   * would start another attribute or change; a leading `:` or `<` would be read as base64 or a
+   * URL; non-ASCII; a trailing space a reader may drop) is written base64 (`name:: …`), which
+   * carries any bytes. Names are the renderer's own and must be plain attribute names.
+   */
+  line: (name: string, value: string): string => {
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) throw new Error(`${JSON.stringify(name)} is not an LDIF name`);
+    return ldifSafe(value)
+      ? `${name}: ${value}`
+      : `${name}:: ${Buffer.from(value, 'utf8').toString('base64')}`;
+  },
+};
+
+export const slapdConf = {
+  /**
+   * One argument of a slapd.conf line in double quotes. slapd's parser drops the quotes and
+   * takes the character after any `\` as it is, so `\` and `"` are escaped with `\` (a DN's own
+   * escapes survive). A control character cannot be written (a newline ends the directive):
+   * refused.
+   */
+  quoted: (text: string): string => {
+    if ([...text].some(isControl))
+      throw new Error(`${JSON.stringify(text.slice(0, 64))} cannot be a slapd.conf value`);
+    return `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+  },
+};

@@ -52,7 +52,8 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     layout: workspaceLayout(context.workspaceDir),
     dir: join(context.workspaceDir, name),
   });
-  const filesOf = (context: DaemonContext) => daemonFiles(context.dir, daemon);
+  const filesOf = (context: DaemonContext) =>
+    daemonFiles(context.dir, daemon, { retitles: definition.retitles });
   const whyNotLive = options.whyNotLive ?? (() => notLiveReason(options, definition.programs));
 
   async function stop(context: DaemonContext, argv: readonly string[]): Promise<string[]> {
@@ -110,6 +111,13 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
       await stop(context, definition.argv(desired, context));
     },
 
+    ...(definition.wakeOn && {
+      wakeOn: (desired: WorkspaceDesiredState, workspaceDir: string) =>
+        desired.state === 'running' && definition.notNeeded(desired) === undefined
+          ? definition.wakeOn?.(workspaceLayout(workspaceDir))
+          : undefined,
+    }),
+
     ...(definition.report && {
       report: async (desired: WorkspaceDesiredState, driverContext: DriverContext) =>
         desired.state === 'removed' || definition.notNeeded(desired) !== undefined
@@ -128,11 +136,13 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     const actions = [...rendering.actions];
     const failures: ResourceFailure[] = [...rendering.failures];
     let configChanged = false;
+    let restartNeeded = false;
     for (const file of rendering.files) {
       const checked = await checkRenderedConfig(file, context.run);
       failures.push(...checked.failures);
       if ((await writeIfChanged(file.path, checked.text, { mode: file.mode })).changed) {
         if (!file.rereadByDaemon) configChanged = true;
+        if (file.restartOnChange) restartNeeded = true;
         actions.push(`wrote ${file.path}`);
       }
     }
@@ -175,13 +185,14 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
         namespace: context.layout,
         keep: [context.dir],
         argv,
+        setup: definition.setup?.(desired, context),
         listens,
         spawn: options.spawn,
         timeoutMs: options.startTimeoutMs,
       });
       actions.push(`started ${daemon} (pid ${running.pid}) on ${listens.host}:${listens.port}`);
     } else if (configChanged) {
-      const reload = definition.reload(context);
+      const reload = restartNeeded ? ({ kind: 'restart' } as const) : definition.reload(context);
       switch (reload.kind) {
         case 'command': {
           const [command, ...args] = reload.argv;
@@ -198,6 +209,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
             namespace: context.layout,
             keep: [context.dir],
             argv,
+            setup: definition.setup?.(desired, context),
             listens: definition.listens(desired),
             spawn: options.spawn,
             timeoutMs: options.startTimeoutMs,

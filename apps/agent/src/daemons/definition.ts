@@ -59,6 +59,11 @@ export interface RenderedConfig {
    * script, per connect): a change is written and reaches it without a reload or a restart.
    */
   rereadByDaemon?: boolean;
+  /**
+   * The daemon reads this file at start only (ganesha's server part; its exports it re-reads on
+   * SIGHUP): a change restarts it whatever the definition's reload method.
+   */
+  restartOnChange?: boolean;
 }
 
 export interface Rendering {
@@ -78,6 +83,8 @@ export interface DaemonDefinition {
   readonly name: string;
   /** The program the supervisor runs (`smbd`); names its record and output files. */
   readonly daemon: string;
+  /** It rewrites its command line: recognised by pid and start time (supervisor.ts, DaemonFiles). */
+  readonly retitles?: boolean;
   /** Programs the host needs for it to run live; without one it is rendered and checked only. */
   readonly programs: readonly string[];
   /**
@@ -99,6 +106,11 @@ export interface DaemonDefinition {
    * CRL nears its expiry), or undefined. Asked on observe passes while it runs: no program, cheap.
    */
   drift?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<string | undefined>;
+  /**
+   * A command run inside the namespace just before the daemon, ending with `exec "$@"` (the
+   * daemon's argv follows it): what the namespace must hold first (the FTP jails' mounts).
+   */
+  setup?(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'layout' | 'dir'>): string[];
   /** Its command line, run inside the workspace's namespace, in the foreground. */
   argv(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'layout' | 'dir'>): string[];
   /** What it serves on once started: the supervisor waits for this port (TCP unless said). */
@@ -114,6 +126,11 @@ export interface DaemonDefinition {
    * must be cheap: it runs no program when nothing runs. A throw leaves its section out.
    */
   report?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<Partial<WorkspaceFeatureReports>>;
+  /**
+   * A file the daemon writes when what `report` says has changed (a VPN client came or went): the
+   * agent watches it and reports at once, not at its next poll (wake-files.ts).
+   */
+  wakeOn?(layout: WorkspaceLayout): string;
   /** The node calls it answers (the VPN's config and kill), passed on by its driver. */
   readonly calls?: NodeCallHandlers;
 }

@@ -19,11 +19,14 @@ const recordSchema = z.object({
   started_at: z.string(),
   /** Absent in records of agents before the generic supervisor: then the argv expected now. */
   argv: z.array(z.string()).optional(),
+  /** The kernel's start time of the process (/proc/<pid>/stat, clock ticks since boot). */
+  start_ticks: z.number().int().nonnegative().optional(),
 });
 export interface DaemonRecord {
   pid: number;
   started_at: string;
   argv: string[];
+  start_ticks?: number;
 }
 
 /** Where the supervisor keeps what it knows of one daemon. */
@@ -32,11 +35,31 @@ export interface DaemonFiles {
   record: string;
   /** The daemon's stdout and stderr (start-up errors land here before its own log is open). */
   output: string;
+  /**
+   * The daemon rewrites its command line (pure-ftpd: `pure-ftpd (SERVER)`, sshd: `sshd: … [listener]`):
+   * it is recognised by its pid and the kernel's start time of that pid instead.
+   */
+  retitles?: boolean;
 }
 
 /** `<feature dir>/run/<daemon>.agent.json` and `<feature dir>/log/<daemon>.out`. */
-export function daemonFiles(dir: string, daemon: string): DaemonFiles {
-  return { record: join(dir, 'run', `${daemon}.agent.json`), output: join(dir, 'log', `${daemon}.out`) };
+export function daemonFiles(dir: string, daemon: string, options: { retitles?: boolean } = {}): DaemonFiles {
+  return {
+    record: join(dir, 'run', `${daemon}.agent.json`),
+    output: join(dir, 'log', `${daemon}.out`),
+    ...(options.retitles ? { retitles: true } : {}),
+  };
+}
+
+/** The kernel's start time of `pid` (clock ticks since boot), or undefined when it is gone. */
+export async function processStartTicks(pid: number): Promise<number | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (stat === undefined) return undefined;
+  // After the parenthesised name: the state is field 3, the start time field 22.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields[0] === 'Z') return undefined;
+  const ticks = Number(fields[19]);
+  return Number.isInteger(ticks) ? ticks : undefined;
 }
 
 const sameArgv = (a: readonly string[], b: readonly string[]) =>
@@ -60,6 +83,10 @@ export async function runningDaemon(
   }
   if (!parsed.success) return undefined;
   const record: DaemonRecord = { ...parsed.data, argv: parsed.data.argv ?? [...expected] };
+  if (files.retitles)
+    return record.start_ticks !== undefined && (await processStartTicks(record.pid)) === record.start_ticks
+      ? record
+      : undefined;
   const live = await processArgv(record.pid);
   return live !== undefined && sameArgv(live, record.argv) ? record : undefined;
 }
@@ -72,6 +99,11 @@ export interface StartOptions {
   /** The workspace's folders the daemon sees inside (its feature's own folder). */
   keep: readonly string[];
   argv: readonly string[];
+  /**
+   * A command run in the namespace first (the FTP jails' mounts), which ends by exec'ing its
+   * arguments, the daemon's argv: the daemon keeps the pid and its command line is `argv`.
+   */
+  setup?: readonly string[];
   /** It is up once this accepts connections (TCP) or has bound the port (UDP). */
   listens: Listens;
   spawn?: DaemonSpawner;
@@ -83,13 +115,21 @@ export async function startDaemon(files: DaemonFiles, options: StartOptions): Pr
   const { name } = options;
   for (const file of [files.record, files.output])
     await mkdir(dirname(file), { recursive: true, mode: 0o755 });
-  const { command, args } = inWorkspaceNamespace(options.namespace, options.argv, options.keep);
+  const { command, args } = inWorkspaceNamespace(
+    options.namespace,
+    [...(options.setup ?? []), ...options.argv],
+    options.keep,
+  );
   const daemon = await (options.spawn ?? spawnDaemon)(command, args, { outputFile: files.output });
   const record: DaemonRecord = {
     pid: daemon.pid,
     started_at: new Date().toISOString(),
     argv: [...options.argv],
   };
+  if (files.retitles) {
+    const ticks = await processStartTicks(daemon.pid);
+    if (ticks !== undefined) record.start_ticks = ticks;
+  }
   await writeIfChanged(files.record, JSON.stringify(record) + '\n', { mode: 0o644 });
   try {
     await waitForListening(daemon.pid, options.listens, {

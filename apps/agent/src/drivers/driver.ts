@@ -86,6 +86,11 @@ export interface Driver {
   quiesce?(desired: WorkspaceDesiredState, context: DriverContext): Promise<void>;
   /** A feature's observed section of the report, on every pass (see DaemonDefinition.report). */
   report?(desired: WorkspaceDesiredState, context: DriverContext): Promise<Partial<WorkspaceFeatureReports>>;
+  /**
+   * The file whose change means the report should go now (DaemonDefinition.wakeOn), for a
+   * workspace as applied; undefined while the feature runs nothing there.
+   */
+  wakeOn?(desired: WorkspaceDesiredState, workspaceDir: string): string | undefined;
   /** The node calls it answers (calls/node-call.ts), on the workspace as last applied. */
   readonly calls?: NodeCallHandlers;
 }

@@ -9,9 +9,13 @@
 // (or `taskDriver(…)` for a task-like one), usually through its create<Feature>Driver.
 import type { Driver } from './driver.ts';
 import { createAccountsDriver } from './accounts.driver.ts';
+import { createFtpDriver } from './ftp.driver.ts';
+import { createLdapDriver } from './ldap.driver.ts';
 import { createNetworkDriver } from './network.driver.ts';
+import { createNfsDriver } from './nfs.driver.ts';
 import type { LiveDriverOptions } from './live-mode.ts';
 import { createSambaDriver } from './samba.driver.ts';
+import { createSftpDriver } from './sftp.driver.ts';
 import { createStorageImageDriver } from './storage-image.driver.ts';
 import { createVpnDriver } from './vpn.driver.ts';
 import { workspaceDirDriver } from './workspace-dir.driver.ts';
@@ -33,6 +37,10 @@ export function createDefaultDrivers(options: DriverSetOptions = {}): readonly D
     createAccountsDriver(options),
     createSambaDriver({ live: options.live, port: options.smbPort }),
     createVpnDriver({ live: options.live }),
+    createNfsDriver({ live: options.live }),
+    createFtpDriver({ live: options.live }),
+    createSftpDriver({ live: options.live }),
+    createLdapDriver({ live: options.live }),
   ];
 }
 

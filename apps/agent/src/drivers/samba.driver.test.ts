@@ -189,6 +189,10 @@ describe('acceptance 3, with fakes: the Samba definition fails (bad program path
       ['users', false],
       ['samba', false],
       ['vpn', false],
+      ['nfs', false],
+      ['ftp', false],
+      ['sftp', false],
+      ['ldap', false],
     ]);
     expect(report.drivers.find((d) => d.driver === 'samba')).toEqual({
       driver: 'samba',

@@ -58,6 +58,7 @@ export function vpnDefinition(options: VpnDefinitionOptions = {}): DaemonDefinit
     reload: () => ({ kind: 'restart' }),
     // Sessions and this month's traffic on every pass; over-limit, disabled and removed users'
     // sessions are ended there (vpn/observe.ts).
+    wakeOn: (layout) => layout.vpn.sessionsChanged,
     report: (desired, { layout, logger }) =>
       observeVpn(desired, { dir: layout.vpn.dir, socketPath: layout.vpn.managementSocket }, { logger }),
     calls: {
@@ -74,6 +75,16 @@ export function vpnDefinition(options: VpnDefinitionOptions = {}): DaemonDefinit
   };
 }
 
+/**
+ * openvpn's client-connect and client-disconnect script: writes `sessions-changed` beside it (the
+ * agent watches it) and succeeds whatever happens, since a failing client-connect refuses the
+ * client. Its arguments (client-connect's dynamic config file) are not used.
+ */
+export const SESSION_EVENT_SCRIPT = `#!/bin/sh
+date +%s%N > "$(dirname "$0")/sessions-changed" 2>/dev/null
+exit 0
+`;
+
 export function createVpnDriver(options: VpnDefinitionOptions & DaemonDriverOptions = {}): Driver {
   return daemonDriver(vpnDefinition(options), options);
 }
@@ -87,6 +98,7 @@ async function renderVpn(desired: WorkspaceDesiredState, { layout }: DaemonConte
     // The script first: the check of server.conf wants the script it names to exist.
     files: [
       { path: vpn.checkPassword, mode: 0o700, head: CHECK_PASSWORD_SCRIPT, rereadByDaemon: true },
+      { path: vpn.sessionEvent, mode: 0o700, head: SESSION_EVENT_SCRIPT, rereadByDaemon: true },
       { path: vpn.usersFile, mode: 0o600, head: users.text, rereadByDaemon: true },
       {
         path: vpn.conf,

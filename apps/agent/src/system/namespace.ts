@@ -108,7 +108,9 @@ for entry in "$host_etc"/* "$host_etc"/.[!.]*; do
   [ -e "$entry" ] || [ -L "$entry" ] || continue
   name=\${entry##*/}
   case $name in passwd|group|shadow|gshadow|passwd-|group-|shadow-|gshadow-) continue ;; esac
-  ln -s "$entry" "/etc/$name"
+  # A link is copied as it is: a relative one (mtab -> ../proc/self/mounts) would point elsewhere
+  # from the bound copy. ganesha reads /etc/mtab to find an export's file system.
+  if [ -L "$entry" ]; then ln -s "$(readlink "$entry")" "/etc/$name"; else ln -s "$entry" "/etc/$name"; fi
 done
 for name in passwd group shadow; do ln -s "$accounts/$name" "/etc/$name"; done
 exec env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"`;

@@ -247,6 +247,9 @@ describe.skipIf(reason !== undefined)('OpenVPN management interface (live, as ro
 
     expect(await disconnectUser(socketPath, 'alice')).toBe(1);
     expect((await sessions(socketPath)).map((s) => s.user)).toEqual(['bob']);
+    // Told to halt, alice's client ends by itself instead of coming back a minute later.
+    const ended = (pid: number) => async () => ((await processArgv(pid)) ? undefined : true);
+    await until('alice’s client to end', ended(clients[0]!), 10_000);
     expect(await disconnectUser(socketPath, 'alice')).toBe(0);
     expect(await killAll(socketPath)).toBe(1);
     expect(await sessions(socketPath)).toEqual([]);

@@ -5,7 +5,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeManagement, type FakeManagement } from '../testing/fake-openvpn-management.ts';
+import {
+  renderStatus3,
+  startFakeManagement,
+  type FakeManagement,
+} from '../testing/fake-openvpn-management.ts';
 import { disconnectUser, killAll, ManagementError, parseStatus3, sessions } from './management.ts';
 
 const STATUS_3 = [
@@ -109,9 +113,24 @@ describe('kill', () => {
     });
   });
 
-  it('disconnectUser says how many sessions ended; a user without one ends none', async () => {
+  it('disconnectUser ends each of the user’s sessions by client id with HALT (the client stops, it does not come back), and says how many', async () => {
     expect(await disconnectUser(socketPath, 'alice')).toBe(2);
+    expect(fake?.commands).toEqual(['status 3', 'client-kill 0 HALT', 'client-kill 1 HALT', 'status 3']);
+    expect(fake?.sessions.map((s) => s.user)).toEqual(['bob']);
     expect(await disconnectUser(socketPath, 'carol')).toBe(0);
+  });
+
+  it('does not count a session that ended between the listing and its kill', async () => {
+    await fake?.close();
+    fake = await startFakeManagement(socketPath, {
+      answer: (command) =>
+        command === 'status 3'
+          ? renderStatus3([alice(1)])
+          : command.startsWith('client-kill')
+            ? 'ERROR: client-kill command failed\r\n'
+            : undefined,
+    });
+    expect(await disconnectUser(socketPath, 'alice')).toBe(0);
   });
 
   it('refuses a name that could smuggle another command', async () => {
@@ -120,12 +139,37 @@ describe('kill', () => {
     expect(fake?.commands).toEqual([]);
   });
 
-  it('killAll ends every user’s sessions (the server kills by name), beside another caller', async () => {
+  it('killAll ends every session (each by its client id, with HALT), beside another caller', async () => {
     const [all, before] = await Promise.all([killAll(socketPath), sessions(socketPath)]);
     expect(all).toBe(3);
     expect(before).toHaveLength(3);
     expect(await sessions(socketPath)).toEqual([]);
-    expect(fake?.commands).toEqual(['status 3', 'status 3', 'kill alice', 'kill bob', 'status 3']);
+    expect(fake?.commands).toEqual([
+      'status 3',
+      'status 3',
+      'client-kill 0 HALT',
+      'client-kill 1 HALT',
+      'client-kill 2 HALT',
+      'status 3',
+      'status 3',
+    ]);
+  });
+
+  it('drops by name a session whose client does not halt within the grace', async () => {
+    await fake?.close();
+    fake = await startFakeManagement(socketPath, {
+      answer: (command) =>
+        command === 'status 3'
+          ? renderStatus3([alice(1)])
+          : command === 'client-kill 0 HALT'
+            ? 'SUCCESS: client-kill command succeeded\r\n'
+            : command === 'kill alice'
+              ? "SUCCESS: common name 'alice' found, 1 client(s) killed\r\n"
+              : undefined,
+    });
+    expect(await disconnectUser(socketPath, 'alice', { haltGraceMs: 300 })).toBe(1);
+    expect(fake.commands[1]).toBe('client-kill 0 HALT');
+    expect(fake.commands.at(-1)).toBe('kill alice');
   });
 
   it('ends none when the server is down', async () => {

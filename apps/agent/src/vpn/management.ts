@@ -15,6 +15,8 @@ import { WORKSPACE_NAME_PATTERN, type VpnSessionReport } from '@debesis/contract
 export interface ManagementOptions {
   /** Deadline of the whole conversation, waiting for a busy interface included. Default 5 s. */
   timeoutMs?: number;
+  /** Ending sessions: how long a halted one may take to end (default HALT_GRACE_MS). */
+  haltGraceMs?: number;
 }
 
 export class ManagementError extends Error {
@@ -203,33 +205,98 @@ export async function sessions(socketPath: string, options?: ManagementOptions):
   return parseStatus3(answer);
 }
 
+/** A session's client id (the `Client ID` column of `status 3`) and whose it is. */
+export interface ClientRow {
+  user: string;
+  clientId: string;
+}
+
+/** The `Client ID` of each CLIENT_LIST row (OpenVPN 2.4 and later list it), handshakes left out. */
+export function parseClientIds(lines: readonly string[]): ClientRow[] {
+  let header = DEFAULT_HEADER;
+  const rows: ClientRow[] = [];
+  for (const line of lines) {
+    const fields = line.split('\t');
+    if (fields[0] === 'HEADER' && fields[1] === 'CLIENT_LIST') {
+      header = fields.slice(2);
+      continue;
+    }
+    if (fields[0] !== 'CLIENT_LIST') continue;
+    const user = fields[1 + header.indexOf(COLUMNS.user)];
+    const index = header.indexOf('Client ID');
+    const clientId = index < 0 ? undefined : fields[1 + index];
+    if (user && user !== 'UNDEF' && clientId && /^\d+$/.test(clientId)) rows.push({ user, clientId });
+  }
+  return rows;
+}
+
+/**
+ * How long a halted session may take to end before it is dropped by name: a client that says
+ * goodbye ends it at once; otherwise OpenVPN 2.6 ends it itself 5 s after the HALT (its delayed
+ * exit), time the message needs to reach the client. Dropping it sooner could lose the HALT.
+ */
+const HALT_GRACE_MS = 6000;
+
+async function listClients(
+  socketPath: string,
+  options?: ManagementOptions,
+): Promise<ClientRow[] | undefined> {
+  const answer = await managementCommand(socketPath, 'status 3', options);
+  if (!answer) return undefined;
+  const last = answer.at(-1) ?? '';
+  if (last !== 'END') throw new ManagementError('refused', `OpenVPN refused \`status 3\`: ${last}`);
+  return parseClientIds(answer);
+}
+
+/**
+ * Ends the sessions of the users `which` picks, and says how many. Each is first told to stop,
+ * by its client id with `HALT`: `kill <cn>` alone drops the server's side only, and over UDP the
+ * client hears nothing, keeps its tunnel until its ping times out a minute later and then
+ * reconnects by itself, so an enabled user would be back as if nothing happened. A client that
+ * halts says goodbye (explicit-exit-notify, in the configs the agent issues) and its session ends
+ * at once; one that has not within HALT_GRACE_MS is dropped by name. A
+ * session gone between the listing and its kill is not counted.
+ */
+async function endSessions(
+  socketPath: string,
+  which: (user: string) => boolean,
+  options?: ManagementOptions,
+): Promise<number> {
+  const chosen = (await listClients(socketPath, options))?.filter((row) => which(row.user)) ?? [];
+  const halted: ClientRow[] = [];
+  for (const row of chosen) {
+    const answer = await managementCommand(socketPath, `client-kill ${row.clientId} HALT`, options);
+    const said = answer?.at(-1) ?? '';
+    if (said.startsWith('SUCCESS:')) halted.push(row);
+    else if (answer && !said.startsWith('ERROR: client-kill command failed'))
+      throw new ManagementError('refused', `OpenVPN refused \`client-kill ${row.clientId}\`: ${said}`);
+  }
+  const deadline = Date.now() + (options?.haltGraceMs ?? HALT_GRACE_MS);
+  let left = halted;
+  while (left.length > 0) {
+    const now = new Set((await listClients(socketPath, options))?.map((row) => row.clientId) ?? []);
+    left = left.filter((row) => now.has(row.clientId));
+    if (left.length === 0 || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // Only names a VPN user can have go into a command the server splits on blanks and quotes.
+  for (const user of new Set(left.map((row) => row.user)))
+    if (WORKSPACE_NAME_PATTERN.test(user)) await managementCommand(socketPath, `kill ${user}`, options);
+  return halted.length;
+}
+
 /** Ends every session of `user` (its certificate's common name); resolves with how many ended. */
 export async function disconnectUser(
   socketPath: string,
   user: string,
   options?: ManagementOptions,
 ): Promise<number> {
-  // The name goes into a command line the server splits on blanks and quotes: only names that
-  // cannot carry either are sent (every VPN user's name is one).
   if (!WORKSPACE_NAME_PATTERN.test(user))
     throw new ManagementError('protocol', `not a VPN user name: ${user}`);
-  const answer = await managementCommand(socketPath, `kill ${user}`, options);
-  if (!answer) return 0;
-  const last = answer.at(-1) ?? '';
-  // "SUCCESS: common name 'alice' found, 2 client(s) killed"
-  const killed = /^SUCCESS:.*?(\d+) client\(s\) killed/.exec(last);
-  if (killed) return Number(killed[1]);
-  if (/^ERROR: common name '.*' not found/.test(last)) return 0;
-  throw new ManagementError('refused', `OpenVPN refused \`kill ${user}\`: ${last}`);
+  return endSessions(socketPath, (name) => name === user, options);
 }
 
 /** Ends every session of the server; resolves with how many ended. */
-export async function killAll(socketPath: string, options?: ManagementOptions): Promise<number> {
-  // The interface has no "kill all": each user's sessions end by name, which also ends a second
-  // session of a user that connected while this ran.
-  const users = new Set((await sessions(socketPath, options)).map((session) => session.user));
-  let ended = 0;
-  for (const user of users)
-    if (WORKSPACE_NAME_PATTERN.test(user)) ended += await disconnectUser(socketPath, user, options);
-  return ended;
+export function killAll(socketPath: string, options?: ManagementOptions): Promise<number> {
+  return endSessions(socketPath, () => true, options);
 }

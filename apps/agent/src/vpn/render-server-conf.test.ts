@@ -27,6 +27,8 @@ describe('the OpenVPN server.conf', () => {
       `crl-verify ${layout.crl}`,
       'script-security 2',
       `auth-user-pass-verify ${layout.checkPassword} via-file`,
+      `client-connect ${layout.sessionEvent}`,
+      `client-disconnect ${layout.sessionEvent}`,
       `management ${layout.managementSocket} unix`,
       `log-append ${layout.logFile}`,
       'verb 3',
@@ -71,9 +73,10 @@ describe.skipIf(!openvpn)('the check (openvpn --config X --version, openvpn inst
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'vpn-conf-'));
     live = { ...options, layout: workspaceLayout(join(dir, 'ws')).vpn };
-    // OpenVPN checks while parsing that the password script exists.
+    // OpenVPN checks while parsing that the scripts it runs exist.
     await mkdir(live.layout.dir, { recursive: true });
-    await writeFile(live.layout.checkPassword, '#!/bin/sh\nexit 1\n', { mode: 0o700 });
+    for (const script of [live.layout.checkPassword, live.layout.sessionEvent])
+      await writeFile(script, '#!/bin/sh\nexit 1\n', { mode: 0o700 });
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });

@@ -70,6 +70,10 @@ export function renderServerConf(options: ServerConfOptions): string {
     // user is enabled, not over its limit, and the password matches (re-reads its files each time).
     'script-security 2',
     `auth-user-pass-verify ${openvpnConf.command(layout.checkPassword)} via-file`,
+    // A client that comes or goes is told to the agent at once (it reports the sessions then,
+    // not at its next poll): the script writes a file the agent watches (wake-files.ts).
+    `client-connect ${openvpnConf.command(layout.sessionEvent)}`,
+    `client-disconnect ${openvpnConf.command(layout.sessionEvent)}`,
     `tmp-dir ${arg(layout.tmpDir)}`,
     `management ${arg(layout.managementSocket)} unix`,
     'keepalive 10 60',

@@ -19,3 +19,6 @@ export * from '../modules/billing/billing.table.ts';
 export * from '../modules/contact/contact.table.ts';
 export * from '../modules/analytics/analytics.table.ts';
 export * from '../modules/vpn/vpn.table.ts';
+export * from '../modules/ldap/ldap.table.ts';
+export * from '../modules/nfs/nfs.table.ts';
+export * from '../modules/ftp/ftp.table.ts';

@@ -15,4 +15,12 @@ describe('security headers', () => {
     expect(https['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(https['content-security-policy']).toContain('upgrade-insecure-requests');
   });
+
+  it('allows the pages’ inline scripts by their SHA-256 and no other inline script', () => {
+    const csp = securityHeaders(helmetOptions(false, ['alert(1)']))['content-security-policy'];
+    // openssl dgst -sha256 -binary <<< 'alert(1)' (no newline) | base64
+    expect(csp).toContain("script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+    expect(csp).not.toContain("'unsafe-inline'; script");
+    expect(securityHeaders(helmetOptions(false))['content-security-policy']).toContain("script-src 'self';");
+  });
 });

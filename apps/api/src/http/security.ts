@@ -6,6 +6,7 @@
 // The headers do not depend on the request (no CSP nonces), so helmet computes them once, at
 // start, and one hook copies them onto every reply: @fastify/helmet built all of helmet's
 // middlewares again for each request, ~4% of a signed-in read's CPU.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,12 +14,16 @@ import helmet, { type HelmetOptions } from 'helmet';
 import cors from '@fastify/cors';
 import { registerWithAccess } from './access.ts';
 
-export function helmetOptions(https: boolean): HelmetOptions {
+/**
+ * `inlineScripts`: scripts the served pages carry inline (the landing pages' preferences script),
+ * allowed by their SHA-256 and nothing else inline.
+ */
+export function helmetOptions(https: boolean, inlineScripts: readonly string[] = []): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts.map((script) => `'sha256-${scriptHash(script)}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -33,6 +38,10 @@ export function helmetOptions(https: boolean): HelmetOptions {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   };
+}
+
+function scriptHash(script: string): string {
+  return createHash('sha256').update(script, 'utf8').digest('base64');
 }
 
 /** The headers helmet sets with these options, by running it once on a response that records them. */
@@ -54,8 +63,11 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 export const securityPlugin = fp(
-  async (app: FastifyInstance, options: { corsOrigins: string[]; https: boolean }) => {
-    const headers = securityHeaders(helmetOptions(options.https));
+  async (
+    app: FastifyInstance,
+    options: { corsOrigins: string[]; https: boolean; inlineScripts?: readonly string[] },
+  ) => {
+    const headers = securityHeaders(helmetOptions(options.https, options.inlineScripts));
     app.addHook('onRequest', (_request, reply, done) => {
       void reply.headers(headers);
       done();

@@ -3,7 +3,7 @@
 // API route and not a file gets index.html, and the app's router decides (including its own
 // not-found page); a landing page the build wrote a copy of index.html for (`pages/<name>.html`,
 // which names that page's code up front) gets its copy. Unknown /api paths answer a JSON 404.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,6 +14,15 @@ import { sendError } from './error-handler.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Debesis</title>
 <p>The web app has not been built yet. Run <code>npm start</code> (it builds what is missing) or <code>npm run build</code>.</p></html>`;
+
+/**
+ * The scripts the build inlines in landing pages (apps/web/vite.config.ts: the preferences script,
+ * a copy of `preferences.js`), for the content security policy to allow by hash.
+ */
+export function inlinedScripts(webDist: string): string[] {
+  const file = path.join(webDist, 'preferences.js');
+  return existsSync(file) ? [readFileSync(file, 'utf8')] : [];
+}
 
 /** A path that may have a landing page of its own: one segment of lower-case letters, or `/`. */
 const LANDING_PAGE = /^\/[a-z-]*$/;

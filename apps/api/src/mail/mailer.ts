@@ -2,7 +2,7 @@
 // message becomes an .eml file in MAIL_DIR, which a person (or a test) can open like real mail.
 // Modules never send directly: they enqueue `mail.send`, so a message survives a crash and a
 // flaky SMTP server is retried by the queue.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
@@ -67,7 +67,12 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
       // The id makes the file name stable: delivering the same message twice rewrites one file.
       const safeRecipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const safeId = message.id.replace(/[^a-zA-Z0-9._-]/g, '_');
-      await writeFile(path.join(options.mailDir, `${safeRecipient}--${safeId}.eml`), info.message);
+      const file = path.join(options.mailDir, `${safeRecipient}--${safeId}.eml`);
+      // Written aside and renamed, as a maildir is: a reader never sees half a message (a test's
+      // mailbox poll once read an empty subject from a file still being written).
+      const partial = path.join(options.mailDir, `.${safeRecipient}--${safeId}.${process.pid}.partial`);
+      await writeFile(partial, info.message);
+      await rename(partial, file);
     },
   };
 }

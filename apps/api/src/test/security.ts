@@ -4,7 +4,7 @@
 // session, invoice, plan change), path parameters filled with those real ids, a valid body per
 // route, and a snapshot of everything the owner can read, to tell whether an attack changed it.
 import type { LightMyRequestResponse } from 'fastify';
-import type { Order, PlanChange, VpnUser } from '@debesis/contract';
+import { FTP_DEFAULT_SETTINGS, type Order, type PlanChange, type VpnUser } from '@debesis/contract';
 import { routeAccessOf, type AccessLevel } from '../http/access.ts';
 import { signedInUser } from './factories.ts';
 import { buyService, openSession, seedCatalogue } from './payments.ts';
@@ -54,7 +54,14 @@ export function documentedOperations(ctx: TestContext): Operation[] {
 export const nameOf = (operation: Operation) => `${operation.method} ${operation.route}`;
 
 /** Workspace names unique enough that finding one in an answer means a leak. */
-export const WORKSPACE = { user: 'onaxq', group: 'teamxq', share: 'projxq', vpnUser: 'vpnxq' };
+export const WORKSPACE = {
+  user: 'onaxq',
+  group: 'teamxq',
+  share: 'projxq',
+  vpnUser: 'vpnxq',
+  nfsExport: 'shares/nfsxq',
+  nfsClient: '192.0.2.10',
+};
 const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 const UPGRADE = { product_id: 'optimized', disk_space: 500, users_count: 10 };
 
@@ -119,6 +126,10 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
       password: 'sekret-pass-1',
     })
   ).json<VpnUser>();
+  await change('POST', `/api/v1/nfs/${serviceId}/shares`, {
+    path: WORKSPACE.nfsExport,
+    client: '192.0.2.0/24',
+  });
   const extension = (await change('POST', `/api/v1/orders/service/${serviceId}/extend`, {})).json<Order>();
   const session = await openSession(ctx, owner.auth, extension.id);
   const planChange = (
@@ -170,6 +181,8 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/./, 'group', WORKSPACE.group],
     [/./, 'share', WORKSPACE.share],
     [/^\/api\/v1\/vpn\//, 'userId', owner.vpnUserId],
+    [/^\/api\/v1\/nfs\//, 'path', WORKSPACE.nfsExport],
+    [/^\/api\/v1\/nfs\//, 'client', WORKSPACE.nfsClient],
     // A one-time link's token: one that was never handed out.
     [/^\/api\/v1\/vpn\/config-links\//, 'token', 'no-such-link-token-0123456789'],
     // A node call nobody made: node routes are walked only by callers they refuse.
@@ -247,6 +260,19 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
     'POST /api/v1/vpn/{serviceId}/users': { username: 'kitas', password: 'sekret-pass-2' },
     'PATCH /api/v1/vpn/{serviceId}/users/{userId}': { enabled: false, traffic_limit_bytes: 1000 },
     'POST /api/v1/vpn/{serviceId}/users/{userId}/reset-password': { password: 'sekret-pass-3' },
+    'POST /api/v1/nfs/{serviceId}/shares': { path: 'kitas', client: '192.0.2.20' },
+    'PATCH /api/v1/nfs/{serviceId}/shares/{path}': { access: 'read_write' },
+    'PUT /api/v1/ftp/{serviceId}/users/{user}/permissions': { permissions: 'read_only' },
+    'PUT /api/v1/ftp/{serviceId}/settings': {
+      ...FTP_DEFAULT_SETTINGS,
+      max_clients: 20,
+    },
+    'POST /api/v1/ldap/services/{serviceId}/ldap/users/{user}/suspend': { suspend: true },
+    'POST /api/v1/ldap/services/{serviceId}/ldap/users/{user}/expiry': { expiry_date: '2099-12-31' },
+    'POST /api/v1/ldap/services/{serviceId}/ldap/bulk-update': {
+      users: [WORKSPACE.user],
+      operation: 'suspend',
+    },
     'POST /api/v1/contact': {
       name: 'Ona Onaitė',
       email: 'ona@example.lt',
@@ -331,6 +357,10 @@ export async function ownerSnapshot(
     `/api/v1/vpn/${sid}/users`,
     `/api/v1/vpn/${sid}/status`,
     `/api/v1/vpn/${sid}/sessions`,
+    `/api/v1/ftp/${sid}/users`,
+    `/api/v1/ftp/${sid}/settings`,
+    `/api/v1/ldap/services/${sid}/ldap/config`,
+    `/api/v1/ldap/services/${sid}/ldap/users`,
     `/api/v1/activity/audit/${sid}`,
   ];
   const snapshot: Record<string, unknown> = {};

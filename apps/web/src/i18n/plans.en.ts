@@ -15,6 +15,12 @@ export const plansEn = {
     address: 'Address',
     support: 'Support',
     addressType: { nat: 'NAT IP', dedicated: 'Dedicated IP' },
+    addresses: {
+      title: 'NAT IP or dedicated IP',
+      nat: 'The workspace shares its public address with others. From outside it is reachable only through its VPN: connected, you use its shares inside the VPN.',
+      dedicated:
+        'The workspace has a public address of its own. Besides the VPN, it can publish shares directly on that address.',
+    },
     supportType: { email: 'Email', priority: 'Priority', '24/7': '24/7' },
     choose: 'Choose {{name}}',
     chooseShort: 'Choose',

@@ -29,6 +29,12 @@ export const plansLt: PlansMessages = {
     address: 'Adresas',
     support: 'Pagalba',
     addressType: { nat: 'NAT IP', dedicated: 'Dedikuotas IP' },
+    addresses: {
+      title: 'NAT IP ar dedikuotas IP',
+      nat: 'Darbo erdvė viešuoju adresu dalijasi su kitomis. Iš išorės ji pasiekiama tik per savo VPN: prisijungę jos bendrinamus aplankus naudojate VPN viduje.',
+      dedicated:
+        'Darbo erdvė turi savo viešąjį adresą. Be VPN, ji gali bendrinamus aplankus teikti ir tiesiogiai tuo adresu.',
+    },
     supportType: { email: 'El. paštu', priority: 'Prioritetinė', '24/7': '24/7' },
     choose: 'Pasirinkti {{name}}',
     chooseShort: 'Pasirinkti',

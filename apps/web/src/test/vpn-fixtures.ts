@@ -42,6 +42,8 @@ export function makeVpnStatus(overrides: Partial<VpnStatus> = {}): VpnStatus {
     address: '127.0.10.7',
     port: 1194,
     protocol: 'udp',
+    tunnel_address: '10.8.0.1',
+    tunnel_network: '10.8.0.0/24',
     live: true,
     serving: true,
     reason: null,

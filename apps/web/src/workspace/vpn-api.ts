@@ -26,8 +26,12 @@ const userPath = (serviceId: string, userId: string) => `${base(serviceId)}/user
 /** An answer the tab does not read (204, or one the contract leaves open). */
 const unread = z.unknown().transform(() => undefined);
 
-/** How often the sessions are asked again while the tab is open (issue 15: a new one within 5 s). */
-export const VPN_SESSIONS_POLL_MS = 5_000;
+/**
+ * How often the sessions are asked again while the tab is open. Issue 15 wants a new session on
+ * screen within 5 s of connecting: that is the node's report (its pass) plus this wait plus the
+ * answer, so this is well under 5 s.
+ */
+export const VPN_SESSIONS_POLL_MS = 2_000;
 
 export const vpnApi = {
   status: (serviceId: string) => api.get(`${base(serviceId)}/status`, vpnStatusSchema),
@@ -98,7 +102,7 @@ export function useVpnStatus(serviceId: string) {
   });
 }
 
-/** Who is connected, asked again every 5 s while the tab shows them. */
+/** Who is connected, asked again every 2 s while the tab shows them. */
 export function useVpnSessions(serviceId: string) {
   return useQuery({
     queryKey: workspaceKeys.vpnSessions(serviceId),

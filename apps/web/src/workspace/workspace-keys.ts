@@ -20,6 +20,16 @@ export const workspaceKeys = {
   vpnSessions: (serviceId: string) => [...workspaceKeys.all(serviceId), 'vpn-sessions'] as const,
   vpnTraffic: (serviceId: string, range: string) =>
     [...workspaceKeys.all(serviceId), 'vpn-traffic', range] as const,
+  nfsExports: (serviceId: string) => [...workspaceKeys.all(serviceId), 'nfs-exports'] as const,
+  nfsStatus: (serviceId: string) => [...workspaceKeys.all(serviceId), 'nfs-status'] as const,
+  ldapStatus: (serviceId: string) => [...workspaceKeys.all(serviceId), 'ldap-status'] as const,
+  ldapConfig: (serviceId: string) => [...workspaceKeys.all(serviceId), 'ldap-config'] as const,
+  ldapUsers: (serviceId: string) => [...workspaceKeys.all(serviceId), 'ldap-users'] as const,
+  nfsClients: (serviceId: string) => [...workspaceKeys.all(serviceId), 'nfs-clients'] as const,
+  nfsStats: (serviceId: string) => [...workspaceKeys.all(serviceId), 'nfs-stats'] as const,
+  ftpStatus: (serviceId: string) => [...workspaceKeys.all(serviceId), 'ftp-status'] as const,
+  ftpUsers: (serviceId: string) => [...workspaceKeys.all(serviceId), 'ftp-users'] as const,
+  ftpSettings: (serviceId: string) => [...workspaceKeys.all(serviceId), 'ftp-settings'] as const,
 };
 
 /** A path segment: service ids, user, group and share names go into URLs encoded. */

@@ -14,6 +14,8 @@ export const createDirectoryFeature: WorkspaceFeatureFactory = ({ db, changes, d
     name: DIRECTORY_FEATURE,
     failureKinds: ['user', 'group'],
     desiredSection: ({ serviceId, idBase }) => directory.desiredSection(serviceId, idBase),
+    // Inactive users need no room in the plan.
+    planUsers: { code: 'below_users_in_use', inUse: (serviceId) => directory.countActiveUsers(serviceId) },
     async counts(serviceIds) {
       const counts = await directory.counts(serviceIds);
       return new Map(

@@ -7,7 +7,6 @@ import {
   createWorkspaceUserRequestSchema,
   updateWorkspaceGroupRequestSchema,
   updateWorkspaceUserRequestSchema,
-  workspaceApplyResponseSchema,
   workspaceGroupMemberParamsSchema,
   workspaceGroupMemberQuerySchema,
   workspaceGroupMembersResponseSchema,
@@ -22,6 +21,7 @@ import {
   workspaceUsersResponseSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { DirectoryService } from './directory.service.ts';
 
 const security = [{ bearer: [] }];
@@ -317,21 +317,10 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
-  app.post(
-    '/:serviceId/sync',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Send the whole users and groups state to the node again',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 202: workspaceApplyResponseSchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await directory.sync(currentUserId(request), request.params.serviceId, { ip: request.ip })),
-  );
+  serviceApplyRoute(app, {
+    verb: 'sync',
+    tags,
+    summary: 'Send the whole users and groups state to the node again',
+    apply: (accountId, serviceId, meta) => directory.sync(accountId, serviceId, meta),
+  });
 };

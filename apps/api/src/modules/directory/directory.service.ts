@@ -55,7 +55,12 @@ export function createDirectoryReader(db: Db) {
   const queries = createDirectoryQueries(db);
   return {
     usersNamed: (serviceId: string, names: string[]) => queries.usersNamed(serviceId, names),
+    /** Every user of the service, by name. */
+    listUsers: (serviceId: string) => queries.listUsers(serviceId),
     groupsNamed: (serviceId: string, names: string[]) => queries.groupsNamed(serviceId, names),
+    /** The service's users by name: id, name, active (LDAP's flags name them). */
+    users: async (serviceId: string) =>
+      (await queries.listUsers(serviceId)).map(({ id, name, active }) => ({ id, name, active })),
     /** How many of the service's users are active (the plan-change fit check). */
     countActiveUsers: (serviceId: string) => queries.countActiveUsers(serviceId),
     /** Names of the service's users and groups by id. */

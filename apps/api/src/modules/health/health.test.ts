@@ -3,7 +3,8 @@ import type { HealthResponse } from '@debesis/contract';
 import { createTestContext, TEST_REGISTRATION_TOKEN, type TestContext } from '../../test/test-app.ts';
 import { createHealthService } from './health.service.ts';
 
-describe('GET /api/v1/health', () => {
+// A story on one app: no node first, then one registers (in random order the second ran first).
+describe('GET /api/v1/health', { shuffle: false }, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();

@@ -32,6 +32,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound, type AppFieldError } from '../../http/app-error.ts';
+import type { PlanUsersInUse } from '../workspace/workspace-feature.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { CreditsInTransaction, CreditsService } from '../credits/credits.service.ts';
 import type { PlacePricedOrder } from '../orders/orders.placement.ts';
@@ -76,8 +77,11 @@ export function createPlanChangesService(deps: {
   services: Pick<ServicesQueries, 'findForAccount'>;
   credits: Pick<CreditsService, 'free'> & Pick<CreditsInTransaction, 'lockAccount'>;
   application: Pick<PlanChangeApplication, 'putIntoEffect' | 'settleShrink'>;
-  /** The service's active users now (the directory module counts them; inactive ones need no room). */
-  usersInUse: (serviceId: string) => Promise<number>;
+  /**
+   * What of the plan's users the service's features hold now, each with the field error a smaller
+   * target gets (active users, VPN users: workspace-feature.ts `planUsers`).
+   */
+  usersInUse: (serviceId: string) => Promise<PlanUsersInUse[]>;
   activity: Pick<ActivityService, 'record'>;
   /** Closes the payment pages of an order a newer change cancelled (payments module). */
   closePaymentSessions?: (orderId: string) => Promise<void>;
@@ -159,9 +163,10 @@ export function createPlanChangesService(deps: {
 
   async function refuseWhatDoesNotFit(service: ServiceRow, target: PlanConfiguration): Promise<void> {
     const problems: AppFieldError[] = [];
-    const usersInUse = await deps.usersInUse(service.id);
-    if (target.users_count < usersInUse) {
-      problems.push({ field: 'users_count', code: 'below_users_in_use', values: { limit: usersInUse } });
+    for (const held of await deps.usersInUse(service.id)) {
+      if (target.users_count < held.count) {
+        problems.push({ field: 'users_count', code: held.code, values: { limit: held.count } });
+      }
     }
     const usedGb = Math.ceil((service.diskUsedBytes ?? 0) / GB);
     if (target.disk_space < usedGb) {

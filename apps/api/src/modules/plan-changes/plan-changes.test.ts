@@ -195,6 +195,40 @@ describe('plan changes and account credit', () => {
     });
   });
 
+  it('refuses a target with fewer users than the service has VPN users (each holds one of the plan’s users)', async () => {
+    const { owner, serviceId } = await ownerWithService();
+    for (const username of ['laptop', 'phone', 'tablet']) {
+      const created = await post(owner.auth, `/api/v1/vpn/${serviceId}/users`, {
+        username,
+        password: 'Vpn-pass-123',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const refused = await quote(owner.auth, { service_id: serviceId, ...STARTER });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      detail: 'plan_does_not_fit',
+      errors: [
+        {
+          field: 'users_count',
+          code: 'below_vpn_users_in_use',
+          message: 'Cannot be fewer than the 3 VPN users the service has now (delete VPN users first)',
+        },
+      ],
+    });
+    // With one deleted, the two left fit STARTER's two users.
+    const users = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/vpn/${serviceId}/users`, headers: owner.auth })
+    ).json<{ users: { id: string }[] }>().users;
+    const deleted = await injectWithCsrf(ctx.app, {
+      method: 'DELETE',
+      url: `/api/v1/vpn/${serviceId}/users/${users[0]!.id}`,
+      headers: owner.auth,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await quote(owner.auth, { service_id: serviceId, ...STARTER })).statusCode).toBe(200);
+  });
+
   it('answers 404 for a service of another account, 422 for bad input, 409 for an expired or cancelled service', async () => {
     const { serviceId } = await ownerWithService();
     const stranger = await signedInUser(ctx);

@@ -17,10 +17,10 @@ import {
   sambaShareUsersResponseSchema,
   sambaStatusSchema,
   updateSambaShareRequestSchema,
-  workspaceApplyResponseSchema,
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { SambaService } from './samba.service.ts';
 
 const security = [{ bearer: [] }];
@@ -232,23 +232,12 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
     async (request) => samba.status(currentUserId(request), request.params.serviceId),
   );
 
-  app.post(
-    '/:serviceId/reload',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Ask the node to apply the Samba configuration again',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 202: workspaceApplyResponseSchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await samba.reload(currentUserId(request), request.params.serviceId, { ip: request.ip })),
-  );
+  serviceApplyRoute(app, {
+    verb: 'reload',
+    tags,
+    summary: 'Ask the node to apply the Samba configuration again',
+    apply: (accountId, serviceId, meta) => samba.reload(accountId, serviceId, meta),
+  });
 
   app.post(
     '/:serviceId/settings',

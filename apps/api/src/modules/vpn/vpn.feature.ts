@@ -2,7 +2,6 @@
 // (absent while the service has no VPN users: no server), the VPN users and those online of the
 // overview, the `vpn_user` failures of the agent's VPN driver, the sessions and traffic of the
 // node's reports (`features.vpn`), and the /vpn routes.
-import type { VpnReport } from '@debesis/contract';
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { storeVpnReport } from './vpn.report.ts';
 import { vpnRoutes } from './vpn.routes.ts';
@@ -15,7 +14,8 @@ export const createVpnFeature: WorkspaceFeatureFactory = ({ db, changes, nodeCal
     failureKinds: VPN_FAILURE_KINDS,
     desiredSection: ({ serviceId }) => vpn.desiredSection(serviceId),
     counts: (serviceIds) => vpn.counts(serviceIds),
-    report: (tx, report, section: VpnReport) => storeVpnReport(tx, report, section),
+    planUsers: { code: 'below_vpn_users_in_use', inUse: (serviceId) => vpn.usersCount(serviceId) },
+    reports: { vpn: storeVpnReport },
     routes: async (api) => {
       await api.register(vpnRoutes, { prefix: '/vpn', vpn });
     },

@@ -1,10 +1,34 @@
 // VPN users and sessions as the owner sees them, and the users as the node is told to serve them.
-import type { VpnSession, VpnUser, VpnUserState } from '@debesis/contract';
+import {
+  VPN_TUNNEL_NETWORK,
+  type VpnSession,
+  type VpnStatus,
+  type VpnUser,
+  type VpnUserState,
+} from '@debesis/contract';
 import { resourceStatus, type ObservedWorkspace } from '../services/resource-status.ts';
 import type { VpnSessionRow, VpnUsageRow, VpnUserRow } from './vpn.queries.ts';
 
 /** The resource kind the node's VPN driver reports a user it could not apply as. */
 export const VPN_USER_FAILURE_KIND = 'vpn_user';
+
+/**
+ * Where the workspace's services are inside its tunnel: the server takes the network's first
+ * address (OpenVPN's `server` directive, as the agent renders it), the clients the rest.
+ */
+export function presentTunnel(
+  network: string = VPN_TUNNEL_NETWORK,
+): Pick<VpnStatus, 'tunnel_address' | 'tunnel_network'> {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(network);
+  const octets = match?.slice(1, 5).map(Number) ?? [];
+  const bits = Number(match?.[5]);
+  if (octets.length !== 4 || octets.some((octet) => octet > 255) || !(bits >= 8 && bits <= 30))
+    throw new Error(`${JSON.stringify(network)} is no IPv4 tunnel network`);
+  const base = octets.reduce((value, octet) => value * 256 + octet, 0);
+  const first = (base - (base % 2 ** (32 - bits)) + 1) >>> 0;
+  const address = [24, 16, 8, 0].map((shift) => (first >>> shift) & 255).join('.');
+  return { tunnel_address: address, tunnel_network: network };
+}
 
 /** `203.0.113.5:51234` → `203.0.113.5`, `[2001:db8::1]:51234` → `2001:db8::1`; anything else as is. */
 export function addressWithoutPort(address: string): string {

@@ -21,11 +21,11 @@ import {
   vpnUserParamsSchema,
   vpnUserSchema,
   vpnUsersResponseSchema,
-  workspaceApplyResponseSchema,
   workspaceServiceParamsSchema,
   type VpnConfigResponse,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { VpnService } from './vpn.service.ts';
 
 const security = [{ bearer: [] }];
@@ -321,41 +321,19 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService }> = async (app,
         .send(await vpn.createLink(currentUserId(request), request.params.serviceId, request.params.userId)),
   );
 
-  app.post(
-    '/:serviceId/restart',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Restart the VPN server alone (its sessions end; clients reconnect)',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 202: workspaceApplyResponseSchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await vpn.restart(currentUserId(request), request.params.serviceId, meta(request))),
-  );
+  serviceApplyRoute(app, {
+    verb: 'restart',
+    tags,
+    summary: 'Restart the VPN server alone (its sessions end; clients reconnect)',
+    apply: (accountId, serviceId, meta) => vpn.restart(accountId, serviceId, meta),
+  });
 
-  app.post(
-    '/:serviceId/reload',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Ask the node to apply the VPN configuration again',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 202: workspaceApplyResponseSchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await vpn.reload(currentUserId(request), request.params.serviceId, meta(request))),
-  );
+  serviceApplyRoute(app, {
+    verb: 'reload',
+    tags,
+    summary: 'Ask the node to apply the VPN configuration again',
+    apply: (accountId, serviceId, meta) => vpn.reload(accountId, serviceId, meta),
+  });
 
   app.get(
     '/config-links/:token',

@@ -4,7 +4,8 @@
 //
 // Rules: VPN users are accounts of their own, not the service's Unix users (a person or device
 // reaching the workspace's network), and a service holds as many as its plan has users, counted
-// apart from service users. A username follows the workspace name rule, is unique in the service
+// apart from service users; a plan change may not go below the VPN users a service has (each holds
+// an issued certificate, enabled or not: a customer deletes the ones they no longer need). A username follows the workspace name rule, is unique in the service
 // without regard to case and never changes (it is the certificate's CN). Every change goes
 // through the workspace change pipeline; the node applies it: a disabled user, a new password or
 // a revoked certificate is refused at the next connect, and the node ends the sessions of users
@@ -36,7 +37,13 @@ import { createWorkspaceRows, type ServiceRow } from '../services/workspace-rows
 import type { ActivityNote, ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
 import { nodeCallError } from '../nodes/node-calls.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
-import { desiredUser, presentSession, presentUser, VPN_USER_FAILURE_KIND } from './vpn.presenter.ts';
+import {
+  desiredUser,
+  presentSession,
+  presentTunnel,
+  presentUser,
+  VPN_USER_FAILURE_KIND,
+} from './vpn.presenter.ts';
 import { createVpnQueries, type VpnUserChange, type VpnUserRow } from './vpn.queries.ts';
 import { monthOf, rangeStart, TRAFFIC_RANGES, trafficBuckets } from './vpn.traffic.ts';
 
@@ -352,6 +359,7 @@ export function createVpnService(deps: {
         address: service.address,
         port: VPN_DEFAULT_PORT,
         protocol: 'udp',
+        ...presentTunnel(),
         live: driver ? driver.live : null,
         serving: users > 0 ? (driver?.serving ?? null) : null,
         reason: driver?.reason ?? null,
@@ -443,6 +451,9 @@ export function createVpnService(deps: {
     },
 
     /** VPN users and those connected, of each service that has VPN users. */
+    /** Every VPN user holds one of the plan's users, enabled or not (its certificate is issued). */
+    usersCount: (serviceId: string) => queries.countUsers(serviceId),
+
     async counts(serviceIds: string[]): Promise<Map<string, { vpn_users: number; vpn_online: number }>> {
       return new Map(
         (await queries.countsByService(serviceIds)).map((row) => [

@@ -108,19 +108,25 @@ describe('the workspace feature registry', () => {
     );
   });
 
-  it('hands a report section to the feature of its name only, and nothing when the section is absent', async () => {
+  it('hands a report section to the feature that stores its key only, and nothing when the section is absent', async () => {
     const heard: Array<[string, string, unknown]> = [];
-    const listener = (name: string): WorkspaceFeature => ({
-      name,
-      report: async (_tx, { serviceId }, section) => void heard.push([name, serviceId, section]),
-    });
-    const registry = createFeatureRegistry([users, listener('vpn'), listener('nfs')]);
+    const store =
+      (key: string) =>
+      async (_tx: Tx, { serviceId }: { serviceId: string }, section: unknown) =>
+        void heard.push([key, serviceId, section]);
+    const vpnFeature: WorkspaceFeature = { name: 'vpn', reports: { vpn: store('vpn') } };
+    // One feature may store several keys (FTP stores `ftp` and `sftp`).
+    const ftpFeature: WorkspaceFeature = { name: 'ftp', reports: { ftp: store('ftp'), sftp: store('sftp') } };
+    const registry = createFeatureRegistry([users, vpnFeature, ftpFeature]);
     const at = new Date();
     const vpn = { sessions: [], usage: [] };
     await registry.storeReports({} as Tx, { serviceId: 'a', at }, { vpn });
     await registry.storeReports({} as Tx, { serviceId: 'b', at }, {});
     await registry.storeReports({} as Tx, { serviceId: 'c', at }, { vpn: undefined });
     expect(heard).toEqual([['vpn', 'a', vpn]]);
+    const sftp = { sessions: [] };
+    await registry.storeReports({} as Tx, { serviceId: 'd', at }, { sftp });
+    expect(heard.at(-1)).toEqual(['sftp', 'd', sftp]);
   });
 
   it('hands every factory the dependents of all the features, made after them', () => {

@@ -10,6 +10,7 @@
 // The desired state, the node reports, the overview and the composition root iterate the
 // registry; none of them names a feature.
 import type {
+  FieldErrorCode,
   ServiceFeatureCounts,
   WorkspaceFeatureReports,
   WorkspaceFeatureSections,
@@ -60,8 +61,30 @@ export interface FeatureReportContext {
 /** A section of a report's `features` (WorkspaceFeatureReports), keyed there by its feature's name. */
 export type FeatureReportSection = NonNullable<WorkspaceFeatureReports[keyof WorkspaceFeatureReports]>;
 
+type StoreAny = (tx: Tx, report: FeatureReportContext, section: FeatureReportSection) => Promise<void>;
+
+/** A feature's stores of the report's `features`, one per key it reads, each given its own section. */
+export type FeatureReportStores = {
+  [Key in keyof WorkspaceFeatureReports]?: (
+    tx: Tx,
+    report: FeatureReportContext,
+    section: NonNullable<WorkspaceFeatureReports[Key]>,
+  ) => Promise<void>;
+};
+
 /** The Fastify scope a feature's routes are registered on (under /api/v1). */
 export type RouteScope = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A feature's share of the plan's users (WorkspaceFeature.planUsers). */
+export interface PlanUsersHeld {
+  code: Extract<FieldErrorCode, 'below_users_in_use' | 'below_vpn_users_in_use'>;
+  inUse(serviceId: string): Promise<number>;
+}
+
+export interface PlanUsersInUse {
+  code: PlanUsersHeld['code'];
+  count: number;
+}
 
 export interface WorkspaceFeature {
   /** Its name: unique among the features (the agent's driver of it is named alike). */
@@ -73,15 +96,21 @@ export interface WorkspaceFeature {
   desiredSection?(service: DesiredContext): Promise<Partial<WorkspaceFeatureSections>>;
   /** Per service, its counts for the overview; a service missing from the map counts nothing. */
   counts?(serviceIds: string[]): Promise<Map<string, Partial<ServiceFeatureCounts>>>;
+  /**
+   * What of the plan's users it holds now (active users, VPN users), and the field error a plan
+   * change below that gets: a plan may not hold fewer than any feature holds.
+   */
+  planUsers?: PlanUsersHeld;
   /** What it holds that names a user or group. */
   directoryDependent?: DirectoryDependent;
   /** The ResourceFailure kinds its driver reports (a failed `share`: Samba). */
   readonly failureKinds?: readonly string[];
   /**
-   * Stores what the node observed of it: the report's `features[<its name>]`, handed over only
-   * when present, in a transaction of its own per workspace (VPN: sessions and traffic).
+   * Stores what the node observed of it, by the report's `features` key it reads (VPN: `vpn`'s
+   * sessions and traffic; FTP: `ftp` and `sftp` sessions), each handed over only when present, in
+   * a transaction of its own per workspace.
    */
-  report?(tx: Tx, report: FeatureReportContext, section: FeatureReportSection): Promise<void>;
+  reports?: FeatureReportStores;
   /** Registers its routes (prefix included); each declares its access level (README "Who may call a route"). */
   routes?(api: RouteScope): Promise<void>;
 }
@@ -160,6 +189,15 @@ export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
       return result;
     },
 
+    /** What each feature that counts the plan's users holds of them now. */
+    async planUsersInUse(serviceId: string): Promise<PlanUsersInUse[]> {
+      return Promise.all(
+        features.flatMap(({ planUsers }) =>
+          planUsers ? [planUsers.inUse(serviceId).then((count) => ({ code: planUsers.code, count }))] : [],
+        ),
+      );
+    },
+
     /** Hands each feature that stores reports its section of the report's `features`, if there. */
     async storeReports(
       tx: Tx,
@@ -167,9 +205,11 @@ export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
       sections: WorkspaceFeatureReports,
     ): Promise<void> {
       for (const feature of features) {
-        if (!feature.report || !Object.hasOwn(sections, feature.name)) continue;
-        const section = sections[feature.name as keyof WorkspaceFeatureReports];
-        if (section) await feature.report(tx, report, section);
+        for (const [key, store] of Object.entries(feature.reports ?? {})) {
+          const section = sections[key as keyof WorkspaceFeatureReports];
+          // Each store is keyed by the section it is given (FeatureReportStores).
+          if (section && store) await (store as StoreAny)(tx, report, section);
+        }
       }
     },
 

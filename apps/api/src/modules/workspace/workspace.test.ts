@@ -85,7 +85,7 @@ describe('the workspace module', () => {
   it("keeps the failures of the registered features' kinds and still hears a report with others", async () => {
     const { serviceId, auth } = await placedService();
     const { generation } = await serviceRow(ctx, serviceId);
-    // An agent ahead of its API reports a kind no feature here claims (an NFS export).
+    // An agent ahead of its API reports a kind no feature here claims (a feature it does not have yet).
     await node.report([
       {
         service_id: serviceId,
@@ -94,7 +94,7 @@ describe('the workspace module', () => {
         drivers: [],
         failures: [
           { kind: 'share', name: 'projects', error: 'testparm refused it' },
-          { kind: 'nfs_export', name: 'ona', error: 'no such feature here' },
+          { kind: 'not_a_feature_yet', name: 'ona', error: 'no such feature here' },
         ],
       },
     ]);
@@ -122,8 +122,10 @@ describe('the workspace module', () => {
     const features = createFeatureRegistry([
       {
         name: 'vpn',
-        report: async (tx, report, section) => {
-          heard.push({ ...report, section, inTransaction: 'rollback' in tx });
+        reports: {
+          vpn: async (tx, report, section) => {
+            heard.push({ ...report, section, inTransaction: 'rollback' in tx });
+          },
         },
       },
     ]);

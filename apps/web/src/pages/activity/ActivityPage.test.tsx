@@ -170,6 +170,18 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'VPN user deleted': { name: 'ona-phone' },
   'VPN server restarted': {},
   'VPN reloaded': {},
+  'NFS export created': { name: 'shares/projektai', client: '192.168.1.0/24', access: 'read_write' },
+  'NFS export updated': { name: 'shares/projektai', fields: ['client', 'owner'] },
+  'NFS export deleted': { name: 'shares/projektai' },
+  'NFS reloaded': {},
+  'NFS synced': {},
+  'FTP user enabled': { name: 'ona' },
+  'FTP user disabled': { name: 'ona' },
+  'FTP permissions updated': { name: 'ona', permissions: 'read_only' },
+  'FTP settings updated': { fields: ['passive_port_min', 'tls_required'] },
+  'FTP reloaded': {},
+  'LDAP bind settings updated': { fields: ['bind_password'], anonymous_read: false },
+  'LDAP users updated': { operation: 'suspend', names: ['ona'], count: 1 },
 };
 
 const RECORDED_LOG = ACTIVITY_ACTIONS.filter((action) => action !== 'user logged in').map((action) =>

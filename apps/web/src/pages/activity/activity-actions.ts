@@ -70,6 +70,18 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'VPN user deleted': 'vpnUserDeleted',
   'VPN server restarted': 'vpnServerRestarted',
   'VPN reloaded': 'vpnReloaded',
+  'NFS export created': 'nfsExportCreated',
+  'NFS export updated': 'nfsExportUpdated',
+  'NFS export deleted': 'nfsExportDeleted',
+  'NFS reloaded': 'nfsReloaded',
+  'NFS synced': 'nfsSynced',
+  'FTP user enabled': 'ftpUserEnabled',
+  'FTP user disabled': 'ftpUserDisabled',
+  'FTP permissions updated': 'ftpPermissionsUpdated',
+  'FTP settings updated': 'ftpSettingsUpdated',
+  'FTP reloaded': 'ftpReloaded',
+  'LDAP bind settings updated': 'ldapBindSettingsUpdated',
+  'LDAP users updated': 'ldapUsersUpdated',
 };
 
 /** The key of an action's text; null for an action this version of the app does not know. */

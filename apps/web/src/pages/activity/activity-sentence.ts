@@ -276,11 +276,40 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
   'VPN user deleted': (d, c) => named(c, 'sentences.vpnUser', d.name),
   'VPN server restarted': () => null,
   'VPN reloaded': () => null,
+  'NFS export created': (d, c) => named(c, 'sentences.nfsExport', d.name),
+  'NFS export updated': (d, c) => changedNamed(c, 'sentences.nfsExportChanged', 'sentences.nfsExport', d),
+  'NFS export deleted': (d, c) => named(c, 'sentences.nfsExport', d.name),
+  'NFS reloaded': () => null,
+  'NFS synced': () => null,
+  'FTP user enabled': (d, c) => named(c, 'sentences.ftpUser', d.name),
+  'FTP user disabled': (d, c) => named(c, 'sentences.ftpUser', d.name),
+  'FTP permissions updated': (d, c) => {
+    const access = all({ name: text(d.name), permissions: text(d.permissions) });
+    return access
+      ? c.t('sentences.ftpPermissions', {
+          name: access.name,
+          permissions: word(c, 'ftpPermissions', access.permissions),
+        })
+      : null;
+  },
+  'FTP settings updated': (d, c) => {
+    const fields = fieldList(c, d.fields);
+    return fields ? c.t('sentences.changed', { fields }) : null;
+  },
+  'FTP reloaded': () => null,
+  'LDAP bind settings updated': () => null,
+  'LDAP users updated': () => null,
 };
 
 function named(
   context: SentenceContext,
-  key: 'sentences.user' | 'sentences.group' | 'sentences.share' | 'sentences.vpnUser',
+  key:
+    | 'sentences.user'
+    | 'sentences.group'
+    | 'sentences.share'
+    | 'sentences.vpnUser'
+    | 'sentences.nfsExport'
+    | 'sentences.ftpUser',
   value: unknown,
 ): string | null {
   const name = text(value);
@@ -293,8 +322,10 @@ function changedNamed(
     | 'sentences.userChanged'
     | 'sentences.groupChanged'
     | 'sentences.shareChanged'
-    | 'sentences.vpnUserChanged',
-  plain: 'sentences.user' | 'sentences.group' | 'sentences.share' | 'sentences.vpnUser',
+    | 'sentences.vpnUserChanged'
+    | 'sentences.nfsExportChanged',
+  plain:
+    'sentences.user' | 'sentences.group' | 'sentences.share' | 'sentences.vpnUser' | 'sentences.nfsExport',
   details: Details,
 ): string | null {
   const name = text(details.name);

@@ -66,6 +66,28 @@ describe('plan picker', () => {
     expect(screen.getAllByTestId(/^plan-card-/)).toHaveLength(4);
   });
 
+  it('says what a NAT IP means beside a dedicated one: only through the VPN, or shares published directly', async () => {
+    renderApp('/pricing');
+    const nat = await screen.findByTestId('plan-address-nat');
+    expect(nat.querySelector('dt')?.textContent).toBe('NAT IP (Starter)');
+    expect(nat.querySelector('dd')?.textContent).toContain(
+      'From outside it is reachable only through its VPN',
+    );
+    const dedicated = screen.getByTestId('plan-address-dedicated');
+    expect(dedicated.querySelector('dt')?.textContent).toBe('Dedicated IP (MINI, OPTIMIZED and BIG ONE)');
+    expect(dedicated.querySelector('dd')?.textContent).toContain('publish shares directly on that address');
+
+    await changeLanguage('lt');
+    await waitFor(() =>
+      expect(screen.getByTestId('plan-address-nat').querySelector('dd')?.textContent).toContain(
+        'Iš išorės ji pasiekiama tik per savo VPN',
+      ),
+    );
+    expect(screen.getByTestId('plan-address-dedicated').querySelector('dt')?.textContent).toBe(
+      'Dedikuotas IP (MINI, OPTIMIZED ir BIG ONE)',
+    );
+  });
+
   it('names the extra units’ prices and the largest disk in terabytes', async () => {
     await openMini();
     const diskHint = screen.getByTestId('plan-disk').getAttribute('aria-describedby') ?? '';

@@ -1,7 +1,9 @@
 // The plan picker (spec §2 "Plans"): /auth/plans in the auth layout and /pricing in the public
 // layout. The four live plans from GET /products/; choosing one (kept in ?plan=) opens its
 // configurator. Loaded on demand; the cards need neither the API client nor the contract's zod
-// schemas (plan-list.ts), and the configurator loads with the first chosen plan.
+// schemas (plan-list.ts), and the configurator loads with the first chosen plan. Under the cards,
+// what the two kinds of address mean: a NAT workspace is reached from outside only through its
+// VPN; a dedicated IP can also publish shares directly.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { FormAlert } from '../../components/form/fields.tsx';
 import '../../i18n/plans-messages.ts';
+import { isShipped } from '../../lib/features.ts';
 import { readSelectedPlan } from '../../plans/selected-plan-store.ts';
 import { diskSize, money } from './format.ts';
 import { fetchPlanList, type PlanCardFacts } from './plan-list.ts';
@@ -70,6 +73,39 @@ function PlanCard({
         <span className="visually-hidden"> {product.name}</span>
       </button>
     </li>
+  );
+}
+
+const ADDRESS_TYPES = ['nat', 'dedicated'] as const;
+
+/** Each kind of address the plans on sale have, the plans with it, and what it means. */
+function AddressTypes({ plans }: { plans: readonly PlanCardFacts[] }) {
+  const { t, i18n } = useTranslation();
+  const names = new Intl.ListFormat(i18n.language === 'en' ? 'en-GB' : i18n.language, {
+    type: 'conjunction',
+  });
+  const kinds = ADDRESS_TYPES.map((type) => ({
+    type,
+    plans: plans.filter((plan) => plan.address === type).map((plan) => plan.name),
+  })).filter((kind) => kind.plans.length > 0);
+  return (
+    <section
+      className="card plans__addresses"
+      aria-labelledby="plans-addresses-title"
+      data-testid="plan-addresses"
+    >
+      <h2 id="plans-addresses-title">{t('planPicker.addresses.title')}</h2>
+      <dl>
+        {kinds.map((kind) => (
+          <div key={kind.type} data-testid={`plan-address-${kind.type}`}>
+            <dt>
+              {t(`planPicker.addressType.${kind.type}`)} ({names.format(kind.plans)})
+            </dt>
+            <dd>{t(`planPicker.addresses.${kind.type}`)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
@@ -159,6 +195,8 @@ export function PlansPage() {
           ))}
         </ul>
       )}
+      {/* What "NAT" means is said in terms of the VPN: only once the VPN is on sale. */}
+      {live.length > 0 && isShipped('vpn') && <AddressTypes plans={live} />}
       {chosen && (
         <Suspense
           fallback={

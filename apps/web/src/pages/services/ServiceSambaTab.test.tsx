@@ -189,6 +189,45 @@ describe('Samba', () => {
     );
   });
 
+  it('says that a share not bound to the public IP answers only through the VPN', async () => {
+    server.use(...workspaceHandlers());
+    renderApp(SAMBA_TAB);
+    const dialog = await openShareForm();
+    const box = within(dialog).getByTestId<HTMLInputElement>('share-public');
+    expect(box.disabled).toBe(false);
+    expect(
+      within(dialog).getByText(/Left off, the share is reachable only through the workspace’s VPN/),
+    ).toBe(document.getElementById(box.getAttribute('aria-describedby') ?? ''));
+  });
+
+  for (const language of ['en', 'lt'] as const) {
+    it(`on a plan with a shared (NAT) address, the public-IP box is disabled and says why (${language})`, async () => {
+      const bodies: unknown[] = [];
+      server.use(
+        userHandler(makeUser({ language })),
+        ...workspaceHandlers({ samba: makeSambaStatus({ public_address: false }) }),
+        http.post(sambaPath('/shares'), async ({ request }) => {
+          bodies.push(await request.json());
+          return HttpResponse.json(makeShare(), { status: 201 });
+        }),
+      );
+      renderApp(SAMBA_TAB);
+      const dialog = await openShareForm();
+      const box = within(dialog).getByTestId<HTMLInputElement>('share-public');
+      await waitFor(() => expect(box.disabled).toBe(true));
+      const reason = document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent;
+      expect(reason).toBe(
+        language === 'en'
+          ? 'Not in your plan: its address is shared (NAT), so the workspace’s shares are reachable only through its VPN. A plan with a dedicated IP can serve a share on its public address.'
+          : 'Jūsų plane to nėra: jo adresas bendras (NAT), todėl darbo erdvės bendrinami aplankai pasiekiami tik per jos VPN. Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
+      );
+      await userEvent.type(within(dialog).getByTestId('share-name'), 'projects');
+      await userEvent.click(within(dialog).getByTestId('share-submit'));
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]).toMatchObject({ name: 'projects', bind_public_ip: false });
+    });
+  }
+
   it('edits a share: its name stays, the lists are sent whole', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -82,7 +82,12 @@ export function ServiceSambaTab() {
           ]}
         />
       )}
-      <SharesSection serviceId={service.id} address={address} />
+      <SharesSection
+        serviceId={service.id}
+        address={address}
+        // Until the status says otherwise the box is offered; the API refuses it on a NAT plan.
+        publicAddress={status.data?.public_address !== false}
+      />
     </div>
   );
 }
@@ -93,7 +98,15 @@ function permissionText(user: SambaShareUser, t: Translate): string {
   return `${user.name} (${names || t('samba.noAccess')})`;
 }
 
-function SharesSection({ serviceId, address }: { serviceId: string; address: string | null }) {
+function SharesSection({
+  serviceId,
+  address,
+  publicAddress,
+}: {
+  serviceId: string;
+  address: string | null;
+  publicAddress: boolean;
+}) {
   const { t } = useTranslation(['sambaTab', 'workspace']);
   const shares = useSambaShares(serviceId);
   const users = useWorkspaceUsers(serviceId);
@@ -149,7 +162,7 @@ function SharesSection({ serviceId, address }: { serviceId: string; address: str
           ]}
         />
       )}
-      form={shareForm(serviceId, users.data?.users ?? [], groups.data?.groups ?? [], t)}
+      form={shareForm(serviceId, users.data?.users ?? [], groups.data?.groups ?? [], t, publicAddress)}
       remove={{
         title: (name) => t('samba.deleteTitle', { name }),
         body: t('samba.deleteBody'),

@@ -1,6 +1,7 @@
 // /dashboard/services/{id}/vpn (spec §2 "vpn": VPN users, sessions, traffic, configuration
-// download): the workspace's OpenVPN server (where clients connect, whether the node serves it,
-// restart and reload), its users, who is connected now, and the traffic over time.
+// download): the workspace's OpenVPN server (where clients connect, where the workspace's services
+// are inside the tunnel, whether the node serves it, restart and reload), its users, who is
+// connected now, and the traffic over time.
 import type { VpnStatus } from '@debesis/contract';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -60,6 +61,20 @@ export function ServiceVpnTab() {
             ),
             testId: 'vpn-address',
           },
+          ...(data
+            ? [
+                {
+                  label: t('vpn.tunnelAddress'),
+                  value: (
+                    <>
+                      <code data-testid="vpn-tunnel-address">{data.tunnel_address}</code>
+                      {' — '}
+                      {t('vpn.tunnelAddressNote')}
+                    </>
+                  ),
+                },
+              ]
+            : []),
         ]}
         actions={
           <button

@@ -1,5 +1,5 @@
 // Who is connected now (spec §3: real IP, virtual IP, data sent and received, connected since),
-// asked again every 5 s while the tab is open, and kill-all: every session of this workspace ends
+// asked again every 2 s while the tab is open, and kill-all: every session of this workspace ends
 // at once, after a question that says how many.
 import type { VpnSessionsResponse } from '@debesis/contract';
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -88,7 +88,7 @@ export function VpnUsersSection({
   const busy = (kind: RowActionKind, user: VpnUser) =>
     action.isPending && action.variables.kind === kind && action.variables.user.id === user.id;
 
-  // The sessions are asked for every 5 s, the users only after a change: a user's dot and
+  // The sessions are asked for every 2 s, the users only after a change: a user's dot and
   // addresses follow its latest session once they are here.
   const connectionOf = (user: VpnUser) => {
     if (!sessions) {

@@ -15,18 +15,32 @@ describe('the service tabs', () => {
     ]);
   });
 
-  it('route the VPN tab only once the VPN has shipped', () => {
+  it('route the VPN tab only once the VPN has shipped (issue 15: it has)', () => {
     const paths = (features: Parameters<typeof shippedTabs>[1]) =>
       shippedTabs(SERVICE_TABS, features).map((tab) => tab.path);
-    expect(paths(SHIPPED_FEATURES)).not.toContain('vpn');
-    expect(paths([...SHIPPED_FEATURES, 'vpn'])).toEqual([
+    expect(paths(SHIPPED_FEATURES.filter((feature) => feature !== 'vpn'))).not.toContain('vpn');
+    expect(paths(SHIPPED_FEATURES)).toEqual([
       '',
       'users',
       'vpn',
       'samba',
+      'nfs',
+      'ftp',
+      'ftp-advanced',
       'activity',
       'settings',
     ]);
+  });
+
+  it('route both FTP tabs once FTP has shipped, with one namespace of texts', async () => {
+    const ftp = shippedTabs(SERVICE_TABS, ['ftp']).filter((tab) => tab.feature === 'ftp');
+    expect(ftp.map((tab) => tab.path)).toEqual(['ftp', 'ftp-advanced']);
+    expect(shippedTabs(SERVICE_TABS, []).some((tab) => tab.feature === 'ftp')).toBe(false);
+    const { i18n } = await import('../../i18n/i18n.ts');
+    await preloadMatches(serviceTabRoutes(ftp), '/ftp-advanced');
+    expect(i18n.getFixedT('lt', 'ftpTab')('advanced.title')).toBe(
+      (await import('./messages/ftp.lt.ts')).ftpTabLt.advanced.title,
+    );
   });
 
   it('load a tab’s texts with its code', async () => {

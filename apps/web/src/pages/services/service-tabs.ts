@@ -25,6 +25,15 @@ export interface ServiceTab {
   messages?: { namespace: string; loaders: NamespaceLoaders };
 }
 
+/** The `ftp` and `ftp-advanced` tabs share their texts. */
+const FTP_MESSAGES: ServiceTab['messages'] = {
+  namespace: 'ftpTab',
+  loaders: {
+    en: async () => (await import('./messages/ftp.en.ts')).ftpTabEn,
+    lt: async () => (await import('./messages/ftp.lt.ts')).ftpTabLt,
+  },
+};
+
 export const SERVICE_TABS: readonly ServiceTab[] = [
   {
     id: 'overview',
@@ -78,6 +87,50 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
       loaders: {
         en: async () => (await import('./messages/samba.en.ts')).sambaTabEn,
         lt: async () => (await import('./messages/samba.lt.ts')).sambaTabLt,
+      },
+    },
+  },
+  {
+    id: 'nfs',
+    path: 'nfs',
+    label: 'serviceDetail.tabNfs',
+    feature: 'nfs',
+    component: async () => (await import('./ServiceNfsTab.tsx')).ServiceNfsTab,
+    messages: {
+      namespace: 'nfsTab',
+      loaders: {
+        en: async () => (await import('./messages/nfs.en.ts')).nfsTabEn,
+        lt: async () => (await import('./messages/nfs.lt.ts')).nfsTabLt,
+      },
+    },
+  },
+  {
+    id: 'ftp',
+    path: 'ftp',
+    label: 'serviceDetail.tabFtp',
+    feature: 'ftp',
+    component: async () => (await import('./ServiceFtpTab.tsx')).ServiceFtpTab,
+    messages: FTP_MESSAGES,
+  },
+  {
+    id: 'ftp-advanced',
+    path: 'ftp-advanced',
+    label: 'serviceDetail.tabFtpAdvanced',
+    feature: 'ftp',
+    component: async () => (await import('./ServiceFtpAdvancedTab.tsx')).ServiceFtpAdvancedTab,
+    messages: FTP_MESSAGES,
+  },
+  {
+    id: 'ldap',
+    path: 'ldap',
+    label: 'serviceDetail.tabLdap',
+    feature: 'ldap',
+    component: async () => (await import('./ServiceLdapTab.tsx')).ServiceLdapTab,
+    messages: {
+      namespace: 'ldapTab',
+      loaders: {
+        en: async () => (await import('./messages/ldap.en.ts')).ldapTabEn,
+        lt: async () => (await import('./messages/ldap.lt.ts')).ldapTabLt,
       },
     },
   },

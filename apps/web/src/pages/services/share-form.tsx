@@ -1,7 +1,9 @@
 // The create and edit form of a Samba share (spec §3 "Samba share"): name (on creation only: it
 // is how clients and the node know the share), path, description, guest access, browseable, bind
 // to the public IP, and who may use it: users of the service, each with read, write, execute and
-// admin, and groups of the service (whose members read and write).
+// admin, and groups of the service (whose members read and write). A share not bound to the public
+// IP answers only through the workspace's VPN; on a plan with a shared (NAT) address that is every
+// share, so there the box is disabled and says why (the API refuses it: samba_public_ip_not_in_plan).
 import {
   createSambaShareRequestSchema,
   sambaShareUserRequestSchema,
@@ -39,6 +41,8 @@ export function shareForm(
   users: readonly WorkspaceUser[],
   groups: readonly WorkspaceGroup[],
   t: TFunction<['sambaTab', 'workspace']>,
+  /** Whether the plan has an address of its own (the Samba status's public_address). */
+  publicAddress: boolean,
 ): ResourceForm<SambaShare, typeof shareFormSchema | typeof shareEditFormSchema> {
   return {
     schema: (share) => (share ? shareEditFormSchema : shareFormSchema),
@@ -69,7 +73,13 @@ export function shareForm(
       f.group(t('samba.options'), 'share-options', [
         f.checkbox('guest_ok', 'share-guest', t('samba.guestOk'), t('samba.guestOkHint')),
         f.checkbox('browseable', 'share-browseable', t('samba.browseable'), t('samba.browseableHint')),
-        f.checkbox('bind_public_ip', 'share-public', t('samba.bindPublicIp'), t('samba.bindPublicIpHint')),
+        f.checkbox(
+          'bind_public_ip',
+          'share-public',
+          t('samba.bindPublicIp'),
+          publicAddress ? t('samba.bindPublicIpHint') : t('samba.bindPublicIpNat'),
+          { disabled: !publicAddress },
+        ),
       ]),
       f.access('users', 'share-user', {
         legend: t('samba.allowedUsers'),

@@ -171,8 +171,16 @@ export function builders<Schema extends FormSchema>() {
       ({ kind: 'text', name, id, label, ...options }) as const,
     /** A workspace name: the contract's rule as its hint, typed as it is. */
     name: (name: Name<Schema>, id: string, label: string) => ({ kind: 'name', name, id, label }) as const,
-    checkbox: (name: Name<Schema>, id: string, label: string, hint?: string) =>
-      ({ kind: 'checkbox', name, id, label, ...(hint !== undefined && { hint }) }) as const,
+    /** `input`: more of the box's attributes (`disabled`, with the hint saying why). */
+    checkbox: (name: Name<Schema>, id: string, label: string, hint?: string, input?: Input) =>
+      ({
+        kind: 'checkbox',
+        name,
+        id,
+        label,
+        ...(hint !== undefined && { hint }),
+        ...(input !== undefined && { input }),
+      }) as const,
     select: (
       name: Name<Schema>,
       id: string,
@@ -237,6 +245,7 @@ export function FieldOf<Schema extends FormSchema>({
           label={spec.label}
           hint={spec.hint}
           data-testid={spec.testId ?? spec.id}
+          {...spec.input}
           {...form.field(spec.name)}
         />
       );

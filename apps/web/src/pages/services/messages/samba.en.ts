@@ -46,7 +46,10 @@ export const sambaTabEn = {
     browseable: 'Browseable',
     browseableHint: 'Shown in the list of shares; otherwise reached only by its name.',
     bindPublicIp: 'Bind to the public IP address',
-    bindPublicIpHint: 'Also served on your workspace’s public address, not only inside the VPN.',
+    bindPublicIpHint:
+      'Also served on your workspace’s public address. Left off, the share is reachable only through the workspace’s VPN.',
+    bindPublicIpNat:
+      'Not in your plan: its address is shared (NAT), so the workspace’s shares are reachable only through its VPN. A plan with a dedicated IP can serve a share on its public address.',
     allowedUsers: 'Allowed users',
     allowedUsersHint:
       'Tick the users who may open the share and choose what each may do. Write, execute and admin need read.',

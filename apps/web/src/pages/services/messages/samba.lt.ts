@@ -49,7 +49,10 @@ export const sambaTabLt: SambaTabMessages = {
     browseable: 'Matomas sąraše',
     browseableHint: 'Rodomas bendrinamų aplankų sąraše; kitaip pasiekiamas tik pagal pavadinimą.',
     bindPublicIp: 'Susieti su viešuoju IP adresu',
-    bindPublicIpHint: 'Teikiamas ir viešuoju jūsų darbo erdvės adresu, ne tik per VPN.',
+    bindPublicIpHint:
+      'Teikiamas ir viešuoju jūsų darbo erdvės adresu. Nepažymėjus aplankas pasiekiamas tik per darbo erdvės VPN.',
+    bindPublicIpNat:
+      'Jūsų plane to nėra: jo adresas bendras (NAT), todėl darbo erdvės bendrinami aplankai pasiekiami tik per jos VPN. Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
     allowedUsers: 'Leidžiami naudotojai',
     allowedUsersHint:
       'Pažymėkite naudotojus, kurie gali atidaryti aplanką, ir pasirinkite, ką kiekvienas gali daryti. Rašymui, vykdymui ir administravimui reikia skaitymo teisės.',

@@ -1,5 +1,8 @@
 // The types of the service tabs' namespaces, for i18n's typed `t()` (i18n.ts). Each namespace
 // arrives with its tab (service-tabs.ts), so the app's entry carries none of these texts.
+import type { LdapTabMessages } from './ldap.en.ts';
+import type { NfsTabMessages } from './nfs.en.ts';
+import type { FtpTabMessages } from './ftp.en.ts';
 import type { OverviewTabMessages } from './overview.en.ts';
 import type { SambaTabMessages } from './samba.en.ts';
 import type { SettingsTabMessages } from './settings.en.ts';
@@ -12,4 +15,7 @@ export type ServiceTabResources = {
   sambaTab: SambaTabMessages;
   settingsTab: SettingsTabMessages;
   vpnTab: VpnTabMessages;
+  nfsTab: NfsTabMessages;
+  ftpTab: FtpTabMessages;
+  ldapTab: LdapTabMessages;
 };

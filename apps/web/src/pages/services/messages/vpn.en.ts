@@ -5,6 +5,9 @@ export const vpnTabEn = {
   vpn: {
     serverTitle: 'VPN server',
     address: 'Connect to',
+    tunnelAddress: 'Inside the VPN',
+    tunnelAddressNote:
+      'where a connected client reaches the workspace’s services, shares not bound to the public IP among them',
     live: 'Yes: VPN clients connect at this address',
     notLive: 'No: the server is not running',
     notLiveReason: 'No: the server is not running ({{reason}})',
@@ -122,7 +125,7 @@ export const vpnTabEn = {
     deleteFailed: 'Failed to delete VPN user',
 
     sessionsTitle: 'Sessions',
-    sessionsLead: 'Who is connected now; refreshed every 5 seconds.',
+    sessionsLead: 'Who is connected now; refreshed every 2 seconds.',
     sessionsEmpty: 'No one is connected.',
     sessionsLoadFailed: 'Failed to load VPN sessions',
     realAddress: 'Real address',

@@ -24,6 +24,9 @@ export const vpnTabLt: VpnTabMessages = {
     ...vpnPlurals,
     serverTitle: 'VPN serveris',
     address: 'Prisijungimo adresas',
+    tunnelAddress: 'VPN viduje',
+    tunnelAddressNote:
+      'čia prisijungęs klientas pasiekia darbo erdvės paslaugas, taip pat ir su viešuoju IP nesusietus bendrinamus aplankus',
     live: 'Taip: VPN klientai jungiasi šiuo adresu',
     notLive: 'Ne: serveris neveikia',
     notLiveReason: 'Ne: serveris neveikia ({{reason}})',
@@ -144,7 +147,7 @@ export const vpnTabLt: VpnTabMessages = {
     deleteFailed: 'Nepavyko ištrinti VPN naudotojo',
 
     sessionsTitle: 'Seansai',
-    sessionsLead: 'Kas prisijungęs dabar; atnaujinama kas 5 sekundes.',
+    sessionsLead: 'Kas prisijungęs dabar; atnaujinama kas 2 sekundes.',
     sessionsEmpty: 'Niekas neprisijungęs.',
     sessionsLoadFailed: 'Nepavyko įkelti VPN seansų',
     realAddress: 'Tikrasis adresas',

@@ -1,0 +1,184 @@
+// SFTP for one workspace (issue 16), as a daemon definition (daemons/definition.ts): one sshd per
+// workspace inside its namespaces, on the workspace's address, internal-sftp only
+// (sftp/render-sshd-config.ts). Its users and their rights are the FTP section's, their password
+// the workspace user's (the shadow its namespace sees as /etc/shadow, rewritten by the users
+// driver: a new password works at the next sign-in). Each user is chrooted in their jail
+// (file-access/jails.ts), read-only by read-only mounts and internal-sftp's `-R`.
+//
+// sshd_config is checked with `sshd -t` (in a mount namespace of its own with a /run/sshd, which
+// the check wants and the host need not have) and reaches the running sshd by SIGHUP (it re-execs
+// itself with the same pid); the jails by nsenter. The host key is made once per workspace.
+// Not needed while the workspace has no SFTP section or it is off.
+import { join } from 'node:path';
+import { SFTP_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
+import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
+import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
+import { daemonFiles, runningDaemon } from '../daemons/supervisor.ts';
+import {
+  jailFiles,
+  jailSetup,
+  killSessionTree,
+  renderJailSpec,
+  resolveFileAccess,
+  sessionProcesses,
+  syncJails,
+  tcpPeer,
+} from '../file-access/jails.ts';
+import { ensureDir } from '../fs/ensure-dir.ts';
+import { renderReadOnlyMatch, renderSshdHead } from '../sftp/render-sshd-config.ts';
+import { exists } from '../system/host.ts';
+import type { Driver } from './driver.ts';
+
+export const SFTP_DRIVER = 'sftp';
+const DAEMON = 'sshd';
+
+export interface SftpDefinitionOptions {
+  /** The sshd it runs: an absolute path (sshd re-execs itself by it); default /usr/sbin/sshd. */
+  program?: string;
+}
+
+export function sftpFiles(dir: string) {
+  return {
+    conf: join(dir, 'sshd_config'),
+    hostKey: join(dir, 'ssh_host_ed25519_key'),
+    ...jailFiles(dir),
+    process: daemonFiles(dir, DAEMON, { retitles: true }),
+  };
+}
+
+const portOf = (desired: WorkspaceDesiredState) => desired.sftp?.port ?? SFTP_DEFAULT_PORT;
+
+/** `sshd -t` wants /run/sshd; the check makes one in a mount namespace of its own. */
+const CHECK_SCRIPT =
+  'mount -t tmpfs -o size=1m debesis-check /run && mkdir -m 0755 /run/sshd && exec "$0" -t -f "$1"';
+
+export function sftpDefinition(options: SftpDefinitionOptions = {}): DaemonDefinition {
+  const program = options.program ?? '/usr/sbin/sshd';
+  const argv = (_desired: WorkspaceDesiredState, { dir }: { dir: string }) => [
+    program,
+    '-D',
+    '-e',
+    '-f',
+    sftpFiles(dir).conf,
+  ];
+  return {
+    name: SFTP_DRIVER,
+    daemon: DAEMON,
+    retitles: true,
+    programs: [program, 'ssh-keygen', 'unshare', 'nsenter', 'mount', 'mountpoint'],
+    notNeeded: (desired) => (desired.sftp?.enabled ? undefined : 'SFTP is off'),
+    // Its users are the FTP feature's resources.
+    resources: () => [],
+    render: (desired, context) => renderSftp(desired, context, program),
+    sync: async (desired, context) => {
+      const running = await runningDaemon(sftpFiles(context.dir).process, argv(desired, context));
+      if (!running) return [];
+      return syncJails(sftpFiles(context.dir), running.pid, context.run, (users) =>
+        endSftpSessions(running.pid, users),
+      );
+    },
+    setup: (_desired, { dir }) => jailSetup(jailFiles(dir)),
+    argv,
+    listens: (desired) => ({ host: desired.address, port: portOf(desired) }),
+    reload: () => ({ kind: 'signal', signal: 'SIGHUP' }),
+    report: async (desired, context) => {
+      const running = await runningDaemon(sftpFiles(context.dir).process, argv(desired, context));
+      return { sftp: { sessions: running ? await sftpSessions(running.pid) : [] } };
+    },
+  };
+}
+
+export function createSftpDriver(options: SftpDefinitionOptions & DaemonDriverOptions = {}): Driver {
+  return daemonDriver(sftpDefinition(options), options);
+}
+
+async function renderSftp(
+  desired: WorkspaceDesiredState,
+  { dir, run }: DaemonContext,
+  program: string,
+): Promise<Rendering> {
+  for (const folder of [dir, join(dir, 'run'), join(dir, 'log')]) await ensureDir(folder, { mode: 0o700 });
+  const files = sftpFiles(dir);
+  const actions: string[] = [];
+  // The host key first: `sshd -t` refuses a config whose key it cannot read. Where ssh-keygen is
+  // missing nothing is made (and nothing checks the file either).
+  if (!(await exists(files.hostKey))) {
+    const made = await run('ssh-keygen', [
+      '-q',
+      '-t',
+      'ed25519',
+      '-N',
+      '',
+      '-C',
+      desired.service_id,
+      '-f',
+      files.hostKey,
+    ]);
+    if (made.ok) actions.push(`made the SFTP host key ${files.hostKey}`);
+    else if (!made.missing) throw new Error(`ssh-keygen: ${made.stderr.trim() || made.exitCode}`);
+  }
+  const access = resolveFileAccess(desired);
+  const users = access.jails.map((jail) => jail.user);
+  return {
+    files: [
+      { path: files.spec, mode: 0o600, head: renderJailSpec(access.jails), rereadByDaemon: true },
+      {
+        path: files.conf,
+        mode: 0o600,
+        head: renderSshdHead({
+          address: desired.address,
+          port: portOf(desired),
+          hostKey: files.hostKey,
+          users,
+        }),
+        resources: users.filter((user) => user.readOnly).map(renderReadOnlyMatch),
+        check: {
+          argv: (candidate) => [
+            'unshare',
+            '--mount',
+            '--propagation',
+            'private',
+            '--',
+            '/bin/sh',
+            '-c',
+            CHECK_SCRIPT,
+            program,
+            candidate,
+          ],
+        },
+      },
+    ],
+    // The FTP feature reports its users' failures.
+    failures: [],
+    actions,
+  };
+}
+
+/** sshd's monitor of a signed-in session is titled `sshd: <user> [priv]`. */
+const SESSION_TITLE = /^sshd: ([a-z][a-z0-9_-]{0,31}) \[priv\]$/;
+
+async function sftpSessions(pid: number) {
+  const sessions = [];
+  for (const child of await sessionProcesses(pid)) {
+    const user = SESSION_TITLE.exec(child.title)?.[1];
+    if (!user) continue;
+    const peer = await tcpPeer(child.pid);
+    sessions.push({
+      user,
+      ...(peer ? { remote_address: peer } : {}),
+      connected_since: child.startedAt.toISOString(),
+    });
+  }
+  return sessions.sort((a, b) => a.user.localeCompare(b.user));
+}
+
+async function endSftpSessions(pid: number, users: ReadonlyArray<{ name: string }>): Promise<number> {
+  const names = new Set(users.map((user) => user.name));
+  let ended = 0;
+  for (const child of await sessionProcesses(pid)) {
+    const user = SESSION_TITLE.exec(child.title)?.[1];
+    if (!user || !names.has(user)) continue;
+    if (await killSessionTree(child.pid)) ended += 1;
+  }
+  return ended;
+}

@@ -1,0 +1,412 @@
+// LDAP of a workspace against the real slapd, as root (issue 17): a workspace with LDAP on gets
+// its own slapd inside its namespaces on its address; a client in a network namespace of its own
+// (testing/network.ts) binds and searches with ldapwhoami, ldapsearch and ldapmodify. A user binds
+// with her password over StartTLS and LDAPS (the workspace's certificate verifies); a suspended
+// and an expired user cannot; a renamed group and a new member show at once; the read-only bind
+// account reads but writes nothing and never sees a hash; anonymous reads follow the switch;
+// nothing works without TLS. slapd keeps its pid through all of it, an unchanged workspace runs no
+// program, and 200 users suspended at once apply in one pass. Elsewhere it is skipped with the
+// reason printed.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  LdapSectionState,
+  LdapUserState,
+  WorkspaceDesiredState,
+  WorkspaceGroupState,
+  WorkspaceUserState,
+} from '@debesis/contract';
+import { ldapDirectoryNames, ldapGroupDn, ldapUserDn, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
+import { runCommand } from './exec/run-command.ts';
+import { desiredUser, desiredWorkspace } from './testing/desired.ts';
+import {
+  forceCleanWorkspace,
+  LIVE_WORKSPACE_PROGRAMS,
+  liveSkipReason,
+  randomTestAddresses,
+  recordedPid,
+} from './testing/live.ts';
+import { createLivePass } from './testing/live-pass.ts';
+import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
+import { workspaceLayout } from './workspace-layout.ts';
+
+const PROGRAMS = [
+  ...LIVE_WORKSPACE_PROGRAMS,
+  'slapd',
+  'slapadd',
+  'slaptest',
+  'ldapmodify',
+  'ldapsearch',
+  'ldapwhoami',
+  'openssl',
+];
+const reason = await liveSkipReason('LDAP test', PROGRAMS);
+
+const B = WORKSPACE_ID_FIRST_BASE;
+const SERVICE = `ldap-${randomUUID()}`;
+const [ADDRESS] = randomTestAddresses(1) as [string];
+const CLIENT = testClient(Number(ADDRESS.split('.')[2]));
+const PORT = 389;
+const LDAPS_PORT = 636;
+const NAMES = ldapDirectoryNames(SERVICE);
+const READER_PASSWORD = 'Reader-pass-1';
+const BULK = 200;
+
+const passwords: Record<string, string> = {
+  alice: 'Alice-ldap-pass-1',
+  bob: 'Bob-ldap-pass-22',
+  carol: 'Carol-ldap-pass-333',
+};
+const crypts: Record<string, string> = {};
+const crypt = async (password: string) =>
+  (
+    await runCommand('openssl', ['passwd', '-6', '-stdin'], { input: `${password}\n`, check: true })
+  ).stdout.trim();
+
+let dataDir: string;
+let caFile: string;
+const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
+const slapdRecord = () => join(layout().ldap.runDir, 'slapd.agent.json');
+const slapdPid = () => recordedPid(slapdRecord());
+
+interface Shape {
+  users?: WorkspaceUserState[];
+  groups?: WorkspaceGroupState[];
+  ldap?: Partial<LdapSectionState>;
+}
+
+function state(shape: Shape = {}): WorkspaceDesiredState {
+  const users =
+    shape.users ??
+    ['alice', 'bob', 'carol'].map((name, index) => ({
+      ...desiredUser(name, B + 1 + index),
+      password_crypt: crypts[name]!,
+    }));
+  return {
+    ...desiredWorkspace({
+      service_id: SERVICE,
+      address: ADDRESS,
+      storage_bytes: 32 * 1024 * 1024,
+      id_base: B,
+      users,
+      groups: shape.groups ?? [{ name: 'team', gid: B + 5000, members: ['alice'] }],
+    }),
+    ldap: {
+      enabled: true,
+      port: PORT,
+      ldaps_port: LDAPS_PORT,
+      bind_password_crypt: crypts.reader!,
+      anonymous_read: false,
+      time_zone: 'Europe/Vilnius',
+      users: [],
+      ...shape.ldap,
+    },
+  };
+}
+
+const pass = createLivePass({ dataDir: () => dataDir, address: ADDRESS, clientRoutes: [CLIENT.block] });
+
+/** An LDAP client program run from the client's namespace, trusting the workspace's certificate. */
+const fromClient = (command: string, args: string[], input?: string) =>
+  runCommand(
+    'ip',
+    [
+      'netns',
+      'exec',
+      CLIENT.netns,
+      'env',
+      `LDAPTLS_CACERT=${caFile}`,
+      'LDAPTLS_REQCERT=demand',
+      command,
+      ...args,
+    ],
+    { timeoutMs: 20_000, input },
+  );
+
+const startTls = ['-ZZ', '-H', `ldap://${ADDRESS}:${PORT}`];
+const ldaps = ['-H', `ldaps://${ADDRESS}:${LDAPS_PORT}`];
+const userDn = (name: string) => ldapUserDn(SERVICE, name);
+
+const whoami = (dn: string, password: string, connection = startTls) =>
+  fromClient('ldapwhoami', ['-x', ...connection, '-D', dn, '-w', password]);
+
+/** The DNs a search finds, lower case, sorted; the exit code. */
+async function search(bind: string[], filter: string, attributes: string[] = ['dn']) {
+  const result = await fromClient('ldapsearch', [
+    '-x',
+    ...startTls,
+    ...bind,
+    '-LLL',
+    '-o',
+    'ldif-wrap=no',
+    '-b',
+    NAMES.base,
+    filter,
+    ...attributes,
+  ]);
+  return result;
+}
+const dns = (ldif: string) =>
+  ldif
+    .split('\n')
+    .filter((line) => line.startsWith('dn: '))
+    .map((line) => line.slice(4).toLowerCase())
+    .sort();
+const asReader = ['-D', NAMES.reader, '-w', READER_PASSWORD];
+
+/** A date in Europe/Vilnius, `days` from today there. */
+function vilniusDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vilnius' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const flags = (name: string, extra: Partial<LdapUserState>): LdapUserState => ({
+  name,
+  suspended: false,
+  expires_on: null,
+  ...extra,
+});
+
+describe.skipIf(reason !== undefined)(
+  'live LDAP of a workspace (root, real slapd, ldapwhoami/ldapsearch/ldapmodify from a client namespace)',
+  { shuffle: false, timeout: 180_000 },
+  () => {
+    let pid: number | undefined;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'agent-ldap-'));
+      for (const [name, password] of Object.entries(passwords)) crypts[name] = await crypt(password);
+      crypts.reader = await crypt(READER_PASSWORD);
+      await makeTestClient(CLIENT, [ADDRESS]);
+    });
+
+    afterAll(async () => {
+      if (!dataDir || process.env.KEEP_LIVE) return;
+      await pass({ ...state(), state: 'removed' }).catch(() => undefined);
+      await forceCleanWorkspace(layout(), [layout().samba.processFile, slapdRecord()]);
+      await removeTestClient(CLIENT);
+      await removeTestNetworks([SERVICE], [ADDRESS]);
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('runs slapd in the workspace’s namespace on its address, the directory built from the workspace', async () => {
+      const { report, result } = await pass(state());
+      expect(report.error).toBeUndefined();
+      expect(report).toMatchObject({ ok: true, failures: [] });
+      expect(report.drivers.find((d) => d.driver === 'ldap')).toEqual({
+        driver: 'ldap',
+        live: true,
+        serving: true,
+      });
+      expect(result.actions.join('\n')).toMatch(/built the LDAP directory/);
+      expect(report.features?.ldap).toMatchObject({ users: 3, groups: 2, locked_users: [] });
+      pid = await slapdPid();
+      expect(pid).toBeDefined();
+      // The client trusts the workspace's certificate alone (the PEM's certificate part).
+      const certificate = await runCommand('openssl', ['x509', '-in', layout().ldap.certificate], {
+        check: true,
+      });
+      caFile = join(dataDir, 'ca.pem');
+      await writeFile(caFile, certificate.stdout);
+    });
+
+    it('a second pass on the unchanged state runs no program', async () => {
+      const ran: string[] = [];
+      const { result } = await pass(state(), (command, args) => ran.push([command, ...args].join(' ')), true);
+      expect(result.actions).toEqual([]);
+      expect(ran).toEqual([]);
+    });
+
+    it('a user binds with her password over StartTLS and over LDAPS; a wrong password is refused', async () => {
+      const tls = await whoami(userDn('alice'), passwords.alice!);
+      expect(tls.exitCode, tls.stderr).toBe(0);
+      expect(tls.stdout.trim().toLowerCase()).toBe(`dn:${userDn('alice')}`.toLowerCase());
+      const secure = await whoami(userDn('alice'), passwords.alice!, ldaps);
+      expect(secure.exitCode, secure.stderr).toBe(0);
+      expect((await whoami(userDn('alice'), 'not-her-password')).exitCode).toBe(49);
+    });
+
+    it('without TLS nothing is served: a password bind and an anonymous search are refused', async () => {
+      const plain = await fromClient('ldapwhoami', [
+        '-x',
+        '-H',
+        `ldap://${ADDRESS}:${PORT}`,
+        '-D',
+        userDn('alice'),
+        '-w',
+        passwords.alice!,
+      ]);
+      expect(plain.exitCode).toBe(13);
+      expect(plain.stderr).toMatch(/confidentiality required/i);
+      const anonymous = await fromClient('ldapsearch', [
+        '-x',
+        '-H',
+        `ldap://${ADDRESS}:${PORT}`,
+        '-b',
+        NAMES.base,
+      ]);
+      expect(anonymous.exitCode).toBe(13);
+    });
+
+    it('the directory: posixAccount + inetOrgPerson with ids from the block, posixGroup with memberUid', async () => {
+      const found = await search(['-D', userDn('bob'), '-w', passwords.bob!], '(uid=alice)', [
+        'objectClass',
+        'uidNumber',
+        'gidNumber',
+        'userPassword',
+      ]);
+      expect(found.exitCode, found.stderr).toBe(0);
+      expect(found.stdout).toMatch(/objectClass: posixAccount/);
+      expect(found.stdout).toMatch(/objectClass: inetOrgPerson/);
+      expect(found.stdout).toContain(`uidNumber: ${B + 1}`);
+      expect(found.stdout).toContain(`gidNumber: ${B}`);
+      // Nobody reads a hash, not even a bound user.
+      expect(found.stdout).not.toMatch(/userPassword/i);
+      const team = await search(['-D', userDn('bob'), '-w', passwords.bob!], '(cn=team)', [
+        'gidNumber',
+        'memberUid',
+      ]);
+      expect(team.stdout).toContain(`gidNumber: ${B + 5000}`);
+      expect(team.stdout).toContain('memberUid: alice');
+    });
+
+    it('the read-only bind account reads everything but hashes and writes nothing', async () => {
+      const all = await search(asReader, '(objectClass=*)', ['userPassword']);
+      expect(all.exitCode, all.stderr).toBe(0);
+      expect(dns(all.stdout)).toEqual(
+        [
+          NAMES.base,
+          NAMES.people,
+          NAMES.groups,
+          NAMES.reader,
+          userDn('alice'),
+          userDn('bob'),
+          userDn('carol'),
+          ldapGroupDn(SERVICE, 'users'),
+          ldapGroupDn(SERVICE, 'team'),
+        ]
+          .map((dn) => dn.toLowerCase())
+          .sort(),
+      );
+      expect(all.stdout).not.toMatch(/userPassword/i);
+      for (const change of [
+        `dn: ${userDn('bob')}\nchangetype: modify\nreplace: cn\ncn: mallory\n`,
+        `dn: uid=mallory,${NAMES.people}\nchangetype: add\nobjectClass: account\nuid: mallory\n`,
+        `dn: ${userDn('carol')}\nchangetype: delete\n`,
+      ]) {
+        const write = await fromClient('ldapmodify', ['-x', ...startTls, ...asReader], change);
+        expect(write.exitCode, change).toBe(50);
+      }
+      // Nor may a user change even her own entry or password.
+      const own = await fromClient(
+        'ldapmodify',
+        ['-x', ...startTls, '-D', userDn('alice'), '-w', passwords.alice!],
+        `dn: ${userDn('alice')}\nchangetype: modify\nreplace: userPassword\nuserPassword: x\n`,
+      );
+      expect(own.exitCode).toBe(50);
+    });
+
+    it('anonymous reads follow the switch, without a restart', async () => {
+      const anonymous = () => search([], '(uid=*)');
+      expect(dns((await anonymous()).stdout)).toEqual([]);
+      await pass(state({ ldap: { anonymous_read: true } }));
+      const open = await anonymous();
+      expect(open.exitCode, open.stderr).toBe(0);
+      expect(dns(open.stdout)).toEqual(['alice', 'bob', 'carol'].map((name) => userDn(name).toLowerCase()));
+      await pass(state({ ldap: { anonymous_read: false } }));
+      expect(dns((await anonymous()).stdout)).toEqual([]);
+      expect(await slapdPid()).toBe(pid);
+    });
+
+    it('a suspended user cannot bind, and can again once unsuspended', async () => {
+      const { report } = await pass(state({ ldap: { users: [flags('bob', { suspended: true })] } }));
+      expect(report.features?.ldap?.locked_users).toEqual(['bob']);
+      expect((await whoami(userDn('bob'), passwords.bob!)).exitCode).toBe(49);
+      expect((await whoami(userDn('alice'), passwords.alice!)).exitCode).toBe(0);
+      // Still listed for applications.
+      expect(dns((await search(asReader, '(uid=bob)')).stdout)).toEqual([userDn('bob').toLowerCase()]);
+      await pass(state());
+      expect((await whoami(userDn('bob'), passwords.bob!)).exitCode).toBe(0);
+      expect(await slapdPid()).toBe(pid);
+    });
+
+    it('an expired user cannot bind; one whose date is today (Europe/Vilnius) still can', async () => {
+      await pass(
+        state({
+          ldap: {
+            users: [
+              flags('carol', { expires_on: vilniusDate(-1) }),
+              flags('bob', { expires_on: vilniusDate(0) }),
+            ],
+          },
+        }),
+      );
+      expect((await whoami(userDn('carol'), passwords.carol!)).exitCode).toBe(49);
+      expect((await whoami(userDn('bob'), passwords.bob!)).exitCode).toBe(0);
+      const carol = await search(asReader, '(uid=carol)', ['shadowExpire']);
+      expect(carol.stdout).toContain('shadowExpire: 1');
+      await pass(state({ ldap: { users: [flags('carol', { expires_on: vilniusDate(30) })] } }));
+      expect((await whoami(userDn('carol'), passwords.carol!)).exitCode).toBe(0);
+      expect(await slapdPid()).toBe(pid);
+    });
+
+    it('a renamed group and a new member show at once', async () => {
+      const started = performance.now();
+      await pass(state({ groups: [{ name: 'crew', gid: B + 5000, members: ['alice', 'bob'] }] }));
+      const passMs = performance.now() - started;
+      const groups = await search(asReader, '(objectClass=posixGroup)', ['memberUid']);
+      expect(dns(groups.stdout)).toEqual(
+        [ldapGroupDn(SERVICE, 'crew'), ldapGroupDn(SERVICE, 'users')].map((dn) => dn.toLowerCase()).sort(),
+      );
+      expect(groups.stdout).toMatch(/dn: cn=crew,[^\n]*\nmemberUid: alice\nmemberUid: bob\n/);
+      // Target 2 s: measured, not asserted (a loaded CI is no measure).
+      console.warn(`[agent] LDAP group rename + new member: pass ${passMs.toFixed(0)} ms`);
+      expect(await slapdPid()).toBe(pid);
+    });
+
+    it(`${BULK} users: suspending all of them applies in one pass; a no-op pass stays cheap`, async () => {
+      const hash = crypts.alice!;
+      const users = Array.from({ length: BULK }, (_, index) => ({
+        ...desiredUser(`user${String(index).padStart(3, '0')}`, B + 100 + index),
+        password_crypt: hash,
+      }));
+      const groups = [{ name: 'crew', gid: B + 5000, members: users.slice(0, 50).map((user) => user.name) }];
+      const { report } = await pass(state({ users, groups }));
+      expect(report.features?.ldap).toMatchObject({ users: BULK, groups: 2, locked_users: [] });
+      expect((await whoami(userDn('user007'), passwords.alice!)).exitCode).toBe(0);
+
+      const suspended = users.map((user) => flags(user.name, { suspended: true }));
+      const started = performance.now();
+      const bulk = await pass(state({ users, groups, ldap: { users: suspended } }));
+      const bulkMs = performance.now() - started;
+      expect(bulk.result.actions.join('\n')).toMatch(
+        new RegExp(`applied ${BULK} changes to the LDAP directory`),
+      );
+      expect(bulk.report.features?.ldap?.locked_users).toHaveLength(BULK);
+      expect((await whoami(userDn('user007'), passwords.alice!)).exitCode).toBe(49);
+      expect((await whoami(userDn('user199'), passwords.alice!)).exitCode).toBe(49);
+
+      const ran: string[] = [];
+      const noopStarted = performance.now();
+      const noop = await pass(
+        state({ users, groups, ldap: { users: suspended } }),
+        (command) => ran.push(command),
+        true,
+      );
+      const noopMs = performance.now() - noopStarted;
+      expect(noop.result.actions).toEqual([]);
+      expect(ran).toEqual([]);
+      console.warn(
+        `[agent] LDAP ${BULK} users suspended in one pass: ${bulkMs.toFixed(0)} ms; no-op pass with ${BULK} users: ${noopMs.toFixed(1)} ms`,
+      );
+      // Targets 2 s and 100 ms: measured, not asserted (a loaded CI is no measure); what makes a
+      // no-op cheap is asserted above: no program runs and nothing is applied.
+      expect(await slapdPid()).toBe(pid);
+    });
+  },
+);

@@ -1,0 +1,239 @@
+// NFS exports of a workspace against the real programs, as root (issue 16): a workspace with a
+// read-write and a read-only export gets its own nfs-ganesha inside its network namespace; from a
+// client namespace of its own (testing/network.ts) libnfs's nfs-ls / nfs-cp (NFSv4, no kernel
+// mount) lists and writes the read-write export, and the file on disk belongs to the export's
+// owner; the read-only export refuses the write; a client outside the export's rule is refused; a
+// write past the workspace's disk limit fails; removing an export cuts it off after the reload with
+// ganesha's pid unchanged. A no-op pass runs no program. Elsewhere it is skipped with the reason.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NfsExportState, WorkspaceDesiredState } from '@debesis/contract';
+import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
+import { runCommand, type CommandResult } from './exec/run-command.ts';
+import { networkNames } from './system/netns.ts';
+import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
+import { createLivePass } from './testing/live-pass.ts';
+import { desiredUser, desiredWorkspace } from './testing/desired.ts';
+import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
+import { workspaceLayout } from './workspace-layout.ts';
+
+const PROGRAMS = ['ganesha.nfsd', 'nfs-ls', 'nfs-cp', 'ip', 'nsenter', 'unshare', 'losetup', 'mkfs.ext4'];
+const reason = await liveSkipReason('NFS test', PROGRAMS);
+
+const B = WORKSPACE_ID_FIRST_BASE;
+const SERVICE = `nfs-${randomUUID()}`;
+const [ADDRESS] = randomTestAddresses(1) as [string];
+const third = Number(ADDRESS.split('.')[2]);
+const PORT = 2049;
+/** The allowed client, and one outside every export's rule. */
+const CLIENT = testClient(third);
+let OUTSIDER = testClient(third);
+while (OUTSIDER.block === CLIENT.block) OUTSIDER = testClient(third);
+const STORAGE_BYTES = 32 * 1024 * 1024;
+
+let dataDir: string;
+let filesDir: string;
+const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
+
+const RW: NfsExportState = {
+  path: 'projects/rw',
+  client: CLIENT.address,
+  access: 'read_write',
+  owner: 'alice',
+};
+const RO: NfsExportState = { path: 'archive', client: CLIENT.block, access: 'read_only' };
+
+function state(exports: NfsExportState[], extra: Partial<WorkspaceDesiredState> = {}): WorkspaceDesiredState {
+  return desiredWorkspace({
+    service_id: SERVICE,
+    address: ADDRESS,
+    storage_bytes: STORAGE_BYTES,
+    id_base: B,
+    users: [desiredUser('alice', B + 1)],
+    nfs: { port: PORT, exports },
+    ...extra,
+  });
+}
+
+const pass = createLivePass({
+  dataDir: () => dataDir,
+  address: ADDRESS,
+  clientRoutes: [CLIENT.block, OUTSIDER.block],
+});
+
+const serverPid = () => recordedPid(layout().nfs.processFile);
+const url = (path: string) => `nfs://${ADDRESS}/${path}?version=4&nfsport=${PORT}`;
+/** libnfs's nfs-ls / nfs-cp from a client namespace, bounded. */
+const fromClient = (netns: string, program: 'nfs-ls' | 'nfs-cp', ...args: string[]): Promise<CommandResult> =>
+  runCommand('ip', ['netns', 'exec', netns, program, ...args], { timeoutMs: 30_000 });
+const said = (result: CommandResult) => `${result.stdout}${result.stderr}`;
+
+describe.skipIf(reason !== undefined)(
+  'live workspace NFS exports (root, real nfs-ganesha, libnfs client)',
+  { shuffle: false, timeout: 120_000 },
+  () => {
+    let pid: number | undefined;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'agent-nfs-'));
+      filesDir = await mkdtemp(join(tmpdir(), 'agent-nfs-files-'));
+      await writeFile(join(filesDir, 'hello.txt'), 'hello over NFS\n');
+      // Larger than the whole workspace: sparse here, zeros on the wire.
+      await writeFile(join(filesDir, 'big.bin'), '');
+      await truncate(join(filesDir, 'big.bin'), STORAGE_BYTES + 8 * 1024 * 1024);
+      await makeTestClient(CLIENT, [ADDRESS]);
+      await makeTestClient(OUTSIDER, [ADDRESS]);
+    });
+
+    afterAll(async () => {
+      if (!dataDir || process.env.KEEP_LIVE) return;
+      if (process.env.NFS_LOG)
+        console.warn(await readFile(layout().nfs.logFile, 'utf8').catch((error: Error) => error.message));
+      await pass(state([], { state: 'removed' })).catch(() => undefined);
+      await forceCleanWorkspace(layout(), [layout().nfs.processFile]);
+      await removeTestClient(CLIENT);
+      await removeTestClient(OUTSIDER);
+      await removeTestNetworks([SERVICE], [ADDRESS]);
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(filesDir, { recursive: true, force: true });
+    });
+
+    it('runs ganesha in the workspace namespace at its address, its folders made', async () => {
+      const { report } = await pass(state([RW, RO]));
+      expect(report.error).toBeUndefined();
+      expect(report).toMatchObject({ ok: true, failures: [] });
+      expect(report.drivers.find((d) => d.driver === 'nfs')).toEqual({
+        driver: 'nfs',
+        live: true,
+        serving: true,
+      });
+      pid = await serverPid();
+      expect(pid).toBeDefined();
+      const ns = await runCommand('ip', ['netns', 'identify', String(pid)]);
+      expect(ns.stdout.trim()).toBe(networkNames(SERVICE).netns);
+      const folder = await stat(join(layout().dataRoot, RW.path));
+      expect(folder.gid).toBe(B);
+    });
+
+    it('a second pass on the unchanged state runs no program and writes nothing', async () => {
+      const ran: string[] = [];
+      const started = performance.now();
+      const { result } = await pass(
+        state([RW, RO]),
+        (command, args) => ran.push([command, ...args].join(' ')),
+        true,
+      );
+      console.warn(
+        `[agent] NFS no-op pass of one workspace (2 exports) in ${(performance.now() - started).toFixed(1)} ms`,
+      );
+      expect(result.actions).toEqual([]);
+      expect(ran).toEqual([]);
+      expect(await serverPid()).toBe(pid);
+    });
+
+    it('the allowed client writes and lists the read-write export; the file belongs to its owner', async () => {
+      const copied = await fromClient(
+        CLIENT.netns,
+        'nfs-cp',
+        join(filesDir, 'hello.txt'),
+        url(`${RW.path}/hello.txt`),
+      );
+      expect(copied.exitCode, said(copied)).toBe(0);
+      const listed = await fromClient(CLIENT.netns, 'nfs-ls', url(RW.path));
+      expect(listed.exitCode, said(listed)).toBe(0);
+      expect(listed.stdout).toContain('hello.txt');
+      const back = join(filesDir, 'back.txt');
+      const read = await fromClient(CLIENT.netns, 'nfs-cp', url(`${RW.path}/hello.txt`), back);
+      expect(read.exitCode, said(read)).toBe(0);
+      const onDisk = await stat(join(layout().dataRoot, RW.path, 'hello.txt'));
+      // all_squash: whatever the client is (root here), the file is alice's, group `users`.
+      expect({ uid: onDisk.uid, gid: onDisk.gid }).toEqual({ uid: B + 1, gid: B });
+    });
+
+    it('the read-only export lists but refuses the write', async () => {
+      const listed = await fromClient(CLIENT.netns, 'nfs-ls', url(RO.path));
+      expect(listed.exitCode, said(listed)).toBe(0);
+      const copied = await fromClient(
+        CLIENT.netns,
+        'nfs-cp',
+        join(filesDir, 'hello.txt'),
+        url(`${RO.path}/hello.txt`),
+      );
+      expect(copied.exitCode).not.toBe(0);
+      expect(said(copied)).toMatch(/NFS4ERR_ROFS|NFS4ERR_ACCESS|NFS4ERR_PERM/);
+    });
+
+    it('a client outside the rule is refused, even the NFSv4 root', async () => {
+      for (const path of [RW.path, RO.path, '']) {
+        const listed = await fromClient(OUTSIDER.netns, 'nfs-ls', url(path));
+        expect(listed.exitCode, `${path}: ${said(listed)}`).not.toBe(0);
+      }
+      const copied = await fromClient(
+        OUTSIDER.netns,
+        'nfs-cp',
+        join(filesDir, 'hello.txt'),
+        url(`${RW.path}/x.txt`),
+      );
+      expect(copied.exitCode).not.toBe(0);
+    });
+
+    it('the report lists the client the server knows', async () => {
+      const { report } = await pass(state([RW, RO]), undefined, true);
+      const clients = report.features?.nfs?.clients ?? [];
+      expect(clients.map((client) => client.address)).toContain(CLIENT.address);
+      expect(clients.every((client) => client.version.startsWith('4'))).toBe(true);
+    });
+
+    it('a write past the workspace’s disk limit fails', async () => {
+      const copied = await fromClient(
+        CLIENT.netns,
+        'nfs-cp',
+        join(filesDir, 'big.bin'),
+        url(`${RW.path}/big.bin`),
+      );
+      expect(copied.exitCode, said(copied)).not.toBe(0);
+      expect(said(copied)).toMatch(/NOSPC|space|write/i);
+    });
+
+    it('removing an export cuts it off after the reload; ganesha keeps its pid and the other export', async () => {
+      const { result } = await pass(state([RO]));
+      expect(result.actions).toContain(`${SERVICE}: reloaded ganesha.nfsd`);
+      expect(await serverPid()).toBe(pid);
+      const gone = await fromClient(CLIENT.netns, 'nfs-ls', url(RW.path));
+      expect(gone.exitCode).not.toBe(0);
+      const kept = await fromClient(CLIENT.netns, 'nfs-ls', url(RO.path));
+      expect(kept.exitCode, said(kept)).toBe(0);
+    });
+
+    it('50 exports: first apply and a no-op pass (timing)', async () => {
+      const many = Array.from({ length: 50 }, (_, i) => ({
+        path: `many/e${i}`,
+        client: CLIENT.block,
+        access: 'read_write' as const,
+      }));
+      let started = performance.now();
+      const first = await pass(state([RO, ...many]));
+      const firstMs = performance.now() - started;
+      expect(first.report).toMatchObject({ ok: true, failures: [] });
+      const ran: string[] = [];
+      started = performance.now();
+      const again = await pass(
+        state([RO, ...many]),
+        (command, args) => ran.push([command, ...args].join(' ')),
+        true,
+      );
+      const noopMs = performance.now() - started;
+      console.warn(
+        `[agent] NFS reconcile with 51 exports: first apply ${firstMs.toFixed(1)} ms, no-op ${noopMs.toFixed(1)} ms`,
+      );
+      expect(again.result.actions).toEqual([]);
+      expect(ran).toEqual([]);
+      expect(await serverPid()).toBe(pid);
+      const listed = await fromClient(CLIENT.netns, 'nfs-ls', url('many/e49'));
+      expect(listed.exitCode, said(listed)).toBe(0);
+    });
+  },
+);

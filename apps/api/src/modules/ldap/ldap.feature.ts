@@ -1,0 +1,20 @@
+// LDAP as a workspace feature (workspace-feature.ts): the `ldap` section of the desired state
+// (absent until the owner's first LDAP change: no slapd), the `ldap_user` failures of the agent's
+// LDAP driver, what the node reports of its directory (`features.ldap`), and the /ldap routes.
+import { createDirectoryReader } from '../directory/directory.service.ts';
+import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
+import { ldapRoutes } from './ldap.routes.ts';
+import { createLdapService, LDAP_DRIVER, LDAP_FAILURE_KINDS } from './ldap.service.ts';
+
+export const createLdapFeature: WorkspaceFeatureFactory = ({ db, changes }) => {
+  const ldap = createLdapService({ db, changes, directory: createDirectoryReader });
+  return {
+    name: LDAP_DRIVER,
+    failureKinds: LDAP_FAILURE_KINDS,
+    desiredSection: ({ serviceId }) => ldap.desiredSection(serviceId),
+    reports: { ldap: (tx, report, section) => ldap.report(tx, report, section) },
+    routes: async (api) => {
+      await api.register(ldapRoutes, { prefix: '/ldap/services', ldap });
+    },
+  };
+};

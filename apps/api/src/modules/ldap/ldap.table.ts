@@ -1,0 +1,47 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { services } from '../services/services.table.ts';
+import { workspaceUsers } from '../directory/directory.table.ts';
+
+/**
+ * A workspace's LDAP directory (issue 17): the row exists from the owner's first LDAP change,
+ * and with it the `ldap` section of the desired state. Only the SHA-512 crypt of the read-only
+ * bind account's password is kept. The report columns are what the node last said of its slapd.
+ */
+export const ldapDirectories = pgTable('ldap_directories', {
+  serviceId: uuid('service_id')
+    .primaryKey()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id').notNull(),
+  bindPasswordCrypt: text('bind_password_crypt'),
+  anonymousRead: boolean('anonymous_read').notNull().default(false),
+  reportedUsers: integer('reported_users'),
+  reportedGroups: integer('reported_groups'),
+  lockedUsers: jsonb('locked_users').$type<string[]>().notNull().default([]),
+  syncedAt: timestamp('synced_at', { withTimezone: true }),
+  reportedAt: timestamp('reported_at', { withTimezone: true }),
+  changedGeneration: integer('changed_generation').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A service user's LDAP flags: suspended, an expiry date (`YYYY-MM-DD`, the last day it may
+ * bind). Only users with a flag have a row; it goes with the user.
+ */
+export const ldapUserFlags = pgTable(
+  'ldap_user_flags',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => workspaceUsers.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    suspended: boolean('suspended').notNull().default(false),
+    expiresOn: text('expires_on'),
+    changedGeneration: integer('changed_generation').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ldap_user_flags_service_idx').on(table.serviceId)],
+);

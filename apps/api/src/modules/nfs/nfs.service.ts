@@ -1,0 +1,309 @@
+// The workspace's NFS exports (spec §3 "NFS export", §5, §7 "NFS"), the `nfs` section of the
+// desired state for the node agent, and what the node reports of its clients.
+//
+// Rules: an export's path is a folder inside the workspace's storage (the contract's rule: no
+// `..`, not one of the folders the node keeps), unique in the service, and never changes; its
+// client is one IPv4 address, network or hostname; its owner, when named, is an active user of the
+// service (read through the directory module; when one is deleted the directory calls
+// `nfsDirectoryDependent` in its transaction and the export is then written as the workspace
+// itself). Every change goes through the workspace change pipeline; the node re-reads its exports
+// without a restart, so other clients stay mounted.
+//
+// What the node cannot do, said rather than pretended: ganesha runs without DBus here, so it can
+// neither end one client's session (disconnect answers `nfs_disconnect_unsupported`) nor count
+// operations and bytes per export (stats answer `counters: unavailable` with what is known).
+import type { z } from 'zod';
+import {
+  NFS_DEFAULT_PORT,
+  NFS_EXPORTS_MAX,
+  type createNfsExportRequestSchema,
+  type NfsClientsResponse,
+  type NfsExport,
+  type NfsExportsResponse,
+  type NfsSectionState,
+  type NfsStats,
+  type NfsStatus,
+  type updateNfsExportRequestSchema,
+  type WorkspaceApplyResponse,
+  nfsClientAdmits,
+} from '@debesis/contract';
+import type { Db } from '../../db/database.ts';
+import { AppError, type AppFieldError } from '../../http/app-error.ts';
+import type { DirectoryReader } from '../directory/directory.service.ts';
+import type { ServiceRow } from '../services/workspace-rows.ts';
+import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import type { DirectoryDependent } from '../workspace/workspace-feature.ts';
+import { desiredExport, NFS_EXPORT_FAILURE_KIND, presentClient, presentExport } from './nfs.presenter.ts';
+import { createNfsQueries, type NfsExportRow } from './nfs.queries.ts';
+
+/** The name the node's agent gives its NFS driver in its reports. */
+export const NFS_DRIVER = 'nfs';
+/** What the NFS driver reports as failed: an export it could not serve. */
+export const NFS_FAILURE_KINDS = [NFS_EXPORT_FAILURE_KIND] as const;
+
+type Reader = Pick<DirectoryReader, 'usersNamed' | 'names'>;
+type CreateExport = z.output<typeof createNfsExportRequestSchema>;
+type UpdateExport = z.output<typeof updateNfsExportRequestSchema>;
+
+/** An export written as a deleted user is then written as the workspace itself. */
+export const nfsDirectoryDependent: DirectoryDependent = {
+  async userRemoved(tx, { userId, generation, at }) {
+    await createNfsQueries(tx).dropOwner(userId, generation, at);
+  },
+  async groupRemoved() {
+    // Exports name no groups.
+  },
+};
+
+function requireExport(row: NfsExportRow | undefined): NfsExportRow {
+  if (!row) throw new AppError('nfs_export_not_found');
+  return row;
+}
+
+function throwFieldErrors(errors: AppFieldError[]): void {
+  if (errors.length > 0) throw new AppError('validation_error', { fieldErrors: errors });
+}
+
+/** `{path}` of a URL as the export's key: a leading or trailing `/` is dropped, as on creation. */
+const pathKey = (path: string) => path.trim().replace(/^\/+|\/+$/g, '');
+
+export function createNfsService(deps: {
+  db: Db;
+  changes: WorkspaceChanges;
+  /** The directory read on a given handle (the change's transaction, or the database). */
+  directory: (db: Db) => Reader;
+}) {
+  const { changes } = deps;
+  const queries = createNfsQueries(deps.db);
+  const userNames = async (db: Db, serviceId: string) => (await deps.directory(db).names(serviceId)).users;
+
+  async function presented(db: Db, service: ServiceRow, row: NfsExportRow): Promise<NfsExport> {
+    return presentExport(service, row, await userNames(db, service.id));
+  }
+
+  /** The owner's user id (null: none), or a field error for an unknown or deactivated user. */
+  async function ownerOf(db: Db, serviceId: string, name: string | null, errors: AppFieldError[]) {
+    if (name === null) return null;
+    const [user] = await deps.directory(db).usersNamed(serviceId, [name]);
+    if (!user) errors.push({ field: 'owner', code: 'workspace_user_unknown' });
+    else if (!user.active) errors.push({ field: 'owner', code: 'nfs_owner_inactive' });
+    return user?.id ?? null;
+  }
+
+  return {
+    async listExports(accountId: string, serviceId: string): Promise<NfsExportsResponse> {
+      const service = await changes.owned(accountId, serviceId);
+      const users = await userNames(deps.db, service.id);
+      return {
+        exports: (await queries.listExports(service.id)).map((row) => presentExport(service, row, users)),
+        limit: NFS_EXPORTS_MAX,
+      };
+    },
+
+    async createExport(
+      accountId: string,
+      serviceId: string,
+      request: CreateExport,
+      meta: ChangeMeta,
+    ): Promise<NfsExport> {
+      return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
+        const q = createNfsQueries(tx);
+        const errors: AppFieldError[] = [];
+        if (await q.findExport(service.id, request.path))
+          errors.push({ field: 'path', code: 'nfs_path_exported' });
+        const ownerUserId = await ownerOf(tx, service.id, request.owner, errors);
+        throwFieldErrors(errors);
+        if ((await q.countExports(service.id)) >= NFS_EXPORTS_MAX) {
+          throw new AppError('nfs_export_limit', { extra: { limit: NFS_EXPORTS_MAX } });
+        }
+        const row = await q.insertExport({
+          serviceId: service.id,
+          accountId,
+          path: request.path,
+          client: request.client,
+          access: request.access,
+          description: request.description,
+          ownerUserId,
+          changedGeneration: generation,
+          createdAt: at,
+          updatedAt: at,
+        });
+        return {
+          result: await presented(tx, service, row),
+          activity: [
+            {
+              action: 'NFS export created',
+              tone: 'success',
+              details: { name: row.path, client: row.client, access: row.access },
+            },
+          ],
+        };
+      });
+    },
+
+    async updateExport(
+      accountId: string,
+      serviceId: string,
+      path: string,
+      request: UpdateExport,
+      meta: ChangeMeta,
+    ): Promise<NfsExport> {
+      return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
+        const q = createNfsQueries(tx);
+        const row = requireExport(await q.findExport(service.id, pathKey(path)));
+        const errors: AppFieldError[] = [];
+        const ownerUserId =
+          request.owner === undefined
+            ? row.ownerUserId
+            : await ownerOf(tx, service.id, request.owner, errors);
+        throwFieldErrors(errors);
+        const next = {
+          client: request.client ?? row.client,
+          access: request.access ?? row.access,
+          description: request.description ?? row.description,
+          ownerUserId,
+        };
+        const fields = (
+          [
+            ['client', 'client'],
+            ['access', 'access'],
+            ['description', 'description'],
+            ['ownerUserId', 'owner'],
+          ] as const
+        )
+          .filter(([key]) => next[key] !== row[key])
+          .map(([, field]) => field);
+        if (fields.length === 0) return { unchanged: await presented(tx, service, row) };
+        const updated = await q.updateExport(row.id, {
+          ...next,
+          changedGeneration: generation,
+          updatedAt: at,
+        });
+        return {
+          result: await presented(tx, service, updated),
+          activity: [{ action: 'NFS export updated', tone: 'info', details: { name: row.path, fields } }],
+        };
+      });
+    },
+
+    async deleteExport(accountId: string, serviceId: string, path: string, meta: ChangeMeta): Promise<void> {
+      await changes.change(accountId, serviceId, meta, async ({ tx, service }) => {
+        const q = createNfsQueries(tx);
+        const row = requireExport(await q.findExport(service.id, pathKey(path)));
+        await q.deleteExport(row.id);
+        return {
+          result: undefined,
+          activity: [{ action: 'NFS export deleted', tone: 'warning', details: { name: row.path } }],
+        };
+      });
+    },
+
+    async clients(accountId: string, serviceId: string): Promise<NfsClientsResponse> {
+      const service = await changes.owned(accountId, serviceId);
+      const exports = await queries.listExports(service.id);
+      return {
+        clients: (await queries.clientsOf(service.id)).map((row) => presentClient(row, exports)),
+        reported_at: (await queries.findServer(service.id))?.clientsReportedAt?.toISOString() ?? null,
+      };
+    },
+
+    /**
+     * Ending one client's session needs ganesha's DBus admin interface, which the nodes do not
+     * run: refused with its own code (after the owner and the client are checked), never faked.
+     */
+    async disconnect(accountId: string, serviceId: string, client: string): Promise<never> {
+      const service = await changes.owned(accountId, serviceId);
+      const known = (await queries.clientsOf(service.id)).some((row) => row.address === client.trim());
+      if (!known) throw new AppError('nfs_client_not_found');
+      throw new AppError('nfs_disconnect_unsupported');
+    },
+
+    async status(accountId: string, serviceId: string): Promise<NfsStatus> {
+      const service = await changes.owned(accountId, serviceId);
+      const driver = service.drivers.find((candidate) => candidate.driver === NFS_DRIVER);
+      const failed = service.failures.some((failure) =>
+        (NFS_FAILURE_KINDS as readonly string[]).includes(failure.kind),
+      );
+      const exports = await queries.countExports(service.id);
+      const clients = await queries.clientsOf(service.id);
+      return {
+        placed: service.nodeId !== null,
+        address: service.address,
+        port: NFS_DEFAULT_PORT,
+        protocol: 'nfs4',
+        live: driver ? driver.live : null,
+        serving: exports > 0 ? (driver?.serving ?? null) : null,
+        reason: driver?.reason ?? null,
+        apply_status:
+          service.observedGeneration < service.generation ? 'applying' : failed ? 'failed' : 'applied',
+        generation: service.generation,
+        observed_generation: service.observedGeneration,
+        reported_at: service.reportedAt?.toISOString() ?? null,
+        exports,
+        limit: NFS_EXPORTS_MAX,
+        clients: clients.length,
+        connected: clients.filter((client) => client.connected).length,
+      };
+    },
+
+    /** Per export what is known: the reported clients its rule admits. No counters (see top). */
+    async stats(accountId: string, serviceId: string): Promise<NfsStats> {
+      const service = await changes.owned(accountId, serviceId);
+      const clients = await queries.clientsOf(service.id);
+      const exports = await queries.listExports(service.id);
+      return {
+        counters: 'unavailable',
+        reported_at: (await queries.findServer(service.id))?.clientsReportedAt?.toISOString() ?? null,
+        clients: clients.length,
+        connected: clients.filter((client) => client.connected).length,
+        exports: exports.map((entry) => {
+          const hostname = nfsClientAdmits(entry.client, '0.0.0.0') === null;
+          const admitted = clients.filter((client) => nfsClientAdmits(entry.client, client.address) === true);
+          return {
+            path: entry.path,
+            client: entry.client,
+            access: entry.access,
+            clients: hostname ? null : admitted.length,
+            connected: hostname ? null : admitted.filter((client) => client.connected).length,
+            operations: null,
+            bytes_read: null,
+            bytes_written: null,
+          };
+        }),
+      };
+    },
+
+    /** Asks the node to read its exports again (no restart): a new generation, nothing else. */
+    async reload(accountId: string, serviceId: string, meta: ChangeMeta): Promise<WorkspaceApplyResponse> {
+      return changes.change(accountId, serviceId, meta, async ({ generation }) => ({
+        result: { generation },
+        activity: [{ action: 'NFS reloaded', tone: 'info' }],
+      }));
+    },
+
+    /** Sends the whole desired state again (a node that lost it catches up): a new generation. */
+    async sync(accountId: string, serviceId: string, meta: ChangeMeta): Promise<WorkspaceApplyResponse> {
+      return changes.change(accountId, serviceId, meta, async ({ generation }) => ({
+        result: { generation },
+        activity: [{ action: 'NFS synced', tone: 'info' }],
+      }));
+    },
+
+    /** The `nfs` section of the service's desired state; none while it has no exports (no server). */
+    async desiredSection(serviceId: string): Promise<{ nfs?: NfsSectionState }> {
+      const exports = await queries.listExports(serviceId);
+      if (exports.length === 0) return {};
+      const users = await userNames(deps.db, serviceId);
+      return { nfs: { port: NFS_DEFAULT_PORT, exports: exports.map((row) => desiredExport(row, users)) } };
+    },
+
+    /** Exports of each service that has any, for the services overview. */
+    async counts(serviceIds: string[]): Promise<Map<string, { nfs_exports: number }>> {
+      return new Map(
+        (await queries.countsByService(serviceIds)).map((row) => [row.serviceId, { nfs_exports: row.total }]),
+      );
+    },
+  };
+}
+
+export type NfsService = ReturnType<typeof createNfsService>;

@@ -1,0 +1,155 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { LdapConfig, LdapStatus, LdapUserStatus } from '@debesis/contract';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { server } from '../../test/server.ts';
+import { SERVICE_ID } from '../../test/service-fixtures.ts';
+import { apiError, setCsrfCookie, workspaceHandlers } from '../../test/workspace-fixtures.ts';
+
+// LDAP may not have shipped in this build: this file ships it for itself.
+vi.mock('@debesis/contract', async (importOriginal) =>
+  (await import('../../test/ship-features.ts')).withShipped(await importOriginal(), ['ldap']),
+);
+
+configure({ asyncUtilTimeout: 5000 });
+
+const TAB = `/dashboard/services/${SERVICE_ID}/ldap`;
+const BASE = `/api/v1/ldap/services/${SERVICE_ID}/ldap`;
+const DN = `dc=${SERVICE_ID},dc=debesis`;
+
+const STATUS: LdapStatus = {
+  enabled: true,
+  placed: true,
+  running: true,
+  reason: null,
+  address: '10.17.1.5',
+  port: 389,
+  ldaps_port: 636,
+  base_dn: DN,
+  users: 2,
+  groups: 1,
+  locked_users: [],
+  synced_at: '2026-11-23T10:00:00.000Z',
+  reported_at: '2026-11-23T10:00:00.000Z',
+  apply_status: 'applied',
+};
+const CONFIG: LdapConfig = {
+  enabled: true,
+  uris: ['ldap://10.17.1.5:389', 'ldaps://10.17.1.5:636'],
+  start_tls: true,
+  ldaps: true,
+  base_dn: DN,
+  users_dn: `ou=people,${DN}`,
+  groups_dn: `ou=groups,${DN}`,
+  bind_dn: `cn=reader,${DN}`,
+  bind_password_set: false,
+  anonymous_read: false,
+  time_zone: 'Europe/Vilnius',
+};
+const user = (name: string, overrides: Partial<LdapUserStatus> = {}): LdapUserStatus => ({
+  username: name,
+  dn: `uid=${name},ou=people,${DN}`,
+  active: true,
+  suspended: false,
+  expiry_date: null,
+  expired: false,
+  can_bind: true,
+  locked_on_node: false,
+  apply_status: 'applied',
+  ...overrides,
+});
+
+let posted: Array<{ path: string; body: unknown }> = [];
+
+beforeAll(async () => {
+  await import('./ServiceDetailPage.tsx');
+  await import('./ServiceLdapTab.tsx');
+});
+
+beforeEach(() => {
+  posted = [];
+  storeSession();
+  setCsrfCookie();
+  server.use(
+    userHandler(makeUser()),
+    ...workspaceHandlers({}),
+    http.get(`${BASE}/status`, () => HttpResponse.json(STATUS)),
+    http.get(`${BASE}/config`, () => HttpResponse.json(CONFIG)),
+    http.get(`${BASE}/users`, () => HttpResponse.json({ users: [user('ona'), user('jonas')] })),
+    http.post(`${BASE}/*`, async ({ request }) => {
+      const path = new URL(request.url).pathname.slice(BASE.length + 1);
+      const body = await request.json();
+      posted.push({ path, body });
+      if (path === 'bind-settings') {
+        return HttpResponse.json({
+          bind_dn: CONFIG.bind_dn,
+          password: 'Sekret-Once-1234567890abcdefghij',
+          anonymous_read: false,
+          generation: 5,
+        });
+      }
+      if (path === 'bulk-update') {
+        return HttpResponse.json({ operation: 'suspend', changed: 2, generation: 6, users: [] });
+      }
+      if (path === 'users/jonas/expiry') {
+        return apiError(422, 'validation_error', 'Some fields are not valid.', [
+          { field: 'expiry_date', code: 'ldap_date_past', message: 'This date is already over.' },
+        ]);
+      }
+      return HttpResponse.json(user('ona', { suspended: true, can_bind: false }));
+    }),
+  );
+});
+
+describe('the LDAP tab', () => {
+  it('shows the directory and how to connect, with copy buttons', async () => {
+    renderApp(TAB);
+    expect((await screen.findByTestId('ldap-base-dn')).textContent).toContain(DN);
+    expect(screen.getByTestId('ldap-bind-dn').textContent).toContain(`cn=reader,${DN}`);
+    expect(screen.getByTestId('ldap-uri-0').textContent).toContain('ldap://10.17.1.5:389');
+    expect(screen.getByTestId('ldap-uri-1').textContent).toContain('ldaps://10.17.1.5:636');
+    expect(screen.getByTestId('ldap-base-dn-copy')).toBeTruthy();
+    expect((await screen.findByTestId('ldap-entries')).textContent).toContain('2 users, 1 groups');
+  });
+
+  it('shows a new bind password once, suspends a user, sets an expiry and says why one is refused', async () => {
+    renderApp(TAB);
+    await userEvent.click(await screen.findByTestId('ldap-rotate'));
+    expect((await screen.findByTestId('ldap-new-password')).textContent).toContain(
+      'Sekret-Once-1234567890abcdefghij',
+    );
+    expect(posted).toContainEqual({ path: 'bind-settings', body: { rotate_password: true } });
+
+    await userEvent.click(await screen.findByTestId('ldap-suspend-ona'));
+    await waitFor(() =>
+      expect(posted).toContainEqual({ path: 'users/ona/suspend', body: { suspend: true } }),
+    );
+
+    await userEvent.type(screen.getByTestId('ldap-expiry-ona'), '2099-12-31');
+    await userEvent.click(screen.getByTestId('ldap-set-expiry-ona'));
+    await waitFor(() =>
+      expect(posted).toContainEqual({ path: 'users/ona/expiry', body: { expiry_date: '2099-12-31' } }),
+    );
+
+    await userEvent.type(screen.getByTestId('ldap-expiry-jonas'), '2020-01-01');
+    await userEvent.click(screen.getByTestId('ldap-set-expiry-jonas'));
+    expect((await screen.findByTestId('ldap-notice-error')).textContent).toContain('Could not save');
+  });
+
+  it('updates the selected users in one bulk change', async () => {
+    renderApp(TAB);
+    await userEvent.click(await screen.findByTestId('ldap-select-all'));
+    expect(screen.getByTestId('ldap-bulk').textContent).toContain('2 selected');
+    await userEvent.click(screen.getByTestId('ldap-bulk-suspend'));
+    await waitFor(() =>
+      expect(posted).toContainEqual({
+        path: 'bulk-update',
+        body: { users: ['ona', 'jonas'], operation: 'suspend' },
+      }),
+    );
+    expect((await screen.findByTestId('ldap-notice-success')).textContent).toContain('2 users changed.');
+  });
+});

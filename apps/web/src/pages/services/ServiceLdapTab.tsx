@@ -1,0 +1,364 @@
+// /dashboard/services/{id}/ldap (spec §7 "LDAP"): the workspace's read-only LDAP directory: whether
+// the node serves it, how applications connect (with copy buttons), the bind account's password
+// (shown once) and anonymous reads, and the users' suspensions and expiry dates, one by one or
+// for many at once.
+import type { LdapBulkOperation, LdapStatus, LdapUserStatus } from '@debesis/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, serverMessage } from '../../api/api-error.ts';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { ldapApi, useLdapConfig, useLdapStatus, useLdapUsers } from '../../workspace/ldap-api.ts';
+import { workspaceKeys } from '../../workspace/workspace-keys.ts';
+import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
+import { useServiceTab } from './use-service-tab.ts';
+
+type Translate = TFunction<['ldapTab', 'workspace']>;
+
+const messageOf = (error: unknown): string =>
+  (isApiError(error) ? serverMessage(error) : null) ??
+  (error instanceof Error ? error.message : String(error));
+
+function reportOf(status: LdapStatus, t: Translate): DaemonReport {
+  return {
+    placed: status.placed,
+    live: status.running,
+    reason: status.reason ?? (status.enabled ? null : t('ldap.notEnabled')),
+    apply_status: status.apply_status,
+  };
+}
+
+function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useTranslation('ldapTab');
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="ldap-copy">
+      <dt>{label}</dt>
+      <dd>
+        <code data-testid={testId}>{value}</code>{' '}
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          aria-label={`${t('ldap.copy')}: ${label}`}
+          data-testid={`${testId}-copy`}
+          onClick={() => {
+            void navigator.clipboard?.writeText(value).then(() => setCopied(true));
+          }}
+        >
+          {copied ? t('ldap.copied') : t('ldap.copy')}
+        </button>
+      </dd>
+    </div>
+  );
+}
+
+function stateOf(user: LdapUserStatus, t: Translate): string {
+  if (user.apply_status === 'applying') return t('ldap.applying');
+  if (!user.active) return t('ldap.inactive');
+  if (user.suspended) return t('ldap.suspended');
+  if (user.expired) return t('ldap.expired');
+  return t('ldap.canBind');
+}
+
+export function ServiceLdapTab() {
+  const { t } = useTranslation(['ldapTab', 'workspace']);
+  const { service } = useServiceTab('ldap');
+  const queryClient = useQueryClient();
+  const status = useLdapStatus(service.id);
+  const config = useLdapConfig(service.id);
+  const users = useLdapUsers(service.id);
+  const [password, setPassword] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkDate, setBulkDate] = useState('');
+  const [dates, setDates] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all(service.id) });
+  const done = (text: string) => {
+    setNotice({ tone: 'success', text });
+    return refresh();
+  };
+  const failed = (error: unknown) =>
+    setNotice({ tone: 'error', text: t('ldap.failed', { message: messageOf(error) }) });
+
+  const bind = useMutation({
+    mutationFn: (body: { rotate_password?: boolean; anonymous_read?: boolean }) =>
+      ldapApi.bindSettings(service.id, body),
+    onSuccess: (answer) => {
+      if (answer.password) setPassword(answer.password);
+      return done(t('ldap.saved'));
+    },
+    onError: failed,
+  });
+  const change = useMutation({
+    mutationFn: (run: () => Promise<unknown>) => run(),
+    onSuccess: () => done(t('ldap.saved')),
+    onError: failed,
+  });
+  const bulk = useMutation({
+    mutationFn: (operation: LdapBulkOperation) =>
+      ldapApi.bulkUpdate(service.id, {
+        users: [...selected],
+        operation,
+        ...(operation === 'set_expiry' ? { expiry_date: bulkDate } : {}),
+      }),
+    onSuccess: (answer) => {
+      setSelected(new Set());
+      return done(t('ldap.bulkDone', { count: answer.changed }));
+    },
+    onError: failed,
+  });
+  const busy = bind.isPending || change.isPending || bulk.isPending;
+
+  const data = status.data;
+  const list = users.data?.users ?? [];
+  const toggle = (name: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+
+  return (
+    <div className="service-tab-stack">
+      <DaemonStatusCard
+        title={t('ldap.serverTitle')}
+        name="OpenLDAP"
+        status={{ data: data && reportOf(data, t), isPending: status.isPending, isError: status.isError }}
+        words={{
+          serving: () => t('ldap.live'),
+          notServing: (reason) => (reason ? t('ldap.notLiveReason', { reason }) : t('ldap.notLive')),
+          waiting: () => t('ldap.waitingForNode'),
+          notPlaced: () => t('ldap.notPlaced'),
+        }}
+        facts={
+          data
+            ? [
+                {
+                  label: t('ldap.address'),
+                  value: data.address ? (
+                    <code>{`${data.address}:${data.port ?? ''} / ${data.ldaps_port ?? ''}`}</code>
+                  ) : (
+                    t('ldap.notPlaced')
+                  ),
+                  testId: 'ldap-address',
+                },
+                {
+                  label: t('ldap.entries'),
+                  value:
+                    data.users === null
+                      ? t('ldap.never')
+                      : t('ldap.entriesValue', { users: data.users, groups: data.groups ?? 0 }),
+                  testId: 'ldap-entries',
+                },
+                {
+                  label: t('ldap.lastSync'),
+                  value: data.synced_at ? new Date(data.synced_at).toLocaleString() : t('ldap.never'),
+                  testId: 'ldap-synced',
+                },
+              ]
+            : []
+        }
+        testId="ldap"
+      />
+
+      {notice && (
+        <FormAlert tone={notice.tone} testId={`ldap-notice-${notice.tone}`}>
+          {notice.text}
+        </FormAlert>
+      )}
+
+      <section className="card" aria-labelledby="ldap-connection-title">
+        <h2 id="ldap-connection-title">{t('ldap.connectionTitle')}</h2>
+        <p>{t('ldap.tls')}</p>
+        {config.data && (
+          <dl className="ldap-connection">
+            {config.data.uris.map((uri, index) => (
+              <CopyValue key={uri} label={t('ldap.uri')} value={uri} testId={`ldap-uri-${index}`} />
+            ))}
+            <CopyValue label={t('ldap.baseDn')} value={config.data.base_dn} testId="ldap-base-dn" />
+            <CopyValue label={t('ldap.usersDn')} value={config.data.users_dn} testId="ldap-users-dn" />
+            <CopyValue label={t('ldap.groupsDn')} value={config.data.groups_dn} testId="ldap-groups-dn" />
+            <CopyValue label={t('ldap.bindDn')} value={config.data.bind_dn} testId="ldap-bind-dn" />
+          </dl>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="ldap-bind-title">
+        <h2 id="ldap-bind-title">{t('ldap.bindTitle')}</h2>
+        <p data-testid="ldap-bind-password-state">
+          {config.data?.bind_password_set ? t('ldap.bindPasswordSet') : t('ldap.bindPasswordNone')}
+        </p>
+        {password && (
+          <FormAlert tone="success" testId="ldap-new-password">
+            {t('ldap.newPassword')} <code>{password}</code>
+          </FormAlert>
+        )}
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={busy}
+          onClick={() => bind.mutate({ rotate_password: true })}
+          data-testid="ldap-rotate"
+        >
+          {bind.isPending ? t('ldap.rotating') : t('ldap.rotate')}
+        </button>
+        <label className="form-check">
+          <input
+            type="checkbox"
+            checked={config.data?.anonymous_read ?? false}
+            disabled={busy || !config.data}
+            onChange={(event) => bind.mutate({ anonymous_read: event.target.checked })}
+            data-testid="ldap-anonymous"
+          />{' '}
+          {t('ldap.anonymous')}
+        </label>
+      </section>
+
+      <section className="card" aria-labelledby="ldap-users-title">
+        <h2 id="ldap-users-title">{t('ldap.usersTitle')}</h2>
+        {list.length === 0 ? (
+          <p>{t('ldap.noUsers')}</p>
+        ) : (
+          <>
+            <div className="ldap-bulk" data-testid="ldap-bulk">
+              <span>{t('ldap.selected', { count: selected.size })}</span>{' '}
+              <button
+                type="button"
+                className="btn btn--secondary btn--small"
+                disabled={busy || selected.size === 0}
+                onClick={() => bulk.mutate('suspend')}
+                data-testid="ldap-bulk-suspend"
+              >
+                {t('ldap.bulkSuspend')}
+              </button>{' '}
+              <button
+                type="button"
+                className="btn btn--secondary btn--small"
+                disabled={busy || selected.size === 0}
+                onClick={() => bulk.mutate('unsuspend')}
+                data-testid="ldap-bulk-unsuspend"
+              >
+                {t('ldap.bulkUnsuspend')}
+              </button>{' '}
+              <input
+                type="date"
+                aria-label={t('ldap.bulkDate')}
+                value={bulkDate}
+                onChange={(event) => setBulkDate(event.target.value)}
+                data-testid="ldap-bulk-date"
+              />{' '}
+              <button
+                type="button"
+                className="btn btn--secondary btn--small"
+                disabled={busy || selected.size === 0 || bulkDate === ''}
+                onClick={() => bulk.mutate('set_expiry')}
+                data-testid="ldap-bulk-set-expiry"
+              >
+                {t('ldap.bulkSetExpiry')}
+              </button>{' '}
+              <button
+                type="button"
+                className="btn btn--secondary btn--small"
+                disabled={busy || selected.size === 0}
+                onClick={() => bulk.mutate('clear_expiry')}
+                data-testid="ldap-bulk-clear-expiry"
+              >
+                {t('ldap.bulkClearExpiry')}
+              </button>
+            </div>
+            <table className="table" data-testid="ldap-users">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label={t('ldap.selectAll')}
+                      checked={selected.size === list.length}
+                      onChange={(event) =>
+                        setSelected(new Set(event.target.checked ? list.map((user) => user.username) : []))
+                      }
+                      data-testid="ldap-select-all"
+                    />
+                  </th>
+                  <th scope="col">{t('ldap.user')}</th>
+                  <th scope="col">{t('ldap.state')}</th>
+                  <th scope="col">{t('ldap.expiry')}</th>
+                  <th scope="col" />
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((user) => {
+                  const date = dates[user.username] ?? user.expiry_date ?? '';
+                  return (
+                    <tr key={user.username} data-testid={`ldap-user-${user.username}`}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={t('ldap.select', { name: user.username })}
+                          checked={selected.has(user.username)}
+                          onChange={() => toggle(user.username)}
+                          data-testid={`ldap-select-${user.username}`}
+                        />
+                      </td>
+                      <td>{user.username}</td>
+                      <td data-testid={`ldap-state-${user.username}`}>{stateOf(user, t)}</td>
+                      <td>
+                        <input
+                          type="date"
+                          aria-label={t('ldap.expiryFor', { name: user.username })}
+                          value={date}
+                          onChange={(event) =>
+                            setDates((current) => ({ ...current, [user.username]: event.target.value }))
+                          }
+                          data-testid={`ldap-expiry-${user.username}`}
+                        />{' '}
+                        <button
+                          type="button"
+                          className="btn btn--secondary btn--small"
+                          disabled={busy || date === '' || date === user.expiry_date}
+                          onClick={() => change.mutate(() => ldapApi.expiry(service.id, user.username, date))}
+                          data-testid={`ldap-set-expiry-${user.username}`}
+                        >
+                          {t('ldap.setExpiry')}
+                        </button>{' '}
+                        {user.expiry_date && (
+                          <button
+                            type="button"
+                            className="btn btn--secondary btn--small"
+                            disabled={busy}
+                            onClick={() => {
+                              setDates((current) => ({ ...current, [user.username]: '' }));
+                              change.mutate(() => ldapApi.expiry(service.id, user.username, null));
+                            }}
+                            data-testid={`ldap-clear-expiry-${user.username}`}
+                          >
+                            {t('ldap.clearExpiry')}
+                          </button>
+                        )}
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn--secondary btn--small"
+                          disabled={busy}
+                          onClick={() =>
+                            change.mutate(() => ldapApi.suspend(service.id, user.username, !user.suspended))
+                          }
+                          data-testid={`ldap-suspend-${user.username}`}
+                        >
+                          {user.suspended ? t('ldap.unsuspend') : t('ldap.suspend')}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,346 @@
+// /dashboard/services/{id}/nfs (spec §2 "nfs": NFS exports and clients): the workspace's NFS
+// server (where clients mount, whether the node serves it, reload and sync), its exports (each a
+// folder of the storage for one client rule, read-write or read-only, written as a user of the
+// service), the clients the server knows, and what is known per export.
+//
+// No Disconnect button: the server cannot end one client's session (the API answers
+// `nfs_disconnect_unsupported`); the clients list says how to cut a client off instead (change
+// the export's client, or delete it: it applies without a restart).
+import type { NfsClientsResponse, NfsStats, NfsStatus } from '@debesis/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { useWorkspaceUsers } from '../../workspace/directory-api.ts';
+import { nfsApi, useNfsClients, useNfsExports, useNfsStats, useNfsStatus } from '../../workspace/nfs-api.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
+import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
+import { nfsExportForm } from './nfs-export-form.ts';
+import { OperationError } from './resource-parts.tsx';
+import { useServiceTab } from './use-service-tab.ts';
+import './nfs.css';
+
+type Translate = TFunction<['nfsTab', 'workspace']>;
+
+/** Serving only when the server runs; with no export there is no server, and the card says so. */
+function reportOf(status: NfsStatus, t: Translate): DaemonReport {
+  return {
+    placed: status.placed,
+    live: status.live === null ? null : status.serving === true,
+    reason: status.reason ?? (status.exports === 0 ? t('nfs.noServerYet') : null),
+    apply_status: status.apply_status,
+  };
+}
+
+export function ServiceNfsTab() {
+  const { t } = useTranslation(['nfsTab', 'workspace']);
+  const { service } = useServiceTab('nfs');
+  const status = useNfsStatus(service.id);
+  const sync = useWorkspaceMutation(() => nfsApi.sync(service.id));
+  const data = status.data;
+  return (
+    <div className="service-tab-stack">
+      <DaemonStatusCard
+        title={t('nfs.serverTitle')}
+        name="NFS"
+        status={{ data: data && reportOf(data, t), isPending: status.isPending, isError: status.isError }}
+        words={{
+          serving: () => t('nfs.live'),
+          notServing: (reason) => (reason ? t('nfs.notLiveReason', { reason }) : t('nfs.notLive')),
+          notPlaced: () => t('nfs.notPlaced'),
+        }}
+        facts={[
+          {
+            label: t('nfs.address'),
+            value: data?.address ? <code>{`${data.address}:${data.port}`}</code> : t('nfs.notPlaced'),
+            testId: 'nfs-address',
+          },
+          { label: t('nfs.protocol'), value: t('nfs.protocolValue') },
+          ...(data
+            ? [
+                {
+                  label: t('nfs.exportsCount'),
+                  value: t('nfs.exportsOf', { count: data.exports, limit: data.limit }),
+                  testId: 'nfs-exports-count',
+                },
+              ]
+            : []),
+        ]}
+        actions={
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={sync.isPending || !data?.placed}
+            onClick={() => sync.mutate(undefined)}
+            data-testid="nfs-sync"
+          >
+            {sync.isPending ? t('nfs.syncing') : t('nfs.sync')}
+          </button>
+        }
+        notices={
+          <>
+            {sync.isSuccess && (
+              <FormAlert tone="success" testId="nfs-sync-done">
+                {t('nfs.synced')}
+              </FormAlert>
+            )}
+            {sync.isError && (
+              <OperationError error={sync.error} failure={t('nfs.syncFailed')} testId="nfs-sync-error" />
+            )}
+          </>
+        }
+        reload={() => nfsApi.reload(service.id)}
+        testId="nfs"
+      />
+      <ExportsSection serviceId={service.id} />
+      <ClientsSection clients={useNfsClients(service.id)} />
+      <StatsSection stats={useNfsStats(service.id)} />
+    </div>
+  );
+}
+
+function ExportsSection({ serviceId }: { serviceId: string }) {
+  const { t } = useTranslation(['nfsTab', 'workspace']);
+  const exports = useNfsExports(serviceId);
+  const users = useWorkspaceUsers(serviceId);
+  return (
+    <ResourceCrud
+      section={{
+        title: t('nfs.exportsTitle'),
+        lead: t('nfs.exportsLead'),
+        addLabel: t('nfs.add'),
+        notice: users.isError && <OperationError error={users.error} failure={t('nfs.usersLoadFailed')} />,
+        loadFailed: t('nfs.loadFailed'),
+        emptyText: t('nfs.empty'),
+        testId: 'nfs-exports',
+      }}
+      load={exports}
+      items={exports.data?.exports ?? []}
+      nameOf={(entry) => entry.path}
+      row="nfs-export"
+      // The form lists the service's users to choose an owner from: wait for them.
+      ready={exports.isSuccess && users.isSuccess}
+      badges={(entry) => (
+        <span
+          className={entry.access === 'read_write' ? 'badge badge--info' : 'badge'}
+          data-testid={`nfs-export-${entry.path}-access`}
+        >
+          {t(`nfs.access_${entry.access}`)}
+        </span>
+      )}
+      details={(entry) => (
+        <Facts
+          facts={[
+            entry.mount && {
+              label: t('nfs.mount'),
+              value: <code data-testid={`nfs-export-${entry.path}-mount`}>{entry.mount}</code>,
+            },
+            {
+              label: t('nfs.client'),
+              value: <code>{entry.client}</code>,
+              testId: `nfs-export-${entry.path}-client`,
+            },
+            {
+              label: t('nfs.owner'),
+              value: entry.owner ?? t('nfs.ownerNone'),
+              testId: `nfs-export-${entry.path}-owner`,
+            },
+            entry.description && { label: t('nfs.description'), value: entry.description },
+          ]}
+        />
+      )}
+      form={nfsExportForm(serviceId, users.data?.users ?? [], t)}
+      remove={{
+        title: (name) => t('nfs.deleteTitle', { name }),
+        body: t('nfs.deleteBody'),
+        failure: t('nfs.deleteFailed'),
+        run: (name) => nfsApi.deleteExport(serviceId, name),
+      }}
+    />
+  );
+}
+
+/** A card with a title, a lead, its load states and, once loaded, its body. */
+function ReportCard<Data>({
+  id,
+  title,
+  lead,
+  query,
+  failure,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead: ReactNode;
+  query: UseQueryResult<Data>;
+  failure: string;
+  children: (data: Data) => ReactNode;
+}) {
+  const { t } = useTranslation(['nfsTab', 'workspace']);
+  return (
+    <section className="card resource-section" aria-labelledby={`${id}-title`} data-testid={id}>
+      <div className="resource-section__head">
+        <div>
+          <h2 id={`${id}-title`} className="resource-section__title">
+            {title}
+          </h2>
+          <p className="text-muted resource-section__lead">{lead}</p>
+        </div>
+      </div>
+      {query.isPending && (
+        <p className="text-muted" role="status">
+          {t('workspace:resource.loading')}
+        </p>
+      )}
+      {query.isError && (
+        <FormAlert tone="error" testId={`${id}-load-error`}>
+          {failure}{' '}
+          <button type="button" className="btn btn--ghost" onClick={() => void query.refetch()}>
+            {t('workspace:resource.retry')}
+          </button>
+        </FormAlert>
+      )}
+      {query.isSuccess && children(query.data)}
+    </section>
+  );
+}
+
+function ClientsSection({ clients }: { clients: UseQueryResult<NfsClientsResponse> }) {
+  const { t } = useTranslation(['nfsTab', 'workspace']);
+  return (
+    <ReportCard
+      id="nfs-clients"
+      title={t('nfs.clientsTitle')}
+      lead={t('nfs.clientsLead')}
+      query={clients}
+      failure={t('nfs.clientsLoadFailed')}
+    >
+      {(data) =>
+        data.clients.length === 0 ? (
+          <p className="text-muted resource-section__empty" data-testid="nfs-clients-empty">
+            {data.reported_at ? t('nfs.clientsEmpty') : t('nfs.clientsNotReported')}
+          </p>
+        ) : (
+          <div className="nfs-table__scroll">
+            <table className="nfs-table" data-testid="nfs-clients-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('nfs.clientAddress')}</th>
+                  <th scope="col">{t('nfs.version')}</th>
+                  <th scope="col">{t('nfs.state')}</th>
+                  <th scope="col">{t('nfs.clientName')}</th>
+                  <th scope="col">{t('nfs.mountPoint')}</th>
+                  <th scope="col">{t('nfs.allowedExports')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.clients.map((client) => (
+                  <tr
+                    key={`${client.address}-${client.client_name}`}
+                    data-testid={`nfs-client-${client.address}`}
+                  >
+                    <th scope="row">
+                      <code>{client.address}</code>
+                    </th>
+                    <td>{`NFSv${client.version}`}</td>
+                    <td>
+                      <span className={client.connected ? 'badge badge--success' : 'badge'}>
+                        {client.connected ? t('nfs.connected') : t('nfs.idle')}
+                      </span>
+                    </td>
+                    <td>{client.client_name}</td>
+                    <td>
+                      {client.mount_point ?? <span className="text-muted">{t('nfs.mountPointUnknown')}</span>}
+                    </td>
+                    <td>{client.exports.length > 0 ? client.exports.join(', ') : t('nfs.none')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      }
+    </ReportCard>
+  );
+}
+
+function StatsSection({ stats }: { stats: UseQueryResult<NfsStats> }) {
+  const { t, i18n } = useTranslation(['nfsTab', 'workspace']);
+  const number = (value: number | null) =>
+    value === null ? (
+      <span className="text-muted">{t('nfs.notReported')}</span>
+    ) : (
+      value.toLocaleString(i18n.language)
+    );
+  return (
+    <ReportCard
+      id="nfs-stats"
+      title={t('nfs.statsTitle')}
+      lead={t('nfs.statsLead')}
+      query={stats}
+      failure={t('nfs.statsLoadFailed')}
+    >
+      {(data) => (
+        <>
+          {data.counters === 'unavailable' && (
+            <p className="text-muted" data-testid="nfs-stats-counters">
+              {t('nfs.countersUnavailable')}
+            </p>
+          )}
+          {data.exports.length === 0 ? (
+            <p className="text-muted resource-section__empty">{t('nfs.empty')}</p>
+          ) : (
+            <div className="nfs-table__scroll">
+              <table className="nfs-table" data-testid="nfs-stats-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('nfs.path')}</th>
+                    <th scope="col">{t('nfs.client')}</th>
+                    <th scope="col" className="numeric">
+                      {t('nfs.knownClients')}
+                    </th>
+                    <th scope="col" className="numeric">
+                      {t('nfs.connectedClients')}
+                    </th>
+                    <th scope="col" className="numeric">
+                      {t('nfs.operations')}
+                    </th>
+                    <th scope="col" className="numeric">
+                      {t('nfs.bytesRead')}
+                    </th>
+                    <th scope="col" className="numeric">
+                      {t('nfs.bytesWritten')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.exports.map((entry) => (
+                    <tr key={entry.path} data-testid={`nfs-stats-${entry.path}`}>
+                      <th scope="row">
+                        <code>{entry.path}</code>
+                      </th>
+                      <td>
+                        <code>{entry.client}</code>
+                      </td>
+                      <td className="numeric">
+                        {entry.clients === null ? t('nfs.byHostname') : number(entry.clients)}
+                      </td>
+                      <td className="numeric">
+                        {entry.connected === null ? t('nfs.byHostname') : number(entry.connected)}
+                      </td>
+                      <td className="numeric">{number(entry.operations)}</td>
+                      <td className="numeric">{number(entry.bytes_read)}</td>
+                      <td className="numeric">{number(entry.bytes_written)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </ReportCard>
+  );
+}

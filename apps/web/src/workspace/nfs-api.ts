@@ -1,0 +1,73 @@
+// A workspace's NFS exports (spec §7 "NFS", base /api/v1/nfs/{serviceId}): every call the NFS tab
+// makes, typed by the contract (packages/contract/src/nfs.ts). An export is named in URLs by its
+// path, encoded as one segment (`shares%2Fdata`). The tab does not offer disconnect: the API
+// refuses it (`nfs_disconnect_unsupported`), and the tab says how to cut a client off instead.
+import {
+  nfsClientsResponseSchema,
+  nfsExportSchema,
+  nfsExportsResponseSchema,
+  nfsStatsSchema,
+  nfsStatusSchema,
+  type CreateNfsExportRequest,
+  type UpdateNfsExportRequest,
+} from '@debesis/contract';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../api/client.ts';
+import { segment, workspaceKeys } from './workspace-keys.ts';
+import { whileApplying } from './workspace-resource.ts';
+
+const base = (serviceId: string) => `/api/v1/nfs/${segment(serviceId)}`;
+const exportPath = (serviceId: string, path: string) => `${base(serviceId)}/shares/${segment(path)}`;
+/** An answer the tab does not read (204, or a new generation: the change refreshes the lists). */
+const unread = z.unknown().transform(() => undefined);
+
+/** How often the clients and stats are asked again while the tab is open. */
+export const NFS_CLIENTS_POLL_MS = 10_000;
+
+export const nfsApi = {
+  exports: (serviceId: string) => api.get(`${base(serviceId)}/shares`, nfsExportsResponseSchema),
+  createExport: (serviceId: string, body: CreateNfsExportRequest) =>
+    api.post(`${base(serviceId)}/shares`, body, nfsExportSchema),
+  updateExport: (serviceId: string, path: string, body: UpdateNfsExportRequest) =>
+    api.patch(exportPath(serviceId, path), body, nfsExportSchema),
+  deleteExport: (serviceId: string, path: string) => api.delete(exportPath(serviceId, path), unread),
+  clients: (serviceId: string) => api.get(`${base(serviceId)}/clients`, nfsClientsResponseSchema),
+  status: (serviceId: string) => api.get(`${base(serviceId)}/status`, nfsStatusSchema),
+  stats: (serviceId: string) => api.get(`${base(serviceId)}/stats`, nfsStatsSchema),
+  reload: (serviceId: string) => api.post(`${base(serviceId)}/reload`, {}, unread),
+  sync: (serviceId: string) => api.post(`${base(serviceId)}/sync`, {}, unread),
+};
+
+/** The exports, asked again while the node applies a change to any of them. */
+export function useNfsExports(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.nfsExports(serviceId),
+    queryFn: () => nfsApi.exports(serviceId),
+    refetchInterval: (query) => whileApplying(query.state.data?.exports),
+  });
+}
+
+export function useNfsStatus(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.nfsStatus(serviceId),
+    queryFn: () => nfsApi.status(serviceId),
+    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
+  });
+}
+
+export function useNfsClients(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.nfsClients(serviceId),
+    queryFn: () => nfsApi.clients(serviceId),
+    refetchInterval: NFS_CLIENTS_POLL_MS,
+  });
+}
+
+export function useNfsStats(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.nfsStats(serviceId),
+    queryFn: () => nfsApi.stats(serviceId),
+    refetchInterval: NFS_CLIENTS_POLL_MS,
+  });
+}

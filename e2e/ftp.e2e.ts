@@ -1,0 +1,109 @@
+// FTP and SFTP in the tabs (issue 16, acceptance 4, its FTP half): after buying MINI and adding a
+// user, the `ftp` tab shows where to connect (host, ports, the SFTP command) and the user with
+// FTP/SFTP on, read and write, by default; the owner sets them read-only, the node applies it
+// and the choice stays after a reload. The `ftp-advanced` tab refuses a passive range too small
+// for the clients asked for on its field, before anything is sent, and saves a good change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
+import { useBrowser } from './support/browser.ts';
+import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+
+const USER = 'alice';
+const PASSWORD = 'Alice-Ftp-Pass-7';
+
+describe('FTP and SFTP', () => {
+  // A product of its own: the shared one's node is full of the other journeys' workspaces by the
+  // time this runs, and a new one would wait for room.
+  let product: RunningServer | undefined;
+  beforeAll(async () => {
+    product = await startProduct();
+  });
+  afterAll(async () => {
+    await product?.stop();
+  });
+  const browser = useBrowser(() => {
+    if (!product) throw new Error('the product did not start');
+    return { baseUrl: product.url, dataDir: product.dataDir };
+  });
+
+  it(
+    'sets a user read-only for FTP in the tab, and changes the advanced settings',
+    { timeout: 180_000 },
+    async () => {
+      const page = await signedInPage(browser);
+      await chooseMini(page);
+      await page.waitForURL('**/dashboard/payments/new/payment');
+      await page.getByTestId('payment-pay').click();
+      await payOnSandbox(page, '4242 4242 4242 4242');
+      await page.getByTestId('completion-success').waitFor({ timeout: 30_000 });
+      await page.getByTestId('completion-services-link').click();
+      await page.waitForURL('**/dashboard/services');
+      const row = page.locator('[data-testid^="service-row-"]').first();
+      await row.waitFor();
+      const serviceId = ((await row.getAttribute('data-testid')) ?? '').replace('service-row-', '');
+      await page
+        .locator(`[data-testid="service-status-${serviceId}"][data-status="active"]`)
+        .waitFor({ timeout: 120_000 });
+
+      // A user of the service, made in the Users tab.
+      await page.getByTestId(`service-link-${serviceId}`).click();
+      await page.waitForURL(`**/dashboard/services/${serviceId}`);
+      const address = (await page.getByTestId('service-fact-ip').innerText()).trim();
+      await page.getByTestId('service-tab-users').click();
+      await page.getByTestId('workspace-users-add').click();
+      await page.getByTestId('user-create-name').fill(USER);
+      await page.getByTestId('user-create-password').fill(PASSWORD);
+      await page.getByTestId('user-create-confirm').fill(PASSWORD);
+      await page.getByTestId('user-create-submit').click();
+      await page.locator(`[data-testid="user-${USER}-apply"][data-apply-status="applied"]`).waitFor({
+        timeout: 60_000,
+      });
+
+      // The FTP tab: where to connect, and alice may use FTP and SFTP, read and write, by default.
+      await page.getByTestId('service-tab-ftp').click();
+      await page.waitForURL(`**/dashboard/services/${serviceId}/ftp`);
+      expect(await page.getByTestId('ftp-host').innerText()).toBe(address);
+      expect(await page.getByTestId('ftp-port').innerText()).toBe('21');
+      expect(await page.getByTestId('sftp-command').innerText()).toBe(`sftp -P 22 ${USER}@${address}`);
+      const enabled = page.getByTestId(`ftp-user-${USER}-enabled`);
+      const rights = page.getByTestId(`ftp-user-${USER}-permissions`);
+      expect(await enabled.isChecked()).toBe(true);
+      expect(await rights.inputValue()).toBe('read_write');
+
+      // Read-only: sent, applied by the node, kept.
+      await rights.selectOption('read_only');
+      // The answer shows at once (applying), then the node's report (applied).
+      const shown = async () => {
+        const badge = page.getByTestId(`ftp-user-${USER}-apply`);
+        const state = (await badge.count()) > 0 ? await badge.getAttribute('data-apply-status') : 'busy';
+        return `${await rights.inputValue()} ${state}`;
+      };
+      await expect.poll(shown, { timeout: 60_000, interval: 250 }).toBe('read_only applied');
+      await page.reload();
+      await page.getByTestId(`ftp-user-${USER}-permissions`).waitFor();
+      expect(await page.getByTestId(`ftp-user-${USER}-permissions`).inputValue()).toBe('read_only');
+      expect(await page.getByTestId(`ftp-user-${USER}-enabled`).isChecked()).toBe(true);
+
+      // The advanced settings: a range of 100 passive ports holds 50 clients, not 51.
+      await page.getByTestId('service-tab-ftp-advanced').click();
+      await page.waitForURL(`**/dashboard/services/${serviceId}/ftp-advanced`);
+      const clients = page.getByTestId('ftp-settings-max-clients');
+      await clients.fill('51');
+      let sent = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'PUT' && request.url().includes('/api/v1/ftp/')) sent += 1;
+      });
+      await page.getByTestId('ftp-settings-submit').click();
+      await page.getByText(/two ports for each client/).waitFor();
+      expect(sent).toBe(0);
+      await clients.fill('20');
+      await page.getByTestId('ftp-settings-tls-required').check();
+      await page.getByTestId('ftp-settings-submit').click();
+      await page.getByTestId('ftp-settings-saved').waitFor();
+      expect(sent).toBe(1);
+      await page.getByTestId('service-tab-ftp').click();
+      await page.getByTestId('ftp-tls').waitFor();
+      await expect.poll(() => page.getByTestId('ftp-tls').innerText()).toMatch(/^TLS required/);
+    },
+  );
+});

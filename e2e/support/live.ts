@@ -1,0 +1,111 @@
+// What the browser journeys on live workspaces share (workspace, vpn, nfs): why one
+// cannot run here, buying in the browser until the workspace is active, and the clean-up that
+// runs whatever step a journey got to — its workspaces terminated through the API the way a
+// customer would, anything left on the machine found and removed, the product stopped — with what
+// went wrong kept for the journey to assert on afterwards, so a failure leaves nothing behind.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import {
+  findLeftovers,
+  isClean,
+  removeLeftovers,
+  type WorkspaceLeftovers,
+} from '../../scripts/lib/live-workspaces.ts';
+import { LIVE_ADDRESS_POOL, type RunningServer } from '../../scripts/lib/processes.ts';
+import { customerApi, terminateWorkspace, type CustomerApi } from '../../scripts/lib/workspace-api.ts';
+import { chooseMini, payOnSandbox } from './checkout.ts';
+
+/** Why a real OpenVPN server and client cannot run here (on top of live workspaces), or undefined. */
+export function vpnUnavailable(): string | undefined {
+  for (const program of ['openvpn', 'openssl'])
+    try {
+      execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
+    } catch {
+      return `${program} is not installed`;
+    }
+  if (!existsSync('/usr/share/easy-rsa/easyrsa')) return 'easy-rsa is not installed';
+  if (!existsSync('/dev/net/tun')) return 'no /dev/net/tun';
+  return undefined;
+}
+
+/** The signed-in page's calls as a customer's, for the clean-up and for failure messages. */
+export async function pageApi(page: Page, baseUrl: string): Promise<CustomerApi> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  return customerApi(baseUrl, token ?? '');
+}
+
+/** The service's status as the API reports it, for a failure message. */
+export async function serviceStatusText(api: CustomerApi, serviceId: string): Promise<string> {
+  const response = await api.get(`/services/${serviceId}/status`);
+  return `${response.status} ${await response.text()}`;
+}
+
+/**
+ * Buys MINI with the test card in the signed-in `page` and waits on the services list until the
+ * node has set it up. `onService` hears its id as soon as it is listed, so the clean-up can
+ * terminate it whatever happens next. Answers its id.
+ */
+export async function buyMiniUntilActive(
+  page: Page,
+  api: CustomerApi,
+  onService: (serviceId: string) => void,
+): Promise<string> {
+  await chooseMini(page);
+  await page.waitForURL('**/dashboard/payments/new/payment');
+  await page.getByTestId('payment-pay').click();
+  await payOnSandbox(page, '4242 4242 4242 4242');
+  await page.getByTestId('completion-success').waitFor({ timeout: 30_000 });
+  await page.getByTestId('completion-services-link').click();
+  await page.waitForURL('**/dashboard/services');
+  // The list asks again until the node has set the workspace up.
+  const row = page.locator('[data-testid^="service-row-"]').first();
+  await row.waitFor();
+  const serviceId = ((await row.getAttribute('data-testid')) ?? '').replace('service-row-', '');
+  onService(serviceId);
+  await page
+    .locator(`[data-testid="service-status-${serviceId}"][data-status="active"]`)
+    .waitFor({ timeout: 120_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`not active: ${await serviceStatusText(api, serviceId)}`, { cause: error });
+    });
+  return serviceId;
+}
+
+export interface LiveCleanUp {
+  /** Terminations that failed, with why. */
+  failures: string[];
+  /** What was left on the machine after them (removed by force since). */
+  left: WorkspaceLeftovers;
+}
+
+/**
+ * Terminates `serviceIds` through `api` (when the journey got that far), removes whatever is left
+ * of the product's workspaces on the machine, and stops the product.
+ */
+export async function endLiveProduct(
+  product: RunningServer,
+  api: CustomerApi | undefined,
+  serviceIds: readonly string[],
+): Promise<LiveCleanUp> {
+  const failures: string[] = [];
+  if (api)
+    for (const id of serviceIds)
+      await terminateWorkspace(api, id).catch((error: unknown) => failures.push(String(error)));
+  const left = findLeftovers(product.dataDir, LIVE_ADDRESS_POOL);
+  if (!isClean(left)) removeLeftovers(left);
+  await product.stop();
+  return { failures, left };
+}
+
+/** The clean-up went the proper way: every workspace terminated, nothing of them left behind. */
+export function expectCleanEnd({ failures, left }: LiveCleanUp): void {
+  expect(failures, 'terminating the workspaces').toEqual([]);
+  expect(left, 'the terminated workspaces left something on the machine').toEqual({
+    processes: [],
+    mounts: [],
+    loopDevices: [],
+    addresses: [],
+  });
+}
