@@ -21,6 +21,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route; every route declares one (see http/access.ts). */
     access?: AccessLevel;
+    /**
+     * The route shows the signed-in account (`request.auth.account`): the session's query reads
+     * it along, one query instead of two. Other routes read only whether the session stands.
+     */
+    readsAccount?: boolean;
   }
 }
 

@@ -33,16 +33,21 @@ export function clientMeta(request: FastifyRequest): ClientMeta {
 }
 
 /** The guard of each access level: a customer's session, verified or not, or a node's token. */
+/** Whether the route shows the account, so the session's query reads it along (access.ts). */
+const sessionRead = (request: FastifyRequest) => ({
+  withAccount: request.routeOptions.config.readsAccount === true,
+});
+
 export function accessGuards(
   auth: Pick<AuthService, 'authenticate'>,
   nodes: Pick<NodesService, 'authenticate'>,
 ): AccessGuards {
   return {
     'signed-in': async (request) => {
-      request.auth = await auth.authenticate(bearerToken(request));
+      request.auth = await auth.authenticate(bearerToken(request), sessionRead(request));
     },
     verified: async (request) => {
-      request.auth = await auth.authenticate(bearerToken(request));
+      request.auth = await auth.authenticate(bearerToken(request), sessionRead(request));
       if (!request.auth.emailVerified) throw new AppError('email_not_verified');
     },
     node: async (request) => {

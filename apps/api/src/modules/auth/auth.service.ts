@@ -316,11 +316,14 @@ export function createAuthService(deps: AuthDependencies) {
       return startSession(user, 'password_reset', meta);
     },
 
-    /** The user behind a bearer access token, or 401. */
-    async authenticate(accessToken: string): Promise<Authenticated> {
+    /**
+     * The user behind a bearer access token, or 401. `withAccount`: read the account with the
+     * session, for a route that shows it (Authenticated.account).
+     */
+    async authenticate(accessToken: string, options: { withAccount?: boolean } = {}): Promise<Authenticated> {
       const claims = accessToken ? await deps.tokens.verify(accessToken) : null;
       if (!claims) throw unauthorized();
-      const session = await deps.queries.findActiveSession(claims.sessionId);
+      const session = await deps.queries.findActiveSession(claims.sessionId, options);
       if (!session || session.revokedAt || !session.active || session.userId !== claims.userId) {
         throw unauthorized();
       }

@@ -1,6 +1,7 @@
-// A signed-in request reads its session and its account in one query, so `GET /users/me` costs
-// one database round trip; the read is still made at every request, so a revoked session is
-// refused at its next one.
+// A signed-in request reads its session in one query: a route that shows the account
+// (`readsAccount`, `GET /users/me`) has the account read along, so it costs one database round
+// trip; the others read only whether the session stands. The read is made at every request, so a
+// revoked session is refused at its next one on either kind of route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { User } from '@debesis/contract';
@@ -27,7 +28,9 @@ describe('the session read', () => {
     if (!claims) throw new Error('the test token did not verify');
     await ctx.database.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, user.id));
 
-    const session = await createAuthQueries(ctx.database.db).findActiveSession(claims.sessionId);
+    const session = await createAuthQueries(ctx.database.db).findActiveSession(claims.sessionId, {
+      withAccount: true,
+    });
 
     expect(session?.userId).toBe(user.id);
     expect(session?.account?.id).toBe(user.id);
@@ -56,7 +59,9 @@ describe('the session read', () => {
     const { tokens, user } = await signedInUser(ctx);
     const claims = await createAccessTokens(ctx.config.jwtSecret).verify(tokens.access_token);
     if (!claims) throw new Error('the test token did not verify');
-    const session = await createAuthQueries(ctx.database.db).findActiveSession(claims.sessionId);
+    const session = await createAuthQueries(ctx.database.db).findActiveSession(claims.sessionId, {
+      withAccount: true,
+    });
     const service = createUsersService({
       queries: {
         findById: () => Promise.reject(new Error('read the account a second time')),
@@ -65,5 +70,42 @@ describe('the session read', () => {
     });
 
     expect((await service.me(user.id, session?.account)).email).toBe(user.email);
+  });
+
+  it('reads only whether the session stands for a route that does not show the account', async () => {
+    const { tokens, user } = await signedInUser(ctx);
+    const claims = await createAccessTokens(ctx.config.jwtSecret).verify(tokens.access_token);
+    if (!claims) throw new Error('the test token did not verify');
+
+    const session = await createAuthQueries(ctx.database.db).findActiveSession(claims.sessionId);
+
+    expect(session).toEqual({
+      sessionId: claims.sessionId,
+      userId: user.id,
+      revokedAt: null,
+      active: true,
+      emailVerified: true,
+      account: undefined,
+    });
+  });
+
+  it('refuses a signed-out session, then a deactivated account, at the next request of such a route', async () => {
+    const overview = (auth: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/api/v1/services/overview', headers: auth });
+    const signedOut = await signedInUser(ctx);
+    expect((await overview(signedOut.auth)).statusCode).toBe(200);
+    const logout = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: signedOut.auth,
+      payload: { refresh_token: signedOut.tokens.refresh_token },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await overview(signedOut.auth)).statusCode).toBe(401);
+
+    const deactivated = await signedInUser(ctx);
+    expect((await overview(deactivated.auth)).statusCode).toBe(200);
+    await ctx.database.db.update(users).set({ active: false }).where(eq(users.id, deactivated.user.id));
+    expect((await overview(deactivated.auth)).statusCode).toBe(401);
   });
 });

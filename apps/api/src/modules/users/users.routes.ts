@@ -17,7 +17,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/me',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', readsAccount: true },
       schema: { tags: ['users'], security, response: { 200: userSchema } },
     },
     async (request) => users.me(currentUserId(request), request.auth?.account),
