@@ -29,6 +29,7 @@ import { csrfPlugin } from './http/csrf.ts';
 import { errorHandlerPlugin } from './http/error-handler.ts';
 import { languagePlugin } from './http/language.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
+import { closeConnectionsWhenClosing } from './http/closing-connections.ts';
 import { loggerOptions } from './http/logging.ts';
 import { securityPlugin } from './http/security.ts';
 import { inlinedScripts, webAppPlugin } from './http/web-app.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  closeConnectionsWhenClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
