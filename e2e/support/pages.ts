@@ -46,6 +46,7 @@ export function dashboardPages({ serviceId, completionPath }: DashboardIds): str
     `/dashboard/services/${serviceId}/nfs`,
     `/dashboard/services/${serviceId}/ftp`,
     `/dashboard/services/${serviceId}/ftp-advanced`,
+    `/dashboard/services/${serviceId}/ldap`,
     `/dashboard/services/${serviceId}/settings`,
     '/dashboard/plans',
     `/dashboard/plans/change?service=${serviceId}`,

@@ -4,7 +4,7 @@
 // ships the feature adds it here — one line — and every page mentioning it follows.
 
 export const FEATURES = [
-  // Shipped (issues 1-10, 15).
+  // Shipped (issues 1-10, 15-17).
   'accounts',
   'plans',
   'payments',
@@ -14,10 +14,10 @@ export const FEATURES = [
   'activity',
   'storage',
   'vpn',
-  // Planned (issues 11-17).
   'nfs',
   'ftp',
   'ldap',
+  // Planned (issues 18-22).
   'backups',
   'shareLinks',
   /** Subusers and their two-factor sign-in. */
@@ -41,4 +41,5 @@ export const SHIPPED_FEATURES: readonly Feature[] = [
   'vpn',
   'nfs',
   'ftp',
+  'ldap',
 ];

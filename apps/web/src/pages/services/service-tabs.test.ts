@@ -27,6 +27,7 @@ describe('the service tabs', () => {
       'nfs',
       'ftp',
       'ftp-advanced',
+      'ldap',
       'activity',
       'settings',
     ]);
