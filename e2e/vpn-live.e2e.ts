@@ -17,7 +17,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SambaShare, VpnSessionsResponse, VpnStatus, VpnUser, WorkspaceUser } from '@debesis/contract';
-import { workspaceDir, workspaceLayout } from '@debesis/agent';
 import {
   makeTestClient,
   removeTestClient,
@@ -35,6 +34,7 @@ import {
   findLeftovers,
   isClean,
   liveWorkspacesUnavailable,
+  localWorkspaceLayout,
   removeLeftovers,
 } from '../scripts/lib/live-workspaces.ts';
 import { LIVE_ADDRESS_POOL, startProduct, type RunningServer } from '../scripts/lib/processes.ts';
@@ -108,7 +108,7 @@ describe.skipIf(unavailable !== undefined)(
 
     const vpnLayout = (serviceId: string) => {
       if (!product) throw new Error('the product did not start');
-      return workspaceLayout(workspaceDir(join(product.dataDir, 'nodes', 'local'), serviceId)).vpn;
+      return localWorkspaceLayout(product.dataDir, serviceId).vpn;
     };
     /** The workspace's openvpn as the agent's supervisor recorded it. */
     const serverPid = (serviceId: string): number | undefined => {

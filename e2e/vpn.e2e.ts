@@ -13,10 +13,9 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceDir, workspaceLayout } from '@debesis/agent';
 import { makeTestClient, removeTestClient, testClient } from '@debesis/agent/testing/network';
 import { connectVpnClient, stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
-import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
+import { liveWorkspacesUnavailable, localWorkspaceLayout } from '../scripts/lib/live-workspaces.ts';
 import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
 import type { CustomerApi } from '../scripts/lib/workspace-api.ts';
 import { addAxe, describeViolations, findViolations } from './support/axe.ts';
@@ -112,7 +111,7 @@ describe.skipIf(unavailable !== undefined)('the VPN tab, live (root, real openvp
     expect(ovpn).toMatch(/^auth-user-pass$/m);
 
     // A real client with that file, from its own namespace beyond the node.
-    const layout = workspaceLayout(workspaceDir(join(browser.dataDir, 'nodes', 'local'), serviceId)).vpn;
+    const layout = localWorkspaceLayout(browser.dataDir, serviceId).vpn;
     const connection = await connectVpnClient(ovpn, USER, PASSWORD, {
       netns: client.netns,
       dir,

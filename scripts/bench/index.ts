@@ -13,6 +13,7 @@ import { measurePageScripts, printPageScripts } from './web-size.ts';
 import { measureReconcile, printReconcile } from './reconcile.ts';
 import { measureActivation, printActivation } from './activation.ts';
 import { measureVpn, printVpn } from './vpn.ts';
+import { measureLdap, printLdap } from './ldap.ts';
 import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
 import { measureLighthouse, printLighthouse } from './lighthouse.ts';
 
@@ -28,6 +29,7 @@ const PARTS = [
   'reconcile',
   'activation',
   'vpn',
+  'ldap',
   'invoice-pdf',
 ] as const;
 type Part = (typeof PARTS)[number];
@@ -81,6 +83,7 @@ try {
   if (runs('reconcile')) printReconcile(await measureReconcile());
   if (runs('activation')) printActivation(await measureActivation());
   if (runs('vpn')) printVpn(await measureVpn());
+  if (runs('ldap')) printLdap(await measureLdap());
   if (runs('invoice-pdf')) printInvoicePdf(await measureInvoicePdf());
 } finally {
   await product?.stop();

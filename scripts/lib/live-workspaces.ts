@@ -7,7 +7,8 @@
 // when the product stops.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
+import { isAbsolute, join } from 'node:path';
+import { workspaceDir, workspaceLayout } from '@debesis/agent';
 
 export interface WorkspaceLeftovers {
   /** Pids whose command line names the data folder. */
@@ -31,6 +32,11 @@ function read(path: string): string {
 const inside = (dir: string, path: string) => path === dir || path.startsWith(`${dir}/`);
 
 /** `pool` is a range "a.b.c.first-a.b.c.last" (one /24, as LIVE_ADDRESS_POOL). */
+/** Where the product's embedded node keeps a workspace (its layout: the agent's workspaceLayout). */
+export function localWorkspaceLayout(productDataDir: string, serviceId: string) {
+  return workspaceLayout(workspaceDir(join(productDataDir, 'nodes', 'local'), serviceId));
+}
+
 export function findLeftovers(dataDir: string, pool: string): WorkspaceLeftovers {
   if (!isAbsolute(dataDir)) throw new Error(`not an absolute path: ${dataDir}`);
   const processes = readdirSync('/proc')
