@@ -100,7 +100,11 @@ function sambaWorkspace(serviceId: string, address: string): WorkspaceDesiredSta
 const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The Samba workspace with NFS exports, FTP and SFTP for every user, and LDAP over them. */
-function everyFeatureWorkspace(serviceId: string, address: string, ftpCrypt: string): WorkspaceDesiredState {
+export function everyFeatureWorkspace(
+  serviceId: string,
+  address: string,
+  ftpCrypt: string,
+): WorkspaceDesiredState {
   const base = sambaWorkspace(serviceId, address);
   const names = base.users.map((user) => user.name);
   return {

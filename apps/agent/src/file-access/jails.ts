@@ -74,8 +74,23 @@ export interface FileAccess {
   failures: ResourceFailure[];
 }
 
-/** Who may sign in over FTP/SFTP and what each jail holds. Pure: the same state, the same answer. */
+/** FTP's and SFTP's drivers both ask, in the same pass, of the same desired state. */
+const resolved = new WeakMap<WorkspaceDesiredState, FileAccess>();
+
+/**
+ * Who may sign in over FTP/SFTP and what each jail holds. Pure: the same state, the same answer,
+ * hence worked out once per desired state (drivers never change the state they are given).
+ */
 export function resolveFileAccess(desired: WorkspaceDesiredState): FileAccess {
+  let access = resolved.get(desired);
+  if (!access) {
+    access = fileAccessOf(desired);
+    resolved.set(desired, access);
+  }
+  return access;
+}
+
+function fileAccessOf(desired: WorkspaceDesiredState): FileAccess {
   const accounts = validateAccounts(desired);
   const failures: ResourceFailure[] = [];
   const byName = new Map(accounts.users.map((user) => [user.name, user]));

@@ -32,12 +32,12 @@ export function clientMeta(request: FastifyRequest): ClientMeta {
   };
 }
 
-/** The guard of each access level: a customer's session, verified or not, or a node's token. */
 /** Whether the route shows the account, so the session's query reads it along (access.ts). */
 const sessionRead = (request: FastifyRequest) => ({
   withAccount: request.routeOptions.config.readsAccount === true,
 });
 
+/** The guard of each access level: a customer's session, verified or not, or a node's token. */
 export function accessGuards(
   auth: Pick<AuthService, 'authenticate'>,
   nodes: Pick<NodesService, 'authenticate'>,
