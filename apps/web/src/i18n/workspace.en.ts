@@ -22,6 +22,9 @@ export const workspaceEn = {
     deleting: 'Deleting…',
     save: 'Save',
     saving: 'Saving…',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyLabel: 'Copy {{what}}',
   },
   daemon: {
     serving: 'Serving',

@@ -38,6 +38,9 @@ export const workspaceLt: WorkspaceMessages = {
     deleting: 'Trinama…',
     save: 'Išsaugoti',
     saving: 'Saugoma…',
+    copy: 'Kopijuoti',
+    copied: 'Nukopijuota',
+    copyLabel: 'Kopijuoti: {{what}}',
   },
   daemon: {
     serving: 'Teikiama',

@@ -12,7 +12,6 @@ import type {
 import { FTP_USER_PERMISSIONS } from '@debesis/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplyStatusBadge } from '../../components/ApplyStatusBadge.tsx';
 import { ftpApi, useFtpStatus, useFtpUsers } from '../../workspace/ftp-api.ts';
@@ -22,6 +21,8 @@ import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx'
 import { OperationError } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import './ftp.css';
+import { CopyValue } from './kit/CopyValue.tsx';
+import './kit/data-table.css';
 
 type Translate = TFunction<['ftpTab', 'workspace']>;
 
@@ -37,28 +38,6 @@ function reportOf(status: FtpStatus, server: FtpServerStatus, t: Translate): Dae
     reason: idle ?? server.reason,
     apply_status: status.apply_status,
   };
-}
-
-/** A value to copy: shown as code, with a button that puts it on the clipboard. */
-function CopyValue({ value, what, testId }: { value: string; what: string; testId: string }) {
-  const { t } = useTranslation(['ftpTab', 'workspace']);
-  const [copied, setCopied] = useState(false);
-  return (
-    <span className="copy-value">
-      <code data-testid={testId}>{value}</code>{' '}
-      <button
-        type="button"
-        className="btn btn--secondary btn--small"
-        aria-label={t('ftp.copyLabel', { what })}
-        data-testid={`${testId}-copy`}
-        onClick={() => {
-          void navigator.clipboard?.writeText(value).then(() => setCopied(true));
-        }}
-      >
-        {copied ? t('ftp.copied') : t('ftp.copy')}
-      </button>
-    </span>
-  );
 }
 
 export function ServiceFtpTab() {
@@ -189,8 +168,8 @@ function FtpUsersSection({ serviceId }: { serviceId: string }) {
         </p>
       )}
       {list.length > 0 && (
-        <div className="ftp-table__scroll">
-          <table className="ftp-table" data-testid="ftp-users-table">
+        <div className="data-table__scroll">
+          <table className="data-table" data-testid="ftp-users-table">
             <thead>
               <tr>
                 <th scope="col">{t('ftp.user')}</th>

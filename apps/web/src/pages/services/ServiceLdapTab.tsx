@@ -12,6 +12,9 @@ import { FormAlert } from '../../components/form/fields.tsx';
 import { ldapApi, useLdapConfig, useLdapStatus, useLdapUsers } from '../../workspace/ldap-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
+import { CopyValue } from './kit/CopyValue.tsx';
+import './kit/data-table.css';
+import './ldap.css';
 import { useServiceTab } from './use-service-tab.ts';
 
 type Translate = TFunction<['ldapTab', 'workspace']>;
@@ -29,25 +32,13 @@ function reportOf(status: LdapStatus, t: Translate): DaemonReport {
   };
 }
 
-function CopyValue({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation('ldapTab');
-  const [copied, setCopied] = useState(false);
+/** One connection detail: its name, and its value to copy. */
+function ConnectionValue({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div className="ldap-copy">
+    <div>
       <dt>{label}</dt>
       <dd>
-        <code data-testid={testId}>{value}</code>{' '}
-        <button
-          type="button"
-          className="btn btn--secondary btn--small"
-          aria-label={`${t('ldap.copy')}: ${label}`}
-          data-testid={`${testId}-copy`}
-          onClick={() => {
-            void navigator.clipboard?.writeText(value).then(() => setCopied(true));
-          }}
-        >
-          {copied ? t('ldap.copied') : t('ldap.copy')}
-        </button>
+        <CopyValue value={value} what={label} testId={testId} />
       </dd>
     </div>
   );
@@ -173,19 +164,23 @@ export function ServiceLdapTab() {
         <h2 id="ldap-connection-title">{t('ldap.connectionTitle')}</h2>
         <p>{t('ldap.tls')}</p>
         {config.data && (
-          <dl className="ldap-connection">
+          <dl className="detail-list">
             {config.data.uris.map((uri, index) => (
-              <CopyValue key={uri} label={t('ldap.uri')} value={uri} testId={`ldap-uri-${index}`} />
+              <ConnectionValue key={uri} label={t('ldap.uri')} value={uri} testId={`ldap-uri-${index}`} />
             ))}
-            <CopyValue label={t('ldap.baseDn')} value={config.data.base_dn} testId="ldap-base-dn" />
-            <CopyValue label={t('ldap.usersDn')} value={config.data.users_dn} testId="ldap-users-dn" />
-            <CopyValue label={t('ldap.groupsDn')} value={config.data.groups_dn} testId="ldap-groups-dn" />
-            <CopyValue label={t('ldap.bindDn')} value={config.data.bind_dn} testId="ldap-bind-dn" />
+            <ConnectionValue label={t('ldap.baseDn')} value={config.data.base_dn} testId="ldap-base-dn" />
+            <ConnectionValue label={t('ldap.usersDn')} value={config.data.users_dn} testId="ldap-users-dn" />
+            <ConnectionValue
+              label={t('ldap.groupsDn')}
+              value={config.data.groups_dn}
+              testId="ldap-groups-dn"
+            />
+            <ConnectionValue label={t('ldap.bindDn')} value={config.data.bind_dn} testId="ldap-bind-dn" />
           </dl>
         )}
       </section>
 
-      <section className="card" aria-labelledby="ldap-bind-title">
+      <section className="card ldap-bind" aria-labelledby="ldap-bind-title">
         <h2 id="ldap-bind-title">{t('ldap.bindTitle')}</h2>
         <p data-testid="ldap-bind-password-state">
           {config.data?.bind_password_set ? t('ldap.bindPasswordSet') : t('ldap.bindPasswordNone')}
@@ -268,94 +263,98 @@ export function ServiceLdapTab() {
                 {t('ldap.bulkClearExpiry')}
               </button>
             </div>
-            <table className="table" data-testid="ldap-users">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <input
-                      type="checkbox"
-                      aria-label={t('ldap.selectAll')}
-                      checked={selected.size === list.length}
-                      onChange={(event) =>
-                        setSelected(new Set(event.target.checked ? list.map((user) => user.username) : []))
-                      }
-                      data-testid="ldap-select-all"
-                    />
-                  </th>
-                  <th scope="col">{t('ldap.user')}</th>
-                  <th scope="col">{t('ldap.state')}</th>
-                  <th scope="col">{t('ldap.expiry')}</th>
-                  <th scope="col" />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((user) => {
-                  const date = dates[user.username] ?? user.expiry_date ?? '';
-                  return (
-                    <tr key={user.username} data-testid={`ldap-user-${user.username}`}>
-                      <td>
-                        <input
-                          type="checkbox"
-                          aria-label={t('ldap.select', { name: user.username })}
-                          checked={selected.has(user.username)}
-                          onChange={() => toggle(user.username)}
-                          data-testid={`ldap-select-${user.username}`}
-                        />
-                      </td>
-                      <td>{user.username}</td>
-                      <td data-testid={`ldap-state-${user.username}`}>{stateOf(user, t)}</td>
-                      <td>
-                        <input
-                          type="date"
-                          aria-label={t('ldap.expiryFor', { name: user.username })}
-                          value={date}
-                          onChange={(event) =>
-                            setDates((current) => ({ ...current, [user.username]: event.target.value }))
-                          }
-                          data-testid={`ldap-expiry-${user.username}`}
-                        />{' '}
-                        <button
-                          type="button"
-                          className="btn btn--secondary btn--small"
-                          disabled={busy || date === '' || date === user.expiry_date}
-                          onClick={() => change.mutate(() => ldapApi.expiry(service.id, user.username, date))}
-                          data-testid={`ldap-set-expiry-${user.username}`}
-                        >
-                          {t('ldap.setExpiry')}
-                        </button>{' '}
-                        {user.expiry_date && (
+            <div className="data-table__scroll">
+              <table className="data-table" data-testid="ldap-users">
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <input
+                        type="checkbox"
+                        aria-label={t('ldap.selectAll')}
+                        checked={selected.size === list.length}
+                        onChange={(event) =>
+                          setSelected(new Set(event.target.checked ? list.map((user) => user.username) : []))
+                        }
+                        data-testid="ldap-select-all"
+                      />
+                    </th>
+                    <th scope="col">{t('ldap.user')}</th>
+                    <th scope="col">{t('ldap.state')}</th>
+                    <th scope="col">{t('ldap.expiry')}</th>
+                    <th scope="col" />
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((user) => {
+                    const date = dates[user.username] ?? user.expiry_date ?? '';
+                    return (
+                      <tr key={user.username} data-testid={`ldap-user-${user.username}`}>
+                        <td>
+                          <input
+                            type="checkbox"
+                            aria-label={t('ldap.select', { name: user.username })}
+                            checked={selected.has(user.username)}
+                            onChange={() => toggle(user.username)}
+                            data-testid={`ldap-select-${user.username}`}
+                          />
+                        </td>
+                        <td>{user.username}</td>
+                        <td data-testid={`ldap-state-${user.username}`}>{stateOf(user, t)}</td>
+                        <td>
+                          <input
+                            type="date"
+                            aria-label={t('ldap.expiryFor', { name: user.username })}
+                            value={date}
+                            onChange={(event) =>
+                              setDates((current) => ({ ...current, [user.username]: event.target.value }))
+                            }
+                            data-testid={`ldap-expiry-${user.username}`}
+                          />{' '}
+                          <button
+                            type="button"
+                            className="btn btn--secondary btn--small"
+                            disabled={busy || date === '' || date === user.expiry_date}
+                            onClick={() =>
+                              change.mutate(() => ldapApi.expiry(service.id, user.username, date))
+                            }
+                            data-testid={`ldap-set-expiry-${user.username}`}
+                          >
+                            {t('ldap.setExpiry')}
+                          </button>{' '}
+                          {user.expiry_date && (
+                            <button
+                              type="button"
+                              className="btn btn--secondary btn--small"
+                              disabled={busy}
+                              onClick={() => {
+                                setDates((current) => ({ ...current, [user.username]: '' }));
+                                change.mutate(() => ldapApi.expiry(service.id, user.username, null));
+                              }}
+                              data-testid={`ldap-clear-expiry-${user.username}`}
+                            >
+                              {t('ldap.clearExpiry')}
+                            </button>
+                          )}
+                        </td>
+                        <td>
                           <button
                             type="button"
                             className="btn btn--secondary btn--small"
                             disabled={busy}
-                            onClick={() => {
-                              setDates((current) => ({ ...current, [user.username]: '' }));
-                              change.mutate(() => ldapApi.expiry(service.id, user.username, null));
-                            }}
-                            data-testid={`ldap-clear-expiry-${user.username}`}
+                            onClick={() =>
+                              change.mutate(() => ldapApi.suspend(service.id, user.username, !user.suspended))
+                            }
+                            data-testid={`ldap-suspend-${user.username}`}
                           >
-                            {t('ldap.clearExpiry')}
+                            {user.suspended ? t('ldap.unsuspend') : t('ldap.suspend')}
                           </button>
-                        )}
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn--secondary btn--small"
-                          disabled={busy}
-                          onClick={() =>
-                            change.mutate(() => ldapApi.suspend(service.id, user.username, !user.suspended))
-                          }
-                          data-testid={`ldap-suspend-${user.username}`}
-                        >
-                          {user.suspended ? t('ldap.unsuspend') : t('ldap.suspend')}
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </section>

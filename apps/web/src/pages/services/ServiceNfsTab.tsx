@@ -20,7 +20,7 @@ import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { nfsExportForm } from './nfs-export-form.ts';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
-import './nfs.css';
+import './kit/data-table.css';
 
 type Translate = TFunction<['nfsTab', 'workspace']>;
 
@@ -223,8 +223,8 @@ function ClientsSection({ clients }: { clients: UseQueryResult<NfsClientsRespons
             {data.reported_at ? t('nfs.clientsEmpty') : t('nfs.clientsNotReported')}
           </p>
         ) : (
-          <div className="nfs-table__scroll">
-            <table className="nfs-table" data-testid="nfs-clients-table">
+          <div className="data-table__scroll">
+            <table className="data-table" data-testid="nfs-clients-table">
               <thead>
                 <tr>
                   <th scope="col">{t('nfs.clientAddress')}</th>
@@ -292,8 +292,8 @@ function StatsSection({ stats }: { stats: UseQueryResult<NfsStats> }) {
           {data.exports.length === 0 ? (
             <p className="text-muted resource-section__empty">{t('nfs.empty')}</p>
           ) : (
-            <div className="nfs-table__scroll">
-              <table className="nfs-table" data-testid="nfs-stats-table">
+            <div className="data-table__scroll">
+              <table className="data-table" data-testid="nfs-stats-table">
                 <thead>
                   <tr>
                     <th scope="col">{t('nfs.path')}</th>

@@ -9,6 +9,7 @@ import { FormAlert } from '../../components/form/fields.tsx';
 import { vpnApi } from '../../workspace/vpn-api.ts';
 import { formatBytes } from './service-parts.tsx';
 import { ConfirmAction, Since, useNow } from './vpn-parts.tsx';
+import './kit/data-table.css';
 
 export function VpnSessionsSection({
   serviceId,
@@ -78,8 +79,8 @@ export function VpnSessionsSection({
         </p>
       )}
       {list.length > 0 && (
-        <div className="vpn-table__scroll">
-          <table className="vpn-table" data-testid="vpn-sessions-table">
+        <div className="data-table__scroll">
+          <table className="data-table vpn-sessions-table" data-testid="vpn-sessions-table">
             <thead>
               <tr>
                 <th scope="col">{t('vpn.username')}</th>

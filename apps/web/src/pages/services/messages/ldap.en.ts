@@ -24,8 +24,6 @@ export const ldapTabEn = {
     groupsDn: 'Groups',
     bindDn: 'Read-only bind DN',
     tls: 'Every connection needs TLS: StartTLS on port 389 or LDAPS on port 636. Users sign in with their workspace password.',
-    copy: 'Copy',
-    copied: 'Copied',
     bindTitle: 'Bind account and anonymous reads',
     bindPasswordSet: 'The bind account has a password.',
     bindPasswordNone: 'The bind account has no password yet: applications cannot bind as it.',

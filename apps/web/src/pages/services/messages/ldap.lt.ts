@@ -23,8 +23,6 @@ export const ldapTabLt: LdapTabMessages = {
     groupsDn: 'Grupės',
     bindDn: 'Tik skaitymo prisijungimo DN',
     tls: 'Kiekvienam ryšiui reikia TLS: StartTLS per 389 prievadą arba LDAPS per 636 prievadą. Naudotojai jungiasi savo darbo vietos slaptažodžiu.',
-    copy: 'Kopijuoti',
-    copied: 'Nukopijuota',
     bindTitle: 'Prisijungimo paskyra ir anoniminis skaitymas',
     bindPasswordSet: 'Prisijungimo paskyra turi slaptažodį.',
     bindPasswordNone: 'Prisijungimo paskyra dar neturi slaptažodžio: programos negali ja prisijungti.',
