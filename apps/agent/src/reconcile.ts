@@ -207,16 +207,21 @@ async function withFeatureReports(
   } catch {
     return rest;
   }
-  for (const driver of reporting) {
-    try {
-      Object.assign(features, await driver.report?.(desired, context));
-    } catch (error) {
-      deps.logger.warn(
-        { service_id: desired.service_id, driver: driver.name },
-        `report failed: ${errorMessage(error)}`,
-      );
-    }
-  }
+  // Reports only read (their daemons' files and counters): asked all at once, merged in order.
+  const sections = await Promise.all(
+    reporting.map(async (driver) => {
+      try {
+        return await driver.report?.(desired, context);
+      } catch (error) {
+        deps.logger.warn(
+          { service_id: desired.service_id, driver: driver.name },
+          `report failed: ${errorMessage(error)}`,
+        );
+        return undefined;
+      }
+    }),
+  );
+  for (const section of sections) Object.assign(features, section);
   return Object.keys(features).length > 0 ? { ...rest, features } : rest;
 }
 

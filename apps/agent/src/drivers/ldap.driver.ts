@@ -193,11 +193,11 @@ export async function syncDirectory(
   running: boolean,
 ): Promise<string[]> {
   const wanted = await readFile(files.wanted, 'utf8');
-  const entries = parseLdif(wanted);
-  const names = ldapDirectoryNames(desired.service_id);
   // A stopped workspace's database is built again when it starts.
   if (!running && desired.state !== 'running') return [];
+  const names = ldapDirectoryNames(desired.service_id);
   if (!running) {
+    const entries = parseLdif(wanted);
     await rm(files.databaseDir, { recursive: true, force: true });
     await ensureDir(files.databaseDir, { mode: 0o700 });
     await run('slapadd', ['-q', '-f', files.conf, '-l', files.wanted], { check: true });
@@ -205,7 +205,9 @@ export async function syncDirectory(
     return [`built the LDAP directory (${entries.length} entries)`];
   }
   const applied = await readFile(files.applied, 'utf8').catch(() => undefined);
+  // The usual pass: nothing changed since the last sync, and nothing is parsed.
   if (applied === wanted) return [];
+  const entries = parseLdif(wanted);
   // Unknown from here until ldapmodify is through: a failure halfway leaves it unknown.
   await rm(files.applied, { force: true });
   const current = applied !== undefined ? parseLdif(applied) : await readDirectory(files, names.base, run);
