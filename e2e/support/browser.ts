@@ -51,8 +51,14 @@ export function useBrowser(product?: () => { baseUrl: string; dataDir: string })
         // Chromium logs every 4xx answer as a console error; a refused password or an expired
         // link is the API working. Server errors and script errors still fail the journey.
         const expectedRefusal = /Failed to load resource: the server responded with a status of 4\d\d/;
-        if (message.type() === 'error' && !expectedRefusal.test(message.text())) {
-          problems.push(`console: ${message.text()}`);
+        // Live journeys running beside this one add and remove workspaces' veth links on this
+        // machine; Chromium takes each address change as a new network and drops the requests in
+        // flight. Reads are retried by the app; a journey that needed a dropped one still fails
+        // on what it checks.
+        const machineNetworkChanged = /Failed to load resource: net::ERR_NETWORK_CHANGED/;
+        const text = message.text();
+        if (message.type() === 'error' && !expectedRefusal.test(text) && !machineNetworkChanged.test(text)) {
+          problems.push(`console: ${text}`);
         }
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
