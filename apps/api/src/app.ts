@@ -41,7 +41,7 @@ import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { accessGuards } from './http/caller.ts';
-import { createAuthQueries } from './modules/auth/auth.queries.ts';
+import { createAuthQueries, createSessionBoundReads } from './modules/auth/auth.queries.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAccessTokens } from './modules/auth/tokens.ts';
@@ -345,6 +345,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     createPaymentSession: (accountId, orderId, flow) => payments.createSession(accountId, orderId, flow),
     orders,
     nodeLastSeen: async (nodeId) => (await nodesQueries.findById(nodeId))?.lastSeenAt ?? null,
+    sessionBound: createSessionBoundReads(database.db),
     wakeNode,
     now,
   });

@@ -52,6 +52,28 @@ describe('route access levels', () => {
     await app.close();
   });
 
+  it('never lets a route that reads its own session answer a success without admitting it', async () => {
+    const app = await appWith();
+    const config = { access: 'verified', sessionReadByRoute: true } as const;
+    app.get('/forgets', { config }, async () => ({ secret: 'rows of whoever the token named' }));
+    app.get('/admits', { config }, async (request) => {
+      request.auth = { userId: 'u', sessionId: 's', emailVerified: true };
+      return { ok: true };
+    });
+    app.get('/refuses', { config }, async () => {
+      throw new AppError('unauthorized');
+    });
+    await app.ready();
+    const headers = { 'x-level': 'verified' };
+
+    const forgot = await app.inject({ method: 'GET', url: '/forgets', headers });
+    expect(forgot.statusCode).toBe(500);
+    expect(forgot.body).not.toContain('secret');
+    expect((await app.inject({ method: 'GET', url: '/admits', headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/refuses', headers })).statusCode).toBe(401);
+    await app.close();
+  });
+
   it('guards and records a prefix’s own route with and without its trailing slash', async () => {
     const app = await appWith();
     await app.register(

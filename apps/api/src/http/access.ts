@@ -4,7 +4,13 @@
 // it), and the security suite's route walk (route-walk.security.test.ts) reads the same record,
 // so a new route is walked without editing the test. Whose resource an id names is not a level:
 // another account's ids answer 404 from the services, as before.
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -26,6 +32,14 @@ declare module 'fastify' {
      * it along, one query instead of two. Other routes read only whether the session stands.
      */
     readsAccount?: boolean;
+    /**
+     * A `signed-in` or `verified` route whose one statement reads the caller's session along with
+     * its answer (auth.queries.ts createSessionBoundReads): one round trip instead of two. Its
+     * guard checks only the token (`request.claims`); the handler admits the session it read with
+     * admitSessionRead (caller.ts) before it uses anything. A success answered without admitting
+     * is refused here with a 500, so forgetting to admit can never serve a revoked session.
+     */
+    sessionReadByRoute?: boolean;
   }
 }
 
@@ -83,6 +97,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { guards: (
   tables.set(app, table);
   app.decorateRequest('auth', null);
   app.decorateRequest('node', null);
+  app.decorateRequest('claims', null);
 
   // One hook for every route. It reads the level fastify settled for the route, so a level set by
   // a later onRoute hook (registerWithAccess) counts; it runs on request, so a caller who may not
@@ -96,9 +111,21 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { guards: (
     await options.guards()[level](request);
   };
 
+  const refuseUnadmitted: onSendAsyncHookHandler = async (request, reply, payload) => {
+    if (request.auth === null && reply.statusCode < 400) {
+      throw new Error(
+        `${request.method} ${request.routeOptions.url ?? ''} answered without admitting its session`,
+      );
+    }
+    return payload;
+  };
+
   app.addHook('onRoute', (route) => {
     const hooks = toArray(route.onRequest);
     if (!hooks.includes(guard)) route.onRequest = [guard, ...hooks];
+    if (route.config?.sessionReadByRoute) {
+      route.onSend = [...toArray(route.onSend), refuseUnadmitted] as typeof route.onSend;
+    }
     // HEAD answers as its GET does (fastify adds the twin with the same options).
     for (const method of toArray(route.method).filter((name) => name !== 'HEAD')) {
       const prefixOwn = route.routePath === '' && route.prefix !== '';

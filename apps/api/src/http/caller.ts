@@ -7,7 +7,14 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 import type { AccessGuards } from './access.ts';
 import type { NodesService } from '../modules/nodes/nodes.service.ts';
-import type { Authenticated, AuthService, ClientMeta } from '../modules/auth/auth.service.ts';
+import type { ActiveSession } from '../modules/auth/auth.queries.ts';
+import {
+  admitSession,
+  type Authenticated,
+  type AuthService,
+  type ClientMeta,
+} from '../modules/auth/auth.service.ts';
+import type { AccessClaims } from '../modules/auth/tokens.ts';
 
 export type AuthenticatedNode = Awaited<ReturnType<NodesService['authenticate']>>;
 
@@ -15,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Authenticated | null;
     node: AuthenticatedNode | null;
+    /** The token's claims on a route that reads its session itself (access.ts `sessionReadByRoute`). */
+    claims: AccessClaims | null;
   }
 }
 
@@ -39,21 +48,39 @@ const sessionRead = (request: FastifyRequest) => ({
 
 /** The guard of each access level: a customer's session, verified or not, or a node's token. */
 export function accessGuards(
-  auth: Pick<AuthService, 'authenticate'>,
+  auth: Pick<AuthService, 'authenticate' | 'claims'>,
   nodes: Pick<NodesService, 'authenticate'>,
 ): AccessGuards {
+  const signedIn = async (request: FastifyRequest) => {
+    if (request.routeOptions.config.sessionReadByRoute) {
+      request.claims = await auth.claims(bearerToken(request));
+      return;
+    }
+    request.auth = await auth.authenticate(bearerToken(request), sessionRead(request));
+  };
   return {
-    'signed-in': async (request) => {
-      request.auth = await auth.authenticate(bearerToken(request), sessionRead(request));
-    },
+    'signed-in': signedIn,
     verified: async (request) => {
-      request.auth = await auth.authenticate(bearerToken(request), sessionRead(request));
-      if (!request.auth.emailVerified) throw new AppError('email_not_verified');
+      await signedIn(request);
+      if (request.auth && !request.auth.emailVerified) throw new AppError('email_not_verified');
     },
     node: async (request) => {
       request.node = await nodes.authenticate(bearerToken(request));
     },
   };
+}
+
+/**
+ * Admits the caller of a `sessionReadByRoute` route with the session its statement read, as its
+ * guard would have (401, `email_not_verified`): the account id to answer for.
+ */
+export function admitSessionRead(request: FastifyRequest, session: ActiveSession | undefined): string {
+  if (!request.claims) throw new AppError('unauthorized');
+  request.auth = admitSession(request.claims, session);
+  if (request.routeOptions.config.access === 'verified' && !request.auth.emailVerified) {
+    throw new AppError('email_not_verified');
+  }
+  return request.auth.userId;
 }
 
 /** The calling node inside a route whose access is `node`. */

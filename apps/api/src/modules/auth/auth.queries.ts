@@ -1,5 +1,5 @@
 // The only SQL on sessions, refresh tokens, mailed link tokens and login history.
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import type { UserWithSettings } from '../users/users.queries.ts';
 import { userSettings, users } from '../users/users.table.ts';
@@ -17,6 +17,50 @@ export interface ActiveSession {
 }
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
+/** What admitting a request reads of its session (auth.service.ts admitSession). */
+const sessionColumns = {
+  sessionId: sessions.id,
+  userId: sessions.userId,
+  revokedAt: sessions.revokedAt,
+  active: users.active,
+  emailVerified: users.emailVerified,
+};
+
+/**
+ * Reads keyed by the caller's account made in the session check's own statement, for a hot route
+ * whose answer is one query (the services overview): one database round trip instead of two,
+ * which on PostgreSQL is most of what such a request costs besides its answer. `read` receives
+ * the session's account id and returns a scalar subquery; it runs only for a session that
+ * stands, and its value is used only once admitSession has admitted the session read with it
+ * (http/access.ts, route config `sessionReadByRoute`).
+ */
+export function createSessionBoundReads(db: Executor) {
+  return {
+    prepare<T>(name: string, read: (accountId: SQLWrapper) => SQL<T>) {
+      const prepare = () =>
+        db
+          .select({
+            ...sessionColumns,
+            value: sql<T | null>`case when ${sessions.revokedAt} is null and ${users.active} then ${read(sessions.userId)} end`,
+          })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(eq(sessions.id, sql.placeholder('sessionId')))
+          .limit(1)
+          .prepare(name);
+      let statement: ReturnType<typeof prepare> | undefined;
+      return async (sessionId: string): Promise<{ session: ActiveSession | undefined; value: T | null }> => {
+        statement ??= prepare();
+        const [row] = await statement.execute({ sessionId });
+        if (!row) return { session: undefined, value: null };
+        const { value, ...session } = row;
+        return { session: { ...session, account: undefined }, value };
+      };
+    },
+  };
+}
+export type SessionBoundReads = ReturnType<typeof createSessionBoundReads>;
+
 export function createAuthQueries(db: Executor) {
   // Every signed-in request asks one of these two, so their SQL is built once, not per request
   // (drizzle's query building was about a tenth of such a request's CPU). Most routes need only
@@ -24,13 +68,6 @@ export function createAuthQueries(db: Executor) {
   // (`GET /users/me`, route config `readsAccount`) has the whole account read with the session
   // (one join), so it needs no second query: a database round trip is what a signed-in read costs
   // most, and decoding forty columns it does not show cost the others ~15% of their CPU.
-  const sessionColumns = {
-    sessionId: sessions.id,
-    userId: sessions.userId,
-    revokedAt: sessions.revokedAt,
-    active: users.active,
-    emailVerified: users.emailVerified,
-  };
   let activeSession: ReturnType<typeof prepareActiveSession> | undefined;
   const prepareActiveSession = () =>
     db

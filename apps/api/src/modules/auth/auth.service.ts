@@ -15,13 +15,14 @@ import { companyFromDetails } from '../users/users.service.ts';
 import { createAccountService } from './account.service.ts';
 import { createAuthLinks } from './auth.links.ts';
 import { authMessage } from './auth.messages.ts';
-import type { AuthQueries, EmailTokenPurpose } from './auth.queries.ts';
+import type { ActiveSession, AuthQueries, EmailTokenPurpose } from './auth.queries.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   ACCESS_TOKEN_TTL_S,
   hashOpaqueToken,
   newOpaqueToken,
   REFRESH_TOKEN_TTL_MS,
+  type AccessClaims,
   type AccessTokens,
 } from './tokens.ts';
 
@@ -111,6 +112,17 @@ export function createAuthService(deps: AuthDependencies) {
     const row = await deps.queries.findEmailToken(hashOpaqueToken(token), purpose);
     if (!row) throw invalid;
     return { row, invalid };
+  }
+
+  /**
+   * What a well-signed, unexpired access token claims, or 401. Not yet a caller: the session it
+   * names must still stand (admitSession), as read by authenticate or by a route's own statement
+   * (http/access.ts, `sessionReadByRoute`).
+   */
+  async function claimsOf(accessToken: string): Promise<AccessClaims> {
+    const claims = accessToken ? await deps.tokens.verify(accessToken) : null;
+    if (!claims) throw unauthorized();
+    return claims;
   }
 
   return {
@@ -321,19 +333,27 @@ export function createAuthService(deps: AuthDependencies) {
      * session, for a route that shows it (Authenticated.account).
      */
     async authenticate(accessToken: string, options: { withAccount?: boolean } = {}): Promise<Authenticated> {
-      const claims = accessToken ? await deps.tokens.verify(accessToken) : null;
-      if (!claims) throw unauthorized();
-      const session = await deps.queries.findActiveSession(claims.sessionId, options);
-      if (!session || session.revokedAt || !session.active || session.userId !== claims.userId) {
-        throw unauthorized();
-      }
-      return {
-        userId: session.userId,
-        sessionId: session.sessionId,
-        emailVerified: session.emailVerified,
-        account: session.account,
-      };
+      const claims = await claimsOf(accessToken);
+      return admitSession(claims, await deps.queries.findActiveSession(claims.sessionId, options));
     },
+
+    claims: claimsOf,
+  };
+}
+
+/**
+ * The caller a token's claims make with the session as read now, or 401: the session must exist,
+ * be the token's, not be revoked, and its account be active. Every signed-in request passes here.
+ */
+export function admitSession(claims: AccessClaims, session: ActiveSession | undefined): Authenticated {
+  if (!session || session.revokedAt || !session.active || session.userId !== claims.userId) {
+    throw unauthorized();
+  }
+  return {
+    userId: session.userId,
+    sessionId: session.sessionId,
+    emailVerified: session.emailVerified,
+    account: session.account,
   };
 }
 

@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOverviewItemSchema, type ServiceOverviewItem } from '@debesis/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { signedInUser } from '../../test/factories.ts';
+import { register, sessionBeforeVerification, signedInUser } from '../../test/factories.ts';
+import { sessions } from '../auth/auth.table.ts';
+import { createAccessTokens } from '../auth/tokens.ts';
+import { users } from '../users/users.table.ts';
 import { seedCatalogue } from '../../test/payments.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { createServicesQueries } from './services.queries.ts';
 import { services } from './services.table.ts';
 
@@ -94,10 +97,61 @@ describe('services overview', () => {
 
     const { body } = await overview(owner);
     expect((JSON.parse(body) as { services: unknown[] }).services).toHaveLength(12);
-    // New services' counts are read once, for all of them at once; then only the session and the list.
+    // New services' counts are read once, for all of them at once; then one statement reads the
+    // session and the list together.
     expect(coldTwelve, coldOne.join('\n')).toHaveLength(coldOne.length);
     expect(warmTwelve, warmOne.join('\n')).toHaveLength(warmOne.length);
-    expect(warmTwelve).toHaveLength(2);
+    expect(warmTwelve, warmTwelve.join('\n')).toHaveLength(1);
+  });
+
+  it('refuses at the next request a session signed out, revoked or of a closed account, and an unverified owner', async () => {
+    const status = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/services/overview', headers })).statusCode;
+
+    const signedOut = await signedInUser(ctx);
+    await addServices(signedOut, 2);
+    expect(await status(signedOut.auth)).toBe(200);
+    const logout = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: signedOut.auth,
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(await status(signedOut.auth)).toBe(401);
+
+    const revoked = await signedInUser(ctx);
+    expect(await status(revoked.auth)).toBe(200);
+    await ctx.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, revoked.user.id));
+    expect(await status(revoked.auth)).toBe(401);
+
+    const closed = await signedInUser(ctx);
+    expect(await status(closed.auth)).toBe(200);
+    await ctx.database.db.update(users).set({ active: false }).where(eq(users.id, closed.user.id));
+    expect(await status(closed.auth)).toBe(401);
+
+    // A well-signed token naming one account with another's session.
+    const owner = await signedInUser(ctx);
+    const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, owner.user.id));
+    const crossed = await createAccessTokens(ctx.config.jwtSecret, () => ctx.now()).sign({
+      userId: signedOut.user.id,
+      sessionId: session?.id ?? '',
+    });
+    expect(await status({ authorization: `Bearer ${crossed}` })).toBe(401);
+    expect(await status({ authorization: 'Bearer not-a-token' })).toBe(401);
+    expect(await status({})).toBe(401);
+
+    const unverified = await register(ctx);
+    const tokens = await sessionBeforeVerification(ctx, unverified.user.id);
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/services/overview',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ detail: 'email_not_verified' });
   });
 
   it('reads the list as drizzle’s select of the same rows would', async () => {

@@ -1,7 +1,21 @@
 // The only SQL on services and their log. Every status change is a conditional update on the
 // `from` statuses of lifecycle.ts, so two processes racing on one service cannot both move it;
 // whoever gets the row back is the one who tells the owner.
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { DriverStatus, ResourceFailure, ServiceStatus } from '@debesis/contract';
 import { addMonths } from '@debesis/pricing';
 import type { Db } from '../../db/database.ts';
@@ -147,6 +161,16 @@ export function createServicesQueries(db: Db) {
       listForAccount ??= prepareListForAccount();
       const [result] = await listForAccount.execute({ accountId });
       return listRows.rows(result?.list ?? null);
+    },
+    /** The same list as a scalar subquery, for a statement that reads it along (listRowsOf reads it). */
+    listOf(accountId: SQLWrapper): SQL<unknown[][] | null> {
+      return sql<unknown[][] | null>`(${db
+        .select({ list: listRows.field })
+        .from(services)
+        .where(eq(services.accountId, accountId))})`;
+    },
+    listRowsOf(list: unknown[][] | null): ServiceListRow[] {
+      return listRows.rows(list);
     },
     /**
      * Moves valid_until forward by whole months from the later of now and the current end. Bought

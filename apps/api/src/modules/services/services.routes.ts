@@ -17,7 +17,7 @@ import {
   serviceStatusSchema,
   serviceUpdateSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../../http/caller.ts';
+import { admitSessionRead, currentUserId } from '../../http/caller.ts';
 import { compiledContractSerializer } from '../../http/contract-serializer.ts';
 import type { ServicesService } from './services.service.ts';
 
@@ -32,7 +32,8 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/overview',
     {
-      config: { access: 'verified' },
+      // The dashboard's first call: its one statement checks the session too (access.ts).
+      config: { access: 'verified', sessionReadByRoute: true },
       schema: {
         tags,
         summary: 'Every service of the account with the fields of the services list',
@@ -42,7 +43,10 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
       // The dashboard's first call: written by the contract's compiled JSON Schema (see there).
       serializerCompiler: compiledContractSerializer,
     },
-    async (request) => services.overview(currentUserId(request)),
+    async (request) =>
+      services.overviewForSession(request.claims?.sessionId ?? '', (session) =>
+        admitSessionRead(request, session),
+      ),
   );
 
   app.get(

@@ -36,7 +36,8 @@ import {
   presentStatus,
 } from './services.presenter.ts';
 import type { ServiceNotifier } from './services.notifier.ts';
-import { createServicesQueries, type ServiceRow } from './services.queries.ts';
+import { createServicesQueries, type ServiceListRow, type ServiceRow } from './services.queries.ts';
+import type { ActiveSession, SessionBoundReads } from '../auth/auth.queries.ts';
 
 export interface ServiceMeta {
   ip: string | null;
@@ -68,6 +69,8 @@ export function createServicesService(deps: {
     ): Promise<Order>;
   };
   nodeLastSeen: (nodeId: string) => Promise<Date | null>;
+  /** Statements that read the caller's session along (the auth module's; see overviewForSession). */
+  sessionBound: SessionBoundReads;
   wakeNode: (nodeId: string) => void;
   now: () => Date;
 }) {
@@ -108,6 +111,28 @@ export function createServicesService(deps: {
     const seen = await deps.nodeLastSeen(row.nodeId);
     return seen !== null && deps.now().getTime() - seen.getTime() < NODE_OFFLINE_AFTER_MS;
   }
+
+  async function presentOverview(rows: ServiceListRow[]): Promise<{ services: ServiceOverviewItem[] }> {
+    const names = new Map<string, string>();
+    for (const row of rows) {
+      if (!names.has(row.productId)) names.set(row.productId, await deps.planName(row.productId));
+    }
+    const counts = await countsFor(rows);
+    const now = deps.now();
+    return {
+      services: rows.map((row) =>
+        presentOverviewItem(
+          row,
+          names.get(row.productId) ?? row.productId,
+          counts.get(row.id) ?? NO_COUNTS,
+          now,
+        ),
+      ),
+    };
+  }
+  const overviewRead = deps.sessionBound.prepare('services_overview_for_session', (accountId) =>
+    queries.listOf(accountId),
+  );
 
   async function statusOf(row: ServiceRow): Promise<ServiceStatusDetail> {
     return presentStatus(row, await nodeOnline(row), deps.now());
@@ -295,25 +320,21 @@ export function createServicesService(deps: {
 
   return {
     async overview(accountId: string): Promise<{ services: ServiceOverviewItem[] }> {
-      const rows = await queries.listForAccount(accountId);
-      const names = new Map<string, string>();
-      for (const row of rows) {
-        if (!names.has(row.productId)) names.set(row.productId, await deps.planName(row.productId));
-      }
-      const counts = await countsFor(rows);
-      const now = deps.now();
-      return {
-        services: rows.map((row) =>
-          presentOverviewItem(
-            row,
-            names.get(row.productId) ?? row.productId,
-            counts.get(row.id) ?? NO_COUNTS,
-            now,
-          ),
-        ),
-      };
+      return presentOverview(await queries.listForAccount(accountId));
     },
 
+    /**
+     * The overview read in the statement that checks the caller's session (the dashboard's first
+     * call, one round trip): `admit` admits the session read or throws, before anything is shown.
+     */
+    async overviewForSession(
+      sessionId: string,
+      admit: (session: ActiveSession | undefined) => string,
+    ): Promise<{ services: ServiceOverviewItem[] }> {
+      const { session, value } = await overviewRead(sessionId);
+      admit(session);
+      return presentOverview(queries.listRowsOf(value));
+    },
     async statuses(accountId: string): Promise<{ services: ServiceState[] }> {
       const now = deps.now();
       return {
