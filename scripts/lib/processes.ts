@@ -69,6 +69,13 @@ export interface ProductOptions {
 }
 
 /** The whole product (API, worker, embedded node) on a fresh embedded database. */
+/**
+ * The V8 flags the product runs with, as `npm start` gives them (package.json). A young generation
+ * of 64 MB per half instead of 16: a request's garbage (rows, answers, strings) dies young, and
+ * with four times fewer scavenges the services overview served ~25% more on PostgreSQL.
+ */
+export const PRODUCT_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 export async function startProduct(
   env: Record<string, string> = {},
   options: ProductOptions = {},
@@ -82,26 +89,30 @@ export async function startProduct(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      // The address the browser uses, so links in mail and OAuth redirects come back to it.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AGENT_POLL_INTERVAL_MS: '1000',
-      // Journeys and benchmarks buy workspaces; as root they would leave mounted images and smbd
-      // processes behind a deleted data folder. The agent's own tests cover live workspaces, and
-      // so does the one journey that asks for them (and removes them).
-      ...(options.liveWorkspaces
-        ? { AGENT_LIVE_WORKSPACES: 'auto', AGENT_ADDRESS_POOL: LIVE_ADDRESS_POOL }
-        : { AGENT_LIVE_WORKSPACES: 'off' }),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...PRODUCT_NODE_FLAGS, ...profile, '--import', 'tsx', 'apps/api/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        // The address the browser uses, so links in mail and OAuth redirects come back to it.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        AGENT_POLL_INTERVAL_MS: '1000',
+        // Journeys and benchmarks buy workspaces; as root they would leave mounted images and smbd
+        // processes behind a deleted data folder. The agent's own tests cover live workspaces, and
+        // so does the one journey that asks for them (and removes them).
+        ...(options.liveWorkspaces
+          ? { AGENT_LIVE_WORKSPACES: 'auto', AGENT_ADDRESS_POOL: LIVE_ADDRESS_POOL }
+          : { AGENT_LIVE_WORKSPACES: 'off' }),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/v1/health`, 90_000, (status) => status === 200);
   return {

@@ -177,8 +177,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   closeConnectionsWhenClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done(null, payload);
   });
   // Before any route: every route declares who may call it (config.access), enforced there.
   // The guards are read when a request comes, after the services are built below.

@@ -31,7 +31,8 @@ export function pickLanguage(header: string | undefined): Language {
 
 export const languagePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('language', DEFAULT_LANGUAGE);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = pickLanguage(request.headers['accept-language']);
+    done();
   });
 });
