@@ -105,6 +105,23 @@ describe('public site', () => {
     expect((await heavy()).length).toBeGreaterThan(0);
   });
 
+  it('fetches the plan list of /pricing with the page, once: the app takes the preloaded answer', async () => {
+    const page = await browser.newPage();
+    await preparePage(page, { language: 'lt', consent: 'necessary' });
+    const planLists: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/products/') planLists.push(request.url());
+    });
+    const response = await page.goto('/pricing');
+    expect(await response?.text()).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/v1/products/">',
+    );
+    await page.getByTestId('plan-card-mini').waitFor();
+    await page.waitForLoadState('networkidle');
+    // A preload the app's fetch did not match would show as a second request.
+    expect(planLists).toHaveLength(1);
+  });
+
   it('links the footer to every public page, and the solution cards to the solution pages', async () => {
     const page = await browser.newPage();
     await preparePage(page, { consent: 'necessary' });

@@ -54,9 +54,14 @@ function precompress(): Plugin {
  * scopes, then the page). The API sends `dist/pages/<name>.html` for such a path (see
  * apps/api/src/http/web-app.ts).
  */
-const LANDING_PAGES: Record<string, { name: string; modules: string[] }> = {
+const LANDING_PAGES: Record<string, { name: string; modules: string[]; reads?: string[] }> = {
   '/': { name: 'index', modules: ['src/pages/HomePage.tsx'] },
-  '/pricing': { name: 'pricing', modules: ['src/app/QueryScope.tsx', 'src/pages/plans/PlansPage.tsx'] },
+  '/pricing': {
+    name: 'pricing',
+    modules: ['src/app/QueryScope.tsx', 'src/pages/plans/PlansPage.tsx'],
+    // The plan cards' list (plan-list.ts PLAN_LIST_PATH), public and the same in every language.
+    reads: ['/api/v1/products/'],
+  },
 };
 
 /**
@@ -95,7 +100,13 @@ function pagePreloads(): Plugin {
           if (!chunk) throw new Error(`page-preloads: no chunk holds ${module}`);
           closure(chunk.fileName, scripts);
         }
-        const links = [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        // The API reads the page renders first, fetched with the page instead of after its code
+        // has run: `crossorigin` makes the preload match the app's same-origin fetch, which
+        // then takes the preloaded answer (Lighthouse's mobile link: one round trip less).
+        const links = [
+          ...(page.reads ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
+          ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ];
         await writeFile(join(outDir, 'pages', `${page.name}.html`), await landingPage(html, outDir, links));
       }
     },
