@@ -68,7 +68,6 @@ export interface ProductOptions {
   liveWorkspaces?: boolean;
 }
 
-/** The whole product (API, worker, embedded node) on a fresh embedded database. */
 /**
  * The V8 flags the product runs with, as `npm start` gives them (package.json). A young generation
  * of 64 MB per half instead of 16: a request's garbage (rows, answers, strings) dies young, and
@@ -76,6 +75,7 @@ export interface ProductOptions {
  */
 export const PRODUCT_NODE_FLAGS = ['--max-semi-space-size=64'];
 
+/** The whole product (API, worker, embedded node) on a fresh embedded database. */
 export async function startProduct(
   env: Record<string, string> = {},
   options: ProductOptions = {},

@@ -62,7 +62,7 @@ export function accessGuards(
     'signed-in': signedIn,
     verified: async (request) => {
       await signedIn(request);
-      if (request.auth && !request.auth.emailVerified) throw new AppError('email_not_verified');
+      if (request.auth) refuseUnverified(request.auth);
     },
     node: async (request) => {
       request.node = await nodes.authenticate(bearerToken(request));
@@ -77,10 +77,13 @@ export function accessGuards(
 export function admitSessionRead(request: FastifyRequest, session: ActiveSession | undefined): string {
   if (!request.claims) throw new AppError('unauthorized');
   request.auth = admitSession(request.claims, session);
-  if (request.routeOptions.config.access === 'verified' && !request.auth.emailVerified) {
-    throw new AppError('email_not_verified');
-  }
+  if (request.routeOptions.config.access === 'verified') refuseUnverified(request.auth);
   return request.auth.userId;
+}
+
+/** What the `verified` level adds to a session that stands. */
+function refuseUnverified(auth: Authenticated): void {
+  if (!auth.emailVerified) throw new AppError('email_not_verified');
 }
 
 /** The calling node inside a route whose access is `node`. */

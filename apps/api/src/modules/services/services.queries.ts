@@ -90,13 +90,11 @@ export function createServicesQueries(db: Db) {
   // The dashboard's first call and the status poll read this list on every request: built once,
   // it skips drizzle's query building (more CPU than reading the rows) and the server's planning.
   // Its rows come back as one JSON value (db/json-rows.ts), which the driver reads in one piece.
+  const listQuery = (accountId: SQLWrapper) =>
+    db.select({ list: listRows.field }).from(services).where(eq(services.accountId, accountId));
   let listForAccount: ReturnType<typeof prepareListForAccount> | undefined;
   const prepareListForAccount = () =>
-    db
-      .select({ list: listRows.field })
-      .from(services)
-      .where(eq(services.accountId, sql.placeholder('accountId')))
-      .prepare('services_list_for_account');
+    listQuery(sql.placeholder('accountId')).prepare('services_list_for_account');
 
   /** The lifecycle step `step` on one service; the row when this call made it. */
   async function transition(
@@ -164,10 +162,7 @@ export function createServicesQueries(db: Db) {
     },
     /** The same list as a scalar subquery, for a statement that reads it along (listRowsOf reads it). */
     listOf(accountId: SQLWrapper): SQL<unknown[][] | null> {
-      return sql<unknown[][] | null>`(${db
-        .select({ list: listRows.field })
-        .from(services)
-        .where(eq(services.accountId, accountId))})`;
+      return sql<unknown[][] | null>`(${listQuery(accountId)})`;
     },
     listRowsOf(list: unknown[][] | null): ServiceListRow[] {
       return listRows.rows(list);

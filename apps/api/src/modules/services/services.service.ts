@@ -319,22 +319,19 @@ export function createServicesService(deps: {
   };
 
   return {
-    async overview(accountId: string): Promise<{ services: ServiceOverviewItem[] }> {
-      return presentOverview(await queries.listForAccount(accountId));
-    },
-
     /**
      * The overview read in the statement that checks the caller's session (the dashboard's first
      * call, one round trip): `admit` admits the session read or throws, before anything is shown.
      */
     async overviewForSession(
       sessionId: string,
-      admit: (session: ActiveSession | undefined) => string,
+      admit: (session: ActiveSession | undefined) => void,
     ): Promise<{ services: ServiceOverviewItem[] }> {
       const { session, value } = await overviewRead(sessionId);
       admit(session);
       return presentOverview(queries.listRowsOf(value));
     },
+
     async statuses(accountId: string): Promise<{ services: ServiceState[] }> {
       const now = deps.now();
       return {
