@@ -122,6 +122,62 @@ describe('public site', () => {
     expect(planLists).toHaveLength(1);
   });
 
+  /** Holds the app's code back until `release` is called: the page is what its HTML paints. */
+  async function holdAppCode(page: Page): Promise<() => void> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  const takenOver = (page: Page) =>
+    page.waitForSelector('#root:not([data-prerendered])', { state: 'attached' });
+
+  it('paints a landing page from its HTML before its code arrives, then hydrates it', async () => {
+    const page = await browser.newPage();
+    const release = await holdAppCode(page);
+    const response = await page.mainFrame().goto('/pricing');
+    const html = (await response?.text()) ?? '';
+    // No script is asked for before the first paint; the app's code is named for later.
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(html).toContain('<script type="application/json" id="app-code">');
+    await page.locator('#root[data-prerendered]').waitFor({ state: 'attached' });
+    expect(await page.locator('h1').innerText()).toBe('Choose your plan');
+    expect(await page.getByTestId('cookie-consent').isVisible()).toBe(true);
+    expect(await page.locator('html').getAttribute('data-prerender-differs')).toBeNull();
+    const heading = await page.locator('h1').elementHandle();
+    release();
+    await takenOver(page);
+    // Hydrated, not rendered afresh: the heading is the same element, and the buttons answer.
+    expect(await heading?.evaluate((node) => node.isConnected)).toBe(true);
+    await page.getByTestId('plan-card-mini').waitFor();
+    await page.getByTestId('consent-necessary').click();
+    await page.getByTestId('cookie-consent').waitFor({ state: 'detached' });
+  });
+
+  it('hides what a landing page was prerendered wrong for a returning visitor until the app renders it', async () => {
+    const page = await browser.newPage();
+    await preparePage(page, { language: 'lt', consent: 'necessary' });
+    const release = await holdAppCode(page);
+    await page.mainFrame().goto('/');
+    await page.locator('#root[data-prerendered]').waitFor({ state: 'attached' });
+    const differs = (await page.locator('html').getAttribute('data-prerender-differs'))?.split(' ');
+    expect(differs).toEqual(expect.arrayContaining(['consent', 'language']));
+    // Prerendered in English: hidden from a Lithuanian reader, and no cookie question to answer.
+    expect(await page.locator('h1').isVisible()).toBe(false);
+    expect(await page.getByTestId('cookie-consent').isVisible()).toBe(false);
+    release();
+    await takenOver(page);
+    await page.locator('h1').waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('lt');
+    expect(await page.getByTestId('cookie-consent').count()).toBe(0);
+    await page.getByTestId('home-cta-plans').waitFor();
+    expect(await page.getByTestId('home-cta-plans').innerText()).not.toBe('');
+  });
+
   it('links the footer to every public page, and the solution cards to the solution pages', async () => {
     const page = await browser.newPage();
     await preparePage(page, { consent: 'necessary' });
@@ -154,7 +210,11 @@ describe('public site', () => {
     // tenth, and the pauses cost no real time.
     await page.clock.install({ time: new Date('2026-11-21T10:00:00Z') });
     await page.clock.pauseAt(new Date('2026-11-21T10:00:01Z'));
-    await page.goto('/');
+    // The page's code loads on a frame and a timer once the prerendered page has painted
+    // (preferences.js): the paused clock runs them, and the page is then the app's.
+    await page.mainFrame().goto('/');
+    await page.clock.runFor(100);
+    await page.waitForSelector('#root:not([data-prerendered])', { state: 'attached' });
     await page.getByTestId('home-demo').waitFor();
     expect(await page.locator('[data-testid="home-demo"] [role="tablist"] [role="tab"]').count()).toBe(4);
     expect(await selectedTab(page)).toBe('home-demo-tab-overview');

@@ -1,12 +1,13 @@
 // Build and dev server of the web app. In production the API serves `dist/` itself, so the build
 // also writes pre-compressed copies the server can send as they are, and a copy of index.html for
-// each landing page that names that page's code up front (pagePreloads).
+// each landing page with its first screen prerendered and its code named up front (pagePreloads).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { prerenderPages } from './prerender-pages.ts';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg)$/;
@@ -65,9 +66,8 @@ const LANDING_PAGES: Record<string, { name: string; modules: string[]; reads?: s
 };
 
 /**
- * Writes `pages/<name>.html` for each landing page: index.html plus a `modulepreload` for every
- * script its lazy routes need and a stylesheet link for their CSS. Without them the browser learns
- * of the page's code only once the app's entry has downloaded and run, one round trip later.
+ * Writes `pages/<name>.html` for each landing page: index.html with the page's first screen
+ * prerendered in it (src/prerender.tsx) and the scripts it needs, its lazy routes' included.
  */
 function pagePreloads(): Plugin {
   let outDir = 'dist';
@@ -82,57 +82,92 @@ function pagePreloads(): Plugin {
     async writeBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      // What index.html already loads: the entry and everything it imports.
-      const loaded = new Set<string>();
       const closure = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName) || loaded.has(fileName)) return;
+        if (into.has(fileName)) return;
         into.add(fileName);
         for (const imported of byName.get(fileName)?.imports ?? []) closure(imported, into);
       };
-      for (const chunk of chunks.filter((c) => c.isEntry)) closure(chunk.fileName, loaded);
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('page-preloads: the build has no entry chunk');
       const html = await readFile(join(outDir, 'index.html'), 'utf8');
+      const markup = await prerenderPages(root, Object.keys(LANDING_PAGES));
       await mkdir(join(outDir, 'pages'), { recursive: true });
-      for (const page of Object.values(LANDING_PAGES)) {
+      for (const [path, page] of Object.entries(LANDING_PAGES)) {
+        // The entry and everything it imports first, then the page's own routes.
         const scripts = new Set<string>();
+        closure(entry.fileName, scripts);
         for (const module of page.modules) {
           const id = resolve(root, module);
           const chunk = chunks.find((c) => c.moduleIds.includes(id));
           if (!chunk) throw new Error(`page-preloads: no chunk holds ${module}`);
           closure(chunk.fileName, scripts);
         }
-        // The API reads the page renders first, fetched with the page instead of after its code
-        // has run: `crossorigin` makes the preload match the app's same-origin fetch, which
-        // then takes the preloaded answer (Lighthouse's mobile link: one round trip less).
-        const links = [
-          ...(page.reads ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
-          ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ];
-        await writeFile(join(outDir, 'pages', `${page.name}.html`), await landingPage(html, outDir, links));
+        const code: AppCode = {
+          entry: `/${entry.fileName}`,
+          modules: [...scripts].map((file) => `/${file}`),
+        };
+        const written = await landingPage(html, outDir, {
+          reads: page.reads ?? [],
+          code,
+          markup: markup.get(path) ?? '',
+        });
+        await writeFile(join(outDir, 'pages', `${page.name}.html`), written);
       }
     },
   };
 }
 
+/** What public/preferences.js loads once the prerendered page has painted (`#app-code`). */
+interface AppCode {
+  entry: string;
+  modules: string[];
+}
+
 /**
- * A landing page carries its stylesheet and the preferences script in itself: each was a request
- * the first paint waited for (on Lighthouse's mobile link, ~0.3 s for /pricing). The CSS is one
- * file (cssCodeSplit off), so no lazy route asks for a stylesheet later; it goes last in the head,
- * after the script links, so the browser asks for the scripts before it reads 57 KB of CSS. The
+ * A landing page is painted from its HTML alone: the stylesheet and the preferences script are
+ * inline, the first screen is in `#root`, and no script is requested before the first paint (on
+ * Lighthouse's mobile link every request before it delays it). The app's code is named in a JSON
+ * block that public/preferences.js reads once the page has painted. The API sends the plan list
+ * (`reads`) with the page: a same-origin fetch with `crossorigin` takes the preloaded answer. The
  * API allows the inlined script by its hash (apps/api/src/http/security.ts).
  */
-async function landingPage(html: string, outDir: string, links: string[]): Promise<string> {
-  let page = html;
+async function landingPage(
+  html: string,
+  outDir: string,
+  page: { reads: string[]; code: AppCode; markup: string },
+): Promise<string> {
+  let written = html
+    .replace(/ *<script type="module"[^>]*><\/script>\n/, '')
+    .replace(/ *<link rel="modulepreload"[^>]*>\n/g, '');
+  if (/<script type="module"|modulepreload/.test(written))
+    throw new Error('page-preloads: a script is left in the head');
   const styles: string[] = [];
   for (const [tag, href = ''] of html.matchAll(/ *<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">\n/g)) {
     styles.push(`<style>${await readFile(join(outDir, href), 'utf8')}</style>`);
-    page = page.replace(tag, '');
+    written = written.replace(tag, '');
   }
   const script = await readFile(join(outDir, PREFERENCES_SCRIPT), 'utf8');
   const tag = `<script src="/${PREFERENCES_SCRIPT}"></script>`;
-  if (!page.includes(tag)) throw new Error(`page-preloads: index.html has no ${tag}`);
-  return page
-    .replace(tag, () => `<script>${script}</script>`)
-    .replace('  </head>', () => `${[...links, ...styles].map((line) => `    ${line}\n`).join('')}  </head>`);
+  const head = [
+    ...page.reads.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
+    ...styles,
+  ];
+  // `data-prerendered-year`: the footer's copyright year, which preferences.js compares with today's.
+  const year = new Date().getFullYear();
+  const code = JSON.stringify(page.code).replaceAll('<', '\\u003c');
+  return [
+    [tag, `<script>${script}</script>`],
+    [
+      '<html lang="en" data-theme="light">',
+      `<html lang="en" data-theme="light" data-prerendered-year="${year}">`,
+    ],
+    ['  </head>', `${head.map((line) => `    ${line}\n`).join('')}  </head>`],
+    ['<div id="root"></div>', `<div id="root" data-prerendered>${page.markup}</div>`],
+    ['  </body>', `    <script type="application/json" id="app-code">${code}</script>\n  </body>`],
+  ].reduce((text, [search = '', replacement = '']) => {
+    if (!text.includes(search)) throw new Error(`page-preloads: index.html has no ${search}`);
+    return text.replace(search, () => replacement);
+  }, written);
 }
 
 /** Runs before the first paint (public/preferences.js); inlined in landing pages. */

@@ -62,7 +62,29 @@ export function useBrowser(product?: () => { baseUrl: string; dataDir: string })
         }
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      takeOverAfterLoads(page);
       return page;
     },
+  };
+}
+
+/**
+ * A landing page arrives prerendered, and its buttons answer only once the app has taken the page
+ * over (apps/web/src/main.tsx). A journey acts as a visitor who waits for that: goto and reload
+ * resolve once `#root` has lost `data-prerendered` (at once on every other page).
+ */
+function takeOverAfterLoads(page: Page): void {
+  const takenOver = () => page.waitForSelector('#root:not([data-prerendered])', { state: 'attached' });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await takenOver();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await takenOver();
+    return response;
   };
 }

@@ -25,16 +25,20 @@ const routeCode = new WeakMap<ComponentType, RouteCode>();
  * lazy layouts does not wait for each layout to render before its own code is asked for.
  */
 export function lazyRoute(load: () => Promise<ComponentType>): ComponentType {
-  let loaded = false;
+  let module: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () =>
-    (loading ??= load().then((Component) => {
-      loaded = true;
-      return { default: Component };
-    }));
-  const Component = lazy(start);
-  routeCode.set(Component, { start, loaded: () => loaded });
+  const start = () => (loading ??= load().then((Component) => (module = { default: Component })));
+  // React's lazy reads a thenable that settles as it is subscribed to at once, so a route whose
+  // code is already here renders in its first render instead of suspending for a tick: a
+  // prerendered page hydrates with its content (main.tsx loads the matched routes first).
+  const Component = lazy(() => (module ? settled(module) : start()));
+  routeCode.set(Component, { start, loaded: () => module !== undefined });
   return Component;
+}
+
+/** A thenable that calls back as it is subscribed to; only React's lazy reads it. */
+function settled<T>(value: T): Promise<T> {
+  return { then: (resolve: (value: T) => unknown) => resolve(value) } as unknown as Promise<T>;
 }
 
 function matchedCode(routes: RouteObject[], pathname: string): RouteCode[] {

@@ -165,8 +165,12 @@ export interface Session extends SessionState {
   isLoading: boolean;
 }
 
+/**
+ * The third argument, the state a prerendered page was rendered with, is the same getter: the
+ * build renders signed out, and a page is hydrated only when its visitor is (main.tsx).
+ */
 export function useSession(): Session {
-  const current = useSyncExternalStore(subscribeSession, getSessionState);
+  const current = useSyncExternalStore(subscribeSession, getSessionState, getSessionState);
   return {
     ...current,
     isAuthenticated: current.status === 'authenticated',

@@ -80,6 +80,9 @@ if (typeof window !== 'undefined') {
   });
 }
 
+const snapshot = () => state;
+
+/** Prerendered pages: as useSession says (hydrated only while no choice is stored). */
 export function useConsent(): ConsentState {
-  return useSyncExternalStore(subscribeConsent, () => state);
+  return useSyncExternalStore(subscribeConsent, snapshot, snapshot);
 }

@@ -106,7 +106,8 @@ export const i18nReady: Promise<void> = loadTexts(i18n.language)
   .catch(() => undefined);
 
 function syncDocumentLanguage(language: string): void {
-  document.documentElement.lang = language;
+  // Not in the build's prerender (prerender.tsx), which has no document.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
 syncDocumentLanguage(i18n.language);

@@ -80,8 +80,9 @@ function subscribeState(listener: () => void): () => void {
   return () => stateListeners.delete(listener);
 }
 
+/** Prerendered pages: as useSession says (hydrated only when the choice is the default). */
 export function useTheme(): ThemeState & { setTheme: (theme: Theme) => void } {
-  const current = useSyncExternalStore(subscribeState, getThemeState);
+  const current = useSyncExternalStore(subscribeState, getThemeState, getThemeState);
   return { ...current, setTheme };
 }
 

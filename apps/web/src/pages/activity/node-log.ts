@@ -5,7 +5,7 @@
 import { NODE_LOG_CODES, type NodeLogCode } from '@debesis/contract';
 import type { TFunction } from 'i18next';
 import { activityEn } from '../../i18n/activity.en.ts';
-import { numberLocale } from '../plans/format.ts';
+import { numberFormat, numberLocale } from '../plans/format.ts';
 import { joinWords } from './activity-sentence.ts';
 
 export interface NodeLine {
@@ -26,7 +26,7 @@ function driverName(t: TFunction<'activity'>, value: unknown): string {
 
 function bytes(value: unknown, language: string): string {
   const size = typeof value === 'number' ? value : 0;
-  const format = new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 1 });
+  const format = numberFormat(numberLocale(language), { maximumFractionDigits: 1 });
   const gib = size / 1024 ** 3;
   return gib >= 1 ? `${format.format(gib)} GB` : `${format.format(size / 1024 ** 2)} MB`;
 }

@@ -12,9 +12,12 @@ export const DEMO_TABS = ['overview', 'management', 'activity', 'workspace'] as 
 export type DemoTab = (typeof DEMO_TABS)[number];
 export const DEMO_INTERVAL_MS = 4000;
 
+/** False in the build's prerender; a visitor who prefers less motion is not hydrated (main.tsx). */
 function prefersReducedMotion(): boolean {
   return (
-    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
   );
 }
 

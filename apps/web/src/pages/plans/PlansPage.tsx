@@ -5,7 +5,7 @@
 // what the two kinds of address mean: a NAT workspace is reached from outside only through its
 // VPN; a dedicated IP can also publish shares directly.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
@@ -150,7 +150,10 @@ export function PlansPage() {
   const [chosenByClick, setChosenByClick] = useState(false);
   const [storedProductId] = useState(() => readSelectedPlan()?.product_id ?? null);
   const chosenId = params.get('plan') ?? storedProductId;
-  const live = (products.data ?? []).filter((product) => product.is_active);
+  // The cards render in the background once the list is here: on a phone, rendering them at once
+  // was one long task after the page's first paint.
+  const plans = useDeferredValue(products.data);
+  const live = (plans ?? []).filter((product) => product.is_active);
   const chosen = live.find((product) => product.id === chosenId) ?? null;
 
   function choose(id: string): void {
@@ -164,7 +167,7 @@ export function PlansPage() {
         <h1>{t('planPicker.title')}</h1>
         <p className="text-muted">{t('planPicker.lead')}</p>
       </header>
-      {products.isPending && (
+      {plans === undefined && !products.isError && (
         <>
           <p className="visually-hidden" role="status">
             {t('planPicker.loading')}
@@ -180,7 +183,7 @@ export function PlansPage() {
           </button>
         </FormAlert>
       )}
-      {products.isSuccess && live.length === 0 && (
+      {plans !== undefined && live.length === 0 && (
         <p className="plans__status text-muted">{t('planPicker.empty')}</p>
       )}
       {live.length > 0 && (

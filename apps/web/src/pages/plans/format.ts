@@ -7,20 +7,36 @@ export function numberLocale(language: string): MoneyLocale {
   return language.startsWith('lt') ? 'lt-LT' : 'en-US';
 }
 
+/**
+ * A number formatter for a locale and options, made once: making one costs far more than
+ * formatting with it (on a throttled phone, a few milliseconds per plan card).
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function money(amountMinor: number, language: string): string {
   return formatMoney(amountMinor, numberLocale(language));
 }
 
 /** 21 → "21%" (en) or "21 %" (lt); 25.5 → "25.5%" / "25,5 %". */
 export function percent(rate: number, language: string): string {
-  return new Intl.NumberFormat(numberLocale(language), { style: 'percent', maximumFractionDigits: 2 }).format(
+  return numberFormat(numberLocale(language), { style: 'percent', maximumFractionDigits: 2 }).format(
     rate / 100,
   );
 }
 
 /** Disk of a plan card: whole terabytes as TB (2048 → "2 TB"), anything else in GB. */
 export function diskSize(gb: number, language: string): string {
-  const number = new Intl.NumberFormat(numberLocale(language));
+  const number = numberFormat(numberLocale(language));
   return gb >= 1024 && gb % 1024 === 0 ? `${number.format(gb / 1024)} TB` : `${number.format(gb)} GB`;
 }
 

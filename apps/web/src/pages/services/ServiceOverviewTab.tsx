@@ -20,7 +20,7 @@ import {
 import { useServicesOverview } from '../../services/services-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation, whileApplying } from '../../workspace/workspace-resource.ts';
-import { diskSize, formatDate, money } from '../plans/format.ts';
+import { diskSize, formatDate, money, numberFormat, numberLocale } from '../plans/format.ts';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
 import { formatBytes, ServiceStatusBadge } from './service-parts.tsx';
@@ -86,7 +86,7 @@ function facts(service: ServiceOverviewItem, t: Translate, language: string) {
       value:
         service.file_usage === null
           ? notMeasured
-          : new Intl.NumberFormat(language).format(service.file_usage),
+          : numberFormat(numberLocale(language)).format(service.file_usage),
     },
     {
       key: 'users',

@@ -13,7 +13,7 @@ import { paymentPagePaths } from '../../payments/payments-api.ts';
 import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
 import { APPLY_POLL_MS } from '../../workspace/workspace-resource.ts';
 import { usePaymentStart } from '../payments/payment-parts.tsx';
-import { formatDate, numberLocale } from '../plans/format.ts';
+import { formatDate, numberFormat, numberLocale } from '../plans/format.ts';
 import '../payments/payments.css';
 
 /** Being set up, or placed with a change the node has not confirmed yet: worth asking again. */
@@ -195,8 +195,8 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  const number = new Intl.NumberFormat(numberLocale(language), {
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value);
+  const number = numberFormat(numberLocale(language), { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(
+    value,
+  );
   return `${number} ${BYTE_UNITS[unit]}`;
 }
