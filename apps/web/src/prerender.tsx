@@ -6,6 +6,7 @@
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppErrorBoundary } from './app/AppErrorBoundary.tsx';
+import { queryClient } from './app/query-client.ts';
 import { preloadMatches } from './app/route-tree.tsx';
 import { AppRoutes, routes } from './app/router.tsx';
 
@@ -21,6 +22,9 @@ export async function renderLandingPage(path: string): Promise<string> {
     </AppErrorBoundary>,
     { onError: (error) => void errors.push(error) },
   );
+  // The queries the page asked for (none has run: no effects on the server) would each keep a
+  // ten-minute garbage-collection timer, and with it the build's process, alive.
+  queryClient.clear();
   if (errors.length > 0) throw new AggregateError(errors, `prerendering ${path} failed`);
   return new Response(prelude).text();
 }
