@@ -6,7 +6,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_FEATURES } from '../packages/contract/src/features.ts';
 import { waitForMail } from '../scripts/lib/mail.ts';
-import { useBrowser } from './support/browser.ts';
+import { useBrowser, waitForTakeOver } from './support/browser.ts';
 
 /** Each public page and its main heading in English and Lithuanian. */
 const PAGES: [path: string, en: string, lt: string][] = [
@@ -133,9 +133,6 @@ describe('public site', () => {
     return release;
   }
 
-  const takenOver = (page: Page) =>
-    page.waitForSelector('#root:not([data-prerendered])', { state: 'attached' });
-
   it('paints a landing page from its HTML before its code arrives, then hydrates it', async () => {
     const page = await browser.newPage();
     const release = await holdAppCode(page);
@@ -150,7 +147,7 @@ describe('public site', () => {
     expect(await page.locator('html').getAttribute('data-prerender-differs')).toBeNull();
     const heading = await page.locator('h1').elementHandle();
     release();
-    await takenOver(page);
+    await waitForTakeOver(page);
     // Hydrated, not rendered afresh: the heading is the same element, and the buttons answer.
     expect(await heading?.evaluate((node) => node.isConnected)).toBe(true);
     await page.getByTestId('plan-card-mini').waitFor();
@@ -170,7 +167,7 @@ describe('public site', () => {
     expect(await page.locator('h1').isVisible()).toBe(false);
     expect(await page.getByTestId('cookie-consent').isVisible()).toBe(false);
     release();
-    await takenOver(page);
+    await waitForTakeOver(page);
     await page.locator('h1').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('lt');
     expect(await page.getByTestId('cookie-consent').count()).toBe(0);
@@ -214,7 +211,7 @@ describe('public site', () => {
     // (preferences.js): the paused clock runs them, and the page is then the app's.
     await page.mainFrame().goto('/');
     await page.clock.runFor(100);
-    await page.waitForSelector('#root:not([data-prerendered])', { state: 'attached' });
+    await waitForTakeOver(page);
     await page.getByTestId('home-demo').waitFor();
     expect(await page.locator('[data-testid="home-demo"] [role="tablist"] [role="tab"]').count()).toBe(4);
     expect(await selectedTab(page)).toBe('home-demo-tab-overview');

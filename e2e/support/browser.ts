@@ -74,7 +74,7 @@ export function useBrowser(product?: () => { baseUrl: string; dataDir: string })
  * resolve once `#root` has lost `data-prerendered` (at once on every other page).
  */
 function takeOverAfterLoads(page: Page): void {
-  const takenOver = () => page.waitForSelector('#root:not([data-prerendered])', { state: 'attached' });
+  const takenOver = () => waitForTakeOver(page);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
@@ -87,4 +87,9 @@ function takeOverAfterLoads(page: Page): void {
     await takenOver();
     return response;
   };
+}
+
+/** Resolves once the app has taken the page over (no prerendered `#root` left). */
+export async function waitForTakeOver(page: Page): Promise<void> {
+  await page.waitForSelector('#root:not([data-prerendered])', { state: 'attached' });
 }

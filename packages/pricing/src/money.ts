@@ -80,25 +80,30 @@ export function formatMoney(
   currency: Currency = DEFAULT_CURRENCY,
 ): string {
   assertMinor(amountMinor, 'amountMinor');
-  const key = `${locale} ${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormats.set(key, format);
-  }
-  return format.format(amountMinor / 100);
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amountMinor / 100);
 }
 
 /**
- * Each locale's and currency's formatter, made once: making one costs far more than formatting
- * with it (a plan card's price cost ~6 ms on a throttled phone, most of /pricing's rendering).
+ * The formatter for a locale and options, made once and kept: making one costs far more than
+ * formatting with it (a new one per plan card's price and size was most of /pricing's rendering
+ * on a throttled phone).
  */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** Minor units as a plain decimal string ("14.99", "-0.05"), e.g. for a payment provider or an invoice. */
 export function minorToDecimalString(amountMinor: number): string {

@@ -1,27 +1,14 @@
 // Numbers and dates as the plan and payment pages show them, in the reader's language (spec §9:
 // two decimals).
-import { formatMoney, type MoneyLocale } from '@debesis/pricing';
+import { formatMoney, numberFormat, type MoneyLocale } from '@debesis/pricing';
 
 /** The locale numbers, money and percentages are written in: lt-LT ("1 234,50 €") or en-US ("€1,234.50"). */
 export function numberLocale(language: string): MoneyLocale {
   return language.startsWith('lt') ? 'lt-LT' : 'en-US';
 }
 
-/**
- * A number formatter for a locale and options, made once: making one costs far more than
- * formatting with it (on a throttled phone, a few milliseconds per plan card).
- */
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** The kept formatter for a locale and options (@debesis/pricing). */
+export { numberFormat };
 
 export function money(amountMinor: number, language: string): string {
   return formatMoney(amountMinor, numberLocale(language));
