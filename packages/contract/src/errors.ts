@@ -82,6 +82,12 @@ export const ERROR_STATUS = {
   nfs_export_limit: 409,
   nfs_client_not_found: 404,
   nfs_disconnect_unsupported: 501,
+  backup_schedule_not_found: 404,
+  backup_schedule_limit: 409,
+  backup_schedule_provider_managed: 409,
+  backup_session_not_found: 404,
+  backup_not_browsable: 409,
+  backup_path_not_found: 404,
   node_unreachable: 503,
   samba_public_ip_not_in_plan: 422,
   payment_signature_invalid: 400,
@@ -173,7 +179,13 @@ export type FieldErrorCode =
   | 'ftp_anonymous_off'
   | 'ldap_date_invalid'
   | 'ldap_date_past'
-  | 'ldap_user_unknown';
+  | 'ldap_user_unknown'
+  | 'snapshot_path_invalid'
+  | 'time_zone_invalid'
+  | 'backup_paths_required'
+  | 'backup_path_unknown'
+  | 'backup_keep_full_min'
+  | 'restore_root';
 
 type Catalogue = Record<ErrorCode | FieldErrorCode, string>;
 
@@ -278,6 +290,15 @@ const en: Catalogue = {
   nfs_client_not_found: 'The NFS server does not know a client with this address.',
   nfs_disconnect_unsupported:
     'The NFS server cannot disconnect one client. To cut a client off, change the export’s client or delete the export: it applies at once.',
+  backup_schedule_not_found: 'There is no backup schedule with this id in the service.',
+  backup_schedule_limit:
+    'The service already has as many backup schedules as it can hold. Delete a schedule first.',
+  backup_schedule_provider_managed:
+    'The daily backup is kept by the provider: it can be run now, but not changed, paused or deleted.',
+  backup_session_not_found: 'There is no backup with this id in the service.',
+  backup_not_browsable:
+    'This backup cannot be opened: it has not completed, or its retention has removed it.',
+  backup_path_not_found: 'This folder is not in the backup.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
   samba_public_ip_not_in_plan:
     'This plan has a shared (NAT) address: its shares are reachable through the VPN only. Choose a plan with a dedicated IP to serve a share on a public address.',
@@ -343,6 +364,12 @@ const en: Catalogue = {
   ldap_date_invalid: 'Enter a date as YYYY-MM-DD',
   ldap_date_past: 'This date is already over. Choose today or a later day',
   ldap_user_unknown: 'There is no user “{{name}}” in this service',
+  snapshot_path_invalid: 'Use a path from the backup’s root, such as /shares/projects/report.txt',
+  time_zone_invalid: 'Choose a time zone from the list',
+  backup_paths_required: 'Choose at least one folder to back up',
+  backup_path_unknown: 'There is no “{{name}}” in this service any more',
+  backup_keep_full_min: 'Keep at least one full backup',
+  restore_root: 'Choose a file or folder inside the backup, not all of it',
 };
 
 const lt: Catalogue = {
@@ -453,6 +480,15 @@ const lt: Catalogue = {
   nfs_client_not_found: 'NFS serveris nežino kliento tokiu adresu.',
   nfs_disconnect_unsupported:
     'NFS serveris negali atjungti vieno kliento. Norėdami atjungti klientą, pakeiskite eksporto klientą arba ištrinkite eksportą: tai įsigalioja iš karto.',
+  backup_schedule_not_found: 'Paslaugoje nėra atsarginių kopijų plano su šiuo ID.',
+  backup_schedule_limit:
+    'Paslauga jau turi tiek atsarginių kopijų planų, kiek gali. Pirmiausia ištrinkite planą.',
+  backup_schedule_provider_managed:
+    'Kasdienę atsarginę kopiją prižiūri teikėjas: ją galima paleisti dabar, bet negalima keisti, pristabdyti ar ištrinti.',
+  backup_session_not_found: 'Paslaugoje nėra atsarginės kopijos su šiuo ID.',
+  backup_not_browsable:
+    'Šios atsarginės kopijos atverti negalima: ji nebaigta arba ją jau pašalino saugojimo taisyklė.',
+  backup_path_not_found: 'Šio aplanko atsarginėje kopijoje nėra.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   samba_public_ip_not_in_plan:
     'Šio plano adresas bendras (NAT): jo bendrinami aplankai pasiekiami tik per VPN. Kad aplanką teiktumėte viešuoju adresu, pasirinkite planą su skirtuoju IP.',
@@ -519,6 +555,13 @@ const lt: Catalogue = {
   ldap_date_invalid: 'Įveskite datą formatu MMMM-MM-DD',
   ldap_date_past: 'Ši diena jau praėjo. Pasirinkite šiandieną arba vėlesnę dieną',
   ldap_user_unknown: 'Paslaugoje nėra naudotojo „{{name}}“',
+  snapshot_path_invalid:
+    'Nurodykite kelią nuo atsarginės kopijos šaknies, pavyzdžiui, /shares/projects/report.txt',
+  time_zone_invalid: 'Pasirinkite laiko juostą iš sąrašo',
+  backup_paths_required: 'Pasirinkite bent vieną aplanką kopijuoti',
+  backup_path_unknown: 'Paslaugoje nebėra „{{name}}“',
+  backup_keep_full_min: 'Laikykite bent vieną pilną kopiją',
+  restore_root: 'Pasirinkite failą ar aplanką atsarginėje kopijoje, o ne visą kopiją',
 };
 
 export const errorMessages: Record<Language, Catalogue> = { en, lt };

@@ -16,6 +16,8 @@ export * from './vpn.ts';
 export * from './nfs.ts';
 export * from './ftp.ts';
 export * from './ldap.ts';
+export * from './backups-node.ts';
+export * from './backups.ts';
 export * from './billing.ts';
 export * from './public-site.ts';
 export * from './activity.ts';

@@ -10,6 +10,12 @@ import {
   LDAPS_DEFAULT_PORT,
 } from './ldap-directory.ts';
 import { text } from './strings.ts';
+import {
+  backupBrowsePayloadSchema,
+  backupBrowseResultSchema,
+  backupReportSchema,
+  backupSectionSchema,
+} from './backups-node.ts';
 
 export const nodeCapacitySchema = z.object({
   /** Bytes the node can hand out to workspace storage, and how much of that is still free. */
@@ -344,6 +350,8 @@ export const workspaceFeatureSectionsSchema = z.object({
   sftp: sftpSectionSchema.optional(),
   /** LDAP; absent: not used (no slapd). */
   ldap: ldapSectionSchema.optional(),
+  /** Backups; absent: none (no repository). */
+  backup: backupSectionSchema.optional(),
 });
 export type WorkspaceFeatureSections = z.infer<typeof workspaceFeatureSectionsSchema>;
 
@@ -568,6 +576,7 @@ export const workspaceFeatureReportsSchema = z.object({
   ftp: fileSessionsReportSchema.optional(),
   sftp: fileSessionsReportSchema.optional(),
   ldap: ldapReportSchema.optional(),
+  backup: backupReportSchema.optional(),
 });
 export type WorkspaceFeatureReports = z.infer<typeof workspaceFeatureReportsSchema>;
 
@@ -608,7 +617,7 @@ export const nodeReportResponseSchema = z.object({ ok: z.literal(true) });
  * POST /api/v1/nodes/calls/{callId}/result. A call not answered by its deadline fails for the
  * caller with `node_unreachable`; the agent drops calls past their deadline.
  */
-export const NODE_CALL_KINDS = ['vpn.config', 'vpn.disconnect', 'vpn.kill_all'] as const;
+export const NODE_CALL_KINDS = ['vpn.config', 'vpn.disconnect', 'vpn.kill_all', 'backup.browse'] as const;
 export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
 
 export const nodeCallPayloadSchemas = {
@@ -621,12 +630,15 @@ export const nodeCallPayloadSchemas = {
   'vpn.disconnect': z.object({ user: text().regex(WORKSPACE_NAME_PATTERN) }),
   /** End every session of the workspace. */
   'vpn.kill_all': z.object({}),
+  /** One folder of one of the workspace's snapshots. */
+  'backup.browse': backupBrowsePayloadSchema,
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export const nodeCallResultSchemas = {
   'vpn.config': z.object({ ovpn: text().max(64_000) }),
   'vpn.disconnect': z.object({ disconnected: z.number().int().nonnegative() }),
   'vpn.kill_all': z.object({ disconnected: z.number().int().nonnegative() }),
+  'backup.browse': backupBrowseResultSchema,
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export type NodeCallPayload<K extends NodeCallKind> = z.infer<(typeof nodeCallPayloadSchemas)[K]>;

@@ -50,6 +50,7 @@ function fakeNode() {
     }),
     'vpn.disconnect': () => ({ disconnected: 2 }),
     'vpn.kill_all': () => ({ disconnected: 3 }),
+    'backup.browse': () => ({ found: false, entries: [], truncated: false }),
   };
   const nodeCalls: NodeCalls = {
     call: (async (serviceId: string, kind: NodeCallKind, payload: never) => {

@@ -1,0 +1,190 @@
+// What the API and a node say to each other about backups (README "Backups"): the `backup`
+// section of a workspace's desired state, the `backup` section of its report, and the node call
+// that lists a folder of a snapshot. The owner-facing requests and answers are backups.ts's.
+//
+// The API decides what runs when; the node runs it. Every run the API wants (a backup, a restore)
+// is a job in the desired state with an id of its own: the agent runs each id once, one job at a
+// time per workspace, and reports how each went (running with its progress, completed, failed)
+// until the API stops listing it. A job the agent has finished stays finished: listing it again
+// does not run it again.
+//
+// Paths: a backup's `paths` are folders of the workspace's storage, relative to its root
+// (`shares/projects`, `home/alice`, or `.` for all of it); inside a snapshot the same folders are
+// seen from `/` (`/shares/projects/report.txt`), which is how browse and restore name them.
+import { z } from 'zod';
+import { text } from './strings.ts';
+
+/** A storage folder a backup may read: names of letters, digits, `_`, `-`, `.` (no `..`), or `.`. */
+export const BACKUP_SOURCE_PATTERN = /^(\.|[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*)$/;
+
+/**
+ * A path inside a snapshot, from its root: `/`, or `/` and names separated by `/`. A name is any
+ * text a file system allows but `.` and `..` (customers name their files), without NUL.
+ */
+export const snapshotPathSchema = text()
+  .max(4096)
+  .refine(
+    (path) =>
+      path === '/' ||
+      (path.startsWith('/') &&
+        !path.endsWith('/') &&
+        path
+          .slice(1)
+          .split('/')
+          .every((name) => name.length > 0 && name !== '.' && name !== '..' && !name.includes('\0'))),
+    'snapshot_path_invalid',
+  );
+
+export const BACKUP_TYPES = ['full', 'incremental'] as const;
+export type BackupType = (typeof BACKUP_TYPES)[number];
+
+/** What a restore writes: over the original (`original`) or beside it, in a new folder (`folder`). */
+export const RESTORE_TARGETS = ['original', 'folder'] as const;
+export type RestoreTarget = (typeof RESTORE_TARGETS)[number];
+
+/**
+ * One backup: a restic snapshot of `paths`, tagged with `tags` (the schedule's tag and the type).
+ * A full one re-reads every file (`restic backup --force`); an incremental one reads only files
+ * whose size, time or inode changed since the last snapshot of the same paths. Either way the
+ * snapshot is whole: restoring never needs another one. After it, `retention` (when given) forgets
+ * the schedule's older snapshots of each type past the number kept, and prunes the repository.
+ */
+export const backupJobSchema = z.object({
+  id: text().uuid(),
+  kind: z.literal('backup'),
+  type: z.enum(BACKUP_TYPES),
+  paths: z.array(text().max(256).regex(BACKUP_SOURCE_PATTERN)).min(1).max(200),
+  tags: z
+    .array(
+      text()
+        .max(80)
+        .regex(/^[a-z0-9:_-]+$/),
+    )
+    .max(10),
+  retention: z
+    .object({
+      /** The tag that names this schedule's snapshots. */
+      tag: text()
+        .max(80)
+        .regex(/^[a-z0-9:_-]+$/),
+      keep_full: z.number().int().min(1).max(1000),
+      keep_incremental: z.number().int().min(0).max(10_000),
+    })
+    .nullable(),
+});
+export type BackupJob = z.infer<typeof backupJobSchema>;
+
+/** Puts `path` of a snapshot back: over itself, or into a new folder beside it. */
+export const restoreJobSchema = z.object({
+  id: text().uuid(),
+  kind: z.literal('restore'),
+  snapshot_id: text().regex(/^[0-9a-f]{8,64}$/),
+  path: snapshotPathSchema,
+  target: z.enum(RESTORE_TARGETS),
+  /** target `folder`: the new folder's name, made beside `path` (it must not exist yet). */
+  folder: text().max(255).optional(),
+});
+export type RestoreJob = z.infer<typeof restoreJobSchema>;
+
+export const backupNodeJobSchema = z.discriminatedUnion('kind', [backupJobSchema, restoreJobSchema]);
+export type BackupNodeJob = z.infer<typeof backupNodeJobSchema>;
+
+/**
+ * The workspace's backups as the node should run them. Present for every workspace the API
+ * backs up (the provider's daily backup makes that every active one); absent: no repository.
+ */
+export const backupSectionSchema = z.object({
+  jobs: z.array(backupNodeJobSchema).max(100),
+});
+export type BackupSectionState = z.infer<typeof backupSectionSchema>;
+
+export const BACKUP_JOB_STATUSES = ['running', 'completed', 'failed'] as const;
+export type BackupJobStatus = (typeof BACKUP_JOB_STATUSES)[number];
+
+/**
+ * Why a job failed, as a code the owner's texts name (the program's own words are in `error`):
+ * the repository the node made for the workspace is gone (`repository_missing`: older backups
+ * are lost; the next run starts a new one), a folder to back up or restore is not there
+ * (`path_missing`), the storage is full (`no_space`), the agent stopped during the run
+ * (`interrupted`), a restore's new folder exists (`target_exists`), or anything else (`failed`).
+ */
+export const BACKUP_FAILURE_CODES = [
+  'repository_missing',
+  'path_missing',
+  'no_space',
+  'interrupted',
+  'target_exists',
+  'failed',
+] as const;
+export type BackupFailureCode = (typeof BACKUP_FAILURE_CODES)[number];
+
+export const backupJobReportSchema = z.object({
+  id: text().uuid(),
+  status: z.enum(BACKUP_JOB_STATUSES),
+  started_at: text(),
+  finished_at: text().optional(),
+  /** While running: how far (restic's own estimate). */
+  progress: z
+    .object({
+      percent: z.number().min(0).max(100),
+      files_done: z.number().int().nonnegative(),
+      bytes_done: z.number().int().nonnegative(),
+    })
+    .optional(),
+  /** A completed backup: its snapshot and what it added. */
+  snapshot_id: text().max(64).optional(),
+  bytes_added: z.number().int().nonnegative().optional(),
+  files: z.number().int().nonnegative().optional(),
+  files_new: z.number().int().nonnegative().optional(),
+  /** A completed restore: files written. */
+  files_restored: z.number().int().nonnegative().optional(),
+  /** A failed job: why, as a code (text, so an API older than its agent still reads it) and in the program's words. */
+  error_code: text().max(40).optional(),
+  error: text().max(2000).optional(),
+});
+export type BackupJobReport = z.infer<typeof backupJobReportSchema>;
+
+export const backupUsageReportSchema = z.object({
+  /** Bytes the repository takes on the node's disk. */
+  repository_bytes: z.number().int().nonnegative(),
+  /** Bytes of data stored after deduplication and compression (restic's raw data). */
+  stored_bytes: z.number().int().nonnegative(),
+  snapshots: z.number().int().nonnegative(),
+  measured_at: text(),
+});
+export type BackupUsageReport = z.infer<typeof backupUsageReportSchema>;
+
+export const backupReportSchema = z.object({
+  /** Every job of the desired state the node has started (queued ones are not listed). */
+  jobs: z.array(backupJobReportSchema).max(100),
+  /** Measured after each job that changed the repository; null before the first. */
+  usage: backupUsageReportSchema.nullable(),
+  /** The snapshots the repository holds (full ids), so the API knows what retention removed. */
+  snapshot_ids: z.array(text().max(64)).max(100_000).nullable(),
+});
+export type BackupReport = z.infer<typeof backupReportSchema>;
+
+/** An entry of a snapshot's folder. */
+export const snapshotEntrySchema = z.object({
+  name: text().max(4096),
+  type: z.enum(['dir', 'file', 'symlink', 'other']),
+  /** Files: bytes. */
+  size: z.number().int().nonnegative().nullable(),
+  modified_at: text().nullable(),
+});
+export type SnapshotEntry = z.infer<typeof snapshotEntrySchema>;
+
+/** The most entries one browse answers (a folder with more says `truncated`). */
+export const SNAPSHOT_BROWSE_MAX = 20_000;
+
+export const backupBrowsePayloadSchema = z.object({
+  snapshot_id: text().regex(/^[0-9a-f]{8,64}$/),
+  path: snapshotPathSchema,
+});
+export const backupBrowseResultSchema = z.object({
+  /** False: no folder at `path` in the snapshot. */
+  found: z.boolean(),
+  entries: z.array(snapshotEntrySchema).max(SNAPSHOT_BROWSE_MAX),
+  truncated: z.boolean(),
+});
+export type BackupBrowseResult = z.infer<typeof backupBrowseResultSchema>;
