@@ -415,9 +415,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The workspace features (WORKSPACE_FEATURES: users and groups, Samba) on one change pipeline;
   // the overview, the nodes' desired state and the routes below iterate their registry. `wake`
   // (the node's wake-up) is only a shortcut: the agent polls anyway.
+  const recordActivity = activityInTransaction(activity);
   const workspaceChanges = createWorkspaceChanges({
     db: database.db,
-    recordActivity: activityInTransaction(activity),
+    recordActivity,
     wake: createServiceWaker(database.db, wakeNode),
     now,
     log: app.log,
@@ -438,7 +439,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const nodeCalls: NodeCalls = deps.nodeCalls ?? nodeCallsHub;
   nodeCallsOfApp.set(app, nodeCalls);
   const workspaceFeatures = createWorkspaceFeatures(
-    { db: database.db, changes: workspaceChanges, nodeCalls, publicUrl: config.publicUrl, plans },
+    {
+      db: database.db,
+      changes: workspaceChanges,
+      nodeCalls,
+      publicUrl: config.publicUrl,
+      plans,
+      recordActivity,
+    },
     WORKSPACE_FEATURES,
   );
   const nodes = createNodesService({

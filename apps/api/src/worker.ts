@@ -8,6 +8,7 @@ import { createActivityQueries } from './modules/activity/activity.queries.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { createAuthLinks } from './modules/auth/auth.links.ts';
 import { createAuthQueries } from './modules/auth/auth.queries.ts';
+import { BACKUP_TICK_CRON, createBackupScheduler } from './modules/backups/backups.scheduler.ts';
 import { createAnalyticsQueries } from './modules/analytics/analytics.queries.ts';
 import { createContactQueries } from './modules/contact/contact.queries.ts';
 import { createRetention } from './modules/maintenance/retention.ts';
@@ -89,6 +90,22 @@ export async function startWorker(deps: {
     }
   });
   await deps.queue.schedule('services.sweep', LIFECYCLE_SWEEP_CRON, {});
+
+  const backups = createBackupScheduler({
+    db: deps.database.db,
+    users: createUsersQueries(deps.database.db),
+    sendMail: async (message) => {
+      await deps.queue.send('mail.send', message, { idempotencyKey: message.id });
+    },
+    publicUrl: deps.publicUrl,
+    wakeNode: (nodeId) => localAgents.wake(nodeId),
+    now: () => new Date(),
+  });
+  await deps.queue.work('backups.tick', async () => {
+    const result = await backups.tick();
+    if (result.provided + result.queued + result.mailed > 0) deps.logger.info(result, 'backups scheduled');
+  });
+  await deps.queue.schedule('backups.tick', BACKUP_TICK_CRON, {});
 
   const authLinks = createAuthLinks({
     users: createUsersQueries(deps.database.db),

@@ -2,6 +2,7 @@
 // A new feature adds its factory here (README "Adding a workspace feature"). The list lives at the
 // composition root, beside app.ts, so the workspace module that runs features never imports them:
 // the features depend on it, not the other way round.
+import { createBackupsFeature } from './modules/backups/backups.feature.ts';
 import { createLdapFeature } from './modules/ldap/ldap.feature.ts';
 import { createDirectoryFeature } from './modules/directory/directory.feature.ts';
 import { createNfsFeature } from './modules/nfs/nfs.feature.ts';
@@ -17,4 +18,5 @@ export const WORKSPACE_FEATURES: readonly WorkspaceFeatureFactory[] = [
   createNfsFeature,
   createFtpFeature,
   createLdapFeature,
+  createBackupsFeature,
 ];

@@ -102,6 +102,13 @@ export const ACTIVITY_ACTIONS = [
   'FTP reloaded',
   'LDAP bind settings updated',
   'LDAP users updated',
+  'Backup schedule created',
+  'Backup schedule updated',
+  'Backup schedule deleted',
+  'Backup started',
+  'Backup failed',
+  'Backup restore started',
+  'Backup restore failed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -136,8 +136,9 @@ export const backupJobReportSchema = z.object({
   bytes_added: z.number().int().nonnegative().optional(),
   files: z.number().int().nonnegative().optional(),
   files_new: z.number().int().nonnegative().optional(),
-  /** A completed restore: files written. */
+  /** A completed restore: files written, and where (a path from the storage's root, `/shares/x/y`). */
   files_restored: z.number().int().nonnegative().optional(),
+  restored_to: text().max(4096).optional(),
   /** A failed job: why, as a code (text, so an API older than its agent still reads it) and in the program's words. */
   error_code: text().max(40).optional(),
   error: text().max(2000).optional(),

@@ -131,6 +131,8 @@ export const backupSessionParamsSchema = backupScheduleParamsSchema;
 export const backupScheduleSchema = z.object({
   id: text(),
   ...scheduleFields,
+  /** The provider's backup names none: it reads the whole storage. */
+  paths: z.array(backupPathSchema),
   provider_managed: z.boolean(),
   /** When it runs next (ISO); null while paused. */
   next_run_at: text().nullable(),

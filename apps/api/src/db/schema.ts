@@ -22,3 +22,4 @@ export * from '../modules/vpn/vpn.table.ts';
 export * from '../modules/ldap/ldap.table.ts';
 export * from '../modules/nfs/nfs.table.ts';
 export * from '../modules/ftp/ftp.table.ts';
+export * from '../modules/backups/backups.table.ts';

@@ -22,6 +22,11 @@ export interface JobMap {
   'services.place': { serviceId: string };
   /** Every 2 minutes: services still without a node are offered to the nodes again. */
   'services.retry-placement': Record<string, never>;
+  /**
+   * Every minute: the provider's daily backup for new active services, the due backup runs
+   * queued, the owners of failed runs mailed (modules/backups/backups.scheduler.ts).
+   */
+  'backups.tick': Record<string, never>;
   /** The time sweep: expiry, quarantine, termination and expiry reminders. */
   'services.sweep': Record<string, never>;
 }
@@ -29,6 +34,7 @@ export interface JobMap {
 export type JobName = keyof JobMap;
 export const JOB_NAMES = [
   'auth.password-reset',
+  'backups.tick',
   'mail.send',
   'maintenance.prune',
   'payments.sandbox-event',

@@ -81,6 +81,9 @@ export interface OwnerResources {
   invoiceId: string;
   /** A VPN user of the service (its id: VPN user routes name users by id). */
   vpnUserId: string;
+  /** A backup schedule of the service, and the run "run now" made of it. */
+  backupScheduleId: string;
+  backupSessionId: string;
 }
 
 async function expectOk(response: Promise<LightMyRequestResponse>, what: string) {
@@ -130,6 +133,16 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     path: WORKSPACE.nfsExport,
     client: '192.0.2.0/24',
   });
+  const backupSchedule = (
+    await change('POST', `/api/v1/backups/${serviceId}/schedules`, {
+      name: 'Projects',
+      frequency: 'daily',
+      paths: [{ kind: 'share', name: WORKSPACE.share }],
+    })
+  ).json<{ id: string }>();
+  const backupSession = (
+    await change('POST', `/api/v1/backups/${serviceId}/schedules/${backupSchedule.id}/trigger`)
+  ).json<{ id: string }>();
   const extension = (await change('POST', `/api/v1/orders/service/${serviceId}/extend`, {})).json<Order>();
   const session = await openSession(ctx, owner.auth, extension.id);
   const planChange = (
@@ -155,6 +168,8 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     planChangeOrderId: planChange.order_id,
     invoiceId,
     vpnUserId: vpnUser.id,
+    backupScheduleId: backupSchedule.id,
+    backupSessionId: backupSession.id,
   };
 }
 
@@ -176,6 +191,8 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/^\/api\/v1\/plan-changes\//, 'id', owner.planChangeId],
     [/^\/api\/v1\/billing\/invoices\//, 'id', owner.invoiceId],
     [/^\/api\/v1\/services\//, 'id', owner.serviceId],
+    [/^\/api\/v1\/backups\/[^/]+\/schedules\//, 'id', owner.backupScheduleId],
+    [/^\/api\/v1\/backups\/[^/]+\/sessions\//, 'id', owner.backupSessionId],
     [/./, 'serviceId', owner.serviceId],
     [/./, 'user', WORKSPACE.user],
     [/./, 'group', WORKSPACE.group],
@@ -262,6 +279,13 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
     'POST /api/v1/vpn/{serviceId}/users/{userId}/reset-password': { password: 'sekret-pass-3' },
     'POST /api/v1/nfs/{serviceId}/shares': { path: 'kitas', client: '192.0.2.20' },
     'PATCH /api/v1/nfs/{serviceId}/shares/{path}': { access: 'read_write' },
+    'POST /api/v1/backups/{serviceId}/schedules': {
+      name: 'Kitas',
+      frequency: 'weekly',
+      paths: [{ kind: 'share', name: WORKSPACE.share }],
+    },
+    'PUT /api/v1/backups/{serviceId}/schedules/{id}': { state: 'paused' },
+    'POST /api/v1/backups/{serviceId}/sessions/{id}/restore': { path: '/shares/a.txt', target: 'folder' },
     'PUT /api/v1/ftp/{serviceId}/users/{user}/permissions': { permissions: 'read_only' },
     'PUT /api/v1/ftp/{serviceId}/settings': {
       ...FTP_DEFAULT_SETTINGS,

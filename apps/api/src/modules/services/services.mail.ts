@@ -16,7 +16,7 @@ export interface ServiceMailBase {
   link: string;
 }
 
-function formatDate(date: Date, language: Language): string {
+export function formatDate(date: Date, language: Language): string {
   const text = new Intl.DateTimeFormat(language === 'lt' ? 'lt-LT' : 'en-US', {
     dateStyle: 'long',
     timeStyle: 'short',
@@ -25,7 +25,8 @@ function formatDate(date: Date, language: Language): string {
   return `${text} UTC`;
 }
 
-function compose(
+/** A service mail: paragraphs, one button to `mail.link`, and the note on why it came. */
+export function composeServiceMail(
   mail: ServiceMailBase,
   subject: string,
   paragraphs: string[],
@@ -42,10 +43,10 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   return { id: mail.id, to: mail.to, subject, text, html };
 }
 
-const greeting = (mail: ServiceMailBase) =>
+export const greeting = (mail: ServiceMailBase) =>
   mail.language === 'lt' ? `Sveiki, ${mail.firstName},` : `Hello ${mail.firstName},`;
 
-const noteFor = (language: Language) =>
+export const noteFor = (language: Language) =>
   language === 'lt'
     ? 'Šį laišką gavote, nes esate šios Debesis paslaugos savininkas.'
     : 'You receive this message because you own this Debesis service.';
@@ -53,7 +54,7 @@ const noteFor = (language: Language) =>
 /** Paid, but no node has room yet: retried automatically, nothing to do. */
 export function resourcePendingMail(mail: ServiceMailBase & { retryMinutes: number }): MailMessage {
   return mail.language === 'lt'
-    ? compose(
+    ? composeServiceMail(
         mail,
         `Paslauga „${mail.serviceName}“ laukia išteklių – Debesis`,
         [
@@ -64,7 +65,7 @@ export function resourcePendingMail(mail: ServiceMailBase & { retryMinutes: numb
         'Peržiūrėti paslaugą',
         noteFor(mail.language),
       )
-    : compose(
+    : composeServiceMail(
         mail,
         `Your service “${mail.serviceName}” is waiting for resources – Debesis`,
         [
@@ -80,7 +81,7 @@ export function resourcePendingMail(mail: ServiceMailBase & { retryMinutes: numb
 /** Placed and applied by its node: ready to use, with its address. */
 export function serviceReadyMail(mail: ServiceMailBase & { address: string; validUntil: Date }): MailMessage {
   return mail.language === 'lt'
-    ? compose(
+    ? composeServiceMail(
         mail,
         `Jūsų paslauga „${mail.serviceName}“ paruošta – Debesis`,
         [
@@ -92,7 +93,7 @@ export function serviceReadyMail(mail: ServiceMailBase & { address: string; vali
         'Atidaryti paslaugą',
         noteFor(mail.language),
       )
-    : compose(
+    : composeServiceMail(
         mail,
         `Your workspace “${mail.serviceName}” is ready – Debesis`,
         [
@@ -112,7 +113,7 @@ export function expiryWarningMail(
 ): MailMessage {
   const critical = mail.warning === 'critical';
   return mail.language === 'lt'
-    ? compose(
+    ? composeServiceMail(
         mail,
         critical
           ? `Skubu: paslaugos „${mail.serviceName}“ galiojimas baigiasi po ${mail.daysLeft} d. – Debesis`
@@ -125,7 +126,7 @@ export function expiryWarningMail(
         'Pratęsti paslaugą',
         noteFor(mail.language),
       )
-    : compose(
+    : composeServiceMail(
         mail,
         critical
           ? `Urgent: “${mail.serviceName}” expires in ${mail.daysLeft} ${mail.daysLeft === 1 ? 'day' : 'days'} – Debesis`
@@ -145,7 +146,7 @@ export function serviceExpiredMail(
   mail: ServiceMailBase & { quarantineAt: Date; terminatesAt: Date },
 ): MailMessage {
   return mail.language === 'lt'
-    ? compose(
+    ? composeServiceMail(
         mail,
         `Paslaugos „${mail.serviceName}“ galiojimas baigėsi – Debesis`,
         [
@@ -156,7 +157,7 @@ export function serviceExpiredMail(
         'Pratęsti paslaugą',
         noteFor(mail.language),
       )
-    : compose(
+    : composeServiceMail(
         mail,
         `Your service “${mail.serviceName}” has expired – Debesis`,
         [
@@ -172,7 +173,7 @@ export function serviceExpiredMail(
 /** Quarantined: the last chance before the data is deleted. */
 export function serviceQuarantinedMail(mail: ServiceMailBase & { terminatesAt: Date }): MailMessage {
   return mail.language === 'lt'
-    ? compose(
+    ? composeServiceMail(
         mail,
         `Paslauga „${mail.serviceName}“ karantine: duomenys bus ištrinti – Debesis`,
         [
@@ -183,7 +184,7 @@ export function serviceQuarantinedMail(mail: ServiceMailBase & { terminatesAt: D
         'Pratęsti paslaugą',
         noteFor(mail.language),
       )
-    : compose(
+    : composeServiceMail(
         mail,
         `Your service “${mail.serviceName}” is quarantined: its data will be deleted – Debesis`,
         [
@@ -199,7 +200,7 @@ export function serviceQuarantinedMail(mail: ServiceMailBase & { terminatesAt: D
 /** Terminated: the data is being deleted; nothing can bring it back. */
 export function serviceTerminatedMail(mail: ServiceMailBase): MailMessage {
   return mail.language === 'lt'
-    ? compose(
+    ? composeServiceMail(
         mail,
         `Paslauga „${mail.serviceName}“ nutraukta – Debesis`,
         [
@@ -210,7 +211,7 @@ export function serviceTerminatedMail(mail: ServiceMailBase): MailMessage {
         'Peržiūrėti planus',
         noteFor(mail.language),
       )
-    : compose(
+    : composeServiceMail(
         mail,
         `Your service “${mail.serviceName}” has been terminated – Debesis`,
         [

@@ -212,6 +212,13 @@ export function createServicesQueries(db: Db) {
      * transaction that writes the change, and store the number on the changed row, so the API
      * can tell when the node has applied it (see resourceStatus).
      */
+    /** Every active service's id and account (the provider's daily backup is made for each). */
+    async listActive(): Promise<Array<{ id: string; accountId: string }>> {
+      return db
+        .select({ id: services.id, accountId: services.accountId })
+        .from(services)
+        .where(eq(services.status, 'active'));
+    },
     async bumpGeneration(id: string, at: Date): Promise<number> {
       const [row] = await db
         .update(services)

@@ -16,6 +16,7 @@ export type WorkspaceRows = Pick<
   | 'activateApplied'
   | 'releaseRemoved'
   | 'insertEvent'
+  | 'listActive'
 >;
 
 export function createWorkspaceRows(db: Db): WorkspaceRows {

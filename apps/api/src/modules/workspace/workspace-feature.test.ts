@@ -143,6 +143,7 @@ describe('the workspace feature registry', () => {
         nodeCalls: {} as NodeCalls,
         publicUrl: 'http://localhost',
         plans: {} as PlanFacts,
+        recordActivity: async () => undefined,
       },
       [directory, () => fakeFeature(removed)],
     );

@@ -19,7 +19,7 @@ import type { NodeCalls } from '../nodes/node-calls.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
-import type { WorkspaceChanges } from './workspace-change.ts';
+import type { RecordActivity, WorkspaceChanges } from './workspace-change.ts';
 
 /** The service a desired-state section is built for (placed: it has its id block). */
 export interface DesiredContext {
@@ -131,6 +131,11 @@ export interface WorkspaceFeatureDeps {
   plans: PlanFacts;
   /** The registered features' directory dependents (read when a user or group is deleted). */
   dependents: () => readonly DirectoryDependent[];
+  /**
+   * Writes an activity entry in a transaction the feature holds: what a node report tells the
+   * owner (a backup failed). Changes the owner makes record theirs through `changes`.
+   */
+  recordActivity: RecordActivity;
 }
 
 /** The counts of a service whose features count nothing (users and groups are always counted). */

@@ -182,6 +182,13 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'FTP reloaded': {},
   'LDAP bind settings updated': { fields: ['bind_password'], anonymous_read: false },
   'LDAP users updated': { operation: 'suspend', names: ['ona'], count: 1 },
+  'Backup schedule created': { name: 'Projektai' },
+  'Backup schedule updated': { name: 'Projektai', fields: ['keep_full', 'state'] },
+  'Backup schedule deleted': { name: 'Projektai' },
+  'Backup started': { name: 'Projektai' },
+  'Backup failed': { name: 'Projektai', code: 'no_space' },
+  'Backup restore started': { path: '/shares/projektai/a.txt', target: 'folder', backup: 'Projektai' },
+  'Backup restore failed': { path: '/shares/projektai/a.txt', code: 'target_exists' },
 };
 
 const RECORDED_LOG = ACTIVITY_ACTIONS.filter((action) => action !== 'user logged in').map((action) =>

@@ -82,6 +82,13 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'FTP reloaded': 'ftpReloaded',
   'LDAP bind settings updated': 'ldapBindSettingsUpdated',
   'LDAP users updated': 'ldapUsersUpdated',
+  'Backup schedule created': 'backupScheduleCreated',
+  'Backup schedule updated': 'backupScheduleUpdated',
+  'Backup schedule deleted': 'backupScheduleDeleted',
+  'Backup started': 'backupStarted',
+  'Backup failed': 'backupFailed',
+  'Backup restore started': 'backupRestoreStarted',
+  'Backup restore failed': 'backupRestoreFailed',
 };
 
 /** The key of an action's text; null for an action this version of the app does not know. */

@@ -299,6 +299,35 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
   'FTP reloaded': () => null,
   'LDAP bind settings updated': () => null,
   'LDAP users updated': () => null,
+  'Backup schedule created': (d, c) => named(c, 'sentences.backupSchedule', d.name),
+  'Backup schedule updated': (d, c) =>
+    changedNamed(c, 'sentences.backupScheduleChanged', 'sentences.backupSchedule', d),
+  'Backup schedule deleted': (d, c) => named(c, 'sentences.backupSchedule', d.name),
+  'Backup started': (d, c) => named(c, 'sentences.backupSchedule', d.name),
+  'Backup failed': (d, c) => {
+    const failure = all({ name: text(d.name), code: text(d.code) });
+    return failure
+      ? c.t('sentences.backupFailed', { name: failure.name, reason: word(c, 'backupFailure', failure.code) })
+      : null;
+  },
+  'Backup restore started': (d, c) => {
+    const restore = all({ path: text(d.path), target: text(d.target) });
+    return restore
+      ? c.t('sentences.backupRestore', {
+          path: restore.path,
+          target: word(c, 'restoreTarget', restore.target),
+        })
+      : null;
+  },
+  'Backup restore failed': (d, c) => {
+    const failure = all({ path: text(d.path), code: text(d.code) });
+    return failure
+      ? c.t('sentences.backupRestoreFailed', {
+          path: failure.path,
+          reason: word(c, 'backupFailure', failure.code),
+        })
+      : null;
+  },
 };
 
 function named(
@@ -309,7 +338,8 @@ function named(
     | 'sentences.share'
     | 'sentences.vpnUser'
     | 'sentences.nfsExport'
-    | 'sentences.ftpUser',
+    | 'sentences.ftpUser'
+    | 'sentences.backupSchedule',
   value: unknown,
 ): string | null {
   const name = text(value);
@@ -323,9 +353,15 @@ function changedNamed(
     | 'sentences.groupChanged'
     | 'sentences.shareChanged'
     | 'sentences.vpnUserChanged'
-    | 'sentences.nfsExportChanged',
+    | 'sentences.nfsExportChanged'
+    | 'sentences.backupScheduleChanged',
   plain:
-    'sentences.user' | 'sentences.group' | 'sentences.share' | 'sentences.vpnUser' | 'sentences.nfsExport',
+    | 'sentences.user'
+    | 'sentences.group'
+    | 'sentences.share'
+    | 'sentences.vpnUser'
+    | 'sentences.nfsExport'
+    | 'sentences.backupSchedule',
   details: Details,
 ): string | null {
   const name = text(details.name);

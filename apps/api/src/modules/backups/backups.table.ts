@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  BackupFailureCode,
+  BackupFrequency,
+  BackupJob,
+  BackupPath,
+  BackupScheduleState,
+  BackupSessionStatus,
+  BackupType,
+  RestoreTarget,
+} from '@debesis/contract';
+import { services } from '../services/services.table.ts';
+
+/**
+ * A backup schedule (spec §3 "Backup schedule"). `next_run_at` is when the scheduler queues its
+ * next run (null while paused); the provider's daily backup is one row per service with
+ * `provider_managed`, made by the scheduler for every active service.
+ */
+export const backupSchedules = pgTable(
+  'backup_schedules',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    name: text('name').notNull(),
+    frequency: text('frequency').$type<BackupFrequency>().notNull(),
+    hour: integer('hour').notNull(),
+    minute: integer('minute').notNull(),
+    weekday: integer('weekday').notNull(),
+    monthDay: integer('month_day').notNull(),
+    timeZone: text('time_zone').notNull(),
+    paths: jsonb('paths').$type<BackupPath[]>().notNull(),
+    keepFull: integer('keep_full').notNull(),
+    keepIncremental: integer('keep_incremental').notNull(),
+    fullEveryDays: integer('full_every_days').notNull(),
+    state: text('state').$type<BackupScheduleState>().notNull(),
+    providerManaged: boolean('provider_managed').notNull().default(false),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('backup_schedules_service_idx').on(table.serviceId),
+    uniqueIndex('backup_schedules_provider_unique')
+      .on(table.serviceId)
+      .where(sql`${table.providerManaged}`),
+    index('backup_schedules_due_idx')
+      .on(table.nextRunAt)
+      .where(sql`${table.state} = 'active'`),
+  ],
+);
+
+/**
+ * A backup run (spec §3 "Backup history entry"), from queued to completed or failed. Its
+ * `paths`, `tags` and `retention` are fixed when it is queued: the node's job is exactly this row.
+ * A scheduled run is unique per schedule and due time, so two schedulers cannot queue it twice.
+ * `pruned_at`: the node's repository no longer holds its snapshot (the schedule's retention).
+ * `failure_mail`: `pending` until the owner is mailed about its failure (once per run of failures).
+ */
+export const backupSessions = pgTable(
+  'backup_sessions',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    scheduleId: uuid('schedule_id').references(() => backupSchedules.id, { onDelete: 'set null' }),
+    scheduleName: text('schedule_name').notNull(),
+    type: text('type').$type<BackupType>().notNull(),
+    trigger: text('trigger').$type<'schedule' | 'manual'>().notNull(),
+    status: text('status').$type<BackupSessionStatus>().notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    paths: jsonb('paths').$type<string[]>().notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    retention: jsonb('retention').$type<BackupJob['retention']>(),
+    progress: jsonb('progress').$type<{ percent: number; files_done: number; bytes_done: number }>(),
+    snapshotId: text('snapshot_id'),
+    bytesAdded: bigint('bytes_added', { mode: 'number' }),
+    files: integer('files'),
+    filesNew: integer('files_new'),
+    errorCode: text('error_code').$type<BackupFailureCode>(),
+    error: text('error'),
+    failureMail: text('failure_mail').$type<'pending' | 'sent'>(),
+    prunedAt: timestamp('pruned_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('backup_sessions_service_idx').on(table.serviceId, table.createdAt),
+    uniqueIndex('backup_sessions_due_unique').on(table.scheduleId, table.dueAt),
+    index('backup_sessions_open_idx')
+      .on(table.serviceId)
+      .where(sql`${table.status} in ('queued', 'running')`),
+    index('backup_sessions_mail_idx')
+      .on(table.failureMail)
+      .where(sql`${table.failureMail} = 'pending'`),
+  ],
+);
+
+/** A restore asked for from a backup's snapshot; the node runs it like a backup run. */
+export const backupRestores = pgTable(
+  'backup_restores',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => backupSessions.id, { onDelete: 'cascade' }),
+    snapshotId: text('snapshot_id').notNull(),
+    path: text('path').notNull(),
+    target: text('target').$type<RestoreTarget>().notNull(),
+    status: text('status').$type<BackupSessionStatus>().notNull(),
+    restoredTo: text('restored_to'),
+    filesRestored: integer('files_restored'),
+    errorCode: text('error_code').$type<BackupFailureCode>(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('backup_restores_service_idx').on(table.serviceId, table.createdAt),
+    index('backup_restores_open_idx')
+      .on(table.serviceId)
+      .where(sql`${table.status} in ('queued', 'running')`),
+  ],
+);
+
+/** The workspace's repository as the node last measured it. No row: never measured. */
+export const backupUsage = pgTable('backup_usage', {
+  serviceId: uuid('service_id')
+    .primaryKey()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  accountId: uuid('account_id').notNull(),
+  repositoryBytes: bigint('repository_bytes', { mode: 'number' }).notNull(),
+  storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull(),
+  snapshots: integer('snapshots').notNull(),
+  measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+});
