@@ -12,7 +12,8 @@ export interface ReceivedMail {
   attachments: ParsedMail['attachments'];
 }
 
-async function readAll(dataDir: string, to: string): Promise<ReceivedMail[]> {
+/** Every mail delivered to `to`, oldest first. */
+export async function readAll(dataDir: string, to: string): Promise<ReceivedMail[]> {
   const dir = path.join(dataDir, 'mail');
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir)

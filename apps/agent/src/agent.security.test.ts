@@ -47,6 +47,7 @@ function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
     liveWorkspaces: false,
     clientRoutes: [],
     smbPort: 445,
+    backupConcurrency: 1,
     ...overrides,
   };
 }

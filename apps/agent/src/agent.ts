@@ -92,6 +92,7 @@ export function startAgent(
       smbPort: config.smbPort,
       addressPool: config.addresses,
       clientRoutes: config.clientRoutes,
+      backupConcurrency: config.backupConcurrency,
     });
   const run = options.runCommand ?? runCommand;
   const memory = createReconcileMemory();
@@ -284,6 +285,8 @@ export function startAgent(
         await callLoop?.stop();
         await looping;
         await queue;
+        // Background jobs (backups) end now and are recorded interrupted, rather than outlive it.
+        await Promise.all(drivers.flatMap((driver) => (driver.stop ? [driver.stop()] : [])));
         wakeFiles.close();
         logger.info('agent stopped');
       })();

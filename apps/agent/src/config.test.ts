@@ -19,6 +19,7 @@ describe('loadAgentConfig', () => {
       fullCheckEvery: 60,
       liveWorkspaces: true,
       smbPort: 445,
+      backupConcurrency: 1,
     });
     expect(config.dataDir).toMatch(/^\/.*data\/nodes\/local$/);
     expect(config.addresses).toHaveLength(254);
@@ -37,6 +38,7 @@ describe('loadAgentConfig', () => {
       AGENT_FULL_CHECK_EVERY: '5',
       AGENT_LIVE_WORKSPACES: 'off',
       AGENT_SMB_PORT: '10445',
+      AGENT_BACKUP_CONCURRENCY: '3',
       AGENT_CLIENT_ROUTES: ' 192.0.2.7/24, 0.0.0.0/0 ',
     });
     expect(config).toMatchObject({
@@ -48,6 +50,7 @@ describe('loadAgentConfig', () => {
       fullCheckEvery: 5,
       liveWorkspaces: false,
       smbPort: 10_445,
+      backupConcurrency: 3,
       clientRoutes: ['0.0.0.0/0', '192.0.2.0/24'],
     });
   });
@@ -73,6 +76,7 @@ describe('loadAgentConfig', () => {
         AGENT_ADDRESS_POOL: '1.2.3',
         AGENT_REGISTRATION_TOKEN: '   ',
         AGENT_LIVE_WORKSPACES: 'yes',
+        AGENT_BACKUP_CONCURRENCY: '0',
       });
     } catch (e) {
       error = e;
@@ -87,6 +91,7 @@ describe('loadAgentConfig', () => {
     expect(problems).toContain('AGENT_POLL_INTERVAL_MS: must be a whole number');
     expect(problems).toContain('AGENT_ADDRESS_POOL: "1.2.3" is not an IP address');
     expect(problems).toContain('AGENT_LIVE_WORKSPACES: must be auto or off');
+    expect(problems).toContain('AGENT_BACKUP_CONCURRENCY: must be at least 1');
   });
 });
 

@@ -36,6 +36,10 @@
 //                              check their files but mount, make and start nothing (test runs
 //                              of the whole product that must not leave mounts and daemons).
 //   AGENT_SMB_PORT             default 445. The port of each workspace's smbd on its own address.
+//   AGENT_BACKUP_CONCURRENCY   default 1. Backup and restore jobs (restic) running at once on this
+//                              node, every workspace together; one per workspace whatever it is.
+//                              More finish a night's backups sooner but share the disks with the
+//                              daemons (restic runs at a low CPU and IO priority all the same).
 //   AGENT_LOG_LEVEL            default info (debug, info, warn, error). Standalone (main.ts) only;
 //                              in-process the API's logger decides.
 import { hostname } from 'node:os';
@@ -62,6 +66,8 @@ export interface AgentConfig {
   /** False: AGENT_LIVE_WORKSPACES=off. */
   liveWorkspaces: boolean;
   smbPort: number;
+  /** AGENT_BACKUP_CONCURRENCY. */
+  backupConcurrency: number;
 }
 
 export const DEFAULT_ADDRESS_POOL = '198.18.0.1-198.18.0.254';
@@ -121,6 +127,7 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value ?? 'auto'),
   AGENT_SMB_PORT: whole(445, 1, 65_535),
+  AGENT_BACKUP_CONCURRENCY: whole(1, 1, 64),
 });
 
 /** Parses the environment (empty values count as unset). Throws AgentConfigError listing every problem. */
@@ -169,5 +176,6 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
     fullCheckEvery: e.AGENT_FULL_CHECK_EVERY,
     liveWorkspaces: e.AGENT_LIVE_WORKSPACES !== 'off',
     smbPort: e.AGENT_SMB_PORT,
+    backupConcurrency: e.AGENT_BACKUP_CONCURRENCY,
   };
 }

@@ -1,14 +1,12 @@
-// How a pass treats the two kinds of driver, the owner's restart and task runs, with fake
-// drivers: a base driver that throws stops the workspace's pass; a feature driver that throws is
-// reported with its reason and the others still apply; the restart_token is acted on once for
-// the whole workspace; a task driver's runs come back with the pass.
+// How a pass treats the two kinds of driver and the owner's restart, with fake drivers: a base
+// driver that throws stops the workspace's pass; a feature driver that throws is reported with
+// its reason and the others still apply; the restart_token is acted on once for the whole
+// workspace. (Task drivers' jobs: daemons/task-driver.test.ts.)
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAMBA_NOT_USED, type NodeReportRequest, type WorkspaceDesiredState } from '@debesis/contract';
-import type { TaskDefinition } from './daemons/definition.ts';
-import { taskDriver } from './daemons/task-driver.ts';
 import type { Driver } from './drivers/driver.ts';
 import { silentLogger } from './logger.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileMemory } from './reconcile.ts';
@@ -225,88 +223,5 @@ describe('the owner’s restart, once per workspace', () => {
     const log: string[] = [];
     await pass([recording('samba', 'feature', log)], desired({ restart_token: '9' }));
     expect(log).toEqual(['samba']);
-  });
-});
-
-describe('a task driver', () => {
-  // A fake task: due when it never ran or its last run is a day old; fails when told.
-  function fakeTask(runs: string[], fail: { now: boolean }): TaskDefinition {
-    return {
-      name: 'backup',
-      programs: [],
-      notNeeded: (d) =>
-        d.users.length === 0 && (d.samba ?? SAMBA_NOT_USED).shares.length === 0
-          ? 'nothing to back up'
-          : undefined,
-      due: (_d, last, now) =>
-        last === undefined || now.getTime() - Date.parse(last.started_at) >= 24 * 3600 * 1000,
-      run: () => {
-        runs.push('run');
-        if (fail.now) return Promise.reject(new Error('repository locked'));
-        return Promise.resolve({ outcome: 'succeeded', detail: '12 files' });
-      },
-    };
-  }
-
-  it('runs when due, reports the run, is only looked at until due again, and reports a failed run without failing the workspace', async () => {
-    const runs: string[] = [];
-    const fail = { now: false };
-    let clock = new Date('2026-11-23T10:00:00Z');
-    const driver = taskDriver(fakeTask(runs, fail), {
-      now: () => clock,
-      whyNotLive: () => Promise.resolve(undefined),
-    });
-    const drivers = [recording('users', 'base', []), driver];
-    const memory = createReconcileMemory();
-
-    const first = await pass(drivers, desired(), memory, 1000);
-    expect(runs).toHaveLength(1);
-    expect(first.result.taskRuns).toEqual([
-      {
-        service_id: SERVICE,
-        driver: 'backup',
-        run: {
-          started_at: '2026-11-23T10:00:00.000Z',
-          finished_at: '2026-11-23T10:00:00.000Z',
-          outcome: 'succeeded',
-          detail: '12 files',
-        },
-      },
-    ]);
-    expect(first.report.ok).toBe(true);
-
-    clock = new Date('2026-11-23T15:00:00Z');
-    const polled = await pass(drivers, desired(), memory, 1000);
-    expect(polled.result.skipped).toEqual([SERVICE]);
-    expect(runs).toHaveLength(1);
-
-    clock = new Date('2026-11-24T10:00:00Z');
-    fail.now = true;
-    const due = await pass(drivers, desired(), memory, 1000);
-    expect(due.result.applied).toEqual([SERVICE]);
-    expect(runs).toHaveLength(2);
-    expect(due.result.taskRuns[0]?.run).toMatchObject({ outcome: 'failed', detail: 'repository locked' });
-    expect(due.report).toMatchObject({ ok: true, observed_generation: 5 });
-    expect(due.report.drivers.at(-1)).toEqual({
-      driver: 'backup',
-      live: true,
-      reason: 'last run failed: repository locked',
-    });
-  });
-
-  it('does not run for a workspace that does not need it, or one that is stopped', async () => {
-    const runs: string[] = [];
-    const driver = taskDriver(fakeTask(runs, { now: false }), {
-      whyNotLive: () => Promise.resolve(undefined),
-    });
-    const idle = await pass(
-      [driver],
-      desired({ users: [], samba: { shares: [], settings: desired().samba.settings } }),
-    );
-    expect(idle.report.drivers).toEqual([
-      { driver: 'backup', live: true, reason: 'not needed: nothing to back up' },
-    ]);
-    await pass([driver], desired({ state: 'stopped' }));
-    expect(runs).toEqual([]);
   });
 });

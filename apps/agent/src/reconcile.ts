@@ -31,7 +31,6 @@ import { join } from 'node:path';
 import type { ApiClient } from './api-client.ts';
 import { measureCapacity } from './capacity.ts';
 import type { Driver, DriverContext, DriverStatus } from './drivers/driver.ts';
-import type { TaskRun } from './daemons/definition.ts';
 import type { CommandRunner } from './exec/run-command.ts';
 import { writeIfChanged } from './fs/write-if-changed.ts';
 import { errorMessage, type Logger } from './logger.ts';
@@ -85,8 +84,6 @@ export interface ReconcileResult {
   actions: string[];
   workspaces: WorkspaceReport[];
   capacity: NodeCapacity;
-  /** Task drivers' last runs (a backup), per workspace: for the report section of that feature. */
-  taskRuns: Array<{ service_id: string; driver: string; run: TaskRun }>;
 }
 
 const MAX_ERROR_LENGTH = 4000;
@@ -105,7 +102,6 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
     actions: [],
     workspaces: [],
     capacity: { disk_total_bytes: 0, disk_free_bytes: 0, addresses: [] },
-    taskRuns: [],
   };
 
   const seen = new Set<string>();
@@ -374,8 +370,6 @@ async function applyWorkspace(
       if (outcome.failures) failures.push(...outcome.failures);
       if (outcome.facts) facts.push(outcome.facts);
       if (outcome.changed) result.changed = true;
-      if (outcome.lastRun)
-        result.taskRuns.push({ service_id: serviceId, driver: driver.name, run: outcome.lastRun });
       for (const action of outcome.actions) {
         result.actions.push(`${serviceId}: ${action}`);
         deps.logger.info({ service_id: serviceId, driver: driver.name }, action);

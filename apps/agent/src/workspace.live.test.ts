@@ -187,6 +187,7 @@ describe.skipIf(reason !== undefined)(
         ['ftp', true],
         ['sftp', true],
         ['ldap', true],
+        ['backup', true],
       ]);
       expect(report.facts?.started_at).toEqual(expect.any(String));
       expect(await mountAt(layout().dataRoot)).toMatchObject({ fsType: 'ext4' });
@@ -454,6 +455,7 @@ describe.skipIf(reason !== undefined)(
         ['ftp', true],
         ['sftp', true],
         ['ldap', true],
+        ['backup', true],
       ]);
       expect(await mountAt(fLayout().dataRoot)).toMatchObject({ fsType: 'ext4' });
       expect(await networked()).toBe(true);

@@ -34,6 +34,9 @@ export function embeddedAgentEnvironment(
     // auto (default): as root with samba installed, workspaces are real (image, alias, smbd);
     // off: rendered only, for test runs of the product that must leave no mounts or daemons.
     AGENT_LIVE_WORKSPACES: process.env.AGENT_LIVE_WORKSPACES,
+    // Backup and restore jobs the node runs at once (default 1: they read and write the disks
+    // the workspaces serve from).
+    AGENT_BACKUP_CONCURRENCY: process.env.AGENT_BACKUP_CONCURRENCY,
   };
 }
 

@@ -51,6 +51,7 @@ function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
     liveWorkspaces: false,
     clientRoutes: [],
     smbPort: 445,
+    backupConcurrency: 1,
     ...overrides,
   };
 }

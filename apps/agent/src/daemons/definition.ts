@@ -4,12 +4,14 @@
 // it), how it starts inside the workspace's namespace, what it waits for and how a change reaches
 // a running daemon. One generic driver (daemon-driver.ts) does the rest for every feature: write
 // only what changed, check before writing, start, adopt, reload or restart, stop. A task-like
-// feature (backups) is a task definition instead: no daemon, runs when due, reports its runs.
+// feature (backups) is a task definition instead: no daemon, but jobs the desired state lists,
+// each run once in the background by task-driver.ts, and reported until the API stops listing it.
 //
 // Adding a feature on the agent side: a definition and its renderer in drivers/<feature>.driver.ts
 // and one line in drivers/registry.ts. Values spliced into a config file go through that file
 // format's escaping in daemons/config-formats.ts.
 import type { ResourceFailure, WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
+import type { z } from 'zod';
 import type { NodeCallHandlers } from '../calls/node-call.ts';
 import type { DriverContext } from '../drivers/driver.ts';
 import type { Listens } from '../net/wait-for-port.ts';
@@ -135,25 +137,83 @@ export interface DaemonDefinition {
   readonly calls?: NodeCallHandlers;
 }
 
-/** One run of a task-like feature. */
-export interface TaskRun {
+/** Where a job of a task-like feature is: started and not ended, or ended one way or the other. */
+export type TaskJobStatus = 'running' | 'completed' | 'failed';
+
+/**
+ * How a job ended: its result, or a failure with a code the feature's report names (`failed`
+ * for anything else, `interrupted` when it was stopped midway: both are set by the task driver
+ * too) and the program's own words.
+ */
+export type TaskOutcome<Result> = { ok: true; result: Result } | { ok: false; code: string; error: string };
+
+/** One job as the task driver knows it (persisted as `<ws>/<feature>/jobs/<id>.json`). */
+export interface TaskJobRecord<Result, Progress> {
+  id: string;
+  status: TaskJobStatus;
   started_at: string;
-  finished_at: string;
-  outcome: 'succeeded' | 'failed';
-  /** The program's own words on a failure (or a summary on success). */
-  detail?: string;
+  finished_at?: string;
+  /** While running: the definition's latest word on how far it is. */
+  progress?: Progress;
+  /** Completed: what the run produced (a snapshot id, files restored). */
+  result?: Result;
+  error_code?: string;
+  error?: string;
 }
 
-export interface TaskDefinition {
+/**
+ * A task-like feature (backups): the desired state lists jobs, each with an id of its own, and the
+ * task driver (task-driver.ts) runs each id once, in the background, one at a time per workspace
+ * and a bounded number at a time on the node, and reports every listed job it has started.
+ */
+export interface TaskDefinition<Job extends { readonly id: string }, Result, Progress> {
   /** The driver's name in reports (`backup`) and the name of its folder in the workspace. */
   readonly name: string;
+  /** Programs the host needs for jobs to run; without one no job starts and the status says why. */
   readonly programs: readonly string[];
+  /** Why this workspace does not use the feature at all (no section), or undefined. */
   notNeeded(desired: WorkspaceDesiredState): string | undefined;
-  /** Whether a run is due now, given the last one (undefined: never ran). Must be cheap. */
-  due(desired: WorkspaceDesiredState, last: TaskRun | undefined, now: Date): boolean;
-  /** One run; resolves with its outcome. A throw is recorded as a failed run with its message. */
+  /** The jobs the desired state asks for, in the order they should run. Ids must be file names. */
+  jobs(desired: WorkspaceDesiredState): readonly Job[];
+  /** Checks a persisted result (the files are the agent's own, but outlive its versions). */
+  readonly resultSchema: z.ZodType<Result>;
+  /**
+   * Runs one job to its end, however long it takes. `progress` says how far it is (reported with
+   * the next pass); `signal` aborts it (workspace removed, agent stopping): it should stop what
+   * it runs and resolve soon. A throw is a failure with code `failed` and its message.
+   */
   run(
+    job: Job,
     desired: WorkspaceDesiredState,
     context: DaemonContext,
-  ): Promise<{ outcome: TaskRun['outcome']; detail?: string }>;
+    progress: (progress: Progress) => void,
+    signal: AbortSignal,
+  ): Promise<TaskOutcome<Result>>;
+  /**
+   * Puts back what a job stopped midway left behind (a restore's staging folder, a file moved
+   * aside), before the driver records it `interrupted`. `job` is undefined when it is no longer
+   * listed. Called for a job the agent was running when it died too, at its first pass.
+   */
+  recover?(
+    id: string,
+    job: Job | undefined,
+    desired: WorkspaceDesiredState,
+    context: DaemonContext,
+  ): Promise<void>;
+  /**
+   * The feature's section of the report from its listed jobs' records (those started, in the
+   * listed order) and what it keeps of its own (usage). Asked on every pass: read files only.
+   */
+  report(
+    jobs: ReadonlyArray<TaskJobRecord<Result, Progress>>,
+    desired: WorkspaceDesiredState,
+    context: DaemonContext,
+  ): Promise<Partial<WorkspaceFeatureReports>>;
+  /**
+   * A removed workspace: delete what the feature keeps outside the workspace's folder (the
+   * repository). Returns what it did. Its running job is stopped first.
+   */
+  remove?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<string[]>;
+  /** The node calls it answers (browse a snapshot), passed on by its driver. */
+  readonly calls?: NodeCallHandlers;
 }

@@ -5,11 +5,11 @@
 //
 // Two kinds. A base driver (the workspace's folder, storage, address, users) is what everything
 // else builds on: when it throws, the pass for that workspace stops there. A feature driver (a
-// daemon definition run by daemons/daemon-driver.ts, or a task definition) stands alone: when it
-// throws, the feature is reported failed with its reason and the other features still apply.
+// daemon definition run by daemons/daemon-driver.ts, or a task definition run by
+// daemons/task-driver.ts) stands alone: when it throws, the feature is reported failed with its
+// reason and the other features still apply.
 import type { DriverStatus, ResourceFailure, WorkspaceDesiredState, WorkspaceFacts } from '@debesis/contract';
 import type { NodeCallHandlers } from '../calls/node-call.ts';
-import type { TaskRun } from '../daemons/definition.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
 import type { WorkspaceFeatureReports } from '@debesis/contract';
@@ -52,8 +52,6 @@ export interface DriverResult {
    * drivers after it still run; the workspace is reported failed with this error.
    */
   error?: string;
-  /** A task driver: its last run (when it ran, how it went), new or as recorded. */
-  lastRun?: TaskRun;
 }
 
 /** A cheap look at a workspace whose generation is already applied, taken on every pass. */
@@ -93,4 +91,9 @@ export interface Driver {
   wakeOn?(desired: WorkspaceDesiredState, workspaceDir: string): string | undefined;
   /** The node calls it answers (calls/node-call.ts), on the workspace as last applied. */
   readonly calls?: NodeCallHandlers;
+  /**
+   * Ends what the driver runs in the background beside the passes (a task driver's jobs), for
+   * an agent that stops; resolves once it has. Daemons are not stopped: they outlive the agent.
+   */
+  stop?(): Promise<void>;
 }

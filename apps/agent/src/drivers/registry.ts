@@ -6,9 +6,11 @@
 // storage, delete the folder.
 //
 // A new feature adds one line at the end: `daemonDriver(<feature>Definition(options), options)`
-// (or `taskDriver(…)` for a task-like one), usually through its create<Feature>Driver.
+// (or `taskDriver(…)` for a task-like one), usually through its create<Feature>Driver. The backup
+// driver is last: removal runs first through it, so its running job stops before the storage goes.
 import type { Driver } from './driver.ts';
 import { createAccountsDriver } from './accounts.driver.ts';
+import { createBackupDriver } from './backup.driver.ts';
 import { createFtpDriver } from './ftp.driver.ts';
 import { createLdapDriver } from './ldap.driver.ts';
 import { createNetworkDriver } from './network.driver.ts';
@@ -27,6 +29,8 @@ export interface DriverSetOptions extends LiveDriverOptions {
   addressPool?: readonly string[];
   /** AGENT_CLIENT_ROUTES: blocks a workspace may answer beyond the node (network driver). */
   clientRoutes?: readonly string[];
+  /** AGENT_BACKUP_CONCURRENCY: backup and restore jobs running at once on the node. Default 1. */
+  backupConcurrency?: number;
 }
 
 export function createDefaultDrivers(options: DriverSetOptions = {}): readonly Driver[] {
@@ -41,6 +45,7 @@ export function createDefaultDrivers(options: DriverSetOptions = {}): readonly D
     createFtpDriver({ live: options.live }),
     createSftpDriver({ live: options.live }),
     createLdapDriver({ live: options.live }),
+    createBackupDriver({ live: options.live, concurrency: options.backupConcurrency }),
   ];
 }
 

@@ -193,6 +193,7 @@ describe('acceptance 3, with fakes: the Samba definition fails (bad program path
       ['ftp', false],
       ['sftp', false],
       ['ldap', false],
+      ['backup', false],
     ]);
     expect(report.drivers.find((d) => d.driver === 'samba')).toEqual({
       driver: 'samba',
