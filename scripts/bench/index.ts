@@ -16,6 +16,7 @@ import { measureVpn, printVpn } from './vpn.ts';
 import { measureLdap, printLdap } from './ldap.ts';
 import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
 import { measureLighthouse, printLighthouse } from './lighthouse.ts';
+import { measureBackups, printBackups } from './backups.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 // The product runs on the database DATABASE_URL names (give it an empty one), else on PGlite.
@@ -31,6 +32,7 @@ const PARTS = [
   'vpn',
   'ldap',
   'invoice-pdf',
+  'backups',
 ] as const;
 type Part = (typeof PARTS)[number];
 const named = process.argv.slice(2);
@@ -85,6 +87,7 @@ try {
   if (runs('vpn')) printVpn(await measureVpn());
   if (runs('ldap')) printLdap(await measureLdap());
   if (runs('invoice-pdf')) printInvoicePdf(await measureInvoicePdf());
+  if (runs('backups')) printBackups(await measureBackups());
 } finally {
   await product?.stop();
   await bare?.stop();

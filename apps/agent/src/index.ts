@@ -29,3 +29,8 @@ export { AGENT_VERSION } from './version.ts';
 export { workspaceDir } from './workspace-paths.ts';
 export { workspaceLayout } from './workspace-layout.ts';
 export type { WorkspaceLayout } from './workspace-layout.ts';
+// Backups, for the benchmark (scripts/bench/backups.ts) to time the node's own code paths.
+export { runBackupJob } from './backup/backup-job.ts';
+export { browseSnapshot } from './backup/browse.ts';
+export { repositoryPaths } from './backup/repository.ts';
+export { createRestic } from './backup/restic.ts';
