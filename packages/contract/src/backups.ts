@@ -71,6 +71,12 @@ export const BACKUP_PRESETS = {
 >;
 export type BackupPreset = keyof typeof BACKUP_PRESETS;
 
+/**
+ * The provider's daily backup's name as stored (English) and as each language shows it: the web
+ * app and the mails show the reader's, whatever is stored.
+ */
+export const PROVIDER_BACKUP_NAMES = { en: 'Daily backup', lt: 'Kasdienė atsarginė kopija' } as const;
+
 /** The provider's daily backup (§9): seven daily snapshots, a full one each week. */
 export const PROVIDER_BACKUP_RETENTION = { keep_full: 1, keep_incremental: 6, full_every_days: 7 } as const;
 

@@ -4,7 +4,7 @@
 // ships the feature adds it here — one line — and every page mentioning it follows.
 
 export const FEATURES = [
-  // Shipped (issues 1-10, 15-17).
+  // Shipped (issues 1-10, 15-18).
   'accounts',
   'plans',
   'payments',
@@ -17,8 +17,8 @@ export const FEATURES = [
   'nfs',
   'ftp',
   'ldap',
-  // Planned (issues 18-22).
   'backups',
+  // Planned (issues 19-22).
   'shareLinks',
   /** Subusers and their two-factor sign-in. */
   'subusers',
@@ -42,4 +42,5 @@ export const SHIPPED_FEATURES: readonly Feature[] = [
   'nfs',
   'ftp',
   'ldap',
+  'backups',
 ];

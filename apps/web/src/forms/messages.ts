@@ -21,7 +21,10 @@ function withValues(code: string, values: Record<string, number | bigint | undef
 export function formErrorMap(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'required' : 'invalid_type';
+      // An empty number field reads as NaN (valueAsNumber): nothing was typed.
+      return issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+        ? 'required'
+        : 'invalid_type';
     case 'too_small':
       if (issue.origin === 'string') {
         return Number(issue.minimum) <= 1 ? 'required' : withValues('too_short', { minimum: issue.minimum });

@@ -7,11 +7,18 @@ import { changeLanguage, currentLanguage } from './language.ts';
 type Module = Record<string, unknown>;
 
 /**
- * Every text file of the app — `en.ts` and each `<area>.en.ts` — and its Lithuanian twin, found by
- * name, so an area added later is checked without anyone adding it here.
+ * Every text file of the app — `en.ts`, each `<area>.en.ts` and each service tab's
+ * `messages/<tab>.en.ts` — and its Lithuanian twin, found by name, so an area or a tab added later
+ * is checked without anyone adding it here.
  */
-const englishModules = import.meta.glob<Module>(['./en.ts', './*.en.ts'], { eager: true });
-const lithuanianModules = import.meta.glob<Module>(['./lt.ts', './*.lt.ts'], { eager: true });
+const englishModules = import.meta.glob<Module>(
+  ['./en.ts', './*.en.ts', '../pages/services/messages/*.en.ts'],
+  { eager: true },
+);
+const lithuanianModules = import.meta.glob<Module>(
+  ['./lt.ts', './*.lt.ts', '../pages/services/messages/*.lt.ts'],
+  { eager: true },
+);
 
 /** [file, export, English texts, Lithuanian texts (undefined when missing)] for each text object. */
 const textFiles = Object.entries(englishModules).flatMap(([file, english]) => {
@@ -67,6 +74,7 @@ describe('i18n', () => {
     const files = textFiles.map(([where]) => where);
     expect(files).toContain('./en.ts en');
     expect(files).toContain('./accounts.en.ts accountsEn');
+    expect(files).toContain('../pages/services/messages/backups.en.ts backupsTabEn');
     expect(files.length).toBeGreaterThanOrEqual(7);
   });
 

@@ -111,6 +111,7 @@ export const workspaceEn = {
     tabSamba: 'Samba',
     tabFtp: 'FTP',
     tabFtpAdvanced: 'Advanced FTP',
+    tabBackups: 'Backups',
     tabActivity: 'Activity',
     tabSettings: 'Settings',
   },

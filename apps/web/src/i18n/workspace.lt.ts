@@ -131,6 +131,7 @@ export const workspaceLt: WorkspaceMessages = {
     tabSamba: 'Samba',
     tabFtp: 'FTP',
     tabFtpAdvanced: 'FTP nustatymai',
+    tabBackups: 'Atsarginės kopijos',
     tabActivity: 'Veikla',
     tabSettings: 'Nustatymai',
   },

@@ -1,6 +1,7 @@
-// Query keys of one service's workspace (users, groups, shares, Samba). Everything about a service
-// sits under ['services', id], so a change invalidates the service's lists and the overview's
-// counts together (SERVICES_QUERY_KEY is their common prefix).
+// Query keys of one service's workspace (users, groups, shares, Samba and the features after it).
+// Everything about a service sits under ['services', id], so a change invalidates the service's
+// lists and the overview's counts together (SERVICES_QUERY_KEY is their common prefix); a backup's
+// snapshot, which never changes, is the one exception (backupSnapshotKey).
 import { SERVICES_QUERY_KEY } from '../services/services-api.ts';
 
 export const workspaceKeys = {
@@ -30,7 +31,22 @@ export const workspaceKeys = {
   ftpStatus: (serviceId: string) => [...workspaceKeys.all(serviceId), 'ftp-status'] as const,
   ftpUsers: (serviceId: string) => [...workspaceKeys.all(serviceId), 'ftp-users'] as const,
   ftpSettings: (serviceId: string) => [...workspaceKeys.all(serviceId), 'ftp-settings'] as const,
+  backupSchedules: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-schedules'] as const,
+  /** The history, all of it or one schedule's (`null`: all). */
+  backupSessions: (serviceId: string, scheduleId: string | null) =>
+    [...workspaceKeys.all(serviceId), 'backup-sessions', scheduleId ?? 'all'] as const,
+  backupRestores: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-restores'] as const,
+  backupUsage: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-usage'] as const,
+  backupSources: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-sources'] as const,
 };
+
+/**
+ * A folder of a backup's snapshot. A snapshot never changes, so its folders sit outside the
+ * service's keys: a change elsewhere (a restore asked for, a schedule paused) does not ask the
+ * storage node to list them again.
+ */
+export const backupSnapshotKey = (serviceId: string, sessionId: string, path: string) =>
+  ['backup-snapshots', serviceId, sessionId, path] as const;
 
 /** A path segment: service ids, user, group and share names go into URLs encoded. */
 export const segment = (value: string): string => encodeURIComponent(value);

@@ -6,6 +6,7 @@
 // never queue the same schedule, and a run is unique per schedule and due time besides. A
 // schedule queues at most one open run and its next time is counted from now, so a node or a
 // worker that was down for a day runs a missed hourly schedule once, not 24 times.
+import { PROVIDER_BACKUP_NAMES } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -92,7 +93,10 @@ export function createBackupScheduler(deps: {
             language: owner.settings.language,
             serviceName: service.name,
             link: `${deps.publicUrl}/dashboard/services/${service.id}/backups`,
-            scheduleName: session.scheduleName,
+            scheduleName:
+              session.scheduleName === PROVIDER_BACKUP_NAMES.en
+                ? PROVIDER_BACKUP_NAMES[owner.settings.language]
+                : session.scheduleName,
             failedAt: session.finishedAt ?? session.createdAt,
             code: session.errorCode ?? 'failed',
           }),

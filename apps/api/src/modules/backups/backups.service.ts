@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import {
   BACKUP_DEFAULT_TIME_ZONE,
   BACKUP_SCHEDULES_MAX,
+  PROVIDER_BACKUP_NAMES,
   PROVIDER_BACKUP_RETENTION,
   type BackupBrowseResponse,
   type BackupPath,
@@ -63,7 +64,7 @@ export function providerSchedule(service: { id: string; accountId: string }, at:
   return {
     serviceId: service.id,
     accountId: service.accountId,
-    name: 'Daily backup',
+    name: PROVIDER_BACKUP_NAMES.en,
     ...time,
     paths: [],
     keepFull: PROVIDER_BACKUP_RETENTION.keep_full,

@@ -10,47 +10,15 @@ import {
   type FtpSettings,
   type FtpSettingsRequest,
 } from '@debesis/contract';
-import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { InputField } from '../../components/form/fields.tsx';
 import { ftpApi, useFtpSettings } from '../../workspace/ftp-api.ts';
-import { startValues, type FormFieldSpec } from './kit/form-fields.tsx';
+import { startValues } from './kit/form-fields.tsx';
 import { SettingsFormCard } from './kit/SettingsFormCard.tsx';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import './ftp.css';
 
-type Schema = typeof ftpSettingsRequestSchema;
-
 const valuesOf = (settings: FtpSettings): FtpSettingsRequest => startValues(FTP_DEFAULT_SETTINGS, settings);
-
-/** A whole number typed into the form (an empty or odd field is the schema's to refuse). */
-function numberField(
-  name: Path<FtpSettingsRequest>,
-  id: string,
-  label: string,
-  options: { hint?: string; min: number; max: number },
-): FormFieldSpec<Schema> {
-  return {
-    kind: 'custom',
-    key: id,
-    render: (form) => (
-      <InputField
-        id={id}
-        label={label}
-        hint={options.hint}
-        type="number"
-        inputMode="numeric"
-        min={options.min}
-        max={options.max}
-        step={1}
-        required
-        data-testid={id}
-        {...form.field(name, { valueAsNumber: true })}
-      />
-    ),
-  };
-}
 
 export function ServiceFtpAdvancedTab() {
   const { t } = useTranslation(['ftpTab', 'workspace']);
@@ -104,29 +72,24 @@ export function ServiceFtpAdvancedTab() {
                 t('advanced.sftpEnabledHint'),
               ),
             ]),
-            numberField('passive_port_min', 'ftp-settings-passive-min', t('advanced.passivePortMin'), {
+            f.number('passive_port_min', 'ftp-settings-passive-min', t('advanced.passivePortMin'), {
               hint: t('advanced.passiveHint'),
               min: 1024,
               max: 65535,
             }),
-            numberField('passive_port_max', 'ftp-settings-passive-max', t('advanced.passivePortMax'), {
+            f.number('passive_port_max', 'ftp-settings-passive-max', t('advanced.passivePortMax'), {
               min: 1024,
               max: 65535,
             }),
-            numberField('max_clients', 'ftp-settings-max-clients', t('advanced.maxClients'), {
+            f.number('max_clients', 'ftp-settings-max-clients', t('advanced.maxClients'), {
               min: 1,
               max: 10_000,
             }),
-            numberField(
-              'max_clients_per_user',
-              'ftp-settings-max-per-user',
-              t('advanced.maxClientsPerUser'),
-              {
-                min: 1,
-                max: 1000,
-              },
-            ),
-            numberField('idle_timeout_minutes', 'ftp-settings-idle-timeout', t('advanced.idleTimeout'), {
+            f.number('max_clients_per_user', 'ftp-settings-max-per-user', t('advanced.maxClientsPerUser'), {
+              min: 1,
+              max: 1000,
+            }),
+            f.number('idle_timeout_minutes', 'ftp-settings-idle-timeout', t('advanced.idleTimeout'), {
               hint: t('advanced.idleTimeoutHint'),
               min: 1,
               max: 1440,

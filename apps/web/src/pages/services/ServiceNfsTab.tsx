@@ -9,13 +9,13 @@
 import type { NfsClientsResponse, NfsStats, NfsStatus } from '@debesis/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { nfsApi, useNfsClients, useNfsExports, useNfsStats, useNfsStatus } from '../../workspace/nfs-api.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
+import { ReportCard } from './kit/ReportCard.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { nfsExportForm } from './nfs-export-form.ts';
 import { OperationError } from './resource-parts.tsx';
@@ -159,51 +159,6 @@ function ExportsSection({ serviceId }: { serviceId: string }) {
         run: (name) => nfsApi.deleteExport(serviceId, name),
       }}
     />
-  );
-}
-
-/** A card with a title, a lead, its load states and, once loaded, its body. */
-function ReportCard<Data>({
-  id,
-  title,
-  lead,
-  query,
-  failure,
-  children,
-}: {
-  id: string;
-  title: string;
-  lead: ReactNode;
-  query: UseQueryResult<Data>;
-  failure: string;
-  children: (data: Data) => ReactNode;
-}) {
-  const { t } = useTranslation(['nfsTab', 'workspace']);
-  return (
-    <section className="card resource-section" aria-labelledby={`${id}-title`} data-testid={id}>
-      <div className="resource-section__head">
-        <div>
-          <h2 id={`${id}-title`} className="resource-section__title">
-            {title}
-          </h2>
-          <p className="text-muted resource-section__lead">{lead}</p>
-        </div>
-      </div>
-      {query.isPending && (
-        <p className="text-muted" role="status">
-          {t('workspace:resource.loading')}
-        </p>
-      )}
-      {query.isError && (
-        <FormAlert tone="error" testId={`${id}-load-error`}>
-          {failure}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void query.refetch()}>
-            {t('workspace:resource.retry')}
-          </button>
-        </FormAlert>
-      )}
-      {query.isSuccess && children(query.data)}
-    </section>
   );
 }
 

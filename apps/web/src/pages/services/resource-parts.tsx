@@ -175,8 +175,9 @@ export function ResourceRow({
 }: {
   name: string;
   badges?: ReactNode;
-  status: ResourceApplyStatus;
-  applyError: string | null;
+  /** Whether the node has its latest change; none for a resource the API keeps (a backup schedule). */
+  status?: ResourceApplyStatus | undefined;
+  applyError?: string | null | undefined;
   details?: ReactNode;
   actions?: ReactNode;
   testId: string;
@@ -186,7 +187,7 @@ export function ResourceRow({
       <div className="resource-row__head">
         <h3 className="resource-row__name">{name}</h3>
         {badges}
-        <ApplyStatusBadge status={status} error={applyError} testId={`${testId}-apply`} />
+        {status && <ApplyStatusBadge status={status} error={applyError} testId={`${testId}-apply`} />}
       </div>
       {details && <div className="resource-row__details">{details}</div>}
       {actions && <div className="resource-row__actions">{actions}</div>}

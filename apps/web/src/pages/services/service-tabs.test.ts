@@ -27,6 +27,7 @@ describe('the service tabs', () => {
       'nfs',
       'ftp',
       'ftp-advanced',
+      'backups',
       'ldap',
       'activity',
       'settings',
@@ -41,6 +42,25 @@ describe('the service tabs', () => {
     await preloadMatches(serviceTabRoutes(ftp), '/ftp-advanced');
     expect(i18n.getFixedT('lt', 'ftpTab')('advanced.title')).toBe(
       (await import('./messages/ftp.lt.ts')).ftpTabLt.advanced.title,
+    );
+  });
+
+  it('route the backups tab only once backups have shipped, after the FTP tabs, with its texts', async () => {
+    const paths = (features: Parameters<typeof shippedTabs>[1]) =>
+      shippedTabs(SERVICE_TABS, features).map((tab) => tab.path);
+    expect(paths(SHIPPED_FEATURES.filter((feature) => feature !== 'backups'))).not.toContain('backups');
+    expect(paths(['ftp', 'backups', 'ldap'])).toEqual([
+      '',
+      'ftp',
+      'ftp-advanced',
+      'backups',
+      'ldap',
+      'settings',
+    ]);
+    const { i18n } = await import('../../i18n/i18n.ts');
+    await preloadMatches(serviceTabRoutes(shippedTabs(SERVICE_TABS, ['backups'])), '/backups');
+    expect(i18n.getFixedT('lt', 'backupsTab')('restore.original')).toBe(
+      (await import('./messages/backups.lt.ts')).backupsTabLt.restore.original,
     );
   });
 

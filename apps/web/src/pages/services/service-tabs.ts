@@ -121,6 +121,20 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     messages: FTP_MESSAGES,
   },
   {
+    id: 'backups',
+    path: 'backups',
+    label: 'serviceDetail.tabBackups',
+    feature: 'backups',
+    component: async () => (await import('./ServiceBackupsTab.tsx')).ServiceBackupsTab,
+    messages: {
+      namespace: 'backupsTab',
+      loaders: {
+        en: async () => (await import('./messages/backups.en.ts')).backupsTabEn,
+        lt: async () => (await import('./messages/backups.lt.ts')).backupsTabLt,
+      },
+    },
+  },
+  {
     id: 'ldap',
     path: 'ldap',
     label: 'serviceDetail.tabLdap',

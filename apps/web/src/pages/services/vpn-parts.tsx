@@ -2,12 +2,14 @@
 // kill-all, restart) with the action behind its button, the online dot, a user's status, and the
 // relative "connected since" in the spec's words (§9).
 import type { VpnUser } from '@debesis/contract';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/dialog/Dialog.tsx';
-import { formatDateTime, formatRelativeTime } from '../activity/relative-time.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { RelativeTime } from './kit/RelativeTime.tsx';
 import { OperationError } from './resource-parts.tsx';
+
+export { useNow } from './kit/RelativeTime.tsx';
 
 /** "Revoke X?" with the action running behind the confirm button, its failure in the dialog. */
 export function ConfirmAction<Result>({
@@ -90,26 +92,8 @@ export function OnlineDot({ online, testId }: { online: boolean; testId: string 
   );
 }
 
-/** Now, again every minute: relative times move on while the tab stays open. */
-export function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /** "5 minutes ago", the full date and time on hover and for a screen reader's detail. */
 export function Since({ at, now }: { at: string; now: Date }) {
-  const { t, i18n } = useTranslation('vpnTab');
-  const date = new Date(at);
-  return (
-    <time
-      dateTime={at}
-      title={Number.isNaN(date.getTime()) ? undefined : formatDateTime(date, i18n.language)}
-    >
-      {formatRelativeTime(at, { now, language: i18n.language, justNow: t('vpn.justNow') })}
-    </time>
-  );
+  const { t } = useTranslation('vpnTab');
+  return <RelativeTime at={at} now={now} justNow={t('vpn.justNow')} />;
 }

@@ -4,7 +4,8 @@
 // actions (Edit and Delete named for the row, a tab's own in between); the create/edit dialog the
 // tab declares as a form (or writes with ResourceFormDialog); the confirmation before a deletion.
 // Test ids follow the row's prefix: `<row>-<key>`, `-edit`, `-delete`, `<row>-delete-dialog`,
-// and the declared form's `<row>-dialog`, `<row>-save-error`, `<row>-submit`.
+// and the declared form's `<row>-dialog`, `<row>-save-error`, `<row>-submit`. A row's key is its
+// name unless the tab names it otherwise (a backup schedule: its id, names may repeat).
 import type { ResourceApplyStatus } from '@debesis/contract';
 import { useState, type ReactNode } from 'react';
 import type { DefaultValues } from 'react-hook-form';
@@ -16,11 +17,13 @@ import { DeleteDialog, ResourceRow, ResourceSection, RowAction } from '../resour
 import type { FieldBuilders, FormFieldSpec } from './form-fields.tsx';
 import { ResourceFormDialog } from './ResourceFormDialog.tsx';
 
-/** What an item must have to be listed: its apply status as the node reported it. */
-interface Applied {
-  apply_status: ResourceApplyStatus;
-  apply_error: string | null;
-}
+/**
+ * An item's apply status as the node reported it; a resource the API keeps by itself (a backup
+ * schedule: the node only runs what it asks) has none, and its rows show none.
+ */
+type Applied =
+  | { apply_status: ResourceApplyStatus; apply_error: string | null }
+  | { apply_status?: undefined; readonly [field: string]: unknown };
 
 /** One fact of a row: its term, its value, and the value's test id when a test reads it. */
 export interface Fact {
@@ -77,8 +80,10 @@ export interface ResourceCrudProps<Item extends Applied, Schema extends FormSche
   };
   load: { isPending: boolean; isError: boolean; refetch: () => unknown };
   items: readonly Item[];
-  /** The item's name: its key, its row's title and its test id (`<row>-<name>`). */
+  /** The item's name: its row's title, what the filter reads and, unless `keyOf` says, its key. */
   nameOf: (item: Item) => string;
+  /** Its key: the row's React key, its test id (`<row>-<key>`) and what `remove.run` is given. */
+  keyOf?: (item: Item) => string;
   /** The test-id prefix of its rows and dialogs ("share"). */
   row: string;
   /** The prefix of its page and filter in the address, when a page lists more than one ("groups-"). */
@@ -87,6 +92,8 @@ export interface ResourceCrudProps<Item extends Applied, Schema extends FormSche
   details?: (item: Item) => ReactNode;
   /** A tab's own row actions, between Edit and Delete. */
   actions?: (item: Item) => ReactNode;
+  /** True for an item the owner may neither edit nor delete (the provider's own): no Edit, no Delete. */
+  locked?: (item: Item) => boolean;
   /** False while what the dialogs need is still loading: Add and Edit wait. */
   ready?: boolean;
   /** The create (item null) and edit form; without it or `dialog`, no Add and no Edit. */
@@ -99,22 +106,25 @@ export interface ResourceCrudProps<Item extends Applied, Schema extends FormSche
     title: (name: string) => string;
     body: ReactNode;
     failure: string;
-    run: (name: string) => Promise<unknown>;
+    /** Given the item's key (its name unless `keyOf` says). */
+    run: (key: string) => Promise<unknown>;
   };
 }
 
-type Open<Item> = { kind: 'form'; item: Item | null } | { kind: 'delete'; name: string };
+type Open<Item> = { kind: 'form'; item: Item | null } | { kind: 'delete'; item: Item };
 
 export function ResourceCrud<Item extends Applied, Schema extends FormSchema = FormSchema>({
   section,
   load,
   items,
   nameOf,
+  keyOf = nameOf,
   row,
   urlPrefix,
   badges,
   details,
   actions,
+  locked,
   ready = true,
   form,
   dialog = form &&
@@ -135,39 +145,41 @@ export function ResourceCrud<Item extends Applied, Schema extends FormSchema = F
         {...(dialog && { onAdd: () => setOpen({ kind: 'form', item: null }) })}
         addDisabled={!ready}
         load={load}
-        statuses={items.map((item) => item.apply_status)}
+        statuses={items.flatMap((item) => (item.apply_status ? [item.apply_status] : []))}
         list={list}
       >
         {list.shown.map((item) => {
           const name = nameOf(item);
+          const key = keyOf(item);
+          const changeable = locked?.(item) !== true;
           return (
             <ResourceRow
-              key={name}
+              key={key}
               name={name}
-              testId={`${row}-${name}`}
+              testId={`${row}-${key}`}
               status={item.apply_status}
-              applyError={item.apply_error}
+              applyError={item.apply_status ? item.apply_error : null}
               badges={badges?.(item)}
               details={details?.(item)}
               actions={
                 <>
-                  {dialog && !createOnly && (
+                  {dialog && !createOnly && changeable && (
                     <RowAction
                       label={t('resource.edit')}
                       target={name}
                       disabled={!ready}
                       onClick={() => setOpen({ kind: 'form', item })}
-                      testId={`${row}-${name}-edit`}
+                      testId={`${row}-${key}-edit`}
                     />
                   )}
                   {actions?.(item)}
-                  {remove && (
+                  {remove && changeable && (
                     <RowAction
                       label={t('resource.delete')}
                       target={name}
                       danger
-                      onClick={() => setOpen({ kind: 'delete', name })}
-                      testId={`${row}-${name}-delete`}
+                      onClick={() => setOpen({ kind: 'delete', item })}
+                      testId={`${row}-${key}-delete`}
                     />
                   )}
                 </>
@@ -179,10 +191,10 @@ export function ResourceCrud<Item extends Applied, Schema extends FormSchema = F
       {open?.kind === 'form' && dialog?.(open.item, close)}
       {open?.kind === 'delete' && remove && (
         <DeleteDialog
-          title={remove.title(open.name)}
+          title={remove.title(nameOf(open.item))}
           body={remove.body}
           failure={remove.failure}
-          remove={() => remove.run(open.name)}
+          remove={() => remove.run(keyOf(open.item))}
           onClose={close}
           testId={`${row}-delete-dialog`}
         />

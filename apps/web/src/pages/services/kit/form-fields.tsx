@@ -1,7 +1,7 @@
 // A form's fields declared as a list over the form hook, for the kit's dialogs and settings cards:
-// a text, a workspace name (the contract's rule as hint), a checkbox, a select, a group, an access
-// list (who may use a resource, with per-row permissions) or the tab's own. Each field's id is
-// its test id unless it names another.
+// a text, a workspace name (the contract's rule as hint), a whole number, a checkbox, a select, a
+// group, an access list (who may use a resource, with per-row permissions) or the tab's own. Each
+// field's id is its test id unless it names another.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useWatch, type Path } from 'react-hook-form';
 import type { z } from 'zod';
@@ -24,12 +24,25 @@ export type FormFieldSpec<Schema extends FormSchema> =
       testId?: string;
     }
   | {
+      /** A whole number (the form's value is a number; an empty field is NaN, the schema's to refuse). */
+      kind: 'number';
+      name: Path<z.input<Schema>>;
+      id: string;
+      label: string;
+      hint?: string;
+      min: number;
+      max: number;
+      testId?: string;
+    }
+  | {
       kind: 'select';
       name: Path<z.input<Schema>>;
       id: string;
       label: string;
       hint?: string;
-      choices: readonly { value: string; label: string }[];
+      choices: readonly { value: string | number; label: string }[];
+      /** The value is a number (a weekday): the option's text is read back as one. */
+      numeric?: boolean;
       testId?: string;
     }
   | { kind: 'group'; legend: string; className: string; fields: readonly FormFieldSpec<Schema>[] }
@@ -181,12 +194,19 @@ export function builders<Schema extends FormSchema>() {
         ...(hint !== undefined && { hint }),
         ...(input !== undefined && { input }),
       }) as const,
+    /** A whole number from `min` to `max`. */
+    number: (
+      name: Name<Schema>,
+      id: string,
+      label: string,
+      options: Pick<Options, 'hint' | 'testId'> & { min: number; max: number },
+    ) => ({ kind: 'number', name, id, label, ...options }) as const,
     select: (
       name: Name<Schema>,
       id: string,
       label: string,
-      choices: readonly { value: string; label: string }[],
-      options: Pick<Options, 'hint' | 'testId'> = {},
+      choices: readonly { value: string | number; label: string }[],
+      options: Pick<Options, 'hint' | 'testId'> & { numeric?: boolean } = {},
     ) => ({ kind: 'select', name, id, label, choices, ...options }) as const,
     group: (legend: string, className: string, fields: readonly FormFieldSpec<Schema>[]) =>
       ({ kind: 'group', legend, className, fields }) as const,
@@ -238,6 +258,22 @@ export function FieldOf<Schema extends FormSchema>({
           {...form.field(spec.name)}
         />
       );
+    case 'number':
+      return (
+        <InputField
+          id={spec.id}
+          label={spec.label}
+          hint={spec.hint}
+          type="number"
+          inputMode="numeric"
+          min={spec.min}
+          max={spec.max}
+          step={1}
+          required
+          data-testid={spec.testId ?? spec.id}
+          {...form.field(spec.name, { valueAsNumber: true })}
+        />
+      );
     case 'checkbox':
       return (
         <CheckboxField
@@ -256,7 +292,7 @@ export function FieldOf<Schema extends FormSchema>({
           label={spec.label}
           hint={spec.hint}
           data-testid={spec.testId ?? spec.id}
-          {...form.field(spec.name)}
+          {...form.field(spec.name, spec.numeric ? { valueAsNumber: true } : undefined)}
         >
           {spec.choices.map((choice) => (
             <option key={choice.value} value={choice.value}>

@@ -1,5 +1,6 @@
 // The types of the service tabs' namespaces, for i18n's typed `t()` (i18n.ts). Each namespace
 // arrives with its tab (service-tabs.ts), so the app's entry carries none of these texts.
+import type { BackupsTabMessages } from './backups.en.ts';
 import type { LdapTabMessages } from './ldap.en.ts';
 import type { NfsTabMessages } from './nfs.en.ts';
 import type { FtpTabMessages } from './ftp.en.ts';
@@ -18,4 +19,5 @@ export type ServiceTabResources = {
   nfsTab: NfsTabMessages;
   ftpTab: FtpTabMessages;
   ldapTab: LdapTabMessages;
+  backupsTab: BackupsTabMessages;
 };

@@ -1,0 +1,196 @@
+// /dashboard/services/{id}/backups (spec §2 "backups": schedules, history, browsing, usage): how
+// much the service's backups take, its schedules (the provider's daily one among them), every
+// backup made with its progress while it runs, one backup opened to restore a file or folder from
+// it, and the restores asked for. Backup clients (§2, §7 clients and vpn-config) are not in the
+// contract yet, so not here.
+import type { BackupSession } from '@debesis/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBackupRestores, useBackupSchedules, useBackupUsage } from '../../workspace/backups-api.ts';
+import { formatRelativeTime } from '../activity/relative-time.ts';
+import { numberFormat, numberLocale } from '../plans/format.ts';
+import { JobFailure, JobStatusBadge, scheduleName } from './backup-parts.tsx';
+import { BackupBrowser } from './BackupBrowser.tsx';
+import { BackupHistorySection } from './BackupHistorySection.tsx';
+import { BackupSchedulesSection } from './BackupSchedulesSection.tsx';
+import { RelativeTime, useNow } from './kit/RelativeTime.tsx';
+import { ReportCard } from './kit/ReportCard.tsx';
+import { TableScroll } from './kit/TableScroll.tsx';
+import { formatBytes } from './service-parts.tsx';
+import { useServiceTab } from './use-service-tab.ts';
+import './backups.css';
+
+export function ServiceBackupsTab() {
+  const { service } = useServiceTab('backups');
+  const { t } = useTranslation(['backupsTab', 'workspace']);
+  const schedules = useBackupSchedules(service.id);
+  const [browsing, setBrowsing] = useState<BackupSession | null>(null);
+  return (
+    <div className="service-tab-stack">
+      <BackupUsageCard serviceId={service.id} />
+      <BackupSchedulesSection serviceId={service.id} />
+      <BackupHistorySection
+        serviceId={service.id}
+        schedules={schedules.data?.schedules ?? []}
+        onBrowse={setBrowsing}
+      />
+      {browsing && (
+        <BackupBrowser
+          // Another backup opened starts again at its root.
+          key={browsing.id}
+          serviceId={service.id}
+          session={browsing}
+          scheduleLabel={scheduleName(
+            schedules.data?.schedules.find((schedule) => schedule.id === browsing.schedule_id),
+            browsing.schedule_name,
+            t,
+          )}
+          onClose={() => setBrowsing(null)}
+        />
+      )}
+      <BackupRestoresSection serviceId={service.id} />
+    </div>
+  );
+}
+
+/** The repository: what it takes on the node, what it stores, how many backups, the last good one. */
+function BackupUsageCard({ serviceId }: { serviceId: string }) {
+  const { t, i18n } = useTranslation(['backupsTab', 'workspace']);
+  const now = useNow();
+  const usage = useBackupUsage(serviceId);
+  const notMeasured = <span className="text-muted">{t('common.notMeasured')}</span>;
+  const bytes = (value: number | null) => (value === null ? notMeasured : formatBytes(value, i18n.language));
+  return (
+    <ReportCard
+      id="backup-usage"
+      title={t('usage.title')}
+      lead={t('usage.lead')}
+      query={usage}
+      failure={t('usage.loadFailed')}
+    >
+      {(data) => (
+        <>
+          <dl className="service-facts">
+            <div>
+              <dt>{t('usage.repository')}</dt>
+              <dd data-testid="backup-usage-repository">{bytes(data.repository_bytes)}</dd>
+            </div>
+            <div>
+              <dt>{t('usage.stored')}</dt>
+              <dd data-testid="backup-usage-stored">{bytes(data.stored_bytes)}</dd>
+            </div>
+            <div>
+              <dt>{t('usage.snapshots')}</dt>
+              <dd data-testid="backup-usage-snapshots">
+                {data.snapshots === null
+                  ? notMeasured
+                  : numberFormat(numberLocale(i18n.language)).format(data.snapshots)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('usage.lastSuccess')}</dt>
+              <dd data-testid="backup-usage-last-success">
+                {data.last_success_at ? (
+                  <RelativeTime at={data.last_success_at} now={now} justNow={t('common.justNow')} />
+                ) : (
+                  <span className="text-muted">{t('usage.never')}</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+          {data.measured_at && (
+            <p className="text-muted backup-note" data-testid="backup-usage-measured">
+              {t('usage.measuredAt', {
+                when: formatRelativeTime(data.measured_at, {
+                  now,
+                  language: i18n.language,
+                  justNow: t('common.justNow'),
+                }),
+              })}
+            </p>
+          )}
+        </>
+      )}
+    </ReportCard>
+  );
+}
+
+/** The restores asked for, newest first; a queued or running one moves by itself (backups-api.ts). */
+function BackupRestoresSection({ serviceId }: { serviceId: string }) {
+  const { t, i18n } = useTranslation(['backupsTab', 'workspace']);
+  const now = useNow();
+  const restores = useBackupRestores(serviceId);
+  const none = <span className="text-muted">{t('common.none')}</span>;
+  return (
+    <ReportCard
+      id="backup-restores"
+      title={t('restores.title')}
+      lead={t('restores.lead')}
+      query={restores}
+      failure={t('restores.loadFailed')}
+    >
+      {({ restores: list }) =>
+        list.length === 0 ? (
+          <p className="text-muted resource-section__empty" data-testid="backup-restores-empty">
+            {t('restores.empty')}
+          </p>
+        ) : (
+          <TableScroll label={t('restores.title')}>
+            <table className="data-table backup-table" data-testid="backup-restores-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('restores.date')}</th>
+                  <th scope="col">{t('restores.status')}</th>
+                  <th scope="col">{t('restores.what')}</th>
+                  <th scope="col">{t('restores.where')}</th>
+                  <th scope="col" className="numeric">
+                    {t('restores.files')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((restore) => {
+                  const testId = `backup-restore-${restore.id}`;
+                  return (
+                    <tr key={restore.id} data-testid={testId}>
+                      <th scope="row">
+                        <RelativeTime at={restore.created_at} now={now} justNow={t('common.justNow')} />
+                      </th>
+                      <td className="backup-history__status">
+                        <JobStatusBadge status={restore.status} testId={`${testId}-status`} />
+                        {restore.status === 'failed' && (
+                          <JobFailure
+                            code={restore.error_code}
+                            error={restore.error}
+                            testId={`${testId}-failure`}
+                          />
+                        )}
+                      </td>
+                      <td className="backup-path-cell">
+                        <code>{restore.path}</code>
+                      </td>
+                      <td className="backup-path-cell" data-testid={`${testId}-where`}>
+                        {restore.target === 'folder' && restore.restored_to ? (
+                          <>
+                            {t('restores.target_folder')}: <code>{restore.restored_to}</code>
+                          </>
+                        ) : (
+                          t(`restores.target_${restore.target}`)
+                        )}
+                      </td>
+                      <td className="numeric" data-testid={`${testId}-files`}>
+                        {restore.files_restored === null
+                          ? none
+                          : numberFormat(numberLocale(i18n.language)).format(restore.files_restored)}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
+        )
+      }
+    </ReportCard>
+  );
+}

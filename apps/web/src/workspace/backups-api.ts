@@ -1,0 +1,118 @@
+// A workspace's backups (spec §7 "Backups", base /api/v1/backups/{serviceId}): every call the
+// backups tab makes, typed by the contract (packages/contract/src/backups.ts). A backup or a
+// restore is a job the storage node runs when it can: a list that shows one queued or running is
+// asked again every 2 s until none is, so its progress moves and its end shows by itself; a list
+// with nothing underway is not asked again.
+import {
+  backupBrowseResponseSchema,
+  backupRestoreSchema,
+  backupRestoresResponseSchema,
+  backupScheduleSchema,
+  backupSchedulesResponseSchema,
+  backupSessionSchema,
+  backupSessionsResponseSchema,
+  backupSourcesResponseSchema,
+  backupUsageSchema,
+  type BackupRestoreRequest,
+  type BackupSessionStatus,
+  type CreateBackupScheduleRequest,
+  type UpdateBackupScheduleRequest,
+} from '@debesis/contract';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../api/client.ts';
+import { backupSnapshotKey, segment, workspaceKeys } from './workspace-keys.ts';
+
+const base = (serviceId: string) => `/api/v1/backups/${segment(serviceId)}`;
+const schedulePath = (serviceId: string, id: string) => `${base(serviceId)}/schedules/${segment(id)}`;
+const sessionPath = (serviceId: string, id: string) => `${base(serviceId)}/sessions/${segment(id)}`;
+/** An answer the tab does not read (204). */
+const unread = z.unknown().transform(() => undefined);
+
+/** How often a list is asked again while a backup or restore in it is queued or running. */
+export const BACKUP_PROGRESS_POLL_MS = 2_000;
+
+/** Queued or running: the job has not ended yet. */
+export function isUnderway(status: BackupSessionStatus): boolean {
+  return status === 'queued' || status === 'running';
+}
+
+/** A query's refetchInterval: every BACKUP_PROGRESS_POLL_MS while any job is underway, else never. */
+export function whileUnderway(statuses: readonly BackupSessionStatus[] | undefined): number | false {
+  return statuses?.some(isUnderway) ? BACKUP_PROGRESS_POLL_MS : false;
+}
+
+export const backupsApi = {
+  schedules: (serviceId: string) => api.get(`${base(serviceId)}/schedules`, backupSchedulesResponseSchema),
+  createSchedule: (serviceId: string, body: CreateBackupScheduleRequest) =>
+    api.post(`${base(serviceId)}/schedules`, body, backupScheduleSchema),
+  updateSchedule: (serviceId: string, id: string, body: UpdateBackupScheduleRequest) =>
+    api.put(schedulePath(serviceId, id), body, backupScheduleSchema),
+  deleteSchedule: (serviceId: string, id: string) => api.delete(schedulePath(serviceId, id), unread),
+  /** Run now: the new history entry, queued. */
+  trigger: (serviceId: string, id: string) =>
+    api.post(`${schedulePath(serviceId, id)}/trigger`, {}, backupSessionSchema),
+  /** The history, newest first; one schedule's when `scheduleId` is given. */
+  sessions: (serviceId: string, scheduleId: string | null) =>
+    api.get(`${base(serviceId)}/sessions`, backupSessionsResponseSchema, {
+      params: { schedule_id: scheduleId ?? undefined },
+    }),
+  browse: (serviceId: string, sessionId: string, path: string) =>
+    api.get(`${sessionPath(serviceId, sessionId)}/browse`, backupBrowseResponseSchema, { params: { path } }),
+  /** The restore asked for, queued (202). */
+  restore: (serviceId: string, sessionId: string, body: BackupRestoreRequest) =>
+    api.post(`${sessionPath(serviceId, sessionId)}/restore`, body, backupRestoreSchema),
+  restores: (serviceId: string) => api.get(`${base(serviceId)}/restores`, backupRestoresResponseSchema),
+  usage: (serviceId: string) => api.get(`${base(serviceId)}/usage`, backupUsageSchema),
+  sources: (serviceId: string) => api.get(`${base(serviceId)}/sources`, backupSourcesResponseSchema),
+};
+
+/** The schedules, asked again while one's last backup is underway (its status in the row moves). */
+export function useBackupSchedules(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.backupSchedules(serviceId),
+    queryFn: () => backupsApi.schedules(serviceId),
+    refetchInterval: (query) =>
+      whileUnderway(query.state.data?.schedules.flatMap((schedule) => schedule.last_session?.status ?? [])),
+  });
+}
+
+export function useBackupSessions(serviceId: string, scheduleId: string | null) {
+  return useQuery({
+    queryKey: workspaceKeys.backupSessions(serviceId, scheduleId),
+    queryFn: () => backupsApi.sessions(serviceId, scheduleId),
+    refetchInterval: (query) => whileUnderway(query.state.data?.sessions.map((session) => session.status)),
+  });
+}
+
+export function useBackupRestores(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.backupRestores(serviceId),
+    queryFn: () => backupsApi.restores(serviceId),
+    refetchInterval: (query) => whileUnderway(query.state.data?.restores.map((restore) => restore.status)),
+  });
+}
+
+export function useBackupUsage(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.backupUsage(serviceId),
+    queryFn: () => backupsApi.usage(serviceId),
+  });
+}
+
+/** The shares, home folders and exports a schedule may back up (the schedule form's choices). */
+export function useBackupSources(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.backupSources(serviceId),
+    queryFn: () => backupsApi.sources(serviceId),
+  });
+}
+
+/** A folder of a backup's snapshot (the storage node lists it); it never changes once listed. */
+export function useBackupFolder(serviceId: string, sessionId: string, path: string) {
+  return useQuery({
+    queryKey: backupSnapshotKey(serviceId, sessionId, path),
+    queryFn: () => backupsApi.browse(serviceId, sessionId, path),
+    staleTime: Infinity,
+  });
+}
