@@ -6,7 +6,8 @@
 //   POST schedules/{id}/trigger           run now (202, the new history entry)
 //   GET sessions?schedule_id&limit        history, newest first
 //   GET sessions/{id}/browse?path         a folder of the entry's snapshot
-//   POST sessions/{id}/restore            put a file or folder back, or into a new folder (202)
+//   POST sessions/{id}/restore            put a file or folder back, or into a new folder (202,
+//                                         the new restore)
 //   GET restores                          restores asked for, newest first
 //   GET usage                             the repository: size, stored bytes, snapshots, last success
 //   GET sources                           the shares, homes and exports a schedule may name
