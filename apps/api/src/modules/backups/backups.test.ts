@@ -484,6 +484,28 @@ describe('backups', () => {
     ).toEqual(['Hourly']);
   });
 
+  it('six schedulers at once (on PostgreSQL really in parallel, as several workers) queue each due run once', async () => {
+    const owners = [await placedService(), await placedService()];
+    const made: string[] = [];
+    for (const { auth, serviceId } of owners)
+      for (const name of ['A', 'B', 'C', 'D'])
+        made.push((await schedule(auth, serviceId, { name, frequency: 'hourly', minute: 7 })).id);
+    for (const { serviceId } of owners) await backDate(serviceId, 2 * 3_600_000);
+    await Promise.all(Array.from({ length: 6 }, () => scheduler().tick()));
+    for (const { serviceId } of owners) await backDate(serviceId, 60_000);
+    await Promise.all(Array.from({ length: 6 }, () => scheduler().tick()));
+    for (const { auth, serviceId } of owners) {
+      const runs = await sessions(auth, serviceId);
+      const perSchedule = new Map<string, number>();
+      for (const run of runs)
+        perSchedule.set(run.schedule_id ?? '', (perSchedule.get(run.schedule_id ?? '') ?? 0) + 1);
+      // Four own schedules and the provider's: one run each.
+      expect(perSchedule.size).toBe(5);
+      expect([...perSchedule.values()].every((count) => count === 1)).toBe(true);
+    }
+    expect(made).toHaveLength(8);
+  });
+
   it('a failed run is in history with its code, in the activity log, and mailed once until the schedule succeeds again', async () => {
     const { auth, serviceId, owner } = await placedService();
     const created = await schedule(auth, serviceId, { name: 'Nightly' });
