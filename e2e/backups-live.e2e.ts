@@ -4,10 +4,14 @@
 // same bytes; retention forgets what it should and restic's own list of snapshots agrees with the
 // history; a run whose repository was deleted fails with why, is mailed once, and the next run
 // starts a new repository. Then in the browser (acceptance 4): a schedule made from a preset, run
-// now, browsed, and a file restored into a new folder, read over SMB. The scheduler's choices (presets, time zones, paused schedules, missed
-// runs, two workers) are the API tests' (modules/backups/backups.test.ts).
+// now, browsed, and a file restored into a new folder, read over SMB. And a backup client
+// (acceptance 2): made in the API, it connects from a client namespace of its own to the
+// workspace's VPN with its config and password, pushes a restic backup to its repository in the
+// tunnel, and the owner sees it connected with its snapshot; disconnected, it can push no more.
+// The scheduler's choices (presets, time zones, paused schedules, missed runs, two workers) are
+// the API tests' (modules/backups/backups.test.ts).
 //
-// Needs root, samba, smbclient and restic (CI has them); elsewhere it is skipped with the reason
+// Needs root, samba, smbclient, restic, rclone and openvpn (CI has them); elsewhere it is skipped with the reason
 // printed. It terminates its workspace through the API and checks that nothing is left, the
 // backup repository included.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,6 +21,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  BackupClient,
+  BackupClientCreated,
+  BackupClientsResponse,
   BackupBrowseResponse,
   BackupRestore,
   BackupSchedule,
@@ -25,6 +32,8 @@ import type {
   SambaShare,
   WorkspaceUser,
 } from '@debesis/contract';
+import { makeTestClient, removeTestClient, testClient } from '@debesis/agent/testing/network';
+import { connectVpnClient, stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
 import { createVerifiedAccounts, signInTokens } from '../scripts/lib/accounts.ts';
 import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
 import { readAll } from '../scripts/lib/mail.ts';
@@ -38,23 +47,26 @@ import {
   type CustomerApi,
 } from '../scripts/lib/workspace-api.ts';
 import { useBrowser, waitForTakeOver } from './support/browser.ts';
-import { endLiveProduct, expectCleanEnd } from './support/live.ts';
+import { endLiveProduct, expectCleanEnd, vpnUnavailable } from './support/live.ts';
 
 const SHARE = 'projects';
 const USER = { name: 'alice', password: 'Alice-Share-Pass-7' };
 
-function resticUnavailable(): string | undefined {
-  try {
-    execFileSync('sh', ['-c', 'command -v restic'], { stdio: 'ignore' });
-    return undefined;
-  } catch {
-    return 'restic is not installed';
-  }
+function programsUnavailable(): string | undefined {
+  for (const program of ['restic', 'rclone'])
+    try {
+      execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
+    } catch {
+      return `${program} is not installed`;
+    }
+  return undefined;
 }
 
-const unavailable = liveWorkspacesUnavailable() ?? resticUnavailable();
+const unavailable = liveWorkspacesUnavailable() ?? programsUnavailable() ?? vpnUnavailable();
 if (unavailable) {
-  console.warn(`[e2e] live backups skipped: ${unavailable} (CI runs it as root with samba and restic)`);
+  console.warn(
+    `[e2e] live backups skipped: ${unavailable} (CI runs it as root with samba, restic, rclone and openvpn)`,
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,6 +92,9 @@ describe.skipIf(unavailable !== undefined)(
     let workspace: BoughtWorkspace;
     let schedule: BackupSchedule;
     const dir = mkdtempSync(join(tmpdir(), 'backups-live-e2e-'));
+    /** The customer's own machine: a client namespace beyond the node (the pool's third octet is 12). */
+    const machine = testClient(12);
+    let machineMade = false;
     const original = randomBytes(300_000);
     const browser = useBrowser(() => {
       if (!product) throw new Error('the live product did not start');
@@ -149,7 +164,7 @@ describe.skipIf(unavailable !== undefined)(
     };
 
     beforeAll(async () => {
-      product = await startProduct({}, { liveWorkspaces: true });
+      product = await startProduct({ AGENT_CLIENT_ROUTES: machine.block }, { liveWorkspaces: true });
       [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
       api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
       workspace = await buyWorkspace(api, (await cheapestPlan(product.url)).order, 'backups-live', {
@@ -168,6 +183,8 @@ describe.skipIf(unavailable !== undefined)(
     }, 300_000);
 
     afterAll(async () => {
+      await stopAllVpnClients();
+      if (machineMade) await removeTestClient(machine);
       rmSync(dir, { recursive: true, force: true });
       if (!product) return;
       const repository = bought.length > 0 ? backupDir() : undefined;
@@ -277,6 +294,59 @@ describe.skipIf(unavailable !== undefined)(
       });
       expect(mails).toHaveLength(1);
       expect(mails[0]?.text).toContain('earlier backups are lost');
+    });
+
+    it('a backup client pushes over the VPN from its own machine and the owner sees it; disconnected, it cannot', async () => {
+      await makeTestClient(machine, [workspace.address]);
+      machineMade = true;
+      const created = await send<BackupClientCreated>('POST', `${base()}/clients`, { name: 'office-pc' });
+      const config = await get<{ content: string }>(`${base()}/vpn-config?client_id=${created.id}`);
+      const vpn = await connectVpnClient(config.content, created.name, created.password, {
+        netns: machine.netns,
+        dir,
+        timeoutMs: 60_000,
+      });
+      expect(vpn.outcome, vpn.log).toBe('connected');
+
+      // restic on the machine, with the repository URL the owner was given and the password.
+      const [scheme, rest] = created.repository_url.split('://') as [string, string];
+      const url = `${scheme}://${created.name}:${created.password}@${rest.slice(created.name.length + 1)}`;
+      writeFileSync(join(dir, 'ledger.txt'), 'the office PC’s own files\n');
+      const restic = (...args: string[]) =>
+        spawnSync('ip', ['netns', 'exec', machine.netns, 'restic', '--no-cache', '-r', url, ...args], {
+          encoding: 'utf8',
+          timeout: 120_000,
+          env: { ...process.env, RESTIC_PASSWORD: 'the customer’s own repository key' },
+        });
+      // The REST server starts once the client is applied: the first try may find it not up yet.
+      const init = await waitFor('the repository made through the tunnel', 60_000, async () => {
+        const result = restic('init');
+        return result.status === 0 ? result : undefined;
+      });
+      expect(init.status).toBe(0);
+      const pushed = restic('backup', join(dir, 'ledger.txt'));
+      expect(pushed.status, `${pushed.stdout}${pushed.stderr}`).toBe(0);
+
+      const seen = await waitFor('the push seen by the owner', 60_000, async () => {
+        const { clients } = await get<BackupClientsResponse>(`${base()}/clients`);
+        const client = clients.find((each) => each.id === created.id);
+        return client?.snapshots === 1 ? client : undefined;
+      });
+      expect(seen).toMatchObject({ name: 'office-pc', status: 'connected', vpn_online: true });
+      expect(seen.last_push_at).not.toBeNull();
+      expect(seen.repository_bytes).toBeGreaterThan(0);
+
+      const disconnected = await send<BackupClient>('POST', `${base()}/clients/${created.id}/disconnect`);
+      expect(disconnected.revoked_at).not.toBeNull();
+      // Its session ends: the node revokes its certificate and disables its login. (That its REST
+      // login is refused too is the agent's live test's, backup-clients.live.test.ts: without the
+      // tunnel this machine no longer reaches the server at all.)
+      expect(await vpn.ended(60_000)).toBe(true);
+      const { clients } = await get<BackupClientsResponse>(`${base()}/clients`);
+      expect(clients.find((each) => each.id === created.id)).toMatchObject({
+        status: 'disconnected',
+        snapshots: 1,
+      });
     });
 
     it('in the browser: a schedule from a preset, run now, browsed, a file restored into a new folder', async () => {

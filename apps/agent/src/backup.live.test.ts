@@ -76,7 +76,7 @@ function state(jobs: BackupNodeJob[], extra: Partial<WorkspaceDesiredState> = {}
     storage_bytes: 96 * 1024 * 1024,
     id_base: B,
     users: [desiredUser('alice', ALICE)],
-    backup: { jobs },
+    backup: { jobs, clients: [], client_repositories: [] },
     ...extra,
   });
 }

@@ -24,7 +24,7 @@ import { createLivePass } from './testing/live-pass.ts';
 import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
 import { connectVpnClient, stopAllVpnClients } from './testing/vpn-client.ts';
 import { EASYRSA, issueClientConfig } from './vpn/pki.ts';
-import { udpBound } from './net/wait-for-port.ts';
+import { socketBound } from './net/wait-for-port.ts';
 import { createWakeFiles } from './wake-files.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
@@ -148,7 +148,7 @@ describe.skipIf(reason !== undefined)(
       });
       pid = await serverPid();
       expect(pid).toBeDefined();
-      expect(await udpBound(pid!, ADDRESS, PORT)).toBe(true);
+      expect(await socketBound(pid!, ADDRESS, PORT)).toBe(true);
       // It runs in the workspace's network namespace, not the node's.
       const ns = await runCommand('readlink', [`/proc/${pid}/ns/net`], { check: true });
       const wsNs = await runCommand('ip', ['netns', 'identify', String(pid)]);

@@ -188,6 +188,7 @@ describe.skipIf(reason !== undefined)(
         ['sftp', true],
         ['ldap', true],
         ['backup', true],
+        ['backup-clients', true],
       ]);
       expect(report.facts?.started_at).toEqual(expect.any(String));
       expect(await mountAt(layout().dataRoot)).toMatchObject({ fsType: 'ext4' });
@@ -456,6 +457,7 @@ describe.skipIf(reason !== undefined)(
         ['sftp', true],
         ['ldap', true],
         ['backup', true],
+        ['backup-clients', true],
       ]);
       expect(await mountAt(fLayout().dataRoot)).toMatchObject({ fsType: 'ext4' });
       expect(await networked()).toBe(true);

@@ -109,6 +109,9 @@ export const ACTIVITY_ACTIONS = [
   'Backup failed',
   'Backup restore started',
   'Backup restore failed',
+  'Backup client added',
+  'Backup client disconnected',
+  'Backup client deleted',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

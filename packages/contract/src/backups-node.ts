@@ -13,6 +13,7 @@
 // seen from `/` (`/shares/projects/report.txt`), which is how browse and restore name them.
 import { z } from 'zod';
 import { text } from './strings.ts';
+import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
 
 /** A storage folder a backup may read: names of letters, digits, `_`, `-`, `.` (no `..`), or `.`. */
 export const BACKUP_SOURCE_PATTERN = /^(\.|[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*)$/;
@@ -90,11 +91,38 @@ export const backupNodeJobSchema = z.discriminatedUnion('kind', [backupJobSchema
 export type BackupNodeJob = z.infer<typeof backupNodeJobSchema>;
 
 /**
+ * Backup clients (README "Backup clients"): a customer's own machine pushes restic backups into
+ * the workspace over its VPN, to a restic REST server (`rclone serve restic --append-only
+ * --private-repos`) on the tunnel's server address, port BACKUP_CLIENT_PORT. Each client has a
+ * repository of its own at `/<name>/`, reached with its name and password (HTTP basic auth, the
+ * bcrypt hash here is all the node gets) and no other's. Append-only: a client can add snapshots
+ * but not delete any, so a machine taken over cannot wipe its backups.
+ */
+export const BACKUP_CLIENT_PORT = 8000;
+/** bcrypt as htpasswd files hold it (`$2a$`, `$2b$` or `$2y$`, cost, 53 characters of salt and hash). */
+export const BCRYPT_HASH_PATTERN = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+
+export const backupClientStateSchema = z.object({
+  /** Its login and the name of its repository folder (the workspace name rule). */
+  name: text().regex(WORKSPACE_NAME_PATTERN),
+  password_bcrypt: text().regex(BCRYPT_HASH_PATTERN),
+});
+export type BackupClientState = z.infer<typeof backupClientStateSchema>;
+
+/**
  * The workspace's backups as the node should run them. Present for every workspace the API
  * backs up (the provider's daily backup makes that every active one); absent: no repository.
  */
 export const backupSectionSchema = z.object({
   jobs: z.array(backupNodeJobSchema).max(100),
+  /** The clients that may push now; none: no REST server runs. */
+  clients: z.array(backupClientStateSchema).max(1000).default([]),
+  /**
+   * The client repositories to keep: those of the clients above and of disconnected ones (their
+   * backups stay until the owner deletes the client). Any other under the workspace's client
+   * folder is a deleted client's, and is deleted.
+   */
+  client_repositories: z.array(text().regex(WORKSPACE_NAME_PATTERN)).max(1000).default([]),
 });
 export type BackupSectionState = z.infer<typeof backupSectionSchema>;
 
@@ -164,6 +192,25 @@ export const backupReportSchema = z.object({
   snapshot_ids: z.array(text().max(64)).max(100_000).nullable(),
 });
 export type BackupReport = z.infer<typeof backupReportSchema>;
+
+/** What the node sees of one client's repository (measured when its snapshots change). */
+export const backupClientReportSchema = z.object({
+  name: text().regex(WORKSPACE_NAME_PATTERN),
+  snapshots: z.number().int().nonnegative(),
+  /** Bytes the repository takes on the node's disk. */
+  repository_bytes: z.number().int().nonnegative(),
+  /** When its newest snapshot arrived (a push finished); null: none yet. */
+  last_push_at: text().nullable(),
+  /** A push holds a lock in the repository now. */
+  pushing: z.boolean(),
+});
+export type BackupClientReport = z.infer<typeof backupClientReportSchema>;
+
+/** The report's `backup_clients` section: every client repository the node keeps. */
+export const backupClientsReportSchema = z.object({
+  clients: z.array(backupClientReportSchema).max(1000),
+});
+export type BackupClientsReport = z.infer<typeof backupClientsReportSchema>;
 
 /** An entry of a snapshot's folder. */
 export const snapshotEntrySchema = z.object({

@@ -88,6 +88,10 @@ export const ERROR_STATUS = {
   backup_session_not_found: 404,
   backup_not_browsable: 409,
   backup_path_not_found: 404,
+  backup_client_not_found: 404,
+  backup_client_exists: 409,
+  backup_client_limit: 409,
+  backup_client_revoked: 409,
   node_unreachable: 503,
   samba_public_ip_not_in_plan: 422,
   payment_signature_invalid: 400,
@@ -151,6 +155,7 @@ export type FieldErrorCode =
   | 'period_unknown'
   | 'below_users_in_use'
   | 'below_vpn_users_in_use'
+  | 'below_backup_clients_in_use'
   | 'below_disk_in_use'
   | 'workspace_name_characters'
   | 'workspace_name_lowercase'
@@ -299,6 +304,13 @@ const en: Catalogue = {
   backup_not_browsable:
     'This backup cannot be opened: it has not completed, or its retention has removed it.',
   backup_path_not_found: 'This folder is not in the backup.',
+  backup_client_not_found: 'There is no backup client with this id in the service.',
+  backup_client_exists:
+    'The service already has a VPN login with this name (a VPN user or a backup client). Please choose another.',
+  backup_client_limit:
+    'The service already has as many backup clients as its plan has users. Delete a backup client, or choose a plan with more users.',
+  backup_client_revoked:
+    'This backup client is disconnected: its VPN config no longer works. Add a new client instead.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
   samba_public_ip_not_in_plan:
     'This plan has a shared (NAT) address: its shares are reachable through the VPN only. Choose a plan with a dedicated IP to serve a share on a public address.',
@@ -332,6 +344,8 @@ const en: Catalogue = {
     'Cannot be fewer than the {{limit}} active users the service has now (deactivate users first)',
   below_vpn_users_in_use:
     'Cannot be fewer than the {{limit}} VPN users the service has now (delete VPN users first)',
+  below_backup_clients_in_use:
+    'Cannot be fewer than the {{limit}} backup clients the service has now (delete backup clients first)',
   below_disk_in_use: 'Cannot be less than the {{limit}} GB the service stores now',
   workspace_name_characters: 'Use only letters, numbers, hyphens and underscores',
   workspace_name_lowercase: 'Use lower-case letters: the name becomes a Unix and Samba name',
@@ -489,6 +503,13 @@ const lt: Catalogue = {
   backup_not_browsable:
     'Šios atsarginės kopijos atverti negalima: ji nebaigta arba ją jau pašalino saugojimo taisyklė.',
   backup_path_not_found: 'Šio aplanko atsarginėje kopijoje nėra.',
+  backup_client_not_found: 'Paslaugoje nėra atsarginių kopijų kliento su šiuo ID.',
+  backup_client_exists:
+    'Paslaugoje jau yra VPN prisijungimas tokiu vardu (VPN naudotojas arba atsarginių kopijų klientas). Pasirinkite kitą.',
+  backup_client_limit:
+    'Paslaugoje jau tiek atsarginių kopijų klientų, kiek jos planas turi naudotojų. Ištrinkite klientą arba pasirinkite planą su daugiau naudotojų.',
+  backup_client_revoked:
+    'Šis atsarginių kopijų klientas atjungtas: jo VPN konfigūracija nebeveikia. Vietoj jo pridėkite naują klientą.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   samba_public_ip_not_in_plan:
     'Šio plano adresas bendras (NAT): jo bendrinami aplankai pasiekiami tik per VPN. Kad aplanką teiktumėte viešuoju adresu, pasirinkite planą su skirtuoju IP.',
@@ -522,6 +543,8 @@ const lt: Catalogue = {
     'Negali būti mažiau nei {{limit}} aktyvių naudotojų, kuriuos paslauga turi dabar (pirmiausia išjunkite naudotojus)',
   below_vpn_users_in_use:
     'Negali būti mažiau nei {{limit}} VPN naudotojų, kuriuos paslauga turi dabar (pirmiausia ištrinkite VPN naudotojus)',
+  below_backup_clients_in_use:
+    'Negali būti mažiau nei {{limit}} atsarginių kopijų klientų, kuriuos paslauga turi dabar (pirmiausia ištrinkite klientus)',
   below_disk_in_use: 'Negali būti mažiau nei {{limit}} GB, kuriuos paslauga dabar saugo',
   workspace_name_characters: 'Naudokite tik raides, skaičius, brūkšnelius ir pabraukimus',
   workspace_name_lowercase: 'Naudokite mažąsias raides: pavadinimas tampa Unix ir Samba vardu',

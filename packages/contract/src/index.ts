@@ -18,6 +18,8 @@ export * from './ftp.ts';
 export * from './ldap.ts';
 export * from './backups-node.ts';
 export * from './backups.ts';
+export * from './backup-clients.ts';
+export * from './workspace-names.ts';
 export * from './billing.ts';
 export * from './public-site.ts';
 export * from './activity.ts';

@@ -10,9 +10,11 @@ import {
   LDAPS_DEFAULT_PORT,
 } from './ldap-directory.ts';
 import { text } from './strings.ts';
+import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
 import {
   backupBrowsePayloadSchema,
   backupBrowseResultSchema,
+  backupClientsReportSchema,
   backupReportSchema,
   backupSectionSchema,
 } from './backups-node.ts';
@@ -43,13 +45,7 @@ export const nodeRegisterResponseSchema = z.object({
 });
 export type NodeRegisterResponse = z.infer<typeof nodeRegisterResponseSchema>;
 
-/**
- * Names of workspace users, groups and shares (service-management §5): letters, numbers, hyphens
- * and underscores. They become Unix and Samba names, so they also start with a letter, are at
- * most 32 characters and are compared in lower case (Unix names are case-sensitive, Samba's are
- * not: "Alice" and "alice" would be one Samba user).
- */
-export const WORKSPACE_NAME_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
+export { WORKSPACE_NAME_PATTERN };
 /** Names a customer may not take: they mean something to the system or to Samba. */
 export const RESERVED_WORKSPACE_NAMES = [
   'root',
@@ -184,6 +180,21 @@ export const VPN_DEFAULT_PORT = 1194;
  * clients get the rest. One network serves every workspace, since each lives in its own namespace.
  */
 export const VPN_TUNNEL_NETWORK = '10.8.0.0/24';
+
+/** The first host address of an IPv4 network `a.b.c.d/len` (8 ≤ len ≤ 30); throws on anything else. */
+export function firstHostAddress(network: string): string {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(network);
+  const octets = match?.slice(1, 5).map(Number) ?? [];
+  const bits = Number(match?.[5]);
+  if (octets.length !== 4 || octets.some((octet) => octet > 255) || !(bits >= 8 && bits <= 30))
+    throw new Error(`${JSON.stringify(network)} is no IPv4 network`);
+  const base = octets.reduce((value, octet) => value * 256 + octet, 0);
+  const first = (base - (base % 2 ** (32 - bits)) + 1) >>> 0;
+  return [24, 16, 8, 0].map((shift) => (first >>> shift) & 255).join('.');
+}
+
+/** The VPN server's own address inside the tunnel: where a connected client reaches the workspace. */
+export const VPN_TUNNEL_SERVER_ADDRESS = firstHostAddress(VPN_TUNNEL_NETWORK);
 
 /** One VPN user as the node should apply it (service-management §3 "VPN user"). */
 export const vpnUserStateSchema = z.object({
@@ -577,6 +588,7 @@ export const workspaceFeatureReportsSchema = z.object({
   sftp: fileSessionsReportSchema.optional(),
   ldap: ldapReportSchema.optional(),
   backup: backupReportSchema.optional(),
+  backup_clients: backupClientsReportSchema.optional(),
 });
 export type WorkspaceFeatureReports = z.infer<typeof workspaceFeatureReportsSchema>;
 

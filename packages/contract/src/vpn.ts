@@ -105,6 +105,8 @@ export type VpnUsersResponse = z.infer<typeof vpnUsersResponseSchema>;
 export const vpnSessionSchema = z.object({
   user_id: text(),
   username: text(),
+  /** The login is a backup client's (Backups tab), not one of the VPN users listed here. */
+  backup_client: z.boolean(),
   real_address: text(),
   virtual_address: text(),
   /** Bytes the server sent to the client / received from it in this session. */

@@ -1,7 +1,8 @@
 // The one driver behind every daemon definition (definition.ts). A pass for a workspace:
 //
-//   removed, or not needed (no shares)  → stop the daemon if it runs; status says why
-//   otherwise                           → render its config files; check each that changed
+//   removed, or not needed (no shares)  → stop the daemon if it runs; status says why; not
+//                                         removed: the definition's tidy (data of resources gone)
+//   otherwise                           → render its config files, tidy; check each that changed
 //                                         (bad resources left out as failures); write them
 //   the host cannot run it              → stop there: rendered and checked, status says why
 //   live                                → the definition's sync steps (passdb); stopped: stop it
@@ -74,6 +75,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
       if (desired.state === 'removed' || notNeeded !== undefined) {
         // Stopping works whatever the host lacks now: a daemon started earlier must not outlive this.
         const actions = await stop(context, argv);
+        if (desired.state !== 'removed') actions.push(...((await definition.tidy?.(desired, context)) ?? []));
         const why = [reason, notNeeded && `not needed: ${notNeeded}`].filter(Boolean).join('; ');
         return {
           changed: actions.length > 0,
@@ -133,7 +135,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     reason: string | undefined,
   ): Promise<DriverResult> {
     const rendering = await definition.render(desired, context);
-    const actions = [...rendering.actions];
+    const actions = [...rendering.actions, ...((await definition.tidy?.(desired, context)) ?? [])];
     const failures: ResourceFailure[] = [...rendering.failures];
     let configChanged = false;
     let restartNeeded = false;
@@ -183,7 +185,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
       running = await startDaemon(files, {
         name: daemon,
         namespace: context.layout,
-        keep: [context.dir],
+        keep: [context.dir, ...(definition.keep?.(desired, context) ?? [])],
         argv,
         setup: definition.setup?.(desired, context),
         listens,
@@ -207,7 +209,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
           running = await startDaemon(files, {
             name: daemon,
             namespace: context.layout,
-            keep: [context.dir],
+            keep: [context.dir, ...(definition.keep?.(desired, context) ?? [])],
             argv,
             setup: definition.setup?.(desired, context),
             listens: definition.listens(desired),

@@ -113,8 +113,20 @@ export interface DaemonDefinition {
    * daemon's argv follows it): what the namespace must hold first (the FTP jails' mounts).
    */
   setup?(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'layout' | 'dir'>): string[];
+  /**
+   * Folders of the agent's data folder the daemon sees inside its namespace besides its own
+   * folder (the backup clients' repositories, kept with the workspace's backups).
+   */
+  keep?(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'dataDir'>): string[];
+  /**
+   * Deletes what the feature keeps for resources the desired state no longer lists (a deleted
+   * backup client's repository). Run on every apply of a workspace not being removed, the daemon
+   * needed or not (the last client deleted stops it, and its repository must go too); returns
+   * what it did. A removed workspace's data goes with the feature that keeps it.
+   */
+  tidy?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<string[]>;
   /** Its command line, run inside the workspace's namespace, in the foreground. */
-  argv(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'layout' | 'dir'>): string[];
+  argv(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'layout' | 'dir' | 'dataDir'>): string[];
   /** What it serves on once started: the supervisor waits for this port (TCP unless said). */
   listens(desired: WorkspaceDesiredState): Listens;
   /**

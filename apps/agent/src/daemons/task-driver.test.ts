@@ -61,7 +61,12 @@ const job = (id: string): BackupJob => ({
 });
 
 const workspace = (serviceId: string, jobs: string[], extra: Partial<WorkspaceDesiredState> = {}) =>
-  desiredWorkspace({ service_id: serviceId, generation: 1, backup: { jobs: jobs.map(job) }, ...extra });
+  desiredWorkspace({
+    service_id: serviceId,
+    generation: 1,
+    backup: { jobs: jobs.map(job), clients: [], client_repositories: [] },
+    ...extra,
+  });
 
 /** A fake feature: each job runs until the test ends it (`finish`), saying how far it is. */
 function fakeTask() {

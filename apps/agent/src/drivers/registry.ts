@@ -7,9 +7,12 @@
 //
 // A new feature adds one line at the end: `daemonDriver(<feature>Definition(options), options)`
 // (or `taskDriver(…)` for a task-like one), usually through its create<Feature>Driver. The backup
-// driver is last: removal runs first through it, so its running job stops before the storage goes.
+// drivers are last: removal runs first through them, so the clients' REST server and a running
+// backup job stop before the repositories and the storage go. The clients' server comes after the
+// VPN, whose tunnel it listens in.
 import type { Driver } from './driver.ts';
 import { createAccountsDriver } from './accounts.driver.ts';
+import { createBackupClientsDriver } from './backup-clients.driver.ts';
 import { createBackupDriver } from './backup.driver.ts';
 import { createFtpDriver } from './ftp.driver.ts';
 import { createLdapDriver } from './ldap.driver.ts';
@@ -46,6 +49,7 @@ export function createDefaultDrivers(options: DriverSetOptions = {}): readonly D
     createSftpDriver({ live: options.live }),
     createLdapDriver({ live: options.live }),
     createBackupDriver({ live: options.live, concurrency: options.backupConcurrency }),
+    createBackupClientsDriver({ live: options.live }),
   ];
 }
 

@@ -194,6 +194,7 @@ describe('acceptance 3, with fakes: the Samba definition fails (bad program path
       ['sftp', false],
       ['ldap', false],
       ['backup', false],
+      ['backup-clients', false],
     ]);
     expect(report.drivers.find((d) => d.driver === 'samba')).toEqual({
       driver: 'samba',

@@ -1,8 +1,10 @@
 // Waits until a daemon accepts connections, instead of sleeping a guessed time (DAEMONS.md: a
 // socket appears about a second after start). Gives up early when the daemon has already died.
-// A UDP daemon (openvpn) accepts no connection to test: it is up once its socket is bound, which
-// the kernel lists in /proc/<pid>/net/udp, the table of the namespace the daemon runs in (the
-// agent itself sits in the node's), so no program runs and no packet is sent.
+// A UDP daemon (openvpn) accepts no connection to test, and a TCP one on an address only its own
+// namespace reaches (the backup clients' REST server, inside the VPN's tunnel) cannot be
+// connected to from the node: those are up once their socket is bound (TCP: listening), which
+// the kernel lists in /proc/<pid>/net/{udp,tcp}, the tables of the namespace the daemon runs in
+// (the agent itself sits in the node's), so no program runs and no packet is sent.
 import { readFile } from 'node:fs/promises';
 import { connect, isIPv4 } from 'node:net';
 import { endianness } from 'node:os';
@@ -12,6 +14,11 @@ export interface Listens {
   host: string;
   port: number;
   protocol?: 'tcp' | 'udp';
+  /**
+   * How the agent sees it up: by connecting (TCP's default), or by the daemon's socket table
+   * (UDP's only way; for TCP on an address the node cannot reach).
+   */
+  probe?: 'connect' | 'bound';
 }
 
 export async function canConnect(host: string, port: number, timeoutMs = 500): Promise<boolean> {
@@ -50,28 +57,44 @@ function procAddress(host: string, port: number): string {
   return `${hex(word, 8)}:${hex(port, 4)}`;
 }
 
-/** Whether a UDP socket of process `pid`'s network namespace is bound to `host:port` (IPv4). */
-export async function udpBound(pid: number, host: string, port: number): Promise<boolean> {
-  if (!isIPv4(host)) throw new Error(`${host}: only IPv4 UDP ports are watched`);
-  const table = await readFile(`/proc/${pid}/net/udp`, 'utf8').catch(() => '');
+/** /proc/net/tcp's state of a listening socket. */
+const TCP_LISTEN = '0A';
+
+/**
+ * Whether a socket of process `pid`'s network namespace is bound to `host:port` (IPv4, or any
+ * address): for UDP any socket, for TCP a listening one.
+ */
+export async function socketBound(
+  pid: number,
+  host: string,
+  port: number,
+  protocol: 'tcp' | 'udp' = 'udp',
+): Promise<boolean> {
+  if (!isIPv4(host)) throw new Error(`${host}: only IPv4 ports are watched`);
+  const table = await readFile(`/proc/${pid}/net/${protocol}`, 'utf8').catch(() => '');
   const wanted = new Set([procAddress(host, port), procAddress('0.0.0.0', port)]);
   return table
     .split('\n')
     .slice(1)
-    .some((line) => wanted.has(line.trim().split(/\s+/)[1] ?? ''));
+    .some((line) => {
+      const fields = line.trim().split(/\s+/);
+      return wanted.has(fields[1] ?? '') && (protocol === 'udp' || fields[3] === TCP_LISTEN);
+    });
 }
 
-/** Waits for `listens` of the daemon `pid`: a TCP connection, or its UDP socket bound. */
+/** Waits for `listens` of the daemon `pid`: a TCP connection, or its socket bound. */
 export async function waitForListening(
   pid: number,
   listens: Listens,
   options: { timeoutMs: number; stillRunning: () => boolean },
 ): Promise<void> {
-  if (listens.protocol !== 'udp') return waitForPort(listens.host, listens.port, options);
-  const where = `${listens.host}:${listens.port}/udp`;
+  const protocol = listens.protocol ?? 'tcp';
+  const probe = listens.probe ?? (protocol === 'udp' ? 'bound' : 'connect');
+  if (probe === 'connect') return waitForPort(listens.host, listens.port, options);
+  const where = `${listens.host}:${listens.port}/${protocol}`;
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
-    if (await udpBound(pid, listens.host, listens.port)) return;
+    if (await socketBound(pid, listens.host, listens.port, protocol)) return;
     if (!options.stillRunning()) throw new Error(`the daemon exited before listening on ${where}`);
     if (Date.now() > deadline) throw new Error(`nothing listens on ${where} after ${options.timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -336,8 +336,8 @@ export function createBackupsService(deps: { db: Db; changes: WorkspaceChanges; 
       return { shares: named('share'), homes: named('home'), exports: named('export') };
     },
 
-    /** The `backup` section: every job not finished yet, oldest first. */
-    async desiredSection(serviceId: string): Promise<{ backup: BackupSectionState }> {
+    /** The `backup` section's jobs: every one not finished yet, oldest first. */
+    async desiredSection(serviceId: string): Promise<{ backup: Pick<BackupSectionState, 'jobs'> }> {
       const { sessions, restores } = await queries.openJobs(serviceId);
       return {
         backup: {

@@ -22,6 +22,7 @@ import type {
   RestoreTarget,
 } from '@debesis/contract';
 import { services } from '../services/services.table.ts';
+import { vpnUsers } from '../vpn/vpn.table.ts';
 
 /**
  * A backup schedule (spec §3 "Backup schedule"). `next_run_at` is when the scheduler queues its
@@ -162,3 +163,35 @@ export const backupUsage = pgTable('backup_usage', {
   snapshots: integer('snapshots').notNull(),
   measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A backup client (spec §3 "Backup client"; README "Backup clients"): a customer's machine that
+ * pushes restic backups over the workspace's VPN, with a VPN login of its own (`vpn_login_id`, a
+ * vpn_users row of purpose `backup_client`) and a repository on the node named `name`. Only the
+ * bcrypt hash of its password is kept here (the node's REST server checks it; the VPN login keeps
+ * its SHA-512 crypt). `revoked_at`: disconnected by the owner, for good; its repository stays
+ * until the client is deleted. The rest is what the node last reported of the repository.
+ */
+export const backupClients = pgTable(
+  'backup_clients',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    name: text('name').notNull(),
+    vpnLoginId: uuid('vpn_login_id').references(() => vpnUsers.id, { onDelete: 'set null' }),
+    passwordBcrypt: text('password_bcrypt').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    snapshots: integer('snapshots').notNull().default(0),
+    repositoryBytes: bigint('repository_bytes', { mode: 'number' }),
+    lastPushAt: timestamp('last_push_at', { withTimezone: true }),
+    pushing: boolean('pushing').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('backup_clients_name_unique').on(table.serviceId, sql`lower(${table.name})`)],
+);

@@ -16,6 +16,6 @@ describe('the tunnel as the VPN status tells it', () => {
 
   it('refuses what is no IPv4 network', () => {
     for (const network of ['10.8.0.0', '10.8.0.0/31', '10.8.0.256/24', 'fd00::/64'])
-      expect(() => presentTunnel(network), network).toThrow(/no IPv4 tunnel network/);
+      expect(() => presentTunnel(network), network).toThrow(/no IPv4 network/);
   });
 });

@@ -1,6 +1,7 @@
 // VPN users and sessions as the owner sees them, and the users as the node is told to serve them.
 import {
   VPN_TUNNEL_NETWORK,
+  firstHostAddress,
   type VpnSession,
   type VpnStatus,
   type VpnUser,
@@ -19,15 +20,7 @@ export const VPN_USER_FAILURE_KIND = 'vpn_user';
 export function presentTunnel(
   network: string = VPN_TUNNEL_NETWORK,
 ): Pick<VpnStatus, 'tunnel_address' | 'tunnel_network'> {
-  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(network);
-  const octets = match?.slice(1, 5).map(Number) ?? [];
-  const bits = Number(match?.[5]);
-  if (octets.length !== 4 || octets.some((octet) => octet > 255) || !(bits >= 8 && bits <= 30))
-    throw new Error(`${JSON.stringify(network)} is no IPv4 tunnel network`);
-  const base = octets.reduce((value, octet) => value * 256 + octet, 0);
-  const first = (base - (base % 2 ** (32 - bits)) + 1) >>> 0;
-  const address = [24, 16, 8, 0].map((shift) => (first >>> shift) & 255).join('.');
-  return { tunnel_address: address, tunnel_network: network };
+  return { tunnel_address: firstHostAddress(network), tunnel_network: network };
 }
 
 /** `203.0.113.5:51234` → `203.0.113.5`, `[2001:db8::1]:51234` → `2001:db8::1`; anything else as is. */
@@ -86,10 +79,14 @@ export function presentUser(
   };
 }
 
-export function presentSession(session: VpnSessionRow, username: string): VpnSession {
+export function presentSession(
+  session: VpnSessionRow,
+  login: Pick<VpnUserRow, 'username' | 'purpose'> | undefined,
+): VpnSession {
   return {
     user_id: session.userId,
-    username,
+    username: login?.username ?? '',
+    backup_client: login?.purpose === 'backup_client',
     real_address: session.realAddress,
     virtual_address: session.virtualAddress,
     bytes_sent: session.bytesSent,

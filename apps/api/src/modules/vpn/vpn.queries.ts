@@ -25,20 +25,42 @@ export interface TrafficRow {
   bytesReceived: number;
 }
 
+/** The VPN users the owner manages (not the logins of backup clients). */
+const isPerson = eq(vpnUsers.purpose, 'person');
+
 export function createVpnQueries(db: Executor) {
   return {
+    /** The owner's VPN users. */
     async listUsers(serviceId: string): Promise<VpnUserRow[]> {
+      return db
+        .select()
+        .from(vpnUsers)
+        .where(and(eq(vpnUsers.serviceId, serviceId), isPerson))
+        .orderBy(asc(vpnUsers.username));
+    },
+    /** Every login the server serves: the VPN users and the backup clients' logins. */
+    async listLogins(serviceId: string): Promise<VpnUserRow[]> {
       return db
         .select()
         .from(vpnUsers)
         .where(eq(vpnUsers.serviceId, serviceId))
         .orderBy(asc(vpnUsers.username));
     },
+    /** One of the owner's VPN users. */
     async findUser(serviceId: string, userId: string): Promise<VpnUserRow | undefined> {
       const [row] = await db
         .select()
         .from(vpnUsers)
-        .where(and(eq(vpnUsers.serviceId, serviceId), eq(vpnUsers.id, userId)))
+        .where(and(eq(vpnUsers.serviceId, serviceId), eq(vpnUsers.id, userId), isPerson))
+        .limit(1);
+      return row;
+    },
+    /** Any login of the service, a backup client's too. */
+    async findLogin(serviceId: string, loginId: string): Promise<VpnUserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(vpnUsers)
+        .where(and(eq(vpnUsers.serviceId, serviceId), eq(vpnUsers.id, loginId)))
         .limit(1);
       return row;
     },
@@ -54,7 +76,7 @@ export function createVpnQueries(db: Executor) {
       const [row] = await db
         .select({ total: count() })
         .from(vpnUsers)
-        .where(eq(vpnUsers.serviceId, serviceId));
+        .where(and(eq(vpnUsers.serviceId, serviceId), isPerson));
       return row?.total ?? 0;
     },
     async insertUser(values: typeof vpnUsers.$inferInsert): Promise<VpnUserRow> {
@@ -181,12 +203,13 @@ export function createVpnQueries(db: Executor) {
       const users = await db
         .select({ serviceId: vpnUsers.serviceId, total: count() })
         .from(vpnUsers)
-        .where(inArray(vpnUsers.serviceId, serviceIds))
+        .where(and(inArray(vpnUsers.serviceId, serviceIds), isPerson))
         .groupBy(vpnUsers.serviceId);
       const online = await db
         .select({ serviceId: vpnSessions.serviceId, total: countDistinct(vpnSessions.userId) })
         .from(vpnSessions)
-        .where(inArray(vpnSessions.serviceId, serviceIds))
+        .innerJoin(vpnUsers, eq(vpnUsers.id, vpnSessions.userId))
+        .where(and(inArray(vpnSessions.serviceId, serviceIds), isPerson))
         .groupBy(vpnSessions.serviceId);
       const onlineOf = new Map(online.map((row) => [row.serviceId, row.total]));
       return users.map((row) => ({

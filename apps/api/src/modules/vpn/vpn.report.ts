@@ -52,7 +52,7 @@ function sameSessions(stored: readonly SessionValues[], reported: readonly Sessi
 
 export async function storeVpnReport(tx: Tx, { serviceId, at }: FeatureReportContext, report: VpnReport) {
   const q = createVpnQueries(tx);
-  const users = await q.listUsers(serviceId);
+  const users = await q.listLogins(serviceId);
   const accountId = users[0]?.accountId;
   // Sessions and traffic are kept per VPN user: without users there is nothing to keep them by.
   if (!accountId) return;

@@ -45,6 +45,7 @@ import {
   VPN_USER_FAILURE_KIND,
 } from './vpn.presenter.ts';
 import { createVpnQueries, type VpnUserChange, type VpnUserRow } from './vpn.queries.ts';
+import { loginConfig, vpnNodeCallError } from './vpn-logins.ts';
 import { monthOf, rangeStart, TRAFFIC_RANGES, trafficBuckets } from './vpn.traffic.ts';
 
 /** The name the node's agent gives its VPN driver in its reports. */
@@ -61,27 +62,6 @@ export const VPN_CONFIG_LINK_PATH = '/api/v1/vpn/config-links/';
 function requireUser(user: VpnUserRow | undefined): VpnUserRow {
   if (!user) throw new AppError('vpn_user_not_found');
   return user;
-}
-
-/** Why the node gave no answer, as the owner's error. */
-/** The VPN's own words for the node-call failures that mean something to it. */
-const vpnNodeCallError = (code: NodeCallFailureCode): AppError =>
-  nodeCallError(code, {
-    not_placed: 'vpn_not_placed',
-    not_found: 'vpn_user_not_applied',
-    unsupported: 'vpn_node_failed',
-    failed: 'vpn_node_failed',
-  });
-
-/** `<service name>-<username>.ovpn`, of characters any file system and header take. */
-export function configFilename(serviceName: string, username: string): string {
-  const safe = (value: string) =>
-    value
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9._-]+/g, '-')
-      .replace(/-{2,}/g, '-')
-      .replace(/^[-.]+|-+$/g, '');
-  return `${[safe(serviceName).slice(0, 60), safe(username)].filter(Boolean).join('-')}.ovpn`;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -145,21 +125,6 @@ export function createVpnService(deps: {
       await q.updateUser(user.id, { ...done.values, changedGeneration: generation, updatedAt: at });
       return { result: await presented(tx, service, user.id), activity: done.activity };
     });
-  }
-
-  /** The config of the user, as the node makes it. */
-  async function configOf(service: ServiceRow, user: VpnUserRow): Promise<VpnConfigResponse> {
-    if (service.nodeId === null) throw new AppError('vpn_not_placed');
-    const answer = await nodeCalls.call(service.id, 'vpn.config', {
-      user: user.username,
-      cert_generation: user.certGeneration,
-    });
-    if (!answer.ok) throw vpnNodeCallError(answer.code);
-    return {
-      type: 'ovpn',
-      filename: configFilename(service.name, user.username),
-      content: answer.result.ovpn,
-    };
   }
 
   /** Ends sessions now; a node without the user or without a VPN has none to end. */
@@ -321,11 +286,11 @@ export function createVpnService(deps: {
 
     async sessions(accountId: string, serviceId: string): Promise<VpnSessionsResponse> {
       const service = await changes.owned(accountId, serviceId);
-      const names = new Map((await queries.listUsers(service.id)).map((user) => [user.id, user.username]));
+      const logins = new Map((await queries.listLogins(service.id)).map((login) => [login.id, login]));
       const server = await queries.findServer(service.id);
       return {
         sessions: (await queries.sessionsOf(service.id)).map((session) =>
-          presentSession(session, names.get(session.userId) ?? ''),
+          presentSession(session, logins.get(session.userId)),
         ),
         reported_at: server?.sessionsReportedAt?.toISOString() ?? null,
       };
@@ -354,6 +319,8 @@ export function createVpnService(deps: {
         (VPN_FAILURE_KINDS as readonly string[]).includes(failure.kind),
       );
       const users = await queries.countUsers(service.id);
+      // The server runs for backup clients' logins too.
+      const logins = (await queries.listLogins(service.id)).length;
       return {
         placed: service.nodeId !== null,
         address: service.address,
@@ -361,7 +328,7 @@ export function createVpnService(deps: {
         protocol: 'udp',
         ...presentTunnel(),
         live: driver ? driver.live : null,
-        serving: users > 0 ? (driver?.serving ?? null) : null,
+        serving: logins > 0 ? (driver?.serving ?? null) : null,
         reason: driver?.reason ?? null,
         apply_status:
           service.observedGeneration < service.generation ? 'applying' : failed ? 'failed' : 'applied',
@@ -392,7 +359,7 @@ export function createVpnService(deps: {
 
     async config(accountId: string, serviceId: string, userId: string): Promise<VpnConfigResponse> {
       const service = await changes.owned(accountId, serviceId);
-      return configOf(service, requireUser(await queries.findUser(service.id, userId)));
+      return loginConfig(nodeCalls, service, requireUser(await queries.findUser(service.id, userId)));
     },
 
     /** A link to the user's config that works once, for a few minutes, without signing in. */
@@ -427,7 +394,7 @@ export function createVpnService(deps: {
       const user = await queries.findUser(link.serviceId, link.userId);
       if (!service || !user) throw notFound();
       try {
-        return await configOf(service, user);
+        return await loginConfig(nodeCalls, service, user);
       } catch (error) {
         // The node did not answer: the link is not spent, the phone may try again in time.
         await queries.releaseLink(tokenHash);
@@ -437,7 +404,7 @@ export function createVpnService(deps: {
 
     /** The `vpn` section of the service's desired state; none while it has no VPN users. */
     async desiredSection(serviceId: string): Promise<{ vpn?: VpnSectionState }> {
-      const users = await queries.listUsers(serviceId);
+      const users = await queries.listLogins(serviceId);
       if (users.length === 0) return {};
       const server = await queries.findServer(serviceId);
       const restart = server?.restartGeneration;

@@ -38,6 +38,14 @@ export const vpnUsers = pgTable(
     email: text('email').notNull().default(''),
     /** Bytes per calendar month (UTC), sent + received; 0: unlimited. */
     trafficLimitBytes: bigint('traffic_limit_bytes', { mode: 'number' }).notNull().default(0),
+    /**
+     * `person`: a VPN user the owner manages in the VPN tab. `backup_client`: the VPN login of a
+     * backup client (backups module), made, revoked and deleted with it, and not one of the
+     * plan's VPN users.
+     */
+    purpose: text('purpose', { enum: ['person', 'backup_client'] })
+      .notNull()
+      .default('person'),
     certGeneration: integer('cert_generation').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     changedGeneration: integer('changed_generation').notNull(),

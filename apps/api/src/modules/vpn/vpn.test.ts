@@ -35,7 +35,7 @@ import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feat
 import { vpnUsers } from './vpn.table.ts';
 import { addressWithoutPort } from './vpn.presenter.ts';
 import { usageDelta } from './vpn.report.ts';
-import { configFilename } from './vpn.service.ts';
+import { configFilename } from './vpn-logins.ts';
 import { monthOf, trafficBuckets } from './vpn.traffic.ts';
 
 const HOUR_MS = 3_600_000;
@@ -512,6 +512,7 @@ describe('the VPN', () => {
       {
         user_id: ona.id,
         username: 'ona',
+        backup_client: false,
         real_address: '203.0.113.5:51234',
         virtual_address: '10.8.0.6',
         bytes_sent: 300,

@@ -77,7 +77,10 @@ export type RouteScope = Parameters<FastifyPluginAsyncZod>[0];
 
 /** A feature's share of the plan's users (WorkspaceFeature.planUsers). */
 export interface PlanUsersHeld {
-  code: Extract<FieldErrorCode, 'below_users_in_use' | 'below_vpn_users_in_use'>;
+  code: Extract<
+    FieldErrorCode,
+    'below_users_in_use' | 'below_vpn_users_in_use' | 'below_backup_clients_in_use'
+  >;
   inUse(serviceId: string): Promise<number>;
 }
 

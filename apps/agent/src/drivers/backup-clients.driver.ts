@@ -1,0 +1,131 @@
+// Backup clients of one workspace (issue 18; README "Backup clients"), as a daemon definition
+// (daemons/definition.ts): one restic REST server per workspace, `rclone serve restic`, inside the
+// workspace's namespaces on the VPN tunnel's server address (VPN_TUNNEL_SERVER_ADDRESS, port
+// BACKUP_CLIENT_PORT), so only a client connected to the workspace's VPN reaches it. It serves
+// <data>/backups/<id>/clients (backup/client-repositories.ts) with:
+//   --private-repos   a client reaches /<its name>/ only
+//   --append-only     a client adds snapshots but deletes none (a machine taken over cannot wipe
+//                     its backups)
+//   --htpasswd        the clients that may push, with their bcrypt hashes: rclone reads the file
+//                     again when it changes, so a client added or disconnected needs no restart
+//
+// The tunnel's address exists only once openvpn runs (the VPN driver, before this one, starts it
+// for the clients' own VPN logins): the start waits for it, and the agent sees the server up by
+// its listening socket, since the node cannot connect into the tunnel. Not needed while no client
+// may push; a deleted client's repository is deleted either way (tidy).
+import { join } from 'node:path';
+import { BACKUP_CLIENT_PORT, VPN_TUNNEL_SERVER_ADDRESS, type WorkspaceDesiredState } from '@debesis/contract';
+import {
+  clientRepositories,
+  clientRepositoriesRoot,
+  clientRepositoryReport,
+  deleteOtherRepositories,
+} from '../backup/client-repositories.ts';
+import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
+import type { DaemonContext, DaemonDefinition } from '../daemons/definition.ts';
+import { ensureDir } from '../fs/ensure-dir.ts';
+import type { Driver } from './driver.ts';
+
+export const BACKUP_CLIENTS_DRIVER = 'backup-clients';
+const DAEMON = 'rclone';
+
+/**
+ * Runs in the namespace before rclone: waits (up to ten seconds) for the tunnel's address, then
+ * execs rclone. $1 is the address; the rest is rclone's command line.
+ */
+const WAIT_FOR_TUNNEL = `address=$1
+shift
+tries=0
+until ip -4 -o addr show | grep -qF " inet $address/"; do
+  tries=$((tries + 1))
+  if [ "$tries" -gt 100 ]; then
+    echo "debesis: no VPN tunnel at $address: the workspace's VPN does not run" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+exec "$@"`;
+
+export const backupClientsFiles = (dir: string) => ({ htpasswd: join(dir, 'htpasswd') });
+
+const clientsOf = (desired: WorkspaceDesiredState) => desired.backup?.clients ?? [];
+
+export function backupClientsDefinition(): DaemonDefinition {
+  const root = (desired: WorkspaceDesiredState, dataDir: string) =>
+    clientRepositoriesRoot(dataDir, desired.service_id);
+  return {
+    name: BACKUP_CLIENTS_DRIVER,
+    daemon: DAEMON,
+    programs: ['rclone', 'ip'],
+    notNeeded: (desired) => (clientsOf(desired).length > 0 ? undefined : 'no backup client may push'),
+    resources: () => [],
+
+    async render(desired, { dir, dataDir }: DaemonContext) {
+      for (const folder of [dir, join(dir, 'run'), join(dir, 'log')])
+        await ensureDir(folder, { mode: 0o700 });
+      // <data>/backups/<id>/clients, each level root's alone, as the backups' own (repository.ts).
+      const clientsRoot = root(desired, dataDir);
+      let made = false;
+      for (const folder of [join(clientsRoot, '..', '..'), join(clientsRoot, '..'), clientsRoot])
+        made = await ensureDir(folder, { mode: 0o700, uid: 0, gid: 0 });
+      // The contract admits only workspace names and bcrypt hashes: nothing here can break a line.
+      const lines = clientsOf(desired).map((client) => `${client.name}:${client.password_bcrypt}\n`);
+      return {
+        files: [
+          { path: backupClientsFiles(dir).htpasswd, mode: 0o600, head: lines.join(''), rereadByDaemon: true },
+        ],
+        failures: [],
+        actions: made ? [`made the backup clients' folder ${clientsRoot}`] : [],
+      };
+    },
+
+    async tidy(desired, { dataDir }) {
+      // No backup section (an older API): nothing is deleted.
+      if (!desired.backup) return [];
+      const deleted = await deleteOtherRepositories(
+        root(desired, dataDir),
+        desired.backup.client_repositories,
+      );
+      return deleted.map((path) => `deleted the backup client repository ${path}`);
+    },
+
+    keep: (desired, { dataDir }) => [root(desired, dataDir)],
+    setup: () => ['/bin/sh', '-c', WAIT_FOR_TUNNEL, 'debesis-wait-tunnel', VPN_TUNNEL_SERVER_ADDRESS],
+    argv: (desired, { dir, dataDir }) => [
+      'rclone',
+      'serve',
+      'restic',
+      root(desired, dataDir),
+      '--addr',
+      `${VPN_TUNNEL_SERVER_ADDRESS}:${BACKUP_CLIENT_PORT}`,
+      '--htpasswd',
+      backupClientsFiles(dir).htpasswd,
+      '--realm',
+      'debesis-backups',
+      '--private-repos',
+      '--append-only',
+      // No rclone config exists or is needed: serving a local folder.
+      '--config',
+      '/dev/null',
+    ],
+    listens: () => ({ host: VPN_TUNNEL_SERVER_ADDRESS, port: BACKUP_CLIENT_PORT, probe: 'bound' }),
+    // Its only file (htpasswd) is read again by rclone itself.
+    reload: () => ({ kind: 'restart' }),
+
+    async report(desired, { dataDir }) {
+      const clientsRoot = root(desired, dataDir);
+      const names = await clientRepositories(clientsRoot);
+      return {
+        backup_clients: {
+          clients: await Promise.all(
+            names.slice(0, 1000).map((name) => clientRepositoryReport(clientsRoot, name)),
+          ),
+        },
+      };
+    },
+  };
+}
+
+export function createBackupClientsDriver(options: DaemonDriverOptions = {}): Driver {
+  return daemonDriver(backupClientsDefinition(), options);
+}
