@@ -1,6 +1,6 @@
 // Backups through the whole product, as issue 18 asks (acceptance 1 and 4): a file
 // written over SMB is in the next run's snapshot and browsable through the API; deleted over SMB,
-// restored through the API (back in its place, and beside it) and read back over SMB with the
+// downloaded through the API, restored through the API (back in its place, and beside it) and read back over SMB with the
 // same bytes; retention forgets what it should and restic's own list of snapshots agrees with the
 // history; a run whose repository was deleted fails with why, is mailed once, and the next run
 // starts a new repository. Then in the browser (acceptance 4): a schedule made from a preset, run
@@ -223,6 +223,14 @@ describe.skipIf(unavailable !== undefined)(
       expect(listing.entries).toContainEqual(
         expect.objectContaining({ name: 'report.bin', type: 'file', size: original.length }),
       );
+      // One file of it, downloaded: the node's `restic dump` piped through the API, byte for byte.
+      const downloaded = await customer().get(
+        `${base()}/sessions/${first.id}/download?path=${encodeURIComponent(`/shares/${SHARE}/report.bin`)}`,
+      );
+      expect(downloaded.status).toBe(200);
+      expect(downloaded.headers.get('content-disposition')).toContain('filename="report.bin"');
+      expect(downloaded.headers.get('content-length')).toBe(String(original.length));
+      expect(Buffer.from(await downloaded.arrayBuffer()).equals(original)).toBe(true);
 
       expect(smbclient('del report.bin').ok).toBe(true);
       expect(smbclient('ls').output).not.toContain('report.bin');
@@ -300,7 +308,11 @@ describe.skipIf(unavailable !== undefined)(
       await makeTestClient(machine, [workspace.address]);
       machineMade = true;
       const created = await send<BackupClientCreated>('POST', `${base()}/clients`, { name: 'office-pc' });
-      const config = await get<{ content: string }>(`${base()}/vpn-config?client_id=${created.id}`);
+      // Its config once the node has applied its VPN login (until then: vpn_user_not_applied).
+      const config = await waitFor('the client’s VPN config', 60_000, async () => {
+        const response = await customer().get(`${base()}/vpn-config?client_id=${created.id}`);
+        return response.ok ? ((await response.json()) as { content: string }) : undefined;
+      });
       const vpn = await connectVpnClient(config.content, created.name, created.password, {
         netns: machine.netns,
         dir,
@@ -377,11 +389,13 @@ describe.skipIf(unavailable !== undefined)(
 
       // Run now: the history shows it until it completes, by itself.
       await page.getByTestId(`backup-schedule-${weekly?.id}-run`).click();
-      const { sessions } = await get<{ sessions: BackupSession[] }>(
-        `${base()}/sessions?schedule_id=${weekly?.id}`,
-      );
-      const run = sessions[0];
-      expect(run).toBeDefined();
+      // The click's request may still be on its way.
+      const run = await waitFor('the run queued', 15_000, async () => {
+        const { sessions } = await get<{ sessions: BackupSession[] }>(
+          `${base()}/sessions?schedule_id=${weekly?.id}`,
+        );
+        return sessions[0];
+      });
       await page
         .locator(`[data-testid="backup-session-${run?.id}-status"][data-status="completed"]`)
         .waitFor({ timeout: 120_000 });

@@ -2,7 +2,10 @@
 // checked against its schema before anyone uses it. A 401 is its own error, because it means
 // "your node token is no longer valid: register again"; everything else is an ApiError that the
 // agent retries with back-off.
+import type { Readable } from 'node:stream';
 import {
+  NODE_STREAM_NAME_HEADER,
+  NODE_STREAM_SIZE_HEADER,
   errorResponseSchema,
   nodeCallResultRequestSchema,
   nodeCallResultResponseSchema,
@@ -51,6 +54,15 @@ export interface ApiClient {
   nodeCalls(nodeToken: string, waitMs: number): Promise<NodeCallsResponse>;
   /** This node's answer to a call (an ApiError 404 when the API no longer awaits it). */
   answerNodeCall(nodeToken: string, callId: string, body: NodeCallResultRequest): Promise<void>;
+  /**
+   * A stream call's bytes, uploaded as they are read (contract: NODE_STREAM_CALL_KINDS); resolves
+   * once the API's caller has them all. No overall time limit: a big file takes its time.
+   */
+  streamNodeCall(
+    nodeToken: string,
+    callId: string,
+    stream: { name: string; size: number | null; body: Readable },
+  ): Promise<void>;
 }
 
 export interface ApiClientOptions {
@@ -72,12 +84,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: string,
     schema: z.ZodType<T>,
     body?: unknown,
-    timeoutMs = options.timeoutMs,
+    timeoutMs: number | null = options.timeoutMs,
+    /** Bytes instead of JSON: sent as they are read, with these headers. */
+    raw?: { body: Readable; headers: Record<string, string> },
   ): Promise<T> {
     const url = new URL(path, base);
     const where = `${method} /${path}`;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const timeout = timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs);
+    const signals = [options.signal, timeout].filter((each) => each !== undefined);
+    const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
     let response: Response;
     let text: string;
     try {
@@ -88,13 +103,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           authorization: `Bearer ${token}`,
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...raw?.headers,
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        // A stream body needs `duplex: 'half'` (undici); the DOM's types know neither.
+        ...(raw
+          ? ({ body: raw.body, duplex: 'half' } as unknown as RequestInit)
+          : { body: body === undefined ? undefined : JSON.stringify(body) }),
       });
       text = await response.text();
     } catch (error) {
       if (options.signal?.aborted) throw new ApiError(`${where}: aborted`, 'aborted');
-      if (timeout.aborted) throw new ApiError(`${where}: no answer within ${timeoutMs} ms`, 'timeout');
+      if (timeout?.aborted) throw new ApiError(`${where}: no answer within ${timeoutMs} ms`, 'timeout');
       const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
       const reason = cause?.code ?? cause?.message ?? (error as Error).message;
       throw new ApiError(`${where}: ${reason}`, 'network');
@@ -151,6 +170,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         undefined,
         waitMs + options.timeoutMs,
       ),
+    streamNodeCall: async (nodeToken, callId, stream) => {
+      await call(
+        'POST',
+        `api/v1/nodes/calls/${encodeURIComponent(callId)}/stream`,
+        nodeToken,
+        nodeCallResultResponseSchema,
+        undefined,
+        null,
+        {
+          body: stream.body,
+          headers: {
+            'content-type': 'application/octet-stream',
+            [NODE_STREAM_NAME_HEADER]: encodeURIComponent(stream.name),
+            ...(stream.size === null ? {} : { [NODE_STREAM_SIZE_HEADER]: String(stream.size) }),
+          },
+        },
+      );
+    },
     answerNodeCall: async (nodeToken, callId, body) => {
       await call(
         'POST',

@@ -40,6 +40,7 @@ import {
 import { repositoryPaths } from './backup/repository.ts';
 import { resticEnvironment } from './backup/restic.ts';
 import { parseSnapshots } from './backup/restic-json.ts';
+import { snapshotIndexDir, snapshotIndexFile } from './backup/snapshot-index.ts';
 import { runNodeCall } from './calls/node-call.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand } from './exec/run-command.ts';
@@ -189,6 +190,7 @@ async function browse(
       logger: silentLogger,
     },
   );
+  if ('stream' in answer) throw new Error('browse answered with bytes');
   return { answer, ms: performance.now() - started };
 }
 
@@ -451,6 +453,9 @@ describe.skipIf(reason !== undefined)(
       expect(listing).toMatchObject({ found: true, truncated: false });
       expect(listing.entries).toHaveLength(10_000);
       expect(ms).toBeLessThan(1500);
+      // Answered from the listing index the backup wrote (only the node reads it).
+      expect((await stat(snapshotIndexFile(paths(), job!.snapshot_id!))).mode & 0o777).toBe(0o600);
+      expect((await stat(snapshotIndexDir(paths()))).mode & 0o777).toBe(0o700);
     });
 
     it('retention forgets the schedule’s older snapshots past what it keeps', async () => {
@@ -468,6 +473,10 @@ describe.skipIf(reason !== undefined)(
       const { report } = await runJobs(backup('full', { tag: 's3' }));
       expect(report.snapshot_ids).toEqual((await resticSnapshots()).map((snapshot) => snapshot.id));
       expect(report.usage?.snapshots).toBe(report.snapshot_ids?.length);
+      // Forgotten snapshots' listing indexes went with them.
+      expect((await readdir(snapshotIndexDir(paths()))).sort()).toEqual(
+        report.snapshot_ids!.map((id) => `${id}.index`).sort(),
+      );
     });
 
     it('a repository deleted by hand fails the next job repository_missing; the one after makes a new one', async () => {
@@ -480,6 +489,8 @@ describe.skipIf(reason !== undefined)(
       const again = await runJobs(backup('full'));
       expect(again.jobs[0]).toMatchObject({ status: 'completed' });
       expect(again.report.snapshot_ids).toEqual([again.jobs[0]?.snapshot_id]);
+      // The old repository's indexes went with it.
+      expect(await readdir(snapshotIndexDir(paths()))).toEqual([`${again.jobs[0]?.snapshot_id}.index`]);
     });
 
     it('a removed workspace takes its backups with it', async () => {

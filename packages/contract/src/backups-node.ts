@@ -229,6 +229,11 @@ export const backupBrowsePayloadSchema = z.object({
   snapshot_id: text().regex(/^[0-9a-f]{8,64}$/),
   path: snapshotPathSchema,
 });
+/** One file of one of the workspace's snapshots, answered as bytes (a stream node call). */
+export const backupDownloadPayloadSchema = z.object({
+  snapshot_id: text().regex(/^[0-9a-f]{8,64}$/),
+  path: snapshotPathSchema.refine((path) => path !== '/', 'snapshot_path_invalid'),
+});
 export const backupBrowseResultSchema = z.object({
   /** False: no folder at `path` in the snapshot. */
   found: z.boolean(),

@@ -6,6 +6,7 @@
 //   POST schedules/{id}/trigger           run now (202, the new history entry)
 //   GET sessions?schedule_id&limit        history, newest first
 //   GET sessions/{id}/browse?path         a folder of the entry's snapshot
+//   GET sessions/{id}/download?path       beyond the spec: one file of it, as bytes (attachment)
 //   POST sessions/{id}/restore            put a file or folder back, or into a new folder (202,
 //                                         the new restore)
 //   GET restores                          restores asked for, newest first
@@ -194,6 +195,10 @@ export const backupBrowseResponseSchema = z.object({
   truncated: z.boolean(),
 });
 export type BackupBrowseResponse = z.infer<typeof backupBrowseResponseSchema>;
+
+export const backupDownloadQuerySchema = z.object({
+  path: snapshotPathSchema.refine((path) => path !== '/', 'snapshot_path_invalid'),
+});
 
 export const backupRestoreRequestSchema = z.object({
   path: snapshotPathSchema.refine((path) => path !== '/', 'restore_root'),

@@ -14,6 +14,7 @@ import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
 import {
   backupBrowsePayloadSchema,
   backupBrowseResultSchema,
+  backupDownloadPayloadSchema,
   backupClientsReportSchema,
   backupReportSchema,
   backupSectionSchema,
@@ -631,6 +632,26 @@ export const nodeReportResponseSchema = z.object({ ok: z.literal(true) });
  */
 export const NODE_CALL_KINDS = ['vpn.config', 'vpn.disconnect', 'vpn.kill_all', 'backup.browse'] as const;
 export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
+
+/**
+ * Stream node calls: a call answered with bytes (a file of a snapshot; share links' downloads
+ * next), not JSON. The agent polls them like any call and answers with
+ * POST /api/v1/nodes/calls/{callId}/stream, `application/octet-stream`, the file's name in
+ * NODE_STREAM_NAME_HEADER (URI-encoded) and its length in NODE_STREAM_SIZE_HEADER; the API pipes
+ * the body to the caller as it comes, and answers the agent once the caller has it all (or went
+ * away: then the agent's upload is cut). A refusal goes to /result like any call's. The deadline
+ * is the node's to start answering, not to finish.
+ */
+export const NODE_STREAM_CALL_KINDS = ['backup.download'] as const;
+export type NodeStreamCallKind = (typeof NODE_STREAM_CALL_KINDS)[number];
+export const NODE_STREAM_NAME_HEADER = 'x-debesis-file-name';
+export const NODE_STREAM_SIZE_HEADER = 'x-debesis-file-size';
+export const nodeStreamCallPayloadSchemas = {
+  'backup.download': backupDownloadPayloadSchema,
+} as const satisfies Record<NodeStreamCallKind, z.ZodType>;
+export type NodeStreamCallPayload<K extends NodeStreamCallKind> = z.infer<
+  (typeof nodeStreamCallPayloadSchemas)[K]
+>;
 
 export const nodeCallPayloadSchemas = {
   /** The user's inline .ovpn, with a certificate of this generation (issued if it has none). */

@@ -8,6 +8,15 @@
 // policy has no "keep none"). `prune` runs apart: `forget --prune --json` mixes text into the
 // JSON. A retention or a measure that fails does not fail the backup: its snapshot is made; it
 // is logged, and the next job tries again.
+//
+// The snapshot's listing index (snapshot-index.ts, what browse reads) is written after retention
+// (prune rewrites packs, which a listing beside it could trip on, and a snapshot retention forgets
+// at once needs none), at the same time as the measure: both only read, and restic opening the
+// repository and decoding trees is most of either: for 10,000 files the index takes ~0.3 s alone
+// and adds ~0.08 s side by side with the measure (~0.3 s after it). It failing does not fail the
+// backup either (browse asks restic then). The measure's snapshot list then says which indexes
+// are stale: those of forgotten snapshots are removed.
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackupJob } from '@debesis/contract';
 import type { Logger } from '../logger.ts';
@@ -23,6 +32,7 @@ import {
   type BackupProgress,
   type BackupSummary,
 } from './restic-json.ts';
+import { removeStaleIndexes, snapshotIndexDir, writeSnapshotIndex } from './snapshot-index.ts';
 import { checkBackupSource, NODE_ROOT_FOLDERS } from './storage-paths.ts';
 import { listSnapshots, measureRepository, writeUsage } from './usage.ts';
 
@@ -78,7 +88,14 @@ export async function runBackupJob(
   const { layout, restic, signal, logger } = context;
   await checkStorage(layout);
   for (const path of job.paths) await checkBackupSource(layout.dataRoot, path);
-  await openRepository(context.paths, restic, { create: true, logger, signal, onLost: context.onLost });
+  const opened = await openRepository(context.paths, restic, {
+    create: true,
+    logger,
+    signal,
+    onLost: context.onLost,
+  });
+  // A new repository: any index left is of the old one's snapshots, which are gone with it.
+  if (opened === 'created') await rm(snapshotIndexDir(context.paths), { recursive: true, force: true });
 
   let summary: BackupSummary | undefined;
   const result = await restic.run(backupArgs(job, layout.dataRoot), {
@@ -108,16 +125,17 @@ export async function runBackupJob(
     }
   }
 
-  let snapshotId = summary.snapshotId;
-  try {
-    const { measured, snapshots } = await measureRepository(context.paths, restic, context.now(), signal);
-    await writeUsage(context.usageFile, measured);
-    // restic 0.14's summary names the snapshot by its short id; the report names it whole.
-    snapshotId = snapshots.find((snapshot) => snapshot.id.startsWith(summary!.snapshotId))?.id ?? snapshotId;
-  } catch (error) {
-    if (signal.aborted) throw error;
-    logger.warn({ err: error }, 'could not measure the repository; the last measure stays');
+  const made = summary.snapshotId;
+  const [snapshots] = await Promise.all([measure(context, made), indexSnapshot(context, made)]);
+  if (snapshots) {
+    try {
+      await removeStaleIndexes(context.paths, snapshots);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not remove the indexes of forgotten snapshots');
+    }
   }
+  // restic 0.14's summary names the snapshot by its short id; the report names it whole.
+  const snapshotId = snapshots?.find((id) => id.startsWith(made)) ?? made;
   return {
     snapshot_id: snapshotId,
     bytes_added: summary.bytesAdded,
@@ -154,4 +172,50 @@ async function applyRetention(
     }
   }
   if (removed.length > 0) await restic.output(['prune'], { background: true, signal });
+}
+
+/** Measures the repository into the usage file; its snapshots' full ids, or undefined on failure. */
+async function measure(context: JobContext, made: string): Promise<string[] | undefined> {
+  try {
+    const { measured } = await measureRepository(
+      context.paths,
+      context.restic,
+      context.now(),
+      context.signal,
+    );
+    await writeUsage(context.usageFile, measured);
+    return measured.snapshot_ids ?? [];
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    context.logger.warn(
+      { err: error, snapshot: made },
+      'could not measure the repository; the last measure stays',
+    );
+    return undefined;
+  }
+}
+
+async function indexSnapshot(context: JobContext, snapshotId: string): Promise<void> {
+  try {
+    const written = await writeSnapshotIndex(context.paths, context.restic, snapshotId, {
+      signal: context.signal,
+      background: true,
+    });
+    context.logger.info(
+      {
+        snapshot: written.snapshotId,
+        folders: written.folders,
+        entries: written.entries,
+        bytes: written.bytes,
+        ms: Math.round(written.ms),
+      },
+      'snapshot listing index written',
+    );
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    context.logger.warn(
+      { err: error, snapshot: snapshotId },
+      'could not index the snapshot; browse asks restic',
+    );
+  }
 }

@@ -5,7 +5,9 @@
 //   <data>/backups/                     0700, root
 //   <data>/backups/<service id>/        0700: password (the repository's key, 32 random bytes,
 //                                       0600), repository/ (restic's), initialized (marker),
-//                                       cache/ (restic's cache), tmp/ (restic's temporary files)
+//                                       cache/ (restic's cache), tmp/ (restic's temporary files),
+//                                       index/ (snapshot listings, snapshot-index.ts), clients/
+//                                       (backup clients' repositories, client-repositories.ts)
 //
 // The repository is made at the first job (`restic init`) and the marker written. When the
 // repository is gone later (a disk replaced, a folder deleted by hand) while the marker says it

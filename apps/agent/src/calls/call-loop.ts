@@ -3,8 +3,9 @@
 // the reconcile loop holds (two loops registering at once would rotate each other's token), and
 // on a refused token it backs off until that loop has registered again. On errors it backs off
 // like the reconcile loop; stopping aborts the poll and waits for the calls in progress.
-import type { NodeCall, NodeCallResultRequest } from '@debesis/contract';
+import type { NodeCall } from '@debesis/contract';
 import { ApiError, type ApiClient } from '../api-client.ts';
+import type { NodeCallAnswer } from './node-call.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 
 /** How long the API may hold a poll open (the contract's default; its bound is 30 s). */
@@ -13,10 +14,10 @@ export const CALL_POLL_WAIT_MS = 25_000;
 export const CALLS_AT_ONCE = 4;
 
 export interface CallLoopDeps {
-  api: Pick<ApiClient, 'nodeCalls' | 'answerNodeCall'>;
+  api: Pick<ApiClient, 'nodeCalls' | 'answerNodeCall' | 'streamNodeCall'>;
   /** The node token once the node is registered; resolves undefined when the agent stops. */
   nodeToken(): Promise<string | undefined>;
-  run(call: NodeCall): Promise<NodeCallResultRequest>;
+  run(call: NodeCall): Promise<NodeCallAnswer>;
   logger: Logger;
   /** The wait after the first failure; it doubles per failure up to maxBackoffMs. */
   retryMs: number;
@@ -52,6 +53,15 @@ export function startCallLoop(deps: CallLoopDeps): CallLoop {
   async function answer(token: string, call: NodeCall): Promise<void> {
     try {
       const outcome = await deps.run(call);
+      if ('stream' in outcome) {
+        // The bytes go up as they come; a stopped agent or a failed upload ends the source too.
+        try {
+          if (!stopped) await deps.api.streamNodeCall(token, call.call_id, outcome.stream);
+        } finally {
+          outcome.stream.body.destroy();
+        }
+        return;
+      }
       if (stopped) return;
       await deps.api.answerNodeCall(token, call.call_id, outcome);
     } catch (error) {

@@ -3,10 +3,15 @@
 // or daemon definition answers a kind through its `calls` handlers; this file finds the handler,
 // gives it the workspace as last applied, and turns whatever happens into the answer the API
 // takes. Nothing of a result is logged: a VPN config holds the user's private key.
+import type { Readable } from 'node:stream';
 import {
   NODE_CALL_KINDS,
+  NODE_STREAM_CALL_KINDS,
   nodeCallPayloadSchemas,
   nodeCallResultSchemas,
+  nodeStreamCallPayloadSchemas,
+  type NodeStreamCallKind,
+  type NodeStreamCallPayload,
   type NodeCall,
   type NodeCallKind,
   type NodeCallPayload,
@@ -40,8 +45,27 @@ export type NodeCallHandler<K extends NodeCallKind> = (
   context: NodeCallContext,
 ) => Promise<NodeCallResult<K>>;
 
+/** A stream call's answer (contract: NODE_STREAM_CALL_KINDS): bytes, uploaded as they come. */
+export interface NodeCallStream {
+  name: string;
+  /** Its length in bytes, when known. */
+  size: number | null;
+  body: Readable;
+}
+
+/** Answers one stream kind: the bytes to upload (a refusal throws, as any handler's). */
+export type NodeStreamCallHandler<K extends NodeStreamCallKind> = (
+  payload: NodeStreamCallPayload<K>,
+  context: NodeCallContext,
+) => Promise<NodeCallStream>;
+
 /** The kinds a driver answers (a kind it leaves out is another driver's, or `unsupported`). */
-export type NodeCallHandlers = Partial<{ [K in NodeCallKind]: NodeCallHandler<K> }>;
+export type NodeCallHandlers = Partial<
+  { [K in NodeCallKind]: NodeCallHandler<K> } & { [K in NodeStreamCallKind]: NodeStreamCallHandler<K> }
+>;
+
+/** What the agent sends for a call: an answer as JSON, or a stream call's bytes. */
+export type NodeCallAnswer = NodeCallResultRequest | { ok: true; stream: NodeCallStream };
 
 /** A refusal in the API's terms: `not_found` (no such user here) or `failed` with the reason. */
 export class NodeCallError extends Error {
@@ -63,6 +87,8 @@ const refused = (code: NodeCallError['code'], error: string): NodeCallResultRequ
 });
 
 const isKind = (kind: string): kind is NodeCallKind => (NODE_CALL_KINDS as readonly string[]).includes(kind);
+const isStreamKind = (kind: string): kind is NodeStreamCallKind =>
+  (NODE_STREAM_CALL_KINDS as readonly string[]).includes(kind);
 
 export interface NodeCallDeps {
   /** Whose handlers answer, in the registry's order (the first that has the kind). */
@@ -76,16 +102,17 @@ export interface NodeCallDeps {
 }
 
 /** Runs `call` and says what to answer; never throws. */
-export async function runNodeCall(call: NodeCall, deps: NodeCallDeps): Promise<NodeCallResultRequest> {
+export async function runNodeCall(call: NodeCall, deps: NodeCallDeps): Promise<NodeCallAnswer> {
   const { kind } = call;
-  const handler = isKind(kind)
-    ? deps.handlers.find((driver) => driver.calls?.[kind])?.calls?.[kind]
-    : undefined;
-  if (!isKind(kind) || !handler) return refused('unsupported', `this node does not answer ${kind}`);
+  const known = isKind(kind) || isStreamKind(kind);
+  const handler = known ? deps.handlers.find((driver) => driver.calls?.[kind])?.calls?.[kind] : undefined;
+  if (!known || !handler) return refused('unsupported', `this node does not answer ${kind}`);
   const desired = deps.applied(call.service_id);
   if (!desired || desired.state === 'removed')
     return refused('not_found', 'this node does not hold the workspace');
-  const payload = nodeCallPayloadSchemas[kind].safeParse(call.payload);
+  const payload = (
+    isKind(kind) ? nodeCallPayloadSchemas[kind] : nodeStreamCallPayloadSchemas[kind]
+  ).safeParse(call.payload);
   if (!payload.success) return refused('failed', `a ${kind} call with a malformed payload`);
   try {
     const context: NodeCallContext = {
@@ -96,7 +123,11 @@ export async function runNodeCall(call: NodeCall, deps: NodeCallDeps): Promise<N
       logger: deps.logger,
     };
     // The payload is `kind`'s (checked above); TypeScript cannot follow the kind through the lookup.
-    const result = await handler(payload.data as never, context);
+    const result: unknown = await (handler as (payload: never, context: NodeCallContext) => Promise<unknown>)(
+      payload.data as never,
+      context,
+    );
+    if (isStreamKind(kind)) return { ok: true, stream: result as NodeCallStream };
     const checked = nodeCallResultSchemas[kind].safeParse(result);
     if (!checked.success) return refused('failed', `the ${kind} handler gave a malformed result`);
     return { ok: true, result: checked.data };

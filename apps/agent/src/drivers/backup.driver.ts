@@ -4,7 +4,8 @@
 //
 // The repository is the workspace's own, outside its folder and storage (backup/repository.ts),
 // encrypted with a random key the node keeps; a backup job is backup/backup-job.ts, a restore
-// backup/restore-job.ts, the `backup.browse` call backup/browse.ts. The report's `backup` section
+// backup/restore-job.ts, the `backup.browse` call backup/browse.ts, the `backup.download` stream
+// call (a file's bytes) backup/download.ts. The report's `backup` section
 // is every listed job started (with progress while running), the repository's usage and its
 // snapshots, as measured after the last job that changed it (`<ws>/backup/usage.json`).
 //
@@ -15,6 +16,7 @@ import type { BackupJobReport, BackupNodeJob } from '@debesis/contract';
 import { join } from 'node:path';
 import { runBackupJob, type BackupJobResult, type JobContext } from '../backup/backup-job.ts';
 import { browseSnapshot } from '../backup/browse.ts';
+import { snapshotFile } from '../backup/download.ts';
 import { failedOutcome } from '../backup/failure.ts';
 import { deleteRepository, repositoryPaths } from '../backup/repository.ts';
 import { createRestic } from '../backup/restic.ts';
@@ -119,6 +121,8 @@ export function backupDefinition(
     calls: {
       'backup.browse': (payload, { desired, dataDir }) =>
         browseSnapshot(repositoryPaths(dataDir, desired.service_id), payload, options.spawn),
+      'backup.download': (payload, { desired, dataDir }) =>
+        snapshotFile(repositoryPaths(dataDir, desired.service_id), payload, options.spawn),
     },
   };
 }

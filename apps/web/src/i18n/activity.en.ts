@@ -130,6 +130,9 @@ export const activityEn = {
     backupFailed: 'Backup failed',
     backupRestoreStarted: 'Restore from a backup started',
     backupRestoreFailed: 'Restore from a backup failed',
+    backupClientAdded: 'Backup client added',
+    backupClientDisconnected: 'Backup client disconnected',
+    backupClientDeleted: 'Backup client deleted',
     nfsExportCreated: 'NFS export created',
     nfsExportUpdated: 'NFS export updated',
     nfsExportDeleted: 'NFS export deleted',
@@ -200,6 +203,7 @@ export const activityEn = {
     backupFailed: 'Backup {{name}}: {{reason}}',
     backupRestore: '{{path}}, {{target}}',
     backupRestoreFailed: '{{path}}: {{reason}}',
+    backupClient: 'Backup client {{name}}',
   },
   /** The words the sentences are made of (a value not listed here is shown as recorded). */
   values: {

@@ -141,6 +141,9 @@ export const activityLt: ActivityMessages = {
     backupFailed: 'Nepavyko atsarginė kopija',
     backupRestoreStarted: 'Pradėtas atkūrimas iš atsarginės kopijos',
     backupRestoreFailed: 'Nepavyko atkūrimas iš atsarginės kopijos',
+    backupClientAdded: 'Pridėtas atsarginių kopijų klientas',
+    backupClientDisconnected: 'Atjungtas atsarginių kopijų klientas',
+    backupClientDeleted: 'Ištrintas atsarginių kopijų klientas',
     nfsExportCreated: 'NFS eksportas sukurtas',
     nfsExportUpdated: 'NFS eksportas atnaujintas',
     nfsExportDeleted: 'NFS eksportas ištrintas',
@@ -207,6 +210,7 @@ export const activityLt: ActivityMessages = {
     backupFailed: 'Atsarginė kopija {{name}}: {{reason}}',
     backupRestore: '{{path}}, {{target}}',
     backupRestoreFailed: '{{path}}: {{reason}}',
+    backupClient: 'Atsarginių kopijų klientas {{name}}',
   },
   values: {
     method: {

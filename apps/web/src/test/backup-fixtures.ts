@@ -1,8 +1,10 @@
 // A workspace's backups as the API answers for them (schedules, history, a backup's folders,
-// restores, usage, the folders a schedule may name), and their fake routes, for the backups tab's
-// tests.
+// restores, usage, the folders a schedule may name, backup clients), and their fake routes, for
+// the backups tab's tests.
 import type {
   BackupBrowseResponse,
+  BackupClient,
+  BackupClientsResponse,
   BackupRestore,
   BackupSchedule,
   BackupSession,
@@ -22,6 +24,10 @@ export const PROVIDER_SCHEDULE_ID = '0b6e4f1a-2c3d-4e5f-8a9b-1c2d3e4f5a6b';
 export const SCHEDULE_ID = '1c7f5a2b-3d4e-4f6a-9b0c-2d3e4f5a6b7c';
 export const SESSION_ID = '2d8a6b3c-4e5f-4a7b-8c1d-3e4f5a6b7c8d';
 export const RESTORE_ID = '3e9b7c4d-5f6a-4b8c-9d2e-4f5a6b7c8d9e';
+export const CLIENT_ID = '4f0c8d5e-6a7b-4c9d-8e3f-5a6b7c8d9e0a';
+
+/** Where the clients push: the workspace tunnel's server address and the REST server's port. */
+export const CLIENT_ENDPOINT: BackupClientsResponse['endpoint'] = { address: '10.8.0.1', port: 8000 };
 
 /** The owner's weekly backup of the projects share and alice's home, Sunday 02:00 in Vilnius, active. */
 export function makeBackupSchedule(overrides: Partial<BackupSchedule> = {}): BackupSchedule {
@@ -118,6 +124,25 @@ export function makeBackupUsage(overrides: Partial<BackupUsage> = {}): BackupUsa
   };
 }
 
+/** A laptop that is online and has pushed 12 backups, the last one an hour ago. */
+export function makeBackupClient(overrides: Partial<BackupClient> = {}): BackupClient {
+  const name = overrides.name ?? 'ona-laptop';
+  return {
+    id: CLIENT_ID,
+    name,
+    status: 'connected',
+    revoked_at: null,
+    vpn_online: true,
+    pushing: false,
+    last_push_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+    snapshots: 12,
+    repository_bytes: 1536 * 1024 * 1024,
+    repository_url: `rest:http://${name}@10.8.0.1:8000/${name}/`,
+    created_at: AT,
+    ...overrides,
+  };
+}
+
 export const BACKUP_SOURCES: BackupSources = {
   shares: ['projects', 'media'],
   homes: ['alice', 'bob'],
@@ -139,6 +164,8 @@ export function backupHandlers({
   restores = [] as BackupRestore[],
   usage = makeBackupUsage(),
   sources = BACKUP_SOURCES,
+  clients = [] as BackupClient[],
+  clientLimit = 5,
 } = {}) {
   return [
     http.get(backupsPath('/schedules'), () => HttpResponse.json({ schedules })),
@@ -146,5 +173,8 @@ export function backupHandlers({
     http.get(backupsPath('/restores'), () => HttpResponse.json({ restores })),
     http.get(backupsPath('/usage'), () => HttpResponse.json(usage)),
     http.get(backupsPath('/sources'), () => HttpResponse.json(sources)),
+    http.get(backupsPath('/clients'), () =>
+      HttpResponse.json({ clients, limit: clientLimit, endpoint: CLIENT_ENDPOINT }),
+    ),
   ];
 }

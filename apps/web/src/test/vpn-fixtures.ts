@@ -62,6 +62,7 @@ export function makeVpnSession(overrides: Partial<VpnSession> = {}): VpnSession 
   return {
     user_id: '0b9d6c1e-8a47-4f2b-9d3e-5c6a7b8c9d01',
     username: 'alice',
+    backup_client: false,
     real_address: '127.0.20.5:51234',
     virtual_address: '10.8.0.2',
     bytes_sent: 3 * MB,

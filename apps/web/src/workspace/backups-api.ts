@@ -1,10 +1,15 @@
 // A workspace's backups (spec §7 "Backups", base /api/v1/backups/{serviceId}): every call the
-// backups tab makes, typed by the contract (packages/contract/src/backups.ts). A backup or a
-// restore is a job the storage node runs when it can: a list that shows one queued or running is
-// asked again every 2 s until none is, so its progress moves and its end shows by itself; a list
-// with nothing underway is not asked again.
+// backups tab makes, typed by the contract (packages/contract/src/backups.ts, backup-clients.ts).
+// A backup or a restore is a job the storage node runs when it can: a list that shows one queued
+// or running is asked again every 2 s until none is, so its progress moves and its end shows by
+// itself; a list with nothing underway is not asked again. The backup clients push by themselves,
+// whenever their machines do: their list is asked again every 15 s while the tab is open and the
+// browser shows it.
 import {
   backupBrowseResponseSchema,
+  backupClientCreatedSchema,
+  backupClientSchema,
+  backupClientsResponseSchema,
   backupRestoreSchema,
   backupRestoresResponseSchema,
   backupScheduleSchema,
@@ -13,24 +18,37 @@ import {
   backupSessionsResponseSchema,
   backupSourcesResponseSchema,
   backupUsageSchema,
+  backupVpnConfigResponseSchema,
   type BackupRestoreRequest,
   type BackupSessionStatus,
+  type CreateBackupClientRequest,
   type CreateBackupScheduleRequest,
   type UpdateBackupScheduleRequest,
 } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../api/client.ts';
+import { toApiError } from '../api/api-error.ts';
+import { saveFile } from '../lib/save-file.ts';
+import { saveVpnConfig } from './vpn-api.ts';
 import { backupSnapshotKey, segment, workspaceKeys } from './workspace-keys.ts';
 
 const base = (serviceId: string) => `/api/v1/backups/${segment(serviceId)}`;
 const schedulePath = (serviceId: string, id: string) => `${base(serviceId)}/schedules/${segment(id)}`;
 const sessionPath = (serviceId: string, id: string) => `${base(serviceId)}/sessions/${segment(id)}`;
+const clientPath = (serviceId: string, id: string) => `${base(serviceId)}/clients/${segment(id)}`;
 /** An answer the tab does not read (204). */
 const unread = z.unknown().transform(() => undefined);
 
 /** How often a list is asked again while a backup or restore in it is queued or running. */
 export const BACKUP_PROGRESS_POLL_MS = 2_000;
+
+/**
+ * How often the backup clients are asked again: whether each is connected or pushing changes
+ * with its own machine, not with anything the tab does. Not while the browser hides the tab
+ * (react-query's refetchIntervalInBackground stays off).
+ */
+export const BACKUP_CLIENTS_POLL_MS = 15_000;
 
 /** Queued or running: the job has not ended yet. */
 export function isUnderway(status: BackupSessionStatus): boolean {
@@ -65,7 +83,57 @@ export const backupsApi = {
   restores: (serviceId: string) => api.get(`${base(serviceId)}/restores`, backupRestoresResponseSchema),
   usage: (serviceId: string) => api.get(`${base(serviceId)}/usage`, backupUsageSchema),
   sources: (serviceId: string) => api.get(`${base(serviceId)}/sources`, backupSourcesResponseSchema),
+  clients: (serviceId: string) => api.get(`${base(serviceId)}/clients`, backupClientsResponseSchema),
+  /** The new client with its password (201): the one answer that carries it. */
+  createClient: (serviceId: string, body: CreateBackupClientRequest) =>
+    api.post(`${base(serviceId)}/clients`, body, backupClientCreatedSchema),
+  /** Revoked for good: it can no longer connect or push; its backups stay. */
+  disconnectClient: (serviceId: string, id: string) =>
+    api.post(`${clientPath(serviceId, id)}/disconnect`, {}, backupClientSchema),
+  /** The client and its backups (204). */
+  deleteClient: (serviceId: string, id: string) => api.delete(clientPath(serviceId, id), unread),
+  clientVpnConfig: (serviceId: string, id: string) =>
+    api.get(`${base(serviceId)}/vpn-config`, backupVpnConfigResponseSchema, { params: { client_id: id } }),
 };
+
+/**
+ * Fetches one file of a backup (GET sessions/{id}/download) with the session's token and hands it
+ * to the browser as a download. The answer comes as bytes; an error's JSON body does too, and is
+ * read back so it becomes the ApiError with the server's words it would be anywhere else.
+ */
+export async function downloadBackupFile(
+  serviceId: string,
+  sessionId: string,
+  path: string,
+  name: string,
+): Promise<void> {
+  let response;
+  try {
+    response = await api.http.get<ArrayBuffer>(`${sessionPath(serviceId, sessionId)}/download`, {
+      params: { path },
+      responseType: 'arraybuffer',
+    });
+  } catch (error) {
+    const failed = error as { response?: { data?: unknown } };
+    const body = failed.response?.data;
+    if (failed.response && body instanceof ArrayBuffer) {
+      try {
+        failed.response.data = JSON.parse(new TextDecoder().decode(body)) as unknown;
+      } catch {
+        // Not JSON: the status alone says what went wrong.
+      }
+    }
+    throw toApiError(error);
+  }
+  saveFile(response.data, name, 'application/octet-stream');
+}
+
+/** Fetches a backup client's `.ovpn` and hands it to the browser as a download; its file name. */
+export async function downloadBackupClientConfig(serviceId: string, id: string): Promise<string> {
+  const config = await backupsApi.clientVpnConfig(serviceId, id);
+  saveVpnConfig(config);
+  return config.filename;
+}
 
 /** The schedules, asked again while one's last backup is underway (its status in the row moves). */
 export function useBackupSchedules(serviceId: string) {
@@ -97,6 +165,15 @@ export function useBackupUsage(serviceId: string) {
   return useQuery({
     queryKey: workspaceKeys.backupUsage(serviceId),
     queryFn: () => backupsApi.usage(serviceId),
+  });
+}
+
+/** The backup clients, their limit and where they push; asked again every BACKUP_CLIENTS_POLL_MS. */
+export function useBackupClients(serviceId: string) {
+  return useQuery({
+    queryKey: workspaceKeys.backupClients(serviceId),
+    queryFn: () => backupsApi.clients(serviceId),
+    refetchInterval: BACKUP_CLIENTS_POLL_MS,
   });
 }
 

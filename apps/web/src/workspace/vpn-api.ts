@@ -11,6 +11,7 @@ import {
   vpnUsersResponseSchema,
   type CreateVpnUserRequest,
   type UpdateVpnUserRequest,
+  type VpnConfigResponse,
   type VpnTrafficRange,
 } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -58,6 +59,9 @@ export const vpnApi = {
   reload: (serviceId: string) => api.post(`${base(serviceId)}/reload`, {}, unread),
 };
 
+/** What the browser is told a saved `.ovpn` is. */
+const OVPN_TYPE = 'application/x-openvpn-profile';
+
 /** The file name the server gives (Content-Disposition), else `<username>.ovpn`. */
 function fileNameOf(disposition: unknown, fallback: string): string {
   const match = typeof disposition === 'string' ? /filename="?([^";]+)"?/i.exec(disposition) : null;
@@ -75,14 +79,19 @@ export async function downloadVpnConfig(serviceId: string, userId: string, usern
     response = await api.http.get<unknown>(`${userPath(serviceId, userId)}/config/download`, {
       // No responseType: axios tries the answer as JSON and keeps the profile's text when it is not
       // (it never is), so an error's JSON body still carries the server's words.
-      headers: { Accept: 'application/x-openvpn-profile, application/json;q=0.5' },
+      headers: { Accept: `${OVPN_TYPE}, application/json;q=0.5` },
     });
   } catch (error) {
     throw toApiError(error);
   }
   const content = z.string().min(1).parse(response.data);
   const name = fileNameOf(response.headers['content-disposition'], `${username}.ovpn`);
-  saveFile(content, name, 'application/x-openvpn-profile');
+  saveFile(content, name, OVPN_TYPE);
+}
+
+/** Hands a config the API answered as JSON (a backup client's) to the browser as a download. */
+export function saveVpnConfig(config: VpnConfigResponse): void {
+  saveFile(config.content, config.filename, OVPN_TYPE);
 }
 
 /** The VPN users, asked again while the node applies a change to any of them. */

@@ -38,6 +38,7 @@ export const workspaceKeys = {
   backupRestores: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-restores'] as const,
   backupUsage: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-usage'] as const,
   backupSources: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-sources'] as const,
+  backupClients: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-clients'] as const,
 };
 
 /**

@@ -36,6 +36,7 @@ describe('backup clients', () => {
       asked.push({ serviceId, kind, payload });
       return { ok: true, result: { ovpn: 'client\nremote 10.18.1.1 1194\n' } };
     }) as NodeCalls['call'],
+    stream: () => Promise.resolve({ ok: false, code: 'unsupported', error: 'no streams here' }),
   };
 
   beforeAll(async () => {
@@ -137,11 +138,9 @@ describe('backup clients', () => {
       payload: { service_id: serviceId, ...STARTER },
     });
     expect(quote.statusCode).toBe(422);
-    expect(quote.json()).toMatchObject({
-      errors: expect.arrayContaining([
-        expect.objectContaining({ field: 'users_count', code: 'below_backup_clients_in_use' }),
-      ]),
-    });
+    expect(quote.json<{ errors: Array<{ field: string; code: string }> }>().errors).toContainEqual(
+      expect.objectContaining({ field: 'users_count', code: 'below_backup_clients_in_use' }),
+    );
   });
 
   it('is connected while its VPN login has a session or a push is recent; the node’s word is stored', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   backupBrowseQuerySchema,
   backupBrowseResponseSchema,
+  backupDownloadQuerySchema,
   backupRestoreRequestSchema,
   backupRestoreSchema,
   backupRestoresResponseSchema,
@@ -22,6 +23,7 @@ import {
   updateBackupScheduleRequestSchema,
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
+import { attachmentDisposition } from '../../http/attachment.ts';
 import { currentUserId } from '../../http/caller.ts';
 import type { BackupsService } from './backups.service.ts';
 
@@ -175,6 +177,43 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> =
     },
     async (request) =>
       backups.browse(currentUserId(request), request.params.serviceId, request.params.id, request.query.path),
+  );
+
+  app.get(
+    '/:serviceId/sessions/:id/download',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'One file of a completed backup’s snapshot, as an attachment (`path` from its root)',
+        security,
+        params: backupSessionParamsSchema,
+        querystring: backupDownloadQuerySchema,
+        response: {
+          200: z.custom<unknown>().meta({ type: 'string', format: 'binary', description: 'the file' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await backups.download(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.id,
+        request.query.path,
+      );
+      const name = file.name || request.query.path.split('/').pop() || 'download';
+      reply
+        .type('application/octet-stream')
+        .header('content-disposition', attachmentDisposition(name))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff');
+      if (file.size !== null) reply.header('content-length', String(file.size));
+      // The owner going away stops the node's upload too.
+      reply.raw.once('close', () => {
+        if (!file.body.readableEnded) file.body.destroy();
+      });
+      return reply.send(file.body);
+    },
   );
 
   app.post(

@@ -27,7 +27,7 @@ import {
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
-import { nodeCallError, type NodeCalls } from '../nodes/node-calls.ts';
+import { nodeCallError, type NodeCallStream, type NodeCalls } from '../nodes/node-calls.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
 import { nextRunAfter, providerBackupTime } from './backup-calendar.ts';
 import { queueRun, storageFolders } from './backup-runs.ts';
@@ -277,6 +277,34 @@ export function createBackupsService(deps: { db: Db; changes: WorkspaceChanges; 
       if (!answer.ok) throw nodeCallError(answer.code, { not_found: 'backup_not_browsable' });
       if (!answer.result.found) throw new AppError('backup_path_not_found');
       return { path, entries: answer.result.entries, truncated: answer.result.truncated };
+    },
+
+    /**
+     * One file of a completed backup, as the node streams it (restic dump). The caller pipes
+     * `body` to the owner; nothing of it is kept here.
+     */
+    async download(
+      accountId: string,
+      serviceId: string,
+      sessionId: string,
+      path: string,
+    ): Promise<NodeCallStream> {
+      const service = await changes.owned(accountId, serviceId);
+      const session = await requireSession(service.id, sessionId);
+      if (!isBrowsable(session) || !session.snapshotId) throw new AppError('backup_not_browsable');
+      const answer = await deps.nodeCalls.stream(
+        service.id,
+        'backup.download',
+        { snapshot_id: session.snapshotId, path },
+        { timeoutMs: BROWSE_TIMEOUT_MS },
+      );
+      if (!answer.ok) {
+        // The node says `not_found` for a path that is no file in the snapshot.
+        throw answer.code === 'not_found'
+          ? new AppError('backup_path_not_found')
+          : nodeCallError(answer.code, {});
+      }
+      return answer.stream;
     },
 
     async restore(

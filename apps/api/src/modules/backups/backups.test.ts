@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type {
@@ -9,6 +10,7 @@ import type {
   BackupSources,
   BackupUsage,
   NodeCallKind,
+  NodeStreamCallKind,
   WorkspaceDesiredState,
 } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -66,7 +68,7 @@ describe('backups', () => {
   let call: ReturnType<typeof workspaceCalls>;
   let node: TestNode;
   let placedCount = 0;
-  const asked: Array<{ serviceId: string; kind: NodeCallKind; payload: unknown }> = [];
+  const asked: Array<{ serviceId: string; kind: NodeCallKind | NodeStreamCallKind; payload: unknown }> = [];
   const mails: MailMessage[] = [];
   const nodeCalls: NodeCalls = {
     call: (async (serviceId: string, kind: NodeCallKind, payload: { path: string }) => {
@@ -85,6 +87,20 @@ describe('backups', () => {
         },
       };
     }) as NodeCalls['call'],
+    // The node's bytes of one file: a small one in two chunks, and no other file.
+    stream: async (serviceId: string, kind: 'backup.download', payload: { path: string }) => {
+      asked.push({ serviceId, kind, payload });
+      if (payload.path !== '/shares/projects/ataskaita už lapkritį.txt')
+        return { ok: false, code: 'not_found', error: 'no such file in the snapshot' };
+      return {
+        ok: true,
+        stream: {
+          name: 'ataskaita už lapkritį.txt',
+          size: 11,
+          body: Readable.from([Buffer.from('hello '), Buffer.from('world')]),
+        },
+      };
+    },
   };
 
   beforeAll(async () => {
@@ -395,6 +411,38 @@ describe('backups', () => {
     expect((await activityOf(ctx, serviceId)).map((entry) => entry.action)).toContain(
       'Backup restore started',
     );
+  });
+
+  it('downloads one file of a completed backup as an attachment, piped from the node', async () => {
+    const { auth, serviceId } = await placedService();
+    const created = await schedule(auth, serviceId);
+    const run = await trigger(auth, serviceId, created.id);
+    const url = (path: string) =>
+      `${base(serviceId)}/sessions/${run.id}/download?path=${encodeURIComponent(path)}`;
+    const early = await call.get(auth, url('/shares/projects/ataskaita už lapkritį.txt'));
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ detail: string }>().detail).toBe('backup_not_browsable');
+    await report(serviceId, { jobs: [completed(run.id, 'c'.repeat(64))] });
+
+    const file = await call.get(auth, url('/shares/projects/ataskaita už lapkritį.txt'));
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).toBe('hello world');
+    expect(file.headers).toMatchObject({
+      'content-type': 'application/octet-stream',
+      'content-length': '11',
+      'cache-control': 'private, no-store',
+      'content-disposition': `attachment; filename="ataskaita uz lapkriti.txt"; filename*=UTF-8''ataskaita%20u%C5%BE%20lapkrit%C4%AF.txt`,
+    });
+    expect(asked.at(-1)).toEqual({
+      serviceId,
+      kind: 'backup.download',
+      payload: { snapshot_id: 'c'.repeat(64), path: '/shares/projects/ataskaita už lapkritį.txt' },
+    });
+    const missing = await call.get(auth, url('/shares/projects/nothing.txt'));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ detail: string }>().detail).toBe('backup_path_not_found');
+    expect((await call.get(auth, url('/'))).statusCode).toBe(422);
+    expect((await call.get(auth, url('/shares/../etc/passwd'))).statusCode).toBe(422);
   });
 
   it('forgotten snapshots are no longer browsable; a job id of another service changes nothing', async () => {

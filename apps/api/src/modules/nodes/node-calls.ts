@@ -13,9 +13,13 @@
 //
 // Nothing of a payload's answer is stored or logged: a VPN config holds the user's private key.
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   nodeCallPayloadSchemas,
   nodeCallResultSchemas,
+  nodeStreamCallPayloadSchemas,
+  type NodeStreamCallKind,
+  type NodeStreamCallPayload,
   type ErrorCode,
   type NodeCall,
   type NodeCallKind,
@@ -32,6 +36,18 @@ import { AppError } from '../../http/app-error.ts';
  */
 export type NodeCallFailureCode = 'not_placed' | 'node_unreachable' | 'not_found' | 'unsupported' | 'failed';
 
+/** A stream call's answer: the node's bytes as they come, with what it said of them. */
+export interface NodeCallStream {
+  /** The file's name, as the node gave it. */
+  name: string;
+  /** Its length in bytes, when the node said. */
+  size: number | null;
+  /** Read it to its end (or destroy it): the node's upload waits on it. */
+  body: Readable;
+}
+
+type Failure = { ok: false; code: NodeCallFailureCode; error: string };
+
 /** Asks the node that runs a service a question and waits for its answer (contract: node calls). */
 export interface NodeCalls {
   call<K extends NodeCallKind>(
@@ -39,9 +55,14 @@ export interface NodeCalls {
     kind: K,
     payload: NodeCallPayload<K>,
     options?: { timeoutMs?: number },
-  ): Promise<
-    { ok: true; result: NodeCallResult<K> } | { ok: false; code: NodeCallFailureCode; error: string }
-  >;
+  ): Promise<{ ok: true; result: NodeCallResult<K> } | Failure>;
+  /** A stream call (contract: NODE_STREAM_CALL_KINDS): the answer is bytes. */
+  stream<K extends NodeStreamCallKind>(
+    serviceId: string,
+    kind: K,
+    payload: NodeStreamCallPayload<K>,
+    options?: { timeoutMs?: number },
+  ): Promise<{ ok: true; stream: NodeCallStream } | Failure>;
 }
 
 /** How long a caller waits for the node unless it says otherwise. */
@@ -49,13 +70,14 @@ export const NODE_CALL_TIMEOUT_MS = 10_000;
 /** The most calls one long poll hands out (the contract's bound). */
 export const NODE_CALLS_PER_POLL = 100;
 
-type Answer<K extends NodeCallKind> =
-  { ok: true; result: NodeCallResult<K> } | { ok: false; code: NodeCallFailureCode; error: string };
-type Outcome = Answer<NodeCallKind>;
+type Answer<K extends NodeCallKind> = { ok: true; result: NodeCallResult<K> } | Failure;
+type Outcome = Answer<NodeCallKind> | { ok: true; stream: NodeCallStream };
 
 interface PendingCall {
   call: NodeCall;
-  kind: NodeCallKind;
+  kind: NodeCallKind | NodeStreamCallKind;
+  /** A stream call: answered through `deliver`, not `answer`. */
+  streamed: boolean;
   nodeId: string;
   deadlineMs: number;
   /** Handed to the node's poll: from then on (and only then) the node may answer it. */
@@ -81,6 +103,8 @@ export interface NodeCallsHub extends NodeCalls {
   waiting(nodeId: string, waitMs: number, signal?: AbortSignal): Promise<NodeCall[]>;
   /** Settles a call with the node's answer; false when no call of this node awaits it (404). */
   answer(nodeId: string, callId: string, answer: NodeCallResultRequest): boolean;
+  /** Settles a stream call with the node's bytes; false when no stream call of this node awaits it. */
+  deliver(nodeId: string, callId: string, stream: NodeCallStream): boolean;
   /** Ends every poll with no calls and every pending call as unreachable (the app closes). */
   close(): void;
 }
@@ -95,6 +119,8 @@ export function createNodeCalls(deps: {
   const nowMs = deps.nowMs ?? Date.now;
   const pending = new Map<string, PendingCall>();
   const waiters = new Set<Waiter>();
+  /** Bytes handed to callers and not read to their end yet: closing the hub cuts them. */
+  const flowing = new Set<Readable>();
   let closed = false;
 
   /** The calls of `nodeId` not handed out yet, oldest first, marked handed out. */
@@ -118,6 +144,66 @@ export function createNodeCalls(deps: {
     }
   }
 
+  /** Puts a call up for its node and waits for its outcome (or the deadline). */
+  async function ask(
+    serviceId: string,
+    kind: NodeCallKind | NodeStreamCallKind,
+    payload: Record<string, unknown>,
+    streamed: boolean,
+    options: { timeoutMs?: number },
+  ): Promise<Outcome> {
+    if (closed) return { ok: false, code: 'node_unreachable', error: 'the API is shutting down' };
+    const nodeId = await deps.nodeOf(serviceId);
+    if (!nodeId) return { ok: false, code: 'not_placed', error: 'the service is on no node' };
+    const timeoutMs = options.timeoutMs ?? NODE_CALL_TIMEOUT_MS;
+    const deadlineMs = nowMs() + timeoutMs;
+    const callId = randomUUID();
+    return new Promise<Outcome>((resolve) => {
+      const timer = setTimeout(() => {
+        settle({
+          ok: false,
+          code: 'node_unreachable',
+          error: `the node did not answer within ${timeoutMs} ms`,
+        });
+      }, timeoutMs);
+      function settle(result: Outcome): void {
+        clearTimeout(timer);
+        pending.delete(callId);
+        resolve(result);
+      }
+      pending.set(callId, {
+        call: {
+          call_id: callId,
+          service_id: serviceId,
+          kind,
+          payload,
+          deadline: new Date(deadlineMs).toISOString(),
+        },
+        kind,
+        streamed,
+        nodeId,
+        deadlineMs,
+        handedOut: false,
+        settle,
+      });
+      wakeWaiter(nodeId);
+    });
+  }
+
+  /** The call `callId` if `nodeId` may answer it now; a late one is settled unreachable. */
+  function answerable(nodeId: string, callId: string, streamed: boolean): PendingCall | undefined {
+    const entry = pending.get(callId);
+    // Another node's call, one not handed out, one answered already or past its deadline: all
+    // the same to the asker, so nothing tells them apart.
+    if (!entry || entry.nodeId !== nodeId || !entry.handedOut) return undefined;
+    if (nowMs() > entry.deadlineMs) {
+      entry.settle({ ok: false, code: 'node_unreachable', error: 'the node answered after the deadline' });
+      return undefined;
+    }
+    // A refusal may answer either kind; bytes only a stream call, a result only a JSON one.
+    return streamed && !entry.streamed ? undefined : entry;
+  }
+
   const hub: NodeCallsHub = {
     async call<K extends NodeCallKind>(
       serviceId: string,
@@ -128,43 +214,21 @@ export function createNodeCalls(deps: {
       const parsedPayload = nodeCallPayloadSchemas[kind].safeParse(payload);
       // The types already promise a valid payload; this keeps a bad one from ever reaching a node.
       if (!parsedPayload.success) throw new Error(`node call ${kind}: invalid payload`);
-      if (closed) return { ok: false, code: 'node_unreachable', error: 'the API is shutting down' };
-      const nodeId = await deps.nodeOf(serviceId);
-      if (!nodeId) return { ok: false, code: 'not_placed', error: 'the service is on no node' };
-      const timeoutMs = options.timeoutMs ?? NODE_CALL_TIMEOUT_MS;
-      const deadlineMs = nowMs() + timeoutMs;
-      const callId = randomUUID();
-      const outcome = await new Promise<Outcome>((resolve) => {
-        const timer = setTimeout(() => {
-          settle({
-            ok: false,
-            code: 'node_unreachable',
-            error: `the node did not answer within ${timeoutMs} ms`,
-          });
-        }, timeoutMs);
-        function settle(result: Outcome): void {
-          clearTimeout(timer);
-          pending.delete(callId);
-          resolve(result);
-        }
-        pending.set(callId, {
-          call: {
-            call_id: callId,
-            service_id: serviceId,
-            kind,
-            payload: parsedPayload.data,
-            deadline: new Date(deadlineMs).toISOString(),
-          },
-          kind,
-          nodeId,
-          deadlineMs,
-          handedOut: false,
-          settle,
-        });
-        wakeWaiter(nodeId);
-      });
       // The schema of `kind` checked the result in `answer`, so this is its type.
-      return outcome as Answer<K>;
+      return (await ask(serviceId, kind, parsedPayload.data, false, options)) as Answer<K>;
+    },
+
+    async stream<K extends NodeStreamCallKind>(
+      serviceId: string,
+      kind: K,
+      payload: NodeStreamCallPayload<K>,
+      options: { timeoutMs?: number } = {},
+    ) {
+      const parsedPayload = nodeStreamCallPayloadSchemas[kind].safeParse(payload);
+      if (!parsedPayload.success) throw new Error(`node call ${kind}: invalid payload`);
+      const outcome = await ask(serviceId, kind, parsedPayload.data, true, options);
+      if (outcome.ok && !('stream' in outcome)) throw new Error(`node call ${kind}: answered without bytes`);
+      return outcome;
     },
 
     waiting(nodeId, waitMs, signal) {
@@ -186,19 +250,17 @@ export function createNodeCalls(deps: {
     },
 
     answer(nodeId, callId, answer) {
-      const entry = pending.get(callId);
-      // Another node's call, one not handed out, one answered already or past its deadline: all
-      // the same to the asker, so nothing tells them apart.
-      if (!entry || entry.nodeId !== nodeId || !entry.handedOut) return false;
-      if (nowMs() > entry.deadlineMs) {
-        entry.settle({ ok: false, code: 'node_unreachable', error: 'the node answered after the deadline' });
-        return false;
-      }
+      const entry = answerable(nodeId, callId, false);
+      if (!entry) return false;
       if (!answer.ok) {
         entry.settle({ ok: false, code: answer.code, error: answer.error });
         return true;
       }
-      const result = nodeCallResultSchemas[entry.kind].safeParse(answer.result);
+      if (entry.streamed) {
+        entry.settle({ ok: false, code: 'failed', error: 'the node answered a stream call without bytes' });
+        return true;
+      }
+      const result = nodeCallResultSchemas[entry.kind as NodeCallKind].safeParse(answer.result);
       if (result.success) entry.settle({ ok: true, result: result.data });
       else {
         // The result's content stays out of the log (a config holds a private key).
@@ -211,11 +273,21 @@ export function createNodeCalls(deps: {
       return true;
     },
 
+    deliver(nodeId, callId, stream) {
+      const entry = answerable(nodeId, callId, true);
+      if (!entry) return false;
+      flowing.add(stream.body);
+      stream.body.once('close', () => flowing.delete(stream.body));
+      entry.settle({ ok: true, stream });
+      return true;
+    },
+
     close() {
       closed = true;
       for (const waiter of [...waiters]) waiter.take([]);
       for (const entry of [...pending.values()])
         entry.settle({ ok: false, code: 'node_unreachable', error: 'the API is shutting down' });
+      for (const body of [...flowing]) body.destroy();
     },
   };
   return hub;

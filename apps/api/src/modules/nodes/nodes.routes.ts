@@ -1,8 +1,11 @@
 // The agent-facing routes. They authenticate with bearer tokens, not browser cookies, so they
 // are exempt from CSRF.
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  NODE_STREAM_NAME_HEADER,
+  NODE_STREAM_SIZE_HEADER,
   nodeCallParamsSchema,
   nodeCallResultRequestSchema,
   nodeCallResultResponseSchema,
@@ -132,4 +135,55 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: No
       return { ok: true as const };
     },
   );
+
+  // A stream call's bytes (contract: NODE_STREAM_CALL_KINDS). The body is not parsed or buffered:
+  // the request itself is handed to the caller, who pipes it on, and this answer waits until the
+  // caller has read it all. A caller that goes away destroys it, and the agent's upload fails.
+  await app.register(async (streams) => {
+    streams.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
+      done(null, payload),
+    );
+    streams.withTypeProvider<ZodTypeProvider>().post(
+      '/calls/:callId/stream',
+      {
+        config: agentRoute,
+        logLevel,
+        // The bytes pass through; no limit is read into memory.
+        bodyLimit: Number.MAX_SAFE_INTEGER,
+        schema: {
+          tags: ['nodes'],
+          summary:
+            "The node's bytes for a stream call (application/octet-stream, the file's name and size in headers); 404 when no stream call of this node awaits them (node token)",
+          params: nodeCallParamsSchema,
+          response: { 200: nodeCallResultResponseSchema },
+        },
+      },
+      async (request) => {
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return typeof value === 'string' ? value : undefined;
+        };
+        let name = '';
+        try {
+          name = decodeURIComponent(header(NODE_STREAM_NAME_HEADER) ?? '');
+        } catch {
+          // A malformed name: the caller names the file itself.
+        }
+        const size = Number(header(NODE_STREAM_SIZE_HEADER));
+        const body = request.raw;
+        const { socket } = body;
+        const delivered = calls.deliver(currentNode(request).id, request.params.callId, {
+          name,
+          size: Number.isSafeInteger(size) && size >= 0 ? size : null,
+          body,
+        });
+        if (!delivered) throw notFound();
+        await finished(body).catch(() => undefined);
+        // Cut before its end (the caller went away): the connection goes too, so the agent's
+        // upload fails at once and nothing half-read is left open on it.
+        if (!body.readableEnded) socket.destroy();
+        return { ok: true as const };
+      },
+    );
+  });
 };

@@ -35,7 +35,6 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { sha512Crypt } from '../directory/passwords.ts';
 import { createWorkspaceRows, type ServiceRow } from '../services/workspace-rows.ts';
 import type { ActivityNote, ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
-import { nodeCallError } from '../nodes/node-calls.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 import {
   desiredUser,

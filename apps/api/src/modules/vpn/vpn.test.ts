@@ -58,6 +58,7 @@ function fakeNode() {
       if (failure) return { ok: false, code: failure, error: `the node says ${failure}` };
       return { ok: true, result: answers[kind](payload) };
     }) as NodeCalls['call'],
+    stream: () => Promise.resolve({ ok: false, code: 'unsupported', error: 'no streams here' }),
   };
   return {
     nodeCalls,

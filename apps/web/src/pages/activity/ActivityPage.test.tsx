@@ -189,11 +189,16 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'Backup failed': { name: 'Projektai', code: 'no_space' },
   'Backup restore started': { path: '/shares/projektai/a.txt', target: 'folder', backup: 'Projektai' },
   'Backup restore failed': { path: '/shares/projektai/a.txt', code: 'target_exists' },
+  'Backup client added': { name: 'ona-laptop' },
+  'Backup client disconnected': { name: 'ona-laptop' },
+  'Backup client deleted': { name: 'ona-laptop' },
 };
 
 const RECORDED_LOG = ACTIVITY_ACTIONS.filter((action) => action !== 'user logged in').map((action) =>
   makeEntry({ action, details: RECORDED[action], created_at: minutesAgo(10) }),
 );
+
+const BACKUP_CLIENT_LOG = RECORDED_LOG.filter((entry) => entry.action.startsWith('Backup client'));
 
 /** Text a row would show if it listed a detail as "name: value" (in either language). */
 function rawDetails(text: string): string[] {
@@ -435,6 +440,27 @@ describe('activity page', () => {
       expect(rawDetails(text), entry.action).toEqual([]);
       expect(text, entry.action).not.toContain('{{');
     }
+  });
+
+  it('names the backup client an entry is about', async () => {
+    // The recorded log is longer than a page, and these come last: they are listed on their own.
+    server.use(activityHandler(BACKUP_CLIENT_LOG));
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    expect(row('Backup client added').getByText('Backup client added')).toBeTruthy();
+    expect(row('Backup client disconnected').getByText('Backup client disconnected')).toBeTruthy();
+    for (const entry of BACKUP_CLIENT_LOG) {
+      expect(row(entry.action).getByText('Backup client ona-laptop')).toBeTruthy();
+    }
+  });
+
+  it('names the backup client in Lithuanian too', async () => {
+    await changeLanguage('lt');
+    server.use(userHandler(makeUser({ language: 'lt' })), activityHandler(BACKUP_CLIENT_LOG));
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    expect(row('Backup client deleted').getByText('Ištrintas atsarginių kopijų klientas')).toBeTruthy();
+    expect(row('Backup client deleted').getByText('Atsarginių kopijų klientas ona-laptop')).toBeTruthy();
   });
 
   it('has a text for every action the API records, in both languages', () => {

@@ -89,6 +89,9 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'Backup failed': 'backupFailed',
   'Backup restore started': 'backupRestoreStarted',
   'Backup restore failed': 'backupRestoreFailed',
+  'Backup client added': 'backupClientAdded',
+  'Backup client disconnected': 'backupClientDisconnected',
+  'Backup client deleted': 'backupClientDeleted',
 };
 
 /** The key of an action's text; null for an action this version of the app does not know. */

@@ -328,6 +328,9 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
         })
       : null;
   },
+  'Backup client added': (d, c) => named(c, 'sentences.backupClient', d.name),
+  'Backup client disconnected': (d, c) => named(c, 'sentences.backupClient', d.name),
+  'Backup client deleted': (d, c) => named(c, 'sentences.backupClient', d.name),
 };
 
 function named(
@@ -339,7 +342,8 @@ function named(
     | 'sentences.vpnUser'
     | 'sentences.nfsExport'
     | 'sentences.ftpUser'
-    | 'sentences.backupSchedule',
+    | 'sentences.backupSchedule'
+    | 'sentences.backupClient',
   value: unknown,
 ): string | null {
   const name = text(value);

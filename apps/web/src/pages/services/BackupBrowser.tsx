@@ -14,7 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogFormActions } from '../../components/dialog/Dialog.tsx';
 import { FormAlert } from '../../components/form/fields.tsx';
-import { backupsApi, useBackupFolder } from '../../workspace/backups-api.ts';
+import { backupsApi, downloadBackupFile, useBackupFolder } from '../../workspace/backups-api.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
 import { sessionTime } from './BackupHistorySection.tsx';
@@ -57,6 +57,19 @@ export function BackupBrowser({
   const folder = useBackupFolder(serviceId, session.id, path);
   const [restoring, setRestoring] = useState<RestoreChoice | null>(null);
   const [asked, setAsked] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const download = async (name: string) => {
+    setDownloading(name);
+    setDownloadError(null);
+    try {
+      await downloadBackupFile(serviceId, session.id, childPath(path, name), name);
+    } catch (error) {
+      setDownloadError(error);
+    } finally {
+      setDownloading(null);
+    }
+  };
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened by Browse in the history above: the reader's focus follows it here.
   useEffect(() => heading.current?.focus(), []);
@@ -106,6 +119,13 @@ export function BackupBrowser({
                 ))}
               </ol>
             </nav>
+            {downloadError !== null && (
+              <OperationError
+                error={downloadError}
+                failure={t('browse.downloadFailed')}
+                testId="backup-download-error"
+              />
+            )}
             {asked && (
               <FormAlert tone="success" testId="backup-restore-asked">
                 {t('browse.asked', { path: asked })}
@@ -185,7 +205,16 @@ export function BackupBrowser({
                           <td>
                             {at && !Number.isNaN(at.getTime()) ? formatDateTime(at, i18n.language) : none}
                           </td>
-                          <td>
+                          <td className="backup-entry__actions">
+                            {entry.type === 'file' && (
+                              <RowAction
+                                label={t('browse.download')}
+                                target={entry.name}
+                                disabled={downloading === entry.name}
+                                onClick={() => void download(entry.name)}
+                                testId={`${testId}-download`}
+                              />
+                            )}{' '}
                             <RowAction
                               label={t('browse.restore')}
                               target={entry.name}

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BACKUP_SOURCES,
   backupHandlers,
@@ -537,6 +537,52 @@ describe('the backups tab', () => {
     await within(browser).findByTestId('backup-entry-home');
     expect(within(browser).queryByTestId('backup-browser-restore-folder')).toBeNull();
   }, 20_000);
+
+  it('downloads a file of a backup under its own name, and says why when it cannot', async () => {
+    const createObjectURL = vi.fn((blob: Blob) => {
+      void blob;
+      return 'blob:backup-file';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const asked: string[] = [];
+    server.use(...backupHandlers());
+    server.use(
+      http.get(backupsPath('/sessions/:id/browse'), ({ request }) => {
+        const path = new URL(request.url).searchParams.get('path') ?? '';
+        return HttpResponse.json(
+          listing(path, [entry('ataskaita už lapkritį.txt', { type: 'file', size: 11 })]),
+        );
+      }),
+      http.get(backupsPath('/sessions/:id/download'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('path') ?? '');
+        return asked.length === 1
+          ? apiError(503, 'node_unreachable', 'The storage node did not answer in time.')
+          : new HttpResponse('hello world', {
+              headers: {
+                'content-type': 'application/octet-stream',
+                'content-disposition': `attachment; filename="ataskaita uz lapkriti.txt"`,
+              },
+            });
+      }),
+    );
+    renderApp(BACKUPS_TAB);
+    await userEvent.click(await screen.findByTestId(`backup-session-${SESSION_ID}-browse`));
+    const browser = await screen.findByTestId('backup-browser');
+    const download = await within(browser).findByTestId('backup-entry-ataskaita už lapkritį.txt-download');
+    await userEvent.click(download);
+    expect((await within(browser).findByTestId('backup-download-error')).textContent).toBe(
+      'Failed to download the file: The storage node did not answer in time.',
+    );
+    await userEvent.click(download);
+    await waitFor(() => expect(saved).toEqual(['ataskaita už lapkritį.txt']));
+    expect(await createObjectURL.mock.calls[0]?.[0].text()).toBe('hello world');
+    expect(asked).toEqual(['/ataskaita už lapkritį.txt', '/ataskaita už lapkritį.txt']);
+    expect(within(browser).queryByTestId('backup-download-error')).toBeNull();
+  });
 
   it('says each load failure in the spec’s words', async () => {
     server.use(...backupHandlers());

@@ -1,8 +1,8 @@
-// /dashboard/services/{id}/backups (spec §2 "backups": schedules, history, browsing, usage): how
-// much the service's backups take, its schedules (the provider's daily one among them), every
-// backup made with its progress while it runs, one backup opened to restore a file or folder from
-// it, and the restores asked for. Backup clients (§2, §7 clients and vpn-config) are not in the
-// contract yet, so not here.
+// /dashboard/services/{id}/backups (spec §2 "backups": schedules, history, browsing, usage, backup
+// clients): how much the service's backups take, its schedules (the provider's daily one among
+// them), every backup made with its progress while it runs, one backup opened to restore a file or
+// folder from it, the restores asked for, and the customer's own machines that push their backups
+// here (BackupClientsSection.tsx).
 import type { BackupSession } from '@debesis/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { formatRelativeTime } from '../activity/relative-time.ts';
 import { numberFormat, numberLocale } from '../plans/format.ts';
 import { JobFailure, JobStatusBadge, scheduleName } from './backup-parts.tsx';
 import { BackupBrowser } from './BackupBrowser.tsx';
+import { BackupClientsSection } from './BackupClientsSection.tsx';
 import { BackupHistorySection } from './BackupHistorySection.tsx';
 import { BackupSchedulesSection } from './BackupSchedulesSection.tsx';
 import { RelativeTime, useNow } from './kit/RelativeTime.tsx';
@@ -49,6 +50,7 @@ export function ServiceBackupsTab() {
         />
       )}
       <BackupRestoresSection serviceId={service.id} />
+      <BackupClientsSection serviceId={service.id} />
     </div>
   );
 }

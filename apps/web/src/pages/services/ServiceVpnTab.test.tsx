@@ -282,6 +282,23 @@ describe('the VPN tab', () => {
     expect(killed).toBe(1);
   });
 
+  it('tags a backup client’s session, which is none of the VPN users listed', async () => {
+    const laptop = makeVpnSession({
+      username: 'ona-laptop',
+      user_id: '7cd3fb08-9d0e-4f2a-8b6c-8d9e0f1a2b3c',
+      backup_client: true,
+      real_address: '127.0.20.7:40001',
+    });
+    server.use(...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession(), laptop] }));
+    renderApp(VPN_TAB);
+    const session = await screen.findByTestId('vpn-session-ona-laptop');
+    const tag = within(session).getByTestId('vpn-session-ona-laptop-backup-client');
+    expect(tag.textContent).toBe('Backup client');
+    expect(tag.closest('th')?.textContent).toBe('ona-laptopBackup client');
+    expect(within(screen.getByTestId('vpn-session-alice')).getByRole('rowheader').textContent).toBe('alice');
+    expect(screen.queryByTestId('vpn-user-ona-laptop')).toBeNull();
+  });
+
   it('says the spec’s failure with the server’s words when the node is unreachable (503)', async () => {
     server.use(...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }));
     server.use(
@@ -427,7 +444,18 @@ describe('the VPN tab', () => {
   it('speaks Lithuanian', async () => {
     server.use(
       userHandler(makeUser({ language: 'lt' })),
-      ...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }),
+      ...vpnHandlers({
+        users: [ALICE],
+        sessions: [
+          makeVpnSession(),
+          makeVpnSession({
+            username: 'ona-laptop',
+            user_id: '7cd3fb08-9d0e-4f2a-8b6c-8d9e0f1a2b3c',
+            backup_client: true,
+            real_address: '127.0.20.7:40001',
+          }),
+        ],
+      }),
     );
     server.use(
       http.post(vpnPath(`/users/${ALICE.id}/disconnect`), () =>
@@ -437,6 +465,9 @@ describe('the VPN tab', () => {
     renderApp(VPN_TAB);
     await waitFor(() => expect(screen.getByTestId('vpn-user-alice-online').textContent).toBe('Prisijungęs'));
     expect(screen.getByTestId('service-tab-vpn').textContent).toBe('VPN');
+    expect(screen.getByTestId('vpn-session-ona-laptop-backup-client').textContent).toBe(
+      'Atsarginių kopijų klientas',
+    );
     await userEvent.click(screen.getByTestId('vpn-user-alice-disconnect'));
     expect((await screen.findByTestId('vpn-users-action-error')).textContent).toBe(
       'Nepavyko atjungti VPN naudotojo: Paslauga laikinai nepasiekiama',

@@ -1,6 +1,7 @@
 // Who is connected now (spec §3: real IP, virtual IP, data sent and received, connected since),
 // asked again every 2 s while the tab is open, and kill-all: every session of this workspace ends
-// at once, after a question that says how many.
+// at once, after a question that says how many. A backup client's login (Backups tab) is tagged
+// so: it is not one of the VPN users listed above.
 import type { VpnSessionsResponse } from '@debesis/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { vpnApi } from '../../workspace/vpn-api.ts';
 import { formatBytes } from './service-parts.tsx';
-import { ConfirmAction, Since, useNow } from './vpn-parts.tsx';
+import { ConfirmAction } from './resource-parts.tsx';
+import { Since, useNow } from './vpn-parts.tsx';
 import './kit/data-table.css';
 
 export function VpnSessionsSection({
@@ -101,7 +103,17 @@ export function VpnSessionsSection({
                   key={`${session.user_id}-${session.real_address}`}
                   data-testid={`vpn-session-${session.username}`}
                 >
-                  <th scope="row">{session.username}</th>
+                  <th scope="row">
+                    {session.username}
+                    {session.backup_client && (
+                      <span
+                        className="badge badge--info"
+                        data-testid={`vpn-session-${session.username}-backup-client`}
+                      >
+                        {t('vpn.backupClientTag')}
+                      </span>
+                    )}
+                  </th>
                   <td>
                     <code>{session.real_address}</code>
                   </td>

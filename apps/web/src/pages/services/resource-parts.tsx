@@ -1,7 +1,8 @@
 // The building blocks of every workspace tab (STYLE: users, Samba, VPN, NFS and FTP share one
 // pattern): a section with its list, its "add" button, its loading, failure and empty states and
 // the apply summary; a row with its name, badges, apply status and actions; the error of an
-// operation; a dialog with one form; and the confirmation before a deletion.
+// operation; a dialog with one form; and the confirmation before a deletion or another action
+// that cannot be taken back.
 import type { ResourceApplyStatus } from '@debesis/contract';
 import type { FormEvent, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -313,6 +314,52 @@ export function DeleteDialog({
         )
       }
       onConfirm={() => deletion.mutate(undefined)}
+      onCancel={onClose}
+      testId={testId}
+    />
+  );
+}
+
+/**
+ * "Revoke X?" (VPN) or "Disconnect X?" (a backup client): the action running behind the confirm
+ * button, its failure in the dialog.
+ */
+export function ConfirmAction<Result>({
+  title,
+  body,
+  confirmLabel,
+  busyLabel,
+  failure,
+  run,
+  onDone,
+  onClose,
+  testId,
+}: {
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  failure: string;
+  run: () => Promise<Result>;
+  onDone: (result: Result) => void;
+  onClose: () => void;
+  testId: string;
+}) {
+  const action = useWorkspaceMutation(run, (result) => {
+    onDone(result);
+    onClose();
+  });
+  return (
+    <ConfirmDialog
+      title={title}
+      body={body}
+      confirmLabel={confirmLabel}
+      busyLabel={busyLabel}
+      busy={action.isPending}
+      error={
+        action.isError && <OperationError error={action.error} failure={failure} testId={`${testId}-error`} />
+      }
+      onConfirm={() => action.mutate(undefined)}
       onCancel={onClose}
       testId={testId}
     />

@@ -1,58 +1,11 @@
-// Small parts of the VPN tab: a question before an action that cannot be taken back (revoke,
-// kill-all, restart) with the action behind its button, the online dot, a user's status, and the
-// relative "connected since" in the spec's words (§9).
+// Small parts of the VPN tab: the online dot, a user's status, and the relative "connected since"
+// in the spec's words (§9). Its questions before an action (revoke, kill-all, restart) are the
+// tabs' shared ConfirmAction (resource-parts.tsx).
 import type { VpnUser } from '@debesis/contract';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/dialog/Dialog.tsx';
-import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { RelativeTime } from './kit/RelativeTime.tsx';
-import { OperationError } from './resource-parts.tsx';
 
 export { useNow } from './kit/RelativeTime.tsx';
-
-/** "Revoke X?" with the action running behind the confirm button, its failure in the dialog. */
-export function ConfirmAction<Result>({
-  title,
-  body,
-  confirmLabel,
-  busyLabel,
-  failure,
-  run,
-  onDone,
-  onClose,
-  testId,
-}: {
-  title: string;
-  body: ReactNode;
-  confirmLabel: string;
-  busyLabel: string;
-  failure: string;
-  run: () => Promise<Result>;
-  onDone: (result: Result) => void;
-  onClose: () => void;
-  testId: string;
-}) {
-  const action = useWorkspaceMutation(run, (result) => {
-    onDone(result);
-    onClose();
-  });
-  return (
-    <ConfirmDialog
-      title={title}
-      body={body}
-      confirmLabel={confirmLabel}
-      busyLabel={busyLabel}
-      busy={action.isPending}
-      error={
-        action.isError && <OperationError error={action.error} failure={failure} testId={`${testId}-error`} />
-      }
-      onConfirm={() => action.mutate(undefined)}
-      onCancel={onClose}
-      testId={testId}
-    />
-  );
-}
 
 export type VpnUserStatus = 'enabled' | 'disabled' | 'revoked';
 

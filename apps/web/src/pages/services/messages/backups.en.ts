@@ -1,6 +1,7 @@
 // English texts of the backups tab: usage, schedules and their form, history, browsing a backup,
-// restores (namespace `backupsTab`, loaded with the tab: service-tabs.ts; spec §3 "Backup
-// schedule", §8 "Failed to …", §9 presets and relative times). The shape backups.lt.ts must match.
+// restores, backup clients and how to set one up (namespace `backupsTab`, loaded with the tab:
+// service-tabs.ts; spec §3 "Backup schedule", "Backup client", §8 "Failed to …", §9 presets and
+// relative times). The shape backups.lt.ts must match.
 
 export const backupsTabEn = {
   common: {
@@ -171,7 +172,7 @@ export const backupsTabEn = {
   },
   browse: {
     title: 'Backup of {{date}}',
-    lead: '{{schedule}}. Open a folder to look inside; restore a file or folder from here.',
+    lead: '{{schedule}}. Open a folder to look inside; download a file, or restore a file or folder from here.',
     close: 'Close',
     path: 'Where you are in the backup',
     root: 'Backup',
@@ -186,6 +187,8 @@ export const backupsTabEn = {
     type_file: 'File',
     type_symlink: 'Link',
     type_other: 'Other',
+    download: 'Download',
+    downloadFailed: 'Failed to download the file',
     restore: 'Restore',
     restoreFolder: 'Restore this folder',
     asked: 'The restore of {{path}} is queued: it shows under Restores below.',
@@ -213,6 +216,75 @@ export const backupsTabEn = {
     files: 'Files restored',
     target_original: 'In its place',
     target_folder: 'New folder',
+  },
+  clients: {
+    title: 'Backup clients',
+    lead: 'Your own computers and servers that back themselves up into this service with restic, through the workspace’s VPN. Each has a login and a backup store of its own. A disconnected client counts towards your plan until you delete it.',
+    loadFailed: 'Failed to load backup clients',
+    empty: 'No backup clients yet.',
+    name: 'Name',
+    status: 'Status',
+    vpn: 'VPN',
+    pushing: 'Pushing now',
+    lastPush: 'Last push',
+    snapshots: 'Backups',
+    size: 'Storage used',
+    actions: 'Actions',
+    status_connected: 'Connected',
+    status_disconnected: 'Disconnected',
+    revokedOn: 'on {{date}}',
+    online: 'Online',
+    offline: 'Offline',
+    yes: 'Yes',
+    no: 'No',
+    never: 'Never',
+    config: 'VPN config',
+    downloading: 'Downloading…',
+    downloadFailed: 'Failed to download VPN config',
+    disconnect: 'Disconnect',
+    disconnecting: 'Disconnecting…',
+    disconnectTitle: 'Disconnect “{{name}}”?',
+    disconnectBody:
+      'Its VPN config and its login stop working for good and its VPN sessions end, so it can no longer push backups. The backups it has pushed stay until you delete the client.',
+    disconnectFailed: 'Failed to disconnect backup client',
+    disconnected: '“{{name}}” is disconnected: its backups stay, but it can no longer push new ones.',
+    deleteTitle: 'Delete “{{name}}” and its backups?',
+    deleteBody:
+      'The client goes, and every backup it pushed is deleted from the storage node with it. This cannot be undone.',
+    deleteFailed: 'Failed to delete backup client',
+    deleted: '“{{name}}” and its backups are deleted.',
+    instructions: 'How to set up {{name}}',
+    addTitle: 'Add a backup client',
+    addLead: 'Its name is its VPN login and the name of its backup store.',
+    addName: 'Name',
+    counter: 'Backup clients: {{used}} of {{limit}}',
+    full: 'Your plan allows as many backup clients as it has users: {{limit}}. Delete a client to add another.',
+    add: 'Add client',
+    adding: 'Adding…',
+    addFailed: 'Failed to add backup client',
+  },
+  setup: {
+    title: '“{{name}}” is added: set it up now',
+    once: 'Its password is shown only this once. Copy it, or save the login file below, before you close this.',
+    login: 'Login',
+    password: 'Password',
+    passwordPlaceholder: '<password>',
+    configPlaceholder: '<config>.ovpn',
+    foldersPlaceholder: '<folders>',
+    install: 'Install OpenVPN and restic on the machine.',
+    vpn: 'Download its VPN config. Save its login in a file named {{file}} next to it, two lines: the name, then the password. Then connect, as administrator:',
+    download: 'Download VPN config',
+    loginFile: 'Login file',
+    connect: 'Connect',
+    restic: 'Point restic at its backup store, create the store once, then back up the folders you choose:',
+    repository: 'Backup store',
+    init: 'Create it once',
+    backup: 'Back up',
+    ownPassword:
+      'restic init asks for a password of your own: it encrypts the backups. Keep it safe: the provider never sees it and cannot recover it, and without it the backups cannot be read.',
+    appendOnly:
+      'Append-only: the machine can add backups but not delete them. They go only when you delete the client here.',
+    close: 'I have saved it, close',
   },
 };
 

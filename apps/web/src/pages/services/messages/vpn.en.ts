@@ -128,6 +128,7 @@ export const vpnTabEn = {
     sessionsLead: 'Who is connected now; refreshed every 2 seconds.',
     sessionsEmpty: 'No one is connected.',
     sessionsLoadFailed: 'Failed to load VPN sessions',
+    backupClientTag: 'Backup client',
     realAddress: 'Real address',
     virtualAddress: 'VPN address',
     sent: 'Sent',

@@ -150,6 +150,7 @@ export const vpnTabLt: VpnTabMessages = {
     sessionsLead: 'Kas prisijungęs dabar; atnaujinama kas 2 sekundes.',
     sessionsEmpty: 'Niekas neprisijungęs.',
     sessionsLoadFailed: 'Nepavyko įkelti VPN seansų',
+    backupClientTag: 'Atsarginių kopijų klientas',
     realAddress: 'Tikrasis adresas',
     virtualAddress: 'VPN adresas',
     sent: 'Išsiųsta',

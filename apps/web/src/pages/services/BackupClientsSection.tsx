@@ -1,0 +1,469 @@
+// A service's backup clients (spec §3 "Backup client", §4; contract backup-clients.ts): the
+// customer's own machines that push restic backups into the workspace through its VPN, each with
+// whether it is connected, online or pushing, its last push, how many backups it keeps and what
+// they take; its VPN config to download, Disconnect (its backups stay) and Delete (its backups go
+// too), both after a question. A client is added by name, as many as the plan has users; its
+// password comes back once, with the set-up steps around it, and is forgotten when that panel
+// closes: each client keeps the same steps behind a disclosure, the password a placeholder. The
+// list is asked again every 15 s (backups-api.ts), since the machines connect and push by
+// themselves.
+import type { BackupClient, BackupClientsResponse, CreateBackupClientRequest } from '@debesis/contract';
+import { createBackupClientRequestSchema } from '@debesis/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../components/form/fields.tsx';
+import { useContractForm } from '../../forms/use-contract-form.ts';
+import { backupsApi, downloadBackupClientConfig, useBackupClients } from '../../workspace/backups-api.ts';
+import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { formatDateTime } from '../activity/relative-time.ts';
+import { numberFormat, numberLocale } from '../plans/format.ts';
+import { CopyValue } from './kit/CopyValue.tsx';
+import { Facts } from './kit/ResourceCrud.tsx';
+import { RelativeTime, useNow } from './kit/RelativeTime.tsx';
+import { ReportCard } from './kit/ReportCard.tsx';
+import { TableScroll } from './kit/TableScroll.tsx';
+import {
+  ConfirmAction,
+  DeleteDialog,
+  OperationError,
+  RowAction,
+  WorkspaceNameField,
+} from './resource-parts.tsx';
+import { formatBytes } from './service-parts.tsx';
+
+type Endpoint = BackupClientsResponse['endpoint'];
+
+/** A client's VPN config download: its button's action, and whether it is the one under way. */
+interface Download {
+  run: () => void;
+  busy: boolean;
+}
+
+/** The steps that set a client up; `password` null once it is gone (its placeholder instead). */
+function BackupClientSteps({
+  name,
+  password,
+  endpoint,
+  configFile,
+  download,
+  testId,
+}: {
+  name: string;
+  password: string | null;
+  endpoint: Endpoint;
+  /** The `.ovpn`'s name once downloaded here; a placeholder before. */
+  configFile: string | undefined;
+  download: Download;
+  testId: string;
+}) {
+  const { t } = useTranslation(['backupsTab', 'workspace']);
+  const secret = password ?? t('setup.passwordPlaceholder');
+  const authFile = `${name}.auth`;
+  const repository = `rest:http://${name}:${secret}@${endpoint.address}:${endpoint.port}/${name}/`;
+  const command = (id: string, what: string, value: string) => ({
+    label: what,
+    value: <CopyValue value={value} what={what} testId={`${testId}-${id}`} />,
+  });
+  return (
+    <ol className="backup-setup__steps">
+      <li>{t('setup.install')}</li>
+      <li>
+        <p>{t('setup.vpn', { file: authFile })}</p>
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          disabled={download.busy}
+          onClick={download.run}
+          data-testid={`${testId}-download`}
+        >
+          {download.busy ? t('clients.downloading') : t('setup.download')}
+        </button>
+        <Facts
+          facts={[
+            command('auth', t('setup.loginFile'), `${name}\n${secret}`),
+            command(
+              'openvpn',
+              t('setup.connect'),
+              `openvpn --config ${configFile ?? t('setup.configPlaceholder')} --auth-user-pass ${authFile}`,
+            ),
+          ]}
+        />
+      </li>
+      <li>
+        <p>{t('setup.restic')}</p>
+        <Facts
+          facts={[
+            command('repository', t('setup.repository'), `export RESTIC_REPOSITORY=${repository}`),
+            command('init', t('setup.init'), 'restic init'),
+            command('backup', t('setup.backup'), `restic backup ${t('setup.foldersPlaceholder')}`),
+          ]}
+        />
+        <p className="text-muted backup-note">{t('setup.ownPassword')}</p>
+      </li>
+      <li>{t('setup.appendOnly')}</li>
+    </ol>
+  );
+}
+
+/** The one time a client's password shows: its login and password above the steps, until closed. */
+function NewClientPanel({
+  name,
+  password,
+  onClose,
+  children,
+}: {
+  name: string;
+  password: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(['backupsTab', 'workspace']);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // It opens on the reader's submit, below where they typed: their focus follows it here.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section
+      className="backup-setup"
+      aria-labelledby="backup-client-setup-title"
+      data-testid="backup-client-setup"
+    >
+      <h3 id="backup-client-setup-title" className="backup-setup__title" ref={heading} tabIndex={-1}>
+        {t('setup.title', { name })}
+      </h3>
+      <FormAlert tone="warning">{t('setup.once')}</FormAlert>
+      <Facts
+        facts={[
+          {
+            label: t('setup.login'),
+            value: <CopyValue value={name} what={t('setup.login')} testId="backup-client-setup-login" />,
+          },
+          {
+            label: t('setup.password'),
+            value: (
+              <CopyValue value={password} what={t('setup.password')} testId="backup-client-setup-password" />
+            ),
+          },
+        ]}
+      />
+      {children}
+      <div className="button-row">
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={onClose}
+          data-testid="backup-client-setup-close"
+        >
+          {t('setup.close')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Connected (green) or disconnected (grey); one the owner disconnected says since when. */
+function ClientStatus({ client, testId }: { client: BackupClient; testId: string }) {
+  const { t, i18n } = useTranslation(['backupsTab', 'workspace']);
+  return (
+    <>
+      <span
+        className={client.status === 'connected' ? 'badge badge--success' : 'badge'}
+        data-testid={testId}
+        data-status={client.status}
+      >
+        {t(`clients.status_${client.status}`)}
+      </span>
+      {client.revoked_at && (
+        <span className="backup-note text-muted" data-testid={`${testId}-revoked`}>
+          {t('clients.revokedOn', { date: formatDateTime(new Date(client.revoked_at), i18n.language) })}
+        </span>
+      )}
+    </>
+  );
+}
+
+function ClientRow({
+  client,
+  now,
+  download,
+  downloading,
+  onAsk,
+}: {
+  client: BackupClient;
+  now: Date;
+  download: Download;
+  /** Some download is under way: the other buttons wait. */
+  downloading: boolean;
+  onAsk: (kind: 'disconnect' | 'delete') => void;
+}) {
+  const { t, i18n } = useTranslation(['backupsTab', 'workspace']);
+  const testId = `backup-client-${client.id}`;
+  const revoked = client.revoked_at !== null;
+  return (
+    <tr data-testid={testId}>
+      <th scope="row">{client.name}</th>
+      <td className="backup-history__status">
+        <ClientStatus client={client} testId={`${testId}-status`} />
+      </td>
+      <td data-testid={`${testId}-vpn`}>{client.vpn_online ? t('clients.online') : t('clients.offline')}</td>
+      <td data-testid={`${testId}-pushing`}>{client.pushing ? t('clients.yes') : t('clients.no')}</td>
+      <td data-testid={`${testId}-last-push`}>
+        {client.last_push_at ? (
+          <RelativeTime at={client.last_push_at} now={now} justNow={t('common.justNow')} />
+        ) : (
+          <span className="text-muted">{t('clients.never')}</span>
+        )}
+      </td>
+      <td className="numeric" data-testid={`${testId}-snapshots`}>
+        {numberFormat(numberLocale(i18n.language)).format(client.snapshots)}
+      </td>
+      <td className="numeric" data-testid={`${testId}-size`}>
+        {client.repository_bytes === null ? (
+          <span className="text-muted">{t('common.notMeasured')}</span>
+        ) : (
+          formatBytes(client.repository_bytes, i18n.language)
+        )}
+      </td>
+      <td>
+        <div className="backup-client__actions">
+          {/* A disconnected client's config no longer connects: the API refuses it. */}
+          {!revoked && (
+            <RowAction
+              label={download.busy ? t('clients.downloading') : t('clients.config')}
+              target={client.name}
+              disabled={downloading}
+              onClick={download.run}
+              testId={`${testId}-config`}
+            />
+          )}
+          {!revoked && (
+            <RowAction
+              label={t('clients.disconnect')}
+              target={client.name}
+              onClick={() => onAsk('disconnect')}
+              testId={`${testId}-disconnect`}
+            />
+          )}
+          <RowAction
+            label={t('workspace:resource.delete')}
+            target={client.name}
+            danger
+            onClick={() => onAsk('delete')}
+            testId={`${testId}-delete`}
+          />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function BackupClientsSection({ serviceId }: { serviceId: string }) {
+  const { t } = useTranslation(['backupsTab', 'workspace']);
+  const now = useNow();
+  const clients = useBackupClients(serviceId);
+  const [asked, setAsked] = useState<{ kind: 'disconnect' | 'delete'; client: BackupClient } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  // The `.ovpn` names saved so far, by client id: the connect command names the file saved.
+  const [configFiles, setConfigFiles] = useState<Readonly<Record<string, string>>>({});
+  const form = useContractForm({ schema: createBackupClientRequestSchema, defaultValues: { name: '' } });
+  // Its answer holds the password: shown while `create.data` is, gone with `create.reset()`.
+  const create = useWorkspaceMutation(
+    (body: CreateBackupClientRequest) => backupsApi.createClient(serviceId, body),
+    () => form.reset({ name: '' }),
+  );
+  // A download changes nothing: no lists to refresh.
+  const download = useMutation({
+    mutationFn: (client: { id: string }) => downloadBackupClientConfig(serviceId, client.id),
+    onSuccess: (file, client) => setConfigFiles((files) => ({ ...files, [client.id]: file })),
+  });
+  const downloadOf = (client: { id: string }): Download => ({
+    run: () => {
+      setDone(null);
+      download.mutate(client);
+    },
+    busy: download.isPending && download.variables.id === client.id,
+  });
+  const created = create.data;
+  const endpoint = clients.data?.endpoint;
+  return (
+    <>
+      <ReportCard
+        id="backup-clients"
+        title={t('clients.title')}
+        lead={t('clients.lead')}
+        notice={
+          <>
+            {/* Here, not with the list: a failed ask for the list must not take the password away. */}
+            {created && endpoint && (
+              <NewClientPanel
+                name={created.name}
+                password={created.password}
+                onClose={() => {
+                  create.reset();
+                  // The panel and its button go: the reader lands back on the form.
+                  form.setFocus('name');
+                }}
+              >
+                <BackupClientSteps
+                  name={created.name}
+                  password={created.password}
+                  endpoint={endpoint}
+                  configFile={configFiles[created.id]}
+                  download={downloadOf(created)}
+                  testId="backup-client-setup"
+                />
+              </NewClientPanel>
+            )}
+            {done && (
+              <FormAlert tone="success" testId="backup-clients-done">
+                {done}
+              </FormAlert>
+            )}
+            {download.isError && (
+              <OperationError
+                error={download.error}
+                failure={t('clients.downloadFailed')}
+                testId="backup-clients-download-error"
+              />
+            )}
+          </>
+        }
+        query={clients}
+        failure={t('clients.loadFailed')}
+      >
+        {({ clients: list, limit, endpoint: at }) => {
+          // A disconnected client holds its place until it is deleted.
+          const full = list.length >= limit;
+          return (
+            <>
+              {list.length === 0 ? (
+                <p className="text-muted resource-section__empty" data-testid="backup-clients-empty">
+                  {t('clients.empty')}
+                </p>
+              ) : (
+                <TableScroll label={t('clients.title')}>
+                  <table className="data-table backup-table" data-testid="backup-clients-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('clients.name')}</th>
+                        <th scope="col">{t('clients.status')}</th>
+                        <th scope="col">{t('clients.vpn')}</th>
+                        <th scope="col">{t('clients.pushing')}</th>
+                        <th scope="col">{t('clients.lastPush')}</th>
+                        <th scope="col" className="numeric">
+                          {t('clients.snapshots')}
+                        </th>
+                        <th scope="col" className="numeric">
+                          {t('clients.size')}
+                        </th>
+                        <th scope="col">
+                          <span className="visually-hidden">{t('clients.actions')}</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {list.map((client) => (
+                        <ClientRow
+                          key={client.id}
+                          client={client}
+                          now={now}
+                          download={downloadOf(client)}
+                          downloading={download.isPending}
+                          onAsk={(kind) => {
+                            setDone(null);
+                            setAsked({ kind, client });
+                          }}
+                        />
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              )}
+              {list
+                .filter((client) => client.revoked_at === null)
+                .map((client) => (
+                  <details
+                    key={client.id}
+                    className="backup-client__help"
+                    data-testid={`backup-client-${client.id}-help`}
+                  >
+                    <summary>{t('clients.instructions', { name: client.name })}</summary>
+                    <BackupClientSteps
+                      name={client.name}
+                      password={null}
+                      endpoint={at}
+                      configFile={configFiles[client.id]}
+                      download={downloadOf(client)}
+                      testId={`backup-client-${client.id}-help`}
+                    />
+                  </details>
+                ))}
+              <form
+                className="form backup-client__add"
+                noValidate
+                onSubmit={form.submitTo(create)}
+                data-testid="backup-client-add"
+              >
+                <fieldset className="fieldset" disabled={full || create.isPending}>
+                  <legend className="fieldset__title">{t('clients.addTitle')}</legend>
+                  <p className="text-muted">{t('clients.addLead')}</p>
+                  <p data-testid="backup-clients-counter">
+                    {t('clients.counter', { used: list.length, limit })}
+                  </p>
+                  {full && (
+                    <p className="text-muted" data-testid="backup-clients-full">
+                      {t('clients.full', { limit })}
+                    </p>
+                  )}
+                  {create.isError && (
+                    <OperationError
+                      error={create.error}
+                      failure={t('clients.addFailed')}
+                      testId="backup-client-add-error"
+                    />
+                  )}
+                  <WorkspaceNameField
+                    id="backup-client-name"
+                    label={t('clients.addName')}
+                    {...form.field('name')}
+                  />
+                  <div className="button-row">
+                    <button type="submit" className="btn btn--primary" data-testid="backup-client-add-submit">
+                      {create.isPending ? t('clients.adding') : t('clients.add')}
+                    </button>
+                  </div>
+                </fieldset>
+              </form>
+            </>
+          );
+        }}
+      </ReportCard>
+      {asked?.kind === 'disconnect' && (
+        <ConfirmAction
+          title={t('clients.disconnectTitle', { name: asked.client.name })}
+          body={t('clients.disconnectBody')}
+          confirmLabel={t('clients.disconnect')}
+          busyLabel={t('clients.disconnecting')}
+          failure={t('clients.disconnectFailed')}
+          run={() => backupsApi.disconnectClient(serviceId, asked.client.id)}
+          onDone={(client) => setDone(t('clients.disconnected', { name: client.name }))}
+          onClose={() => setAsked(null)}
+          testId="backup-client-disconnect-dialog"
+        />
+      )}
+      {asked?.kind === 'delete' && (
+        <DeleteDialog
+          title={t('clients.deleteTitle', { name: asked.client.name })}
+          body={t('clients.deleteBody')}
+          failure={t('clients.deleteFailed')}
+          remove={async () => {
+            await backupsApi.deleteClient(serviceId, asked.client.id);
+            setDone(t('clients.deleted', { name: asked.client.name }));
+          }}
+          onClose={() => setAsked(null)}
+          testId="backup-client-delete-dialog"
+        />
+      )}
+    </>
+  );
+}
