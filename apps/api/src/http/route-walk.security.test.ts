@@ -20,6 +20,7 @@ import {
   ownerSnapshot,
   ownerWithEverything,
   sampleBody,
+  sampleQuery,
   send,
   WORKSPACE,
   type DeclaredOperation,
@@ -69,9 +70,11 @@ describe('every route, as each kind of caller its access level speaks of', () =>
     operation: DeclaredOperation,
     auth: Record<string, string> | undefined,
   ): Promise<{ sent: string; response: LightMyRequestResponse } | string> {
-    const url = fillPath(operation.route, owner);
-    if (!url)
+    const path = fillPath(operation.route, owner);
+    if (!path)
       return `${nameOf(operation)}: a path parameter the walk cannot fill; give it the owner's id in fillPath`;
+    const query = sampleQuery(operation, owner);
+    const url = query ? `${path}?${query}` : path;
     const body = CHANGES.has(operation.method) ? (sampleBody(operation, owner) ?? {}) : undefined;
     const response = await send(ctx, { method: operation.method, url, auth, payload: body });
     return { sent: `${url} ${JSON.stringify(body ?? {})}`, response };

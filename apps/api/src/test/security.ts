@@ -59,6 +59,7 @@ export const WORKSPACE = {
   group: 'teamxq',
   share: 'projxq',
   vpnUser: 'vpnxq',
+  backupClient: 'bkcxq',
   nfsExport: 'shares/nfsxq',
   nfsClient: '192.0.2.10',
 };
@@ -84,6 +85,7 @@ export interface OwnerResources {
   /** A backup schedule of the service, and the run "run now" made of it. */
   backupScheduleId: string;
   backupSessionId: string;
+  backupClientId: string;
 }
 
 async function expectOk(response: Promise<LightMyRequestResponse>, what: string) {
@@ -143,6 +145,9 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
   const backupSession = (
     await change('POST', `/api/v1/backups/${serviceId}/schedules/${backupSchedule.id}/trigger`)
   ).json<{ id: string }>();
+  const backupClient = (
+    await change('POST', `/api/v1/backups/${serviceId}/clients`, { name: WORKSPACE.backupClient })
+  ).json<{ id: string }>();
   const extension = (await change('POST', `/api/v1/orders/service/${serviceId}/extend`, {})).json<Order>();
   const session = await openSession(ctx, owner.auth, extension.id);
   const planChange = (
@@ -170,6 +175,7 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     vpnUserId: vpnUser.id,
     backupScheduleId: backupSchedule.id,
     backupSessionId: backupSession.id,
+    backupClientId: backupClient.id,
   };
 }
 
@@ -193,6 +199,7 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/^\/api\/v1\/services\//, 'id', owner.serviceId],
     [/^\/api\/v1\/backups\/[^/]+\/schedules\//, 'id', owner.backupScheduleId],
     [/^\/api\/v1\/backups\/[^/]+\/sessions\//, 'id', owner.backupSessionId],
+    [/^\/api\/v1\/backups\/[^/]+\/clients\//, 'clientId', owner.backupClientId],
     [/./, 'serviceId', owner.serviceId],
     [/./, 'user', WORKSPACE.user],
     [/./, 'group', WORKSPACE.group],
@@ -212,6 +219,15 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     if (scope.test(route)) url = url.replaceAll(`{${parameter}}`, encodeURIComponent(value));
   }
   return /\{[^}]+\}/.test(url) ? undefined : url;
+}
+
+/** The query a route needs to get past its checks to the owner's ids (a required parameter). */
+export function sampleQuery(operation: Operation, owner: OwnerResources): string | undefined {
+  const queries: Record<string, string> = {
+    'GET /api/v1/backups/{serviceId}/sessions/{id}/download': 'path=%2Fshares%2Fa.txt',
+    'GET /api/v1/backups/{serviceId}/vpn-config': `client_id=${owner.backupClientId}`,
+  };
+  return queries[nameOf(operation)];
 }
 
 /** A body each state-changing route accepts from its owner (before the ids are checked). */
@@ -285,6 +301,7 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
       paths: [{ kind: 'share', name: WORKSPACE.share }],
     },
     'PUT /api/v1/backups/{serviceId}/schedules/{id}': { state: 'paused' },
+    'POST /api/v1/backups/{serviceId}/clients': { name: 'kitas-pc' },
     'POST /api/v1/backups/{serviceId}/sessions/{id}/restore': { path: '/shares/a.txt', target: 'folder' },
     'PUT /api/v1/ftp/{serviceId}/users/{user}/permissions': { permissions: 'read_only' },
     'PUT /api/v1/ftp/{serviceId}/settings': {
