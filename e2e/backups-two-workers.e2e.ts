@@ -9,6 +9,7 @@
 // Needs the PostgreSQL server on 127.0.0.1:5432 (CI has it); elsewhere it is skipped with the
 // reason printed. It makes a database of its own and drops it afterwards.
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupSchedule, BackupSession, SambaShare } from '@debesis/contract';
@@ -56,10 +57,17 @@ describe.skipIf(unavailable !== undefined)(
       const url = new URL(SERVER);
       url.pathname = `/${DATABASE}`;
       databaseUrl = url.toString();
-      // One after the other: the first migrates, the second finds it done.
-      products.push(await startProduct({ DATABASE_URL: databaseUrl }));
-      products.push(await startProduct({ DATABASE_URL: databaseUrl, ROLES: 'api,worker' }));
-      const [first] = products as [RunningServer];
+      // One after the other: the first migrates, the second finds it done. Either worker may send
+      // a mail (the verification link), so both write them to the first one's mail folder.
+      const first = await startProduct({ DATABASE_URL: databaseUrl });
+      products.push(first);
+      products.push(
+        await startProduct({
+          DATABASE_URL: databaseUrl,
+          ROLES: 'api,worker',
+          MAIL_DIR: path.join(first.dataDir, 'mail'),
+        }),
+      );
       const [email = ''] = await createVerifiedAccounts(first.url, first.dataDir, 1);
       api = await customerApi(first.url, (await signInTokens(first.url, email)).access_token);
     }, 240_000);
