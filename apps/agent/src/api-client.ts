@@ -23,6 +23,7 @@ import {
   type NodeReportRequest,
 } from '@debesis/contract';
 import type { z } from 'zod';
+import type { NodeCallStream } from './calls/node-call.ts';
 
 export type ApiFailure = 'network' | 'timeout' | 'http' | 'invalid_response' | 'aborted';
 
@@ -58,11 +59,7 @@ export interface ApiClient {
    * A stream call's bytes, uploaded as they are read (contract: NODE_STREAM_CALL_KINDS); resolves
    * once the API's caller has them all. No overall time limit: a big file takes its time.
    */
-  streamNodeCall(
-    nodeToken: string,
-    callId: string,
-    stream: { name: string; size: number | null; body: Readable },
-  ): Promise<void>;
+  streamNodeCall(nodeToken: string, callId: string, stream: NodeCallStream): Promise<void>;
 }
 
 export interface ApiClientOptions {
