@@ -92,6 +92,17 @@ export const ERROR_STATUS = {
   backup_client_exists: 409,
   backup_client_limit: 409,
   backup_client_revoked: 409,
+  share_link_not_found: 404,
+  share_link_limit: 409,
+  share_link_ip_refused: 403,
+  share_link_revoked: 410,
+  share_link_expired: 410,
+  share_link_over_limit: 410,
+  share_link_password_required: 401,
+  share_link_wrong_password: 401,
+  share_link_unavailable: 404,
+  share_link_busy: 503,
+  storage_folder_not_found: 404,
   node_unreachable: 503,
   samba_public_ip_not_in_plan: 422,
   payment_signature_invalid: 400,
@@ -190,7 +201,14 @@ export type FieldErrorCode =
   | 'backup_paths_required'
   | 'backup_path_unknown'
   | 'backup_keep_full_min'
-  | 'restore_root';
+  | 'restore_root'
+  | 'storage_path_invalid'
+  | 'storage_path_reserved'
+  | 'share_target_unknown'
+  | 'share_ip_rule_invalid'
+  | 'share_ip_rule_host_bits'
+  | 'share_ip_rules_too_many'
+  | 'share_download_limit_invalid';
 
 type Catalogue = Record<ErrorCode | FieldErrorCode, string>;
 
@@ -311,6 +329,17 @@ const en: Catalogue = {
     'The service already has as many backup clients as its plan has users. Delete a backup client, or choose a plan with more users.',
   backup_client_revoked:
     'This backup client is disconnected: its VPN config no longer works. Add a new client instead.',
+  share_link_not_found: 'This link does not exist. Check that it was copied whole.',
+  share_link_limit: 'The service already has as many share links as it can hold. Delete a link first.',
+  share_link_ip_refused: 'This link cannot be opened from your network.',
+  share_link_revoked: 'This link was turned off by its owner.',
+  share_link_expired: 'This link has expired.',
+  share_link_over_limit: 'This link has been downloaded as many times as its owner allowed.',
+  share_link_password_required: 'This link is protected. Enter its password to open it.',
+  share_link_wrong_password: 'The password is not right.',
+  share_link_unavailable: 'What this link shared is no longer there.',
+  share_link_busy: 'Too many downloads are running right now. Please try again in a minute.',
+  storage_folder_not_found: 'This folder is not in the service’s storage.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
   samba_public_ip_not_in_plan:
     'This plan has a shared (NAT) address: its shares are reachable through the VPN only. Choose a plan with a dedicated IP to serve a share on a public address.',
@@ -384,6 +413,13 @@ const en: Catalogue = {
   backup_path_unknown: 'There is no “{{name}}” in this service any more',
   backup_keep_full_min: 'Keep at least one full backup',
   restore_root: 'Choose a file or folder inside the backup, not all of it',
+  storage_path_invalid: 'Choose a file or folder of the storage',
+  storage_path_reserved: 'This folder belongs to the storage node and cannot be shared',
+  share_target_unknown: 'This is not in the service any more. Choose again',
+  share_ip_rule_invalid: 'Enter an IP address or network, such as 203.0.113.7, 192.168.1.0/24 or 2001:db8::/32',
+  share_ip_rule_host_bits: 'Use the network’s first address, such as 192.168.1.0/24',
+  share_ip_rules_too_many: 'At most 100 addresses or networks',
+  share_download_limit_invalid: 'Allow at least one download, or leave it empty for no limit',
 };
 
 const lt: Catalogue = {
@@ -510,6 +546,17 @@ const lt: Catalogue = {
     'Paslaugoje jau tiek atsarginių kopijų klientų, kiek jos planas turi naudotojų. Ištrinkite klientą arba pasirinkite planą su daugiau naudotojų.',
   backup_client_revoked:
     'Šis atsarginių kopijų klientas atjungtas: jo VPN konfigūracija nebeveikia. Vietoj jo pridėkite naują klientą.',
+  share_link_not_found: 'Tokios nuorodos nėra. Patikrinkite, ar ji nukopijuota visa.',
+  share_link_limit: 'Paslaugoje jau tiek bendrinimo nuorodų, kiek ji gali turėti. Pirmiausia ištrinkite nuorodą.',
+  share_link_ip_refused: 'Šios nuorodos negalima atverti iš jūsų tinklo.',
+  share_link_revoked: 'Šią nuorodą jos savininkas išjungė.',
+  share_link_expired: 'Šios nuorodos galiojimas baigėsi.',
+  share_link_over_limit: 'Ši nuoroda jau atsisiųsta tiek kartų, kiek leido jos savininkas.',
+  share_link_password_required: 'Ši nuoroda apsaugota. Įveskite jos slaptažodį.',
+  share_link_wrong_password: 'Slaptažodis neteisingas.',
+  share_link_unavailable: 'To, kuo buvo dalijamasi šia nuoroda, nebėra.',
+  share_link_busy: 'Šiuo metu vyksta per daug atsisiuntimų. Bandykite dar kartą po minutės.',
+  storage_folder_not_found: 'Šio aplanko paslaugos saugykloje nėra.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   samba_public_ip_not_in_plan:
     'Šio plano adresas bendras (NAT): jo bendrinami aplankai pasiekiami tik per VPN. Kad aplanką teiktumėte viešuoju adresu, pasirinkite planą su skirtuoju IP.',
@@ -585,6 +632,13 @@ const lt: Catalogue = {
   backup_path_unknown: 'Paslaugoje nebėra „{{name}}“',
   backup_keep_full_min: 'Laikykite bent vieną pilną kopiją',
   restore_root: 'Pasirinkite failą ar aplanką atsarginėje kopijoje, o ne visą kopiją',
+  storage_path_invalid: 'Pasirinkite saugyklos failą ar aplanką',
+  storage_path_reserved: 'Šis aplankas priklauso saugyklos mazgui, juo dalytis negalima',
+  share_target_unknown: 'Paslaugoje to nebėra. Pasirinkite iš naujo',
+  share_ip_rule_invalid: 'Įveskite IP adresą ar tinklą, pavyzdžiui, 203.0.113.7, 192.168.1.0/24 ar 2001:db8::/32',
+  share_ip_rule_host_bits: 'Naudokite pirmąjį tinklo adresą, pavyzdžiui, 192.168.1.0/24',
+  share_ip_rules_too_many: 'Daugiausia 100 adresų ar tinklų',
+  share_download_limit_invalid: 'Leiskite bent vieną atsisiuntimą arba palikite tuščią – be ribos',
 };
 
 export const errorMessages: Record<Language, Catalogue> = { en, lt };

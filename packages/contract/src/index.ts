@@ -25,3 +25,5 @@ export * from './public-site.ts';
 export * from './activity.ts';
 export * from './dashboard.ts';
 export * from './strings.ts';
+export * from './share-links-node.ts';
+export * from './share-links.ts';

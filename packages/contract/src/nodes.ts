@@ -19,6 +19,13 @@ import {
   backupReportSchema,
   backupSectionSchema,
 } from './backups-node.ts';
+import {
+  shareDescribePayloadSchema,
+  shareDescribeResultSchema,
+  shareDownloadPayloadSchema,
+  storageBrowsePayloadSchema,
+  storageBrowseResultSchema,
+} from './share-links-node.ts';
 
 export const nodeCapacitySchema = z.object({
   /** Bytes the node can hand out to workspace storage, and how much of that is still free. */
@@ -630,7 +637,14 @@ export const nodeReportResponseSchema = z.object({ ok: z.literal(true) });
  * POST /api/v1/nodes/calls/{callId}/result. A call not answered by its deadline fails for the
  * caller with `node_unreachable`; the agent drops calls past their deadline.
  */
-export const NODE_CALL_KINDS = ['vpn.config', 'vpn.disconnect', 'vpn.kill_all', 'backup.browse'] as const;
+export const NODE_CALL_KINDS = [
+  'vpn.config',
+  'vpn.disconnect',
+  'vpn.kill_all',
+  'backup.browse',
+  'storage.browse',
+  'share.describe',
+] as const;
 export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
 
 /**
@@ -642,13 +656,76 @@ export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
  * away: then the agent's upload is cut). A refusal goes to /result like any call's. The deadline
  * is the node's to start answering, not to finish.
  */
-export const NODE_STREAM_CALL_KINDS = ['backup.download'] as const;
+export const NODE_STREAM_CALL_KINDS = ['backup.download', 'share.download'] as const;
 export type NodeStreamCallKind = (typeof NODE_STREAM_CALL_KINDS)[number];
 export const NODE_STREAM_NAME_HEADER = 'x-debesis-file-name';
 export const NODE_STREAM_SIZE_HEADER = 'x-debesis-file-size';
+/** What else a stream may say of its bytes (share links' downloads): one header each. */
+export const NODE_STREAM_RANGE_HEADER = 'x-debesis-file-range';
+export const NODE_STREAM_MODIFIED_HEADER = 'x-debesis-file-modified';
+export const NODE_STREAM_ETAG_HEADER = 'x-debesis-file-etag';
+export const NODE_STREAM_TYPE_HEADER = 'x-debesis-file-type';
 export const nodeStreamCallPayloadSchemas = {
   'backup.download': backupDownloadPayloadSchema,
+  'share.download': shareDownloadPayloadSchema,
 } as const satisfies Record<NodeStreamCallKind, z.ZodType>;
+
+/**
+ * The part of a file a stream holds: bytes `start`–`end` (inclusive) of `total`, or none when the
+ * range asked for starts past the end (the body is then empty; HTTP answers 416).
+ */
+export type NodeStreamRange =
+  | { start: number; end: number; total: number }
+  | { unsatisfiable: true; total: number };
+
+/** What a stream's node said of its bytes beyond name and size; each part optional. */
+export interface NodeStreamMeta {
+  /** Present when the node answered a range (a full file has none). */
+  range?: NodeStreamRange;
+  /** ISO time the file was last modified. */
+  modified_at?: string;
+  /** A strong entity tag of the file's version (quoted), for If-Range and ETag. */
+  etag?: string;
+  /** `file`: the file's own bytes; `zip`: a folder, zipped as it is read. */
+  type?: 'file' | 'zip';
+}
+
+const RANGE_VALUE = /^bytes (?:(\d{1,15})-(\d{1,15})|\*)\/(\d{1,15})$/;
+
+/** The headers that carry `meta` (only the parts it has). */
+export function nodeStreamMetaHeaders(meta: NodeStreamMeta): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const { range } = meta;
+  if (range)
+    headers[NODE_STREAM_RANGE_HEADER] =
+      'unsatisfiable' in range ? `bytes */${range.total}` : `bytes ${range.start}-${range.end}/${range.total}`;
+  if (meta.modified_at) headers[NODE_STREAM_MODIFIED_HEADER] = meta.modified_at;
+  if (meta.etag) headers[NODE_STREAM_ETAG_HEADER] = meta.etag;
+  if (meta.type) headers[NODE_STREAM_TYPE_HEADER] = meta.type;
+  return headers;
+}
+
+/** `meta` read back from the headers (`header(name)`: its value, if any); malformed parts are left out. */
+export function nodeStreamMetaFromHeaders(header: (name: string) => string | undefined): NodeStreamMeta {
+  const meta: NodeStreamMeta = {};
+  const range = RANGE_VALUE.exec(header(NODE_STREAM_RANGE_HEADER) ?? '');
+  if (range) {
+    const total = Number(range[3]);
+    if (range[1] === undefined) meta.range = { unsatisfiable: true, total };
+    else {
+      const start = Number(range[1]);
+      const end = Number(range[2]);
+      if (start <= end && end < total) meta.range = { start, end, total };
+    }
+  }
+  const modified = header(NODE_STREAM_MODIFIED_HEADER);
+  if (modified && !Number.isNaN(Date.parse(modified))) meta.modified_at = modified;
+  const etag = header(NODE_STREAM_ETAG_HEADER);
+  if (etag && /^"[\x21\x23-\x7e]{1,200}"$/.test(etag)) meta.etag = etag;
+  const type = header(NODE_STREAM_TYPE_HEADER);
+  if (type === 'file' || type === 'zip') meta.type = type;
+  return meta;
+}
 export type NodeStreamCallPayload<K extends NodeStreamCallKind> = z.infer<
   (typeof nodeStreamCallPayloadSchemas)[K]
 >;
@@ -665,6 +742,10 @@ export const nodeCallPayloadSchemas = {
   'vpn.kill_all': z.object({}),
   /** One folder of one of the workspace's snapshots. */
   'backup.browse': backupBrowsePayloadSchema,
+  /** One folder of the workspace's storage (the owner picks what a share link shares). */
+  'storage.browse': storageBrowsePayloadSchema,
+  /** What a share link shares (or a folder inside it): its type, size and entries. */
+  'share.describe': shareDescribePayloadSchema,
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export const nodeCallResultSchemas = {
@@ -672,6 +753,8 @@ export const nodeCallResultSchemas = {
   'vpn.disconnect': z.object({ disconnected: z.number().int().nonnegative() }),
   'vpn.kill_all': z.object({ disconnected: z.number().int().nonnegative() }),
   'backup.browse': backupBrowseResultSchema,
+  'storage.browse': storageBrowseResultSchema,
+  'share.describe': shareDescribeResultSchema,
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export type NodeCallPayload<K extends NodeCallKind> = z.infer<(typeof nodeCallPayloadSchemas)[K]>;
