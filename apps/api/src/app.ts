@@ -446,6 +446,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       publicUrl: config.publicUrl,
       plans,
       recordActivity,
+      limiter,
+      serverSecret: config.jwtSecret,
+      secureCookies: !config.embedded,
     },
     WORKSPACE_FEATURES,
   );

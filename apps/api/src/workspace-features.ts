@@ -8,6 +8,7 @@ import { createDirectoryFeature } from './modules/directory/directory.feature.ts
 import { createNfsFeature } from './modules/nfs/nfs.feature.ts';
 import { createFtpFeature } from './modules/ftp/ftp.feature.ts';
 import { createSambaFeature } from './modules/samba/samba.feature.ts';
+import { createShareLinksFeature } from './modules/share-links/share-links.feature.ts';
 import { createVpnFeature } from './modules/vpn/vpn.feature.ts';
 import type { WorkspaceFeatureFactory } from './modules/workspace/workspace-feature.ts';
 
@@ -19,4 +20,5 @@ export const WORKSPACE_FEATURES: readonly WorkspaceFeatureFactory[] = [
   createFtpFeature,
   createLdapFeature,
   createBackupsFeature,
+  createShareLinksFeature,
 ];

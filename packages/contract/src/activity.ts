@@ -112,6 +112,9 @@ export const ACTIVITY_ACTIONS = [
   'Backup client added',
   'Backup client disconnected',
   'Backup client deleted',
+  'Share link created',
+  'Share link revoked',
+  'Share link deleted',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

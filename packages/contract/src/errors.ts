@@ -416,7 +416,8 @@ const en: Catalogue = {
   storage_path_invalid: 'Choose a file or folder of the storage',
   storage_path_reserved: 'This folder belongs to the storage node and cannot be shared',
   share_target_unknown: 'This is not in the service any more. Choose again',
-  share_ip_rule_invalid: 'Enter an IP address or network, such as 203.0.113.7, 192.168.1.0/24 or 2001:db8::/32',
+  share_ip_rule_invalid:
+    'Enter an IP address or network, such as 203.0.113.7, 192.168.1.0/24 or 2001:db8::/32',
   share_ip_rule_host_bits: 'Use the network’s first address, such as 192.168.1.0/24',
   share_ip_rules_too_many: 'At most 100 addresses or networks',
   share_download_limit_invalid: 'Allow at least one download, or leave it empty for no limit',
@@ -547,7 +548,8 @@ const lt: Catalogue = {
   backup_client_revoked:
     'Šis atsarginių kopijų klientas atjungtas: jo VPN konfigūracija nebeveikia. Vietoj jo pridėkite naują klientą.',
   share_link_not_found: 'Tokios nuorodos nėra. Patikrinkite, ar ji nukopijuota visa.',
-  share_link_limit: 'Paslaugoje jau tiek bendrinimo nuorodų, kiek ji gali turėti. Pirmiausia ištrinkite nuorodą.',
+  share_link_limit:
+    'Paslaugoje jau tiek bendrinimo nuorodų, kiek ji gali turėti. Pirmiausia ištrinkite nuorodą.',
   share_link_ip_refused: 'Šios nuorodos negalima atverti iš jūsų tinklo.',
   share_link_revoked: 'Šią nuorodą jos savininkas išjungė.',
   share_link_expired: 'Šios nuorodos galiojimas baigėsi.',
@@ -635,7 +637,8 @@ const lt: Catalogue = {
   storage_path_invalid: 'Pasirinkite saugyklos failą ar aplanką',
   storage_path_reserved: 'Šis aplankas priklauso saugyklos mazgui, juo dalytis negalima',
   share_target_unknown: 'Paslaugoje to nebėra. Pasirinkite iš naujo',
-  share_ip_rule_invalid: 'Įveskite IP adresą ar tinklą, pavyzdžiui, 203.0.113.7, 192.168.1.0/24 ar 2001:db8::/32',
+  share_ip_rule_invalid:
+    'Įveskite IP adresą ar tinklą, pavyzdžiui, 203.0.113.7, 192.168.1.0/24 ar 2001:db8::/32',
   share_ip_rule_host_bits: 'Naudokite pirmąjį tinklo adresą, pavyzdžiui, 192.168.1.0/24',
   share_ip_rules_too_many: 'Daugiausia 100 adresų ar tinklų',
   share_download_limit_invalid: 'Leiskite bent vieną atsisiuntimą arba palikite tuščią – be ribos',

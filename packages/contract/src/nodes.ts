@@ -675,8 +675,7 @@ export const nodeStreamCallPayloadSchemas = {
  * range asked for starts past the end (the body is then empty; HTTP answers 416).
  */
 export type NodeStreamRange =
-  | { start: number; end: number; total: number }
-  | { unsatisfiable: true; total: number };
+  { start: number; end: number; total: number } | { unsatisfiable: true; total: number };
 
 /** What a stream's node said of its bytes beyond name and size; each part optional. */
 export interface NodeStreamMeta {
@@ -698,7 +697,9 @@ export function nodeStreamMetaHeaders(meta: NodeStreamMeta): Record<string, stri
   const { range } = meta;
   if (range)
     headers[NODE_STREAM_RANGE_HEADER] =
-      'unsatisfiable' in range ? `bytes */${range.total}` : `bytes ${range.start}-${range.end}/${range.total}`;
+      'unsatisfiable' in range
+        ? `bytes */${range.total}`
+        : `bytes ${range.start}-${range.end}/${range.total}`;
   if (meta.modified_at) headers[NODE_STREAM_MODIFIED_HEADER] = meta.modified_at;
   if (meta.etag) headers[NODE_STREAM_ETAG_HEADER] = meta.etag;
   if (meta.type) headers[NODE_STREAM_TYPE_HEADER] = meta.type;

@@ -29,7 +29,9 @@ export function storagePathNames(path: string): string[] {
 }
 
 /** Why `path` cannot name something of the storage (as a field code), or undefined when it can. */
-export function storagePathProblem(path: string): 'storage_path_invalid' | 'storage_path_reserved' | undefined {
+export function storagePathProblem(
+  path: string,
+): 'storage_path_invalid' | 'storage_path_reserved' | undefined {
   if (path.length > STORAGE_PATH_MAX) return 'storage_path_invalid';
   const names = storagePathNames(path);
   if (names.some((name) => name === '' || name === '.' || name === '..' || name.length > 255))
@@ -51,7 +53,9 @@ export const sharedSubPathSchema = text()
   .max(STORAGE_PATH_MAX, 'storage_path_invalid')
   .refine(
     (path) =>
-      storagePathNames(path).every((name) => name !== '' && name !== '.' && name !== '..' && name.length <= 255),
+      storagePathNames(path).every(
+        (name) => name !== '' && name !== '.' && name !== '..' && name.length <= 255,
+      ),
     'storage_path_invalid',
   );
 

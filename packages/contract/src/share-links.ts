@@ -106,7 +106,8 @@ function ipv6Value(address: string): bigint {
 export function ipRuleProblem(rule: string): 'share_ip_rule_invalid' | 'share_ip_rule_host_bits' | undefined {
   if (IPV4.safeParse(rule).success || IPV6.safeParse(rule).success) return undefined;
   const [address = '', length = ''] = rule.split('/');
-  if (!/^\d{1,3}$/.test(length) || (length.length > 1 && length.startsWith('0'))) return 'share_ip_rule_invalid';
+  if (!/^\d{1,3}$/.test(length) || (length.length > 1 && length.startsWith('0')))
+    return 'share_ip_rule_invalid';
   if (CIDRV4.safeParse(rule).success) {
     const value = address.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
     return value % 2 ** (32 - Number(length)) === 0 ? undefined : 'share_ip_rule_host_bits';

@@ -23,3 +23,4 @@ export * from '../modules/ldap/ldap.table.ts';
 export * from '../modules/nfs/nfs.table.ts';
 export * from '../modules/ftp/ftp.table.ts';
 export * from '../modules/backups/backups.table.ts';
+export * from '../modules/share-links/share-links.table.ts';

@@ -2,7 +2,10 @@
 // in UTF-8 (filename*), with a plain ASCII fallback for clients that read only `filename`.
 // Quotes, backslashes and control characters never reach the header.
 
-export function attachmentDisposition(name: string): string {
+export function attachmentDisposition(
+  name: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
   // Control characters (C0 and DEL) out: none may reach a header.
   const cleaned =
     [...name]
@@ -19,5 +22,5 @@ export function attachmentDisposition(name: string): string {
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

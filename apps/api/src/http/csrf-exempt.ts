@@ -9,6 +9,8 @@ const CSRF_EXEMPT = [
   // The sandbox provider's own card form: in production this page is the provider's, on its site.
   /^POST \/payments-sandbox\/sessions\/[^/]+\/pay$/,
   /^(GET|POST) \/api\/v1\/nodes\//,
+  // A share link's visitor has no session; a forged unlock only opens a link its forger can open.
+  /^POST \/api\/v1\/public\/shares\/[^/]+\/unlock$/,
 ];
 
 /** `path` is a URL or an OpenAPI route (`/payments-sandbox/sessions/{id}/pay`). */

@@ -86,6 +86,7 @@ export interface OwnerResources {
   backupScheduleId: string;
   backupSessionId: string;
   backupClientId: string;
+  shareLinkId: string;
 }
 
 async function expectOk(response: Promise<LightMyRequestResponse>, what: string) {
@@ -148,6 +149,13 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
   const backupClient = (
     await change('POST', `/api/v1/backups/${serviceId}/clients`, { name: WORKSPACE.backupClient })
   ).json<{ id: string }>();
+  const shareLink = (
+    await change('POST', `/api/v1/shares/${serviceId}/shares`, {
+      type: 'samba',
+      target: WORKSPACE.share,
+      expiry: '24h',
+    })
+  ).json<{ id: string }>();
   const extension = (await change('POST', `/api/v1/orders/service/${serviceId}/extend`, {})).json<Order>();
   const session = await openSession(ctx, owner.auth, extension.id);
   const planChange = (
@@ -176,6 +184,7 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     backupScheduleId: backupSchedule.id,
     backupSessionId: backupSession.id,
     backupClientId: backupClient.id,
+    shareLinkId: shareLink.id,
   };
 }
 
@@ -200,6 +209,9 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/^\/api\/v1\/backups\/[^/]+\/schedules\//, 'id', owner.backupScheduleId],
     [/^\/api\/v1\/backups\/[^/]+\/sessions\//, 'id', owner.backupSessionId],
     [/^\/api\/v1\/backups\/[^/]+\/clients\//, 'clientId', owner.backupClientId],
+    [/^\/api\/v1\/shares\/[^/]+\/shares\//, 'id', owner.shareLinkId],
+    // A share link's token that was never handed out (the owner's link opens for anyone who has it).
+    [/^\/api\/v1\/public\/shares\//, 'token', 'no-such-share-link-token-0123456789abcdefgh'],
     [/./, 'serviceId', owner.serviceId],
     [/./, 'user', WORKSPACE.user],
     [/./, 'group', WORKSPACE.group],
@@ -294,6 +306,8 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
     'PATCH /api/v1/vpn/{serviceId}/users/{userId}': { enabled: false, traffic_limit_bytes: 1000 },
     'POST /api/v1/vpn/{serviceId}/users/{userId}/reset-password': { password: 'sekret-pass-3' },
     'POST /api/v1/nfs/{serviceId}/shares': { path: 'kitas', client: '192.0.2.20' },
+    'POST /api/v1/shares/{serviceId}/shares': { type: 'samba', target: WORKSPACE.share, expiry: '1h' },
+    'POST /api/v1/public/shares/{token}/unlock': { password: 'a guess' },
     'PATCH /api/v1/nfs/{serviceId}/shares/{path}': { access: 'read_write' },
     'POST /api/v1/backups/{serviceId}/schedules': {
       name: 'Kitas',

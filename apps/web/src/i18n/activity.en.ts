@@ -133,6 +133,9 @@ export const activityEn = {
     backupClientAdded: 'Backup client added',
     backupClientDisconnected: 'Backup client disconnected',
     backupClientDeleted: 'Backup client deleted',
+    shareLinkCreated: 'Share link created',
+    shareLinkRevoked: 'Share link revoked',
+    shareLinkDeleted: 'Share link deleted',
     nfsExportCreated: 'NFS export created',
     nfsExportUpdated: 'NFS export updated',
     nfsExportDeleted: 'NFS export deleted',
@@ -204,6 +207,7 @@ export const activityEn = {
     backupRestore: '{{path}}, {{target}}',
     backupRestoreFailed: '{{path}}: {{reason}}',
     backupClient: 'Backup client {{name}}',
+    shareLink: 'Share link {{name}}',
   },
   /** The words the sentences are made of (a value not listed here is shown as recorded). */
   values: {

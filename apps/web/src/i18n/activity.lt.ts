@@ -144,6 +144,9 @@ export const activityLt: ActivityMessages = {
     backupClientAdded: 'Pridėtas atsarginių kopijų klientas',
     backupClientDisconnected: 'Atjungtas atsarginių kopijų klientas',
     backupClientDeleted: 'Ištrintas atsarginių kopijų klientas',
+    shareLinkCreated: 'Sukurta bendrinimo nuoroda',
+    shareLinkRevoked: 'Atšaukta bendrinimo nuoroda',
+    shareLinkDeleted: 'Ištrinta bendrinimo nuoroda',
     nfsExportCreated: 'NFS eksportas sukurtas',
     nfsExportUpdated: 'NFS eksportas atnaujintas',
     nfsExportDeleted: 'NFS eksportas ištrintas',
@@ -211,6 +214,7 @@ export const activityLt: ActivityMessages = {
     backupRestore: '{{path}}, {{target}}',
     backupRestoreFailed: '{{path}}: {{reason}}',
     backupClient: 'Atsarginių kopijų klientas {{name}}',
+    shareLink: 'Bendrinimo nuoroda {{name}}',
   },
   values: {
     method: {

@@ -88,7 +88,7 @@ describe('backups', () => {
       };
     }) as NodeCalls['call'],
     // The node's bytes of one file: a small one in two chunks, and no other file.
-    stream: async (serviceId: string, kind: 'backup.download', payload: { path: string }) => {
+    stream: (async (serviceId: string, kind: 'backup.download', payload: { path: string }) => {
       asked.push({ serviceId, kind, payload });
       if (payload.path !== '/shares/projects/ataskaita už lapkritį.txt')
         return { ok: false, code: 'not_found', error: 'no such file in the snapshot' };
@@ -100,7 +100,7 @@ describe('backups', () => {
           body: Readable.from([Buffer.from('hello '), Buffer.from('world')]),
         },
       };
-    },
+    }) as NodeCalls['stream'],
   };
 
   beforeAll(async () => {

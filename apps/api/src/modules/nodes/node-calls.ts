@@ -19,6 +19,7 @@ import {
   nodeCallResultSchemas,
   nodeStreamCallPayloadSchemas,
   type NodeStreamCallKind,
+  type NodeStreamMeta,
   type NodeStreamCallPayload,
   type ErrorCode,
   type NodeCall,
@@ -44,6 +45,8 @@ export interface NodeCallStream {
   size: number | null;
   /** Read it to its end (or destroy it): the node's upload waits on it. */
   body: Readable;
+  /** What else the node said of the bytes (a range, the file's version). */
+  meta?: NodeStreamMeta;
 }
 
 type Failure = { ok: false; code: NodeCallFailureCode; error: string };

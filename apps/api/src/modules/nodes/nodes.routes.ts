@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import {
   NODE_STREAM_NAME_HEADER,
   NODE_STREAM_SIZE_HEADER,
+  nodeStreamMetaFromHeaders,
   nodeCallParamsSchema,
   nodeCallResultRequestSchema,
   nodeCallResultResponseSchema,
@@ -176,6 +177,7 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: No
           name,
           size: Number.isSafeInteger(size) && size >= 0 ? size : null,
           body,
+          meta: nodeStreamMetaFromHeaders(header),
         });
         if (!delivered) throw notFound();
         await finished(body).catch(() => undefined);

@@ -29,6 +29,9 @@ export const LIMITS = {
   contactPerEmail: { bucket: 'contact:email', max: 3, windowMs: 60 * 60_000 },
   // A visitor clicking through the whole site sends a few events a minute; a script, many more.
   analyticsPerIp: { bucket: 'analytics:ip', max: 60, windowMs: 60_000 },
+  // A share link's password: guessed at from many addresses, or from one at many links.
+  sharePasswordFailuresPerLink: { bucket: 'share-password:link', max: 10, windowMs: 15 * 60_000 },
+  sharePasswordFailuresPerIp: { bucket: 'share-password:ip', max: 20, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
 /** What `take` counted, so that it can be taken back. */

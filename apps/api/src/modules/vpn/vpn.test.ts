@@ -51,6 +51,8 @@ function fakeNode() {
     'vpn.disconnect': () => ({ disconnected: 2 }),
     'vpn.kill_all': () => ({ disconnected: 3 }),
     'backup.browse': () => ({ found: false, entries: [], truncated: false }),
+    'storage.browse': () => ({ found: false, entries: [], truncated: false }),
+    'share.describe': () => ({ found: false }),
   };
   const nodeCalls: NodeCalls = {
     call: (async (serviceId: string, kind: NodeCallKind, payload: never) => {

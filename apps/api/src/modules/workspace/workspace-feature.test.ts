@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { WorkspaceChanges } from './workspace-change.ts';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.ts';
 import {
   createFeatureRegistry,
   createWorkspaceFeatures,
@@ -144,6 +145,9 @@ describe('the workspace feature registry', () => {
         publicUrl: 'http://localhost',
         plans: {} as PlanFacts,
         recordActivity: async () => undefined,
+        limiter: {} as RateLimiter,
+        serverSecret: 'a test secret of the server, long enough',
+        secureCookies: false,
       },
       [directory, () => fakeFeature(removed)],
     );

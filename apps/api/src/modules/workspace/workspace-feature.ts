@@ -19,6 +19,7 @@ import type { NodeCalls } from '../nodes/node-calls.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.ts';
 import type { RecordActivity, WorkspaceChanges } from './workspace-change.ts';
 
 /** The service a desired-state section is built for (placed: it has its id block). */
@@ -139,6 +140,12 @@ export interface WorkspaceFeatureDeps {
    * owner (a backup failed). Changes the owner makes record theirs through `changes`.
    */
   recordActivity: RecordActivity;
+  /** Counting limits shared by every API process (a share link's password tries). */
+  limiter: RateLimiter;
+  /** The server's secret, from which a feature derives keys of its own (share links' seals and grants). */
+  serverSecret: string;
+  /** Whether cookies a feature sets are `Secure` (not in the embedded development mode). */
+  secureCookies: boolean;
 }
 
 /** The counts of a service whose features count nothing (users and groups are always counted). */

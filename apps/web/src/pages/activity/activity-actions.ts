@@ -92,6 +92,9 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'Backup client added': 'backupClientAdded',
   'Backup client disconnected': 'backupClientDisconnected',
   'Backup client deleted': 'backupClientDeleted',
+  'Share link created': 'shareLinkCreated',
+  'Share link revoked': 'shareLinkRevoked',
+  'Share link deleted': 'shareLinkDeleted',
 };
 
 /** The key of an action's text; null for an action this version of the app does not know. */

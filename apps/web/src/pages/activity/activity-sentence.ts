@@ -331,6 +331,9 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
   'Backup client added': (d, c) => named(c, 'sentences.backupClient', d.name),
   'Backup client disconnected': (d, c) => named(c, 'sentences.backupClient', d.name),
   'Backup client deleted': (d, c) => named(c, 'sentences.backupClient', d.name),
+  'Share link created': (d, c) => named(c, 'sentences.shareLink', d.name),
+  'Share link revoked': (d, c) => named(c, 'sentences.shareLink', d.name),
+  'Share link deleted': (d, c) => named(c, 'sentences.shareLink', d.name),
 };
 
 function named(
@@ -343,7 +346,8 @@ function named(
     | 'sentences.nfsExport'
     | 'sentences.ftpUser'
     | 'sentences.backupSchedule'
-    | 'sentences.backupClient',
+    | 'sentences.backupClient'
+    | 'sentences.shareLink',
   value: unknown,
 ): string | null {
   const name = text(value);

@@ -1,0 +1,76 @@
+// A share link's secrets. The token in its URL is 256 random bits; the database keeps its SHA-256
+// (to find the link) and a copy sealed with AES-256-GCM under a key derived from the server's
+// secret (so the owner can copy the URL again), never the token itself: a copy of the database
+// alone opens no link. A server whose secret changed cannot unseal the copies any more; its links
+// still work (they are found by their hash) but their URLs can no longer be shown (`url: null`).
+//
+// A visitor who gave a link's password gets a grant: the link's id and an expiry, signed with
+// HMAC-SHA256 under another derived key, kept in a cookie scoped to that link's path. Nothing of
+// it is stored, so any API process accepts it.
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
+
+export const newShareToken = () => randomBytes(32).toString('base64url');
+
+export const hashShareToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** How long a grant lasts (never past the link's own expiry, which is checked on every request). */
+export const SHARE_GRANT_TTL_MS = 60 * 60_000;
+
+export interface ShareLinkKeys {
+  seal(token: string): string;
+  /** The token, or undefined when it was sealed under another key (or is damaged). */
+  unseal(sealed: string): string | undefined;
+  grant(linkId: string, expiresAt: Date): string;
+  /** Whether `value` is a grant for `linkId` that has not run out at `now`. */
+  granted(value: string | undefined, linkId: string, now: Date): boolean;
+}
+
+export function createShareLinkKeys(serverSecret: string): ShareLinkKeys {
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', serverSecret, 'debesis share links', purpose, 32));
+  const sealKey = derive('token seal');
+  const grantKey = derive('password grant');
+  const sign = (payload: string) => createHmac('sha256', grantKey).update(payload).digest('base64url');
+
+  return {
+    seal(token) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+      const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+      return [iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
+    },
+    unseal(sealed) {
+      const [iv, data, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+      if (!iv || !data || !tag || iv.length !== 12 || tag.length !== 16) return undefined;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', sealKey, iv);
+        decipher.setAuthTag(tag);
+        return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    grant(linkId, expiresAt) {
+      const payload = `${linkId}.${expiresAt.getTime().toString(36)}`;
+      return `${payload}.${sign(payload)}`;
+    },
+    granted(value, linkId, now) {
+      if (!value) return false;
+      const cut = value.lastIndexOf('.');
+      const payload = value.slice(0, cut);
+      const given = Buffer.from(value.slice(cut + 1));
+      const expected = Buffer.from(sign(payload));
+      if (cut < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+      const [id, expires] = payload.split('.');
+      return id === linkId && parseInt(expires ?? '', 36) > now.getTime();
+    },
+  };
+}
