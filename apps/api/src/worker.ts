@@ -12,6 +12,7 @@ import { BACKUP_TICK_CRON, createBackupScheduler } from './modules/backups/backu
 import { createAnalyticsQueries } from './modules/analytics/analytics.queries.ts';
 import { createContactQueries } from './modules/contact/contact.queries.ts';
 import { createRetention } from './modules/maintenance/retention.ts';
+import { createShareLinksQueries } from './modules/share-links/share-links.queries.ts';
 import { localAgents } from './modules/nodes/node-waker.ts';
 import { createRateLimitQueries } from './modules/rate-limits/rate-limits.queries.ts';
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts';
@@ -52,12 +53,13 @@ export async function startWorker(deps: {
   const retention = createRetention({
     contact: createContactQueries(deps.database.db),
     analytics: createAnalyticsQueries(deps.database.db),
+    shareLinks: createShareLinksQueries(deps.database.db),
     now: () => new Date(),
   });
   await deps.queue.work('maintenance.prune', async () => {
     await limiter.prune();
     const pruned = await retention.prune();
-    if (pruned.contactMessages + pruned.analyticsEvents > 0) {
+    if (pruned.contactMessages + pruned.analyticsEvents + pruned.shareLinkAccessLogs > 0) {
       deps.logger.info(pruned, 'retention: deleted what outlived its time');
     }
   });

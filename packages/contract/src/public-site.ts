@@ -14,7 +14,12 @@ export const CONTACT_REPLY_WITHIN_HOURS = 24;
  * hourly maintenance job deletes what is older). The spec is silent; a year answers follow-ups
  * to a message and compares a season with the last one, and nothing needs them longer.
  */
-export const RETENTION_MONTHS = { contactMessages: 12, analyticsEvents: 12 } as const;
+/** Share links' access logs hold visitors' addresses: kept as long as analytics, then deleted. */
+export const RETENTION_MONTHS = {
+  contactMessages: 12,
+  analyticsEvents: 12,
+  shareLinkAccessLogs: 12,
+} as const;
 
 export const CONTACT_LIMITS = {
   subjectMaxLength: 200,

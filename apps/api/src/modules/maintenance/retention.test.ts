@@ -33,13 +33,22 @@ describe('retention', () => {
     await event('/old', new Date('2025-10-01T00:00:00Z'));
     await event('/recent', new Date('2026-11-20T00:00:00Z'));
 
-    const retention = createRetention({ contact, analytics, now: () => now });
-    expect(await retention.prune()).toEqual({ contactMessages: 1, analyticsEvents: 1 });
+    const shareLinks = { pruneAccessLogs: async () => 0 };
+    const retention = createRetention({ contact, analytics, shareLinks, now: () => now });
+    expect(await retention.prune()).toEqual({
+      contactMessages: 1,
+      analyticsEvents: 1,
+      shareLinkAccessLogs: 0,
+    });
     expect(await contact.findById(old.id)).toBeUndefined();
     expect(await contact.findById(kept.id)).toBeDefined();
     expect((await analytics.all()).map((row) => row.path)).toEqual(['/recent']);
 
     // Nothing more to do: a second run deletes nothing.
-    expect(await retention.prune()).toEqual({ contactMessages: 0, analyticsEvents: 0 });
+    expect(await retention.prune()).toEqual({
+      contactMessages: 0,
+      analyticsEvents: 0,
+      shareLinkAccessLogs: 0,
+    });
   });
 });

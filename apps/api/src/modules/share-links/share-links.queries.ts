@@ -137,8 +137,12 @@ export function createShareLinksQueries(db: Executor) {
       return { rows, total: total?.total ?? 0 };
     },
     /** Access-log entries older than `before`, dropped (the retention of the maintenance sweep). */
-    async pruneAccessLogs(before: Date): Promise<void> {
-      await db.delete(shareLinkAccessLogs).where(lt(shareLinkAccessLogs.at, before));
+    async pruneAccessLogs(before: Date): Promise<number> {
+      const deleted = await db
+        .delete(shareLinkAccessLogs)
+        .where(lt(shareLinkAccessLogs.at, before))
+        .returning({ id: shareLinkAccessLogs.id });
+      return deleted.length;
     },
   };
 }
