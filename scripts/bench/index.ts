@@ -17,6 +17,7 @@ import { measureLdap, printLdap } from './ldap.ts';
 import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
 import { measureLighthouse, printLighthouse } from './lighthouse.ts';
 import { measureBackups, printBackups } from './backups.ts';
+import { measureShareLinks, printShareLinks } from './share-links.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 // The product runs on the database DATABASE_URL names (give it an empty one), else on PGlite.
@@ -33,6 +34,7 @@ const PARTS = [
   'ldap',
   'invoice-pdf',
   'backups',
+  'share-links',
 ] as const;
 type Part = (typeof PARTS)[number];
 const named = process.argv.slice(2);
@@ -88,6 +90,7 @@ try {
   if (runs('ldap')) printLdap(await measureLdap());
   if (runs('invoice-pdf')) printInvoicePdf(await measureInvoicePdf());
   if (runs('backups')) printBackups(await measureBackups());
+  if (runs('share-links')) printShareLinks(await measureShareLinks());
 } finally {
   await product?.stop();
   await bare?.stop();

@@ -3,7 +3,8 @@
 // passes every poll interval. Passes never overlap (a loop pass and a runOnce() call queue
 // behind each other); when the API fails, the wait grows exponentially up to a cap, and it is
 // back to the poll interval after the first pass that succeeds. Beside it the node-call loop
-// (calls/call-loop.ts) answers the API's questions about a workspace as last applied. The API
+// (calls/call-loop.ts) answers the API's questions about a workspace as last applied, through the
+// drivers' handlers and those of no driver (storage-files/: share links' files). The API
 // can run it in its own process (the embedded default) or main.ts runs it standalone; both go
 // through startAgent().
 import { mkdir } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import type { AgentConfig } from './config.ts';
 import type { Driver } from './drivers/driver.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand, type CommandRunner } from './exec/run-command.ts';
+import { storageFilesCalls } from './storage-files/storage-files.calls.ts';
 import { errorMessage, silentLogger, type Logger } from './logger.ts';
 import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-identity.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
@@ -94,6 +96,9 @@ export function startAgent(
       clientRoutes: config.clientRoutes,
       backupConcurrency: config.backupConcurrency,
     });
+  // Node calls are answered by the drivers and by the storage's files (share links), which no
+  // driver owns.
+  const responders = [...drivers, storageFilesCalls];
   const run = options.runCommand ?? runCommand;
   const memory = createReconcileMemory();
   // A daemon that says its report changed (a VPN client came) gets a pass now.
@@ -257,7 +262,7 @@ export function startAgent(
           },
           run: (call) =>
             runNodeCall(call, {
-              handlers: drivers,
+              handlers: responders,
               applied: (serviceId) => memory.applied.get(serviceId),
               layout: (serviceId) => workspaceLayout(workspaceDir(config.dataDir, serviceId)),
               dataDir: config.dataDir,

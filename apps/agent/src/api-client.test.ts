@@ -1,6 +1,7 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { PassThrough, Readable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';
 
 let server: Server | undefined;
@@ -111,5 +112,135 @@ describe('api client', () => {
     };
     await expect(client.register('reg', bad)).rejects.toThrow();
     expect(seen).toHaveLength(0);
+  });
+
+  describe("a stream call's bytes (node:http)", () => {
+    const CALL = '5f0c6a7e-2b1d-4c3e-9f8a-7b6c5d4e3f21';
+
+    /** A server handing each request to `handle` (the test reads or ignores the body). */
+    async function raw(handle: (req: IncomingMessage, res: ServerResponse) => void) {
+      server = createServer(handle);
+      await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
+
+    it('uploads the bytes with the token, name, size and what else the stream says of them', async () => {
+      const { seen, url } = await serve(json(200, { ok: true }));
+      let headers: IncomingMessage['headers'] = {};
+      server?.prependListener('request', (req: IncomingMessage) => (headers = req.headers));
+      const client = createApiClient({ baseUrl: url, timeoutMs: 2000 });
+      await client.streamNodeCall('tok', CALL, {
+        name: 'report ž.pdf',
+        size: 5,
+        meta: {
+          range: { start: 10, end: 14, total: 100 },
+          etag: '"abc-1"',
+          modified_at: '2026-01-02T03:04:05.000Z',
+          type: 'file',
+        },
+        body: Readable.from([Buffer.from('hel'), Buffer.from('lo')]),
+      });
+      expect(seen[0]).toMatchObject({
+        method: 'POST',
+        url: `/api/v1/nodes/calls/${CALL}/stream`,
+        auth: 'Bearer tok',
+        body: 'hello',
+      });
+      expect(headers).toMatchObject({
+        'content-type': 'application/octet-stream',
+        'content-length': '5',
+        'x-debesis-file-name': encodeURIComponent('report ž.pdf'),
+        'x-debesis-file-size': '5',
+        'x-debesis-file-range': 'bytes 10-14/100',
+        'x-debesis-file-etag': '"abc-1"',
+        'x-debesis-file-modified': '2026-01-02T03:04:05.000Z',
+        'x-debesis-file-type': 'file',
+      });
+    });
+
+    it('sends a stream of unknown length chunked, without a size', async () => {
+      let headers: IncomingMessage['headers'] = {};
+      const url = await raw((req, res) => {
+        headers = req.headers;
+        req.resume();
+        req.on('end', () => json(200, { ok: true })(res));
+      });
+      await createApiClient({ baseUrl: url, timeoutMs: 2000 }).streamNodeCall('tok', CALL, {
+        name: 'folder.zip',
+        size: null,
+        meta: { type: 'zip' },
+        body: Readable.from([Buffer.from('PK')]),
+      });
+      expect(headers['transfer-encoding']).toBe('chunked');
+      expect(headers['x-debesis-file-size']).toBeUndefined();
+      expect(headers['x-debesis-file-type']).toBe('zip');
+    });
+
+    it('tells a 401 and a 404 apart, even when the API answers before reading the bytes', async () => {
+      const url = await raw((req, res) =>
+        req.headers.authorization === 'Bearer old'
+          ? json(401, { detail: 'unauthorized', message: 'Please sign in.' })(res)
+          : json(404, { detail: 'not_found', message: 'Not found.' })(res),
+      );
+      const client = createApiClient({ baseUrl: url, timeoutMs: 2000 });
+      const big = () => Readable.from(Array.from({ length: 64 }, () => Buffer.alloc(1024 * 1024)));
+      const unauthorized = await failureOf(
+        client.streamNodeCall('old', CALL, { name: 'a', size: null, body: big() }),
+      );
+      expect(unauthorized).toBeInstanceOf(ApiUnauthorizedError);
+      const gone = await failureOf(
+        client.streamNodeCall('tok', CALL, { name: 'a', size: null, body: big() }),
+      );
+      expect(gone).toMatchObject({ failure: 'http', status: 404, detail: 'not_found' });
+    });
+
+    it('fails as a network failure when the API cuts the connection midway', async () => {
+      const url = await raw((req) => req.once('data', () => req.socket.destroy()));
+      const body = new PassThrough();
+      body.write(Buffer.alloc(1024));
+      const error = await failureOf(
+        createApiClient({ baseUrl: url, timeoutMs: 2000 }).streamNodeCall('tok', CALL, {
+          name: 'a',
+          size: null,
+          body,
+        }),
+      );
+      expect(error.failure).toBe('network');
+      expect(body.destroyed).toBe(true);
+    });
+
+    it('cuts the upload when the bytes fail midway, so the API never takes it for whole', async () => {
+      let ended: boolean | undefined;
+      const url = await raw((req) => {
+        req.resume();
+        req.once('close', () => (ended = req.complete));
+      });
+      const body = new PassThrough();
+      body.write(Buffer.alloc(1024));
+      setTimeout(() => body.destroy(new Error('the file got shorter while it was read')), 50);
+      const error = await failureOf(
+        createApiClient({ baseUrl: url, timeoutMs: 2000 }).streamNodeCall('tok', CALL, {
+          name: 'a',
+          size: 4096,
+          body,
+        }),
+      );
+      expect(error).toMatchObject({ failure: 'network' });
+      expect(error.message).toContain('shorter');
+      await vi.waitFor(() => expect(ended).toBe(false));
+    });
+
+    it('stops when the agent stops (its signal), as an aborted call', async () => {
+      const url = await raw((req) => req.resume());
+      const stop = new AbortController();
+      const client = createApiClient({ baseUrl: url, timeoutMs: 100, signal: stop.signal });
+      const body = new PassThrough();
+      const uploading = client.streamNodeCall('tok', CALL, { name: 'a', size: null, body });
+      body.write(Buffer.alloc(1024));
+      // Past the ordinary time-out: an upload has none.
+      setTimeout(() => stop.abort(), 300);
+      const error = await failureOf(uploading);
+      expect(error.failure).toBe('aborted');
+    });
   });
 });

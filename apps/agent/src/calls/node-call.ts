@@ -17,6 +17,7 @@ import {
   type NodeCallPayload,
   type NodeCallResult,
   type NodeCallResultRequest,
+  type NodeStreamMeta,
   type WorkspaceDesiredState,
 } from '@debesis/contract';
 import type { CommandRunner } from '../exec/run-command.ts';
@@ -50,6 +51,8 @@ export interface NodeCallStream {
   name: string;
   /** Its length in bytes, when known. */
   size: number | null;
+  /** What else it says of its bytes (a range, the file's version and date), sent as headers. */
+  meta?: NodeStreamMeta;
   body: Readable;
 }
 
@@ -63,6 +66,12 @@ export type NodeStreamCallHandler<K extends NodeStreamCallKind> = (
 export type NodeCallHandlers = Partial<
   { [K in NodeCallKind]: NodeCallHandler<K> } & { [K in NodeStreamCallKind]: NodeStreamCallHandler<K> }
 >;
+
+/** Whoever answers calls: a driver, or a set of calls that belongs to none (storage-files). */
+export interface NodeCallResponder {
+  readonly name: string;
+  readonly calls?: NodeCallHandlers;
+}
 
 /** What the agent sends for a call: an answer as JSON, or a stream call's bytes. */
 export type NodeCallAnswer = NodeCallResultRequest | { ok: true; stream: NodeCallStream };
@@ -92,7 +101,7 @@ const isStreamKind = (kind: string): kind is NodeStreamCallKind =>
 
 export interface NodeCallDeps {
   /** Whose handlers answer, in the registry's order (the first that has the kind). */
-  handlers: ReadonlyArray<{ readonly name: string; readonly calls?: NodeCallHandlers }>;
+  handlers: readonly NodeCallResponder[];
   /** A workspace this node holds, as last applied; undefined for one it does not. */
   applied(serviceId: string): WorkspaceDesiredState | undefined;
   layout(serviceId: string): WorkspaceLayout;

@@ -1,8 +1,10 @@
 // The agent's node-call loop against the fake API: a call reaches the handler of the driver that
 // answers its kind, on the workspace as last applied, and its answer (or refusal) goes back; calls
-// run a few at once; the loop backs off on errors, waits for the node's identity rather than
-// registering itself, and stops at once with the agent.
+// run a few at once; a stream call's upload frees its place and uploads have their own bound; the
+// loop backs off on errors, waits for the node's identity rather than registering itself, and
+// stops at once with the agent.
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +18,7 @@ import { silentLogger } from '../logger.ts';
 import { desiredWorkspace } from '../testing/desired.ts';
 import { startFakeApi, waitFor, type FakeApi } from '../testing/fake-api.ts';
 import { daemonDriver } from '../daemons/daemon-driver.ts';
-import { CALLS_AT_ONCE } from './call-loop.ts';
+import { CALLS_AT_ONCE, STREAM_UPLOADS_AT_ONCE } from './call-loop.ts';
 import { NodeCallError, type NodeCallContext } from './node-call.ts';
 
 const A = '0b6f0e0e-3333-4c55-9d5b-0f4f3c1d2e10';
@@ -84,6 +86,31 @@ function fakeVpn(options: { gate?: Promise<void> } = {}) {
   };
   return { driver, seen, running: () => running, mostAtOnce: () => mostAtOnce };
 }
+
+/** A feature whose `share.download` answers with a body the test writes and ends. */
+function fakeDownloads() {
+  const bodies: PassThrough[] = [];
+  const driver: Driver = {
+    name: 'fake-downloads',
+    kind: 'feature',
+    apply: async () => ({ changed: false, actions: [], status: { driver: 'fake-downloads', live: true } }),
+    calls: {
+      'share.download': async (payload) => {
+        const body = new PassThrough();
+        bodies.push(body);
+        return {
+          name: payload.path,
+          size: null,
+          meta: { type: 'file', etag: '"v1"', range: { start: 0, end: 2, total: 10 } },
+          body,
+        };
+      },
+    },
+  };
+  return { driver, bodies };
+}
+
+const download = (path: string) => callOf('share.download', { root: 'shares', path }, A, 60_000);
 
 function start(drivers: Driver[], options: AgentOptions = {}, overrides: Partial<AgentConfig> = {}) {
   const agent = startAgent(config(overrides), silentLogger, {
@@ -231,5 +258,68 @@ describe('node calls on the agent', () => {
     const call = callOf('vpn.kill_all');
     api.enqueueCall(call);
     expect(await api.answerTo(call.call_id)).toEqual({ ok: true, result: { disconnected: 4 } });
+  });
+
+  it('a stream call frees its place once its upload starts, so long downloads never hold up other calls', async () => {
+    const downloads = fakeDownloads();
+    const vpn = fakeVpn();
+    const agent = start([downloads.driver, vpn.driver], { loop: false });
+    await ready(agent);
+    const held = Array.from({ length: CALLS_AT_ONCE + 2 }, (_, index) => download(`file-${index}.bin`));
+    for (const call of held) api.enqueueCall(call);
+    await waitFor(() => api.uploading === held.length, 5000, 'every upload under way');
+    const config = callOf('vpn.kill_all');
+    api.enqueueCall(config);
+    expect(await api.answerTo(config.call_id)).toEqual({ ok: true, result: { disconnected: 3 } });
+
+    for (const [index, body] of downloads.bodies.entries()) body.end(`bytes of ${index}`);
+    for (const [index, call] of held.entries()) {
+      const { headers, body } = await api.streamOf(call.call_id);
+      expect(body.toString()).toBe(`bytes of ${index}`);
+      expect(headers).toMatchObject({
+        'x-debesis-file-name': `file-${index}.bin`,
+        'x-debesis-file-etag': '"v1"',
+        'x-debesis-file-range': 'bytes 0-2/10',
+        'x-debesis-file-type': 'file',
+      });
+    }
+  });
+
+  it(`refuses a stream call as busy beyond ${STREAM_UPLOADS_AT_ONCE} uploads, and takes them again once one ends`, async () => {
+    const downloads = fakeDownloads();
+    const agent = start([downloads.driver], { loop: false });
+    await ready(agent);
+    const held = Array.from({ length: STREAM_UPLOADS_AT_ONCE }, (_, index) => download(`file-${index}.bin`));
+    for (const call of held) api.enqueueCall(call);
+    await waitFor(() => api.uploading === STREAM_UPLOADS_AT_ONCE, 5000, 'every upload under way');
+
+    const over = download('one-too-many.bin');
+    api.enqueueCall(over);
+    const refused = await api.answerTo(over.call_id);
+    expect(refused).toMatchObject({ ok: false, code: 'failed' });
+    expect(refused.ok === false && refused.error).toMatch(/busy/);
+    expect(downloads.bodies).toHaveLength(STREAM_UPLOADS_AT_ONCE);
+
+    downloads.bodies[0]?.end('done');
+    await api.streamOf(held[0]!.call_id);
+    const again = download('now-there-is-room.bin');
+    api.enqueueCall(again);
+    await waitFor(() => downloads.bodies.length === STREAM_UPLOADS_AT_ONCE + 1, 5000, 'the next download');
+    downloads.bodies.at(-1)?.end('room');
+    expect((await api.streamOf(again.call_id)).body.toString()).toBe('room');
+    for (const body of downloads.bodies) body.end();
+  });
+
+  it('stops with the agent while an upload is under way: the upload is cut and its source closed', async () => {
+    const downloads = fakeDownloads();
+    const agent = start([downloads.driver], { loop: false });
+    await ready(agent);
+    const call = download('endless.bin');
+    api.enqueueCall(call);
+    await waitFor(() => api.uploading === 1, 5000, 'the upload under way');
+    downloads.bodies[0]?.write('some bytes');
+    await agent.stop();
+    expect(downloads.bodies[0]?.destroyed).toBe(true);
+    expect(api.streams.has(call.call_id)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // agent's tests. It checks every request body against the contract, as the real API does, and
 // records what it received.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   nodeCallResultRequestSchema,
@@ -35,6 +35,12 @@ export interface FakeApi {
   answers: Map<string, NodeCallResultRequest>;
   /** Resolves with the answer to `callId` once a node posts it (rejects after `timeoutMs`). */
   answerTo(callId: string, timeoutMs?: number): Promise<NodeCallResultRequest>;
+  /** Stream calls' bytes as nodes uploaded them to the end, by call id. */
+  streams: Map<string, { headers: IncomingHttpHeaders; body: Buffer }>;
+  /** Resolves with `callId`'s uploaded bytes once its upload has ended (rejects after `timeoutMs`). */
+  streamOf(callId: string, timeoutMs?: number): Promise<{ headers: IncomingHttpHeaders; body: Buffer }>;
+  /** Stream uploads begun and not ended yet. */
+  uploading: number;
   /** GET /nodes/calls requests received (held ones included). */
   callPolls: number;
   /** The calls route answers `status` to the next `count` polls. */
@@ -84,6 +90,12 @@ export async function startFakeApi(): Promise<FakeApi> {
       for (const wake of pollWaiters) wake();
     },
     answers: new Map(),
+    streams: new Map(),
+    async streamOf(callId, timeoutMs = 5000) {
+      await waitFor(() => api.streams.has(callId), timeoutMs, `the bytes of ${callId}`);
+      return api.streams.get(callId)!;
+    },
+    uploading: 0,
     async answerTo(callId, timeoutMs = 5000) {
       await waitFor(() => api.answers.has(callId), timeoutMs, `the answer to ${callId}`);
       return api.answers.get(callId) as NodeCallResultRequest;
@@ -103,6 +115,20 @@ export async function startFakeApi(): Promise<FakeApi> {
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
+    const streamed = /^\/api\/v1\/nodes\/calls\/([^/]+)\/stream$/.exec(req.url ?? '');
+    if (req.method === 'POST' && streamed?.[1]) {
+      // Bytes, not JSON: taken as they come; answered once they have all come, as the API does.
+      if (!nodeFor(req)) return unauthorized(res);
+      api.uploading += 1;
+      req.once('close', () => (api.uploading -= 1));
+      const callId = decodeURIComponent(streamed[1]);
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        api.streams.set(callId, { headers: req.headers, body: Buffer.concat(chunks) });
+        send(res, 200, { ok: true });
+      });
+      return;
+    }
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
