@@ -102,6 +102,7 @@ export const ERROR_STATUS = {
   share_link_wrong_password: 401,
   share_link_unavailable: 404,
   share_link_busy: 503,
+  share_link_folder_too_big: 409,
   storage_folder_not_found: 404,
   node_unreachable: 503,
   samba_public_ip_not_in_plan: 422,
@@ -339,6 +340,8 @@ const en: Catalogue = {
   share_link_wrong_password: 'The password is not right.',
   share_link_unavailable: 'What this link shared is no longer there.',
   share_link_busy: 'Too many downloads are running right now. Please try again in a minute.',
+  share_link_folder_too_big:
+    'This folder holds too many files to download as one zip (more than 100,000). Download the folders inside it one by one.',
   storage_folder_not_found: 'This folder is not in the service’s storage.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
   samba_public_ip_not_in_plan:
@@ -558,6 +561,8 @@ const lt: Catalogue = {
   share_link_wrong_password: 'Slaptažodis neteisingas.',
   share_link_unavailable: 'To, kuo buvo dalijamasi šia nuoroda, nebėra.',
   share_link_busy: 'Šiuo metu vyksta per daug atsisiuntimų. Bandykite dar kartą po minutės.',
+  share_link_folder_too_big:
+    'Šiame aplanke per daug failų, kad jį būtų galima atsisiųsti vienu zip (daugiau nei 100 000). Atsisiųskite jo aplankus po vieną.',
   storage_folder_not_found: 'Šio aplanko paslaugos saugykloje nėra.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   samba_public_ip_not_in_plan:
