@@ -33,6 +33,7 @@ import {
   type BoughtWorkspace,
   type CustomerApi,
 } from '../scripts/lib/workspace-api.ts';
+import { useBrowser, waitForTakeOver } from './support/browser.ts';
 import { endLiveProduct, expectCleanEnd } from './support/live.ts';
 
 const SHARE = 'projects';
@@ -79,6 +80,11 @@ describe.skipIf(unavailable !== undefined)(
   () => {
     let product: RunningServer | undefined;
     let api: CustomerApi | undefined;
+    let email = '';
+    const browser = useBrowser(() => {
+      if (!product) throw new Error('the live product did not start');
+      return { baseUrl: product.url, dataDir: product.dataDir };
+    });
     const bought: string[] = [];
     let workspace: BoughtWorkspace;
     const dir = mkdtempSync(join(tmpdir(), 'share-links-live-e2e-'));
@@ -108,7 +114,7 @@ describe.skipIf(unavailable !== undefined)(
 
     beforeAll(async () => {
       product = await startProduct({}, { liveWorkspaces: true });
-      const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
+      [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
       api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
       workspace = await buyWorkspace(api, (await cheapestPlan(product.url)).order, 'share-links-live', {
         withinMs: 120_000,
@@ -254,6 +260,57 @@ describe.skipIf(unavailable !== undefined)(
       expect(await accessLog(once)).toEqual(['over_limit', 'served']);
       expect(await accessLog(revoked)).toEqual(['revoked']);
       expect(await accessLog(denied)).toEqual(['ip_refused', 'ip_refused']);
+    });
+
+    it('in the browser: a password link made in the tab, opened elsewhere, unlocked, downloaded, then revoked', async () => {
+      const tokens = await signInTokens(product?.url ?? '', email);
+      const owner = await browser.newPage();
+      await owner.goto('/');
+      await owner.evaluate((stored) => {
+        localStorage.setItem('token', stored.access_token);
+        localStorage.setItem('refresh_token', stored.refresh_token);
+      }, tokens);
+      await owner.goto(`/dashboard/services/${workspace.id}/share-links`);
+      await waitForTakeOver(owner);
+
+      // A file picked in the storage browser, with a password.
+      await owner.getByTestId('share-link-create').click();
+      await owner.getByTestId('share-link-type').selectOption('path');
+      for (const folder of ['shares', SHARE, 'docs'])
+        await owner.getByTestId(`share-link-picker-entry-${folder}`).click();
+      await owner.getByTestId('share-link-picker-choose-readme.txt').click();
+      await owner.getByTestId('share-link-expiry').selectOption('24h');
+      await owner.getByTestId('share-link-password').fill('Visitor-Pass-9');
+      await owner.getByTestId('share-link-submit').click();
+      const url = (await owner.getByTestId('share-link-created-url').innerText()).trim();
+      expect(url).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+
+      // Someone else, in a browser of their own: the password, then the file.
+      const visitor = await browser.newPage();
+      await visitor.goto(url);
+      await visitor.getByTestId('share-password-input').fill('Visitor-Pass-9');
+      await visitor.getByTestId('share-password-submit').click();
+      await expect.poll(() => visitor.getByTestId('share-name').innerText()).toContain('readme.txt');
+      const [download] = await Promise.all([
+        visitor.waitForEvent('download'),
+        visitor.getByTestId('share-download').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('readme.txt');
+      expect(readFileSync((await download.path()) ?? '').equals(readme)).toBe(true);
+
+      // The owner revokes it; the visitor's page says so.
+      const { links: listed } = await get<{ links: ShareLink[] }>(links());
+      const made = listed.find((link) => link.url === url);
+      if (!made) throw new Error('the link made in the tab is not listed');
+      await owner.keyboard.press('Escape');
+      await owner.getByTestId(`share-link-revoke-${made.id}`).click();
+      await owner.getByTestId('share-link-revoke-confirm').click();
+      await expect
+        .poll(() => owner.getByTestId(`share-link-state-${made.id}`).innerText())
+        .toMatch(/revoked/i);
+      await visitor.reload();
+      await visitor.getByTestId('share-refusal-share_link_revoked').waitFor();
+      expect(await accessLog(made)).toEqual(['revoked', 'served', 'viewed', 'unlocked']);
     });
   },
 );

@@ -4,7 +4,7 @@
 // ships the feature adds it here — one line — and every page mentioning it follows.
 
 export const FEATURES = [
-  // Shipped (issues 1-10, 15-18).
+  // Shipped (issues 1-10, 15-19).
   'accounts',
   'plans',
   'payments',
@@ -18,8 +18,8 @@ export const FEATURES = [
   'ftp',
   'ldap',
   'backups',
-  // Planned (issues 19-22).
   'shareLinks',
+  // Planned (issues 20-22).
   /** Subusers and their two-factor sign-in. */
   'subusers',
   /** The portal where a workspace's Linux users change their own password. */
@@ -43,4 +43,5 @@ export const SHIPPED_FEATURES: readonly Feature[] = [
   'ftp',
   'ldap',
   'backups',
+  'shareLinks',
 ];

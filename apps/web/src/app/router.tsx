@@ -54,10 +54,33 @@ const notFound: RouteObject = {
   Component: lazyRoute(async () => (await import('../pages/NotFoundPage.tsx')).NotFoundPage),
 };
 
+/** A share link's public page: no sign-in, the plain header of the auth pages, its own texts. */
+const shareRoute: RouteObject = {
+  path: 's/:token',
+  Component: lazyRoute(async () => (await import('../layouts/AuthLayout.tsx')).AuthLayout),
+  children: queryScoped([
+    {
+      index: true,
+      Component: lazyRoute(async () => {
+        const [{ loadNamespace }, page] = await Promise.all([
+          import('../i18n/lazy-namespace.ts'),
+          import('../pages/share/SharePage.tsx'),
+        ]);
+        await loadNamespace('sharePage', {
+          en: async () => (await import('../pages/share/share-page.en.ts')).sharePageEn,
+          lt: async () => (await import('../pages/share/share-page.lt.ts')).sharePageLt,
+        });
+        return page.SharePage;
+      }),
+    },
+  ]),
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     children: [
+      shareRoute,
       {
         element: <PublicLayout />,
         children: queryScoped([

@@ -15,6 +15,7 @@ import type { PlansMessages } from './plans.en.ts';
 import type { PublicMessages } from './public.en.ts';
 import type { WorkspaceMessages } from './workspace.en.ts';
 import type { ServiceTabResources } from '../pages/services/messages/tab-messages.ts';
+import type { SharePageMessages } from '../pages/share/share-page.en.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Messages } from './en.ts';
@@ -44,6 +45,8 @@ export type TranslationResources = {
   activity: ActivityMessages;
   /** The public site's page texts (public-messages.ts): `useTranslation('public')`. */
   public: PublicMessages;
+  /** The public share-link page's texts, loaded with it (app/router.tsx): `useTranslation('sharePage')`. */
+  sharePage: SharePageMessages;
 } & ServiceTabResources;
 
 export const i18n = i18next.createInstance();

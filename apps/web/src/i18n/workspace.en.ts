@@ -112,6 +112,7 @@ export const workspaceEn = {
     tabFtp: 'FTP',
     tabFtpAdvanced: 'Advanced FTP',
     tabBackups: 'Backups',
+    tabShareLinks: 'Share links',
     tabActivity: 'Activity',
     tabSettings: 'Settings',
   },

@@ -132,6 +132,7 @@ export const workspaceLt: WorkspaceMessages = {
     tabFtp: 'FTP',
     tabFtpAdvanced: 'FTP nustatymai',
     tabBackups: 'Atsarginės kopijos',
+    tabShareLinks: 'Bendrinimo nuorodos',
     tabActivity: 'Veikla',
     tabSettings: 'Nustatymai',
   },

@@ -39,6 +39,7 @@ export const workspaceKeys = {
   backupUsage: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-usage'] as const,
   backupSources: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-sources'] as const,
   backupClients: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-clients'] as const,
+  shareLinks: (serviceId: string) => [...workspaceKeys.all(serviceId), 'share-links'] as const,
 };
 
 /**

@@ -192,6 +192,9 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'Backup client added': { name: 'ona-laptop' },
   'Backup client disconnected': { name: 'ona-laptop' },
   'Backup client deleted': { name: 'ona-laptop' },
+  'Share link created': { name: 'Projects', type: 'samba', expiry: '7d' },
+  'Share link revoked': { name: 'Projects' },
+  'Share link deleted': { name: 'Projects' },
 };
 
 const RECORDED_LOG = ACTIVITY_ACTIONS.filter((action) => action !== 'user logged in').map((action) =>

@@ -13,7 +13,7 @@ import { paymentPagePaths } from '../../payments/payments-api.ts';
 import { serviceLifecycleApi } from '../../services/service-lifecycle-api.ts';
 import { APPLY_POLL_MS } from '../../workspace/workspace-resource.ts';
 import { usePaymentStart } from '../payments/payment-parts.tsx';
-import { formatDate, numberFormat, numberLocale } from '../plans/format.ts';
+import { formatDate } from '../plans/format.ts';
 import '../payments/payments.css';
 
 /** Being set up, or placed with a change the node has not confirmed yet: worth asking again. */
@@ -185,18 +185,4 @@ function RetryPayment({ service }: { service: ServiceOverviewItem }) {
   );
 }
 
-const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** Bytes as people read them (binary units, one decimal): 1536 → "1.5 KB". */
-export function formatBytes(bytes: number, language: string): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const number = numberFormat(numberLocale(language), { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(
-    value,
-  );
-  return `${number} ${BYTE_UNITS[unit]}`;
-}
+export { formatBytes } from '../../lib/format-bytes.ts';

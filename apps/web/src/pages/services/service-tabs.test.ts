@@ -28,6 +28,7 @@ describe('the service tabs', () => {
       'ftp',
       'ftp-advanced',
       'backups',
+      'share-links',
       'ldap',
       'activity',
       'settings',

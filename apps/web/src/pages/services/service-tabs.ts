@@ -135,6 +135,20 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     },
   },
   {
+    id: 'share-links',
+    path: 'share-links',
+    label: 'serviceDetail.tabShareLinks',
+    feature: 'shareLinks',
+    component: async () => (await import('./share-links/ServiceShareLinksTab.tsx')).ServiceShareLinksTab,
+    messages: {
+      namespace: 'shareLinksTab',
+      loaders: {
+        en: async () => (await import('./messages/share-links.en.ts')).shareLinksTabEn,
+        lt: async () => (await import('./messages/share-links.lt.ts')).shareLinksTabLt,
+      },
+    },
+  },
+  {
     id: 'ldap',
     path: 'ldap',
     label: 'serviceDetail.tabLdap',

@@ -1,6 +1,7 @@
 // The types of the service tabs' namespaces, for i18n's typed `t()` (i18n.ts). Each namespace
 // arrives with its tab (service-tabs.ts), so the app's entry carries none of these texts.
 import type { BackupsTabMessages } from './backups.en.ts';
+import type { ShareLinksTabMessages } from './share-links.en.ts';
 import type { LdapTabMessages } from './ldap.en.ts';
 import type { NfsTabMessages } from './nfs.en.ts';
 import type { FtpTabMessages } from './ftp.en.ts';
@@ -20,4 +21,5 @@ export type ServiceTabResources = {
   ftpTab: FtpTabMessages;
   ldapTab: LdapTabMessages;
   backupsTab: BackupsTabMessages;
+  shareLinksTab: ShareLinksTabMessages;
 };
