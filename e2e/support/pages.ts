@@ -16,6 +16,8 @@ export const PUBLIC_PAGES = [
   '/solutions/team-drive',
   '/solutions/business-storage',
   '/no/such/page',
+  // A share link's public page; this token was never handed out, so its not-found page.
+  '/s/no-such-share-link-token-0123456789abcdefgh',
 ] as const;
 
 /** Sign-in, registration and account-recovery pages, signed out (without a link's token). */
@@ -46,6 +48,7 @@ export function dashboardPages({ serviceId, completionPath }: DashboardIds): str
     `/dashboard/services/${serviceId}/nfs`,
     `/dashboard/services/${serviceId}/ftp`,
     `/dashboard/services/${serviceId}/ftp-advanced`,
+    `/dashboard/services/${serviceId}/share-links`,
     `/dashboard/services/${serviceId}/ldap`,
     `/dashboard/services/${serviceId}/settings`,
     '/dashboard/plans',
@@ -80,5 +83,10 @@ export function dashboardStates({ serviceId }: DashboardIds): PageState[] {
     { path: `${service}/vpn`, state: 'new VPN user', clicks: ['vpn-users-add', 'vpn-user-submit'] },
     { path: `${service}/samba`, state: 'new share', clicks: ['samba-shares-add', 'share-submit'] },
     { path: `${service}/nfs`, state: 'new export', clicks: ['nfs-exports-add', 'nfs-export-submit'] },
+    {
+      path: `${service}/share-links`,
+      state: 'new share link',
+      clicks: ['share-link-create', 'share-link-submit'],
+    },
   ];
 }
