@@ -15,7 +15,10 @@ function nextMacrotask(): Promise<void> {
 
 /** Waits (in real time, fake clock untouched) until `condition` holds. */
 export async function until(condition: () => boolean, description = 'condition'): Promise<void> {
-  for (let round = 0; round < 2000; round += 1) {
+  // Bounded by real time (performance is not faked), not by rounds: the first dynamic import of a
+  // module graph (the session runtime) takes as many rounds as its transform takes time.
+  const deadline = performance.now() + 5000;
+  while (performance.now() < deadline) {
     if (condition()) return;
     await nextMacrotask();
   }
