@@ -6,10 +6,19 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 function blockList(rules: readonly string[]): BlockList {
   const list = new BlockList();
   for (const rule of rules) {
-    const [address = '', length] = rule.split('/');
-    const family = isIPv4(address) ? 'ipv4' : 'ipv6';
-    if (length === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(length), family);
+    const [written = '', length] = rule.split('/');
+    // An IPv4-mapped rule (`::ffff:203.0.113.7`, `::ffff:10.0.0.0/104`) means its IPv4 address or
+    // network, which is how visitors are judged.
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(written)?.[1];
+    const mappedLength = length === undefined ? undefined : Number(length) - 96;
+    if (mapped && (mappedLength === undefined || mappedLength >= 0)) {
+      if (mappedLength === undefined) list.addAddress(mapped, 'ipv4');
+      else list.addSubnet(mapped, mappedLength, 'ipv4');
+      continue;
+    }
+    const family = isIPv4(written) ? 'ipv4' : 'ipv6';
+    if (length === undefined) list.addAddress(written, family);
+    else list.addSubnet(written, Number(length), family);
   }
   return list;
 }
