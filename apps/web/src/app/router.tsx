@@ -2,7 +2,6 @@
 // (route-tree.tsx says why not its data router). Pages are loaded on demand, so the home page
 // downloads only the shell and itself; layouts shared by many pages come with the first page that
 // needs them.
-import { SHARE_LINK_PAGE_PATH } from '@debesis/contract';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireSession } from '../auth/RequireSession.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
@@ -55,12 +54,9 @@ const notFound: RouteObject = {
   Component: lazyRoute(async () => (await import('../pages/NotFoundPage.tsx')).NotFoundPage),
 };
 
-/**
- * A share link's public page (the path the API puts in a link's URL): no sign-in, the plain header
- * of the auth pages, its own texts.
- */
+/** A share link's public page: no sign-in, the plain header of the auth pages, its own texts. */
 const shareRoute: RouteObject = {
-  path: `${SHARE_LINK_PAGE_PATH.slice(1)}:token`,
+  path: 's/:token',
   Component: lazyRoute(async () => (await import('../layouts/AuthLayout.tsx')).AuthLayout),
   children: queryScoped([
     {

@@ -65,26 +65,6 @@ describe('the service tabs', () => {
     );
   });
 
-  it('route the share links tab only once share links have shipped, after backups, with its texts', async () => {
-    const paths = (features: Parameters<typeof shippedTabs>[1]) =>
-      shippedTabs(SERVICE_TABS, features).map((tab) => tab.path);
-    expect(paths(SHIPPED_FEATURES.filter((feature) => feature !== 'shareLinks'))).not.toContain(
-      'share-links',
-    );
-    expect(paths(['backups', 'shareLinks', 'ldap'])).toEqual([
-      '',
-      'backups',
-      'share-links',
-      'ldap',
-      'settings',
-    ]);
-    const { i18n } = await import('../../i18n/i18n.ts');
-    await preloadMatches(serviceTabRoutes(shippedTabs(SERVICE_TABS, ['shareLinks'])), '/share-links');
-    expect(i18n.getFixedT('lt', 'shareLinksTab')('log.results.ip_refused')).toBe(
-      (await import('./messages/share-links.lt.ts')).shareLinksTabLt.log.results.ip_refused,
-    );
-  });
-
   it('load a tab’s texts with its code', async () => {
     const routes = serviceTabRoutes(shippedTabs(SERVICE_TABS, ['samba']));
     const { i18n } = await import('../../i18n/i18n.ts');

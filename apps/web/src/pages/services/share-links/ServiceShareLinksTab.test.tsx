@@ -7,7 +7,7 @@ import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { apiError, makeShare, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { makeShare, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -125,54 +125,6 @@ describe('the share links tab', () => {
       ip_allow: ['192.168.1.0/24'],
       ip_deny: [],
     });
-  });
-
-  it('shows an expired link without a URL, saying why it cannot be copied', async () => {
-    links = [makeLink({ state: 'expired', url: null, expires_at: '2026-11-28T11:00:00.000Z' })];
-    renderApp(TAB);
-    expect((await screen.findByTestId(`share-link-state-${ACTIVE_ID}`)).textContent).toBe('Expired');
-    const row = screen.getByTestId(`share-link-row-${ACTIVE_ID}`);
-    expect(within(row).getByText(/server’s key changed/)).toBeTruthy();
-    expect(screen.queryByTestId(`share-link-copy-${ACTIVE_ID}`)).toBeNull();
-    expect(screen.queryByTestId(`share-link-revoke-${ACTIVE_ID}`)).toBeNull();
-    expect(screen.getByTestId(`share-link-delete-${ACTIVE_ID}`)).toBeTruthy();
-  });
-
-  it('puts the server’s field errors on the share and the address list', async () => {
-    const sent: CreateShareLinkRequest[] = [];
-    server.use(
-      http.post(`${base}/shares`, async ({ request }) => {
-        sent.push((await request.json()) as CreateShareLinkRequest);
-        return apiError(422, 'validation_error', 'Some fields are not valid.', [
-          {
-            field: 'target',
-            code: 'share_target_unknown',
-            message: 'This is not in the service any more. Choose again',
-          },
-          { field: 'ip_allow.1', code: 'share_ip_rule_invalid', message: 'Not an address' },
-        ]);
-      }),
-    );
-    renderApp(TAB);
-    await userEvent.click(await screen.findByTestId('share-link-create'));
-    await userEvent.selectOptions(await screen.findByTestId('share-link-target'), 'projects');
-    await userEvent.type(screen.getByTestId('share-link-ip-allow'), '10.0.0.1{Enter}{Enter}10.0.0.0/8');
-    await userEvent.click(screen.getByTestId('share-link-submit'));
-    expect((await screen.findByTestId('share-link-target-error')).textContent).toBe(
-      'This is not in the service any more. Choose again',
-    );
-    expect(screen.getByTestId('share-link-ip-allow-error').textContent).toBe('10.0.0.0/8: Not an address');
-    expect(screen.getByTestId('share-link-error').textContent).toContain('Failed to create share link');
-    expect(sent).toEqual([
-      {
-        type: 'samba',
-        target: 'projects',
-        expiry: '7d',
-        download_limit: null,
-        ip_allow: ['10.0.0.1', '10.0.0.0/8'],
-        ip_deny: [],
-      },
-    ]);
   });
 
   it('says which address line is wrong as it is typed, and sends nothing', async () => {

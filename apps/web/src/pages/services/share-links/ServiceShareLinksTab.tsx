@@ -3,7 +3,7 @@
 // Revoke and Delete (each after a question); and the new-link dialog, after which the new URL is
 // shown with its QR code. The list is asked again every 30 s: visitors change its downloads.
 import type { ShareLink } from '@debesis/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { FormAlert } from '../../../components/form/fields.tsx';
@@ -36,12 +36,6 @@ function StateBadge({ link }: { link: ShareLink }) {
 function LinkRow({ link, onAsk }: { link: ShareLink; onAsk: (kind: Asked['kind']) => void }) {
   const { t, i18n } = useTranslation(['shareLinksTab', 'workspace']);
   const [copied, setCopied] = useState(false);
-  // "Link copied" says so for a moment, then the button offers to copy again.
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
   const name = linkName(link);
   return (
     <tr data-testid={`share-link-row-${link.id}`}>

@@ -1,128 +1,39 @@
 // The new-link dialog: what to share (a Samba share, an NFS export, or a file or folder picked in
-// the storage), the spec's expiry choices, and the optional label, password, download limit and
-// address rules. The kit's form dialog checks it with the contract (share-link-form.ts) and puts
-// the server's field errors on their fields; the address lists are also checked line by line as
-// they are typed, with the contract's rule.
-import { SHARE_LINK_EXPIRIES, SHARE_LINK_TYPES, type ShareLink } from '@debesis/contract';
-import { useWatch } from 'react-hook-form';
+// the storage), the spec's expiry choices, and the optional password, download limit and address
+// rules. The address lists are checked line by line as they are typed, with the contract's rule;
+// the whole request with the contract's schema on submit, and the server's field errors land on
+// their fields too.
+import {
+  SHARE_LINK_EXPIRIES,
+  SHARE_LINK_TYPES,
+  createShareLinkRequestSchema,
+  errorText,
+  ipRuleProblem,
+  isMessageCode,
+  type CreateShareLinkRequest,
+  type Language,
+  type ShareLink,
+  type ShareLinkExpiry,
+  type ShareLinkType,
+} from '@debesis/contract';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorText } from '../../../forms/messages.ts';
-import type { ContractForm } from '../../../forms/use-contract-form.ts';
-import { SelectField } from '../../../components/form/fields.tsx';
+import { isApiError } from '../../../api/client.ts';
+import { InputField, SelectField } from '../../../components/form/fields.tsx';
+import { shareLinksApi } from '../../../workspace/share-links-api.ts';
 import { useNfsExports } from '../../../workspace/nfs-api.ts';
 import { useSambaShares } from '../../../workspace/samba-api.ts';
-import { shareLinksApi } from '../../../workspace/share-links-api.ts';
-import { ResourceFormDialog } from '../kit/ResourceFormDialog.tsx';
-import { NEW_SHARE_LINK, badIpLine, onTheAddressBox, shareLinkFormSchema } from './share-link-form.ts';
+import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
+import { FormDialog } from '../resource-parts.tsx';
 import { StoragePicker } from './StoragePicker.tsx';
 
-type Form = ContractForm<typeof shareLinkFormSchema>;
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
-/** What to share: choosing another kind forgets the target chosen for the last one. */
-function TypeField({ form }: { form: Form }) {
-  const { t } = useTranslation('shareLinksTab');
-  return (
-    <SelectField
-      id="share-link-type"
-      label={t('form.type')}
-      data-testid="share-link-type"
-      {...form.field('type', { onChange: () => form.setValue('target', '') })}
-    >
-      {SHARE_LINK_TYPES.map((type) => (
-        <option key={type} value={type}>
-          {t(`type.${type}`)}
-        </option>
-      ))}
-    </SelectField>
-  );
-}
-
-/** The share or export from the service's lists, or a path picked in the storage (never typed). */
-function TargetField({ form, serviceId }: { form: Form; serviceId: string }) {
-  const { t } = useTranslation('shareLinksTab');
-  const [type, target] = useWatch({ control: form.control, name: ['type', 'target'] });
-  const shares = useSambaShares(serviceId);
-  const exports = useNfsExports(serviceId);
-  const error = form.errorText('target');
-  if (type === 'path') {
-    return (
-      <div className="field">
-        <StoragePicker
-          serviceId={serviceId}
-          chosen={target}
-          onChoose={(path) => form.setValue('target', path, { shouldValidate: form.formState.isSubmitted })}
-        />
-        {error && (
-          <p className="field__error" data-testid="share-link-target-error">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  }
-  const options =
-    type === 'samba'
-      ? (shares.data?.shares.map((share) => share.name) ?? [])
-      : (exports.data?.exports.map((entry) => entry.path) ?? []);
-  const none = type === 'samba' ? t('form.noShares') : t('form.noExports');
-  return (
-    <SelectField
-      id="share-link-target"
-      label={type === 'samba' ? t('form.share') : t('form.export')}
-      hint={options.length === 0 ? none : undefined}
-      data-testid="share-link-target"
-      {...form.field('target')}
-    >
-      <option value="">{t('form.choose')}</option>
-      {options.map((option) => (
-        <option key={option} value={option}>
-          {option}
-        </option>
-      ))}
-    </SelectField>
-  );
-}
-
-/** An address list, one rule a line: the first bad line is named as soon as it is typed. */
-function IpRulesField({ form, name }: { form: Form; name: 'ip_allow' | 'ip_deny' }) {
-  const { t } = useTranslation('shareLinksTab');
-  const { t: tApp } = useTranslation();
-  const text = useWatch({ control: form.control, name });
-  const bad = badIpLine(text);
-  const error = bad
-    ? t('form.line', { line: bad.line, message: fieldErrorText(tApp, bad.code) })
-    : form.errorText(name);
-  const id = name === 'ip_allow' ? 'share-link-ip-allow' : 'share-link-ip-deny';
-  const texts = name === 'ip_allow' ? 'allow' : 'deny';
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {t(`form.${texts}`)}
-        <span className="field__optional"> ({tApp('common.optional')})</span>
-      </label>
-      <textarea
-        id={id}
-        className="input share-link__rules"
-        rows={3}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        data-testid={id}
-        {...form.register(name)}
-      />
-      <p id={`${id}-hint`} className="field__hint">
-        {t(`form.${texts}Hint`)}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="field__error" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+type Field = 'target' | 'expiry' | 'label' | 'password' | 'download_limit' | 'ip_allow' | 'ip_deny';
 
 export function ShareLinkCreateDialog({
   serviceId,
@@ -133,56 +44,232 @@ export function ShareLinkCreateDialog({
   onClose: () => void;
   onCreated: (link: ShareLink) => void;
 }) {
-  const { t } = useTranslation(['shareLinksTab', 'workspace']);
+  const { t, i18n } = useTranslation(['shareLinksTab', 'workspace']);
+  const language = (i18n.language === 'lt' ? 'lt' : 'en') satisfies Language;
+  const message = (code: string) => (isMessageCode(code) ? errorText(language, code) : code);
+  const [type, setType] = useState<ShareLinkType>('samba');
+  const [target, setTarget] = useState('');
+  const [expiry, setExpiry] = useState<ShareLinkExpiry>('7d');
+  const [label, setLabel] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [limit, setLimit] = useState('');
+  const [allow, setAllow] = useState('');
+  const [deny, setDeny] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const shares = useSambaShares(serviceId);
+  const exports = useNfsExports(serviceId);
+  const create = useWorkspaceMutation(
+    (body: CreateShareLinkRequest) => shareLinksApi.create(serviceId, body),
+    (link) => onCreated(link),
+  );
+
+  /** The first bad line of an address list, as "Line n: why", while it is typed. */
+  const linesProblem = (text: string) => {
+    const all = text.split('\n');
+    for (const [index, line] of all.entries()) {
+      const problem = line.trim() === '' ? undefined : ipRuleProblem(line.trim());
+      if (problem) return t('form.line', { line: index + 1, message: message(problem) });
+    }
+    return undefined;
+  };
+
+  const listError = (field: 'ip_allow' | 'ip_deny', text: string) => linesProblem(text) ?? errors[field];
+  const serverErrors = (error: unknown): Partial<Record<Field, string>> => {
+    if (!isApiError(error)) return {};
+    const found: Partial<Record<Field, string>> = {};
+    for (const [key, text] of Object.entries(error.fieldErrors)) {
+      const [field = '', index] = key.split('.');
+      found[field as Field] =
+        index === undefined ? text : t('form.line', { line: Number(index) + 1, message: text });
+    }
+    return found;
+  };
+  const shown = { ...serverErrors(create.error), ...errors };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body: CreateShareLinkRequest = {
+      type,
+      target,
+      expiry,
+      ...(label.trim() ? { label: label.trim() } : {}),
+      ...(password ? { password } : {}),
+      download_limit: limit.trim() === '' ? null : Number(limit),
+      ip_allow: lines(allow),
+      ip_deny: lines(deny),
+    };
+    const parsed = createShareLinkRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const [field, index] = issue.path as [Field, number | undefined];
+        const text = message(issue.message);
+        found[field] ??= index === undefined ? text : t('form.line', { line: index + 1, message: text });
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(body);
+  }
+
+  const targetOptions =
+    type === 'samba'
+      ? (shares.data?.shares.map((share) => share.name) ?? [])
+      : (exports.data?.exports.map((entry) => entry.path) ?? []);
   return (
-    <ResourceFormDialog
+    <FormDialog
       title={t('form.title')}
-      schema={shareLinkFormSchema}
-      defaultValues={NEW_SHARE_LINK}
-      save={async (request) => {
-        try {
-          const link = await shareLinksApi.create(serviceId, request);
-          onCreated(link);
-          return link;
-        } catch (error) {
-          throw onTheAddressBox(error, request, (rule, message) => t('form.rule', { rule, message }));
-        }
-      }}
+      onClose={onClose}
+      onSubmit={submit}
+      change={create}
       failure={t('createFailed')}
       submitLabel={t('form.submit')}
       testIds={{ dialog: 'share-link-dialog', error: 'share-link-error', submit: 'share-link-submit' }}
-      onClose={onClose}
-      fields={(f) => [
-        { kind: 'custom', key: 'type', render: (form) => <TypeField form={form} /> },
-        {
-          kind: 'custom',
-          key: 'target',
-          render: (form) => <TargetField form={form} serviceId={serviceId} />,
-        },
-        f.select(
-          'expiry',
-          'share-link-expiry',
-          t('form.expiry'),
-          SHARE_LINK_EXPIRIES.map((expiry) => ({ value: expiry, label: t(`form.expiries.${expiry}`) })),
-        ),
-        f.text('label', 'share-link-label', t('form.label'), {
-          hint: t('form.labelHint'),
-          optional: true,
-          input: { maxLength: 100 },
-        }),
-        f.text('password', 'share-link-password', t('form.password'), {
-          hint: t('form.passwordHint'),
-          optional: true,
-          input: { type: 'password', autoComplete: 'new-password' },
-        }),
-        f.text('download_limit', 'share-link-limit', t('form.limit'), {
-          hint: t('form.limitHint'),
-          optional: true,
-          input: { type: 'number', inputMode: 'numeric', min: 1, step: 1 },
-        }),
-        { kind: 'custom', key: 'ip_allow', render: (form) => <IpRulesField form={form} name="ip_allow" /> },
-        { kind: 'custom', key: 'ip_deny', render: (form) => <IpRulesField form={form} name="ip_deny" /> },
-      ]}
-    />
+    >
+      <SelectField
+        id="share-link-type"
+        label={t('form.type')}
+        value={type}
+        onChange={(event) => {
+          setType(event.target.value as ShareLinkType);
+          setTarget('');
+        }}
+        data-testid="share-link-type"
+      >
+        {SHARE_LINK_TYPES.map((each) => (
+          <option key={each} value={each}>
+            {t(`type.${each}`)}
+          </option>
+        ))}
+      </SelectField>
+      {type === 'path' ? (
+        <div className="field">
+          <StoragePicker serviceId={serviceId} chosen={target} onChoose={setTarget} />
+          {shown.target && (
+            <p className="field__error" role="alert" data-testid="share-link-target-error">
+              {shown.target}
+            </p>
+          )}
+        </div>
+      ) : (
+        <SelectField
+          id="share-link-target"
+          label={type === 'samba' ? t('form.share') : t('form.export')}
+          value={target}
+          onChange={(event) => setTarget(event.target.value)}
+          error={shown.target}
+          hint={
+            targetOptions.length === 0
+              ? type === 'samba'
+                ? t('form.noShares')
+                : t('form.noExports')
+              : undefined
+          }
+          data-testid="share-link-target"
+        >
+          <option value="">{t('form.choose')}</option>
+          {targetOptions.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <SelectField
+        id="share-link-expiry"
+        label={t('form.expiry')}
+        value={expiry}
+        onChange={(event) => setExpiry(event.target.value as ShareLinkExpiry)}
+        error={shown.expiry}
+        data-testid="share-link-expiry"
+      >
+        {SHARE_LINK_EXPIRIES.map((each) => (
+          <option key={each} value={each}>
+            {t(`form.expiries.${each}`)}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        id="share-link-label"
+        label={t('form.label')}
+        hint={t('form.labelHint')}
+        optional
+        value={label}
+        maxLength={100}
+        onChange={(event) => setLabel(event.target.value)}
+        error={shown.label}
+        data-testid="share-link-label"
+      />
+      <InputField
+        id="share-link-password"
+        label={t('form.password')}
+        hint={t('form.passwordHint')}
+        optional
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={shown.password}
+        data-testid="share-link-password"
+      />
+      <button type="button" className="btn btn--ghost" onClick={() => setShowPassword((now) => !now)}>
+        {showPassword ? t('form.hide') : t('form.show')}
+      </button>
+      <InputField
+        id="share-link-limit"
+        label={t('form.limit')}
+        hint={t('form.limitHint')}
+        optional
+        type="number"
+        min={1}
+        step={1}
+        inputMode="numeric"
+        value={limit}
+        onChange={(event) => setLimit(event.target.value)}
+        error={
+          limit.trim() !== '' && !(Number.isInteger(Number(limit)) && Number(limit) >= 1)
+            ? message('share_download_limit_invalid')
+            : shown.download_limit
+        }
+        data-testid="share-link-limit"
+      />
+      {(
+        [
+          ['ip_allow', 'allow', allow, setAllow],
+          ['ip_deny', 'deny', deny, setDeny],
+        ] as const
+      ).map(([field, name, value, set]) => {
+        const error = listError(field, value);
+        return (
+          <div className="field" key={field}>
+            <label htmlFor={`share-link-${name}`} className="field__label">
+              {t(`form.${name}`)}
+            </label>
+            <textarea
+              id={`share-link-${name}`}
+              className="input"
+              rows={3}
+              spellCheck={false}
+              autoCapitalize="off"
+              value={value}
+              onChange={(event) => set(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`share-link-${name}-hint`}
+              data-testid={`share-link-ip-${name}`}
+            />
+            <p id={`share-link-${name}-hint`} className="field__hint">
+              {t(`form.${name}Hint`)}
+            </p>
+            {error && (
+              <p className="field__error" role="alert" data-testid={`share-link-ip-${name}-error`}>
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </FormDialog>
   );
 }
