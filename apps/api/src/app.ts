@@ -474,7 +474,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
     ...(deps.now ? { now: deps.now } : {}),
   });
-  const guards = accessGuards(auth, nodes);
+  const guards = accessGuards(auth, nodes, workspaceFeatures.callers);
   const contact = createContactService({
     queries: createContactQueries(database.db),
     limiter,

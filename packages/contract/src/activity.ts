@@ -115,6 +115,18 @@ export const ACTIVITY_ACTIONS = [
   'Share link created',
   'Share link revoked',
   'Share link deleted',
+  'Subuser created',
+  'Subuser password changed',
+  'Subuser enabled',
+  'Subuser disabled',
+  'Subuser deleted',
+  'Subuser 2FA enabled',
+  'Subuser 2FA disabled',
+  'Subuser backup codes renewed',
+  'Subuser sessions revoked',
+  'Subuser logged in',
+  'Linux user logged in',
+  'Linux user password changed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -105,6 +105,22 @@ export const ERROR_STATUS = {
   share_link_folder_too_big: 409,
   storage_folder_not_found: 404,
   node_unreachable: 503,
+  subuser_not_found: 404,
+  subuser_exists: 409,
+  subuser_limit: 409,
+  subuser_disabled: 403,
+  subuser_not_allowed: 403,
+  subuser_session_required: 403,
+  subuser_session_not_found: 404,
+  two_factor_required: 401,
+  invalid_verification_code: 422,
+  two_factor_not_started: 409,
+  two_factor_already_enabled: 409,
+  two_factor_not_enabled: 409,
+  linux_user_not_allowed: 403,
+  linux_user_token_required: 403,
+  linux_user_inactive: 403,
+  linux_user_no_vpn: 404,
   samba_public_ip_not_in_plan: 422,
   payment_signature_invalid: 400,
   oauth_denied: 403,
@@ -209,7 +225,10 @@ export type FieldErrorCode =
   | 'share_ip_rule_invalid'
   | 'share_ip_rule_host_bits'
   | 'share_ip_rules_too_many'
-  | 'share_download_limit_invalid';
+  | 'share_download_limit_invalid'
+  | 'two_factor_code_format'
+  | 'unsupported_grant_type'
+  | 'linux_user_workspace_invalid';
 
 type Catalogue = Record<ErrorCode | FieldErrorCode, string>;
 
@@ -344,6 +363,25 @@ const en: Catalogue = {
     'This folder holds too many files to download as one zip (more than 100,000). Download the folders inside it one by one.',
   storage_folder_not_found: 'This folder is not in the service’s storage.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
+  subuser_not_found: 'Subuser not found',
+  subuser_exists: 'A subuser with this username already exists in this service.',
+  subuser_limit: 'This service has as many subusers as it may have (50). Delete one first.',
+  subuser_disabled: 'This subuser is disabled. Ask the service’s owner to enable it.',
+  subuser_not_allowed: 'A subuser can work with the backups of its service only.',
+  subuser_session_required: 'Sign in as a subuser to continue.',
+  subuser_session_not_found: 'This session has already ended.',
+  two_factor_required: 'Two-factor authentication is required',
+  invalid_verification_code: 'Invalid verification code',
+  two_factor_not_started: 'Start the two-factor set-up first: it makes the secret the code comes from.',
+  two_factor_already_enabled:
+    'Two-factor authentication is already on. Turn it off first to set it up again.',
+  two_factor_not_enabled: 'Two-factor authentication is off, so there are no backup codes to renew.',
+  linux_user_not_allowed:
+    'This is for the workspace’s owner. Workspace users sign in at the Linux-user portal.',
+  linux_user_token_required: 'Sign in to the Linux-user portal with your workspace user name to continue.',
+  linux_user_inactive: 'This user is deactivated. Ask the workspace’s owner to activate it.',
+  linux_user_no_vpn:
+    'There is no VPN access for this user. Ask the workspace’s owner for a VPN user of the same name.',
   samba_public_ip_not_in_plan:
     'This plan has a shared (NAT) address: its shares are reachable through the VPN only. Choose a plan with a dedicated IP to serve a share on a public address.',
   payment_signature_invalid: 'The payment event could not be verified.',
@@ -424,6 +462,9 @@ const en: Catalogue = {
   share_ip_rule_host_bits: 'Use the network’s first address, such as 192.168.1.0/24',
   share_ip_rules_too_many: 'At most 100 addresses or networks',
   share_download_limit_invalid: 'Allow at least one download, or leave it empty for no limit',
+  two_factor_code_format: 'Enter the 6-digit code from the app, or a backup code',
+  unsupported_grant_type: 'Only the password grant is supported (grant_type=password)',
+  linux_user_workspace_invalid: 'Enter the service ID of your workspace, as the owner gave it',
 };
 
 const lt: Catalogue = {
@@ -565,6 +606,28 @@ const lt: Catalogue = {
     'Šiame aplanke per daug failų, kad jį būtų galima atsisiųsti vienu zip (daugiau nei 100 000). Atsisiųskite jo aplankus po vieną.',
   storage_folder_not_found: 'Šio aplanko paslaugos saugykloje nėra.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
+  subuser_not_found: 'Papildomas naudotojas nerastas',
+  subuser_exists: 'Papildomas naudotojas tokiu vardu šioje paslaugoje jau yra.',
+  subuser_limit: 'Ši paslauga jau turi tiek papildomų naudotojų, kiek gali (50). Pirmiau ištrinkite vieną.',
+  subuser_disabled: 'Šis papildomas naudotojas išjungtas. Paprašykite paslaugos savininko jį įjungti.',
+  subuser_not_allowed: 'Papildomas naudotojas gali dirbti tik su savo paslaugos atsarginėmis kopijomis.',
+  subuser_session_required: 'Norėdami tęsti, prisijunkite kaip papildomas naudotojas.',
+  subuser_session_not_found: 'Ši sesija jau baigta.',
+  two_factor_required: 'Reikalingas dviejų veiksnių autentifikavimas',
+  invalid_verification_code: 'Neteisingas patvirtinimo kodas',
+  two_factor_not_started:
+    'Pirmiau pradėkite dviejų veiksnių sąranką: ji sukuria paslaptį, iš kurios gaunamas kodas.',
+  two_factor_already_enabled:
+    'Dviejų veiksnių autentifikavimas jau įjungtas. Norėdami nustatyti iš naujo, pirmiau jį išjunkite.',
+  two_factor_not_enabled:
+    'Dviejų veiksnių autentifikavimas išjungtas, todėl atsarginių kodų atnaujinti nėra ko.',
+  linux_user_not_allowed:
+    'Tai skirta darbo vietos savininkui. Darbo vietos naudotojai jungiasi Linux naudotojų portale.',
+  linux_user_token_required:
+    'Norėdami tęsti, prisijunkite prie Linux naudotojų portalo savo darbo vietos naudotojo vardu.',
+  linux_user_inactive: 'Šis naudotojas išjungtas. Paprašykite darbo vietos savininko jį įjungti.',
+  linux_user_no_vpn:
+    'Šis naudotojas neturi VPN prieigos. Paprašykite darbo vietos savininko sukurti to paties vardo VPN naudotoją.',
   samba_public_ip_not_in_plan:
     'Šio plano adresas bendras (NAT): jo bendrinami aplankai pasiekiami tik per VPN. Kad aplanką teiktumėte viešuoju adresu, pasirinkite planą su skirtuoju IP.',
   payment_signature_invalid: 'Mokėjimo įvykio patvirtinti nepavyko.',
@@ -647,6 +710,9 @@ const lt: Catalogue = {
   share_ip_rule_host_bits: 'Naudokite pirmąjį tinklo adresą, pavyzdžiui, 192.168.1.0/24',
   share_ip_rules_too_many: 'Daugiausia 100 adresų ar tinklų',
   share_download_limit_invalid: 'Leiskite bent vieną atsisiuntimą arba palikite tuščią – be ribos',
+  two_factor_code_format: 'Įveskite 6 skaitmenų kodą iš programėlės arba atsarginį kodą',
+  unsupported_grant_type: 'Palaikomas tik slaptažodžio suteikimo būdas (grant_type=password)',
+  linux_user_workspace_invalid: 'Įveskite savo darbo vietos paslaugos ID, kurį davė savininkas',
 };
 
 export const errorMessages: Record<Language, Catalogue> = { en, lt };

@@ -27,3 +27,5 @@ export * from './dashboard.ts';
 export * from './strings.ts';
 export * from './share-links-node.ts';
 export * from './share-links.ts';
+export * from './subusers.ts';
+export * from './linux-user.ts';

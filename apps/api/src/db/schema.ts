@@ -24,3 +24,4 @@ export * from '../modules/nfs/nfs.table.ts';
 export * from '../modules/ftp/ftp.table.ts';
 export * from '../modules/backups/backups.table.ts';
 export * from '../modules/share-links/share-links.table.ts';
+export * from '../modules/subusers/subusers.table.ts';

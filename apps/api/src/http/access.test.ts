@@ -11,7 +11,14 @@ function recordingGuards(ran: string[]): AccessGuards {
     ran.push(level);
     if (request.headers['x-level'] !== level) throw new AppError('unauthorized');
   };
-  return { 'signed-in': admit('signed-in'), verified: admit('verified'), node: admit('node') };
+  return {
+    'signed-in': admit('signed-in'),
+    verified: admit('verified'),
+    node: admit('node'),
+    backups: admit('backups'),
+    subuser: admit('subuser'),
+    'linux-user': admit('linux-user'),
+  };
 }
 
 async function appWith(ran: string[] = []) {

@@ -17,10 +17,22 @@ import fp from 'fastify-plugin';
  * - `public`: anyone (the route may still read a session it is given, as price quotes do);
  * - `signed-in`: a session, even before the email is verified (profile, settings, sign-out);
  * - `verified`: a session whose email is verified (everything an owner does with what they own);
- * - `node`: a storage node's agent with its node token.
- * Sub-users of a workspace and its Linux users will be levels of their own.
+ * - `node`: a storage node's agent with its node token;
+ * - `backups`: a verified owner, or a subuser of the service the route's `:serviceId` names (the
+ *   spec's subusers work with backups only);
+ * - `subuser`: a subuser's session (its own identity and sign-out);
+ * - `linux-user`: a workspace user's portal token (the Linux-user portal).
+ * Which kind of token may call which level is caller.ts's one table (accessGuards).
  */
-export const ACCESS_LEVELS = ['public', 'signed-in', 'verified', 'node'] as const;
+export const ACCESS_LEVELS = [
+  'public',
+  'signed-in',
+  'verified',
+  'node',
+  'backups',
+  'subuser',
+  'linux-user',
+] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
@@ -98,6 +110,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { guards: (
   app.decorateRequest('auth', null);
   app.decorateRequest('node', null);
   app.decorateRequest('claims', null);
+  app.decorateRequest('subuser', null);
+  app.decorateRequest('linuxUser', null);
 
   // One hook for every route. It reads the level fastify settled for the route, so a level set by
   // a later onRoute hook (registerWithAccess) counts; it runs on request, so a caller who may not

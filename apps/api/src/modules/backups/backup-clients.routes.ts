@@ -1,7 +1,6 @@
 // /api/v1/backups/{serviceId}/clients and /vpn-config: the backup clients (spec §7 "Backups"; the
-// list is the contract's, packages/contract/src/backup-clients.ts). The verified owner only;
-// changes carry the CSRF header. Subusers (issue 20) will be granted these with the other
-// backup routes.
+// list is the contract's, packages/contract/src/backup-clients.ts). The verified owner, or a
+// subuser of the service (access `backups`); changes carry the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +18,8 @@ import type { BackupClientsService } from './backup-clients.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['backups'];
-const access = { access: 'verified' } as const;
+// The owner, or a subuser of this service (http/caller.ts): subusers work with backups only.
+const access = { access: 'backups' } as const;
 
 export const backupClientsRoutes: FastifyPluginAsyncZod<{ clients: BackupClientsService }> = async (
   app,

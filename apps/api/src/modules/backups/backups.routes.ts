@@ -1,6 +1,6 @@
 // /api/v1/backups/{serviceId}: schedules, history, browse, restore, usage (spec §7 "Backups"; the
-// list is the contract's, packages/contract/src/backups.ts). The verified owner only; changes
-// carry the CSRF header. Subusers (issue 20) will be granted exactly these routes.
+// list is the contract's, packages/contract/src/backups.ts). The verified owner, or a subuser of
+// the service (access `backups`: it may call every one of them); changes carry the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,7 +29,8 @@ import type { BackupsService } from './backups.service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['backups'];
-const access = { access: 'verified' } as const;
+// The owner, or a subuser of this service (http/caller.ts): subusers work with backups only.
+const access = { access: 'backups' } as const;
 
 export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> = async (app, { backups }) => {
   const meta = (request: { ip: string }) => ({ ip: request.ip });

@@ -7,15 +7,8 @@
 // A visitor who gave a link's password gets a grant: the link's id and an expiry, signed with
 // HMAC-SHA256 under another derived key, kept in a cookie scoped to that link's path. Nothing of
 // it is stored, so any API process accepts it.
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createSealer, deriveServerKey } from '../../crypto/server-keys.ts';
 
 export const newShareToken = () => randomBytes(32).toString('base64url');
 
@@ -34,30 +27,13 @@ export interface ShareLinkKeys {
 }
 
 export function createShareLinkKeys(serverSecret: string): ShareLinkKeys {
-  const derive = (purpose: string) =>
-    Buffer.from(hkdfSync('sha256', serverSecret, 'debesis share links', purpose, 32));
-  const sealKey = derive('token seal');
-  const grantKey = derive('password grant');
+  const sealer = createSealer(deriveServerKey(serverSecret, 'debesis share links', 'token seal'));
+  const grantKey = deriveServerKey(serverSecret, 'debesis share links', 'password grant');
   const sign = (payload: string) => createHmac('sha256', grantKey).update(payload).digest('base64url');
 
   return {
-    seal(token) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
-      const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-      return [iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
-    },
-    unseal(sealed) {
-      const [iv, data, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-      if (!iv || !data || !tag || iv.length !== 12 || tag.length !== 16) return undefined;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', sealKey, iv);
-        decipher.setAuthTag(tag);
-        return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
-      } catch {
-        return undefined;
-      }
-    },
+    seal: (token) => sealer.seal(token),
+    unseal: (sealed) => sealer.unseal(sealed),
     grant(linkId, expiresAt) {
       const payload = `${linkId}.${expiresAt.getTime().toString(36)}`;
       return `${payload}.${sign(payload)}`;

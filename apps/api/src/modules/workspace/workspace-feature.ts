@@ -18,6 +18,7 @@ import type {
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.ts';
+import type { CallerAuthenticators } from '../../http/caller.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { RateLimiter } from '../rate-limits/rate-limits.service.ts';
 import type { RecordActivity, WorkspaceChanges } from './workspace-change.ts';
@@ -117,6 +118,12 @@ export interface WorkspaceFeature {
   reports?: FeatureReportStores;
   /** Registers its routes (prefix included); each declares its access level (README "Who may call a route"). */
   routes?(api: RouteScope): Promise<void>;
+  /**
+   * How the callers it signs in are recognised (subusers: their sessions; the Linux-user portal:
+   * its tokens), by token kind. Which routes each kind may call is http/caller.ts's decision, not
+   * the feature's: the feature only says who a token belongs to, or refuses it.
+   */
+  callers?: Partial<CallerAuthenticators>;
 }
 
 // The node calls features get live with the nodes module that answers them.
@@ -166,10 +173,19 @@ export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
   const dependents = features.flatMap((feature) =>
     feature.directoryDependent ? [feature.directoryDependent] : [],
   );
+  const callers: Partial<CallerAuthenticators> = {};
+  for (const feature of features) {
+    for (const [kind, authenticate] of Object.entries(feature.callers ?? {})) {
+      if (kind in callers) throw new Error(`callers of kind ${kind} claimed twice (${feature.name})`);
+      Object.assign(callers, { [kind]: authenticate });
+    }
+  }
 
   return {
     features,
     dependents,
+    /** The authenticators of the callers features sign in (http/caller.ts accessGuards). */
+    callers,
 
     /** Every feature's sections of the service's desired state, merged. */
     async desiredSections(service: DesiredContext): Promise<Partial<WorkspaceFeatureSections>> {
