@@ -780,12 +780,20 @@ export const nodeCallsResponseSchema = z.object({ calls: z.array(nodeCallSchema)
 export type NodeCallsResponse = z.infer<typeof nodeCallsResponseSchema>;
 
 export const nodeCallParamsSchema = z.object({ callId: text().uuid() });
+/** How a node refuses a call (nodeCallResultRequestSchema): codes, so the API never reads its words. */
+export const NODE_CALL_REFUSALS = ['unsupported', 'not_found', 'busy', 'too_large', 'failed'] as const;
+export type NodeCallRefusal = (typeof NODE_CALL_REFUSALS)[number];
+
 export const nodeCallResultRequestSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), result: z.record(text(), z.unknown()) }),
   z.object({
     ok: z.literal(false),
-    /** `unsupported` (unknown kind), `not_found` (no such user/workspace here), `failed`. */
-    code: z.enum(['unsupported', 'not_found', 'failed']),
+    /**
+     * `unsupported` (unknown kind), `not_found` (no such user/workspace here), `busy` (the node
+     * takes no more of this kind now: try again soon), `too_large` (what was asked for is more
+     * than the node will send in one answer), `failed` (with the reason in `error`).
+     */
+    code: z.enum(NODE_CALL_REFUSALS),
     error: text().max(4000),
   }),
 ]);

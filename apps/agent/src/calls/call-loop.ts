@@ -77,7 +77,7 @@ export function startCallLoop(deps: CallLoopDeps): CallLoop {
       const error = `this node is busy: ${STREAM_UPLOADS_AT_ONCE} downloads are under way already`;
       if (!stopped)
         await deps.api
-          .answerNodeCall(token, call.call_id, { ok: false, code: 'failed', error })
+          .answerNodeCall(token, call.call_id, { ok: false, code: 'busy', error })
           .catch((failure: unknown) => answerFailed(call, failure));
       return;
     }

@@ -15,6 +15,7 @@ import {
   type NodeCall,
   type NodeCallKind,
   type NodeCallPayload,
+  type NodeCallRefusal,
   type NodeCallResult,
   type NodeCallResultRequest,
   type NodeStreamMeta,
@@ -76,10 +77,10 @@ export interface NodeCallResponder {
 /** What the agent sends for a call: an answer as JSON, or a stream call's bytes. */
 export type NodeCallAnswer = NodeCallResultRequest | { ok: true; stream: NodeCallStream };
 
-/** A refusal in the API's terms: `not_found` (no such user here) or `failed` with the reason. */
+/** A refusal in the API's terms (the contract's NODE_CALL_REFUSALS), with the reason in words. */
 export class NodeCallError extends Error {
   constructor(
-    readonly code: 'not_found' | 'unsupported' | 'failed',
+    readonly code: NodeCallRefusal,
     message: string,
   ) {
     super(message);

@@ -134,7 +134,7 @@ export async function zipDownload(folder: StorageFolder): Promise<NodeCallStream
   const counted = await folderSize(folder, ZIP_ENTRIES_MAX);
   if (!counted.complete)
     throw new NodeCallError(
-      'failed',
+      'too_large',
       `the folder is too big to zip: more than ${ZIP_ENTRIES_MAX} entries, or nested deeper than ${TREE_DEPTH_MAX} levels`,
     );
 

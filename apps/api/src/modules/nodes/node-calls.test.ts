@@ -206,6 +206,8 @@ describe('the HTTP error of a failed node call', () => {
       node_unreachable: ['node_unreachable', 503],
       not_found: ['node_not_ready', 409],
       unsupported: ['node_unsupported', 501],
+      busy: ['node_busy', 503],
+      too_large: ['node_call_failed', 502],
       failed: ['node_call_failed', 502],
     };
     for (const [failure, [code, status]] of Object.entries(expected)) {

@@ -25,6 +25,7 @@ import {
   type NodeCall,
   type NodeCallKind,
   type NodeCallPayload,
+  type NodeCallRefusal,
   type NodeCallResult,
   type NodeCallResultRequest,
 } from '@debesis/contract';
@@ -35,7 +36,7 @@ import { AppError } from '../../http/app-error.ts';
  * deadline, or the node answered that it cannot (no such user there, a kind it does not know, a
  * failure in its own words).
  */
-export type NodeCallFailureCode = 'not_placed' | 'node_unreachable' | 'not_found' | 'unsupported' | 'failed';
+export type NodeCallFailureCode = 'not_placed' | 'node_unreachable' | NodeCallRefusal;
 
 /** A stream call's answer: the node's bytes as they come, with what it said of them. */
 export interface NodeCallStream {
@@ -301,6 +302,8 @@ const HTTP_ERROR: Record<NodeCallFailureCode, ErrorCode> = {
   node_unreachable: 'node_unreachable',
   not_found: 'node_not_ready',
   unsupported: 'node_unsupported',
+  busy: 'node_busy',
+  too_large: 'node_call_failed',
   failed: 'node_call_failed',
 };
 

@@ -123,11 +123,8 @@ export function createShareLinkVisits(deps: {
   ): Promise<never> {
     if (failure.code === 'not_found')
       return refuse(link, visitor, 'not_found', 'share_link_unavailable', path);
-    // The node says why in words (its refusals have three codes); these two the visitor can act on.
-    if (failure.code === 'failed' && /busy/i.test(failure.error)) throw new AppError('share_link_busy');
-    if (failure.code === 'failed' && /too big to zip/i.test(failure.error))
-      throw new AppError('share_link_folder_too_big');
-    throw nodeCallError(failure.code);
+    // Two refusals the visitor can act on: wait a minute, or take the folders inside one by one.
+    throw nodeCallError(failure.code, { busy: 'share_link_busy', too_large: 'share_link_folder_too_big' });
   }
 
   return {
