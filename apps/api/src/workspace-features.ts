@@ -4,6 +4,7 @@
 // the features depend on it, not the other way round.
 import { createBackupsFeature } from './modules/backups/backups.feature.ts';
 import { createLdapFeature } from './modules/ldap/ldap.feature.ts';
+import { createLinuxUserFeature } from './modules/linux-user/linux-user.feature.ts';
 import { createDirectoryFeature } from './modules/directory/directory.feature.ts';
 import { createNfsFeature } from './modules/nfs/nfs.feature.ts';
 import { createFtpFeature } from './modules/ftp/ftp.feature.ts';
@@ -23,4 +24,5 @@ export const WORKSPACE_FEATURES: readonly WorkspaceFeatureFactory[] = [
   createBackupsFeature,
   createShareLinksFeature,
   createSubusersFeature,
+  createLinuxUserFeature,
 ];

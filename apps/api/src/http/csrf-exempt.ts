@@ -6,6 +6,7 @@ const CSRF_EXEMPT = [
   /^POST \/api\/v1\/auth\/(login|register|refresh)$/,
   /^POST \/api\/v1\/auth\/oauth\/exchange$/,
   /^POST \/api\/v1\/subusers\/auth\/login$/,
+  /^POST \/api\/v1\/auth\/linux-user\/login$/,
   /^POST \/api\/v1\/payments\/events/,
   // The sandbox provider's own card form: in production this page is the provider's, on its site.
   /^POST \/payments-sandbox\/sessions\/[^/]+\/pay$/,

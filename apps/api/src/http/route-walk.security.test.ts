@@ -3,13 +3,16 @@
 // (401 unless public), an account whose email is not verified (`email_not_verified` on verified
 // routes), a stranger (a second verified account: 404 for each of the owner's ids, nothing leaked,
 // nothing changed), a node on customer routes and a customer on node routes (refused), and the
-// owner without the CSRF header. What each route must answer comes from its declaration, so a new
+// owner without the CSRF header; a subuser (its own service's backup routes and its own session's
+// routes, 403 `subuser_not_allowed` everywhere else) and a subuser of another service (403 on the
+// backup routes too). What each route must answer comes from its declaration, so a new
 // route is walked without editing this file; a route without a level stops the app at startup,
 // and one whose path parameter the walk cannot fill fails here by name (see `fillPath`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 import { register, sessionBeforeVerification, signedInUser } from '../test/factories.ts';
+import { buyService } from '../test/payments.ts';
 import { capacity, registerNode } from '../test/services.ts';
 import {
   CHANGES,
@@ -22,6 +25,9 @@ import {
   sampleBody,
   sampleQuery,
   send,
+  SUBUSER,
+  subuserSignIn,
+  linuxUserSignIn,
   WORKSPACE,
   type DeclaredOperation,
   type OwnerResources,
@@ -43,7 +49,10 @@ const NOT_WALKED: Record<string, string> = {
 /** Answers other than 404 that a route documents for a stranger holding the owner's ids. */
 const DOCUMENTED_REFUSAL: Record<string, number> = {};
 
-const CUSTOMER_LEVELS = new Set(['signed-in', 'verified']);
+/** The levels an owner's token is taken on. */
+const CUSTOMER_LEVELS = new Set(['signed-in', 'verified', 'backups']);
+/** The levels that want a verified owner (`backups` also takes a subuser of the service). */
+const VERIFIED_LEVELS = new Set(['verified', 'backups']);
 
 describe('every route, as each kind of caller its access level speaks of', () => {
   let ctx: TestContext;
@@ -134,8 +143,8 @@ describe('every route, as each kind of caller its access level speaks of', () =>
       }
       const { statusCode } = result.response;
       const detail = detailOf(result.response);
-      if (operation.access === 'verified' && (statusCode !== 403 || detail !== 'email_not_verified')) {
-        failures.push(`${nameOf(operation)} (verified) → ${statusCode} ${detail ?? ''}`);
+      if (VERIFIED_LEVELS.has(operation.access) && (statusCode !== 403 || detail !== 'email_not_verified')) {
+        failures.push(`${nameOf(operation)} (${operation.access}) → ${statusCode} ${detail ?? ''}`);
       }
       if (operation.access === 'signed-in') {
         signedIn += 1;
@@ -245,5 +254,108 @@ describe('every route, as each kind of caller its access level speaks of', () =>
     }
     expect(failures).toEqual([]);
     expect(await ownerSnapshot(ctx, owner)).toEqual(before);
+  });
+
+  it('serves a Linux user the portal’s routes and refuses every other route with 403', async () => {
+    const before = await ownerSnapshot(ctx, owner);
+    const failures: string[] = [];
+    let served = 0;
+    for (const operation of operationsOf(ctx)) {
+      const name = nameOf(operation);
+      if (NOT_WALKED[name] || operation.access === 'public' || operation.access === 'node') continue;
+      const token = await linuxUserSignIn(ctx, owner.serviceId);
+      const result = await call(operation, { authorization: `Bearer ${token}` });
+      if (typeof result === 'string') {
+        failures.push(result);
+        continue;
+      }
+      const { statusCode } = result.response;
+      const detail = detailOf(result.response);
+      if (operation.access === 'linux-user') {
+        served += 1;
+        if (statusCode >= 500 || statusCode === 401 || statusCode === 403) {
+          failures.push(`${name} (linux-user) → ${statusCode} ${detail ?? ''}`);
+        }
+      } else if (statusCode !== 403 || detail !== 'linux_user_not_allowed') {
+        failures.push(
+          `${name} (${operation.access}) → ${statusCode} ${detail ?? ''}, not linux_user_not_allowed`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(served).toBe(5);
+    // And the owner's token is refused on the portal's routes.
+    const portal = await send(ctx, { method: 'GET', url: '/api/v1/api/linux-user/me', auth: owner.auth });
+    expect([portal.statusCode, detailOf(portal)]).toEqual([403, 'linux_user_token_required']);
+    const after = await ownerSnapshot(ctx, owner);
+    for (const [url, value] of Object.entries(before)) {
+      if (!url.includes('/activity/')) expect(after[url], url).toEqual(value);
+    }
+  });
+
+  // Last: a subuser may change the owner's backups (that is its job), which the walks above compare.
+  it('serves a subuser its own service’s backup routes and its own session’s, and refuses every other route with 403', async () => {
+    const before = await ownerSnapshot(ctx, owner);
+    const failures: string[] = [];
+    let served = 0;
+    for (const operation of operationsOf(ctx)) {
+      const name = nameOf(operation);
+      if (NOT_WALKED[name] || operation.access === 'public' || operation.access === 'node') continue;
+      // A session of its own for each call: signing out (walked here) ends the one it is sent with.
+      const token = await subuserSignIn(ctx, owner.serviceId);
+      const result = await call(operation, { authorization: `Bearer ${token}` });
+      if (typeof result === 'string') {
+        failures.push(result);
+        continue;
+      }
+      const { statusCode } = result.response;
+      const detail = detailOf(result.response);
+      if (operation.access === 'backups' || operation.access === 'subuser') {
+        served += 1;
+        if (statusCode >= 500 || statusCode === 401 || statusCode === 403) {
+          failures.push(`${name} (${operation.access}) → ${statusCode} ${detail ?? ''}`);
+        }
+      } else if (statusCode !== 403 || detail !== 'subuser_not_allowed') {
+        failures.push(
+          `${name} (${operation.access}) → ${statusCode} ${detail ?? ''}, not subuser_not_allowed`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(served).toBeGreaterThan(15);
+    // Nothing outside the backups changed (a backup change is a new generation of the service's
+    // desired state, so every status shows the new generation; the log and the sessions show the walk).
+    const after = await ownerSnapshot(ctx, owner);
+    const moved = ['/subusers/', '/activity/', '/status'];
+    for (const [url, value] of Object.entries(before)) {
+      if (!moved.some((part) => url.includes(part))) expect(after[url], url).toEqual(value);
+    }
+  });
+
+  it('refuses a subuser of another service on every backup route of this one', async () => {
+    const other = await signedInUser(ctx);
+    const { service_id: otherService } = await buyService(ctx, other.auth, {
+      product_id: 'mini',
+      disk_space: 50,
+      users_count: 5,
+      period_id: '12m',
+    });
+    const made = await send(ctx, {
+      method: 'POST',
+      url: `/api/v1/subusers/${otherService}`,
+      auth: other.auth,
+      payload: { username: SUBUSER.username, password: SUBUSER.password, password_confirm: SUBUSER.password },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = await subuserSignIn(ctx, otherService);
+    const failures: string[] = [];
+    for (const operation of operationsOf(ctx).filter((op) => op.access === 'backups')) {
+      const result = await call(operation, { authorization: `Bearer ${token}` });
+      if (typeof result === 'string') failures.push(result);
+      else if (result.response.statusCode !== 403 || detailOf(result.response) !== 'subuser_not_allowed') {
+        failures.push(`${nameOf(operation)} → ${result.response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

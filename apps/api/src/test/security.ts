@@ -87,7 +87,31 @@ export interface OwnerResources {
   backupSessionId: string;
   backupClientId: string;
   shareLinkId: string;
+  /** A subuser of the service, signed in: its id, its session's id and its token. */
+  subuserId: string;
+  subuserSessionId: string;
+  subuserToken: string;
 }
+
+/** A Linux-user portal token of the service's user WORKSPACE.user (a new one each call). */
+export async function linuxUserSignIn(ctx: TestContext, serviceId: string): Promise<string> {
+  const response = await expectOk(
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/linux-user/login',
+      payload: {
+        username: WORKSPACE.user,
+        password: 'sekret-pass-1',
+        grant_type: 'password',
+        client_id: serviceId,
+      },
+    }),
+    'Linux-user sign-in',
+  );
+  return response.json<{ access_token: string }>().access_token;
+}
+
+export const SUBUSER = { username: 'atsargos', password: 'sekret-pass-4' };
 
 async function expectOk(response: Promise<LightMyRequestResponse>, what: string) {
   const answer = await response;
@@ -156,6 +180,24 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
       expiry: '24h',
     })
   ).json<{ id: string }>();
+  const subuser = (
+    await change('POST', `/api/v1/subusers/${serviceId}`, {
+      username: SUBUSER.username,
+      password: SUBUSER.password,
+      password_confirm: SUBUSER.password,
+    })
+  ).json<{ id: string }>();
+  const subuserToken = await subuserSignIn(ctx, serviceId);
+  const subuserSessions = (
+    await expectOk(
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/subusers/${serviceId}/${subuser.id}/sessions`,
+        headers: owner.auth,
+      }),
+      'subuser sessions',
+    )
+  ).json<{ sessions: Array<{ id: string }> }>();
   const extension = (await change('POST', `/api/v1/orders/service/${serviceId}/extend`, {})).json<Order>();
   const session = await openSession(ctx, owner.auth, extension.id);
   const planChange = (
@@ -185,7 +227,23 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     backupSessionId: backupSession.id,
     backupClientId: backupClient.id,
     shareLinkId: shareLink.id,
+    subuserId: subuser.id,
+    subuserSessionId: subuserSessions.sessions[0]?.id ?? '',
+    subuserToken,
   };
+}
+
+/** A new session of the service's subuser (SUBUSER): its `sus_` token. */
+export async function subuserSignIn(ctx: TestContext, serviceId: string): Promise<string> {
+  const response = await expectOk(
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/subusers/auth/login',
+      payload: { service_id: serviceId, ...SUBUSER, device_name: 'walk' },
+    }),
+    'subuser sign-in',
+  );
+  return response.json<{ access_token: string }>().access_token;
 }
 
 /**
@@ -210,6 +268,8 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/^\/api\/v1\/backups\/[^/]+\/sessions\//, 'id', owner.backupSessionId],
     [/^\/api\/v1\/backups\/[^/]+\/clients\//, 'clientId', owner.backupClientId],
     [/^\/api\/v1\/shares\/[^/]+\/shares\//, 'id', owner.shareLinkId],
+    [/^\/api\/v1\/subusers\//, 'id', owner.subuserId],
+    [/^\/api\/v1\/subusers\//, 'sessionId', owner.subuserSessionId],
     // A share link's token that was never handed out (the owner's link opens for anyone who has it).
     [/^\/api\/v1\/public\/shares\//, 'token', 'no-such-share-link-token-0123456789abcdefgh'],
     [/./, 'serviceId', owner.serviceId],
@@ -324,6 +384,34 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
     },
     'POST /api/v1/ldap/services/{serviceId}/ldap/users/{user}/suspend': { suspend: true },
     'POST /api/v1/ldap/services/{serviceId}/ldap/users/{user}/expiry': { expiry_date: '2099-12-31' },
+    'POST /api/v1/subusers/{serviceId}': {
+      username: 'kitas',
+      password: 'sekret-pass-5',
+      password_confirm: 'sekret-pass-5',
+    },
+    'PATCH /api/v1/subusers/{serviceId}/{id}': {
+      password: 'sekret-pass-6',
+      password_confirm: 'sekret-pass-6',
+    },
+    'POST /api/v1/subusers/{serviceId}/{id}/2fa/verify': { code: '123456' },
+    // A wrong current password: the portal refuses the change, whoever walks it.
+    'POST /api/v1/api/linux-user/change-password': {
+      current_password: 'not-the-password',
+      new_password: 'sekret-pass-7',
+      new_password_confirm: 'sekret-pass-7',
+    },
+    'POST /api/v1/auth/linux-user/login': {
+      username: WORKSPACE.user,
+      password: 'sekret-pass-1',
+      grant_type: 'password',
+      client_id: '00000000-0000-4000-8000-000000000001',
+    },
+    // Another service's id: a sign-in names a service, and a guess at the owner's is no resource of theirs.
+    'POST /api/v1/subusers/auth/login': {
+      service_id: '00000000-0000-4000-8000-000000000001',
+      username: SUBUSER.username,
+      password: SUBUSER.password,
+    },
     'POST /api/v1/ldap/services/{serviceId}/ldap/bulk-update': {
       users: [WORKSPACE.user],
       operation: 'suspend',
@@ -417,6 +505,8 @@ export async function ownerSnapshot(
     `/api/v1/ldap/services/${sid}/ldap/config`,
     `/api/v1/ldap/services/${sid}/ldap/users`,
     `/api/v1/activity/audit/${sid}`,
+    `/api/v1/subusers/${sid}`,
+    `/api/v1/subusers/${sid}/${owner.subuserId}/sessions`,
   ];
   const snapshot: Record<string, unknown> = {};
   for (const url of urls) {

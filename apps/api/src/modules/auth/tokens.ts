@@ -25,7 +25,7 @@ const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'iat', 'exp', 'sid', 'typ'];
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
 
 /** The payload of a well-formed, correctly signed HS256 token, else null. */
-function signedPayload(token: string, key: Uint8Array): Record<string, unknown> | null {
+export function signedPayload(token: string, key: Uint8Array): Record<string, unknown> | null {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return null;
   const [header, body = '', signature = ''] = parts;

@@ -62,6 +62,14 @@ export function createDirectoryQueries(db: Db) {
         .limit(1);
       return row;
     },
+    async findUserById(serviceId: string, id: string): Promise<WorkspaceUserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(workspaceUsers)
+        .where(and(eq(workspaceUsers.serviceId, serviceId), eq(workspaceUsers.id, id)))
+        .limit(1);
+      return row;
+    },
     async usersNamed(serviceId: string, names: string[]): Promise<WorkspaceUserRow[]> {
       if (names.length === 0) return [];
       return db

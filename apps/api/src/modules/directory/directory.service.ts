@@ -57,6 +57,19 @@ export function createDirectoryReader(db: Db) {
     usersNamed: (serviceId: string, names: string[]) => queries.usersNamed(serviceId, names),
     /** Every user of the service, by name. */
     listUsers: (serviceId: string) => queries.listUsers(serviceId),
+    /** One user by name (names are lower case: the name rule) or by id, with its password hashes. */
+    findUser: (serviceId: string, name: string) => queries.findUser(serviceId, name.toLowerCase()),
+    findUserById: (serviceId: string, id: string) => queries.findUserById(serviceId, id),
+    /** The groups a user is in, its primary group first. */
+    async groupsOf(serviceId: string, userId: string): Promise<string[]> {
+      const [memberships, groups] = [
+        await queries.membershipsOfUser(userId),
+        await queries.listGroups(serviceId),
+      ];
+      return memberships
+        .toSorted((a, b) => Number(b.primary) - Number(a.primary))
+        .flatMap((member) => groups.find((group) => group.id === member.groupId)?.name ?? []);
+    },
     groupsNamed: (serviceId: string, names: string[]) => queries.groupsNamed(serviceId, names),
     /** The service's users by name: id, name, active (LDAP's flags name them). */
     users: async (serviceId: string) =>
