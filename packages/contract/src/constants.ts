@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   userId: 'user_id',
   selectedPlan: 'selected_plan',
   linuxUserToken: 'linux_user_token',
+  /** A subuser's session token (`sus_…`), kept apart from the owner's. */
+  subuserToken: 'subuser_token',
 } as const;
 
 /** The CSRF double-submit pair: the server sets the cookie, the client echoes it in the header. */

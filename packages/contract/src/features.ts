@@ -4,7 +4,7 @@
 // ships the feature adds it here — one line — and every page mentioning it follows.
 
 export const FEATURES = [
-  // Shipped (issues 1-10, 15-19).
+  // Shipped (issues 1-10, 15-20).
   'accounts',
   'plans',
   'payments',
@@ -19,11 +19,11 @@ export const FEATURES = [
   'ldap',
   'backups',
   'shareLinks',
-  // Planned (issues 20-22).
   /** Subusers and their two-factor sign-in. */
   'subusers',
   /** The portal where a workspace's Linux users change their own password. */
   'linuxPortal',
+  // Planned (issues 21-22).
   /** Monitoring with alerts (usage and state are on the overview already). */
   'monitoring',
 ] as const;
@@ -44,4 +44,6 @@ export const SHIPPED_FEATURES: readonly Feature[] = [
   'ldap',
   'backups',
   'shareLinks',
+  'subusers',
+  'linuxPortal',
 ];

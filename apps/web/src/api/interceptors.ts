@@ -6,6 +6,7 @@ import { loginNavigation } from '../auth/navigation.ts';
 import { refreshTokens } from '../auth/refresh.ts';
 import { clearTokens, getAccessToken } from '../auth/session.ts';
 import { currentLanguage } from '../i18n/language.ts';
+import { bearerOverride, isOwnerToken } from './bearer.ts';
 import { ensureCsrfToken } from './csrf.ts';
 
 const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
@@ -30,7 +31,7 @@ export function installDeadline(http: AxiosInstance, timeoutMs: number): void {
 
 export function installRequestHeaders(http: AxiosInstance): void {
   http.interceptors.request.use(async (config) => {
-    const token = getAccessToken();
+    const token = bearerOverride() ?? getAccessToken();
     if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
     config.headers.set(LANGUAGE_HEADER, currentLanguage());
     if (UNSAFE_METHODS.has((config.method ?? 'get').toLowerCase())) {
@@ -90,7 +91,8 @@ export function installSessionRefresh(http: AxiosInstance): void {
     if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
     const config: SessionRequestConfig = error.config;
     const sentToken = bearerSent(config);
-    if (sentToken === null || isExcluded(config.url)) throw error;
+    // A subuser's or a Linux user's token has no refresh: its area handles the 401 itself.
+    if (sentToken === null || !isOwnerToken(sentToken) || isExcluded(config.url)) throw error;
     const replays = config.sessionReplays ?? 0;
     if (replays >= MAX_SESSION_REPLAYS) {
       await endSession();

@@ -76,11 +76,50 @@ const shareRoute: RouteObject = {
   ]),
 };
 
+/** The Linux-user portal (spec §2): its own sign-in and token; every path under /linux-user. */
+const linuxPortalPage = lazyRoute(async () => {
+  const [{ loadNamespace }, page] = await Promise.all([
+    import('../i18n/lazy-namespace.ts'),
+    import('../pages/linux-portal/LinuxPortalPage.tsx'),
+  ]);
+  await loadNamespace('linuxPortal', {
+    en: async () => (await import('../pages/linux-portal/linux-portal.en.ts')).linuxPortalEn,
+    lt: async () => (await import('../pages/linux-portal/linux-portal.lt.ts')).linuxPortalLt,
+  });
+  return page.LinuxPortalPage;
+});
+
+const linuxPortalRoute: RouteObject = {
+  path: 'linux-user',
+  Component: lazyRoute(async () => (await import('../layouts/AuthLayout.tsx')).AuthLayout),
+  // Any path under it is the portal (its further paths are not the spec's: it has one page).
+  children: queryScoped([
+    { index: true, Component: linuxPortalPage },
+    { path: '*', Component: linuxPortalPage },
+  ]),
+};
+
+/** A subuser's area (auth/subuser-login.ts SUBUSER_AREA_PATH): its service's backups only. */
+const subuserRoute: RouteObject = {
+  path: 'subuser',
+  Component: lazyRoute(async () => (await import('../layouts/AuthLayout.tsx')).AuthLayout),
+  children: queryScoped([
+    {
+      index: true,
+      Component: lazyRoute(async () =>
+        (await import('../pages/subuser/SubuserAreaPage.tsx')).loadSubuserArea(),
+      ),
+    },
+  ]),
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     children: [
       shareRoute,
+      subuserRoute,
+      linuxPortalRoute,
       {
         element: <PublicLayout />,
         children: queryScoped([

@@ -1,13 +1,16 @@
 // Subuser sign-in (spec §2; service-management §3, §8): username, the service ID the owner gave,
-// password, an optional 6-digit 2FA code and remember-me. The route and the subuser area belong
-// to a later issue; until it lands the server answers 404 and the page says so plainly.
+// password, the 2FA code (or a backup code) when the server asks for it, and remember-me. The
+// session's token is kept apart from the owner's (subuser-session.ts) and the subuser area opens.
+import { subuserLoginResponseSchema, type SubuserLoginResponse } from '@debesis/contract';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
 import { serverMessage } from '../api/api-error.ts';
 import { api, isApiError } from '../api/client.ts';
 import { commonSignInError } from './login.ts';
+import { storeSubuserToken } from './subuser-session.ts';
 
 export const SUBUSER_LOGIN_PATH = '/api/v1/subusers/auth/login';
+/** Where a signed-in subuser works: its service's backups, nothing else. */
+export const SUBUSER_AREA_PATH = '/subuser';
 
 export interface SubuserCredentials {
   serviceId: string;
@@ -49,7 +52,7 @@ export function deviceName(userAgent: string = navigator.userAgent): string {
   return `${browser} on ${os}`;
 }
 
-export async function subuserLogin(credentials: SubuserCredentials): Promise<never> {
+export async function subuserLogin(credentials: SubuserCredentials): Promise<SubuserLoginResponse> {
   const body: Record<string, unknown> = {
     service_id: credentials.serviceId,
     username: credentials.username,
@@ -58,10 +61,9 @@ export async function subuserLogin(credentials: SubuserCredentials): Promise<nev
     remember_me: credentials.rememberMe,
   };
   if (credentials.twoFactorCode) body.two_factor_code = credentials.twoFactorCode;
-  await api.post(SUBUSER_LOGIN_PATH, body, z.unknown());
-  // TODO(subusers issue): keep the subuser session and open the subuser area. Until both exist a
-  // successful answer cannot lead anywhere, and pretending otherwise would strand the visitor.
-  throw new SubuserSignInUnavailableError();
+  const session = await api.post(SUBUSER_LOGIN_PATH, body, subuserLoginResponseSchema);
+  storeSubuserToken(session.access_token);
+  return session;
 }
 
 const TWO_FACTOR_REQUIRED = new Set(['two_factor_required', '2fa_required']);

@@ -35,15 +35,26 @@ export const accountsEn = {
       password: 'Password',
       twoFactorCode: 'Two-factor code',
       twoFactorHint:
-        'Only if two-factor authentication is on for you: the 6 digits from your authenticator app.',
+        'Only if two-factor authentication is on for you: the 6 digits from your authenticator app, or one of your backup codes.',
       rememberMe: 'Remember me on this device',
       submit: 'Sign in as subuser',
-      codeFormat: 'Enter the 6-digit code from your authenticator app',
+      codeFormat: 'Enter the 6-digit code from your authenticator app, or a backup code',
       twoFactorRequired: 'Two-factor authentication is required',
       invalidCode: 'Invalid verification code',
       unavailable:
         'Subuser sign-in is not available yet in this version of Debesis. Please ask your account owner for help.',
+      sessionEnded: 'Your subuser session ended. Please sign in again.',
     },
+  },
+  /** The subuser's area (/subuser): its service's backups and nothing else. */
+  subuserArea: {
+    title: 'Backups of {{service}}',
+    signedInAs: 'Signed in as {{name}}',
+    lead: 'As a subuser you work with this service’s backups: schedules, history, restores and backup clients.',
+    sessionEnds: 'This session ends {{time}}.',
+    signOut: 'Sign out',
+    loading: 'Opening your backups…',
+    failed: 'Your backups could not be opened. Please try again.',
   },
   register: {
     plan: {

@@ -39,15 +39,25 @@ export const accountsLt: AccountsMessages = {
       password: 'Slaptažodis',
       twoFactorCode: 'Dviejų veiksnių kodas',
       twoFactorHint:
-        'Tik jei jums įjungtas dviejų veiksnių autentifikavimas: 6 skaitmenys iš autentifikavimo programėlės.',
+        'Tik jei jums įjungtas dviejų veiksnių autentifikavimas: 6 skaitmenys iš autentifikavimo programėlės arba vienas iš atsarginių kodų.',
       rememberMe: 'Prisiminti mane šiame įrenginyje',
       submit: 'Prisijungti kaip papildomas naudotojas',
-      codeFormat: 'Įveskite 6 skaitmenų kodą iš autentifikavimo programėlės',
+      codeFormat: 'Įveskite 6 skaitmenų kodą iš autentifikavimo programėlės arba atsarginį kodą',
       twoFactorRequired: 'Būtinas dviejų veiksnių autentifikavimas',
       invalidCode: 'Neteisingas patvirtinimo kodas',
       unavailable:
         'Papildomų naudotojų prisijungimas šioje Debesis versijoje dar neveikia. Kreipkitės pagalbos į paskyros savininką.',
+      sessionEnded: 'Jūsų papildomo naudotojo sesija baigėsi. Prisijunkite iš naujo.',
     },
+  },
+  subuserArea: {
+    title: '{{service}} atsarginės kopijos',
+    signedInAs: 'Prisijungta kaip {{name}}',
+    lead: 'Kaip papildomas naudotojas dirbate su šios paslaugos atsarginėmis kopijomis: planais, istorija, atkūrimais ir atsarginių kopijų klientais.',
+    sessionEnds: 'Ši sesija baigsis {{time}}.',
+    signOut: 'Atsijungti',
+    loading: 'Atveriamos jūsų atsarginės kopijos…',
+    failed: 'Nepavyko atverti jūsų atsarginių kopijų. Bandykite dar kartą.',
   },
   register: {
     plan: {

@@ -16,6 +16,7 @@ import type { PublicMessages } from './public.en.ts';
 import type { WorkspaceMessages } from './workspace.en.ts';
 import type { ServiceTabResources } from '../pages/services/messages/tab-messages.ts';
 import type { SharePageMessages } from '../pages/share/share-page.en.ts';
+import type { LinuxPortalMessages } from '../pages/linux-portal/linux-portal.en.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Messages } from './en.ts';
@@ -47,6 +48,8 @@ export type TranslationResources = {
   public: PublicMessages;
   /** The public share-link page's texts, loaded with it (app/router.tsx): `useTranslation('sharePage')`. */
   sharePage: SharePageMessages;
+  /** The Linux-user portal's texts, loaded with it (app/router.tsx): `useTranslation('linuxPortal')`. */
+  linuxPortal: LinuxPortalMessages;
 } & ServiceTabResources;
 
 export const i18n = i18next.createInstance();

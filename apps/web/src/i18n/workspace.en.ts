@@ -113,6 +113,7 @@ export const workspaceEn = {
     tabFtpAdvanced: 'Advanced FTP',
     tabBackups: 'Backups',
     tabShareLinks: 'Share links',
+    tabSubusers: 'Subusers',
     tabActivity: 'Activity',
     tabSettings: 'Settings',
   },

@@ -133,6 +133,7 @@ export const workspaceLt: WorkspaceMessages = {
     tabFtpAdvanced: 'FTP nustatymai',
     tabBackups: 'Atsarginės kopijos',
     tabShareLinks: 'Bendrinimo nuorodos',
+    tabSubusers: 'Papildomi naudotojai',
     tabActivity: 'Veikla',
     tabSettings: 'Nustatymai',
   },

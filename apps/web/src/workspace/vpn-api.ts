@@ -69,25 +69,33 @@ function fileNameOf(disposition: unknown, fallback: string): string {
 }
 
 /**
- * Fetches the user's `.ovpn` (GET users/{userId}/config/download) with the session's token and
- * hands it to the browser as a download. Through the axios instance, not `api.get`, for the file
- * name in the headers; an error body is JSON and becomes the ApiError it would anywhere else.
+ * Fetches a `.ovpn` (the owner's GET users/{userId}/config/download, or a Linux user's own from the
+ * portal with its token in `headers`) and hands it to the browser as a download. Through the axios
+ * instance, not `api.get`, for the file name in the headers; an error body is JSON and becomes the
+ * ApiError it would anywhere else.
  */
-export async function downloadVpnConfig(serviceId: string, userId: string, username: string): Promise<void> {
+export async function downloadOvpn(
+  url: string,
+  fallbackName: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
   let response;
   try {
-    response = await api.http.get<unknown>(`${userPath(serviceId, userId)}/config/download`, {
+    response = await api.http.get<unknown>(url, {
       // No responseType: axios tries the answer as JSON and keeps the profile's text when it is not
       // (it never is), so an error's JSON body still carries the server's words.
-      headers: { Accept: `${OVPN_TYPE}, application/json;q=0.5` },
+      headers: { Accept: `${OVPN_TYPE}, application/json;q=0.5`, ...headers },
     });
   } catch (error) {
     throw toApiError(error);
   }
   const content = z.string().min(1).parse(response.data);
-  const name = fileNameOf(response.headers['content-disposition'], `${username}.ovpn`);
-  saveFile(content, name, OVPN_TYPE);
+  saveFile(content, fileNameOf(response.headers['content-disposition'], fallbackName), OVPN_TYPE);
 }
+
+/** The VPN user's `.ovpn`, as a download. */
+export const downloadVpnConfig = (serviceId: string, userId: string, username: string): Promise<void> =>
+  downloadOvpn(`${userPath(serviceId, userId)}/config/download`, `${username}.ovpn`);
 
 /** Hands a config the API answered as JSON (a backup client's) to the browser as a download. */
 export function saveVpnConfig(config: VpnConfigResponse): void {

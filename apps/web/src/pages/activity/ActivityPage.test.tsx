@@ -195,6 +195,18 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'Share link created': { name: 'Projects', type: 'samba', expiry: '7d' },
   'Share link revoked': { name: 'Projects' },
   'Share link deleted': { name: 'Projects' },
+  'Subuser created': { name: 'subuser-anna' },
+  'Subuser password changed': { name: 'subuser-anna' },
+  'Subuser enabled': { name: 'subuser-anna' },
+  'Subuser disabled': { name: 'subuser-anna' },
+  'Subuser deleted': { name: 'subuser-anna' },
+  'Subuser 2FA enabled': { name: 'subuser-anna' },
+  'Subuser 2FA disabled': { name: 'subuser-anna' },
+  'Subuser backup codes renewed': { name: 'subuser-anna' },
+  'Subuser sessions revoked': { name: 'subuser-anna' },
+  'Subuser logged in': { name: 'subuser-anna' },
+  'Linux user logged in': { name: 'ona' },
+  'Linux user password changed': { name: 'ona' },
 };
 
 const RECORDED_LOG = ACTIVITY_ACTIONS.filter((action) => action !== 'user logged in').map((action) =>

@@ -95,6 +95,18 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'Share link created': 'shareLinkCreated',
   'Share link revoked': 'shareLinkRevoked',
   'Share link deleted': 'shareLinkDeleted',
+  'Subuser created': 'subuserCreated',
+  'Subuser password changed': 'subuserPasswordChanged',
+  'Subuser enabled': 'subuserEnabled',
+  'Subuser disabled': 'subuserDisabled',
+  'Subuser deleted': 'subuserDeleted',
+  'Subuser 2FA enabled': 'subuserTwoFactorEnabled',
+  'Subuser 2FA disabled': 'subuserTwoFactorDisabled',
+  'Subuser backup codes renewed': 'subuserBackupCodesRenewed',
+  'Subuser sessions revoked': 'subuserSessionsRevoked',
+  'Subuser logged in': 'subuserLoggedIn',
+  'Linux user logged in': 'linuxUserLoggedIn',
+  'Linux user password changed': 'linuxUserPasswordChanged',
 };
 
 /** The key of an action's text; null for an action this version of the app does not know. */

@@ -334,6 +334,18 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
   'Share link created': (d, c) => named(c, 'sentences.shareLink', d.name),
   'Share link revoked': (d, c) => named(c, 'sentences.shareLink', d.name),
   'Share link deleted': (d, c) => named(c, 'sentences.shareLink', d.name),
+  'Subuser created': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Subuser password changed': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Subuser enabled': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Subuser disabled': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Subuser deleted': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Subuser 2FA enabled': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Subuser 2FA disabled': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Subuser backup codes renewed': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Subuser sessions revoked': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Subuser logged in': (d, c) => named(c, 'sentences.subuser', d.name),
+  'Linux user logged in': (d, c) => named(c, 'sentences.linuxUser', d.name),
+  'Linux user password changed': (d, c) => named(c, 'sentences.linuxUser', d.name),
 };
 
 function named(
@@ -347,7 +359,9 @@ function named(
     | 'sentences.ftpUser'
     | 'sentences.backupSchedule'
     | 'sentences.backupClient'
-    | 'sentences.shareLink',
+    | 'sentences.shareLink'
+    | 'sentences.subuser'
+    | 'sentences.linuxUser',
   value: unknown,
 ): string | null {
   const name = text(value);

@@ -2,7 +2,7 @@ import type * as Contract from '@debesis/contract';
 import { CSRF_COOKIE, STORAGE_KEYS } from '@debesis/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionClock, systemClock } from '../../auth/clock.ts';
 import { changeLanguage } from '../../i18n/language.ts';
@@ -222,12 +222,11 @@ describe('subuser sign-in', () => {
     features.all = false;
   });
 
-  it('is not offered until subusers ship', async () => {
+  it('is offered beside the owner’s sign-in now that subusers have shipped', async () => {
     features.all = false;
     renderApp('/auth/login');
     await screen.findByTestId('login-email');
-    expect(screen.queryByTestId('login-subuser-toggle')).toBeNull();
-    expect(screen.queryByText('Subuser')).toBeNull();
+    expect(screen.getByTestId('login-subuser-toggle')).toBeTruthy();
   });
 
   async function fillSubuser(fields: {
@@ -256,25 +255,42 @@ describe('subuser sign-in', () => {
     expect(screen.getByTestId('subuser-username-error').textContent).toBe('This field is required');
     expect(screen.getByTestId('subuser-service-id-error').textContent).toBe('This field is required');
     expect(screen.getByTestId('subuser-two-factor-error').textContent).toBe(
-      'Enter the 6-digit code from your authenticator app',
+      'Enter the 6-digit code from your authenticator app, or a backup code',
     );
   });
 
-  it('says plainly that subuser sign-in is not available while the server has no such route', async () => {
+  it('signs in: keeps the subuser’s token apart from the owner’s and opens the subuser’s backups', async () => {
     let received: unknown = null;
+    const serviceId = '6a2940b2-876d-449e-b9b4-a21cbc36dc65';
     server.use(
       http.post('/api/v1/subusers/auth/login', async ({ request }) => {
         received = await request.json();
-        return HttpResponse.json({ detail: 'not_found', message: 'Not found' }, { status: 404 });
+        return HttpResponse.json({
+          access_token: 'sus_token-of-the-subuser',
+          token_type: 'bearer',
+          expires_at: '2030-01-01T00:00:00.000Z',
+          subuser: {
+            id: 'b1',
+            username: 'subuser-backup',
+            service_id: serviceId,
+            service_name: 'Office',
+            two_factor_enabled: true,
+            expires_at: '2030-01-01T00:00:00.000Z',
+          },
+        });
+      }),
+      // The area opens and asks who is signed in; the answer is not this test's.
+      http.get('/api/v1/subusers/auth/me', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
       }),
     );
     renderApp('/auth/login');
 
     await fillSubuser({ username: 'backup', serviceId: 'svc-12', password: 'Secret123', code: '123456' });
 
-    expect((await screen.findByTestId('subuser-login-error')).textContent).toContain(
-      'Subuser sign-in is not available yet',
-    );
+    expect(await screen.findByText('Opening your backups…')).toBeTruthy();
+    expect(window.localStorage.getItem(STORAGE_KEYS.subuserToken)).toBe('sus_token-of-the-subuser');
     expect(received).toMatchObject({
       service_id: 'svc-12',
       username: 'backup',
@@ -288,7 +304,7 @@ describe('subuser sign-in', () => {
 
   it.each([
     ['two_factor_required', 'Two-factor authentication is required'],
-    ['invalid_two_factor_code', 'Invalid verification code'],
+    ['invalid_verification_code', 'Invalid verification code'],
   ])('shows the message for %s', async (detail, expected) => {
     server.use(
       http.post('/api/v1/subusers/auth/login', () =>

@@ -11,7 +11,7 @@ import { isApiError } from '../../api/client.ts';
 import { afterLogin, DEFAULT_AFTER_LOGIN_PATH } from '../../auth/after-login.ts';
 import { login, loginErrorMessage } from '../../auth/login.ts';
 import { returnPathFrom } from '../../auth/session.ts';
-import { subuserLogin, subuserLoginErrorMessage } from '../../auth/subuser-login.ts';
+import { SUBUSER_AREA_PATH, subuserLogin, subuserLoginErrorMessage } from '../../auth/subuser-login.ts';
 import { CheckboxField, FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
@@ -32,7 +32,7 @@ export interface LoginPageState {
   /** Prefills the email field. */
   email?: string;
   /** A notice to show above the form. */
-  notice?: 'email_registered';
+  notice?: 'email_registered' | 'subuser_session_ended';
 }
 
 function readState(state: unknown): LoginPageState {
@@ -40,7 +40,7 @@ function readState(state: unknown): LoginPageState {
   const { email, notice } = state as LoginPageState;
   return {
     email: typeof email === 'string' ? email : undefined,
-    notice: notice === 'email_registered' ? notice : undefined,
+    notice: notice === 'email_registered' || notice === 'subuser_session_ended' ? notice : undefined,
   };
 }
 
@@ -50,8 +50,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('login.title'));
   const location = useLocation();
-  const [mode, setMode] = useState<Mode>('owner');
   const { notice } = readState(location.state);
+  const [mode, setMode] = useState<Mode>(notice === 'subuser_session_ended' ? 'subuser' : 'owner');
   const from = returnPathFrom(location.state);
 
   return (
@@ -63,7 +63,7 @@ export function LoginPage() {
 
       {notice && (
         <FormAlert tone="info" testId="login-notice">
-          {t(`errors.${notice}`)}
+          {notice === 'subuser_session_ended' ? t('login.subuser.sessionEnded') : t(`errors.${notice}`)}
         </FormAlert>
       )}
 
@@ -183,15 +183,24 @@ function OwnerLoginForm() {
 
 function SubuserLoginForm() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<SubuserLoginFormValues>({
     resolver: zodResolver(subuserLoginFormSchema, { error: formErrorMap }),
     defaultValues: { username: '', serviceId: '', password: '', twoFactorCode: '', rememberMe: false },
   });
-  const signIn = useMutation({ mutationFn: subuserLogin });
+  const signIn = useMutation({
+    mutationFn: subuserLogin,
+    onSuccess: () => void navigate(SUBUSER_AREA_PATH, { replace: true }),
+    // The password was right and the code is still to come: the fields stay, the code is next.
+    onError: (error) => {
+      if (isApiError(error) && error.detail === 'two_factor_required') setFocus('twoFactorCode');
+    },
+  });
 
   return (
     <>
@@ -255,7 +264,7 @@ function SubuserLoginForm() {
           optional
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={11}
           error={fieldErrorText(t, errors.twoFactorCode?.message)}
           data-testid="subuser-two-factor"
           {...register('twoFactorCode')}

@@ -9,6 +9,7 @@ import {
   passwordSchema,
   personNameSchema,
   registerRequestSchema,
+  BACKUP_CODE_PATTERN,
   TWO_FACTOR_CODE_LENGTH,
   type RegisterRequest,
 } from '@debesis/contract';
@@ -31,10 +32,17 @@ export const subuserLoginFormSchema = z.object({
   username: z.string().trim().min(1, 'required'),
   serviceId: z.string().trim().min(1, 'required'),
   password: requiredText,
+  // The app's 6-digit code, or one of the backup codes (`abcde-fghij`), or nothing yet.
   twoFactorCode: z
     .string()
     .trim()
-    .regex(new RegExp(`^(\\d{${TWO_FACTOR_CODE_LENGTH}})?$`), 'login.subuser.codeFormat'),
+    .refine(
+      (code) =>
+        code === '' ||
+        new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`).test(code) ||
+        BACKUP_CODE_PATTERN.test(code),
+      'login.subuser.codeFormat',
+    ),
   rememberMe: z.boolean(),
 });
 export type SubuserLoginFormValues = z.input<typeof subuserLoginFormSchema>;

@@ -23,7 +23,13 @@ import './backups.css';
 
 export function ServiceBackupsTab() {
   const { service } = useServiceTab('backups');
+  return <BackupsPanel serviceId={service.id} />;
+}
+
+/** Everything of a service's backups; the owner's tab and a subuser's area (pages/subuser) show it. */
+export function BackupsPanel({ serviceId }: { serviceId: string }) {
   const { t } = useTranslation(['backupsTab', 'workspace']);
+  const service = { id: serviceId };
   const schedules = useBackupSchedules(service.id);
   const [browsing, setBrowsing] = useState<BackupSession | null>(null);
   return (

@@ -28,6 +28,7 @@ describe('the service tabs', () => {
       'ftp',
       'ftp-advanced',
       'backups',
+      'subusers',
       'share-links',
       'ldap',
       'activity',

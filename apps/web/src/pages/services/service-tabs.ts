@@ -135,6 +135,20 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     },
   },
   {
+    id: 'subusers',
+    path: 'subusers',
+    label: 'serviceDetail.tabSubusers',
+    feature: 'subusers',
+    component: async () => (await import('./subusers/ServiceSubusersTab.tsx')).ServiceSubusersTab,
+    messages: {
+      namespace: 'subusersTab',
+      loaders: {
+        en: async () => (await import('./messages/subusers.en.ts')).subusersTabEn,
+        lt: async () => (await import('./messages/subusers.lt.ts')).subusersTabLt,
+      },
+    },
+  },
+  {
     id: 'share-links',
     path: 'share-links',
     label: 'serviceDetail.tabShareLinks',

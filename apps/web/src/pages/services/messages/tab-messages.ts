@@ -8,6 +8,7 @@ import type { FtpTabMessages } from './ftp.en.ts';
 import type { OverviewTabMessages } from './overview.en.ts';
 import type { SambaTabMessages } from './samba.en.ts';
 import type { SettingsTabMessages } from './settings.en.ts';
+import type { SubusersTabMessages } from './subusers.en.ts';
 import type { UsersTabMessages } from './users.en.ts';
 import type { VpnTabMessages } from './vpn.en.ts';
 
@@ -22,4 +23,5 @@ export type ServiceTabResources = {
   ldapTab: LdapTabMessages;
   backupsTab: BackupsTabMessages;
   shareLinksTab: ShareLinksTabMessages;
+  subusersTab: SubusersTabMessages;
 };
