@@ -32,11 +32,11 @@ describe('the Linux-user portal', () => {
       if (kind === 'vpn.config') return { ok: true, result: { ovpn: `client\n# for ${payload.user}\n` } };
       return { ok: false, code: 'unsupported', error: kind };
     }) as NodeCalls['call'],
-    stream: (async () => ({
+    stream: async () => ({
       ok: false,
       code: 'unsupported',
       error: 'no streams here',
-    })),
+    }),
   };
 
   beforeAll(async () => {
