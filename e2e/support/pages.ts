@@ -18,6 +18,8 @@ export const PUBLIC_PAGES = [
   '/no/such/page',
   // A share link's public page; this token was never handed out, so its not-found page.
   '/s/no-such-share-link-token-0123456789abcdefgh',
+  // The Linux-user portal's sign-in (its own token, none stored here).
+  '/linux-user',
 ] as const;
 
 /** Sign-in, registration and account-recovery pages, signed out (without a link's token). */
@@ -48,6 +50,7 @@ export function dashboardPages({ serviceId, completionPath }: DashboardIds): str
     `/dashboard/services/${serviceId}/nfs`,
     `/dashboard/services/${serviceId}/ftp`,
     `/dashboard/services/${serviceId}/ftp-advanced`,
+    `/dashboard/services/${serviceId}/subusers`,
     `/dashboard/services/${serviceId}/share-links`,
     `/dashboard/services/${serviceId}/ldap`,
     `/dashboard/services/${serviceId}/settings`,
@@ -73,6 +76,8 @@ export interface PageState {
 export const SIGNED_OUT_STATES: PageState[] = [
   { path: '/auth/login', state: 'errors', clicks: ['login-submit'] },
   { path: '/auth/register', state: 'errors', clicks: ['register-submit'] },
+  { path: '/auth/login', state: 'subuser errors', clicks: ['login-subuser-toggle', 'subuser-login-submit'] },
+  { path: '/linux-user', state: 'errors', clicks: ['portal-sign-in-submit'] },
 ];
 
 /** The dialogs of a service's tabs, open and sent empty. */
@@ -88,5 +93,6 @@ export function dashboardStates({ serviceId }: DashboardIds): PageState[] {
       state: 'new share link',
       clicks: ['share-link-create', 'share-link-submit'],
     },
+    { path: `${service}/subusers`, state: 'new subuser', clicks: ['subuser-create', 'subuser-form-submit'] },
   ];
 }
