@@ -8,15 +8,18 @@
 // access: its password follows, its config is the user's to take).
 import {
   LINUX_USER_TOKEN_TTL_S,
+  VPN_TUNNEL_SERVER_ADDRESS,
   type Language,
   type LinuxUserChangePasswordRequest,
   type LinuxUserChangePasswordResponse,
   type LinuxUserLoginRequest,
   type LinuxUserMe,
+  type LinuxUserRights,
   type LinuxUserService,
   type LinuxUserShare,
   type LinuxUserSharesResponse,
   type LinuxUserTokenResponse,
+  type SambaShare,
   type VpnConfigResponse,
   type VpnUser,
 } from '@debesis/contract';
@@ -43,7 +46,7 @@ export interface LinuxUserPortalDeps {
   tokens: LinuxUserTokens;
   reader: ReturnType<typeof createDirectoryReader>;
   directory: Pick<DirectoryService, 'setPassword'>;
-  samba: Pick<SambaService, 'listShares' | 'permissions'>;
+  samba: Pick<SambaService, 'listShares'>;
   ftp: Pick<FtpService, 'listUsers' | 'status'>;
   vpn: Pick<VpnService, 'listUsers' | 'resetPassword' | 'config'>;
 }
@@ -59,6 +62,29 @@ const CHANGED: Record<Language, string> = {
 /** The ways in a password change reaches: all read the directory's hashes. */
 const DIRECTORY_SERVICES = ['smb', 'ftp', 'sftp', 'ldap'];
 
+/**
+ * What a user may do in a share, as the node renders it (agent samba/resolve-shares.ts): an entry
+ * of its own decides (write or admin: read and write; read: read; none: kept out, whatever its
+ * groups); else an allowed group of its lets it read and write; else a guest share lets anyone in
+ * to read, as a guest.
+ */
+function shareAccess(
+  share: Pick<SambaShare, 'users' | 'groups' | 'guest_ok'>,
+  user: string,
+  groups: readonly string[],
+): { rights: LinuxUserRights | undefined; group: string | null; asGuest: boolean } {
+  const own = share.users.find((entry) => entry.name === user);
+  if (own) {
+    const rights = own.write || own.admin ? 'read_write' : own.read ? 'read' : undefined;
+    return { rights, group: null, asGuest: false };
+  }
+  const group = share.groups.toSorted().find((name) => groups.includes(name));
+  if (group) return { rights: 'read_write', group, asGuest: false };
+  return share.guest_ok
+    ? { rights: 'read', group: null, asGuest: true }
+    : { rights: undefined, group: null, asGuest: false };
+}
+
 export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
   async function token(user: { id: string; serviceId: string; passwordCrypt: string }) {
     return {
@@ -70,6 +96,19 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
       token_type: 'bearer' as const,
       expires_in: LINUX_USER_TOKEN_TTL_S,
     };
+  }
+
+  /**
+   * Whether the workspace still stands for its users: a terminated one (its data removed from its
+   * node) signs nobody in and ends its tokens.
+   */
+  async function workspaceStands(accountId: string, serviceId: string): Promise<boolean> {
+    try {
+      return (await deps.changes.owned(accountId, serviceId)).status !== 'terminated';
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') return false;
+      throw error;
+    }
   }
 
   /** The user's row as it is now (the guard admitted it a moment ago). */
@@ -85,25 +124,27 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
     return users.find((user) => user.username.toLowerCase() === caller.username.toLowerCase());
   }
 
-  async function sambaShares(caller: LinuxUserCaller, address: string | null): Promise<LinuxUserShare[]> {
-    const [{ shares }, groups] = await Promise.all([
+  /**
+   * The Samba shares the user can reach, with the rights the node gives them (shareAccess). A
+   * share bound to the public address is reached there; any other (and every share of a NAT plan)
+   * only through the workspace's VPN, at the tunnel's server address.
+   */
+  async function sambaShares(
+    caller: LinuxUserCaller,
+    service: { address: string | null; productId: string },
+  ): Promise<LinuxUserShare[]> {
+    const [{ shares }, groups, publicPlan] = await Promise.all([
       deps.samba.listShares(caller.accountId, caller.serviceId),
       deps.reader.groupsOf(caller.serviceId, caller.userId),
+      deps.plans.publicAddress(service.productId),
     ]);
+    const user = caller.username;
     const found: LinuxUserShare[] = [];
     for (const share of shares) {
-      let rights: { read: boolean; write: boolean } | undefined = share.users.find(
-        (entry) => entry.name === caller.username,
-      );
-      let viaGroup: string | null = null;
-      const group = rights ? undefined : share.groups.find((name) => groups.includes(name));
-      if (group) {
-        const { permissions } = await deps.samba.permissions(caller.accountId, caller.serviceId, share.name);
-        rights = permissions.find((entry) => entry.kind === 'group' && entry.name === group);
-        viaGroup = group;
-      }
-      if (!rights && share.guest_ok) rights = { read: true, write: false };
-      if (!rights?.read) continue;
+      const { rights, group, asGuest } = shareAccess(share, user, groups);
+      if (!rights) continue;
+      const address =
+        share.bind_public_ip && publicPlan ? service.address : service.address && VPN_TUNNEL_SERVER_ADDRESS;
       const host = address ?? '<address>';
       found.push({
         kind: 'smb',
@@ -111,13 +152,21 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
         description: share.description,
         path: share.path,
         address: address ? `smb://${address}/${share.name}` : null,
-        rights: rights.write ? 'read_write' : 'read',
-        via_group: viaGroup,
-        connect: {
-          windows: `net use * \\\\${host}\\${share.name} /user:${caller.username}`,
-          macos: `smb://${caller.username}@${host}/${share.name}`,
-          linux: `smbclient //${host}/${share.name} -U ${caller.username}`,
-        },
+        rights,
+        via_group: group,
+        // In a guest share the user is let in as a guest only (smbd refuses a known name it does
+        // not list), so those commands connect without a name.
+        connect: asGuest
+          ? {
+              windows: `net use * \\\\${host}\\${share.name}`,
+              macos: `smb://guest@${host}/${share.name}`,
+              linux: `smbclient //${host}/${share.name} -N`,
+            }
+          : {
+              windows: `net use * \\\\${host}\\${share.name} /user:${user}`,
+              macos: `smb://${user}@${host}/${share.name}`,
+              linux: `smbclient //${host}/${share.name} -U ${user}`,
+            },
       });
     }
     return found;
@@ -136,7 +185,7 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
     const user = caller.username;
     if (status.ftp.enabled) {
       const port = status.ftp.port;
-      const url = `ftp://${user}@${host}:${port}/`;
+      const url = `ftp://${user}@${host}:${port}`;
       found.push({
         kind: 'ftp',
         name: 'ftp',
@@ -145,11 +194,8 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
         address: status.address ? `ftp://${status.address}:${port}` : null,
         rights,
         via_group: null,
-        connect: {
-          windows: url,
-          macos: `lftp -u ${user} -p ${port} ${host}`,
-          linux: `lftp -u ${user} -p ${port} ${host}`,
-        },
+        // Explorer's and Finder's address bars take the URL (Finder reads only); lftp writes too.
+        connect: { windows: url, macos: url, linux: `lftp ${url}` },
       });
     }
     if (status.sftp.enabled) {
@@ -163,6 +209,7 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
         address: status.address ? `sftp://${user}@${status.address}:${port}` : null,
         rights,
         via_group: null,
+        // OpenSSH's sftp ships with Windows 10 and later, macOS and Linux alike.
         connect: { windows: command, macos: command, linux: command },
       });
     }
@@ -183,7 +230,8 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
       ]);
       const user = await deps.reader.findUser(serviceId, name);
       const passwordOk = verifySha512Crypt(request.password, user?.passwordCrypt ?? NO_USER_CRYPT);
-      if (!user || !passwordOk) throw new AppError('invalid_credentials');
+      if (!user || !passwordOk || !(await workspaceStands(user.accountId, serviceId)))
+        throw new AppError('invalid_credentials');
       await deps.limiter.release(attempt);
       // Only someone who knows the password learns the user's state.
       if (!user.active) throw new AppError('linux_user_inactive');
@@ -205,7 +253,13 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
     async authenticate(accessToken: string): Promise<LinuxUserCaller> {
       const claims = deps.tokens.verify(accessToken);
       const user = claims && (await deps.reader.findUserById(claims.serviceId, claims.userId));
-      if (!claims || !user || !user.active || passwordFingerprint(user.passwordCrypt) !== claims.password) {
+      if (
+        !claims ||
+        !user ||
+        !user.active ||
+        passwordFingerprint(user.passwordCrypt) !== claims.password ||
+        !(await workspaceStands(user.accountId, user.serviceId))
+      ) {
         throw unauthorized();
       }
       return { accountId: user.accountId, serviceId: user.serviceId, userId: user.id, username: user.name };
@@ -243,7 +297,7 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
     async shares(caller: LinuxUserCaller): Promise<LinuxUserSharesResponse> {
       const service = await deps.changes.owned(caller.accountId, caller.serviceId);
       return {
-        shares: [...(await sambaShares(caller, service.address)), ...(await ftpShares(caller))],
+        shares: [...(await sambaShares(caller, service)), ...(await ftpShares(caller))],
       };
     },
 

@@ -8,7 +8,8 @@ import type {
   NodeCallKind,
   VpnUser,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { ntHash, verifySha512Crypt } from '../directory/passwords.ts';
+import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, type TestNode } from '../../test/services.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
@@ -176,10 +177,17 @@ describe('the Linux-user portal', () => {
     await made(`/api/v1/samba/${serviceId}/shares`, {
       name: 'projects',
       description: 'Drawings',
+      bind_public_ip: true,
       users: [{ name: 'ona', read: true, write: true }],
     });
     await made(`/api/v1/samba/${serviceId}/shares`, { name: 'team', groups: ['designers'] });
     await made(`/api/v1/samba/${serviceId}/shares`, { name: 'private', users: [{ name: 'jonas' }] });
+    await made(`/api/v1/samba/${serviceId}/shares`, {
+      name: 'archive',
+      users: [{ name: 'ona', read: true, write: false }],
+      groups: ['designers'],
+    });
+    await made(`/api/v1/samba/${serviceId}/shares`, { name: 'lobby', guest_ok: true });
     const token = await signIn(serviceId);
 
     const me = (await call.get(bearer(token), `${portal}/me`)).json<LinuxUserMe>();
@@ -202,14 +210,48 @@ describe('the Linux-user portal', () => {
       address: `smb://10.29.1.${placed}/projects`,
       connect: { linux: `smbclient //10.29.1.${placed}/projects -U ona` },
     });
-    expect(byName.get('smb:team')).toMatchObject({ via_group: 'designers' });
+    expect(byName.get('smb:projects')?.connect.windows).toBe(
+      `net use * \\\\10.29.1.${placed}\\projects /user:ona`,
+    );
+    // Through her group: read and write; the VPN's only (not bound to the public address), so at
+    // the tunnel's server address.
+    expect(byName.get('smb:team')).toMatchObject({
+      via_group: 'designers',
+      rights: 'read_write',
+      address: 'smb://10.8.0.1/team',
+      connect: { linux: 'smbclient //10.8.0.1/team -U ona' },
+    });
+    // An entry of her own decides over her group's; a guest share is read by anyone.
+    expect(byName.get('smb:archive')).toMatchObject({ rights: 'read', via_group: null });
+    expect(byName.get('smb:lobby')).toMatchObject({
+      rights: 'read',
+      via_group: null,
+      connect: { linux: 'smbclient //10.8.0.1/lobby -N' },
+    });
     // FTP and SFTP are on for every user by default, read and write.
     expect(byName.get('sftp:sftp')?.connect.linux).toMatch(/^sftp -P 22 ona@10\.29\.1\.\d+$/);
-    expect(byName.get('ftp:ftp')?.rights).toBe('read_write');
+    expect(byName.get('ftp:ftp')).toMatchObject({
+      rights: 'read_write',
+      address: `ftp://10.29.1.${placed}:21`,
+      connect: { linux: `lftp ftp://ona@10.29.1.${placed}:21` },
+    });
 
+    // Read only over FTP: read; FTP off for her: neither FTP nor SFTP.
+    const readOnly = await injectWithCsrf(ctx.app, {
+      method: 'PUT',
+      url: `/api/v1/ftp/${serviceId}/users/ona/permissions`,
+      headers: auth,
+      payload: { permissions: 'read_only' },
+    });
+    expect(readOnly.statusCode, readOnly.body).toBe(200);
+    const limited = (await call.get(bearer(token), `${portal}/shares`)).json<LinuxUserSharesResponse>();
+    expect(limited.shares.filter((share) => share.kind !== 'smb').map((share) => share.rights)).toEqual([
+      'read',
+      'read',
+    ]);
     await call.post(auth, `/api/v1/ftp/${serviceId}/users/ona/disable`);
     const after = (await call.get(bearer(token), `${portal}/shares`)).json<LinuxUserSharesResponse>();
-    expect(after.shares.map((share) => share.kind)).toEqual(['smb', 'smb']);
+    expect(after.shares.every((share) => share.kind === 'smb')).toBe(true);
   });
 
   it('changes the password everywhere at once, VPN too when the user has it, and hands a new token', async () => {
@@ -257,9 +299,16 @@ describe('the Linux-user portal', () => {
     expect(old.statusCode).toBe(401);
     await signIn(serviceId, 'brand-new-pass-1');
 
-    // One change of the directory and one of the VPN user, each for the node to apply.
+    // One change of the directory and one of the VPN user, each for the node to apply: the node is
+    // asked for the new password's hashes for SMB (NT), FTP, SFTP and LDAP (crypt) and the VPN.
     const users = (await call.get(auth, `/api/v1/vpn/${serviceId}/users`)).json<{ users: VpnUser[] }>().users;
     expect(users.find((user) => user.id === vpnUser.id)?.apply_status).toBe('applying');
+    const desired = (await node.desired()).workspaces.find((each) => each.service_id === serviceId);
+    const ona = desired?.users.find((user) => user.name === 'ona');
+    expect(ona && verifySha512Crypt('brand-new-pass-1', ona.password_crypt)).toBe(true);
+    expect(ona?.password_nt).toBe(await ntHash('brand-new-pass-1'));
+    const onaVpn = desired?.vpn?.users.find((user) => user.name === 'ona');
+    expect(onaVpn && verifySha512Crypt('brand-new-pass-1', onaVpn.password_crypt)).toBe(true);
     const actions = (await activityOf(ctx, serviceId)).map((entry) => entry.action);
     expect(actions).toEqual(
       expect.arrayContaining([
@@ -278,6 +327,51 @@ describe('the Linux-user portal', () => {
       new_password_confirm: 'brand-new-pass-3',
     });
     expect(alone.json<LinuxUserChangePasswordResponse>().applied_to).toEqual(['smb', 'ftp', 'sftp', 'ldap']);
+  });
+
+  it('ends a token when the owner sets a new password or the workspace is terminated', async () => {
+    const { serviceId, auth } = await workspace();
+    const token = await signIn(serviceId);
+    const repassworded = await call.patch(auth, `/api/v1/user-groups/${serviceId}/users/ona/password`, {
+      password: 'owner-set-pass-1',
+    });
+    expect(repassworded.statusCode, repassworded.body).toBe(200);
+    expect((await call.get(bearer(token), `${portal}/me`)).statusCode).toBe(401);
+
+    const again = await signIn(serviceId, 'owner-set-pass-1');
+    expect((await call.get(bearer(again), `${portal}/me`)).statusCode).toBe(200);
+    await setService(ctx, serviceId, { status: 'terminated' });
+    expect((await call.get(bearer(again), `${portal}/me`)).statusCode).toBe(401);
+    const gone = await login({
+      username: 'ona',
+      password: 'owner-set-pass-1',
+      grant_type: 'password',
+      client_id: serviceId,
+    });
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json<{ detail: string }>().detail).toBe('invalid_credentials');
+  });
+
+  it('limits wrong current passwords at a password change, per workspace user', async () => {
+    const { serviceId } = await workspace();
+    const token = await signIn(serviceId);
+    const change = (current: string) =>
+      call.post(bearer(token), `${portal}/change-password`, {
+        current_password: current,
+        new_password: 'brand-new-pass-1',
+        new_password_confirm: 'brand-new-pass-1',
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await change('not-my-password')).statusCode).toBe(422);
+    expect((await change(PASSWORD)).statusCode).toBe(429);
+    // Another user of the workspace is not held up by hers.
+    const jonas = await signIn(serviceId, PASSWORD, 'jonas');
+    const his = await call.post(bearer(jonas), `${portal}/change-password`, {
+      current_password: PASSWORD,
+      new_password: 'brand-new-pass-2',
+      new_password_confirm: 'brand-new-pass-2',
+    });
+    expect(his.statusCode, his.body).toBe(200);
   });
 
   it('hands the user its own VPN config, and says so when it has none', async () => {
