@@ -49,8 +49,17 @@ interface SessionRequestConfig extends InternalAxiosRequestConfig {
 /** Spec §4, §9: one refresh per request, so one replay; a request is never replayed twice. */
 export const MAX_SESSION_REPLAYS = 1;
 
-/** Spec §4: login, register and refresh never trigger a refresh (nor logout, which ends it). */
-const EXCLUDED_PATHS = ['/auth/login', '/auth/register', '/auth/refresh', '/auth/logout'];
+/**
+ * Spec §4: login, register and refresh never trigger a refresh (nor logout, which ends it); nor
+ * the Linux-user portal's sign-in, whose refusal is the portal's, not the owner's session's.
+ */
+const EXCLUDED_PATHS = [
+  '/auth/login',
+  '/auth/register',
+  '/auth/refresh',
+  '/auth/logout',
+  '/auth/linux-user/login',
+];
 
 function isExcluded(url: string | undefined): boolean {
   const path = (url ?? '').split('?')[0] ?? '';

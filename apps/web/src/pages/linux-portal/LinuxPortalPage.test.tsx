@@ -125,6 +125,7 @@ describe('the Linux-user portal', () => {
     expect(screen.getByTestId('portal-share-smb-projects-rights').textContent).toBe('Read and write');
     expect(screen.getByTestId('portal-share-smb-projects-linux').textContent).toBe(share.connect.linux);
     expect(screen.getByTestId('portal-share-smb-projects-windows').textContent).toBe(share.connect.windows);
+    expect(screen.getByTestId('portal-share-smb-projects-linux-copy').textContent).toBe('Copy');
     expect(screen.getByTestId('portal-vpn-download')).toBeTruthy();
   });
 

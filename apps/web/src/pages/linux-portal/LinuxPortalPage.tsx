@@ -18,6 +18,8 @@ import { isApiError, serverMessage } from '../../api/api-error.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useContractForm } from '../../forms/use-contract-form.ts';
+// The copy buttons' words (CopyValue) are the service pages' texts.
+import '../../i18n/workspace-messages.ts';
 import { CopyValue } from '../services/kit/CopyValue.tsx';
 import { clearPortalToken, getPortalToken, portalApi } from './portal-api.ts';
 import './linux-portal.css';
