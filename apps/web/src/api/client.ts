@@ -6,7 +6,7 @@
 //   await api.put('/api/v1/settings/', { theme: 'dark' }, settingsSchema);
 import { CLIENT_TIMING } from '@debesis/contract';
 import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { clientError, toApiError } from './api-error.ts';
 import { installDeadline, installRequestHeaders, installSessionRefresh } from './interceptors.ts';
 import { requestKey } from './request-key.ts';
@@ -95,3 +95,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 }
 
 export const api = createApiClient();
+
+/** The schema of an answer nobody reads (204 No Content, or a body the caller ignores). */
+export const noContent = z.unknown().transform(() => undefined);

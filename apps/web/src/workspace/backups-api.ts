@@ -26,8 +26,7 @@ import {
   type UpdateBackupScheduleRequest,
 } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../api/client.ts';
+import { api, noContent } from '../api/client.ts';
 import { toApiError } from '../api/api-error.ts';
 import { saveFile } from '../lib/save-file.ts';
 import { saveVpnConfig } from './vpn-api.ts';
@@ -37,8 +36,6 @@ const base = (serviceId: string) => `/api/v1/backups/${segment(serviceId)}`;
 const schedulePath = (serviceId: string, id: string) => `${base(serviceId)}/schedules/${segment(id)}`;
 const sessionPath = (serviceId: string, id: string) => `${base(serviceId)}/sessions/${segment(id)}`;
 const clientPath = (serviceId: string, id: string) => `${base(serviceId)}/clients/${segment(id)}`;
-/** An answer the tab does not read (204). */
-const unread = z.unknown().transform(() => undefined);
 
 /** How often a list is asked again while a backup or restore in it is queued or running. */
 export const BACKUP_PROGRESS_POLL_MS = 2_000;
@@ -66,7 +63,7 @@ export const backupsApi = {
     api.post(`${base(serviceId)}/schedules`, body, backupScheduleSchema),
   updateSchedule: (serviceId: string, id: string, body: UpdateBackupScheduleRequest) =>
     api.put(schedulePath(serviceId, id), body, backupScheduleSchema),
-  deleteSchedule: (serviceId: string, id: string) => api.delete(schedulePath(serviceId, id), unread),
+  deleteSchedule: (serviceId: string, id: string) => api.delete(schedulePath(serviceId, id), noContent),
   /** Run now: the new history entry, queued. */
   trigger: (serviceId: string, id: string) =>
     api.post(`${schedulePath(serviceId, id)}/trigger`, {}, backupSessionSchema),
@@ -91,7 +88,7 @@ export const backupsApi = {
   disconnectClient: (serviceId: string, id: string) =>
     api.post(`${clientPath(serviceId, id)}/disconnect`, {}, backupClientSchema),
   /** The client and its backups (204). */
-  deleteClient: (serviceId: string, id: string) => api.delete(clientPath(serviceId, id), unread),
+  deleteClient: (serviceId: string, id: string) => api.delete(clientPath(serviceId, id), noContent),
   clientVpnConfig: (serviceId: string, id: string) =>
     api.get(`${base(serviceId)}/vpn-config`, backupVpnConfigResponseSchema, { params: { client_id: id } }),
 };

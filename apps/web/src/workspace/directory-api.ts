@@ -12,16 +12,13 @@ import {
   type UpdateWorkspaceGroupRequest,
 } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../api/client.ts';
+import { api, noContent } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
 import { whileApplying } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/user-groups/${segment(serviceId)}`;
 const userPath = (serviceId: string, user: string) => `${base(serviceId)}/users/${segment(user)}`;
 const groupPath = (serviceId: string, group: string) => `${base(serviceId)}/groups/${segment(group)}`;
-/** 204 No Content: nothing to read. */
-const noContent = z.unknown().transform(() => undefined);
 
 export const directoryApi = {
   users: (serviceId: string) => api.get(`${base(serviceId)}/users`, workspaceUsersResponseSchema),

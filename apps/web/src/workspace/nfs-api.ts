@@ -12,15 +12,12 @@ import {
   type UpdateNfsExportRequest,
 } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../api/client.ts';
+import { api, noContent } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
 import { whileApplying } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/nfs/${segment(serviceId)}`;
 const exportPath = (serviceId: string, path: string) => `${base(serviceId)}/shares/${segment(path)}`;
-/** An answer the tab does not read (204, or a new generation: the change refreshes the lists). */
-const unread = z.unknown().transform(() => undefined);
 
 /** How often the clients and stats are asked again while the tab is open. */
 export const NFS_CLIENTS_POLL_MS = 10_000;
@@ -31,12 +28,12 @@ export const nfsApi = {
     api.post(`${base(serviceId)}/shares`, body, nfsExportSchema),
   updateExport: (serviceId: string, path: string, body: UpdateNfsExportRequest) =>
     api.patch(exportPath(serviceId, path), body, nfsExportSchema),
-  deleteExport: (serviceId: string, path: string) => api.delete(exportPath(serviceId, path), unread),
+  deleteExport: (serviceId: string, path: string) => api.delete(exportPath(serviceId, path), noContent),
   clients: (serviceId: string) => api.get(`${base(serviceId)}/clients`, nfsClientsResponseSchema),
   status: (serviceId: string) => api.get(`${base(serviceId)}/status`, nfsStatusSchema),
   stats: (serviceId: string) => api.get(`${base(serviceId)}/stats`, nfsStatsSchema),
-  reload: (serviceId: string) => api.post(`${base(serviceId)}/reload`, {}, unread),
-  sync: (serviceId: string) => api.post(`${base(serviceId)}/sync`, {}, unread),
+  reload: (serviceId: string) => api.post(`${base(serviceId)}/reload`, {}, noContent),
+  sync: (serviceId: string) => api.post(`${base(serviceId)}/sync`, {}, noContent),
 };
 
 /** The exports, asked again while the node applies a change to any of them. */

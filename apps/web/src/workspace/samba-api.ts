@@ -14,14 +14,12 @@ import {
   type UpdateSambaShareRequest,
 } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../api/client.ts';
+import { api, noContent } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
 import { whileApplying } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/samba/${segment(serviceId)}`;
 const sharePath = (serviceId: string, share: string) => `${base(serviceId)}/shares/${segment(share)}`;
-const noContent = z.unknown().transform(() => undefined);
 
 export const sambaApi = {
   shares: (serviceId: string) => api.get(`${base(serviceId)}/shares`, sambaSharesResponseSchema),

@@ -11,14 +11,11 @@ import {
   type ShareLinkAccessResult,
 } from '@debesis/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../api/client.ts';
+import { api, noContent } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
 
 const base = (serviceId: string) => `/api/v1/shares/${segment(serviceId)}`;
 const linkPath = (serviceId: string, id: string) => `${base(serviceId)}/shares/${segment(id)}`;
-/** An answer the tab does not read (204). */
-const unread = z.unknown().transform(() => undefined);
 
 export const SHARE_LINKS_POLL_MS = 30_000;
 export const ACCESS_LOG_PAGE_SIZE = 20;
@@ -35,7 +32,7 @@ export const shareLinksApi = {
     api.post(`${base(serviceId)}/shares`, body, shareLinkSchema),
   revoke: (serviceId: string, id: string) =>
     api.post(`${linkPath(serviceId, id)}/revoke`, {}, shareLinkSchema),
-  remove: (serviceId: string, id: string) => api.delete(linkPath(serviceId, id), unread),
+  remove: (serviceId: string, id: string) => api.delete(linkPath(serviceId, id), noContent),
   accessLog: (serviceId: string, id: string, filter: AccessLogFilter) =>
     api.get(`${linkPath(serviceId, id)}/access-logs`, shareLinkAccessLogResponseSchema, {
       params: {

@@ -11,14 +11,11 @@ import {
   type UpdateSubuserRequest,
 } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '../api/client.ts';
+import { api, noContent } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
 
 const base = (serviceId: string) => `/api/v1/subusers/${segment(serviceId)}`;
 const one = (serviceId: string, id: string) => `${base(serviceId)}/${segment(id)}`;
-/** An answer the tab does not read (204). */
-const unread = z.unknown().transform(() => undefined);
 
 export const SUBUSERS_POLL_MS = 30_000;
 
@@ -29,7 +26,7 @@ export const subusersApi = {
     api.patch(one(serviceId, id), body, subuserSchema),
   setEnabled: (serviceId: string, id: string, enabled: boolean) =>
     api.post(`${one(serviceId, id)}/${enabled ? 'enable' : 'disable'}`, {}, subuserSchema),
-  remove: (serviceId: string, id: string) => api.delete(one(serviceId, id), unread),
+  remove: (serviceId: string, id: string) => api.delete(one(serviceId, id), noContent),
   startTwoFactor: (serviceId: string, id: string) =>
     api.post(`${one(serviceId, id)}/2fa/setup`, {}, twoFactorSetupResponseSchema),
   verifyTwoFactor: (serviceId: string, id: string, code: string) =>
@@ -40,8 +37,8 @@ export const subusersApi = {
   sessions: (serviceId: string, id: string) =>
     api.get(`${one(serviceId, id)}/sessions`, subuserSessionsResponseSchema),
   endSession: (serviceId: string, id: string, sessionId: string) =>
-    api.delete(`${one(serviceId, id)}/sessions/${segment(sessionId)}`, unread),
-  endSessions: (serviceId: string, id: string) => api.delete(`${one(serviceId, id)}/sessions`, unread),
+    api.delete(`${one(serviceId, id)}/sessions/${segment(sessionId)}`, noContent),
+  endSessions: (serviceId: string, id: string) => api.delete(`${one(serviceId, id)}/sessions`, noContent),
 };
 
 export function useSubusers(serviceId: string) {

@@ -16,7 +16,7 @@ import {
 } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../api/client.ts';
+import { api, noContent } from '../api/client.ts';
 import { toApiError } from '../api/api-error.ts';
 import { saveFile } from '../lib/save-file.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
@@ -24,8 +24,6 @@ import { whileApplying } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/vpn/${segment(serviceId)}`;
 const userPath = (serviceId: string, userId: string) => `${base(serviceId)}/users/${segment(userId)}`;
-/** An answer the tab does not read (204, or one the contract leaves open). */
-const unread = z.unknown().transform(() => undefined);
 
 /**
  * How often the sessions are asked again while the tab is open. Issue 15 wants a new session on
@@ -44,19 +42,19 @@ export const vpnApi = {
     api.post(`${base(serviceId)}/users`, body, vpnUserSchema),
   updateUser: (serviceId: string, userId: string, body: UpdateVpnUserRequest) =>
     api.patch(userPath(serviceId, userId), body, vpnUserSchema),
-  deleteUser: (serviceId: string, userId: string) => api.delete(userPath(serviceId, userId), unread),
+  deleteUser: (serviceId: string, userId: string) => api.delete(userPath(serviceId, userId), noContent),
   resetPassword: (serviceId: string, userId: string, password: string) =>
-    api.post(`${userPath(serviceId, userId)}/reset-password`, { password }, unread),
+    api.post(`${userPath(serviceId, userId)}/reset-password`, { password }, noContent),
   disconnect: (serviceId: string, userId: string) =>
     api.post(`${userPath(serviceId, userId)}/disconnect`, {}, vpnDisconnectResponseSchema),
   revoke: (serviceId: string, userId: string) =>
-    api.post(`${userPath(serviceId, userId)}/revoke`, {}, unread),
+    api.post(`${userPath(serviceId, userId)}/revoke`, {}, noContent),
   killAll: (serviceId: string) =>
     api.post(`${base(serviceId)}/sessions/kill-all`, {}, vpnDisconnectResponseSchema),
   configLink: (serviceId: string, userId: string) =>
     api.post(`${userPath(serviceId, userId)}/config/link`, {}, vpnConfigLinkResponseSchema),
-  restart: (serviceId: string) => api.post(`${base(serviceId)}/restart`, {}, unread),
-  reload: (serviceId: string) => api.post(`${base(serviceId)}/reload`, {}, unread),
+  restart: (serviceId: string) => api.post(`${base(serviceId)}/restart`, {}, noContent),
+  reload: (serviceId: string) => api.post(`${base(serviceId)}/reload`, {}, noContent),
 };
 
 /** What the browser is told a saved `.ovpn` is. */

@@ -56,7 +56,7 @@ export async function sharedRoot(db: Db, row: Pick<ShareLinkRow, 'serviceId' | '
 
 export interface ShareLinksDeps {
   db: Db;
-  changes: Pick<WorkspaceChanges, 'owned' | 'now'>;
+  changes: Pick<WorkspaceChanges, 'owned' | 'now' | 'refuseUnlessChangeable'>;
   nodeCalls: NodeCalls;
   recordActivity: RecordActivity;
   keys: ShareLinkKeys;
@@ -136,10 +136,7 @@ export function createShareLinksService(deps: ShareLinksDeps) {
       const service = await deps.changes.owned(accountId, serviceId);
       const at = deps.changes.now();
       // As for any change of the workspace: paid and within its time, placed or waiting to be.
-      if (service.validUntil <= at || service.status === 'expired' || service.status === 'quarantined')
-        throw new AppError('service_expired');
-      if (!['processing', 'resourcePending', 'active'].includes(service.status))
-        throw new AppError('workspace_not_changeable');
+      deps.changes.refuseUnlessChangeable(service, at);
       if ((await queries.count(service.id)) >= SHARE_LINKS_PER_SERVICE)
         throw new AppError('share_link_limit');
       const itemType = await checkTarget(service, request.type, request.target);

@@ -6,7 +6,7 @@
 //
 // Sign-in failures count like the owner's (LIMITS.loginFailures*: per subuser and per address);
 // a right password with the code still to come gives its count back, a wrong code keeps it.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   SUBUSER_REMEMBERED_SESSION_DAYS,
   SUBUSER_SESSION_HOURS,
@@ -21,6 +21,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, unauthorized } from '../../http/app-error.ts';
 import type { SubuserCaller } from '../../http/caller.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { hashOpaqueToken as hashToken } from '../auth/tokens.ts';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
 import type { RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';
 import type { SecondFactor } from './second-factor.ts';
@@ -40,8 +41,6 @@ export interface SubuserSignInDeps {
 export interface SignInMeta {
   ip: string | null;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createSubuserSignIn(deps: SubuserSignInDeps) {
   const queries = createSubusersQueries(deps.db);

@@ -39,7 +39,7 @@ import {
 
 export interface SubusersDeps {
   db: Db;
-  changes: Pick<WorkspaceChanges, 'owned' | 'now'>;
+  changes: Pick<WorkspaceChanges, 'owned' | 'now' | 'refuseUnlessChangeable'>;
   recordActivity: RecordActivity;
   secondFactor: SecondFactor;
 }
@@ -151,10 +151,7 @@ export function createSubusersService(deps: SubusersDeps) {
       const request = createSubuserRequestSchema.parse(input);
       const service = await deps.changes.owned(accountId, serviceId);
       const at = now();
-      if (service.validUntil <= at || service.status === 'expired' || service.status === 'quarantined')
-        throw new AppError('service_expired');
-      if (!['processing', 'resourcePending', 'active'].includes(service.status))
-        throw new AppError('workspace_not_changeable');
+      deps.changes.refuseUnlessChangeable(service, at);
       if ((await queries.count(service.id)) >= SUBUSERS_PER_SERVICE) throw new AppError('subuser_limit');
       if (await queries.findNamed(service.id, request.username)) throw new AppError('subuser_exists');
       // Hashed before the transaction: argon2 takes its time on purpose.

@@ -80,6 +80,12 @@ export function createWorkspaceChanges(deps: {
   return {
     now,
     owned,
+    /**
+     * Refuses a change to a service that is not paid and within its time, or not placed or waiting
+     * to be (what `change` checks first): for features whose changes stay in the API (share links,
+     * subusers) and so do not go through `change`.
+     */
+    refuseUnlessChangeable,
 
     async change<T>(
       accountId: string,

@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useContractForm } from '../../forms/use-contract-form.ts';
 // The copy buttons' words (CopyValue) are the service pages' texts.
 import '../../i18n/workspace-messages.ts';
+import { localeOf } from '../activity/relative-time.ts';
 import { CopyValue } from '../services/kit/CopyValue.tsx';
 import { clearPortalToken, getPortalToken, portalApi } from './portal-api.ts';
 import './linux-portal.css';
@@ -167,8 +168,8 @@ function PortalHome({ onSignOut }: { onSignOut: (ended: boolean) => void }) {
             <>
               <dt>{t('workspace.validUntil')}</dt>
               <dd>
-                {new Date(workspace.valid_until).toLocaleDateString(
-                  i18n.language === 'lt' ? 'lt-LT' : 'en-US',
+                {new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium' }).format(
+                  new Date(workspace.valid_until),
                 )}
               </dd>
             </>

@@ -7,14 +7,14 @@ import { subuserIdentitySchema } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Navigate, useNavigate } from 'react-router';
 import { setBearerOverride } from '../../api/bearer.ts';
-import { api, isApiError } from '../../api/client.ts';
+import { api, isApiError, noContent } from '../../api/client.ts';
 import { clearSubuserToken, getSubuserToken } from '../../auth/subuser-session.ts';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/accounts-messages.ts';
 import { loadNamespace } from '../../i18n/lazy-namespace.ts';
+import { formatDateTime } from '../activity/relative-time.ts';
 import { BackupsPanel } from '../services/ServiceBackupsTab.tsx';
 import { SERVICE_TABS } from '../services/service-tabs.ts';
 import './subuser-area.css';
@@ -57,7 +57,7 @@ function SubuserArea() {
   }, [ended, navigate]);
 
   async function signOut() {
-    await api.post('/api/v1/subusers/auth/logout', undefined, unread).catch(() => undefined);
+    await api.post('/api/v1/subusers/auth/logout', undefined, noContent).catch(() => undefined);
     clearSubuserToken();
     void navigate(LOGIN, { replace: true });
   }
@@ -78,10 +78,7 @@ function SubuserArea() {
           <p className="text-muted">
             {t('subuserArea.signedInAs', { name: identity.username })} ·{' '}
             {t('subuserArea.sessionEnds', {
-              time: new Date(identity.expires_at).toLocaleString(i18n.language === 'lt' ? 'lt-LT' : 'en-US', {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              }),
+              time: formatDateTime(new Date(identity.expires_at), i18n.language),
             })}
           </p>
           <p>{t('subuserArea.lead')}</p>
@@ -99,6 +96,3 @@ function SubuserArea() {
     </div>
   );
 }
-
-/** Sign-out answers 204: no body to read. */
-const unread = z.unknown().transform(() => undefined);
