@@ -31,6 +31,7 @@ import { languagePlugin } from './http/language.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
 import { closeConnectionsWhenClosing } from './http/closing-connections.ts';
 import { loggerOptions } from './http/logging.ts';
+import { createMetrics, metricsPlugin, metricsQueries } from './http/metrics.ts';
 import { securityPlugin } from './http/security.ts';
 import { inlinedScripts, webAppPlugin } from './http/web-app.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -209,6 +210,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerWithAccess(app, 'public', () =>
     app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true }),
   );
+  // Operators' metrics (http/metrics.ts), kept only when METRICS_TOKEN or METRICS_PORT asks for them.
+  if (config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined) {
+    const sources = {
+      ...metricsQueries(database, deps.now ?? (() => new Date())),
+      nodeSummary: () => nodes.summary(),
+    };
+    await app.register(metricsPlugin, {
+      metrics: createMetrics({ sources }),
+      ...(config.METRICS_TOKEN !== undefined ? { token: config.METRICS_TOKEN } : {}),
+    });
+  }
 
   // Application services, each with only what it needs.
   const now = deps.now ?? (() => new Date());

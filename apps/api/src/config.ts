@@ -118,6 +118,18 @@ export const environmentSchema = z.object({
   /** Whose X-Forwarded-* headers to believe: none, or the balancers' addresses (see TrustProxy). */
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Serves Prometheus metrics at GET /metrics on the main listener to callers that send
+   * `Authorization: Bearer <token>` (at least 24 characters). Unset: no /metrics there.
+   */
+  METRICS_TOKEN: z.string().min(24).optional(),
+  /**
+   * A listener of its own for GET /metrics, without a token (keep it off the public network:
+   * METRICS_HOST). Unset: none. With neither this nor METRICS_TOKEN, no metrics are kept.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address the METRICS_PORT listener binds to. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** How long one health measurement answers every caller, in milliseconds (0: every call). */
   HEALTH_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
@@ -234,6 +246,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe',
     );
+  }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
   }
   const secrets =
     values.JWT_SECRET && (values.PAYMENTS_SANDBOX_SECRET || !embedded)

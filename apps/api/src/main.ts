@@ -8,6 +8,7 @@ import { startQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
+import { listenForMetrics } from './http/metrics.ts';
 import { startWorker } from './worker.ts';
 import { startEmbeddedAgent } from './embedded-agent.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -40,6 +41,15 @@ async function main() {
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     apiUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
     logger.info(`Debesis is running at ${config.publicUrl} (listening on ${address})`);
+    if (config.METRICS_PORT !== undefined) {
+      const metrics = await listenForMetrics(app, {
+        host: config.METRICS_HOST,
+        port: config.METRICS_PORT,
+        logger,
+      });
+      stops.unshift(() => metrics.server.close());
+      logger.info(`Prometheus metrics at ${metrics.address}/metrics`);
+    }
   }
   if (roles.has('worker')) {
     await startWorker({
@@ -48,6 +58,8 @@ async function main() {
       apiUrl,
       paymentsSandboxSecret: config.paymentsSandboxSecret,
       publicUrl: config.publicUrl,
+      serverSecret: config.jwtSecret,
+      embedded: config.embedded,
       mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
       logger,
     });

@@ -31,6 +31,8 @@ describe('worker', () => {
       apiUrl: 'http://127.0.0.1:9',
       paymentsSandboxSecret: 'unused-in-this-test-0123456789',
       publicUrl: 'http://localhost:8080',
+      serverSecret: 'worker-test-secret-0123456789abcdef',
+      embedded: true,
       mailer: createMailer({ mailDir, from: 'test@debesis.localhost' }),
       logger: pino({ level: 'silent' }),
     });

@@ -11,6 +11,12 @@ import { createAuthQueries } from './modules/auth/auth.queries.ts';
 import { BACKUP_TICK_CRON, createBackupScheduler } from './modules/backups/backups.scheduler.ts';
 import { createAnalyticsQueries } from './modules/analytics/analytics.queries.ts';
 import { createContactQueries } from './modules/contact/contact.queries.ts';
+import {
+  createMonitoringTick,
+  MONITORING_PRUNE_CRON,
+  MONITORING_TICK_CRON,
+} from './modules/monitoring/monitoring.tick.ts';
+import { createWebhooks } from './modules/monitoring/webhooks.ts';
 import { createRetention } from './modules/maintenance/retention.ts';
 import { createShareLinksQueries } from './modules/share-links/share-links.queries.ts';
 import { localAgents } from './modules/nodes/node-waker.ts';
@@ -31,6 +37,10 @@ export async function startWorker(deps: {
   paymentsSandboxSecret: string;
   /** Base of the links in mails (PUBLIC_URL). */
   publicUrl: string;
+  /** The server's secret (JWT_SECRET), from which the webhooks' sealing key is derived. */
+  serverSecret: string;
+  /** The embedded development mode: webhooks may post to local receivers. */
+  embedded: boolean;
 }) {
   await deps.queue.work('payments.sandbox-event', async ({ event }) => {
     const body = JSON.stringify(event);
@@ -108,6 +118,32 @@ export async function startWorker(deps: {
     if (result.provided + result.queued + result.mailed > 0) deps.logger.info(result, 'backups scheduled');
   });
   await deps.queue.schedule('backups.tick', BACKUP_TICK_CRON, {});
+
+  const monitoring = createMonitoringTick({
+    db: deps.database.db,
+    users: createUsersQueries(deps.database.db),
+    sendMail: async (message) => {
+      await deps.queue.send('mail.send', message, { idempotencyKey: message.id });
+    },
+    webhooks: createWebhooks({
+      db: deps.database.db,
+      serverSecret: deps.serverSecret,
+      allowPrivateTargets: deps.embedded,
+      now: () => new Date(),
+    }).sender,
+    publicUrl: deps.publicUrl,
+    now: () => new Date(),
+  });
+  await deps.queue.work('monitoring.tick', async () => {
+    const result = await monitoring.tick();
+    if (result.owed > 0) deps.logger.info(result, 'monitoring alerts mailed and posted');
+  });
+  await deps.queue.schedule('monitoring.tick', MONITORING_TICK_CRON, {});
+  await deps.queue.work('monitoring.prune', async () => {
+    const deleted = await monitoring.prune();
+    if (deleted > 0) deps.logger.info({ deleted }, 'monitoring: events past their retention deleted');
+  });
+  await deps.queue.schedule('monitoring.prune', MONITORING_PRUNE_CRON, {});
 
   const authLinks = createAuthLinks({
     users: createUsersQueries(deps.database.db),

@@ -101,6 +101,8 @@ export const workspaceUserPasswordRequestSchema = z.object({ password: workspace
 export type WorkspaceUserPasswordRequest = z.input<typeof workspaceUserPasswordRequestSchema>;
 
 export const workspaceUserSchema = z.object({
+  /** The user's id, which monitoring's users/{userId} routes take (routes here name users by name). */
+  id: z.uuid(),
   name: text(),
   /** Unix uid on the node; null until the service is placed on one. */
   uid: z.number().int().nullable(),

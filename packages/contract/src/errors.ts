@@ -106,6 +106,7 @@ export const ERROR_STATUS = {
   storage_folder_not_found: 404,
   node_unreachable: 503,
   node_busy: 503,
+  webhook_not_set: 404,
   subuser_not_found: 404,
   subuser_exists: 409,
   subuser_limit: 409,
@@ -229,7 +230,8 @@ export type FieldErrorCode =
   | 'share_download_limit_invalid'
   | 'two_factor_code_format'
   | 'unsupported_grant_type'
-  | 'linux_user_workspace_invalid';
+  | 'linux_user_workspace_invalid'
+  | 'webhook_url_not_public';
 
 type Catalogue = Record<ErrorCode | FieldErrorCode, string>;
 
@@ -365,6 +367,7 @@ const en: Catalogue = {
   storage_folder_not_found: 'This folder is not in the service’s storage.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
   node_busy: 'The storage node is busy right now. Please try again in a minute.',
+  webhook_not_set: 'No webhook URL is set for alerts.',
   subuser_not_found: 'Subuser not found',
   subuser_exists: 'A subuser with this username already exists in this service.',
   subuser_limit: 'This service has as many subusers as it may have (50). Delete one first.',
@@ -467,6 +470,7 @@ const en: Catalogue = {
   two_factor_code_format: 'Enter the 6-digit code from the app, or a backup code',
   unsupported_grant_type: 'Only the password grant is supported (grant_type=password)',
   linux_user_workspace_invalid: 'Enter the service ID of your workspace, as the owner gave it',
+  webhook_url_not_public: 'Enter an address on the public internet (not a private or local one)',
 };
 
 const lt: Catalogue = {
@@ -609,6 +613,7 @@ const lt: Catalogue = {
   storage_folder_not_found: 'Šio aplanko paslaugos saugykloje nėra.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   node_busy: 'Saugojimo mazgas dabar užimtas. Bandykite dar kartą po minutės.',
+  webhook_not_set: 'Įspėjimų webhook adresas nenustatytas.',
   subuser_not_found: 'Papildomas naudotojas nerastas',
   subuser_exists: 'Papildomas naudotojas tokiu vardu šioje paslaugoje jau yra.',
   subuser_limit: 'Ši paslauga jau turi tiek papildomų naudotojų, kiek gali (50). Pirmiau ištrinkite vieną.',
@@ -716,6 +721,7 @@ const lt: Catalogue = {
   two_factor_code_format: 'Įveskite 6 skaitmenų kodą iš programėlės arba atsarginį kodą',
   unsupported_grant_type: 'Palaikomas tik slaptažodžio suteikimo būdas (grant_type=password)',
   linux_user_workspace_invalid: 'Įveskite savo darbo vietos paslaugos ID, kurį davė savininkas',
+  webhook_url_not_public: 'Įveskite viešojo interneto adresą (ne privatų ar vietinį)',
 };
 
 export const errorMessages: Record<Language, Catalogue> = { en, lt };

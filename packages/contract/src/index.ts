@@ -29,3 +29,5 @@ export * from './share-links-node.ts';
 export * from './share-links.ts';
 export * from './subusers.ts';
 export * from './linux-user.ts';
+export * from './monitoring-node.ts';
+export * from './monitoring.ts';

@@ -11,6 +11,7 @@ import {
 } from './ldap-directory.ts';
 import { text } from './strings.ts';
 import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
+import { monitoringReportSchema } from './monitoring-node.ts';
 import {
   backupBrowsePayloadSchema,
   backupBrowseResultSchema,
@@ -416,6 +417,8 @@ export const driverStatusSchema = z.object({
    * serve and the daemon does not (`reason` says why); absent where nothing should run.
    */
   serving: z.boolean().optional(),
+  /** A daemon's driver, while its daemon serves: when it started (ISO time), for its uptime. */
+  started_at: text().max(40).optional(),
   /**
    * The storage driver: a resize to this many bytes was refused because the data does not fit
    * (`reason` says how much it needs); the storage stays at its size, mounted and serving.
@@ -597,6 +600,8 @@ export const workspaceFeatureReportsSchema = z.object({
   ldap: ldapReportSchema.optional(),
   backup: backupReportSchema.optional(),
   backup_clients: backupClientsReportSchema.optional(),
+  /** Not one feature's: what the daemons recorded (activity) and who owns what (monitoring-node.ts). */
+  monitoring: monitoringReportSchema.optional(),
 });
 export type WorkspaceFeatureReports = z.infer<typeof workspaceFeatureReportsSchema>;
 

@@ -27,6 +27,13 @@ export interface JobMap {
    * queued, the owners of failed runs mailed (modules/backups/backups.scheduler.ts).
    */
   'backups.tick': Record<string, never>;
+  /**
+   * Every minute: the alerts of silent nodes, ending services and failing backups; the alerts'
+   * mails and webhook posts owed (modules/monitoring/monitoring.tick.ts).
+   */
+  'monitoring.tick': Record<string, never>;
+  /** Hourly: monitoring's events and rollups past their retention deleted. */
+  'monitoring.prune': Record<string, never>;
   /** The time sweep: expiry, quarantine, termination and expiry reminders. */
   'services.sweep': Record<string, never>;
 }
@@ -37,6 +44,8 @@ export const JOB_NAMES = [
   'backups.tick',
   'mail.send',
   'maintenance.prune',
+  'monitoring.prune',
+  'monitoring.tick',
   'payments.sandbox-event',
   'services.place',
   'services.retry-placement',

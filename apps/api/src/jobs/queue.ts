@@ -80,6 +80,20 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   };
 }
 
+/** The pg-boss schema: startQueue keeps pg-boss's default. */
+const PG_BOSS_SCHEMA = 'pgboss';
+
+/** Jobs per queue and state, from pg-boss's own table (operators' metrics). */
+export async function jobCounts(
+  database: Database,
+): Promise<Array<{ queue: string; state: string; count: number }>> {
+  const { rows } = await database.executeSql(
+    `select name, state::text as state, count(*)::int as count from ${PG_BOSS_SCHEMA}.job group by name, state`,
+    [],
+  );
+  return rows.map((row) => ({ queue: String(row.name), state: String(row.state), count: Number(row.count) }));
+}
+
 /** A UUID-shaped id that depends only on the job name and key. */
 export function jobIdFromKey(name: string, key: string): string {
   const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');

@@ -82,6 +82,8 @@ export interface OwnerResources {
   invoiceId: string;
   /** A VPN user of the service (its id: VPN user routes name users by id). */
   vpnUserId: string;
+  /** The id of the service's user WORKSPACE.user (monitoring's user routes name users by id). */
+  workspaceUserId: string;
   /** A backup schedule of the service, and the run "run now" made of it. */
   backupScheduleId: string;
   backupSessionId: string;
@@ -138,10 +140,12 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
       injectWithCsrf(ctx.app, { method, url, headers: owner.auth, ...(payload ? { payload } : {}) }),
       `${method} ${url}`,
     );
-  await change('POST', `/api/v1/user-groups/${serviceId}/users`, {
-    name: WORKSPACE.user,
-    password: 'sekret-pass-1',
-  });
+  const workspaceUser = (
+    await change('POST', `/api/v1/user-groups/${serviceId}/users`, {
+      name: WORKSPACE.user,
+      password: 'sekret-pass-1',
+    })
+  ).json<{ id: string }>();
   await change('POST', `/api/v1/user-groups/${serviceId}/groups`, {
     name: WORKSPACE.group,
     members: [WORKSPACE.user],
@@ -223,6 +227,7 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     planChangeOrderId: planChange.order_id,
     invoiceId,
     vpnUserId: vpnUser.id,
+    workspaceUserId: workspaceUser.id,
     backupScheduleId: backupSchedule.id,
     backupSessionId: backupSession.id,
     backupClientId: backupClient.id,
@@ -269,6 +274,8 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/^\/api\/v1\/backups\/[^/]+\/clients\//, 'clientId', owner.backupClientId],
     [/^\/api\/v1\/shares\/[^/]+\/shares\//, 'id', owner.shareLinkId],
     [/^\/api\/v1\/subusers\//, 'id', owner.subuserId],
+    [/^\/api\/v1\/monitoring\/services\//, 'id', owner.serviceId],
+    [/^\/api\/v1\/monitoring\/users\//, 'userId', owner.workspaceUserId],
     [/^\/api\/v1\/subusers\//, 'sessionId', owner.subuserSessionId],
     // A share link's token that was never handed out (the owner's link opens for anyone who has it).
     [/^\/api\/v1\/public\/shares\//, 'token', 'no-such-share-link-token-0123456789abcdefgh'],

@@ -115,6 +115,7 @@ export const workspaceEn = {
     tabShareLinks: 'Share links',
     tabSubusers: 'Subusers',
     tabActivity: 'Activity',
+    tabMonitoring: 'Monitoring',
     tabSettings: 'Settings',
   },
 };

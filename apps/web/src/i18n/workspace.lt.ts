@@ -135,6 +135,7 @@ export const workspaceLt: WorkspaceMessages = {
     tabShareLinks: 'Bendrinimo nuorodos',
     tabSubusers: 'Papildomi naudotojai',
     tabActivity: 'Veikla',
+    tabMonitoring: 'Stebėsena',
     tabSettings: 'Nustatymai',
   },
 };

@@ -65,6 +65,7 @@ export function makeStatus(overrides: Partial<ServiceStatusDetail> = {}): Servic
 
 export function makeWorkspaceUser(overrides: Partial<WorkspaceUser> = {}): WorkspaceUser {
   return {
+    id: '7d0c3c52-5f4e-4d3a-9a61-2f0b9c1e8a01',
     name: 'alice',
     uid: 1_000_001,
     active: true,

@@ -41,6 +41,18 @@ export const workspaceKeys = {
   backupSources: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-sources'] as const,
   backupClients: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-clients'] as const,
   shareLinks: (serviceId: string) => [...workspaceKeys.all(serviceId), 'share-links'] as const,
+  /** Monitoring: `window` is `h<hours>` or `m<minutes>` (real time). */
+  monitoringActivity: (serviceId: string, window: string) =>
+    [...workspaceKeys.all(serviceId), 'monitoring-activity', window] as const,
+  monitoringUserActivity: (serviceId: string, userId: string, window: string) =>
+    [...workspaceKeys.all(serviceId), 'monitoring-user-activity', userId, window] as const,
+  monitoringQuota: (serviceId: string, hours: number) =>
+    [...workspaceKeys.all(serviceId), 'monitoring-quota', hours] as const,
+  monitoringTasks: (serviceId: string, hours: number) =>
+    [...workspaceKeys.all(serviceId), 'monitoring-tasks', hours] as const,
+  monitoringAlerts: (serviceId: string, hours: number) =>
+    [...workspaceKeys.all(serviceId), 'monitoring-alerts', hours] as const,
+  monitoringStatus: (serviceId: string) => [...workspaceKeys.all(serviceId), 'monitoring-status'] as const,
 };
 
 /**

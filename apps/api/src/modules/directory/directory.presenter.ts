@@ -41,6 +41,7 @@ export function presentUser(
   const groups = snapshot.groups.filter((group) => memberships.some((member) => member.groupId === group.id));
   const primaryId = memberships.find((member) => member.primary)?.groupId;
   return {
+    id: user.id,
     name: user.name,
     uid: service.idBase === null ? null : service.idBase + user.idOffset,
     active: user.active,

@@ -70,6 +70,15 @@ export function createDirectoryQueries(db: Db) {
         .limit(1);
       return row;
     },
+    /** A user of any of the account's services, by id (monitoring's per-user routes name no service). */
+    async findAccountUser(accountId: string, id: string): Promise<WorkspaceUserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(workspaceUsers)
+        .where(and(eq(workspaceUsers.accountId, accountId), eq(workspaceUsers.id, id)))
+        .limit(1);
+      return row;
+    },
     async usersNamed(serviceId: string, names: string[]): Promise<WorkspaceUserRow[]> {
       if (names.length === 0) return [];
       return db

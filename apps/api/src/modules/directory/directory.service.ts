@@ -60,6 +60,7 @@ export function createDirectoryReader(db: Db) {
     /** One user by name (names are lower case: the name rule) or by id, with its password hashes. */
     findUser: (serviceId: string, name: string) => queries.findUser(serviceId, name.toLowerCase()),
     findUserById: (serviceId: string, id: string) => queries.findUserById(serviceId, id),
+    findAccountUser: (accountId: string, id: string) => queries.findAccountUser(accountId, id),
     /** The groups a user is in, its primary group first. */
     async groupsOf(serviceId: string, userId: string): Promise<string[]> {
       const [memberships, groups] = [

@@ -7,3 +7,12 @@ import { createNodesQueries } from './nodes.queries.ts';
 export function onlineNodesSince(db: Executor, since: Date) {
   return createNodesQueries(db).onlineSince(since);
 }
+
+/** One node by id: its name and when it last reported (monitoring's status and sweep). */
+export async function nodeSeen(
+  db: Executor,
+  id: string,
+): Promise<{ name: string; lastSeenAt: Date | null } | undefined> {
+  const row = await createNodesQueries(db).findById(id);
+  return row && { name: row.name, lastSeenAt: row.lastSeenAt };
+}

@@ -4,6 +4,7 @@
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   gt,
@@ -212,12 +213,33 @@ export function createServicesQueries(db: Db) {
      * transaction that writes the change, and store the number on the changed row, so the API
      * can tell when the node has applied it (see resourceStatus).
      */
-    /** Every active service's id and account (the provider's daily backup is made for each). */
-    async listActive(): Promise<Array<{ id: string; accountId: string }>> {
+    /** Every active service: id, account, node, end (the provider's daily backup, monitoring's sweep). */
+    async listActive(): Promise<
+      Array<{ id: string; accountId: string; name: string; nodeId: string | null; validUntil: Date }>
+    > {
       return db
-        .select({ id: services.id, accountId: services.accountId })
+        .select({
+          id: services.id,
+          accountId: services.accountId,
+          name: services.name,
+          nodeId: services.nodeId,
+          validUntil: services.validUntil,
+        })
         .from(services)
         .where(eq(services.status, 'active'));
+    },
+    /** Services per status, and per status how many placed ones wait for their node (metrics). */
+    async countByStatus(): Promise<Array<{ status: string; count: number; changesPending: number }>> {
+      return db
+        .select({
+          status: services.status,
+          count: count(),
+          changesPending: count(
+            sql`case when ${services.nodeId} is not null and ${services.generation} > ${services.observedGeneration} then 1 end`,
+          ),
+        })
+        .from(services)
+        .groupBy(services.status);
     },
     async bumpGeneration(id: string, at: Date): Promise<number> {
       const [row] = await db

@@ -9,6 +9,7 @@ export type { ServiceRow, WorkspaceReportValues } from './services.queries.ts';
 export type WorkspaceRows = Pick<
   ServicesQueries,
   | 'findForAccount'
+  | 'listForAccount'
   | 'bumpGeneration'
   | 'listForNode'
   | 'recordReport'

@@ -80,6 +80,8 @@ export function createWorkspaceChanges(deps: {
   return {
     now,
     owned,
+    /** Every service of the owner (newest first), for reads across them (monitoring's tasks). */
+    listOwned: (accountId: string) => services.listForAccount(accountId),
     /**
      * Refuses a change to a service that is not paid and within its time, or not placed or waiting
      * to be (what `change` checks first): for features whose changes stay in the API (share links,

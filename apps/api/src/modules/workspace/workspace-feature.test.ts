@@ -110,6 +110,7 @@ describe('the workspace feature registry', () => {
   });
 
   it('hands a report section to the feature that stores its key only, and nothing when the section is absent', async () => {
+    const REPORT = { service_id: 'a', observed_generation: 1, ok: true, drivers: [], failures: [] };
     const heard: Array<[string, string, unknown]> = [];
     const store =
       (key: string) =>
@@ -121,13 +122,41 @@ describe('the workspace feature registry', () => {
     const registry = createFeatureRegistry([users, vpnFeature, ftpFeature]);
     const at = new Date();
     const vpn = { sessions: [], usage: [] };
-    await registry.storeReports({} as Tx, { serviceId: 'a', at }, { vpn });
-    await registry.storeReports({} as Tx, { serviceId: 'b', at }, {});
-    await registry.storeReports({} as Tx, { serviceId: 'c', at }, { vpn: undefined });
+    await registry.storeReports(
+      {} as Tx,
+      { serviceId: 'a', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      { vpn },
+    );
+    await registry.storeReports(
+      {} as Tx,
+      { serviceId: 'b', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      {},
+    );
+    await registry.storeReports(
+      {} as Tx,
+      { serviceId: 'c', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      { vpn: undefined },
+    );
     expect(heard).toEqual([['vpn', 'a', vpn]]);
     const sftp = { sessions: [] };
-    await registry.storeReports({} as Tx, { serviceId: 'd', at }, { sftp });
+    await registry.storeReports(
+      {} as Tx,
+      { serviceId: 'd', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      { sftp },
+    );
     expect(heard.at(-1)).toEqual(['sftp', 'd', sftp]);
+    // A feature told of every report hears each, sections or not, before the keyed stores.
+    const every: string[] = [];
+    const watcher: WorkspaceFeature = {
+      name: 'watch',
+      everyReport: async (_tx, { serviceId }) => void every.push(serviceId),
+    };
+    await createFeatureRegistry([watcher]).storeReports(
+      {} as Tx,
+      { serviceId: 'e', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      {},
+    );
+    expect(every).toEqual(['e']);
   });
 
   it('hands every factory the dependents of all the features, made after them', () => {

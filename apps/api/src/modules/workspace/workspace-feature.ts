@@ -13,6 +13,7 @@ import type {
   FieldErrorCode,
   ServiceFeatureCounts,
   WorkspaceFeatureReports,
+  WorkspaceReport,
   WorkspaceFeatureSections,
 } from '@debesis/contract';
 import type { NodeCalls } from '../nodes/node-calls.ts';
@@ -54,10 +55,16 @@ export interface DirectoryDependent {
   ): Promise<void>;
 }
 
-/** The workspace a node reported on, and when the API heard it. */
+/** The workspace a node reported on, when the API heard it, and the report itself. */
 export interface FeatureReportContext {
   serviceId: string;
   at: Date;
+  /** Its owner. */
+  accountId: string;
+  /** The whole report: facts and daemons' statuses beside the features' sections. */
+  report: WorkspaceReport;
+  /** The storage size its plan gives, bytes (the node's `facts.storage_bytes` says what it has). */
+  planBytes: number;
 }
 
 /** A section of a report's `features` (WorkspaceFeatureReports), keyed there by its feature's name. */
@@ -116,6 +123,12 @@ export interface WorkspaceFeature {
    * a transaction of its own per workspace.
    */
   reports?: FeatureReportStores;
+  /**
+   * Told of every report of a workspace that is not terminated, sections or not (monitoring
+   * keeps its use and daemons' starts, and raises alerts from them), before the keyed stores, in
+   * the same transaction.
+   */
+  everyReport?(tx: Tx, report: FeatureReportContext): Promise<void>;
   /** Registers its routes (prefix included); each declares its access level (README "Who may call a route"). */
   routes?(api: RouteScope): Promise<void>;
   /**
@@ -235,6 +248,7 @@ export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
       report: FeatureReportContext,
       sections: WorkspaceFeatureReports,
     ): Promise<void> {
+      for (const feature of features) await feature.everyReport?.(tx, report);
       for (const feature of features) {
         for (const [key, store] of Object.entries(feature.reports ?? {})) {
           const section = sections[key as keyof WorkspaceFeatureReports];

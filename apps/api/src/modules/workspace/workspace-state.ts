@@ -224,10 +224,19 @@ export function createWorkspaceState(deps: {
         } else {
           unchanged.push(row.id);
         }
-        const observed = report.features;
-        if (observed && row.status !== 'terminated') {
+        if (row.status !== 'terminated') {
           await inTransaction(deps.db, (tx) =>
-            deps.features.storeReports(tx, { serviceId: row.id, at }, observed),
+            deps.features.storeReports(
+              tx,
+              {
+                serviceId: row.id,
+                accountId: row.accountId,
+                at,
+                report,
+                planBytes: storageBytes(row.diskSpace),
+              },
+              report.features ?? {},
+            ),
           );
         }
         // Checked on every report, not only on a change: a crash between storing a report and

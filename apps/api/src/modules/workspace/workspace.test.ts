@@ -123,8 +123,8 @@ describe('the workspace module', () => {
       {
         name: 'vpn',
         reports: {
-          vpn: async (tx, report, section) => {
-            heard.push({ ...report, section, inTransaction: 'rollback' in tx });
+          vpn: async (tx, { serviceId: id, at: heardAt }, section) => {
+            heard.push({ serviceId: id, at: heardAt, section, inTransaction: 'rollback' in tx });
           },
         },
       },

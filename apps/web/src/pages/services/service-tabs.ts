@@ -185,6 +185,20 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     component: async () => (await import('../activity/ServiceActivityTab.tsx')).ServiceActivityTab,
   },
   {
+    id: 'monitoring',
+    path: 'monitoring',
+    label: 'serviceDetail.tabMonitoring',
+    feature: 'monitoring',
+    component: async () => (await import('./monitoring/ServiceMonitoringTab.tsx')).ServiceMonitoringTab,
+    messages: {
+      namespace: 'monitoringTab',
+      loaders: {
+        en: async () => (await import('./messages/monitoring.en.ts')).monitoringTabEn,
+        lt: async () => (await import('./messages/monitoring.lt.ts')).monitoringTabLt,
+      },
+    },
+  },
+  {
     id: 'settings',
     path: 'settings',
     label: 'serviceDetail.tabSettings',

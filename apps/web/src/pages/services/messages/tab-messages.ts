@@ -3,6 +3,7 @@
 import type { BackupsTabMessages } from './backups.en.ts';
 import type { ShareLinksTabMessages } from './share-links.en.ts';
 import type { LdapTabMessages } from './ldap.en.ts';
+import type { MonitoringTabMessages } from './monitoring.en.ts';
 import type { NfsTabMessages } from './nfs.en.ts';
 import type { FtpTabMessages } from './ftp.en.ts';
 import type { OverviewTabMessages } from './overview.en.ts';
@@ -24,4 +25,5 @@ export type ServiceTabResources = {
   backupsTab: BackupsTabMessages;
   shareLinksTab: ShareLinksTabMessages;
   subusersTab: SubusersTabMessages;
+  monitoringTab: MonitoringTabMessages;
 };

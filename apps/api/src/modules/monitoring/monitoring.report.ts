@@ -1,0 +1,115 @@
+// What monitoring keeps of a node's report of a workspace, in the report's transaction:
+//   - every report: the use as an hourly point (the quota's trend), each daemon's start (uptime,
+//     restarting over and over), and the alerts a report decides (disk, daemons, VPN limits);
+//   - its `features.monitoring` section: the daemons' events (stored once each, by the node's
+//     key, and added to the hourly rollup only when newly stored) and who owns what.
+import { ACTIVITY_RETENTION_DAYS, RESTART_ALERT_MINUTES, type MonitoringReport } from '@debesis/contract';
+import type { Tx } from '../../db/transaction.ts';
+import type { FeatureReportContext } from '../workspace/workspace-feature.ts';
+import { daemonAlerts, diskAlerts, vpnAlerts } from './alert-rules.ts';
+import { applyAlertDecision } from './alerts.ts';
+import { kindCode } from './monitoring.codes.ts';
+import { sourceCode } from './monitoring.codes.ts';
+import { createMonitoringQueries, startOfHour, type NewEventRow } from './monitoring.queries.ts';
+
+const DAY_MS = 86_400_000;
+/** A node's clock may run a little ahead of the API's: an event up to this far ahead is kept as is. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export async function storeEveryReport(tx: Tx, context: FeatureReportContext): Promise<void> {
+  const queries = createMonitoringQueries(tx);
+  const { serviceId, accountId, at, report } = context;
+  const scope = { serviceId, accountId };
+  const starts = report.drivers.flatMap((driver) => {
+    const startedAt = driver.started_at ? new Date(driver.started_at) : undefined;
+    return startedAt && !Number.isNaN(startedAt.getTime()) ? [{ daemon: driver.driver, startedAt }] : [];
+  });
+  await queries.recordDaemonStarts(serviceId, starts);
+  const recent = await queries.daemonStarts(
+    serviceId,
+    new Date(at.getTime() - RESTART_ALERT_MINUTES * 60_000),
+  );
+  await applyAlertDecision(queries, scope, daemonAlerts(report.drivers, recent), at);
+
+  if (report.facts) {
+    const size = report.facts.storage_bytes ?? context.planBytes;
+    await queries.recordUsageSample(
+      serviceId,
+      at,
+      report.facts.disk_used_bytes,
+      size,
+      report.facts.file_count,
+    );
+    await applyAlertDecision(queries, scope, diskAlerts(report.facts.disk_used_bytes, size), at);
+  }
+  const vpn = report.features?.vpn;
+  if (vpn)
+    await applyAlertDecision(
+      queries,
+      scope,
+      vpnAlerts(vpn.usage.filter((usage) => usage.over_limit).map((usage) => usage.user)),
+      at,
+    );
+}
+
+/** The event's time: the node's, unless it cannot be (unreadable, far ahead): then the report's. */
+function eventTime(reported: string, at: Date): Date {
+  const time = new Date(reported);
+  return Number.isNaN(time.getTime()) || time.getTime() > at.getTime() + CLOCK_SKEW_MS ? at : time;
+}
+
+export async function storeMonitoringReport(
+  tx: Tx,
+  { serviceId, at }: FeatureReportContext,
+  section: MonitoringReport,
+): Promise<void> {
+  const queries = createMonitoringQueries(tx);
+  const oldest = at.getTime() - ACTIVITY_RETENTION_DAYS * DAY_MS;
+  const rows: NewEventRow[] = [];
+  for (const event of section.events) {
+    const kind = kindCode(event.kind);
+    const time = eventTime(event.at, at);
+    if (kind === undefined || time.getTime() < oldest) continue;
+    rows.push({
+      serviceId,
+      at: time,
+      source: sourceCode(event.source),
+      kind,
+      username: event.user,
+      path: event.path,
+      target: event.target,
+      bytes: event.bytes,
+      remoteAddress: event.remote_address,
+      nodeKey: event.id,
+    });
+  }
+  const stored = await queries.insertEvents(rows);
+  const hours = new Map<string, Parameters<typeof queries.addToHours>[0][number]>();
+  for (const event of stored) {
+    const hour = startOfHour(event.at);
+    const username = event.username ?? '';
+    const key = `${hour.getTime()}\u0000${username}\u0000${event.source}\u0000${event.kind}`;
+    const entry = hours.get(key) ?? {
+      serviceId,
+      hour,
+      username,
+      source: event.source,
+      kind: event.kind,
+      events: 0,
+      bytes: 0,
+    };
+    entry.events += 1;
+    entry.bytes += event.bytes ?? 0;
+    hours.set(key, entry);
+  }
+  await queries.addToHours([...hours.values()]);
+
+  if (section.usage) {
+    const measuredAt = new Date(section.usage.measured_at);
+    if (!Number.isNaN(measuredAt.getTime()))
+      await queries.replaceUserUsage(serviceId, measuredAt, [
+        ...section.usage.users.map(({ user, bytes, files }) => ({ username: user, bytes, files })),
+        { username: '', bytes: section.usage.other_bytes, files: section.usage.other_files },
+      ]);
+  }
+}

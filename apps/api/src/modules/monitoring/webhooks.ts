@@ -1,0 +1,189 @@
+// Beyond the spec: an account's alerts posted to a URL of its own (contract webhookEventSchema),
+// signed like the payment events (crypto/event-signature.ts) with a key made for the account and
+// shown once, kept sealed. The API refuses a URL that is, or resolves to, a private, local or
+// reserved address (a webhook must not reach into the provider's own network), and checks again
+// before each post, since a name may resolve elsewhere later. Tests allow local receivers.
+import { randomBytes } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import {
+  MONITORING_WEBHOOK_SIGNATURE_HEADER,
+  type Alert,
+  type WebhookEvent,
+  type WebhookResponse,
+} from '@debesis/contract';
+import type { Db } from '../../db/database.ts';
+import { createSealer, deriveServerKey } from '../../crypto/server-keys.ts';
+import { signEvent } from '../../crypto/event-signature.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createMonitoringQueries, type AlertRow } from './monitoring.queries.ts';
+
+const POST_TIMEOUT_MS = 5_000;
+
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3],
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 127],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+async function isPublicTarget(url: URL): Promise<boolean> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) }]
+    : await lookup(host, { all: true }).catch(() => []);
+  return (
+    addresses.length > 0 &&
+    addresses.every(({ address, family }) => !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4'))
+  );
+}
+
+export interface WebhookSender {
+  /** Posts the alert's state to its account's webhook; true when delivered or nothing to deliver. */
+  post(alert: AlertRow & { serviceName: string }, state: 'raised' | 'cleared', at: Date): Promise<boolean>;
+}
+
+export function presentAlertForHook(alert: AlertRow & { serviceName: string }): Alert {
+  return {
+    id: alert.id,
+    kind: alert.kind as Alert['kind'],
+    level: alert.level,
+    service_id: alert.serviceId,
+    service_name: alert.serviceName,
+    subject: alert.subject === '' ? null : alert.subject,
+    params: alert.params,
+    raised_at: alert.raisedAt.toISOString(),
+    cleared_at: alert.clearedAt?.toISOString() ?? null,
+  };
+}
+
+export function createWebhooks(deps: {
+  db: Db;
+  serverSecret: string;
+  /** Test runs post to receivers on 127.0.0.1; production never may. */
+  allowPrivateTargets: boolean;
+  now: () => Date;
+  fetch?: typeof fetch;
+}) {
+  const queries = createMonitoringQueries(deps.db);
+  const sealer = createSealer(deriveServerKey(deps.serverSecret, 'monitoring', 'webhook-secret'));
+  const send = deps.fetch ?? fetch;
+  const allowed = async (url: URL) => deps.allowPrivateTargets || (await isPublicTarget(url));
+
+  function present(row: Awaited<ReturnType<typeof queries.webhook>>): WebhookResponse {
+    return {
+      url: row?.url ?? null,
+      created_at: row?.createdAt.toISOString() ?? null,
+      last_delivery:
+        row?.lastDeliveryAt && row.lastDeliveryOk
+          ? {
+              at: row.lastDeliveryAt.toISOString(),
+              ok: row.lastDeliveryOk === 'ok',
+              status: row.lastDeliveryStatus,
+            }
+          : null,
+    };
+  }
+
+  /** Posts one event; records how it went. False when it did not land (to be tried again). */
+  async function deliver(accountId: string, event: WebhookEvent): Promise<boolean> {
+    const row = await queries.webhook(accountId);
+    if (!row) return true;
+    const secret = sealer.unseal(row.secretSealed);
+    const url = new URL(row.url);
+    const at = deps.now();
+    if (!secret || !(await allowed(url))) {
+      await queries.recordDelivery(accountId, at, false, null);
+      return false;
+    }
+    const body = JSON.stringify(event);
+    let status: number | null = null;
+    try {
+      const response = await send(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [MONITORING_WEBHOOK_SIGNATURE_HEADER]: signEvent(secret, body, Math.floor(at.getTime() / 1000)),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(POST_TIMEOUT_MS),
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } catch {
+      // Refused, timed out, unreachable: recorded as failed below.
+    }
+    const ok = status !== null && status >= 200 && status < 300;
+    await queries.recordDelivery(accountId, at, ok, status);
+    return ok;
+  }
+
+  return {
+    async get(accountId: string): Promise<WebhookResponse> {
+      return present(await queries.webhook(accountId));
+    },
+
+    /** Sets (or replaces) the URL with a new key, shown in this answer only. */
+    async set(accountId: string, url: string): Promise<WebhookResponse> {
+      if (!(await allowed(new URL(url))))
+        throw new AppError('validation_error', {
+          fieldErrors: [{ field: 'url', code: 'webhook_url_not_public' }],
+        });
+      const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+      await queries.setWebhook({ accountId, url, secretSealed: sealer.seal(secret), createdAt: deps.now() });
+      return { ...present(await queries.webhook(accountId)), secret };
+    },
+
+    async remove(accountId: string): Promise<void> {
+      if (!(await queries.deleteWebhook(accountId))) throw new AppError('webhook_not_set');
+    },
+
+    /** Posts a test event now and answers how it went. */
+    async test(accountId: string): Promise<WebhookResponse> {
+      if (!(await queries.webhook(accountId))) throw new AppError('webhook_not_set');
+      const at = deps.now();
+      await deliver(accountId, {
+        id: `test-${at.getTime()}`,
+        type: 'webhook.test',
+        created_at: at.toISOString(),
+        alert: null,
+      });
+      return present(await queries.webhook(accountId));
+    },
+
+    sender: {
+      post(alert, state, at) {
+        return deliver(alert.accountId, {
+          id: `${alert.id}-${state}`,
+          type: state === 'raised' ? 'alert.raised' : 'alert.cleared',
+          created_at: at.toISOString(),
+          alert: presentAlertForHook(alert),
+        });
+      },
+    } satisfies WebhookSender,
+  };
+}
+
+export type Webhooks = ReturnType<typeof createWebhooks>;

@@ -1,0 +1,158 @@
+// The monitoring tab's overview: whether the node and each daemon are up (GET status), how full
+// the disk is (GET quota, the default window: the storage view's first answer too), and the
+// service's alerts still active (GET alerts?service_id=). The service's own DaemonStatusCard
+// (kit/) reports one driver with its apply state; monitoring's status names every daemon with a
+// state of its own, so they are listed here as badges instead.
+import { MONITORING_DEFAULT_HOURS, type Alert } from '@debesis/contract';
+import { useTranslation } from 'react-i18next';
+import { useMonitoringStatus, useServiceAlerts, useServiceQuota } from '../../../workspace/monitoring-api.ts';
+import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
+import { UsageMeter } from '../UsageMeter.tsx';
+import { DaemonStateBadge, Loading, LoadFailure, useFormats, type Translate } from './monitoring-parts.tsx';
+
+/** Kinds whose texts name a number from the alert's params, and which one. */
+const ALERT_COUNTS: Partial<Record<Alert['kind'], string>> = {
+  disk_warning: 'percent',
+  disk_critical: 'percent',
+  daemon_restarting: 'starts',
+  service_expiring: 'days',
+};
+
+/** What an alert is, in words: its kind, what it concerns and its figure when it has them. */
+export function alertText(alert: Alert, t: Translate): string {
+  const kind = t(`alertKind.${alert.kind}`);
+  const param = ALERT_COUNTS[alert.kind];
+  const value = param ? alert.params[param] : undefined;
+  const parts = [kind];
+  if (alert.subject) parts.push(alert.subject);
+  if (typeof value === 'number') {
+    parts.push(
+      param === 'percent'
+        ? t('alertFigure.percent', { value: Math.round(value) })
+        : t(param === 'days' ? 'alertFigure.days' : 'alertFigure.starts', { count: value }),
+    );
+  }
+  return parts.join(' · ');
+}
+
+export function AlertList({ alerts, testId }: { alerts: readonly Alert[]; testId: string }) {
+  const { t } = useTranslation(['monitoringTab', 'workspace']);
+  const now = useNow();
+  return (
+    <ul className="plain-list monitoring-alerts" data-testid={testId}>
+      {alerts.map((alert) => (
+        <li key={alert.id} className="monitoring-alert" data-testid={`monitoring-alert-${alert.id}`}>
+          <span
+            className={`badge ${alert.level === 'critical' ? 'badge--danger' : 'badge--warning'}`}
+            data-level={alert.level}
+          >
+            {t(`alertLevel.${alert.level}`)}
+          </span>
+          <span className="monitoring-alert__text">{alertText(alert, t)}</span>
+          <span className="text-muted">
+            {t('overview.raised')} <RelativeTime at={alert.raised_at} now={now} justNow={t('justNow')} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function MonitoringOverview({ serviceId }: { serviceId: string }) {
+  const { t } = useTranslation(['monitoringTab', 'workspace']);
+  const format = useFormats();
+  const now = useNow();
+  const status = useMonitoringStatus(serviceId);
+  const quota = useServiceQuota(serviceId, MONITORING_DEFAULT_HOURS);
+  const alerts = useServiceAlerts(serviceId, MONITORING_DEFAULT_HOURS);
+  const active = alerts.data?.alerts.filter((alert) => alert.cleared_at === null) ?? [];
+
+  return (
+    <>
+      <section className="card resource-section" aria-labelledby="monitoring-status-title">
+        <h2 id="monitoring-status-title" className="resource-section__title">
+          {t('overview.statusTitle')}
+        </h2>
+        {status.isPending && <Loading />}
+        {status.isError && <LoadFailure retry={status.refetch} testId="monitoring-status-error" />}
+        {status.data && (
+          <dl className="service-facts" data-testid="monitoring-status">
+            <div>
+              <dt>{t('node.title')}</dt>
+              <dd data-testid="monitoring-node">
+                {status.data.node === null
+                  ? t('node.notPlaced')
+                  : status.data.node.online
+                    ? t('node.online', { name: status.data.node.name })
+                    : t('node.offline', { name: status.data.node.name })}
+              </dd>
+            </div>
+            {status.data.daemons.map((daemon) => (
+              <div key={daemon.name}>
+                <dt>{daemon.name}</dt>
+                <dd>
+                  <DaemonStateBadge state={daemon.state} testId={`monitoring-daemon-state-${daemon.name}`} />
+                </dd>
+              </div>
+            ))}
+            <div>
+              <dt>{t('overview.activeAlerts')}</dt>
+              <dd data-testid="monitoring-active-alerts">{format.count(status.data.active_alerts)}</dd>
+            </div>
+          </dl>
+        )}
+      </section>
+
+      <section className="card resource-section" aria-labelledby="monitoring-disk-title">
+        <h2 id="monitoring-disk-title" className="resource-section__title">
+          {t('overview.diskTitle')}
+        </h2>
+        {quota.isPending && <Loading />}
+        {quota.isError && <LoadFailure retry={quota.refetch} testId="monitoring-disk-error" />}
+        {quota.data && (
+          <div className="monitoring-disk" data-testid="monitoring-disk">
+            <UsageMeter
+              label={t('overview.diskLabel')}
+              text={t('overview.diskText', {
+                used: format.bytes(quota.data.used_bytes),
+                size: format.bytes(quota.data.size_bytes),
+                percent: format.decimal(quota.data.used_percent),
+              })}
+              used={quota.data.used_bytes}
+              total={quota.data.size_bytes}
+              testId="monitoring-disk-meter"
+            />
+            <p className="text-muted" data-testid="monitoring-disk-facts">
+              {t('overview.diskFacts', {
+                free: format.bytes(quota.data.free_bytes),
+                files: format.count(quota.data.files),
+              })}{' '}
+              {quota.data.measured_at === null ? (
+                t('overview.notMeasured')
+              ) : (
+                <>
+                  {t('overview.measured')}{' '}
+                  <RelativeTime at={quota.data.measured_at} now={now} justNow={t('justNow')} />
+                </>
+              )}
+            </p>
+          </div>
+        )}
+      </section>
+
+      <section className="card resource-section" aria-labelledby="monitoring-alerts-title">
+        <h2 id="monitoring-alerts-title" className="resource-section__title">
+          {t('overview.alertsTitle')}
+        </h2>
+        {alerts.isPending && <Loading />}
+        {alerts.isError && <LoadFailure retry={alerts.refetch} testId="monitoring-alerts-error" />}
+        {alerts.isSuccess && active.length === 0 && (
+          <p className="text-muted" data-testid="monitoring-alerts-none">
+            {t('overview.noAlerts')}
+          </p>
+        )}
+        {active.length > 0 && <AlertList alerts={active} testId="monitoring-alerts" />}
+      </section>
+    </>
+  );
+}

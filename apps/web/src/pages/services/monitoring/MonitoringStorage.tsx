@@ -1,0 +1,201 @@
+// The monitoring tab's storage: the disk's use over the window chosen (GET quota?hours, one point
+// an hour), how fast it grows and when, at that pace, it is full, and who owns what on it.
+import type { ServiceQuotaResponse } from '@debesis/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useServiceQuota } from '../../../workspace/monitoring-api.ts';
+import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
+import { TableScroll } from '../kit/TableScroll.tsx';
+import '../kit/data-table.css';
+import {
+  Loading,
+  LoadFailure,
+  sourceColor,
+  unixSeconds,
+  useFormats,
+  useWindowChoice,
+  WindowChoiceBar,
+  type Formats,
+  type Translate,
+  type WindowChoice,
+} from './monitoring-parts.tsx';
+import { TimeSeriesChart } from './TimeSeriesChart.tsx';
+
+function summaryOf(quota: ServiceQuotaResponse, choice: WindowChoice, t: Translate, format: Formats) {
+  const window = t(`window.long_${choice}`);
+  const first = quota.trend[0];
+  const last = quota.trend.at(-1);
+  if (!first || !last) return t('storage.summaryNone', { window });
+  return t('storage.summary', {
+    window,
+    from: format.bytes(first.used_bytes),
+    to: format.bytes(last.used_bytes),
+    size: format.bytes(quota.size_bytes),
+  });
+}
+
+function growthText(quota: ServiceQuotaResponse, t: Translate, format: Formats): string {
+  const growth = quota.growth_bytes_per_day;
+  if (growth === null) return t('storage.growthUnknown');
+  if (growth > 0) return t('storage.growing', { bytes: format.bytes(growth) });
+  if (growth < 0) return t('storage.shrinking', { bytes: format.bytes(-growth) });
+  return t('storage.steady');
+}
+
+function fullText(quota: ServiceQuotaResponse, t: Translate): string {
+  if (quota.full_in_days === null) return t('storage.notFilling');
+  const days = Math.max(0, Math.floor(quota.full_in_days));
+  return days === 0 ? t('storage.fullToday') : t('storage.fullIn', { count: days });
+}
+
+export function MonitoringStorage({ serviceId }: { serviceId: string }) {
+  const { t } = useTranslation(['monitoringTab', 'workspace']);
+  const format = useFormats();
+  const now = useNow();
+  // Real time is activity's alone: here it reads as the default window.
+  const [choice, setChoice] = useWindowChoice(false);
+  const hours = Number(choice);
+  const quota = useServiceQuota(serviceId, hours);
+  const data = quota.data;
+  const chart = useMemo(
+    () =>
+      data && {
+        times: data.trend.map((point) => unixSeconds(point.at)),
+        series: [
+          {
+            label: t('storage.used'),
+            values: data.trend.map((point) => point.used_bytes),
+            color: sourceColor(0),
+          },
+        ],
+      },
+    [data, t],
+  );
+
+  return (
+    <>
+      <section className="card resource-section" aria-labelledby="monitoring-storage-title">
+        <div className="resource-section__head">
+          <div>
+            <h2 id="monitoring-storage-title" className="resource-section__title">
+              {t('storage.title')}
+            </h2>
+            <p className="text-muted resource-section__lead">{t('storage.lead')}</p>
+          </div>
+          <WindowChoiceBar value={choice} onChange={setChoice} realtime={false} />
+        </div>
+        {quota.isPending && <Loading />}
+        {quota.isError && <LoadFailure retry={quota.refetch} testId="monitoring-storage-error" />}
+        {data && chart && (
+          <>
+            <TimeSeriesChart
+              label={t('storage.chartLabel', { window: t(`window.long_${choice}`) })}
+              summary={summaryOf(data, choice, t, format)}
+              times={chart.times}
+              series={chart.series}
+              kind="area"
+              formatValue={format.bytes}
+              formatTick={format.tick}
+              formatTime={(seconds) => format.dateTime(new Date(seconds * 1000).toISOString())}
+              testId="monitoring-storage-chart"
+            />
+            <dl className="service-facts" data-testid="monitoring-storage-facts">
+              <div>
+                <dt>{t('storage.usedNow')}</dt>
+                <dd>
+                  {t('storage.usedOf', {
+                    used: format.bytes(data.used_bytes),
+                    size: format.bytes(data.size_bytes),
+                    percent: format.decimal(data.used_percent),
+                  })}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('storage.growth')}</dt>
+                <dd data-testid="monitoring-growth">{growthText(data, t, format)}</dd>
+              </div>
+              <div>
+                <dt>{t('storage.full')}</dt>
+                <dd data-testid="monitoring-full-in">{fullText(data, t)}</dd>
+              </div>
+              <div>
+                <dt>{t('storage.files')}</dt>
+                <dd>{format.count(data.files)}</dd>
+              </div>
+            </dl>
+          </>
+        )}
+      </section>
+
+      {data && (
+        <section className="card resource-section" aria-labelledby="monitoring-owners-title">
+          <h2 id="monitoring-owners-title" className="resource-section__title">
+            {t('storage.ownersTitle')}
+          </h2>
+          {data.users === null ? (
+            <p className="text-muted" data-testid="monitoring-owners-none">
+              {t('storage.ownersNotCounted')}
+            </p>
+          ) : (
+            <>
+              <TableScroll label={t('storage.ownersTitle')}>
+                <table className="data-table" data-testid="monitoring-owners">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('activity.user')}</th>
+                      <th scope="col" className="numeric">
+                        {t('storage.bytes')}
+                      </th>
+                      <th scope="col" className="numeric">
+                        {t('storage.files')}
+                      </th>
+                      <th scope="col" className="numeric">
+                        {t('storage.share')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.users.map((user) => (
+                      <tr key={user.user} data-testid={`monitoring-owner-${user.user}`}>
+                        <th scope="row">{user.user}</th>
+                        <td className="numeric">{format.bytes(user.bytes)}</td>
+                        <td className="numeric">{format.count(user.files)}</td>
+                        <td className="numeric">
+                          {data.used_bytes > 0
+                            ? t('storage.percent', {
+                                percent: format.decimal((user.bytes / data.used_bytes) * 100),
+                              })
+                            : ''}
+                        </td>
+                      </tr>
+                    ))}
+                    {data.other_bytes !== null && data.other_bytes > 0 && (
+                      <tr data-testid="monitoring-owner-other">
+                        <th scope="row">{t('storage.other')}</th>
+                        <td className="numeric">{format.bytes(data.other_bytes)}</td>
+                        <td className="numeric" />
+                        <td className="numeric">
+                          {data.used_bytes > 0
+                            ? t('storage.percent', {
+                                percent: format.decimal((data.other_bytes / data.used_bytes) * 100),
+                              })
+                            : ''}
+                        </td>
+                      </tr>
+                    )}
+                  </tbody>
+                </table>
+              </TableScroll>
+              {data.users_measured_at !== null && (
+                <p className="text-muted">
+                  {t('storage.counted')}{' '}
+                  <RelativeTime at={data.users_measured_at} now={now} justNow={t('justNow')} />
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
