@@ -18,6 +18,7 @@ import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
 import { measureLighthouse, printLighthouse } from './lighthouse.ts';
 import { measureBackups, printBackups } from './backups.ts';
 import { measureShareLinks, printShareLinks } from './share-links.ts';
+import { measureMonitoring, printMonitoring } from './monitoring.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 // The product runs on the database DATABASE_URL names (give it an empty one), else on PGlite.
@@ -35,6 +36,7 @@ const PARTS = [
   'invoice-pdf',
   'backups',
   'share-links',
+  'monitoring',
 ] as const;
 type Part = (typeof PARTS)[number];
 const named = process.argv.slice(2);
@@ -91,6 +93,7 @@ try {
   if (runs('invoice-pdf')) printInvoicePdf(await measureInvoicePdf());
   if (runs('backups')) printBackups(await measureBackups());
   if (runs('share-links')) printShareLinks(await measureShareLinks());
+  if (runs('monitoring')) printMonitoring(await measureMonitoring());
 } finally {
   await product?.stop();
   await bare?.stop();

@@ -24,6 +24,7 @@ import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-id
 import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
 import { AGENT_VERSION } from './version.ts';
 import { createWakeFiles } from './wake-files.ts';
+import { createUsageCounter } from './activity/usage-count.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 import { workspaceDir } from './workspace-paths.ts';
 
@@ -101,6 +102,12 @@ export function startAgent(
   const responders = [...drivers, storageFilesCalls];
   const run = options.runCommand ?? runCommand;
   const memory = createReconcileMemory();
+  // Who owns what is counted where workspaces are live (their own users own files there); a plain
+  // folder of a node that runs nothing holds only the agent's own files.
+  const usage =
+    config.liveWorkspaces && process.getuid?.() === 0
+      ? createUsageCounter({ fullEveryMs: config.usageFullScanMs, logger })
+      : undefined;
   // A daemon that says its report changed (a VPN client came) gets a pass now.
   const wakeFiles = createWakeFiles(() => agent.wake(), logger);
   const wakeFilesOf = (applied: ReadonlyMap<string, WorkspaceDesiredState>) =>
@@ -186,6 +193,7 @@ export function startAgent(
           logger,
           run,
           fullCheckEvery: config.fullCheckEvery,
+          ...(usage ? { usage } : {}),
         },
         memory,
       );

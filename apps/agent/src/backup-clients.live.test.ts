@@ -153,6 +153,8 @@ describe.skipIf(reason !== undefined)(
         driver: BACKUP_CLIENTS_DRIVER,
         live: true,
         serving: true,
+        // A serving daemon says since when (the API's uptime and restarts).
+        started_at: expect.any(String) as string,
       });
       pid = await recordedPid(rcloneRecord());
       expect(pid).toBeDefined();

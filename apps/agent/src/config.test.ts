@@ -20,6 +20,7 @@ describe('loadAgentConfig', () => {
       liveWorkspaces: true,
       smbPort: 445,
       backupConcurrency: 1,
+      usageFullScanMs: 6 * 3_600_000,
     });
     expect(config.dataDir).toMatch(/^\/.*data\/nodes\/local$/);
     expect(config.addresses).toHaveLength(254);
@@ -39,6 +40,7 @@ describe('loadAgentConfig', () => {
       AGENT_LIVE_WORKSPACES: 'off',
       AGENT_SMB_PORT: '10445',
       AGENT_BACKUP_CONCURRENCY: '3',
+      AGENT_USAGE_FULL_SCAN_HOURS: '12',
       AGENT_CLIENT_ROUTES: ' 192.0.2.7/24, 0.0.0.0/0 ',
     });
     expect(config).toMatchObject({
@@ -51,6 +53,7 @@ describe('loadAgentConfig', () => {
       liveWorkspaces: false,
       smbPort: 10_445,
       backupConcurrency: 3,
+      usageFullScanMs: 12 * 3_600_000,
       clientRoutes: ['0.0.0.0/0', '192.0.2.0/24'],
     });
   });

@@ -40,6 +40,9 @@
 //                              node, every workspace together; one per workspace whatever it is.
 //                              More finish a night's backups sooner but share the disks with the
 //                              daemons (restic runs at a low CPU and IO priority all the same).
+//   AGENT_USAGE_FULL_SCAN_HOURS default 6. How often each workspace's storage is walked whole to
+//                              count what each user owns (activity/usage-count.ts); between
+//                              walks only the folders the daemons' activity names are read again.
 //   AGENT_LOG_LEVEL            default info (debug, info, warn, error). Standalone (main.ts) only;
 //                              in-process the API's logger decides.
 import { hostname } from 'node:os';
@@ -68,6 +71,8 @@ export interface AgentConfig {
   smbPort: number;
   /** AGENT_BACKUP_CONCURRENCY. */
   backupConcurrency: number;
+  /** AGENT_USAGE_FULL_SCAN_HOURS, in milliseconds. */
+  usageFullScanMs: number;
 }
 
 export const DEFAULT_ADDRESS_POOL = '198.18.0.1-198.18.0.254';
@@ -122,6 +127,7 @@ const envSchema = z.object({
   AGENT_REQUEST_TIMEOUT_MS: whole(10_000, 100, 600_000),
   AGENT_MAX_BACKOFF_MS: whole(60_000, 10, 3_600_000),
   AGENT_FULL_CHECK_EVERY: whole(60, 1, 1_000_000),
+  AGENT_USAGE_FULL_SCAN_HOURS: whole(6, 1, 24 * 30),
   AGENT_LIVE_WORKSPACES: z
     .enum(['auto', 'off'], { error: 'must be auto or off' })
     .optional()
@@ -177,5 +183,6 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
     liveWorkspaces: e.AGENT_LIVE_WORKSPACES !== 'off',
     smbPort: e.AGENT_SMB_PORT,
     backupConcurrency: e.AGENT_BACKUP_CONCURRENCY,
+    usageFullScanMs: e.AGENT_USAGE_FULL_SCAN_HOURS * 3_600_000,
   };
 }

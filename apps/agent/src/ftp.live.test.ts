@@ -201,6 +201,8 @@ describe.skipIf(reason !== undefined)(
           driver,
           live: true,
           serving: true,
+          // A serving daemon says since when (the API's uptime and restarts).
+          started_at: expect.any(String) as string,
         });
       ftp = await ftpPid();
       sftp = await sftpPid();

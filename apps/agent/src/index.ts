@@ -34,3 +34,4 @@ export { runBackupJob } from './backup/backup-job.ts';
 export { browseSnapshot } from './backup/browse.ts';
 export { repositoryPaths } from './backup/repository.ts';
 export { createRestic } from './backup/restic.ts';
+export { collectActivity } from './activity/collect.ts';

@@ -202,6 +202,8 @@ describe.skipIf(reason !== undefined)(
         driver: 'ldap',
         live: true,
         serving: true,
+        // A serving daemon says since when (the API's uptime and restarts).
+        started_at: expect.any(String) as string,
       });
       expect(result.actions.join('\n')).toMatch(/built the LDAP directory/);
       expect(report.features?.ldap).toMatchObject({ users: 3, groups: 2, locked_users: [] });

@@ -122,6 +122,8 @@ describe.skipIf(reason !== undefined)(
         driver: 'nfs',
         live: true,
         serving: true,
+        // A serving daemon says since when (the API's uptime and restarts).
+        started_at: expect.any(String) as string,
       });
       pid = await serverPid();
       expect(pid).toBeDefined();

@@ -35,6 +35,8 @@ import type { CommandRunner } from './exec/run-command.ts';
 import { writeIfChanged } from './fs/write-if-changed.ts';
 import { errorMessage, type Logger } from './logger.ts';
 import { workspaceDir } from './workspace-paths.ts';
+import { collectActivity } from './activity/collect.ts';
+import type { UsageCounter } from './activity/usage-count.ts';
 
 export interface ReconcileDeps {
   api: Pick<ApiClient, 'desiredState' | 'report'>;
@@ -47,6 +49,8 @@ export interface ReconcileDeps {
   run: CommandRunner;
   /** Every Nth pass re-applies unchanged workspaces as well (drift repair). */
   fullCheckEvery: number;
+  /** Counts who owns what on each workspace's storage (activity/usage-count.ts); none: not counted. */
+  usage?: UsageCounter;
 }
 
 /** What the agent remembers between passes while it runs. */
@@ -105,6 +109,7 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
   };
 
   const seen = new Set<string>();
+  const acks: Array<() => Promise<void>> = [];
   for (const workspace of desired.workspaces) {
     if (seen.has(workspace.service_id)) {
       logger.warn(
@@ -122,7 +127,7 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
       if (observed) {
         remember(memory, workspace, observed);
         result.skipped.push(workspace.service_id);
-        result.workspaces.push(observed);
+        result.workspaces.push(await withActivity(deps, workspace, observed, acks));
         continue;
       }
     }
@@ -134,7 +139,7 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
       await applyWorkspace(deps, workspace, previous, result),
     );
     remember(memory, workspace, report);
-    result.workspaces.push(report);
+    result.workspaces.push(await withActivity(deps, workspace, report, acks));
   }
   // A workspace the API no longer lists is forgotten, not deleted: only an explicit `removed`
   // deletes data.
@@ -147,7 +152,31 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
     capacity: result.capacity,
     workspaces: result.workspaces,
   });
+  // The API has the events: they leave the spools (a failure here sends them again, stored once).
+  for (const ack of acks)
+    await ack().catch((error: unknown) => logger.warn(`activity spool: ${errorMessage(error)}`));
   return result;
+}
+
+/**
+ * The report with what monitoring sends (activity/collect.ts): the daemons' new events and the
+ * usage count. Its `ack` is kept for when the API has taken the report.
+ */
+async function withActivity(
+  deps: ReconcileDeps,
+  desired: WorkspaceDesiredState,
+  report: WorkspaceReport,
+  acks: Array<() => Promise<void>>,
+): Promise<WorkspaceReport> {
+  let context: DriverContext;
+  try {
+    context = driverContext(deps, workspaceDir(deps.dataDir, desired.service_id));
+  } catch {
+    return report;
+  }
+  const collected = await collectActivity(deps, desired, report, context);
+  acks.push(() => collected.ack());
+  return collected.report;
 }
 
 /**

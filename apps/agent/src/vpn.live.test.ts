@@ -145,6 +145,8 @@ describe.skipIf(reason !== undefined)(
         driver: 'vpn',
         live: true,
         serving: true,
+        // A serving daemon says since when (the API's uptime and restarts).
+        started_at: expect.any(String) as string,
       });
       pid = await serverPid();
       expect(pid).toBeDefined();

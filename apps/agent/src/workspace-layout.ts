@@ -42,6 +42,8 @@ export interface WorkspaceLayout {
 }
 
 export interface SambaLayout {
+  /** What full_audit records (samba/audit-log.ts): file operations, one a line. */
+  auditLog: string;
   dir: string;
   conf: string;
   /** The smbpasswd-format record of what was imported into the passdb last. */
@@ -164,6 +166,7 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
       runDir,
       logDir,
       logFile: join(logDir, 'smbd.log'),
+      auditLog: join(logDir, 'audit.log'),
       processFile: join(runDir, 'smbd.agent.json'),
       outputFile: join(logDir, 'smbd.out'),
     },

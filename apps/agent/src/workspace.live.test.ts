@@ -217,6 +217,27 @@ describe.skipIf(reason !== undefined)(
       expect(wrongPassword.output).toContain('NT_STATUS_LOGON_FAILURE');
     });
 
+    it('records what SMB clients did (full_audit): the next report carries it, the one after does not again', async () => {
+      const { report } = await pass(baseState());
+      const events = report.features?.monitoring?.events ?? [];
+      expect(events).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            source: 'smb',
+            kind: 'file_written',
+            user: 'alice',
+            path: '/shares/projects/hello.txt',
+            bytes: 'hello from alice\n'.length,
+          }),
+          expect.objectContaining({ kind: 'file_written', user: 'dave', path: '/team/dave.txt' }),
+        ]),
+      );
+      // bob's write was refused: not an event.
+      expect(events.some((event) => event.user === 'bob')).toBe(false);
+      const { report: next } = await pass(baseState());
+      expect(next.features?.monitoring?.events ?? []).toEqual([]);
+    });
+
     it('a second pass on the unchanged state writes no file, runs nothing that changes anything, reloads nothing', async () => {
       const before = await agentFiles();
       const pid = await smbdPid();
@@ -474,6 +495,8 @@ describe.skipIf(reason !== undefined)(
         driver: 'samba',
         live: true,
         serving: true,
+        // A serving daemon says since when (the API's uptime and restarts).
+        started_at: expect.any(String) as string,
       });
       expect(await canConnect(address, PORT)).toBe(true);
     });

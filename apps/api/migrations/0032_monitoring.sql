@@ -1,12 +1,11 @@
 CREATE TABLE "monitoring_activity_hours" (
 	"service_id" uuid NOT NULL,
 	"hour" timestamp with time zone NOT NULL,
-	"username" text NOT NULL,
 	"source" smallint NOT NULL,
 	"kind" smallint NOT NULL,
 	"events" integer NOT NULL,
 	"bytes" bigint NOT NULL,
-	CONSTRAINT "monitoring_activity_hours_service_id_hour_username_source_kind_pk" PRIMARY KEY("service_id","hour","username","source","kind")
+	CONSTRAINT "monitoring_activity_hours_service_id_hour_source_kind_pk" PRIMARY KEY("service_id","hour","source","kind")
 );
 --> statement-breakpoint
 CREATE TABLE "monitoring_alerts" (
@@ -62,6 +61,26 @@ CREATE TABLE "monitoring_usage_samples" (
 	CONSTRAINT "monitoring_usage_samples_service_id_hour_pk" PRIMARY KEY("service_id","hour")
 );
 --> statement-breakpoint
+CREATE TABLE "monitoring_user_hours" (
+	"service_id" uuid NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"username" text NOT NULL,
+	"events" integer NOT NULL,
+	"bytes" bigint NOT NULL,
+	CONSTRAINT "monitoring_user_hours_service_id_hour_username_pk" PRIMARY KEY("service_id","hour","username")
+);
+--> statement-breakpoint
+CREATE TABLE "monitoring_user_kind_hours" (
+	"service_id" uuid NOT NULL,
+	"username" text NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"source" smallint NOT NULL,
+	"kind" smallint NOT NULL,
+	"events" integer NOT NULL,
+	"bytes" bigint NOT NULL,
+	CONSTRAINT "monitoring_user_kind_hours_service_id_username_hour_source_kind_pk" PRIMARY KEY("service_id","username","hour","source","kind")
+);
+--> statement-breakpoint
 CREATE TABLE "monitoring_user_usage" (
 	"service_id" uuid NOT NULL,
 	"username" text NOT NULL,
@@ -87,14 +106,18 @@ ALTER TABLE "monitoring_applies" ADD CONSTRAINT "monitoring_applies_service_id_s
 ALTER TABLE "monitoring_daemon_starts" ADD CONSTRAINT "monitoring_daemon_starts_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monitoring_events" ADD CONSTRAINT "monitoring_events_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monitoring_usage_samples" ADD CONSTRAINT "monitoring_usage_samples_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monitoring_user_hours" ADD CONSTRAINT "monitoring_user_hours_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monitoring_user_kind_hours" ADD CONSTRAINT "monitoring_user_kind_hours_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "monitoring_user_usage" ADD CONSTRAINT "monitoring_user_usage_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "monitoring_alerts_open" ON "monitoring_alerts" USING btree ("service_id","kind","subject") WHERE "monitoring_alerts"."cleared_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "monitoring_alerts_account" ON "monitoring_alerts" USING btree ("account_id","raised_at");--> statement-breakpoint
 CREATE INDEX "monitoring_alerts_owed" ON "monitoring_alerts" USING btree ("raised_at") WHERE "monitoring_alerts"."mail" = 'pending' OR "monitoring_alerts"."hook" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "monitoring_applies_requested" ON "monitoring_applies" USING btree ("service_id","requested_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "monitoring_events_node_key" ON "monitoring_events" USING btree ("service_id","node_key");--> statement-breakpoint
-CREATE INDEX "monitoring_events_service_at" ON "monitoring_events" USING btree ("service_id","at");--> statement-breakpoint
-CREATE INDEX "monitoring_events_service_user_at" ON "monitoring_events" USING btree ("service_id","username","at");--> statement-breakpoint
+CREATE INDEX "monitoring_events_service_at" ON "monitoring_events" USING btree ("service_id","at","id");--> statement-breakpoint
+CREATE INDEX "monitoring_events_service_user_at" ON "monitoring_events" USING btree ("service_id","username","at","id");--> statement-breakpoint
+CREATE INDEX "monitoring_events_at" ON "monitoring_events" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "monitoring_user_kind_hours_kind" ON "monitoring_user_kind_hours" USING btree ("service_id","kind","hour");--> statement-breakpoint
 -- Every generation a service's node is asked to apply, and when it did (the monitoring tasks).
 -- Written by hand (drizzle-kit does not model triggers): a trigger sees every path that moves a
 -- generation, whichever module moved it. The generation that gives the service its node is its

@@ -4,7 +4,7 @@
 // ships the feature adds it here — one line — and every page mentioning it follows.
 
 export const FEATURES = [
-  // Shipped (issues 1-10, 15-20).
+  // Shipped (issues 1-10, 15-21).
   'accounts',
   'plans',
   'payments',
@@ -23,8 +23,7 @@ export const FEATURES = [
   'subusers',
   /** The portal where a workspace's Linux users change their own password. */
   'linuxPortal',
-  // Planned (issues 21-22).
-  /** Monitoring with alerts (usage and state are on the overview already). */
+  /** Monitoring with alerts: activity from the daemons, quota, tasks, status. */
   'monitoring',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
@@ -46,4 +45,5 @@ export const SHIPPED_FEATURES: readonly Feature[] = [
   'shareLinks',
   'subusers',
   'linuxPortal',
+  'monitoring',
 ];

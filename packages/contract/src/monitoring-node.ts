@@ -16,6 +16,7 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
  * (downloaded over FTP/SFTP; SMB reads are not recorded: a folder listing opens every file),
  * renamed, deleted, a folder made. Sessions: a file-protocol sign-in and its end, an NFS client
  * appearing and going, a VPN tunnel up and down (with its bytes). Backups and restores ending.
+ * The list only grows at its end: the API stores a kind as its place in it.
  */
 export const ACTIVITY_EVENT_KINDS = [
   'file_written',
@@ -31,6 +32,8 @@ export const ACTIVITY_EVENT_KINDS = [
   'vpn_disconnected',
   'backup_completed',
   'backup_failed',
+  'restore_completed',
+  'restore_failed',
 ] as const;
 export type ActivityEventKind = (typeof ACTIVITY_EVENT_KINDS)[number];
 

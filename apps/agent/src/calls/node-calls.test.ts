@@ -54,6 +54,7 @@ function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
     clientRoutes: [],
     smbPort: 445,
     backupConcurrency: 1,
+    usageFullScanMs: 6 * 3_600_000,
     ...overrides,
   };
 }

@@ -157,7 +157,12 @@ describe('the generic daemon driver and supervisor', () => {
 
   it('starts it, adopts it on the next pass (a fresh driver, as after an agent restart), starts it again when it died', async () => {
     const first = await driver().apply(state(), context());
-    expect(first.status).toEqual({ driver: 'fake', live: true, serving: true });
+    expect(first.status).toEqual({
+      driver: 'fake',
+      live: true,
+      serving: true,
+      started_at: expect.any(String) as string,
+    });
     expect(first.actions).toContain(`started faked (pid ${spawned[0]}) on 127.0.0.1:${port}`);
     expect(await recordedPid()).toBe(spawned[0]);
 

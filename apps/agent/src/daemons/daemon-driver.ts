@@ -20,7 +20,7 @@
 import { basename, join } from 'node:path';
 import type { ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
 import type { DaemonSpawner } from '../exec/spawn-daemon.ts';
-import type { Driver, DriverContext, DriverResult, DriverStatus } from '../drivers/driver.ts';
+import type { ActivityBatch, Driver, DriverContext, DriverResult, DriverStatus } from '../drivers/driver.ts';
 import { notLiveReason, type LiveDriverOptions } from '../drivers/live-mode.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
@@ -34,6 +34,8 @@ import {
   stopDaemon,
   type DaemonRecord,
 } from './supervisor.ts';
+
+const NO_ACTIVITY: ActivityBatch = { events: [], commit: async () => undefined };
 
 export interface DaemonDriverOptions extends LiveDriverOptions {
   spawn?: DaemonSpawner;
@@ -120,6 +122,13 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
           : undefined,
     }),
 
+    ...(definition.activity && {
+      activity: async (desired: WorkspaceDesiredState, driverContext: DriverContext) =>
+        desired.state === 'removed'
+          ? NO_ACTIVITY
+          : ((await definition.activity?.(desired, contextOf(driverContext))) ?? NO_ACTIVITY),
+    }),
+
     ...(definition.report && {
       report: async (desired: WorkspaceDesiredState, driverContext: DriverContext) =>
         desired.state === 'removed' || definition.notNeeded(desired) !== undefined
@@ -151,7 +160,8 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     const result = (status: DriverStatus, record?: DaemonRecord): DriverResult => ({
       changed: actions.length > 0,
       actions,
-      status,
+      // A serving daemon says since when: the API counts its uptime and its restarts.
+      status: status.serving && record?.started_at ? { ...status, started_at: record.started_at } : status,
       failures,
       facts: { started_at: record?.started_at ?? null },
     });

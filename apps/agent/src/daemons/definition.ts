@@ -13,7 +13,7 @@
 import type { ResourceFailure, WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
 import type { z } from 'zod';
 import type { NodeCallHandlers } from '../calls/node-call.ts';
-import type { DriverContext } from '../drivers/driver.ts';
+import type { ActivityBatch, DriverContext } from '../drivers/driver.ts';
 import type { Listens } from '../net/wait-for-port.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
 
@@ -140,6 +140,12 @@ export interface DaemonDefinition {
    * must be cheap: it runs no program when nothing runs. A throw leaves its section out.
    */
   report?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<Partial<WorkspaceFeatureReports>>;
+  /**
+   * What the daemon recorded since the last pass (file operations, transfers), read from its own
+   * log past a cursor: on every pass of a workspace not being removed, needed or not (a daemon
+   * just stopped may have left lines). Must be cheap: new lines only, no program run.
+   */
+  activity?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<ActivityBatch>;
   /**
    * A file the daemon writes when what `report` says has changed (a VPN client came or went): the
    * agent watches it and reports at once, not at its next poll (wake-files.ts).

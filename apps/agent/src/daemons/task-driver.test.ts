@@ -488,6 +488,7 @@ describe('a task driver in a running agent', () => {
         clientRoutes: [],
         smbPort: 445,
         backupConcurrency: 1,
+        usageFullScanMs: 6 * 3_600_000,
       },
       silentLogger,
       { drivers, calls: false },

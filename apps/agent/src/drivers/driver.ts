@@ -12,7 +12,16 @@ import type { DriverStatus, ResourceFailure, WorkspaceDesiredState, WorkspaceFac
 import type { NodeCallHandlers } from '../calls/node-call.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
-import type { WorkspaceFeatureReports } from '@debesis/contract';
+import type { ActivityEventReport, WorkspaceFeatureReports } from '@debesis/contract';
+
+/**
+ * What a daemon recorded since the last pass (its log's new lines as events), and how to move its
+ * cursor past them: reconcile commits only once the events are in the workspace's spool.
+ */
+export interface ActivityBatch {
+  events: ActivityEventReport[];
+  commit: () => Promise<void>;
+}
 
 export type { DriverStatus };
 
@@ -84,6 +93,8 @@ export interface Driver {
   quiesce?(desired: WorkspaceDesiredState, context: DriverContext): Promise<void>;
   /** A feature's observed section of the report, on every pass (see DaemonDefinition.report). */
   report?(desired: WorkspaceDesiredState, context: DriverContext): Promise<Partial<WorkspaceFeatureReports>>;
+  /** What its daemon recorded since the last pass (DaemonDefinition.activity), on every pass. */
+  activity?(desired: WorkspaceDesiredState, context: DriverContext): Promise<ActivityBatch>;
   /**
    * The file whose change means the report should go now (DaemonDefinition.wakeOn), for a
    * workspace as applied; undefined while the feature runs nothing there.

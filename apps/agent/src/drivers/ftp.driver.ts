@@ -31,6 +31,9 @@ import {
   tcpPeer,
 } from '../file-access/jails.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
+import { transferEvents } from '../ftp/transfer-log.ts';
+import { readNewLines } from '../activity/log-tail.ts';
+import { activityCursorFile } from '../activity/monitoring-files.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import {
   FTP_SETTINGS_DEFAULTS,
@@ -42,6 +45,8 @@ import { ensureWorkspaceCertificate } from '../tls/workspace-certificate.ts';
 import type { Driver } from './driver.ts';
 
 export const FTP_DRIVER = 'ftp';
+/** pure-ftpd keeps its transfer log open for good: emptied once read past this size. */
+const TRANSFER_LOG_MAX_BYTES = 4 * 1024 * 1024;
 const DAEMON = 'pure-ftpd';
 
 export interface FtpDefinitionOptions {
@@ -54,6 +59,7 @@ export function ftpFiles(dir: string) {
   return {
     passwd: join(dir, 'pureftpd.passwd'),
     puredb: join(dir, 'pureftpd.pdb'),
+    transferLog: join(dir, 'log', 'transfers.log'),
     /** The passwd text the puredb was last built from. */
     puredbSource: join(dir, 'pureftpd.pdb.source'),
     certificate: join(dir, 'tls', 'pure-ftpd.pem'),
@@ -73,6 +79,7 @@ export function ftpDefinition(options: FtpDefinitionOptions = {}): DaemonDefinit
       address: desired.address,
       ftp: settingsOf(desired),
       puredb: ftpFiles(dir).puredb,
+      transferLog: ftpFiles(dir).transferLog,
       certificate: ftpFiles(dir).certificate,
       minUid: desired.id_base + 1,
     });
@@ -110,6 +117,14 @@ export function ftpDefinition(options: FtpDefinitionOptions = {}): DaemonDefinit
     // Never used: the puredb and the jails reach pure-ftpd without it; a setting restarts it
     // through its command line.
     reload: () => ({ kind: 'restart' }),
+    activity: async (_desired, { dir, workspaceDir }) => {
+      const files = ftpFiles(dir);
+      const read = await readNewLines(files.transferLog, activityCursorFile(workspaceDir, 'ftp'), {
+        truncateAbove: TRANSFER_LOG_MAX_BYTES,
+      });
+      const jails = await readFile(files.spec, 'utf8').catch(() => '');
+      return { events: transferEvents(read.lines, jails), commit: read.commit };
+    },
     report: async (desired, context) => {
       const running = await runningDaemon(ftpFiles(context.dir).process, argv(desired, context));
       if (!running) return { ftp: { sessions: [] } };

@@ -5,6 +5,8 @@
 // its passwd/group/shadow are /etc/…, reloaded with `smbcontrol … reload-config` when smb.conf
 // changed. A workspace without shares needs no smbd. Starting, adopting, restarting and stopping
 // are the generic daemon driver's (daemons/daemon-driver.ts).
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { SAMBA_NOT_USED, type WorkspaceDesiredState } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
@@ -13,7 +15,11 @@ import { ensureDir, ensureDirUnder } from '../fs/ensure-dir.ts';
 import { syncPassdb } from '../samba/passdb.ts';
 import { netbiosNameFor, renderGlobal, renderShare } from '../samba/render-smb-conf.ts';
 import { renderSmbpasswd } from '../samba/render-smbpasswd.ts';
-import { resolveShares } from '../samba/resolve-shares.ts';
+import { GUEST_ACCOUNT, resolveShares } from '../samba/resolve-shares.ts';
+import { auditEvents } from '../samba/audit-log.ts';
+import { fullAuditAvailable } from '../samba/vfs-modules.ts';
+import { activityCursorFile } from '../activity/monitoring-files.ts';
+import { readNewLines } from '../activity/log-tail.ts';
 import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import type { Driver } from './driver.ts';
 
@@ -21,6 +27,8 @@ export const SAMBA_DRIVER = 'samba';
 export const DEFAULT_SMB_PORT = 445;
 
 export interface SambaDefinitionOptions {
+  /** AGENT_LIVE_WORKSPACES: with false nothing runs, so nothing asks smbd what it has. */
+  live?: boolean;
   /** Default 445 (on the workspace's own address, so every workspace can have it). */
   port?: number;
   /** The smbd it runs (looked up on PATH inside the namespace); default `smbd`. */
@@ -42,7 +50,19 @@ export function sambaDefinition(options: SambaDefinitionOptions = {}): DaemonDef
       sambaSection(desired).shares.length === 0 ? 'the workspace has no shares' : undefined,
     resources: (desired) =>
       sambaSection(desired).shares.map((share) => ({ kind: 'share', name: share.name })),
-    render: (desired, context) => renderSamba(desired, context, port),
+    render: async (desired, context) =>
+      renderSamba(desired, context, port, options.live !== false && (await fullAuditAvailable(context.run))),
+    activity: async (_desired, { layout, workspaceDir }) => {
+      const read = await readNewLines(layout.samba.auditLog, activityCursorFile(workspaceDir, 'smb'));
+      const events = auditEvents(read.lines, { guest: GUEST_ACCOUNT });
+      // A written file's size as it is now (the audit line has none): read when the line is.
+      for (const event of events)
+        if (event.kind === 'file_written' && event.path?.startsWith('/'))
+          event.bytes = await stat(join(layout.dataRoot, event.path))
+            .then((info) => (info.isFile() ? info.size : null))
+            .catch(() => null);
+      return { events, commit: read.commit };
+    },
     sync: async (desired, { layout, run }) => {
       const { users } = validateAccounts(desired);
       const names = users.map((user) => user.name);
@@ -75,6 +95,7 @@ async function renderSamba(
   desired: WorkspaceDesiredState,
   { layout }: DaemonContext,
   port: number,
+  audit: boolean,
 ): Promise<Rendering> {
   const { samba } = layout;
   const actions: string[] = [];
@@ -119,6 +140,7 @@ async function renderSamba(
     layout: samba,
     guests: shares.some((share) => share.guestOk),
     settings: sambaSection(desired).settings,
+    audit,
   });
   return {
     files: [

@@ -42,6 +42,7 @@ describe('pure-ftpd rendering', () => {
         tls_required: true,
       },
       puredb: '/d/ftp/pureftpd.pdb',
+      transferLog: '/d/ftp/log/transfers.log',
       certificate: '/d/ftp/tls/pure-ftpd.pem',
       minUid: B + 1,
     });
@@ -56,6 +57,7 @@ describe('pure-ftpd rendering', () => {
     expect(flag('--minuid')).toBe(String(B + 1));
     expect(flag('--tls')).toBe('2');
     expect(flag('--certfile')).toBe('/d/ftp/tls/pure-ftpd.pem');
+    expect(flag('--altlog')).toBe('stats:/d/ftp/log/transfers.log');
     expect(argv).toEqual(expect.arrayContaining(['--noanonymous', '--chrooteveryone', '--nochmod']));
     // TLS is offered even when not required.
     const optional = pureFtpdArgv({
@@ -63,6 +65,7 @@ describe('pure-ftpd rendering', () => {
       address: 'a',
       ftp: FTP_SETTINGS_DEFAULTS,
       puredb: 'x',
+      transferLog: 't',
       certificate: 'c',
       minUid: 1,
     });

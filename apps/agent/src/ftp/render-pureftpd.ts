@@ -48,6 +48,8 @@ export interface PureFtpdArgvOptions {
     | 'tls_required'
   >;
   puredb: string;
+  /** Where pure-ftpd appends a line per upload and download (its `stats` format; ftp/transfer-log.ts). */
+  transferLog: string;
   /** Certificate and key in one PEM. */
   certificate: string;
   /** The lowest uid that may sign in (the workspace's first user id). */
@@ -97,5 +99,8 @@ export function pureFtpdArgv(options: PureFtpdArgvOptions): string[] {
     ftp.tls_required ? '2' : '1',
     '--certfile',
     options.certificate,
+    // Opened at start, before any chroot: every session's transfers land in it.
+    '--altlog',
+    `stats:${options.transferLog}`,
   ];
 }

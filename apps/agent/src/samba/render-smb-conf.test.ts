@@ -18,6 +18,7 @@ const global = {
   layout,
   guests: false,
   settings: SAMBA_SERVER_DEFAULTS,
+  audit: false,
 };
 
 describe('share permissions → smb.conf', () => {
@@ -100,6 +101,15 @@ describe('share permissions → smb.conf', () => {
     expect(pub).not.toContain('hosts allow');
     expect(renderGlobal({ ...global, guests: true })).toContain('map to guest = bad user');
     expect(renderGlobal(global)).toContain('map to guest = never');
+  });
+
+  it('records file operations in the audit log only when smbd has the full_audit module', () => {
+    const audited = renderGlobal({ ...global, audit: true });
+    expect(audited).toContain(`log level = 1 full_audit:1@${layout.auditLog}`);
+    expect(audited).toContain('vfs objects = full_audit');
+    expect(audited).toContain('full_audit:success = openat renameat unlinkat mkdirat');
+    expect(audited).toContain('full_audit:failure = none');
+    expect(renderGlobal(global)).not.toContain('full_audit');
   });
 
   it('reports bad shares and unknown users or groups, and applies the rest', () => {

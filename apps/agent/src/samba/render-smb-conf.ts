@@ -8,6 +8,7 @@ import type { SambaLayout } from '../workspace-layout.ts';
 import { DEFAULT_GROUP_NAME } from '../accounts/render-accounts.ts';
 import { smbConf } from '../daemons/config-formats.ts';
 import { NODE_LINK_ADDRESS } from '../system/netns.ts';
+import { AUDIT_PREFIX, AUDITED_OPERATIONS } from './audit-log.ts';
 import { GUEST_ACCOUNT, type ResolvedShare } from './resolve-shares.ts';
 
 export interface SmbGlobalOptions {
@@ -18,6 +19,11 @@ export interface SmbGlobalOptions {
   guests: boolean;
   /** The owner's choices (workgroup, description, oldest protocol). */
   settings: SambaServerSettingsState;
+  /**
+   * Whether smbd has the full_audit module (Debian's samba-vfs-modules): then every share records
+   * its file operations in the audit log. Without it a share naming the module would not open.
+   */
+  audit: boolean;
 }
 
 /** smb.conf's names for the protocols offered: SMB2 means 2.1 and later (2.0.2 lacks leasing). */
@@ -63,7 +69,20 @@ export function renderGlobal(options: SmbGlobalOptions): string {
     `log file = ${layout.logFile}`,
     'logging = file',
     'max log size = 1000',
-    'log level = 1',
+    // full_audit's lines alone go to the audit log (its debug class, directed there).
+    options.audit ? `log level = 1 full_audit:1@${layout.auditLog}` : 'log level = 1',
+    ...(options.audit
+      ? [
+          // One line per message, its time in front (samba/audit-log.ts reads them so).
+          'debug prefix timestamp = yes',
+          // Defaults of every share: the file operations the activity view shows, successful ones.
+          'vfs objects = full_audit',
+          `full_audit:prefix = ${AUDIT_PREFIX}`,
+          `full_audit:success = ${AUDITED_OPERATIONS.join(' ')}`,
+          'full_audit:failure = none',
+          'full_audit:syslog = false',
+        ]
+      : []),
     'load printers = no',
     'printing = bsd',
     'printcap name = /dev/null',

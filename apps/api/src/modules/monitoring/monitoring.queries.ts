@@ -9,6 +9,8 @@ import {
   monitoringDaemonStarts,
   monitoringEvents,
   monitoringUsageSamples,
+  monitoringUserHours,
+  monitoringUserKindHours,
   monitoringUserUsage,
   monitoringWebhooks,
 } from './monitoring.table.ts';
@@ -51,16 +53,50 @@ function eventConditions(filter: EventFilter) {
   );
 }
 
-function hourConditions(filter: EventFilter) {
+/** The rollup a window's question is read from (monitoring.table.ts), by the filter it has. */
+function rollupFor(filter: EventFilter) {
+  return filter.username !== undefined ? monitoringUserKindHours : monitoringActivityHours;
+}
+
+function rollupConditions(filter: EventFilter) {
+  const table = rollupFor(filter);
   return and(
-    eq(monitoringActivityHours.serviceId, filter.serviceId),
-    gte(monitoringActivityHours.hour, filter.from),
-    lt(monitoringActivityHours.hour, filter.to),
-    filter.username === undefined ? undefined : eq(monitoringActivityHours.username, filter.username),
-    filter.kind === undefined ? undefined : eq(monitoringActivityHours.kind, filter.kind),
-    filter.source === undefined ? undefined : eq(monitoringActivityHours.source, filter.source),
+    eq(table.serviceId, filter.serviceId),
+    gte(table.hour, filter.from),
+    lt(table.hour, filter.to),
+    filter.username === undefined ? undefined : eq(monitoringUserKindHours.username, filter.username),
+    filter.kind === undefined ? undefined : eq(table.kind, filter.kind),
+    filter.source === undefined ? undefined : eq(table.source, filter.source),
   );
 }
+
+/** One event's share of the rollups, by hour. */
+export interface HourShare {
+  serviceId: string;
+  hour: Date;
+  username: string;
+  source: number;
+  kind: number;
+  events: number;
+  bytes: number;
+}
+
+function sumBy<T>(rows: readonly HourShare[], key: (row: HourShare) => string, pick: (row: HourShare) => T) {
+  const sums = new Map<string, T & { events: number; bytes: number }>();
+  for (const row of rows) {
+    const id = key(row);
+    const entry = sums.get(id) ?? { ...pick(row), events: 0, bytes: 0 };
+    entry.events += row.events;
+    entry.bytes += row.bytes;
+    sums.set(id, entry);
+  }
+  return [...sums.values()];
+}
+
+const added = <T extends { events: unknown; bytes: unknown }>(table: T) => ({
+  events: sql`${table.events} + excluded.events`,
+  bytes: sql`${table.bytes} + excluded.bytes`,
+});
 
 export function createMonitoringQueries(db: Executor) {
   return {
@@ -70,51 +106,73 @@ export function createMonitoringQueries(db: Executor) {
       return db.insert(monitoringEvents).values(rows).onConflictDoNothing().returning();
     },
 
-    async addToHours(
-      rows: Array<{
-        serviceId: string;
-        hour: Date;
-        username: string;
-        source: number;
-        kind: number;
-        events: number;
-        bytes: number;
-      }>,
-    ): Promise<void> {
+    /** Adds newly stored events to the three rollups (rows: per hour, user, source and kind). */
+    async addToHours(rows: readonly HourShare[]): Promise<void> {
       if (rows.length === 0) return;
+      const byKind = sumBy(
+        rows,
+        (row) => `${row.hour.getTime()}|${row.source}|${row.kind}`,
+        ({ serviceId, hour, source, kind }) => ({ serviceId, hour, source, kind }),
+      );
       await db
         .insert(monitoringActivityHours)
-        .values(rows)
+        .values(byKind)
         .onConflictDoUpdate({
           target: [
             monitoringActivityHours.serviceId,
             monitoringActivityHours.hour,
-            monitoringActivityHours.username,
             monitoringActivityHours.source,
             monitoringActivityHours.kind,
           ],
-          set: {
-            events: sql`${monitoringActivityHours.events} + excluded.events`,
-            bytes: sql`${monitoringActivityHours.bytes} + excluded.bytes`,
-          },
+          set: added(monitoringActivityHours),
+        });
+      const named = rows.filter((row) => row.username !== '');
+      if (named.length === 0) return;
+      const byUser = sumBy(
+        named,
+        (row) => `${row.hour.getTime()}|${row.username}`,
+        ({ serviceId, hour, username }) => ({ serviceId, hour, username }),
+      );
+      await db
+        .insert(monitoringUserHours)
+        .values(byUser)
+        .onConflictDoUpdate({
+          target: [monitoringUserHours.serviceId, monitoringUserHours.hour, monitoringUserHours.username],
+          set: added(monitoringUserHours),
+        });
+      await db
+        .insert(monitoringUserKindHours)
+        .values(named.map((row) => ({ ...row })))
+        .onConflictDoUpdate({
+          target: [
+            monitoringUserKindHours.serviceId,
+            monitoringUserKindHours.username,
+            monitoringUserKindHours.hour,
+            monitoringUserKindHours.source,
+            monitoringUserKindHours.kind,
+          ],
+          set: added(monitoringUserKindHours),
         });
     },
 
-    /** Events and bytes per bucket and source, from the hourly rollup (bucket: hours, a multiple of 1). */
+    /** Events and bytes per bucket (hours: 1 or 24) and source, from the rollups. */
     async hourBuckets(filter: EventFilter, bucketHours: number): Promise<BucketRow[]> {
-      // A number spliced as text, not a parameter: GROUP BY must see the same expression as SELECT.
-      const seconds = sql.raw(String(Math.round(bucketHours * 3600)));
-      const bucket = sql<Date>`to_timestamp(floor(extract(epoch from ${monitoringActivityHours.hour}) / ${seconds}) * ${seconds})`;
+      const table = rollupFor(filter);
+      // An interval spliced as text, not a parameter: GROUP BY must see the same expression.
+      const bucket =
+        bucketHours === 1
+          ? sql<Date>`${table.hour}`
+          : sql<Date>`date_bin(${sql.raw(`'${Math.round(bucketHours)} hours'`)}, ${table.hour}, timestamptz '1970-01-01 00:00:00+00')`;
       const rows = await db
         .select({
           start: bucket,
-          source: monitoringActivityHours.source,
-          events: sql<number>`sum(${monitoringActivityHours.events})::int`,
-          bytes: sql<number>`sum(${monitoringActivityHours.bytes})::bigint`,
+          source: table.source,
+          events: sql<number>`sum(${table.events})::int`,
+          bytes: sql<number>`sum(${table.bytes})::bigint`,
         })
-        .from(monitoringActivityHours)
-        .where(hourConditions(filter))
-        .groupBy(bucket, monitoringActivityHours.source);
+        .from(table)
+        .where(rollupConditions(filter))
+        .groupBy(bucket, table.source);
       return rows.map((row) => ({ ...row, start: new Date(row.start), bytes: Number(row.bytes) }));
     },
 
@@ -134,33 +192,67 @@ export function createMonitoringQueries(db: Executor) {
       return rows.map((row) => ({ ...row, start: new Date(row.start), bytes: Number(row.bytes) }));
     },
 
-    /** Per kind, and per user (the busiest), over whole hours of the rollup. */
+    /**
+     * Per kind, and the busiest users, over whole hours of the rollups: the users from the per-user
+     * rollup, or, filtered by kind or source, from the per-user-and-kind one.
+     */
     async hourTotals(filter: EventFilter) {
-      const [kinds, users] = await Promise.all([
-        db
-          .select({
-            kind: monitoringActivityHours.kind,
-            events: sql<number>`sum(${monitoringActivityHours.events})::int`,
-            bytes: sql<number>`sum(${monitoringActivityHours.bytes})::bigint`,
-          })
-          .from(monitoringActivityHours)
-          .where(hourConditions(filter))
-          .groupBy(monitoringActivityHours.kind),
-        db
-          .select({
-            user: monitoringActivityHours.username,
-            events: sql<number>`sum(${monitoringActivityHours.events})::int`,
-            bytes: sql<number>`sum(${monitoringActivityHours.bytes})::bigint`,
-          })
-          .from(monitoringActivityHours)
-          .where(and(hourConditions(filter), sql`${monitoringActivityHours.username} <> ''`))
-          .groupBy(monitoringActivityHours.username)
-          .orderBy(desc(sql`sum(${monitoringActivityHours.events})`), asc(monitoringActivityHours.username))
-          .limit(10),
-      ]);
+      const table = rollupFor(filter);
+      const kinds = db
+        .select({
+          kind: table.kind,
+          events: sql<number>`sum(${table.events})::int`,
+          bytes: sql<number>`sum(${table.bytes})::bigint`,
+        })
+        .from(table)
+        .where(rollupConditions(filter))
+        .groupBy(table.kind);
+      const ranked =
+        filter.kind !== undefined || filter.source !== undefined || filter.username !== undefined;
+      const users = ranked
+        ? db
+            .select({
+              user: monitoringUserKindHours.username,
+              events: sql<number>`sum(${monitoringUserKindHours.events})::int`,
+              bytes: sql<number>`sum(${monitoringUserKindHours.bytes})::bigint`,
+            })
+            .from(monitoringUserKindHours)
+            .where(
+              and(
+                eq(monitoringUserKindHours.serviceId, filter.serviceId),
+                gte(monitoringUserKindHours.hour, filter.from),
+                lt(monitoringUserKindHours.hour, filter.to),
+                filter.username === undefined
+                  ? undefined
+                  : eq(monitoringUserKindHours.username, filter.username),
+                filter.kind === undefined ? undefined : eq(monitoringUserKindHours.kind, filter.kind),
+                filter.source === undefined ? undefined : eq(monitoringUserKindHours.source, filter.source),
+              ),
+            )
+            .groupBy(monitoringUserKindHours.username)
+            .orderBy(desc(sql`sum(${monitoringUserKindHours.events})`), asc(monitoringUserKindHours.username))
+            .limit(10)
+        : db
+            .select({
+              user: monitoringUserHours.username,
+              events: sql<number>`sum(${monitoringUserHours.events})::int`,
+              bytes: sql<number>`sum(${monitoringUserHours.bytes})::bigint`,
+            })
+            .from(monitoringUserHours)
+            .where(
+              and(
+                eq(monitoringUserHours.serviceId, filter.serviceId),
+                gte(monitoringUserHours.hour, filter.from),
+                lt(monitoringUserHours.hour, filter.to),
+              ),
+            )
+            .groupBy(monitoringUserHours.username)
+            .orderBy(desc(sql`sum(${monitoringUserHours.events})`), asc(monitoringUserHours.username))
+            .limit(10);
+      const [kindRows, userRows] = await Promise.all([kinds, users]);
       return {
-        kinds: kinds.map((row) => ({ ...row, bytes: Number(row.bytes) })),
-        users: users.map((row) => ({ ...row, bytes: Number(row.bytes) })),
+        kinds: kindRows.map((row) => ({ ...row, bytes: Number(row.bytes) })),
+        users: userRows.map((row) => ({ ...row, bytes: Number(row.bytes) })),
       };
     },
 
@@ -488,6 +580,8 @@ export function createMonitoringQueries(db: Executor) {
         if (count < batch) break;
       }
       await db.delete(monitoringActivityHours).where(lt(monitoringActivityHours.hour, before));
+      await db.delete(monitoringUserHours).where(lt(monitoringUserHours.hour, before));
+      await db.delete(monitoringUserKindHours).where(lt(monitoringUserKindHours.hour, before));
       await db.delete(monitoringUsageSamples).where(lt(monitoringUsageSamples.hour, before));
       await db.delete(monitoringDaemonStarts).where(lt(monitoringDaemonStarts.startedAt, before));
       await db.delete(monitoringApplies).where(lt(monitoringApplies.requestedAt, before));

@@ -10,7 +10,12 @@ import { daemonAlerts, diskAlerts, vpnAlerts } from './alert-rules.ts';
 import { applyAlertDecision } from './alerts.ts';
 import { kindCode } from './monitoring.codes.ts';
 import { sourceCode } from './monitoring.codes.ts';
-import { createMonitoringQueries, startOfHour, type NewEventRow } from './monitoring.queries.ts';
+import {
+  createMonitoringQueries,
+  startOfHour,
+  type HourShare,
+  type NewEventRow,
+} from './monitoring.queries.ts';
 
 const DAY_MS = 86_400_000;
 /** A node's clock may run a little ahead of the API's: an event up to this far ahead is kept as is. */
@@ -84,7 +89,7 @@ export async function storeMonitoringReport(
     });
   }
   const stored = await queries.insertEvents(rows);
-  const hours = new Map<string, Parameters<typeof queries.addToHours>[0][number]>();
+  const hours = new Map<string, HourShare>();
   for (const event of stored) {
     const hour = startOfHour(event.at);
     const username = event.username ?? '';

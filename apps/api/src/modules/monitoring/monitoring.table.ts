@@ -19,8 +19,8 @@ import { services } from '../services/services.table.ts';
  * What a workspace's daemons recorded (contract monitoring-node.ts), one row per event, kept
  * ACTIVITY_RETENTION_DAYS. Compact on purpose: kind and source are small codes (monitoring
  * .codes.ts), `node_key` is the node's id of the event (a report sent twice stores it once).
- * The windows read the hourly rollup below, and the list reads `(service_id, id desc)`; ids grow
- * with arrival, which within a service is close to time order.
+ * The windows' charts and totals read the hourly rollups below; the list reads the events
+ * newest first by `(service_id, at, id)`.
  */
 export const monitoringEvents = pgTable(
   'monitoring_events',
@@ -41,14 +41,19 @@ export const monitoringEvents = pgTable(
   },
   (table) => [
     uniqueIndex('monitoring_events_node_key').on(table.serviceId, table.nodeKey),
-    index('monitoring_events_service_at').on(table.serviceId, table.at),
-    index('monitoring_events_service_user_at').on(table.serviceId, table.username, table.at),
+    // Newest first with the id as tie-break, read backwards: the list's order, no sort.
+    index('monitoring_events_service_at').on(table.serviceId, table.at, table.id),
+    index('monitoring_events_service_user_at').on(table.serviceId, table.username, table.at, table.id),
+    // Retention deletes by age across services.
+    index('monitoring_events_at').on(table.at),
   ],
 );
 
 /**
- * Events per service, hour, user and kind: what the windows chart and rank, so a week of a busy
- * workspace is 168 × its users × kinds rows, not millions. Written with the events.
+ * The rollups the windows read instead of the events, written with them (only for events newly
+ * stored), each the smallest that answers its question over a week of a busy workspace in
+ * milliseconds: the chart and the kinds' totals (per hour, source and kind), the users' ranking
+ * (per hour and user), and one user's chart or a kind's ranking (per user, hour, source and kind).
  */
 export const monitoringActivityHours = pgTable(
   'monitoring_activity_hours',
@@ -57,15 +62,44 @@ export const monitoringActivityHours = pgTable(
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    /** '' for events of nobody (NFS clients, backups): part of the key, so never null. */
+    source: smallint('source').notNull(),
+    kind: smallint('kind').notNull(),
+    events: integer('events').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.serviceId, table.hour, table.source, table.kind] })],
+);
+
+export const monitoringUserHours = pgTable(
+  'monitoring_user_hours',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
     username: text('username').notNull(),
+    events: integer('events').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.serviceId, table.hour, table.username] })],
+);
+
+export const monitoringUserKindHours = pgTable(
+  'monitoring_user_kind_hours',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
     source: smallint('source').notNull(),
     kind: smallint('kind').notNull(),
     events: integer('events').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.serviceId, table.hour, table.username, table.source, table.kind] }),
+    primaryKey({ columns: [table.serviceId, table.username, table.hour, table.source, table.kind] }),
+    index('monitoring_user_kind_hours_kind').on(table.serviceId, table.kind, table.hour),
   ],
 );
 

@@ -32,6 +32,7 @@ describe('the service tabs', () => {
       'share-links',
       'ldap',
       'activity',
+      'monitoring',
       'settings',
     ]);
   });

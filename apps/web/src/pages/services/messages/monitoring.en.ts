@@ -110,6 +110,8 @@ export const monitoringTabEn = {
     vpn_disconnected: 'VPN disconnected',
     backup_completed: 'Backup completed',
     backup_failed: 'Backup failed',
+    restore_completed: 'Restore completed',
+    restore_failed: 'Restore failed',
   },
 
   activity: {

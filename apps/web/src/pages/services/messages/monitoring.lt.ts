@@ -34,11 +34,11 @@ export const monitoringTabLt: MonitoringTabMessages = {
 
   window: {
     label: 'Laikotarpis',
-    short_24: '24 valandos',
-    short_48: '48 valandos',
-    short_72: '72 valandos',
-    short_168: '1 savaitė',
-    short_realtime: 'Realiuoju laiku',
+    short_24: '24 val.',
+    short_48: '48 val.',
+    short_72: '72 val.',
+    short_168: '1 sav.',
+    short_realtime: 'Tiesiogiai',
     long_24: 'per pastarąsias 24 valandas',
     long_48: 'per pastarąsias 48 valandas',
     long_72: 'per pastarąsias 72 valandas',
@@ -128,6 +128,8 @@ export const monitoringTabLt: MonitoringTabMessages = {
     vpn_disconnected: 'VPN atsijungta',
     backup_completed: 'Atsarginė kopija padaryta',
     backup_failed: 'Atsarginė kopija nepavyko',
+    restore_completed: 'Atkūrimas baigtas',
+    restore_failed: 'Atkūrimas nepavyko',
   },
 
   activity: {

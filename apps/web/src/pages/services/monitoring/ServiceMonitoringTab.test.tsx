@@ -406,7 +406,7 @@ describe('the monitoring tab', () => {
     expect((await screen.findByTestId('monitoring-activity-chart-summary')).textContent).toBe(
       'Veiklos per pastarąsias 24 valandas nebuvo.',
     );
-    expect(screen.getByTestId('monitoring-window-168').textContent).toBe('1 savaitė');
+    expect(screen.getByTestId('monitoring-window-168').textContent).toBe('1 sav.');
     expect(cells(screen.getByTestId('monitoring-event-smb:1:1'))[2]).toBe('Failas įrašytas (Samba)');
   });
 });

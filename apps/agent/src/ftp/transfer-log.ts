@@ -1,0 +1,57 @@
+// pure-ftpd's transfer log (`--altlog stats:<file>`), read as activity events: one line per
+// upload (U) or download (D), written by the session when the transfer ends:
+//
+//   1795925434 6b0ba5b6.4709 alice 10.8.0.6 U 52428800 3 /run/jails/alice/./home/report.pdf
+//   (time, session, user, client, direction, bytes, seconds, file)
+//
+// The file is where the session saw it: inside the user's jail (file-access/jails.ts), whose
+// spec says which storage folder each entry of the jail is. The event names the file as the
+// workspace sees it, from its storage's root.
+import type { ActivityEventReport } from '@debesis/contract';
+import type { TailLine } from '../activity/log-tail.ts';
+import { JAILS_ROOT } from '../file-access/jails.ts';
+import { storagePath } from '../samba/audit-log.ts';
+
+/** `user entry → source` from the jail spec (`user uid entry source ro|rw` a line). */
+function jailSources(spec: string): Map<string, string> {
+  const sources = new Map<string, string>();
+  for (const line of spec.split('\n')) {
+    const [user, , entry, source] = line.split(' ');
+    if (user && entry && source) sources.set(`${user}/${entry}`, source);
+  }
+  return sources;
+}
+
+/** The file as the workspace sees it, or the jail's own path when the spec does not name it. */
+function workspacePath(file: string, sources: Map<string, string>): string {
+  const normal = file.replaceAll('/./', '/');
+  if (!normal.startsWith(`${JAILS_ROOT}/`)) return normal;
+  const [user, entry, ...rest] = normal.slice(JAILS_ROOT.length + 1).split('/');
+  const source = sources.get(`${user}/${entry}`);
+  if (!source) return normal;
+  return storagePath([source, ...rest].join('/'));
+}
+
+export function transferEvents(lines: readonly TailLine[], jailSpec: string): ActivityEventReport[] {
+  const sources = jailSources(jailSpec);
+  const events: ActivityEventReport[] = [];
+  for (const line of lines) {
+    const [time, , user, address, direction, bytes, , ...file] = line.text.split(' ');
+    const at = new Date(Number(time) * 1000);
+    if (!user || (direction !== 'U' && direction !== 'D') || Number.isNaN(at.getTime()) || file.length === 0)
+      continue;
+    const size = Number(bytes);
+    events.push({
+      id: `ftp:${line.id}`,
+      at: at.toISOString(),
+      source: 'ftp',
+      kind: direction === 'U' ? 'file_written' : 'file_read',
+      user: user.slice(0, 64),
+      path: workspacePath(file.join(' '), sources).slice(0, 1024),
+      target: null,
+      bytes: Number.isSafeInteger(size) && size >= 0 ? size : null,
+      remote_address: address ? address.slice(0, 80) : null,
+    });
+  }
+  return events;
+}
