@@ -16,12 +16,13 @@ export type Auth = Record<string, string>;
 
 export function workspaceCalls(ctx: TestContext) {
   const change =
-    (method: 'POST' | 'PATCH' | 'DELETE') =>
+    (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
     (auth: Auth, url: string, payload?: object): Promise<LightMyRequestResponse> =>
       injectWithCsrf(ctx.app, { method, url, headers: auth, ...(payload ? { payload } : {}) });
   return {
     get: (auth: Auth, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth }),
     post: change('POST'),
+    put: change('PUT'),
     patch: change('PATCH'),
     del: change('DELETE'),
   };

@@ -39,7 +39,6 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -53,9 +52,14 @@ async function isPublicTarget(url: URL): Promise<boolean> {
   const addresses = isIP(host)
     ? [{ address: host, family: isIP(host) }]
     : await lookup(host, { all: true }).catch(() => []);
+  // An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`) is judged as the IPv4 address it is.
+  const judged = addresses.map(({ address, family }) => {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    return mapped ? { address: mapped[1]!, family: 4 } : { address, family };
+  });
   return (
-    addresses.length > 0 &&
-    addresses.every(({ address, family }) => !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4'))
+    judged.length > 0 &&
+    judged.every(({ address, family }) => !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4'))
   );
 }
 
