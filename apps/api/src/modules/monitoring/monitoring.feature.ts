@@ -3,7 +3,7 @@
 // who owns what), and the /monitoring routes. It has no desired state: the node collects
 // activity from every feature's daemon without being asked.
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
-import { storeEveryReport, storeMonitoringReport } from './monitoring.report.ts';
+import { createEveryReportStore, storeMonitoringReport } from './monitoring.report.ts';
 import { monitoringRoutes } from './monitoring.routes.ts';
 import { createMonitoringService } from './monitoring.service.ts';
 import { createWebhooks } from './webhooks.ts';
@@ -27,7 +27,7 @@ export const createMonitoringFeature: WorkspaceFeatureFactory = ({
   });
   return {
     name: MONITORING_FEATURE,
-    everyReport: storeEveryReport,
+    everyReport: createEveryReportStore(changes.now),
     reports: { monitoring: storeMonitoringReport },
     routes: async (api) => {
       await api.register(monitoringRoutes, { prefix: '/monitoring', monitoring, webhooks });

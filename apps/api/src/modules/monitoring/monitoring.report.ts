@@ -1,6 +1,7 @@
 // What monitoring keeps of a node's report of a workspace, in the report's transaction:
-//   - every report: the use as an hourly point (the quota's trend), each daemon's start (uptime,
-//     restarting over and over), and the alerts a report decides (disk, daemons, VPN limits);
+//   - every report that says something new: the use as an hourly point (the quota's trend), each
+//     daemon's start (uptime, restarting over and over), and the alerts a report decides (disk,
+//     daemons, VPN limits);
 //   - its `features.monitoring` section: the daemons' events (stored once each, by the node's
 //     key, and added to the hourly rollup only when newly stored) and who owns what.
 import { ACTIVITY_RETENTION_DAYS, RESTART_ALERT_MINUTES, type MonitoringReport } from '@debesis/contract';
@@ -21,7 +22,38 @@ const DAY_MS = 86_400_000;
 /** A node's clock may run a little ahead of the API's: an event up to this far ahead is kept as is. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-export async function storeEveryReport(tx: Tx, context: FeatureReportContext): Promise<void> {
+/** How long a report that says nothing new is trusted to have been stored (then it is again). */
+const UNCHANGED_TRUST_MS = 60_000;
+
+/**
+ * The store told of every report (WorkspaceFeature.everyReport). A node reports each workspace
+ * every few seconds, mostly the same: a report whose daemons, disk alert levels, VPN limits and
+ * hour are what this process stored last, within the last minute, writes and reads nothing. The
+ * minute's bound re-reads what time alone changes (a daemon's restarts leaving the window) and
+ * repairs a store another feature rolled back.
+ */
+export function createEveryReportStore(now: () => Date = () => new Date()) {
+  const last = new Map<string, { key: string; at: number }>();
+  return async function storeEveryReport(tx: Tx, context: FeatureReportContext): Promise<void> {
+    const { serviceId, at, report } = context;
+    const size = report.facts ? (report.facts.storage_bytes ?? context.planBytes) : null;
+    const key = JSON.stringify([
+      startOfHour(at).getTime(),
+      report.drivers.map((driver) => [driver.driver, driver.serving ?? null, driver.started_at ?? null]),
+      report.facts && size !== null
+        ? diskAlerts(report.facts.disk_used_bytes, size).wanted.map((alert) => alert.kind)
+        : null,
+      report.features?.vpn?.usage.filter((usage) => usage.over_limit).map((usage) => usage.user) ?? null,
+    ]);
+    const seen = last.get(serviceId);
+    const stamp = now().getTime();
+    if (seen?.key === key && stamp - seen.at < UNCHANGED_TRUST_MS) return;
+    await storeReportFacts(tx, context);
+    last.set(serviceId, { key, at: stamp });
+  };
+}
+
+async function storeReportFacts(tx: Tx, context: FeatureReportContext): Promise<void> {
   const queries = createMonitoringQueries(tx);
   const { serviceId, accountId, at, report } = context;
   const scope = { serviceId, accountId };

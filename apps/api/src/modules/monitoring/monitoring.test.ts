@@ -26,6 +26,8 @@ import {
 } from '../directory/workspace.test-support.ts';
 import { activityWindow } from './activity-window.ts';
 import { createMonitoringTick } from './monitoring.tick.ts';
+import { createEveryReportStore } from './monitoring.report.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -434,6 +436,43 @@ describe('monitoring', () => {
     expect(await alerts()).toMatchObject([{ kind: 'vpn_over_limit', subject: 'ona-phone' }]);
     await report(serviceId, { features: { vpn: { sessions: [], usage: [] } } });
     expect(await alerts()).toEqual([]);
+  });
+
+  it('stores nothing for a report that says nothing new within a minute, and looks again after it', async () => {
+    const { serviceId, owner } = await placedService();
+    let clock = Date.parse('2026-11-29T10:00:00Z');
+    const store = createEveryReportStore(() => new Date(clock));
+    const context = {
+      serviceId,
+      accountId: owner.user.id,
+      at: new Date(clock),
+      planBytes: GIB,
+      report: {
+        service_id: serviceId,
+        observed_generation: 1,
+        ok: true,
+        drivers: [{ driver: 'samba', live: true, serving: true, started_at: '2026-11-29T09:00:00.000Z' }],
+        failures: [],
+        facts: { disk_used_bytes: 100, file_count: 1, started_at: null, storage_bytes: GIB },
+      },
+    };
+    await inTransaction(ctx.database.db, (tx) => store(tx, context));
+    const untouchable = new Proxy({} as Tx, {
+      get() {
+        throw new Error('the database was used');
+      },
+    });
+    clock += 30_000;
+    await store(untouchable, { ...context, at: new Date(clock) });
+    // More used, but no alert level crossed: still nothing new.
+    await store(untouchable, {
+      ...context,
+      report: { ...context.report, facts: { ...context.report.facts, disk_used_bytes: 200 } },
+    });
+    clock += 31_000;
+    await expect(store(untouchable, { ...context, at: new Date(clock) })).rejects.toThrow(
+      /database was used/,
+    );
   });
 
   it('sweeps the alerts no report decides: a silent node, a service about to end', async () => {
