@@ -47,7 +47,7 @@ import {
   type CustomerApi,
 } from '../scripts/lib/workspace-api.ts';
 import { useBrowser, waitForTakeOver } from './support/browser.ts';
-import { endLiveProduct, expectCleanEnd, vpnUnavailable } from './support/live.ts';
+import { endLiveProduct, expectCleanEnd, vpnUnavailable, waitFor } from './support/live.ts';
 
 const SHARE = 'projects';
 const USER = { name: 'alice', password: 'Alice-Share-Pass-7' };
@@ -67,18 +67,6 @@ if (unavailable) {
   console.warn(
     `[e2e] live backups skipped: ${unavailable} (CI runs it as root with samba, restic, rclone and openvpn)`,
   );
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, withinMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-    await sleep(250);
-  }
 }
 
 describe.skipIf(unavailable !== undefined)(

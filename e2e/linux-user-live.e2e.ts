@@ -43,11 +43,9 @@ import {
   customerApi,
   json,
   type BoughtWorkspace,
-  type CatalogueProduct,
   type CustomerApi,
-  type PlanOrder,
 } from '../scripts/lib/workspace-api.ts';
-import { endLiveProduct, expectCleanEnd, vpnUnavailable } from './support/live.ts';
+import { endLiveProduct, expectCleanEnd, vpnUnavailable, waitFor, planNamed } from './support/live.ts';
 
 const SHARE = 'projects';
 const VPN_SHARE = 'team';
@@ -63,32 +61,6 @@ if (unavailable) {
 }
 const noVpn = unavailable ?? vpnUnavailable();
 if (noVpn && !unavailable) console.warn(`[e2e] the portal's VPN password and config are not tried: ${noVpn}`);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, withinMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-    await sleep(100);
-  }
-}
-
-/** The plan named `name` as it comes (its included disk and users, one month when offered). */
-async function planNamed(baseUrl: string, name: string): Promise<PlanOrder> {
-  const products = await json<CatalogueProduct[]>(await fetch(`${baseUrl}/api/v1/products/`), 'products');
-  const product = products.find((candidate) => candidate.name === name);
-  const period = product?.periods.find((p) => p.months === 1) ?? product?.periods[0];
-  if (!product || !period) throw new Error(`no plan ${name} with a billing period`);
-  return {
-    product_id: product.id,
-    disk_space: product.disk_space,
-    users_count: product.allowed_users,
-    period_id: period.id,
-  };
-}
 
 describe.skipIf(unavailable !== undefined)(
   'the Linux-user portal on a live workspace (root, real smbd)',

@@ -34,7 +34,7 @@ import {
   type CustomerApi,
 } from '../scripts/lib/workspace-api.ts';
 import { useBrowser, waitForTakeOver } from './support/browser.ts';
-import { endLiveProduct, expectCleanEnd } from './support/live.ts';
+import { endLiveProduct, expectCleanEnd, waitFor } from './support/live.ts';
 
 const SHARE = 'projects';
 
@@ -51,18 +51,7 @@ function programsUnavailable(): string | undefined {
 const unavailable = liveWorkspacesUnavailable() ?? programsUnavailable();
 if (unavailable) console.warn(`[e2e] live share links skipped: ${unavailable} (CI runs it as root)`);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function waitFor<T>(what: string, withinMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
-    await sleep(250);
-  }
-}
 
 /** curl as a visitor would run it: the status, and the body in `out` (when given). */
 function curl(url: string, options: { out?: string; args?: string[] } = {}): number {

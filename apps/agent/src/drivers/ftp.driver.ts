@@ -122,7 +122,8 @@ export function ftpDefinition(options: FtpDefinitionOptions = {}): DaemonDefinit
       const read = await readNewLines(files.transferLog, activityCursorFile(workspaceDir, 'ftp'), {
         truncateAbove: TRANSFER_LOG_MAX_BYTES,
       });
-      const jails = await readFile(files.spec, 'utf8').catch(() => '');
+      // The jails name the files; read only when there is something to name.
+      const jails = read.lines.length > 0 ? await readFile(files.spec, 'utf8').catch(() => '') : '';
       return { events: transferEvents(read.lines, jails), commit: read.commit };
     },
     report: async (desired, context) => {
