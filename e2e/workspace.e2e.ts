@@ -313,7 +313,9 @@ describe.skipIf(unavailable !== undefined)('a live workspace bought and used', (
     const changed = await page.getByTestId('portal-password-changed').innerText();
     const since = Date.now();
     expect(changed).toContain(vpn ? 'SMB, FTP, SFTP, LDAP, VPN' : 'SMB, FTP, SFTP, LDAP');
-    const inTime = await retried(() => smbclient(address, PORTAL_PASSWORD, 'ls'), 10_000);
+    // The time is printed, not asserted (a loaded CI is no measure; linux-user-live.e2e.ts waits
+    // as long): one CI run under load took over 10 s once.
+    const inTime = await retried(() => smbclient(address, PORTAL_PASSWORD, 'ls'), 30_000);
     console.warn(
       `[e2e] a password changed in the portal worked for smbclient after ${Date.now() - since} ms`,
     );
