@@ -120,8 +120,6 @@ export function MonitoringActivity({ serviceId }: { serviceId: string }) {
               series={chart.series}
               kind="stackedBars"
               formatValue={format.count}
-              formatTick={format.tick}
-              formatTime={(seconds) => format.dateTime(new Date(seconds * 1000).toISOString())}
               testId="monitoring-activity-chart"
             />
             <dl className="service-facts" data-testid="monitoring-totals">

@@ -95,8 +95,6 @@ export function MonitoringStorage({ serviceId }: { serviceId: string }) {
               series={chart.series}
               kind="area"
               formatValue={format.bytes}
-              formatTick={format.tick}
-              formatTime={(seconds) => format.dateTime(new Date(seconds * 1000).toISOString())}
               testId="monitoring-storage-chart"
             />
             <dl className="service-facts" data-testid="monitoring-storage-facts">

@@ -10,6 +10,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTheme } from '../../../theme/theme.ts';
+import { useFormats } from './monitoring-parts.tsx';
 
 export interface ChartSeries {
   label: string;
@@ -30,10 +31,6 @@ interface TimeSeriesChartProps {
   /** Bars stacked on one another, or a line with the area under it filled. */
   kind: 'stackedBars' | 'area';
   formatValue: (value: number) => string;
-  /** A time on the axis (`span`: seconds from the first to the last time, to pick hours or days). */
-  formatTick: (seconds: number, span: number) => string;
-  /** A time in the legend, as the pointer hovers it. */
-  formatTime: (seconds: number) => string;
   height?: number;
   testId: string;
 }
@@ -85,12 +82,14 @@ export function TimeSeriesChart({
   series,
   kind,
   formatValue,
-  formatTick,
-  formatTime,
   height = 200,
   testId,
 }: TimeSeriesChartProps) {
   const summaryId = useId();
+  // Its axis is always time: the ticks (hours, or days past two) and the hovered time, one way.
+  const format = useFormats();
+  const formatTick = format.tick;
+  const formatTime = (seconds: number) => format.dateTime(new Date(seconds * 1000).toISOString());
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const { resolvedTheme } = useTheme();
