@@ -55,7 +55,8 @@ function presentEvent(row: EventRow): ActivityEvent[] {
   ];
 }
 
-function presentAlert(row: AlertRow, serviceName: string): Alert {
+/** An alert as the owner reads it (the alerts route, the webhook's posts). */
+export function presentAlert(row: AlertRow, serviceName: string): Alert {
   return {
     id: row.id,
     kind: row.kind as AlertKind,

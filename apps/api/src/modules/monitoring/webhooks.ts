@@ -8,7 +8,6 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import {
   MONITORING_WEBHOOK_SIGNATURE_HEADER,
-  type Alert,
   type WebhookEvent,
   type WebhookResponse,
 } from '@debesis/contract';
@@ -17,6 +16,7 @@ import { createSealer, deriveServerKey } from '../../crypto/server-keys.ts';
 import { signEvent } from '../../crypto/event-signature.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createMonitoringQueries, type AlertRow } from './monitoring.queries.ts';
+import { presentAlert } from './monitoring.service.ts';
 
 const POST_TIMEOUT_MS = 5_000;
 
@@ -66,20 +66,6 @@ async function isPublicTarget(url: URL): Promise<boolean> {
 export interface WebhookSender {
   /** Posts the alert's state to its account's webhook; true when delivered or nothing to deliver. */
   post(alert: AlertRow & { serviceName: string }, state: 'raised' | 'cleared', at: Date): Promise<boolean>;
-}
-
-export function presentAlertForHook(alert: AlertRow & { serviceName: string }): Alert {
-  return {
-    id: alert.id,
-    kind: alert.kind as Alert['kind'],
-    level: alert.level,
-    service_id: alert.serviceId,
-    service_name: alert.serviceName,
-    subject: alert.subject === '' ? null : alert.subject,
-    params: alert.params,
-    raised_at: alert.raisedAt.toISOString(),
-    cleared_at: alert.clearedAt?.toISOString() ?? null,
-  };
 }
 
 export function createWebhooks(deps: {
@@ -183,7 +169,7 @@ export function createWebhooks(deps: {
           id: `${alert.id}-${state}`,
           type: state === 'raised' ? 'alert.raised' : 'alert.cleared',
           created_at: at.toISOString(),
-          alert: presentAlertForHook(alert),
+          alert: presentAlert(alert, alert.serviceName),
         });
       },
     } satisfies WebhookSender,
