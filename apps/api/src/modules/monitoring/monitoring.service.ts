@@ -15,6 +15,7 @@ import {
   type TaskState,
   type UserQuotaResponse,
 } from '@debesis/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
 import { backupTasks } from '../backups/backup-tasks.ts';
@@ -218,12 +219,13 @@ export function createMonitoringService(deps: {
       const from = new Date(now().getTime() - query.hours * HOUR_MS);
       const apply = /^apply:([0-9a-f-]{36}):(\d{1,9})$/.exec(query.job_id ?? '');
       const ids = apply ? [apply[1]!].filter((id) => byId.has(id)) : [...byId.keys()];
-      const wantsBackups = query.job_id === undefined || !apply;
+      // A backup run's or restore's id is a UUID: any other job id names none of them.
+      const wantsBackups = query.job_id === undefined || z.uuid().safeParse(query.job_id).success;
       const [applies, backups] = await Promise.all([
         query.job_id === undefined || apply
           ? queries.applies(ids, from, apply ? Number(apply[2]) : undefined)
           : Promise.resolve([]),
-        wantsBackups ? backupTasks(deps.db, ids, from, query.job_id).catch(() => []) : Promise.resolve([]),
+        wantsBackups ? backupTasks(deps.db, ids, from, query.job_id) : Promise.resolve([]),
       ]);
       const tasks: Task[] = [];
       for (const row of applies) {

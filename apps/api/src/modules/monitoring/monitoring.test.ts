@@ -536,5 +536,7 @@ describe('monitoring', () => {
     ).json<TasksResponse>();
     expect(one.tasks).toHaveLength(1);
     expect((await call.get(auth, `${BASE}/tasks?hours=0`)).statusCode).toBe(422);
+    // A job id that is neither an apply's nor a UUID names no task.
+    expect((await call.get(auth, `${BASE}/tasks?job_id=nothing`)).json<TasksResponse>().tasks).toEqual([]);
   });
 });
