@@ -80,6 +80,12 @@ export const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** Which parts this process runs: api (HTTP), worker (jobs), agent (the embedded local node). */
   ROLES: listFromString.pipe(z.array(z.enum(ROLES)).min(1)).default(['api', 'worker', 'agent']),
+  /**
+   * Where a process without the api role (a worker of its own) reaches an API process: the worker
+   * delivers the sandbox provider's signed payment events there, and an embedded agent pulls from
+   * it. Unset: http://127.0.0.1:$PORT. A process with the api role uses its own listener.
+   */
+  API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Folder for the embedded database, mail, nodes and generated secrets. */
   DATA_DIR: z.string().default('data'),
   /** A PostgreSQL URL selects a real server; without it the embedded PGlite in DATA_DIR/db is used. */

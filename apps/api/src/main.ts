@@ -34,7 +34,7 @@ async function main() {
   stops.unshift(() => queue.stop());
   logger.info({ database: database.kind, roles: [...roles] }, 'database ready');
 
-  let apiUrl = `http://127.0.0.1:${config.PORT}`;
+  let apiUrl = config.API_URL?.replace(/\/+$/, '') ?? `http://127.0.0.1:${config.PORT}`;
   if (roles.has('api')) {
     const app = await buildApp({ config, database, queue, logger });
     stops.unshift(() => app.close());

@@ -100,9 +100,10 @@ export const SERVICE_DISPLAY_STATES = [
 export type ServiceDisplayState = (typeof SERVICE_DISPLAY_STATES)[number];
 
 /**
- * Why a service is degraded or offline: its node reports a daemon of it down (`not_serving`), its
- * node has not reported for a while (`node_silent`), or its node could not apply the latest change
- * and serves it as it was (`change_not_applied`).
+ * Why a service is degraded or offline: its node reports a daemon of it down (`not_serving`:
+ * offline), its node has not reported for a while (`node_silent`: degraded, since its daemons may
+ * well still serve while nobody can see or change them), or its node could not apply the latest
+ * change and serves it as it was (`change_not_applied`: degraded).
  */
 export const SERVICE_DISPLAY_REASONS = ['not_serving', 'node_silent', 'change_not_applied'] as const;
 export type ServiceDisplayReason = (typeof SERVICE_DISPLAY_REASONS)[number];

@@ -86,8 +86,8 @@ export const workspaceEn = {
       'Paid, but no storage is free right now. We try again every 2 minutes and let you know when it is ready.',
     offlineNotServing:
       'Offline: its shares are not being served right now, so nobody can connect. Restart the workspace on its overview to start it again; if it stays offline for more than a few minutes, contact support.',
-    offlineNodeSilent:
-      'Offline: the storage node that holds this workspace has stopped answering, so its shares may not be reachable. Your data is kept. A restart cannot help until the node answers again; if this lasts more than a few minutes, contact support.',
+    degradedNodeSilent:
+      'Degraded: the storage node that holds this workspace has stopped answering. Its shares may still be served, but we cannot see them and changes wait until the node answers again. Your data is kept; a restart cannot help until then. If this lasts more than a few minutes, contact support.',
     degraded:
       'Degraded: its shares are served, but the latest change (such as a new disk size) could not be applied. Restart the workspace on its overview to try again; if it stays degraded, contact support.',
     stopped: 'Stopped: nothing is served and nobody can connect; its data is kept. Start it on its overview.',

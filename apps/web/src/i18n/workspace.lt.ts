@@ -105,8 +105,8 @@ export const workspaceLt: WorkspaceMessages = {
       'Apmokėta, tačiau šiuo metu laisvos saugyklos nėra. Bandome iš naujo kas 2 minutes ir pranešime, kai viskas bus paruošta.',
     offlineNotServing:
       'Nepasiekiama: šiuo metu jos bendrinami aplankai neteikiami, todėl niekas negali prisijungti. Paleiskite darbo erdvę iš naujo jos apžvalgoje; jei ji lieka nepasiekiama ilgiau nei kelias minutes, susisiekite su pagalbos tarnyba.',
-    offlineNodeSilent:
-      'Nepasiekiama: saugyklos mazgas, kuriame yra ši darbo erdvė, nustojo atsakinėti, todėl jos bendrinami aplankai gali būti nepasiekiami. Jūsų duomenys išsaugoti. Paleidimas iš naujo nepadės, kol mazgas vėl neatsakys; jei tai truks ilgiau nei kelias minutes, susisiekite su pagalbos tarnyba.',
+    degradedNodeSilent:
+      'Veikia su trikdžiais: saugyklos mazgas, kuriame yra ši darbo erdvė, nustojo atsakinėti. Bendrinami aplankai gali būti vis dar teikiami, tačiau jų nematome, o pakeitimai laukia, kol mazgas vėl atsakys. Jūsų duomenys išsaugoti; iki tol paleidimas iš naujo nepadės. Jei tai truks ilgiau nei kelias minutes, susisiekite su pagalbos tarnyba.',
     degraded:
       'Veikia su trikdžiais: bendrinami aplankai teikiami, tačiau paskutinio pakeitimo (pvz., naujo disko dydžio) pritaikyti nepavyko. Paleiskite darbo erdvę iš naujo jos apžvalgoje, kad būtų bandoma dar kartą; jei trikdžiai išlieka, susisiekite su pagalbos tarnyba.',
     stopped:

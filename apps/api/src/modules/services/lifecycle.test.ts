@@ -131,7 +131,7 @@ describe('what follows from a status', () => {
     expect(displayState({ ...heard, runState: 'stopped' }, at)).toBe('stopped');
     expect(display({ ...heard, notServing: true }, at)).toEqual({ state: 'offline', reason: 'not_serving' });
     expect(display(heard, new Date(at.getTime() + NODE_OFFLINE_AFTER_MS))).toEqual({
-      state: 'offline',
+      state: 'degraded',
       reason: 'node_silent',
     });
     expect(display({ ...heard, lastError: 'resize failed' }, at)).toEqual({

@@ -194,7 +194,7 @@ export function display(service: DisplayView, now: Date): Display {
       if (service.notServing) return { state: 'offline', reason: 'not_serving' };
       const reported = service.reportedAt;
       if (reported && now.getTime() - reported.getTime() >= NODE_OFFLINE_AFTER_MS)
-        return { state: 'offline', reason: 'node_silent' };
+        return { state: 'degraded', reason: 'node_silent' };
       if (service.lastError) return { state: 'degraded', reason: 'change_not_applied' };
       return plain(service.startedAt ? 'running' : 'active');
     }
@@ -287,9 +287,13 @@ export function terminatesAt(
   }
 }
 
-/** Seconds since the daemons started, while the service serves (running, or degraded). */
+/**
+ * Seconds since the daemons started, while the service serves (running, or degraded by a change
+ * not applied); none while its node is silent, since nobody can tell whether it still serves.
+ */
 export function uptimeSeconds(service: DisplayView, now: Date): number | null {
-  const state = displayState(service, now);
-  if (!service.startedAt || (state !== 'running' && state !== 'degraded')) return null;
+  const { state, reason } = display(service, now);
+  const serves = state === 'running' || (state === 'degraded' && reason !== 'node_silent');
+  if (!service.startedAt || !serves) return null;
   return Math.max(0, Math.floor((now.getTime() - service.startedAt.getTime()) / 1000));
 }

@@ -149,11 +149,11 @@ describe('the display state of a service', () => {
     expect(await shown(owner.auth, id)).toMatchObject({ display_state: 'running', display_reason: null });
   });
 
-  it('node failure: offline when its node stops reporting, running again when it reports', async () => {
+  it('node failure: degraded (node_silent, no uptime) when its node stops reporting, running again when it reports', async () => {
     const { owner, id } = await placedService();
     ctx.advance(NODE_OFFLINE_AFTER_MS + 1000);
     expect(await shown(owner.auth, id)).toMatchObject({
-      display_state: 'offline',
+      display_state: 'degraded',
       display_reason: 'node_silent',
       uptime: null,
     });

@@ -44,7 +44,7 @@ const STOPPED = makeOverviewItem({
   actions: ['start', 'extend', 'cancel', 'terminate'],
 });
 const OFFLINE = makeOverviewItem({ display_state: 'offline', display_reason: 'not_serving', uptime: null });
-const SILENT = makeOverviewItem({ display_state: 'offline', display_reason: 'node_silent', uptime: null });
+const SILENT = makeOverviewItem({ display_state: 'degraded', display_reason: 'node_silent', uptime: null });
 const DEGRADED = makeOverviewItem({ display_state: 'degraded', display_reason: 'change_not_applied' });
 const WAITING = makeOverviewItem({
   status: 'resourcePending',
@@ -99,7 +99,7 @@ describe('plain words and what to do', () => {
     expect(screen.getByTestId<HTMLButtonElement>('service-restart').disabled).toBe(true);
   });
 
-  it('an offline workspace says its shares are not served and to restart it; a silent node, that a restart cannot help', async () => {
+  it('an offline workspace says its shares are not served and to restart it; a silent node degrades it, and a restart cannot help', async () => {
     server.use(...workspaceHandlers({ service: OFFLINE }));
     const view = renderApp('/dashboard/services');
     const notice = await screen.findByTestId(`service-offline-${SERVICE_ID}`);
@@ -109,9 +109,9 @@ describe('plain words and what to do', () => {
 
     server.use(...workspaceHandlers({ service: SILENT }));
     renderApp('/dashboard/services');
-    expect((await screen.findByTestId(`service-offline-${SERVICE_ID}`)).textContent).toContain(
-      'A restart cannot help until the node answers again',
-    );
+    const silent = await screen.findByTestId(`service-degraded-${SERVICE_ID}`);
+    expect(silent.textContent).toContain('stopped answering');
+    expect(silent.textContent).toContain('a restart cannot help until then');
   });
 
   it('a degraded workspace says it is served but the latest change is not applied, and to restart', async () => {

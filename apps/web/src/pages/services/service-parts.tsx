@@ -99,16 +99,16 @@ export function ServiceNotices({ service }: { service: ServiceOverviewItem }) {
   if (service.display_state === 'offline') {
     return (
       <FormAlert tone="error" testId={`service-offline-${service.id}`}>
-        {service.display_reason === 'node_silent'
-          ? t('serviceNotice.offlineNodeSilent')
-          : t('serviceNotice.offlineNotServing')}
+        {t('serviceNotice.offlineNotServing')}
       </FormAlert>
     );
   }
   if (service.display_state === 'degraded') {
     return (
       <FormAlert tone="warning" testId={`service-degraded-${service.id}`}>
-        {t('serviceNotice.degraded')}
+        {service.display_reason === 'node_silent'
+          ? t('serviceNotice.degradedNodeSilent')
+          : t('serviceNotice.degraded')}
       </FormAlert>
     );
   }
