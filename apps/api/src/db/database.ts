@@ -29,8 +29,16 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` holding the lock that prepares the database: processes started at once on one
+   * server (several APIs, a worker) migrate and seed it one after another, never side by side.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The session-level advisory lock of exclusively(); apart from the other modules' keys. */
+const PREPARE_LOCK_KEY = 727_411_000;
 
 export interface PgliteDatabase extends Database {
   kind: 'pglite';
@@ -71,6 +79,8 @@ export async function openPglite(
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
+    // One process owns an embedded database: there is nobody to wait for.
+    exclusively: (work) => work(),
     async close() {
       await client.close();
     },
@@ -100,6 +110,20 @@ export async function openPostgres(
     },
     async migrate() {
       await migratePostgres(drizzlePostgres({ client: pool }), { migrationsFolder });
+    },
+    async exclusively(work) {
+      // A session lock, on a connection of its own held for the whole of `work`.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [PREPARE_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [PREPARE_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
     },
     async close() {
       await pool.end();
