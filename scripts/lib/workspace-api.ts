@@ -49,18 +49,31 @@ export interface CustomerApi {
   send(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Response>;
 }
 
-/** `accessToken` as signInTokens gives it; paths are under /api/v1. */
-export async function customerApi(baseUrl: string, accessToken: string): Promise<CustomerApi> {
+/**
+ * `accessToken` as signInTokens gives it; paths are under /api/v1. Given several API processes'
+ * base URLs, each call (and each read of `baseUrl`) goes to the next one, as a round-robin load
+ * balancer would send them: the session, CSRF pair and payment page must work on any of them.
+ */
+export async function customerApi(
+  baseUrls: string | readonly string[],
+  accessToken: string,
+): Promise<CustomerApi> {
+  const urls = typeof baseUrls === 'string' ? [baseUrls] : baseUrls;
+  if (urls.length === 0) throw new Error('customerApi: no base URL');
+  let turn = 0;
+  const next = () => urls[turn++ % urls.length] as string;
   const authorization = `Bearer ${accessToken}`;
-  const session = await csrf(baseUrl);
+  const session = await csrf(next());
   const headers = { authorization, cookie: session.cookie, 'x-csrf-token': session.token };
   return {
-    baseUrl,
+    get baseUrl() {
+      return next();
+    },
     authorization,
     headers,
-    get: (path) => fetch(`${baseUrl}/api/v1${path}`, { headers }),
+    get: (path) => fetch(`${next()}/api/v1${path}`, { headers }),
     send: (method, path, body) =>
-      fetch(`${baseUrl}/api/v1${path}`, {
+      fetch(`${next()}/api/v1${path}`, {
         method,
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),

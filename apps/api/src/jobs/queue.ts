@@ -49,8 +49,12 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     retryBackoff: true,
   });
   boss.on('error', (error: Error) => options.onError?.(error));
-  await boss.start();
-  for (const name of JOB_NAMES) await boss.createQueue(name);
+  // Processes starting at once on one server take turns: pg-boss's schema install and
+  // create_queue deadlocked each other when two APIs and a worker started together.
+  await database.exclusively(async () => {
+    await boss.start();
+    for (const name of JOB_NAMES) await boss.createQueue(name);
+  });
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
 
   return {

@@ -1,0 +1,235 @@
+// The product as an operator runs it past one machine: several API processes and a worker on one
+// PostgreSQL server, and standalone agents (each its own process, data folder and address pool)
+// that register with the shared registration token and call their own API process. Each process
+// is started the way deploy/ starts it (`ROLES`, `API_URL`, the AGENT_* variables), can be killed
+// with any signal and started again with the same settings, and logs to a file of its own.
+//
+// The cluster gets a database of its own on the server (created here, dropped by stop()), so
+// it runs beside the other PostgreSQL suites. Agents render their workspaces without making them
+// live (AGENT_LIVE_WORKSPACES=off): what is under test is placement, convergence and crash
+// safety across processes; the live workspace tests prove the daemons.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, PRODUCT_NODE_FLAGS, ROOT, waitForHttp } from './processes.ts';
+
+export interface AgentSpec {
+  name: string;
+  /** Its AGENT_ADDRESS_POOL. */
+  pool: string;
+}
+
+export interface ClusterOptions {
+  /** A PostgreSQL server (its `test` database or any): the cluster makes a database of its own. */
+  serverUrl: string;
+  apis?: number;
+  agents?: readonly AgentSpec[];
+  /** AGENT_POLL_INTERVAL_MS of every agent. */
+  agentPollMs?: number;
+}
+
+export interface ClusterProcess {
+  readonly name: string;
+  /** The API's base URL; '' for the worker and agents. */
+  readonly url: string;
+  readonly running: boolean;
+  /** Starts it (again, with the same settings); resolves when it answers (APIs) or has started. */
+  start(): Promise<void>;
+  /** Sends `signal` and resolves once the process has exited. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** The last lines it logged. */
+  logTail(lines?: number): string;
+}
+
+export interface Cluster {
+  databaseUrl: string;
+  /** The control plane's DATA_DIR: mail is written to its mail/ folder. */
+  dataDir: string;
+  apis: ClusterProcess[];
+  worker: ClusterProcess;
+  agents: ClusterProcess[];
+  /** Each agent's AGENT_DATA_DIR, by name. */
+  agentDataDirs: Record<string, string>;
+  query<T extends pg.QueryResultRow = Record<string, unknown>>(
+    text: string,
+    values?: unknown[],
+  ): Promise<T[]>;
+  /** Every process's last log lines, for a failure's message. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+const secret = () => randomBytes(32).toString('base64url');
+
+function managedProcess(options: {
+  name: string;
+  entry: string;
+  env: Record<string, string>;
+  logFile: string;
+  /** For an API: its base URL, health-checked on start. */
+  url?: string;
+}): ClusterProcess {
+  let child: ChildProcess | null = null;
+  return {
+    name: options.name,
+    url: options.url ?? '',
+    get running() {
+      return child !== null && child.exitCode === null && child.signalCode === null;
+    },
+    async start() {
+      if (this.running) return;
+      const log = openSync(options.logFile, 'a');
+      child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, '--import', 'tsx', options.entry], {
+        cwd: ROOT,
+        env: { ...process.env, ...options.env },
+        stdio: ['ignore', log, log],
+      });
+      closeSync(log);
+      if (options.url) await waitForHttp(`${options.url}/api/v1/health`, 90_000, (status) => status < 500);
+    },
+    kill(signal = 'SIGTERM') {
+      const current = child;
+      if (!current || current.exitCode !== null || current.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        current.once('exit', () => resolve());
+        current.kill(signal);
+        if (signal !== 'SIGKILL') setTimeout(() => current.kill('SIGKILL'), 15_000).unref();
+      });
+    },
+    logTail(lines = 30) {
+      try {
+        return readFileSync(options.logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+      } catch {
+        return '';
+      }
+    },
+  };
+}
+
+/** Makes the database, starts the APIs, the worker and the agents, and waits for every node to report. */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const agentSpecs = options.agents ?? [
+    { name: 'node-a', pool: '198.18.20.1-198.18.20.80' },
+    { name: 'node-b', pool: '198.18.21.1-198.18.21.80' },
+  ];
+  const databaseName = `cluster_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: options.serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${databaseName}"`);
+  await admin.end();
+  const url = new URL(options.serverUrl);
+  url.pathname = `/${databaseName}`;
+  const databaseUrl = url.toString();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+
+  const root = mkdtempSync(path.join(tmpdir(), 'debesis-cluster-'));
+  const dataDir = path.join(root, 'control');
+  mkdirSync(path.join(root, 'logs'), { recursive: true });
+  const registrationToken = secret();
+  // What every control-plane process shares: the database and the secrets (a token signed by
+  // one API must be good on the other), as deploy/'s compose file and manifests give them.
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: secret(),
+    PAYMENTS_SANDBOX_SECRET: secret(),
+    NODE_REGISTRATION_TOKEN: registrationToken,
+    LOG_LEVEL: 'warn',
+  };
+  const logFile = (name: string) => path.join(root, 'logs', `${name}.log`);
+
+  const apis: ClusterProcess[] = [];
+  for (let index = 0; index < (options.apis ?? 2); index += 1) {
+    const port = await freePort();
+    const apiUrl = `http://127.0.0.1:${port}`;
+    apis.push(
+      managedProcess({
+        name: `api-${index + 1}`,
+        entry: 'apps/api/src/main.ts',
+        env: { ...shared, ROLES: 'api', PORT: String(port), PUBLIC_URL: apiUrl },
+        logFile: logFile(`api-${index + 1}`),
+        url: apiUrl,
+      }),
+    );
+  }
+  const [firstApi] = apis;
+  if (!firstApi) throw new Error('a cluster needs an API process');
+  const worker = managedProcess({
+    name: 'worker',
+    entry: 'apps/api/src/main.ts',
+    env: { ...shared, ROLES: 'worker', API_URL: firstApi.url, PUBLIC_URL: firstApi.url },
+    logFile: logFile('worker'),
+  });
+  const agentDataDirs: Record<string, string> = {};
+  const agents = agentSpecs.map((spec, index) => {
+    const agentDataDir = path.join(root, spec.name);
+    agentDataDirs[spec.name] = agentDataDir;
+    return managedProcess({
+      name: spec.name,
+      entry: 'apps/agent/src/main.ts',
+      env: {
+        // Each node calls its own API process: the desired state and reports cross processes.
+        AGENT_API_URL: (apis[index % apis.length] ?? firstApi).url,
+        AGENT_REGISTRATION_TOKEN: registrationToken,
+        AGENT_NODE_NAME: spec.name,
+        AGENT_DATA_DIR: agentDataDir,
+        AGENT_ADDRESS_POOL: spec.pool,
+        AGENT_LIVE_WORKSPACES: 'off',
+        AGENT_POLL_INTERVAL_MS: String(options.agentPollMs ?? 500),
+        AGENT_MAX_BACKOFF_MS: '2000',
+        AGENT_LOG_LEVEL: 'warn',
+      },
+      logFile: logFile(spec.name),
+    });
+  });
+
+  const query = async <T extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+    (await pool.query<T>(text, values)).rows;
+  const everyProcess = [...apis, worker, ...agents];
+  const cluster: Cluster = {
+    databaseUrl,
+    dataDir,
+    apis,
+    worker,
+    agents,
+    agentDataDirs,
+    query,
+    logs: () => everyProcess.map((p) => `--- ${p.name}\n${p.logTail()}`).join('\n'),
+    async stop() {
+      await Promise.all(everyProcess.map((p) => p.kill('SIGTERM')));
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: options.serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+      await cleanup.end();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  try {
+    // All at once, as an orchestrator starts them: they take turns preparing the database.
+    await Promise.all([...apis.map((api) => api.start()), worker.start()]);
+    await Promise.all(agents.map((agent) => agent.start()));
+    await waitForNodes(cluster, agentSpecs.length);
+  } catch (error) {
+    const logs = cluster.logs();
+    await cluster.stop();
+    throw new Error(`the cluster did not start: ${(error as Error).message}\n${logs}`);
+  }
+  return cluster;
+}
+
+/** Waits until `count` nodes have reported within the last few seconds. */
+export async function waitForNodes(cluster: Cluster, count: number, withinMs = 60_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const [row] = await cluster.query<{ online: number }>(
+      `select count(*)::int as online from nodes where last_seen_at > now() - interval '5 seconds'`,
+    );
+    if ((row?.online ?? 0) >= count) return;
+    if (Date.now() > deadline) throw new Error(`${count} nodes did not report within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
