@@ -38,6 +38,9 @@ export interface QueueOptions {
   onError?: (error: Error) => void;
 }
 
+/** How long a job may run before pg-boss takes it for lost and hands it out again. */
+export const JOB_EXPIRE_SECONDS = 120;
+
 export async function startQueue(database: Database, options: QueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values as unknown[]) },
@@ -47,6 +50,12 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     retryLimit: 5,
     retryDelay: 5,
     retryBackoff: true,
+    // A worker killed mid-job (kill -9, a lost host) leaves its job `active`: pg-boss hands it
+    // out again once it expires, found by the maintenance pass. pg-boss's defaults (15 minutes,
+    // looked for every 2) would hold a paid order's delivery that long; no job here runs longer
+    // than a few seconds, and each is idempotent, so a slow one run twice changes nothing.
+    expireInSeconds: JOB_EXPIRE_SECONDS,
+    maintenanceIntervalSeconds: 30,
   });
   boss.on('error', (error: Error) => options.onError?.(error));
   // Processes starting at once on one server take turns: pg-boss's schema install and
