@@ -19,6 +19,7 @@ import { measureLighthouse, printLighthouse } from './lighthouse.ts';
 import { measureBackups, printBackups } from './backups.ts';
 import { measureShareLinks, printShareLinks } from './share-links.ts';
 import { measureMonitoring, printMonitoring } from './monitoring.ts';
+import { measurePurchases, printPurchases } from './purchases.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 // The product runs on the database DATABASE_URL names (give it an empty one), else on PGlite.
@@ -37,6 +38,7 @@ const PARTS = [
   'backups',
   'share-links',
   'monitoring',
+  'purchases',
 ] as const;
 type Part = (typeof PARTS)[number];
 const named = process.argv.slice(2);
@@ -94,6 +96,7 @@ try {
   if (runs('backups')) printBackups(await measureBackups());
   if (runs('share-links')) printShareLinks(await measureShareLinks());
   if (runs('monitoring')) printMonitoring(await measureMonitoring());
+  if (runs('purchases')) printPurchases(await measurePurchases());
 } finally {
   await product?.stop();
   await bare?.stop();
