@@ -16,7 +16,10 @@ const postgres = process.env.TEST_DATABASE_URL;
 const steps = [
   [
     ['lint', 'npm run lint'],
-    ['format, lockfile audit, types', 'npm run format:check && npm run audit:lockfile && npm run typecheck'],
+    [
+      'format, lockfile audit, deployment files, types',
+      'npm run format:check && npm run audit:lockfile && npm run validate:deploy && npm run typecheck',
+    ],
   ],
   [['unit and API tests', 'npm run test:unit']],
   [

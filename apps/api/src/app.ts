@@ -66,12 +66,11 @@ import { createPlanChangeApplication } from './modules/plan-changes/plan-changes
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { createCreditsQueries } from './modules/credits/credits.queries.ts';
 import { createCreditsService, creditsInTransaction } from './modules/credits/credits.service.ts';
-import { createSandboxProvider } from './modules/payments/sandbox.provider.ts';
+import { configuredProvider } from './modules/payments/configured-provider.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { sellerFromConfig } from './modules/billing/billing.config.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
-import { createStripeProvider } from './modules/payments/stripe.provider.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
 import { createVatSituation } from './modules/orders/vat-situation.ts';
 import { createBillingQueries } from './modules/billing/billing.queries.ts';
@@ -393,14 +392,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       invoices: billing,
       activity,
     }),
-    provider:
-      config.PAYMENT_PROVIDER === 'stripe'
-        ? createStripeProvider({
-            secretKey: config.STRIPE_SECRET_KEY ?? '',
-            webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
-            ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
-          })
-        : createSandboxProvider({ secret: config.paymentsSandboxSecret, publicUrl: config.publicUrl }),
+    provider: configuredProvider(config),
     orders,
     activity,
     publicUrl: config.publicUrl,

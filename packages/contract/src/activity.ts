@@ -127,6 +127,9 @@ export const ACTIVITY_ACTIONS = [
   'Subuser logged in',
   'Linux user logged in',
   'Linux user password changed',
+  // Support's suspension of every active service of an account (`npm run ops -- customers suspend`).
+  'service suspended',
+  'service reactivated',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

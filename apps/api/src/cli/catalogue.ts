@@ -4,58 +4,19 @@
 //   set-price <id> <EUR>         new base monthly price, e.g. set-price mini 15.99
 //   activate <id> / deactivate <id>
 // Prices are kept in minor units; the command takes euros with at most two decimals.
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+// `npm run ops -- catalogue …` runs the same commands.
 import { createProductsQueries } from '../modules/products/products.queries.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
-
-const USAGE = 'usage: npm run catalogue -- list | set-price <id> <EUR> | activate <id> | deactivate <id>';
-
-function eurosToMinor(text: string): number {
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(text)) throw new Error(`not a price in euros: ${text}`);
-  const [whole = '0', cents = ''] = text.split('.');
-  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
-}
+import { CATALOGUE_USAGE, catalogueCommand } from './catalogue-commands.ts';
+import { openConfiguredDatabase } from './configured-database.ts';
 
 async function main(args: string[]) {
-  const [command, id, value] = args;
-  if (!command) throw new Error(USAGE);
-  const config = loadConfig();
-  const database = await openDatabase({
-    dataDir: config.dataDir,
-    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : {}),
-  });
+  if (!args[0]) throw new Error(CATALOGUE_USAGE);
+  const { database } = await openConfiguredDatabase();
   try {
-    await prepareDatabase(database);
     const products = createProductsService({ queries: createProductsQueries(database.db) });
-    switch (command) {
-      case 'list': {
-        for (const product of await products.list(false)) {
-          const periods = product.periods.map(
-            (p) => `${p.months}m${p.discount ? `-${p.discount}%` : ''}${p.default ? '*' : ''}`,
-          );
-          const options = product.options.map((o) => `${o.type}:${o.value}@${(o.price / 100).toFixed(2)}`);
-          console.log(
-            `${product.id.padEnd(10)} ${product.name.padEnd(10)} ${(product.price / 100).toFixed(2).padStart(8)} EUR/month  ${product.is_active ? 'active  ' : 'inactive'}  ${product.disk_space} GB, ${product.allowed_users} users  options ${options.join(' ')}  periods ${periods.join(' ')}`,
-          );
-        }
-        return;
-      }
-      case 'set-price':
-        if (!id || !value) throw new Error(USAGE);
-        await products.setPrice(id, eurosToMinor(value));
-        console.log(`${id}: base price set to ${value} EUR a month`);
-        return;
-      case 'activate':
-      case 'deactivate':
-        if (!id) throw new Error(USAGE);
-        await products.setActive(id, command === 'activate');
-        console.log(`${id}: ${command}d`);
-        return;
-      default:
-        throw new Error(USAGE);
-    }
+    const lines = await catalogueCommand(products, args);
+    if (lines.length > 0) console.log(lines.join('\n'));
   } finally {
     await database.close();
   }

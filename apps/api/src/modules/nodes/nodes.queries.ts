@@ -1,5 +1,5 @@
 // The only SQL on the nodes, node_enrollments and node_registrations tables.
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { NodeCapacity } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { nodeEnrollments, nodeRegistrations, nodes } from './nodes.table.ts';
@@ -153,9 +153,52 @@ export function createNodesQueries(db: Db) {
       return row;
     },
 
-    /** Nodes heard from since `since`: the ones placement may use. */
+    /** Nodes heard from since `since` (drained or not: the monitoring sweep finds silent ones by it). */
     async onlineSince(since: Date): Promise<NodeRow[]> {
       return db.select().from(nodes).where(gt(nodes.lastSeenAt, since)).orderBy(asc(nodes.name));
+    },
+
+    /**
+     * Online nodes an operator has not drained: the ones placement may give a new workspace. A
+     * drained node still counts as online everywhere else (it serves what it holds).
+     */
+    async placeableSince(since: Date): Promise<NodeRow[]> {
+      return db
+        .select()
+        .from(nodes)
+        .where(and(gt(nodes.lastSeenAt, since), isNull(nodes.drainedAt)))
+        .orderBy(asc(nodes.name));
+    },
+
+    /** Every node, by name. */
+    async listNodes(): Promise<NodeRow[]> {
+      return db.select().from(nodes).orderBy(asc(nodes.name));
+    },
+
+    /**
+     * Drains (a time) or undrains (null) the node; a drained node keeps its first drain time.
+     * Undefined when no node has the name.
+     */
+    async setDrained(name: string, at: Date | null): Promise<NodeRow | undefined> {
+      const [row] = await db
+        .update(nodes)
+        .set({
+          drainedAt: at === null ? null : sql`coalesce(${nodes.drainedAt}, ${at.toISOString()}::timestamptz)`,
+        })
+        .where(eq(nodes.name, name))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Deletes the node and any unused enrollment token for its name: its token stops working and
+     * the name cannot be registered again without a new `enroll`. Its registrations stay (their
+     * node id becomes null, the name and times remain). False when no node has the name.
+     */
+    async deleteByName(name: string): Promise<boolean> {
+      await db.delete(nodeEnrollments).where(eq(nodeEnrollments.name, name));
+      const rows = await db.delete(nodes).where(eq(nodes.name, name)).returning({ id: nodes.id });
+      return rows.length > 0;
     },
 
     /** All nodes, and those heard from since `since`, in one pass over the table. */

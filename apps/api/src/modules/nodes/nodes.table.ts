@@ -14,6 +14,11 @@ export const nodes = pgTable('nodes', {
   diskFreeBytes: bigint('disk_free_bytes', { mode: 'number' }).notNull().default(0),
   addresses: jsonb('addresses').$type<string[]>().notNull().default([]),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  /**
+   * Set by an operator (`npm run ops -- nodes drain`): placement gives it nothing new, while it
+   * keeps serving what it holds. Null: it takes new workspaces.
+   */
+  drainedAt: timestamp('drained_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -8,6 +8,14 @@ export function onlineNodesSince(db: Executor, since: Date) {
   return createNodesQueries(db).onlineSince(since);
 }
 
+/**
+ * The online nodes placement may give a new workspace: those an operator has not drained. Kept
+ * apart from onlineNodesSince, which must still see a drained node (it serves what it holds).
+ */
+export function placeableNodesSince(db: Executor, since: Date) {
+  return createNodesQueries(db).placeableSince(since);
+}
+
 /** One node by id: its name and when it last reported (monitoring's status and sweep). */
 export async function nodeSeen(
   db: Executor,

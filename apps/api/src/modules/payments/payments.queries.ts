@@ -26,6 +26,14 @@ export function createPaymentsQueries(db: Executor) {
         .limit(1);
       return row;
     },
+    /** The account's payment sessions, newest first (the operator's `payments list`). */
+    async listForAccount(accountId: string): Promise<PaymentSessionRow[]> {
+      return db
+        .select()
+        .from(paymentSessions)
+        .where(eq(paymentSessions.accountId, accountId))
+        .orderBy(desc(paymentSessions.createdAt));
+    },
     /** Moves a session on unless it already ended (succeeded or failed). */
     async setSessionStatus(id: string, status: PaymentSessionStatus, at: Date): Promise<void> {
       await db

@@ -22,6 +22,7 @@ import type { ServiceFulfilment } from '../services/services.background.ts';
 import type { PaidOutcome, PaymentFulfilment } from './payment-fulfilment.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
 import { createPaymentsQueries, type PaymentSessionRow } from './payments.queries.ts';
+import { refundPendingSession } from './refund.ts';
 
 /** A first attempt or a retry of a failed order: they return to different pages. */
 export const PAYMENT_FLOWS = ['new', 'retry'] as const;
@@ -199,36 +200,10 @@ export function createPaymentsService(deps: {
   async function refundIfPending(sessionId: string): Promise<void> {
     const session = await payments.findSession(sessionId);
     if (session?.refundStatus !== 'pending' || session.provider !== deps.provider.id) return;
-    let reference: string;
-    try {
-      if (!session.paymentReference) throw new Error('the provider named no payment to refund');
-      ({ reference } = await deps.provider.refund({
-        paymentReference: session.paymentReference,
-        amountMinor: session.amountMinor,
-        currency: session.currency,
-        idempotencyKey: `refund_${session.id}`,
-      }));
-    } catch (error) {
-      throw new Error(`refund of payment session ${session.id} failed`, { cause: error });
-    }
-    await inTransaction(deps.db, async (tx) => {
-      if (!(await createPaymentsQueries(tx).markRefunded(session.id, reference, now()))) return;
-      await deps.activity.record(
-        {
-          accountId: session.accountId,
-          action: 'payment refunded',
-          tone: 'warning',
-          details: {
-            order_id: session.orderId,
-            session_id: session.id,
-            amount: session.amountMinor,
-            provider: session.provider,
-            refund: reference,
-          },
-        },
-        tx,
-      );
-    });
+    await refundPendingSession(
+      { db: deps.db, provider: deps.provider, activity: deps.activity, now },
+      session,
+    );
   }
 
   /**

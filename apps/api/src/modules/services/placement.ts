@@ -1,4 +1,5 @@
 // Placement: a paid service gets a node with room, an address on it and a block of Unix ids.
+// Only online nodes an operator has not drained are offered (nodes/online-nodes.ts).
 // One placement runs at a time (an advisory lock in its transaction), so two workers never see
 // the same free address; the unique indexes on (node, address) and (node, id_base) would refuse
 // a double grant anyway, and the assignment only happens while the service has no node.
@@ -9,7 +10,7 @@
 import { WORKSPACE_ID_BLOCK, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { onlineNodesSince } from '../nodes/online-nodes.ts';
+import { placeableNodesSince } from '../nodes/online-nodes.ts';
 import { NODE_OFFLINE_AFTER_MS, STORAGE_BYTES_PER_GB, UNPLACED_GRACE_MS } from './lifecycle.constants.ts';
 import type { ServiceNotifier } from './services.notifier.ts';
 import { createServicesQueries, type Placement, type ServiceRow } from './services.queries.ts';
@@ -86,11 +87,12 @@ export function largestPlaceableGb(
 }
 
 /**
- * What the online nodes could place now, read without the placement lock: an answer for a
- * customer before paying (a placement a moment later may take the room), never a promise.
+ * What the online nodes could place now (drained ones left out, as placement leaves them), read
+ * without the placement lock: an answer for a customer before paying (a placement a moment later
+ * may take the room), never a promise.
  */
 export async function placeableNowGb(db: Db, at: Date): Promise<number> {
-  const nodes = await onlineNodesSince(db, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
+  const nodes = await placeableNodesSince(db, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
   const placed = await createServicesQueries(db).placedOn(nodes.map((node) => node.id));
   return largestPlaceableGb(nodes, placed);
 }
@@ -113,7 +115,7 @@ export function createPlacement(deps: {
       await queries.lockPlacement();
       const service = await queries.findUnplaced(serviceId);
       if (!service) return { kind: 'skipped' };
-      const nodes = await onlineNodesSince(tx, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
+      const nodes = await placeableNodesSince(tx, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
       const placed = await queries.placedOn(nodes.map((node) => node.id));
       const choice = choosePlacement(storageBytes(service.diskSpace), nodes, placed);
       if (choice) {

@@ -1,5 +1,5 @@
 // The only SQL on users and user_settings.
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { userSettings, users } from './users.table.ts';
 
@@ -7,6 +7,19 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SettingsRow = typeof userSettings.$inferSelect;
 export type UserWithSettings = UserRow & { settings: SettingsRow };
+
+/** An account as the operator's search finds it. */
+export interface AccountMatch {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  country: string | null;
+  createdAt: Date;
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 export function createUsersQueries(db: Executor) {
   const withSettings = () =>
@@ -23,6 +36,28 @@ export function createUsersQueries(db: Executor) {
       .prepare('users_find_by_id');
 
   return {
+    /** Accounts whose email or full name contains `text` (any case), oldest first (support's search). */
+    async search(text: string, limit = 50): Promise<AccountMatch[]> {
+      const pattern = `%${literal(text)}%`;
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          country: users.country,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .where(
+          or(
+            ilike(users.email, pattern),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ),
+        )
+        .orderBy(asc(users.createdAt))
+        .limit(limit);
+    },
     async findById(id: string): Promise<UserWithSettings | undefined> {
       byId ??= prepareById();
       const [row] = await byId.execute({ id });

@@ -126,6 +126,8 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'service quarantined': { terminates_at: '2026-04-01T00:00:00.000Z' },
   'service terminated': { by: 'lifecycle' },
   'service restored': { from: 'quarantined', valid_until: '2026-05-01T00:00:00.000Z' },
+  'service suspended': { by: 'operator', suspended: true, reason: 'abuse report 42' },
+  'service reactivated': { by: 'operator' },
   'user created': { name: 'ona' },
   'user updated': { name: 'ona', fields: ['password', 'groups'] },
   'user password changed': { name: 'ona' },
@@ -467,6 +469,18 @@ describe('activity page', () => {
     for (const entry of BACKUP_CLIENT_LOG) {
       expect(row(entry.action).getByText('Backup client ona-laptop')).toBeTruthy();
     }
+  });
+
+  it("says support suspended a service, with support's reason, and that it was reactivated", async () => {
+    server.use(
+      activityHandler(
+        RECORDED_LOG.filter((entry) => ['service suspended', 'service reactivated'].includes(entry.action)),
+      ),
+    );
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    expect(row('service suspended').getByText('Suspended by support: abuse report 42')).toBeTruthy();
+    expect(row('service reactivated').getByText('Service reactivated')).toBeTruthy();
   });
 
   it('names the backup client in Lithuanian too', async () => {

@@ -40,6 +40,8 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'service quarantined': 'serviceQuarantined',
   'service terminated': 'serviceTerminated',
   'service restored': 'serviceRestored',
+  'service suspended': 'serviceSuspended',
+  'service reactivated': 'serviceReactivated',
   'user created': 'userCreated',
   'user updated': 'userUpdated',
   'user password changed': 'userPasswordChanged',

@@ -230,6 +230,11 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
     if (!from || !date) return null;
     return c.t('sentences.restored', { status: word(c, 'status', from), date });
   },
+  'service suspended': (d, c) => {
+    const reason = text(d.reason);
+    return reason ? c.t('sentences.suspendedBySupport', { reason }) : null;
+  },
+  'service reactivated': () => null,
   'user created': (d, c) => named(c, 'sentences.user', d.name),
   'user updated': (d, c) => changedNamed(c, 'sentences.userChanged', 'sentences.user', d),
   'user password changed': (d, c) => named(c, 'sentences.user', d.name),

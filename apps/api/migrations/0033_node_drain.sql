@@ -1,0 +1,1 @@
+ALTER TABLE "nodes" ADD COLUMN "drained_at" timestamp with time zone;

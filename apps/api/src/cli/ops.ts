@@ -1,0 +1,162 @@
+// `npm run ops -- <area> <command> …`: the operator's console, against the database the
+// configuration names (DATABASE_URL, or the embedded PGlite in DATA_DIR: stop `npm start` first,
+// it takes one process at a time). Run from the repository's root.
+//   nodes list [--json]                 every node: online, drained, disk, addresses, workspaces
+//   nodes drain|undrain <name>          placement gives a drained node nothing new; it keeps serving
+//   nodes remove <name>                 only a node holding no workspace but terminated ones;
+//                                       otherwise prints what moving them would take
+//   nodes enroll <name> [hours] | revoke <name>     as `npm run nodes`
+//   customers find <text> [--json]      an account id, or part of an email or name
+//   customers suspend <email|id> [reason…] | unsuspend <email|id>
+//   services show <service-id> [--json] desired beside observed
+//   payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]
+//   catalogue …                         as `npm run catalogue`
+// This file only reads the arguments and prints; the work is in ./ops/*.ts and the modules.
+import { createNodesQueries } from '../modules/nodes/nodes.queries.ts';
+import { createProductsQueries } from '../modules/products/products.queries.ts';
+import { createProductsService } from '../modules/products/products.service.ts';
+import { catalogueCommand } from './catalogue-commands.ts';
+import { openConfiguredDatabase } from './configured-database.ts';
+import { enroll, nodeName, revoke } from './nodes-commands.ts';
+import { findCustomers, suspendCustomer, unsuspendCustomer } from './ops/customers.ts';
+import { drain, nodeSummaries, removeNode, undrain } from './ops/nodes.ts';
+import { configuredProvider } from '../modules/payments/configured-provider.ts';
+import { listPayments, refund } from './ops/payments.ts';
+import {
+  renderCustomers,
+  renderNodes,
+  renderPayments,
+  renderRefund,
+  renderRemoval,
+  renderService,
+  renderSuspension,
+} from './ops/render.ts';
+import { serviceDetail } from './ops/services.ts';
+
+const USAGE = [
+  'usage: npm run ops -- <area> <command> …',
+  '  nodes list [--json] | drain <name> | undrain <name> | remove <name> | enroll <name> [hours] | revoke <name>',
+  '  customers find <text> [--json] | suspend <email|id> [reason] | unsuspend <email|id>',
+  '  services show <service-id> [--json]',
+  '  payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]',
+  '  catalogue list | set-price <id> <EUR> | activate <id> | deactivate <id>',
+].join('\n');
+
+/** A refusal with the details that explain it: those go to stdout, its one line to stderr. */
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly details: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Parsed {
+  words: string[];
+  json: boolean;
+  reason: string | null;
+}
+
+function parse(args: readonly string[]): Parsed {
+  const words: string[] = [];
+  let json = false;
+  let reason: string | null = null;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === '--json') json = true;
+    else if (arg === '--reason') {
+      reason = args[index + 1] ?? null;
+      if (!reason) throw new Error(`--reason needs a text\n${USAGE}`);
+      index += 1;
+    } else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}\n${USAGE}`);
+    else words.push(arg);
+  }
+  return { words, json, reason };
+}
+
+function need(value: string | undefined, what: string): string {
+  if (!value) throw new Error(`${what} is missing\n${USAGE}`);
+  return value;
+}
+
+async function main(args: readonly string[]): Promise<string> {
+  const { words, json, reason } = parse(args);
+  const [area, command, first, ...rest] = words;
+  if (!area || !command) throw new Error(USAGE);
+  const show = (data: unknown, text: () => string) => (json ? JSON.stringify(data, null, 2) : text());
+  const { config, database } = await openConfiguredDatabase();
+  const db = database.db;
+  const now = new Date();
+  try {
+    switch (`${area} ${command}`) {
+      case 'nodes list': {
+        const nodes = await nodeSummaries(db, now);
+        return show(nodes, () => renderNodes(nodes));
+      }
+      case 'nodes drain': {
+        const node = await drain(db, nodeName(first, USAGE), now);
+        return `${node.name}: drained; nothing new is placed on it, it keeps serving what it holds.`;
+      }
+      case 'nodes undrain': {
+        const node = await undrain(db, nodeName(first, USAGE));
+        return `${node.name}: takes new workspaces again.`;
+      }
+      case 'nodes remove': {
+        const outcome = await removeNode(db, nodeName(first, USAGE), now);
+        if (outcome.kind === 'refused') {
+          throw new Refusal(
+            `${outcome.node.name}: not removed, it holds ${outcome.moves.length} workspace(s) that are not terminated`,
+            renderRemoval(outcome),
+          );
+        }
+        return renderRemoval(outcome);
+      }
+      case 'nodes enroll':
+        return (await enroll(createNodesQueries(db), first, rest[0], USAGE)).join('\n');
+      case 'nodes revoke':
+        return (await revoke(createNodesQueries(db), first, USAGE)).join('\n');
+      case 'customers find': {
+        const found = await findCustomers(db, need([first, ...rest].join(' ').trim(), '<text>'));
+        return show(found, () => renderCustomers(found));
+      }
+      case 'customers suspend': {
+        const why = reason ?? (rest.length > 0 ? rest.join(' ') : null);
+        return renderSuspension('suspended', await suspendCustomer(db, need(first, '<email|id>'), why));
+      }
+      case 'customers unsuspend':
+        return renderSuspension('reactivated', await unsuspendCustomer(db, need(first, '<email|id>')));
+      case 'services show': {
+        const detail = await serviceDetail(db, need(first, '<service-id>'), now);
+        return show(detail, () => renderService(detail));
+      }
+      case 'payments list': {
+        const { account, payments } = await listPayments(db, need(first, '<email|id>'));
+        return show({ account, payments }, () => renderPayments(account, payments));
+      }
+      case 'payments refund': {
+        const sessionId = need(first, '<payment-session-id>');
+        return renderRefund(await refund(db, configuredProvider(config), sessionId, reason));
+      }
+      default:
+        if (area === 'catalogue') {
+          const products = createProductsService({ queries: createProductsQueries(db) });
+          return (await catalogueCommand(products, words.slice(1), USAGE)).join('\n');
+        }
+        throw new Error(USAGE);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (text) => {
+    if (text) console.log(text);
+  },
+  (error: unknown) => {
+    if (error instanceof Refusal) console.log(error.details);
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

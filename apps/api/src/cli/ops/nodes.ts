@@ -1,0 +1,173 @@
+// `ops nodes …`: the storage nodes as an operator runs them. The nodes module knows the hosts;
+// the services module knows what each holds and the placement rule; this file puts the two side
+// by side and nothing more. Removal runs under placement's lock, so no workspace can be placed on
+// the node between the check that it is empty and its deletion.
+import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import {
+  deleteNode,
+  drainNode,
+  findNode,
+  listNodes,
+  undrainNode,
+  type NodeRow,
+} from '../../modules/nodes/node-admin.ts';
+import { NODE_OFFLINE_AFTER_MS } from '../../modules/nodes/nodes.constants.ts';
+import { placeableNodesSince } from '../../modules/nodes/online-nodes.ts';
+import {
+  choosePlacement,
+  largestPlaceableGb,
+  storageBytes,
+  type PlacedWorkspace,
+} from '../../modules/services/placement.ts';
+import { createServicesQueries, type ServiceRow } from '../../modules/services/services.queries.ts';
+
+export interface NodeSummary {
+  name: string;
+  hostname: string;
+  online: boolean;
+  lastSeenAt: Date | null;
+  drainedAt: Date | null;
+  diskFreeBytes: number;
+  diskTotalBytes: number;
+  addressesFree: number;
+  addressesTotal: number;
+  /** Workspaces placed there that are not terminated. */
+  workspaces: number;
+  /** Terminated ones whose deletion the node has not confirmed yet (they still hold an address). */
+  terminatedHeld: number;
+  /** The largest workspace (GB) placement's rule would fit there now, drained or not. */
+  roomGb: number;
+}
+
+export const isOnline = (node: Pick<NodeRow, 'lastSeenAt'>, now: Date) =>
+  node.lastSeenAt !== null && now.getTime() - node.lastSeenAt.getTime() < NODE_OFFLINE_AFTER_MS;
+
+export async function nodeSummaries(db: Db, now: Date): Promise<NodeSummary[]> {
+  const nodes = await listNodes(db);
+  const services = createServicesQueries(db);
+  const placed = await services.placedOn(nodes.map((node) => node.id));
+  const summaries: NodeSummary[] = [];
+  for (const node of nodes) {
+    const held = await services.listForNode(node.id);
+    const taken = new Set(held.map((service) => service.address));
+    const terminated = held.filter((service) => service.status === 'terminated').length;
+    summaries.push({
+      name: node.name,
+      hostname: node.hostname,
+      online: isOnline(node, now),
+      lastSeenAt: node.lastSeenAt,
+      drainedAt: node.drainedAt,
+      diskFreeBytes: node.diskFreeBytes,
+      diskTotalBytes: node.diskTotalBytes,
+      addressesFree: node.addresses.filter((address) => !taken.has(address)).length,
+      addressesTotal: node.addresses.length,
+      workspaces: held.length - terminated,
+      terminatedHeld: terminated,
+      roomGb: largestPlaceableGb([node], placed),
+    });
+  }
+  return summaries;
+}
+
+export async function drain(db: Db, name: string, now: Date): Promise<NodeRow> {
+  const row = await drainNode(db, name, now);
+  if (!row) throw new Error(`no node named ${name}`);
+  return row;
+}
+
+export async function undrain(db: Db, name: string): Promise<NodeRow> {
+  const row = await undrainNode(db, name);
+  if (!row) throw new Error(`no node named ${name}`);
+  return row;
+}
+
+/** What moving one workspace off a node would take (a plan to read; nothing here moves it). */
+export interface MovePlan {
+  serviceId: string;
+  name: string;
+  accountId: string;
+  status: ServiceRow['status'];
+  diskSpaceGb: number;
+  diskUsedBytes: number | null;
+  address: string | null;
+  /** Where placement's rule would put it now; null when no other node has room and an address. */
+  target: { node: string; address: string } | null;
+  steps: string[];
+}
+
+export type RemoveOutcome =
+  | { kind: 'removed'; node: NodeRow; terminatedHeld: number }
+  | { kind: 'refused'; node: NodeRow; moves: MovePlan[] };
+
+function moveSteps(source: NodeRow, service: ServiceRow, target: MovePlan['target']): string[] {
+  const to = target ? target.node : '<a node with room>';
+  return [
+    source.drainedAt
+      ? `drain ${source.name} (done)`
+      : `drain ${source.name}: npm run ops -- nodes drain ${source.name}`,
+    `back up ${service.id} with restic on ${source.name} (a last snapshot with its daemons stopped)`,
+    `restore that snapshot on ${to} into a new ${service.diskSpace} GB workspace`,
+    `switch the address ${service.address ?? '(none)'} → ${target ? target.address : '<its free address>'} on ${to}`,
+    `re-apply: place it on ${to} (a new generation) and wait until its node reports it applied`,
+  ];
+}
+
+/**
+ * The moves that would empty `source`: each workspace offered, largest first, to the other online
+ * undrained nodes by placement's rule, counting the ones planned before it as placed there.
+ */
+export async function planMoves(
+  db: Db,
+  source: NodeRow,
+  held: readonly ServiceRow[],
+  now: Date,
+): Promise<MovePlan[]> {
+  const candidates = (await placeableNodesSince(db, new Date(now.getTime() - NODE_OFFLINE_AFTER_MS))).filter(
+    (node) => node.id !== source.id,
+  );
+  const placed: PlacedWorkspace[] = await createServicesQueries(db).placedOn(
+    candidates.map((node) => node.id),
+  );
+  const names = new Map(candidates.map((node) => [node.id, node.name]));
+  const plans = new Map<string, MovePlan>();
+  for (const service of [...held].sort((a, b) => b.diskSpace - a.diskSpace)) {
+    const choice = choosePlacement(storageBytes(service.diskSpace), candidates, placed);
+    // Restored data arrives with the workspace: the target promises its whole size.
+    if (choice) placed.push({ ...choice, diskSpace: service.diskSpace, diskUsedBytes: 0 });
+    const target = choice
+      ? { node: names.get(choice.nodeId) ?? choice.nodeId, address: choice.address }
+      : null;
+    plans.set(service.id, {
+      serviceId: service.id,
+      name: service.name,
+      accountId: service.accountId,
+      status: service.status,
+      diskSpaceGb: service.diskSpace,
+      diskUsedBytes: service.diskUsedBytes,
+      address: service.address,
+      target,
+      steps: moveSteps(source, service, target),
+    });
+  }
+  // Shown in the order the node holds them; planned largest first so big ones find room.
+  return held.flatMap((service) => plans.get(service.id) ?? []);
+}
+
+/**
+ * Deletes a node that holds no workspace but terminated ones; refuses otherwise with what moving
+ * them would take. Runs under placement's lock, so nothing is placed there meanwhile.
+ */
+export async function removeNode(db: Db, name: string, now: Date): Promise<RemoveOutcome> {
+  return inTransaction(db, async (tx) => {
+    const services = createServicesQueries(tx);
+    await services.lockPlacement();
+    const node = await findNode(tx, name);
+    if (!node) throw new Error(`no node named ${name}`);
+    const held = await services.listForNode(node.id);
+    const live = held.filter((service) => service.status !== 'terminated');
+    if (live.length > 0) return { kind: 'refused', node, moves: await planMoves(tx, node, live, now) };
+    await deleteNode(tx, name);
+    return { kind: 'removed', node, terminatedHeld: held.length };
+  });
+}

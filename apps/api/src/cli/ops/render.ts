@@ -1,0 +1,191 @@
+// The operator CLI's answers as plain aligned text (`--json` prints the data itself instead).
+import type { PaymentSessionRow } from '../../modules/payments/payments.queries.ts';
+import type { OperatorRefund } from '../../modules/payments/refund.ts';
+import type { AccountSuspension } from '../../modules/services/operator-suspension.ts';
+import type { AccountMatch } from '../../modules/users/users.queries.ts';
+import type { CustomerSummary } from './customers.ts';
+import { bytes, fields, money, table, time } from './format.ts';
+import type { NodeSummary, RemoveOutcome } from './nodes.ts';
+import type { ServiceDetail } from './services.ts';
+
+export function renderNodes(nodes: readonly NodeSummary[]): string {
+  if (nodes.length === 0) return 'no nodes registered';
+  return table(
+    ['NAME', 'HOSTNAME', 'STATE', 'DRAINED', 'DISK FREE', 'DISK TOTAL', 'ROOM', 'ADDRESSES', 'WORKSPACES'],
+    nodes.map((node) => [
+      node.name,
+      node.hostname,
+      node.online ? 'online' : `offline (seen ${time(node.lastSeenAt)})`,
+      node.drainedAt ? `since ${time(node.drainedAt)}` : 'no',
+      bytes(node.diskFreeBytes),
+      bytes(node.diskTotalBytes),
+      `${node.roomGb} GB`,
+      `${node.addressesFree}/${node.addressesTotal} free`,
+      `${node.workspaces}${node.terminatedHeld ? ` (+${node.terminatedHeld} terminated)` : ''}`,
+    ]),
+    [4, 5, 6],
+  );
+}
+
+export function renderRemoval(outcome: RemoveOutcome): string {
+  const { node } = outcome;
+  if (outcome.kind === 'removed') {
+    return [
+      `${node.name}: removed; its token no longer works (its registration history is kept).`,
+      ...(outcome.terminatedHeld
+        ? [
+            `${outcome.terminatedHeld} terminated workspace(s) it had not confirmed deleted may still have data on ${node.hostname}.`,
+          ]
+        : []),
+    ].join('\n');
+  }
+  const lines = [
+    `${node.name}: not removed, it holds ${outcome.moves.length} workspace(s) that are not terminated.`,
+    'Moving them would take (nothing has been moved):',
+  ];
+  for (const move of outcome.moves) {
+    lines.push(
+      '',
+      fields([
+        ['service', `${move.serviceId} "${move.name}" (${move.status}, account ${move.accountId})`],
+        ['size', `${move.diskSpaceGb} GB, ${bytes(move.diskUsedBytes)} used`],
+        ['address', move.address ?? '-'],
+        [
+          'target',
+          move.target
+            ? `${move.target.node}, address ${move.target.address}`
+            : 'none: no other online, undrained node has room and a free address',
+        ],
+      ]),
+      ...move.steps.map((step, index) => `  ${index + 1}. ${step}`),
+    );
+  }
+  return lines.join('\n');
+}
+
+export function renderCustomers(customers: readonly CustomerSummary[]): string {
+  if (customers.length === 0) return 'no matching account';
+  return customers
+    .map((customer) =>
+      [
+        fields([
+          ['id', customer.id],
+          ['email', customer.email],
+          ['name', `${customer.firstName} ${customer.lastName}`],
+          ['country', customer.country ?? '-'],
+          ['created', time(customer.createdAt)],
+        ]),
+        customer.services.length === 0
+          ? '  (no services)'
+          : table(
+              ['  SERVICE', 'NAME', 'STATUS'],
+              customer.services.map((service) => [`  ${service.id}`, service.name, service.status]),
+            ),
+      ].join('\n'),
+    )
+    .join('\n\n');
+}
+
+export function renderSuspension(
+  verb: 'suspended' | 'reactivated',
+  result: { account: AccountMatch } & AccountSuspension,
+): string {
+  const lines = [
+    `${result.account.email}: ${result.changed.length} service(s) ${verb}.`,
+    ...result.changed.map((service) => `  ${service.id}  ${service.name}  now ${service.status}`),
+  ];
+  if (result.untouched.length > 0) {
+    lines.push(
+      verb === 'suspended'
+        ? 'Left as they are (not active):'
+        : 'Left as they are (not suspended by an operator):',
+      ...result.untouched.map((service) => `  ${service.id}  ${service.name}  ${service.status}`),
+    );
+  }
+  return lines.join('\n');
+}
+
+export function renderService(detail: ServiceDetail): string {
+  const { service } = detail;
+  const node = detail.node
+    ? `${detail.node.name} (${detail.node.online ? 'online' : `offline, seen ${time(detail.node.lastSeenAt)}`})`
+    : service.nodeId
+      ? `${service.nodeId} (no such node any more)`
+      : 'not placed';
+  const head = fields([
+    ['service', `${service.id} "${service.name}"`],
+    ['account', service.accountId],
+    ['node', node],
+    ['address', service.address ?? '-'],
+    ['valid until', time(service.validUntil)],
+  ]);
+  const sideBySide = table(
+    ['', 'DESIRED', 'OBSERVED'],
+    [
+      [
+        'status',
+        `${service.status}, ${service.runState}: node should have it ${detail.desiredState}`,
+        service.startedAt
+          ? `started ${time(service.startedAt)}${service.notServing ? ', a daemon not serving' : ''}`
+          : 'nothing running',
+      ],
+      ['generation', String(service.generation), String(service.observedGeneration)],
+      ['apply', detail.applyStatus, `reported ${time(service.reportedAt)}`],
+      [
+        'disk',
+        bytes(detail.diskSizeBytes),
+        `${bytes(service.storageBytes)} size, ${bytes(service.diskUsedBytes)} used`,
+      ],
+      ['last error', '', service.lastError ?? '-'],
+    ],
+  );
+  const drivers =
+    detail.drivers.length === 0
+      ? 'features: none reported'
+      : table(
+          ['FEATURE', 'LIVE', 'SERVING', 'NOTE'],
+          detail.drivers.map((driver) => [
+            driver.driver,
+            driver.live ? 'live' : 'not live',
+            driver.serving === undefined ? '-' : driver.serving ? 'yes' : 'no',
+            driver.reason ?? '',
+          ]),
+        );
+  const failures =
+    detail.failures.length === 0
+      ? []
+      : [
+          table(
+            ['FAILED', 'NAME', 'ERROR'],
+            detail.failures.map((failure) => [failure.kind, failure.name, failure.error]),
+          ),
+        ];
+  return [head, '', sideBySide, '', drivers, ...failures].join('\n');
+}
+
+export function renderPayments(account: AccountMatch, payments: readonly PaymentSessionRow[]): string {
+  if (payments.length === 0) return `${account.email}: no payments`;
+  return table(
+    ['PAYMENT', 'ORDER', 'AMOUNT', 'STATE', 'REFUND', 'PROVIDER', 'CREATED'],
+    payments.map((payment) => [
+      payment.id,
+      payment.orderId,
+      money(payment.amountMinor, payment.currency),
+      payment.status,
+      payment.refundStatus
+        ? `${payment.refundStatus}${payment.refundedAt ? ` ${time(payment.refundedAt)}` : ''}`
+        : '-',
+      payment.provider,
+      time(payment.createdAt),
+    ]),
+    [2],
+  );
+}
+
+export function renderRefund(outcome: OperatorRefund): string {
+  const { session } = outcome;
+  const amount = money(session.amountMinor, session.currency);
+  return outcome.kind === 'refunded'
+    ? `${session.id}: ${amount} refunded through ${session.provider} (refund ${outcome.reference}); the order and its service are unchanged.`
+    : `${session.id}: already refunded (${session.refundReference ?? 'no reference'}${session.refundedAt ? `, ${time(session.refundedAt)}` : ''}).`;
+}

@@ -1,0 +1,134 @@
+// Support's suspension of a customer (`npm run ops -- customers suspend|unsuspend`): the
+// lifecycle's `suspend` (active → suspended) and `reactivate` (suspended → active) transitions,
+// which had no caller. What a suspended workspace's node does is the lifecycle's (workspaceState:
+// stopped, data kept); each transition is a new generation, so the node picks it up at its next
+// pull.
+//
+// Which suspensions were the operator's is kept in the activity log, the one record of who did
+// what: each operator suspension writes an entry on its service marked `by: operator`,
+// `suspended: true`. Unsuspending reactivates a service only while that entry is the latest
+// status change it had (no entry of ours since its status last changed means something else put
+// it where it is), so a service suspended for another reason, or one that has expired meanwhile,
+// is left alone. The entries are `service suspended` (with support's reason, shown to the
+// customer) and `service reactivated`.
+import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { ActivityService } from '../activity/activity.service.ts';
+import { createServicesQueries, type ServiceRow } from './services.queries.ts';
+
+export interface OperatorSuspensionDeps {
+  db: Db;
+  activity: Pick<ActivityService, 'record' | 'listForService'>;
+  /** Asks the node's agent to pull now (it polls anyway; a CLI process has none to wake). */
+  wakeNode?: (nodeId: string) => void;
+  now: () => Date;
+}
+
+/** How far back a service's log is read for the operator's suspension entry. */
+const SUSPENSION_LOOKBACK = 200;
+
+/**
+ * Suspends one service (active → suspended) and records that an operator did it, in the same
+ * transaction. Undefined when it was not active (the transition refuses; nothing is recorded).
+ */
+export async function suspendService(
+  deps: OperatorSuspensionDeps,
+  serviceId: string,
+  reason: string | null,
+): Promise<ServiceRow | undefined> {
+  const row = await inTransaction(deps.db, async (tx) => {
+    const at = deps.now();
+    const moved = await createServicesQueries(tx).transition(serviceId, 'suspend', at);
+    if (!moved) return undefined;
+    await deps.activity.record(
+      {
+        accountId: moved.accountId,
+        serviceId: moved.id,
+        action: 'service suspended',
+        tone: 'warning',
+        details: { by: 'operator', suspended: true, ...(reason ? { reason } : {}) },
+      },
+      tx,
+    );
+    return moved;
+  });
+  if (row?.nodeId) deps.wakeNode?.(row.nodeId);
+  return row;
+}
+
+/** Reactivates one service (suspended → active), recorded as the operator's; undefined when not suspended. */
+export async function reactivateService(
+  deps: OperatorSuspensionDeps,
+  serviceId: string,
+): Promise<ServiceRow | undefined> {
+  const row = await inTransaction(deps.db, async (tx) => {
+    const moved = await createServicesQueries(tx).transition(serviceId, 'reactivate', deps.now());
+    if (!moved) return undefined;
+    await deps.activity.record(
+      {
+        accountId: moved.accountId,
+        serviceId: moved.id,
+        action: 'service reactivated',
+        tone: 'success',
+        details: { by: 'operator' },
+      },
+      tx,
+    );
+    return moved;
+  });
+  if (row?.nodeId) deps.wakeNode?.(row.nodeId);
+  return row;
+}
+
+/** Whether the service's current suspension is the operator's (see the top of this file). */
+export async function suspendedByOperator(
+  deps: Pick<OperatorSuspensionDeps, 'activity'>,
+  service: Pick<ServiceRow, 'id' | 'accountId' | 'status' | 'statusChangedAt'>,
+): Promise<boolean> {
+  if (service.status !== 'suspended') return false;
+  const entries = await deps.activity.listForService(service.accountId, service.id, SUSPENSION_LOOKBACK);
+  return entries.some(
+    (entry) =>
+      entry.createdAt.getTime() >= service.statusChangedAt.getTime() &&
+      entry.details.by === 'operator' &&
+      entry.details.suspended === true,
+  );
+}
+
+export interface AccountSuspension {
+  /** The services this call moved. */
+  changed: ServiceRow[];
+  /** The account's other services, with their status, untouched. */
+  untouched: Array<{ id: string; name: string; status: ServiceRow['status'] }>;
+}
+
+/** Suspends every active service of the account. */
+export async function suspendAccount(
+  deps: OperatorSuspensionDeps,
+  accountId: string,
+  reason: string | null,
+): Promise<AccountSuspension> {
+  const result: AccountSuspension = { changed: [], untouched: [] };
+  for (const service of await createServicesQueries(deps.db).listForAccount(accountId)) {
+    const moved = service.status === 'active' ? await suspendService(deps, service.id, reason) : undefined;
+    if (moved) result.changed.push(moved);
+    else result.untouched.push({ id: service.id, name: service.name, status: service.status });
+  }
+  return result;
+}
+
+/** Reactivates exactly the account's services whose current suspension is the operator's. */
+export async function unsuspendAccount(
+  deps: OperatorSuspensionDeps,
+  accountId: string,
+): Promise<AccountSuspension> {
+  const result: AccountSuspension = { changed: [], untouched: [] };
+  for (const service of await createServicesQueries(deps.db).listForAccount(accountId)) {
+    const moved = (await suspendedByOperator(deps, service))
+      ? await reactivateService(deps, service.id)
+      : undefined;
+    if (moved) result.changed.push(moved);
+    else result.untouched.push({ id: service.id, name: service.name, status: service.status });
+  }
+  return result;
+}
