@@ -13,6 +13,7 @@ import {
   monitoringUserKindHours,
   monitoringUserUsage,
   monitoringWebhooks,
+  monitoringReportKeys,
 } from './monitoring.table.ts';
 
 export type EventRow = typeof monitoringEvents.$inferSelect;
@@ -354,6 +355,27 @@ export function createMonitoringQueries(db: Executor) {
         .from(monitoringUserUsage)
         .where(eq(monitoringUserUsage.serviceId, serviceId))
         .orderBy(desc(monitoringUserUsage.bytes), asc(monitoringUserUsage.username));
+    },
+
+    /**
+     * Takes `key` as the service's last stored report unless it already is, stored after
+     * `trustedSince`: true when the report is to be stored (one statement either way; its row
+     * lock orders two processes storing the same service's reports).
+     */
+    async claimReportKey(serviceId: string, key: string, at: Date, trustedSince: Date): Promise<boolean> {
+      const rows = await db
+        .insert(monitoringReportKeys)
+        .values({ serviceId, key, storedAt: at })
+        .onConflictDoUpdate({
+          target: monitoringReportKeys.serviceId,
+          set: { key, storedAt: at },
+          setWhere: or(
+            sql`${monitoringReportKeys.key} is distinct from ${key}`,
+            lt(monitoringReportKeys.storedAt, trustedSince),
+          ),
+        })
+        .returning({ serviceId: monitoringReportKeys.serviceId });
+      return rows.length > 0;
     },
 
     async recordDaemonStarts(serviceId: string, starts: Array<{ daemon: string; startedAt: Date }>) {

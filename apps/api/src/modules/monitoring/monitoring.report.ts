@@ -28,12 +28,13 @@ const UNCHANGED_TRUST_MS = 60_000;
 /**
  * The store told of every report (WorkspaceFeature.everyReport). A node reports each workspace
  * every few seconds, mostly the same: a report whose daemons, disk alert levels, VPN limits and
- * hour are what this process stored last, within the last minute, writes and reads nothing. The
- * minute's bound re-reads what time alone changes (a daemon's restarts leaving the window) and
- * repairs a store another feature rolled back.
+ * hour are what was stored last for the service, within the last minute, costs one statement
+ * and stores nothing. The last stored key is kept in the database, in the report's transaction:
+ * reports of one service land on any API process, and a key kept in one process's memory let a
+ * process skip a report that another had since superseded (an alert raised there, left standing).
+ * The minute's bound re-reads what time alone changes (a daemon's restarts leaving the window).
  */
 export function createEveryReportStore(now: () => Date = () => new Date()) {
-  const last = new Map<string, { key: string; at: number }>();
   return async function storeEveryReport(tx: Tx, context: FeatureReportContext): Promise<void> {
     const { serviceId, at, report } = context;
     const size = report.facts ? (report.facts.storage_bytes ?? context.planBytes) : null;
@@ -45,11 +46,10 @@ export function createEveryReportStore(now: () => Date = () => new Date()) {
         : null,
       report.features?.vpn?.usage.filter((usage) => usage.over_limit).map((usage) => usage.user) ?? null,
     ]);
-    const seen = last.get(serviceId);
-    const stamp = now().getTime();
-    if (seen?.key === key && stamp - seen.at < UNCHANGED_TRUST_MS) return;
+    const stamp = now();
+    const trustedSince = new Date(stamp.getTime() - UNCHANGED_TRUST_MS);
+    if (!(await createMonitoringQueries(tx).claimReportKey(serviceId, key, stamp, trustedSince))) return;
     await storeReportFacts(tx, context);
-    last.set(serviceId, { key, at: stamp });
   };
 }
 

@@ -148,6 +148,18 @@ export const monitoringDaemonStarts = pgTable(
 );
 
 /**
+ * What each service's last stored report said, in short (monitoring.report.ts), and when: a
+ * report saying the same within a minute is not stored again, whichever API process receives it.
+ */
+export const monitoringReportKeys = pgTable('monitoring_report_keys', {
+  serviceId: uuid('service_id')
+    .primaryKey()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  storedAt: timestamp('stored_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Each generation of a service asked of its node and when the node applied it: the tasks'
  * provisioning (the generation that placed it) and config applies. Written by triggers on
  * `services` (migration 0032), so every path that moves a generation is counted, whichever
