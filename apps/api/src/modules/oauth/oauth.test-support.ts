@@ -5,7 +5,6 @@
 import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { LoginResponse } from '@debesis/contract';
@@ -73,7 +72,6 @@ export async function createOAuthTestContext(env: Record<string, string>): Promi
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(csrfPlugin, { secure: false });
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Debesis API', version: 'test' },

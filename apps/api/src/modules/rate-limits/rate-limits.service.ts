@@ -32,6 +32,8 @@ export const LIMITS = {
   // A share link's password: guessed at from many addresses, or from one at many links.
   sharePasswordFailuresPerLink: { bucket: 'share-password:link', max: 10, windowMs: 15 * 60_000 },
   sharePasswordFailuresPerIp: { bucket: 'share-password:ip', max: 20, windowMs: 15 * 60_000 },
+  // A VPN config link's token: random and used once, so guessing is all a flood could be.
+  vpnConfigLinkPerIp: { bucket: 'vpn-config-link:ip', max: 30, windowMs: 60_000 },
 } as const satisfies Record<string, Limit>;
 
 /** What `take` counted, so that it can be taken back. */

@@ -7,7 +7,7 @@ import { storeVpnReport } from './vpn.report.ts';
 import { vpnRoutes } from './vpn.routes.ts';
 import { createVpnService, VPN_DRIVER, VPN_FAILURE_KINDS } from './vpn.service.ts';
 
-export const createVpnFeature: WorkspaceFeatureFactory = ({ db, changes, nodeCalls, publicUrl }) => {
+export const createVpnFeature: WorkspaceFeatureFactory = ({ db, changes, nodeCalls, publicUrl, limiter }) => {
   const vpn = createVpnService({ db, changes, nodeCalls, publicUrl });
   return {
     name: VPN_DRIVER,
@@ -17,7 +17,7 @@ export const createVpnFeature: WorkspaceFeatureFactory = ({ db, changes, nodeCal
     planUsers: { code: 'below_vpn_users_in_use', inUse: (serviceId) => vpn.usersCount(serviceId) },
     reports: { vpn: storeVpnReport },
     routes: async (api) => {
-      await api.register(vpnRoutes, { prefix: '/vpn', vpn });
+      await api.register(vpnRoutes, { prefix: '/vpn', vpn, limiter });
     },
   };
 };

@@ -27,6 +27,7 @@ import {
 import { currentUserId } from '../../http/caller.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { VpnService } from './vpn.service.ts';
+import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['vpn'];
@@ -43,7 +44,10 @@ function sendConfig(reply: FastifyReply, config: VpnConfigResponse) {
     .send(config.content);
 }
 
-export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService }> = async (app, { vpn }) => {
+export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLimiter }> = async (
+  app,
+  { vpn, limiter },
+) => {
   const meta = (request: { ip: string }) => ({ ip: request.ip });
 
   app.get(
@@ -339,8 +343,9 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService }> = async (app,
     '/config-links/:token',
     {
       // The token is the key: random, kept only as a hash, once, for minutes. The limit slows
-      // anyone guessing; a person opens a link once or twice.
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // anyone guessing (counted in the database: every API process sees the same count); a
+      // person opens a link once or twice.
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The .ovpn file behind a one-time link (no sign-in: the token is the key); 404 once used',
@@ -349,6 +354,9 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService }> = async (app,
         response: { 200: ovpnFile },
       },
     },
-    async (request, reply) => sendConfig(reply, await vpn.configByLink(request.params.token)),
+    async (request, reply) => {
+      await limiter.take([[LIMITS.vpnConfigLinkPerIp, request.ip]]);
+      return sendConfig(reply, await vpn.configByLink(request.params.token));
+    },
   );
 };
