@@ -1,6 +1,6 @@
 // Purchases per second through two API processes on PostgreSQL (issue 22): the cluster as the
 // cluster tests start it (two APIs, one worker, two standalone agents at the product's default
-// poll interval, each its own process), PURCHASES workspaces bought at once by ACCOUNTS
+// poll interval, woken through their long poll for node calls; each its own process), PURCHASES workspaces bought at once by ACCOUNTS
 // customers, every call of a customer going to the next API. Figures: purchases per second from
 // the first accepted payment to the last workspace active, and each purchase's paid → active.
 // Needs DATABASE_URL (a PostgreSQL server; the cluster makes and drops a database of its own).
@@ -72,7 +72,7 @@ export async function measurePurchases(): Promise<PurchaseFigures> {
 
 export function printPurchases(figures: PurchaseFigures) {
   console.log(
-    `\nPurchases through two API processes on PostgreSQL (one worker, two standalone agents polling every ${AGENT_POLL_MS / 1000} s)`,
+    `\nPurchases through two API processes on PostgreSQL (one worker, two standalone agents: ${AGENT_POLL_MS / 1000} s poll, woken through their long poll)`,
   );
   if (figures.skipped) {
     console.log(`  skipped: ${figures.skipped}`);

@@ -108,8 +108,13 @@ export async function cheapestPlan(baseUrl: string): Promise<Plan> {
  */
 export async function orderAndPay(api: CustomerApi, order: PlanOrder, name: string): Promise<number> {
   const created = await json<{ id: string }>(await api.send('POST', '/orders/', { ...order, name }), 'order');
+  return payOrder(api, created.id);
+}
+
+/** Pays an order (a new workspace's, a plan change's) on the sandbox's card page with a test card. */
+export async function payOrder(api: CustomerApi, orderId: string): Promise<number> {
   const payment = await json<{ url: string }>(
-    await api.send('POST', `/orders/${created.id}/process`),
+    await api.send('POST', `/orders/${orderId}/process`),
     'payment session',
   );
   const paid = await fetch(`${api.baseUrl}${new URL(payment.url).pathname}/pay`, {

@@ -280,6 +280,7 @@ export function startAgent(
           logger,
           retryMs: config.pollIntervalMs,
           maxBackoffMs: config.maxBackoffMs,
+          onWake: () => agent.wake(),
         });
 
   let stopping: Promise<void> | undefined;

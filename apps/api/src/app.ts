@@ -10,7 +10,6 @@ import Fastify, {
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -86,7 +85,7 @@ import {
   createServicesBackground,
   createServiceWaker,
 } from './modules/services/services.background.ts';
-import { localAgents } from './modules/nodes/node-waker.ts';
+import { localAgents, nodeWakeups } from './modules/nodes/node-waker.ts';
 import { quotesRoutes } from './modules/orders/quotes.routes.ts';
 import { createProductsQueries } from './modules/products/products.queries.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -98,6 +97,7 @@ import { createOAuthService } from './modules/oauth/oauth.service.ts';
 import { createNodesService } from './modules/nodes/nodes.service.ts';
 import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
 import { createNodeCalls } from './modules/nodes/node-calls.ts';
+import { createNodeCallsRelay } from './modules/nodes/node-calls-relay.ts';
 import { activityInTransaction } from './modules/workspace/activity-in-transaction.ts';
 import { WORKSPACE_FEATURES } from './workspace-features.ts';
 import { createWorkspaceChanges } from './modules/workspace/workspace-change.ts';
@@ -196,7 +196,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(csrfPlugin, { secure: !config.embedded });
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Debesis API', version: APP_VERSION },
@@ -325,7 +324,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   // The service lifecycle: placement and the sweep run as jobs in the worker; the API follows up
   // payments (a placement job, a restored service) and its nodes' reports (ready, deleted).
-  const wakeNode = (nodeId: string) => localAgents.wake(nodeId);
+  const wakeNode = nodeWakeups(database, app.log);
   const lifecycle = createServicesBackground({
     db: database.db,
     users: usersQueries,
@@ -435,11 +434,25 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // poll in this process (node-calls.ts says why in memory). Closing the app ends held polls
   // first, so the server is not kept open by them. Tests may answer for the nodes instead.
   const servicesQueries = createServicesQueries(database.db);
+  // On a server, several API processes share the calls through the database (node-calls-relay.ts).
+  const relay = database.listen
+    ? await createNodeCallsRelay({
+        database,
+        selfUrl: (config.INTERNAL_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/+$/, ''),
+      })
+    : undefined;
   const nodeCallsHub = createNodeCalls({
     nodeOf: async (serviceId) => (await servicesQueries.findById(serviceId))?.nodeId ?? undefined,
     log: app.log,
+    ...(relay ? { relay } : {}),
   });
   app.addHook('preClose', async () => nodeCallsHub.close());
+  // Without a relay every wake-up starts in this process; with one, it comes through the database.
+  if (!relay) {
+    const stopHearing = localAgents.listen((nodeId) => nodeCallsHub.nudge(nodeId));
+    app.addHook('onClose', async () => stopHearing());
+  }
+  app.addHook('onClose', async () => relay?.close());
   const nodeCalls: NodeCalls = deps.nodeCalls ?? nodeCallsHub;
   nodeCallsOfApp.set(app, nodeCalls);
   const workspaceFeatures = createWorkspaceFeatures(

@@ -86,6 +86,12 @@ export const environmentSchema = z.object({
    * it. Unset: http://127.0.0.1:$PORT. A process with the api role uses its own listener.
    */
   API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Where the other API processes reach this one, on a PostgreSQL server: an agent's answer to a
+   * node call that lands on another process is passed on here, to the process whose caller waits
+   * (compose: http://api-1:8080; Kubernetes: the pod's IP). Unset: http://127.0.0.1:$PORT.
+   */
+  INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Folder for the embedded database, mail, nodes and generated secrets. */
   DATA_DIR: z.string().default('data'),
   /** A PostgreSQL URL selects a real server; without it the embedded PGlite in DATA_DIR/db is used. */

@@ -19,7 +19,7 @@ import {
 import { createWebhooks } from './modules/monitoring/webhooks.ts';
 import { createRetention } from './modules/maintenance/retention.ts';
 import { createShareLinksQueries } from './modules/share-links/share-links.queries.ts';
-import { localAgents } from './modules/nodes/node-waker.ts';
+import { nodeWakeups } from './modules/nodes/node-waker.ts';
 import { createRateLimitQueries } from './modules/rate-limits/rate-limits.queries.ts';
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from './modules/payments/sandbox-signature.ts';
@@ -42,23 +42,30 @@ export async function startWorker(deps: {
   /** The embedded development mode: webhooks may post to local receivers. */
   embedded: boolean;
 }) {
-  await deps.queue.work('payments.sandbox-event', async ({ event }) => {
-    const body = JSON.stringify(event);
-    const response = await fetch(`${deps.apiUrl}/api/v1/payments/events/sandbox`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(
-          deps.paymentsSandboxSecret,
-          body,
-          Math.floor(Date.now() / 1000),
-        ),
-      },
-      body,
-    });
-    // Anything but success makes the queue try again later, as a provider retries webhooks.
-    if (!response.ok) throw new Error(`webhook answered ${response.status}: ${await response.text()}`);
-  });
+  const wakeNode = nodeWakeups(deps.database, deps.logger);
+  // The provider's events of many payments at once (a busy hour): each is an HTTP round trip to
+  // an API process, so four at a time; the API applies each once, in whatever order they come.
+  await deps.queue.work(
+    'payments.sandbox-event',
+    async ({ event }) => {
+      const body = JSON.stringify(event);
+      const response = await fetch(`${deps.apiUrl}/api/v1/payments/events/sandbox`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: signSandboxEvent(
+            deps.paymentsSandboxSecret,
+            body,
+            Math.floor(Date.now() / 1000),
+          ),
+        },
+        body,
+      });
+      // Anything but success makes the queue try again later, as a provider retries webhooks.
+      if (!response.ok) throw new Error(`webhook answered ${response.status}: ${await response.text()}`);
+    },
+    { concurrency: 4 },
+  );
   const limiter = createRateLimiter({ queries: createRateLimitQueries(deps.database.db) });
   const retention = createRetention({
     contact: createContactQueries(deps.database.db),
@@ -84,7 +91,7 @@ export async function startWorker(deps: {
       await deps.queue.send('mail.send', message, { idempotencyKey: message.id });
     },
     publicUrl: deps.publicUrl,
-    wakeNode: (nodeId) => localAgents.wake(nodeId),
+    wakeNode,
     now: () => new Date(),
   });
   await deps.queue.work('services.place', async ({ serviceId }) => {
@@ -110,7 +117,7 @@ export async function startWorker(deps: {
       await deps.queue.send('mail.send', message, { idempotencyKey: message.id });
     },
     publicUrl: deps.publicUrl,
-    wakeNode: (nodeId) => localAgents.wake(nodeId),
+    wakeNode,
     now: () => new Date(),
   });
   await deps.queue.work('backups.tick', async () => {

@@ -781,7 +781,15 @@ export const nodeCallsQuerySchema = z.object({
   /** How long the API may hold the request open when no call is waiting (long poll). */
   wait_ms: z.coerce.number().int().min(0).max(30_000).default(25_000),
 });
-export const nodeCallsResponseSchema = z.object({ calls: z.array(nodeCallSchema).max(100) });
+export const nodeCallsResponseSchema = z.object({
+  calls: z.array(nodeCallSchema).max(100),
+  /**
+   * The node's desired state changed while the poll was held (or just before): pull it now
+   * rather than at the next poll interval. The long poll doubles as the standalone agent's
+   * wake-up; an API that never says so leaves the agent to its interval.
+   */
+  wake: z.boolean().default(false),
+});
 export type NodeCallsResponse = z.infer<typeof nodeCallsResponseSchema>;
 
 export const nodeCallParamsSchema = z.object({ callId: text().uuid() });

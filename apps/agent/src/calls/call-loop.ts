@@ -35,6 +35,8 @@ export interface CallLoopDeps {
   maxBackoffMs: number;
   waitMs?: number;
   nowMs?: () => number;
+  /** The API said the node's desired state changed: pull it now. */
+  onWake?: () => void;
 }
 
 export interface CallLoop {
@@ -126,7 +128,9 @@ export function startCallLoop(deps: CallLoopDeps): CallLoop {
       if (!token || stopped) break;
       let calls: NodeCall[];
       try {
-        calls = (await deps.api.nodeCalls(token, deps.waitMs ?? CALL_POLL_WAIT_MS)).calls;
+        const answer = await deps.api.nodeCalls(token, deps.waitMs ?? CALL_POLL_WAIT_MS);
+        calls = answer.calls;
+        if (answer.wake) deps.onWake?.();
         failures = 0;
       } catch (error) {
         if (stopped || (error instanceof ApiError && error.failure === 'aborted')) break;

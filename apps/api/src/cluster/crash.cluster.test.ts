@@ -12,7 +12,10 @@ import { startCluster, type Cluster, type ClusterProcess } from '../../../../scr
 import {
   cheapestPlan,
   customerApi,
+  json,
   orderAndPay,
+  payOrder,
+  type CatalogueProduct,
   waitForActive,
   type CustomerApi,
   type Plan,
@@ -42,6 +45,8 @@ describe.skipIf(!server)('many processes on one PostgreSQL: SIGKILL in the middl
   let cluster: Cluster;
   let api: CustomerApi;
   let plan: Plan;
+  /** The plan one workspace is upgraded to in the last round. */
+  let bigger: CatalogueProduct;
 
   beforeAll(async () => {
     cluster = await startCluster({ serverUrl: server ?? '' });
@@ -51,6 +56,11 @@ describe.skipIf(!server)('many processes on one PostgreSQL: SIGKILL in the middl
     const [email] = await createVerifiedAccounts(customerUrl, cluster.dataDir, 1);
     api = await customerApi(customerUrl, (await signInTokens(customerUrl, email!)).access_token);
     plan = await cheapestPlan(customerUrl);
+    const products = await json<CatalogueProduct[]>(
+      await fetch(`${customerUrl}/api/v1/products/`),
+      'products',
+    );
+    [, bigger] = [...products].sort((a, b) => a.price - b.price) as [CatalogueProduct, CatalogueProduct];
   }, 240_000);
 
   afterAll(async () => {
@@ -63,27 +73,57 @@ describe.skipIf(!server)('many processes on one PostgreSQL: SIGKILL in the middl
     console.warn(`crash test seed ${seed} (CLUSTER_CRASH_SEED=${seed} repeats it)`);
     const [firstApi] = cluster.apis;
     const terminatedWhileDown: string[] = [];
+    let upgraded: { id: string; serviceId: string } | undefined;
+
+    /** Orders and pays an upgrade of an active workspace (a plan change's order, its own invoice). */
+    const upgradeOne = async () => {
+      const [service] = (await placedServices(cluster)).filter((candidate) => candidate.status === 'active');
+      const change = await json<{ id: string; order_id: string | null }>(
+        await api.send('POST', '/plan-changes/', {
+          service_id: service!.id,
+          product_id: bigger.id,
+          disk_space: bigger.disk_space,
+          users_count: bigger.allowed_users,
+        }),
+        'plan change',
+      );
+      await payOrder(api, change.order_id!);
+      upgraded = { id: change.id, serviceId: service!.id };
+    };
 
     try {
       for (let round = 0; round < ROUNDS; round += 1) {
         const names = Array.from({ length: PER_ROUND }, (_, index) => `crash-${round}-${index}`);
         // Paid first (the card page answers on the customer's API, which is not killed), then
         // the processes die while the events are delivered, services placed and applied.
-        const purchases = names.map(async (name, index) => {
-          await sleep(index * 150);
-          await orderAndPay(api, plan.order, name);
-        });
+        const purchases = [
+          ...names.map(async (name, index) => {
+            await sleep(index * 400);
+            await orderAndPay(api, plan.order, name);
+          }),
+          // The last round changes a plan too: its payment, its invoice and the node's resize.
+          ...(round === ROUNDS - 1 ? [upgradeOne()] : []),
+        ];
         const victim = cluster.agents[Math.floor(random() * cluster.agents.length)]!;
         const victims: ClusterProcess[] = [cluster.worker, victim, ...(round === 1 ? [firstApi!] : [])];
+        // Purchases start 0.4 s apart and each is active within a second or two: the kill finds
+        // some paid, some placed, some applied.
         await sleep(Math.floor(random() * 2500));
         await Promise.all(victims.map((process) => process.kill('SIGKILL')));
-        const down = `${victims.map((process) => process.name).join(', ')}`;
+        const [{ active } = { active: 0 }] = await cluster.query<{ active: number }>(
+          `select count(*)::int as active from services where name like $1 and status = 'active'`,
+          [`crash-${round}-%`],
+        );
+        const down = `${victims.map((process) => process.name).join(', ')} with ${active} of ${PER_ROUND} active`;
         await Promise.all(purchases);
 
         if (round === ROUNDS - 1) {
           // Two workspaces of the dead node ended while it cannot hear of it.
           const held = (await placedServices(cluster)).filter(
-            (service) => service.node === victim.name && service.status === 'active',
+            (service) =>
+              service.node === victim.name &&
+              service.status === 'active' &&
+              service.id !== upgraded?.serviceId,
           );
           for (const service of held.slice(0, 2)) {
             const response = await api.send('POST', `/services/${service.id}/action`, {
@@ -104,6 +144,37 @@ describe.skipIf(!server)('many processes on one PostgreSQL: SIGKILL in the middl
           `round ${round + 1}: killed ${down}; every order active ${((performance.now() - started) / 1000).toFixed(1)} s after the restart`,
         );
       }
+      // The plan change went through once: applied, the node runs the bigger workspace.
+      const changeDeadline = Date.now() + ROUND_WITHIN_MS;
+      for (;;) {
+        const change = await json<{ status: string }>(
+          await api.get(`/plan-changes/${upgraded!.id}`),
+          'plan change',
+        );
+        const [row] = await cluster.query<{
+          disk_space: number;
+          generation: number;
+          observed_generation: number;
+        }>('select disk_space, generation, observed_generation from services where id = $1', [
+          upgraded!.serviceId,
+        ]);
+        if (
+          change.status === 'applied' &&
+          row?.disk_space === bigger.disk_space &&
+          row.observed_generation === row.generation
+        )
+          break;
+        if (Date.now() > changeDeadline)
+          throw new Error(`plan change not applied: ${JSON.stringify({ change, row })}`);
+        await sleep(250);
+      }
+      const changeInvoices = await cluster.query<{ number: string }>(
+        `select i.number from invoices i join orders o on o.id = i.order_id
+          where o.kind = 'plan_change' and o.service_id = $1 and i.type = 'PLAN_CHANGE'`,
+        [upgraded!.serviceId],
+      );
+      expect(changeInvoices).toHaveLength(1);
+
       // The terminated ones are removed by their node, back from the dead.
       const deadline = Date.now() + ROUND_WITHIN_MS;
       for (;;) {

@@ -34,6 +34,13 @@ export interface Database {
    * server (several APIs, a worker) migrate and seed it one after another, never side by side.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * A server only (PGlite is one process: nobody else to hear from): calls `onMessage` with the
+   * payload of each NOTIFY on `channel`, on a connection of its own that is opened again when
+   * lost (what was sent meanwhile is missed: listeners must not depend on every message).
+   * Resolves once listening; the function it resolves with stops.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -110,6 +117,53 @@ export async function openPostgres(
     },
     async migrate() {
       await migratePostgres(drizzlePostgres({ client: pool }), { migrationsFolder });
+    },
+    async listen(channel, onMessage) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const again = () => {
+        if (stopped || retry) return;
+        retry = setTimeout(() => {
+          retry = undefined;
+          connect().catch((error: unknown) => {
+            onError?.(error as Error);
+            again();
+          });
+        }, 1000);
+      };
+      const connect = async () => {
+        const next = new pg.Client({ connectionString });
+        next.on('notification', (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? '');
+        });
+        const lost = (error?: Error) => {
+          if (client !== next) return;
+          client = undefined;
+          if (error) onError?.(error);
+          void next.end().catch(() => undefined);
+          again();
+        };
+        next.on('error', lost);
+        next.on('end', () => lost());
+        try {
+          await next.connect();
+          await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+        } catch (error) {
+          void next.end().catch(() => undefined);
+          throw error;
+        }
+        if (stopped) await next.end().catch(() => undefined);
+        else client = next;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        const current = client;
+        client = undefined;
+        await current?.end().catch(() => undefined);
+      };
     },
     async exclusively(work) {
       // A session lock, on a connection of its own held for the whole of `work`.

@@ -8,7 +8,7 @@ import { nodeCallsOf } from '../../app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 import { nodeCallError } from './node-calls.ts';
 
@@ -20,6 +20,7 @@ describe('node calls', () => {
   let node: TestNode;
   let other: TestNode;
   let serviceId: string;
+  let ownerAuth: { authorization: string };
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -27,6 +28,7 @@ describe('node calls', () => {
     calls = nodeCallsOf(ctx.app);
     node = await registerNode(ctx, 'calls-node', capacity(1000, ['10.21.0.1', '10.21.0.2']));
     const owner = await signedInUser(ctx);
+    ownerAuth = owner.auth;
     serviceId = (await buyService(ctx, owner.auth, STARTER)).service_id;
     await serviceJobs(ctx).placement.place(serviceId);
     // Registered after the placement, so the service is on `node`, not here.
@@ -52,6 +54,38 @@ describe('node calls', () => {
       headers: { authorization: `Bearer ${as.token}` },
       payload: body,
     });
+  it("wakes its node: a change to one of its services answers the node's held poll at once (wake), and a poll that comes just after a change is told too", async () => {
+    await node.applyAll();
+    const restart = () =>
+      injectWithCsrf(ctx.app, {
+        method: 'POST',
+        url: `/api/v1/services/${serviceId}/action`,
+        headers: ownerAuth,
+        payload: { action: 'restart' },
+      });
+    const held = ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/nodes/calls?wait_ms=8000',
+      headers: { authorization: `Bearer ${node.token}` },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const changedAt = Date.now();
+    expect((await restart()).statusCode).toBe(200);
+    expect((await held).json()).toEqual({ calls: [], wake: true });
+    expect(Date.now() - changedAt).toBeLessThan(4000);
+
+    // No poll held when the change comes: the next one answers `wake` at once; the other node's not.
+    await node.applyAll();
+    expect((await restart()).statusCode).toBe(200);
+    const next = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/nodes/calls?wait_ms=8000',
+      headers: { authorization: `Bearer ${node.token}` },
+    });
+    expect(next.json()).toEqual({ calls: [], wake: true });
+    expect(await poll(other)).toEqual([]);
+  });
+
   /** Polls as `as` until a call comes (the caller's enqueueing is asynchronous: placement read). */
   const nextCall = async (as: TestNode) => {
     const [call] = await poll(as, 5000);
@@ -194,7 +228,7 @@ describe('node calls when the agent goes away or the app closes', () => {
     const closing = Date.now();
     await ctx.close();
     expect(Date.now() - closing).toBeLessThan(5000);
-    expect(await held).toEqual({ calls: [] });
+    expect(await held).toEqual({ calls: [], wake: false });
     expect(await asked).toMatchObject({ ok: false, code: 'node_unreachable' });
   });
 });

@@ -5,11 +5,11 @@
 // before its deadline; after the deadline the caller has its `node_unreachable` and the call is
 // gone, so a late answer finds nothing (404).
 //
-// Why in memory: the API is one process (API, worker and embedded agent share it; README
-// "Node calls"). A caller, its call and the node's long poll therefore meet here without the
-// database. Several API processes behind a balancer would need the meeting point shared: the
-// call in PostgreSQL and LISTEN/NOTIFY to wake the process holding the node's poll and the one
-// holding the caller. Nothing else assumes one process, so that is the one place to change.
+// Inside one process (the embedded product: API, worker and agent together) a caller, its call
+// and the node's long poll meet here in memory. Several API processes on one PostgreSQL server
+// share the meeting point through a relay (node-calls-relay.ts): calls are offered in the
+// database, claimed by the process holding the node's poll, and an answer that lands on another
+// process is forwarded to the caller's (the routes do that, with `ownerElsewhere`).
 //
 // Nothing of a payload's answer is stored or logged: a VPN config holds the user's private key.
 import { randomUUID } from 'node:crypto';
@@ -30,6 +30,7 @@ import {
   type NodeCallResultRequest,
 } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
+import type { NodeCallsRelay } from './node-calls-relay.ts';
 
 /**
  * Why a node call got no answer: the service is on no node, its node did not answer by the
@@ -73,6 +74,10 @@ export interface NodeCalls {
 export const NODE_CALL_TIMEOUT_MS = 10_000;
 /** The most calls one long poll hands out (the contract's bound). */
 export const NODE_CALLS_PER_POLL = 100;
+/** With a relay, how often a held poll looks for offers even without a notification. */
+const RELAY_RECHECK_MS = 5000;
+/** How long a nudge that found no held poll waits for the node's next one. */
+const NUDGE_KEPT_MS = 5000;
 
 type Answer<K extends NodeCallKind> = { ok: true; result: NodeCallResult<K> } | Failure;
 type Outcome = Answer<NodeCallKind> | { ok: true; stream: NodeCallStream };
@@ -89,9 +94,19 @@ interface PendingCall {
   settle(outcome: Outcome): void;
 }
 
+/** What a long poll answers: the calls handed out, and whether the node should pull its state now. */
+export interface WaitingAnswer {
+  calls: NodeCall[];
+  wake: boolean;
+}
+
 interface Waiter {
   nodeId: string;
-  take(calls: NodeCall[]): void;
+  /** Resolves the poll once; false when it had already ended (the calls were not taken). */
+  take(calls: NodeCall[], wake?: boolean): boolean;
+  /** A claim from the relay is under way; `again`: another offer came meanwhile. */
+  claiming: boolean;
+  again: boolean;
 }
 
 export interface NodeCallsLog {
@@ -104,11 +119,22 @@ export interface NodeCallsHub extends NodeCalls {
    * `waitMs`, or none. Resolves with none when `signal` aborts (the node went away) or the hub
    * closes. A call is handed out once: a poll lost on the way costs that call its deadline.
    */
-  waiting(nodeId: string, waitMs: number, signal?: AbortSignal): Promise<NodeCall[]>;
+  waiting(nodeId: string, waitMs: number, signal?: AbortSignal): Promise<WaitingAnswer>;
+  /**
+   * The node's desired state changed: its held poll (in this process) answers at once with
+   * `wake`, or the next one does if it comes within a few seconds (the agent polls again at once).
+   */
+  nudge(nodeId: string): void;
   /** Settles a call with the node's answer; false when no call of this node awaits it (404). */
   answer(nodeId: string, callId: string, answer: NodeCallResultRequest): boolean;
   /** Settles a stream call with the node's bytes; false when no stream call of this node awaits it. */
   deliver(nodeId: string, callId: string, stream: NodeCallStream): boolean;
+  /**
+   * With a relay: the address of another process that made this node's call and waits for its
+   * answer (the route forwards the answer there); undefined when the call is this process's or
+   * nobody's.
+   */
+  ownerElsewhere(nodeId: string, callId: string): Promise<string | undefined>;
   /** Ends every poll with no calls and every pending call as unreachable (the app closes). */
   close(): void;
 }
@@ -117,18 +143,38 @@ export function createNodeCalls(deps: {
   /** The node the service is placed on, or undefined when it is on none. */
   nodeOf(serviceId: string): Promise<string | undefined>;
   log?: NodeCallsLog;
+  /** Several API processes on one server: where calls are offered and claimed between them. */
+  relay?: NodeCallsRelay;
   /** Real time: deadlines are timers, not business dates, so a test's moved clock does not apply. */
   nowMs?: () => number;
 }): NodeCallsHub {
   const nowMs = deps.nowMs ?? Date.now;
+  const { relay } = deps;
   const pending = new Map<string, PendingCall>();
   const waiters = new Set<Waiter>();
   /** Bytes handed to callers and not read to their end yet: closing the hub cuts them. */
   const flowing = new Set<Readable>();
+  /** Nudges no held poll took yet: node id → until when the next poll still answers `wake`. */
+  const nudged = new Map<string, number>();
   let closed = false;
 
+  function takeNudge(nodeId: string): boolean {
+    const until = nudged.get(nodeId);
+    if (until === undefined) return false;
+    nudged.delete(nodeId);
+    return until >= nowMs();
+  }
+
   /** The calls of `nodeId` not handed out yet, oldest first, marked handed out. */
-  function handOut(nodeId: string): NodeCall[] {
+  async function handOut(nodeId: string): Promise<NodeCall[]> {
+    if (relay) {
+      const calls = await relay.claim(nodeId, NODE_CALLS_PER_POLL);
+      for (const call of calls) {
+        const entry = pending.get(call.call_id);
+        if (entry) entry.handedOut = true;
+      }
+      return calls;
+    }
     const calls: NodeCall[] = [];
     for (const entry of pending.values()) {
       if (calls.length >= NODE_CALLS_PER_POLL) break;
@@ -139,14 +185,58 @@ export function createNodeCalls(deps: {
     return calls;
   }
 
+  /**
+   * Hands the waiter what is offered for its node. One claim at a time per waiter (offers that
+   * come meanwhile ask again after it); calls claimed for a poll that ended meanwhile are offered
+   * again, so none is lost between a claim and a poll that is gone.
+   */
+  async function serve(waiter: Waiter): Promise<void> {
+    if (waiter.claiming) {
+      waiter.again = true;
+      return;
+    }
+    waiter.claiming = true;
+    try {
+      do {
+        waiter.again = false;
+        const calls = await handOut(waiter.nodeId);
+        if (calls.length === 0) continue;
+        if (!waiter.take(calls)) await giveBack(waiter.nodeId, calls);
+        return;
+      } while (waiter.again);
+    } catch (error) {
+      deps.log?.warn({ node_id: waiter.nodeId, err: error }, 'node calls: claiming offered calls failed');
+    } finally {
+      waiter.claiming = false;
+    }
+  }
+
+  async function giveBack(nodeId: string, calls: NodeCall[]): Promise<void> {
+    for (const call of calls) {
+      const entry = pending.get(call.call_id);
+      if (entry) entry.handedOut = false;
+    }
+    await relay?.release(
+      calls.map((call) => call.call_id),
+      nodeId,
+    );
+  }
+
   function wakeWaiter(nodeId: string): void {
     for (const waiter of waiters) {
       if (waiter.nodeId !== nodeId) continue;
-      const calls = handOut(nodeId);
-      if (calls.length > 0) waiter.take(calls);
+      void serve(waiter);
       return;
     }
   }
+  function nudge(nodeId: string): void {
+    for (const waiter of waiters) {
+      if (waiter.nodeId === nodeId && waiter.take([], true)) return;
+    }
+    nudged.set(nodeId, nowMs() + NUDGE_KEPT_MS);
+  }
+  const unsubscribe = relay?.onOffer(wakeWaiter);
+  const unsubscribeWake = relay?.onWake(nudge);
 
   /** Puts a call up for its node and waits for its outcome (or the deadline). */
   async function ask(
@@ -172,25 +262,31 @@ export function createNodeCalls(deps: {
       }, timeoutMs);
       function settle(result: Outcome): void {
         clearTimeout(timer);
-        pending.delete(callId);
+        if (!pending.delete(callId)) return;
         resolve(result);
+        relay?.withdraw(callId).catch((error: unknown) => {
+          deps.log?.warn({ call_id: callId, err: error }, 'node calls: withdrawing a settled call failed');
+        });
       }
-      pending.set(callId, {
-        call: {
-          call_id: callId,
-          service_id: serviceId,
-          kind,
-          payload,
-          deadline: new Date(deadlineMs).toISOString(),
-        },
+      const call: NodeCall = {
+        call_id: callId,
+        service_id: serviceId,
         kind,
-        streamed,
-        nodeId,
-        deadlineMs,
-        handedOut: false,
-        settle,
-      });
-      wakeWaiter(nodeId);
+        payload,
+        deadline: new Date(deadlineMs).toISOString(),
+      };
+      pending.set(callId, { call, kind, streamed, nodeId, deadlineMs, handedOut: false, settle });
+      if (!relay) {
+        wakeWaiter(nodeId);
+        return;
+      }
+      relay.offer(call, nodeId).then(
+        () => wakeWaiter(nodeId),
+        (error: unknown) => {
+          deps.log?.warn({ node_id: nodeId, err: error }, 'node calls: offering a call failed');
+          settle({ ok: false, code: 'node_unreachable', error: 'the call could not be offered to its node' });
+        },
+      );
     });
   }
 
@@ -199,7 +295,9 @@ export function createNodeCalls(deps: {
     const entry = pending.get(callId);
     // Another node's call, one not handed out, one answered already or past its deadline: all
     // the same to the asker, so nothing tells them apart.
-    if (!entry || entry.nodeId !== nodeId || !entry.handedOut) return undefined;
+    // With a relay another process may have handed it out: being the node the call is for is
+    // what counts then (its id is a random UUID the node learns only from a poll).
+    if (!entry || entry.nodeId !== nodeId || (!entry.handedOut && !relay)) return undefined;
     if (nowMs() > entry.deadlineMs) {
       entry.settle({ ok: false, code: 'node_unreachable', error: 'the node answered after the deadline' });
       return undefined;
@@ -235,21 +333,31 @@ export function createNodeCalls(deps: {
       return outcome;
     },
 
-    waiting(nodeId, waitMs, signal) {
-      const ready = handOut(nodeId);
-      if (ready.length > 0 || waitMs <= 0 || closed || signal?.aborted) return Promise.resolve(ready);
+    async waiting(nodeId, waitMs, signal) {
+      const ready = await handOut(nodeId);
+      const wake = takeNudge(nodeId);
+      if (ready.length > 0 || wake || waitMs <= 0 || closed || signal?.aborted) return { calls: ready, wake };
       return new Promise((resolve) => {
-        const done = (calls: NodeCall[]) => {
+        let ended = false;
+        const done = (calls: NodeCall[], woken = false) => {
+          if (ended) return false;
+          ended = true;
           clearTimeout(timer);
+          clearInterval(recheck);
           signal?.removeEventListener('abort', gone);
           waiters.delete(waiter);
-          resolve(calls);
+          resolve({ calls, wake: woken || takeNudge(nodeId) });
+          return true;
         };
-        const gone = () => done([]);
-        const waiter: Waiter = { nodeId, take: done };
+        const gone = () => void done([]);
+        const waiter: Waiter = { nodeId, take: done, claiming: false, again: false };
         const timer = setTimeout(gone, waitMs);
+        // A notification missed while the relay's connection was being opened again: look anyway.
+        const recheck = relay ? setInterval(() => void serve(waiter), RELAY_RECHECK_MS) : undefined;
         signal?.addEventListener('abort', gone, { once: true });
         waiters.add(waiter);
+        // An offer between the first look and now.
+        if (relay) void serve(waiter);
       });
     },
 
@@ -286,9 +394,19 @@ export function createNodeCalls(deps: {
       return true;
     },
 
+    nudge,
+
+    async ownerElsewhere(nodeId, callId) {
+      if (!relay || pending.has(callId)) return undefined;
+      const owner = await relay.ownerOf(nodeId, callId);
+      return owner && owner !== relay.selfUrl ? owner : undefined;
+    },
+
     close() {
       closed = true;
-      for (const waiter of [...waiters]) waiter.take([]);
+      unsubscribe?.();
+      unsubscribeWake?.();
+      for (const waiter of [...waiters]) waiter.take([], false);
       for (const entry of [...pending.values()])
         entry.settle({ ok: false, code: 'node_unreachable', error: 'the API is shutting down' });
       for (const body of [...flowing]) body.destroy();

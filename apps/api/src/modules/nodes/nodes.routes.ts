@@ -21,6 +21,7 @@ import {
 import { notFound } from '../../http/app-error.ts';
 import { currentNode } from '../../http/caller.ts';
 import type { NodeCallsHub } from './node-calls.ts';
+import { forwardAnswer, forwardStream } from './node-calls-forward.ts';
 import type { NodesService } from './nodes.service.ts';
 
 function bearerToken(request: FastifyRequest): string {
@@ -110,7 +111,7 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: No
       // (the hub answers at once while the app closes) would keep the server from ever closing.
       void reply.header('connection', 'close');
       try {
-        return { calls: await calls.waiting(node.id, request.query.wait_ms, gone.signal) };
+        return await calls.waiting(node.id, request.query.wait_ms, gone.signal);
       } finally {
         reply.raw.off('close', onClose);
       }
@@ -132,7 +133,12 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: No
       },
     },
     async (request) => {
-      if (!calls.answer(currentNode(request).id, request.params.callId, request.body)) throw notFound();
+      const node = currentNode(request);
+      if (calls.answer(node.id, request.params.callId, request.body)) return { ok: true as const };
+      // Made on another API process: its caller waits there.
+      const owner = await calls.ownerElsewhere(node.id, request.params.callId);
+      if (!owner || !(await forwardAnswer(owner, request.params.callId, request, request.log)))
+        throw notFound();
       return { ok: true as const };
     },
   );
@@ -173,7 +179,16 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: No
         const size = Number(header(NODE_STREAM_SIZE_HEADER));
         const body = request.raw;
         const { socket } = body;
-        const delivered = calls.deliver(currentNode(request).id, request.params.callId, {
+        const node = currentNode(request);
+        const owner = await calls.ownerElsewhere(node.id, request.params.callId);
+        if (owner) {
+          // Made on another API process: the bytes flow on to it.
+          if (await forwardStream(owner, request.params.callId, request, request.log))
+            return { ok: true as const };
+          if (!body.readableEnded) socket.destroy();
+          throw notFound();
+        }
+        const delivered = calls.deliver(node.id, request.params.callId, {
           name,
           size: Number.isSafeInteger(size) && size >= 0 ? size : null,
           body,

@@ -53,3 +53,26 @@ export const nodeRegistrations = pgTable(
   },
   (table) => [index('node_registrations_name_idx').on(table.nodeName, table.createdAt)],
 );
+
+/**
+ * Node calls offered across API processes (node-calls-relay.ts): a call made in one process, for
+ * whichever process holds its node's long poll to hand out, and the address of the process that
+ * waits for the answer. Only the question is kept (never an answer: a VPN config holds a key),
+ * and only until it is answered or its deadline passes.
+ */
+export const nodeCalls = pgTable(
+  'node_calls',
+  {
+    callId: uuid('call_id').primaryKey(),
+    nodeId: uuid('node_id').notNull(),
+    /** The call as the node receives it (contract NodeCall). */
+    call: jsonb('call').notNull(),
+    /** Where the process that made the call takes its answer (its INTERNAL_URL). */
+    ownerUrl: text('owner_url').notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    /** When a node's poll took it; null while it waits. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('node_calls_waiting_idx').on(table.nodeId, table.createdAt)],
+);
