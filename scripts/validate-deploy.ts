@@ -422,8 +422,16 @@ function checkKubernetes(): void {
         }
         Object.assign(env, stringRecord(found.data), stringRecord(found.stringData));
       }
-      for (const item of Array.isArray(container.env) ? container.env : [])
-        if (isObject(item) && typeof item.value === 'string') env[text(item.name)] = item.value;
+      for (const item of Array.isArray(container.env) ? container.env : []) {
+        if (!isObject(item)) continue;
+        // A field of the pod (status.podIP) stands as an address; `$(NAME)` expands as kubelet does.
+        if (isObject(item.valueFrom) && isObject(item.valueFrom.fieldRef)) env[text(item.name)] = '10.0.0.1';
+        if (typeof item.value === 'string')
+          env[text(item.name)] = item.value.replace(
+            /\$\(([A-Z0-9_]+)\)/g,
+            (whole, name: string) => env[name] ?? whole,
+          );
+      }
       if ('ROLES' in env) {
         const name = isObject(object.metadata) ? text(object.metadata.name) : '';
         checkEnvironment(path.join(dir, `${name} (Deployment)`), text(container.name), 'api', env);
