@@ -47,7 +47,8 @@ const PORT = 445;
 let dataDir: string;
 let localDir: string;
 let generation = 0;
-const memory = createReconcileMemory();
+/** The agent's memory of what it applied; a new one is an agent started again (after kill -9). */
+let memory = createReconcileMemory();
 const commands: string[] = [];
 const recordingRun: CommandRunner = (command, args, options) => {
   commands.push([command, ...args].join(' '));
@@ -358,9 +359,15 @@ describe.skipIf(reason !== undefined)(
       );
     });
 
-    it('removed: process, network, mount, image and folder are gone', async () => {
+    it('removed by an agent started again (the one that started smbd was killed): process, network, mount, image and folder are gone', async () => {
       const l = layout();
+      expect((await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024 })).report.ok).toBe(true);
+      const pid = await smbdPid();
+      expect(pid && (await processArgv(pid))).toBeTruthy();
+      // Nothing of the old agent's memory: what it started is found on the node, not remembered.
+      memory = createReconcileMemory();
       const { report } = await pass({ ...baseState(), storage_bytes: 96 * 1024 * 1024, state: 'removed' });
+      expect(pid && (await processArgv(pid))).toBeFalsy();
       expect(report.ok).toBe(true);
       expect(await mountAt(l.dataRoot)).toBeUndefined();
       expect(await loopDevicesOf(l.image)).toEqual([]);
