@@ -65,6 +65,18 @@ describe('writeIfChanged', () => {
     expect(await readdir(dir)).toEqual(['c.conf']);
   });
 
+  it('removes what an agent killed mid-write left of the file (its temporary) when it writes it next', async () => {
+    const path = join(dir, 'd.conf');
+    await writeFile(path, 'old');
+    await writeFile(join(dir, '.d.conf.999999.0a1b2c3d4e5f.tmp'), 'half a new con');
+    await writeFile(join(dir, '.other.conf.999999.0a1b2c3d4e5f.tmp'), 'not ours');
+
+    await writeIfChanged(path, 'new content', { mode: 0o644 });
+
+    expect(await readFile(path, 'utf8')).toBe('new content');
+    expect((await readdir(dir)).sort()).toEqual(['.other.conf.999999.0a1b2c3d4e5f.tmp', 'd.conf']);
+  });
+
   it('replaces a symlink instead of writing through it', async () => {
     const target = join(dir, 'target');
     await writeFile(target, 'precious');

@@ -5,7 +5,7 @@
 // flushed, and renamed over the old one, so readers see the old file or the new one, never half.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, open, readFile, rename, chmod, chown, unlink } from 'node:fs/promises';
+import { lstat, open, readdir, readFile, rename, chmod, chown, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface WriteIfChangedOptions {
@@ -61,6 +61,7 @@ export async function writeIfChanged(
     return result;
   }
 
+  await removeLeftovers(path);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   try {
@@ -101,5 +102,20 @@ async function syncDirectory(dir: string): Promise<void> {
     // Some file systems refuse fsync on a folder; the rename itself already happened.
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Temporary files of `path` that an agent killed mid-write left (another process's pid in the
+ * name): never read by anyone, gone before the file is written again.
+ */
+async function removeLeftovers(path: string): Promise<void> {
+  const prefix = `.${basename(path)}.`;
+  const entries = await readdir(dirname(path)).catch(() => [] as string[]);
+  for (const entry of entries) {
+    if (!entry.startsWith(prefix) || !entry.endsWith('.tmp')) continue;
+    const pid = entry.slice(prefix.length).split('.')[0];
+    if (pid !== String(process.pid) && /^\d+$/.test(pid ?? ''))
+      await unlink(join(dirname(path), entry)).catch(() => undefined);
   }
 }

@@ -1,7 +1,7 @@
 // What the cluster tests check after purchases, crashes and restarts, read straight from the
 // cluster's database and its nodes' data folders (the tests stand outside the processes, as an
 // operator would).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Cluster } from '../../../../scripts/lib/cluster.ts';
@@ -55,6 +55,19 @@ export async function expectConsistent(cluster: Cluster): Promise<Record<string,
   // One address per node for each workspace.
   const addresses = live.map((service) => `${service.node}/${service.address}`);
   expect(new Set(addresses).size).toBe(addresses.length);
+
+  // Configs are written to a temporary and renamed: an agent killed mid-write leaves one, which
+  // its next write of that file removes. Once converged, none is left.
+  for (const dir of Object.values(cluster.agentDataDirs)) {
+    const root = path.join(dir, 'workspaces');
+    const files: Dirent[] = existsSync(root)
+      ? readdirSync(root, { recursive: true, withFileTypes: true })
+      : [];
+    expect(
+      files.filter((file) => file.name.endsWith('.tmp')).map((file) => path.join(file.parentPath, file.name)),
+      'temporaries left in a node',
+    ).toEqual([]);
+  }
 
   const onNodes = workspacesOnNodes(cluster);
   const perNode: Record<string, number> = {};
