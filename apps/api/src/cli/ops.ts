@@ -20,6 +20,8 @@ import { openConfiguredDatabase } from './configured-database.ts';
 import { enroll, nodeName, revoke } from './nodes-commands.ts';
 import { findCustomers, suspendCustomer, unsuspendCustomer } from './ops/customers.ts';
 import { drain, nodeSummaries, removeNode, undrain } from './ops/nodes.ts';
+import type { Database } from '../db/database.ts';
+import { notifyNodeWake } from '../modules/nodes/node-calls-relay.ts';
 import { configuredProvider } from '../modules/payments/configured-provider.ts';
 import { listPayments, refund } from './ops/payments.ts';
 import {
@@ -41,6 +43,15 @@ const USAGE = [
   '  payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]',
   '  catalogue list | set-price <id> <EUR> | activate <id> | deactivate <id>',
 ].join('\n');
+
+/**
+ * Tells the nodes of the services changed to pull now (on a server the process holding each
+ * node's long poll wakes its agent); else they see it at their next poll.
+ */
+async function wakeNodesOf(database: Database, services: ReadonlyArray<{ nodeId: string | null }>) {
+  const nodes = new Set(services.flatMap((service) => (service.nodeId ? [service.nodeId] : [])));
+  for (const nodeId of nodes) await notifyNodeWake(database, nodeId).catch(() => undefined);
+}
 
 /** A refusal with the details that explain it: those go to stdout, its one line to stderr. */
 class Refusal extends Error {
@@ -122,10 +133,15 @@ async function main(args: readonly string[]): Promise<string> {
       }
       case 'customers suspend': {
         const why = reason ?? (rest.length > 0 ? rest.join(' ') : null);
-        return renderSuspension('suspended', await suspendCustomer(db, need(first, '<email|id>'), why));
+        const suspended = await suspendCustomer(db, need(first, '<email|id>'), why);
+        await wakeNodesOf(database, suspended.changed);
+        return renderSuspension('suspended', suspended);
       }
-      case 'customers unsuspend':
-        return renderSuspension('reactivated', await unsuspendCustomer(db, need(first, '<email|id>')));
+      case 'customers unsuspend': {
+        const reactivated = await unsuspendCustomer(db, need(first, '<email|id>'));
+        await wakeNodesOf(database, reactivated.changed);
+        return renderSuspension('reactivated', reactivated);
+      }
       case 'services show': {
         const detail = await serviceDetail(db, need(first, '<service-id>'), now);
         return show(detail, () => renderService(detail));
