@@ -23,3 +23,10 @@ export function text(params?: Parameters<typeof z.string>[0]): z.ZodString {
   // eslint-disable-next-line no-restricted-syntax
   return z.string(params).refine(isStorableText, { message: 'invalid_characters', abort: true });
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is written as a UUID (any version): an id a uuid column can be asked for. */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

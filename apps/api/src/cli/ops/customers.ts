@@ -1,5 +1,6 @@
 // `ops customers …`: finding an account, and support's suspension of all its services (the
 // services module's operator-suspension.ts does the transitions and records them).
+import { isUuid } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { createActivityQueries } from '../../modules/activity/activity.queries.ts';
 import { createActivityService } from '../../modules/activity/activity.service.ts';
@@ -12,8 +13,6 @@ import {
 import { createServicesQueries } from '../../modules/services/services.queries.ts';
 import { createUsersQueries, type AccountMatch } from '../../modules/users/users.queries.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface CustomerSummary extends AccountMatch {
   services: Array<{ id: string; name: string; status: string }>;
 }
@@ -21,8 +20,8 @@ export interface CustomerSummary extends AccountMatch {
 /** The account an operator names by its id or its email; an Error saying so when none. */
 export async function resolveAccount(db: Db, emailOrId: string): Promise<AccountMatch> {
   const users = createUsersQueries(db);
-  const user = UUID.test(emailOrId) ? await users.findById(emailOrId) : await users.findByEmail(emailOrId);
-  if (!user) throw new Error(`no account ${UUID.test(emailOrId) ? 'with id' : 'with email'} ${emailOrId}`);
+  const user = isUuid(emailOrId) ? await users.findById(emailOrId) : await users.findByEmail(emailOrId);
+  if (!user) throw new Error(`no account ${isUuid(emailOrId) ? 'with id' : 'with email'} ${emailOrId}`);
   return {
     id: user.id,
     email: user.email,
@@ -35,7 +34,7 @@ export async function resolveAccount(db: Db, emailOrId: string): Promise<Account
 
 /** An exact account id, or every account whose email or name contains the text; with their services. */
 export async function findCustomers(db: Db, text: string): Promise<CustomerSummary[]> {
-  const matches = UUID.test(text)
+  const matches = isUuid(text)
     ? await resolveAccount(db, text).then(
         (account) => [account],
         () => [],

@@ -12,7 +12,7 @@ import {
   undrainNode,
   type NodeRow,
 } from '../../modules/nodes/node-admin.ts';
-import { NODE_OFFLINE_AFTER_MS } from '../../modules/nodes/nodes.constants.ts';
+import { NODE_OFFLINE_AFTER_MS, nodeIsOnline } from '../../modules/nodes/nodes.constants.ts';
 import { placeableNodesSince } from '../../modules/nodes/online-nodes.ts';
 import {
   choosePlacement,
@@ -40,9 +40,6 @@ export interface NodeSummary {
   roomGb: number;
 }
 
-export const isOnline = (node: Pick<NodeRow, 'lastSeenAt'>, now: Date) =>
-  node.lastSeenAt !== null && now.getTime() - node.lastSeenAt.getTime() < NODE_OFFLINE_AFTER_MS;
-
 export async function nodeSummaries(db: Db, now: Date): Promise<NodeSummary[]> {
   const nodes = await listNodes(db);
   const services = createServicesQueries(db);
@@ -55,7 +52,7 @@ export async function nodeSummaries(db: Db, now: Date): Promise<NodeSummary[]> {
     summaries.push({
       name: node.name,
       hostname: node.hostname,
-      online: isOnline(node, now),
+      online: nodeIsOnline(node.lastSeenAt, now),
       lastSeenAt: node.lastSeenAt,
       drainedAt: node.drainedAt,
       diskFreeBytes: node.diskFreeBytes,

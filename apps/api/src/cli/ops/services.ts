@@ -1,11 +1,11 @@
 // `ops services show`: one service as asked (desired) beside what its node last said (observed).
-import type { DriverStatus, ResourceFailure, ServiceApplyStatus } from '@debesis/contract';
+import { isUuid, type DriverStatus, type ResourceFailure, type ServiceApplyStatus } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { nodeSeen } from '../../modules/nodes/online-nodes.ts';
 import { applyStatus, workspaceState } from '../../modules/services/lifecycle.ts';
 import { storageBytes } from '../../modules/services/placement.ts';
 import { createServicesQueries, type ServiceRow } from '../../modules/services/services.queries.ts';
-import { isOnline } from './nodes.ts';
+import { nodeIsOnline } from '../../modules/nodes/nodes.constants.ts';
 
 export interface ServiceDetail {
   service: ServiceRow;
@@ -19,17 +19,17 @@ export interface ServiceDetail {
   failures: ResourceFailure[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function serviceDetail(db: Db, id: string, now: Date): Promise<ServiceDetail> {
-  const service = UUID.test(id) ? await createServicesQueries(db).findById(id) : undefined;
+  const service = isUuid(id) ? await createServicesQueries(db).findById(id) : undefined;
   if (!service) throw new Error(`no service ${id}`);
   const seen = service.nodeId ? await nodeSeen(db, service.nodeId) : undefined;
   return {
     service,
     desiredState: workspaceState(service),
     applyStatus: applyStatus(service),
-    node: seen ? { name: seen.name, online: isOnline(seen, now), lastSeenAt: seen.lastSeenAt } : null,
+    node: seen
+      ? { name: seen.name, online: nodeIsOnline(seen.lastSeenAt, now), lastSeenAt: seen.lastSeenAt }
+      : null,
     diskSizeBytes: storageBytes(service.diskSpace),
     drivers: service.drivers,
     failures: service.failures,

@@ -1,10 +1,10 @@
+import { isUuid } from '@debesis/contract';
 import { and, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { services } from '../services/services.table.ts';
 import { activityEvents } from './activity.table.ts';
 
 // `service_id` is text (an entry may name a service id of any shape); only uuids are looked up.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ActivityEventRow = typeof activityEvents.$inferSelect;
 export type NewActivityEvent = typeof activityEvents.$inferInsert;
@@ -40,7 +40,7 @@ export function createActivityQueries(db: Executor) {
     },
     /** The names of the account's services among `ids`, by id (a service gone has none). */
     async serviceNames(accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
-      const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+      const wanted = [...new Set(ids)].filter((id) => isUuid(id));
       if (wanted.length === 0) return new Map();
       const rows = await db
         .select({ id: services.id, name: services.name })

@@ -11,7 +11,7 @@ import type {
   ConfirmEmailChangeResponse,
   Language,
 } from '@debesis/contract';
-import { EMAIL_CHANGE_LINK_TTL_HOURS } from '@debesis/contract';
+import { EMAIL_CHANGE_LINK_TTL_HOURS, isUuid } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
 import { sqlStateOf } from '../../http/error-handler.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -29,8 +29,6 @@ import type { AuthQueries } from './auth.queries.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashOpaqueToken, newOpaqueToken, REFRESH_TOKEN_TTL_MS } from './tokens.ts';
 import { describeUserAgent } from './user-agent.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_LINK_TTL_HOURS * 60 * 60_000;
 
@@ -250,7 +248,7 @@ export function createAccountService(deps: AccountDependencies) {
      */
     async endSession(caller: AccountCaller, sessionId: string): Promise<{ message: string }> {
       const ended =
-        UUID.test(sessionId) &&
+        isUuid(sessionId) &&
         (await deps.queries.revokeSessionOf(caller.userId, sessionId, 'signed_out_from_settings', now()));
       if (!ended) throw new AppError('session_not_found');
       await deps.activity.record({

@@ -57,8 +57,7 @@ export async function createNodeCallsRelay(deps: {
   const stopWakeListening = await deps.database.listen?.(NODE_WAKE_CHANNEL, (nodeId) => {
     for (const listener of wakeListeners) listener(nodeId);
   });
-  const notify = (nodeId: string) =>
-    deps.database.executeSql('select pg_notify($1, $2)', [NODE_CALLS_CHANNEL, nodeId]);
+  const notifyOffer = (nodeId: string) => notify(deps.database, NODE_CALLS_CHANNEL, nodeId);
   let prunedAt = 0;
 
   return {
@@ -72,7 +71,7 @@ export async function createNodeCallsRelay(deps: {
         ownerUrl: deps.selfUrl,
         deadline: new Date(call.deadline),
       });
-      await notify(nodeId);
+      await notifyOffer(nodeId);
     },
 
     async claim(nodeId, limit) {
@@ -104,7 +103,7 @@ export async function createNodeCallsRelay(deps: {
         .update(nodeCalls)
         .set({ claimedAt: sql`null` })
         .where(inArray(nodeCalls.callId, [...callIds]));
-      await notify(nodeId);
+      await notifyOffer(nodeId);
     },
 
     async ownerOf(nodeId, callId) {
@@ -153,5 +152,9 @@ export async function notifyNodeWake(
   nodeId: string,
 ): Promise<void> {
   if (database.kind !== 'postgres') return;
-  await database.executeSql('select pg_notify($1, $2)', [NODE_WAKE_CHANNEL, nodeId]);
+  await notify(database, NODE_WAKE_CHANNEL, nodeId);
+}
+
+function notify(database: Pick<Database, 'executeSql'>, channel: string, payload: string) {
+  return database.executeSql('select pg_notify($1, $2)', [channel, payload]);
 }

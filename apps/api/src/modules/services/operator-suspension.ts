@@ -28,25 +28,29 @@ export interface OperatorSuspensionDeps {
 const SUSPENSION_LOOKBACK = 200;
 
 /**
- * Suspends one service (active → suspended) and records that an operator did it, in the same
- * transaction. Undefined when it was not active (the transition refuses; nothing is recorded).
+ * Moves one service by `transition` and records, in the same transaction, that an operator did
+ * it; the node is woken after the commit. Undefined when the lifecycle refuses the transition
+ * from the service's status (nothing is recorded).
  */
-export async function suspendService(
+async function moveAsOperator(
   deps: OperatorSuspensionDeps,
   serviceId: string,
-  reason: string | null,
+  transition: 'suspend' | 'reactivate',
+  entry: {
+    action: 'service suspended' | 'service reactivated';
+    tone: 'warning' | 'success';
+    details: object;
+  },
 ): Promise<ServiceRow | undefined> {
   const row = await inTransaction(deps.db, async (tx) => {
-    const at = deps.now();
-    const moved = await createServicesQueries(tx).transition(serviceId, 'suspend', at);
+    const moved = await createServicesQueries(tx).transition(serviceId, transition, deps.now());
     if (!moved) return undefined;
     await deps.activity.record(
       {
         accountId: moved.accountId,
         serviceId: moved.id,
-        action: 'service suspended',
-        tone: 'warning',
-        details: { by: 'operator', suspended: true, ...(reason ? { reason } : {}) },
+        ...entry,
+        details: { by: 'operator', ...entry.details },
       },
       tx,
     );
@@ -56,28 +60,29 @@ export async function suspendService(
   return row;
 }
 
-/** Reactivates one service (suspended → active), recorded as the operator's; undefined when not suspended. */
-export async function reactivateService(
+/** Suspends one service (active → suspended) as the operator's; undefined when it was not active. */
+export function suspendService(
+  deps: OperatorSuspensionDeps,
+  serviceId: string,
+  reason: string | null,
+): Promise<ServiceRow | undefined> {
+  return moveAsOperator(deps, serviceId, 'suspend', {
+    action: 'service suspended',
+    tone: 'warning',
+    details: { suspended: true, ...(reason ? { reason } : {}) },
+  });
+}
+
+/** Reactivates one service (suspended → active) as the operator's; undefined when not suspended. */
+export function reactivateService(
   deps: OperatorSuspensionDeps,
   serviceId: string,
 ): Promise<ServiceRow | undefined> {
-  const row = await inTransaction(deps.db, async (tx) => {
-    const moved = await createServicesQueries(tx).transition(serviceId, 'reactivate', deps.now());
-    if (!moved) return undefined;
-    await deps.activity.record(
-      {
-        accountId: moved.accountId,
-        serviceId: moved.id,
-        action: 'service reactivated',
-        tone: 'success',
-        details: { by: 'operator' },
-      },
-      tx,
-    );
-    return moved;
+  return moveAsOperator(deps, serviceId, 'reactivate', {
+    action: 'service reactivated',
+    tone: 'success',
+    details: {},
   });
-  if (row?.nodeId) deps.wakeNode?.(row.nodeId);
-  return row;
 }
 
 /** Whether the service's current suspension is the operator's (see the top of this file). */

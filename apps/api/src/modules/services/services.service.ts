@@ -25,7 +25,7 @@ import type { Db } from '../../db/database.ts';
 import type { ActivityAction, ActivityService, ActivityTone } from '../activity/activity.service.ts';
 import type { PaymentFlow } from '../payments/payments.service.ts';
 import { createGenerationCache } from './generation-cache.ts';
-import { NODE_OFFLINE_AFTER_MS } from './lifecycle.constants.ts';
+import { nodeIsOnline } from '../nodes/nodes.constants.ts';
 import { assertAllowed, refusalFor, type LifecycleStep } from './lifecycle.ts';
 import {
   NO_COUNTS,
@@ -109,7 +109,7 @@ export function createServicesService(deps: {
   async function nodeOnline(row: ServiceRow): Promise<boolean | null> {
     if (!row.nodeId) return null;
     const seen = await deps.nodeLastSeen(row.nodeId);
-    return seen !== null && deps.now().getTime() - seen.getTime() < NODE_OFFLINE_AFTER_MS;
+    return nodeIsOnline(seen, deps.now());
   }
 
   async function presentOverview(rows: ServiceListRow[]): Promise<{ services: ServiceOverviewItem[] }> {
