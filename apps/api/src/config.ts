@@ -25,6 +25,38 @@ export type TrustProxy = false | string[];
 
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/**
+ * The widest range a proxy network may be: 10.0.0.0/8 (IPv4, also written ::ffff:10.0.0.0/104) and
+ * fc00::/7 (IPv6 unique local). Anything wider (0.0.0.0/0, ::/0, ::ffff:0:0/96, 0.0.0.0/1 with
+ * 128.0.0.0/1) holds addresses of the public: it would believe a forged hop from any client,
+ * exactly like `true`.
+ */
+const WIDEST_PROXY_PREFIX = { ipv4: 8, ipv6: 7 } as const;
+
+/** The prefix of the IPv4 addresses an IPv6 range spans (proxy-addr matches IPv4 peers against ::ffff:a.b.c.d/96+). */
+function mappedIpv4Prefix(address: string, prefix: number): number | undefined {
+  // The URL parser writes an IPv6 address in its one canonical form (0:0:0:0:0:ffff:a00:1 and
+  // ::ffff:10.0.0.1 both become ::ffff:a00:1).
+  if (address.includes('%')) return undefined; // a zone id: link-local, never mapped
+  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  if (!/^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$/.test(canonical) || prefix < 96) return undefined;
+  return prefix - 96;
+}
+
+function trustsEveryHop(entry: string): boolean {
+  const [address = '', prefixText] = entry.split('/');
+  if (prefixText === undefined) return false;
+  const prefix = Number(prefixText);
+  // `0/0` is no address Node accepts, but proxy-addr reads it as 0.0.0.0/0: any /0 trusts everything.
+  if (prefix === 0) return true;
+  const version = isIP(address);
+  if (version === 4) return prefix < WIDEST_PROXY_PREFIX.ipv4;
+  if (version !== 6) return false;
+  const ipv4Prefix = mappedIpv4Prefix(address, prefix);
+  if (ipv4Prefix !== undefined) return ipv4Prefix < WIDEST_PROXY_PREFIX.ipv4;
+  return prefix < WIDEST_PROXY_PREFIX.ipv6;
+}
+
 function isAddressOrCidr(entry: string): boolean {
   const [address = '', prefix, extra] = entry.split('/');
   const version = isIP(address);
@@ -53,6 +85,13 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+  const everyHop = entries.filter(trustsEveryHop);
+  if (everyHop.length > 0)
+    return refuse(
+      `${everyHop.join(', ')} would believe every X-Forwarded-For hop, like true (a range wider than ` +
+        '10.0.0.0/8 or fc00::/7 holds public addresses, so a client could choose its own IP address): ' +
+        'give the addresses or CIDRs of the proxies in front of the API (e.g. 10.0.0.0/8)',
+    );
   const wrong = entries.filter((entry) => !PROXY_RANGES.has(entry) && !isAddressOrCidr(entry));
   if (wrong.length > 0) return refuse(`not an IP address or a CIDR: ${wrong.join(', ')}`);
   return entries;

@@ -60,6 +60,49 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}, tempDir()).TRUST_PROXY).toBe(false);
     expect(trustProxy('10.0.0.0/8, 192.0.2.7,loopback')).toEqual(['10.0.0.0/8', '192.0.2.7', 'loopback']);
   });
+
+  it('attack: a range that trusts every hop (0.0.0.0/0, ::/0, 0/0, ::ffff:0:0/96) is refused at boot like true', () => {
+    for (const value of [
+      '0.0.0.0/0',
+      '::/0',
+      '0/0',
+      '::ffff:0:0/96',
+      '0:0:0:0:0:ffff:0:0/96',
+      '::ffff:0.0.0.0/100',
+      '0.0.0.0/0,10.0.0.1',
+      '10.0.0.1, ::/0',
+      '0.0.0.0/1,128.0.0.0/1',
+      '::/1',
+    ]) {
+      expect(() => trustProxy(value), value).toThrow(
+        /TRUST_PROXY: .* would believe every X-Forwarded-For hop, like true/,
+      );
+    }
+    // The widest private networks and a CDN's block are still proxies one can name.
+    expect(trustProxy('10.0.0.0/8,fc00::/7,::ffff:10.0.0.0/104,104.16.0.0/13,fe80::1%eth0')).toEqual([
+      '10.0.0.0/8',
+      'fc00::/7',
+      '::ffff:10.0.0.0/104',
+      '104.16.0.0/13',
+      'fe80::1%eth0',
+    ]);
+  });
+
+  it('attack: with ::ffff:0:0/96 (every IPv4 hop) a forged X-Forwarded-For entry became request.ip', async () => {
+    // What Fastify does with a value that used to be accepted: the client picks its address.
+    // (proxy-addr itself throws a TypeError on a /0 at start; this range it takes.)
+    const app = Fastify({ trustProxy: ['::ffff:0:0/96'] });
+    app.get('/ip', async (request) => ({ ip: request.ip }));
+    const response = await app.inject({
+      method: 'GET',
+      url: '/ip',
+      remoteAddress: CLIENT,
+      headers: { 'x-forwarded-for': '203.0.113.66' },
+    });
+    expect(response.json()).toEqual({ ip: '203.0.113.66' });
+    await app.close();
+    expect(() => trustProxy('::ffff:0:0/96')).toThrow(/TRUST_PROXY/);
+  });
 });
 
 describe('per-IP limits behind one proxy', () => {
