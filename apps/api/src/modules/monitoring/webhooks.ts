@@ -2,10 +2,15 @@
 // signed like the payment events (crypto/event-signature.ts) with a key made for the account and
 // shown once, kept sealed. The API refuses a URL that is, or resolves to, a private, local or
 // reserved address (a webhook must not reach into the provider's own network), and checks again
-// before each post, since a name may resolve elsewhere later. Tests allow local receivers.
+// before each post, since a name may resolve elsewhere later. The post connects to the very
+// addresses that were checked (a lookup pinned to them), never resolving the name a second time:
+// a name answering a public address to the check and 127.0.0.1 to the connection (DNS rebinding)
+// would otherwise reach inside. Tests allow local receivers.
 import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import {
   MONITORING_WEBHOOK_SIGNATURE_HEADER,
   type WebhookEvent,
@@ -47,20 +52,82 @@ for (const [network, prefix] of [
 ] as const)
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
-async function isPublicTarget(url: URL): Promise<boolean> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [{ address: host, family: isIP(host) }]
-    : await lookup(host, { all: true }).catch(() => []);
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** Every address a name resolves to (the system resolver by default; tests answer their own). */
+export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
+
+const systemResolve: Resolve = (hostname) => lookup(hostname, { all: true });
+
+function isPublicAddress({ address, family }: ResolvedAddress): boolean {
   // An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`) is judged as the IPv4 address it is.
-  const judged = addresses.map(({ address, family }) => {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    return mapped ? { address: mapped[1]!, family: 4 } : { address, family };
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped
+    ? !NOT_PUBLIC.check(mapped[1]!, 'ipv4')
+    : !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** The addresses to connect to for `url`, or none when it may not be posted to. */
+async function checkedAddresses(
+  url: URL,
+  resolve: Resolve,
+  allowPrivate: boolean,
+): Promise<ResolvedAddress[]> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(host);
+  const addresses = family ? [{ address: host, family }] : await resolve(host).catch(() => []);
+  if (addresses.length === 0) return [];
+  return allowPrivate || addresses.every(isPublicAddress) ? addresses : [];
+}
+
+/** A lookup that answers only `addresses` (those checked), whatever name it is asked for. */
+function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const wanted = addresses.filter(({ family }) => !options.family || family === options.family);
+    if (wanted.length === 0) {
+      callback(Object.assign(new Error('no checked address of that family'), { code: 'ENOTFOUND' }), '', 0);
+    } else if (options.all) {
+      (callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, wanted);
+    } else {
+      callback(null, wanted[0]!.address, wanted[0]!.family);
+    }
+  };
+}
+
+/**
+ * The agent of one post: a fresh one (no pooled socket opened for an earlier check) whose every
+ * connection resolves through `lookup`. The URL keeps its name, so the Host header and the TLS
+ * server name (and the certificate checked against it) stay the webhook's own.
+ */
+export type CreateAgent = (url: URL, lookup: LookupFunction) => http.Agent;
+
+const pinnedAgent: CreateAgent = (url, pinned) =>
+  url.protocol === 'https:' ? new https.Agent({ lookup: pinned }) : new http.Agent({ lookup: pinned });
+
+/** POSTs `body`; answers the status, or null when it never got one (refused, timed out, unreachable). */
+function post(
+  url: URL,
+  agent: http.Agent,
+  headers: Record<string, string>,
+  body: string,
+): Promise<number | null> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const request = client.request(
+      url,
+      { method: 'POST', agent, headers, signal: AbortSignal.timeout(POST_TIMEOUT_MS) },
+      (response) => {
+        // Redirects are not followed: a 3xx is the receiver's answer.
+        resolve(response.statusCode ?? null);
+        response.destroy();
+      },
+    );
+    request.on('error', () => resolve(null));
+    request.end(body);
   });
-  return (
-    judged.length > 0 &&
-    judged.every(({ address, family }) => !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4'))
-  );
 }
 
 export interface WebhookSender {
@@ -74,12 +141,14 @@ export function createWebhooks(deps: {
   /** Test runs post to receivers on 127.0.0.1; production never may. */
   allowPrivateTargets: boolean;
   now: () => Date;
-  fetch?: typeof fetch;
+  resolve?: Resolve;
+  createAgent?: CreateAgent;
 }) {
   const queries = createMonitoringQueries(deps.db);
   const sealer = createSealer(deriveServerKey(deps.serverSecret, 'monitoring', 'webhook-secret'));
-  const send = deps.fetch ?? fetch;
-  const allowed = async (url: URL) => deps.allowPrivateTargets || (await isPublicTarget(url));
+  const resolve = deps.resolve ?? systemResolve;
+  const createAgent = deps.createAgent ?? pinnedAgent;
+  const check = (url: URL) => checkedAddresses(url, resolve, deps.allowPrivateTargets);
 
   function present(row: Awaited<ReturnType<typeof queries.webhook>>): WebhookResponse {
     return {
@@ -103,28 +172,22 @@ export function createWebhooks(deps: {
     const secret = sealer.unseal(row.secretSealed);
     const url = new URL(row.url);
     const at = deps.now();
-    if (!secret || !(await allowed(url))) {
+    const addresses = secret ? await check(url) : [];
+    if (!secret || addresses.length === 0) {
       await queries.recordDelivery(accountId, at, false, null);
       return false;
     }
     const body = JSON.stringify(event);
-    let status: number | null = null;
-    try {
-      const response = await send(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [MONITORING_WEBHOOK_SIGNATURE_HEADER]: signEvent(secret, body, Math.floor(at.getTime() / 1000)),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(POST_TIMEOUT_MS),
-      });
-      status = response.status;
-      await response.body?.cancel();
-    } catch {
-      // Refused, timed out, unreachable: recorded as failed below.
-    }
+    const agent = createAgent(url, pinnedLookup(addresses));
+    const status = await post(
+      url,
+      agent,
+      {
+        'content-type': 'application/json',
+        [MONITORING_WEBHOOK_SIGNATURE_HEADER]: signEvent(secret, body, Math.floor(at.getTime() / 1000)),
+      },
+      body,
+    ).finally(() => agent.destroy());
     const ok = status !== null && status >= 200 && status < 300;
     await queries.recordDelivery(accountId, at, ok, status);
     return ok;
@@ -137,7 +200,7 @@ export function createWebhooks(deps: {
 
     /** Sets (or replaces) the URL with a new key, shown in this answer only. */
     async set(accountId: string, url: string): Promise<WebhookResponse> {
-      if (!(await allowed(new URL(url))))
+      if (!deps.allowPrivateTargets && (await check(new URL(url))).length === 0)
         throw new AppError('validation_error', {
           fieldErrors: [{ field: 'url', code: 'webhook_url_not_public' }],
         });
