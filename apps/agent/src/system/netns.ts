@@ -23,9 +23,9 @@
 //
 // Everything here that only looks (names, /proc/net/route, /run/netns, /sys/class/net) runs no
 // program, so a pass that finds everything in place costs a few file reads.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isIPv4 } from 'node:net';
+import { workspaceShortId } from '../workspace-paths.ts';
 import { exists } from './host.ts';
 
 /** The node end's address on every workspace's veth; the namespace's only way back. */
@@ -52,7 +52,7 @@ export interface NetworkNames {
 
 /** The namespace and interface names of a workspace, the same for the same service id. */
 export function networkNames(serviceId: string): NetworkNames {
-  const hash = createHash('sha256').update(serviceId).digest('hex').slice(0, 10);
+  const hash = workspaceShortId(serviceId);
   return {
     netns: `debesis-${hash}`,
     nodeInterface: `dbs-${hash}`,
