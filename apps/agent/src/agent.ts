@@ -300,7 +300,17 @@ export function startAgent(
         await looping;
         await queue;
         // Background jobs (backups) end now and are recorded interrupted, rather than outlive it.
-        await Promise.all(drivers.flatMap((driver) => (driver.stop ? [driver.stop()] : [])));
+        // Then what the node no longer needs goes (the pool's guard, with no workspace left).
+        const node = { dataDir: config.dataDir, logger, run };
+        await Promise.all(
+          drivers.map(async (driver) => {
+            try {
+              await driver.stop?.(node);
+            } catch (error) {
+              logger.warn({ driver: driver.name }, `stopping failed: ${errorMessage(error)}`);
+            }
+          }),
+        );
         wakeFiles.close();
         logger.info('agent stopped');
       })();

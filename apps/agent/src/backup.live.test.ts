@@ -223,7 +223,8 @@ describe.skipIf(reason !== undefined)(
       if (timings.length > 0) console.warn(`[agent] backups: ${timings.join('; ')}`);
       if (!dataDir || process.env.KEEP_LIVE) return;
       await pass(state([], { state: 'removed' })).catch(() => undefined);
-      await Promise.all(drivers.flatMap((driver) => (driver.stop ? [driver.stop()] : [])));
+      const node = { dataDir, logger: silentLogger, run: runCommand };
+      await Promise.all(drivers.flatMap((driver) => (driver.stop ? [driver.stop(node)] : [])));
       await forceCleanWorkspace(layout(), []);
       await removeTestNetworks([SERVICE], [ADDRESS]);
       await rm(dataDir, { recursive: true, force: true });

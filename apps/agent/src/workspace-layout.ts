@@ -8,11 +8,11 @@
 //   <ws>/network.json       the network namespace, veth and address made (drivers/network.driver.ts)
 //   <ws>/address            before network namespaces: the alias on lo (dropped once, then gone)
 //   <ws>/ns/host-etc        empty; inside the namespace the host's /etc is bound here
-//   <ws>/samba/             smb.conf, smbpasswd (what the passdb holds), private/ lock/ state/
+//   <ws>/samba/             smb.conf, smbpasswd (what the passdb holds), private/ state/
 //                           cache/ run/ log/
 //   <ws>/vpn/               what openvpn sees in its namespace: server.conf, the server's copies
 //                           of ca.crt, server.crt, server.key, tls-crypt.key and crl.pem, users,
-//                           over-limit, check-password, management.sock, tmp/ run/ log/
+//                           over-limit, check-password, tmp/ run/ log/
 //   <ws>/vpn-pki/           the workspace's easy-rsa PKI (CA key, client keys): beside vpn/ and
 //                           not in it, so no daemon's namespace ever holds the CA or a client key
 //   <ws>/nfs/               what ganesha sees besides the storage: ganesha.conf (read at start),
@@ -20,8 +20,17 @@
 //                           run/ log/
 //   <ws>/ldap/              what slapd sees: slapd.conf, db/ (back_mdb), tls/, directory.ldif
 //                           (the directory wanted) and applied.ldif (what slapd holds), run/
-//                           (the agent's ldapi socket) log/
-import { join } from 'node:path';
+//                           log/
+//
+// Sockets and lock files are not in the workspace's folder but in its short runtime folder
+// (workspace-paths.ts workspaceRuntimeDir, `/run/debesis/<short id>/`), so that no UNIX socket's
+// path passes 107 bytes whatever the length of the agent's data folder:
+//   <run>/samba/lock/       smbd's lock directory (msg.sock/<pid>, msg.lock/, its volatile tdbs)
+//   <run>/samba/ncalrpc/    smbd's ncalrpc dir (the RPC servers' sockets)
+//   <run>/vpn/management.sock   openvpn's management interface
+//   <run>/ldap/ldapi        the agent's ldapi socket into slapd
+import { basename, join } from 'node:path';
+import { workspaceRuntimeDir } from './workspace-paths.ts';
 
 export interface WorkspaceLayout {
   root: string;
@@ -35,6 +44,8 @@ export interface WorkspaceLayout {
   addressFile: string;
   networkFile: string;
   hostEtc: string;
+  /** The workspace's short runtime folder: its daemons' sockets and lock files. */
+  runtimeDir: string;
   samba: SambaLayout;
   vpn: VpnLayout;
   nfs: NfsLayout;
@@ -50,7 +61,10 @@ export interface SambaLayout {
   passdbRecord: string;
   privateDir: string;
   passdb: string;
+  /** In the runtime folder: smbd's messaging sockets live here. */
   lockDir: string;
+  /** In the runtime folder: the RPC servers' sockets. */
+  ncalrpcDir: string;
   stateDir: string;
   cacheDir: string;
   runDir: string;
@@ -80,7 +94,9 @@ export interface VpnLayout {
   overLimitFile: string;
   /** The password check openvpn runs per connect (auth-user-pass-verify … via-file). */
   checkPassword: string;
-  /** The management interface's UNIX socket (status, kill). */
+  /** The feature's part of the runtime folder, root only: the management socket. */
+  socketDir: string;
+  /** The management interface's UNIX socket (status, kill), in `socketDir`. */
   managementSocket: string;
   /** Run by openvpn when a client connects or disconnects: writes `sessionsChanged`. */
   sessionEvent: string;
@@ -129,7 +145,9 @@ export interface LdapLayout {
   expiryDue: string;
   /** Counts and time of the last sync, for the report. */
   status: string;
-  /** The agent's way in: SASL EXTERNAL as root over this UNIX socket. */
+  /** The feature's part of the runtime folder, root only: the ldapi socket. */
+  socketDir: string;
+  /** The agent's way in: SASL EXTERNAL as root over this UNIX socket, in `socketDir`. */
   ldapiSocket: string;
   runDir: string;
   logDir: string;
@@ -142,6 +160,7 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
   const privateDir = join(sambaDir, 'private');
   const runDir = join(sambaDir, 'run');
   const logDir = join(sambaDir, 'log');
+  const runtimeDir = workspaceRuntimeDir(basename(workspaceDir));
   return {
     root: workspaceDir,
     image: join(workspaceDir, 'storage.img'),
@@ -154,13 +173,15 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
     addressFile: join(workspaceDir, 'address'),
     networkFile: join(workspaceDir, 'network.json'),
     hostEtc: join(workspaceDir, 'ns', 'host-etc'),
+    runtimeDir,
     samba: {
       dir: sambaDir,
       conf: join(sambaDir, 'smb.conf'),
       passdbRecord: join(sambaDir, 'smbpasswd'),
       privateDir,
       passdb: join(privateDir, 'passdb.tdb'),
-      lockDir: join(sambaDir, 'lock'),
+      lockDir: join(runtimeDir, 'samba', 'lock'),
+      ncalrpcDir: join(runtimeDir, 'samba', 'ncalrpc'),
       stateDir: join(sambaDir, 'state'),
       cacheDir: join(sambaDir, 'cache'),
       runDir,
@@ -170,9 +191,9 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
       processFile: join(runDir, 'smbd.agent.json'),
       outputFile: join(logDir, 'smbd.out'),
     },
-    vpn: vpnLayout(workspaceDir),
+    vpn: vpnLayout(workspaceDir, runtimeDir),
     nfs: nfsLayout(workspaceDir),
-    ldap: ldapLayout(workspaceDir),
+    ldap: ldapLayout(workspaceDir, runtimeDir),
   };
 }
 
@@ -193,8 +214,9 @@ function nfsLayout(workspaceDir: string): NfsLayout {
   };
 }
 
-function vpnLayout(workspaceDir: string): VpnLayout {
+function vpnLayout(workspaceDir: string, runtimeDir: string): VpnLayout {
   const dir = join(workspaceDir, 'vpn');
+  const socketDir = join(runtimeDir, 'vpn');
   const logDir = join(dir, 'log');
   const runDir = join(dir, 'run');
   return {
@@ -209,7 +231,8 @@ function vpnLayout(workspaceDir: string): VpnLayout {
     usersFile: join(dir, 'users'),
     overLimitFile: join(dir, 'over-limit'),
     checkPassword: join(dir, 'check-password'),
-    managementSocket: join(dir, 'management.sock'),
+    socketDir,
+    managementSocket: join(socketDir, 'management.sock'),
     sessionEvent: join(dir, 'session-event'),
     sessionsChanged: join(dir, 'sessions-changed'),
     tmpDir: join(dir, 'tmp'),
@@ -220,8 +243,9 @@ function vpnLayout(workspaceDir: string): VpnLayout {
   };
 }
 
-function ldapLayout(workspaceDir: string): LdapLayout {
+function ldapLayout(workspaceDir: string, runtimeDir: string): LdapLayout {
   const dir = join(workspaceDir, 'ldap');
+  const socketDir = join(runtimeDir, 'ldap');
   const runDir = join(dir, 'run');
   return {
     dir,
@@ -233,7 +257,8 @@ function ldapLayout(workspaceDir: string): LdapLayout {
     applied: join(dir, 'applied.ldif'),
     expiryDue: join(dir, 'expiry-due'),
     status: join(dir, 'status.json'),
-    ldapiSocket: join(runDir, 'ldapi'),
+    socketDir,
+    ldapiSocket: join(socketDir, 'ldapi'),
     runDir,
     logDir: join(dir, 'log'),
   };

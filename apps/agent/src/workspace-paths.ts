@@ -1,5 +1,7 @@
 // Where a workspace lives on this node. A service id comes from the network and becomes a path,
 // so it is checked here, once, before any driver sees it.
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 
 const SERVICE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -23,4 +25,28 @@ export function workspaceDir(dataDir: string, serviceId: string): string {
   if (dir !== join(root, serviceId) || !dir.startsWith(root + sep))
     throw new InvalidServiceIdError(serviceId);
   return dir;
+}
+
+/**
+ * A short name for a workspace on the host, the same for the same service id: 10 hex digits of
+ * its SHA-256 (the network namespace `debesis-<short>` and its veth `dbs-<short>` carry it too).
+ */
+export function workspaceShortId(serviceId: string): string {
+  return createHash('sha256').update(serviceId).digest('hex').slice(0, 10);
+}
+
+/**
+ * Where the workspaces' daemons keep their UNIX sockets and lock files: a short folder whatever the
+ * agent's data folder (AGENT_DATA_DIR). A UNIX socket's path holds at most 107 bytes, and a
+ * daemon's socket under `<data>/workspaces/<service id>/…` passes it once the data folder is
+ * ~30 characters long (smbd's `<lock dir>/msg.sock/<pid>` then fails at start). As root (the only
+ * way daemons run) `/run/debesis`, the host's volatile run folder, as for any daemon; otherwise a
+ * folder of the user's own under the temporary folder, where only config files are rendered.
+ */
+export const RUNTIME_ROOT =
+  process.getuid?.() === 0 ? '/run/debesis' : join(tmpdir(), `debesis-run-${process.getuid?.() ?? 0}`);
+
+/** `<RUNTIME_ROOT>/<short id>`: one workspace's sockets and lock files (≤ 35 bytes). */
+export function workspaceRuntimeDir(serviceId: string): string {
+  return join(RUNTIME_ROOT, workspaceShortId(serviceId));
 }

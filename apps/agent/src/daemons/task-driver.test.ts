@@ -32,7 +32,8 @@ beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'task-driver-'));
 });
 afterEach(async () => {
-  await Promise.all(made.splice(0).flatMap((driver) => (driver.stop ? [driver.stop()] : [])));
+  const node = { dataDir, logger: silentLogger, run: () => Promise.reject(new Error('no program')) };
+  await Promise.all(made.splice(0).flatMap((driver) => (driver.stop ? [driver.stop(node)] : [])));
   await rm(dataDir, { recursive: true, force: true });
 });
 

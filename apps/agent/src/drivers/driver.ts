@@ -45,6 +45,9 @@ export interface DriverContext {
   restart?: boolean;
 }
 
+/** What a driver gets for work of the node's own, not of one workspace (its stop). */
+export type NodeContext = Pick<DriverContext, 'dataDir' | 'logger' | 'run'>;
+
 export interface DriverResult {
   /** Whether this run changed anything on the node. */
   changed: boolean;
@@ -104,7 +107,8 @@ export interface Driver {
   readonly calls?: NodeCallHandlers;
   /**
    * Ends what the driver runs in the background beside the passes (a task driver's jobs), for
-   * an agent that stops; resolves once it has. Daemons are not stopped: they outlive the agent.
+   * an agent that stops, and removes what the node no longer needs (the pool's guard routes once
+   * no workspace is left); resolves once it has. Daemons are not stopped: they outlive the agent.
    */
-  stop?(): Promise<void>;
+  stop?(node: NodeContext): Promise<void>;
 }

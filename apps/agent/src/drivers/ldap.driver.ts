@@ -34,7 +34,7 @@ import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
 import { daemonFiles, runningDaemon } from '../daemons/supervisor.ts';
 import { CommandError, type CommandRunner } from '../exec/run-command.ts';
-import { ensureDir } from '../fs/ensure-dir.ts';
+import { ensureDir, ensureRuntimeDir } from '../fs/ensure-dir.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import {
   anonymousSwitchDn,
@@ -142,6 +142,7 @@ async function renderLdap(
   // The folder holds password hashes and the TLS key: root only.
   for (const dir of [files.dir, `${files.dir}/tls`, files.databaseDir, files.runDir, files.logDir])
     await ensureDir(dir, { mode: 0o700 });
+  await ensureRuntimeDir(files.socketDir, 0o700);
   const actions: string[] = [];
   // The certificate before the config: slaptest reads the file it names. Where openssl is missing
   // nothing is made (and slaptest is not there to check either).

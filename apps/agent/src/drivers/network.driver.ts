@@ -5,7 +5,10 @@
 // the record, the namespace, the node's end of the pair and the route in place runs no program at
 // all; an agent restart adopts what is there the same way. A changed address moves (the old route
 // and address go); a stopped workspace keeps its network (cheap, and the address stays its own);
-// removal deletes the pair (and with it its routes) and the namespace. A namespace found missing
+// removal deletes the pair (and with it its routes) and the namespace, and the pool's guard goes
+// with the node's last workspace (on its removal, or when the agent stops holding none: nothing
+// the agent added is left on the host; see system/netns.ts releasableGuards for a pool shared by
+// two agents). A namespace found missing
 // although it was made before (deleted by hand) is made again; then, and when the address moves,
 // the daemons of the drivers after this one are stopped first (they are bound to the old address
 // or live in the old namespace), so they start again later in the same pass.
@@ -23,12 +26,14 @@
 // Before this driver an address was an alias on `lo` recorded in `<ws>/address`; such an alias is
 // dropped (when it is a pool address) the first time the workspace is applied.
 import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
+import { workspacesRoot } from '../workspace-paths.ts';
 import type { Driver, DriverContext, DriverObservation, DriverResult } from './driver.ts';
 import { DEFAULT_ADDRESS_POOL } from '../config.ts';
 import { expandAddressPool } from '../capacity.ts';
@@ -45,6 +50,7 @@ import {
   networkNames,
   networkPresent,
   readRoutes,
+  removePoolGuards,
   routedThrough,
   type NetworkNames,
 } from '../system/netns.ts';
@@ -153,6 +159,28 @@ async function dropLegacyAlias(
   await rm(addressFile, { force: true });
 }
 
+/** Whether a workspace of this node (other than `except`) has a network recorded. */
+async function networksLeft(dataDir: string, except?: string): Promise<boolean> {
+  const root = workspacesRoot(dataDir);
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names)
+    if (name !== except && (await exists(workspaceLayout(join(root, name)).networkFile))) return true;
+  return false;
+}
+
+/** Once the node holds no workspace network, the pool's guard routes go (they guard nothing). */
+async function releaseGuardsIfLast(
+  dataDir: string,
+  pool: readonly string[],
+  run: CommandRunner,
+  actions: string[],
+  except?: string,
+): Promise<void> {
+  if (await networksLeft(dataDir, except)) return;
+  const removed = await removePoolGuards(pool, (command, args) => run(command, args, { check: true }));
+  if (removed.length > 0) actions.push(`removed the pool's guard (${removed.length} unreachable routes)`);
+}
+
 async function removeNetwork(
   names: NetworkNames,
   guarded: boolean,
@@ -214,6 +242,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
       await removeNetwork(names, guarded, context.run, actions);
       await dropLegacyAlias(layout.addressFile, inPool, context.run, actions);
       await rm(layout.networkFile, { force: true });
+      await releaseGuardsIfLast(context.dataDir, poolList, context.run, actions, desired.service_id);
       return done();
     }
     if (!isIPv4(desired.address))
@@ -359,6 +388,14 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
   return {
     name: NETWORK_DRIVER,
     apply,
+    // An agent stopping with no workspace left leaves no guard behind (one with workspaces keeps
+    // it: their daemons outlive the agent).
+    async stop(node) {
+      if (await notLiveReason(options, ['ip'])) return;
+      const actions: string[] = [];
+      await releaseGuardsIfLast(node.dataDir, poolList, node.run, actions);
+      for (const action of actions) node.logger.info({ driver: NETWORK_DRIVER }, action);
+    },
     async observe(desired, context): Promise<DriverObservation> {
       const record = await readRecord(workspaceLayout(context.workspaceDir).networkFile);
       if (!record) return {};

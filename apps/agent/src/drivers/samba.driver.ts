@@ -11,7 +11,7 @@ import { SAMBA_NOT_USED, type WorkspaceDesiredState } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
-import { ensureDir, ensureDirUnder } from '../fs/ensure-dir.ts';
+import { ensureDir, ensureDirUnder, ensureRuntimeDir } from '../fs/ensure-dir.ts';
 import { syncPassdb } from '../samba/passdb.ts';
 import { netbiosNameFor, renderGlobal, renderShare } from '../samba/render-smb-conf.ts';
 import { renderSmbpasswd } from '../samba/render-smbpasswd.ts';
@@ -103,15 +103,8 @@ async function renderSamba(
   const resolved = resolveShares(sambaSection(desired).shares, accounts, NAMESPACE_DATA_ROOT);
   const failures = [...resolved.failures];
 
-  for (const dir of [
-    samba.dir,
-    samba.privateDir,
-    samba.lockDir,
-    samba.stateDir,
-    samba.cacheDir,
-    samba.runDir,
-    samba.logDir,
-  ])
+  for (const dir of [samba.lockDir, samba.ncalrpcDir]) await ensureRuntimeDir(dir, 0o755);
+  for (const dir of [samba.dir, samba.privateDir, samba.stateDir, samba.cacheDir, samba.runDir, samba.logDir])
     await ensureDir(dir, { mode: dir === samba.privateDir ? 0o700 : 0o755 });
 
   // Share folders: created root-owned, group `users`, setgid, so what is made inside stays the

@@ -19,7 +19,7 @@
 import { VPN_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
-import { ensureDir } from '../fs/ensure-dir.ts';
+import { ensureDir, ensureRuntimeDir } from '../fs/ensure-dir.ts';
 import { CHECK_PASSWORD_SCRIPT, renderUsersFile, VPN_USER_KIND } from '../vpn/password-check.ts';
 import { disconnectUser, killAll } from '../vpn/management.ts';
 import { observeVpn } from '../vpn/observe.ts';
@@ -93,6 +93,7 @@ async function renderVpn(desired: WorkspaceDesiredState, { layout }: DaemonConte
   const { vpn } = layout;
   // The folder holds the server's key: root only. tmp/ gets each connect's username and password.
   for (const dir of [vpn.dir, vpn.tmpDir, vpn.runDir, vpn.logDir]) await ensureDir(dir, { mode: 0o700 });
+  await ensureRuntimeDir(vpn.socketDir, 0o700);
   const users = renderUsersFile(desired.vpn?.users ?? []);
   return {
     // The script first: the check of server.conf wants the script it names to exist.

@@ -1,9 +1,10 @@
 // The workspace's storage folder, `<dataDir>/workspaces/<service_id>/` (mode 0750): the root that
 // every later driver builds under. Present while the workspace is running or stopped (stopping
-// keeps the data); deleted with everything in it when the workspace is removed.
+// keeps the data); deleted with everything in it when the workspace is removed, and with it the
+// workspace's runtime folder (its daemons' sockets and lock files, workspace-paths.ts).
 import { chmod, lstat, mkdir, rm } from 'node:fs/promises';
 import type { Driver, DriverContext, DriverResult } from './driver.ts';
-import { workspaceDir, workspacesRoot } from '../workspace-paths.ts';
+import { workspaceDir, workspaceRuntimeDir, workspacesRoot } from '../workspace-paths.ts';
 import type { WorkspaceDesiredState } from '@debesis/contract';
 
 export const WORKSPACE_DIR_MODE = 0o750;
@@ -36,7 +37,13 @@ export const workspaceDirDriver: Driver = {
         return { changed: actions.length > 0, actions, status };
       }
       case 'removed': {
-        if (!(await lstatOrUndefined(dir))) return { changed: false, actions: [], status };
+        const runtime = workspaceRuntimeDir(desired.service_id);
+        const hadRuntime = (await lstatOrUndefined(runtime)) !== undefined;
+        if (hadRuntime) await rm(runtime, { recursive: true, force: true });
+        if (!(await lstatOrUndefined(dir)))
+          return hadRuntime
+            ? { changed: true, actions: [`removed ${runtime}`], status }
+            : { changed: false, actions: [], status };
         // On a symlink, rm removes the link, never what it points to.
         await rm(dir, { recursive: true, force: true });
         return { changed: true, actions: [`removed ${dir}`], status };

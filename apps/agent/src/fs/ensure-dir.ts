@@ -3,8 +3,9 @@
 // symlink: every component is checked with lstat and a symlink is refused, never followed, so the
 // agent (root) cannot be tricked into creating or chowning something outside the workspace.
 import { chmod, chown, lstat, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { isRoot } from '../system/host.ts';
+import { RUNTIME_ROOT } from '../workspace-paths.ts';
 
 export interface DirSpec {
   mode: number;
@@ -74,4 +75,15 @@ export async function ensureDirUnder(
     if (await ensureDir(path, last ? leaf : { ...parents, onlyWhenCreated: true })) changed = true;
   }
   return changed;
+}
+
+/**
+ * A folder of the daemons' runtime folder (workspace-paths.ts RUNTIME_ROOT: sockets and lock
+ * files) with `mode`; its missing parents are made 0755.
+ */
+export function ensureRuntimeDir(path: string, mode: number): Promise<boolean> {
+  const base = dirname(RUNTIME_ROOT);
+  const rel = relative(base, path);
+  if (rel.startsWith('..') || rel === '') throw new Error(`${path} is not inside ${RUNTIME_ROOT}`);
+  return ensureDirUnder(base, rel, { mode: 0o755 }, { mode });
 }

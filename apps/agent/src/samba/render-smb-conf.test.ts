@@ -3,6 +3,7 @@ import { SAMBA_SERVER_DEFAULTS, WORKSPACE_ID_FIRST_BASE as B } from '@debesis/co
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from '../testing/desired.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
+import { workspaceRuntimeDir } from '../workspace-paths.ts';
 import { smbConf } from '../daemons/config-formats.ts';
 import { netbiosNameFor, renderGlobal, renderShare, renderSmbConf } from './render-smb-conf.ts';
 import { renderSmbpasswd } from './render-smbpasswd.ts';
@@ -137,14 +138,16 @@ describe('share permissions → smb.conf', () => {
     ]);
   });
 
-  it('keeps every workspace path in its own folder and binds only its address', () => {
+  it('keeps every workspace path in its own folders and binds only its address', () => {
     const text = renderSmbConf(global, []);
     for (const line of [
       'bind interfaces only = no',
       'smb ports = 445',
       'passdb backend = tdbsam:/data/workspaces/w/samba/private/passdb.tdb',
       'private dir = /data/workspaces/w/samba/private',
-      'lock directory = /data/workspaces/w/samba/lock',
+      // Sockets live in the workspace's short runtime folder (workspace-layout.test.ts).
+      `lock directory = ${workspaceRuntimeDir('w')}/samba/lock`,
+      `ncalrpc dir = ${workspaceRuntimeDir('w')}/samba/ncalrpc`,
       'state directory = /data/workspaces/w/samba/state',
       'cache directory = /data/workspaces/w/samba/cache',
       'pid directory = /data/workspaces/w/samba/run',

@@ -64,7 +64,7 @@ export function renderGlobal(options: SmbGlobalOptions): string {
     `state directory = ${layout.stateDir}`,
     `cache directory = ${layout.cacheDir}`,
     `pid directory = ${layout.runDir}`,
-    `ncalrpc dir = ${layout.runDir}/ncalrpc`,
+    `ncalrpc dir = ${layout.ncalrpcDir}`,
     'usershare max shares = 0',
     `log file = ${layout.logFile}`,
     'logging = file',

@@ -14,6 +14,7 @@ import {
   networkNames,
   parseProcRoutes,
   poolBlocks,
+  releasableGuards,
   routedThrough,
 } from './netns.ts';
 
@@ -83,6 +84,15 @@ describe('the pool’s guard routes', () => {
     expect(routedThrough(routes, '198.19.250.7', 'dbs-0123456789')).toBe(true);
     expect(routedThrough(routes, '198.19.250.7', 'dbs-9999999999')).toBe(false);
     expect(routedThrough(routes, '198.18.0.0', '*')).toBe(false);
+  });
+
+  it('are released only where no workspace of the host holds an address', () => {
+    const routes = parseProcRoutes(PROC_ROUTE);
+    // 198.19.250.7 is routed through a workspace's veth: its guard stays.
+    expect(releasableGuards(['198.19.250.7'], routes)).toEqual([]);
+    // The /24 guard holds no workspace's address: it goes; a block with no guard is not named.
+    expect(releasableGuards(expandAddressPool('198.18.0.0-198.18.0.255'), routes)).toEqual(['198.18.0.0/24']);
+    expect(releasableGuards(['198.19.250.9'], routes)).toEqual([]);
   });
 });
 

@@ -23,9 +23,9 @@
 //
 // Everything here that only looks (names, /proc/net/route, /run/netns, /sys/class/net) runs no
 // program, so a pass that finds everything in place costs a few file reads.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { isIPv4 } from 'node:net';
+import { workspaceShortId } from '../workspace-paths.ts';
 import { exists } from './host.ts';
 
 /** The node end's address on every workspace's veth; the namespace's only way back. */
@@ -52,7 +52,7 @@ export interface NetworkNames {
 
 /** The namespace and interface names of a workspace, the same for the same service id. */
 export function networkNames(serviceId: string): NetworkNames {
-  const hash = createHash('sha256').update(serviceId).digest('hex').slice(0, 10);
+  const hash = workspaceShortId(serviceId);
   return {
     netns: `debesis-${hash}`,
     nodeInterface: `dbs-${hash}`,
@@ -174,23 +174,45 @@ export function routedThrough(
   );
 }
 
+/** Whether `address` lies inside the CIDR `block`. */
+function inBlock(address: string, block: string): boolean {
+  const [start, end] = blockRange(block);
+  const n = ipv4ToNumber(address);
+  return n >= start && n <= end;
+}
+
 /**
- * Deletes the pool's `unreachable` guard routes. The agent itself keeps them for good (they are
- * the node's, not a workspace's); tests and benchmarks that gave the agent a pool of their own
- * call this when they clean up.
+ * The pool's guard blocks present now that no workspace of the host holds an address in (no /32
+ * route through a workspace veth, `dbs-…`, in the block): what the node can delete once it runs
+ * no workspace. A block another agent's workspace still sits in (a pool shared by two agents of
+ * one host) stays.
+ */
+export function releasableGuards(pool: readonly string[], routes: readonly RouteEntry[]): string[] {
+  const present = new Set(
+    routes
+      .filter((r) => r.reject && r.metric === POOL_GUARD_METRIC)
+      .map((r) => `${r.destination}/${r.prefix}`),
+  );
+  const held = routes.filter((r) => !r.reject && r.prefix === 32 && r.device.startsWith('dbs-'));
+  return poolBlocks(pool).filter(
+    (block) => present.has(block) && !held.some((route) => inBlock(route.destination, block)),
+  );
+}
+
+/**
+ * Deletes the pool's `unreachable` guard routes that no workspace of the host needs (see
+ * releasableGuards); returns those deleted. The network driver calls it once the node holds no
+ * workspace (the last one removed, or the agent stopping with none); tests and benchmarks that
+ * gave the agent a pool of their own call it when they clean up.
  */
 export async function removePoolGuards(
   pool: readonly string[],
   run: (command: string, args: readonly string[]) => Promise<unknown>,
-): Promise<void> {
-  const present = new Set(
-    (await readRoutes())
-      .filter((r) => r.reject && r.metric === POOL_GUARD_METRIC)
-      .map((r) => `${r.destination}/${r.prefix}`),
-  );
-  for (const block of poolBlocks(pool))
-    if (present.has(block))
-      await run('ip', ['route', 'del', 'unreachable', block, 'metric', String(POOL_GUARD_METRIC)]);
+): Promise<string[]> {
+  const blocks = releasableGuards(pool, await readRoutes());
+  for (const block of blocks)
+    await run('ip', ['route', 'del', 'unreachable', block, 'metric', String(POOL_GUARD_METRIC)]);
+  return blocks;
 }
 
 /** `a.b.c.d/n` with the host bits cleared, or undefined when it is no IPv4 CIDR block. */
