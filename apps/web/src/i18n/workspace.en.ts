@@ -54,6 +54,20 @@ export const workspaceEn = {
     nameHint:
       'Lower-case letters, numbers, hyphens and underscores; starts with a letter; up to 32 characters.',
   },
+  goesDown: {
+    intro: 'Everything it serves goes down:',
+    samba_one: 'Samba: everyone connected to its {{count}} share at {{address}} is disconnected',
+    samba_other: 'Samba: everyone connected to its {{count}} shares at {{address}} is disconnected',
+    sambaAny: 'Samba: everyone connected to its shares at {{address}} is disconnected',
+    vpn_one: 'VPN: the {{count}} session connected now ends',
+    vpn_other: 'VPN: the {{count}} sessions connected now end',
+    vpnAny: 'VPN: every session connected now ends',
+    nfs_one: 'NFS: clients that mount its {{count}} export lose it',
+    nfs_other: 'NFS: clients that mount its {{count}} exports lose them',
+    nfsAny: 'NFS: clients that mount its exports lose them',
+    ftp: 'FTP and SFTP: open sessions end and transfers under way stop',
+    ldap: 'LDAP: its directory stops answering, so sign-ins that use it fail',
+  },
   serviceState: {
     awaitingPayment: 'Awaiting payment',
     failed: 'Payment failed',

@@ -17,6 +17,14 @@ const noticePlurals = {
   critical_many:
     'Ši paslauga baigs galioti po {{count}} dienos. Pratęskite ją dabar, kad neprarastumėte prieigos prie duomenų.',
 };
+const goesDownPlurals = {
+  samba_few: 'Samba: visi, prisijungę prie jos {{count}} bendrinamų aplankų adresu {{address}}, atjungiami',
+  samba_many: 'Samba: visi, prisijungę prie jos {{count}} bendrinamo aplanko adresu {{address}}, atjungiami',
+  vpn_few: 'VPN: nutrūksta {{count}} dabar prisijungę seansai',
+  vpn_many: 'VPN: nutrūksta {{count}} dabar prisijungusio seanso',
+  nfs_few: 'NFS: klientai, prijungę jos {{count}} eksportus, jų netenka',
+  nfs_many: 'NFS: klientai, prijungę jos {{count}} eksporto, jų netenka',
+};
 
 export const workspaceLt: WorkspaceMessages = {
   applyStatus: {
@@ -69,6 +77,22 @@ export const workspaceLt: WorkspaceMessages = {
   workspace: {
     nameHint:
       'Mažosios raidės, skaičiai, brūkšneliai ir pabraukimai; pradedama raide; ne daugiau kaip 32 simboliai.',
+  },
+  goesDown: {
+    intro: 'Nustoja veikti viskas, ką ji teikia:',
+    samba_one: 'Samba: visi, prisijungę prie jos {{count}} bendrinamo aplanko adresu {{address}}, atjungiami',
+    samba_other:
+      'Samba: visi, prisijungę prie jos {{count}} bendrinamų aplankų adresu {{address}}, atjungiami',
+    sambaAny: 'Samba: visi, prisijungę prie jos bendrinamų aplankų adresu {{address}}, atjungiami',
+    vpn_one: 'VPN: nutrūksta {{count}} dabar prisijungęs seansas',
+    vpn_other: 'VPN: nutrūksta {{count}} dabar prisijungusių seansų',
+    vpnAny: 'VPN: nutrūksta visi dabar prisijungę seansai',
+    nfs_one: 'NFS: klientai, prijungę jos {{count}} eksportą, jo netenka',
+    nfs_other: 'NFS: klientai, prijungę jos {{count}} eksportų, jų netenka',
+    nfsAny: 'NFS: klientai, prijungę jos eksportus, jų netenka',
+    ftp: 'FTP ir SFTP: atviri seansai nutrūksta, vykstantys perdavimai sustoja',
+    ldap: 'LDAP: jos katalogas nustoja atsakinėti, todėl juo besinaudojantys prisijungimai nepavyksta',
+    ...goesDownPlurals,
   },
   serviceState: {
     awaitingPayment: 'Laukiama apmokėjimo',

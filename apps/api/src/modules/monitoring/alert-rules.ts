@@ -38,8 +38,17 @@ export function diskAlerts(usedBytes: number, sizeBytes: number): AlertDecision 
 }
 
 /**
+ * When a daemon's start was asked for: within `slackMs` (the node's clock against the API's, a
+ * daemon brought up just after the node reported) of an apply the owner, a plan change or a
+ * status change caused, from asking until the node applied it, or `openMs` while it has not. The
+ * owner's stop, start and restart and a plan change restart daemons on purpose: no alarm, no mail.
+ */
+export const EXPECTED_START_WINDOW = { slackMs: 2 * 60_000, openMs: 5 * 60_000 } as const;
+
+/**
  * A daemon that should serve and does not is down (critical); one that started
- * RESTART_ALERT_STARTS times or more within the last minutes (`recentStarts`) keeps restarting.
+ * RESTART_ALERT_STARTS times or more within the last minutes (`recentStarts`, only the starts
+ * nobody asked for: EXPECTED_START_WINDOW) keeps restarting.
  */
 export function daemonAlerts(
   drivers: readonly DriverStatus[],

@@ -398,6 +398,38 @@ export function createMonitoringQueries(db: Executor) {
       return new Map(rows.map((row) => [row.daemon, row.starts]));
     },
 
+    /**
+     * Per daemon, its starts since `from` that no apply explains: a start within `slackMs` of an
+     * apply with a cause (the owner's start/stop/restart, a plan change, a status change; from
+     * asking until applied, or `openMs` while it is not) was asked for, not a crash.
+     */
+    async unexplainedDaemonStarts(
+      serviceId: string,
+      from: Date,
+      window: { slackMs: number; openMs: number },
+    ): Promise<Map<string, number>> {
+      const slack = sql`make_interval(secs => ${window.slackMs / 1000})`;
+      const open = sql`make_interval(secs => ${window.openMs / 1000})`;
+      const rows = await db
+        .select({ daemon: monitoringDaemonStarts.daemon, starts: sql<number>`count(*)::int` })
+        .from(monitoringDaemonStarts)
+        .where(
+          and(
+            eq(monitoringDaemonStarts.serviceId, serviceId),
+            gte(monitoringDaemonStarts.startedAt, from),
+            sql`not exists (
+              select 1 from ${monitoringApplies}
+              where ${monitoringApplies.serviceId} = ${monitoringDaemonStarts.serviceId}
+                and ${monitoringApplies.cause} is not null
+                and ${monitoringDaemonStarts.startedAt} >= ${monitoringApplies.requestedAt} - ${slack}
+                and ${monitoringDaemonStarts.startedAt} <= coalesce(${monitoringApplies.appliedAt}, ${monitoringApplies.requestedAt} + ${open}) + ${slack}
+            )`,
+          ),
+        )
+        .groupBy(monitoringDaemonStarts.daemon);
+      return new Map(rows.map((row) => [row.daemon, row.starts]));
+    },
+
     /** Applies of the services requested since `from` (or the one generation named), newest first. */
     async applies(serviceIds: string[], from: Date, generation?: number): Promise<ApplyRow[]> {
       if (serviceIds.length === 0) return [];

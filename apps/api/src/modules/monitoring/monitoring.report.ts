@@ -7,7 +7,7 @@
 import { ACTIVITY_RETENTION_DAYS, RESTART_ALERT_MINUTES, type MonitoringReport } from '@debesis/contract';
 import type { Tx } from '../../db/transaction.ts';
 import type { FeatureReportContext } from '../workspace/workspace-feature.ts';
-import { daemonAlerts, diskAlerts, vpnAlerts } from './alert-rules.ts';
+import { daemonAlerts, diskAlerts, EXPECTED_START_WINDOW, vpnAlerts } from './alert-rules.ts';
 import { applyAlertDecision } from './alerts.ts';
 import { kindCode } from './monitoring.codes.ts';
 import { sourceCode } from './monitoring.codes.ts';
@@ -62,9 +62,10 @@ async function storeReportFacts(tx: Tx, context: FeatureReportContext): Promise<
     return startedAt && !Number.isNaN(startedAt.getTime()) ? [{ daemon: driver.driver, startedAt }] : [];
   });
   await queries.recordDaemonStarts(serviceId, starts);
-  const recent = await queries.daemonStarts(
+  const recent = await queries.unexplainedDaemonStarts(
     serviceId,
     new Date(at.getTime() - RESTART_ALERT_MINUTES * 60_000),
+    EXPECTED_START_WINDOW,
   );
   await applyAlertDecision(queries, scope, daemonAlerts(report.drivers, recent), at);
 

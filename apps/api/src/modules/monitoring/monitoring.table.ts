@@ -159,6 +159,10 @@ export const monitoringReportKeys = pgTable('monitoring_report_keys', {
   storedAt: timestamp('stored_at', { withTimezone: true }).notNull(),
 });
 
+/** Why a generation was asked for, where that restarts daemons on purpose (see `cause`). */
+export const APPLY_CAUSES = ['owner', 'plan', 'lifecycle'] as const;
+export type ApplyCause = (typeof APPLY_CAUSES)[number];
+
 /**
  * Each generation of a service asked of its node and when the node applied it: the tasks'
  * provisioning (the generation that placed it) and config applies. Written by triggers on
@@ -173,6 +177,13 @@ export const monitoringApplies = pgTable(
       .references(() => services.id, { onDelete: 'cascade' }),
     generation: integer('generation').notNull(),
     kind: text('kind', { enum: ['provisioning', 'apply'] }).notNull(),
+    /**
+     * What the generation changed that restarts daemons, set by the trigger from the row's diff:
+     * `owner` (start, stop, restart), `plan` (a plan change), `lifecycle` (a status change:
+     * suspended, expired, restored…); null for the rest (users, shares…). Daemon starts within
+     * such an apply are expected, not a daemon restarting over and over (alert-rules.ts).
+     */
+    cause: text('cause', { enum: APPLY_CAUSES }),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },

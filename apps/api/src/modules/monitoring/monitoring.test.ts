@@ -15,6 +15,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { seedCatalogue } from '../../test/payments.ts';
 import { login } from '../../test/factories.ts';
 import { capacity, GIB, registerNode, type TestNode } from '../../test/services.ts';
+import { createServicesQueries } from '../services/services.queries.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
   ownerWithService,
@@ -437,6 +438,79 @@ describe('monitoring', () => {
     expect(await alerts()).toMatchObject([{ kind: 'vpn_over_limit', subject: 'ona-phone' }]);
     await report(serviceId, { features: { vpn: { sessions: [], usage: [] } } });
     expect(await alerts()).toEqual([]);
+  });
+
+  it('raises no restarting alert nor mail for the owner’s stop, start, restart and plan changes; three starts nobody asked for still do', async () => {
+    const { auth, serviceId, owner } = await placedService();
+    const services = createServicesQueries(ctx.database.db);
+    const restarting = async () =>
+      (await call.get(auth, `${BASE}/alerts?service_id=${serviceId}`))
+        .json<AlertsResponse>()
+        .alerts.filter((alert) => alert.kind === 'daemon_restarting');
+    /** The node applies what was asked, a few seconds later, its daemons started (or not) just then. */
+    async function applied(serving: boolean) {
+      ctx.advance(20_000);
+      const { generation } = await serviceRow(ctx, serviceId);
+      const startedAt = ctx.now().toISOString();
+      await node.report([
+        {
+          service_id: serviceId,
+          observed_generation: generation,
+          ok: true,
+          drivers: ['samba', 'vpn', 'nfs'].map((driver) =>
+            serving ? { driver, live: true, serving, started_at: startedAt } : { driver, live: true },
+          ),
+          failures: [],
+        },
+      ]);
+    }
+    const control = async (action: 'stop' | 'start' | 'restart') => {
+      ctx.advance(MINUTE_MS);
+      const response = await call.post(auth, `/api/v1/services/${serviceId}/${action}`);
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const plan = async (diskSpace: number) => {
+      ctx.advance(MINUTE_MS);
+      const { productId, usersCount, monthlyPriceMinor } = await serviceRow(ctx, serviceId);
+      await services.changePlan(
+        serviceId,
+        { productId, diskSpace, usersCount, monthlyPriceMinor },
+        ctx.now(),
+      );
+    };
+
+    // All within ten minutes: five starts of each daemon, every one asked for.
+    await control('stop');
+    await applied(false);
+    await control('start');
+    await applied(true);
+    await control('restart');
+    await applied(true);
+    await plan(20);
+    await applied(true);
+    await plan(10);
+    await applied(true);
+    await control('restart');
+    await applied(true);
+    expect(await restarting()).toEqual([]);
+    mails.length = 0;
+    await tick.tick();
+    expect(mails.filter((mail) => mail.to === owner.email)).toEqual([]);
+
+    // Three starts of samba nobody asked for (it crashed, the node started it again), once the
+    // last restart is well over.
+    ctx.advance(2 * MINUTE_MS);
+    for (let start = 0; start < 3; start += 1) {
+      ctx.advance(MINUTE_MS);
+      await report(serviceId, {
+        drivers: [{ driver: 'samba', live: true, serving: true, started_at: ctx.now().toISOString() }],
+      });
+    }
+    expect(await restarting()).toMatchObject([{ subject: 'samba', params: { starts: 3 } }]);
+    await tick.tick();
+    expect(mails.filter((mail) => mail.to === owner.email).map((mail) => mail.subject)).toEqual([
+      expect.stringContaining('keeps restarting'),
+    ]);
   });
 
   it('stores nothing for a report that says nothing new within a minute (one statement), and looks again after it, whichever process stored it', async () => {

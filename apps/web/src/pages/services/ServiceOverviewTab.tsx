@@ -23,6 +23,7 @@ import { useWorkspaceMutation, whileApplying } from '../../workspace/workspace-r
 import { diskSize, formatDate, money, numberFormat, numberLocale } from '../plans/format.ts';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
+import { GoesDownList } from './GoesDownList.tsx';
 import { formatBytes, ServiceStatusBadge } from './service-parts.tsx';
 import { UsageMeter } from './UsageMeter.tsx';
 
@@ -231,7 +232,12 @@ function Controls({ service }: { service: ServiceOverviewItem }) {
       {asking && (
         <ConfirmDialog
           title={t(CONFIRMATIONS[asking].title, { name: service.name })}
-          body={t(CONFIRMATIONS[asking].body, { address: service.ip_address ?? '' })}
+          body={
+            <>
+              <GoesDownList service={service} testId={`service-${asking}-goes-down`} />
+              <p>{t(CONFIRMATIONS[asking].body)}</p>
+            </>
+          }
           confirmLabel={t(CONFIRMATIONS[asking].confirm)}
           busyLabel={t(CONTROL_LABELS[asking].busy)}
           busy={run.isPending}

@@ -154,6 +154,7 @@ describe('service settings: ending the service', () => {
     async () => {
       const bodies: unknown[] = [];
       server.use(
+        ...workspaceHandlers({ service: makeOverviewItem({ vpn_users: 3, vpn_online: 2, nfs_exports: 1 }) }),
         http.get(servicePath('/config'), () => HttpResponse.json(CONFIG)),
         actionRoute(bodies),
       );
@@ -163,6 +164,13 @@ describe('service settings: ending the service', () => {
       expect(within(dialog).getByTestId('service-terminate-loss').textContent).toContain(
         `is deleted today, ${inDays(0)}, for good`,
       );
+      // Every server goes down, not only Samba: the VPN with its live count, NFS, FTP/SFTP, LDAP.
+      const goesDown = within(dialog).getByTestId('service-terminate-goes-down');
+      expect(within(goesDown).getByTestId('service-terminate-goes-down-vpn').textContent).toBe(
+        'VPN: the 2 sessions connected now end',
+      );
+      for (const line of ['Samba: everyone connected', 'NFS: clients', 'FTP and SFTP', 'LDAP'])
+        expect(goesDown.textContent).toContain(line);
       await userEvent.type(screen.getByTestId('service-terminate-name'), 'Team');
       await userEvent.click(screen.getByTestId('service-terminate-confirm'));
       expect((await screen.findByTestId('service-terminate-name-error')).textContent).toBe(

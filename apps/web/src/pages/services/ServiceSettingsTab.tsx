@@ -23,6 +23,7 @@ import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { planChangePath } from '../plan-changes/plan-facts.ts';
 import { formatDate } from '../plans/format.ts';
+import { GoesDownList } from './GoesDownList.tsx';
 import { SettingsFormCard } from './kit/SettingsFormCard.tsx';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
@@ -113,11 +114,14 @@ function EndDialog({
         name: service.name,
       })}
       description={
-        <p data-testid={`service-${ending}-loss`}>
-          {t(cancel ? 'serviceSettings.cancelConfirmBody' : 'serviceSettings.terminateConfirmBody', {
-            date: lostOn,
-          })}
-        </p>
+        <>
+          <p data-testid={`service-${ending}-loss`}>
+            {t(cancel ? 'serviceSettings.cancelConfirmBody' : 'serviceSettings.terminateConfirmBody', {
+              date: lostOn,
+            })}
+          </p>
+          <GoesDownList service={service} testId={`service-${ending}-goes-down`} />
+        </>
       }
       role="alertdialog"
       onClose={onClose}

@@ -143,7 +143,7 @@ describe('stop and restart ask first', () => {
   it(
     'stop names what disconnects; keeping it sends nothing; the notice goes once the stop is done',
     async () => {
-      let service = makeOverviewItem();
+      let service = makeOverviewItem({ vpn_users: 4, vpn_online: 3, nfs_exports: 2 });
       const calls: string[] = [];
       server.use(...workspaceHandlers());
       server.use(
@@ -158,9 +158,19 @@ describe('stop and restart ask first', () => {
       await userEvent.click(await screen.findByTestId('service-stop'));
       const dialog = await screen.findByTestId('service-stop-dialog');
       expect(dialog.textContent).toContain('Stop Team drive?');
-      expect(dialog.textContent).toContain(
-        'Everyone connected to its Samba shares at 127.0.10.7 is disconnected',
-      );
+      // Every server that goes down, with the overview's counts: not only Samba.
+      expect(
+        within(dialog)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Samba: everyone connected to its 1 share at 127.0.10.7 is disconnected',
+        'VPN: the 3 sessions connected now end',
+        'NFS: clients that mount its 2 exports lose them',
+        'FTP and SFTP: open sessions end and transfers under way stop',
+        'LDAP: its directory stops answering, so sign-ins that use it fail',
+      ]);
+      expect(dialog.textContent).toContain('Nobody can connect until you start it again.');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByTestId('service-stop-dialog')).toBeNull();
       expect(calls).toEqual([]);
@@ -197,9 +207,10 @@ describe('stop and restart ask first', () => {
       await userEvent.click(await screen.findByTestId('service-restart'));
       const dialog = await screen.findByTestId('service-restart-dialog');
       expect(dialog.textContent).toContain('Restart Team drive?');
-      expect(dialog.textContent).toContain(
-        'Everyone connected to its Samba shares at 127.0.10.7 is disconnected for a moment',
+      expect(within(dialog).getByTestId('service-restart-goes-down-samba').textContent).toBe(
+        'Samba: everyone connected to its 1 share at 127.0.10.7 is disconnected',
       );
+      expect(dialog.textContent).toContain('It is back after a moment');
       expect(calls).toEqual([]);
       await userEvent.click(within(dialog).getByTestId('service-restart-dialog-confirm'));
       expect((await screen.findByTestId('service-control-done')).textContent).toContain('Restart requested');

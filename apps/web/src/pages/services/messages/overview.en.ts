@@ -36,11 +36,11 @@ export const overviewTabEn = {
     controlsUnavailable: 'Start, stop and restart are only available for an active workspace.',
     stopConfirmTitle: 'Stop {{name}}?',
     stopConfirmBody:
-      'Everyone connected to its Samba shares at {{address}} is disconnected, and nobody can connect until you start it again. Changes not yet saved in open files may be lost. Its data is kept.',
+      'Nobody can connect until you start it again. Changes not yet saved in open files may be lost. Its data is kept.',
     stopConfirm: 'Stop workspace',
     restartConfirmTitle: 'Restart {{name}}?',
     restartConfirmBody:
-      'Everyone connected to its Samba shares at {{address}} is disconnected for a moment and has to connect again; changes not yet saved in open files may be lost. Its storage and file sharing are started again, and a change that could not be applied is tried again.',
+      'It is back after a moment, and everyone has to connect again; changes not yet saved in open files may be lost. Its storage and every server are started again, and a change that could not be applied is tried again.',
     restartConfirm: 'Restart workspace',
     start: 'Start',
     starting: 'Starting…',

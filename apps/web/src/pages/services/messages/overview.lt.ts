@@ -37,11 +37,11 @@ export const overviewTabLt: OverviewTabMessages = {
     controlsUnavailable: 'Paleisti, sustabdyti ir paleisti iš naujo galima tik aktyvią darbo erdvę.',
     stopConfirmTitle: 'Sustabdyti {{name}}?',
     stopConfirmBody:
-      'Visi, prisijungę prie jos Samba bendrinamų aplankų adresu {{address}}, bus atjungti ir niekas negalės prisijungti, kol vėl jos nepaleisite. Neišsaugoti atvertų failų pakeitimai gali būti prarasti. Duomenys išsaugomi.',
+      'Niekas negalės prisijungti, kol vėl jos nepaleisite. Neišsaugoti atvertų failų pakeitimai gali būti prarasti. Duomenys išsaugomi.',
     stopConfirm: 'Sustabdyti darbo erdvę',
     restartConfirmTitle: 'Paleisti {{name}} iš naujo?',
     restartConfirmBody:
-      'Visi, prisijungę prie jos Samba bendrinamų aplankų adresu {{address}}, trumpam bus atjungti ir turės prisijungti iš naujo; neišsaugoti atvertų failų pakeitimai gali būti prarasti. Jos saugykla ir failų bendrinimas paleidžiami iš naujo, o nepritaikytas pakeitimas bandomas dar kartą.',
+      'Po akimirkos ji vėl veikia, o visi turės prisijungti iš naujo; neišsaugoti atvertų failų pakeitimai gali būti prarasti. Jos saugykla ir visi serveriai paleidžiami iš naujo, o nepritaikytas pakeitimas bandomas dar kartą.',
     restartConfirm: 'Paleisti darbo erdvę iš naujo',
     start: 'Paleisti',
     starting: 'Paleidžiama…',
