@@ -2,7 +2,8 @@
 // its own slapd inside its namespaces on its address; a client in a network namespace of its own
 // (testing/network.ts) binds and searches with ldapwhoami, ldapsearch and ldapmodify. A user binds
 // with her password over StartTLS and LDAPS (the workspace's certificate verifies); a suspended
-// and an expired user cannot; a renamed group and a new member show at once; the read-only bind
+// and an expired user cannot; a renamed group and a new member show at once (and smbclient still
+// gets into the share the group opens); the read-only bind
 // account reads but writes nothing and never sees a hash; anonymous reads follow the switch;
 // nothing works without TLS. slapd keeps its pid through all of it, an unchanged workspace runs no
 // program, and 200 users suspended at once apply in one pass. Elsewhere it is skipped with the
@@ -14,14 +15,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   LdapSectionState,
+  SambaSectionState,
   LdapUserState,
   WorkspaceDesiredState,
   WorkspaceGroupState,
   WorkspaceUserState,
 } from '@debesis/contract';
-import { ldapDirectoryNames, ldapGroupDn, ldapUserDn, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
+import {
+  ldapDirectoryNames,
+  ldapGroupDn,
+  ldapUserDn,
+  SAMBA_SERVER_DEFAULTS,
+  WORKSPACE_ID_FIRST_BASE,
+} from '@debesis/contract';
 import { runCommand } from './exec/run-command.ts';
-import { desiredUser, desiredWorkspace } from './testing/desired.ts';
+import { desiredShare, desiredUser, desiredWorkspace } from './testing/desired.ts';
 import {
   forceCleanWorkspace,
   LIVE_WORKSPACE_PROGRAMS,
@@ -42,6 +50,7 @@ const PROGRAMS = [
   'ldapsearch',
   'ldapwhoami',
   'openssl',
+  'smbclient',
 ];
 const reason = await liveSkipReason('LDAP test', PROGRAMS);
 
@@ -76,6 +85,7 @@ interface Shape {
   users?: WorkspaceUserState[];
   groups?: WorkspaceGroupState[];
   ldap?: Partial<LdapSectionState>;
+  samba?: SambaSectionState;
 }
 
 function state(shape: Shape = {}): WorkspaceDesiredState {
@@ -93,6 +103,7 @@ function state(shape: Shape = {}): WorkspaceDesiredState {
       id_base: B,
       users,
       groups: shape.groups ?? [{ name: 'team', gid: B + 5000, members: ['alice'] }],
+      ...(shape.samba ? { samba: shape.samba } : {}),
     }),
     ldap: {
       enabled: true,
@@ -129,6 +140,28 @@ const fromClient = (command: string, args: string[], input?: string) =>
 const startTls = ['-ZZ', '-H', `ldap://${ADDRESS}:${PORT}`];
 const ldaps = ['-H', `ldaps://${ADDRESS}:${LDAPS_PORT}`];
 const userDn = (name: string) => ldapUserDn(SERVICE, name);
+
+/** smbclient from the client's namespace, as `user` with the Samba password desiredUser gave. */
+async function smb(user: string, share: string, command: string) {
+  const result = await runCommand(
+    'ip',
+    [
+      'netns',
+      'exec',
+      CLIENT.netns,
+      'smbclient',
+      `//${ADDRESS}/${share}`,
+      '-U',
+      user,
+      '-m',
+      'SMB3',
+      '-c',
+      command,
+    ],
+    { env: { ...process.env, PASSWD: `${user}-password` }, timeoutMs: 30_000 },
+  );
+  return { ok: result.ok, output: `${result.stdout}\n${result.stderr}` };
+}
 
 const whoami = (dn: string, password: string, connection = startTls) =>
   fromClient('ldapwhoami', ['-x', ...connection, '-D', dn, '-w', password]);
@@ -357,10 +390,29 @@ describe.skipIf(reason !== undefined)(
       expect(await slapdPid()).toBe(pid);
     });
 
-    it('a renamed group and a new member show at once', async () => {
+    it('a renamed group and a new member show at once, and the Samba share it opened still lets them in', async () => {
+      // A share open to the group: its members get in by the group alone (smbd checks `@team`).
+      const sharedBy = (group: string) => ({
+        shares: [desiredShare('teamshare', { path: 'team', groups: [group], bind_public_ip: true })],
+        settings: SAMBA_SERVER_DEFAULTS,
+      });
+      await pass(state({ samba: sharedBy('team') }));
+      const before = await smb('alice', 'teamshare', 'ls');
+      expect(before.ok, before.output).toBe(true);
+      expect((await smb('bob', 'teamshare', 'ls')).output).toMatch(/NT_STATUS_ACCESS_DENIED/);
+
       const started = performance.now();
-      await pass(state({ groups: [{ name: 'crew', gid: B + 5000, members: ['alice', 'bob'] }] }));
+      await pass(
+        state({
+          groups: [{ name: 'crew', gid: B + 5000, members: ['alice', 'bob'] }],
+          samba: sharedBy('crew'),
+        }),
+      );
       const passMs = performance.now() - started;
+      for (const user of ['alice', 'bob']) {
+        const listed = await smb(user, 'teamshare', 'ls');
+        expect(listed.ok, listed.output).toBe(true);
+      }
       const groups = await search(asReader, '(objectClass=posixGroup)', ['memberUid']);
       expect(dns(groups.stdout)).toEqual(
         [ldapGroupDn(SERVICE, 'crew'), ldapGroupDn(SERVICE, 'users')].map((dn) => dn.toLowerCase()).sort(),

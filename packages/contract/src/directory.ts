@@ -11,8 +11,10 @@
 //
 // Names become Unix and Samba names on the node (see WORKSPACE_NAME_PATTERN): they are refused,
 // not silently changed, when they hold upper-case letters, so what the owner typed is what signs
-// in. A user and a group may share a name, as on Unix. A name cannot be changed afterwards: it
-// owns files and memberships on the node; create a new one instead.
+// in. A user and a group may share a name, as on Unix. A user's name cannot be changed afterwards
+// (it is their sign-in everywhere and names their home); a group's can (PATCH groups/{group} with
+// `name`): on the node a group is its gid, which stays, so files, members and the shares that
+// list it follow the new name at the next apply.
 import { z } from 'zod';
 import { text } from './strings.ts';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
@@ -138,6 +140,8 @@ export const createWorkspaceGroupRequestSchema = z.object({
 export type CreateWorkspaceGroupRequest = z.input<typeof createWorkspaceGroupRequestSchema>;
 
 export const updateWorkspaceGroupRequestSchema = z.strictObject({
+  /** A new name, under the rules of a new group's; one another group holds is a field error. */
+  name: workspaceNameSchema.optional(),
   description: workspaceDescriptionSchema.optional(),
   /** The complete set of members afterwards; members who stay keep their primary flag. */
   members: nameList.optional(),

@@ -193,6 +193,7 @@ export type FieldErrorCode =
   | 'workspace_name_reserved'
   | 'workspace_user_unknown'
   | 'workspace_group_unknown'
+  | 'workspace_group_name_taken'
   | 'listed_twice'
   | 'share_path_invalid'
   | 'share_path_reserved'
@@ -428,6 +429,7 @@ const en: Catalogue = {
   workspace_name_reserved: 'This name is reserved by the system. Please choose another',
   workspace_user_unknown: 'There is no user with this name in the service',
   workspace_group_unknown: 'There is no group with this name in the service',
+  workspace_group_name_taken: 'Another group of the service already has this name',
   listed_twice: 'This name is listed more than once',
   share_path_invalid:
     'Use a folder inside the service: names of letters, numbers, hyphens and underscores separated by /',
@@ -677,6 +679,7 @@ const lt: Catalogue = {
   workspace_name_reserved: 'Šis pavadinimas rezervuotas sistemai. Pasirinkite kitą',
   workspace_user_unknown: 'Paslaugoje nėra naudotojo tokiu vardu',
   workspace_group_unknown: 'Paslaugoje nėra grupės tokiu pavadinimu',
+  workspace_group_name_taken: 'Kita paslaugos grupė jau turi tokį pavadinimą',
   listed_twice: 'Šis pavadinimas nurodytas daugiau nei kartą',
   share_path_invalid:
     'Nurodykite aplanką paslaugos viduje: raidžių, skaičių, brūkšnelių ir pabraukimų pavadinimus, atskirtus /',

@@ -155,7 +155,7 @@ export function createDirectoryQueries(db: Db) {
     },
     async updateGroup(
       id: string,
-      values: { description?: string; changedGeneration: number; updatedAt: Date },
+      values: { name?: string; description?: string; changedGeneration: number; updatedAt: Date },
     ): Promise<void> {
       await db.update(workspaceGroups).set(values).where(eq(workspaceGroups.id, id));
     },

@@ -213,7 +213,7 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
       config: { access: 'verified' },
       schema: {
         tags,
-        summary: 'Change a group’s description or its whole member list',
+        summary: 'Rename a group, change its description or its whole member list',
         security,
         params: workspaceGroupParamsSchema,
         body: updateWorkspaceGroupRequestSchema,

@@ -9,7 +9,8 @@
 // group, and making them primary elsewhere moves the role. Deleting a user takes them out of
 // their groups and out of what depends on them (Samba shares: the registry's `dependents`);
 // deleting a group takes it out of shares, and its primary members fall back to the `users`
-// group.
+// group. Renaming a group keeps its gid and memberships; the shares that let it in are stamped
+// with the generation, since the node names the group in them.
 // Every change runs through the workspace change pipeline: one transaction with the generation
 // bump, every touched row stamped with the new generation and the activity entry, then a
 // wake-up of the node. directory.feature.ts registers it as the `users` workspace feature.
@@ -513,19 +514,29 @@ export function createDirectoryService(deps: {
         const q = createDirectoryQueries(tx);
         const group = requireGroup(await q.findGroup(service.id, name));
         const fields: string[] = [];
+        const errors: AppFieldError[] = [];
+        const newName = request.name !== undefined && request.name !== group.name ? request.name : null;
+        if (newName !== null) {
+          if (await q.findGroup(service.id, newName)) {
+            errors.push({ field: 'name', code: 'workspace_group_name_taken' });
+          }
+          fields.push('name');
+        }
         if (request.description !== undefined && request.description !== group.description) {
           fields.push('description');
         }
-        if (request.members !== undefined) {
-          const errors: AppFieldError[] = [];
-          const wanted = resolveNames(
-            'members',
-            request.members,
-            await q.usersNamed(service.id, request.members),
-            'workspace_user_unknown',
-            errors,
-          );
-          throwFieldErrors(errors);
+        const wanted =
+          request.members === undefined
+            ? undefined
+            : resolveNames(
+                'members',
+                request.members,
+                await q.usersNamed(service.id, request.members),
+                'workspace_user_unknown',
+                errors,
+              );
+        throwFieldErrors(errors);
+        if (wanted !== undefined) {
           const current = await q.membersOfGroup(group.id);
           const leaving = current.filter((member) => !wanted.some((user) => user.id === member.userId));
           const joining = wanted.filter((user) => !current.some((member) => member.userId === user.id));
@@ -548,13 +559,30 @@ export function createDirectoryService(deps: {
         }
         if (fields.length === 0) return { unchanged: await presentedGroup(q, service, group.id) };
         await q.updateGroup(group.id, {
+          ...(newName === null ? {} : { name: newName }),
           ...(request.description === undefined ? {} : { description: request.description }),
           changedGeneration: generation,
           updatedAt: at,
         });
+        if (newName !== null) {
+          // The gid stays, so members' files and memberships follow; what lists it by name follows.
+          for (const dependent of dependents()) {
+            await dependent.groupRenamed?.(tx, { serviceId: service.id, groupId: group.id, generation, at });
+          }
+        }
         return {
           result: await presentedGroup(q, service, group.id),
-          activity: [{ action: 'group updated', tone: 'info', details: { name: group.name, fields } }],
+          activity: [
+            {
+              action: 'group updated',
+              tone: 'info',
+              details: {
+                name: newName ?? group.name,
+                fields,
+                ...(newName === null ? {} : { previous_name: group.name }),
+              },
+            },
+          ],
         };
       });
     },

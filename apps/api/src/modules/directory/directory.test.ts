@@ -15,6 +15,7 @@ import {
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { seedCatalogue } from '../../test/payments.ts';
+import { capacity, registerNode } from '../../test/services.ts';
 import { workspaceUsers } from './directory.table.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { ntHash, verifySha512Crypt } from './passwords.ts';
@@ -448,9 +449,9 @@ describe('users and groups', () => {
       description: 'Core team',
       members: [{ name: 'jonas', primary: false }],
     });
-    expect((await call.patch(auth, `${base(serviceId)}/groups/team`, { name: 'crew' })).json()).toMatchObject(
-      { errors: [{ code: 'unknown_field' }] },
-    );
+    expect((await call.patch(auth, `${base(serviceId)}/groups/team`, { gid: 5 })).json()).toMatchObject({
+      errors: [{ code: 'unknown_field' }],
+    });
     const groups = (await call.get(auth, `${base(serviceId)}/groups`)).json<WorkspaceGroupsResponse>();
     expect(groups.groups.map((group) => group.name)).toEqual(['admins', 'team']);
 
@@ -458,6 +459,95 @@ describe('users and groups', () => {
     expect(actions).toContain('group created/success');
     expect(actions).toContain('group member added/info');
     expect(actions).toContain('group updated/info');
+  });
+
+  it('renames a group: same gid and members, the shares naming it follow; a taken or bad name changes nothing', async () => {
+    const node = await registerNode(ctx, 'directory-rename-node', capacity(1000, ['10.18.0.1']));
+    const { auth, serviceId } = await ownerWithService(ctx);
+    await setService(ctx, serviceId, { nodeId: node.id, address: '10.18.1.1', idBase: ID_BASE });
+    await createUser(auth, serviceId, { name: 'ona' });
+    await createUser(auth, serviceId, { name: 'jonas' });
+    await createGroup(auth, serviceId, { name: 'team', description: 'Everyone', members: ['ona'] });
+    await createGroup(auth, serviceId, { name: 'admins' });
+    await call.post(auth, `${base(serviceId)}/groups/team/members/jonas?primary=true`);
+    const share = await call.post(auth, `/api/v1/samba/${serviceId}/shares`, {
+      name: 'projects',
+      groups: ['team'],
+    });
+    expect(share.statusCode, share.body).toBe(201);
+    await call.post(auth, `/api/v1/samba/${serviceId}/shares`, { name: 'other', users: [{ name: 'ona' }] });
+    const desiredOf = async () =>
+      (await node.desired()).workspaces.find((workspace) => workspace.service_id === serviceId);
+    const before = await desiredOf();
+    const teamGid = before?.groups.find((group) => group.name === 'team')?.gid;
+    expect(teamGid).toEqual(expect.any(Number));
+    await nodeCaughtUp(ctx, serviceId);
+    const generation = (await serviceRow(ctx, serviceId)).generation;
+
+    const rename = (body: object) => call.patch(auth, `${base(serviceId)}/groups/team`, body);
+    const taken = await rename({ name: 'admins' });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json()).toMatchObject({
+      detail: 'validation_error',
+      errors: [{ field: 'name', code: 'workspace_group_name_taken' }],
+    });
+    expect((await rename({ name: 'Crew' })).json()).toMatchObject({
+      errors: [{ field: 'name', code: 'workspace_name_lowercase' }],
+    });
+    expect((await rename({ name: 'sudo', members: ['ghost'] })).json()).toMatchObject({
+      errors: [{ field: 'name', code: 'workspace_name_reserved' }],
+    });
+    expect((await rename({ name: 'crew', members: ['ghost'] })).json()).toMatchObject({
+      errors: [{ field: 'members.0', code: 'workspace_user_unknown' }],
+    });
+    // The same name is no change at all.
+    expect((await rename({ name: 'team' })).statusCode).toBe(200);
+    expect((await serviceRow(ctx, serviceId)).generation).toBe(generation);
+
+    const renamed = await rename({ name: 'crew' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<WorkspaceGroup>()).toMatchObject({
+      name: 'crew',
+      description: 'Everyone',
+      gid: teamGid,
+      members: [
+        { name: 'jonas', primary: true },
+        { name: 'ona', primary: false },
+      ],
+      apply_status: 'applying',
+    });
+    expect((await serviceRow(ctx, serviceId)).generation).toBe(generation + 1);
+    expect((await call.get(auth, `${base(serviceId)}/groups/team/members`)).statusCode).toBe(404);
+    expect((await call.get(auth, `${base(serviceId)}/users/jonas/groups`)).json()).toEqual({
+      groups: [{ name: 'crew', gid: teamGid, primary: true }],
+    });
+
+    // The node is asked for the new name under the same gid, in the group and in the share.
+    const after = await desiredOf();
+    expect(after?.groups.find((group) => group.gid === teamGid)).toEqual({
+      name: 'crew',
+      gid: teamGid,
+      members: ['jonas', 'ona'],
+    });
+    expect(after?.users.find((user) => user.name === 'jonas')?.primary_gid).toBe(teamGid);
+    expect(after?.samba?.shares.find((row) => row.name === 'projects')?.groups).toEqual(['crew']);
+    // Until the node applies it, the share waits too; the share that does not name it does not.
+    const shares = (await call.get(auth, `/api/v1/samba/${serviceId}/shares`)).json<{
+      shares: Array<{ name: string; groups: string[]; apply_status: string }>;
+    }>().shares;
+    expect(shares.map((row) => [row.name, row.groups, row.apply_status])).toEqual([
+      ['other', [], 'applied'],
+      ['projects', ['crew'], 'applying'],
+    ]);
+    // A new group may take the freed name.
+    expect((await createGroup(auth, serviceId, { name: 'team' })).statusCode).toBe(201);
+
+    const entries = await activityOf(ctx, serviceId);
+    expect(entries.find((entry) => entry.action === 'group updated')?.details).toEqual({
+      name: 'crew',
+      previous_name: 'team',
+      fields: ['name'],
+    });
   });
 
   it('deletes users and groups: out of every group, primary members back to the users group', async () => {

@@ -116,6 +116,14 @@ export function createSambaQueries(db: Db) {
         .returning({ shareId: sambaShareUsers.shareId });
       return rows.map((row) => row.shareId);
     },
+    /** The ids of the shares that let the group in. */
+    async sharesOfGroup(groupId: string): Promise<string[]> {
+      const rows = await db
+        .select({ shareId: sambaShareGroups.shareId })
+        .from(sambaShareGroups)
+        .where(eq(sambaShareGroups.groupId, groupId));
+      return rows.map((row) => row.shareId);
+    },
     /** Takes the group out of every share; the ids of the shares that had it. */
     async removeGroupEverywhere(groupId: string): Promise<string[]> {
       const rows = await db

@@ -60,7 +60,7 @@ type CreateShare = z.output<typeof createSambaShareRequestSchema>;
 type UpdateShare = z.output<typeof updateSambaShareRequestSchema>;
 type SettingsChange = z.output<typeof sambaSettingsRequestSchema>;
 
-/** Keeps shares consistent when the directory deletes a user or a group. */
+/** Keeps shares consistent when the directory deletes a user or a group, or renames a group. */
 export const sambaDirectoryDependent: DirectoryDependent = {
   async userRemoved(tx, { userId, generation, at }) {
     const q = createSambaQueries(tx);
@@ -69,6 +69,10 @@ export const sambaDirectoryDependent: DirectoryDependent = {
   async groupRemoved(tx, { groupId, generation, at }) {
     const q = createSambaQueries(tx);
     await q.markSharesChanged(await q.removeGroupEverywhere(groupId), generation, at);
+  },
+  async groupRenamed(tx, { groupId, generation, at }) {
+    const q = createSambaQueries(tx);
+    await q.markSharesChanged(await q.sharesOfGroup(groupId), generation, at);
   },
 };
 

@@ -42,7 +42,7 @@ export interface PlanFacts {
 /**
  * A feature whose resources name users or groups (Samba shares; later FTP, NFS…). It is told,
  * inside the deleting transaction and before the row goes, so it can drop its references and
- * stamp what it changed with the same generation.
+ * stamp what it changed with the same generation. A renamed group is told the same way.
  */
 export interface DirectoryDependent {
   userRemoved(
@@ -50,6 +50,14 @@ export interface DirectoryDependent {
     change: { serviceId: string; userId: string; generation: number; at: Date },
   ): Promise<void>;
   groupRemoved(
+    tx: Tx,
+    change: { serviceId: string; groupId: string; generation: number; at: Date },
+  ): Promise<void>;
+  /**
+   * The group keeps its id and gid under a new name: what names it in the desired state (a
+   * share's `@group`) changes, so the feature stamps those resources with the generation.
+   */
+  groupRenamed?(
     tx: Tx,
     change: { serviceId: string; groupId: string; generation: number; at: Date },
   ): Promise<void>;

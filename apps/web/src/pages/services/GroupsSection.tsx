@@ -1,5 +1,5 @@
 // The service's groups (spec §3 "Group"): list with description, members and apply status;
-// create with a name and description; edit the description; manage members with their primary
+// create with a name and description; rename it or edit the description; manage members with their primary
 // flag; delete after confirming.
 import type { WorkspaceGroup, WorkspaceUser } from '@debesis/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
@@ -96,7 +96,7 @@ export function GroupsSection({
             <ResourceFormDialog
               title={t('workspaceGroups.editTitle', { name: group.name })}
               schema={groupEditFormSchema}
-              defaultValues={{ description: group.description }}
+              defaultValues={{ name: group.name, description: group.description }}
               save={(values) => directoryApi.updateGroup(serviceId, group.name, values)}
               failure={t('workspaceGroups.updateFailed')}
               submitLabel={t('workspace:resource.save')}
@@ -107,6 +107,7 @@ export function GroupsSection({
               }}
               onClose={close}
               fields={(f) => [
+                f.name('name', 'group-edit-name', t('workspaceGroups.name')),
                 f.text('description', 'group-description', t('workspaceGroups.description'), {
                   optional: true,
                 }),

@@ -331,6 +331,51 @@ describe('service groups and membership', () => {
     );
   });
 
+  it('renames a group; a name another group holds is shown on the name field', async () => {
+    const bodies: unknown[] = [];
+    server.use(...workspaceHandlers({ groups: [makeGroup()] }));
+    server.use(
+      http.patch(directoryPath('/groups/team'), async ({ request }) => {
+        const body = (await request.json()) as { name: string };
+        bodies.push(body);
+        return body.name === 'office'
+          ? apiError(422, 'validation_error', 'Some fields are not valid.', [
+              {
+                field: 'name',
+                code: 'workspace_group_name_taken',
+                message: 'Another group of the service already has this name',
+              },
+            ])
+          : HttpResponse.json(makeGroup({ name: body.name, apply_status: 'applying' }));
+      }),
+    );
+    renderApp(USERS_TAB);
+    await userEvent.click(await screen.findByTestId('group-team-edit'));
+    const dialog = await screen.findByTestId('group-edit-dialog');
+    const name = within(dialog).getByTestId<HTMLInputElement>('group-edit-name');
+    expect(name.value).toBe('team');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Office');
+    await userEvent.click(within(dialog).getByTestId('group-edit-submit'));
+    expect((await screen.findByTestId('group-edit-name-error')).textContent).toBe(
+      'Use lower-case letters: the name becomes a Unix and Samba name',
+    );
+    await userEvent.clear(name);
+    await userEvent.type(name, 'office');
+    await userEvent.click(within(dialog).getByTestId('group-edit-submit'));
+    expect((await screen.findByTestId('group-edit-name-error')).textContent).toBe(
+      'Another group of the service already has this name',
+    );
+    await userEvent.clear(name);
+    await userEvent.type(name, 'crew');
+    await userEvent.click(within(dialog).getByTestId('group-edit-submit'));
+    await waitFor(() => expect(screen.queryByTestId('group-edit-dialog')).toBeNull());
+    expect(bodies).toEqual([
+      { name: 'office', description: 'The whole team' },
+      { name: 'crew', description: 'The whole team' },
+    ]);
+  });
+
   it('adds a member (supplementary unless primary is ticked), makes one primary and removes one', async () => {
     const calls: string[] = [];
     let members = [{ name: 'alice', primary: false, active: true }];

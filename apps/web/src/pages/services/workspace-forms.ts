@@ -37,7 +37,8 @@ export const groupFormSchema = z.object({
 });
 export type GroupFormValues = z.infer<typeof groupFormSchema>;
 
-export const groupEditFormSchema = z.object({ description: workspaceDescriptionSchema });
+/** A group being changed may take a new name (its gid, members and shares follow it). */
+export const groupEditFormSchema = groupFormSchema;
 export type GroupEditFormValues = z.infer<typeof groupEditFormSchema>;
 
 /** Write, execute and admin need read (the contract's share_permissions_need_read). */
