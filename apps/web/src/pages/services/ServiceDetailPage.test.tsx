@@ -74,7 +74,9 @@ describe('service detail: overview', () => {
     expect((await screen.findByTestId('service-fact-ip')).textContent).toBe('Not assigned yet');
     expect(screen.getByTestId('service-fact-disk').textContent).toBe('Not measured yet (of 50 GB)');
     expect(screen.getByTestId('service-fact-uptime').textContent).toBe('Not running');
-    expect(screen.getByTestId(`service-preparing-${SERVICE_ID}`).textContent).toContain('2–3 minutes');
+    expect(screen.getByTestId(`service-preparing-${SERVICE_ID}`).textContent).toContain(
+      'usually ready within a minute',
+    );
     // Not placed: no node to ask about.
     expect(screen.queryByTestId('service-node')).toBeNull();
   });
