@@ -115,7 +115,7 @@ export const ordersEn = {
     status: 'Status',
     validUntil: 'Valid until',
     price: 'Price',
-    perMonth: '{{amount}} / month',
+    perMonth: '{{amount}} / month excl. VAT',
     status_awaitingPayment: 'Awaiting payment',
     status_processing: 'Being set up',
     status_resourcePending: 'Waiting for resources',

@@ -125,7 +125,7 @@ export const ordersLt: OrdersMessages = {
     status: 'Būsena',
     validUntil: 'Galioja iki',
     price: 'Kaina',
-    perMonth: '{{amount}} / mėn.',
+    perMonth: '{{amount}} / mėn. be PVM',
     status_awaitingPayment: 'Laukiama apmokėjimo',
     status_processing: 'Ruošiama',
     status_resourcePending: 'Laukiama išteklių',

@@ -27,7 +27,14 @@ describe('services list', () => {
     expect(row.textContent).toContain('Team drive');
     expect(row.textContent).toContain('MINI');
     expect(row.textContent).toContain('Jan 15, 2027');
-    expect(row.textContent).toContain(`${formatMoney(1499, 'en-US')} / month`);
+    expect(screen.getByTestId('service-price-svc-1').textContent).toBe(
+      `${formatMoney(1499, 'en-US')} / month excl. VAT`,
+    );
+    // The plan is labelled, as the date is.
+    expect(screen.getByTestId('service-plan-svc-1').previousElementSibling?.textContent).toBe('Plan');
+    expect(screen.getByTestId('service-plan-svc-1').previousElementSibling?.className).not.toContain(
+      'visually-hidden',
+    );
     expect(screen.getByTestId('service-status-svc-1').textContent).toBe('Being set up');
     expect(screen.getByTestId('service-status-svc-2').textContent).toBe('Running');
     expect(screen.queryByTestId('services-empty')).toBeNull();

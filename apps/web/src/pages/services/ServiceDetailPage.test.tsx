@@ -48,7 +48,7 @@ describe('service detail: overview', () => {
     expect(fact('users')).toBe('2 / 5');
     expect(fact('groups')).toBe('1');
     expect(fact('shares')).toBe('1');
-    expect(fact('price')).toBe('€14.99 / month');
+    expect(fact('price')).toBe('€14.99 / month excl. VAT');
     expect(fact('uptime')).toBe('3 d 4 h');
     expect((await screen.findByTestId('service-apply')).dataset.applyStatus).toBe('applied');
     expect(screen.getByTestId('service-node-state').textContent).toBe('Online');
