@@ -82,7 +82,7 @@ export const en = {
     lead: 'Your workspaces and their state.',
     emptyTitle: 'You have no services yet',
     emptyBody:
-      'Choose a plan to create your first workspace. After payment it is usually ready within 2–3 minutes.',
+      'Choose a plan to create your first workspace. After payment it is usually ready within a minute.',
     emptyCta: 'See plans',
   },
   notFound: {
@@ -245,7 +245,7 @@ export const en = {
     },
     finalCta: {
       title: 'Move your team’s files somewhere safe',
-      body: 'Choose a plan and pay by card. Your workspace is usually ready within 2–3 minutes.',
+      body: 'Choose a plan and pay by card. Your workspace is usually ready within a minute.',
       primary: 'See plans',
       secondary: 'Talk to us',
     },

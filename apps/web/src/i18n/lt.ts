@@ -81,7 +81,7 @@ export const lt: Messages = {
     lead: 'Jūsų darbo erdvės ir jų būsena.',
     emptyTitle: 'Jūs dar neturite paslaugų',
     emptyBody:
-      'Pasirinkite planą ir sukurkite pirmąją darbo erdvę. Po apmokėjimo ji paprastai paruošiama per 2–3 minutes.',
+      'Pasirinkite planą ir sukurkite pirmąją darbo erdvę. Po apmokėjimo ji paprastai paruošiama per minutę.',
     emptyCta: 'Peržiūrėti planus',
   },
   notFound: {
@@ -241,7 +241,7 @@ export const lt: Messages = {
     },
     finalCta: {
       title: 'Perkelkite komandos failus į saugią vietą',
-      body: 'Pasirinkite planą ir apmokėkite kortele. Darbo erdvė paprastai paruošiama per 2–3 minutes.',
+      body: 'Pasirinkite planą ir apmokėkite kortele. Darbo erdvė paprastai paruošiama per minutę.',
       primary: 'Peržiūrėti planus',
       secondary: 'Susisiekite su mumis',
     },

@@ -27,7 +27,7 @@ export const planChangesEn = {
     lead: 'The plan of each of your services. Change a plan or extend a service from here.',
     emptyTitle: 'You have no services yet',
     emptyBody:
-      'Choose a plan to create your first workspace. After payment it is usually ready within 2–3 minutes.',
+      'Choose a plan to create your first workspace. After payment it is usually ready within a minute.',
     emptyCta: 'Choose a plan',
     addService: 'Order another service',
     creditTitle: 'Account credit',

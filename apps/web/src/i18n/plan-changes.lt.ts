@@ -43,7 +43,7 @@ export const planChangesLt: PlanChangesMessages = {
     lead: 'Kiekvienos jūsų paslaugos planas. Čia galite pakeisti planą arba pratęsti paslaugą.',
     emptyTitle: 'Kol kas neturite paslaugų',
     emptyBody:
-      'Pasirinkite planą ir sukurkite pirmąją darbo erdvę. Po apmokėjimo ji paprastai būna paruošta per 2–3 minutes.',
+      'Pasirinkite planą ir sukurkite pirmąją darbo erdvę. Po apmokėjimo ji paprastai būna paruošta per minutę.',
     emptyCta: 'Pasirinkti planą',
     addService: 'Užsakyti dar vieną paslaugą',
     creditTitle: 'Sąskaitos kreditas',

@@ -84,7 +84,7 @@ export const publicEn = {
       },
       setupTime: {
         q: 'How soon can I use my workspace?',
-        a: 'After the card payment the workspace is usually ready within 2–3 minutes. If no capacity is free at that moment, the system keeps trying every 2 minutes and emails you when it is ready.',
+        a: 'After the card payment the workspace is usually ready within a minute. If no capacity is free at that moment, the system keeps trying every 2 minutes and emails you when it is ready.',
       },
       backups: {
         q: 'Are my files backed up?',
@@ -215,7 +215,7 @@ export const publicEn = {
     sections: {
       service: {
         title: 'The service',
-        body: 'Debesis provides hosted storage and network access (a workspace) of the size, number of users and features of the plan you choose. The workspace is ready after payment, usually within 2–3 minutes.',
+        body: 'Debesis provides hosted storage and network access (a workspace) of the size, number of users and features of the plan you choose. The workspace is ready after payment, usually within a minute.',
       },
       account: {
         title: 'Your account',
@@ -251,7 +251,7 @@ export const publicEn = {
     whatYouGet: 'What you get',
     goodFor: 'Good for',
     ctaTitle: 'Ready to start?',
-    ctaBody: 'Choose a plan and your workspace is usually ready within 2–3 minutes.',
+    ctaBody: 'Choose a plan and your workspace is usually ready within a minute.',
     secureAccess: {
       title: 'Secure access',
       lead: 'Reach your company’s files from home, the office or the road, through your own encrypted VPN.',

@@ -82,7 +82,7 @@ export const publicLt: PublicMessages = {
       },
       setupTime: {
         q: 'Kada galėsiu naudotis darbo erdve?',
-        a: 'Po mokėjimo kortele darbo erdvė paprastai paruošiama per 2–3 minutes. Jei tuo metu laisvų išteklių nėra, sistema bando kas 2 minutes ir praneša el. paštu, kai viskas paruošta.',
+        a: 'Po mokėjimo kortele darbo erdvė paprastai paruošiama per minutę. Jei tuo metu laisvų išteklių nėra, sistema bando kas 2 minutes ir praneša el. paštu, kai viskas paruošta.',
       },
       backups: {
         q: 'Ar mano failams daromos atsarginės kopijos?',
@@ -213,7 +213,7 @@ export const publicLt: PublicMessages = {
     sections: {
       service: {
         title: 'Paslauga',
-        body: 'Debesis teikia talpinamą saugyklą ir tinklo prieigą (darbo erdvę), kurios dydis, naudotojų skaičius ir funkcijos atitinka pasirinktą planą. Darbo erdvė paruošiama po mokėjimo, paprastai per 2–3 minutes.',
+        body: 'Debesis teikia talpinamą saugyklą ir tinklo prieigą (darbo erdvę), kurios dydis, naudotojų skaičius ir funkcijos atitinka pasirinktą planą. Darbo erdvė paruošiama po mokėjimo, paprastai per minutę.',
       },
       account: {
         title: 'Jūsų paskyra',
@@ -249,7 +249,7 @@ export const publicLt: PublicMessages = {
     whatYouGet: 'Ką gaunate',
     goodFor: 'Tinka',
     ctaTitle: 'Pasiruošę pradėti?',
-    ctaBody: 'Pasirinkite planą – darbo erdvė paprastai paruošiama per 2–3 minutes.',
+    ctaBody: 'Pasirinkite planą – darbo erdvė paprastai paruošiama per minutę.',
     secureAccess: {
       title: 'Saugi prieiga',
       lead: 'Pasiekite įmonės failus iš namų, biuro ar kelionės per savo šifruotą VPN.',

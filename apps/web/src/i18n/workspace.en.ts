@@ -95,7 +95,7 @@ export const workspaceEn = {
     retryPayment: 'Retry payment',
     retrying: 'Opening the payment page…',
     retryFailed: 'Failed to retry payment',
-    processing: 'Your workspace is being set up. This usually takes 2–3 minutes.',
+    processing: 'Your workspace is being set up. It is usually ready within a minute.',
     resourcePending:
       'Paid, but no storage is free right now. We try again every 2 minutes and let you know when it is ready.',
     offlineNotServing:

@@ -124,7 +124,7 @@ export const workspaceLt: WorkspaceMessages = {
     retryPayment: 'Bandyti apmokėti dar kartą',
     retrying: 'Atidaromas mokėjimo puslapis…',
     retryFailed: 'Nepavyko pakartoti mokėjimo',
-    processing: 'Jūsų darbo erdvė ruošiama. Paprastai tai užtrunka 2–3 minutes.',
+    processing: 'Jūsų darbo erdvė ruošiama. Paprastai ji paruošiama per minutę.',
     resourcePending:
       'Apmokėta, tačiau šiuo metu laisvos saugyklos nėra. Bandome iš naujo kas 2 minutes ir pranešime, kai viskas bus paruošta.',
     offlineNotServing:

@@ -27,7 +27,14 @@ describe('services list', () => {
     expect(row.textContent).toContain('Team drive');
     expect(row.textContent).toContain('MINI');
     expect(row.textContent).toContain('Jan 15, 2027');
-    expect(row.textContent).toContain(`${formatMoney(1499, 'en-US')} / month`);
+    expect(screen.getByTestId('service-price-svc-1').textContent).toBe(
+      `${formatMoney(1499, 'en-US')} / month excl. VAT`,
+    );
+    // The plan is labelled, as the date is.
+    expect(screen.getByTestId('service-plan-svc-1').previousElementSibling?.textContent).toBe('Plan');
+    expect(screen.getByTestId('service-plan-svc-1').previousElementSibling?.className).not.toContain(
+      'visually-hidden',
+    );
     expect(screen.getByTestId('service-status-svc-1').textContent).toBe('Being set up');
     expect(screen.getByTestId('service-status-svc-2').textContent).toBe('Running');
     expect(screen.queryByTestId('services-empty')).toBeNull();
@@ -57,6 +64,8 @@ describe('services list', () => {
     overview([]);
     const view = renderApp('/dashboard/services');
     expect((await screen.findByTestId('services-empty')).textContent).toContain('You have no services yet');
+    // Setting up takes seconds: the promise is the truthful one.
+    expect(screen.getByTestId('services-empty').textContent).toContain('usually ready within a minute');
     view.unmount();
 
     server.use(
@@ -158,7 +167,9 @@ describe('services list: warnings and ways forward', () => {
     );
     renderApp('/dashboard/services');
     expect((await screen.findByTestId('service-status-new')).textContent).toBe('Being set up');
-    expect(screen.getByTestId('service-preparing-new').textContent).toContain('2–3 minutes');
+    expect(screen.getByTestId('service-preparing-new').textContent).toContain(
+      'usually ready within a minute',
+    );
     await waitFor(() => expect(screen.getByTestId('service-status-new').textContent).toBe('Running'), {
       timeout: 5000,
     });

@@ -51,8 +51,8 @@ function ServiceRow({ service }: { service: ServiceOverviewItem }) {
       </div>
       <dl className="service-row__facts">
         <div>
-          <dt className="visually-hidden">{t('serviceList.plan')}</dt>
-          <dd className="text-muted">{service.plan}</dd>
+          <dt className="text-muted">{t('serviceList.plan')}</dt>
+          <dd data-testid={`service-plan-${service.id}`}>{service.plan}</dd>
         </div>
         <div>
           <dt className="text-muted">{t('serviceList.validUntil')}</dt>
@@ -60,7 +60,9 @@ function ServiceRow({ service }: { service: ServiceOverviewItem }) {
         </div>
         <div>
           <dt className="visually-hidden">{t('serviceList.price')}</dt>
-          <dd>{t('serviceList.perMonth', { amount: money(service.monthly_price, language) })}</dd>
+          <dd data-testid={`service-price-${service.id}`}>
+            {t('serviceList.perMonth', { amount: money(service.monthly_price, language) })}
+          </dd>
         </div>
       </dl>
       <ServiceNotices service={service} />

@@ -1,6 +1,8 @@
 // The text of a failed order (spec §8): the order's error_message, else 'Order processing
 // failed', then ': ' and the details from error_details — JSON text (a string, or an object with a
-// `message` field) or plain text.
+// `message` field) or plain text. When the provider gave a reason code the texts know
+// (payment.declined.*), that reason is shown in the reader's language instead.
+import type { TFunction } from 'i18next';
 
 /** The provider's reason code in error_details (`{"code": "card_declined", …}`), if it has one. */
 export function failureCode(errorDetails: string | null | undefined): string | null {
@@ -40,4 +42,19 @@ export function failureMessage(
   const head = errorMessage?.trim() ? errorMessage : fallback;
   const details = failureDetails(errorDetails);
   return details === null ? head : `${head}: ${details}`;
+}
+
+/**
+ * The provider's reason in the reader's language when its code is one the texts know
+ * (payment.declined.*), else null (then the order's own words are shown).
+ */
+export function declinedReason(
+  errorDetails: string | null | undefined,
+  t: TFunction,
+  exists: (key: string) => boolean,
+): string | null {
+  const code = failureCode(errorDetails);
+  return code !== null && exists(`payment.declined.${code}`)
+    ? t(`payment.declined.${code}` as 'payment.declined.card_declined')
+    : null;
 }

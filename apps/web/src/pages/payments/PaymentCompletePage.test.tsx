@@ -67,7 +67,7 @@ describe('payment completion pages (no sign-in needed)', () => {
 
     await until(() => shown('completion-success'), 'success');
     expect(screen.getByTestId('completion-success').textContent).toContain('Payment successful');
-    expect(screen.getByTestId('completion-success').textContent).toContain('2-3 minutes');
+    expect(screen.getByTestId('completion-success').textContent).toContain('usually ready within a minute');
     expect(screen.getByTestId('completion-services-link').getAttribute('href')).toBe('/dashboard/services');
     expect(window.localStorage.getItem(STORAGE_KEYS.selectedPlan)).toBeNull();
     expect(router.state.location.pathname).toBe(`/dashboard/payments/new/${ORDER_ID}/payment/complete`);
@@ -115,6 +115,25 @@ describe('payment completion pages (no sign-in needed)', () => {
     );
   });
 
+  it("says a declined card once: the heading says it failed, the text why, in the reader's language", async () => {
+    // What the API stores for a declined card (payments.service.ts).
+    statuses(failedWith('Payment failed', '{"code":"card_declined","message":"Your card was declined."}'));
+    const view = renderApp(completePath);
+    const failed = await screen.findByTestId('completion-failed');
+    expect(failed.querySelector('h1')?.textContent).toBe('Payment failed');
+    expect(screen.getByTestId('completion-failed-message').textContent).toBe(
+      'The card was declined. Please try again.',
+    );
+    expect(failed.textContent?.match(/Payment failed/g)).toHaveLength(1);
+    view.unmount();
+
+    await changeLanguage('lt');
+    renderApp(completePath);
+    expect((await screen.findByTestId('completion-failed-message')).textContent).toBe(
+      'Kortelė atmesta. Bandykite dar kartą.',
+    );
+  });
+
   it('times out when the order is still not complete after the limit', async () => {
     useSessionFakeTimers();
     const polls = statuses(pending);
@@ -157,8 +176,9 @@ describe('payment completion pages (no sign-in needed)', () => {
     statuses(makeSessionStatus({ status: 'expired' }));
     renderApp(completePath);
     expect((await screen.findByTestId('completion-failed-message')).textContent).toBe(
-      'Payment failed. Please try again.',
+      'The payment was not completed, and nothing was charged. You can pay again.',
     );
+    expect(screen.getByTestId('completion-failed').querySelector('h1')?.textContent).toBe('Payment failed');
     expect(screen.getByTestId('completion-retry').getAttribute('href')).toBe(
       `/dashboard/payments/new/${ORDER_ID}/payment`,
     );

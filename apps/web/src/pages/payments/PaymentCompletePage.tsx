@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/orders-messages.ts';
 import { removeStorage } from '../../lib/storage.ts';
 import { notifyInBrowser } from '../../notifications/browser-notifications.ts';
-import { failureMessage } from '../../payments/failure-message.ts';
+import { declinedReason, failureMessage } from '../../payments/failure-message.ts';
 import {
   COMPLETION_POLL_MS,
   COMPLETION_TIMEOUT_MS,
@@ -97,7 +97,7 @@ function flowTexts(flow: 'purchase' | 'planChange' | 'extension', t: Translate) 
   switch (flow) {
     case 'purchase':
       return {
-        failed: t('completion.paymentFailed'),
+        failed: t('completion.paymentFailedTitle'),
         successBody: t('completion.successBody'),
         plansLink: false,
       };
@@ -116,8 +116,20 @@ function flowTexts(flow: 'purchase' | 'planChange' | 'extension', t: Translate) 
   }
 }
 
+/**
+ * What the failed outcome says under its heading (which already says it failed): an unpaid order
+ * was simply not paid; a known card reason in the reader's language; else the spec's failed-order
+ * text (error_message or 'Order processing failed', then the details).
+ */
+function failedText(status: PaymentSessionStatus, t: Translate, exists: (key: string) => boolean): string {
+  if (status.order_status === 'AWAITING_PAYMENT') return t('completion.notCompleted');
+  const reason = declinedReason(status.error_details, t, exists);
+  if (reason !== null) return `${reason} ${t('completion.tryAgain')}`;
+  return failureMessage(status.error_message, status.error_details, t('completion.orderFailed'));
+}
+
 export function PaymentCompletePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useDocumentTitle(t('completion.title'));
   const [params] = useSearchParams();
   const { planChangeId, serviceId } = useParams();
@@ -171,13 +183,7 @@ export function PaymentCompletePage() {
           <div data-testid="completion-failed">
             <h1>{flow.failed}</h1>
             <FormAlert tone="error" testId="completion-failed-message">
-              {state.status.order_status === 'AWAITING_PAYMENT'
-                ? t('completion.paymentFailed')
-                : failureMessage(
-                    state.status.error_message,
-                    state.status.error_details,
-                    t('completion.orderFailed'),
-                  )}
+              {failedText(state.status, t, (key) => i18n.exists(key))}
             </FormAlert>
             <div className="button-row">
               {state.status.order_status === 'FAILED' && (

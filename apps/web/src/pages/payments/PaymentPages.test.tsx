@@ -211,6 +211,7 @@ describe('retrying a failed order (/dashboard/payments/retry/{orderId}/payment)'
             status: 'FAILED',
             error_message: 'Card declined',
             error_details: '{"message":"Do not honor"}',
+            service_name: 'Office files',
           }),
         ),
       ),
@@ -225,6 +226,8 @@ describe('retrying a failed order (/dashboard/payments/retry/{orderId}/payment)'
     expect((await screen.findByTestId('payment-failure-reason')).textContent).toBe(
       'The last payment attempt failed: Do not honor',
     );
+    // The name given at checkout is still there.
+    expect(screen.getByTestId('payment-fact-name').textContent).toBe('Office files');
     await userEvent.click(screen.getByTestId('payment-retry'));
     await waitFor(() => expect(open).toHaveBeenCalledWith(PROVIDER_URL));
   });

@@ -201,6 +201,11 @@ function configurationFacts(
   ];
 }
 
+/** What a new workspace is called once paid (as the fulfilment names it). */
+function workspaceDefaultName(order: Order): string {
+  return `${order.product_name} ${order.id.slice(0, 8)}`;
+}
+
 function orderFacts(order: Order, t: Translate, language: string): SummaryFact[] {
   return configurationFacts(
     {
@@ -259,11 +264,7 @@ function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
       <div>
         <Summary facts={orderFacts(order, t, i18n.language)} total={order.amount} />
         {order.kind === 'new' && (
-          <WorkspaceNameField
-            value={name}
-            onChange={setName}
-            defaultName={`${order.product_name} ${order.id.slice(0, 8)}`}
-          />
+          <WorkspaceNameField value={name} onChange={setName} defaultName={workspaceDefaultName(order)} />
         )}
         {capacity.full && <CapacityNotice capacity={capacity.full} smallerPath="/auth/plans" keepsOrder />}
         {payment.error && <PageProblem message={payment.error} />}
@@ -309,7 +310,22 @@ function RetryOrder({ order }: { order: Order }) {
     <div className="payment__grid">
       <div>
         <FailureReason order={order} />
-        <Summary facts={orderFacts(order, t, i18n.language)} total={order.amount} />
+        <Summary
+          facts={[
+            // The name given at checkout is kept through the failed attempt: say which workspace this is.
+            ...(order.kind === 'new'
+              ? [
+                  {
+                    label: t('payment.workspaceName'),
+                    value: order.service_name ?? workspaceDefaultName(order),
+                    testId: 'payment-fact-name',
+                  },
+                ]
+              : []),
+            ...orderFacts(order, t, i18n.language),
+          ]}
+          total={order.amount}
+        />
         {capacity.full && <CapacityNotice capacity={capacity.full} smallerPath="/auth/plans" keepsOrder />}
         {payment.error && <PageProblem message={payment.error} />}
         <PayButton

@@ -14,7 +14,7 @@ import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/orders-messages.ts';
 import '../../i18n/plans-messages.ts';
-import { failureCode, failureDetails } from '../../payments/failure-message.ts';
+import { declinedReason, failureDetails } from '../../payments/failure-message.ts';
 import { getOrder, processOrder, providerNavigation } from '../../payments/payments-api.ts';
 import { countryName, money } from '../plans/format.ts';
 import { PriceBreakdownView } from '../plans/PriceBreakdownView.tsx';
@@ -228,7 +228,6 @@ export function orderLoadProblem(error: unknown, t: Translate): string {
     : t('payment.orderLoadFailed');
 }
 
-/** Why the last payment of a FAILED order failed (spec §8). */
 /**
  * Why the last attempt failed, after "The last payment attempt failed:": the card's reason in the
  * reader's language when the provider gave a known code, else its words, else the order's message
@@ -236,11 +235,11 @@ export function orderLoadProblem(error: unknown, t: Translate): string {
  */
 export function FailureReason({ order }: { order: Order }) {
   const { t, i18n } = useTranslation();
-  const code = failureCode(order.error_details);
-  const known = code !== null && i18n.exists(`payment.declined.${code}`);
-  const reason = known
-    ? t(`payment.declined.${code}` as 'payment.declined.card_declined')
-    : (failureDetails(order.error_details) ?? order.error_message ?? t('completion.orderFailed'));
+  const reason =
+    declinedReason(order.error_details, t, (key) => i18n.exists(key)) ??
+    failureDetails(order.error_details) ??
+    order.error_message ??
+    t('completion.orderFailed');
   return (
     <FormAlert tone="warning" testId="payment-failure-reason">
       {t('payment.failedReason')} {reason}

@@ -48,7 +48,7 @@ describe('service detail: overview', () => {
     expect(fact('users')).toBe('2 / 5');
     expect(fact('groups')).toBe('1');
     expect(fact('shares')).toBe('1');
-    expect(fact('price')).toBe('€14.99 / month');
+    expect(fact('price')).toBe('€14.99 / month excl. VAT');
     expect(fact('uptime')).toBe('3 d 4 h');
     expect((await screen.findByTestId('service-apply')).dataset.applyStatus).toBe('applied');
     expect(screen.getByTestId('service-node-state').textContent).toBe('Online');
@@ -74,7 +74,9 @@ describe('service detail: overview', () => {
     expect((await screen.findByTestId('service-fact-ip')).textContent).toBe('Not assigned yet');
     expect(screen.getByTestId('service-fact-disk').textContent).toBe('Not measured yet (of 50 GB)');
     expect(screen.getByTestId('service-fact-uptime').textContent).toBe('Not running');
-    expect(screen.getByTestId(`service-preparing-${SERVICE_ID}`).textContent).toContain('2–3 minutes');
+    expect(screen.getByTestId(`service-preparing-${SERVICE_ID}`).textContent).toContain(
+      'usually ready within a minute',
+    );
     // Not placed: no node to ask about.
     expect(screen.queryByTestId('service-node')).toBeNull();
   });

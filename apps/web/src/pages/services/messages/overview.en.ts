@@ -20,7 +20,7 @@ export const overviewTabEn = {
     groups: 'Groups',
     shares: 'Shares',
     monthlyPrice: 'Monthly price',
-    perMonth: '{{amount}} / month',
+    perMonth: '{{amount}} / month excl. VAT',
     uptime: 'Uptime',
     notRunning: 'Not running',
     uptimeDays: '{{days}} d {{hours}} h',

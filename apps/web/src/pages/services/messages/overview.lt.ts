@@ -20,7 +20,7 @@ export const overviewTabLt: OverviewTabMessages = {
     groups: 'Grupės',
     shares: 'Bendrinami aplankai',
     monthlyPrice: 'Mėnesio kaina',
-    perMonth: '{{amount}} / mėn.',
+    perMonth: '{{amount}} / mėn. be PVM',
     uptime: 'Veikimo laikas',
     notRunning: 'Neveikia',
     uptimeDays: '{{days}} d. {{hours}} val.',
