@@ -1,7 +1,7 @@
-// The services overview under load: the dashboard's first call, for an account with 20 services
-// bought the way a customer buys them (order, sandbox card page, signed event), placed on the
-// embedded node and applied by its agent. One request reads the services, their plan names and
-// the users, groups and shares counts of all 20.
+// The dashboard's signed-in reads under load. The services overview is its first call, for an
+// account with 20 services bought the way a customer buys them (order, sandbox card page, signed
+// event), placed on the embedded node and applied by its agent: one request reads the services,
+// their plan names and the users, groups and shares counts of all 20.
 import { createVerifiedAccounts, csrf, signInTokens } from '../lib/accounts.ts';
 import type { RunningServer } from '../lib/processes.ts';
 import { measure, type LoadResult } from './load.ts';
@@ -55,47 +55,60 @@ async function buyServices(baseUrl: string, authorization: string, count: number
 }
 
 /**
- * The overview, and beside it the cheapest signed-in call (the current user: the token, its
- * session and one row) as the yardstick: what every authenticated request costs on this database.
+ * The dashboard's signed-in reads, and beside them the cheapest signed-in call (the current user:
+ * the token, its session and one row) as the yardstick of what every authenticated request costs
+ * on this database: the overview of an account with 20 services and of a new account with none,
+ * the plans (public, but the dashboard sends its token) and the invoices of the new account (none:
+ * what the invoices page costs before its rows). With a ceiling (PostgreSQL), the bare primary-key
+ * SELECT is loaded before and after them, and the ratios are to the mean of the two.
  */
 export async function measureServicesOverview(
   product: RunningServer,
   durationSeconds: number,
   ceiling?: RunningServer,
 ): Promise<LoadResult[]> {
-  const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
+  const [email = '', emptyEmail = ''] = await createVerifiedAccounts(product.url, product.dataDir, 2);
   const { access_token } = await signInTokens(product.url, email);
   const authorization = `Bearer ${access_token}`;
+  const empty = { authorization: `Bearer ${(await signInTokens(product.url, emptyEmail)).access_token}` };
   await buyServices(product.url, authorization, SERVICES);
   const options = { durationSeconds, headers: { authorization } };
-  const results = [
+  const { id } = await json<{ id: string }>(
+    await fetch(`${product.url}/api/v1/users/me`, { headers: { authorization } }),
+    'me',
+  );
+  // The ceiling: the same account's row by its primary key, from a bare route on the same server.
+  const measureCeiling = async (label: string) =>
+    ceiling ? [await measure(label, `${ceiling.url}/select?id=${id}`, { durationSeconds })] : [];
+  return [
+    ...(await measureCeiling(CEILING_LABEL)),
     await measure('GET /api/v1/users/me (signed-in yardstick)', `${product.url}/api/v1/users/me`, options),
     await measure(
       `GET /api/v1/services/overview, ${SERVICES} services`,
       `${product.url}/api/v1/services/overview`,
       options,
     ),
+    await measure('GET /api/v1/services/overview, no services', `${product.url}/api/v1/services/overview`, {
+      durationSeconds,
+      headers: empty,
+    }),
+    await measure('GET /api/v1/products/ (signed in)', `${product.url}/api/v1/products/`, options),
+    await measure('GET /api/v1/billing/invoices, no invoices', `${product.url}/api/v1/billing/invoices`, {
+      durationSeconds,
+      headers: empty,
+    }),
+    ...(await measureCeiling(`${CEILING_LABEL}, again`)),
   ];
-  if (!ceiling) return results;
-  // The ceiling: the same account's row by its primary key, from a bare route on the same server.
-  const { id } = await json<{ id: string }>(
-    await fetch(`${product.url}/api/v1/users/me`, { headers: { authorization } }),
-    'me',
-  );
-  return [...results, await measure(CEILING_LABEL, `${ceiling.url}/select?id=${id}`, { durationSeconds })];
 }
 
 export const CEILING_LABEL = 'primary-key SELECT, bare Fastify + node-postgres (ceiling)';
 
-/** Each signed-in read as a share of the ceiling measured in the same run. */
+/** Each signed-in read as a share of the ceiling (the mean of its loads) measured in the same run. */
 export function printCeilingRatios(results: LoadResult[]): void {
-  const ceiling = results.find((r) => r.label === CEILING_LABEL);
-  if (!ceiling || ceiling.requestsPerSecond === 0) return;
-  for (const r of results.filter(
-    (r) => r.label.startsWith('GET /api/v1/users/me') || r.label.startsWith('GET /api/v1/services/overview'),
-  )) {
-    console.log(
-      `  ${r.label.split(' (')[0]}: ${(r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)} of the ceiling`,
-    );
+  const ceilings = results.filter((r) => r.label.startsWith(CEILING_LABEL));
+  const mean = ceilings.reduce((sum, r) => sum + r.requestsPerSecond, 0) / (ceilings.length || 1);
+  if (mean === 0) return;
+  for (const r of results.filter((r) => r.label.startsWith('GET /api/v1/') && !r.label.includes('/health'))) {
+    console.log(`  ${r.label.split(' (')[0]}: ${(r.requestsPerSecond / mean).toFixed(2)} of the ceiling`);
   }
 }

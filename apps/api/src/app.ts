@@ -370,6 +370,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     seller: sellerFromConfig(config),
     activity,
+    sessionBound: createSessionBoundReads(database.db),
     creditBalance: (accountId) => createCreditsQueries(database.db).balance(accountId),
     sendMail:
       deps.sendMail ??

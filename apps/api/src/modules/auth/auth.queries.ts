@@ -32,11 +32,15 @@ const sessionColumns = {
  * which on PostgreSQL is most of what such a request costs besides its answer. `read` receives
  * the session's account id and returns a scalar subquery; it runs only for a session that
  * stands, and its value is used only once admitSession has admitted the session read with it
- * (http/access.ts, route config `sessionReadByRoute`).
+ * (http/access.ts, route config `sessionReadByRoute`). The read may name placeholders of its own
+ * (`sql.placeholder`), given as `parameters` on each call: one prepared statement for every filter.
  */
 export function createSessionBoundReads(db: Executor) {
   return {
-    prepare<T>(name: string, read: (accountId: SQLWrapper) => SQL<T>) {
+    prepare<T, P extends Record<string, unknown> = Record<never, never>>(
+      name: string,
+      read: (accountId: SQLWrapper) => SQL<T>,
+    ) {
       const prepare = () =>
         db
           .select({
@@ -49,9 +53,12 @@ export function createSessionBoundReads(db: Executor) {
           .limit(1)
           .prepare(name);
       let statement: ReturnType<typeof prepare> | undefined;
-      return async (sessionId: string): Promise<{ session: ActiveSession | undefined; value: T | null }> => {
+      return async (
+        sessionId: string,
+        ...[parameters]: keyof P extends never ? [] : [P]
+      ): Promise<{ session: ActiveSession | undefined; value: T | null }> => {
         statement ??= prepare();
-        const [row] = await statement.execute({ sessionId });
+        const [row] = await statement.execute({ ...parameters, sessionId });
         if (!row) return { session: undefined, value: null };
         const { value, ...session } = row;
         return { session: { ...session, account: undefined }, value };

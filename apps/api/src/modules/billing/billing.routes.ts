@@ -13,7 +13,8 @@ import {
   updateBillingInfoRequestSchema,
   text,
 } from '@debesis/contract';
-import { currentUserId } from '../../http/caller.ts';
+import { admitSessionRead, currentUserId } from '../../http/caller.ts';
+import { compiledContractSerializer } from '../../http/contract-serializer.ts';
 import type { BillingService } from './billing.service.ts';
 
 const security = [{ bearer: [] }];
@@ -53,7 +54,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
   app.get(
     '/invoices',
     {
-      config: { access: 'verified' },
+      // The billing page's list: its one statement checks the session too (access.ts).
+      config: { access: 'verified', sessionReadByRoute: true },
       schema: {
         tags,
         summary: 'The account’s invoices, newest first, filtered and paged',
@@ -61,8 +63,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
         querystring: invoiceListQuerySchema,
         response: { 200: invoiceListSchema },
       },
+      serializerCompiler: compiledContractSerializer,
     },
-    async (request) => billing.list(currentUserId(request), request.query),
+    async (request) =>
+      billing.listForSession(request.claims?.sessionId ?? '', request.query, (session) =>
+        admitSessionRead(request, session),
+      ),
   );
 
   app.get(

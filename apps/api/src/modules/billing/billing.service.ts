@@ -21,12 +21,19 @@ import type { Executor, Tx } from '../../db/transaction.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
+import type { ActiveSession, SessionBoundReads } from '../auth/auth.queries.ts';
 import type { OrderRow } from '../orders/orders.queries.ts';
 import type { ServiceRow } from '../services/services.queries.ts';
 import type { UserWithSettings } from '../users/users.queries.ts';
 import type { SellerDetails } from './billing.config.ts';
 import { paymentConfirmationMail } from './billing.mail.ts';
-import { createBillingQueries, type BillingInfoRow, type InvoiceRow } from './billing.queries.ts';
+import {
+  createBillingQueries,
+  type BillingInfoRow,
+  type InvoicePage,
+  type InvoicePageParameters,
+  type InvoiceRow,
+} from './billing.queries.ts';
 import { buildInvoiceDocument, calendarDate, formatInvoiceNumber } from './invoice.document.ts';
 import { renderInvoiceHtml } from './invoice.html.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
@@ -75,7 +82,7 @@ function present(values: BillingInfoValues, row: BillingInfoRow | undefined): Bi
   };
 }
 
-function invoiceOf(row: InvoiceRow): Invoice {
+function invoiceOf(row: Pick<InvoiceRow, 'document' | 'status'>): Invoice {
   return { ...row.document, status: row.status };
 }
 
@@ -105,6 +112,8 @@ export function createBillingService(deps: {
   sources: InvoiceSources;
   seller: SellerDetails;
   activity: Pick<ActivityService, 'record'>;
+  /** Statements that read the caller's session along (the auth module's; see listForSession). */
+  sessionBound: SessionBoundReads;
   /** Account credit before VAT (the credits module). */
   creditBalance: (accountId: string) => Promise<number>;
   sendMail: (message: MailMessage) => Promise<void>;
@@ -114,6 +123,10 @@ export function createBillingService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const queries = createBillingQueries(deps.db);
+  const invoicePageRead = deps.sessionBound.prepare<InvoicePage, InvoicePageParameters>(
+    'billing_invoices_for_session',
+    (accountId) => queries.invoicePageOf(accountId),
+  );
 
   async function owner(accountId: string): Promise<UserWithSettings> {
     const user = await deps.sources.owner(deps.db, accountId);
@@ -192,20 +205,28 @@ export function createBillingService(deps: {
       return info(accountId);
     },
 
-    async list(accountId: string, query: InvoiceListQuery): Promise<InvoiceList> {
-      const { rows, total } = await queries.listInvoices(
-        accountId,
-        {
-          startDate: query.start_date,
-          endDate: query.end_date,
-          type: query.payment_type,
-          serviceId: query.service_id,
-        },
-        { limit: query.per_page, offset: (query.page - 1) * query.per_page },
-      );
+    /**
+     * The account's invoices read in the statement that checks the caller's session (one round
+     * trip): `admit` admits the session read or throws, before anything is shown.
+     */
+    async listForSession(
+      sessionId: string,
+      query: InvoiceListQuery,
+      admit: (session: ActiveSession | undefined) => void,
+    ): Promise<InvoiceList> {
+      const { session, value } = await invoicePageRead(sessionId, {
+        startDate: query.start_date ?? null,
+        endDate: query.end_date ?? null,
+        type: query.payment_type ?? null,
+        serviceId: query.service_id ?? null,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      admit(session);
+      const total = Number(value?.total ?? 0);
       return {
-        items: rows.map((row) => {
-          const invoice = invoiceOf(row);
+        items: (value?.items ?? []).map(([document, status]) => {
+          const invoice = invoiceOf({ document, status });
           return {
             id: invoice.id,
             number: invoice.number,

@@ -1,0 +1,112 @@
+// The invoices list is the billing page's call: one statement reads the caller's session and the
+// page together (auth.queries.ts createSessionBoundReads), so a revoked session must still be
+// refused at its next request, and its compiled serializer must answer what the contract reads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { invoiceListSchema, invoiceSummarySchema, type InvoiceList } from '@debesis/contract';
+import { register, sessionBeforeVerification, signedInUser } from '../../test/factories.ts';
+import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { sessions } from '../auth/auth.table.ts';
+import { buy, PLAN, seedProducts, type Auth } from './billing.test-support.ts';
+
+describe('invoices list', () => {
+  let ctx: TestContext;
+  let queries: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ onQuery: (text) => queries.push(text) });
+    await seedProducts(ctx);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  async function list(auth: Auth, query = ''): Promise<{ body: string; queries: string[] }> {
+    queries = [];
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/billing/invoices${query}`,
+      headers: auth,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return { body: response.body, queries: [...queries] };
+  }
+
+  it('answers in one statement, filtered and paged, what the contract’s zod schema reads back unchanged', async () => {
+    const owner = await signedInUser(ctx);
+    expect(JSON.parse((await list(owner.auth)).body)).toEqual({
+      items: [],
+      page: 1,
+      per_page: 10,
+      total: 0,
+      pages: 1,
+    });
+    await buy(ctx, owner.auth);
+    await buy(ctx, owner.auth, { ...PLAN, period_id: '1m' });
+    await buy(ctx, owner.auth, { ...PLAN, period_id: '3m' });
+
+    for (const query of [
+      '',
+      '?per_page=2&page=2',
+      '?payment_type=RENEWAL',
+      '?start_date=2000-01-01&end_date=2999-01-01',
+    ]) {
+      const answer = await list(owner.auth, query);
+      expect(answer.queries, `${query}: ${answer.queries.join('\n')}`).toHaveLength(1);
+      const parsed = JSON.parse(answer.body) as InvoiceList;
+      // The compiled serializer checks no values: this is where they are checked, strictly.
+      const strict = invoiceListSchema.extend({ items: z.array(invoiceSummarySchema.strict()) }).strict();
+      const checked = strict.safeParse(parsed);
+      expect(checked.success, checked.error?.message).toBe(true);
+      expect(checked.data).toEqual(parsed);
+    }
+    const page2 = JSON.parse((await list(owner.auth, '?per_page=2&page=2')).body) as InvoiceList;
+    expect(page2).toMatchObject({ page: 2, per_page: 2, total: 3, pages: 2 });
+    expect(page2.items).toHaveLength(1);
+    const all = JSON.parse((await list(owner.auth)).body) as InvoiceList;
+    // Newest first: the first purchase is last.
+    expect(all.items.map((item) => item.number)).toEqual(
+      [...all.items.map((item) => item.number)].sort().reverse(),
+    );
+    expect((JSON.parse((await list(owner.auth, '?payment_type=RENEWAL')).body) as InvoiceList).total).toBe(0);
+
+    // Another account's invoices are not in anyone else's list.
+    const other = await signedInUser(ctx);
+    expect((JSON.parse((await list(other.auth)).body) as InvoiceList).total).toBe(0);
+  });
+
+  it('refuses at the next request a session signed out or revoked, and an unverified owner', async () => {
+    const status = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/billing/invoices', headers })).statusCode;
+
+    const signedOut = await signedInUser(ctx);
+    expect(await status(signedOut.auth)).toBe(200);
+    const logout = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: signedOut.auth,
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(await status(signedOut.auth)).toBe(401);
+
+    const revoked = await signedInUser(ctx);
+    expect(await status(revoked.auth)).toBe(200);
+    await ctx.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, revoked.user.id));
+    expect(await status(revoked.auth)).toBe(401);
+    expect(await status({})).toBe(401);
+
+    const unverified = await register(ctx);
+    const tokens = await sessionBeforeVerification(ctx, unverified.user.id);
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/billing/invoices',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ detail: 'email_not_verified' });
+  });
+});
