@@ -318,7 +318,12 @@ describe.skipIf(reason !== undefined)(
           .split(/\r?\n/)
           .filter((name) => name && !name.startsWith('.'))
           .sort(),
-      ).toEqual(['home', 'projects']);
+      ).toEqual(['dev', 'home', 'projects']);
+      // `dev` holds the log socket and nothing else, and nobody writes there.
+      const dev = await curl(sftpUrl('/dev/'), 'alice', passwords.alice!, ['-l']);
+      expect(dev.stdout.split(/\r?\n/).filter((name) => name && !name.startsWith('.'))).toEqual(['log']);
+      const intoDev = await curl(sftpUrl('/dev/x.txt'), 'alice', passwords.alice!, ['-T', file]);
+      expect(intoDev.exitCode).not.toBe(0);
       const shell = await fromClient('sshpass', [
         '-p',
         passwords.alice!,
@@ -337,6 +342,55 @@ describe.skipIf(reason !== undefined)(
       expect(shell.exitCode).not.toBe(0);
       expect(shell.stdout).not.toMatch(/uid=/);
       expect(shell.stdout + shell.stderr).toMatch(/sftp connections only/);
+    });
+
+    it('SFTP: what users did with files is in the next report, once; refused requests are not', async () => {
+      await pass(state(), undefined, true);
+      const file = await upload('events.txt', 'twelve bytes');
+      const up = await curl(sftpUrl('/projects/e.txt'), 'alice', passwords.alice!, ['-T', file]);
+      expect(up.exitCode, up.stderr).toBe(0);
+      const down = await curl(sftpUrl('/projects/e.txt'), 'bob', passwords.bob!);
+      expect(down.stdout).toBe('twelve bytes');
+      const changes = await curl(sftpUrl('/projects/'), 'alice', passwords.alice!, [
+        '-Q',
+        'rename /projects/e.txt /projects/f.txt',
+        '-Q',
+        'mkdir /projects/folder',
+        '-Q',
+        'rm /projects/f.txt',
+      ]);
+      expect(changes.exitCode, changes.stderr).toBe(0);
+      // Refused: bob only reads; nothing there to delete.
+      expect(
+        (await curl(sftpUrl('/projects/'), 'bob', passwords.bob!, ['-Q', 'rm /projects/s.txt'])).exitCode,
+      ).not.toBe(0);
+      expect(
+        (await curl(sftpUrl('/projects/'), 'alice', passwords.alice!, ['-Q', 'rm /projects/none.txt']))
+          .exitCode,
+      ).not.toBe(0);
+
+      const { report } = await pass(state(), undefined, true);
+      const events = (report.features?.monitoring?.events ?? []).filter((event) => event.source === 'sftp');
+      expect(
+        events.map(({ kind, user, path, target, bytes }) => ({ kind, user, path, target, bytes })),
+      ).toEqual([
+        { kind: 'file_written', user: 'alice', path: '/shares/projects/e.txt', target: null, bytes: 12 },
+        { kind: 'file_read', user: 'bob', path: '/shares/projects/e.txt', target: null, bytes: 12 },
+        {
+          kind: 'file_renamed',
+          user: 'alice',
+          path: '/shares/projects/e.txt',
+          target: '/shares/projects/f.txt',
+          bytes: null,
+        },
+        { kind: 'folder_created', user: 'alice', path: '/shares/projects/folder', target: null, bytes: null },
+        { kind: 'file_deleted', user: 'alice', path: '/shares/projects/f.txt', target: null, bytes: null },
+      ]);
+      expect(events[0]?.remote_address).toBe(CLIENT.address);
+      const { report: next } = await pass(state(), undefined, true);
+      expect((next.features?.monitoring?.events ?? []).filter((event) => event.source === 'sftp')).toEqual(
+        [],
+      );
     });
 
     it('a signed-in session is in the report', async () => {
@@ -392,6 +446,20 @@ setTimeout(() => s.end(), 8000);`;
       expect((await curl(ftpUrl('/projects/b2.txt'), 'bob', passwords.bob!, ['-T', file])).exitCode).toBe(0);
       expect((await curl(sftpUrl('/home/b3.txt'), 'bob', passwords.bob!, ['-T', file])).exitCode).toBe(0);
       expect(await inStorage('home', 'bob', 'b3.txt')).toBe('bob writes now\n');
+      // His jail was rebuilt while sshd ran: its log socket came back with it.
+      const { report } = await pass(
+        state([ftpUser('alice'), ftpUser('bob'), ftpUser('carol', { enabled: false })]),
+        undefined,
+        true,
+      );
+      expect(report.features?.monitoring?.events ?? []).toContainEqual(
+        expect.objectContaining({
+          source: 'sftp',
+          kind: 'file_written',
+          user: 'bob',
+          path: '/home/bob/b3.txt',
+        }),
+      );
     });
 
     it('TLS required: a cleartext sign-in is refused, FTPS with the workspace certificate works', async () => {

@@ -219,6 +219,8 @@ describe.skipIf(reason !== undefined)(
     });
 
     it('records what SMB clients did (full_audit): the next report carries it, the one after does not again', async () => {
+      const got = await smb('bob', 'bob-password', 'projects', `get hello.txt ${join(localDir, 'got.txt')}`);
+      expect(got.ok, got.output).toBe(true);
       const { report } = await pass(baseState());
       const events = report.features?.monitoring?.events ?? [];
       expect(events).toEqual(
@@ -231,10 +233,21 @@ describe.skipIf(reason !== undefined)(
             bytes: 'hello from alice\n'.length,
           }),
           expect.objectContaining({ kind: 'file_written', user: 'dave', path: '/team/dave.txt' }),
+          expect.objectContaining({
+            source: 'smb',
+            kind: 'file_read',
+            user: 'bob',
+            path: '/shares/projects/hello.txt',
+            bytes: 'hello from alice\n'.length,
+          }),
         ]),
       );
-      // bob's write was refused: not an event.
-      expect(events.some((event) => event.user === 'bob')).toBe(false);
+      // bob's write was refused: not an event; his listings read nothing, his download once.
+      expect(events.filter((event) => event.user === 'bob').map((event) => event.kind)).toEqual([
+        'file_read',
+      ]);
+      // Listing a share opens every entry, which is no read.
+      expect(events.filter((event) => event.kind === 'file_read')).toHaveLength(1);
       const { report: next } = await pass(baseState());
       expect(next.features?.monitoring?.events ?? []).toEqual([]);
     });

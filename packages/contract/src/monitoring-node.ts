@@ -13,8 +13,7 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 /**
  * What happened. Files: written (opened for writing over SMB, uploaded over FTP/SFTP), read
- * (downloaded over FTP/SFTP; SMB reads are not recorded: a folder listing opens every file),
- * renamed, deleted, a folder made. Sessions: a file-protocol sign-in and its end, an NFS client
+ * (opened to read its data over SMB, downloaded over FTP/SFTP), renamed, deleted, a folder made. Sessions: a file-protocol sign-in and its end, an NFS client
  * appearing and going, a VPN tunnel up and down (with its bytes). Backups and restores ending.
  * The list only grows at its end: the API stores a kind as its place in it.
  */

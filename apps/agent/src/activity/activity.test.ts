@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityEventReport, WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
 import { auditEvents } from '../samba/audit-log.ts';
 import { transferEvents } from '../ftp/transfer-log.ts';
+import { sftpEvents, unvis } from '../sftp/activity-log.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import { silentLogger } from '../logger.ts';
 import { readNewLines } from './log-tail.ts';
@@ -68,10 +69,17 @@ describe('a daemon log read past its cursor', () => {
 
 describe('Samba’s audit lines', () => {
   const line = (id: string, text: string) => ({ id, text: `[2026/11/29 03:38:19.184581,  1]   ${text}` });
-  it('are files written, renamed, deleted and folders made, from the storage’s root; reads are not', () => {
+  it('are files written, read, renamed, deleted and folders made, from the storage’s root', () => {
     const events = auditEvents(
       [
         line('1:0', 'alice|198.19.4.2|openat|ok|r|/srv/shares/docs'),
+        // smbd's own opens to read (a listing) and opens of folders or of attributes only are not reads.
+        line('1:10', 'alice|198.19.4.2|openat|ok|r|/srv/shares/docs/c.txt'),
+        line('1:20', 'alice|198.19.4.2|create_file|ok|0x81|dir|open|/srv/shares/docs'),
+        line('1:30', 'alice|198.19.4.2|create_file|ok|0x80|file|open|/srv/shares/docs/c.txt'),
+        line('1:40', 'bob|198.19.4.2|create_file|ok|0x120089|file|open|/srv/shares/docs/c|d.txt'),
+        line('1:50', 'bob|198.19.4.2|create_file|ok|0x120089|file|open|/srv/shares/docs/c|d.txt'),
+        line('1:55', 'alice|198.19.4.2|create_file|ok|0x12019f|file|overwrite_if|/srv/shares/docs/a.txt'),
         line('1:60', 'alice|198.19.4.2|openat|ok|w|/srv/shares/docs/a.txt'),
         line('1:120', 'alice|198.19.4.2|openat|ok|w|/srv/shares/docs/a.txt'),
         line('1:180', 'alice|198.19.4.2|renameat|ok|/srv/shares/docs/a.txt|/srv/shares/docs/b.txt'),
@@ -83,12 +91,14 @@ describe('Samba’s audit lines', () => {
       { guest: 'nobody' },
     );
     expect(events.map(({ kind, user, path, target }) => ({ kind, user, path, target }))).toEqual([
+      // Opened twice in the batch: read once.
+      { kind: 'file_read', user: 'bob', path: '/shares/docs/c|d.txt', target: null },
       { kind: 'file_written', user: 'alice', path: '/shares/docs/a.txt', target: null },
       { kind: 'file_renamed', user: 'alice', path: '/shares/docs/a.txt', target: '/shares/docs/b.txt' },
       { kind: 'folder_created', user: 'alice', path: '/shares/docs/new', target: null },
       { kind: 'file_deleted', user: null, path: '/shares/docs/b.txt', target: null },
     ]);
-    expect(events[0]).toMatchObject({
+    expect(events[1]).toMatchObject({
       id: 'smb:1:60',
       source: 'smb',
       remote_address: '198.19.4.2',
@@ -125,6 +135,61 @@ describe('pure-ftpd’s transfer lines', () => {
       },
       expect.objectContaining({ kind: 'file_read', path: '/shares/docs/a b.txt', bytes: 6 }),
     ]);
+  });
+});
+
+describe('internal-sftp’s lines, as the jails’ log receiver writes them', () => {
+  const spec = 'alice 1000001 home /srv/home/alice rw\nalice 1000001 docs /srv/shares/docs rw\n';
+  const at = 1795925434;
+  const lines = (texts: string[]) =>
+    texts.map((text, index) => ({ id: `9:${index * 100}`, text: `${at + index} ${text}` }));
+  it('are uploads and downloads with their bytes, deletes, renames and new folders; failed requests are not', () => {
+    const events = sftpEvents(
+      lines([
+        '41 alice 198.19.4.2 open "/docs/up.txt" flags WRITE,CREATE,TRUNCATE mode 0100644',
+        // Another session's lines between them.
+        '42 alice 198.19.4.3 open "/docs/a b.txt" flags READ mode 0100644',
+        '41 alice 198.19.4.2 close "/docs/up.txt" bytes read 0 written 52428800',
+        '42 alice 198.19.4.3 close "/docs/a b.txt" bytes read 6 written 0',
+        '41 alice 198.19.4.2 open "empty.txt" flags WRITE,CREATE,TRUNCATE mode 0100644',
+        '41 alice 198.19.4.2 close "empty.txt" bytes read 0 written 0',
+        '41 alice 198.19.4.2 opendir "/docs/"',
+        '41 alice 198.19.4.2 remove name "/docs/missing.txt"',
+        '41 alice 198.19.4.2 sent status No such file',
+        '41 alice 198.19.4.2 remove name "/docs/up.txt"',
+        '41 alice 198.19.4.2 rename old "/docs/a b.txt" new "/home/\\303\\251t\\303\\251.txt"',
+        '41 alice 198.19.4.2 mkdir name "/docs/new" mode 0755',
+        '41 alice 198.19.4.2 rmdir name "/docs/new"',
+        '42 alice 198.19.4.3 open "/docs/ro.txt" flags WRITE,CREATE,TRUNCATE mode 0100644',
+        '42 alice 198.19.4.3 sent status Permission denied',
+        'nonsense',
+      ]),
+      spec,
+    );
+    expect(events.map(({ kind, path, target, bytes }) => ({ kind, path, target, bytes }))).toEqual([
+      { kind: 'file_written', path: '/shares/docs/up.txt', target: null, bytes: 52428800 },
+      { kind: 'file_read', path: '/shares/docs/a b.txt', target: null, bytes: 6 },
+      { kind: 'file_written', path: '/home/alice/empty.txt', target: null, bytes: 0 },
+      { kind: 'file_deleted', path: '/shares/docs/up.txt', target: null, bytes: null },
+      { kind: 'file_renamed', path: '/shares/docs/a b.txt', target: '/home/alice/été.txt', bytes: null },
+      { kind: 'folder_created', path: '/shares/docs/new', target: null, bytes: null },
+      { kind: 'file_deleted', path: '/shares/docs/new', target: null, bytes: null },
+    ]);
+    expect(events[0]).toEqual({
+      id: 'sftp:9:200',
+      at: new Date((at + 2) * 1000).toISOString(),
+      source: 'sftp',
+      kind: 'file_written',
+      user: 'alice',
+      path: '/shares/docs/up.txt',
+      target: null,
+      bytes: 52428800,
+      remote_address: '198.19.4.2',
+    });
+  });
+
+  it('undoes OpenSSH’s escapes of a logged name', () => {
+    expect(unvis('a\\\\b\\tc\\303\\251')).toBe('a\\b\tcé');
   });
 });
 

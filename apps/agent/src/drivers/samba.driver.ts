@@ -55,9 +55,9 @@ export function sambaDefinition(options: SambaDefinitionOptions = {}): DaemonDef
     activity: async (_desired, { layout, workspaceDir }) => {
       const read = await readNewLines(layout.samba.auditLog, activityCursorFile(workspaceDir, 'smb'));
       const events = auditEvents(read.lines, { guest: GUEST_ACCOUNT });
-      // A written file's size as it is now (the audit line has none): read when the line is.
+      // A written or read file's size as it is now (the audit line has none): read when the line is.
       for (const event of events)
-        if (event.kind === 'file_written' && event.path?.startsWith('/'))
+        if ((event.kind === 'file_written' || event.kind === 'file_read') && event.path?.startsWith('/'))
           event.bytes = await stat(join(layout.dataRoot, event.path))
             .then((info) => (info.isFile() ? info.size : null))
             .catch(() => null);

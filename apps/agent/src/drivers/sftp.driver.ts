@@ -8,9 +8,13 @@
 // sshd_config is checked with `sshd -t` (in a mount namespace of its own with a /run/sshd, which
 // the check wants and the host need not have) and reaches the running sshd by SIGHUP (it re-execs
 // itself with the same pid); the jails by nsenter. The host key is made once per workspace.
+// What users do with files is internal-sftp's log, received in the jails (sftp/activity-log.ts).
 // Not needed while the workspace has no SFTP section or it is off.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SFTP_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
+import { readNewLines } from '../activity/log-tail.ts';
+import { activityCursorFile } from '../activity/monitoring-files.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
 import { daemonFiles, runningDaemon } from '../daemons/supervisor.ts';
@@ -25,6 +29,7 @@ import {
   tcpPeer,
 } from '../file-access/jails.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
+import { SFTP_LOG_SCRIPT, sftpEvents } from '../sftp/activity-log.ts';
 import { renderReadOnlyMatch, renderSshdHead } from '../sftp/render-sshd-config.ts';
 import { exists } from '../system/host.ts';
 import type { Driver } from './driver.ts';
@@ -41,10 +46,17 @@ export function sftpFiles(dir: string) {
   return {
     conf: join(dir, 'sshd_config'),
     hostKey: join(dir, 'ssh_host_ed25519_key'),
+    /** The folder bind-mounted as each jail's `dev/`: it holds the `log` socket (sftp/activity-log.ts). */
+    logSocketDir: join(dir, 'run', 'syslog'),
+    /** What internal-sftp logged, as the receiver writes it. */
+    activityLog: join(dir, 'log', 'sftp-activity.log'),
     ...jailFiles(dir),
     process: daemonFiles(dir, DAEMON, { retitles: true }),
   };
 }
+
+/** The receiver's log is emptied once read past this (it appends to its end, as pure-ftpd does). */
+const SFTP_ACTIVITY_LOG_MAX_BYTES = 1024 * 1024;
 
 const portOf = (desired: WorkspaceDesiredState) => desired.sftp?.port ?? SFTP_DEFAULT_PORT;
 
@@ -73,17 +85,57 @@ export function sftpDefinition(options: SftpDefinitionOptions = {}): DaemonDefin
     sync: async (desired, context) => {
       const running = await runningDaemon(sftpFiles(context.dir).process, argv(desired, context));
       if (!running) return [];
-      return syncJails(sftpFiles(context.dir), running.pid, context.run, (users) =>
+      const files = sftpFiles(context.dir);
+      const actions = await syncJails(files, running.pid, context.run, (users) =>
         endSftpSessions(running.pid, users),
       );
+      // A rebuilt jail lost its `dev/` (the log socket): mounted again in sshd's namespace.
+      if (actions.length > 0)
+        await context.run(
+          'nsenter',
+          [
+            `--target=${running.pid}`,
+            '--mount',
+            '--',
+            'perl',
+            '-e',
+            SFTP_LOG_SCRIPT,
+            'mount',
+            files.logSocketDir,
+            files.activityLog,
+          ],
+          { check: true },
+        );
+      return actions;
     },
-    setup: (_desired, { dir }) => jailSetup(jailFiles(dir)),
+    // The jails, then the log receiver and the jails' `dev/`, then sshd.
+    setup: (_desired, { dir }) => {
+      const files = sftpFiles(dir);
+      return [
+        ...jailSetup(jailFiles(dir)),
+        'perl',
+        '-e',
+        SFTP_LOG_SCRIPT,
+        'start',
+        files.logSocketDir,
+        files.activityLog,
+      ];
+    },
     argv,
     listens: (desired) => ({ host: desired.address, port: portOf(desired) }),
     reload: () => ({ kind: 'signal', signal: 'SIGHUP' }),
     report: async (desired, context) => {
       const running = await runningDaemon(sftpFiles(context.dir).process, argv(desired, context));
       return { sftp: { sessions: running ? await sftpSessions(running.pid) : [] } };
+    },
+    activity: async (_desired, { dir, workspaceDir }) => {
+      const files = sftpFiles(dir);
+      const read = await readNewLines(files.activityLog, activityCursorFile(workspaceDir, 'sftp'), {
+        truncateAbove: SFTP_ACTIVITY_LOG_MAX_BYTES,
+      });
+      // The jails name the files; read only when there is something to name.
+      const jails = read.lines.length > 0 ? await readFile(files.spec, 'utf8').catch(() => '') : '';
+      return { events: sftpEvents(read.lines, jails), commit: read.commit };
     },
   };
 }
@@ -99,6 +151,8 @@ async function renderSftp(
 ): Promise<Rendering> {
   for (const folder of [dir, join(dir, 'run'), join(dir, 'log')]) await ensureDir(folder, { mode: 0o700 });
   const files = sftpFiles(dir);
+  // Seen by every SFTP user as their jail's read-only `dev/`: the log socket and nothing else.
+  await ensureDir(files.logSocketDir, { mode: 0o755 });
   const actions: string[] = [];
   // The host key first: `sshd -t` refuses a config whose key it cannot read. Where ssh-keygen is
   // missing nothing is made (and nothing checks the file either).

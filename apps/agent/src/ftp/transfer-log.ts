@@ -13,7 +13,7 @@ import { JAILS_ROOT } from '../file-access/jails.ts';
 import { storagePath } from '../samba/audit-log.ts';
 
 /** `user entry → source` from the jail spec (`user uid entry source ro|rw` a line). */
-function jailSources(spec: string): Map<string, string> {
+export function jailSources(spec: string): Map<string, string> {
   const sources = new Map<string, string>();
   for (const line of spec.split('\n')) {
     const [user, , entry, source] = line.split(' ');
@@ -22,8 +22,11 @@ function jailSources(spec: string): Map<string, string> {
   return sources;
 }
 
-/** The file as the workspace sees it, or the jail's own path when the spec does not name it. */
-function workspacePath(file: string, sources: Map<string, string>): string {
+/**
+ * A file named by its path in a jail (`/run/jails/alice/./home/a.txt`) as the workspace sees it,
+ * or the jail's own path when the spec does not name it (SFTP's log names files the same way).
+ */
+export function jailWorkspacePath(file: string, sources: Map<string, string>): string {
   const normal = file.replaceAll('/./', '/');
   if (!normal.startsWith(`${JAILS_ROOT}/`)) return normal;
   const [user, entry, ...rest] = normal.slice(JAILS_ROOT.length + 1).split('/');
@@ -47,7 +50,7 @@ export function transferEvents(lines: readonly TailLine[], jailSpec: string): Ac
       source: 'ftp',
       kind: direction === 'U' ? 'file_written' : 'file_read',
       user: user.slice(0, 64),
-      path: workspacePath(file.join(' '), sources).slice(0, 1024),
+      path: jailWorkspacePath(file.join(' '), sources).slice(0, 1024),
       target: null,
       bytes: Number.isSafeInteger(size) && size >= 0 ? size : null,
       remote_address: address ? address.slice(0, 80) : null,

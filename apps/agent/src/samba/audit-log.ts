@@ -7,16 +7,26 @@
 //   [...]   alice|10.8.0.6|renameat|ok|/srv/shares/docs/a.txt|/srv/shares/docs/b.txt
 //   [...]   alice|10.8.0.6|unlinkat|ok|/srv/shares/docs/b.txt       (a file or a folder)
 //   [...]   alice|10.8.0.6|mkdirat|ok|/srv/shares/docs/new
+//   [...]   alice|10.8.0.6|create_file|ok|0x120089|file|open|/srv/shares/docs/a.txt
 //
-// An open for reading is not an event (a folder listing opens every entry); an open for writing
-// is `file_written`. The time is smbd's local time, which is the host's (the workspace's /etc
-// links to it). Paths are as the workspace sees them, from its storage's root.
+// An open for writing (openat `w`) is `file_written`. A read is the client's open of a file
+// (create_file: one per SMB CREATE, with the access it asked for and whether it is a file or a
+// folder) asking to read its data (FILE_READ_DATA) and not to write it: `file_read`. Not openat
+// `r`: smbd opens every path it looks at that way (listing a folder opens every entry), and not
+// each read request (a large file is thousands). The time is smbd's local time, which is the
+// host's (the workspace's /etc links to it). Paths are as the workspace sees them, from its
+// storage's root.
 import type { ActivityEventReport } from '@debesis/contract';
 import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import type { TailLine } from '../activity/log-tail.ts';
 
 /** The operations full_audit records (smb.conf `full_audit:success`). */
-export const AUDITED_OPERATIONS = ['openat', 'renameat', 'unlinkat', 'mkdirat'] as const;
+export const AUDITED_OPERATIONS = ['openat', 'renameat', 'unlinkat', 'mkdirat', 'create_file'] as const;
+/** SMB access mask bits (MS-SMB2 2.2.13.1.1): reading a file's data, writing or appending it. */
+const FILE_READ_DATA = 0x1;
+const FILE_WRITE_DATA = 0x2;
+const FILE_APPEND_DATA = 0x4;
+
 /** Its prefix: who and from where. */
 export const AUDIT_PREFIX = '%u|%I';
 
@@ -66,6 +76,17 @@ export function parseAuditLine(line: TailLine, options: { guest: string }): Acti
       return { ...base, kind: 'file_deleted', path: path(rest.join('|')) };
     case 'mkdirat':
       return { ...base, kind: 'folder_created', path: path(rest.join('|')) };
+    case 'create_file': {
+      const [mask, type, , ...file] = rest;
+      const access = Number.parseInt(mask ?? '', 16);
+      const reads =
+        type === 'file' &&
+        (access & FILE_READ_DATA) !== 0 &&
+        (access & (FILE_WRITE_DATA | FILE_APPEND_DATA)) === 0;
+      return reads && file.length > 0
+        ? { ...base, kind: 'file_read', path: path(file.join('|')) }
+        : undefined;
+    }
     default:
       return undefined;
   }
@@ -73,21 +94,23 @@ export function parseAuditLine(line: TailLine, options: { guest: string }): Acti
 
 /**
  * The events of new audit lines. One upload can open its file for writing more than once (create,
- * then set its times): the same user writing the same path within a batch is one event.
+ * then set its times), and a client reading a file may open it again and again (a viewer, a
+ * copy that checks): the same user writing, or reading, the same path within a batch is one event.
  */
 export function auditEvents(lines: readonly TailLine[], options: { guest: string }): ActivityEventReport[] {
   const events: ActivityEventReport[] = [];
-  const written = new Set<string>();
+  const seen = new Set<string>();
   for (const line of lines) {
     const event = parseAuditLine(line, options);
     if (!event) continue;
-    if (event.kind === 'file_written') {
-      const key = `${event.user}\u0000${event.path}`;
-      if (written.has(key)) continue;
-      written.add(key);
+    const key = (kind: string) => `${kind}\u0000${event.user}\u0000${event.path}`;
+    if (event.kind === 'file_written' || event.kind === 'file_read') {
+      if (seen.has(key(event.kind))) continue;
+      seen.add(key(event.kind));
     } else if (event.path) {
       // A rename or delete after a write is a new step: the next write of that path counts again.
-      written.delete(`${event.user}\u0000${event.path}`);
+      seen.delete(key('file_written'));
+      seen.delete(key('file_read'));
     }
     events.push(event);
   }

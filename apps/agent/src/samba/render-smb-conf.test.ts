@@ -108,7 +108,7 @@ describe('share permissions → smb.conf', () => {
     const audited = renderGlobal({ ...global, audit: true });
     expect(audited).toContain(`log level = 1 full_audit:1@${layout.auditLog}`);
     expect(audited).toContain('vfs objects = full_audit');
-    expect(audited).toContain('full_audit:success = openat renameat unlinkat mkdirat');
+    expect(audited).toContain('full_audit:success = openat renameat unlinkat mkdirat create_file');
     expect(audited).toContain('full_audit:failure = none');
     expect(renderGlobal(global)).not.toContain('full_audit');
   });

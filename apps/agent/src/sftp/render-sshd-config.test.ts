@@ -25,9 +25,9 @@ describe('sshd_config of a workspace SFTP server', () => {
     );
   });
 
-  it('internal-sftp only, chrooted in the user’s jail, no shell, no forwarding, no TTY', () => {
-    expect(lines).toContain('ForceCommand internal-sftp -d /home -u 0007');
-    expect(lines).toContain('Subsystem sftp internal-sftp -d /home -u 0007');
+  it('internal-sftp only (logging each request), chrooted in the user’s jail, no shell, no forwarding, no TTY', () => {
+    expect(lines).toContain('ForceCommand internal-sftp -l INFO -d /home -u 0007');
+    expect(lines).toContain('Subsystem sftp internal-sftp -l INFO -d /home -u 0007');
     expect(lines).toContain('ChrootDirectory /run/jails/%u');
     for (const line of [
       'AllowTcpForwarding no',
@@ -44,7 +44,7 @@ describe('sshd_config of a workspace SFTP server', () => {
     expect(renderReadOnlyMatch(bob)).toEqual({
       kind: 'ftp_user',
       name: 'bob',
-      text: 'Match User bob\n  ForceCommand internal-sftp -d /home -u 0007 -R\n',
+      text: 'Match User bob\n  ForceCommand internal-sftp -l INFO -d /home -u 0007 -R\n',
     });
   });
 });

@@ -2,7 +2,8 @@
 // forwarding of any kind, no TTY), passwords only (the workspace users' SHA-512 crypt hashes in
 // its shadow, the password that works for SMB and FTP), every user chrooted in their jail
 // (file-access/jails.ts) and started in their home. Read-only users get internal-sftp's `-R` as
-// well as their read-only mounts. Pure; the definition is drivers/sftp.driver.ts.
+// well as their read-only mounts. internal-sftp logs each request (`-l INFO`) for monitoring
+// (sftp/activity-log.ts). Pure; the definition is drivers/sftp.driver.ts.
 import type { FileAccessUser } from '../file-access/jails.ts';
 import { HOME_ENTRY, JAILS_ROOT } from '../file-access/jails.ts';
 import type { RenderedResource } from '../daemons/definition.ts';
@@ -16,7 +17,7 @@ export interface SshdConfigOptions {
 }
 
 /** Files 0660, folders 0770 (as Samba's masks: the `users` group shares them). */
-const SFTP = `internal-sftp -d /${HOME_ENTRY} -u 0007`;
+const SFTP = `internal-sftp -l INFO -d /${HOME_ENTRY} -u 0007`;
 
 export function renderSshdHead(options: SshdConfigOptions): string {
   const listen = options.address.includes(':') ? `[${options.address}]` : options.address;
