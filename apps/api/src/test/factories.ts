@@ -28,7 +28,14 @@ export function registration(overrides: Partial<RegisterRequest> = {}): Register
 
 export async function register(ctx: TestContext, overrides: Partial<RegisterRequest> = {}) {
   const body = registration(overrides);
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+  // Each from an address of its own, so that a file's many owners stay under the per-IP limit
+  // on registrations (LIMITS.registrationsPerIp).
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: body,
+    remoteAddress: `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`,
+  });
   if (response.statusCode !== 201)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { body, ...response.json<{ user: User; token: null }>() };

@@ -1,7 +1,9 @@
 // Paying as a customer and the sandbox provider would: orders through the API, then signed
 // provider events, so tests reach services the way production does.
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Order } from '@debesis/contract';
+import { paymentSessions } from '../modules/payments/payments.table.ts';
 import { signSandboxEvent } from '../modules/payments/sandbox-signature.ts';
 import { createProductsQueries } from '../modules/products/products.queries.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
@@ -24,7 +26,25 @@ export function sandboxEvent(sessionId: string, type: string, extra: object = {}
   };
 }
 
-export function sendSandboxEvent(ctx: TestContext, event: object, secret = TEST_SANDBOX_SECRET) {
+/**
+ * Sends a signed event stating what its session charged, as the card page does
+ * (sandbox.routes.ts), unless the event states an amount or a currency of its own.
+ */
+export async function sendSandboxEvent(
+  ctx: TestContext,
+  event: { session_id: string },
+  secret = TEST_SANDBOX_SECRET,
+) {
+  if ('amount' in event || 'currency' in event) return sendSandboxEventAsWritten(ctx, event, secret);
+  const [session] = await ctx.database.db
+    .select({ amount: paymentSessions.amountMinor, currency: paymentSessions.currency })
+    .from(paymentSessions)
+    .where(eq(paymentSessions.id, event.session_id));
+  return sendSandboxEventAsWritten(ctx, { ...session, ...event }, secret);
+}
+
+/** Sends exactly `event`, signed (an attacker's or a broken provider's event). */
+export function sendSandboxEventAsWritten(ctx: TestContext, event: object, secret = TEST_SANDBOX_SECRET) {
   const body = JSON.stringify(event);
   return ctx.app.inject({
     method: 'POST',

@@ -184,6 +184,45 @@ describe('auth attacks', () => {
     });
   });
 
+  describe('registrations from one address', () => {
+    const registerFrom = (remoteAddress: string, email: string, language = 'en') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        remoteAddress,
+        headers: { 'accept-language': language },
+        payload: registration({ email }),
+      });
+
+    it('attack: probing which addresses have accounts (email_registered) stops at 20 an hour per address', async () => {
+      const { email } = await signedInUser(ctx);
+      const prober = '10.140.0.1';
+      // The spec's answer stays as it is…
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const response = await registerFrom(prober, email);
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toMatchObject({ detail: 'email_registered', action: 'login' });
+      }
+      // …but the 21st registration from that address, of any address, is refused in its language.
+      const refused = await registerFrom(prober, email);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        detail: 'too_many_registrations',
+        message: 'Too many registrations from your network. Please try again later.',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const lt = await registerFrom(prober, `new-${Date.now()}@example.lt`, 'lt');
+      expect(lt.statusCode).toBe(429);
+      expect(lt.json<{ message: string }>().message).toBe(
+        'Per daug registracijų iš jūsų tinklo. Bandykite dar kartą vėliau.',
+      );
+      // Another address registers as before, and the prober may again after the hour.
+      expect((await registerFrom('10.140.0.2', `other-${Date.now()}@example.lt`)).statusCode).toBe(201);
+      ctx.advance(60 * 60_000 + 1000);
+      expect((await registerFrom(prober, email)).statusCode).toBe(409);
+    });
+  });
+
   describe('failed sign-in limits', () => {
     const statuses = (responses: Array<{ statusCode: number }>) =>
       responses.reduce<Record<number, number>>((counts, { statusCode }) => {

@@ -136,6 +136,7 @@ export function createAuthService(deps: AuthDependencies) {
     ): Promise<RegisterResponse & { created: boolean }> {
       const company = input.accountType === 'business' ? input.business_details : undefined;
       assertVatNumber(company?.vat_number, company?.country, 'business_details.vat_number');
+      await deps.limiter.take([[LIMITS.registrationsPerIp, meta.ip ?? 'unknown']]);
       const email = input.email.toLowerCase();
       const existing = await deps.users.findByEmail(email);
       if (existing?.emailVerified) {

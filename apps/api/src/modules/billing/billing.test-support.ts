@@ -1,13 +1,12 @@
 // Buying the way a customer does, for the billing tests: an order through the API, a payment
 // session, then the sandbox provider's signed success event.
-import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import type { Order } from '@debesis/contract';
-import { signSandboxEvent } from '../payments/sandbox-signature.ts';
 import { createProductsQueries } from '../products/products.queries.ts';
 import { createProductsService } from '../products/products.service.ts';
 import { SEED_CATALOGUE } from '../products/catalogue-seed.ts';
-import { injectWithCsrf, TEST_SANDBOX_SECRET, type TestContext } from '../../test/test-app.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { sandboxEvent, sendSandboxEvent } from '../../test/payments.ts';
 
 export type Auth = { authorization: string };
 export const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
@@ -52,21 +51,7 @@ export async function openSession(ctx: TestContext, auth: Auth, orderId: string)
 }
 
 export function succeed(ctx: TestContext, sessionId: string) {
-  const body = JSON.stringify({
-    id: `evt_${randomBytes(8).toString('hex')}`,
-    type: 'payment.succeeded',
-    session_id: sessionId,
-    created: Math.floor(Date.now() / 1000),
-  });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments/events/sandbox',
-    headers: {
-      'content-type': 'application/json',
-      'x-sandbox-signature': signSandboxEvent(TEST_SANDBOX_SECRET, body, Math.floor(Date.now() / 1000)),
-    },
-    payload: body,
-  });
+  return sendSandboxEvent(ctx, sandboxEvent(sessionId, 'payment.succeeded'));
 }
 
 /** Orders `plan`, pays it, and returns the paid order. */

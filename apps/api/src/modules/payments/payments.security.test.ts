@@ -12,6 +12,7 @@ import {
   sandboxEvent,
   seedCatalogue,
   sendSandboxEvent,
+  sendSandboxEventAsWritten,
 } from '../../test/payments.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 import { createCreditsQueries } from '../credits/credits.queries.ts';
@@ -179,6 +180,36 @@ describe('payments under attack (sandbox provider)', () => {
     expect((await session(opened.session_id))?.status).toBe('open');
     expect(await actions(owner.user.id, 'payment refused')).toHaveLength(2);
     // What the card page sends matches, and pays.
+    await pay(opened.session_id, { amount: created.amount, currency: 'EUR' });
+    expect((await order(owner.auth, created.id)).status).toBe('PAID');
+  });
+
+  it('attack: a signed sandbox event without amount and currency pays nothing (as with Stripe)', async () => {
+    const owner = await signedInUser(ctx);
+    const created = (await post(owner.auth, '/api/v1/orders/', MINI)).json<Order>();
+    const opened = await openSession(ctx, owner.auth, created.id);
+    for (const [extra, reason] of [
+      [{}, 'amount_mismatch'],
+      [{ amount: created.amount }, 'currency_mismatch'],
+      [{ currency: 'EUR' }, 'amount_mismatch'],
+    ] as const) {
+      for (const type of ['payment.succeeded', 'payment.pending']) {
+        const event = sandboxEvent(opened.session_id, type, extra);
+        const response = await sendSandboxEventAsWritten(ctx, event);
+        expect(response.json(), `${type} ${JSON.stringify(extra)}`).toEqual({
+          received: true,
+          result: 'refused',
+        });
+        const [recorded] = await ctx.database.db
+          .select()
+          .from(paymentEvents)
+          .where(eq(paymentEvents.eventId, event.id));
+        expect(recorded?.refusal).toBe(reason);
+      }
+    }
+    expect((await order(owner.auth, created.id)).status).toBe('AWAITING_PAYMENT');
+    expect((await session(opened.session_id))?.status).toBe('open');
+    // The card page's event, which states both, still pays.
     await pay(opened.session_id, { amount: created.amount, currency: 'EUR' });
     expect((await order(owner.auth, created.id)).status).toBe('PAID');
   });

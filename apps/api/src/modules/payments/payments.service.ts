@@ -83,7 +83,10 @@ export function createPaymentsService(deps: {
   function mismatch(session: PaymentSessionRow, event: ProviderEvent, providerId: string): string | null {
     if (session.provider !== providerId) return 'provider_mismatch';
     const charge = event.charge;
-    if (!charge) return null;
+    if (!charge) {
+      // Only the credit settlement states no charge; from a provider it would pay any amount.
+      return providerId === CREDIT_PROVIDER || event.type === 'payment.failed' ? null : 'charge_missing';
+    }
     if (charge.providerSessionId === null || charge.providerSessionId !== session.providerSessionId) {
       return 'session_mismatch';
     }

@@ -39,7 +39,7 @@ describe('orders and payments', () => {
     return { owner, order, session: session.json<{ session_id: string; url: string }>() };
   }
 
-  const sendEvent = (body: object, secret?: string) => sendSandboxEvent(ctx, body, secret);
+  const sendEvent = (body: { session_id: string }, secret?: string) => sendSandboxEvent(ctx, body, secret);
   const event = sandboxEvent;
   const status = async (sessionId: string) =>
     (

@@ -10,7 +10,8 @@ export interface ProviderEvent {
   /**
    * What the provider says the page was and what it charged, matched against the payment
    * session before the event counts. Null where the event leaves a value out (which then fails
-   * the match); absent when the provider states none of it.
+   * the match). Every provider states it; only the account credit's own event (no provider, no
+   * money moved) goes without, and a provider's success or pending event without it is refused.
    */
   charge?: { providerSessionId: string | null; amountMinor: number | null; currency: string | null };
   /** The provider's id of the payment itself (Stripe: the PaymentIntent), to pay it back. */

@@ -85,15 +85,13 @@ export function createSandboxProvider(options: {
         type: parsed.type,
         sessionId: parsed.session_id,
         ...(parsed.error ? { error: parsed.error } : {}),
-        ...(parsed.amount !== undefined || parsed.currency !== undefined
-          ? {
-              charge: {
-                providerSessionId: parsed.session_id,
-                amountMinor: parsed.amount ?? null,
-                currency: parsed.currency ?? null,
-              },
-            }
-          : {}),
+        // Always stated, like Stripe's: an event that leaves out what it charged fails the match
+        // (it used to skip it, so a signed event without amount and currency paid any order).
+        charge: {
+          providerSessionId: parsed.session_id,
+          amountMinor: parsed.amount ?? null,
+          currency: parsed.currency ?? null,
+        },
         paymentReference: parsed.id,
         payload: parsed,
       };

@@ -5,6 +5,7 @@
 //
 // `take` counts and decides under a lock, so requests arriving together cannot all see the
 // same "one left" and all pass (17 failed sign-ins got through a limit of 5 that way).
+import type { ErrorCode } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { RateLimitCounter, RateLimitQueries } from './rate-limits.queries.ts';
 
@@ -12,6 +13,8 @@ export interface Limit {
   bucket: string;
   max: number;
   windowMs: number;
+  /** The 429's code when this limit is the one used up (too_many_attempts unless said). */
+  refusal?: ErrorCode;
 }
 
 /** Every limit of the product in one place. */
@@ -25,6 +28,15 @@ export const LIMITS = {
   // Settings: a wrong current password (change password or email), and links to a new address.
   passwordCheckFailuresPerAccount: { bucket: 'password-check:account', max: 5, windowMs: 15 * 60_000 },
   emailChangePerAccount: { bucket: 'email-change:account', max: 3, windowMs: 60 * 60_000 },
+  // Every registration from one address counts, whatever it answers: `email_registered` (the
+  // spec's answer for a verified address) would otherwise tell a script which addresses have
+  // accounts, as fast as it could ask. Generous enough for an office behind one address.
+  registrationsPerIp: {
+    bucket: 'registration:ip',
+    max: 20,
+    windowMs: 60 * 60_000,
+    refusal: 'too_many_registrations',
+  },
   contactPerIp: { bucket: 'contact:ip', max: 5, windowMs: 60 * 60_000 },
   contactPerEmail: { bucket: 'contact:email', max: 3, windowMs: 60 * 60_000 },
   // A visitor clicking through the whole site sends a few events a minute; a script, many more.
@@ -58,8 +70,8 @@ export function createRateLimiter(deps: { queries: RateLimitQueries; now?: () =>
     return Math.max(1, Math.ceil((stats.oldest.getTime() + limit.windowMs - at.getTime()) / 1000));
   }
 
-  function tooMany(retryAfter: number): AppError {
-    return new AppError('too_many_attempts', {
+  function tooMany(retryAfter: number, limit?: Limit): AppError {
+    return new AppError(limit?.refusal ?? 'too_many_attempts', {
       headers: { 'retry-after': String(retryAfter) },
       extra: { retry_after: retryAfter },
     });
@@ -74,18 +86,18 @@ export function createRateLimiter(deps: { queries: RateLimitQueries; now?: () =>
      */
     async take(checks: Array<[Limit, string]>): Promise<TakenEvents> {
       const keys = checks.map(([limit, subject]) => ({ bucket: limit.bucket, subject }));
-      type Decision = { ids: number[]; retryAfter: null } | { ids: null; retryAfter: number };
+      type Decision = { ids: number[]; retryAfter: null } | { ids: null; retryAfter: number; limit: Limit };
       const taken = await deps.queries.whileLocked(keys, async (counter): Promise<Decision> => {
         for (const [limit, subject] of checks) {
           const retryAfter = await retryAfterSeconds(limit, subject, counter);
-          if (retryAfter !== null) return { ids: null, retryAfter };
+          if (retryAfter !== null) return { ids: null, retryAfter, limit };
         }
         const at = now();
         const ids: number[] = [];
         for (const [limit, subject] of checks) ids.push(await counter.insert(limit.bucket, subject, at));
         return { ids, retryAfter: null };
       });
-      if (taken.ids === null) throw tooMany(taken.retryAfter);
+      if (taken.ids === null) throw tooMany(taken.retryAfter, taken.limit);
       return { ids: taken.ids };
     },
     /** Takes back the events `take` counted. */
@@ -99,7 +111,7 @@ export function createRateLimiter(deps: { queries: RateLimitQueries; now?: () =>
     async assertAllowed(checks: Array<[Limit, string]>): Promise<void> {
       for (const [limit, subject] of checks) {
         const retryAfter = await retryAfterSeconds(limit, subject);
-        if (retryAfter !== null) throw tooMany(retryAfter);
+        if (retryAfter !== null) throw tooMany(retryAfter, limit);
       }
     },
     async record(checks: Array<[Limit, string]>): Promise<void> {
