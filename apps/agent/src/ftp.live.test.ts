@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FtpUserState, WorkspaceDesiredState } from '@debesis/contract';
 import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import { ftpFiles } from './drivers/ftp.driver.ts';
+import { JAILS_ROOT } from './file-access/jails.ts';
 import { sftpFiles } from './drivers/sftp.driver.ts';
 import { runCommand } from './exec/run-command.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
@@ -210,6 +211,22 @@ describe.skipIf(reason !== undefined)(
       expect(sftp).toBeDefined();
       expect(report.features?.ftp).toEqual({ sessions: [] });
       expect(report.features?.sftp).toEqual({ sessions: [] });
+    });
+
+    it('every jail mount of both daemons is noexec, nosuid and nodev, read-only where it reads only', async () => {
+      for (const pid of [ftp, sftp]) {
+        // mountinfo: id parent major:minor root mount-point options … — only the jails' mounts.
+        const mounts = (await readFile(`/proc/${pid}/mountinfo`, 'utf8'))
+          .split('\n')
+          .map((line) => line.split(' '))
+          .filter((fields) => fields[4]?.startsWith(`${JAILS_ROOT}/`));
+        expect(mounts.length, `jail mounts of ${pid}`).toBeGreaterThan(0);
+        for (const fields of mounts) {
+          const options = fields[5]!.split(',');
+          expect(options, fields[4]).toEqual(expect.arrayContaining(['noexec', 'nosuid', 'nodev']));
+        }
+        expect(mounts.some((fields) => fields[5]!.split(',').includes('ro'))).toBe(true);
+      }
     });
 
     it('a second pass on the unchanged state runs no program and writes nothing', async () => {

@@ -12,7 +12,7 @@
 //                           cache/ run/ log/
 //   <ws>/vpn/               what openvpn sees in its namespace: server.conf, the server's copies
 //                           of ca.crt, server.crt, server.key, tls-crypt.key and crl.pem, users,
-//                           over-limit, check-password, tmp/ run/ log/
+//                           over-limit, check-password, ccd/ (backup clients' addresses), tmp/ run/ log/
 //   <ws>/vpn-pki/           the workspace's easy-rsa PKI (CA key, client keys): beside vpn/ and
 //                           not in it, so no daemon's namespace ever holds the CA or a client key
 //   <ws>/nfs/               what ganesha sees besides the storage: ganesha.conf (read at start),
@@ -90,6 +90,8 @@ export interface VpnLayout {
   crl: string;
   /** `name:enabled:crypt` per VPN user, read by the password script at every connect. */
   usersFile: string;
+  /** client-config-dir: a backup client login's fixed address, a file per login (vpn/backup-client-tunnel.ts). */
+  ccdDir: string;
   /** Names over their traffic limit this month, one a line (written by the traffic counting). */
   overLimitFile: string;
   /** The password check openvpn runs per connect (auth-user-pass-verify … via-file). */
@@ -229,6 +231,7 @@ function vpnLayout(workspaceDir: string, runtimeDir: string): VpnLayout {
     tlsCryptKey: join(dir, 'tls-crypt.key'),
     crl: join(dir, 'crl.pem'),
     usersFile: join(dir, 'users'),
+    ccdDir: join(dir, 'ccd'),
     overLimitFile: join(dir, 'over-limit'),
     checkPassword: join(dir, 'check-password'),
     socketDir,

@@ -223,6 +223,12 @@ export const vpnUserStateSchema = z.object({
    * the user's config, and revokes (CRL) every certificate of an older generation. A revoke raises it.
    */
   cert_generation: z.number().int().positive(),
+  /**
+   * The VPN login of a backup client (README "Backup clients"): the node gives it an address of
+   * its own range, whose packets reach the workspace's REST server for backups and nothing else.
+   * Absent: a person's login, the whole workspace.
+   */
+  backup_client: z.boolean().optional(),
 });
 export type VpnUserState = z.infer<typeof vpnUserStateSchema>;
 

@@ -14,12 +14,26 @@
 // nothing on SIGHUP that it would not re-read by restarting, and a SIGHUP would drop every session
 // as a restart does.
 //
+// A backup client's login is confined to the backups' REST server (vpn/backup-client-tunnel.ts):
+// a fixed address of its own range from client-config-dir, and the namespace's rules set before
+// openvpn starts (`setup`).
+//
 // Not needed (no server) while the workspace has no VPN section or no VPN users. The PKI is made,
 // stale certificates revoked and the CRL kept fresh on apply (vpn/pki.ts), live only.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { VPN_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
 import { ensureDir, ensureRuntimeDir } from '../fs/ensure-dir.ts';
+import {
+  assignBackupClientAddresses,
+  ccdText,
+  isBackupClientLogin,
+  readBackupClientAddresses,
+  removeStaleCcdFiles,
+  tunnelFilterSetup,
+} from '../vpn/backup-client-tunnel.ts';
 import { CHECK_PASSWORD_SCRIPT, renderUsersFile, VPN_USER_KIND } from '../vpn/password-check.ts';
 import { disconnectUser, killAll } from '../vpn/management.ts';
 import { observeVpn } from '../vpn/observe.ts';
@@ -50,7 +64,15 @@ export function vpnDefinition(options: VpnDefinitionOptions = {}): DaemonDefinit
     resources: (desired) =>
       (desired.vpn?.users ?? []).map((user) => ({ kind: VPN_USER_KIND, name: user.name })),
     render: renderVpn,
-    sync: (desired, { layout, run }) => syncPki(desired, layout.vpn, run),
+    // The addresses of logins gone are deleted once the users file no longer lets them in.
+    sync: async (desired, { layout, run }) => [
+      ...(await syncPki(desired, layout.vpn, run)),
+      ...(await removeStaleCcdFiles(layout.vpn.ccdDir, new Set(backupClientLogins(desired)))).map(
+        (name) => `removed the backup client address of ${name}`,
+      ),
+    ],
+    // Backup clients' logins reach the REST server only: the namespace's rules, before openvpn.
+    setup: () => tunnelFilterSetup(),
     drift: async (_desired, { layout }) =>
       (await crlDue(layout.vpn)) ? 'the VPN CRL is due to be made again' : undefined,
     argv: (_desired, { layout }) => [options.program ?? 'openvpn', '--config', layout.vpn.conf],
@@ -89,17 +111,35 @@ export function createVpnDriver(options: VpnDefinitionOptions & DaemonDriverOpti
   return daemonDriver(vpnDefinition(options), options);
 }
 
+/** The backup clients' logins of the workspace (vpn/backup-client-tunnel.ts). */
+const backupClientLogins = (desired: WorkspaceDesiredState) =>
+  (desired.vpn?.users ?? []).filter((user) => isBackupClientLogin(user, desired)).map((user) => user.name);
+
 async function renderVpn(desired: WorkspaceDesiredState, { layout }: DaemonContext): Promise<Rendering> {
   const { vpn } = layout;
   // The folder holds the server's key: root only. tmp/ gets each connect's username and password.
-  for (const dir of [vpn.dir, vpn.tmpDir, vpn.runDir, vpn.logDir]) await ensureDir(dir, { mode: 0o700 });
+  for (const dir of [vpn.dir, vpn.tmpDir, vpn.runDir, vpn.logDir, vpn.ccdDir])
+    await ensureDir(dir, { mode: 0o700 });
   await ensureRuntimeDir(vpn.socketDir, 0o700);
-  const users = renderUsersFile(desired.vpn?.users ?? []);
+  // A backup client's login gets its fixed address of the confined range, or is refused.
+  const addresses = assignBackupClientAddresses(
+    backupClientLogins(desired),
+    await readBackupClientAddresses(vpn.ccdDir, (path) => readFile(path, 'utf8')),
+  );
+  const refused = new Set(addresses.failures.map((failure) => failure.name));
+  const users = renderUsersFile((desired.vpn?.users ?? []).filter((user) => !refused.has(user.name)));
   return {
-    // The script first: the check of server.conf wants the script it names to exist.
+    // The script first: the check of server.conf wants the script it names to exist. Each backup
+    // client's address before the users file lets it in.
     files: [
       { path: vpn.checkPassword, mode: 0o700, head: CHECK_PASSWORD_SCRIPT, rereadByDaemon: true },
       { path: vpn.sessionEvent, mode: 0o700, head: SESSION_EVENT_SCRIPT, rereadByDaemon: true },
+      ...[...addresses.assigned].map(([name, address]) => ({
+        path: join(vpn.ccdDir, name),
+        mode: 0o600,
+        head: ccdText(address),
+        rereadByDaemon: true,
+      })),
       { path: vpn.usersFile, mode: 0o600, head: users.text, rereadByDaemon: true },
       {
         path: vpn.conf,
@@ -117,7 +157,7 @@ async function renderVpn(desired: WorkspaceDesiredState, { layout }: DaemonConte
         },
       },
     ],
-    failures: users.failures,
+    failures: [...addresses.failures, ...users.failures],
     actions: [],
   };
 }

@@ -17,7 +17,8 @@
 // agent's data folder, which may be under /tmp). Read-only is the kernel's: a share the user may
 // only read, and everything of a read_only FTP user, is a read-only bind mount (EROFS), so every
 // write, delete, rename or mkdir is refused whatever the protocol's commands; nothing depends on a
-// quota or a ratio. Mounts are nosuid,nodev.
+// quota or a ratio. Every jail mount is noexec,nosuid,nodev: a remount of a bind mount sets its
+// flags to exactly those given (the storage's own noexec is not inherited), so they are all named.
 //
 // The mounts live in the daemon's namespace only. At start the daemon's setup (JAIL_SCRIPT
 // `start`, run in its namespace just before the exec) mounts the /run tmpfs and every jail. When
@@ -188,7 +189,7 @@ function mountSyscalls(): string[] {
 export const JAIL_SCRIPT = String.raw`use strict; use warnings; use Cwd qw(abs_path);
 my ($mount, $umount2, $mode, $spec, $marker, $pid, @rest) = @ARGV;
 my ($root, $data) = ('${JAILS_ROOT}', '${NAMESPACE_DATA_ROOT}');
-my ($RDONLY, $NOSUID, $NODEV, $REMOUNT, $BIND, $DETACH) = (1, 2, 4, 32, 4096, 2);
+my ($RDONLY, $NOSUID, $NODEV, $NOEXEC, $REMOUNT, $BIND, $DETACH) = (1, 2, 4, 8, 32, 4096, 2);
 sub say_err { print STDERR "debesis-jails: @_\n" }
 sub sys_mount {
   my ($source, $target, $type, $flags, $options) = @_;
@@ -229,7 +230,7 @@ sub rebuild {
     dir_0755($dir) unless -d $dir;
     dir_0755("$dir/$entry");
     sys_mount($source, "$dir/$entry", 0, $BIND, 0);
-    sys_mount(0, "$dir/$entry", 0, $REMOUNT | $BIND | $NOSUID | $NODEV | ($access eq 'ro' ? $RDONLY : 0), 0);
+    sys_mount(0, "$dir/$entry", 0, $REMOUNT | $BIND | $NOEXEC | $NOSUID | $NODEV | ($access eq 'ro' ? $RDONLY : 0), 0);
   }
 }
 if ($mode eq 'start') {

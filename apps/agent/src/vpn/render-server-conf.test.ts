@@ -20,7 +20,10 @@ describe('the OpenVPN server.conf', () => {
       'local 198.18.0.7',
       'port 1194',
       'topology subnet',
-      'server 10.8.0.0 255.255.255.0',
+      // People's pool in the lower half; backup clients at fixed addresses of the upper half.
+      'server 10.8.0.0 255.255.255.0 nopool',
+      'ifconfig-pool 10.8.0.2 10.8.0.127 255.255.255.0',
+      `client-config-dir ${layout.ccdDir}`,
       'dh none',
       `ca ${layout.caCert}`,
       `tls-crypt ${layout.tlsCryptKey}`,

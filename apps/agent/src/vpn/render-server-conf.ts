@@ -11,6 +11,7 @@
 import { isIPv4 } from 'node:net';
 import { VPN_TUNNEL_NETWORK } from '@debesis/contract';
 import { openvpnConf } from '../daemons/config-formats.ts';
+import { PERSON_POOL } from './backup-client-tunnel.ts';
 import type { VpnLayout } from '../workspace-layout.ts';
 
 export interface ServerConfOptions {
@@ -53,7 +54,11 @@ export function renderServerConf(options: ServerConfOptions): string {
     `local ${options.address}`,
     `port ${options.port}`,
     'topology subnet',
-    `server ${serverNetwork(VPN_TUNNEL_NETWORK)}`,
+    // People's logins from the pool of the lower half; backup clients' at fixed addresses of the
+    // upper half, from their file in client-config-dir (vpn/backup-client-tunnel.ts).
+    `server ${serverNetwork(VPN_TUNNEL_NETWORK)} nopool`,
+    `ifconfig-pool ${PERSON_POOL.start} ${PERSON_POOL.end} ${serverNetwork(VPN_TUNNEL_NETWORK).split(' ')[1]}`,
+    `client-config-dir ${arg(layout.ccdDir)}`,
     `ca ${arg(layout.caCert)}`,
     `cert ${arg(layout.serverCert)}`,
     `key ${arg(layout.serverKey)}`,

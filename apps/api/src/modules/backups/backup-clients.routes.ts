@@ -19,6 +19,11 @@ import type { BackupClientsService } from './backup-clients.ts';
 const security = [{ bearer: [] }];
 const tags = ['backups'];
 // The owner, or a subuser of this service (http/caller.ts): subusers work with backups only.
+// Decided: a subuser may add, disconnect and delete backup clients and fetch their VPN config.
+// A client's VPN login is confined on the node to the REST server it exists for (agent
+// vpn/backup-client-tunnel.ts: an address of its own range, nothing else delivered from it), so
+// what a subuser hands a machine reaches backups only, the subuser's own scope, never the
+// workspace's shares; each client still holds one of the plan's users.
 const access = { access: 'backups' } as const;
 
 export const backupClientsRoutes: FastifyPluginAsyncZod<{ clients: BackupClientsService }> = async (

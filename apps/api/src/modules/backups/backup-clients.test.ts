@@ -96,7 +96,8 @@ describe('backup clients', () => {
     expect(await bcryptVerify({ password: created.password, hash: client!.password_bcrypt })).toBe(true);
     expect(desired.backup?.client_repositories).toEqual(['office-pc']);
     const login = desired.vpn?.users.find((user) => user.name === 'office-pc');
-    expect(login).toMatchObject({ enabled: true, traffic_limit_bytes: 0 });
+    // Marked a machine's: the node confines its tunnel to the REST server (agent vpn/backup-client-tunnel.ts).
+    expect(login).toMatchObject({ enabled: true, traffic_limit_bytes: 0, backup_client: true });
     expect(verifySha512Crypt(created.password, login!.password_crypt)).toBe(true);
 
     // The password is never shown again, and the VPN tab does not list the login as a VPN user.

@@ -102,5 +102,7 @@ export function desiredUser(user: VpnUserRow): VpnUserState {
     password_crypt: user.passwordCrypt,
     traffic_limit_bytes: user.trafficLimitBytes,
     cert_generation: user.certGeneration,
+    // The node confines a machine's login to the REST server it exists for.
+    ...(user.purpose === 'backup_client' ? { backup_client: true } : {}),
   };
 }
