@@ -20,7 +20,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { Tx } from './db/transaction.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailMessage } from './mail/mailer.ts';
 import { accessPlugin, registerWithAccess } from './http/access.ts';
@@ -77,7 +76,8 @@ import { geoipLookup } from './modules/auth/detect-country.ts';
 import { createViesClient, viesRequester } from './modules/vies/vies.client.ts';
 import { createViesQueries } from './modules/vies/vies.queries.ts';
 import { createViesService } from './modules/vies/vies.service.ts';
-import { createServicesQueries, type ServicesQueries } from './modules/services/services.queries.ts';
+import { createServicesQueries } from './modules/services/services.queries.ts';
+import { servicesInTransaction } from './modules/services/services.in-transaction.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import {
@@ -268,21 +268,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     : null;
   const quotes = createQuotesService({ products, vies });
   // Work that spans modules (placing an order, paying it, changing a plan) runs in one
-  // transaction through each module's in-transaction port. The services module's port is made
-  // here from its queries until that module exports one.
-  const servicesInTransaction = {
-    createForOrder: (tx: Tx, values: Parameters<ServicesQueries['createForOrder']>[0]) =>
-      createServicesQueries(tx).createForOrder(values),
-    extend: (tx: Tx, ...args: Parameters<ServicesQueries['extend']>) =>
-      createServicesQueries(tx).extend(...args),
-    changePlan: (tx: Tx, ...args: Parameters<ServicesQueries['changePlan']>) =>
-      createServicesQueries(tx).changePlan(...args),
-  };
+  // transaction through each module's in-transaction port (servicesInTransaction, the services').
   const placePricedOrder = createOrderPlacement({ credits: creditsInTransaction });
   const planChangeApplication = createPlanChangeApplication({
     db: database.db,
     services: servicesInTransaction,
     credits: creditsInTransaction,
+    activity,
   });
   const orders = createOrdersService({
     db: database.db,

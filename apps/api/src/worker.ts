@@ -25,6 +25,10 @@ import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts'
 import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from './modules/payments/sandbox-signature.ts';
 import { LIFECYCLE_SWEEP_CRON, PLACEMENT_RETRY_CRON } from './modules/services/lifecycle.constants.ts';
 import { createServicesBackground } from './modules/services/services.background.ts';
+import { servicesInTransaction } from './modules/services/services.in-transaction.ts';
+import { createServicesQueries } from './modules/services/services.queries.ts';
+import { createPlanChangeApplication } from './modules/plan-changes/plan-changes.apply.ts';
+import { creditsInTransaction } from './modules/credits/credits.service.ts';
 import { createUsersQueries } from './modules/users/users.queries.ts';
 
 export async function startWorker(deps: {
@@ -97,7 +101,20 @@ export async function startWorker(deps: {
   await deps.queue.work('services.place', async ({ serviceId }) => {
     await services.placement.place(serviceId);
   });
+  const planChanges = createPlanChangeApplication({
+    db: deps.database.db,
+    services: servicesInTransaction,
+    credits: creditsInTransaction,
+    activity: createActivityService({ queries: createActivityQueries(deps.database.db) }),
+  });
   await deps.queue.work('services.retry-placement', async () => {
+    // Paid plan changes waiting for room on their nodes first: room a node freed is theirs.
+    const grown = await planChanges.waitedRoom(new Date());
+    for (const change of grown) {
+      const nodeId = (await createServicesQueries(deps.database.db).findById(change.serviceId))?.nodeId;
+      if (nodeId) wakeNode(nodeId);
+    }
+    if (grown.length > 0) deps.logger.info({ applied: grown.length }, 'plan changes got room');
     const result = await services.placement.retryUnplaced();
     if (result.placed + result.pending > 0) deps.logger.info(result, 'placement retried');
   });

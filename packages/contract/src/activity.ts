@@ -46,6 +46,7 @@ export const ACTIVITY_ACTIONS = [
   'payment refunded',
   'payment refused',
   'plan change ordered',
+  'plan change waiting for room',
   'plan changed',
   'plan change credit granted',
   'plan change reverted',

@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   plan_does_not_fit: 422,
   downgrade_confirmation_required: 422,
   plan_change_applying: 409,
+  node_room_exceeded: 409,
+  plan_change_awaiting_room: 409,
   service_expired: 409,
   service_not_changeable: 409,
   workspace_not_changeable: 409,
@@ -188,6 +190,7 @@ export type FieldErrorCode =
   | 'below_vpn_users_in_use'
   | 'below_backup_clients_in_use'
   | 'below_disk_in_use'
+  | 'above_node_room'
   | 'workspace_name_characters'
   | 'workspace_name_lowercase'
   | 'workspace_name_start'
@@ -304,6 +307,10 @@ const en: Catalogue = {
     'Please confirm the downgrade: no credit is given if you upgrade back later.',
   plan_change_applying:
     'The last plan change is still being applied to the workspace. Please try again in a minute',
+  node_room_exceeded:
+    'The storage node of this workspace has no room for that much more disk now. Choose a smaller size, or pay and wait for room.',
+  plan_change_awaiting_room:
+    'Your paid plan change is waiting for room on the storage node. It is applied as soon as room frees up.',
   service_expired: 'This service has expired or is quarantined. Please extend your service to regain access.',
   service_not_changeable: 'The plan of this service cannot be changed in its current state.',
   workspace_not_changeable:
@@ -425,6 +432,7 @@ const en: Catalogue = {
   below_backup_clients_in_use:
     'Cannot be fewer than the {{limit}} backup clients the service has now (delete backup clients first)',
   below_disk_in_use: 'Cannot be less than the {{limit}} GB the service stores now',
+  above_node_room: 'The workspace’s storage node has room for up to {{limit}} GB more now',
   workspace_name_characters: 'Use only letters, numbers, hyphens and underscores',
   workspace_name_lowercase: 'Use lower-case letters: the name becomes a Unix and Samba name',
   workspace_name_start: 'Must start with a letter',
@@ -546,6 +554,10 @@ const lt: Catalogue = {
   downgrade_confirmation_required:
     'Patvirtinkite plano sumažinimą: jei vėliau planą vėl padidinsite, kreditas nebus suteiktas.',
   plan_change_applying: 'Ankstesnis plano keitimas dar taikomas darbo vietai. Bandykite dar kartą po minutės',
+  node_room_exceeded:
+    'Šios darbo vietos saugojimo mazge dabar nėra vietos tiek papildomos disko vietos. Pasirinkite mažesnį dydį arba sumokėkite ir palaukite, kol vietos atsiras.',
+  plan_change_awaiting_room:
+    'Jūsų apmokėtas plano keitimas laukia vietos saugojimo mazge. Jis bus pritaikytas, kai tik vietos atsiras.',
   service_expired:
     'Šios paslaugos galiojimas baigėsi arba ji karantine. Pratęskite paslaugą, kad vėl galėtumėte ja naudotis.',
   service_not_changeable: 'Šios paslaugos plano dabartinėje būsenoje pakeisti negalima.',
@@ -676,6 +688,7 @@ const lt: Catalogue = {
   below_backup_clients_in_use:
     'Negali būti mažiau nei {{limit}} atsarginių kopijų klientų, kuriuos paslauga turi dabar (pirmiausia ištrinkite klientus)',
   below_disk_in_use: 'Negali būti mažiau nei {{limit}} GB, kuriuos paslauga dabar saugo',
+  above_node_room: 'Darbo vietos saugojimo mazge dabar yra vietos dar ne daugiau kaip {{limit}} GB',
   workspace_name_characters: 'Naudokite tik raides, skaičius, brūkšnelius ir pabraukimus',
   workspace_name_lowercase: 'Naudokite mažąsias raides: pavadinimas tampa Unix ir Samba vardu',
   workspace_name_start: 'Turi prasidėti raide',

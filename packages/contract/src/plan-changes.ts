@@ -12,8 +12,14 @@ import { calculatePriceRequestSchema, priceBreakdownSchema } from './quotes.ts';
 export const PLAN_CHANGE_DIRECTIONS = ['upgrade', 'downgrade', 'same'] as const;
 export type PlanChangeDirection = (typeof PLAN_CHANGE_DIRECTIONS)[number];
 
-/** awaiting_payment: an upgrade with its order; applied: the service runs the new plan. */
-export const PLAN_CHANGE_STATUSES = ['awaiting_payment', 'applied', 'cancelled'] as const;
+/**
+ * awaiting_payment: an upgrade with its order; applied: the service runs the new plan;
+ * awaiting_room: paid, but its workspace's node has no room for the larger disk yet (the customer
+ * chose to pay and wait, or another change took the room first): applied, oldest first, as soon
+ * as the node has room, by the placement retry job. It is never moved to another node (moving a
+ * workspace is not automated).
+ */
+export const PLAN_CHANGE_STATUSES = ['awaiting_payment', 'applied', 'cancelled', 'awaiting_room'] as const;
 export type PlanChangeStatus = (typeof PLAN_CHANGE_STATUSES)[number];
 
 export const planChangeQuoteRequestSchema = z.object({
@@ -28,6 +34,11 @@ export type PlanChangeQuoteRequest = z.infer<typeof planChangeQuoteRequestSchema
 export const planChangeRequestSchema = planChangeQuoteRequestSchema.extend({
   /** A downgrade needs it: the customer confirms no credit is given if they upgrade back later. */
   confirm_downgrade: z.boolean().default(false),
+  /**
+   * A larger disk than the workspace's node has room for now is refused (`node_room_exceeded`)
+   * unless the customer chose to pay and wait for room: the change then waits (`awaiting_room`).
+   */
+  wait_for_room: z.boolean().default(false),
 });
 export type PlanChangeRequest = z.input<typeof planChangeRequestSchema>;
 
@@ -43,6 +54,20 @@ export const planConfigurationSchema = z.object({
   period_price: z.number().int(),
 });
 export type PlanConfiguration = z.infer<typeof planConfigurationSchema>;
+
+/**
+ * Room on the workspace's node for a larger disk, as the quote found it (a read, not a
+ * reservation: the payment takes the room under placement's lock, or the change waits).
+ */
+export const planChangeRoomSchema = z.object({
+  /** The node has room for the target disk now. */
+  fits_now: z.boolean(),
+  /** GB more than the current disk the node can take now (whole GB, 0 when none). */
+  room_gb: z.number().int(),
+  /** The largest disk of the target plan that fits now; null when none of its sizes does. */
+  largest_disk_space: z.number().int().nullable(),
+});
+export type PlanChangeRoom = z.infer<typeof planChangeRoomSchema>;
 
 export const planChangeQuoteSchema = z.object({
   service_id: text(),
@@ -77,6 +102,11 @@ export const planChangeQuoteSchema = z.object({
   credit_balance: z.number().int(),
   currency: z.literal('EUR'),
   requires_confirmation: z.boolean(),
+  /**
+   * For a change that grows the disk of a workspace already on a node: whether that node has
+   * room. null when the disk does not grow or the workspace has no node yet (placement decides).
+   */
+  room: planChangeRoomSchema.nullable(),
 });
 export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
 

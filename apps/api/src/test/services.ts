@@ -9,7 +9,10 @@ import type {
 } from '@debesis/contract';
 import { createActivityQueries } from '../modules/activity/activity.queries.ts';
 import { createActivityService } from '../modules/activity/activity.service.ts';
+import { nodes } from '../modules/nodes/nodes.table.ts';
+import { promisedBytes } from '../modules/services/placement.ts';
 import { createServicesBackground } from '../modules/services/services.background.ts';
+import { createServicesQueries } from '../modules/services/services.queries.ts';
 import { createUsersQueries } from '../modules/users/users.queries.ts';
 import { TEST_REGISTRATION_TOKEN, type TestContext } from './test-app.ts';
 
@@ -90,4 +93,43 @@ export async function registerNode(ctx: TestContext, name: string, initial: Node
     },
   };
   return node;
+}
+
+/**
+ * Each node's promised disk, as placement counts it (the unwritten part of every workspace's
+ * disk, and of the larger disk a paid plan change waits for): `promised` never above `free`
+ * for what is in place. `pending` is the growth still waiting for room.
+ */
+export async function nodePromises(
+  ctx: TestContext,
+): Promise<Array<{ id: string; node: string; free: number; promised: number; pending: number }>> {
+  const db = ctx.database.db;
+  const all = await db.select().from(nodes);
+  const held = await createServicesQueries(db).placedOn(all.map((node) => node.id));
+  return all.map((node) => {
+    const here = held.filter((workspace) => workspace.nodeId === node.id);
+    const promised = here.reduce(
+      (sum, workspace) => sum + promisedBytes(workspace.diskSpace, workspace.diskUsedBytes),
+      0,
+    );
+    const pending = here.reduce(
+      (sum, workspace) =>
+        sum +
+        promisedBytes(
+          Math.max(workspace.diskSpace, workspace.pendingDiskSpace ?? 0),
+          workspace.diskUsedBytes,
+        ) -
+        promisedBytes(workspace.diskSpace, workspace.diskUsedBytes),
+      0,
+    );
+    return { id: node.id, node: node.name, free: node.diskFreeBytes, promised, pending };
+  });
+}
+
+/** Throws unless every node's promised disk fits in its free disk (no overcommit). */
+export async function expectNoOvercommit(ctx: TestContext): Promise<void> {
+  for (const node of await nodePromises(ctx)) {
+    if (node.promised > node.free)
+      throw new Error(`node ${node.node} promises ${node.promised} bytes with ${node.free} free`);
+  }
 }

@@ -24,3 +24,8 @@ export async function nodeSeen(
   const row = await createNodesQueries(db).findById(id);
   return row && { name: row.name, lastSeenAt: row.lastSeenAt };
 }
+
+/** The free disk one node last reported (a workspace growing on its own node needs it). */
+export async function nodeDiskFree(db: Executor, id: string): Promise<number | undefined> {
+  return (await createNodesQueries(db).findById(id))?.diskFreeBytes;
+}

@@ -1,5 +1,5 @@
 // The only SQL on plan changes.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { planChanges } from './plan-changes.table.ts';
 
@@ -64,6 +64,32 @@ export function createPlanChangesQueries(db: Executor) {
         .update(planChanges)
         .set({ creditPending: false, status, updatedAt: at })
         .where(and(eq(planChanges.id, id), eq(planChanges.creditPending, true)))
+        .returning();
+      return row;
+    },
+    /** awaiting_payment → awaiting_room: paid, but its node has no room yet; the row when this call moved it. */
+    async markAwaitingRoom(id: string, at: Date): Promise<PlanChangeRow | undefined> {
+      const [row] = await db
+        .update(planChanges)
+        .set({ status: 'awaiting_room', updatedAt: at })
+        .where(and(eq(planChanges.id, id), eq(planChanges.status, 'awaiting_payment')))
+        .returning();
+      return row;
+    },
+    /** Every paid change waiting for room, the longest waiting first (the order room is given in). */
+    async listAwaitingRoom(): Promise<PlanChangeRow[]> {
+      return db
+        .select()
+        .from(planChanges)
+        .where(eq(planChanges.status, 'awaiting_room'))
+        .orderBy(asc(planChanges.updatedAt), asc(planChanges.createdAt));
+    },
+    /** awaiting_room → applied; the row when this call made the change. */
+    async markRoomFound(id: string, at: Date): Promise<PlanChangeRow | undefined> {
+      const [row] = await db
+        .update(planChanges)
+        .set({ status: 'applied', appliedAt: at, updatedAt: at })
+        .where(and(eq(planChanges.id, id), eq(planChanges.status, 'awaiting_room')))
         .returning();
       return row;
     },

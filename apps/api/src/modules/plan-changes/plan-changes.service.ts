@@ -15,10 +15,20 @@
 // The target must differ from the current configuration and hold what the service uses now: its
 // active users (spec §5; an inactive user cannot sign in, and activating one is refused while the
 // active users fill the plan) and its stored data.
+//
+// A larger disk (a bigger plan, extra disk) must fit on the workspace's node, by placement's rule
+// (services/node-room.ts), as a new order is checked before payment: the quote says how much
+// more the node has room for and the largest size of the target plan that fits; making a change
+// that does not fit is refused (`node_room_exceeded`, the room in its field error) unless the
+// customer chose to pay and wait (`wait_for_room`). The room is taken when the change applies
+// (paid, or at once when nothing is to pay), under placement's lock; a change that finds none
+// then waits (`awaiting_room`) and is applied when the node has room. A smaller or equal disk is
+// never held back.
 import type {
   PlanChange,
   PlanChangeQuote,
   PlanChangeQuoteRequest,
+  PlanChangeRoom,
   PlanConfiguration,
 } from '@debesis/contract';
 import {
@@ -26,8 +36,11 @@ import {
   bandwidthFor,
   calculatePrice,
   divideRounded,
+  findOption,
   InvalidSelectionError,
+  maxDiskFor,
   planChangeQuote,
+  type PricingProduct,
 } from '@debesis/pricing';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -39,6 +52,7 @@ import type { PlacePricedOrder } from '../orders/orders.placement.ts';
 import { customerRecord, type OrdersInTransaction, type OrdersService } from '../orders/orders.service.ts';
 import type { QuotesService, VatCustomer } from '../orders/quotes.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
+import { growthRoom, type GrowthRoom } from '../services/node-room.ts';
 import type { ServiceRow, ServicesQueries } from '../services/services.queries.ts';
 import type { StorageReport } from '../workspace/workspace-state.ts';
 import type { PlanChangeApplication } from './plan-changes.apply.ts';
@@ -55,6 +69,8 @@ interface Meta {
 export function presentPlanChange(row: PlanChangeRow): PlanChange {
   return {
     ...row.quote,
+    // Changes quoted before the room was part of a quote have none.
+    room: 'room' in row.quote ? row.quote.room : null,
     id: row.id,
     status: row.status,
     order_id: row.orderId,
@@ -76,7 +92,7 @@ export function createPlanChangesService(deps: {
   placePricedOrder: PlacePricedOrder;
   services: Pick<ServicesQueries, 'findForAccount'>;
   credits: Pick<CreditsService, 'free'> & Pick<CreditsInTransaction, 'lockAccount'>;
-  application: Pick<PlanChangeApplication, 'putIntoEffect' | 'settleShrink'>;
+  application: Pick<PlanChangeApplication, 'applyOrWait' | 'settleShrink'>;
   /**
    * What of the plan's users the service's features hold now, each with the field error a smaller
    * target gets (active users, VPN users: workspace-feature.ts `planUsers`).
@@ -175,6 +191,40 @@ export function createPlanChangesService(deps: {
     if (problems.length > 0) throw new AppError('plan_does_not_fit', { fieldErrors: problems });
   }
 
+  /** The largest disk of `product` (on its own steps) that fits in `room`; null when none does. */
+  function largestFitting(product: PricingProduct, room: GrowthRoom, wanted: number): number | null {
+    const step = findOption(product, 'disk_space')?.value ?? 0;
+    const upper = Math.min(wanted, maxDiskFor(product), room.diskSpace + room.roomGb);
+    if (upper < product.disk_space) return null;
+    let disk =
+      step > 0
+        ? product.disk_space + Math.floor((upper - product.disk_space) / step) * step
+        : product.disk_space;
+    while (disk >= product.disk_space && !room.fits(disk)) {
+      if (step === 0) return null;
+      disk -= step;
+    }
+    return disk >= product.disk_space ? disk : null;
+  }
+
+  /** Whether the workspace's node has room for the target's disk; null when it does not grow. */
+  async function nodeRoom(service: ServiceRow, target: PlanConfiguration): Promise<PlanChangeRoom | null> {
+    if (target.disk_space <= service.diskSpace) return null;
+    const room = await growthRoom(deps.db, service.id);
+    if (!room) return null;
+    return {
+      fits_now: room.fits(target.disk_space),
+      room_gb: room.roomGb,
+      largest_disk_space: largestFitting(await deps.products.get(target.product_id), room, target.disk_space),
+    };
+  }
+
+  const roomExceeded = (room: PlanChangeRoom) =>
+    new AppError('node_room_exceeded', {
+      fieldErrors: [{ field: 'disk_space', code: 'above_node_room', values: { limit: room.room_gb } }],
+      extra: { room },
+    });
+
   async function quote(
     accountId: string,
     request: PlanChangeQuoteRequest,
@@ -190,6 +240,8 @@ export function createPlanChangesService(deps: {
     // A shrink still waiting for its node decides that change's credit: nothing new until then.
     if ((await changes.listCreditPending([service.id])).length > 0)
       throw new AppError('plan_change_applying');
+    // A paid larger disk waits for room on the node: nothing new until it has it.
+    if (service.pendingDiskSpace !== null) throw new AppError('plan_change_awaiting_room');
     if (
       request.product_id === service.productId &&
       request.disk_space === service.diskSpace &&
@@ -202,6 +254,7 @@ export function createPlanChangesService(deps: {
       await targetConfiguration(service, request),
     ];
     await refuseWhatDoesNotFit(service, target);
+    const room = await nodeRoom(service, target);
 
     // Both prices cover the whole paid span, which may be several periods after early extensions.
     const spanPrice = (config: PlanConfiguration) =>
@@ -256,6 +309,7 @@ export function createPlanChangesService(deps: {
         credit_balance: balance,
         currency: 'EUR',
         requires_confirmation: prorated.direction === 'downgrade',
+        room,
       },
     };
   }
@@ -267,7 +321,7 @@ export function createPlanChangesService(deps: {
 
     async create(
       accountId: string,
-      request: PlanChangeQuoteRequest & { confirm_downgrade: boolean },
+      request: PlanChangeQuoteRequest & { confirm_downgrade: boolean; wait_for_room: boolean },
       meta: Meta,
     ): Promise<PlanChange> {
       const priced = await quote(accountId, request, meta);
@@ -275,6 +329,8 @@ export function createPlanChangesService(deps: {
       if (q.direction === 'downgrade' && !request.confirm_downgrade) {
         throw new AppError('downgrade_confirmation_required');
       }
+      // Before any money: a disk the node has no room for only when the customer chose to wait.
+      if (q.room && !q.room.fits_now && !request.wait_for_room) throw roomExceeded(q.room);
       const at = now();
       const paying = q.prorated_difference > 0;
       let replacedOrder: string | null | undefined;
@@ -292,11 +348,12 @@ export function createPlanChangesService(deps: {
         // One change per service waits for payment: a newer choice replaces an unpaid one.
         replacedOrder = await txChanges.cancelOpen(service.id, at);
         if (replacedOrder) await deps.orders.cancel(tx, replacedOrder, at);
+        // One that needs no payment applies below, or waits for room like a paid one.
         const change = await txChanges.insert({
           accountId,
           serviceId: service.id,
           direction: q.direction,
-          status: paying ? 'awaiting_payment' : 'applied',
+          status: 'awaiting_payment',
           fromConfiguration: q.current,
           toConfiguration: q.target,
           quote: q,
@@ -304,9 +361,11 @@ export function createPlanChangesService(deps: {
           creditPending,
           createdAt: at,
           updatedAt: at,
-          appliedAt: paying ? null : at,
+          appliedAt: null,
         });
         const recorded = async (row: PlanChangeRow) => {
+          // A change waiting for room has its own entry (the application's).
+          if (row.status === 'awaiting_room') return row;
           await deps.activity.record(
             {
               accountId,
@@ -332,8 +391,14 @@ export function createPlanChangesService(deps: {
           return row;
         };
         if (!paying) {
-          await deps.application.putIntoEffect(tx, change, at);
-          return recorded(change);
+          const done = await deps.application.applyOrWait(tx, change, at);
+          if (!done) throw new Error('a new plan change was neither applied nor set waiting');
+          // The room went between the quote and now: refused as the quote would have been.
+          if (done.outcome === 'waiting' && !request.wait_for_room) {
+            const room = await nodeRoom(service, q.target);
+            throw roomExceeded(room ?? { fits_now: false, room_gb: 0, largest_disk_space: null });
+          }
+          return recorded(done.change);
         }
         const order = await deps.placePricedOrder(tx, {
           accountId,

@@ -10,12 +10,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PlanChangeQuote, PlanConfiguration } from '@debesis/contract';
+import { PLAN_CHANGE_STATUSES, type PlanChangeQuote, type PlanConfiguration } from '@debesis/contract';
 
 /**
  * A change of a service's plan, with the quote it was made on. An upgrade waits for the payment
  * of its order; a downgrade or an equal-price change is applied when made. At most one change
- * per service awaits payment: a newer one cancels it.
+ * per service awaits payment: a newer one cancels it. A change whose larger disk its node has
+ * no room for waits `awaiting_room` (paid) until it has (node-room.ts).
  */
 export const planChanges = pgTable(
   'plan_changes',
@@ -26,7 +27,7 @@ export const planChanges = pgTable(
     accountId: uuid('account_id').notNull(),
     serviceId: uuid('service_id').notNull(),
     direction: text('direction', { enum: ['upgrade', 'downgrade', 'same'] }).notNull(),
-    status: text('status', { enum: ['awaiting_payment', 'applied', 'cancelled'] }).notNull(),
+    status: text('status', { enum: PLAN_CHANGE_STATUSES }).notNull(),
     fromConfiguration: jsonb('from_configuration').$type<PlanConfiguration>().notNull(),
     toConfiguration: jsonb('to_configuration').$type<PlanConfiguration>().notNull(),
     quote: jsonb('quote').$type<PlanChangeQuote>().notNull(),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceLogLine } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, serviceJobs } from '../../test/services.ts';
+import { capacity, expectNoOvercommit, registerNode, serviceJobs } from '../../test/services.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
@@ -45,6 +45,8 @@ describe('placement by two workers at once', () => {
       expect(new Set(workspaces.map((w) => w.address)).size).toBe(workspaces.length);
       expect(new Set(workspaces.map((w) => w.id_base)).size).toBe(workspaces.length);
     }
+    // No node promises more disk than it has free.
+    await expectNoOvercommit(ctx);
     for (const id of ids) {
       const logs = await ctx.app.inject({
         method: 'GET',

@@ -6,7 +6,9 @@
 //
 // Room is counted without overcommitting: a node must have, free on its disk, the full size of
 // every workspace it holds minus what those already store, plus the new one. Storage images are
-// sparse, so a node's free space alone would let it promise more than it has.
+// sparse, so a node's free space alone would let it promise more than it has. A larger disk a
+// paid plan change waits for (pendingDiskSpace, see node-room.ts) counts as promised here: the
+// room its node frees goes to that change before any new workspace.
 import { WORKSPACE_ID_BLOCK, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -23,14 +25,40 @@ export interface CandidateNode {
 }
 
 export interface PlacedWorkspace {
+  /** The service's id; left out for a workspace only planned (the operator's move plan). */
+  id?: string;
   nodeId: string | null;
   address: string | null;
   idBase: number | null;
   diskSpace: number;
+  /** A larger disk a paid plan change waits for room for; null or absent when none waits. */
+  pendingDiskSpace?: number | null;
   diskUsedBytes: number | null;
 }
 
 export const storageBytes = (diskSpaceGb: number) => diskSpaceGb * STORAGE_BYTES_PER_GB;
+
+/** What a workspace of `diskSpaceGb` that stores `usedBytes` may still take of its node's disk. */
+export const promisedBytes = (diskSpaceGb: number, usedBytes: number | null) =>
+  Math.max(0, storageBytes(diskSpaceGb) - (usedBytes ?? 0));
+
+/**
+ * The node's free disk less everything promised on it: each workspace's unwritten part, of the
+ * larger disk it waits for unless `waitIgnored` says that wait is not to be counted (the
+ * waiting change asking for the room itself, and those behind it in the queue).
+ */
+export function unpromisedBytes(
+  diskFreeBytes: number,
+  here: readonly PlacedWorkspace[],
+  waitIgnored: (workspace: PlacedWorkspace) => boolean = () => false,
+): number {
+  let promised = 0;
+  for (const workspace of here) {
+    const waiting = waitIgnored(workspace) ? 0 : (workspace.pendingDiskSpace ?? 0);
+    promised += promisedBytes(Math.max(workspace.diskSpace, waiting), workspace.diskUsedBytes);
+  }
+  return diskFreeBytes - promised;
+}
 
 /**
  * The node with the most room left after taking the workspace (spreads the load), its first free
@@ -44,12 +72,7 @@ export function choosePlacement(
   let best: { placement: Placement; roomLeft: number } | null = null;
   for (const node of nodes) {
     const here = placed.filter((workspace) => workspace.nodeId === node.id);
-    const promised = here.reduce(
-      (sum, workspace) =>
-        sum + Math.max(0, storageBytes(workspace.diskSpace) - (workspace.diskUsedBytes ?? 0)),
-      0,
-    );
-    const roomLeft = node.diskFreeBytes - promised - needBytes;
+    const roomLeft = unpromisedBytes(node.diskFreeBytes, here) - needBytes;
     if (roomLeft < 0) continue;
     const takenAddresses = new Set(here.map((workspace) => workspace.address));
     const address = node.addresses.find((candidate) => !takenAddresses.has(candidate));
@@ -76,12 +99,7 @@ export function largestPlaceableGb(
     const here = placed.filter((workspace) => workspace.nodeId === node.id);
     const taken = new Set(here.map((workspace) => workspace.address));
     if (!node.addresses.some((address) => !taken.has(address))) continue;
-    const promised = here.reduce(
-      (sum, workspace) =>
-        sum + Math.max(0, storageBytes(workspace.diskSpace) - (workspace.diskUsedBytes ?? 0)),
-      0,
-    );
-    largest = Math.max(largest, Math.floor((node.diskFreeBytes - promised) / STORAGE_BYTES_PER_GB));
+    largest = Math.max(largest, Math.floor(unpromisedBytes(node.diskFreeBytes, here) / STORAGE_BYTES_PER_GB));
   }
   return largest;
 }

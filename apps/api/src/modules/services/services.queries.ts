@@ -340,14 +340,26 @@ export function createServicesQueries(db: Db) {
       if (nodeIds.length === 0) return [];
       return db
         .select({
+          id: services.id,
           nodeId: services.nodeId,
           address: services.address,
           idBase: services.idBase,
           diskSpace: services.diskSpace,
+          pendingDiskSpace: services.pendingDiskSpace,
           diskUsedBytes: services.diskUsedBytes,
         })
         .from(services)
         .where(inArray(services.nodeId, nodeIds));
+    },
+    /**
+     * The larger disk a paid plan change waits for room for on the service's node (null: none
+     * waits any more). Set and cleared under placement's lock, in the change's transaction.
+     */
+    async setPendingDisk(id: string, diskSpace: number | null, at: Date): Promise<void> {
+      await db
+        .update(services)
+        .set({ pendingDiskSpace: diskSpace, updatedAt: at })
+        .where(eq(services.id, id));
     },
     /**
      * Gives the service its node, address and id block, once; a new generation for the node.

@@ -57,6 +57,12 @@ export const services = pgTable(
     /** The last expiry reminder sent for the current valid_until, so each goes out once. */
     expiryNotice: text('expiry_notice', { enum: ['expiring_soon', 'critical'] }),
     diskSpace: integer('disk_space').notNull(),
+    /**
+     * A larger disk (GB) paid for in a plan change that waits for room on this workspace's node
+     * (plan_changes awaiting_room). Counted as promised where new workspaces are placed, so the
+     * room the node frees goes to the waiting change first; null when nothing waits.
+     */
+    pendingDiskSpace: integer('pending_disk_space'),
     usersCount: integer('users_count').notNull(),
     periodId: text('period_id').notNull(),
     monthlyPriceMinor: integer('monthly_price_minor').notNull(),
