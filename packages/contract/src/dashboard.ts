@@ -43,7 +43,10 @@ export const dashboardSummarySchema = z.object({
     within_days: z.number().int(),
     services: z.array(dashboardExpiringServiceSchema),
   }),
-  /** Orders placed and awaiting payment, newest first. */
+  /**
+   * Orders still to pay, newest first: awaiting payment or their payment failed (the same as
+   * GET /orders/open, which the services page lists below this count).
+   */
   unpaid_orders: z.object({
     count: z.number().int(),
     amount: z.number().int(),

@@ -54,6 +54,20 @@ export const workspaceEn = {
     nameHint:
       'Lower-case letters, numbers, hyphens and underscores; starts with a letter; up to 32 characters.',
   },
+  daemonName: {
+    samba: 'Samba file sharing',
+    vpn: 'VPN',
+    nfs: 'NFS',
+    ftp: 'FTP',
+    sftp: 'SFTP',
+    ldap: 'LDAP directory',
+    backup: 'Backups',
+    'backup-clients': 'Device backups',
+    storage: 'Storage',
+    network: 'Network',
+    users: 'Workspace users',
+    'workspace-dir': 'Workspace folder',
+  },
   goesDown: {
     intro: 'Everything it serves goes down:',
     samba_one: 'Samba: everyone connected to its {{count}} share at {{address}} is disconnected',

@@ -78,6 +78,20 @@ export const workspaceLt: WorkspaceMessages = {
     nameHint:
       'Mažosios raidės, skaičiai, brūkšneliai ir pabraukimai; pradedama raide; ne daugiau kaip 32 simboliai.',
   },
+  daemonName: {
+    samba: 'Samba failų bendrinimas',
+    vpn: 'VPN',
+    nfs: 'NFS',
+    ftp: 'FTP',
+    sftp: 'SFTP',
+    ldap: 'LDAP katalogas',
+    backup: 'Atsarginės kopijos',
+    'backup-clients': 'Įrenginių atsarginės kopijos',
+    storage: 'Saugykla',
+    network: 'Tinklas',
+    users: 'Darbo erdvės naudotojai',
+    'workspace-dir': 'Darbo erdvės aplankas',
+  },
   goesDown: {
     intro: 'Nustoja veikti viskas, ką ji teikia:',
     samba_one: 'Samba: visi, prisijungę prie jos {{count}} bendrinamo aplanko adresu {{address}}, atjungiami',

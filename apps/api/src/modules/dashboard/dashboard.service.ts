@@ -1,9 +1,8 @@
 // The account at a glance (GET /api/v1/dashboard/): services by status, those about to expire,
-// orders waiting for payment, account credit and the newest activity. It owns no table: it asks
+// orders waiting for payment (or paid again after a failed payment), account credit and the newest activity. It owns no table: it asks
 // the services, orders, credits and activity modules through their own functions.
 import {
   DASHBOARD_LATEST_ACTIVITY,
-  orderNeedsPayment,
   SERVICE_STATUSES,
   type DashboardExpiringService,
   type DashboardSummary,
@@ -17,16 +16,19 @@ import type { ServicesQueries } from '../services/services.queries.ts';
 
 export function createDashboardService(deps: {
   services: Pick<ServicesQueries, 'listForAccount'>;
-  orders: Pick<OrdersService, 'list'>;
+  orders: Pick<OrdersService, 'listOpen'>;
   creditBalance: (accountId: string) => Promise<number>;
   activity: Pick<ActivityService, 'list'>;
   now: () => Date;
 }) {
   return {
     async summary(accountId: string): Promise<DashboardSummary> {
-      const [services, orders, balance, latest] = await Promise.all([
+      const [services, unpaid, balance, latest] = await Promise.all([
         deps.services.listForAccount(accountId),
-        deps.orders.list(accountId),
+        // What the services page's card lists (GET /orders/open): awaiting payment, and those
+        // whose payment failed, to pay again. Counting fewer than the card below the tile said
+        // "Nothing to pay" above an unpaid order.
+        deps.orders.listOpen(accountId),
         deps.creditBalance(accountId),
         deps.activity.list(accountId, { skip: 0, limit: DASHBOARD_LATEST_ACTIVITY }),
       ]);
@@ -54,7 +56,6 @@ export function createDashboardService(deps: {
       }
       expiring.sort((a, b) => a.valid_until.localeCompare(b.valid_until));
 
-      const unpaid = orders.filter((order) => orderNeedsPayment(order.status));
       return {
         services: { total: services.length, by_status: byStatus },
         expiring_soon: { within_days: EXPIRING_SOON_DAYS, services: expiring },

@@ -11,7 +11,13 @@ import {
   type Order,
 } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
-import { buyService, seedCatalogue } from '../../test/payments.ts';
+import {
+  buyService,
+  openSession,
+  sandboxEvent,
+  seedCatalogue,
+  sendSandboxEvent,
+} from '../../test/payments.ts';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { ownerWithService, setService } from '../directory/workspace.test-support.ts';
 import { DAY_MS, EXPIRING_SOON_DAYS, HOUR_MS } from '../services/lifecycle.constants.ts';
@@ -112,5 +118,36 @@ describe('dashboard summary', () => {
     // Someone else's summary holds none of it.
     const stranger = await signedInUser(ctx);
     expect((await summary(stranger.auth)).services.total).toBe(0);
+  });
+
+  it('counts as unpaid what the open orders card lists: an order whose payment failed too', async () => {
+    const { auth } = await signedInUser(ctx);
+    const order = async () =>
+      (
+        await injectWithCsrf(ctx.app, {
+          method: 'POST',
+          url: '/api/v1/orders/',
+          headers: auth,
+          payload: STARTER,
+        })
+      ).json<Order>();
+    const awaiting = await order();
+    const declined = await order();
+    const session = await openSession(ctx, auth, declined.id);
+    await sendSandboxEvent(
+      ctx,
+      sandboxEvent(session.session_id, 'payment.failed', { error: { code: 'card_declined', message: 'no' } }),
+    );
+    const open = await get<Order[]>(auth, '/api/v1/orders/open');
+    expect(open.map((entry) => [entry.id, entry.status]).sort()).toEqual(
+      [
+        [declined.id, 'FAILED'],
+        [awaiting.id, 'AWAITING_PAYMENT'],
+      ].sort(),
+    );
+    const { unpaid_orders: unpaid } = await summary(auth);
+    expect(unpaid.count).toBe(2);
+    expect(unpaid.orders.map((entry) => entry.id)).toEqual(open.map((entry) => entry.id));
+    expect(unpaid.amount).toBe(awaiting.amount + declined.amount);
   });
 });

@@ -23,6 +23,7 @@ import { useWorkspaceMutation, whileApplying } from '../../workspace/workspace-r
 import { diskSize, formatDate, money, numberFormat, numberLocale } from '../plans/format.ts';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
+import { useDaemonLabel } from './daemon-names.ts';
 import { GoesDownList } from './GoesDownList.tsx';
 import { formatBytes, ServiceStatusBadge } from './service-parts.tsx';
 import { UsageMeter } from './UsageMeter.tsx';
@@ -258,6 +259,7 @@ function NodeState({ service }: { service: ServiceOverviewItem }) {
     queryFn: () => serviceLifecycleApi.status(service.id),
     refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
   });
+  const daemonLabel = useDaemonLabel();
   const notLive = status.data?.drivers.filter((driver) => !driver.live) ?? [];
   return (
     <section
@@ -298,7 +300,9 @@ function NodeState({ service }: { service: ServiceOverviewItem }) {
                 <ul role="list" className="plain-list">
                   {notLive.map((driver) => (
                     <li key={driver.driver}>
-                      {driver.reason ? `${driver.driver}: ${driver.reason}` : driver.driver}
+                      {driver.reason
+                        ? `${daemonLabel(driver.driver)}: ${driver.reason}`
+                        : daemonLabel(driver.driver)}
                     </li>
                   ))}
                 </ul>

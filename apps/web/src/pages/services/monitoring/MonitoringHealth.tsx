@@ -4,6 +4,7 @@
 import type { Task } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import { useMonitoringStatus, useServiceTasks } from '../../../workspace/monitoring-api.ts';
+import { useDaemonLabel } from '../daemon-names.ts';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
 import { TableScroll } from '../kit/TableScroll.tsx';
 import '../kit/data-table.css';
@@ -32,6 +33,7 @@ function taskDuration(task: Task, t: Translate): string {
 
 function Status({ serviceId }: { serviceId: string }) {
   const { t } = useTranslation(['monitoringTab', 'workspace']);
+  const daemonLabel = useDaemonLabel();
   const format = useFormats();
   const now = useNow();
   const status = useMonitoringStatus(serviceId);
@@ -128,7 +130,7 @@ function Status({ serviceId }: { serviceId: string }) {
                 <tbody>
                   {data.daemons.map((daemon) => (
                     <tr key={daemon.name} data-testid={`monitoring-daemon-${daemon.name}`}>
-                      <th scope="row">{daemon.name}</th>
+                      <th scope="row">{daemonLabel(daemon.name)}</th>
                       <td>
                         <DaemonStateBadge state={daemon.state} />
                       </td>

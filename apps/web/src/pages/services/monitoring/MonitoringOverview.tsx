@@ -6,6 +6,7 @@
 import { MONITORING_DEFAULT_HOURS, type Alert } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import { useMonitoringStatus, useServiceAlerts, useServiceQuota } from '../../../workspace/monitoring-api.ts';
+import { useDaemonLabel } from '../daemon-names.ts';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
 import { UsageMeter } from '../UsageMeter.tsx';
 import { DaemonStateBadge, Loading, LoadFailure, useFormats, type Translate } from './monitoring-parts.tsx';
@@ -18,13 +19,16 @@ const ALERT_COUNTS: Partial<Record<Alert['kind'], string>> = {
   service_expiring: 'days',
 };
 
+/** Kinds whose subject is a daemon's id: named in words, not as the node reports it. */
+const DAEMON_SUBJECTS: ReadonlySet<Alert['kind']> = new Set(['daemon_down', 'daemon_restarting']);
+
 /** What an alert is, in words: its kind, what it concerns and its figure when it has them. */
-export function alertText(alert: Alert, t: Translate): string {
+export function alertText(alert: Alert, t: Translate, daemonLabel: (id: string) => string): string {
   const kind = t(`alertKind.${alert.kind}`);
   const param = ALERT_COUNTS[alert.kind];
   const value = param ? alert.params[param] : undefined;
   const parts = [kind];
-  if (alert.subject) parts.push(alert.subject);
+  if (alert.subject) parts.push(DAEMON_SUBJECTS.has(alert.kind) ? daemonLabel(alert.subject) : alert.subject);
   if (typeof value === 'number') {
     parts.push(
       param === 'percent'
@@ -37,6 +41,7 @@ export function alertText(alert: Alert, t: Translate): string {
 
 export function AlertList({ alerts, testId }: { alerts: readonly Alert[]; testId: string }) {
   const { t } = useTranslation(['monitoringTab', 'workspace']);
+  const daemonLabel = useDaemonLabel();
   const now = useNow();
   return (
     <ul className="plain-list monitoring-alerts" data-testid={testId}>
@@ -48,7 +53,7 @@ export function AlertList({ alerts, testId }: { alerts: readonly Alert[]; testId
           >
             {t(`alertLevel.${alert.level}`)}
           </span>
-          <span className="monitoring-alert__text">{alertText(alert, t)}</span>
+          <span className="monitoring-alert__text">{alertText(alert, t, daemonLabel)}</span>
           <span className="text-muted">
             {t('overview.raised')} <RelativeTime at={alert.raised_at} now={now} justNow={t('justNow')} />
           </span>
@@ -61,6 +66,7 @@ export function AlertList({ alerts, testId }: { alerts: readonly Alert[]; testId
 export function MonitoringOverview({ serviceId }: { serviceId: string }) {
   const { t } = useTranslation(['monitoringTab', 'workspace']);
   const format = useFormats();
+  const daemonLabel = useDaemonLabel();
   const now = useNow();
   const status = useMonitoringStatus(serviceId);
   const quota = useServiceQuota(serviceId, MONITORING_DEFAULT_HOURS);
@@ -89,7 +95,7 @@ export function MonitoringOverview({ serviceId }: { serviceId: string }) {
             </div>
             {status.data.daemons.map((daemon) => (
               <div key={daemon.name}>
-                <dt>{daemon.name}</dt>
+                <dt>{daemonLabel(daemon.name)}</dt>
                 <dd>
                   <DaemonStateBadge state={daemon.state} testId={`monitoring-daemon-state-${daemon.name}`} />
                 </dd>

@@ -64,7 +64,7 @@ describe('the monitoring tab', () => {
             id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
             kind: 'daemon_restarting',
             level: 'critical',
-            subject: 'vsftpd',
+            subject: 'backup-clients',
             params: { starts: 4 },
           }),
           cleared,
@@ -75,8 +75,14 @@ describe('the monitoring tab', () => {
     expect((await screen.findByTestId('service-tab-monitoring')).textContent).toBe('Monitoring');
     expect(screen.getByTestId('monitoring-view-overview')).toBeTruthy();
     expect((await screen.findByTestId('monitoring-node')).textContent).toBe('node-1: online');
-    expect(screen.getByTestId('monitoring-daemon-state-smbd').textContent).toBe('Running');
-    expect(screen.getByTestId('monitoring-daemon-state-vsftpd').dataset.state).toBe('down');
+    expect(screen.getByTestId('monitoring-daemon-state-samba').textContent).toBe('Running');
+    expect(screen.getByTestId('monitoring-daemon-state-backup-clients').dataset.state).toBe('down');
+    // Daemons by name in words, never the node's ids (`samba`, `backup-clients`).
+    expect(
+      within(screen.getByTestId('monitoring-status'))
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Storage node', 'Samba file sharing', 'Device backups', 'Active alerts']);
 
     const meter = await screen.findByRole('meter', { name: 'Disk used' });
     expect(meter.getAttribute('aria-valuetext')).toBe('12 GB of 50 GB (24%)');
@@ -91,7 +97,7 @@ describe('the monitoring tab', () => {
     expect(items[0]?.textContent).toContain('raised 2 hours ago');
     expect(items[1]?.textContent).toContain('Critical');
     expect(items[1]?.textContent).toContain(
-      'Service program restarting repeatedly · vsftpd · started 4 times',
+      'Service program restarting repeatedly · Device backups · started 4 times',
     );
     expect(screen.queryByTestId(`monitoring-alert-${cleared.id}`)).toBeNull();
 
@@ -301,15 +307,15 @@ describe('the monitoring tab', () => {
     );
     renderApp(`${TAB}?view=health`);
     const daemons = await screen.findByTestId('monitoring-daemons');
-    expect(cells(within(daemons).getByTestId('monitoring-daemon-smbd'))).toEqual([
-      'smbd',
+    expect(cells(within(daemons).getByTestId('monitoring-daemon-samba'))).toEqual([
+      'Samba file sharing',
       'Running',
       '3 d 4 h',
       '1',
       '',
     ]);
-    expect(cells(within(daemons).getByTestId('monitoring-daemon-vsftpd'))).toEqual([
-      'vsftpd',
+    expect(cells(within(daemons).getByTestId('monitoring-daemon-backup-clients'))).toEqual([
+      'Device backups',
       'Down',
       '',
       '4',

@@ -138,7 +138,7 @@ export function makeMonitoringStatus(
     },
     daemons: [
       {
-        name: 'smbd',
+        name: 'samba',
         state: 'up',
         started_at: ago(3 * 86_400_000),
         uptime_seconds: 3 * 86_400 + 4 * 3_600,
@@ -146,7 +146,7 @@ export function makeMonitoringStatus(
         reason: null,
       },
       {
-        name: 'vsftpd',
+        name: 'backup-clients',
         state: 'down',
         started_at: null,
         uptime_seconds: null,
