@@ -34,6 +34,8 @@ export interface WorkspaceLayout {
   shadow: string;
   addressFile: string;
   networkFile: string;
+  /** The running total of its network link's traffic (net/traffic-counter.ts). */
+  trafficFile: string;
   hostEtc: string;
   samba: SambaLayout;
   vpn: VpnLayout;
@@ -153,6 +155,7 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
     shadow: join(accountsDir, 'shadow'),
     addressFile: join(workspaceDir, 'address'),
     networkFile: join(workspaceDir, 'network.json'),
+    trafficFile: join(workspaceDir, 'traffic.json'),
     hostEtc: join(workspaceDir, 'ns', 'host-etc'),
     samba: {
       dir: sambaDir,
