@@ -372,6 +372,13 @@ export const workspaceFeatureSectionsSchema = z.object({
   ldap: ldapSectionSchema.optional(),
   /** Backups; absent: none (no repository). */
   backup: backupSectionSchema.optional(),
+  /**
+   * The workspace has moved its plan's bandwidth this month of its billing period: the node
+   * throttles its network link (both ways) to BANDWIDTH_THROTTLE_KBIT until the API clears this
+   * (a new month of the period, a bigger plan). Its storage stays served, only slower. Absent:
+   * not throttled.
+   */
+  bandwidth_throttled: z.boolean().optional(),
 });
 export type WorkspaceFeatureSections = z.infer<typeof workspaceFeatureSectionsSchema>;
 
@@ -398,13 +405,6 @@ export const workspaceDesiredStateSchema = z.object({
    * nothing else changed. Absent until the first restart is asked for.
    */
   restart_token: text().max(64).optional(),
-  /**
-   * The workspace has moved its plan's bandwidth this month of its billing period: the node
-   * throttles its network link (both ways) to BANDWIDTH_THROTTLE_KBIT until the API clears this
-   * (a new month of the period, a bigger plan). Its storage stays served, only slower. Absent:
-   * not throttled.
-   */
-  bandwidth_throttled: z.boolean().optional(),
 });
 export type WorkspaceDesiredState = z.infer<typeof workspaceDesiredStateSchema>;
 
