@@ -43,6 +43,8 @@ export interface WorkspaceLayout {
   shadow: string;
   addressFile: string;
   networkFile: string;
+  /** The running total of its network link's traffic (net/traffic-counter.ts). */
+  trafficFile: string;
   hostEtc: string;
   /** The workspace's short runtime folder: its daemons' sockets and lock files. */
   runtimeDir: string;
@@ -174,6 +176,7 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
     shadow: join(accountsDir, 'shadow'),
     addressFile: join(workspaceDir, 'address'),
     networkFile: join(workspaceDir, 'network.json'),
+    trafficFile: join(workspaceDir, 'traffic.json'),
     hostEtc: join(workspaceDir, 'ns', 'host-etc'),
     runtimeDir,
     samba: {

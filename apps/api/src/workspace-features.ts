@@ -7,6 +7,7 @@ import { createLdapFeature } from './modules/ldap/ldap.feature.ts';
 import { createLinuxUserFeature } from './modules/linux-user/linux-user.feature.ts';
 import { createDirectoryFeature } from './modules/directory/directory.feature.ts';
 import { createMonitoringFeature } from './modules/monitoring/monitoring.feature.ts';
+import { createNetworkFeature } from './modules/network/network.feature.ts';
 import { createNfsFeature } from './modules/nfs/nfs.feature.ts';
 import { createFtpFeature } from './modules/ftp/ftp.feature.ts';
 import { createSambaFeature } from './modules/samba/samba.feature.ts';
@@ -27,4 +28,5 @@ export const WORKSPACE_FEATURES: readonly WorkspaceFeatureFactory[] = [
   createSubusersFeature,
   createLinuxUserFeature,
   createMonitoringFeature,
+  createNetworkFeature,
 ];

@@ -3,6 +3,7 @@ export * from './features.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './nodes.ts';
+export * from './network.ts';
 export * from './ldap-directory.ts';
 export * from './accounts.ts';
 export * from './products.ts';

@@ -195,6 +195,9 @@ export const ALERT_KINDS = [
   'node_unreachable',
   'vpn_over_limit',
   'service_expiring',
+  /** The month's bandwidth past BANDWIDTH_ALERT_PERCENT; then used up (the link throttled). */
+  'bandwidth_warning',
+  'bandwidth_exhausted',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_LEVELS = ['warning', 'critical'] as const;

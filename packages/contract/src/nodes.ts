@@ -378,6 +378,13 @@ export const workspaceFeatureSectionsSchema = z.object({
   ldap: ldapSectionSchema.optional(),
   /** Backups; absent: none (no repository). */
   backup: backupSectionSchema.optional(),
+  /**
+   * The workspace has moved its plan's bandwidth this month of its billing period: the node
+   * throttles its network link (both ways) to BANDWIDTH_THROTTLE_KBIT until the API clears this
+   * (a new month of the period, a bigger plan). Its storage stays served, only slower. Absent:
+   * not throttled.
+   */
+  bandwidth_throttled: z.boolean().optional(),
 });
 export type WorkspaceFeatureSections = z.infer<typeof workspaceFeatureSectionsSchema>;
 
@@ -406,6 +413,12 @@ export const workspaceDesiredStateSchema = z.object({
   restart_token: text().max(64).optional(),
 });
 export type WorkspaceDesiredState = z.infer<typeof workspaceDesiredStateSchema>;
+
+/**
+ * The rate a throttled workspace's link keeps each way, kbit/s (10 Mbit/s): slow enough to be felt
+ * and to cost little, fast enough that files stay usable.
+ */
+export const BANDWIDTH_THROTTLE_KBIT = 10_000;
 
 export const nodeDesiredStateResponseSchema = z.object({
   node_id: text().uuid(),
@@ -595,10 +608,49 @@ export const ldapReportSchema = z.object({
 export type LdapReport = z.infer<typeof ldapReportSchema>;
 
 /**
+ * Who can reach a workspace's address, as its node is set up: `node_only` (the default,
+ * AGENT_CLIENT_ROUTES empty): the workspace answers the node itself and nothing beyond it, so a
+ * VPN or share client on another machine times out; `routes`: it answers the CIDR blocks in
+ * `client_routes` too (AGENT_CLIENT_ROUTES). The dashboard never says a client can connect while
+ * this is `node_only`.
+ */
+export const REACHABLE_FROM = ['node_only', 'routes'] as const;
+export type ReachableFrom = (typeof REACHABLE_FROM)[number];
+
+/**
+ * The workspace's traffic on its own network link (the node end of its veth pair), as a running
+ * total the node keeps: it adds each sample's growth of the kernel's counters, so a counter reset
+ * (the veth made again) or an agent restart never counts a byte twice nor loses the total.
+ * `counter_id` names that total; a new one (the node's record of it lost) starts again from 0.
+ * The API counts the growth between two reports, so a report sent twice counts nothing twice.
+ * `received_bytes`: what reached the workspace (clients' uploads); `sent_bytes`: what it sent.
+ */
+export const trafficReportSchema = z.object({
+  counter_id: text().min(1).max(64),
+  received_bytes: z.number().int().nonnegative(),
+  sent_bytes: z.number().int().nonnegative(),
+});
+export type TrafficReport = z.infer<typeof trafficReportSchema>;
+
+/** The workspace's network link as the node sees it. */
+export const networkReportSchema = z.object({
+  reachable_from: z.enum(REACHABLE_FROM),
+  /** With `routes`: the blocks beyond the node it answers (CIDR); empty with `node_only`. */
+  client_routes: z.array(text().max(49)).max(256),
+  /** Absent where the node does not count (not live). */
+  traffic: trafficReportSchema.optional(),
+  /** Whether its link is throttled now (the desired state's `bandwidth_throttled`, applied). */
+  throttled: z.boolean().optional(),
+});
+export type NetworkReport = z.infer<typeof networkReportSchema>;
+
+/**
  * What a workspace's features observed on the node, one optional key per feature (the API's
  * workspace feature registry hands each section to its feature). Sent with every report.
  */
 export const workspaceFeatureReportsSchema = z.object({
+  /** Not one feature's: the workspace's own network link (reachability, traffic). */
+  network: networkReportSchema.optional(),
   vpn: vpnReportSchema.optional(),
   nfs: nfsReportSchema.optional(),
   ftp: fileSessionsReportSchema.optional(),

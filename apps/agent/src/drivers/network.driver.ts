@@ -20,6 +20,11 @@
 // record keeps the client blocks and a digest of the guard table; a rule cannot be read without a
 // program, so the record stands for it (one deleted by hand comes back when the veth is made again).
 //
+// The driver also reports the link (report()): who can reach the workspace (the node only, or the
+// client routes too: the dashboard says which), and its traffic, counted from the node end's
+// counters (net/traffic-counter.ts). A workspace whose desired state says `bandwidth_throttled`
+// has its link throttled by tc (system/throttle.ts), recorded in the record like the rest.
+//
 // Only addresses of this node's own pool (AGENT_ADDRESS_POOL) are ever configured: a desired state
 // naming any other (the host's own, another node's) is refused, whoever sent it.
 //
@@ -54,6 +59,8 @@ import {
   routedThrough,
   type NetworkNames,
 } from '../system/netns.ts';
+import { throttleLink, unthrottleLink } from '../system/throttle.ts';
+import { sampleTraffic } from '../net/traffic-counter.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
 
 export const NETWORK_DRIVER = 'network';
@@ -69,6 +76,8 @@ const recordSchema = z.object({
   client_routes: z.array(z.string()).optional(),
   /** Digest of the guard table behind the guard rule; absent: no rule (the node end does not forward). */
   guard: z.string().optional(),
+  /** Its link is throttled (tc, system/throttle.ts); absent: not. */
+  throttled: z.boolean().optional(),
 });
 type NetworkRecord = z.infer<typeof recordSchema>;
 
@@ -254,6 +263,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
       );
 
     const address = desired.address;
+    const throttled = desired.bandwidth_throttled === true;
     const [record, routes, present, forwarding, legacy] = await Promise.all([
       readRecord(layout.networkFile),
       readRoutes(),
@@ -277,6 +287,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
       forwarding === (forward ? '1' : '0') &&
       sameClients &&
       record.guard === guard &&
+      (record.throttled ?? false) === throttled &&
       routedThrough(routes, address, names.nodeInterface);
     if (inPlace && guards.length === 0 && !legacy) return done();
 
@@ -371,6 +382,16 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
     if (guards.length > 0) actions.push(`guarded the pool (${guards.length} unreachable routes)`);
     await ipBatch(context.run, host);
 
+    // A new pair has no qdisc: only a throttle is put on it; one lifted comes off.
+    const wasThrottled = !made && record?.throttled === true;
+    if (throttled && !wasThrottled) {
+      await throttleLink(names, context.run);
+      actions.push(`throttled ${names.nodeInterface} to the plan's exhausted-bandwidth rate`);
+    } else if (!throttled && wasThrottled) {
+      await unthrottleLink(names, context.run);
+      actions.push(`lifted the throttle of ${names.nodeInterface}`);
+    }
+
     const written = await writeIfChanged(
       layout.networkFile,
       JSON.stringify({
@@ -378,6 +399,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
         node_interface: names.nodeInterface,
         address,
         ...(forward ? { client_routes: clients, guard } : {}),
+        ...(throttled ? { throttled } : {}),
       }) + '\n',
       { mode: 0o644 },
     );
@@ -395,6 +417,20 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
       const actions: string[] = [];
       await releaseGuardsIfLast(node.dataDir, poolList, node.run, actions);
       for (const action of actions) node.logger.info({ driver: NETWORK_DRIVER }, action);
+    },
+    async report(desired, context) {
+      const layout = workspaceLayout(context.workspaceDir);
+      const record = await readRecord(layout.networkFile);
+      // The counters are read only on a link this driver made (not in a render-only mode).
+      const traffic = record ? await sampleTraffic(layout.trafficFile, record.node_interface) : undefined;
+      return {
+        network: {
+          reachable_from: forward ? 'routes' : 'node_only',
+          client_routes: [...clients],
+          ...(traffic ? { traffic } : {}),
+          ...(record ? { throttled: record.throttled === true } : {}),
+        },
+      };
     },
     async observe(desired, context): Promise<DriverObservation> {
       const record = await readRecord(workspaceLayout(context.workspaceDir).networkFile);

@@ -115,4 +115,6 @@ export const MAILED_ALERT_KINDS: ReadonlySet<AlertKind> = new Set([
   'daemon_restarting',
   'node_unreachable',
   'vpn_over_limit',
+  'bandwidth_warning',
+  'bandwidth_exhausted',
 ]);

@@ -3,7 +3,8 @@
 // clears what is open and no longer wanted. Mail and webhook posts are owed from here and paid
 // by the minute's tick (monitoring.tick.ts).
 import { MAILED_ALERT_KINDS, type AlertDecision } from './alert-rules.ts';
-import type { MonitoringQueries } from './monitoring.queries.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { createMonitoringQueries, type MonitoringQueries } from './monitoring.queries.ts';
 
 const keyOf = (alert: { kind: string; subject: string }) => `${alert.kind}\u0000${alert.subject}`;
 
@@ -29,4 +30,14 @@ export async function applyAlertDecision(
       mail: MAILED_ALERT_KINDS.has(alert.kind) ? 'pending' : 'sent',
     });
   }
+}
+
+/** applyAlertDecision for another module's report store, in the report's transaction (bandwidth). */
+export function applyAlertDecisionIn(
+  tx: Tx,
+  scope: { serviceId: string; accountId: string },
+  decision: AlertDecision,
+  at: Date,
+): Promise<void> {
+  return applyAlertDecision(createMonitoringQueries(tx), scope, decision, at);
 }

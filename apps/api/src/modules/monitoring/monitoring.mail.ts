@@ -1,6 +1,6 @@
 // The alert mail: one per alert raised (of MAILED_ALERT_KINDS), in the owner's language, saying
 // what is wrong and what to do. A cleared alert sends no mail (the tab shows it cleared).
-import type { AlertKind, Language } from '@debesis/contract';
+import { BANDWIDTH_THROTTLE_KBIT, type AlertKind, type Language } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { composeServiceMail, greeting, noteFor, type ServiceMailBase } from '../services/services.mail.ts';
 
@@ -33,6 +33,14 @@ const TEXTS: Record<Language, Partial<Record<AlertKind, Words>>> = {
       subject: `VPN user ${p.user} reached the traffic limit`,
       body: `The VPN user ${p.user} has used this month's traffic and is disconnected until the month ends or you raise the limit in the VPN tab.`,
     }),
+    bandwidth_warning: (p) => ({
+      subject: `${p.percent}% of this month's bandwidth used`,
+      body: `This service has used ${p.percent}% of this month's bandwidth (twice its disk space, counted both ways). Once all of it is used, its network is slowed to ${BANDWIDTH_THROTTLE_KBIT / 1000} Mbit/s until the next month of the billing period; your files stay available. A larger plan brings more bandwidth.`,
+    }),
+    bandwidth_exhausted: () => ({
+      subject: "This month's bandwidth used up: network slowed",
+      body: `This service has used all of this month's bandwidth. Its network is slowed to ${BANDWIDTH_THROTTLE_KBIT / 1000} Mbit/s each way until the next month of the billing period starts; your files stay available. A larger plan brings more bandwidth at once.`,
+    }),
   },
   lt: {
     disk_warning: (p) => ({
@@ -58,6 +66,14 @@ const TEXTS: Record<Language, Partial<Record<AlertKind, Words>>> = {
     vpn_over_limit: (p) => ({
       subject: `VPN naudotojas ${p.user} pasiekė srauto ribą`,
       body: `VPN naudotojas ${p.user} išnaudojo šio mėnesio srautą ir yra atjungtas, kol baigsis mėnuo arba kol VPN skiltyje padidinsite ribą.`,
+    }),
+    bandwidth_warning: (p) => ({
+      subject: `Išnaudota ${p.percent} % šio mėnesio duomenų srauto`,
+      body: `Ši paslauga išnaudojo ${p.percent} % šio mėnesio duomenų srauto (dvigubai daugiau nei disko vietos, skaičiuojant abiem kryptimis). Kai jis bus išnaudotas visas, tinklas bus sulėtintas iki ${BANDWIDTH_THROTTLE_KBIT / 1000} Mbit/s iki kito atsiskaitymo laikotarpio mėnesio; failai liks pasiekiami. Didesnis planas suteikia daugiau srauto.`,
+    }),
+    bandwidth_exhausted: () => ({
+      subject: 'Šio mėnesio duomenų srautas išnaudotas: tinklas sulėtintas',
+      body: `Ši paslauga išnaudojo visą šio mėnesio duomenų srautą. Jos tinklas sulėtintas iki ${BANDWIDTH_THROTTLE_KBIT / 1000} Mbit/s kiekviena kryptimi, kol prasidės kitas atsiskaitymo laikotarpio mėnuo; failai lieka pasiekiami. Didesnis planas iškart suteikia daugiau srauto.`,
     }),
   },
 };

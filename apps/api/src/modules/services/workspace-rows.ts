@@ -8,6 +8,7 @@ export type { ServiceRow, WorkspaceReportValues } from './services.queries.ts';
 
 export type WorkspaceRows = Pick<
   ServicesQueries,
+  | 'findById'
   | 'findForAccount'
   | 'listForAccount'
   | 'bumpGeneration'

@@ -1,0 +1,54 @@
+// A workspace's network link for its owner (contract ServiceNetwork) and its part of the desired
+// state (`bandwidth_throttled`, decided by network.report.ts).
+import {
+  BANDWIDTH_THROTTLE_KBIT,
+  type ServiceNetwork,
+  type WorkspaceFeatureSections,
+} from '@debesis/contract';
+import type { Db } from '../../db/database.ts';
+import type { WorkspaceChanges } from '../workspace/workspace-change.ts';
+import { bandwidthLimitBytes, bandwidthMonth, usedPercent } from './network.period.ts';
+import { createNetworkQueries } from './network.queries.ts';
+
+export const NETWORK_DRIVER = 'network';
+
+export function createNetworkService(deps: { db: Db; changes: WorkspaceChanges }) {
+  const queries = createNetworkQueries(deps.db);
+  return {
+    async desiredSection(serviceId: string): Promise<Partial<WorkspaceFeatureSections>> {
+      const row = await queries.find(serviceId);
+      return row?.throttled ? { bandwidth_throttled: true } : {};
+    },
+
+    async view(accountId: string, serviceId: string): Promise<ServiceNetwork> {
+      const service = await deps.changes.owned(accountId, serviceId);
+      const row = await queries.find(service.id);
+      const month = bandwidthMonth(service.paidFrom, deps.changes.now());
+      const traffic = await queries.monthTraffic(service.id, month.start);
+      const used = traffic.received + traffic.sent;
+      const limit = bandwidthLimitBytes(service.diskSpace);
+      return {
+        reachable_from: row?.reachableFrom ?? null,
+        client_routes: row?.clientRoutes ?? [],
+        reported_at: row?.reportedAt.toISOString() ?? null,
+        bandwidth:
+          service.nodeId === null
+            ? null
+            : {
+                period_start: month.start.toISOString(),
+                period_end: month.end.toISOString(),
+                limit_bytes: limit,
+                used_bytes: used,
+                received_bytes: traffic.received,
+                sent_bytes: traffic.sent,
+                percent: usedPercent(used, limit),
+                // Lifted by the first report of a new month; until then the node still has it.
+                throttled: row?.throttled ?? false,
+                throttle_kbit: BANDWIDTH_THROTTLE_KBIT,
+              },
+      };
+    },
+  };
+}
+
+export type NetworkService = ReturnType<typeof createNetworkService>;
