@@ -20,6 +20,7 @@ import { measureBackups, printBackups } from './backups.ts';
 import { measureShareLinks, printShareLinks } from './share-links.ts';
 import { measureMonitoring, printMonitoring } from './monitoring.ts';
 import { measurePurchases, printPurchases } from './purchases.ts';
+import { measureNodeChange, printNodeChange } from './node-change.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 // The product runs on the database DATABASE_URL names (give it an empty one), else on PGlite.
@@ -39,6 +40,7 @@ const PARTS = [
   'share-links',
   'monitoring',
   'purchases',
+  'node-change',
 ] as const;
 type Part = (typeof PARTS)[number];
 const named = process.argv.slice(2);
@@ -97,6 +99,7 @@ try {
   if (runs('share-links')) printShareLinks(await measureShareLinks());
   if (runs('monitoring')) printMonitoring(await measureMonitoring());
   if (runs('purchases')) printPurchases(await measurePurchases());
+  if (runs('node-change')) printNodeChange(await measureNodeChange());
 } finally {
   await product?.stop();
   await bare?.stop();

@@ -8,6 +8,7 @@ import {
   productListQuerySchema,
   productSchema,
 } from '@debesis/contract';
+import { compiledContractSerializer } from '../../http/contract-serializer.ts';
 import type { ProductsService } from './products.service.ts';
 
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (
@@ -24,6 +25,9 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
         querystring: productListQuerySchema,
         response: { 200: z.array(productSchema) },
       },
+      // The plan page and the dashboard's plan picker ask it: written by the contract's compiled
+      // JSON Schema (http/contract-serializer.ts), not checked by zod and stringified again.
+      serializerCompiler: compiledContractSerializer,
     },
     async (request) => (await products.snapshot()).list(request.query.is_active_only),
   );

@@ -8,6 +8,7 @@ import {
   userSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { compiledContractSerializer } from '../../http/contract-serializer.ts';
 import type { UsersService } from './users.service.ts';
 
 const security = [{ bearer: [] }];
@@ -19,6 +20,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     {
       config: { access: 'signed-in', readsAccount: true },
       schema: { tags: ['users'], security, response: { 200: userSchema } },
+      // Every page of the dashboard asks it: written by the contract's compiled JSON Schema.
+      serializerCompiler: compiledContractSerializer,
     },
     async (request) => users.me(currentUserId(request), request.auth?.account),
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Settings, User } from '@debesis/contract';
+import { userSchema, type Settings, type User } from '@debesis/contract';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { register, sessionBeforeVerification, signedInUser } from '../../test/factories.ts';
 import { activityEvents } from '../activity/activity.table.ts';
@@ -47,6 +47,11 @@ describe('users and settings', () => {
     expect(user).toMatchObject({ email_verified: false, theme: 'light', language: 'en', has_password: true });
     expect(Object.keys(user)).not.toContain('password_hash');
     expect(JSON.stringify(user)).not.toMatch(/argon2/);
+    // The route writes through the contract's compiled JSON Schema, which checks no values: every
+    // field is checked here, strictly, and read back unchanged.
+    const checked = userSchema.strict().safeParse(user);
+    expect(checked.success, checked.error?.message).toBe(true);
+    expect(checked.data).toEqual(user);
   });
 
   it('updates the profile and settings through PUT /users/me and records it', async () => {
