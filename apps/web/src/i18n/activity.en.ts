@@ -77,6 +77,7 @@ export const activityEn = {
     paymentRefunded: 'Second payment of a paid order refunded',
     paymentRefused: 'Payment event refused: it did not match the order',
     planChangeOrdered: 'Plan change ordered',
+    planChangeWaitingForRoom: 'Paid plan change waiting for room on the storage node',
     planChanged: 'Plan changed',
     planChangeCreditGranted: 'Downgrade credit added: the smaller disk is in place',
     planChangeReverted: 'Plan change undone: the data does not fit the smaller disk',

@@ -88,6 +88,7 @@ export const activityLt: ActivityMessages = {
     paymentRefunded: 'Antras apmokėto užsakymo mokėjimas grąžintas',
     paymentRefused: 'Mokėjimo įvykis atmestas: jis neatitiko užsakymo',
     planChangeOrdered: 'Plano keitimas užsakytas',
+    planChangeWaitingForRoom: 'Apmokėtas plano keitimas laukia vietos saugojimo mazge',
     planChanged: 'Planas pakeistas',
     planChangeCreditGranted: 'Suteiktas kreditas už sumažinimą: mažesnis diskas paruoštas',
     planChangeReverted: 'Plano keitimas atšauktas: duomenys netelpa į mažesnį diską',

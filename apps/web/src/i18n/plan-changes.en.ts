@@ -85,6 +85,15 @@ export const planChangesEn = {
     submitChange: 'Change plan',
     submitting: 'Changing the plan…',
     failed: 'Failed to change plan. Please try again.',
+    roomTitle: 'The storage node of this workspace has room for up to {{size}} more now.',
+    roomNone: 'The storage node of this workspace has no room for a larger disk now.',
+    roomWait:
+      'You can pay now and wait: the change is applied as soon as the node has room, and the workspace keeps its current plan until then.',
+    roomLargest: 'The largest size of this plan that fits now is {{size}}.',
+    roomNoSize: 'No size of this plan fits on the node now.',
+    roomChooseLargest: 'Choose {{size}}',
+    payAndWait: 'Pay and wait for room',
+    waitAndChange: 'Change and wait for room',
   },
   planChangePayment: {
     title: 'Pay for the plan change',
@@ -98,6 +107,8 @@ export const planChangesEn = {
     applied: 'This plan change is already applied.',
     cancelled: 'This plan change was replaced by a newer one, so it can no longer be paid.',
     changeAgain: 'Change plan',
+    awaitingRoom:
+      'Paid. The storage node has no room for the larger disk yet: the change is applied as soon as it has, and the workspace keeps its current plan until then.',
   },
   extension: {
     title: 'Extend your service',

@@ -103,6 +103,15 @@ export const planChangesLt: PlanChangesMessages = {
     submitUpgrade: 'Tęsti ir apmokėti',
     submitChange: 'Keisti planą',
     submitting: 'Keičiamas planas…',
+    roomTitle: 'Šios darbo vietos saugojimo mazge dabar yra vietos dar ne daugiau kaip {{size}}.',
+    roomNone: 'Šios darbo vietos saugojimo mazge dabar nėra vietos didesniam diskui.',
+    roomWait:
+      'Galite sumokėti dabar ir palaukti: pakeitimas bus pritaikytas, kai tik mazge atsiras vietos, o iki tol darbo vieta liks su dabartiniu planu.',
+    roomLargest: 'Didžiausias šio plano dydis, kuris dabar telpa: {{size}}.',
+    roomNoSize: 'Dabar mazge netelpa nė vienas šio plano dydis.',
+    roomChooseLargest: 'Pasirinkti {{size}}',
+    payAndWait: 'Sumokėti ir laukti vietos',
+    waitAndChange: 'Keisti ir laukti vietos',
     failed: 'Nepavyko pakeisti plano. Bandykite dar kartą.',
   },
   planChangePayment: {
@@ -117,6 +126,8 @@ export const planChangesLt: PlanChangesMessages = {
     applied: 'Šis plano pakeitimas jau pritaikytas.',
     cancelled: 'Šį plano pakeitimą pakeitė naujesnis, todėl jo apmokėti nebegalima.',
     changeAgain: 'Keisti planą',
+    awaitingRoom:
+      'Apmokėta. Saugojimo mazge dar nėra vietos didesniam diskui: pakeitimas bus pritaikytas, kai tik jos atsiras, o iki tol darbo vieta liks su dabartiniu planu.',
   },
   extension: {
     title: 'Pratęskite paslaugą',

@@ -5,7 +5,9 @@
 //
 // Growth is decided under placement's advisory lock, in the transaction that puts the larger
 // disk in place, so two changes (or a change and a new workspace) cannot both take the last
-// room. A paid change that finds no room waits, its larger disk kept in pendingDiskSpace; the
+// room. The node's last report counts even when it is drained (a drain stops new workspaces,
+// not the growth of those it holds) or offline (the larger disk is applied when it is back).
+// A paid change that finds no room waits, its larger disk kept in pendingDiskSpace; the
 // waits on a node are served oldest first: a wait counts against the ones behind it, never
 // against those before it, and new workspaces count every wait (placement.ts).
 import type { Executor, Tx } from '../../db/transaction.ts';

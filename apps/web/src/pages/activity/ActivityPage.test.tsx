@@ -98,6 +98,15 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
     users_count: 5,
     order_id: 'o-5',
   },
+  'plan change waiting for room': {
+    plan_change_id: 'pc-3',
+    direction: 'upgrade',
+    from: 'mini',
+    to: 'optimized',
+    disk_space: 500,
+    users_count: 10,
+    order_id: 'o-6',
+  },
   'plan changed': {
     plan_change_id: 'pc-2',
     direction: 'downgrade',

@@ -26,6 +26,7 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'payment refunded': 'paymentRefunded',
   'payment refused': 'paymentRefused',
   'plan change ordered': 'planChangeOrdered',
+  'plan change waiting for room': 'planChangeWaitingForRoom',
   'plan changed': 'planChanged',
   'plan change credit granted': 'planChangeCreditGranted',
   'plan change reverted': 'planChangeReverted',

@@ -182,6 +182,7 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
     return paid === null ? null : c.t('sentences.paymentRefunded', { amount: money(paid, c.language) });
   },
   'plan change ordered': (d, c) => planChange(d, c),
+  'plan change waiting for room': (d, c) => planChange(d, c),
   'plan changed': (d, c) => planChange(d, c),
   'plan change credit granted': (d, c) => {
     const credit = amount(d.credit);

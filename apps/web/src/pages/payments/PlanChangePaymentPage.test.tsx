@@ -80,6 +80,15 @@ describe('paying for a plan change (/dashboard/payments/plan-change/{id}/payment
     );
   });
 
+  it('says a paid change waits for room on the storage node, with no payment asked again', async () => {
+    answers(makePlanChange({ status: 'awaiting_room' }));
+    renderApp(PAGE);
+    expect((await screen.findByTestId('payment-notice')).textContent).toBe(
+      'Paid. The storage node has no room for the larger disk yet: the change is applied as soon as it has, and the workspace keeps its current plan until then.',
+    );
+    expect(screen.getByTestId('payment-plans-link').getAttribute('href')).toBe('/dashboard/plans');
+  });
+
   it('shows why the last payment failed and retries it', async () => {
     const change = makePlanChange();
     answers(

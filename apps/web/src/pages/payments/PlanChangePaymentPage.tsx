@@ -140,6 +140,12 @@ function PlanChangeState({ change }: { change: PlanChange }) {
           <PlansLink />
         </PageNotice>
       );
+    case 'awaiting_room':
+      return (
+        <PageNotice tone="info" message={t('planChangePayment.awaitingRoom')}>
+          <PlansLink />
+        </PageNotice>
+      );
     case 'cancelled':
       return (
         <PageNotice tone="info" message={t('planChangePayment.cancelled')}>

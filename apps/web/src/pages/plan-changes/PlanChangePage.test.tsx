@@ -114,6 +114,7 @@ describe('plan change (/dashboard/plans/change)', () => {
         disk_space: 500,
         users_count: 10,
         confirm_downgrade: false,
+        wait_for_room: false,
       },
     ]);
   });
@@ -158,7 +159,14 @@ describe('plan change (/dashboard/plans/change)', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/plans'));
     expect(post.bodies).toEqual([
-      { service_id: SERVICE_ID, product_id: 'mini', disk_space: 50, users_count: 5, confirm_downgrade: true },
+      {
+        service_id: SERVICE_ID,
+        product_id: 'mini',
+        disk_space: 50,
+        users_count: 5,
+        confirm_downgrade: true,
+        wait_for_room: false,
+      },
     ]);
     expect((await screen.findByTestId('plans-changed')).textContent).toBe(
       `Your plan was changed from OPTIMIZED to MINI. ${euro(quote.credit)} was added to your account credit.`,
@@ -389,4 +397,78 @@ describe('the order page of a plan change', () => {
       ),
     );
   });
+});
+
+describe('plan change: room on the workspace’s node for a larger disk', () => {
+  const short = (target = OPTIMIZED, largest: number | null = null): PlanChangeQuote => ({
+    ...makeQuote(MINI, target),
+    room: { fits_now: false, room_gb: 77, largest_disk_space: largest },
+  });
+
+  it('says the node has room for up to 77 GB more, offers no size of OPTIMIZED, and pays and waits when asked', async () => {
+    const quote = short();
+    quoteHandler(() => quote);
+    const post = created();
+    server.use(
+      post.handler(() => HttpResponse.json(makePlanChange({}, quote), { status: 201 })),
+      http.get(`/api/v1/plan-changes/${PLAN_CHANGE_ID}`, () => HttpResponse.json(makePlanChange({}, quote))),
+      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
+        HttpResponse.json(planChangeOrder(makePlanChange({}, quote))),
+      ),
+    );
+    const { router } = renderApp(changePath);
+    await userEvent.click(await screen.findByTestId('plan-change-product-optimized'));
+
+    expect((await screen.findByTestId('plan-change-room-title')).textContent).toBe(
+      'The storage node of this workspace has room for up to 77 GB more now.',
+    );
+    expect(screen.getByTestId('plan-change-room-smaller').textContent).toBe(
+      'No size of this plan fits on the node now.',
+    );
+    expect(screen.queryByTestId('plan-change-room-choose')).toBeNull();
+    const submit = screen.getByTestId('plan-change-submit');
+    expect(submit.textContent).toBe('Pay and wait for room');
+    await userEvent.click(submit);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/dashboard/payments/plan-change/${PLAN_CHANGE_ID}/payment`,
+      ),
+    );
+    expect(post.bodies[0]).toMatchObject({ disk_space: 500, wait_for_room: true });
+  });
+
+  it('offers the largest extra disk that fits, and with it the plain upgrade (no wait)', async () => {
+    const target = configuration('mini', 130, 5);
+    const fitting = configuration('mini', 120, 5);
+    quoteHandler((body) =>
+      body.disk_space === 120
+        ? { ...makeQuote(MINI, fitting), room: { fits_now: true, room_gb: 77, largest_disk_space: 120 } }
+        : short(target, 120),
+    );
+    renderApp(changePath);
+    const disk = await screen.findByTestId<HTMLInputElement>('plan-disk');
+    await userEvent.clear(disk);
+    await userEvent.type(disk, '130');
+
+    expect((await screen.findByTestId('plan-change-room-smaller')).textContent).toBe(
+      'The largest size of this plan that fits now is 120 GB.',
+    );
+    await userEvent.click(screen.getByTestId('plan-change-room-choose'));
+    expect(disk.value).toBe('120');
+    await waitFor(() => expect(screen.queryByTestId('plan-change-room')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByTestId('plan-change-submit').textContent).toBe('Continue to payment'),
+    );
+  });
+
+  it('says it in Lithuanian', async () => {
+    server.use(userHandler(makeUser({ language: 'lt' })));
+    quoteHandler(() => short());
+    renderApp(changePath);
+    await userEvent.click(await screen.findByTestId('plan-change-product-optimized'));
+    expect((await screen.findByTestId('plan-change-room-title')).textContent).toBe(
+      'Šios darbo vietos saugojimo mazge dabar yra vietos dar ne daugiau kaip 77 GB.',
+    );
+    expect(screen.getByTestId('plan-change-submit').textContent).toBe('Sumokėti ir laukti vietos');
+  }, 15_000);
 });

@@ -3,7 +3,17 @@
 // costs now (POST /plan-changes/quote, debounced), confirm a downgrade, and make the change
 // (POST /plan-changes/). An upgrade continues to its payment page; a downgrade or an equal-price
 // change applies at once and the plans list says so.
-import type { PlanChange, PlanChangeQuoteRequest, Product, ServiceSummary } from '@debesis/contract';
+//
+// A larger disk than the workspace's node has room for now (the quote's `room`) is said before
+// any money, as for a new order: how much more the node can take, the largest size of the chosen
+// plan that fits (one click picks it), or paying now and waiting for room (`wait_for_room`).
+import type {
+  PlanChange,
+  PlanChangeQuoteRequest,
+  PlanChangeRoom,
+  Product,
+  ServiceSummary,
+} from '@debesis/contract';
 import { defaultSelection } from '@debesis/pricing';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -80,6 +90,46 @@ function ExpiredNotice({ service }: { service: ServiceSummary }) {
       >
         {t('planChange.extend')}
       </Link>
+    </div>
+  );
+}
+
+/** The node has no room for the disk chosen: a smaller size that fits, or pay and wait. */
+function RoomNotice({
+  room,
+  offerLargest,
+  onChooseLargest,
+}: {
+  room: PlanChangeRoom;
+  /** Whether the largest size that fits is a change at all (not the workspace as it is). */
+  offerLargest: boolean;
+  onChooseLargest: (diskSpace: number) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const largest = room.largest_disk_space;
+  return (
+    <div className="alert alert--warning plan-change__room" role="status" data-testid="plan-change-room">
+      <p data-testid="plan-change-room-title">
+        {room.room_gb > 0
+          ? t('planChange.roomTitle', { size: diskSize(room.room_gb, i18n.language) })
+          : t('planChange.roomNone')}
+      </p>
+      <p data-testid="plan-change-room-smaller">
+        {largest !== null && offerLargest
+          ? t('planChange.roomLargest', { size: diskSize(largest, i18n.language) })
+          : t('planChange.roomNoSize')}
+      </p>
+      {largest !== null && offerLargest && (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => onChooseLargest(largest)}
+          data-testid="plan-change-room-choose"
+        >
+          {t('planChange.roomChooseLargest', { size: diskSize(largest, i18n.language) })}
+        </button>
+      )}
+      <p>{t('planChange.roomWait')}</p>
     </div>
   );
 }
@@ -168,7 +218,8 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
   const { quote, error: quoteError, checking } = usePlanChangeQuote(request);
 
   const submit = useMutation({
-    mutationFn: (body: PlanChangeQuoteRequest & { confirm_downgrade: boolean }) => createPlanChange(body),
+    mutationFn: (body: PlanChangeQuoteRequest & { confirm_downgrade: boolean; wait_for_room: boolean }) =>
+      createPlanChange(body),
     onSuccess: async (change: PlanChange) => {
       if (change.status === 'awaiting_payment') {
         await navigate(appPath(change.redirect_url, paymentPagePaths.planChange(change.id)));
@@ -178,6 +229,11 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
         queryClient.invalidateQueries({ queryKey: SERVICES_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: ACCOUNT_CREDIT_QUERY_KEY }),
       ]);
+      // Nothing to pay but waiting for room: its page says so (the plans list would say changed).
+      if (change.status === 'awaiting_room') {
+        await navigate(paymentPagePaths.planChange(change.id));
+        return;
+      }
       const notice: PlanChangedNotice = {
         from: change.current.product_name,
         plan: change.target.product_name,
@@ -270,9 +326,20 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
       confirmRef.current?.focus();
       return;
     }
-    submit.mutate({ ...request, confirm_downgrade: quote.requires_confirmation && confirmed });
+    submit.mutate({
+      ...request,
+      confirm_downgrade: quote.requires_confirmation && confirmed,
+      // Shown the room notice and the pay-and-wait button: that is the customer's choice.
+      wait_for_room: roomShort !== null,
+    });
   }
 
+  function chooseDisk(diskSpace: number): void {
+    form.setValue('disk_space', String(diskSpace), { shouldValidate: true, shouldDirty: true });
+    submit.reset();
+  }
+
+  const roomShort = quote?.room && !quote.room.fits_now ? quote.room : null;
   const quoteProblem = formProblem(quoteError, t('planChange.quoteFailed'));
   const submitProblem = formProblem(submitError, t('planChange.failed'));
   let quoteContent: ReactNode;
@@ -374,6 +441,16 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
             )}
           </div>
         )}
+        {roomShort && (
+          <RoomNotice
+            room={roomShort}
+            offerLargest={
+              roomShort.largest_disk_space !== null &&
+              (product?.id !== service.product_id || roomShort.largest_disk_space !== service.disk_space)
+            }
+            onChooseLargest={chooseDisk}
+          />
+        )}
         {submitProblem && (
           <FormAlert tone="error" testId="plan-change-error">
             {submitProblem}
@@ -389,8 +466,8 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
           {submit.isPending || submit.isSuccess
             ? t('planChange.submitting')
             : quote && quote.charge.subtotal > 0
-              ? t('planChange.submitUpgrade')
-              : t('planChange.submitChange')}
+              ? t(roomShort ? 'planChange.payAndWait' : 'planChange.submitUpgrade')
+              : t(roomShort ? 'planChange.waitAndChange' : 'planChange.submitChange')}
         </button>
       </section>
     </form>

@@ -68,6 +68,7 @@ export function makeQuote(
     credit_balance: creditBalance,
     currency: 'EUR',
     requires_confirmation: direction === 'downgrade',
+    room: null,
   };
 }
 
