@@ -182,8 +182,11 @@ export function printNodeChange(figures: NodeChangeFigures) {
       console.log(`| ${kind.label} | skipped: ${kind.skipped} | | | |`);
       continue;
     }
+    // The first change of a kind also starts its daemon (smbd with the passdb, ganesha, the VPN's
+    // PKI and openvpn): shown on its own, and the percentiles are of the changes after it.
+    const [first = 0, ...rest] = kind.ms;
     console.log(
-      `| ${kind.label} | ${percentile(kind.ms, 0.5)} ms | ${percentile(kind.ms, 0.95)} ms | ≤ 2 s p95 | ${kind.ms.join(', ')} |`,
+      `| ${kind.label} | ${percentile(rest, 0.5)} ms | ${percentile(rest, 0.95)} ms | ≤ 2 s p95 | ${rest.join(', ')} (first, starting its daemon: ${first}) |`,
     );
   }
 }
