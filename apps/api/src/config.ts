@@ -3,12 +3,13 @@
 // only the embedded development mode invents them (and keeps them in DATA_DIR/secrets.json so a
 // restart does not sign everybody out).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SELLER_REQUIRED_IN_PRODUCTION, sellerEnvironmentShape } from './modules/billing/billing.config.ts';
 import { oauthEnvironmentShape } from './modules/oauth/oauth.config.ts';
+import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from './private-dir.ts';
 
 const ROLES = ['api', 'worker', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
@@ -242,6 +243,10 @@ interface GeneratedSecrets {
 
 function loadOrCreateDevelopmentSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, 'secrets.json');
+  // The data folder holds the database, the mail and these secrets: the operator's alone, even
+  // one made by an older version with wider modes.
+  ensurePrivateDirSync(dataDir);
+  if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE);
   const existing = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>)
     : {};
@@ -256,8 +261,7 @@ function loadOrCreateDevelopmentSecrets(dataDir: string): GeneratedSecrets {
   ) {
     return secrets;
   }
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: PRIVATE_FILE_MODE });
   return secrets;
 }
 

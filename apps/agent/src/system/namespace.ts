@@ -13,7 +13,11 @@
 // that holds only this workspace's folders its daemons use, bound back at the same paths: the
 // node's token (node.json) and the other workspaces' accounts, passdbs and configs are not there.
 // The script checks that nothing under the data folder is left mounted and refuses to start the
-// daemon otherwise. The daemon also gets a clean environment (`env -i`): in the embedded mode
+// daemon otherwise. The data folder's own parents are hidden too, up to the highest one that is not
+// a system folder (hiddenAncestor: `/work/debesis` of `/work/debesis/data/nodes/local`, nothing
+// more of `/var/lib/debesis-agent`): a tmpfs there holds only the path down to the small tree, so
+// in the embedded layout the API's PGlite files, its mail (with live reset links) and its
+// secrets.json are not in any daemon's view. The daemon also gets a clean environment (`env -i`): in the embedded mode
 // the agent runs inside the API, whose environment holds its secrets.
 //
 // Why symlinks on a small /etc instead of bind-mounting the three files: a bind mount pins the
@@ -33,8 +37,8 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { netnsPath, networkNames } from './netns.ts';
 
 export const NAMESPACE_SCRIPT = `set -eu
-agent_data=$1 agent_data_seen=$2 data=$3 accounts=$4 host_etc=$5 keep_count=$6
-shift 6
+agent_data=$1 agent_data_seen=$2 data=$3 accounts=$4 host_etc=$5 hide=$6 keep_count=$7
+shift 7
 
 # mountinfo writes space, tab, newline and backslash as \\ooo: the path as umount needs it.
 unescape() {
@@ -98,7 +102,12 @@ if [ -n "$(mounted_under_data)" ]; then
   exit 1
 fi
 
-# 3. The data folder becomes the small tree; the storage goes to /srv.
+# 3. The data folder's parents up to $hide are hidden (only the path down is made again), the
+# data folder becomes the small tree; the storage goes to /srv.
+if [ "$hide" != "$agent_data" ]; then
+  mount -t tmpfs -o mode=0755,size=1m debesis-hide "$hide"
+  mkdir -p "$agent_data"
+fi
 mount --move /srv "$agent_data"
 mount --move "$data" /srv
 
@@ -128,6 +137,37 @@ export interface NamespacePaths {
 
 /** Where the workspace's storage is inside its namespace. */
 export const NAMESPACE_DATA_ROOT = '/srv';
+
+// Folders a data folder's parents are hidden below, never themselves: what daemons and the system
+// need (/var/lib, /var/log, /usr, /run…) stays as it is.
+const SYSTEM_FOLDERS = new Set([
+  '/',
+  '/home',
+  '/mnt',
+  '/media',
+  '/opt',
+  '/root',
+  '/run',
+  '/srv',
+  '/tmp',
+  '/usr',
+  '/usr/local',
+  '/var',
+  '/var/lib',
+  '/var/opt',
+  '/var/tmp',
+]);
+
+/**
+ * The highest folder of `agentData`'s path (itself included) below a system folder: what a
+ * daemon's namespace covers with a tmpfs, so nothing beside the agent's data folder there (the
+ * API's database, mail and secrets in the embedded layout) is in its view.
+ */
+export function hiddenAncestor(agentData: string): string {
+  let hide = agentData;
+  while (!SYSTEM_FOLDERS.has(dirname(hide)) && dirname(hide) !== hide) hide = dirname(hide);
+  return hide;
+}
 
 /** A path as /proc/self/mountinfo writes it (space, tab, newline and backslash as \ooo). */
 export function mountInfoPath(path: string): string {
@@ -189,6 +229,7 @@ export function inWorkspaceNamespace(
       dataRoot,
       accountsDir,
       hostEtc,
+      hiddenAncestor(agentData),
       String(kept.length),
       ...kept,
       ...argv,

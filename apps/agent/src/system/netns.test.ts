@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expandAddressPool } from '../capacity.ts';
 import { DEFAULT_ADDRESS_POOL } from '../config.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
-import { inWorkspaceNamespace } from './namespace.ts';
+import { hiddenAncestor, inWorkspaceNamespace } from './namespace.ts';
 import {
   GUARD_RULE_PRIORITY,
   POOL_GUARD_METRIC,
@@ -158,5 +158,15 @@ describe('entering a workspace', () => {
       '--mount',
     ]);
     expect(args.slice(-2)).toEqual(['smbd', '--foreground']);
+  });
+});
+
+describe('what a workspace daemon’s namespace hides of the node', () => {
+  it('covers the data folder’s parents up to the highest one below a system folder', () => {
+    expect(hiddenAncestor('/work/debesis/data/nodes/local')).toBe('/work');
+    expect(hiddenAncestor('/home/ann/debesis/data/nodes/local')).toBe('/home/ann');
+    expect(hiddenAncestor('/var/lib/debesis/agent')).toBe('/var/lib/debesis');
+    expect(hiddenAncestor('/var/lib/debesis-agent')).toBe('/var/lib/debesis-agent');
+    expect(hiddenAncestor('/tmp/agent-x')).toBe('/tmp/agent-x');
   });
 });

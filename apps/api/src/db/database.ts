@@ -1,7 +1,6 @@
 // The one handle every module's queries receive. PGlite (real PostgreSQL compiled to
 // WebAssembly, in process) is the embedded default; a DATABASE_URL selects a real server
 // through node-postgres. Both speak the same SQL, so the same migrations and queries run on both.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { ensurePrivateDirSync } from '../private-dir.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -66,7 +66,11 @@ export async function openPglite(
   loadDataDir?: Blob,
   onQuery?: QueryObserver,
 ): Promise<PgliteDatabase> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // The database's files are the operator's alone (private-dir.ts), its parent the data folder.
+  if (dataDir) {
+    ensurePrivateDirSync(path.dirname(dataDir));
+    ensurePrivateDirSync(dataDir);
+  }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),

@@ -2,10 +2,11 @@
 // message becomes an .eml file in MAIL_DIR, which a person (or a test) can open like real mail.
 // Modules never send directly: they enqueue `mail.send`, so a message survives a crash and a
 // flaky SMTP server is retried by the queue.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-dir.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -63,7 +64,8 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
     directory: options.mailDir,
     async deliver(message) {
       const info = (await transport.sendMail(toNodemailer(message))) as { message: Buffer };
-      await mkdir(options.mailDir, { recursive: true });
+      // Reset and verification links are live credentials: the operator's alone.
+      await ensurePrivateDir(options.mailDir);
       // The id makes the file name stable: delivering the same message twice rewrites one file.
       const safeRecipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const safeId = message.id.replace(/[^a-zA-Z0-9._-]/g, '_');
@@ -71,7 +73,7 @@ export function createMailer(options: { smtpUrl?: string; mailDir: string; from:
       // Written aside and renamed, as a maildir is: a reader never sees half a message (a test's
       // mailbox poll once read an empty subject from a file still being written).
       const partial = path.join(options.mailDir, `.${safeRecipient}--${safeId}.${process.pid}.partial`);
-      await writeFile(partial, info.message);
+      await writeFile(partial, info.message, { mode: PRIVATE_FILE_MODE });
       await rename(partial, file);
     },
   };
