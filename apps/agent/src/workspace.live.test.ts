@@ -521,4 +521,6 @@ describe.skipIf(reason !== undefined)(
       expect(await canConnect(address, PORT)).toBe(true);
     });
   },
+  // Each step waits on real daemons: a loaded CI took over Vitest's default 5 s for one.
+  { timeout: 60_000 },
 );
