@@ -25,6 +25,8 @@ import { OperationError } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
 import { formatBytes, ServiceStatusBadge } from './service-parts.tsx';
 import { UsageMeter } from './UsageMeter.tsx';
+import { BandwidthUsage } from './network/BandwidthUsage.tsx';
+import { ReachabilityNote } from './network/ReachabilityNote.tsx';
 
 /** The plan's disk in bytes (GB as the API sizes storage: 1024³ bytes). */
 const BYTES_PER_GB = 1024 ** 3;
@@ -337,9 +339,11 @@ export function ServiceOverviewTab() {
             </div>
           ))}
         </dl>
+        {service.ip_address !== null && <ReachabilityNote serviceId={service.id} testId="service-reach" />}
       </section>
       <Controls service={service} />
       {service.ip_address !== null && <NodeState service={service} />}
+      {service.ip_address !== null && <BandwidthUsage serviceId={service.id} testId="service-bandwidth" />}
     </div>
   );
 }
