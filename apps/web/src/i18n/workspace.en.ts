@@ -146,6 +146,27 @@ export const workspaceEn = {
     tabMonitoring: 'Monitoring',
     tabSettings: 'Settings',
   },
+  network: {
+    nodeOnlyTitle: 'Reachable only from this machine.',
+    nodeOnly:
+      'The storage node answers this workspace only from itself: VPN, Samba, NFS and FTP clients on other machines cannot connect, although the programs run.',
+    howToOpen:
+      'To open it, whoever runs the node sets AGENT_CLIENT_ROUTES to the client networks (0.0.0.0/0 for any) and starts the agent again (see the README).',
+    routes: 'Clients can connect from {{routes}}.',
+    servingNodeOnly:
+      'Yes, for this machine only: {{name}} runs, but clients on other machines cannot reach it',
+    bandwidthTitle: 'Bandwidth this month',
+    bandwidthLabel: 'Bandwidth used',
+    bandwidthText: '{{used}} of {{limit}} ({{percent}}%)',
+    bandwidthPeriod:
+      'From {{start}} to {{end}}, both ways ({{received}} in, {{sent}} out); it starts again on {{end}}.',
+    bandwidthWarning:
+      '{{percent}}% used: once all of it is used, the network is slowed to {{rate}} Mbit/s until {{end}}. Files stay available.',
+    throttled:
+      'Used up: the network is slowed to {{rate}} Mbit/s each way until {{end}}. Files stay available; a larger plan brings more bandwidth.',
+    notMeasured: 'Not measured yet: the service is not on a storage node.',
+    loadFailed: 'Failed to load the bandwidth.',
+  },
 };
 
 export type WorkspaceMessages = typeof workspaceEn;

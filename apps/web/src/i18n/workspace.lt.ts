@@ -176,4 +176,25 @@ export const workspaceLt: WorkspaceMessages = {
     tabMonitoring: 'Stebėsena',
     tabSettings: 'Nustatymai',
   },
+  network: {
+    nodeOnlyTitle: 'Pasiekiama tik iš šio kompiuterio.',
+    nodeOnly:
+      'Saugojimo mazgas į šią darbo erdvę atsako tik pats sau: VPN, Samba, NFS ir FTP klientai kituose kompiuteriuose prisijungti negali, nors programos veikia.',
+    howToOpen:
+      'Kad ji būtų pasiekiama, mazgo administratorius nurodo AGENT_CLIENT_ROUTES klientų tinklus (0.0.0.0/0 – bet kokius) ir iš naujo paleidžia agentą (žr. README).',
+    routes: 'Klientai gali prisijungti iš {{routes}}.',
+    servingNodeOnly:
+      'Taip, tik šiam kompiuteriui: {{name}} veikia, bet kitų kompiuterių klientai jo nepasiekia',
+    bandwidthTitle: 'Šio mėnesio duomenų srautas',
+    bandwidthLabel: 'Išnaudotas srautas',
+    bandwidthText: '{{used}} iš {{limit}} ({{percent}} %)',
+    bandwidthPeriod:
+      'Nuo {{start}} iki {{end}}, abiem kryptimis ({{received}} gauta, {{sent}} išsiųsta); iš naujo skaičiuojama nuo {{end}}.',
+    bandwidthWarning:
+      'Išnaudota {{percent}} %: išnaudojus visą srautą, tinklas bus sulėtintas iki {{rate}} Mbit/s iki {{end}}. Failai liks pasiekiami.',
+    throttled:
+      'Srautas išnaudotas: tinklas sulėtintas iki {{rate}} Mbit/s kiekviena kryptimi iki {{end}}. Failai lieka pasiekiami; didesnis planas suteikia daugiau srauto.',
+    notMeasured: 'Dar neišmatuota: paslauga dar neperkelta į saugojimo mazgą.',
+    loadFailed: 'Nepavyko įkelti duomenų srauto.',
+  },
 };

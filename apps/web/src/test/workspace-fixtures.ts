@@ -10,6 +10,7 @@ import type {
 } from '@debesis/contract';
 import { CSRF_COOKIE } from '@debesis/contract';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { makeServiceNetwork, networkHandler } from './network-fixtures.ts';
 import { makeService, SERVICE_ID } from './service-fixtures.ts';
 
 const AT = '2026-01-10T09:00:00.000Z';
@@ -165,8 +166,10 @@ export function workspaceHandlers({
   shares = [] as SambaShare[],
   samba = makeSambaStatus(),
   status = makeStatus(),
+  network = makeServiceNetwork(),
 } = {}) {
   return [
+    networkHandler(network, service.id),
     http.get('/api/v1/services/overview', () => HttpResponse.json({ services: [service] })),
     http.get(servicePath('/status'), () => HttpResponse.json(status)),
     http.get(directoryPath('/users'), () => HttpResponse.json({ users, limit })),

@@ -18,6 +18,7 @@ import { ftpApi, useFtpStatus, useFtpUsers } from '../../workspace/ftp-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
+import { ReachabilityNote, useReachableServing } from './network/ReachabilityNote.tsx';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import './ftp.css';
@@ -43,6 +44,8 @@ function reportOf(status: FtpStatus, server: FtpServerStatus, t: Translate): Dae
 export function ServiceFtpTab() {
   const { t } = useTranslation(['ftpTab', 'workspace']);
   const { service } = useServiceTab('ftp');
+  const ftpServing = useReachableServing(service.id, 'FTP', () => t('ftp.live'));
+  const sftpServing = useReachableServing(service.id, 'SFTP', () => t('ftp.sftpLive'));
   const status = useFtpStatus(service.id);
   const data = status.data;
   const host = data?.address ?? null;
@@ -63,7 +66,7 @@ export function ServiceFtpTab() {
         name="FTP"
         status={card((s) => s.ftp)}
         words={{
-          serving: () => t('ftp.live'),
+          serving: ftpServing,
           notServing: idleWords,
           waiting: () => t('ftp.waitingForNode'),
           notPlaced: () => t('ftp.notPlaced'),
@@ -102,6 +105,7 @@ export function ServiceFtpTab() {
               ]
             : []
         }
+        notices={<ReachabilityNote serviceId={service.id} testId="ftp-reach" />}
         reload={() => ftpApi.reload(service.id)}
         testId="ftp"
       />
@@ -110,7 +114,7 @@ export function ServiceFtpTab() {
         name="SFTP"
         status={card((s) => s.sftp)}
         words={{
-          serving: () => t('ftp.sftpLive'),
+          serving: sftpServing,
           notServing: idleWords,
           waiting: () => t('ftp.waitingForNode'),
           notPlaced: () => t('ftp.notPlaced'),

@@ -15,6 +15,7 @@ import { useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { nfsApi, useNfsClients, useNfsExports, useNfsStats, useNfsStatus } from '../../workspace/nfs-api.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
+import { ReachabilityNote, useReachableServing } from './network/ReachabilityNote.tsx';
 import { ReportCard } from './kit/ReportCard.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { nfsExportForm } from './nfs-export-form.ts';
@@ -37,6 +38,7 @@ function reportOf(status: NfsStatus, t: Translate): DaemonReport {
 export function ServiceNfsTab() {
   const { t } = useTranslation(['nfsTab', 'workspace']);
   const { service } = useServiceTab('nfs');
+  const serving = useReachableServing(service.id, 'NFS', () => t('nfs.live'));
   const status = useNfsStatus(service.id);
   const sync = useWorkspaceMutation(() => nfsApi.sync(service.id));
   const data = status.data;
@@ -47,7 +49,7 @@ export function ServiceNfsTab() {
         name="NFS"
         status={{ data: data && reportOf(data, t), isPending: status.isPending, isError: status.isError }}
         words={{
-          serving: () => t('nfs.live'),
+          serving,
           notServing: (reason) => (reason ? t('nfs.notLiveReason', { reason }) : t('nfs.notLive')),
           notPlaced: () => t('nfs.notPlaced'),
         }}
@@ -81,6 +83,7 @@ export function ServiceNfsTab() {
         }
         notices={
           <>
+            <ReachabilityNote serviceId={service.id} testId="nfs-reach" />
             {sync.isSuccess && (
               <FormAlert tone="success" testId="nfs-sync-done">
                 {t('nfs.synced')}

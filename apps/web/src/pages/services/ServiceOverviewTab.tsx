@@ -27,6 +27,8 @@ import { useDaemonLabel } from './daemon-names.ts';
 import { GoesDownList } from './GoesDownList.tsx';
 import { formatBytes, ServiceStatusBadge } from './service-parts.tsx';
 import { UsageMeter } from './UsageMeter.tsx';
+import { BandwidthUsage } from './network/BandwidthUsage.tsx';
+import { ReachabilityNote } from './network/ReachabilityNote.tsx';
 
 /** The plan's disk in bytes (GB as the API sizes storage: 1024³ bytes). */
 const BYTES_PER_GB = 1024 ** 3;
@@ -347,9 +349,11 @@ export function ServiceOverviewTab() {
             </div>
           ))}
         </dl>
+        {service.ip_address !== null && <ReachabilityNote serviceId={service.id} testId="service-reach" />}
       </section>
       <Controls service={service} />
       {service.ip_address !== null && <NodeState service={service} />}
+      {service.ip_address !== null && <BandwidthUsage serviceId={service.id} testId="service-bandwidth" />}
     </div>
   );
 }

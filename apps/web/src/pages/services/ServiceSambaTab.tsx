@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useWorkspaceGroups, useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { sambaApi, useSambaShares, useSambaStatus } from '../../workspace/samba-api.ts';
 import { DaemonStatusCard } from './kit/DaemonStatusCard.tsx';
+import { ReachabilityNote, useReachableServing } from './network/ReachabilityNote.tsx';
 import { startValues } from './kit/form-fields.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { SettingsFormCard } from './kit/SettingsFormCard.tsx';
@@ -29,6 +30,7 @@ const settingsOf = (settings: SambaSettings) => startValues(SAMBA_DEFAULT_SETTIN
 export function ServiceSambaTab() {
   const { t } = useTranslation(['sambaTab', 'workspace']);
   const { service } = useServiceTab('samba');
+  const serving = useReachableServing(service.id, 'Samba', () => t('samba.live'));
   const status = useSambaStatus(service.id);
   const address = status.data?.address ?? null;
   return (
@@ -38,7 +40,7 @@ export function ServiceSambaTab() {
         name="Samba"
         status={status}
         words={{
-          serving: () => t('samba.live'),
+          serving,
           notServing: (reason) => (reason ? t('samba.notLiveReason', { reason }) : t('samba.notLive')),
         }}
         facts={[
@@ -48,6 +50,7 @@ export function ServiceSambaTab() {
             testId: 'samba-address',
           },
         ]}
+        notices={<ReachabilityNote serviceId={service.id} testId="samba-reach" />}
         reload={() => sambaApi.reload(service.id)}
         testId="samba"
       />

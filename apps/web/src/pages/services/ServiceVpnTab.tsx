@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { useVpnSessions, useVpnStatus, useVpnUsers, vpnApi } from '../../workspace/vpn-api.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
+import { ReachabilityNote, useReachableServing } from './network/ReachabilityNote.tsx';
 import { ConfirmAction } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import { VpnSessionsSection } from './VpnSessionsSection.tsx';
@@ -34,6 +35,7 @@ function reportOf(status: VpnStatus, t: Translate): DaemonReport {
 export function ServiceVpnTab() {
   const { t } = useTranslation(['vpnTab', 'workspace']);
   const { service } = useServiceTab('vpn');
+  const serving = useReachableServing(service.id, 'OpenVPN', () => t('vpn.live'));
   const status = useVpnStatus(service.id);
   const users = useVpnUsers(service.id);
   const sessions = useVpnSessions(service.id);
@@ -46,7 +48,7 @@ export function ServiceVpnTab() {
         name="OpenVPN"
         status={{ data: data && reportOf(data, t), isPending: status.isPending, isError: status.isError }}
         words={{
-          serving: () => t('vpn.live'),
+          serving,
           notServing: (reason) => (reason ? t('vpn.notLiveReason', { reason }) : t('vpn.notLive')),
           waiting: () => t('vpn.waitingForNode'),
           notPlaced: () => t('vpn.notPlaced'),
@@ -88,11 +90,14 @@ export function ServiceVpnTab() {
           </button>
         }
         notices={
-          restart === 'done' && (
-            <FormAlert tone="success" testId="vpn-restart-done">
-              {t('vpn.restarted')}
-            </FormAlert>
-          )
+          <>
+            <ReachabilityNote serviceId={service.id} testId="vpn-reach" />
+            {restart === 'done' && (
+              <FormAlert tone="success" testId="vpn-restart-done">
+                {t('vpn.restarted')}
+              </FormAlert>
+            )}
+          </>
         }
         reload={() => vpnApi.reload(service.id)}
         testId="vpn"

@@ -65,6 +65,8 @@ export const monitoringTabEn = {
     node_unreachable: 'Storage node unreachable',
     vpn_over_limit: 'VPN user over the traffic limit',
     service_expiring: 'Service about to expire',
+    bandwidth_warning: 'Bandwidth running out this month',
+    bandwidth_exhausted: 'Bandwidth used up: network slowed',
   },
   alertFigure: {
     percent: '{{value}}% used',

@@ -82,6 +82,8 @@ export const monitoringTabLt: MonitoringTabMessages = {
     node_unreachable: 'Saugyklos mazgas nepasiekiamas',
     vpn_over_limit: 'VPN naudotojas viršijo srauto limitą',
     service_expiring: 'Paslauga netrukus baigsis',
+    bandwidth_warning: 'Šį mėnesį baigiasi duomenų srautas',
+    bandwidth_exhausted: 'Duomenų srautas išnaudotas: tinklas sulėtintas',
   },
   alertFigure: {
     ...alertFigurePlurals,

@@ -9,12 +9,15 @@ import { useMonitoringStatus, useServiceAlerts, useServiceQuota } from '../../..
 import { useDaemonLabel } from '../daemon-names.ts';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
 import { UsageMeter } from '../UsageMeter.tsx';
+import { BandwidthUsage } from '../network/BandwidthUsage.tsx';
 import { DaemonStateBadge, Loading, LoadFailure, useFormats, type Translate } from './monitoring-parts.tsx';
 
 /** Kinds whose texts name a number from the alert's params, and which one. */
 const ALERT_COUNTS: Partial<Record<Alert['kind'], string>> = {
   disk_warning: 'percent',
   disk_critical: 'percent',
+  bandwidth_warning: 'percent',
+  bandwidth_exhausted: 'percent',
   daemon_restarting: 'starts',
   service_expiring: 'days',
 };
@@ -145,6 +148,8 @@ export function MonitoringOverview({ serviceId }: { serviceId: string }) {
           </div>
         )}
       </section>
+
+      <BandwidthUsage serviceId={serviceId} testId="monitoring-bandwidth" />
 
       <section className="card resource-section" aria-labelledby="monitoring-alerts-title">
         <h2 id="monitoring-alerts-title" className="resource-section__title">
