@@ -50,6 +50,7 @@ export function ServiceSambaTab() {
         ]}
         reload={() => sambaApi.reload(service.id)}
         testId="samba"
+        nothingToServe={service.shares === 0}
       />
       {status.data && (
         <SettingsFormCard
