@@ -73,6 +73,8 @@ export type ServiceRunState = (typeof SERVICE_RUN_STATES)[number];
  *   yet (retried every 2 minutes);
  * - `running`: its node reports its daemons serving; `active`: set up and asked to run, but its
  *   node has not (yet) reported a daemon serving it (being started, or a node that only renders);
+ * - `restarting`: the owner asked for a restart and its node has not applied it yet (its daemons
+ *   are down on purpose for a moment);
  * - `degraded`: served, but its node could not apply the latest change (the reason: `display_reason`);
  * - `offline`: asked to run, but nothing serves it: its node reports a daemon down, or its node
  *   has stopped reporting;
@@ -89,6 +91,7 @@ export const SERVICE_DISPLAY_STATES = [
   'waitingForResources',
   'active',
   'running',
+  'restarting',
   'degraded',
   'offline',
   'stopped',

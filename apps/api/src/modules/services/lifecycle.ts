@@ -161,6 +161,9 @@ export function workspaceState(
 export interface DisplayView extends Pick<LifecycleView, 'status' | 'runState' | 'lastError'> {
   /** Its node reports a daemon of it down. */
   notServing?: boolean;
+  /** The generation carrying the owner's last restart, and the one its node has applied. */
+  restartGeneration?: number | null;
+  observedGeneration?: number;
   /** When its node last reported on it, and when its daemons last started (null: not running). */
   reportedAt?: Date | null;
   startedAt?: Date | null;
@@ -191,6 +194,13 @@ export function display(service: DisplayView, now: Date): Display {
       return plain('waitingForResources');
     case 'active': {
       if (service.runState === 'stopped') return plain('stopped');
+      // Its daemons are down on purpose until the node applies the restart: not offline.
+      if (
+        service.restartGeneration != null &&
+        service.observedGeneration !== undefined &&
+        service.observedGeneration < service.restartGeneration
+      )
+        return plain('restarting');
       if (service.notServing) return { state: 'offline', reason: 'not_serving' };
       const reported = service.reportedAt;
       if (reported && now.getTime() - reported.getTime() >= NODE_OFFLINE_AFTER_MS)

@@ -111,6 +111,23 @@ describe('the display state of a service', () => {
     expect(item.actions).toEqual(['start', 'extend', 'cancel', 'terminate']);
   });
 
+  it('restarting: shown restarting alike in the three reads until its node applies the restart, then running; never offline meanwhile', async () => {
+    const { owner, id } = await placedService();
+    const restart = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: `/api/v1/services/${id}/restart`,
+      headers: owner.auth,
+    });
+    expect(restart.statusCode).toBe(200);
+    expect(await shown(owner.auth, id)).toMatchObject({ display_state: 'restarting', display_reason: null });
+    // The node reports its daemons down mid-restart, the restart not applied yet: still restarting.
+    const { observedGeneration } = await serviceRow(ctx, id);
+    await daemonDown(id, observedGeneration);
+    expect(await shown(owner.auth, id)).toMatchObject({ display_state: 'restarting' });
+    await node.applyAll();
+    expect(await shown(owner.auth, id)).toMatchObject({ display_state: 'running', display_reason: null });
+  });
+
   it('node failure: offline while its node reports the daemon down, degraded while it serves an unapplied change, running again once fixed', async () => {
     const { owner, id } = await placedService();
     const { generation } = await serviceRow(ctx, id);

@@ -55,6 +55,7 @@ const listColumns = {
   notServing: services.notServing,
   generation: services.generation,
   observedGeneration: services.observedGeneration,
+  restartGeneration: services.restartGeneration,
   lastError: services.lastError,
 };
 export type ServiceListRow = Pick<ServiceRow, keyof typeof listColumns>;

@@ -62,6 +62,7 @@ describe('service detail: overview', () => {
       ...workspaceHandlers({
         service: makeOverviewItem({
           status: 'processing',
+          display_state: 'preparing',
           ip_address: null,
           disk_usage: null,
           file_usage: null,

@@ -96,6 +96,7 @@ export function ServiceNfsTab() {
         }
         reload={() => nfsApi.reload(service.id)}
         testId="nfs"
+        nothingToServe={service.nfs_exports === 0}
       />
       <ExportsSection serviceId={service.id} />
       <ClientsSection clients={useNfsClients(service.id)} />

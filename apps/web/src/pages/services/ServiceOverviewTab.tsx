@@ -45,6 +45,27 @@ export function formatUptime(seconds: number, t: Translate): string {
   return t('serviceOverview.uptimeMinutes', { minutes });
 }
 
+/**
+ * The uptime line when the API gives none, in the words of the display state: "Not running" only
+ * while nothing runs (an Active workspace is not yet confirmed, not "not running").
+ */
+const UPTIME_UNKNOWN: Record<ServiceDisplayState, ParseKeys<'overviewTab'>> = {
+  running: 'serviceOverview.notMeasured',
+  degraded: 'serviceOverview.notMeasured',
+  active: 'serviceOverview.notConfirmed',
+  restarting: 'serviceOverview.uptimeRestarting',
+  awaitingPayment: 'serviceOverview.notRunning',
+  failed: 'serviceOverview.notRunning',
+  preparing: 'serviceOverview.notRunning',
+  waitingForResources: 'serviceOverview.notRunning',
+  offline: 'serviceOverview.notRunning',
+  stopped: 'serviceOverview.notRunning',
+  locked: 'serviceOverview.notRunning',
+  cancelled: 'serviceOverview.notRunning',
+  terminated: 'serviceOverview.notRunning',
+  connected: 'serviceOverview.notRunning',
+};
+
 function facts(service: ServiceOverviewItem, t: Translate, language: string) {
   const notMeasured = t('serviceOverview.notMeasured');
   return [
@@ -115,7 +136,8 @@ function facts(service: ServiceOverviewItem, t: Translate, language: string) {
     {
       key: 'uptime',
       label: t('serviceOverview.uptime'),
-      value: service.uptime === null ? t('serviceOverview.notRunning') : formatUptime(service.uptime, t),
+      value:
+        service.uptime === null ? t(UPTIME_UNKNOWN[service.display_state]) : formatUptime(service.uptime, t),
     },
   ];
 }
@@ -144,6 +166,7 @@ const CONTROL_LABELS = {
 /** What start, stop and restart would do now, in the display state's words. */
 const CONTROLS_STATE: Partial<Record<ServiceDisplayState, ParseKeys<'overviewTab'>>> = {
   running: 'serviceOverview.controlsRunning',
+  restarting: 'serviceOverview.controlsRestarting',
   active: 'serviceOverview.controlsActive',
   degraded: 'serviceOverview.controlsDegraded',
   offline: 'serviceOverview.controlsOffline',

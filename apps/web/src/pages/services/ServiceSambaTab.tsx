@@ -53,6 +53,7 @@ export function ServiceSambaTab() {
         notices={<ReachabilityNote serviceId={service.id} testId="samba-reach" />}
         reload={() => sambaApi.reload(service.id)}
         testId="samba"
+        nothingToServe={service.shares === 0}
       />
       {status.data && (
         <SettingsFormCard

@@ -26,6 +26,7 @@ const DETAIL = `/dashboard/services/${SERVICE_ID}`;
 const SLOW = 20_000;
 
 beforeAll(async () => {
+  await import('./ServiceSambaTab.tsx');
   await import('../ServicesPage.tsx');
   await import('./ServiceDetailPage.tsx');
   await import('./ServiceOverviewTab.tsx');
@@ -78,10 +79,62 @@ describe('one display state in the list, the header and the overview', () => {
     ['Degraded', DEGRADED],
     ['Waiting for resources', WAITING],
     ['Running', makeOverviewItem()],
+    [
+      'Restarting…',
+      makeOverviewItem({ display_state: 'restarting', uptime: null, apply_status: 'applying' }),
+    ],
   ])(
     'shows %s alike everywhere',
     async (label, service) => {
       expect(await shownEverywhere(service)).toEqual([label, label, label]);
+    },
+    SLOW,
+  );
+});
+
+// Issue: "Active" with "Uptime: Not running" on the overview and "Serving: Yes" in the Samba tab
+// at one moment. Each tab's serving line and the uptime follow the workspace's one state.
+describe('every tab and the uptime follow the workspace state', () => {
+  /** The Samba tab's serving line while its node last said smbd serves. */
+  async function sambaLine(service: ServiceOverviewItem) {
+    server.use(...workspaceHandlers({ service }));
+    renderApp(`${DETAIL}/samba`);
+    return screen.findByTestId('samba-live');
+  }
+
+  it.each([
+    [STOPPED, 'workspaceDown', 'No: the workspace is not running (Stopped)'],
+    [
+      makeOverviewItem({ display_state: 'restarting', uptime: null, apply_status: 'applying' }),
+      'restarting',
+      'Not right now: the workspace is restarting',
+    ],
+    [
+      makeOverviewItem({ shares: 0 }),
+      'nothingToServe',
+      'Nothing to serve yet: Samba starts once there is something to serve',
+    ],
+  ])(
+    'the Samba tab says what the workspace does, not its driver’s last "Yes" (%#)',
+    async (service, kind, text) => {
+      const line = await sambaLine(service);
+      expect(line.dataset.state).toBe(kind);
+      expect(line.textContent).toBe(text);
+    },
+    SLOW,
+  );
+
+  it(
+    'an Active workspace’s uptime is not confirmed yet, not "Not running"',
+    async () => {
+      server.use(
+        ...workspaceHandlers({ service: makeOverviewItem({ display_state: 'active', uptime: null }) }),
+      );
+      renderApp(DETAIL);
+      expect((await screen.findByTestId('service-fact-uptime')).textContent).toBe(
+        'Not confirmed yet by its storage node',
+      );
+      expect(screen.getByTestId('service-status').textContent).toBe('Active');
     },
     SLOW,
   );

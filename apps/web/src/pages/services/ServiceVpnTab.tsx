@@ -101,6 +101,7 @@ export function ServiceVpnTab() {
         }
         reload={() => vpnApi.reload(service.id)}
         testId="vpn"
+        nothingToServe={service.vpn_users === 0}
       />
       {restart === 'confirm' && (
         <ConfirmAction

@@ -32,6 +32,7 @@ const STATE_TONES: Record<ServiceDisplayState, 'success' | 'info' | 'warning' | 
   running: 'success',
   connected: 'success',
   active: 'info',
+  restarting: 'info',
   preparing: 'info',
   waitingForResources: 'warning',
   awaitingPayment: 'warning',

@@ -3,9 +3,15 @@
 // why); waiting for the node's first report; not placed on a node. A tab with a status of its own
 // (Samba's address and reload) passes its report and its rows; any other reads its driver from
 // the service's status (GET /services/{id}/status) with useDriverReport.
-import type { ResourceApplyStatus, ServiceStatusDetail } from '@debesis/contract';
+import type {
+  ResourceApplyStatus,
+  ServiceDisplayState,
+  ServiceOverviewItem,
+  ServiceStatusDetail,
+} from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApplyStatusBadge } from '../../../components/ApplyStatusBadge.tsx';
 import '../../../i18n/workspace-messages.ts';
@@ -15,6 +21,7 @@ import { FormAlert } from '../../../components/form/fields.tsx';
 import { useWorkspaceMutation, whileApplying } from '../../../workspace/workspace-resource.ts';
 import { FactRow, type Fact } from './ResourceCrud.tsx';
 import { OperationError } from '../resource-parts.tsx';
+import type { ServiceDetailContext } from '../service-context.ts';
 
 /** What the node said about a daemon: its driver's `live` (null: no report yet) and why not. */
 export interface DaemonReport {
@@ -30,11 +37,40 @@ export type DaemonState =
   | { kind: 'notPlaced' }
   | { kind: 'waiting' }
   | { kind: 'serving' }
+  | { kind: 'restarting' }
+  | { kind: 'workspaceDown'; state: ServiceDisplayState }
+  | { kind: 'nothingToServe' }
   | { kind: 'notServing'; reason: string | null }
   | { kind: 'failed'; reason: string | null };
 
-export function daemonState(report: DaemonReport): DaemonState {
+/** Workspace display states in which none of its daemons serves, whatever a driver last said. */
+const WORKSPACE_DOWN: ReadonlySet<ServiceDisplayState> = new Set([
+  'awaitingPayment',
+  'failed',
+  'preparing',
+  'waitingForResources',
+  'stopped',
+  'locked',
+  'cancelled',
+  'terminated',
+]);
+
+/**
+ * One daemon's line, under the workspace's own state (the API's display state, the one the
+ * header, the list and the overview show): a stopped or restarting workspace serves nothing, so
+ * no tab says "Yes" meanwhile; a feature with nothing set up (no shares, no VPN users) has
+ * nothing to serve yet rather than being "not running".
+ */
+export function daemonState(
+  report: DaemonReport,
+  workspace?: Pick<ServiceOverviewItem, 'display_state'>,
+  nothingToServe = false,
+): DaemonState {
   if (!report.placed) return { kind: 'notPlaced' };
+  if (workspace?.display_state === 'restarting') return { kind: 'restarting' };
+  if (workspace && WORKSPACE_DOWN.has(workspace.display_state))
+    return { kind: 'workspaceDown', state: workspace.display_state };
+  if (nothingToServe && report.apply_status !== 'failed') return { kind: 'nothingToServe' };
   if (report.live === null) return { kind: 'waiting' };
   if (report.live) return { kind: 'serving' };
   if (report.apply_status === 'failed')
@@ -87,6 +123,12 @@ export function DaemonStateText({
       return t('daemon.stateWaiting');
     case 'serving':
       return t('daemon.stateServing', { name });
+    case 'restarting':
+      return t('daemon.stateRestarting');
+    case 'workspaceDown':
+      return t('daemon.stateWorkspaceDown', { state: t(`serviceState.${state.state}`) });
+    case 'nothingToServe':
+      return t('daemon.stateNothingToServe', { name });
     case 'notServing':
       return reason
         ? t('daemon.stateNotServingReason', { name, reason })
@@ -111,6 +153,8 @@ interface DaemonStatusCardViewProps {
   notices?: ReactNode;
   /** Prefix of the test ids: `<testId>-server`, `-status`, `-live`, `-apply`. */
   testId: string;
+  /** Nothing is set up for it to serve yet (no shares, no VPN users, no exports). */
+  nothingToServe?: boolean;
 }
 
 type DaemonStatusCardProps = DaemonStatusCardViewProps & {
@@ -180,9 +224,13 @@ function DaemonStatusCardView({
   actions,
   notices,
   testId,
+  nothingToServe,
 }: DaemonStatusCardViewProps) {
   const { t } = useTranslation('workspace');
+  // The workspace as the page's header shows it, when the card is on a service's page.
+  const workspace = useOutletContext<ServiceDetailContext | undefined>()?.service;
   const report = status.data;
+  const state = report && daemonState(report, workspace, nothingToServe);
   return (
     <section
       className="card resource-section"
@@ -215,8 +263,8 @@ function DaemonStatusCardView({
           ))}
           <div>
             <dt>{t('daemon.serving')}</dt>
-            <dd data-testid={`${testId}-live`} data-state={daemonState(report).kind}>
-              <DaemonStateText state={daemonState(report)} name={name} words={words} />
+            <dd data-testid={`${testId}-live`} data-state={state?.kind}>
+              {state && <DaemonStateText state={state} name={name} words={words} />}
             </dd>
           </div>
           <div>

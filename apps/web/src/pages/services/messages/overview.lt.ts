@@ -23,12 +23,15 @@ export const overviewTabLt: OverviewTabMessages = {
     perMonth: '{{amount}} / mėn. be PVM',
     uptime: 'Veikimo laikas',
     notRunning: 'Neveikia',
+    notConfirmed: 'Saugyklos mazgas dar nepatvirtino',
+    uptimeRestarting: 'Paleidžiama iš naujo…',
     uptimeDays: '{{days}} d. {{hours}} val.',
     uptimeHours: '{{hours}} val. {{minutes}} min.',
     uptimeMinutes: '{{minutes}} min.',
     controls: 'Paleidimas ir sustabdymas',
     controlsRunning: 'Veikia: jos bendrinami aplankai teikiami.',
     controlsActive: 'Nustatyta veikti. Saugyklos mazgas dar nepatvirtino, kad bendrinami aplankai teikiami.',
+    controlsRestarting: 'Paleidžiama iš naujo: kai vėl veiks, visi turės prisijungti iš naujo.',
     controlsDegraded:
       'Bendrinami aplankai teikiami, tačiau paskutinis pakeitimas nepritaikytas. Paleidus iš naujo bus bandoma dar kartą.',
     controlsOffline:
