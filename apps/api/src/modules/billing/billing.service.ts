@@ -75,10 +75,6 @@ function present(values: BillingInfoValues, row: BillingInfoRow | undefined): Bi
   };
 }
 
-function invoiceOf(row: InvoiceRow): Invoice {
-  return { ...row.document, status: row.status };
-}
-
 export interface IssuedInvoice {
   id: string;
   number: string;
@@ -124,6 +120,18 @@ export function createBillingService(deps: {
   async function info(accountId: string): Promise<BillingInfo> {
     const [user, row] = await Promise.all([owner(accountId), queries.findInfo(accountId)]);
     return present(row ? fromRow(row) : prefilled(user), row);
+  }
+
+  /** The stored document as the contract's invoice; one issued before names were kept gets the workspace's name now. */
+  async function invoiceOf(row: InvoiceRow): Promise<Invoice> {
+    const { service_name: storedName, ...document } = row.document;
+    const serviceName =
+      storedName !== undefined
+        ? storedName
+        : row.serviceId
+          ? ((await deps.sources.service(deps.db, row.accountId, row.serviceId))?.name ?? null)
+          : null;
+    return { ...document, service_name: serviceName, status: row.status };
   }
 
   async function load(accountId: string, id: string): Promise<Invoice> {
@@ -204,27 +212,30 @@ export function createBillingService(deps: {
         { limit: query.per_page, offset: (query.page - 1) * query.per_page },
       );
       return {
-        items: rows.map((row) => {
-          const invoice = invoiceOf(row);
-          return {
-            id: invoice.id,
-            number: invoice.number,
-            type: invoice.type,
-            status: invoice.status,
-            date: invoice.date,
-            issued_at: invoice.issued_at,
-            service_id: invoice.service_id,
-            order_id: invoice.order_id,
-            product_name: invoice.product_name,
-            period_start: invoice.period_start,
-            period_end: invoice.period_end,
-            currency: invoice.currency,
-            net: invoice.net,
-            vat_rate: invoice.vat_rate,
-            vat_amount: invoice.vat_amount,
-            total: invoice.total,
-          };
-        }),
+        items: await Promise.all(
+          rows.map(async (row) => {
+            const invoice = await invoiceOf(row);
+            return {
+              id: invoice.id,
+              number: invoice.number,
+              type: invoice.type,
+              status: invoice.status,
+              date: invoice.date,
+              issued_at: invoice.issued_at,
+              service_id: invoice.service_id,
+              service_name: invoice.service_name,
+              order_id: invoice.order_id,
+              product_name: invoice.product_name,
+              period_start: invoice.period_start,
+              period_end: invoice.period_end,
+              currency: invoice.currency,
+              net: invoice.net,
+              vat_rate: invoice.vat_rate,
+              vat_amount: invoice.vat_amount,
+              total: invoice.total,
+            };
+          }),
+        ),
         page: query.page,
         per_page: query.per_page,
         total,
@@ -288,7 +299,7 @@ export function createBillingService(deps: {
         seller: deps.seller,
         buyer,
         at: payment.at,
-        service: service ? { id: service.id, validUntil: service.validUntil } : null,
+        service: service ? { id: service.id, name: service.name, validUntil: service.validUntil } : null,
         ...(payment.period ? { period: payment.period } : {}),
         paymentMethod: payment.method,
       });
@@ -319,7 +330,7 @@ export function createBillingService(deps: {
         if (!row) return;
         const user = await deps.sources.owner(deps.db, row.accountId);
         if (!user) return;
-        const invoice = invoiceOf(row);
+        const invoice = await invoiceOf(row);
         const language = user.settings.language;
         await deps.sendMail(
           paymentConfirmationMail({

@@ -54,7 +54,10 @@ describe('billing page', () => {
     expect(within(purchase).getByText('Paid')).toBeTruthy();
     expect(within(screen.getByTestId('invoice-row-DEB-2026-000002')).getByText('Void')).toBeTruthy();
     expect(screen.getByTestId('invoice-total-DEB-2026-000001').textContent).toBe('€12,345.67');
-    expect(purchase.textContent).toContain(SERVICE_A);
+    // The workspace by its name, not its id.
+    expect(within(purchase).getByText('Team drive').className).toBe('invoice-service');
+    expect(purchase.textContent).not.toContain(SERVICE_A);
+    expect(within(screen.getByLabelText('Service')).getByRole('option', { name: 'Team drive' })).toBeTruthy();
     expect(purchase.textContent).toContain('Nov 21, 2026');
     expect(screen.getByTestId('invoices-page').textContent).toBe('Page 1 of 1 (3 total)');
     expect((await screen.findByTestId('billing-credit')).textContent).toBe(formatMoney(1250, 'en-US'));
