@@ -17,7 +17,7 @@ import '../../i18n/billing-messages.ts';
 import { useLanguage } from '../../i18n/language.ts';
 import { useServicesOverview } from '../../services/services-api.ts';
 import { OpenOrders } from '../../payments/OpenOrders.tsx';
-import { BillingInfoForm } from './BillingInfoForm.tsx';
+import { BillingInfoForm, privateInvoiceReady } from './BillingInfoForm.tsx';
 import {
   downloadInvoicePdf,
   NO_FILTERS,
@@ -398,7 +398,7 @@ export function BillingPage() {
           </div>
         </dl>
       )}
-      {data && !data.completeness.complete && (
+      {data && !data.completeness.complete && !privateInvoiceReady(data.billing_info) && (
         <FormAlert tone="warning" testId="billing-incomplete-banner">
           <a href="#billing-info-title">{t('billing.info.incomplete')}</a>
         </FormAlert>
