@@ -34,11 +34,11 @@ describe('billing', () => {
       const rows = page.locator('[data-testid^="invoice-row-"]');
       await rows.first().waitFor();
       expect(await rows.count()).toBe(1);
-      // The number heads the row; the service id is the line under it.
+      // The number heads the row; the workspace's name (here the default: plan and short code) is the line under it.
       const [number = '', serviceLine = ''] = (await rows.first().locator('th').innerText())
         .trim()
         .split('\n');
-      expect(serviceLine).toMatch(/^[0-9a-f]{8}-/);
+      expect(serviceLine).toMatch(/^MINI [0-9a-f]{8}$/);
       expect(number).toMatch(/^DEB-\d{4}-\d{6}$/);
       const row = page.getByTestId(`invoice-row-${number}`);
       expect(await row.innerText()).toContain('New Service');

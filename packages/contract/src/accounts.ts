@@ -48,16 +48,49 @@ export const vatNumberSchema = text()
   .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
   .pipe(text().regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, 'invalid_vat_number'));
 
-export const businessDetailsSchema = z.object({
-  business_name: text({ error: 'required' }).trim().min(1, 'required').max(200, 'too_long'),
-  business_code: text({ error: 'required' }).trim().min(1, 'required').max(50, 'too_long'),
-  vat_number: z.union([vatNumberSchema, z.literal('').transform(() => undefined)]).optional(),
-  address: addressSchema.extend({
-    street: text({ error: 'required' }).trim().min(1, 'required').max(200),
-    city: text({ error: 'required' }).trim().min(1, 'required').max(100),
-  }),
-  country: countryCodeSchema,
-});
+/**
+ * Company codes of the countries whose register numbers have a fixed shape (spaces ignored): LT's
+ * juridinio asmens kodas 9 digits, LV's registration number 11, EE's registry code 8. Another
+ * country's code is taken as typed: its registers differ too much to guess.
+ */
+export const COMPANY_CODE_PATTERNS: Readonly<Record<string, RegExp>> = {
+  LT: /^\d{9}$/,
+  LV: /^\d{11}$/,
+  EE: /^\d{8}$/,
+};
+
+/** Whether `code` has the shape of `country`'s company codes (true where none is known). */
+export function companyCodeFits(code: string, country: string): boolean {
+  const pattern = COMPANY_CODE_PATTERNS[country.trim().toUpperCase()];
+  return pattern === undefined || pattern.test(code.replace(/\s/g, ''));
+}
+
+/** A phone number: digits, spaces, +, - and parentheses, 6 to 20 digits; empty is none. */
+export const phoneSchema = text()
+  .trim()
+  .max(32, 'too_long')
+  .refine((value) => {
+    if (value === '') return true;
+    const digits = value.replace(/\D/g, '').length;
+    return /^[\d\s+\-()]+$/.test(value) && digits >= 6 && digits <= 20;
+  }, 'invalid_phone');
+
+export const businessDetailsSchema = z
+  .object({
+    business_name: text({ error: 'required' }).trim().min(1, 'required').max(200, 'too_long'),
+    business_code: text({ error: 'required' }).trim().min(1, 'required').max(50, 'too_long'),
+    vat_number: z.union([vatNumberSchema, z.literal('').transform(() => undefined)]).optional(),
+    address: addressSchema.extend({
+      street: text({ error: 'required' }).trim().min(1, 'required').max(200),
+      city: text({ error: 'required' }).trim().min(1, 'required').max(100),
+    }),
+    country: countryCodeSchema,
+  })
+  .superRefine((value, context) => {
+    if (value.business_code !== '' && !companyCodeFits(value.business_code, value.country)) {
+      context.addIssue({ code: 'custom', path: ['business_code'], message: 'invalid_company_code' });
+    }
+  });
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
 
 export const registerRequestSchema = z
@@ -68,7 +101,7 @@ export const registerRequestSchema = z
     lastName: personNameSchema,
     accountType: z.enum(ACCOUNT_TYPES, { error: 'invalid_value' }).default('personal'),
     country: countryCodeSchema,
-    phone: text().trim().max(32, 'too_long').optional(),
+    phone: phoneSchema.optional(),
     address: addressSchema.optional(),
     business_details: businessDetailsSchema.optional(),
   })
@@ -186,7 +219,7 @@ export const updateUserRequestSchema = z
   .object({
     first_name: personNameSchema,
     last_name: personNameSchema,
-    phone: text().trim().max(32, 'too_long').nullable(),
+    phone: phoneSchema.nullable(),
     country: countryCodeSchema,
     address: addressSchema,
     theme: z.enum(THEMES, { error: 'invalid_theme' }),

@@ -151,6 +151,11 @@ export const invoiceSummarySchema = z.object({
   date: calendarDateSchema,
   issued_at: text(),
   service_id: text().nullable(),
+  /**
+   * The workspace's name as the invoice was issued (an invoice issued before names were kept
+   * gives its name now); null without a service. Customers know a workspace by it, not its id.
+   */
+  service_name: text().nullable(),
   order_id: text(),
   product_name: text(),
   period_start: calendarDateSchema.nullable(),

@@ -178,6 +178,9 @@ export type FieldErrorCode =
   | 'invalid_country'
   | 'invalid_vat_number'
   | 'invalid_vat_checksum'
+  | 'vat_country_mismatch'
+  | 'invalid_company_code'
+  | 'invalid_phone'
   | 'business_details_required'
   | 'not_integer'
   | 'below_included'
@@ -417,6 +420,9 @@ const en: Catalogue = {
   invalid_vat_number: 'The VAT number format is invalid',
   invalid_vat_checksum:
     'This is not a valid VAT number: its check digits do not match. Please check it for a typo',
+  vat_country_mismatch: 'The VAT number must be of the company’s country (its prefix, EL for Greece)',
+  invalid_company_code: 'This is not a company code of the chosen country: check its digits',
+  invalid_phone: 'Enter a phone number: 6 to 20 digits, with spaces, +, - or parentheses if you like',
   business_details_required: 'Business name, code, address and country are required for a business account',
   not_integer: 'Must be a whole number',
   below_included: 'Cannot be less than the plan includes ({{limit}})',
@@ -673,6 +679,9 @@ const lt: Catalogue = {
   invalid_vat_number: 'Netinkamas PVM mokėtojo kodo formatas',
   invalid_vat_checksum:
     'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
+  vat_country_mismatch: 'PVM mokėtojo kodas turi būti įmonės šalies (jos priešdėlis, Graikijos – EL)',
+  invalid_company_code: 'Tai ne pasirinktos šalies įmonės kodas: patikrinkite skaitmenis',
+  invalid_phone: 'Įveskite telefono numerį: nuo 6 iki 20 skaitmenų, galima su tarpais, +, - ar skliaustais',
   business_details_required: 'Verslo paskyrai būtini įmonės pavadinimas, kodas, adresas ir šalis',
   not_integer: 'Turi būti sveikasis skaičius',
   below_included: 'Negali būti mažiau, nei įeina į planą ({{limit}})',

@@ -197,6 +197,13 @@ describe('vatNumberEntryError', () => {
     expect(vatNumberEntryError('  ', 'LT')).toBeNull();
   });
 
+  it("refuses another member state's number for a business in a member state (EL is Greece's)", () => {
+    expect(vatNumberEntryError('DE136695976', 'LT')).toBe('vat_country_mismatch');
+    expect(vatNumberEntryError('LT100001919017', 'DE')).toBe('vat_country_mismatch');
+    expect(vatNumberEntryError('EL094259216', 'GR')).toBeNull();
+    expect(vatNumberEntryError('LT100001919017', 'lt')).toBeNull();
+  });
+
   it('refuses a wrong check digit and a wrong shape with their own codes', () => {
     expect(vatNumberEntryError('LT100001919018', 'LT')).toBe('invalid_vat_checksum');
     expect(vatNumberEntryError('DE136695978')).toBe('invalid_vat_checksum');

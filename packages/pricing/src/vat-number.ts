@@ -110,7 +110,7 @@ export function checkVatNumber(raw: string, country?: string): VatNumberCheck {
 }
 
 /** The field error a VAT number typed into a form gets (codes of the contract's catalogue). */
-export type VatNumberEntryError = 'invalid_vat_number' | 'invalid_vat_checksum';
+export type VatNumberEntryError = 'invalid_vat_number' | 'invalid_vat_checksum' | 'vat_country_mismatch';
 
 /**
  * Whether a VAT number may be saved where it enters (registration, conversion to business,
@@ -121,16 +121,17 @@ export type VatNumberEntryError = 'invalid_vat_number' | 'invalid_vat_checksum';
  */
 export function vatNumberEntryError(raw: string, country?: string): VatNumberEntryError | null {
   const check = checkVatNumber(raw, country);
+  const inEu = (code: string | undefined): code is string =>
+    code !== undefined && /^[A-Za-z]{2}$/.test(code.trim()) && isEuCountry(normaliseCountry(code));
   switch (check.problem) {
     case null:
+      // A business in a member state is registered there: a number of another state is not its
+      // own (GR's numbers start EL, which normaliseCountry reads as GR).
+      return inEu(country) && check.country !== normaliseCountry(country) ? 'vat_country_mismatch' : null;
     case 'empty':
       return null;
     case 'not_eu':
-      return country !== undefined &&
-        /^[A-Za-z]{2}$/.test(country.trim()) &&
-        isEuCountry(normaliseCountry(country))
-        ? 'invalid_vat_number'
-        : null;
+      return inEu(country) ? 'invalid_vat_number' : null;
     case 'missing_country':
     case 'invalid_format':
       return 'invalid_vat_number';

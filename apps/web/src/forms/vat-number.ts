@@ -2,13 +2,14 @@
 // conversion to business, billing info): format and check digits of its member state, from stdnum
 // through `@debesis/pricing/vat-number`. That module is about 200 kB, so it is loaded on demand,
 // the first time a form checks a typed number, and no page carries it before (see pricing's index).
+import type { VatNumberEntryError } from '@debesis/pricing/vat-number';
 import type { z } from 'zod';
 
 /** The catalogue code for a typed number that cannot exist; null for a good or empty one. */
 export async function vatNumberError(
   value: string | null | undefined,
   country?: string,
-): Promise<'invalid_vat_number' | 'invalid_vat_checksum' | null> {
+): Promise<VatNumberEntryError | null> {
   if (!value || value.trim() === '') return null;
   const { vatNumberEntryError } = await import('@debesis/pricing/vat-number');
   return vatNumberEntryError(value, country || undefined);

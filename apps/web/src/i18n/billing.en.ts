@@ -75,6 +75,8 @@ export const billingEn = {
       lead: 'Invoices are made out to these details as they are when you pay. Issued invoices do not change.',
       incomplete: 'Your billing information is incomplete. Please update your billing details.',
       missing: 'Missing: {{fields}}',
+      addressOptional:
+        'Your invoices are made out to your name and country. You may add your address if you want it on them.',
       prefilled: 'Prefilled from your account. Check and save them.',
       companyName: 'Company name',
       companyHint: 'Leave empty for a private person.',

@@ -74,6 +74,8 @@ export const billingLt: BillingMessages = {
       lead: 'Sąskaitos išrašomos šiems duomenims, kokie jie yra mokėjimo metu. Išrašytos sąskaitos nesikeičia.',
       incomplete: 'Jūsų atsiskaitymo informacija neišsami. Atnaujinkite atsiskaitymo duomenis.',
       missing: 'Trūksta: {{fields}}',
+      addressOptional:
+        'Sąskaitos išrašomos jūsų vardu ir nurodant jūsų šalį. Jei norite, kad jose būtų ir adresas, galite jį pridėti.',
       prefilled: 'Užpildyta pagal jūsų paskyrą. Patikrinkite ir išsaugokite.',
       companyName: 'Įmonės pavadinimas',
       companyHint: 'Fiziniam asmeniui palikite tuščią.',

@@ -123,7 +123,7 @@ export const planChangesEn = {
     periodsLoadFailed: 'The billing periods could not be loaded.',
     priceChecking: 'Calculating the price…',
     priceFailed: 'The price could not be calculated now; it is calculated again when you pay.',
-    creditNote: 'Your account credit ({{amount}}) is used first.',
+    creditNote: 'Your account credit ({{balance}}) is used first: {{used}} of it goes to this payment.',
     pay: 'Pay and extend',
   },
 };

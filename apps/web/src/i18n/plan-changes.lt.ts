@@ -142,7 +142,7 @@ export const planChangesLt: PlanChangesMessages = {
     periodsLoadFailed: 'Nepavyko įkelti atsiskaitymo laikotarpių.',
     priceChecking: 'Skaičiuojama kaina…',
     priceFailed: 'Kainos dabar apskaičiuoti nepavyko; ji bus apskaičiuota mokant.',
-    creditNote: 'Pirmiausia panaudojamas jūsų sąskaitos kreditas ({{amount}}).',
+    creditNote: 'Pirmiausia panaudojamas jūsų sąskaitos kreditas ({{balance}}): šiam mokėjimui – {{used}}.',
     pay: 'Mokėti ir pratęsti',
   },
 };

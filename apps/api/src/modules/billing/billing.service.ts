@@ -82,10 +82,6 @@ function present(values: BillingInfoValues, row: BillingInfoRow | undefined): Bi
   };
 }
 
-function invoiceOf(row: Pick<InvoiceRow, 'document' | 'status'>): Invoice {
-  return { ...row.document, status: row.status };
-}
-
 export interface IssuedInvoice {
   id: string;
   number: string;
@@ -137,6 +133,40 @@ export function createBillingService(deps: {
   async function info(accountId: string): Promise<BillingInfo> {
     const [user, row] = await Promise.all([owner(accountId), queries.findInfo(accountId)]);
     return present(row ? fromRow(row) : prefilled(user), row);
+  }
+
+  /**
+   * Stored documents as the contract's invoices. One issued before names were kept gets the
+   * workspace's name now: one read per such workspace, none once every listed invoice has a name.
+   */
+  async function invoicesOf(
+    accountId: string,
+    rows: ReadonlyArray<Pick<InvoiceRow, 'document' | 'status'>>,
+  ): Promise<Invoice[]> {
+    const unnamed = new Set(
+      rows.flatMap(({ document }) =>
+        document.service_name === undefined && document.service_id ? [document.service_id] : [],
+      ),
+    );
+    const names = new Map(
+      await Promise.all(
+        [...unnamed].map(
+          async (serviceId) =>
+            [serviceId, (await deps.sources.service(deps.db, accountId, serviceId))?.name ?? null] as const,
+        ),
+      ),
+    );
+    return rows.map(({ document: { service_name: stored, ...document }, status }) => ({
+      ...document,
+      service_name:
+        stored !== undefined ? stored : document.service_id ? (names.get(document.service_id) ?? null) : null,
+      status,
+    }));
+  }
+
+  async function invoiceOf(row: InvoiceRow): Promise<Invoice> {
+    const [invoice] = await invoicesOf(row.accountId, [row]);
+    return invoice!;
   }
 
   async function load(accountId: string, id: string): Promise<Invoice> {
@@ -224,9 +254,11 @@ export function createBillingService(deps: {
       });
       admit(session);
       const total = Number(value?.total ?? 0);
+      const rows = (value?.items ?? []).map(([document, status]) => ({ document, status }));
+      // An owner's account is their user id; a session `admit` refused never gets here.
+      const listed = session ? await invoicesOf(session.userId, rows) : [];
       return {
-        items: (value?.items ?? []).map(([document, status]) => {
-          const invoice = invoiceOf({ document, status });
+        items: listed.map((invoice) => {
           return {
             id: invoice.id,
             number: invoice.number,
@@ -235,6 +267,7 @@ export function createBillingService(deps: {
             date: invoice.date,
             issued_at: invoice.issued_at,
             service_id: invoice.service_id,
+            service_name: invoice.service_name,
             order_id: invoice.order_id,
             product_name: invoice.product_name,
             period_start: invoice.period_start,
@@ -309,7 +342,7 @@ export function createBillingService(deps: {
         seller: deps.seller,
         buyer,
         at: payment.at,
-        service: service ? { id: service.id, validUntil: service.validUntil } : null,
+        service: service ? { id: service.id, name: service.name, validUntil: service.validUntil } : null,
         ...(payment.period ? { period: payment.period } : {}),
         paymentMethod: payment.method,
       });
@@ -340,7 +373,7 @@ export function createBillingService(deps: {
         if (!row) return;
         const user = await deps.sources.owner(deps.db, row.accountId);
         if (!user) return;
-        const invoice = invoiceOf(row);
+        const invoice = await invoiceOf(row);
         const language = user.settings.language;
         await deps.sendMail(
           paymentConfirmationMail({

@@ -12,6 +12,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Invoice } from '@debesis/contract';
 
+/** An issued invoice as stored; those issued before workspace names were kept have none. */
+export type StoredInvoiceDocument = Omit<Invoice, 'status' | 'service_name'> & {
+  service_name?: string | null;
+};
+
 /** Who an account's invoices are made out to (spec §3 Billing info); one row per account, once saved. */
 export const billingInfo = pgTable('billing_info', {
   accountId: uuid('account_id').primaryKey(),
@@ -65,7 +70,7 @@ export const invoices = pgTable(
       .default('EUR'),
     /** The account's language when it was issued: the confirmation mail's. */
     language: text('language', { enum: ['en', 'lt'] }).notNull(),
-    document: jsonb('document').$type<Omit<Invoice, 'status'>>().notNull(),
+    document: jsonb('document').$type<StoredInvoiceDocument>().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   },
   (table) => [

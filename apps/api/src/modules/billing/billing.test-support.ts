@@ -17,7 +17,11 @@ export async function seedProducts(ctx: TestContext): Promise<void> {
   );
 }
 
-export async function placeOrder(ctx: TestContext, auth: Auth, plan = PLAN): Promise<Order> {
+export async function placeOrder(
+  ctx: TestContext,
+  auth: Auth,
+  plan: typeof PLAN & { name?: string } = PLAN,
+): Promise<Order> {
   const response = await injectWithCsrf(ctx.app, {
     method: 'POST',
     url: '/api/v1/orders/',
@@ -55,7 +59,11 @@ export function succeed(ctx: TestContext, sessionId: string) {
 }
 
 /** Orders `plan`, pays it, and returns the paid order. */
-export async function buy(ctx: TestContext, auth: Auth, plan = PLAN): Promise<Order> {
+export async function buy(
+  ctx: TestContext,
+  auth: Auth,
+  plan: typeof PLAN & { name?: string } = PLAN,
+): Promise<Order> {
   const order = await placeOrder(ctx, auth, plan);
   await pay(ctx, auth, order.id);
   return order;

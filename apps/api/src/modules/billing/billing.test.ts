@@ -140,8 +140,9 @@ describe('billing and invoices', () => {
 
   it('a Lithuanian consumer’s PDF and preview carry the number, buyer, 21% VAT lines and total, in both languages', async () => {
     const owner = await signedInUser(ctx, { firstName: 'Jonas', lastName: 'Šiaulys', address: ADDRESS });
-    const order = await buy(ctx, owner.auth);
+    const order = await buy(ctx, owner.auth, { ...PLAN, name: 'Office files' });
     const invoice = await invoiceFor(owner.auth, order.id);
+    expect(invoice.service_name).toBe('Office files');
 
     const english = pdfText(await pdfOf(owner.auth, invoice.id));
     for (const text of [
@@ -154,10 +155,12 @@ describe('billing and invoices', () => {
       'Total',
       formatMoney(invoice.total, 'en-US'),
       'New Service',
-      invoice.service_id ?? '',
+      'Office files',
     ]) {
       expect(english, text).toContain(text);
     }
+    // The workspace by its name, not its id.
+    expect(english).not.toContain(invoice.service_id ?? '-');
     const lithuanian = pdfText(await pdfOf(owner.auth, invoice.id, 'lt'));
     const lt = (amount: number) => normaliseSpace(formatMoney(amount, 'lt-LT'));
     for (const text of [
@@ -169,6 +172,8 @@ describe('billing and invoices', () => {
       'Iš viso',
       lt(invoice.total),
       'Nauja paslauga',
+      'Paslauga',
+      'Office files',
     ]) {
       expect(lithuanian, text).toContain(text);
     }
@@ -280,6 +285,44 @@ describe('billing and invoices', () => {
     const second = await invoiceFor(owner.auth, (await buy(ctx, owner.auth)).id);
     const sequence = (number: string) => Number(number.split('-')[2]);
     expect(sequence(second.number)).toBe(sequence(first.number) + 1);
+  });
+
+  it('names the workspace in the list, an invoice issued before names were kept by its name now', async () => {
+    const owner = await signedInUser(ctx);
+    const named = await invoiceFor(
+      owner.auth,
+      (await buy(ctx, owner.auth, { ...PLAN, name: 'Team drive' })).id,
+    );
+    const older = await invoiceFor(owner.auth, (await buy(ctx, owner.auth)).id);
+    // A copy of it as an invoice issued before names were stored reads (issued invoices cannot be
+    // changed: the copy is inserted, under a number of its own, for an order of its own).
+    const db = ctx.database.db;
+    const [stored] = await db.select().from(invoices).where(eq(invoices.id, older.id));
+    if (!stored) throw new Error('no stored invoice');
+    const { service_name: _name, ...document } = stored.document;
+    const copyId = randomUUID();
+    await db.insert(invoices).values({
+      ...stored,
+      id: copyId,
+      number: `OLD-${copyId.slice(0, 8)}`,
+      sequence: 900_000 + Math.floor(Math.random() * 99_000),
+      orderId: randomUUID(),
+      document: { ...document, id: copyId },
+    });
+    await db
+      .update(services)
+      .set({ name: 'Archive' })
+      .where(eq(services.id, older.service_id ?? ''));
+
+    const list = await listOf(owner.auth);
+    const nameOf = (id: string) => list.items.find((item) => item.id === id)?.service_name;
+    expect(nameOf(named.id)).toBe('Team drive');
+    // Issued under its name then: it keeps it.
+    expect(nameOf(older.id)).toBe(older.service_name);
+    expect(nameOf(copyId)).toBe('Archive');
+    expect((await get<Invoice>(owner.auth, `/api/v1/billing/invoices/${copyId}`)).body.service_name).toBe(
+      'Archive',
+    );
   });
 
   it('lists invoices newest first with filters and pages of 10 by default', async () => {

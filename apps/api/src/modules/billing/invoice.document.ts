@@ -41,7 +41,7 @@ export interface InvoiceInput {
   /** When the payment completed: the invoice date and the date of supply. */
   at: Date;
   /** The service the order paid for, with the span it covers now that it is paid. */
-  service: { id: string; validUntil: Date } | null;
+  service: { id: string; name: string; validUntil: Date } | null;
   /** The span the payment bought, as the service stored it (absent: worked out from `service`). */
   period?: { start: Date; end: Date };
   paymentMethod: string;
@@ -101,6 +101,7 @@ export function buildInvoiceDocument(input: InvoiceInput): Omit<Invoice, 'status
     issued_at: input.at.toISOString(),
     supply_date: date,
     service_id: input.service?.id ?? order.serviceId,
+    service_name: input.service?.name ?? order.serviceName,
     order_id: order.id,
     product_name: order.productName,
     period_start: period.start,

@@ -126,7 +126,9 @@ export function metaRows(invoice: Invoice, language: Language): Array<[string, s
     [texts.type, texts.typeLabels[invoice.type]],
     [texts.status, texts.statusLabels[invoice.status]],
   ];
-  if (invoice.service_id) rows.push([texts.serviceId, invoice.service_id]);
+  // The workspace by its name; its id only when it has none (it was removed before names were kept).
+  if (invoice.service_name) rows.push([texts.service, invoice.service_name]);
+  else if (invoice.service_id) rows.push([texts.serviceId, invoice.service_id]);
   if (invoice.period_start && invoice.period_end) {
     rows.push([texts.period, `${invoice.period_start} – ${invoice.period_end}`]);
   }

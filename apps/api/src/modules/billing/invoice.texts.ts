@@ -11,6 +11,7 @@ export interface InvoiceTexts {
   type: string;
   status: string;
   serviceId: string;
+  service: string;
   orderId: string;
   period: string;
   seller: string;
@@ -57,6 +58,7 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     type: 'Type',
     status: 'Status',
     serviceId: 'Service ID',
+    service: 'Service',
     orderId: 'Order',
     period: 'Service period',
     seller: 'Seller',
@@ -104,6 +106,7 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
     type: 'Tipas',
     status: 'Būsena',
     serviceId: 'Paslaugos ID',
+    service: 'Paslauga',
     orderId: 'Užsakymas',
     period: 'Paslaugos laikotarpis',
     seller: 'Pardavėjas',

@@ -172,6 +172,48 @@ describe('users and settings', () => {
     expect(unverified.json()).toMatchObject({ detail: 'email_not_verified' });
   });
 
+  it('refuses a company code of the wrong shape for its country, another state’s VAT number, and a phone that is none', async () => {
+    const { auth } = await signedInUser(ctx);
+    const shortCode = await change(
+      'POST',
+      '/api/v1/users/me/convert-to-business',
+      auth,
+      { business_details: { ...business, business_code: '123' } },
+      'lt',
+    );
+    expect(shortCode.statusCode).toBe(422);
+    expect(shortCode.json()).toMatchObject({
+      errors: [
+        {
+          field: 'business_details.business_code',
+          code: 'invalid_company_code',
+          message: 'Tai ne pasirinktos šalies įmonės kodas: patikrinkite skaitmenis',
+        },
+      ],
+    });
+    // A valid German number is not a Lithuanian company's.
+    const german = await change('POST', '/api/v1/users/me/convert-to-business', auth, {
+      business_details: { ...business, vat_number: 'DE136695976' },
+    });
+    expect(german.statusCode).toBe(422);
+    expect(german.json()).toMatchObject({
+      errors: [{ field: 'business_details.vat_number', code: 'vat_country_mismatch' }],
+    });
+    // A country whose codes have no known shape takes the code as typed.
+    const elsewhere = await change('POST', '/api/v1/users/me/convert-to-business', auth, {
+      business_details: { ...business, business_code: '123', vat_number: '', country: 'US' },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+
+    const phone = await change('PUT', '/api/v1/users/me', auth, { phone: 'abc' });
+    expect(phone.statusCode).toBe(422);
+    expect(phone.json()).toMatchObject({ errors: [{ field: 'phone', code: 'invalid_phone' }] });
+    for (const good of ['+370 (600) 00-000', '860000000']) {
+      expect((await change('PUT', '/api/v1/users/me', auth, { phone: good })).statusCode).toBe(200);
+    }
+    expect((await change('PUT', '/api/v1/users/me', auth, { phone: '12345' })).statusCode).toBe(422);
+  });
+
   it('refuses a VAT number whose check digits fail, in the caller’s language, and stays personal', async () => {
     const { auth } = await signedInUser(ctx);
     const typo = await change(

@@ -63,3 +63,45 @@ describe('billing info: the VAT number', { timeout: 20_000 }, () => {
     },
   );
 });
+
+describe('billing info of a private person', { timeout: 20_000 }, () => {
+  const privateInfo = (country: string) =>
+    makeBillingInfo({
+      billing_address: { street: '', city: '', state: '', postal_code: '', country },
+      complete: false,
+      missing:
+        country === ''
+          ? [
+              'billing_address.street',
+              'billing_address.city',
+              'billing_address.postal_code',
+              'billing_address.country',
+            ]
+          : ['billing_address.street', 'billing_address.city', 'billing_address.postal_code'],
+      saved: false,
+      updated_at: null,
+    });
+
+  it('is not pressed to complete an address when the name and the country its invoice needs are there', async () => {
+    storeSession();
+    server.use(userHandler(makeUser()), summaryHandler(makeSummary(privateInfo('LT'))), invoicesHandler([]));
+    renderApp('/dashboard/billing');
+
+    expect((await screen.findByTestId('billing-info-address-optional')).textContent).toContain(
+      'You may add your address',
+    );
+    expect(screen.queryByTestId('billing-info-incomplete')).toBeNull();
+    expect(screen.queryByTestId('billing-incomplete-banner')).toBeNull();
+    // The country given at registration, prefilled.
+    expect(screen.getByLabelText<HTMLSelectElement>(/Country/).value).toBe('LT');
+  });
+
+  it('is still asked for the country when there is none', async () => {
+    storeSession();
+    server.use(userHandler(makeUser()), summaryHandler(makeSummary(privateInfo(''))), invoicesHandler([]));
+    renderApp('/dashboard/billing');
+
+    expect((await screen.findByTestId('billing-info-incomplete')).textContent).toContain('country');
+    expect(screen.getByTestId('billing-incomplete-banner')).toBeTruthy();
+  });
+});

@@ -40,6 +40,15 @@ const billingInfoFormSchema = updateBillingInfoRequestSchema.superRefine((value,
   refineVatNumber(value.vat_number, value.billing_address.country, context, ['vat_number']),
 );
 
+/**
+ * Whether a private person's invoice has what it needs: it is made out to the account's name, and
+ * the country sets its VAT. The address the spec's "complete" also asks for is then only offered,
+ * not pressed for (a private person who already paid was told, on every visit, to complete it).
+ */
+export function privateInvoiceReady(info: Pick<BillingInfo, 'company_name' | 'billing_address'>): boolean {
+  return !info.company_name?.trim() && info.billing_address.country.trim() !== '';
+}
+
 function valuesOf(info: BillingInfo): BillingInfoFormValues {
   return {
     company_name: info.company_name ?? '',
@@ -87,10 +96,15 @@ export function BillingInfoForm({ info }: { info: BillingInfo }) {
         {t('billing.info.title')}
       </h2>
       <p className="text-muted">{t('billing.info.lead')}</p>
-      {!info.complete && !saved && (
+      {!info.complete && !saved && !privateInvoiceReady(info) && (
         <FormAlert tone="warning" testId="billing-info-incomplete">
           {t('billing.info.incomplete')} {missing && t('billing.info.missing', { fields: missing })}
         </FormAlert>
+      )}
+      {!info.complete && !saved && privateInvoiceReady(info) && (
+        <p className="text-muted" data-testid="billing-info-address-optional">
+          {t('billing.info.addressOptional')}
+        </p>
       )}
       {info.complete && !info.saved && !saved && (
         <FormAlert tone="info" testId="billing-info-prefilled">

@@ -17,7 +17,7 @@ import '../../i18n/billing-messages.ts';
 import { useLanguage } from '../../i18n/language.ts';
 import { useServicesOverview } from '../../services/services-api.ts';
 import { OpenOrders } from '../../payments/OpenOrders.tsx';
-import { BillingInfoForm } from './BillingInfoForm.tsx';
+import { BillingInfoForm, privateInvoiceReady } from './BillingInfoForm.tsx';
 import {
   downloadInvoicePdf,
   NO_FILTERS,
@@ -182,7 +182,8 @@ function InvoiceRow({
         {invoice.number}
         {/* The service under its invoice's number, not a column of its own: the table fits at 1366 px. */}
         <span className="invoice-service" data-label={t('billing.invoices.service')}>
-          <code title={invoice.service_id ?? undefined}>{invoice.service_id ?? '—'}</code>
+          {/* Its name; the id only for an invoice whose workspace has none any more. */}
+          {invoice.service_name ?? (invoice.service_id ? <code>{invoice.service_id}</code> : '—')}
         </span>
       </th>
       {/* data-label: on a phone each row is a card, and each value is named by its column. */}
@@ -230,6 +231,17 @@ function InvoiceRow({
   );
 }
 
+/** The services by name; the start of its id only tells apart two of the same name. */
+function serviceChoices(services: Array<{ id: string; name: string }>): Array<{ id: string; name: string }> {
+  return services.map((service) => ({
+    id: service.id,
+    name:
+      services.filter((other) => other.name === service.name).length > 1
+        ? `${service.name} (${service.id.slice(0, 8)})`
+        : service.name,
+  }));
+}
+
 function Invoices() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<InvoiceFilters>(NO_FILTERS);
@@ -248,10 +260,7 @@ function Invoices() {
       </h2>
       <Filters
         applied={filters}
-        serviceIds={(services.data?.services ?? []).map((service) => ({
-          id: service.id,
-          name: `${service.name} (${service.id.slice(0, 8)})`,
-        }))}
+        serviceIds={serviceChoices(services.data?.services ?? [])}
         onApply={(next) => {
           setFilters(next);
           setPage(1);
@@ -389,7 +398,7 @@ export function BillingPage() {
           </div>
         </dl>
       )}
-      {data && !data.completeness.complete && (
+      {data && !data.completeness.complete && !privateInvoiceReady(data.billing_info) && (
         <FormAlert tone="warning" testId="billing-incomplete-banner">
           <a href="#billing-info-title">{t('billing.info.incomplete')}</a>
         </FormAlert>

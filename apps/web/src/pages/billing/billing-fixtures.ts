@@ -13,6 +13,7 @@ export function makeInvoice(overrides: Partial<InvoiceSummary> = {}): InvoiceSum
     date: '2026-11-21',
     issued_at: '2026-11-21T10:00:00.000Z',
     service_id: SERVICE_A,
+    service_name: 'Team drive',
     order_id: 'f1d2c3b4-0000-4000-8000-000000000001',
     product_name: 'MINI',
     period_start: '2026-11-21',

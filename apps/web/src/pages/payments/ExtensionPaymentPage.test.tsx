@@ -79,6 +79,10 @@ describe('extending a service (/dashboard/payments/extend/{serviceId}/payment)',
     expect(screen.getByTestId('payment-pay-note').textContent).toBe(
       'Your account credit covers the whole amount: no card is needed.',
     );
+    // The balance, and the part of it this payment uses.
+    expect(screen.getByTestId('payment-summary').parentElement?.textContent).toContain(
+      `Your account credit (${euro(5000)}) is used first: ${euro(expected.credit_applied)} of it goes to this payment.`,
+    );
   });
 
   it('says the payment could not be initialised when the extension order fails', async () => {

@@ -102,7 +102,11 @@ function ExtendService({
   if (quote.isError) note = t('extension.priceFailed');
   else if (!priced) note = t('extension.priceChecking');
   else if (priced.credit_applied > 0)
-    note = t('extension.creditNote', { amount: money(priced.credit_applied, language) });
+    // The balance the customer has, and how much of it this payment takes (not one for the other).
+    note = t('extension.creditNote', {
+      balance: money(available, language),
+      used: money(priced.credit_applied, language),
+    });
 
   return (
     <div className="payment__grid">

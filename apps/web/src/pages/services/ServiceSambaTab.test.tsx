@@ -189,14 +189,16 @@ describe('Samba', () => {
     );
   });
 
-  it('says that a share not bound to the public IP answers only through the VPN', async () => {
+  it('says truthfully where a share not bound to the public IP is served: the VPN is one way, not the only one', async () => {
     server.use(...workspaceHandlers());
     renderApp(SAMBA_TAB);
     const dialog = await openShareForm();
     const box = within(dialog).getByTestId<HTMLInputElement>('share-public');
     expect(box.disabled).toBe(false);
     expect(
-      within(dialog).getByText(/Left off, the share is reachable only through the workspace’s VPN/),
+      within(dialog).getByText(
+        /Left off, the share is served on the workspace’s own address, to whoever can reach/,
+      ),
     ).toBe(document.getElementById(box.getAttribute('aria-describedby') ?? ''));
   });
 
@@ -218,8 +220,8 @@ describe('Samba', () => {
       const reason = document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent;
       expect(reason).toBe(
         language === 'en'
-          ? 'Not in your plan: its address is shared (NAT), so the workspace’s shares are reachable only through its VPN. A plan with a dedicated IP can serve a share on its public address.'
-          : 'Jūsų plane to nėra: jo adresas bendras (NAT), todėl darbo erdvės bendrinami aplankai pasiekiami tik per jos VPN. Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
+          ? 'Not in your plan: its address is shared (NAT), so the workspace’s shares are served on its own address only (its VPN is one way to reach it). A plan with a dedicated IP can serve a share on its public address.'
+          : 'Jūsų plane to nėra: jo adresas bendras (NAT), todėl darbo erdvės bendrinami aplankai teikiami tik jos pačios adresu (vienas iš būdų jį pasiekti – jos VPN). Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
       );
       await userEvent.type(within(dialog).getByTestId('share-name'), 'projects');
       await userEvent.click(within(dialog).getByTestId('share-submit'));

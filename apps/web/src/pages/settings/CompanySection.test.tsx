@@ -24,10 +24,10 @@ function signedInPersonal(language: 'en' | 'lt' = 'en') {
   return posted;
 }
 
-async function fillCompany(user: UserEvent, vatNumber: string) {
+async function fillCompany(user: UserEvent, vatNumber: string, companyCode = '304123456') {
   await user.click(await screen.findByTestId('settings-convert-open'));
   await user.type(screen.getByTestId('settings-convert-business-name'), 'UAB Debesėlis');
-  await user.type(screen.getByTestId('settings-convert-business-code'), '304123456');
+  await user.type(screen.getByTestId('settings-convert-business-code'), companyCode);
   if (vatNumber) await user.type(screen.getByTestId('settings-convert-vat-number'), vatNumber);
   await user.type(screen.getByTestId('settings-convert-street'), 'Gedimino pr. 1');
   await user.type(screen.getByTestId('settings-convert-city'), 'Vilnius');
@@ -52,6 +52,25 @@ describe('conversion to a business account: the VAT number', { timeout: 20_000 }
       expect(screen.getByTestId('settings-convert-vat-number-error').textContent).toBe(
         'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
       ),
+    );
+    expect(screen.queryByTestId('settings-convert-confirm-step')).toBeNull();
+    expect(posted).toEqual([]);
+  });
+
+  it("refuses a Lithuanian company code that is not 9 digits and another state's VAT number", async () => {
+    const posted = signedInPersonal();
+    const user = userEvent.setup();
+    renderApp('/dashboard/settings');
+
+    await fillCompany(user, 'DE136695976', '123');
+
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-convert-vat-number-error').textContent).toBe(
+        'The VAT number must be of the company’s country (its prefix, EL for Greece)',
+      ),
+    );
+    expect(screen.getByTestId('settings-convert-business-code-error').textContent).toBe(
+      'This is not a company code of the chosen country: check its digits',
     );
     expect(screen.queryByTestId('settings-convert-confirm-step')).toBeNull();
     expect(posted).toEqual([]);

@@ -6,6 +6,7 @@ import {
   emailSchema,
   passwordSchema,
   personNameSchema,
+  phoneSchema,
   text,
   type UpdateUserRequest,
   type User,
@@ -26,7 +27,7 @@ const requiredText = text({ error: 'required' }).min(1, 'required');
 export const profileFormSchema = z.object({
   first_name: personNameSchema,
   last_name: personNameSchema,
-  phone: text().trim().max(32, 'too_long'),
+  phone: phoneSchema,
   street: addressSchema.shape.street,
   city: addressSchema.shape.city,
   state: addressSchema.shape.state,

@@ -137,6 +137,20 @@ describe('settings: profile', () => {
     );
     expect(calls).toEqual([]);
   });
+
+  it('refuses a phone that is not one, on its field, and sends nothing', async () => {
+    const calls = signedIn();
+    const user = userEvent.setup();
+    await openSettings();
+
+    await user.type(screen.getByTestId('settings-phone'), 'abc');
+    await user.click(screen.getByTestId('settings-profile-save'));
+
+    expect((await screen.findByTestId('settings-phone-error')).textContent).toBe(
+      'Enter a phone number: 6 to 20 digits, with spaces, +, - or parentheses if you like',
+    );
+    expect(calls).toEqual([]);
+  });
 });
 
 describe('settings: email address', () => {

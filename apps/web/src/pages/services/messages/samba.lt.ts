@@ -50,9 +50,9 @@ export const sambaTabLt: SambaTabMessages = {
     browseableHint: 'Rodomas bendrinamų aplankų sąraše; kitaip pasiekiamas tik pagal pavadinimą.',
     bindPublicIp: 'Susieti su viešuoju IP adresu',
     bindPublicIpHint:
-      'Teikiamas ir viešuoju jūsų darbo erdvės adresu. Nepažymėjus aplankas pasiekiamas tik per darbo erdvės VPN.',
+      'Teikiamas ir viešuoju jūsų darbo erdvės adresu. Nepažymėjus aplankas teikiamas darbo erdvės adresu visiems, kas tą adresą pasiekia; darbo erdvės VPN – vienas iš būdų jį pasiekti.',
     bindPublicIpNat:
-      'Jūsų plane to nėra: jo adresas bendras (NAT), todėl darbo erdvės bendrinami aplankai pasiekiami tik per jos VPN. Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
+      'Jūsų plane to nėra: jo adresas bendras (NAT), todėl darbo erdvės bendrinami aplankai teikiami tik jos pačios adresu (vienas iš būdų jį pasiekti – jos VPN). Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
     allowedUsers: 'Leidžiami naudotojai',
     allowedUsersHint:
       'Pažymėkite naudotojus, kurie gali atidaryti aplanką, ir pasirinkite, ką kiekvienas gali daryti. Rašymui, vykdymui ir administravimui reikia skaitymo teisės.',
