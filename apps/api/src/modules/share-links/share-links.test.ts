@@ -31,6 +31,7 @@ const FILES: Record<string, Buffer> = {
   'home/ona/report.pdf': Buffer.from('%PDF-1.4 the report, twenty-nine bytes'),
   'shares/projects/plan.txt': Buffer.from('0123456789abcdefghij'),
   'shares/projects/drawings/one.png': Buffer.from('not really a png'),
+  'shares/papers/terms.pdf': Buffer.from('%PDF-1.4 with a script of its own'),
 };
 const MODIFIED = '2026-11-20T10:00:00.000Z';
 const ETAG = '"v1"';
@@ -417,6 +418,17 @@ describe('share links', () => {
     );
     expect(shown.headers['content-disposition']).toMatch(/^inline/);
     expect(shown.headers['content-security-policy']).toMatch(/^sandbox/);
+    // Attack: a PDF shown in place went without the sandbox, with its own script and form actions.
+    const paper = await create(auth, serviceId, { type: 'path', target: 'shares/papers/terms.pdf' });
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/shares/${tokenOf(paper)}/download?inline=1`,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^inline/);
+    expect(pdf.headers['content-security-policy']).toMatch(/^sandbox/);
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
     const missing = await fetchFile(token, { path: 'drawings/two.png' });
     expect([missing.statusCode, missing.json<{ detail: string }>().detail]).toEqual([
       404,
