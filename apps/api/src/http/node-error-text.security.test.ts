@@ -33,6 +33,7 @@ describe('node error texts shown to customers', () => {
       'Share name already exists',
       'fetch https://backup.example.lt/repo failed',
       'shares/projects: quota exceeded',
+      'storage: the storage image is still in use (/dev/loop7)',
       '3/5 files copied',
     ])
       expect(withoutNodePaths(text)).toBe(text);
