@@ -20,7 +20,7 @@ const PRODUCTION = {
   SELLER_STREET: 'Konstitucijos pr. 7',
   SELLER_CITY: 'Vilnius',
   SELLER_POSTAL_CODE: 'LT-09308',
-  SELLER_EMAIL: 'billing@pavyzdys.example',
+  SELLER_EMAIL: 'billing@pavyzdys.lt',
 };
 const STRIPE = {
   PAYMENT_PROVIDER: 'stripe',
@@ -64,5 +64,45 @@ describe('the payment provider in production', () => {
     expect(() => loadConfig({ ...PRODUCTION, ALLOW_SANDBOX_PAYMENTS: 'true' }, tempDir())).toThrow(
       /PAYMENTS_SANDBOX_SECRET: required in production/,
     );
+  });
+});
+
+describe('mail addresses in production', () => {
+  const dir = () => mkdtempSync(path.join(tmpdir(), 'debesis-config-'));
+  const production = { ...PRODUCTION, ...STRIPE };
+
+  it('attack: refuses a placeholder SUPPORT_EMAIL or MAIL_FROM (the contact form mailed nowhere)', () => {
+    for (const [name, value] of [
+      ['SUPPORT_EMAIL', 'support@debesis.localhost'],
+      ['SUPPORT_EMAIL', 'support@example.com'],
+      ['MAIL_FROM', 'Debesis <no-reply@debesis.localhost>'],
+      ['MAIL_FROM', 'no-reply@mail.example.org'],
+      ['MAIL_FROM', 'Shop <shop@pavyzdys.example>'],
+    ] as const) {
+      expect(() => loadConfig({ ...production, [name]: value }, dir()), value).toThrow(
+        new RegExp(`${name}: .* is a placeholder that receives no mail`),
+      );
+    }
+    // The seller's address is the fallback, so a placeholder there is refused for both.
+    expect(() => loadConfig({ ...production, SELLER_EMAIL: 'billing@debesis.localhost' }, dir())).toThrow(
+      /SUPPORT_EMAIL: billing@debesis.localhost is a placeholder[\s\S]*MAIL_FROM: billing@debesis.localhost/,
+    );
+  });
+
+  it('falls back to the seller in production, takes real addresses, and keeps the defaults in development', () => {
+    expect(loadConfig(production, dir())).toMatchObject({
+      SUPPORT_EMAIL: 'billing@pavyzdys.lt',
+      MAIL_FROM: 'UAB Pavyzdys <billing@pavyzdys.lt>',
+    });
+    expect(
+      loadConfig(
+        { ...production, SUPPORT_EMAIL: 'pagalba@pavyzdys.lt', MAIL_FROM: 'Pavyzdys <ne@pavyzdys.lt>' },
+        dir(),
+      ),
+    ).toMatchObject({ SUPPORT_EMAIL: 'pagalba@pavyzdys.lt', MAIL_FROM: 'Pavyzdys <ne@pavyzdys.lt>' });
+    expect(loadConfig({}, dir())).toMatchObject({
+      SUPPORT_EMAIL: 'support@debesis.localhost',
+      MAIL_FROM: 'Debesis <no-reply@debesis.localhost>',
+    });
   });
 });

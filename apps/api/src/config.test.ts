@@ -12,7 +12,7 @@ const SELLER = {
   SELLER_STREET: 'Konstitucijos pr. 7',
   SELLER_CITY: 'Vilnius',
   SELLER_POSTAL_CODE: 'LT-09308',
-  SELLER_EMAIL: 'billing@pavyzdys.example',
+  SELLER_EMAIL: 'billing@pavyzdys.lt',
 };
 
 describe('loadConfig', () => {

@@ -236,6 +236,49 @@ export interface Config extends Omit<
 
 export class ConfigError extends Error {}
 
+/**
+ * A domain that receives no mail (RFC 2606, RFC 6761): the development defaults
+ * (debesis.localhost) and the samples' example.com. In production mail from or to one goes nowhere.
+ */
+const PLACEHOLDER_MAIL_DOMAIN = /(^|\.)(localhost|example|invalid|test|example\.(com|net|org))$/i;
+
+/** The address of `Name <address>` or of a bare address. */
+function mailAddressOf(value: string): string {
+  return (/<([^>]*)>\s*$/.exec(value)?.[1] ?? value).trim();
+}
+
+function isPlaceholderAddress(value: string): boolean {
+  return PLACEHOLDER_MAIL_DOMAIN.test(mailAddressOf(value).split('@').pop() ?? '');
+}
+
+/**
+ * SUPPORT_EMAIL and MAIL_FROM as production uses them: as set, or else the seller's address
+ * (which production requires); either way never a placeholder (the contact form's mail and every
+ * message's sender would go nowhere). Development keeps the debesis.localhost defaults.
+ */
+function productionMailAddresses(
+  values: Environment,
+  env: NodeJS.ProcessEnv,
+): { addresses: { SUPPORT_EMAIL: string; MAIL_FROM: string }; problems: string[] } {
+  const SUPPORT_EMAIL = env.SUPPORT_EMAIL?.trim() ? values.SUPPORT_EMAIL : values.SELLER_EMAIL;
+  const MAIL_FROM = env.MAIL_FROM?.trim()
+    ? values.MAIL_FROM
+    : `${values.SELLER_NAME} <${values.SELLER_EMAIL}>`;
+  const problems = (
+    [
+      ['SUPPORT_EMAIL', SUPPORT_EMAIL],
+      ['MAIL_FROM', MAIL_FROM],
+    ] as const
+  )
+    .filter(([, value]) => isPlaceholderAddress(value))
+    .map(
+      ([name, value]) =>
+        `  ${name}: ${mailAddressOf(value)} is a placeholder that receives no mail; set a real address ` +
+        `(unset, it is the seller's SELLER_EMAIL)`,
+    );
+  return { addresses: { SUPPORT_EMAIL, MAIL_FROM }, problems };
+}
+
 interface GeneratedSecrets {
   jwtSecret: string;
   paymentsSandboxSecret: string;
@@ -289,6 +332,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // environment, since the parsed values always hold the defaults).
     unset.push(...SELLER_REQUIRED_IN_PRODUCTION.filter((name) => !env[name]?.trim()));
     const missing = unset.map((name) => `  ${name}: required in production`);
+    // Only once the seller is named: its address is the fallback.
+    if (!unset.includes('SELLER_EMAIL')) missing.push(...productionMailAddresses(values, env).problems);
     // Unset means the sandbox: in production its test cards would pay for real services.
     if (values.PAYMENT_PROVIDER === 'sandbox' && !values.ALLOW_SANDBOX_PAYMENTS) {
       missing.unshift(
@@ -315,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   return {
     ...values,
+    ...(embedded ? {} : productionMailAddresses(values, env).addresses),
     embedded,
     dataDir,
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,

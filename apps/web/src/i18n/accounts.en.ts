@@ -238,7 +238,10 @@ export const accountsEn = {
     notifications: {
       title: 'Notifications',
       email: 'Email notifications',
-      emailHint: 'Messages about your services, payments and security by email.',
+      // What the switch turns off is the expiry reminders alone (services.notifier.ts); it said
+      // "services, payments and security", which all still come.
+      emailHint:
+        'Reminders by email before a service’s paid time runs out. These mails come either way: payments and invoices, a service ready or expired, monitoring alerts, failed backups, and security messages (sign-ins, password and email changes).',
       browser: 'Browser notifications',
       browserHint:
         'A notification in this browser when a workspace becomes ready or a payment completes while the dashboard is open in another tab.',

@@ -242,7 +242,8 @@ export const accountsLt: AccountsMessages = {
     notifications: {
       title: 'Pranešimai',
       email: 'Pranešimai el. paštu',
-      emailHint: 'Žinutės apie jūsų paslaugas, mokėjimus ir saugumą el. paštu.',
+      emailHint:
+        'Priminimai el. paštu prieš baigiantis apmokėtam paslaugos laikui. Šie laiškai ateina bet kuriuo atveju: mokėjimai ir sąskaitos, paslauga paruošta ar pasibaigusi, stebėsenos įspėjimai, nepavykusios atsarginės kopijos ir saugumo žinutės (prisijungimai, slaptažodžio ir el. pašto keitimai).',
       browser: 'Pranešimai naršyklėje',
       browserHint:
         'Pranešimas šioje naršyklėje, kai darbo erdvė paruošiama ar mokėjimas atliekamas, kol valdymo skydelis atvertas kitoje kortelėje.',

@@ -178,6 +178,16 @@ export function createAuthQueries(db: Executor) {
         .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
     },
 
+    /** Whether the account signed in from `ip` since `since` (an address of the owner's own). */
+    async signedInFrom(userId: string, ip: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async revokeAllSessions(userId: string, reason: string, at: Date): Promise<void> {
       await db
         .update(sessions)

@@ -12,7 +12,7 @@ import { createTestContext, injectWithCsrf, type TestContext } from '../../test/
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { createRateLimitQueries } from '../rate-limits/rate-limits.queries.ts';
-import { createRateLimiter } from '../rate-limits/rate-limits.service.ts';
+import { createRateLimiter, LIMITS } from '../rate-limits/rate-limits.service.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import { createAuthQueries } from './auth.queries.ts';
 import { createAuthService } from './auth.service.ts';
@@ -230,16 +230,47 @@ describe('auth attacks', () => {
         return counts;
       }, {});
 
-    it('attack 12.10: 17 wrong passwords at once for one account: only 5 reach the password check', async () => {
+    it('attack 12.10: 17 wrong passwords at once for one account from one address: only 5 reach the password check', async () => {
       const { email } = await signedInUser(ctx);
       const attempts = await Promise.all(
-        Array.from({ length: 17 }, (_, index) => login(ctx, email, 'Wrong-Password-1', `10.120.0.${index}`)),
+        Array.from({ length: 17 }, () => login(ctx, email, 'Wrong-Password-1', '10.120.0.1')),
       );
       expect(statuses(attempts)).toEqual({ 401: 5, 429: 12 });
-      // Locked for the owner too, until the window passes.
-      expect((await login(ctx, email, PASSWORD, '10.120.1.1')).statusCode).toBe(429);
+      // That address is held even with the right password, until the window passes.
+      expect((await login(ctx, email, PASSWORD, '10.120.0.1')).statusCode).toBe(429);
       ctx.advance(15 * 60_000 + 1000);
-      expect((await login(ctx, email, PASSWORD, '10.120.1.1')).statusCode).toBe(200);
+      expect((await login(ctx, email, PASSWORD, '10.120.0.1')).statusCode).toBe(200);
+    });
+
+    it('attack: wrong passwords from elsewhere do not lock the owner out (ASVS 2.2.1)', async () => {
+      const { email } = await signedInUser(ctx);
+      const attacker = '10.123.0.66';
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect((await login(ctx, email, 'Wrong-Password-1', attacker)).statusCode).toBe(401);
+      // The owner, from another address (one never used before), signs in with the right password…
+      expect((await login(ctx, email, PASSWORD, '10.123.0.7')).statusCode).toBe(200);
+      // …and the attacker's address stays held, whatever the owner did.
+      const held = await login(ctx, email, 'Wrong-Password-2', attacker);
+      expect(held.statusCode).toBe(429);
+      expect(Number(held.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect((await login(ctx, email, PASSWORD, attacker)).statusCode).toBe(429);
+    });
+
+    it('attack: guessing from many addresses meets the account ceiling, but not the owner at a known address', async () => {
+      // signedInUser signed in from 127.0.0.1: the owner's own address from now on.
+      const { email } = await signedInUser(ctx);
+      const { max } = LIMITS.loginFailuresPerAccount;
+      for (let attempt = 0; attempt < max; attempt += 1) {
+        const address = `10.124.${attempt >> 8}.${attempt & 255}`;
+        expect((await login(ctx, email, 'Wrong-Password-1', address)).statusCode, address).toBe(401);
+      }
+      // The next guess, from a fresh address, is held by the ceiling; so is a new address's right password.
+      expect((await login(ctx, email, 'Wrong-Password-1', '10.125.0.1')).statusCode).toBe(429);
+      expect((await login(ctx, email, PASSWORD, '10.125.0.2')).statusCode).toBe(429);
+      // The owner's own address is not.
+      expect((await login(ctx, email, PASSWORD, '127.0.0.1')).statusCode).toBe(200);
+      ctx.advance(15 * 60_000 + 1000);
+      expect((await login(ctx, email, PASSWORD, '10.125.0.2')).statusCode).toBe(200);
     });
 
     it('attack 12.10: 30 wrong sign-ins at once from one address: only 20 reach the password check', async () => {

@@ -7,7 +7,13 @@ import type { z } from 'zod';
 import { AppError, unauthorized } from '../../http/app-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
+import {
+  guessLimits,
+  LIMITS,
+  SIGN_IN_GUESSES,
+  subjectFromSource,
+  type RateLimiter,
+} from '../rate-limits/rate-limits.service.ts';
 import { assertVatNumber } from '../billing/vat-number.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { UsersQueries, UserWithSettings } from '../users/users.queries.ts';
@@ -25,6 +31,9 @@ import {
   type AccessClaims,
   type AccessTokens,
 } from './tokens.ts';
+
+/** An address the account signed in from within this long is the owner's own (guessLimits). */
+const KNOWN_ADDRESS_MS = 90 * 86_400_000;
 
 export interface ClientMeta {
   ip: string | null;
@@ -240,23 +249,23 @@ export function createAuthService(deps: AuthDependencies) {
 
     async login(username: string, password: string, meta: ClientMeta): Promise<LoginResponse> {
       const email = username.trim().toLowerCase();
-      const limits: Array<[(typeof LIMITS)[keyof typeof LIMITS], string]> = [
-        [LIMITS.loginFailuresPerAccount, email],
-        [LIMITS.loginFailuresPerIp, meta.ip ?? 'unknown'],
-      ];
+      const user = await deps.users.findByEmail(email);
+      const knownSource =
+        user !== undefined &&
+        meta.ip !== null &&
+        (await deps.queries.signedInFrom(user.id, meta.ip, new Date(now().getTime() - KNOWN_ADDRESS_MS)));
       // Every attempt counts as a failure from the start, in the same step as the check, so that
       // attempts arriving together cannot all find the limit unused; a right password takes its
       // count back.
-      const attempt = await deps.limiter.take(limits);
+      const attempt = await deps.limiter.take(guessLimits(SIGN_IN_GUESSES, email, meta.ip, { knownSource }));
 
-      const user = await deps.users.findByEmail(email);
       const passwordOk = await verifyPassword(user?.passwordHash, password);
       if (!user || !passwordOk) throw new AppError('invalid_credentials');
       await deps.limiter.release(attempt);
       // Only someone who knows the password learns the account's state.
       if (!user.active) throw new AppError('account_disabled');
       if (!user.emailVerified) throw new AppError('email_not_verified', { extra: { email: user.email } });
-      await deps.limiter.clear(LIMITS.loginFailuresPerAccount, email);
+      await deps.limiter.clear(LIMITS.loginFailuresPerAccountAndIp, subjectFromSource(email, meta.ip));
       return startSession(user, 'password', meta);
     },
 

@@ -1,4 +1,5 @@
 // Rows as the contract shows them.
+import { withoutNodePaths } from '../../http/node-error-text.ts';
 import type { BackupRestore, BackupSchedule, BackupSession, BackupUsage } from '@debesis/contract';
 import type {
   BackupRestoreRow,
@@ -52,7 +53,7 @@ export function presentSession(row: BackupSessionRow): BackupSession {
     browsable: isBrowsable(row),
     pruned: row.prunedAt !== null,
     error_code: row.errorCode,
-    error: row.error,
+    error: withoutNodePaths(row.error),
   };
 }
 
@@ -71,7 +72,7 @@ export function presentRestore(row: BackupRestoreRow): BackupRestore {
     finished_at: iso(row.finishedAt),
     files_restored: row.filesRestored,
     error_code: row.errorCode,
-    error: row.error,
+    error: withoutNodePaths(row.error),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   updateBillingInfoRequestSchema,
   text,
 } from '@debesis/contract';
+import { documentHeaders } from '../../http/attachment.ts';
 import { admitSessionRead, currentUserId } from '../../http/caller.ts';
 import { compiledContractSerializer } from '../../http/contract-serializer.ts';
 import type { BillingService } from './billing.service.ts';
@@ -100,7 +101,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
       const file = await billing.pdf(currentUserId(request), request.params.id, request.query.lang);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .headers(documentHeaders(file.filename))
         .header('cache-control', 'private, no-store')
         .send(file.body);
     },

@@ -28,7 +28,13 @@ import type { LinuxUserCaller } from '../../http/caller.ts';
 import type { createDirectoryReader, DirectoryService } from '../directory/directory.service.ts';
 import { sha512Crypt, verifySha512Crypt } from '../directory/passwords.ts';
 import type { FtpService } from '../ftp/ftp.service.ts';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
+import {
+  guessLimits,
+  LIMITS,
+  SIGN_IN_GUESSES,
+  subjectFromSource,
+  type RateLimiter,
+} from '../rate-limits/rate-limits.service.ts';
 import type { SambaService } from '../samba/samba.service.ts';
 import type { VpnService } from '../vpn/vpn.service.ts';
 import type { ChangeMeta, RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';
@@ -224,10 +230,7 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
       const serviceId = request.client_id;
       const name = request.username.trim().toLowerCase();
       const subject = `linux-user:${serviceId}:${name}`;
-      const attempt = await deps.limiter.take([
-        [LIMITS.loginFailuresPerAccount, subject],
-        [LIMITS.loginFailuresPerIp, meta.ip ?? 'unknown'],
-      ]);
+      const attempt = await deps.limiter.take(guessLimits(SIGN_IN_GUESSES, subject, meta.ip));
       const user = await deps.reader.findUser(serviceId, name);
       const passwordOk = verifySha512Crypt(request.password, user?.passwordCrypt ?? NO_USER_CRYPT);
       if (!user || !passwordOk || !(await workspaceStands(user.accountId, serviceId)))
@@ -235,7 +238,7 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
       await deps.limiter.release(attempt);
       // Only someone who knows the password learns the user's state.
       if (!user.active) throw new AppError('linux_user_inactive');
-      await deps.limiter.clear(LIMITS.loginFailuresPerAccount, subject);
+      await deps.limiter.clear(LIMITS.loginFailuresPerAccountAndIp, subjectFromSource(subject, meta.ip));
       await inTransaction(deps.db, (tx) =>
         deps.recordActivity(tx, {
           accountId: user.accountId,

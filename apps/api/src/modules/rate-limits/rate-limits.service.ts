@@ -19,7 +19,10 @@ export interface Limit {
 
 /** Every limit of the product in one place. */
 export const LIMITS = {
-  loginFailuresPerAccount: { bucket: 'login-failure:account', max: 5, windowMs: 15 * 60_000 },
+  // Guesses at a secret (a password, a 2FA code): see `guessLimits`. The tight limit is per
+  // account AND address; the account's own is a ceiling ten times higher.
+  loginFailuresPerAccountAndIp: { bucket: 'login-failure:account-ip', max: 5, windowMs: 15 * 60_000 },
+  loginFailuresPerAccount: { bucket: 'login-failure:account', max: 50, windowMs: 15 * 60_000 },
   loginFailuresPerIp: { bucket: 'login-failure:ip', max: 20, windowMs: 15 * 60_000 },
   passwordResetPerAccount: { bucket: 'password-reset:account', max: 3, windowMs: 60 * 60_000 },
   passwordResetPerIp: { bucket: 'password-reset:ip', max: 10, windowMs: 60 * 60_000 },
@@ -42,11 +45,61 @@ export const LIMITS = {
   // A visitor clicking through the whole site sends a few events a minute; a script, many more.
   analyticsPerIp: { bucket: 'analytics:ip', max: 60, windowMs: 60_000 },
   // A share link's password: guessed at from many addresses, or from one at many links.
-  sharePasswordFailuresPerLink: { bucket: 'share-password:link', max: 10, windowMs: 15 * 60_000 },
+  sharePasswordFailuresPerLinkAndIp: { bucket: 'share-password:link-ip', max: 10, windowMs: 15 * 60_000 },
+  sharePasswordFailuresPerLink: { bucket: 'share-password:link', max: 100, windowMs: 15 * 60_000 },
   sharePasswordFailuresPerIp: { bucket: 'share-password:ip', max: 20, windowMs: 15 * 60_000 },
   // A VPN config link's token: random and used once, so guessing is all a flood could be.
   vpnConfigLinkPerIp: { bucket: 'vpn-config-link:ip', max: 30, windowMs: 60_000 },
 } as const satisfies Record<string, Limit>;
+
+/** The three limits on guesses at one kind of secret. */
+export interface GuessLimits {
+  /** Failures at one account from one address: the tight limit, which locks out only that address. */
+  perSubjectAndSource: Limit;
+  /** Failures at one account from anywhere: a ceiling a guesser spread over many addresses meets. */
+  perSubject: Limit;
+  /** Failures from one address at any accounts. */
+  perSource: Limit;
+}
+
+export const SIGN_IN_GUESSES: GuessLimits = {
+  perSubjectAndSource: LIMITS.loginFailuresPerAccountAndIp,
+  perSubject: LIMITS.loginFailuresPerAccount,
+  perSource: LIMITS.loginFailuresPerIp,
+};
+
+export const SHARE_PASSWORD_GUESSES: GuessLimits = {
+  perSubjectAndSource: LIMITS.sharePasswordFailuresPerLinkAndIp,
+  perSubject: LIMITS.sharePasswordFailuresPerLink,
+  perSource: LIMITS.sharePasswordFailuresPerIp,
+};
+
+/** The subject of `perSubjectAndSource`: forgiven (cleared) when that address gets in. */
+export function subjectFromSource(subject: string, source: string | null): string {
+  return `${subject} from ${source ?? 'unknown'}`;
+}
+
+/**
+ * What one guess at `subject`'s secret from `source` counts against (OWASP ASVS 2.2.1). A count
+ * per account alone let five wrong passwords from anywhere lock the owner out for 15 minutes,
+ * right password or not; counted per account and address, a guesser locks out only the address
+ * it guesses from. The account's ceiling still slows a guesser spread over many addresses; an
+ * address the account has signed in from before (`knownSource`) is not held by it, so even
+ * then the owner gets in from home.
+ */
+export function guessLimits(
+  limits: GuessLimits,
+  subject: string,
+  source: string | null,
+  options: { knownSource?: boolean } = {},
+): Array<[Limit, string]> {
+  const address = source ?? 'unknown';
+  return [
+    [limits.perSubjectAndSource, subjectFromSource(subject, source)],
+    ...(options.knownSource ? [] : [[limits.perSubject, subject] as [Limit, string]]),
+    [limits.perSource, address],
+  ];
+}
 
 /** What `take` counted, so that it can be taken back. */
 export interface TakenEvents {

@@ -1,5 +1,6 @@
 // A service row as the owner sees it: the overview item (spec §3 fields and the lifecycle's),
 // its state, its apply status, its usage. Unknowns stay null until its node reports them.
+import { withoutNodePaths } from '../../http/node-error-text.ts';
 import type {
   ServiceConfig,
   ServiceFeatureCounts,
@@ -90,9 +91,9 @@ export function presentStatus(row: ServiceRow, nodeOnline: boolean | null, now: 
     failures: row.failures.map((failure) => ({
       kind: failure.kind,
       name: failure.name,
-      error: failure.error,
+      error: withoutNodePaths(failure.error),
     })),
-    last_error: row.lastError,
+    last_error: withoutNodePaths(row.lastError),
     reported_at: row.reportedAt?.toISOString() ?? null,
     started_at: row.startedAt?.toISOString() ?? null,
     uptime: uptimeSeconds(row, now),

@@ -20,7 +20,12 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { nodeCallError, type NodeCallStream, type NodeCalls } from '../nodes/node-calls.ts';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
+import {
+  guessLimits,
+  SHARE_PASSWORD_GUESSES,
+  subjectFromSource,
+  type RateLimiter,
+} from '../rate-limits/rate-limits.service.ts';
 import { createWorkspaceRows } from '../services/workspace-rows.ts';
 import { ipAllowed } from './ip-rules.ts';
 import { SHARE_GRANT_TTL_MS, hashShareToken, type ShareLinkKeys } from './share-link-tokens.ts';
@@ -163,10 +168,7 @@ export function createShareLinkVisits(deps: {
       const { link } = await admit(token, visitor, null, { password: false });
       if (link.passwordHash === null) throw new AppError('share_link_not_found');
       const taken = await deps.limiter
-        .take([
-          [LIMITS.sharePasswordFailuresPerLink, link.id],
-          [LIMITS.sharePasswordFailuresPerIp, visitor.ip],
-        ])
+        .take(guessLimits(SHARE_PASSWORD_GUESSES, link.id, visitor.ip))
         .catch(async (error: unknown) => {
           await log(link, visitor, 'rate_limited');
           throw error;
@@ -175,6 +177,10 @@ export function createShareLinkVisits(deps: {
         return refuse(link, visitor, 'wrong_password', 'share_link_wrong_password', null);
       // A right password is no failure: it gives back what it counted.
       await deps.limiter.release(taken);
+      await deps.limiter.clear(
+        SHARE_PASSWORD_GUESSES.perSubjectAndSource,
+        subjectFromSource(link.id, visitor.ip),
+      );
       await log(link, visitor, 'unlocked');
       const now = deps.now().getTime();
       const expiresAt = new Date(Math.min(now + SHARE_GRANT_TTL_MS, link.expiresAt?.getTime() ?? Infinity));

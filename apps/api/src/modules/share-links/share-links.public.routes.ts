@@ -14,17 +14,13 @@ import {
   publicShareUnlockRequestSchema,
   publicShareUnlockResponseSchema,
 } from '@debesis/contract';
-import { attachmentDisposition } from '../../http/attachment.ts';
+import { documentHeaders } from '../../http/attachment.ts';
 import { contentTypeOf, mayShowInPlace, parseRange } from './download-http.ts';
 import type { ShareLinkVisits, Visitor } from './share-link-visits.ts';
 
 export const SHARE_GRANT_COOKIE = 'share_grant';
 /** How often a running download checks that its link was not revoked meanwhile. */
 export const REVOKE_CHECK_MS = 10_000;
-
-/** What shown-in-place files may do on this origin: nothing (no script, no request but their own media). */
-const IN_PLACE_POLICY =
-  "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
 
 const binary = z.custom<unknown>().meta({ type: 'string', format: 'binary', description: 'the bytes' });
 const tags = ['share-links (public)'];
@@ -104,7 +100,7 @@ export const publicShareRoutes: FastifyPluginAsyncZod<{
       const name = item.type === 'folder' ? `${item.name}.zip` : item.name;
       noStore(reply)
         .header('content-type', contentTypeOf(name, item.type === 'folder' ? 'zip' : 'file'))
-        .header('content-disposition', attachmentDisposition(name))
+        .headers(documentHeaders(name))
         .header('last-modified', new Date(item.modified_at).toUTCString());
       if (item.type === 'file')
         reply.header('accept-ranges', 'bytes').header('content-length', String(item.size));
@@ -142,12 +138,11 @@ export const publicShareRoutes: FastifyPluginAsyncZod<{
       const { body, meta } = download;
       const contentType = contentTypeOf(download.name, meta.type);
       const inline = request.query.inline === '1' && meta.type !== 'zip' && mayShowInPlace(contentType);
+      // A PDF shown in place gets the sandbox too (it went without, and a PDF carries script and
+      // form actions of its own).
       noStore(reply)
         .type(contentType)
-        .header('content-disposition', attachmentDisposition(download.name, inline ? 'inline' : 'attachment'))
-        .header('x-content-type-options', 'nosniff');
-      if (inline && !contentType.startsWith('application/pdf'))
-        reply.header('content-security-policy', IN_PLACE_POLICY);
+        .headers(documentHeaders(download.name, inline ? 'inline' : 'attachment'));
       if (meta.type !== 'zip') reply.header('accept-ranges', 'bytes');
       if (meta.etag) reply.header('etag', meta.etag);
       if (meta.modified_at) reply.header('last-modified', new Date(meta.modified_at).toUTCString());

@@ -31,6 +31,7 @@ const FILES: Record<string, Buffer> = {
   'home/ona/report.pdf': Buffer.from('%PDF-1.4 the report, twenty-nine bytes'),
   'shares/projects/plan.txt': Buffer.from('0123456789abcdefghij'),
   'shares/projects/drawings/one.png': Buffer.from('not really a png'),
+  'shares/papers/terms.pdf': Buffer.from('%PDF-1.4 with a script of its own'),
 };
 const MODIFIED = '2026-11-20T10:00:00.000Z';
 const ETAG = '"v1"';
@@ -417,6 +418,17 @@ describe('share links', () => {
     );
     expect(shown.headers['content-disposition']).toMatch(/^inline/);
     expect(shown.headers['content-security-policy']).toMatch(/^sandbox/);
+    // Attack: a PDF shown in place went without the sandbox, with its own script and form actions.
+    const paper = await create(auth, serviceId, { type: 'path', target: 'shares/papers/terms.pdf' });
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/shares/${tokenOf(paper)}/download?inline=1`,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^inline/);
+    expect(pdf.headers['content-security-policy']).toMatch(/^sandbox/);
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
     const missing = await fetchFile(token, { path: 'drawings/two.png' });
     expect([missing.statusCode, missing.json<{ detail: string }>().detail]).toEqual([
       404,
@@ -473,22 +485,24 @@ describe('share links', () => {
       (await visit(tokenOf(other), { cookie: grant.replace(/=.*/, `=${grant.split('=')[1]}`) })).statusCode,
     ).toBe(401);
 
-    // Ten wrong tries from many addresses close the link's door for 15 minutes...
-    for (let i = 1; i < 10; i += 1) expect((await unlock('guess', `198.51.100.${i}`)).statusCode).toBe(401);
-    const limited = await unlock('open sesame', '198.51.100.200');
+    // Ten wrong tries from one address close the link's door to that address for 15 minutes
+    // (the right password too), not to a visitor elsewhere who knows it...
+    for (let i = 0; i < 10; i += 1) expect((await unlock('guess', '198.51.100.9')).statusCode).toBe(401);
+    const limited = await unlock('open sesame', '198.51.100.9');
     expect([limited.statusCode, limited.json<{ detail: string }>().detail]).toEqual([
       429,
       'too_many_attempts',
     ]);
+    expect((await unlock('open sesame', '198.51.100.200')).statusCode).toBe(200);
     const results = (await logOf(auth, serviceId, link)).entries.map((entry) => entry.result);
-    expect(results.filter((result) => result === 'wrong_password')).toHaveLength(10);
+    expect(results.filter((result) => result === 'wrong_password')).toHaveLength(11);
     expect(results).toContain('rate_limited');
-    expect(results.filter((result) => result === 'unlocked')).toHaveLength(1);
+    expect(results.filter((result) => result === 'unlocked')).toHaveLength(2);
     const filtered = await logOf(auth, serviceId, link, '?result=wrong_password&ip=198.51.100.&limit=5');
-    expect([filtered.total, filtered.entries.length]).toEqual([9, 5]);
+    expect([filtered.total, filtered.entries.length]).toEqual([10, 5]);
     // ...until the window has passed.
     ctx.advance(15 * 60_000 + 1000);
-    expect((await unlock('open sesame', '198.51.100.200')).statusCode).toBe(200);
+    expect((await unlock('open sesame', '198.51.100.9')).statusCode).toBe(200);
   });
 
   it('gives each refusal its own answer and log entry: IP rules, expired, revoked, over the limit', async () => {

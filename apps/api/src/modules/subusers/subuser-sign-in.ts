@@ -4,7 +4,8 @@
 // against the session on every request (the `subuser` callers of http/caller.ts), so ending a
 // session, disabling or deleting the subuser stops it at its next request.
 //
-// Sign-in failures count like the owner's (LIMITS.loginFailures*: per subuser and per address);
+// Sign-in failures count like the owner's (guessLimits: per subuser and address, a ceiling per
+// subuser, per address), the second factor's too;
 // a right password with the code still to come gives its count back, a wrong code keeps it.
 import { randomBytes } from 'node:crypto';
 import {
@@ -22,7 +23,13 @@ import { AppError, unauthorized } from '../../http/app-error.ts';
 import type { SubuserCaller } from '../../http/caller.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { hashOpaqueToken as hashToken } from '../auth/tokens.ts';
-import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
+import {
+  guessLimits,
+  LIMITS,
+  SIGN_IN_GUESSES,
+  subjectFromSource,
+  type RateLimiter,
+} from '../rate-limits/rate-limits.service.ts';
 import type { RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';
 import type { SecondFactor } from './second-factor.ts';
 import { createSubusersQueries, type SubuserRow } from './subusers.queries.ts';
@@ -72,10 +79,7 @@ export function createSubuserSignIn(deps: SubuserSignInDeps) {
     async login(input: SubuserLoginRequest, meta: SignInMeta): Promise<SubuserLoginResponse> {
       const request = subuserLoginRequestSchema.parse(input);
       const subject = `subuser:${request.service_id}:${request.username}`;
-      const attempt = await deps.limiter.take([
-        [LIMITS.loginFailuresPerAccount, subject],
-        [LIMITS.loginFailuresPerIp, meta.ip ?? 'unknown'],
-      ]);
+      const attempt = await deps.limiter.take(guessLimits(SIGN_IN_GUESSES, subject, meta.ip));
       const subuser = await queries.findNamed(request.service_id, request.username);
       // The same hash work whether or not the name exists: the answer's timing tells nothing.
       const passwordOk = await verifyPassword(subuser?.passwordHash, request.password);
@@ -95,7 +99,7 @@ export function createSubuserSignIn(deps: SubuserSignInDeps) {
           throw new AppError('invalid_verification_code');
       }
       await deps.limiter.release(attempt);
-      await deps.limiter.clear(LIMITS.loginFailuresPerAccount, subject);
+      await deps.limiter.clear(LIMITS.loginFailuresPerAccountAndIp, subjectFromSource(subject, meta.ip));
 
       const token = `${SUBUSER_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const lifetimeMs = request.remember_me

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { accountsLt } from '../../i18n/accounts.lt.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { makeUser, settingsOf, storeSession, userHandler } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -108,6 +109,23 @@ describe('settings: appearance, language, notifications', () => {
       'Could not reach the server. Check your connection and try again.',
     );
     await waitFor(() => expect(browser.checked).toBe(true));
+  });
+
+  it('says what turning email notifications off stops, and which mails still come, in both languages', async () => {
+    signedIn();
+    await openSettings();
+    await screen.findByTestId('settings-notifications-email');
+    const hint = screen.getByText(/^Reminders by email before a service’s paid time runs out\./);
+    for (const still of ['payments and invoices', 'monitoring alerts', 'failed backups', 'security messages'])
+      expect(hint.textContent).toContain(still);
+    const lt = accountsLt.settings.notifications.emailHint;
+    for (const still of [
+      'mokėjimai ir sąskaitos',
+      'stebėsenos įspėjimai',
+      'atsarginės kopijos',
+      'saugumo žinutės',
+    ])
+      expect(lt).toContain(still);
   });
 
   it('sends a header theme change to the server while signed in', async () => {
