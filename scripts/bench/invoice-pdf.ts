@@ -14,6 +14,7 @@ const SAMPLE: Invoice = {
   issued_at: '2026-11-21T10:00:00.000Z',
   supply_date: '2026-11-21',
   service_id: '7d1f0a52-3c4b-4e8a-9f61-2b5c8d7e9a01',
+  service_name: 'Team drive',
   order_id: '00000000-0000-4000-8000-000000000002',
   product_name: 'MINI',
   period_start: '2026-11-21',

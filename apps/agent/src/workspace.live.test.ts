@@ -397,6 +397,8 @@ describe.skipIf(reason !== undefined)(
 // In this file so that it runs after the workspace above is removed, not beside it.
 describe.skipIf(reason !== undefined)(
   'a failing feature in a live workspace (issue 14, acceptance 3)',
+  // Each step waits on real daemons: a loaded CI took over Vitest's default 5 s for one.
+  { timeout: 60_000 },
   () => {
     const service = `live-${randomUUID()}`;
     const address = `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
@@ -521,6 +523,4 @@ describe.skipIf(reason !== undefined)(
       expect(await canConnect(address, PORT)).toBe(true);
     });
   },
-  // Each step waits on real daemons: a loaded CI took over Vitest's default 5 s for one.
-  { timeout: 60_000 },
 );
