@@ -14,7 +14,7 @@ import {
   subjectFromSource,
   type RateLimiter,
 } from '../rate-limits/rate-limits.service.ts';
-import { assertVatNumber } from '../billing/vat-number.ts';
+import { assertVatNumber } from '../vies/vat-number.ts';
 import { presentUser } from '../users/users.presenter.ts';
 import type { UsersQueries, UserWithSettings } from '../users/users.queries.ts';
 import { companyFromDetails } from '../users/users.service.ts';

@@ -197,11 +197,12 @@ describe('backups', () => {
         features: { backup: { jobs: [], usage: null, snapshot_ids: null, ...backup } },
       },
     ]);
-  const completed = (id: string, snapshot: string) => ({
+  // One reading of the clock for both ends: two readings a millisecond apart made it 2.001 s.
+  const completed = (id: string, snapshot: string, startedAt = ctx.now()) => ({
     id,
     status: 'completed' as const,
-    started_at: ctx.now().toISOString(),
-    finished_at: new Date(ctx.now().getTime() + 2000).toISOString(),
+    started_at: startedAt.toISOString(),
+    finished_at: new Date(startedAt.getTime() + 2000).toISOString(),
     snapshot_id: snapshot,
     bytes_added: 2048,
     files: 3,

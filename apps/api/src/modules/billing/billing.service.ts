@@ -37,7 +37,7 @@ import {
 import { buildInvoiceDocument, calendarDate, formatInvoiceNumber } from './invoice.document.ts';
 import { renderInvoiceHtml } from './invoice.html.ts';
 import { renderInvoicePdf } from './invoice.pdf.ts';
-import { assertVatNumber } from './vat-number.ts';
+import { assertVatNumber } from '../vies/vat-number.ts';
 
 const EMPTY_ADDRESS = { street: '', city: '', state: '', postal_code: '', country: '' };
 

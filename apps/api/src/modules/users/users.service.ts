@@ -8,7 +8,7 @@ import type {
 } from '@debesis/contract';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
-import { assertVatNumber } from '../billing/vat-number.ts';
+import { assertVatNumber } from '../vies/vat-number.ts';
 import { presentSettings, presentUser } from './users.presenter.ts';
 import type { UsersQueries, UserWithSettings } from './users.queries.ts';
 

@@ -1,5 +1,6 @@
-// The one check of a VAT number where it enters the API: registration, conversion to business and
-// billing info. The contract's schema has read its shape (prefix and characters); here stdnum's
+// The one check of a VAT number's form where it enters the API: registration, conversion to
+// business and billing info. It sits beside VIES (which says whether a number is registered) so
+// that auth, users and billing all ask it without depending on one another. The contract's schema has read its shape (prefix and characters); here stdnum's
 // per-country format and check digits (`@debesis/pricing/vat-number`) refuse a number that cannot
 // exist, with the field error a form shows under the field. Whether it is registered is VIES's
 // question, asked when the number prices an order (orders/quotes.service.ts).
