@@ -62,6 +62,7 @@ import {
 import { throttleLink, unthrottleLink } from '../system/throttle.ts';
 import { sampleTraffic } from '../net/traffic-counter.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
+import { readJsonFile } from '../fs/read-json-file.ts';
 
 export const NETWORK_DRIVER = 'network';
 
@@ -105,14 +106,7 @@ export interface NetworkDriverOptions extends LiveDriverOptions {
 }
 
 async function readRecord(path: string): Promise<NetworkRecord | undefined> {
-  const text = await readFile(path, 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
-  try {
-    const parsed = recordSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return readJsonFile(path, recordSchema);
 }
 
 /** `ip -batch -`: several changes for one program start; the first failure stops it (and throws). */

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
+import { readJsonFile } from '../fs/read-json-file.ts';
 
 const recordSchema = z.object({
   counter_id: z.string().min(1).max(64),
@@ -80,14 +81,7 @@ export async function readLinkCounters(
 }
 
 export async function readTrafficRecord(path: string): Promise<TrafficRecord | undefined> {
-  const text = await readFile(path, 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
-  try {
-    const parsed = recordSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return readJsonFile(path, recordSchema);
 }
 
 /**
