@@ -58,8 +58,9 @@ describe('purchase', () => {
     await page.getByTestId('payment-pay').click();
     await payOnSandbox(page, '4000 0000 0000 0002');
     await page.getByTestId('completion-failed').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('completion-failed-message').innerText()).toContain(
-      'Your card was declined.',
+    // The provider's reason in the reader's words (payment.declined.card_declined), said once.
+    expect(await page.getByTestId('completion-failed-message').innerText()).toBe(
+      'The card was declined. Please try again.',
     );
 
     await page.getByTestId('completion-retry').click();
