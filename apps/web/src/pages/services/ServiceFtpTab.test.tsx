@@ -65,6 +65,10 @@ describe('the FTP tab', () => {
     expect(within(bob).getByTestId<HTMLInputElement>('ftp-user-bob-enabled').checked).toBe(false);
     expect(within(bob).getByTestId<HTMLSelectElement>('ftp-user-bob-permissions').value).toBe('read_only');
     expect(bob.textContent).toContain('inactive user');
+    // A session starts in the user's home (the jail's /home): the tab says where the shares are.
+    expect(
+      screen.getByText(/starts in the user’s home folder, \/home; the shares .* one level up/),
+    ).toBeTruthy();
   });
 
   it('copies the SFTP command line', async () => {

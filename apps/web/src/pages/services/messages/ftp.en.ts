@@ -27,7 +27,7 @@ export const ftpTabEn = {
     waitingForNode: 'Waiting for the storage node’s first report',
     usersTitle: 'FTP and SFTP users',
     usersLead:
-      'The service’s users sign in with their own password, the same as for Samba. Each sees their home folder and the shares they may use; read-only users cannot change anything.',
+      'The service’s users sign in with their own password, the same as for Samba. A session starts in the user’s home folder, /home; the shares they may use are the folders beside it, one level up (/<share name>). Read-only users cannot change anything.',
     usersEmpty: 'The service has no users yet. Add them on the Users and groups tab.',
     loadFailed: 'Failed to load FTP users',
     statusFailed: 'Failed to load the FTP status',

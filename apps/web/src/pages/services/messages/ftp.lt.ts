@@ -26,7 +26,7 @@ export const ftpTabLt: FtpTabMessages = {
     waitingForNode: 'Laukiama pirmosios saugyklos mazgo ataskaitos',
     usersTitle: 'FTP ir SFTP naudotojai',
     usersLead:
-      'Paslaugos naudotojai prisijungia savo slaptažodžiu, tuo pačiu kaip Samba. Kiekvienas mato savo namų aplanką ir bendrinamus aplankus, kuriuos gali naudoti; naudotojai tik skaitymui nieko negali keisti.',
+      'Paslaugos naudotojai prisijungia savo slaptažodžiu, tuo pačiu kaip Samba. Prisijungus atsiduriama savo namų aplanke /home; bendrinami aplankai, kuriuos naudotojas gali naudoti, yra šalia jo, vienu lygiu aukščiau (/<aplanko pavadinimas>). Naudotojai tik skaitymui nieko negali keisti.',
     usersEmpty: 'Paslauga dar neturi naudotojų. Pridėkite juos skirtuke „Naudotojai ir grupės“.',
     loadFailed: 'Nepavyko įkelti FTP naudotojų',
     statusFailed: 'Nepavyko įkelti FTP būsenos',
