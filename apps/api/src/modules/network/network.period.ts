@@ -2,27 +2,9 @@
 // the billing period a moment falls in, the month's allowance, the growth of a node's running
 // traffic total, and what the use so far asks for (alerts, the throttle).
 import { BANDWIDTH_ALERT_PERCENT, type TrafficReport } from '@debesis/contract';
-import { bandwidthFor } from '@debesis/pricing';
+import { addMonths, bandwidthFor } from '@debesis/pricing';
 import { STORAGE_BYTES_PER_GB } from '../services/lifecycle.constants.ts';
 import type { AlertDecision } from '../monitoring/alert-rules.ts';
-
-/** `months` calendar months after `from` (UTC), on the same day or the month's last when shorter. */
-function addMonths(from: Date, months: number): Date {
-  const target = new Date(
-    Date.UTC(
-      from.getUTCFullYear(),
-      from.getUTCMonth() + months,
-      1,
-      from.getUTCHours(),
-      from.getUTCMinutes(),
-      from.getUTCSeconds(),
-      from.getUTCMilliseconds(),
-    ),
-  );
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
-  return target;
-}
 
 /**
  * The month of the billing period (starting at `periodStart`, the paid span's start) that `at`
