@@ -25,7 +25,12 @@ export const SEED_PERIODS: readonly ProductPeriod[] = [
   { id: '24m', months: 24, discount: 15, default: false },
 ];
 
-/** GB in one extra-disk block. */
+/**
+ * GB in one extra-disk block, the same on every plan. Starter's sizes therefore run 3, 13, 23 GB
+ * (its 3 GB included plus whole blocks): kept on purpose, since a block is what the node reserves
+ * and what an invoice line counts, and the picker says so ("3 GB included; add more in steps of
+ * 10 GB"). Rounding Starter to 10, 20… would either give away 7 GB or price a part block.
+ */
 export const DISK_BLOCK_GB = 10;
 
 function extras(diskBlockPrice: number, userPrice: number): ProductOption[] {
