@@ -24,14 +24,16 @@ export function jailSources(spec: string): Map<string, string> {
 
 /**
  * A file named by its path in a jail (`/run/jails/alice/./home/a.txt`) as the workspace sees it,
- * or the jail's own path when the spec does not name it (SFTP's log names files the same way).
+ * or, when the spec does not name its entry, as the session saw it (`/home/a.txt`): the owner
+ * reads these in monitoring, and the jails' folder on the node is not theirs to learn (issue 36,
+ * point 8). SFTP's log names files the same way.
  */
 export function jailWorkspacePath(file: string, sources: Map<string, string>): string {
   const normal = file.replaceAll('/./', '/');
-  if (!normal.startsWith(`${JAILS_ROOT}/`)) return normal;
-  const [user, entry, ...rest] = normal.slice(JAILS_ROOT.length + 1).split('/');
+  if (!normal.startsWith(`${JAILS_ROOT}/`)) return `/${normal.split('/').filter(Boolean).at(-1) ?? ''}`;
+  const [user, entry = '', ...rest] = normal.slice(JAILS_ROOT.length + 1).split('/');
   const source = sources.get(`${user}/${entry}`);
-  if (!source) return normal;
+  if (!source) return ['', entry, ...rest].join('/');
   return storagePath([source, ...rest].join('/'));
 }
 

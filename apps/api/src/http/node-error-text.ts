@@ -23,3 +23,16 @@ export function withoutNodePaths(text: string | null): string | null;
 export function withoutNodePaths(text: string | null): string | null {
   return text === null ? null : text.replace(ABSOLUTE_PATH, customerPath);
 }
+
+/**
+ * A node's params as a customer may read them: each text value without the node's paths (an
+ * apply failure's line keeps the node's words in `detail`, and a driver's params may name files).
+ */
+export function paramsWithoutNodePaths(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? withoutNodePaths(value) : value,
+    ]),
+  );
+}

@@ -273,6 +273,25 @@ describe('auth attacks', () => {
       expect((await login(ctx, email, PASSWORD, '10.125.0.2')).statusCode).toBe(200);
     });
 
+    it('attack: an address known to the guesser’s own account is not known to the victim’s', async () => {
+      const victim = await signedInUser(ctx);
+      const attacker = await signedInUser(ctx);
+      // The guesser signs in to their own account from the address it will guess from.
+      const own = '10.126.0.1';
+      expect((await login(ctx, attacker.email, PASSWORD, own)).statusCode).toBe(200);
+      const { max } = LIMITS.loginFailuresPerAccount;
+      for (let attempt = 0; attempt < max; attempt += 1) {
+        const address = `10.127.${attempt >> 8}.${attempt & 255}`;
+        expect((await login(ctx, victim.email, 'Wrong-Password-1', address)).statusCode, address).toBe(401);
+      }
+      // Past the victim's ceiling, the guesser's known address is held like any other stranger's.
+      expect((await login(ctx, victim.email, 'Wrong-Password-1', own)).statusCode).toBe(429);
+      expect((await login(ctx, victim.email, PASSWORD, own)).statusCode).toBe(429);
+      // The victim's own address still lets the victim in, and the guesser's own account too.
+      expect((await login(ctx, victim.email, PASSWORD, '127.0.0.1')).statusCode).toBe(200);
+      expect((await login(ctx, attacker.email, PASSWORD, own)).statusCode).toBe(200);
+    });
+
     it('attack 12.10: 30 wrong sign-ins at once from one address: only 20 reach the password check', async () => {
       const attempts = await Promise.all(
         Array.from({ length: 30 }, (_, index) =>

@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
+import { withoutNodePaths } from '../../http/node-error-text.ts';
 import { backupTasks } from '../backups/backup-tasks.ts';
 import { createDirectoryReader } from '../directory/directory.service.ts';
 import { nodeSeen } from '../nodes/online-nodes.ts';
@@ -251,7 +252,7 @@ export function createMonitoringService(deps: {
           finished_at: iso(row.appliedAt),
           duration_ms: duration(row.requestedAt, row.appliedAt),
           error_code: failing ? 'apply_failed' : null,
-          error: failing ? service.lastError : null,
+          error: failing ? withoutNodePaths(service.lastError) : null,
         });
       }
       for (const row of backups) {
@@ -269,7 +270,7 @@ export function createMonitoringService(deps: {
           finished_at: iso(row.finishedAt),
           duration_ms: duration(row.startedAt, row.finishedAt),
           error_code: row.errorCode,
-          error: row.error,
+          error: withoutNodePaths(row.error),
         });
       }
       return tasks.sort((a, b) => b.started_at.localeCompare(a.started_at)).slice(0, 500);

@@ -21,6 +21,7 @@ import type {
 } from '@debesis/contract';
 import { text } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
+import { paramsWithoutNodePaths, withoutNodePaths } from '../../http/node-error-text.ts';
 import type { Db } from '../../db/database.ts';
 import type { ActivityAction, ActivityService, ActivityTone } from '../activity/activity.service.ts';
 import type { PaymentFlow } from '../payments/payments.service.ts';
@@ -388,8 +389,9 @@ export function createServicesService(deps: {
           source: 'agent' as const,
           level: event.level,
           code: event.code,
-          params: event.details,
-          message: event.message,
+          // The node's own words keep its paths in the database; the owner reads them without.
+          params: paramsWithoutNodePaths(event.details),
+          message: withoutNodePaths(event.message),
         })),
       ];
       merged.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
