@@ -3,7 +3,8 @@
 // client namespace of its own (testing/network.ts) libnfs's nfs-ls / nfs-cp (NFSv4, no kernel
 // mount) lists and writes the read-write export, and the file on disk belongs to the export's
 // owner; the read-only export refuses the write; a client outside the export's rule is refused;
-// ganesha's private D-Bus (started with it) says each export's reads and writes; removing an
+// ganesha's private D-Bus (started with it) says each export's reads and writes, and the write
+// shows in activity; removing an
 // export cuts it off after the reload with ganesha's pid unchanged. A no-op pass runs no
 // program. (The disk limit over NFS, beside SMB, FTP and SFTP: file-access.live.test.ts.) Elsewhere
 // it is skipped with the reason.
@@ -218,6 +219,21 @@ describe.skipIf(reason !== undefined)(
       });
       expect(exports?.find((entry) => entry.path === RO.path)).toMatchObject({ writes: 0, write_bytes: 0 });
       expect(await ganeshaClients(layout().nfs.busSocket)).toContain(CLIENT.address);
+    });
+
+    it("the client's write shows in activity: the export and its bytes, as its counters grew", async () => {
+      // The counters are read at most every 10 s: passes until they are, bounded.
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { report } = await pass(state([RW, RO]), undefined, true);
+        const events = report.features?.monitoring?.events ?? [];
+        const written = events.find((event) => event.source === 'nfs' && event.kind === 'file_written');
+        if (written || Date.now() > deadline) {
+          expect(written).toMatchObject({ path: RW.path, bytes: 'hello over NFS\n'.length, user: null });
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
     });
 
     it('removing an export cuts it off after the reload; ganesha keeps its pid and the other export', async () => {
