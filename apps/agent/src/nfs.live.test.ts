@@ -274,6 +274,18 @@ describe.skipIf(reason !== undefined)(
       expect(listed.exitCode, said(listed)).toBe(0);
     });
 
+    it('ganesha killed alone: the next pass starts it with one bus, the one left behind stopped', async () => {
+      const before = await serverPid();
+      process.kill(before!, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { report } = await pass(state([RO]), undefined, true);
+      expect(report).toMatchObject({ ok: true, failures: [] });
+      expect(await serverPid()).not.toBe(before);
+      const buses = await runCommand('pgrep', ['-f', '--', `--config-file=${layout().nfs.busConfig}`]);
+      expect(buses.stdout.trim().split('\n')).toHaveLength(1);
+      expect((await exportStats(layout().nfs.busSocket, Date.now() + 2 * STATS_INTERVAL_MS))?.length).toBe(1);
+    });
+
     it('no export left: ganesha stops, and its bus with it (one process group)', async () => {
       const busRuns = async () =>
         (await runCommand('pgrep', ['-f', '--', `--config-file=${layout().nfs.busConfig}`])).stdout.trim() !==

@@ -34,9 +34,11 @@ export function renderBusConfig(socketPath: string): string {
 /**
  * The command run in the namespace before ganesha (definition `setup`): starts the bus in the
  * background (same process group: stopping ganesha's group stops it), waits up to 5 s for its
- * socket, then execs ganesha with the bus as its system bus. A bus left by a ganesha killed alone
- * holds the socket: it is removed first so the new bus can listen. Paths are arguments, never
- * shell text.
+ * socket, then execs ganesha with the bus as its system bus. A ganesha killed alone (a crash)
+ * leaves its bus behind, out of the next one's process group: the bus's pid is kept beside its
+ * socket, and a bus still running with this config is stopped first (checked by its command
+ * line: a pid the kernel has given to another program is left alone). Paths are arguments,
+ * never shell text.
  */
 export function ganeshaBusSetup(configFile: string, socketPath: string): string[] {
   return [
@@ -44,12 +46,22 @@ export function ganeshaBusSetup(configFile: string, socketPath: string): string[
     '-c',
     `config=$1 socket=$2
 shift 2
+if old=$(cat "$socket.pid" 2>/dev/null) && [ -r "/proc/$old/cmdline" ]; then
+  case $(tr '\\0' ' ' < "/proc/$old/cmdline") in
+    *"--config-file=$config "*)
+      kill "$old" 2>/dev/null || true
+      # It removes its socket as it exits: wait, or it would remove the new bus's.
+      tries=0
+      while [ -e "/proc/$old" ] && [ "$tries" -lt 40 ]; do tries=$((tries + 1)); sleep 0.05; done ;;
+  esac
+fi
 rm -f "$socket"
 dbus-daemon --nofork --nopidfile --config-file="$config" </dev/null &
+echo $! > "$socket.pid"
 tries=0
 until [ -S "$socket" ]; do
   tries=$((tries + 1))
-  if [ "$tries" -gt 100 ]; then echo "dbus-daemon did not start" >&2; exit 1; fi
+  if [ "$tries" -gt 100 ]; then echo "dbus-daemon did not start" >&2; kill $! 2>/dev/null; exit 1; fi
   sleep 0.05
 done
 DBUS_SYSTEM_BUS_ADDRESS="unix:path=$socket"
