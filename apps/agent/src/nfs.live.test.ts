@@ -3,7 +3,9 @@
 // client namespace of its own (testing/network.ts) libnfs's nfs-ls / nfs-cp (NFSv4, no kernel
 // mount) lists and writes the read-write export, and the file on disk belongs to the export's
 // owner; the read-only export refuses the write; a client outside the export's rule is refused;
-// removing an export cuts it off after the reload with ganesha's pid unchanged. A no-op pass runs no
+// ganesha's private D-Bus (started with it) says each export's reads and writes, and the write
+// shows in activity; removing an
+// export cuts it off after the reload with ganesha's pid unchanged. A no-op pass runs no
 // program. (The disk limit over NFS, beside SMB, FTP and SFTP: file-access.live.test.ts.) Elsewhere
 // it is skipped with the reason.
 import { randomUUID } from 'node:crypto';
@@ -14,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NfsExportState, WorkspaceDesiredState } from '@debesis/contract';
 import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import { runCommand, type CommandResult } from './exec/run-command.ts';
+import { ganeshaClients } from './nfs/ganesha-dbus.ts';
+import { exportStats, STATS_INTERVAL_MS } from './nfs/observe.ts';
 import { networkNames } from './system/netns.ts';
 import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
 import { createLivePass } from './testing/live-pass.ts';
@@ -202,6 +206,36 @@ describe.skipIf(reason !== undefined)(
       expect(clients.every((client) => client.version.startsWith('4'))).toBe(true);
     });
 
+    it("the report says each export's reads and writes, from ganesha's private bus", async () => {
+      const { report } = await pass(state([RW, RO]), undefined, true);
+      expect(report.features?.nfs?.exports).toBeDefined();
+      // The report's read is at most every 10 s: ask past that for what the client did since.
+      const exports = await exportStats(layout().nfs.busSocket, Date.now() + STATS_INTERVAL_MS);
+      const written = 'hello over NFS\n'.length;
+      expect(exports?.find((entry) => entry.path === RW.path)).toMatchObject({
+        writes: 1,
+        write_bytes: written,
+        read_bytes: written,
+      });
+      expect(exports?.find((entry) => entry.path === RO.path)).toMatchObject({ writes: 0, write_bytes: 0 });
+      expect(await ganeshaClients(layout().nfs.busSocket)).toContain(CLIENT.address);
+    });
+
+    it("the client's write shows in activity: the export and its bytes, as its counters grew", async () => {
+      // The counters are read at most every 10 s: passes until they are, bounded.
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { report } = await pass(state([RW, RO]), undefined, true);
+        const events = report.features?.monitoring?.events ?? [];
+        const written = events.find((event) => event.source === 'nfs' && event.kind === 'file_written');
+        if (written || Date.now() > deadline) {
+          expect(written).toMatchObject({ path: RW.path, bytes: 'hello over NFS\n'.length, user: null });
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    });
+
     it('removing an export cuts it off after the reload; ganesha keeps its pid and the other export', async () => {
       const { result } = await pass(state([RO]));
       expect(result.actions).toContain(`${SERVICE}: reloaded ganesha.nfsd`);
@@ -238,6 +272,28 @@ describe.skipIf(reason !== undefined)(
       expect(await serverPid()).toBe(pid);
       const listed = await fromClient(CLIENT.netns, 'nfs-ls', url('many/e49'));
       expect(listed.exitCode, said(listed)).toBe(0);
+    });
+
+    it('ganesha killed alone: the next pass starts it with one bus, the one left behind stopped', async () => {
+      const before = await serverPid();
+      process.kill(before!, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { report } = await pass(state([RO]), undefined, true);
+      expect(report).toMatchObject({ ok: true, failures: [] });
+      expect(await serverPid()).not.toBe(before);
+      const buses = await runCommand('pgrep', ['-f', '--', `--config-file=${layout().nfs.busConfig}`]);
+      expect(buses.stdout.trim().split('\n')).toHaveLength(1);
+      expect((await exportStats(layout().nfs.busSocket, Date.now() + 2 * STATS_INTERVAL_MS))?.length).toBe(1);
+    });
+
+    it('no export left: ganesha stops, and its bus with it (one process group)', async () => {
+      const busRuns = async () =>
+        (await runCommand('pgrep', ['-f', '--', `--config-file=${layout().nfs.busConfig}`])).stdout.trim() !==
+        '';
+      expect(await busRuns()).toBe(true);
+      await pass(state([]));
+      expect(await serverPid()).toBeUndefined();
+      expect(await busRuns()).toBe(false);
     });
   },
 );

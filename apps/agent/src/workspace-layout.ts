@@ -29,6 +29,7 @@
 //   <run>/samba/ncalrpc/    smbd's ncalrpc dir (the RPC servers' sockets)
 //   <run>/vpn/management.sock   openvpn's management interface
 //   <run>/ldap/ldapi        the agent's ldapi socket into slapd
+//   <run>/nfs/bus.sock      the private D-Bus of the workspace's ganesha (nfs/ganesha-dbus.ts)
 import { basename, join } from 'node:path';
 import { workspaceRuntimeDir } from './workspace-paths.ts';
 
@@ -130,6 +131,10 @@ export interface NfsLayout {
   logFile: string;
   /** Written by the supervisor (daemons/supervisor.ts): ganesha's pid, start time, command line. */
   processFile: string;
+  /** The config of ganesha's private D-Bus (nfs/ganesha-dbus.ts). */
+  busConfig: string;
+  /** That bus's socket, in the workspace's short runtime folder. */
+  busSocket: string;
 }
 
 export interface LdapLayout {
@@ -197,12 +202,12 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
       outputFile: join(logDir, 'smbd.out'),
     },
     vpn: vpnLayout(workspaceDir, runtimeDir),
-    nfs: nfsLayout(workspaceDir),
+    nfs: nfsLayout(workspaceDir, runtimeDir),
     ldap: ldapLayout(workspaceDir, runtimeDir),
   };
 }
 
-function nfsLayout(workspaceDir: string): NfsLayout {
+function nfsLayout(workspaceDir: string, runtimeDir: string): NfsLayout {
   const dir = join(workspaceDir, 'nfs');
   const runDir = join(dir, 'run');
   const logDir = join(dir, 'log');
@@ -216,6 +221,8 @@ function nfsLayout(workspaceDir: string): NfsLayout {
     logDir,
     logFile: join(logDir, 'ganesha.log'),
     processFile: join(runDir, 'ganesha.nfsd.agent.json'),
+    busConfig: join(dir, 'bus.conf'),
+    busSocket: join(runtimeDir, 'nfs', 'bus.sock'),
   };
 }
 

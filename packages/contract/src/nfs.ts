@@ -205,8 +205,9 @@ export const nfsStatusSchema = z.object({
 export type NfsStatus = z.infer<typeof nfsStatusSchema>;
 
 /**
- * What is known per export. Operation and byte counters need the server's statistics interface
- * (nfs-ganesha's DBus), which the nodes do not run yet: they are null, `counters` says so.
+ * What is known per export. Operation and byte counters are the server's (nfs-ganesha's
+ * statistics, since it last started: READ plus WRITE operations, bytes each way), as the node last
+ * reported them; null until it has, and `counters` says whether any export has them.
  */
 export const nfsStatsSchema = z.object({
   counters: z.enum(['available', 'unavailable']),

@@ -590,8 +590,24 @@ export const nfsClientReportSchema = z.object({
 });
 export type NfsClientReport = z.infer<typeof nfsClientReportSchema>;
 
+/**
+ * One export's counters as nfs-ganesha keeps them (its statistics interface), since the server
+ * started, all NFSv4 minor versions summed: READ and WRITE operations and the bytes they moved.
+ */
+export const nfsExportReportSchema = z.object({
+  /** The export's path, relative to the storage (as the desired state names it). */
+  path: text().max(300),
+  reads: z.number().int().nonnegative(),
+  read_bytes: z.number().int().nonnegative(),
+  writes: z.number().int().nonnegative(),
+  write_bytes: z.number().int().nonnegative(),
+});
+export type NfsExportReport = z.infer<typeof nfsExportReportSchema>;
+
 export const nfsReportSchema = z.object({
   clients: z.array(nfsClientReportSchema).max(10_000),
+  /** Absent: the server's statistics could not be read (older agents, a server starting). */
+  exports: z.array(nfsExportReportSchema).max(1000).optional(),
 });
 export type NfsReport = z.infer<typeof nfsReportSchema>;
 

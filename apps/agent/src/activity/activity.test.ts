@@ -210,7 +210,7 @@ describe('sessions and jobs compared with the last pass', () => {
   });
 
   it('a tunnel up then down (with its bytes), a sign-in and its end, an NFS client, a backup ending once', () => {
-    let seen: Seen = { sessions: {}, jobs: [] };
+    let seen: Seen = { sessions: {}, jobs: [], nfs: {} };
     const step = (features: WorkspaceFeatureReports) => {
       const result = sessionEvents(seen, features, now);
       seen = result.seen;
@@ -272,9 +272,29 @@ describe('sessions and jobs compared with the last pass', () => {
     expect(step({ backup })).toEqual([]);
   });
 
+  it("NFS reads and writes: an export's counters grown since the last pass, once; a restart counts from zero", () => {
+    let seen: Seen = { sessions: {}, jobs: [], nfs: {} };
+    const io = (reads: number, read_bytes: number, writes: number, write_bytes: number) => ({
+      nfs: { clients: [], exports: [{ path: 'projects/rw', reads, read_bytes, writes, write_bytes }] },
+    });
+    const step = (features: WorkspaceFeatureReports) => {
+      const result = sessionEvents(seen, features, now);
+      seen = result.seen;
+      return result.events.map(({ source, kind, path, bytes }) => ({ source, kind, path, bytes }));
+    };
+    const written = (bytes: number) => ({ source: 'nfs', kind: 'file_written', path: 'projects/rw', bytes });
+    const read = (bytes: number) => ({ source: 'nfs', kind: 'file_read', path: 'projects/rw', bytes });
+    expect(step(io(0, 0, 2, 100))).toEqual([written(100)]);
+    expect(step(io(0, 0, 2, 100))).toEqual([]);
+    // A pass without counters (not read this time) forgets nothing.
+    expect(step({ nfs: { clients: [] } })).toEqual([]);
+    expect(step(io(3, 4096, 3, 150))).toEqual([written(50), read(4096)]);
+    expect(step(io(0, 0, 1, 10))).toEqual([written(10)]);
+  });
+
   it('makes the same ids for the same session, so one seen again after a lost state is stored once', () => {
-    const first = sessionEvents({ sessions: {}, jobs: [] }, { vpn: vpn(1) }, now).events;
-    const again = sessionEvents({ sessions: {}, jobs: [] }, { vpn: vpn(2) }, new Date()).events;
+    const first = sessionEvents({ sessions: {}, jobs: [], nfs: {} }, { vpn: vpn(1) }, now).events;
+    const again = sessionEvents({ sessions: {}, jobs: [], nfs: {} }, { vpn: vpn(2) }, new Date()).events;
     expect(again.map((event) => event.id)).toEqual(first.map((event) => event.id));
   });
 });

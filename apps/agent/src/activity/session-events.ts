@@ -4,8 +4,14 @@
 // daemons keep no history of these (OpenVPN's status lists who is connected now), so the pass
 // that sees the change records it. Ids are made of what identifies the session (user, start,
 // address), so the same sign-in seen again after an agent restart is the same event.
+//
+// NFS reads and writes: ganesha has no per-operation log, only counters per export (its
+// statistics, read at most every 10 s: nfs/observe.ts). When an export's counters have grown since
+// the last pass, the growth becomes one `file_written` and/or one `file_read` event whose path is
+// the export and whose bytes are the bytes moved; it names no file, user or client (ganesha's
+// counters do not). Counters lower than remembered mean ganesha restarted: they count from zero.
 import { readFile } from 'node:fs/promises';
-import type { ActivityEventReport, WorkspaceFeatureReports } from '@debesis/contract';
+import type { ActivityEventReport, NfsExportReport, WorkspaceFeatureReports } from '@debesis/contract';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 
 interface SeenSession {
@@ -19,16 +25,20 @@ export interface Seen {
   sessions: Record<string, SeenSession>;
   /** Ids of job-end events already made (the report lists a finished job until the API drops it). */
   jobs: string[];
+  /** Each NFS export's counters as last reported, by its path. */
+  nfs: Record<string, NfsCounters>;
 }
 
-const EMPTY: Seen = { sessions: {}, jobs: [] };
+type NfsCounters = Omit<NfsExportReport, 'path'>;
+
+const EMPTY: Seen = { sessions: {}, jobs: [], nfs: {} };
 /** Job-end ids remembered: more than a report ever lists. */
 const JOBS_KEPT = 500;
 
 export async function readSeen(file: string): Promise<Seen> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<Seen>;
-    return { sessions: parsed.sessions ?? {}, jobs: parsed.jobs ?? [] };
+    return { sessions: parsed.sessions ?? {}, jobs: parsed.jobs ?? [], nfs: parsed.nfs ?? {} };
   } catch {
     return EMPTY;
   }
@@ -158,5 +168,42 @@ export function sessionEvents(
       remote_address: null,
     });
   }
-  return { events, seen: { sessions, jobs: [...jobs].slice(-JOBS_KEPT) } };
+  const nfs = nfsCounterEvents(seen.nfs, features.nfs?.exports, at);
+  events.push(...nfs.events);
+  return { events, seen: { sessions, jobs: [...jobs].slice(-JOBS_KEPT), nfs: nfs.counters } };
+}
+
+/** Reads and writes per export since the last counters (see the top); unreported: kept as they were. */
+function nfsCounterEvents(
+  last: Record<string, NfsCounters>,
+  exports: readonly NfsExportReport[] | undefined,
+  at: string,
+): { events: ActivityEventReport[]; counters: Record<string, NfsCounters> } {
+  if (!exports) return { events: [], counters: last };
+  const events: ActivityEventReport[] = [];
+  const counters: Record<string, NfsCounters> = {};
+  for (const { path, ...now } of exports) {
+    const before = last[path];
+    const restarted = before !== undefined && (now.reads < before.reads || now.writes < before.writes);
+    const base = before && !restarted ? before : { reads: 0, read_bytes: 0, writes: 0, write_bytes: 0 };
+    const moved = [
+      { kind: 'file_written', ops: now.writes - base.writes, bytes: now.write_bytes - base.write_bytes },
+      { kind: 'file_read', ops: now.reads - base.reads, bytes: now.read_bytes - base.read_bytes },
+    ] as const;
+    for (const { kind, ops, bytes } of moved)
+      if (ops > 0)
+        events.push({
+          id: `nfs|${path}|${at}|${kind}`.slice(0, 200),
+          at,
+          source: 'nfs',
+          kind,
+          user: null,
+          path,
+          target: null,
+          bytes: Math.max(0, bytes),
+          remote_address: null,
+        });
+    counters[path] = now;
+  }
+  return { events, counters };
 }

@@ -12,11 +12,13 @@
 // Not needed (no server) while the workspace has no NFS section or no exports. Live, it serves only
 // storage that is a disk image of its own: ganesha's VFS file handles reach anything on the file
 // system an export lives on, so on a plain folder of the node's disk they would reach the node.
+import { dirname } from 'node:path';
 import { NFS_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
-import { ensureDir, ensureDirUnder } from '../fs/ensure-dir.ts';
+import { ensureDir, ensureDirUnder, ensureRuntimeDir } from '../fs/ensure-dir.ts';
+import { GANESHA_BUS_PROGRAM, ganeshaBusSetup, renderBusConfig } from '../nfs/ganesha-dbus.ts';
 import { observeNfs } from '../nfs/observe.ts';
 import {
   NFS_EXPORT_KIND,
@@ -42,7 +44,7 @@ export function nfsDefinition(options: NfsDefinitionOptions = {}): DaemonDefinit
   return {
     name: NFS_DRIVER,
     daemon: 'ganesha.nfsd',
-    programs: ['ganesha.nfsd', 'unshare', 'nsenter', 'mount'],
+    programs: ['ganesha.nfsd', GANESHA_BUS_PROGRAM, 'unshare', 'nsenter', 'mount'],
     notNeeded: (desired) =>
       !desired.nfs
         ? 'the workspace does not use NFS'
@@ -59,6 +61,7 @@ export function nfsDefinition(options: NfsDefinitionOptions = {}): DaemonDefinit
         );
       return [];
     },
+    setup: (_desired, { layout }) => ganeshaBusSetup(layout.nfs.busConfig, layout.nfs.busSocket),
     argv: (_desired, { layout }) => [
       options.program ?? 'ganesha.nfsd',
       '-F',
@@ -82,6 +85,8 @@ export function createNfsDriver(options: NfsDefinitionOptions & DaemonDriverOpti
 async function renderNfs(desired: WorkspaceDesiredState, { layout }: DaemonContext): Promise<Rendering> {
   const { nfs } = layout;
   for (const dir of [nfs.dir, nfs.runDir, nfs.logDir]) await ensureDir(dir, { mode: 0o755 });
+  // The bus's socket: root only (its policy admits root only too).
+  await ensureRuntimeDir(dirname(nfs.busSocket), 0o700);
   // Client records hold the clients' own names: root only.
   await ensureDir(nfs.recoveryDir, { mode: 0o700 });
   const accounts = validateAccounts(desired);
@@ -124,6 +129,7 @@ async function renderNfs(desired: WorkspaceDesiredState, { layout }: DaemonConte
         head: renderGaneshaCore({ address: desired.address, port: portOf(desired), layout: nfs }),
         restartOnChange: true,
       },
+      { path: nfs.busConfig, mode: 0o644, head: renderBusConfig(nfs.busSocket), restartOnChange: true },
       {
         path: nfs.exportsConf,
         mode: 0o644,

@@ -8,15 +8,48 @@
 //   - the TCP connections of ganesha's network namespace (/proc/<pid>/net/tcp6: ganesha listens on
 //     an IPv6 socket, clients appear as ::ffff:a.b.c.d): whether a client is connected now.
 //
-// Not known here: the export a client mounted (NFSv4 has no mount call; ganesha's per-client and
-// per-export counters are only on its DBus interface, which these hosts do not run), so
-// `mount_point` is null. Nor can a client be disconnected: the kernel has no socket destroy
-// (`ss -K`) and ganesha's DBus is absent; cutting a client off is changing its export's client
-// rule, which a reload applies at once.
+//   - each export's reads and writes (operations, bytes), from ganesha's statistics interface on
+//     its private bus (nfs/ganesha-dbus.ts): one short conversation at most every
+//     STATS_INTERVAL_MS per workspace (a pass runs every few seconds; the numbers are totals, a
+//     few seconds old is as good), the last answer reused in between.
+//
+// Not known: the export a client mounted. NFSv4 has no mount call, and ganesha keeps its counters
+// per client and per export but not per client and export (ShowClients says which protocol a
+// client spoke, GetNFSv4xIO of a client its totals), so `mount_point` stays null.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { NfsClientReport, WorkspaceFeatureReports } from '@debesis/contract';
+import type { NfsClientReport, NfsExportReport, WorkspaceFeatureReports } from '@debesis/contract';
+import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import type { NfsLayout } from '../workspace-layout.ts';
+import { exportIoStats } from './ganesha-dbus.ts';
+
+export const STATS_INTERVAL_MS = 10_000;
+
+const statsCache = new Map<string, { at: number; exports: NfsExportReport[] | undefined }>();
+
+/**
+ * The exports' counters, read from the bus at `socketPath` at most every STATS_INTERVAL_MS (a
+ * failed read too is kept that long: a server starting is not asked on every pass). Undefined
+ * when the server did not answer.
+ */
+export async function exportStats(
+  socketPath: string,
+  now = Date.now(),
+): Promise<NfsExportReport[] | undefined> {
+  const cached = statsCache.get(socketPath);
+  if (cached && now - cached.at < STATS_INTERVAL_MS && now >= cached.at) return cached.exports;
+  const prefix = `${NAMESPACE_DATA_ROOT}/`;
+  const exports = await exportIoStats(socketPath).then(
+    (stats) =>
+      [...stats]
+        .filter(([path]) => path.startsWith(prefix))
+        .map(([path, io]) => ({ path: path.slice(prefix.length), ...io }))
+        .sort((a, b) => a.path.localeCompare(b.path)),
+    () => undefined,
+  );
+  statsCache.set(socketPath, { at: now, exports });
+  return exports;
+}
 
 const RECORD = /^(?:::ffff:)?(.+?)-\((\d+):(.*)\)$/s;
 
@@ -67,7 +100,7 @@ async function recordedPid(processFile: string): Promise<number | undefined> {
 }
 
 export async function observeNfs(
-  layout: Pick<NfsLayout, 'recoveryDir' | 'processFile'>,
+  layout: Pick<NfsLayout, 'recoveryDir' | 'processFile' | 'busSocket'>,
   port: number,
 ): Promise<Partial<WorkspaceFeatureReports>> {
   const root = join(layout.recoveryDir, 'v4recov');
@@ -97,5 +130,6 @@ export async function observeNfs(
       client_name: record.clientName,
       mount_point: null,
     }));
-  return { nfs: { clients } };
+  const exports = pid === undefined ? undefined : await exportStats(layout.busSocket);
+  return { nfs: { clients, ...(exports ? { exports } : {}) } };
 }

@@ -49,6 +49,12 @@ export function createNfsQueries(db: Executor) {
       if (!row) throw new Error('nfs export update returned no row');
       return row;
     },
+    async setCounters(
+      id: string,
+      counters: Pick<NfsExportRow, 'reads' | 'readBytes' | 'writes' | 'writeBytes'>,
+    ): Promise<void> {
+      await db.update(nfsExports).set(counters).where(eq(nfsExports.id, id));
+    },
     async deleteExport(id: string): Promise<void> {
       await db.delete(nfsExports).where(eq(nfsExports.id, id));
     },

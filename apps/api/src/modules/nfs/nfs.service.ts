@@ -9,9 +9,10 @@
 // itself). Every change goes through the workspace change pipeline; the node re-reads its exports
 // without a restart, so other clients stay mounted.
 //
-// What the node cannot do, said rather than pretended: ganesha runs without DBus here, so it can
-// neither end one client's session (disconnect answers `nfs_disconnect_unsupported`) nor count
-// operations and bytes per export (stats answer `counters: unavailable` with what is known).
+// Counters per export come from ganesha's statistics (its private D-Bus on the node, reported with
+// the clients); until a node has reported them, stats answer `counters: unavailable` with what is
+// known. What the node cannot do, said rather than pretended: end one client's session (ganesha's
+// RemoveClient only forgets a statistics record): disconnect answers `nfs_disconnect_unsupported`.
 import type { z } from 'zod';
 import {
   NFS_DEFAULT_PORT,
@@ -246,13 +247,16 @@ export function createNfsService(deps: {
       };
     },
 
-    /** Per export what is known: the reported clients its rule admits. No counters (see top). */
+    /**
+     * Per export: the reported clients its rule admits, and the node's counters of it (reads plus
+     * writes, bytes each way) once the node has reported them.
+     */
     async stats(accountId: string, serviceId: string): Promise<NfsStats> {
       const service = await changes.owned(accountId, serviceId);
       const clients = await queries.clientsOf(service.id);
       const exports = await queries.listExports(service.id);
       return {
-        counters: 'unavailable',
+        counters: exports.some((entry) => entry.reads !== null) ? 'available' : 'unavailable',
         reported_at: (await queries.findServer(service.id))?.clientsReportedAt?.toISOString() ?? null,
         clients: clients.length,
         connected: clients.filter((client) => client.connected).length,
@@ -265,9 +269,9 @@ export function createNfsService(deps: {
             access: entry.access,
             clients: hostname ? null : admitted.length,
             connected: hostname ? null : admitted.filter((client) => client.connected).length,
-            operations: null,
-            bytes_read: null,
-            bytes_written: null,
+            operations: entry.reads === null || entry.writes === null ? null : entry.reads + entry.writes,
+            bytes_read: entry.readBytes,
+            bytes_written: entry.writeBytes,
           };
         }),
       };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -16,7 +17,7 @@ import { services } from '../services/services.table.ts';
 
 /**
  * An NFS export of a workspace (spec §3 "NFS export"): a folder of its storage, relative to it,
- * served to one client rule. `owner_user_id` is the service user files are written as (none: the
+ * served to one client rule, with the node's last reported counters of it. `owner_user_id` is the service user files are written as (none: the
  * workspace itself); the directory tells this module before it deletes a user, so the export is
  * stamped with the deleting generation too (the foreign key only keeps the database honest).
  * `changed_generation` is the service generation of its last change (see resourceStatus).
@@ -37,6 +38,12 @@ export const nfsExports = pgTable(
     description: text('description').notNull().default(''),
     ownerUserId: uuid('owner_user_id').references(() => workspaceUsers.id, { onDelete: 'set null' }),
     changedGeneration: integer('changed_generation').notNull(),
+    // The node's last word on ganesha's counters for it (since the server started); null: never
+    // reported (an agent without the statistics interface, or not read yet).
+    reads: bigint('reads', { mode: 'number' }),
+    readBytes: bigint('read_bytes', { mode: 'number' }),
+    writes: bigint('writes', { mode: 'number' }),
+    writeBytes: bigint('write_bytes', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -356,6 +356,39 @@ describe('NFS exports', () => {
     expect((await listExports(auth, serviceId)).exports.map((entry) => entry.owner)).toEqual([null, null]);
   });
 
+  it("shows each export's counters as the node reports them (ganesha's statistics)", async () => {
+    const { auth, serviceId } = await ownerWithService(ctx);
+    await placed(serviceId);
+    await exportOf(auth, serviceId, { access: 'read_write' });
+    await exportOf(auth, serviceId, { path: 'laptopui', client: '192.168.1.10' });
+    const counters = { reads: 3, read_bytes: 4096, writes: 2, write_bytes: 15 };
+    await report(serviceId, {
+      clients: [],
+      // An export the node no longer serves is not one of the service's: left out.
+      exports: [
+        { path: 'shares/projektai', ...counters },
+        { path: 'gone', reads: 1, read_bytes: 1, writes: 1, write_bytes: 1 },
+      ],
+    });
+    const stats = (await call.get(auth, `${base(serviceId)}/stats`)).json<NfsStats>();
+    expect(stats.counters).toBe('available');
+    expect(
+      stats.exports.map(({ path, operations, bytes_read, bytes_written }) => ({
+        path,
+        operations,
+        bytes_read,
+        bytes_written,
+      })),
+    ).toEqual([
+      { path: 'laptopui', operations: null, bytes_read: null, bytes_written: null },
+      { path: 'shares/projektai', operations: 5, bytes_read: 4096, bytes_written: 15 },
+    ]);
+    // A report without counters (an older agent, a server starting) keeps the last ones.
+    await report(serviceId, { clients: [] });
+    const again = (await call.get(auth, `${base(serviceId)}/stats`)).json<NfsStats>();
+    expect(again.exports.find((entry) => entry.path === 'shares/projektai')?.operations).toBe(5);
+  });
+
   it('shows the reported clients in clients, status, stats and the overview; disconnect is refused as unsupported', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
     const address = await placed(serviceId);

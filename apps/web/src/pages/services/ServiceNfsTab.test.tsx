@@ -9,6 +9,7 @@ import {
   makeNfsStatus,
   nfsHandlers,
   nfsPath,
+  statsOf,
 } from '../../test/nfs-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
@@ -121,6 +122,37 @@ describe('the NFS tab', () => {
       '—',
       '—',
     ]);
+  });
+
+  it("shows each export's operations and bytes once the node reports them, bytes as people read them", async () => {
+    const exports = [makeNfsExport()];
+    const known = statsOf(exports, []);
+    // The first handler of a path answers: the counters before the plain NFS routes.
+    server.use(
+      http.get(nfsPath('/stats'), () =>
+        HttpResponse.json({
+          ...known,
+          counters: 'available',
+          exports: known.exports.map((entry) => ({
+            ...entry,
+            operations: 1234,
+            bytes_read: 1536,
+            bytes_written: 15,
+          })),
+        }),
+      ),
+      ...nfsHandlers({ exports }),
+    );
+    renderApp(NFS_TAB);
+    const row = await screen.findByTestId('nfs-stats-shares/projects');
+    await waitFor(() =>
+      expect([...row.querySelectorAll('td')].slice(-3).map((cell) => cell.textContent)).toEqual([
+        '1,234',
+        '1.5 KB',
+        '15 B',
+      ]),
+    );
+    expect(screen.queryByTestId('nfs-stats-counters')).toBeNull();
   });
 
   it('says the server starts with the first export, and offers no export form before users load', async () => {

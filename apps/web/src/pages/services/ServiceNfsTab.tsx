@@ -11,6 +11,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
+import { formatBytes } from '../../lib/format-bytes.ts';
 import { useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { nfsApi, useNfsClients, useNfsExports, useNfsStats, useNfsStatus } from '../../workspace/nfs-api.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
@@ -227,12 +228,10 @@ function ClientsSection({ clients }: { clients: UseQueryResult<NfsClientsRespons
 
 function StatsSection({ stats }: { stats: UseQueryResult<NfsStats> }) {
   const { t, i18n } = useTranslation(['nfsTab', 'workspace']);
-  const number = (value: number | null) =>
-    value === null ? (
-      <span className="text-muted">{t('nfs.notReported')}</span>
-    ) : (
-      value.toLocaleString(i18n.language)
-    );
+  const shown = (value: number | null, format: (value: number) => string) =>
+    value === null ? <span className="text-muted">{t('nfs.notReported')}</span> : format(value);
+  const number = (value: number | null) => shown(value, (known) => known.toLocaleString(i18n.language));
+  const bytes = (value: number | null) => shown(value, (known) => formatBytes(known, i18n.language));
   return (
     <ReportCard
       id="nfs-stats"
@@ -290,8 +289,8 @@ function StatsSection({ stats }: { stats: UseQueryResult<NfsStats> }) {
                         {entry.connected === null ? t('nfs.byHostname') : number(entry.connected)}
                       </td>
                       <td className="numeric">{number(entry.operations)}</td>
-                      <td className="numeric">{number(entry.bytes_read)}</td>
-                      <td className="numeric">{number(entry.bytes_written)}</td>
+                      <td className="numeric">{bytes(entry.bytes_read)}</td>
+                      <td className="numeric">{bytes(entry.bytes_written)}</td>
                     </tr>
                   ))}
                 </tbody>

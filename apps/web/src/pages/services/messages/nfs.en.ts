@@ -65,10 +65,10 @@ export const nfsTabEn = {
     mountPointUnknown: 'Not known to an NFSv4 server',
     allowedExports: 'Exports it may mount',
     statsTitle: 'Statistics',
-    statsLead: 'Per export: the known clients its rule lets in.',
+    statsLead:
+      'Per export: the known clients its rule lets in, and its reads and writes since the NFS server last started.',
     statsLoadFailed: 'Failed to load NFS statistics',
-    countersUnavailable:
-      'Operations and bytes per export are not reported by this storage node’s NFS server yet.',
+    countersUnavailable: 'Operations and bytes per export are not reported by this storage node yet.',
     knownClients: 'Clients',
     connectedClients: 'Connected',
     operations: 'Operations',

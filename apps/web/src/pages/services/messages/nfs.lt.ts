@@ -65,10 +65,10 @@ export const nfsTabLt: NfsTabMessages = {
     mountPointUnknown: 'NFSv4 serveris jos nežino',
     allowedExports: 'Eksportai, kuriuos gali prijungti',
     statsTitle: 'Statistika',
-    statsLead: 'Kiekvienam eksportui: žinomi klientai, kuriuos įleidžia jo taisyklė.',
+    statsLead:
+      'Kiekvienam eksportui: žinomi klientai, kuriuos įleidžia jo taisyklė, ir skaitymai bei rašymai nuo paskutinio NFS serverio paleidimo.',
     statsLoadFailed: 'Nepavyko įkelti NFS statistikos',
-    countersUnavailable:
-      'Šio saugojimo mazgo NFS serveris dar nepraneša operacijų ir baitų kiekio pagal eksportą.',
+    countersUnavailable: 'Šis saugojimo mazgas dar nepranešė operacijų ir baitų kiekio pagal eksportą.',
     knownClients: 'Klientai',
     connectedClients: 'Prisijungę',
     operations: 'Operacijos',
