@@ -2,6 +2,7 @@
 // address is the VPN's door only. With Samba, NFS, FTP, SFTP and LDAP all on, a client beyond the
 // node (testing/network.ts) finds nothing but OpenVPN there: every TCP port is refused. Through
 // the VPN, at the tunnel's server address, every one of them answers, and smbclient lists a share.
+// Moved to a dedicated address (a plan change), every daemon answers on the address again.
 // Elsewhere it is skipped with the reason printed.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -238,6 +239,20 @@ describe.skipIf(reason !== undefined)(
       } finally {
         await alice.stop();
       }
+    });
+
+    it('a plan change to a dedicated address moves every daemon out to the workspace’s address', async () => {
+      const { report } = await pass(state({ address_kind: 'dedicated' }));
+      expect(report.error).toBeUndefined();
+      expect(await probe(ADDRESS)).toEqual(everyPort('open'));
+      const lo = await runCommand(
+        'ip',
+        ['-n', networkNames(SERVICE).netns, '-4', '-o', 'addr', 'show', 'dev', 'lo'],
+        {
+          check: true,
+        },
+      );
+      expect(lo.stdout).not.toContain(VPN_TUNNEL_SERVER_ADDRESS);
     });
   },
 );
