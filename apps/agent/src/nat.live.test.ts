@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ftpSectionSchema,
+  ldapSectionSchema,
   VPN_TUNNEL_NETWORK,
   VPN_TUNNEL_SERVER_ADDRESS,
   WORKSPACE_ID_FIRST_BASE,
   type WorkspaceDesiredState,
 } from '@debesis/contract';
 import { ftpFiles } from './drivers/ftp.driver.ts';
-import { FTP_SETTINGS_DEFAULTS } from './ftp/render-pureftpd.ts';
 import { sftpFiles } from './drivers/sftp.driver.ts';
 import { runCommand } from './exec/run-command.ts';
 import { exists } from './system/host.ts';
@@ -92,22 +93,13 @@ function state(extra: Partial<WorkspaceDesiredState> = {}): WorkspaceDesiredStat
       port: PORTS.nfs,
       exports: [{ path: 'projects', client: VPN_TUNNEL_NETWORK, access: 'read_write', owner: 'alice' }],
     },
-    ftp: {
-      ...FTP_SETTINGS_DEFAULTS,
+    ftp: ftpSectionSchema.parse({
       enabled: true,
       port: PORTS.ftp,
       users: [{ name: 'alice', enabled: true, permissions: 'read_write' }],
-    },
+    }),
     sftp: { enabled: true, port: PORTS.sftp },
-    ldap: {
-      enabled: true,
-      port: PORTS.ldap,
-      ldaps_port: PORTS.ldaps,
-      bind_password_crypt: null,
-      anonymous_read: false,
-      time_zone: 'Europe/Vilnius',
-      users: [],
-    },
+    ldap: ldapSectionSchema.parse({ enabled: true, port: PORTS.ldap, ldaps_port: PORTS.ldaps }),
     ...extra,
   });
 }

@@ -2,7 +2,12 @@
 // address, a NAT plan's (all but OpenVPN) on the VPN-side address only, seen up by its socket.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VPN_TUNNEL_SERVER_ADDRESS, type WorkspaceDesiredState } from '@debesis/contract';
+import {
+  ftpSectionSchema,
+  ldapSectionSchema,
+  VPN_TUNNEL_SERVER_ADDRESS,
+  type WorkspaceDesiredState,
+} from '@debesis/contract';
 import { ftpDefinition } from '../drivers/ftp.driver.ts';
 import { ldapDefinition } from '../drivers/ldap.driver.ts';
 import { nfsDefinition } from '../drivers/nfs.driver.ts';
@@ -24,28 +29,11 @@ function desired(kind: 'nat' | 'dedicated' | undefined): WorkspaceDesiredState {
     service_id: 'ws',
     address: ADDRESS,
     ...(kind ? { address_kind: kind } : {}),
-    ftp: {
-      enabled: true,
-      port: 21,
-      passive_port_min: 30000,
-      passive_port_max: 30099,
-      max_clients: 50,
-      max_clients_per_user: 5,
-      idle_timeout_minutes: 15,
-      tls_required: false,
-      users: [],
-    },
+    // The contract's defaults: FTP 21, SFTP 22, NFS 2049, LDAP 389 and 636.
+    ftp: ftpSectionSchema.parse({ enabled: true, users: [] }),
     sftp: { enabled: true, port: 22 },
     nfs: { port: 2049, exports: [] },
-    ldap: {
-      enabled: true,
-      port: 389,
-      ldaps_port: 636,
-      bind_password_crypt: null,
-      anonymous_read: false,
-      time_zone: 'Europe/Vilnius',
-      users: [],
-    },
+    ldap: ldapSectionSchema.parse({ enabled: true }),
   });
 }
 
