@@ -42,6 +42,14 @@ export const serviceNetworkSchema = z.object({
    */
   reachable_from: z.enum(REACHABLE_FROM).nullable(),
   client_routes: z.array(text()),
+  /**
+   * The plan's address is the VPN's door only (a NAT plan, products.address): every service but
+   * the VPN answers at `services_address`, inside the tunnel, so a customer connects the VPN
+   * first. False: the services answer on the workspace's own address.
+   */
+  vpn_only: z.boolean(),
+  /** Where Samba, NFS, FTP, SFTP and LDAP answer; null while the service has no node. */
+  services_address: text().nullable(),
   /** When the node last said so; null: never. */
   reported_at: text().nullable(),
   /** Null while the service has no node (not placed). */

@@ -9,6 +9,7 @@ import {
   LDAP_TIME_ZONE,
   LDAPS_DEFAULT_PORT,
 } from './ldap-directory.ts';
+import { planAddressKindSchema } from './products.ts';
 import { text } from './strings.ts';
 import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
 import { monitoringReportSchema } from './monitoring-node.ts';
@@ -398,8 +399,15 @@ export const workspaceDesiredStateSchema = z.object({
   generation: z.number().int().nonnegative(),
   /** running: serve it; stopped: keep data, serve nothing; removed: delete everything. */
   state: z.enum(['running', 'stopped', 'removed']),
-  /** The address its daemons bind to (a loopback alias on a single machine). */
+  /** The workspace's own address on the node (its pool address): see `address_kind`. */
   address: text(),
+  /**
+   * The plan's kind of address (products.address). `dedicated`: every daemon answers on
+   * `address`. `nat`: the address is the VPN's door only; every other daemon answers on the
+   * workspace's VPN-side address (VPN_TUNNEL_SERVER_ADDRESS) and nowhere else, so a customer
+   * connects the VPN first. Absent from an API before this field: dedicated, as then.
+   */
+  address_kind: planAddressKindSchema.optional(),
   /** Hard size limit of its storage, bytes (the plan's disk space). */
   storage_bytes: z.number().int().positive(),
   /** First id of its Unix id block (see WORKSPACE_ID_BLOCK). */

@@ -24,6 +24,14 @@ export const productPeriodSchema = z.object({
   default: z.boolean(),
 });
 
+/**
+ * A plan's address. `dedicated`: the workspace's own address, every service answers on it.
+ * `nat` (Starter): no address a customer reaches directly; the workspace's VPN is the one door
+ * and every other service answers on the VPN side only (see workspaceDesiredStateSchema).
+ */
+export const planAddressKindSchema = z.enum(['nat', 'dedicated']);
+export type PlanAddressKind = z.infer<typeof planAddressKindSchema>;
+
 export const productSchema = z.object({
   id: text(),
   name: text(),
@@ -36,7 +44,7 @@ export const productSchema = z.object({
   /** Included disk, GB. */
   disk_space: z.number().int().positive(),
   allowed_users: z.number().int().positive(),
-  address: z.enum(['nat', 'dedicated']),
+  address: planAddressKindSchema,
   support: z.enum(['email', 'priority', '24/7']),
   options: z.array(productOptionSchema),
   periods: z.array(productPeriodSchema),

@@ -43,6 +43,7 @@ import {
 } from '../ftp/render-pureftpd.ts';
 import { ensureWorkspaceCertificate } from '../tls/workspace-certificate.ts';
 import type { Driver } from './driver.ts';
+import { servingAddress, servingListens } from '../net/serving-address.ts';
 
 export const FTP_DRIVER = 'ftp';
 /** pure-ftpd keeps its transfer log open for good: emptied once read past this size. */
@@ -76,7 +77,7 @@ export function ftpDefinition(options: FtpDefinitionOptions = {}): DaemonDefinit
   const argv = (desired: WorkspaceDesiredState, { dir }: { dir: string }) =>
     pureFtpdArgv({
       program: options.program ?? DAEMON,
-      address: desired.address,
+      address: servingAddress(desired),
       ftp: settingsOf(desired),
       puredb: ftpFiles(dir).puredb,
       transferLog: ftpFiles(dir).transferLog,
@@ -96,7 +97,7 @@ export function ftpDefinition(options: FtpDefinitionOptions = {}): DaemonDefinit
       const files = ftpFiles(context.dir);
       const actions = [
         ...(await ensureWorkspaceCertificate(
-          desired.address,
+          servingAddress(desired),
           { pem: files.certificate, madeFor: files.certificateFor },
           context.run,
         )),
@@ -113,7 +114,7 @@ export function ftpDefinition(options: FtpDefinitionOptions = {}): DaemonDefinit
     },
     setup: (_desired, { dir }) => jailSetup(jailFiles(dir)),
     argv,
-    listens: (desired) => ({ host: desired.address, port: settingsOf(desired).port }),
+    listens: (desired) => servingListens(desired, settingsOf(desired).port),
     // Never used: the puredb and the jails reach pure-ftpd without it; a setting restarts it
     // through its command line.
     reload: () => ({ kind: 'restart' }),

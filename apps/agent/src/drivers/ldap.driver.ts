@@ -49,6 +49,7 @@ import { renderSlapdConf } from '../ldap/render-slapd-conf.ts';
 import { ensureWorkspaceCertificate } from '../tls/workspace-certificate.ts';
 import type { LdapLayout } from '../workspace-layout.ts';
 import type { Driver } from './driver.ts';
+import { servingAddress, servingListens } from '../net/serving-address.ts';
 
 export const LDAP_DRIVER = 'ldap';
 const DAEMON = 'slapd';
@@ -79,8 +80,8 @@ export function ldapDefinition(options: LdapDefinitionOptions = {}): DaemonDefin
   const argv = (desired: WorkspaceDesiredState, { layout }: Pick<DaemonContext, 'layout'>) => {
     const { port, ldaps } = portsOf(desired);
     const urls = [
-      ...(port !== null ? [`ldap://${desired.address}:${port}/`] : []),
-      ...(ldaps !== null ? [`ldaps://${desired.address}:${ldaps}/`] : []),
+      ...(port !== null ? [`ldap://${servingAddress(desired)}:${port}/`] : []),
+      ...(ldaps !== null ? [`ldaps://${servingAddress(desired)}:${ldaps}/`] : []),
       ldapiUrl(layout.ldap),
     ];
     return [options.program ?? DAEMON, '-d', '0', '-h', urls.join(' '), '-f', layout.ldap.conf];
@@ -114,7 +115,7 @@ export function ldapDefinition(options: LdapDefinitionOptions = {}): DaemonDefin
     argv,
     listens: (desired) => {
       const { port, ldaps } = portsOf(desired);
-      return { host: desired.address, port: ldaps ?? port ?? LDAPS_DEFAULT_PORT };
+      return servingListens(desired, ldaps ?? port ?? LDAPS_DEFAULT_PORT);
     },
     reload: () => ({ kind: 'restart' }),
     report: async (_desired, { layout }) => ({ ldap: await readStatus(layout.ldap) }),
@@ -149,7 +150,7 @@ async function renderLdap(
   try {
     actions.push(
       ...(await ensureWorkspaceCertificate(
-        desired.address,
+        servingAddress(desired),
         { pem: files.certificate, madeFor: files.certificateFor },
         run,
       )),

@@ -25,6 +25,10 @@
 // counters (net/traffic-counter.ts). A workspace whose desired state says `bandwidth_throttled`
 // has its link throttled by tc (system/throttle.ts), recorded in the record like the rest.
 //
+// A NAT plan's workspace (net/serving-address.ts) also has the VPN-side address on its namespace's
+// lo, where its daemons other than OpenVPN bind: the plan's address changing kind stops them
+// first, like a move, since each binds elsewhere now.
+//
 // Only addresses of this node's own pool (AGENT_ADDRESS_POOL) are ever configured: a desired state
 // naming any other (the host's own, another node's) is refused, whoever sent it.
 //
@@ -63,6 +67,8 @@ import { throttleLink, unthrottleLink } from '../system/throttle.ts';
 import { sampleTraffic } from '../net/traffic-counter.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
 import { readJsonFile } from '../fs/read-json-file.ts';
+import { vpnOnly } from '../net/serving-address.ts';
+import { VPN_TUNNEL_SERVER_ADDRESS } from '@debesis/contract';
 
 export const NETWORK_DRIVER = 'network';
 
@@ -79,6 +85,8 @@ const recordSchema = z.object({
   guard: z.string().optional(),
   /** Its link is throttled (tc, system/throttle.ts); absent: not. */
   throttled: z.boolean().optional(),
+  /** A NAT plan's: the VPN-side address is kept on the namespace's lo (net/serving-address.ts). */
+  vpn_only: z.boolean().optional(),
 });
 type NetworkRecord = z.infer<typeof recordSchema>;
 
@@ -258,6 +266,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
 
     const address = desired.address;
     const throttled = desired.bandwidth_throttled === true;
+    const behindVpn = vpnOnly(desired);
     const [record, routes, present, forwarding, legacy] = await Promise.all([
       readRecord(layout.networkFile),
       readRoutes(),
@@ -282,6 +291,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
       sameClients &&
       record.guard === guard &&
       (record.throttled ?? false) === throttled &&
+      (record.vpn_only ?? false) === behindVpn &&
       routedThrough(routes, address, names.nodeInterface);
     if (inPlace && guards.length === 0 && !legacy) return done();
 
@@ -291,7 +301,8 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
     // never be reached: stop them, they start again later in this pass, inside, on the address.
     const moved = record !== undefined && record.address !== address;
     const remade = record !== undefined && (!present.netns || !present.link);
-    if (moved || remade) await context.quiesce?.();
+    const rebound = record !== undefined && (record.vpn_only ?? false) !== behindVpn;
+    if (moved || remade || rebound) await context.quiesce?.();
     let made = false;
     if (!present.netns || !present.link) {
       if (present.link) await context.run('ip', ['link', 'del', names.nodeInterface], { check: true });
@@ -331,6 +342,16 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
         `route replace ${NODE_LINK_ADDRESS}/32 dev ${WORKSPACE_INTERFACE} scope link`,
       );
       actions.push(`put address ${address}/32 in ${names.netns}`);
+    }
+    // A namespace made anew has a bare lo: the alias goes only from one that was there.
+    if (behindVpn && (made || rebound)) {
+      inside.push(`addr replace ${VPN_TUNNEL_SERVER_ADDRESS}/32 dev lo`);
+      actions.push(
+        `put ${VPN_TUNNEL_SERVER_ADDRESS} on lo in ${names.netns}: only the VPN answers on ${address}`,
+      );
+    } else if (!behindVpn && rebound && present.netns) {
+      inside.push(`addr del ${VPN_TUNNEL_SERVER_ADDRESS}/32 dev lo`);
+      actions.push(`removed ${VPN_TUNNEL_SERVER_ADDRESS} from lo in ${names.netns}`);
     }
     if (made ? forward : !sameClients) {
       if (!made) inside.push(`route flush via ${NODE_LINK_ADDRESS}`);
@@ -394,6 +415,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
         address,
         ...(forward ? { client_routes: clients, guard } : {}),
         ...(throttled ? { throttled } : {}),
+        ...(behindVpn ? { vpn_only: true } : {}),
       }) + '\n',
       { mode: 0o644 },
     );

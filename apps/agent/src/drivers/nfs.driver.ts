@@ -30,6 +30,7 @@ import {
 import { mountAt } from '../system/mounts.ts';
 import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import type { Driver } from './driver.ts';
+import { servingAddress, servingListens } from '../net/serving-address.ts';
 
 export const NFS_DRIVER = 'nfs';
 
@@ -72,7 +73,7 @@ export function nfsDefinition(options: NfsDefinitionOptions = {}): DaemonDefinit
       '-p',
       layout.nfs.pidFile,
     ],
-    listens: (desired) => ({ host: desired.address, port: portOf(desired) }),
+    listens: (desired) => servingListens(desired, portOf(desired)),
     reload: () => ({ kind: 'signal', signal: 'SIGHUP' }),
     report: (desired, { layout }) => observeNfs(layout.nfs, portOf(desired)),
   };
@@ -126,7 +127,7 @@ async function renderNfs(desired: WorkspaceDesiredState, { layout }: DaemonConte
       {
         path: nfs.conf,
         mode: 0o644,
-        head: renderGaneshaCore({ address: desired.address, port: portOf(desired), layout: nfs }),
+        head: renderGaneshaCore({ address: servingAddress(desired), port: portOf(desired), layout: nfs }),
         restartOnChange: true,
       },
       { path: nfs.busConfig, mode: 0o644, head: renderBusConfig(nfs.busSocket), restartOnChange: true },

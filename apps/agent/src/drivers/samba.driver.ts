@@ -22,6 +22,7 @@ import { activityCursorFile } from '../activity/monitoring-files.ts';
 import { readNewLines } from '../activity/log-tail.ts';
 import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import type { Driver } from './driver.ts';
+import { servingAddress, servingListens, vpnOnly } from '../net/serving-address.ts';
 
 export const SAMBA_DRIVER = 'samba';
 export const DEFAULT_SMB_PORT = 445;
@@ -75,7 +76,7 @@ export function sambaDefinition(options: SambaDefinitionOptions = {}): DaemonDef
       '-s',
       layout.samba.conf,
     ],
-    listens: (desired) => ({ host: desired.address, port }),
+    listens: (desired) => servingListens(desired, port),
     reload: ({ layout }) => ({
       kind: 'command',
       argv: ['smbcontrol', '-s', layout.samba.conf, 'smbd', 'reload-config'],
@@ -134,6 +135,7 @@ async function renderSamba(
     guests: shares.some((share) => share.guestOk),
     settings: sambaSection(desired).settings,
     audit,
+    ...(vpnOnly(desired) ? { only: servingAddress(desired) } : {}),
   });
   return {
     files: [

@@ -33,6 +33,7 @@ import { SFTP_LOG_SCRIPT, sftpEvents } from '../sftp/activity-log.ts';
 import { renderReadOnlyMatch, renderSshdHead } from '../sftp/render-sshd-config.ts';
 import { exists } from '../system/host.ts';
 import type { Driver } from './driver.ts';
+import { servingAddress, servingListens } from '../net/serving-address.ts';
 
 export const SFTP_DRIVER = 'sftp';
 const DAEMON = 'sshd';
@@ -122,7 +123,7 @@ export function sftpDefinition(options: SftpDefinitionOptions = {}): DaemonDefin
       ];
     },
     argv,
-    listens: (desired) => ({ host: desired.address, port: portOf(desired) }),
+    listens: (desired) => servingListens(desired, portOf(desired)),
     reload: () => ({ kind: 'signal', signal: 'SIGHUP' }),
     report: async (desired, context) => {
       const running = await runningDaemon(sftpFiles(context.dir).process, argv(desired, context));
@@ -180,7 +181,7 @@ async function renderSftp(
         path: files.conf,
         mode: 0o600,
         head: renderSshdHead({
-          address: desired.address,
+          address: servingAddress(desired),
           port: portOf(desired),
           hostKey: files.hostKey,
           users,

@@ -49,12 +49,27 @@ export async function waitForPort(
   }
 }
 
-/** /proc/net/udp's spelling of an IPv4 address and port: the address's bytes as a host-order word. */
+const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
+
+/** /proc/net/udp's spelling of 4 address bytes: a host-order word. */
+function procWord(bytes: readonly number[]): string {
+  const buffer = Buffer.from(bytes);
+  return hex(endianness() === 'LE' ? buffer.readUInt32LE(0) : buffer.readUInt32BE(0), 8);
+}
+
+/** /proc/net/udp's spelling of an IPv4 address and port. */
 function procAddress(host: string, port: number): string {
-  const bytes = Buffer.from(host.split('.').map(Number));
-  const word = endianness() === 'LE' ? bytes.readUInt32LE(0) : bytes.readUInt32BE(0);
-  const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
-  return `${hex(word, 8)}:${hex(port, 4)}`;
+  return `${procWord(host.split('.').map(Number))}:${hex(port, 4)}`;
+}
+
+/**
+ * /proc/net/udp6's spellings of an IPv4 address and port on an IPv6 socket (a daemon such as
+ * ganesha binds one there, as ::ffff:a.b.c.d): that, and the IPv6 wildcard, which takes IPv4 too.
+ */
+function procAddresses6(host: string, port: number): string[] {
+  const zero = '0'.repeat(8);
+  const mapped = `${zero}${zero}${procWord([0, 0, 0xff, 0xff])}${procWord(host.split('.').map(Number))}`;
+  return [`${mapped}:${hex(port, 4)}`, `${zero.repeat(4)}:${hex(port, 4)}`];
 }
 
 /** /proc/net/tcp's state of a listening socket. */
@@ -71,15 +86,18 @@ export async function socketBound(
   protocol: 'tcp' | 'udp' = 'udp',
 ): Promise<boolean> {
   if (!isIPv4(host)) throw new Error(`${host}: only IPv4 ports are watched`);
-  const table = await readFile(`/proc/${pid}/net/${protocol}`, 'utf8').catch(() => '');
-  const wanted = new Set([procAddress(host, port), procAddress('0.0.0.0', port)]);
-  return table
-    .split('\n')
-    .slice(1)
-    .some((line) => {
-      const fields = line.trim().split(/\s+/);
-      return wanted.has(fields[1] ?? '') && (protocol === 'udp' || fields[3] === TCP_LISTEN);
-    });
+  const [table, table6] = await Promise.all(
+    [protocol, `${protocol}6`].map((name) => readFile(`/proc/${pid}/net/${name}`, 'utf8').catch(() => '')),
+  );
+  const wanted = new Set([
+    procAddress(host, port),
+    procAddress('0.0.0.0', port),
+    ...procAddresses6(host, port),
+  ]);
+  return [...table!.split('\n').slice(1), ...table6!.split('\n').slice(1)].some((line) => {
+    const fields = line.trim().split(/\s+/);
+    return wanted.has(fields[1] ?? '') && (protocol === 'udp' || fields[3] === TCP_LISTEN);
+  });
 }
 
 /** Waits for `listens` of the daemon `pid`: a TCP connection, or its socket bound. */

@@ -24,6 +24,11 @@ export interface SmbGlobalOptions {
    * its file operations in the audit log. Without it a share naming the module would not open.
    */
   audit: boolean;
+  /**
+   * A NAT plan's workspace (net/serving-address.ts): the VPN-side address, the only one smbd
+   * binds to. Absent: every address of the namespace.
+   */
+  only?: string;
 }
 
 /** smb.conf's names for the protocols offered: SMB2 means 2.1 and later (2.0.2 lacks leasing). */
@@ -48,8 +53,12 @@ export function renderGlobal(options: SmbGlobalOptions): string {
     `workgroup = ${smbConf.value(options.settings.workgroup)}`,
     // smbd runs in the workspace's own network namespace, where every address is the workspace's:
     // its address on ws0 and, with a VPN, the tunnel's server address, where VPN clients reach it.
-    // It listens on all of them; it starts before the tunnel exists, so it could not name that one.
-    'bind interfaces only = no',
+    // It listens on all of them (it starts before the tunnel exists, so it could not name that
+    // one), unless the plan's address is the VPN's door only: then on the VPN-side address alone,
+    // which the network driver keeps on the namespace's lo so that smbd finds an interface for it.
+    ...(options.only
+      ? [`interfaces = ${options.only}`, 'bind interfaces only = yes']
+      : ['bind interfaces only = no']),
     `smb ports = ${options.port}`,
     'disable netbios = yes',
     // SMB2+ only, and no SMB1 unix extensions: clients cannot create symlinks that could lead out

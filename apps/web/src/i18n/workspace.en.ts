@@ -157,6 +157,9 @@ export const workspaceEn = {
     howToOpen:
       'To open it, whoever runs the node sets AGENT_CLIENT_ROUTES to the client networks (0.0.0.0/0 for any) and starts the agent again (see the README).',
     routes: 'Clients can connect from {{routes}}.',
+    vpnOnlyTitle: 'Connect the VPN first.',
+    vpnOnly:
+      'This plan has a NAT address: only the VPN answers on the workspace’s address. Samba, NFS, FTP, SFTP and LDAP answer inside the VPN, at {{address}}, once a VPN user is connected.',
     servingNodeOnly:
       'Yes, for this machine only: {{name}} runs, but clients on other machines cannot reach it',
     bandwidthTitle: 'Bandwidth this month',

@@ -187,6 +187,9 @@ export const workspaceLt: WorkspaceMessages = {
     howToOpen:
       'Kad ji būtų pasiekiama, mazgo administratorius nurodo AGENT_CLIENT_ROUTES klientų tinklus (0.0.0.0/0 – bet kokius) ir iš naujo paleidžia agentą (žr. README).',
     routes: 'Klientai gali prisijungti iš {{routes}}.',
+    vpnOnlyTitle: 'Pirmiausia prisijunkite prie VPN.',
+    vpnOnly:
+      'Šio plano adresas yra NAT: darbo erdvės adresu atsako tik VPN. Samba, NFS, FTP, SFTP ir LDAP atsako VPN viduje, adresu {{address}}, kai VPN naudotojas prisijungęs.',
     servingNodeOnly:
       'Taip, tik šiam kompiuteriui: {{name}} veikia, bet kitų kompiuterių klientai jo nepasiekia',
     bandwidthTitle: 'Šio mėnesio duomenų srautas',

@@ -10,6 +10,8 @@ export function makeServiceNetwork(overrides: Partial<ServiceNetwork> = {}): Ser
   return {
     reachable_from: 'routes',
     client_routes: ['0.0.0.0/0'],
+    vpn_only: false,
+    services_address: '198.18.0.1',
     reported_at: '2026-11-20T10:00:00.000Z',
     bandwidth: {
       period_start: '2026-11-03T09:00:00.000Z',

@@ -6,8 +6,8 @@ import { storeNetworkReport } from './network.report.ts';
 import { networkRoutes } from './network.routes.ts';
 import { createNetworkService, NETWORK_DRIVER } from './network.service.ts';
 
-export const createNetworkFeature: WorkspaceFeatureFactory = ({ db, changes }) => {
-  const network = createNetworkService({ db, changes });
+export const createNetworkFeature: WorkspaceFeatureFactory = ({ db, changes, plans }) => {
+  const network = createNetworkService({ db, changes, plans });
   return {
     name: NETWORK_DRIVER,
     desiredSection: ({ serviceId }) => network.desiredSection(serviceId),

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertsResponse, LoginResponse, ServiceNetwork, WorkspaceReport } from '@debesis/contract';
-import { login } from '../../test/factories.ts';
+import {
+  VPN_TUNNEL_SERVER_ADDRESS,
+  type AlertsResponse,
+  type LoginResponse,
+  type ServiceNetwork,
+  type WorkspaceReport,
+} from '@debesis/contract';
+import { login, signedInUser } from '../../test/factories.ts';
+import { buyService } from '../../test/payments.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { seedCatalogue } from '../../test/payments.ts';
@@ -192,8 +199,33 @@ describe('bandwidth and reach of a workspace (API)', () => {
     expect((await call.get(auth, `/api/v1/network/${serviceId}`)).json<ServiceNetwork>()).toMatchObject({
       reachable_from: 'routes',
       client_routes: ['192.0.2.0/24'],
+      // MINI has an address of its own: every service answers on it.
+      vpn_only: false,
+      services_address: '10.16.9.2',
     });
     const other = await ownerWithService(ctx);
     expect((await call.get(other.auth, `/api/v1/network/${serviceId}`)).statusCode).toBe(404);
+  });
+
+  it("tells a Starter's owner its services answer inside the VPN only, at the tunnel's address", async () => {
+    const owner = await signedInUser(ctx);
+    const { service_id: serviceId } = await buyService(ctx, owner.auth, {
+      product_id: 'starter',
+      disk_space: 3,
+      users_count: 2,
+      period_id: '1m',
+    });
+    await setService(ctx, serviceId, {
+      status: 'active',
+      nodeId: node.id,
+      address: '10.16.9.3',
+      idBase: 7_920_000,
+    });
+    expect((await call.get(owner.auth, `/api/v1/network/${serviceId}`)).json<ServiceNetwork>()).toMatchObject(
+      {
+        vpn_only: true,
+        services_address: VPN_TUNNEL_SERVER_ADDRESS,
+      },
+    );
   });
 });

@@ -120,14 +120,10 @@ export function createWorkspaceState(deps: {
   const cache = createGenerationCache<Sections>();
   const known = (kind: string) => deps.features.featureOfFailure(kind) !== undefined;
 
-  async function sectionsOf(row: ServiceRow, idBase: number): Promise<Sections> {
+  async function sectionsOf(row: ServiceRow, idBase: number, publicAddress: boolean): Promise<Sections> {
     const cached = cache.get(row.id, row.generation);
     if (cached) return cached;
-    const sections = await deps.features.desiredSections({
-      serviceId: row.id,
-      idBase,
-      publicAddress: await deps.plans.publicAddress(row.productId),
-    });
+    const sections = await deps.features.desiredSections({ serviceId: row.id, idBase, publicAddress });
     cache.set(row.id, row.generation, sections);
     return sections;
   }
@@ -136,12 +132,15 @@ export function createWorkspaceState(deps: {
     if (row.address === null || row.idBase === null) return null;
     const state = workspaceState(row);
     // A workspace being deleted needs no users or features; the agent only removes it.
-    const sections = state === 'removed' ? {} : await sectionsOf(row, row.idBase);
+    const publicAddress = await deps.plans.publicAddress(row.productId);
+    const sections = state === 'removed' ? {} : await sectionsOf(row, row.idBase, publicAddress);
     return {
       service_id: row.id,
       generation: row.generation,
       state,
       address: row.address,
+      // A NAT plan's address is its VPN's door only: the agent binds every other daemon inside.
+      address_kind: publicAddress ? 'dedicated' : 'nat',
       storage_bytes: storageBytes(row.diskSpace),
       id_base: row.idBase,
       users: [],

@@ -82,6 +82,23 @@ describe('the workspace module', () => {
     expect(removed?.samba).toBeUndefined();
   });
 
+  it("tells the node a Starter's address is NAT, so its daemons answer through the VPN only", async () => {
+    // Placed by hand: the node's two addresses are taken by the other tests.
+    const starter = (await buyService(ctx, (await signedInUser(ctx)).auth, STARTER)).service_id;
+    // ownerWithService buys MINI, a dedicated-address plan.
+    const mini = (await ownerWithService(ctx)).serviceId;
+    for (const [index, serviceId] of [starter, mini].entries())
+      await setService(ctx, serviceId, {
+        status: 'active',
+        nodeId: node.id,
+        address: `10.14.2.${index + 1}`,
+        idBase: 7_000_000 + index * 10_000,
+      });
+    const { workspaces } = await node.desired();
+    const kindOf = (id: string) => workspaces.find((workspace) => workspace.service_id === id)?.address_kind;
+    expect([kindOf(starter), kindOf(mini)]).toEqual(['nat', 'dedicated']);
+  });
+
   it("keeps the failures of the registered features' kinds and still hears a report with others", async () => {
     const { serviceId, auth } = await placedService();
     const { generation } = await serviceRow(ctx, serviceId);

@@ -18,7 +18,7 @@ import { ftpApi, useFtpStatus, useFtpUsers } from '../../workspace/ftp-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
-import { ReachabilityNote, useReachableServing } from './network/ReachabilityNote.tsx';
+import { ReachabilityNote, useReachableServing, useServicesAddress } from './network/ReachabilityNote.tsx';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import './ftp.css';
@@ -48,7 +48,7 @@ export function ServiceFtpTab() {
   const sftpServing = useReachableServing(service.id, 'SFTP', () => t('ftp.sftpLive'));
   const status = useFtpStatus(service.id);
   const data = status.data;
-  const host = data?.address ?? null;
+  const host = useServicesAddress(service.id, data?.address ?? null);
   const exampleUser = useFtpUsers(service.id).data?.users.find((user) => user.enabled)?.name ?? 'user';
   const card = (server: (status: FtpStatus) => FtpServerStatus) => ({
     data: data && reportOf(data, server(data), t),

@@ -16,6 +16,8 @@ import { CopyValue } from './kit/CopyValue.tsx';
 import './kit/data-table.css';
 import './ldap.css';
 import { useServiceTab } from './use-service-tab.ts';
+import { useServicesAddress, VpnOnlyNote } from './network/ReachabilityNote.tsx';
+import { useServiceNetwork } from '../../workspace/network-api.ts';
 
 type Translate = TFunction<['ldapTab', 'workspace']>;
 
@@ -59,6 +61,8 @@ export function ServiceLdapTab() {
   const status = useLdapStatus(service.id);
   const config = useLdapConfig(service.id);
   const users = useLdapUsers(service.id);
+  const address = useServicesAddress(service.id, status.data?.address ?? null);
+  const network = useServiceNetwork(service.id).data;
   const [password, setPassword] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkDate, setBulkDate] = useState('');
@@ -128,8 +132,8 @@ export function ServiceLdapTab() {
             ? [
                 {
                   label: t('ldap.address'),
-                  value: data.address ? (
-                    <code>{`${data.address}:${data.port ?? ''} / ${data.ldaps_port ?? ''}`}</code>
+                  value: address ? (
+                    <code>{`${address}:${data.port ?? ''} / ${data.ldaps_port ?? ''}`}</code>
                   ) : (
                     t('ldap.notPlaced')
                   ),
@@ -151,6 +155,7 @@ export function ServiceLdapTab() {
               ]
             : []
         }
+        notices={<VpnOnlyNote network={network} testId="ldap-vpn-only" />}
         testId="ldap"
       />
 

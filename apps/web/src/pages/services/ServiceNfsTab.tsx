@@ -16,7 +16,7 @@ import { useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { nfsApi, useNfsClients, useNfsExports, useNfsStats, useNfsStatus } from '../../workspace/nfs-api.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
-import { ReachabilityNote, useReachableServing } from './network/ReachabilityNote.tsx';
+import { ReachabilityNote, useReachableServing, useServicesAddress } from './network/ReachabilityNote.tsx';
 import { ReportCard } from './kit/ReportCard.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { nfsExportForm } from './nfs-export-form.ts';
@@ -43,6 +43,7 @@ export function ServiceNfsTab() {
   const status = useNfsStatus(service.id);
   const sync = useWorkspaceMutation(() => nfsApi.sync(service.id));
   const data = status.data;
+  const address = useServicesAddress(service.id, data?.address ?? null);
   return (
     <div className="service-tab-stack">
       <DaemonStatusCard
@@ -57,7 +58,7 @@ export function ServiceNfsTab() {
         facts={[
           {
             label: t('nfs.address'),
-            value: data?.address ? <code>{`${data.address}:${data.port}`}</code> : t('nfs.notPlaced'),
+            value: data && address ? <code>{`${address}:${data.port}`}</code> : t('nfs.notPlaced'),
             testId: 'nfs-address',
           },
           { label: t('nfs.protocol'), value: t('nfs.protocolValue') },

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useWorkspaceGroups, useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { sambaApi, useSambaShares, useSambaStatus } from '../../workspace/samba-api.ts';
 import { DaemonStatusCard } from './kit/DaemonStatusCard.tsx';
-import { ReachabilityNote, useReachableServing } from './network/ReachabilityNote.tsx';
+import { ReachabilityNote, useReachableServing, useServicesAddress } from './network/ReachabilityNote.tsx';
 import { startValues } from './kit/form-fields.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { SettingsFormCard } from './kit/SettingsFormCard.tsx';
@@ -32,7 +32,7 @@ export function ServiceSambaTab() {
   const { service } = useServiceTab('samba');
   const serving = useReachableServing(service.id, 'Samba', () => t('samba.live'));
   const status = useSambaStatus(service.id);
-  const address = status.data?.address ?? null;
+  const address = useServicesAddress(service.id, status.data?.address ?? null);
   return (
     <div className="service-tab-stack">
       <DaemonStatusCard

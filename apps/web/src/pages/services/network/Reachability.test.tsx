@@ -3,6 +3,8 @@
 // overview shows the month's bandwidth against the plan's, with the throttle when it is used up.
 import { configure, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VPN_TUNNEL_SERVER_ADDRESS } from '@debesis/contract';
+import { changeLanguage } from '../../../i18n/language.ts';
 import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
 import { GIB, makeServiceNetwork } from '../../../test/network-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -16,6 +18,7 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(async () => {
   await import('../ServiceDetailPage.tsx');
   await import('../ServiceVpnTab.tsx');
+  await import('../ServiceSambaTab.tsx');
 });
 
 beforeEach(() => {
@@ -47,6 +50,35 @@ describe('reachability', () => {
     renderApp(`/dashboard/services/${SERVICE_ID}/vpn`);
     expect((await screen.findByTestId('vpn-reach')).textContent).toContain('0.0.0.0/0');
     await waitFor(() => expect(screen.getByTestId('vpn-live').textContent).toContain('VPN clients connect'));
+  });
+});
+
+describe('a NAT plan (issue 36 point 13)', () => {
+  const nat = makeServiceNetwork({ vpn_only: true, services_address: VPN_TUNNEL_SERVER_ADDRESS });
+
+  it('gives the VPN-side address and says to connect the VPN first, in both languages', async () => {
+    server.use(...workspaceHandlers({ network: nat }));
+    renderApp(`/dashboard/services/${SERVICE_ID}/samba`);
+    await waitFor(() =>
+      expect(screen.getByTestId('samba-address').textContent).toBe(`\\\\${VPN_TUNNEL_SERVER_ADDRESS}`),
+    );
+    const note = await screen.findByTestId('samba-reach-vpn-only');
+    expect(note.textContent).toContain('Connect the VPN first.');
+    expect(note.textContent).toContain(`inside the VPN, at ${VPN_TUNNEL_SERVER_ADDRESS}`);
+    try {
+      await changeLanguage('lt', 'storage');
+      await waitFor(() => expect(note.textContent).toContain('Pirmiausia prisijunkite prie VPN.'));
+      expect(note.textContent).toContain(`VPN viduje, adresu ${VPN_TUNNEL_SERVER_ADDRESS}`);
+    } finally {
+      await changeLanguage('en', 'storage');
+    }
+  });
+
+  it('says nothing of it for a plan with an address of its own', async () => {
+    server.use(...workspaceHandlers());
+    renderApp(`/dashboard/services/${SERVICE_ID}/samba`);
+    await screen.findByTestId('samba-reach');
+    expect(screen.queryByTestId('samba-reach-vpn-only')).toBeNull();
   });
 });
 

@@ -15,8 +15,32 @@ export function nodeOnly(network: ServiceNetwork | undefined): boolean {
 }
 
 export function ReachabilityNote({ serviceId, testId }: { serviceId: string; testId: string }) {
-  const { t } = useTranslation('workspace');
   const network = useServiceNetwork(serviceId).data;
+  return (
+    <>
+      <VpnOnlyNote network={network} testId={`${testId}-vpn-only`} />
+      <NodeReach network={network} testId={testId} />
+    </>
+  );
+}
+
+/**
+ * A NAT plan's address is the VPN's door only (the agent binds every other daemon inside the
+ * tunnel): every card that shows where to connect says so, and which address to use.
+ */
+export function VpnOnlyNote({ network, testId }: { network: ServiceNetwork | undefined; testId: string }) {
+  const { t } = useTranslation('workspace');
+  if (!network?.vpn_only || !network.services_address) return null;
+  return (
+    <FormAlert tone="info" testId={testId}>
+      <strong>{t('network.vpnOnlyTitle')}</strong>{' '}
+      {t('network.vpnOnly', { address: network.services_address })}
+    </FormAlert>
+  );
+}
+
+function NodeReach({ network, testId }: { network: ServiceNetwork | undefined; testId: string }) {
+  const { t } = useTranslation('workspace');
   if (!network?.reachable_from) return null;
   if (network.reachable_from === 'routes')
     return (
@@ -29,6 +53,15 @@ export function ReachabilityNote({ serviceId, testId }: { serviceId: string; tes
       <strong>{t('network.nodeOnlyTitle')}</strong> {t('network.nodeOnly')} {t('network.howToOpen')}
     </FormAlert>
   );
+}
+
+/**
+ * Where a tab's service answers: its status's address, or for a NAT plan the VPN-side address
+ * (the tab's API status names the workspace's own address either way).
+ */
+export function useServicesAddress(serviceId: string, own: string | null): string | null {
+  const network = useServiceNetwork(serviceId).data;
+  return network?.vpn_only ? network.services_address : own;
 }
 
 /**
