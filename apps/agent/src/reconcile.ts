@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import type { ApiClient } from './api-client.ts';
 import { measureCapacity } from './capacity.ts';
 import { onlyGenerationChanged, sameInputs, trackReads, type DriverInputs } from './driver-inputs.ts';
-import type { Driver, DriverContext, DriverStatus } from './drivers/driver.ts';
+import type { Driver, DriverContext, DriverObservation, DriverStatus } from './drivers/driver.ts';
 import type { CommandRunner } from './exec/run-command.ts';
 import { writeIfChanged } from './fs/write-if-changed.ts';
 import { errorMessage, type Logger } from './logger.ts';
@@ -229,15 +229,8 @@ async function observeWorkspace(
   try {
     const context = driverContext(deps, workspaceDir(deps.dataDir, desired.service_id));
     for (const driver of deps.drivers) {
-      if (!driver.observe) continue;
-      const observation = await driver.observe(desired, context);
-      if (observation.drift) {
-        deps.logger.warn(
-          { service_id: desired.service_id, driver: driver.name },
-          `drift: ${observation.drift}`,
-        );
-        return undefined;
-      }
+      const observation = await observeWithoutDrift(deps, driver, desired, context);
+      if (!observation) return undefined;
       if (observation.facts) facts.push(observation.facts);
     }
   } catch (error) {
@@ -383,20 +376,23 @@ async function unchangedDriver(
   last: AppliedDriver | undefined,
 ): Promise<AppliedDriver | undefined> {
   if (!last || !sameInputs(last.inputs, desired)) return undefined;
-  if (!driver.observe) return last;
-  try {
-    const observation = await driver.observe(desired, context);
-    if (observation.drift) {
-      deps.logger.warn(
-        { service_id: desired.service_id, driver: driver.name },
-        `drift: ${observation.drift}`,
-      );
-      return undefined;
-    }
-    return observation.facts ? { ...last, facts: observation.facts } : last;
-  } catch {
-    return undefined;
-  }
+  const observation = await observeWithoutDrift(deps, driver, desired, context).catch(() => undefined);
+  if (!observation) return undefined;
+  return observation.facts ? { ...last, facts: observation.facts } : last;
+}
+
+/** The driver's look (empty when it has none), or undefined, logged, when it saw drift. */
+async function observeWithoutDrift(
+  deps: ReconcileDeps,
+  driver: Driver,
+  desired: WorkspaceDesiredState,
+  context: DriverContext,
+): Promise<DriverObservation | undefined> {
+  if (!driver.observe) return {};
+  const observation = await driver.observe(desired, context);
+  if (!observation.drift) return observation;
+  deps.logger.warn({ service_id: desired.service_id, driver: driver.name }, `drift: ${observation.drift}`);
+  return undefined;
 }
 
 async function applyWorkspace(
