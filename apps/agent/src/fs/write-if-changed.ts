@@ -57,18 +57,33 @@ export async function writeFilesIfChanged(
   files: readonly FileToWrite[],
   flushFolder: (dir: string) => Promise<void> = syncDirectory,
 ): Promise<WriteIfChangedResult[]> {
+  const batch = fileBatch(flushFolder);
   const results: WriteIfChangedResult[] = [];
-  const renamedIn = new Set<string>();
   try {
-    for (const file of files) {
-      const result = await writeOne(file.path, file.data, file.options ?? {});
-      if (result.content) renamedIn.add(dirname(file.path));
-      results.push(result);
-    }
+    for (const file of files) results.push(await batch.write(file.path, file.data, file.options));
   } finally {
-    for (const dir of renamedIn) await flushFolder(dir);
+    await batch.flush();
   }
   return results;
+}
+
+/**
+ * writeFilesIfChanged one file at a time, for a caller with work between the writes (a daemon's
+ * config check that reads the files written before it): `flush` flushes each folder once.
+ */
+export function fileBatch(flushFolder: (dir: string) => Promise<void> = syncDirectory) {
+  const renamedIn = new Set<string>();
+  return {
+    async write(path: string, data: string | Uint8Array, options: WriteIfChangedOptions = {}) {
+      const result = await writeOne(path, data, options);
+      if (result.content) renamedIn.add(dirname(path));
+      return result;
+    },
+    async flush() {
+      for (const dir of renamedIn) await flushFolder(dir);
+      renamedIn.clear();
+    },
+  };
 }
 
 async function writeOne(
