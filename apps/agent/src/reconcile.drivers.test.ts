@@ -6,10 +6,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SAMBA_NOT_USED, type NodeReportRequest, type WorkspaceDesiredState } from '@debesis/contract';
+import { SAMBA_NOT_USED, type WorkspaceDesiredState } from '@debesis/contract';
 import type { Driver } from './drivers/driver.ts';
-import { silentLogger } from './logger.ts';
-import { createReconcileMemory, reconcileOnce, type ReconcileMemory } from './reconcile.ts';
+import { createReconcileMemory, type ReconcileMemory } from './reconcile.ts';
+import { fakePass } from './testing/fake-pass.ts';
 import { desiredShare, desiredWorkspace } from './testing/desired.ts';
 
 let dataDir: string;
@@ -23,35 +23,12 @@ afterEach(async () => {
 const SERVICE = 'ws-1';
 const wsDir = () => join(dataDir, 'workspaces', SERVICE);
 
-async function pass(
+const pass = (
   drivers: readonly Driver[],
   desired: WorkspaceDesiredState,
   memory: ReconcileMemory = createReconcileMemory(),
   fullCheckEvery = 1,
-) {
-  const reports: NodeReportRequest[] = [];
-  const result = await reconcileOnce(
-    {
-      api: {
-        desiredState: () => Promise.resolve({ node_id: crypto.randomUUID(), workspaces: [desired] }),
-        report: (_token, body) => {
-          reports.push(body);
-          return Promise.resolve();
-        },
-      },
-      nodeToken: 'token',
-      dataDir,
-      addresses: [],
-      agentVersion: 'test',
-      drivers,
-      logger: silentLogger,
-      run: () => Promise.reject(new Error('no program runs here')),
-      fullCheckEvery,
-    },
-    memory,
-  );
-  return { result, report: reports[0]!.workspaces[0]! };
-}
+) => fakePass({ dataDir, drivers, desired, memory, fullCheckEvery });
 
 /** A driver that records each apply (and whether it was asked to restart). */
 function recording(

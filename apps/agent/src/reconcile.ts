@@ -1,7 +1,11 @@
 // One reconcile pass: pull the desired state, make each workspace match it by running the
 // drivers in order, and report what was applied together with the node's capacity (the report
 // is also the heartbeat). A workspace whose generation is already applied is only observed
-// (cheap: fresh usage facts, is its daemon alive?), and applied again when it drifted. A failed
+// (cheap: fresh usage facts, is its daemon alive?), and applied again when it drifted. In a new
+// generation only the drivers whose input changed apply (driver-inputs.ts): one whose last apply
+// went through whole, read nothing that changed and whose look finds no drift keeps its status,
+// so a new user does not re-render NFS. Every full check, drift, retry, restart and removal
+// applies every driver. A failed
 // report still says what serves (each daemon driver's `serving`, facts looked at afresh), so the
 // API never shows a workspace running while its daemon is down. What features observe (VPN
 // sessions and traffic) is asked afresh on every pass, applied or only observed. Nothing here is
@@ -30,7 +34,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiClient } from './api-client.ts';
 import { measureCapacity } from './capacity.ts';
-import type { Driver, DriverContext, DriverStatus } from './drivers/driver.ts';
+import { onlyGenerationChanged, sameInputs, trackReads, type DriverInputs } from './driver-inputs.ts';
+import type { Driver, DriverContext, DriverObservation, DriverStatus } from './drivers/driver.ts';
 import type { CommandRunner } from './exec/run-command.ts';
 import { writeIfChanged } from './fs/write-if-changed.ts';
 import { errorMessage, type Logger } from './logger.ts';
@@ -63,16 +68,31 @@ export interface ReconcileMemory {
    * failed in it); what node calls answer about. A removed workspace is not held.
    */
   applied: Map<string, WorkspaceDesiredState>;
+  /**
+   * Per service id, per driver: what its last apply read and reported, kept only while that apply
+   * went through whole (no error, no failed resource), so that a change it did not read skips it.
+   */
+  drivers: Map<string, Map<string, AppliedDriver>>;
+}
+
+/** A driver's last whole apply on a workspace (see driver-inputs.ts). */
+export interface AppliedDriver {
+  inputs: DriverInputs;
+  status: DriverStatus;
+  facts?: Partial<WorkspaceFacts>;
 }
 
 export function createReconcileMemory(): ReconcileMemory {
-  return { passes: 0, workspaces: new Map(), applied: new Map() };
+  return { passes: 0, workspaces: new Map(), applied: new Map(), drivers: new Map() };
 }
 
 function remember(memory: ReconcileMemory, desired: WorkspaceDesiredState, report: WorkspaceReport): void {
   memory.workspaces.set(desired.service_id, report);
-  if (desired.state === 'removed') memory.applied.delete(desired.service_id);
-  else if (report.observed_generation === desired.generation) memory.applied.set(desired.service_id, desired);
+  if (desired.state === 'removed') {
+    memory.applied.delete(desired.service_id);
+    memory.drivers.delete(desired.service_id);
+  } else if (report.observed_generation === desired.generation)
+    memory.applied.set(desired.service_id, desired);
 }
 
 export interface ReconcileResult {
@@ -80,6 +100,8 @@ export interface ReconcileResult {
   fullCheck: boolean;
   /** Service ids whose drivers ran this pass (changed generation, failed before, or full check). */
   applied: string[];
+  /** `service_id: driver` of the drivers left alone in an applied workspace (their input unchanged). */
+  unchangedDrivers: string[];
   /** Service ids skipped because their generation was already applied. */
   skipped: string[];
   /** Whether any driver changed anything on the node. */
@@ -101,6 +123,7 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
   const result: ReconcileResult = {
     fullCheck,
     applied: [],
+    unchangedDrivers: [],
     skipped: [],
     changed: false,
     actions: [],
@@ -133,10 +156,22 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
     }
 
     result.applied.push(workspace.service_id);
+    // Only a new generation that changes something of one this agent has applied may leave
+    // drivers alone: a full check, a drift seen, a retry of the same generation, a bare new
+    // generation and the first pass after a start apply every driver.
+    const before = memory.applied.get(workspace.service_id);
+    const selective =
+      !fullCheck &&
+      previous !== undefined &&
+      previous.observed_generation !== workspace.generation &&
+      before !== undefined &&
+      !onlyGenerationChanged(before, workspace);
+    let applied = memory.drivers.get(workspace.service_id);
+    if (!applied) memory.drivers.set(workspace.service_id, (applied = new Map<string, AppliedDriver>()));
     const report = await withFeatureReports(
       deps,
       workspace,
-      await applyWorkspace(deps, workspace, previous, result),
+      await applyWorkspace(deps, workspace, previous, result, { applied, selective }),
     );
     remember(memory, workspace, report);
     result.workspaces.push(await withActivity(deps, workspace, report, acks));
@@ -145,6 +180,7 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
   // deletes data.
   for (const id of memory.workspaces.keys()) if (!seen.has(id)) memory.workspaces.delete(id);
   for (const id of memory.applied.keys()) if (!seen.has(id)) memory.applied.delete(id);
+  for (const id of memory.drivers.keys()) if (!seen.has(id)) memory.drivers.delete(id);
 
   result.capacity = await measureCapacity(deps.dataDir, deps.addresses);
   await deps.api.report(deps.nodeToken, {
@@ -193,15 +229,8 @@ async function observeWorkspace(
   try {
     const context = driverContext(deps, workspaceDir(deps.dataDir, desired.service_id));
     for (const driver of deps.drivers) {
-      if (!driver.observe) continue;
-      const observation = await driver.observe(desired, context);
-      if (observation.drift) {
-        deps.logger.warn(
-          { service_id: desired.service_id, driver: driver.name },
-          `drift: ${observation.drift}`,
-        );
-        return undefined;
-      }
+      const observation = await observeWithoutDrift(deps, driver, desired, context);
+      if (!observation) return undefined;
       if (observation.facts) facts.push(observation.facts);
     }
   } catch (error) {
@@ -335,11 +364,43 @@ async function restartAsked(dir: string, desired: WorkspaceDesiredState): Promis
   return desired.restart_token !== actedOn;
 }
 
+/**
+ * A driver's last whole apply, when this pass may leave it alone: nothing it read has changed
+ * and its own look finds no drift (its daemon runs as started, no job waits). Undefined: apply it.
+ */
+async function unchangedDriver(
+  deps: ReconcileDeps,
+  driver: Driver,
+  desired: WorkspaceDesiredState,
+  context: DriverContext,
+  last: AppliedDriver | undefined,
+): Promise<AppliedDriver | undefined> {
+  if (!last || !sameInputs(last.inputs, desired)) return undefined;
+  const observation = await observeWithoutDrift(deps, driver, desired, context).catch(() => undefined);
+  if (!observation) return undefined;
+  return observation.facts ? { ...last, facts: observation.facts } : last;
+}
+
+/** The driver's look (empty when it has none), or undefined, logged, when it saw drift. */
+async function observeWithoutDrift(
+  deps: ReconcileDeps,
+  driver: Driver,
+  desired: WorkspaceDesiredState,
+  context: DriverContext,
+): Promise<DriverObservation | undefined> {
+  if (!driver.observe) return {};
+  const observation = await driver.observe(desired, context);
+  if (!observation.drift) return observation;
+  deps.logger.warn({ service_id: desired.service_id, driver: driver.name }, `drift: ${observation.drift}`);
+  return undefined;
+}
+
 async function applyWorkspace(
   deps: ReconcileDeps,
   desired: WorkspaceDesiredState,
   previous: WorkspaceReport | undefined,
   result: ReconcileResult,
+  memory: { applied: Map<string, AppliedDriver>; selective: boolean },
 ): Promise<WorkspaceReport> {
   const statuses: DriverStatus[] = [];
   const serviceId = desired.service_id;
@@ -382,6 +443,9 @@ async function applyWorkspace(
   // A base driver applied only part of its share (a refused resize): the generation is not applied.
   let partial = false;
   const restart = await restartAsked(dir, desired);
+  // A restart and a removal concern every driver; once one quiesced the ones after it, those
+  // must start again.
+  let selective = memory.selective && !restart && desired.state !== 'removed';
   const drivers = desired.state === 'removed' ? [...deps.drivers].reverse() : deps.drivers;
   for (const [index, driver] of drivers.entries()) {
     // Quiescing stops what the drivers after this one (in the registry's order) run.
@@ -389,12 +453,31 @@ async function applyWorkspace(
     const context: DriverContext = {
       ...driverContext(deps, dir),
       quiesce: async () => {
+        selective = false;
         for (const next of later) await next.quiesce?.(desired, driverContext(deps, dir));
       },
       ...(restart ? { restart } : {}),
     };
+    const last = memory.applied.get(driver.name);
+    memory.applied.delete(driver.name);
+    const unchanged = selective && (await unchangedDriver(deps, driver, desired, context, last));
+    if (unchanged) {
+      memory.applied.set(driver.name, unchanged);
+      result.unchangedDrivers.push(`${serviceId}: ${driver.name}`);
+      statuses.push(unchanged.status);
+      if (unchanged.facts) facts.push(unchanged.facts);
+      continue;
+    }
+    const reads = trackReads(desired);
     try {
-      const outcome = await driver.apply(desired, context);
+      const outcome = await driver.apply(reads.desired, context);
+      // Kept only when it went through whole: anything less is applied again next pass.
+      if (!outcome.error && !outcome.failures?.length)
+        memory.applied.set(driver.name, {
+          inputs: reads.inputs(),
+          status: outcome.status,
+          ...(outcome.facts ? { facts: outcome.facts } : {}),
+        });
       statuses.push(outcome.status);
       if (outcome.failures) failures.push(...outcome.failures);
       if (outcome.facts) facts.push(outcome.facts);

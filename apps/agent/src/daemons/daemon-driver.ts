@@ -22,7 +22,7 @@ import type { ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
 import type { DaemonSpawner } from '../exec/spawn-daemon.ts';
 import type { ActivityBatch, Driver, DriverContext, DriverResult, DriverStatus } from '../drivers/driver.ts';
 import { notLiveReason, type LiveDriverOptions } from '../drivers/live-mode.ts';
-import { writeIfChanged } from '../fs/write-if-changed.ts';
+import { fileBatch } from '../fs/write-if-changed.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import { checkRenderedConfig } from './config-check.ts';
 import type { DaemonContext, DaemonDefinition } from './definition.ts';
@@ -148,14 +148,22 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     const failures: ResourceFailure[] = [...rendering.failures];
     let configChanged = false;
     let restartNeeded = false;
-    for (const file of rendering.files) {
-      const checked = await checkRenderedConfig(file, context.run);
-      failures.push(...checked.failures);
-      if ((await writeIfChanged(file.path, checked.text, { mode: file.mode })).changed) {
-        if (!file.rereadByDaemon) configChanged = true;
-        if (file.restartOnChange) restartNeeded = true;
-        actions.push(`wrote ${file.path}`);
+    // Each file is checked after the ones before it are written (openvpn's check runs the
+    // password script its config names); the folders are flushed once, before anything reloads
+    // (write-if-changed.ts).
+    const batch = fileBatch();
+    try {
+      for (const file of rendering.files) {
+        const checked = await checkRenderedConfig(file, context.run);
+        failures.push(...checked.failures);
+        if ((await batch.write(file.path, checked.text, { mode: file.mode })).changed) {
+          if (!file.rereadByDaemon) configChanged = true;
+          if (file.restartOnChange) restartNeeded = true;
+          actions.push(`wrote ${file.path}`);
+        }
       }
+    } finally {
+      await batch.flush();
     }
     const result = (status: DriverStatus, record?: DaemonRecord): DriverResult => ({
       changed: actions.length > 0,

@@ -9,7 +9,7 @@ import type { Driver, DriverResult } from './driver.ts';
 import { homeDir, renderAccounts } from '../accounts/render-accounts.ts';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
-import { writeIfChanged } from '../fs/write-if-changed.ts';
+import { writeFilesIfChanged } from '../fs/write-if-changed.ts';
 import { exists } from '../system/host.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
@@ -41,15 +41,16 @@ export function createAccountsDriver(options: LiveDriverOptions = {}): Driver {
       // The empty mount point the namespace binds the host's /etc to (system/namespace.ts).
       await ensureDir(dirname(layout.hostEtc), { mode: 0o755 });
       await ensureDir(layout.hostEtc, { mode: 0o755 });
-      // passwd and group are world-readable as on any host; shadow is root's alone.
-      for (const [path, content, mode] of [
-        [layout.passwd, files.passwd, 0o644],
-        [layout.group, files.group, 0o644],
-        [layout.shadow, files.shadow, 0o600],
-      ] as const) {
-        if ((await writeIfChanged(path, content, { mode, uid: 0, gid: 0 })).changed)
-          actions.push(`wrote ${path}`);
-      }
+      // passwd and group are world-readable as on any host; shadow is root's alone. One render:
+      // their folder is flushed once (write-if-changed.ts).
+      const owner = { uid: 0, gid: 0 };
+      const written = [
+        { path: layout.passwd, data: files.passwd, options: { mode: 0o644, ...owner } },
+        { path: layout.group, data: files.group, options: { mode: 0o644, ...owner } },
+        { path: layout.shadow, data: files.shadow, options: { mode: 0o600, ...owner } },
+      ];
+      for (const [index, result] of (await writeFilesIfChanged(written)).entries())
+        if (result.changed) actions.push(`wrote ${written[index]?.path}`);
 
       // Homes live in the storage, which the storage driver mounted before this one ran.
       if (await exists(layout.dataRoot)) {

@@ -214,6 +214,10 @@ async function removeNetwork(
   }
 }
 
+// ip for the namespace, the link and the addresses; tc for the bandwidth throttle
+// (system/throttle.ts): without it a throttled workspace's apply would fail half-way.
+const NETWORK_PROGRAMS = ['ip', 'tc'] as const;
+
 export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver {
   const poolList = (options.addressPool ?? expandAddressPool(DEFAULT_ADDRESS_POOL)).map(canonical);
   const pool = new Set(poolList);
@@ -233,7 +237,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
       throw new Error(
         `${JSON.stringify(desired.address.slice(0, 64))} is not in this node's address pool (AGENT_ADDRESS_POOL); refusing to configure it`,
       );
-    const reason = await notLiveReason(options, ['ip']);
+    const reason = await notLiveReason(options, NETWORK_PROGRAMS);
     if (reason)
       return {
         changed: false,
@@ -429,7 +433,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
     // An agent stopping with no workspace left leaves no guard behind (one with workspaces keeps
     // it: their daemons outlive the agent).
     async stop(node) {
-      if (await notLiveReason(options, ['ip'])) return;
+      if (await notLiveReason(options, NETWORK_PROGRAMS)) return;
       const actions: string[] = [];
       await releaseGuardsIfLast(node.dataDir, poolList, node.run, actions);
       for (const action of actions) node.logger.info({ driver: NETWORK_DRIVER }, action);

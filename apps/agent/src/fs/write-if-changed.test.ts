@@ -1,8 +1,19 @@
-import { mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile, chmod } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+  chmod,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeIfChanged } from './write-if-changed.ts';
+import { writeFilesIfChanged, writeIfChanged } from './write-if-changed.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -107,5 +118,51 @@ describe('writeIfChanged', () => {
       expect(result).toEqual({ changed: true, content: false, mode: false, owner: true });
       expect((await stat(path)).uid).toBe(1234);
     }
+  });
+});
+
+describe('writeFilesIfChanged', () => {
+  it('flushes each folder it renamed a file in once, after every file is in place', async () => {
+    await mkdir(join(dir, 'ganesha'));
+    await writeFile(join(dir, 'ganesha', 'same.conf'), 'same');
+    const flushed: Array<{ dir: string; files: string[] }> = [];
+    const flush = async (folder: string) => {
+      flushed.push({ dir: folder, files: (await readdir(folder)).sort() });
+    };
+
+    const results = await writeFilesIfChanged(
+      [
+        { path: join(dir, 'smb.conf'), data: 'a' },
+        { path: join(dir, 'shares.conf'), data: 'b', options: { mode: 0o600 } },
+        { path: join(dir, 'ganesha', 'same.conf'), data: 'same', options: { mode: 0o644 } },
+        { path: join(dir, 'ganesha', 'new.conf'), data: 'c' },
+      ],
+      flush,
+    );
+
+    expect(results.map((result) => result.content)).toEqual([true, true, false, true]);
+    expect(flushed).toEqual([
+      { dir, files: ['ganesha', 'shares.conf', 'smb.conf'] },
+      { dir: join(dir, 'ganesha'), files: ['new.conf', 'same.conf'] },
+    ]);
+    expect(await modeOf(join(dir, 'shares.conf'))).toBe(0o600);
+  });
+
+  it('flushes nothing when nothing was renamed, and what it renamed before a failure', async () => {
+    const flushed: string[] = [];
+    const flush = (folder: string) => Promise.resolve(void flushed.push(folder));
+    await writeFile(join(dir, 'a.conf'), 'a');
+    await writeFilesIfChanged([{ path: join(dir, 'a.conf'), data: 'a' }], flush);
+    expect(flushed).toEqual([]);
+
+    const failing = writeFilesIfChanged(
+      [
+        { path: join(dir, 'a.conf'), data: 'new' },
+        { path: join(dir, 'missing', 'b.conf'), data: 'b' },
+      ],
+      flush,
+    );
+    await expect(failing).rejects.toThrow(/ENOENT/);
+    expect(flushed).toEqual([dir]);
   });
 });

@@ -3,6 +3,16 @@
 // content, mode and owner already match is not touched at all (mtime stays), so a second run
 // of a driver changes nothing. A new content is written to a temporary file in the same folder,
 // flushed, and renamed over the old one, so readers see the old file or the new one, never half.
+//
+// The rename is durable once its folder is flushed too. writeFilesIfChanged, for the files one
+// render makes (a daemon's configs, the workspace's passwd, group and shadow), flushes each
+// folder once after all of them instead of once per file. A crash before that flush may keep
+// some of the renames and lose others: each file is still whole (its data was flushed before its
+// rename), old or new, so the daemon may find a mix of the old and the new render. That is safe
+// for rendered files only: the caller reloads and reports nothing before the flush, and the
+// agent's first pass after a restart applies every workspace again, which writes whatever is
+// old. A file whose order against another matters (a job's record before the job) is written
+// alone with writeIfChanged.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, open, readdir, readFile, rename, chmod, chown, unlink } from 'node:fs/promises';
@@ -26,10 +36,60 @@ export interface WriteIfChangedResult {
 
 const isRoot = (): boolean => process.getuid?.() === 0;
 
+export interface FileToWrite {
+  path: string;
+  data: string | Uint8Array;
+  options?: WriteIfChangedOptions;
+}
+
 export async function writeIfChanged(
   path: string,
   data: string | Uint8Array,
   options: WriteIfChangedOptions = {},
+): Promise<WriteIfChangedResult> {
+  const [result] = await writeFilesIfChanged([{ path, data, options }]);
+  if (!result) throw new Error(`${path} was not written`);
+  return result;
+}
+
+/** Each file as writeIfChanged writes it, then each folder a file was renamed in flushed once. */
+export async function writeFilesIfChanged(
+  files: readonly FileToWrite[],
+  flushFolder: (dir: string) => Promise<void> = syncDirectory,
+): Promise<WriteIfChangedResult[]> {
+  const batch = fileBatch(flushFolder);
+  const results: WriteIfChangedResult[] = [];
+  try {
+    for (const file of files) results.push(await batch.write(file.path, file.data, file.options));
+  } finally {
+    await batch.flush();
+  }
+  return results;
+}
+
+/**
+ * writeFilesIfChanged one file at a time, for a caller with work between the writes (a daemon's
+ * config check that reads the files written before it): `flush` flushes each folder once.
+ */
+export function fileBatch(flushFolder: (dir: string) => Promise<void> = syncDirectory) {
+  const renamedIn = new Set<string>();
+  return {
+    async write(path: string, data: string | Uint8Array, options: WriteIfChangedOptions = {}) {
+      const result = await writeOne(path, data, options);
+      if (result.content) renamedIn.add(dirname(path));
+      return result;
+    },
+    async flush() {
+      for (const dir of renamedIn) await flushFolder(dir);
+      renamedIn.clear();
+    },
+  };
+}
+
+async function writeOne(
+  path: string,
+  data: string | Uint8Array,
+  options: WriteIfChangedOptions,
 ): Promise<WriteIfChangedResult> {
   const mode = (options.mode ?? 0o644) & 0o7777;
   const wanted = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
@@ -78,7 +138,6 @@ export async function writeIfChanged(
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncDirectory(dirname(path));
 
   return {
     changed: true,
@@ -92,7 +151,6 @@ export async function writeIfChanged(
   };
 }
 
-// The rename is durable only once the folder's entry is flushed too.
 async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, constants.O_RDONLY).catch(() => undefined);
   if (!handle) return;

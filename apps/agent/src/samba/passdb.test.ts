@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -77,8 +77,34 @@ describe('syncPassdb', () => {
     const actions = await syncPassdb(layout, line('alice'), ['alice'], fakeRun);
 
     expect(calls).toHaveLength(1);
-    expect(scriptRun(calls[0]!).removed).toEqual(['bob']);
-    expect(actions).toEqual(['imported 1 Samba accounts', 'removed Samba account bob']);
+    // alice is in the passdb as recorded: nothing to import.
+    expect(scriptRun(calls[0]!)).toEqual({ pending: '', removed: ['bob'] });
+    expect(actions).toEqual(['removed Samba account bob']);
+    expect(await readFile(layout.samba.passdbRecord, 'utf8')).toBe(line('alice'));
+  });
+
+  it('imports only the accounts that are new or changed since the recorded import', async () => {
+    const changed = line('bob').replace('[U          ]', '[UD         ]');
+    await writeFile(layout.samba.passdbRecord, line('alice') + line('bob'));
+    await writeFile(layout.samba.passdb, 'tdb');
+    let imported = '';
+    const run: CommandRunner = async (command, args) => {
+      const pending = scriptRun(args.slice(args.indexOf('env'))).pending;
+      if (pending) imported = await readFile(pending, 'utf8');
+      return fakeRun(command, args);
+    };
+
+    const actions = await syncPassdb(
+      layout,
+      line('alice') + changed + line('carol'),
+      ['alice', 'bob', 'carol'],
+      run,
+    );
+
+    expect(imported).toBe(changed + line('carol'));
+    expect(actions).toEqual(['imported 2 Samba accounts']);
+    expect(await readFile(layout.samba.passdbRecord, 'utf8')).toBe(line('alice') + changed + line('carol'));
+    expect(await readdir(layout.samba.dir)).not.toContain('smbpasswd.pending');
   });
 
   it('asks the passdb what it holds when no import was recorded (a sync cut short)', async () => {

@@ -113,14 +113,16 @@ mount --move "$data" /srv
 
 mount --rbind /etc "$host_etc"
 mount -t tmpfs -o mode=0755,size=1m debesis-etc /etc
-for entry in "$host_etc"/* "$host_etc"/.[!.]*; do
-  [ -e "$entry" ] || [ -L "$entry" ] || continue
-  name=\${entry##*/}
-  case $name in passwd|group|shadow|gshadow|passwd-|group-|shadow-|gshadow-) continue ;; esac
-  # A link is copied as it is: a relative one (mtab -> ../proc/self/mounts) would point elsewhere
-  # from the bound copy. ganesha reads /etc/mtab to find an export's file system.
-  if [ -L "$entry" ]; then ln -s "$(readlink "$entry")" "/etc/$name"; else ln -s "$entry" "/etc/$name"; fi
-done
+# Every entry of the host's /etc but the accounts, in one ln and one cp: a process per entry
+# (~170 of them) took 2-5 s on a busy host, on every program run in the namespace. A link is
+# copied as it is (cp -P): a relative one (mtab -> ../proc/self/mounts) would point elsewhere
+# from the bound copy. ganesha reads /etc/mtab to find an export's file system.
+etc_entries() {
+  find "$host_etc" -mindepth 1 -maxdepth 1 ! -name passwd ! -name group ! -name shadow \\
+    ! -name gshadow ! -name passwd- ! -name group- ! -name shadow- ! -name gshadow- "$@"
+}
+etc_entries ! -type l -exec ln -s -t /etc -- {} +
+etc_entries -type l -exec cp -P -t /etc -- {} +
 for name in passwd group shadow; do ln -s "$accounts/$name" "/etc/$name"; done
 exec env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"`;
 
