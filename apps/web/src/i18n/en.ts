@@ -18,6 +18,11 @@ export const en = {
     dashboard: 'Dashboard',
     logOut: 'Log out',
     account: 'Your account',
+    pagesNavigation: 'Site pages',
+    features: 'Features',
+    pricing: 'Pricing',
+    docs: 'Docs',
+    menu: 'Menu',
   },
   session: {
     loading: 'Loading your account…',

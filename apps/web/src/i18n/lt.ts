@@ -17,6 +17,11 @@ export const lt: Messages = {
     dashboard: 'Valdymo skydelis',
     logOut: 'Atsijungti',
     account: 'Jūsų paskyra',
+    pagesNavigation: 'Svetainės puslapiai',
+    features: 'Galimybės',
+    pricing: 'Kainos',
+    docs: 'Dokumentacija',
+    menu: 'Meniu',
   },
   session: {
     loading: 'Įkeliama jūsų paskyra…',
