@@ -62,9 +62,9 @@ export const en = {
     cookieSettings: 'Cookie settings',
   },
   consent: {
-    title: 'Cookies on Debesis',
-    body: 'We use necessary browser storage to keep you signed in and to remember your language, theme and this choice. With your permission we also count page views and a few clicks, with no name and no IP address, to improve the site.',
-    privacy: 'Read the privacy policy',
+    title: 'Cookies',
+    body: 'We store what the site needs; page-view counts only if you allow.',
+    privacy: 'Privacy',
     necessary: 'Necessary only',
     all: 'Accept all',
     currentNecessary: 'Your current choice: necessary only.',

@@ -61,9 +61,9 @@ export const lt: Messages = {
     cookieSettings: 'Slapukų nustatymai',
   },
   consent: {
-    title: 'Slapukai Debesis svetainėje',
-    body: 'Būtiną naršyklės saugyklą naudojame, kad išliktumėte prisijungę ir kad įsimintume jūsų kalbą, temą ir šį pasirinkimą. Jums leidus, taip pat skaičiuojame puslapių peržiūras ir kelis paspaudimus – be vardo ir be IP adreso – kad patobulintume svetainę.',
-    privacy: 'Skaityti privatumo politiką',
+    title: 'Slapukai',
+    body: 'Saugome tai, ko reikia svetainei; peržiūras skaičiuojame tik jums leidus.',
+    privacy: 'Privatumas',
     necessary: 'Tik būtini',
     all: 'Leisti visus',
     currentNecessary: 'Dabartinis pasirinkimas: tik būtini.',
