@@ -237,6 +237,28 @@ describe('public site', () => {
     expect(await page.getByTestId('home-demo-panel').getAttribute('data-tab')).toBe('workspace');
   });
 
+  it('on a phone: the cookie question takes at most 15% of the first screen, the menu leads to the pages', async () => {
+    const viewport = { width: 390, height: 844 };
+    const page = await browser.newPage({ viewport });
+    await page.goto('/');
+    await waitForTakeOver(page);
+    const banner = await page.getByTestId('cookie-consent').boundingBox();
+    expect(banner?.height).toBeLessThanOrEqual(viewport.height * 0.15);
+    // Both choices on screen, side by side under the sentence.
+    const necessary = await page.getByTestId('consent-necessary').boundingBox();
+    const all = await page.getByTestId('consent-all').boundingBox();
+    expect(necessary?.y).toBe(all?.y);
+    expect((all?.y ?? 0) + (all?.height ?? 0)).toBeLessThanOrEqual(viewport.height * 0.15);
+
+    // The bar's links are hidden on a phone; its menu holds them.
+    expect(await page.getByTestId('header-bar-pricing').isVisible()).toBe(false);
+    await page.getByTestId('header-menu-button').click();
+    await page.getByTestId('header-menu-pricing').click();
+    await page.waitForURL('**/pricing');
+    await page.getByTestId('plan-card-mini').waitFor();
+    expect(await page.getByTestId('header-menu-pricing').isVisible()).toBe(false);
+  });
+
   it('sends no analytics event with "necessary only"', async () => {
     const page = await browser.newPage();
     const sent = analyticsRequests(page);

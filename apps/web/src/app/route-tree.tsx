@@ -6,7 +6,7 @@
 // none of its data APIs (loaders, actions, fetchers, blockers). Scroll restoration is RootShell's
 // (scroll-restoration.ts).
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { AppErrorBoundary } from './AppErrorBoundary.tsx';
 import { PageLoading } from './PageLoading.tsx';
 
@@ -87,4 +87,15 @@ export function RouteTree({ routes }: { routes: RouteObject[] }) {
       <Suspense fallback={<PageLoading />}>{firstPageHere ? element : <PageLoading />}</Suspense>
     </AppErrorBoundary>
   );
+}
+
+/**
+ * The routes under a `path/*` route whose own table is lazy code (the dashboard's). Its pages
+ * suspend and fail into the RouteTree around it, so a navigation keeps the current page on
+ * screen until they are here, and their code is asked for at once, as RouteTree does.
+ */
+export function DescendantRoutes({ routes }: { routes: RouteObject[] }) {
+  const rest = useParams()['*'] ?? '';
+  preloadMatches(routes, `/${rest}`).catch(() => undefined);
+  return useRoutes(routes);
 }

@@ -2,17 +2,15 @@
 // (route-tree.tsx says why not its data router). Pages are loaded on demand, so the home page
 // downloads only the shell and itself; layouts shared by many pages come with the first page that
 // needs them.
-import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { RequireSession } from '../auth/RequireSession.tsx';
+import { Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
-import { serviceTabRoutes } from '../pages/services/service-tabs.ts';
 import { lazyRoute, RouteTree } from './route-tree.tsx';
 import { RootShell } from './RootShell.tsx';
 import { useSessionNavigation } from './session-navigation.ts';
 
-const plansPage = lazyRoute(async () => (await import('../pages/plans/PlansPage.tsx')).PlansPage);
+const dashboardRoutes = lazyRoute(async () => (await import('./DashboardRoutes.tsx')).DashboardRoutes);
 
-const paymentPages = async () => import('../pages/payments/PaymentPages.tsx');
+const plansPage = lazyRoute(async () => (await import('../pages/plans/PlansPage.tsx')).PlansPage);
 
 const legalPages = async () => import('../pages/public/LegalPage.tsx');
 
@@ -41,7 +39,7 @@ const homeRoute: RouteObject = {
  * Puts the routes (all but the home page) under QueryScope, the server-data cache, whose code
  * loads with the first of them: a visitor's first page, the home page, does not download it.
  */
-function queryScoped(children: RouteObject[]): RouteObject[] {
+export function queryScoped(children: RouteObject[]): RouteObject[] {
   const scope: RouteObject = {
     Component: lazyRoute(async () => (await import('./QueryScope.tsx')).QueryScope),
     children: children.filter((route) => route !== homeRoute),
@@ -49,7 +47,7 @@ function queryScoped(children: RouteObject[]): RouteObject[] {
   return children.includes(homeRoute) ? [homeRoute, scope] : [scope];
 }
 
-const notFound: RouteObject = {
+export const notFound: RouteObject = {
   path: '*',
   Component: lazyRoute(async () => (await import('../pages/NotFoundPage.tsx')).NotFoundPage),
 };
@@ -214,98 +212,9 @@ export const routes: RouteObject[] = [
           },
         ]),
       },
-      {
-        path: 'dashboard',
-        element: (
-          <RequireSession>
-            <Outlet />
-          </RequireSession>
-        ),
-        children: queryScoped([
-          {
-            Component: lazyRoute(
-              async () => (await import('../layouts/DashboardLayout.tsx')).DashboardLayout,
-            ),
-            children: [
-              { index: true, element: <Navigate to="/dashboard/services" replace /> },
-              {
-                path: 'services',
-                Component: lazyRoute(async () => (await import('../pages/ServicesPage.tsx')).ServicesPage),
-              },
-              {
-                // Spec §2 "Service detail": its tabs are child paths; any other path is not found.
-                path: 'services/:serviceId',
-                Component: lazyRoute(
-                  async () => (await import('../pages/services/ServiceDetailPage.tsx')).ServiceDetailPage,
-                ),
-                children: serviceTabRoutes(),
-              },
-              {
-                path: 'plans',
-                children: [
-                  {
-                    index: true,
-                    Component: lazyRoute(
-                      async () => (await import('../pages/plan-changes/PlansListPage.tsx')).PlansListPage,
-                    ),
-                  },
-                  {
-                    path: 'change',
-                    Component: lazyRoute(
-                      async () => (await import('../pages/plan-changes/PlanChangePage.tsx')).PlanChangePage,
-                    ),
-                  },
-                ],
-              },
-              {
-                path: 'payments/new/payment',
-                Component: lazyRoute(async () => (await paymentPages()).NewPaymentPage),
-              },
-              {
-                path: 'payments/new/:orderId/payment',
-                Component: lazyRoute(async () => (await paymentPages()).OrderPaymentPage),
-              },
-              {
-                path: 'payments/retry/:orderId/payment',
-                Component: lazyRoute(async () => (await paymentPages()).RetryPaymentPage),
-              },
-              {
-                path: 'payments/plan-change/:planChangeId/payment',
-                Component: lazyRoute(
-                  async () =>
-                    (await import('../pages/payments/PlanChangePaymentPage.tsx')).PlanChangePaymentPage,
-                ),
-              },
-              {
-                path: 'payments/extend/:serviceId/payment',
-                Component: lazyRoute(
-                  async () =>
-                    (await import('../pages/payments/ExtensionPaymentPage.tsx')).ExtensionPaymentPage,
-                ),
-              },
-              {
-                path: 'billing',
-                Component: lazyRoute(
-                  async () => (await import('../pages/billing/BillingPage.tsx')).BillingPage,
-                ),
-              },
-              {
-                path: 'settings',
-                Component: lazyRoute(
-                  async () => (await import('../pages/settings/SettingsPage.tsx')).SettingsPage,
-                ),
-              },
-              {
-                path: 'activity',
-                Component: lazyRoute(
-                  async () => (await import('../pages/activity/ActivityPage.tsx')).ActivityPage,
-                ),
-              },
-              notFound,
-            ],
-          },
-        ]),
-      },
+      // The dashboard's route table (and its tabs') is a chunk of its own: the pages a visitor
+      // lands on do not download it. The payment-complete paths above rank before this one.
+      { path: 'dashboard/*', Component: dashboardRoutes },
     ],
   },
 ];

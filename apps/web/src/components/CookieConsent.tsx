@@ -1,6 +1,8 @@
 // The cookie-consent banner (spec §1): "necessary only" or "all". Shown until the visitor
 // chooses, and again when they open "Cookie settings" in the footer. It sits in the page's flow
-// above the header rather than over the content, so it never hides what the visitor came for.
+// above the header rather than over the content, so it never hides what the visitor came for, and
+// it is one short line and two buttons, so it takes little of a phone's first screen (the privacy
+// policy says the rest).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,7 +27,7 @@ export function CookieConsent() {
         <div className="cookie-consent__text">
           <h2 id="cookie-consent-title" className="cookie-consent__title" tabIndex={-1} ref={headingRef}>
             {t('consent.title')}
-          </h2>
+          </h2>{' '}
           <p>
             {t('consent.body')} <Link to="/privacy">{t('consent.privacy')}</Link>
           </p>

@@ -1,18 +1,22 @@
-// The header of every layout (spec §2): logo, theme and language, and who you are.
+// The header of every layout (spec §2): logo, the public site's pages, theme and language, and
+// who you are.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasStoredTokens, useLogout, useSession } from '../auth/session.ts';
 import { LanguageToggle } from './LanguageToggle.tsx';
 import { Logo } from './Logo.tsx';
+import { PageLinksBar, PageLinksMenu } from './SitePageLinks.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 interface SiteHeaderProps {
   /** Placed before the logo; the dashboard puts its menu button here. */
   leading?: ReactNode;
+  /** The public site's page links (Features, Pricing, Docs); the dashboard has its own menu. */
+  pageLinks?: boolean;
 }
 
-export function SiteHeader({ leading }: SiteHeaderProps) {
+export function SiteHeader({ leading, pageLinks = false }: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="site-header">
@@ -26,9 +30,13 @@ export function SiteHeader({ leading }: SiteHeaderProps) {
         >
           <Logo />
         </Link>
-        <div className="site-header__preferences">
-          <ThemeToggle />
-          <LanguageToggle />
+        {pageLinks && <PageLinksBar />}
+        <div className="site-header__tools">
+          {pageLinks && <PageLinksMenu />}
+          <div className="site-header__preferences">
+            <ThemeToggle />
+            <LanguageToggle />
+          </div>
         </div>
         <nav className="site-header__nav" aria-label={t('header.primaryNavigation')}>
           <AccountLinks />

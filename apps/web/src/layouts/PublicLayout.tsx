@@ -10,7 +10,7 @@ export function PublicLayout() {
     <div className="page">
       <SkipLink />
       <CookieConsent />
-      <SiteHeader />
+      <SiteHeader pageLinks />
       <MainContent className="page__main">
         <Outlet />
       </MainContent>

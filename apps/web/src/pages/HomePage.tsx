@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightIcon, CheckIcon, FolderIcon, ServerIcon, ShieldIcon } from '../components/icons.tsx';
+import { FEATURES_ANCHOR } from '../components/SitePageLinks.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { isShipped, shippedList, shippedOnly, type Needs } from '../lib/features.ts';
 import { WorkspacePreview } from './home/WorkspacePreview.tsx';
@@ -123,7 +124,7 @@ function solutionBody(key: Solution['key'], t: TFunction, language: string): str
 function Solutions() {
   const { t, i18n } = useTranslation();
   return (
-    <section className="section" aria-labelledby="solutions-title">
+    <section id={FEATURES_ANCHOR} className="section" aria-labelledby="solutions-title">
       <div className="container">
         <header className="section__header">
           <h2 id="solutions-title">{t('home.solutions.title')}</h2>

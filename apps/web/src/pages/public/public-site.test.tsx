@@ -36,6 +36,29 @@ describe('cookie consent banner', () => {
     expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toContain('"all"');
   });
 
+  it('asks in one short line with its two choices, in the reader’s language', async () => {
+    // Choosing "all" sends the page view.
+    server.use(
+      http.get('/api/v1/csrf', () => HttpResponse.json({ csrf_token: 'token' })),
+      http.post('/api/v1/analytics/events', () => HttpResponse.json({ status: 'accepted' }, { status: 202 })),
+    );
+    await i18n.changeLanguage('lt');
+    const user = userEvent.setup();
+    renderApp('/');
+    const banner = await screen.findByRole('region', { name: 'Slapukai' });
+    expect(within(banner).getByRole('heading', { level: 2 }).textContent).toBe('Slapukai');
+    expect(within(banner).getByText(/^Saugome tai, ko reikia svetainei/)).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Privatumas' }).getAttribute('href')).toBe('/privacy');
+    expect(
+      within(banner)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Tik būtini', 'Leisti visus']);
+    await user.click(within(banner).getByRole('button', { name: 'Leisti visus' }));
+    expect(screen.queryByRole('region', { name: 'Slapukai' })).toBeNull();
+    expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toContain('"all"');
+  });
+
   it('sends the page view only after "all" is chosen', async () => {
     const received: unknown[] = [];
     server.use(
