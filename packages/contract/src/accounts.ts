@@ -232,6 +232,8 @@ export const updateUserRequestSchema = z
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
 export const convertToBusinessRequestSchema = z.object({ business_details: businessDetailsSchema });
+/** The owner's correction of the company details, allowed until the first invoice names them. */
+export const updateCompanyRequestSchema = convertToBusinessRequestSchema;
 
 export const OAUTH_PROVIDERS = ['google', 'github', 'microsoft'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];

@@ -131,6 +131,7 @@ export const ACTIVITY_ACTIONS = [
   // Support's suspension of every active service of an account (`npm run ops -- customers suspend`).
   'service suspended',
   'service reactivated',
+  'company details corrected',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

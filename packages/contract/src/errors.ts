@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   email_change_link_invalid: 400,
   session_not_found: 404,
   already_business: 409,
+  not_business_account: 409,
+  company_details_locked: 409,
   oauth_failed: 400,
   oauth_provider_disabled: 404,
   order_not_payable: 409,
@@ -298,6 +300,9 @@ const en: Catalogue = {
     'Failed to change your email. The link may have expired, been used already or been replaced by a newer one.',
   session_not_found: 'This session has already ended or does not exist.',
   already_business: 'This account is already a business account. Contact support to change business details.',
+  not_business_account: 'Only a business account has company details to correct.',
+  company_details_locked:
+    'Company details cannot be changed once an invoice has been issued to them. Contact support to change them.',
   oauth_failed: 'An error occurred during authentication. Please try again.',
   oauth_provider_disabled: 'Signing in with this provider is not available.',
   order_not_payable: 'This order cannot be paid now: it is already paid, cancelled or being paid.',
@@ -549,6 +554,9 @@ const lt: Catalogue = {
   session_not_found: 'Šis seansas jau baigtas arba neegzistuoja.',
   already_business:
     'Ši paskyra jau yra verslo paskyra. Norėdami pakeisti įmonės duomenis, susisiekite su pagalbos tarnyba.',
+  not_business_account: 'Įmonės duomenis taisyti galima tik verslo paskyroje.',
+  company_details_locked:
+    'Įmonės duomenų pakeisti negalima, kai jiems jau išrašyta sąskaita faktūra. Norėdami juos pakeisti, susisiekite su pagalbos tarnyba.',
   oauth_failed: 'Autentifikuojant įvyko klaida. Bandykite dar kartą.',
   oauth_provider_disabled: 'Prisijungimas per šį tiekėją negalimas.',
   order_not_payable: 'Šio užsakymo dabar apmokėti negalima: jis jau apmokėtas, atšauktas arba apmokamas.',

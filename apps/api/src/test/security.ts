@@ -312,6 +312,13 @@ export function sampleQuery(operation: Operation, owner: OwnerResources): string
 /** A body each state-changing route accepts from its owner (before the ids are checked). */
 export function sampleBody(operation: Operation, owner: OwnerResources): object | undefined {
   const email = `sample-${Date.now()}@example.lt`;
+  const company = {
+    business_details: {
+      business_name: 'UAB Pavyzdys',
+      business_code: '300000001',
+      address: { street: 'Gedimino pr. 2', city: 'Vilnius', postal_code: 'LT-01103', country: 'LT' },
+    },
+  };
   const bodies: Record<string, object> = {
     'POST /api/v1/auth/register': {
       email,
@@ -335,13 +342,8 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
     'POST /api/v1/auth/change-email': { new_email: email, current_password: 'Wrong-Horse-7' },
     'POST /api/v1/auth/confirm-email-change': { token: 'not-a-token' },
     'PUT /api/v1/users/me': { first_name: 'Pakeistas', last_name: 'Vardas' },
-    'POST /api/v1/users/me/convert-to-business': {
-      business_details: {
-        business_name: 'UAB Pavyzdys',
-        business_code: '300000001',
-        address: { street: 'Gedimino pr. 2', city: 'Vilnius', postal_code: 'LT-01103', country: 'LT' },
-      },
-    },
+    'POST /api/v1/users/me/convert-to-business': company,
+    'PUT /api/v1/users/me/company': company,
     'PUT /api/v1/settings/': { theme: 'dark' },
     'POST /api/v1/orders/calculate-price': PLAN,
     'POST /api/v1/orders/calculate-vat': { amount: 100, country: 'LT' },

@@ -268,7 +268,15 @@ export const accountsEn = {
       address: 'Address',
       none: 'Not given',
       noVatNumber: 'None: without one, no order is reverse-charged',
-      locked: 'Company details cannot be changed here. Contact support to change them.',
+      locked:
+        'An invoice has been issued to these company details, so they cannot be changed here. Contact support to change them.',
+      correctable:
+        'Nothing has been invoiced to these details yet, so you can still correct them. After the first invoice only support can change them.',
+      correct: 'Correct company details',
+      save: 'Save details',
+      saving: 'Saving…',
+      corrected: 'Company details saved.',
+      correctFailed: 'Failed to save the company details. Please try again.',
       contactSupport: 'Contact support',
       personalLead:
         'This is a personal account. Convert it to a business account to order and be invoiced as a company.',
@@ -277,7 +285,7 @@ export const accountsEn = {
       cancel: 'Cancel',
       confirmTitle: 'Convert to a business account permanently?',
       confirmBody:
-        'The conversion is permanent: a business account cannot be turned back into a personal one, and these company details can afterwards only be changed by support.',
+        'The conversion is permanent: a business account cannot be turned back into a personal one, and once the first invoice is issued these company details can only be changed by support.',
       confirm: 'Yes, convert permanently',
       back: 'Back to the details',
       converting: 'Converting…',

@@ -271,7 +271,14 @@ export const accountsLt: AccountsMessages = {
       none: 'Nenurodyta',
       noVatNumber: 'Nenurodytas: be jo atvirkštinis PVM apmokestinimas netaikomas',
       locked:
-        'Įmonės duomenų čia pakeisti negalima. Norėdami juos pakeisti, susisiekite su pagalbos tarnyba.',
+        'Šiems įmonės duomenims jau išrašyta sąskaita faktūra, todėl jų čia pakeisti negalima. Norėdami juos pakeisti, susisiekite su pagalbos tarnyba.',
+      correctable:
+        'Šiems duomenims dar neišrašyta nė viena sąskaita, todėl juos dar galite pataisyti. Po pirmosios sąskaitos juos pakeisti gali tik pagalbos tarnyba.',
+      correct: 'Taisyti įmonės duomenis',
+      save: 'Išsaugoti duomenis',
+      saving: 'Saugoma…',
+      corrected: 'Įmonės duomenys išsaugoti.',
+      correctFailed: 'Nepavyko išsaugoti įmonės duomenų. Bandykite dar kartą.',
       contactSupport: 'Susisiekti su pagalbos tarnyba',
       personalLead:
         'Tai asmeninė paskyra. Paverskite ją verslo paskyra, kad galėtumėte užsisakyti paslaugas ir gauti sąskaitas įmonės vardu.',
@@ -280,7 +287,7 @@ export const accountsLt: AccountsMessages = {
       cancel: 'Atšaukti',
       confirmTitle: 'Visam laikui paversti verslo paskyra?',
       confirmBody:
-        'Pakeitimas negrįžtamas: verslo paskyros nebegalima vėl paversti asmenine, o šiuos įmonės duomenis vėliau gali pakeisti tik pagalbos tarnyba.',
+        'Pakeitimas negrįžtamas: verslo paskyros nebegalima vėl paversti asmenine, o išrašius pirmąją sąskaitą šiuos įmonės duomenis gali pakeisti tik pagalbos tarnyba.',
       confirm: 'Taip, paversti visam laikui',
       back: 'Grįžti prie duomenų',
       converting: 'Keičiama…',

@@ -114,6 +114,22 @@ export function createUsersQueries(db: Executor) {
         .returning({ id: users.id });
       return changed.length === 1;
     },
+
+    /**
+     * Checked and written in one statement, so an invoice issued meanwhile cannot be left naming
+     * details that changed after it (invoices copy the company when issued; billing.table.ts).
+     */
+    async correctCompany(id: string, company: NonNullable<NewUserRow['company']>): Promise<boolean> {
+      const changed = await db
+        .update(users)
+        .set({ company, updatedAt: new Date() })
+        .where(
+          sql`${users.id} = ${id} and ${users.accountType} = 'business'
+            and not exists (select 1 from invoices where invoices.account_id = ${users.id})`,
+        )
+        .returning({ id: users.id });
+      return changed.length === 1;
+    },
   };
 }
 

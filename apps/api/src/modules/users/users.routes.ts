@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   convertToBusinessRequestSchema,
   settingsSchema,
+  updateCompanyRequestSchema,
   updateSettingsRequestSchema,
   updateUserRequestSchema,
   userSchema,
@@ -49,6 +50,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     async (request) =>
       users.convertToBusiness(currentUserId(request), request.body.business_details, { ip: request.ip }),
+  );
+
+  app.put(
+    '/me/company',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags: ['users'],
+        summary: "Correct a business account's company details (until the first invoice)",
+        security,
+        body: updateCompanyRequestSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request) =>
+      users.correctCompany(currentUserId(request), request.body.business_details, { ip: request.ip }),
   );
 };
 

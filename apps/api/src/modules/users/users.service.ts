@@ -96,7 +96,7 @@ export function createUsersService(deps: {
       return presentSettings((await load(userId)).settings);
     },
 
-    /** Permanent: a business account cannot go back, and its details change only through support. */
+    /** Permanent: a business account cannot go back (its details: correctCompany). */
     async convertToBusiness(userId: string, details: BusinessDetails, meta: RequestMeta): Promise<User> {
       await load(userId);
       assertVatNumber(details.vat_number, details.country, 'business_details.vat_number');
@@ -106,6 +106,26 @@ export function createUsersService(deps: {
         accountId: userId,
         action: 'account converted to business',
         tone: 'success',
+        ip: meta.ip,
+        details: { business_name: details.business_name },
+      });
+      return presentUser(await load(userId));
+    },
+
+    /**
+     * A typo in the company details is the owner's to fix while nothing was invoiced to them; an
+     * issued invoice is a legal document, so from then on the details change only through support.
+     */
+    async correctCompany(userId: string, details: BusinessDetails, meta: RequestMeta): Promise<User> {
+      const user = await load(userId);
+      if (user.accountType !== 'business') throw new AppError('not_business_account');
+      assertVatNumber(details.vat_number, details.country, 'business_details.vat_number');
+      const corrected = await deps.queries.correctCompany(userId, companyFromDetails(details));
+      if (!corrected) throw new AppError('company_details_locked');
+      await deps.activity.record({
+        accountId: userId,
+        action: 'company details corrected',
+        tone: 'info',
         ip: meta.ip,
         details: { business_name: details.business_name },
       });

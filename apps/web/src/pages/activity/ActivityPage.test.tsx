@@ -60,6 +60,7 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'password changed': {},
   'settings updated': { fields: ['language'] },
   'account converted to business': { business_name: 'UAB Debesėlis' },
+  'company details corrected': { business_name: 'UAB Debesėlis' },
   'OAuth identity linked': {
     provider: 'google',
     email: 'ona@example.lt',

@@ -13,6 +13,7 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'password changed': 'passwordChanged',
   'settings updated': 'settingsUpdated',
   'account converted to business': 'accountConvertedToBusiness',
+  'company details corrected': 'companyDetailsCorrected',
   'OAuth identity linked': 'oauthIdentityLinked',
   'session revoked: a used refresh token was presented again': 'sessionRevoked',
   'session signed out': 'sessionSignedOut',

@@ -122,6 +122,10 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
     const name = text(d.business_name);
     return name ? c.t('sentences.business', { name }) : null;
   },
+  'company details corrected': (d, c) => {
+    const name = text(d.business_name);
+    return name ? c.t('sentences.companyCorrected', { name }) : null;
+  },
   'OAuth identity linked': (d, c) => {
     const linked = all({ provider: text(d.provider), email: text(d.email) });
     if (!linked) return null;

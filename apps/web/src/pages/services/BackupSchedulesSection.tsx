@@ -3,7 +3,7 @@
 // it keeps, its next run and its last backup's status. The provider's daily backup is one of them,
 // marked so: it can be run now, never edited, paused or deleted. Deleting a schedule keeps its
 // history (the question says so).
-import type { BackupSchedule } from '@debesis/contract';
+import type { BackupSchedule, BackupSession } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { backupsApi, useBackupSchedules, useBackupSources } from '../../workspace/backups-api.ts';
@@ -37,9 +37,14 @@ function inZone(at: string, zone: string, language: string): string {
   }
 }
 
-/** The action the owner took last on a row, for its notice: which, on what, and how it went. */
+/**
+ * The action the owner took last on a row, for its notice: which, on what, and how it went. A run
+ * follows its backup: the schedule list (polled while one is underway) names the run's session as
+ * its last one, so "queued" turns into running, done or failed instead of staying.
+ */
 function ActionNotice({
   action,
+  schedules,
   t,
 }: {
   action: {
@@ -48,7 +53,9 @@ function ActionNotice({
     isSuccess: boolean;
     isError: boolean;
     error: unknown;
+    session?: BackupSession;
   } | null;
+  schedules: readonly BackupSchedule[];
   t: BackupsTranslate;
 }) {
   if (!action) return null;
@@ -64,15 +71,20 @@ function ActionNotice({
     return <OperationError error={action.error} failure={failure} testId="backup-schedules-action-error" />;
   }
   if (!action.isSuccess) return null;
-  const done =
-    kind === 'run'
-      ? t('schedules.queued', { name: schedule.name })
-      : pausing
-        ? t('schedules.paused', { name: schedule.name })
-        : t('schedules.resumed', { name: schedule.name });
+  const name = scheduleName(schedule, schedule.name, t);
+  if (kind === 'run') {
+    const last = schedules.find((each) => each.id === schedule.id)?.last_session;
+    const status =
+      last && last.id === action.session?.id ? last.status : (action.session?.status ?? 'queued');
+    return (
+      <FormAlert tone={status === 'failed' ? 'error' : 'success'} testId="backup-schedules-action-done">
+        {t(`schedules.run.${status}`, { name })}
+      </FormAlert>
+    );
+  }
   return (
     <FormAlert tone="success" testId="backup-schedules-action-done">
-      {done}
+      {pausing ? t('schedules.paused', { name }) : t('schedules.resumed', { name })}
     </FormAlert>
   );
 }
@@ -90,7 +102,7 @@ export function BackupSchedulesSection({ serviceId }: { serviceId: string }) {
   );
   // One notice at a time: each button resets the other's, so the one with variables went last.
   const last = run.variables
-    ? { kind: 'run' as const, schedule: run.variables, ...run }
+    ? { kind: 'run' as const, schedule: run.variables, session: run.data, ...run }
     : toggle.variables
       ? { kind: 'state' as const, schedule: toggle.variables, ...toggle }
       : null;
@@ -106,7 +118,7 @@ export function BackupSchedulesSection({ serviceId }: { serviceId: string }) {
             {sources.isError && (
               <OperationError error={sources.error} failure={t('schedules.sourcesLoadFailed')} />
             )}
-            <ActionNotice action={last} t={t} />
+            <ActionNotice action={last} schedules={schedules.data?.schedules ?? []} t={t} />
           </>
         ),
         loadFailed: t('schedules.loadFailed'),

@@ -140,7 +140,9 @@ describe('the backups tab', () => {
         triggered.push(String(params.id));
         return triggered.length === 1
           ? apiError(503, 'node_unreachable', 'The storage node did not answer in time.')
-          : HttpResponse.json(makeBackupSession({ status: 'queued', trigger: 'manual' }), { status: 202 });
+          : HttpResponse.json(makeBackupSession({ id: 'run-2', status: 'queued', trigger: 'manual' }), {
+              status: 202,
+            });
       }),
     );
     renderApp(BACKUPS_TAB);
@@ -164,6 +166,41 @@ describe('the backups tab', () => {
     );
     expect(triggered).toEqual([PROVIDER_SCHEDULE_ID, PROVIDER_SCHEDULE_ID]);
   });
+
+  it('lets the run-now notice follow the backup: queued, then complete', async () => {
+    // After the trigger the list names the run queued once, then complete (it is polled meanwhile).
+    let readsAfterRun: number | null = null;
+    const lastSession = () => {
+      if (readsAfterRun === null) return null;
+      readsAfterRun += 1;
+      const status = readsAfterRun === 1 ? 'queued' : 'completed';
+      return { id: 'run-1', status, at: new Date().toISOString() } as const;
+    };
+    server.use(
+      http.get(backupsPath('/schedules'), () =>
+        HttpResponse.json({ schedules: [makeProviderSchedule({ last_session: lastSession() })] }),
+      ),
+      http.post(backupsPath('/schedules/:id/trigger'), () => {
+        readsAfterRun = 0;
+        return HttpResponse.json(makeBackupSession({ id: 'run-1', status: 'queued', trigger: 'manual' }), {
+          status: 202,
+        });
+      }),
+      ...backupHandlers({ schedules: [makeProviderSchedule()] }),
+    );
+    renderApp(BACKUPS_TAB);
+    await userEvent.click(await screen.findByTestId(`backup-schedule-${PROVIDER_SCHEDULE_ID}-run`));
+    expect((await screen.findByTestId('backup-schedules-action-done')).textContent).toBe(
+      'The backup of “Daily backup” is queued: it shows in the history below.',
+    );
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('backup-schedules-action-done').textContent).toBe(
+          'The backup of “Daily backup” is complete.',
+        ),
+      { timeout: 6000 },
+    );
+  }, 15_000);
 
   it('creates a schedule from the weekly preset with the folders ticked, checked against the contract first', async () => {
     const bodies: unknown[] = [];

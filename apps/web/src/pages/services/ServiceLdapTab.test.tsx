@@ -105,6 +105,18 @@ beforeEach(() => {
 });
 
 describe('the LDAP tab', () => {
+  it('copies the one-time bind password, under headings sized as on the other tabs', async () => {
+    renderApp(TAB);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('ldap-rotate'));
+    await user.click(await screen.findByTestId('ldap-new-password-value-copy'));
+    expect(await navigator.clipboard.readText()).toBe('Sekret-Once-1234567890abcdefghij');
+    expect(screen.getByTestId('ldap-new-password-value-copy').textContent).toBe('Copied');
+    for (const heading of screen.getAllByRole('heading', { level: 2 })) {
+      expect(heading.className).toContain('resource-section__title');
+    }
+  });
+
   it('shows the directory and how to connect, with copy buttons', async () => {
     renderApp(TAB);
     expect((await screen.findByTestId('ldap-base-dn')).textContent).toContain(DN);

@@ -166,7 +166,9 @@ export function ServiceLdapTab() {
       )}
 
       <section className="card" aria-labelledby="ldap-connection-title">
-        <h2 id="ldap-connection-title">{t('ldap.connectionTitle')}</h2>
+        <h2 id="ldap-connection-title" className="resource-section__title">
+          {t('ldap.connectionTitle')}
+        </h2>
         <p>{t('ldap.tls')}</p>
         {config.data && (
           <dl className="detail-list">
@@ -186,13 +188,16 @@ export function ServiceLdapTab() {
       </section>
 
       <section className="card ldap-bind" aria-labelledby="ldap-bind-title">
-        <h2 id="ldap-bind-title">{t('ldap.bindTitle')}</h2>
+        <h2 id="ldap-bind-title" className="resource-section__title">
+          {t('ldap.bindTitle')}
+        </h2>
         <p data-testid="ldap-bind-password-state">
           {config.data?.bind_password_set ? t('ldap.bindPasswordSet') : t('ldap.bindPasswordNone')}
         </p>
         {password && (
           <FormAlert tone="success" testId="ldap-new-password">
-            {t('ldap.newPassword')} <code>{password}</code>
+            {t('ldap.newPassword')}{' '}
+            <CopyValue value={password} what={t('ldap.bindPassword')} testId="ldap-new-password-value" />
           </FormAlert>
         )}
         <button
@@ -217,7 +222,9 @@ export function ServiceLdapTab() {
       </section>
 
       <section className="card" aria-labelledby="ldap-users-title">
-        <h2 id="ldap-users-title">{t('ldap.usersTitle')}</h2>
+        <h2 id="ldap-users-title" className="resource-section__title">
+          {t('ldap.usersTitle')}
+        </h2>
         {list.length === 0 ? (
           <p>{t('ldap.noUsers')}</p>
         ) : (

@@ -1,27 +1,22 @@
-// Company details (spec §2, §6): a business account sees them read-only (support changes them);
-// a personal account can convert to business, after confirming that this is permanent.
+// Company details (spec §2, §6): a business account corrects them itself until the first invoice
+// names them, then sees them read-only (support changes them; the API holds the same rule); a
+// personal account can convert to business, after confirming that this is permanent.
 import { userSchema, type User } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { updateSessionUser } from '../../auth/session.ts';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { countryName } from '../../forms/countries.ts';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import { useLanguage } from '../../i18n/language.ts';
-import { CompanyFields, CountrySelect } from '../auth/CompanyFields.tsx';
-import {
-  companyFormSchema,
-  EMPTY_COMPANY,
-  toBusinessDetails,
-  type CompanyConversionValues,
-} from '../auth/schemas.ts';
+import { toBusinessDetails, type CompanyConversionValues } from '../auth/schemas.ts';
+import { NO_FILTERS, useInvoices } from '../billing/billing-api.ts';
+import { CompanyFormFields, showServerFieldErrors, useCompanyForm } from './company-form.tsx';
 
 export const CONVERT_TO_BUSINESS_PATH = '/api/v1/users/me/convert-to-business';
+export const COMPANY_PATH = '/api/v1/users/me/company';
 
 export function CompanySection({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -79,13 +74,112 @@ function CompanyDetails({ user }: { user: User }) {
           <dd>{address || none}</dd>
         </div>
       </dl>
-      <p className="text-muted settings-note">
-        {t('settings.company.locked')}{' '}
-        <Link to="/contact" data-testid="settings-contact-support">
-          {t('settings.company.contactSupport')}
-        </Link>
-      </p>
+      <CompanyCorrection user={user} />
     </>
+  );
+}
+
+/**
+ * Offered only when the invoice list is known to be empty: while it loads or fails, the details
+ * read as locked, which is what the API answers once an invoice exists.
+ */
+function CompanyCorrection({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const invoices = useInvoices(NO_FILTERS, 1);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const form = useCompanyForm(user);
+  const correct = useMutation({
+    mutationFn: (values: CompanyConversionValues) =>
+      api.put(COMPANY_PATH, { business_details: toBusinessDetails(values) }, userSchema),
+    onSuccess: (updated) => {
+      updateSessionUser(updated);
+      setEditing(false);
+      setSaved(true);
+    },
+    onError: (error) => showServerFieldErrors(form, error),
+  });
+  const refusal = isApiError(correct.error) ? correct.error : null;
+  const lockedByServer = refusal?.detail === 'company_details_locked';
+  const editable = invoices.data?.total === 0 && !lockedByServer;
+
+  if (!editable) {
+    return (
+      <>
+        {lockedByServer && (
+          <FormAlert tone="error" testId="settings-company-error">
+            {refusal.message}
+          </FormAlert>
+        )}
+        <p className="text-muted settings-note">
+          {t('settings.company.locked')}{' '}
+          <Link to="/contact" data-testid="settings-contact-support">
+            {t('settings.company.contactSupport')}
+          </Link>
+        </p>
+      </>
+    );
+  }
+  if (!editing) {
+    return (
+      <>
+        {saved && (
+          <FormAlert tone="success" testId="settings-company-saved">
+            {t('settings.company.corrected')}
+          </FormAlert>
+        )}
+        <p className="text-muted settings-note">{t('settings.company.correctable')}</p>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => {
+            form.reset(undefined, { keepDefaultValues: true });
+            setSaved(false);
+            setEditing(true);
+          }}
+          data-testid="settings-company-edit"
+        >
+          {t('settings.company.correct')}
+        </button>
+      </>
+    );
+  }
+  return (
+    <form
+      className="form"
+      noValidate
+      data-testid="settings-company-form"
+      onSubmit={(event) => void form.handleSubmit((values) => correct.mutate(values))(event)}
+    >
+      <CompanyFormFields form={form} idPrefix="settings-company" />
+      {/* Field errors stand at their fields; anything else is said once here. */}
+      {correct.isError && Object.keys(refusal?.fieldErrors ?? {}).length === 0 && (
+        <FormAlert tone="error" testId="settings-company-error">
+          {refusal && refusal.status !== 0 && refusal.status < 500
+            ? refusal.message
+            : t('settings.company.correctFailed')}
+        </FormAlert>
+      )}
+      <div className="button-row">
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={correct.isPending}
+          data-testid="settings-company-save"
+        >
+          {correct.isPending ? t('settings.company.saving') : t('settings.company.save')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={correct.isPending}
+          onClick={() => setEditing(false)}
+          data-testid="settings-company-cancel"
+        >
+          {t('settings.company.cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -126,29 +220,10 @@ function ConversionSummary({ details }: { details: ReturnType<typeof toBusinessD
 
 type Step = 'closed' | 'details' | 'confirm';
 
-const FIELD_NAMES: Record<string, FieldPath<CompanyConversionValues>> = {
-  'business_details.business_name': 'company.business_name',
-  'business_details.business_code': 'company.business_code',
-  'business_details.vat_number': 'company.vat_number',
-  'business_details.address.street': 'company.address.street',
-  'business_details.address.city': 'company.address.city',
-  'business_details.address.postal_code': 'company.address.postal_code',
-  'business_details.country': 'country',
-};
-
 function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () => void }) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('closed');
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setError,
-    formState: { errors },
-  } = useForm<CompanyConversionValues>({
-    resolver: zodResolver(companyFormSchema, { error: formErrorMap }),
-    defaultValues: { country: user.country ?? '', company: EMPTY_COMPANY },
-  });
+  const form = useCompanyForm(user);
 
   const convert = useMutation({
     mutationFn: (values: CompanyConversionValues) =>
@@ -159,15 +234,7 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
       onConverted();
     },
     onError: (error) => {
-      if (!isApiError(error)) return;
-      let shown = false;
-      for (const [field, message] of Object.entries(error.fieldErrors)) {
-        const name = FIELD_NAMES[field];
-        if (!name) continue;
-        setError(name, { type: 'server', message });
-        shown = true;
-      }
-      if (shown) setStep('details');
+      if (showServerFieldErrors(form, error)) setStep('details');
     },
   });
 
@@ -178,8 +245,6 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
     if (isApiError(error) && error.status === 0) return error.message;
     return t('settings.company.failed');
   }
-
-  const fieldError = (message: string | undefined) => fieldErrorText(t, message);
 
   if (step === 'closed') {
     return (
@@ -203,7 +268,7 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
   }
 
   if (step === 'confirm') {
-    const values = getValues();
+    const values = form.getValues();
     // What will be stored, as it will be stored (the VAT number upper case, without spaces).
     const details = toBusinessDetails(values);
     return (
@@ -255,27 +320,9 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
       className="form"
       noValidate
       data-testid="settings-convert-form"
-      onSubmit={(event) => void handleSubmit(() => setStep('confirm'))(event)}
+      onSubmit={(event) => void form.handleSubmit(() => setStep('confirm'))(event)}
     >
-      <CompanyFields
-        idPrefix="settings-convert"
-        register={(name) => register(`company.${name}`)}
-        errors={{
-          business_name: fieldError(errors.company?.business_name?.message),
-          business_code: fieldError(errors.company?.business_code?.message),
-          vat_number: fieldError(errors.company?.vat_number?.message),
-          street: fieldError(errors.company?.address?.street?.message),
-          city: fieldError(errors.company?.address?.city?.message),
-          postal_code: fieldError(errors.company?.address?.postal_code?.message),
-        }}
-      />
-      <CountrySelect
-        id="settings-convert-country"
-        label={t('settings.company.country')}
-        error={fieldError(errors.country?.message)}
-        data-testid="settings-convert-country"
-        {...register('country')}
-      />
+      <CompanyFormFields form={form} idPrefix="settings-convert" />
       <div className="button-row">
         <button type="submit" className="btn btn--primary" data-testid="settings-convert-review">
           {t('settings.company.review')}

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { accountsLt } from '../../i18n/accounts.lt.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { makeUser, settingsOf, storeSession, userHandler } from '../../test/fixtures.ts';
+import { invoicesHandler, makeInvoice } from '../billing/billing-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 
@@ -139,31 +140,98 @@ describe('settings: appearance, language, notifications', () => {
   });
 });
 
+const businessUser = () =>
+  makeUser({
+    account_type: 'business',
+    company: {
+      name: 'UAB Debesėlis',
+      code: '304123456',
+      vat_number: 'LT100001919017',
+      country: 'LT',
+      address: { street: 'Gedimino pr. 1', city: 'Vilnius', state: '', postal_code: '01103' },
+    },
+  });
+
 describe('settings: company details', () => {
-  it('shows a business account’s company read-only, with the way to support', async () => {
-    signedIn(
-      makeUser({
-        account_type: 'business',
-        company: {
-          name: 'UAB Debesėlis',
-          code: '304123456',
-          vat_number: 'LT100001234567',
-          country: 'LT',
-          address: { street: 'Gedimino pr. 1', city: 'Vilnius', state: '', postal_code: '01103' },
-        },
-      }),
-    );
+  it('shows an invoiced business account’s company read-only, with the way to support', async () => {
+    signedIn(businessUser());
+    server.use(invoicesHandler([makeInvoice()]));
     await openSettings();
 
     const company = screen.getByTestId('settings-company');
     expect(within(company).getByText('UAB Debesėlis')).toBeTruthy();
-    expect(within(company).getByText('LT100001234567')).toBeTruthy();
+    expect(within(company).getByText('LT100001919017')).toBeTruthy();
     expect(within(company).getByText('Lithuania')).toBeTruthy();
     expect(within(company).getByText('Gedimino pr. 1, 01103, Vilnius')).toBeTruthy();
     expect(screen.getByTestId('settings-contact-support').getAttribute('href')).toBe('/contact');
     expect(screen.queryByTestId('settings-convert-open')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Company details' })).queryByRole('textbox')).toBeNull();
   });
+
+  it('lets the owner correct the company details before the first invoice', async () => {
+    const user = userEvent.setup();
+    signedIn(businessUser());
+    const puts: unknown[] = [];
+    server.use(
+      invoicesHandler([]),
+      http.put('/api/v1/users/me/company', async ({ request }) => {
+        const body = (await request.json()) as { business_details: { business_name: string } };
+        puts.push(body);
+        const corrected = businessUser();
+        return HttpResponse.json({
+          ...corrected,
+          company: { ...corrected.company, name: body.business_details.business_name },
+        });
+      }),
+    );
+    await openSettings();
+
+    await user.click(await screen.findByTestId('settings-company-edit'));
+    expect(screen.queryByTestId('settings-contact-support')).toBeNull();
+    const name = screen.getByTestId('settings-company-business-name');
+    expect((name as HTMLInputElement).value).toBe('UAB Debesėlis');
+    await user.clear(name);
+    await user.type(name, 'UAB Debesėlis LT');
+    await user.click(screen.getByTestId('settings-company-save'));
+
+    expect(await screen.findByTestId('settings-company-saved')).toBeTruthy();
+    expect(screen.getByTestId('settings-company-name').textContent).toBe('UAB Debesėlis LT');
+    expect(puts).toEqual([
+      {
+        business_details: {
+          business_name: 'UAB Debesėlis LT',
+          business_code: '304123456',
+          vat_number: 'LT100001919017',
+          address: { street: 'Gedimino pr. 1', city: 'Vilnius', state: '', postal_code: '01103' },
+          country: 'LT',
+        },
+      },
+    ]);
+  }, 15_000);
+
+  it('locks the details when the server says an invoice was issued meanwhile', async () => {
+    const user = userEvent.setup();
+    signedIn(businessUser());
+    server.use(
+      invoicesHandler([]),
+      http.put('/api/v1/users/me/company', () =>
+        HttpResponse.json(
+          { detail: 'company_details_locked', message: 'Company details cannot be changed once invoiced.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    await openSettings();
+
+    await user.click(await screen.findByTestId('settings-company-edit'));
+    await user.click(screen.getByTestId('settings-company-save'));
+
+    expect((await screen.findByTestId('settings-company-error')).textContent).toBe(
+      'Company details cannot be changed once invoiced.',
+    );
+    expect(screen.getByTestId('settings-contact-support')).toBeTruthy();
+    expect(screen.queryByTestId('settings-company-form')).toBeNull();
+  }, 15_000);
 
   it('converts a personal account after a confirmation that says it is permanent', async () => {
     const business = makeUser({
@@ -179,6 +247,7 @@ describe('settings: company details', () => {
     signedIn();
     const posted: unknown[] = [];
     server.use(
+      invoicesHandler([]),
       http.post('/api/v1/users/me/convert-to-business', async ({ request }) => {
         posted.push(await request.json());
         return HttpResponse.json(business);

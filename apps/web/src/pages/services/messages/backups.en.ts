@@ -43,7 +43,12 @@ export const backupsTabEn = {
     running: 'Starting…',
     pause: 'Pause',
     resume: 'Resume',
-    queued: 'The backup of “{{name}}” is queued: it shows in the history below.',
+    run: {
+      queued: 'The backup of “{{name}}” is queued: it shows in the history below.',
+      running: 'The backup of “{{name}}” is running: it shows in the history below.',
+      completed: 'The backup of “{{name}}” is complete.',
+      failed: 'The backup of “{{name}}” failed: the history below says why.',
+    },
     paused: '“{{name}}” is paused: it does not run until you resume it.',
     resumed: '“{{name}}” is active again.',
     runFailed: 'Failed to run backup',

@@ -51,7 +51,12 @@ export const backupsTabLt: BackupsTabMessages = {
     running: 'Paleidžiama…',
     pause: 'Pristabdyti',
     resume: 'Tęsti',
-    queued: 'Plano „{{name}}“ kopija laukia eilėje: ji rodoma istorijoje žemiau.',
+    run: {
+      queued: 'Plano „{{name}}“ kopija laukia eilėje: ji rodoma istorijoje žemiau.',
+      running: 'Daroma plano „{{name}}“ kopija: ji rodoma istorijoje žemiau.',
+      completed: 'Plano „{{name}}“ kopija baigta.',
+      failed: 'Plano „{{name}}“ kopija nepavyko: istorijoje žemiau parašyta kodėl.',
+    },
     paused: '„{{name}}“ pristabdytas: jis nevykdomas, kol jo netęsite.',
     resumed: '„{{name}}“ vėl aktyvus.',
     runFailed: 'Nepavyko paleisti atsarginės kopijos',

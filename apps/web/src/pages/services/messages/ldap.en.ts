@@ -25,6 +25,7 @@ export const ldapTabEn = {
     bindDn: 'Read-only bind DN',
     tls: 'Every connection needs TLS: StartTLS on port 389 or LDAPS on port 636. Users sign in with their workspace password.',
     bindTitle: 'Bind account and anonymous reads',
+    bindPassword: 'Bind password',
     bindPasswordSet: 'The bind account has a password.',
     bindPasswordNone: 'The bind account has no password yet: applications cannot bind as it.',
     rotate: 'Create new bind password',

@@ -24,6 +24,7 @@ export const ldapTabLt: LdapTabMessages = {
     bindDn: 'Tik skaitymo prisijungimo DN',
     tls: 'Kiekvienam ryšiui reikia TLS: StartTLS per 389 prievadą arba LDAPS per 636 prievadą. Naudotojai jungiasi savo darbo vietos slaptažodžiu.',
     bindTitle: 'Prisijungimo paskyra ir anoniminis skaitymas',
+    bindPassword: 'Prisijungimo slaptažodis',
     bindPasswordSet: 'Prisijungimo paskyra turi slaptažodį.',
     bindPasswordNone: 'Prisijungimo paskyra dar neturi slaptažodžio: programos negali ja prisijungti.',
     rotate: 'Sukurti naują prisijungimo slaptažodį',
