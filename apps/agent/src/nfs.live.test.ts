@@ -5,7 +5,8 @@
 // owner; the read-only export refuses the write; a client outside the export's rule is refused;
 // ganesha's private D-Bus (started with it) says each export's reads and writes, and the write
 // shows in activity; removing an
-// export cuts it off after the reload with ganesha's pid unchanged. A no-op pass runs no
+// export cuts it off after the reload with ganesha's pid unchanged; a disconnected client is
+// refused at once on every export, and comes back once its block expires (the next pass). A no-op pass runs no
 // program. (The disk limit over NFS, beside SMB, FTP and SFTP: file-access.live.test.ts.) Elsewhere
 // it is skipped with the reason.
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NfsExportState, WorkspaceDesiredState } from '@debesis/contract';
 import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import { runCommand, type CommandResult } from './exec/run-command.ts';
+import { nfsDefinition } from './drivers/nfs.driver.ts';
+import { silentLogger } from './logger.ts';
 import { ganeshaClients } from './nfs/ganesha-dbus.ts';
 import { exportStats, STATS_INTERVAL_MS } from './nfs/observe.ts';
 import { networkNames } from './system/netns.ts';
@@ -234,6 +237,45 @@ describe.skipIf(reason !== undefined)(
         }
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
+    });
+
+    it('a disconnected client is refused at once (same ganesha), and comes back once the block expires', async () => {
+      const disconnect = nfsDefinition().calls?.['nfs.disconnect'];
+      const context = {
+        desired: state([RW, RO]),
+        layout: layout(),
+        dataDir,
+        run: runCommand,
+        logger: silentLogger,
+      };
+      const started = Date.now();
+      const answer = await disconnect!({ address: CLIENT.address }, context);
+      expect(Date.parse(answer.blocked_until) - started).toBeGreaterThan(60_000);
+      expect(await serverPid()).toBe(pid);
+      for (const path of [RW.path, RO.path, '']) {
+        const listed = await fromClient(CLIENT.netns, 'nfs-ls', url(path));
+        expect(listed.exitCode, `${path}: ${said(listed)}`).not.toBe(0);
+      }
+      const copied = await fromClient(
+        CLIENT.netns,
+        'nfs-cp',
+        join(filesDir, 'hello.txt'),
+        url(`${RW.path}/again.txt`),
+      );
+      expect(copied.exitCode).not.toBe(0);
+      // A pass of the unchanged state keeps the block.
+      await pass(state([RW, RO]), undefined, true);
+      expect((await fromClient(CLIENT.netns, 'nfs-ls', url(RW.path))).exitCode).not.toBe(0);
+
+      // Expired (as if 90 s had passed): the next pass renders the exports without it.
+      await writeFile(
+        layout().nfs.blocked,
+        JSON.stringify([{ address: CLIENT.address, until: Date.now() - 1 }]),
+      );
+      await pass(state([RW, RO]), undefined, true);
+      const back = await fromClient(CLIENT.netns, 'nfs-ls', url(RW.path));
+      expect(back.exitCode, said(back)).toBe(0);
+      expect(await serverPid()).toBe(pid);
     });
 
     it('removing an export cuts it off after the reload; ganesha keeps its pid and the other export', async () => {

@@ -123,6 +123,8 @@ export interface NfsLayout {
   conf: string;
   /** The exports, included by `conf`: re-read on SIGHUP, clients stay mounted. */
   exportsConf: string;
+  /** Client addresses refused for a while after the owner disconnected them (nfs/blocked-clients.ts). */
+  blocked: string;
   /** RecoveryRoot: one folder per NFSv4 client holding a lease (`<node>/<address>-(<len>:<name>)`). */
   recoveryDir: string;
   runDir: string;
@@ -215,6 +217,7 @@ function nfsLayout(workspaceDir: string, runtimeDir: string): NfsLayout {
     dir,
     conf: join(dir, 'ganesha.conf'),
     exportsConf: join(dir, 'exports.conf'),
+    blocked: join(dir, 'blocked.json'),
     recoveryDir: join(dir, 'recovery'),
     runDir,
     pidFile: join(runDir, 'ganesha.pid'),

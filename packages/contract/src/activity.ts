@@ -94,6 +94,7 @@ export const ACTIVITY_ACTIONS = [
   'NFS export created',
   'NFS export updated',
   'NFS export deleted',
+  'NFS client disconnected',
   'NFS reloaded',
   'NFS synced',
   'FTP user enabled',

@@ -353,7 +353,7 @@ const en: Catalogue = {
   nfs_export_limit: 'The service already has as many NFS exports as it can hold. Delete an export first.',
   nfs_client_not_found: 'The NFS server does not know a client with this address.',
   nfs_disconnect_unsupported:
-    'The NFS server cannot disconnect one client. To cut a client off, change the export’s client or delete the export: it applies at once.',
+    'The storage node of this service cannot disconnect NFS clients yet. To cut a client off, change the export’s client or delete the export: it applies at once.',
   backup_schedule_not_found: 'There is no backup schedule with this id in the service.',
   backup_schedule_limit:
     'The service already has as many backup schedules as it can hold. Delete a schedule first.',
@@ -611,7 +611,7 @@ const lt: Catalogue = {
   nfs_export_limit: 'Paslaugoje jau tiek NFS eksportų, kiek ji gali turėti. Pirmiausia ištrinkite eksportą.',
   nfs_client_not_found: 'NFS serveris nežino kliento tokiu adresu.',
   nfs_disconnect_unsupported:
-    'NFS serveris negali atjungti vieno kliento. Norėdami atjungti klientą, pakeiskite eksporto klientą arba ištrinkite eksportą: tai įsigalioja iš karto.',
+    'Šios paslaugos saugojimo mazgas dar negali atjungti NFS klientų. Norėdami atjungti klientą, pakeiskite eksporto klientą arba ištrinkite eksportą: tai įsigalioja iš karto.',
   backup_schedule_not_found: 'Paslaugoje nėra atsarginių kopijų plano su šiuo ID.',
   backup_schedule_limit:
     'Paslauga jau turi tiek atsarginių kopijų planų, kiek gali. Pirmiausia ištrinkite planą.',

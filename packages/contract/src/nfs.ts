@@ -3,9 +3,11 @@
 //   GET, POST shares                      list / create (201)
 //   PATCH, DELETE shares/{path}           change / delete (204); {path} URL-encoded (shares%2Fdata)
 //   GET clients                           the clients the node's NFS server knows, as last reported
-//   POST clients/{client}/disconnect      refused with `nfs_disconnect_unsupported` (501): the
-//                                         server (nfs-ganesha without DBus) cannot end one client's
-//                                         session; change the export's client rule or delete it
+//   POST clients/{client}/disconnect      the node refuses the client's address on every export
+//                                         at once, for longer than the server's lease (NFSv4
+//                                         clients cannot be sent away otherwise); it may come back
+//                                         after `blocked_until`: to keep it out, change the rule.
+//                                         A node that cannot: `nfs_disconnect_unsupported` (501)
 //   GET status; GET stats                 the server; what is known per export
 //   POST reload; POST sync                send the exports to the node again (a new generation):
 //                                         exports change without a restart, other clients stay
@@ -173,6 +175,13 @@ export const nfsClientSchema = z.object({
   exports: z.array(text()),
 });
 export type NfsClient = z.infer<typeof nfsClientSchema>;
+
+export const nfsDisconnectResponseSchema = z.object({
+  address: text(),
+  /** ISO time until which the node refuses the address. */
+  blocked_until: text(),
+});
+export type NfsDisconnectResponse = z.infer<typeof nfsDisconnectResponseSchema>;
 
 export const nfsClientsResponseSchema = z.object({
   clients: z.array(nfsClientSchema),

@@ -731,6 +731,7 @@ export const NODE_CALL_KINDS = [
   'backup.browse',
   'storage.browse',
   'share.describe',
+  'nfs.disconnect',
 ] as const;
 export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
 
@@ -834,6 +835,8 @@ export const nodeCallPayloadSchemas = {
   'storage.browse': storageBrowsePayloadSchema,
   /** What a share link shares (or a folder inside it): its type, size and entries. */
   'share.describe': shareDescribePayloadSchema,
+  /** Refuse an NFS client's address for a while (longer than the server's lease). */
+  'nfs.disconnect': z.object({ address: z.ipv4() }),
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export const nodeCallResultSchemas = {
@@ -843,6 +846,8 @@ export const nodeCallResultSchemas = {
   'backup.browse': backupBrowseResultSchema,
   'storage.browse': storageBrowseResultSchema,
   'share.describe': shareDescribeResultSchema,
+  /** ISO time until which the address is refused. */
+  'nfs.disconnect': z.object({ blocked_until: text() }),
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export type NodeCallPayload<K extends NodeCallKind> = z.infer<(typeof nodeCallPayloadSchemas)[K]>;

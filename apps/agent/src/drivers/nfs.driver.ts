@@ -16,8 +16,12 @@ import { dirname } from 'node:path';
 import { NFS_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
+import { joinConfig } from '../daemons/config-check.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
+import { daemonFiles, signalDaemon } from '../daemons/supervisor.ts';
 import { ensureDir, ensureDirUnder, ensureRuntimeDir } from '../fs/ensure-dir.ts';
+import { writeIfChanged } from '../fs/write-if-changed.ts';
+import { blockClient, blockedAddresses, blockedDrift } from '../nfs/blocked-clients.ts';
 import { GANESHA_BUS_PROGRAM, ganeshaBusSetup, renderBusConfig } from '../nfs/ganesha-dbus.ts';
 import { observeNfs } from '../nfs/observe.ts';
 import {
@@ -29,10 +33,12 @@ import {
 } from '../nfs/render-ganesha-conf.ts';
 import { mountAt } from '../system/mounts.ts';
 import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
+import type { WorkspaceLayout } from '../workspace-layout.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens } from '../net/serving-address.ts';
 
 export const NFS_DRIVER = 'nfs';
+const GANESHA = 'ganesha.nfsd';
 
 export interface NfsDefinitionOptions {
   /** The ganesha it runs (looked up on PATH inside the namespace); default `ganesha.nfsd`. */
@@ -44,7 +50,7 @@ const portOf = (desired: WorkspaceDesiredState) => desired.nfs?.port ?? NFS_DEFA
 export function nfsDefinition(options: NfsDefinitionOptions = {}): DaemonDefinition {
   return {
     name: NFS_DRIVER,
-    daemon: 'ganesha.nfsd',
+    daemon: GANESHA,
     programs: ['ganesha.nfsd', GANESHA_BUS_PROGRAM, 'unshare', 'nsenter', 'mount'],
     notNeeded: (desired) =>
       !desired.nfs
@@ -63,7 +69,31 @@ export function nfsDefinition(options: NfsDefinitionOptions = {}): DaemonDefinit
       return [];
     },
     setup: (_desired, { layout }) => ganeshaBusSetup(layout.nfs.busConfig, layout.nfs.busSocket),
-    argv: (_desired, { layout }) => [
+    argv: (_desired, { layout }) => argvOf(layout),
+    listens: (desired) => servingListens(desired, portOf(desired)),
+    reload: () => ({ kind: 'signal', signal: 'SIGHUP' }),
+    drift: (_desired, { layout }) => blockedDrift(layout.nfs),
+    report: (desired, { layout }) => observeNfs(layout.nfs, portOf(desired)),
+    calls: {
+      // Refuses the address from the next request on (nfs/blocked-clients.ts): the exports are
+      // rendered again with it and re-read by a running ganesha.
+      'nfs.disconnect': async ({ address }, { desired, layout }) => {
+        const until = await blockClient(layout.nfs, address);
+        const exportsConf = (await renderNfs(desired, { layout })).files.find(
+          (file) => file.path === layout.nfs.exportsConf,
+        );
+        if (exportsConf && desired.nfs?.exports.length) {
+          const text = joinConfig(exportsConf.head, exportsConf.resources ?? []);
+          await writeIfChanged(exportsConf.path, text, { mode: exportsConf.mode });
+          await signalDaemon(daemonFiles(layout.nfs.dir, GANESHA), argvOf(layout), 'SIGHUP');
+        }
+        return { blocked_until: new Date(until).toISOString() };
+      },
+    },
+  };
+
+  function argvOf(layout: WorkspaceLayout): string[] {
+    return [
       options.program ?? 'ganesha.nfsd',
       '-F',
       '-f',
@@ -72,18 +102,18 @@ export function nfsDefinition(options: NfsDefinitionOptions = {}): DaemonDefinit
       layout.nfs.logFile,
       '-p',
       layout.nfs.pidFile,
-    ],
-    listens: (desired) => servingListens(desired, portOf(desired)),
-    reload: () => ({ kind: 'signal', signal: 'SIGHUP' }),
-    report: (desired, { layout }) => observeNfs(layout.nfs, portOf(desired)),
-  };
+    ];
+  }
 }
 
 export function createNfsDriver(options: NfsDefinitionOptions & DaemonDriverOptions = {}): Driver {
   return daemonDriver(nfsDefinition(options), options);
 }
 
-async function renderNfs(desired: WorkspaceDesiredState, { layout }: DaemonContext): Promise<Rendering> {
+async function renderNfs(
+  desired: WorkspaceDesiredState,
+  { layout }: Pick<DaemonContext, 'layout'>,
+): Promise<Rendering> {
   const { nfs } = layout;
   for (const dir of [nfs.dir, nfs.runDir, nfs.logDir]) await ensureDir(dir, { mode: 0o755 });
   // The bus's socket: root only (its policy admits root only too).
@@ -94,6 +124,7 @@ async function renderNfs(desired: WorkspaceDesiredState, { layout }: DaemonConte
   const resolved = resolveExports(desired.nfs?.exports ?? [], desired, accounts, NAMESPACE_DATA_ROOT);
   const failures = [...resolved.failures];
   const actions: string[] = [];
+  const blocked = await blockedAddresses(nfs);
 
   // Export folders: made like share folders (root-owned parents; the folder itself root, group
   // `users`, setgid, 2770, so the squashed identity writes through its group and what it makes
@@ -134,11 +165,11 @@ async function renderNfs(desired: WorkspaceDesiredState, { layout }: DaemonConte
       {
         path: nfs.exportsConf,
         mode: 0o644,
-        head: renderPseudoRoot(exports),
+        head: renderPseudoRoot(exports, blocked),
         resources: exports.map((entry) => ({
           kind: NFS_EXPORT_KIND,
           name: entry.path,
-          text: renderExport(entry),
+          text: renderExport(entry, blocked),
         })),
       },
     ],

@@ -179,6 +179,16 @@ describe('NFS exports → ganesha config', () => {
     expect(renderPseudoRoot([])).not.toContain('CLIENT');
   });
 
+  it('a disconnected client is refused before each export’s allowed block, and at the root', () => {
+    const { exports } = resolve([entry('a', { client: '10.0.0.0/24' })]);
+    const refuse =
+      /CLIENT \{\n {4}Clients = 10\.0\.0\.5, 10\.0\.0\.9;\n {4}Access_Type = None;\n {2}\}\n {2}CLIENT \{\n {4}Clients = 10\.0\.0\.0\/24;/;
+    expect(renderExport(exports[0]!, ['10.0.0.5', '10.0.0.9'])).toMatch(refuse);
+    expect(renderPseudoRoot(exports, ['10.0.0.5', '10.0.0.9'])).toMatch(refuse);
+    expect(renderExport(exports[0]!)).not.toContain('Access_Type = None;\n  }');
+    expect(() => renderExport(exports[0]!, ['10.0.0.5; Access_Type = RW'])).toThrow();
+  });
+
   it('a value that could end ganesha’s string or list is refused, never written', () => {
     for (const value of ['a"b', 'a\\b', 'a\nb', ''])
       expect(() => ganeshaConf.string(value)).toThrow(/cannot be a ganesha.conf value/);

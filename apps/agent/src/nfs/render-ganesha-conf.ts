@@ -29,6 +29,10 @@
 //
 // The NFSv4 root (`/`, FSAL PSEUDO, id 0) lets in only the clients of some export, read only: a
 // client of none cannot even list the export names.
+//
+// Disconnected clients (nfs/blocked-clients.ts): ganesha takes the first CLIENT block that matches
+// an address, so a `Access_Type = None` block of the blocked addresses comes before every allowed
+// one, the root's too; after the SIGHUP the client's next request is refused.
 import { join } from 'node:path';
 import type { NfsExportState, ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
 import { nameProblem, type WorkspaceAccounts } from '../accounts/validate-accounts.ts';
@@ -200,8 +204,18 @@ LOG {
 `;
 }
 
-/** One EXPORT block. */
-export function renderExport(entry: ResolvedExport): string {
+/** The CLIENT block refusing `blocked` addresses (none: nothing), to go before the allowed one. */
+function blockedBlock(blocked: readonly string[]): string {
+  if (blocked.length === 0) return '';
+  return `
+  CLIENT {
+    Clients = ${blocked.map(ganeshaConf.token).join(', ')};
+    Access_Type = None;
+  }`;
+}
+
+/** One EXPORT block; `blocked`: addresses refused before its client rule is read. */
+export function renderExport(entry: ResolvedExport, blocked: readonly string[] = []): string {
   return `EXPORT {
   Export_Id = ${entry.exportId};
   Path = ${ganeshaConf.string(entry.fullPath)};
@@ -215,7 +229,7 @@ export function renderExport(entry: ResolvedExport): string {
   Anonymous_Gid = ${entry.anonymousGid};
   FSAL {
     Name = VFS;
-  }
+  }${blockedBlock(blocked)}
   CLIENT {
     Clients = ${ganeshaConf.token(entry.client)};
     Protocols = 4;
@@ -225,12 +239,15 @@ export function renderExport(entry: ResolvedExport): string {
 }
 
 /** The NFSv4 root: the clients of some export may walk it (read only), nobody else. */
-export function renderPseudoRoot(exports: readonly ResolvedExport[]): string {
+export function renderPseudoRoot(
+  exports: readonly ResolvedExport[],
+  blocked: readonly string[] = [],
+): string {
   const clients = [...new Set(exports.map((entry) => entry.client))].sort();
   const clientBlock =
     clients.length === 0
       ? ''
-      : `
+      : `${blockedBlock(blocked)}
   CLIENT {
     Clients = ${clients.map(ganeshaConf.token).join(', ')};
     Protocols = 4;

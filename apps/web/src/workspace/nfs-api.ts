@@ -1,9 +1,9 @@
 // A workspace's NFS exports (spec §7 "NFS", base /api/v1/nfs/{serviceId}): every call the NFS tab
 // makes, typed by the contract (packages/contract/src/nfs.ts). An export is named in URLs by its
-// path, encoded as one segment (`shares%2Fdata`). The tab does not offer disconnect: the API
-// refuses it (`nfs_disconnect_unsupported`), and the tab says how to cut a client off instead.
+// path, encoded as one segment (`shares%2Fdata`), a client by its address.
 import {
   nfsClientsResponseSchema,
+  nfsDisconnectResponseSchema,
   nfsExportSchema,
   nfsExportsResponseSchema,
   nfsStatsSchema,
@@ -30,6 +30,8 @@ export const nfsApi = {
     api.patch(exportPath(serviceId, path), body, nfsExportSchema),
   deleteExport: (serviceId: string, path: string) => api.delete(exportPath(serviceId, path), noContent),
   clients: (serviceId: string) => api.get(`${base(serviceId)}/clients`, nfsClientsResponseSchema),
+  disconnect: (serviceId: string, address: string) =>
+    api.post(`${base(serviceId)}/clients/${segment(address)}/disconnect`, {}, nfsDisconnectResponseSchema),
   status: (serviceId: string) => api.get(`${base(serviceId)}/status`, nfsStatusSchema),
   stats: (serviceId: string) => api.get(`${base(serviceId)}/stats`, nfsStatsSchema),
   reload: (serviceId: string) => api.post(`${base(serviceId)}/reload`, {}, noContent),

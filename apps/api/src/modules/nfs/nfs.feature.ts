@@ -8,8 +8,14 @@ import { storeNfsReport } from './nfs.report.ts';
 import { nfsRoutes } from './nfs.routes.ts';
 import { createNfsService, NFS_DRIVER, NFS_FAILURE_KINDS, nfsDirectoryDependent } from './nfs.service.ts';
 
-export const createNfsFeature: WorkspaceFeatureFactory = ({ db, changes }) => {
-  const nfs = createNfsService({ db, changes, directory: createDirectoryReader });
+export const createNfsFeature: WorkspaceFeatureFactory = ({ db, changes, nodeCalls, recordActivity }) => {
+  const nfs = createNfsService({
+    db,
+    changes,
+    directory: createDirectoryReader,
+    nodeCalls,
+    recordActivity,
+  });
   return {
     name: NFS_DRIVER,
     failureKinds: NFS_FAILURE_KINDS,

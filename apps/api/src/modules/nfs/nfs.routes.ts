@@ -8,6 +8,7 @@ import {
   errorResponseSchema,
   nfsClientParamsSchema,
   nfsClientsResponseSchema,
+  nfsDisconnectResponseSchema,
   nfsExportParamsSchema,
   nfsExportSchema,
   nfsExportsResponseSchema,
@@ -136,14 +137,14 @@ export const nfsRoutes: FastifyPluginAsyncZod<{ nfs: NfsService }> = async (app,
       schema: {
         tags,
         summary:
-          'Refused (501 nfs_disconnect_unsupported): the NFS server cannot end one client’s session; change the export’s client or delete it instead',
+          'Cut the client off now: the node refuses its address on every export until blocked_until (longer than the NFS lease); to keep it out, change the export’s client',
         security,
         params: nfsClientParamsSchema,
-        response: { 501: errorResponseSchema },
+        response: { 200: nfsDisconnectResponseSchema, 501: errorResponseSchema },
       },
     },
     async (request) =>
-      nfs.disconnect(currentUserId(request), request.params.serviceId, request.params.client),
+      nfs.disconnect(currentUserId(request), request.params.serviceId, request.params.client, meta(request)),
   );
 
   app.get(

@@ -11,14 +11,16 @@
 //
 // Counters per export come from ganesha's statistics (its private D-Bus on the node, reported with
 // the clients); until a node has reported them, stats answer `counters: unavailable` with what is
-// known. What the node cannot do, said rather than pretended: end one client's session (ganesha's
-// RemoveClient only forgets a statistics record): disconnect answers `nfs_disconnect_unsupported`.
+// known. Disconnect asks the node (`nfs.disconnect`) to refuse the client's address for a while:
+// ganesha cannot end one client's session (RemoveClient only forgets a statistics record), so the
+// node puts a refusing rule before every export's own and reloads (agent nfs/blocked-clients.ts).
 import type { z } from 'zod';
 import {
   NFS_DEFAULT_PORT,
   NFS_EXPORTS_MAX,
   type createNfsExportRequestSchema,
   type NfsClientsResponse,
+  type NfsDisconnectResponse,
   type NfsExport,
   type NfsExportsResponse,
   type NfsSectionState,
@@ -29,11 +31,13 @@ import {
   nfsClientAdmits,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
 import type { DirectoryReader } from '../directory/directory.service.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
-import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
-import type { DirectoryDependent } from '../workspace/workspace-feature.ts';
+import { nodeCallError } from '../nodes/node-calls.ts';
+import type { ChangeMeta, RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import type { DirectoryDependent, NodeCalls } from '../workspace/workspace-feature.ts';
 import { desiredExport, NFS_EXPORT_FAILURE_KIND, presentClient, presentExport } from './nfs.presenter.ts';
 import { createNfsQueries, type NfsExportRow } from './nfs.queries.ts';
 
@@ -73,6 +77,8 @@ export function createNfsService(deps: {
   changes: WorkspaceChanges;
   /** The directory read on a given handle (the change's transaction, or the database). */
   directory: (db: Db) => Reader;
+  nodeCalls: Pick<NodeCalls, 'call'>;
+  recordActivity: RecordActivity;
 }) {
   const { changes } = deps;
   const queries = createNfsQueries(deps.db);
@@ -209,14 +215,35 @@ export function createNfsService(deps: {
     },
 
     /**
-     * Ending one client's session needs ganesha's DBus admin interface, which the nodes do not
-     * run: refused with its own code (after the owner and the client are checked), never faked.
+     * Cuts a known client off now: the node refuses its address on every export until
+     * `blocked_until`. Nothing of the desired state changes (the rule stays), so it is a node
+     * call, not a change; it is recorded like one. A node without the call says so with its code.
      */
-    async disconnect(accountId: string, serviceId: string, client: string): Promise<never> {
+    async disconnect(
+      accountId: string,
+      serviceId: string,
+      client: string,
+      meta: ChangeMeta,
+    ): Promise<NfsDisconnectResponse> {
       const service = await changes.owned(accountId, serviceId);
-      const known = (await queries.clientsOf(service.id)).some((row) => row.address === client.trim());
+      changes.refuseUnlessChangeable(service, changes.now());
+      const address = client.trim();
+      const known = (await queries.clientsOf(service.id)).some((row) => row.address === address);
       if (!known) throw new AppError('nfs_client_not_found');
-      throw new AppError('nfs_disconnect_unsupported');
+      if (service.nodeId === null) throw nodeCallError('not_placed');
+      const answer = await deps.nodeCalls.call(service.id, 'nfs.disconnect', { address });
+      if (!answer.ok) throw nodeCallError(answer.code, { unsupported: 'nfs_disconnect_unsupported' });
+      await inTransaction(deps.db, (tx) =>
+        deps.recordActivity(tx, {
+          accountId,
+          serviceId: service.id,
+          ip: meta.ip,
+          action: 'NFS client disconnected',
+          tone: 'warning',
+          details: { address },
+        }),
+      );
+      return { address, blocked_until: answer.result.blocked_until };
     },
 
     async status(accountId: string, serviceId: string): Promise<NfsStatus> {

@@ -5,6 +5,8 @@ import {
   nfsClientProblem,
   nfsSectionSchema,
   type NfsClientsResponse,
+  type NfsDisconnectResponse,
+  type NodeCallKind,
   type NfsExport,
   type NfsExportsResponse,
   type NfsReport,
@@ -25,6 +27,7 @@ import {
   workspaceCalls,
   type Auth,
 } from '../directory/workspace.test-support.ts';
+import type { NodeCalls } from '../nodes/node-calls.ts';
 import { nfsExports } from './nfs.table.ts';
 
 describe('NFS client rules (unit)', () => {
@@ -70,9 +73,21 @@ describe('NFS exports', () => {
   let call: ReturnType<typeof workspaceCalls>;
   let node: TestNode;
   let placedCount = 0;
+  /** What the node was asked, and whether it knows `nfs.disconnect` (an older agent does not). */
+  const asked: Array<{ serviceId: string; kind: NodeCallKind; payload: unknown }> = [];
+  let nodeKnowsDisconnect = true;
+  const nodeCalls: NodeCalls = {
+    call: (async (serviceId: string, kind: NodeCallKind, payload: unknown) => {
+      asked.push({ serviceId, kind, payload });
+      if (kind !== 'nfs.disconnect' || !nodeKnowsDisconnect)
+        return { ok: false, code: 'unsupported', error: kind };
+      return { ok: true, result: { blocked_until: '2026-01-01T00:01:30.000Z' } };
+    }) as NodeCalls['call'],
+    stream: () => Promise.resolve({ ok: false, code: 'unsupported', error: 'no streams here' }),
+  };
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
+    ctx = await createTestContext({ clock: true, nodeCalls });
     await seedCatalogue(ctx);
     call = workspaceCalls(ctx);
     node = await registerNode(ctx, 'nfs-node', capacity(1000, ['10.16.0.1']));
@@ -389,7 +404,7 @@ describe('NFS exports', () => {
     expect(again.exports.find((entry) => entry.path === 'shares/projektai')?.operations).toBe(5);
   });
 
-  it('shows the reported clients in clients, status, stats and the overview; disconnect is refused as unsupported', async () => {
+  it('shows the reported clients in clients, status, stats and the overview; disconnect asks the node to refuse the client', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
     const address = await placed(serviceId);
     const empty = (await call.get(auth, `${base(serviceId)}/clients`)).json<NfsClientsResponse>();
@@ -490,12 +505,30 @@ describe('NFS exports', () => {
     expect(overview.services.find((service) => service.id === serviceId)).toMatchObject({ nfs_exports: 3 });
 
     const generation = (await serviceRow(ctx, serviceId)).generation;
-    const refused = await call.post(auth, `${base(serviceId)}/clients/192.168.1.10/disconnect`);
+    const disconnected = await call.post(auth, `${base(serviceId)}/clients/192.168.1.10/disconnect`);
+    expect(disconnected.statusCode, disconnected.body).toBe(200);
+    expect(disconnected.json<NfsDisconnectResponse>()).toEqual({
+      address: '192.168.1.10',
+      blocked_until: '2026-01-01T00:01:30.000Z',
+    });
+    expect(asked.at(-1)).toEqual({ serviceId, kind: 'nfs.disconnect', payload: { address: '192.168.1.10' } });
+    expect(await activityOf(ctx, serviceId)).toContainEqual({
+      action: 'NFS client disconnected',
+      tone: 'warning',
+      details: { address: '192.168.1.10' },
+    });
+    // A node whose agent predates the call says so with the feature's own code.
+    nodeKnowsDisconnect = false;
+    const refused = await call.post(auth, `${base(serviceId)}/clients/192.168.1.20/disconnect`);
+    nodeKnowsDisconnect = true;
     expect(refused.statusCode).toBe(501);
     expect(refused.json()).toMatchObject({ detail: 'nfs_disconnect_unsupported' });
+    const calls = asked.length;
     const unknown = await call.post(auth, `${base(serviceId)}/clients/192.168.1.99/disconnect`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ detail: 'nfs_client_not_found' });
+    expect(asked).toHaveLength(calls);
+    // Nothing of the desired state changed: the export's rule stays, the node keeps the block.
     expect((await serviceRow(ctx, serviceId)).generation).toBe(generation);
 
     // The next report replaces the clients; without exports nothing is kept.

@@ -53,6 +53,7 @@ function fakeNode() {
     'backup.browse': () => ({ found: false, entries: [], truncated: false }),
     'storage.browse': () => ({ found: false, entries: [], truncated: false }),
     'share.describe': () => ({ found: false }),
+    'nfs.disconnect': () => ({ blocked_until: new Date(0).toISOString() }),
   };
   const nodeCalls: NodeCalls = {
     call: (async (serviceId: string, kind: NodeCallKind, payload: never) => {

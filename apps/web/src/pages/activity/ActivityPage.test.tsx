@@ -185,6 +185,7 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'NFS export created': { name: 'shares/projektai', client: '192.168.1.0/24', access: 'read_write' },
   'NFS export updated': { name: 'shares/projektai', fields: ['client', 'owner'] },
   'NFS export deleted': { name: 'shares/projektai' },
+  'NFS client disconnected': { address: '192.168.1.20' },
   'NFS reloaded': {},
   'NFS synced': {},
   'FTP user enabled': { name: 'ona' },

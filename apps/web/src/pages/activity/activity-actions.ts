@@ -77,6 +77,7 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'NFS export created': 'nfsExportCreated',
   'NFS export updated': 'nfsExportUpdated',
   'NFS export deleted': 'nfsExportDeleted',
+  'NFS client disconnected': 'nfsClientDisconnected',
   'NFS reloaded': 'nfsReloaded',
   'NFS synced': 'nfsSynced',
   'FTP user enabled': 'ftpUserEnabled',

@@ -289,6 +289,7 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
   'NFS export created': (d, c) => named(c, 'sentences.nfsExport', d.name),
   'NFS export updated': (d, c) => changedNamed(c, 'sentences.nfsExportChanged', 'sentences.nfsExport', d),
   'NFS export deleted': (d, c) => named(c, 'sentences.nfsExport', d.name),
+  'NFS client disconnected': (d, c) => named(c, 'sentences.nfsClient', d.address),
   'NFS reloaded': () => null,
   'NFS synced': () => null,
   'FTP user enabled': (d, c) => named(c, 'sentences.ftpUser', d.name),
@@ -366,6 +367,7 @@ function named(
     | 'sentences.share'
     | 'sentences.vpnUser'
     | 'sentences.nfsExport'
+    | 'sentences.nfsClient'
     | 'sentences.ftpUser'
     | 'sentences.backupSchedule'
     | 'sentences.backupClient'

@@ -103,12 +103,11 @@ describe('the NFS tab', () => {
       'Linux NFSv4.2 laptop',
       'Not known to an NFSv4 server',
       'shares/projects',
+      'Disconnect 192.168.1.10',
     ]);
     expect(screen.getByTestId('nfs-client-192.168.1.20').textContent).toContain('Idle');
-    // No disconnect: the section says how to cut a client off instead.
-    expect(screen.queryByText(/^Disconnect$/)).toBeNull();
     expect(screen.getByTestId('nfs-clients').textContent).toContain(
-      'change its export’s client or delete the export',
+      'to keep it out for good, change its export’s client or delete the export',
     );
 
     expect((await screen.findByTestId('nfs-stats-counters')).textContent).toContain('not reported');
@@ -122,6 +121,47 @@ describe('the NFS tab', () => {
       '—',
       '—',
     ]);
+  });
+
+  it('disconnects a client after confirming, and says until when the server refuses it', async () => {
+    const asked: string[] = [];
+    let refuse = true;
+    server.use(
+      http.post(nfsPath('/clients/:client/disconnect'), ({ params }) => {
+        asked.push(String(params.client));
+        if (refuse) {
+          refuse = false;
+          return apiError(
+            501,
+            'nfs_disconnect_unsupported',
+            'The storage node cannot disconnect NFS clients yet.',
+          );
+        }
+        return HttpResponse.json({ address: params.client, blocked_until: '2026-12-06T16:01:30.000Z' });
+      }),
+      ...nfsHandlers({ exports: [makeNfsExport()], clients: [makeNfsClient()] }),
+    );
+    renderApp(NFS_TAB);
+    await userEvent.click(await screen.findByTestId('nfs-client-192.168.1.10-disconnect'));
+    let dialog = await screen.findByTestId('nfs-disconnect-dialog');
+    expect(dialog.textContent).toContain('Disconnect 192.168.1.10?');
+    expect(dialog.textContent).toContain('about a minute and a half');
+    await userEvent.click(within(dialog).getByTestId('nfs-disconnect-dialog-confirm'));
+    // A refusal stays in the dialog with the API's code in words.
+    expect((await within(dialog).findByTestId('nfs-disconnect-dialog-error')).textContent).toContain(
+      'cannot disconnect NFS clients',
+    );
+    await userEvent.click(within(dialog).getByTestId('nfs-disconnect-dialog-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('nfs-disconnect-dialog')).toBeNull());
+    expect(asked).toEqual(['192.168.1.10', '192.168.1.10']);
+    expect((await screen.findByTestId('nfs-client-disconnected')).textContent).toMatch(
+      /^192\.168\.1\.10 is disconnected: the NFS server refuses it until .+\.$/,
+    );
+    // Cancelled: nothing asked.
+    await userEvent.click(screen.getByTestId('nfs-client-192.168.1.10-disconnect'));
+    dialog = await screen.findByTestId('nfs-disconnect-dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(asked).toHaveLength(2);
   });
 
   it("shows each export's operations and bytes once the node reports them, bytes as people read them", async () => {

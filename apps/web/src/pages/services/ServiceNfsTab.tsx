@@ -3,10 +3,11 @@
 // folder of the storage for one client rule, read-write or read-only, written as a user of the
 // service), the clients the server knows, and what is known per export.
 //
-// No Disconnect button: the server cannot end one client's session (the API answers
-// `nfs_disconnect_unsupported`); the clients list says how to cut a client off instead (change
-// the export's client, or delete it: it applies without a restart).
-import type { NfsClientsResponse, NfsStats, NfsStatus } from '@debesis/contract';
+// Disconnect (after confirming): the node refuses the client on every export for a while, longer
+// than its NFS lease; it may come back after that, so the tab says until when and how to keep it
+// out for good (change the export's client).
+import { useState } from 'react';
+import type { NfsClientsResponse, NfsDisconnectResponse, NfsStats, NfsStatus } from '@debesis/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ import { ReachabilityNote, useReachableServing, useServicesAddress } from './net
 import { ReportCard } from './kit/ReportCard.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { nfsExportForm } from './nfs-export-form.ts';
-import { OperationError } from './resource-parts.tsx';
+import { ConfirmAction, OperationError, RowAction } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import './kit/data-table.css';
 
@@ -101,7 +102,7 @@ export function ServiceNfsTab() {
         nothingToServe={service.nfs_exports === 0}
       />
       <ExportsSection serviceId={service.id} />
-      <ClientsSection clients={useNfsClients(service.id)} />
+      <ClientsSection serviceId={service.id} clients={useNfsClients(service.id)} />
       <StatsSection stats={useNfsStats(service.id)} />
     </div>
   );
@@ -168,8 +169,16 @@ function ExportsSection({ serviceId }: { serviceId: string }) {
   );
 }
 
-function ClientsSection({ clients }: { clients: UseQueryResult<NfsClientsResponse> }) {
-  const { t } = useTranslation(['nfsTab', 'workspace']);
+function ClientsSection({
+  serviceId,
+  clients,
+}: {
+  serviceId: string;
+  clients: UseQueryResult<NfsClientsResponse>;
+}) {
+  const { t, i18n } = useTranslation(['nfsTab', 'workspace']);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [done, setDone] = useState<NfsDisconnectResponse | null>(null);
   return (
     <ReportCard
       id="nfs-clients"
@@ -178,52 +187,91 @@ function ClientsSection({ clients }: { clients: UseQueryResult<NfsClientsRespons
       query={clients}
       failure={t('nfs.clientsLoadFailed')}
     >
-      {(data) =>
-        data.clients.length === 0 ? (
-          <p className="text-muted resource-section__empty" data-testid="nfs-clients-empty">
-            {data.reported_at ? t('nfs.clientsEmpty') : t('nfs.clientsNotReported')}
-          </p>
-        ) : (
-          <div className="data-table__scroll">
-            <table className="data-table" data-testid="nfs-clients-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('nfs.clientAddress')}</th>
-                  <th scope="col">{t('nfs.version')}</th>
-                  <th scope="col">{t('nfs.state')}</th>
-                  <th scope="col">{t('nfs.clientName')}</th>
-                  <th scope="col">{t('nfs.mountPoint')}</th>
-                  <th scope="col">{t('nfs.allowedExports')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.clients.map((client) => (
-                  <tr
-                    key={`${client.address}-${client.client_name}`}
-                    data-testid={`nfs-client-${client.address}`}
-                  >
-                    <th scope="row">
-                      <code>{client.address}</code>
-                    </th>
-                    <td>{`NFSv${client.version}`}</td>
-                    <td>
-                      <span className={client.connected ? 'badge badge--success' : 'badge'}>
-                        {client.connected ? t('nfs.connected') : t('nfs.idle')}
-                      </span>
-                    </td>
-                    <td>{client.client_name}</td>
-                    <td>
-                      {client.mount_point ?? <span className="text-muted">{t('nfs.mountPointUnknown')}</span>}
-                    </td>
-                    <td>{client.exports.length > 0 ? client.exports.join(', ') : t('nfs.none')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      }
+      {(data) => (
+        <>
+          {done && (
+            <FormAlert tone="success" testId="nfs-client-disconnected">
+              {t('nfs.disconnected', {
+                address: done.address,
+                until: new Date(done.blocked_until).toLocaleTimeString(i18n.language),
+              })}
+            </FormAlert>
+          )}
+          {confirming && (
+            <ConfirmAction
+              title={t('nfs.disconnectTitle', { address: confirming })}
+              body={t('nfs.disconnectBody')}
+              confirmLabel={t('nfs.disconnect')}
+              busyLabel={t('nfs.disconnecting')}
+              failure={t('nfs.disconnectFailed')}
+              run={() => nfsApi.disconnect(serviceId, confirming)}
+              onDone={setDone}
+              onClose={() => setConfirming(null)}
+              testId="nfs-disconnect-dialog"
+            />
+          )}
+          {clientsTable(data, t, (address) => {
+            setDone(null);
+            setConfirming(address);
+          })}
+        </>
+      )}
     </ReportCard>
+  );
+}
+
+function clientsTable(data: NfsClientsResponse, t: Translate, disconnect: (address: string) => void) {
+  return data.clients.length === 0 ? (
+    <p className="text-muted resource-section__empty" data-testid="nfs-clients-empty">
+      {data.reported_at ? t('nfs.clientsEmpty') : t('nfs.clientsNotReported')}
+    </p>
+  ) : (
+    <div className="data-table__scroll">
+      <table className="data-table" data-testid="nfs-clients-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('nfs.clientAddress')}</th>
+            <th scope="col">{t('nfs.version')}</th>
+            <th scope="col">{t('nfs.state')}</th>
+            <th scope="col">{t('nfs.clientName')}</th>
+            <th scope="col">{t('nfs.mountPoint')}</th>
+            <th scope="col">{t('nfs.allowedExports')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('nfs.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.clients.map((client) => (
+            <tr key={`${client.address}-${client.client_name}`} data-testid={`nfs-client-${client.address}`}>
+              <th scope="row">
+                <code>{client.address}</code>
+              </th>
+              <td>{`NFSv${client.version}`}</td>
+              <td>
+                <span className={client.connected ? 'badge badge--success' : 'badge'}>
+                  {client.connected ? t('nfs.connected') : t('nfs.idle')}
+                </span>
+              </td>
+              <td>{client.client_name}</td>
+              <td>
+                {client.mount_point ?? <span className="text-muted">{t('nfs.mountPointUnknown')}</span>}
+              </td>
+              <td>{client.exports.length > 0 ? client.exports.join(', ') : t('nfs.none')}</td>
+              <td>
+                <RowAction
+                  label={t('nfs.disconnect')}
+                  target={client.address}
+                  onClick={() => disconnect(client.address)}
+                  testId={`nfs-client-${client.address}-disconnect`}
+                  danger
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

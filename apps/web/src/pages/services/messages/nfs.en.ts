@@ -51,7 +51,7 @@ export const nfsTabEn = {
     deleteFailed: 'Failed to delete NFS export',
     clientsTitle: 'Clients',
     clientsLead:
-      'Computers the NFS server knows now, as the storage node last reported. To cut a client off, change its export’s client or delete the export: it applies without disturbing other clients.',
+      'Computers the NFS server knows now, as the storage node last reported. Disconnect cuts a client off at once; to keep it out for good, change its export’s client or delete the export.',
     clientsLoadFailed: 'Failed to load NFS clients',
     clientsEmpty: 'No client is connected.',
     clientsNotReported: 'The storage node has not reported any clients yet.',
@@ -64,6 +64,14 @@ export const nfsTabEn = {
     mountPoint: 'Mount point',
     mountPointUnknown: 'Not known to an NFSv4 server',
     allowedExports: 'Exports it may mount',
+    actions: 'Actions',
+    disconnect: 'Disconnect',
+    disconnecting: 'Disconnecting…',
+    disconnectTitle: 'Disconnect {{address}}?',
+    disconnectBody:
+      'The NFS server refuses this computer on every export at once, for about a minute and a half; other clients are not disturbed. After that it may connect again: to keep it out for good, change its export’s client or delete the export.',
+    disconnectFailed: 'Failed to disconnect NFS client',
+    disconnected: '{{address}} is disconnected: the NFS server refuses it until {{until}}.',
     statsTitle: 'Statistics',
     statsLead:
       'Per export: the known clients its rule lets in, and its reads and writes since the NFS server last started.',

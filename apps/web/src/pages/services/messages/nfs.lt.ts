@@ -51,7 +51,7 @@ export const nfsTabLt: NfsTabMessages = {
     deleteFailed: 'Nepavyko ištrinti NFS eksporto',
     clientsTitle: 'Klientai',
     clientsLead:
-      'Kompiuteriai, kuriuos NFS serveris žino dabar, kaip paskutinį kartą pranešė saugojimo mazgas. Norėdami atjungti klientą, pakeiskite jo eksporto klientą arba ištrinkite eksportą: tai įsigalioja netrukdant kitiems klientams.',
+      'Kompiuteriai, kuriuos NFS serveris žino dabar, kaip paskutinį kartą pranešė saugojimo mazgas. Mygtukas „Atjungti“ klientą atjungia iš karto; norėdami jo neįleisti visam laikui, pakeiskite jo eksporto klientą arba ištrinkite eksportą.',
     clientsLoadFailed: 'Nepavyko įkelti NFS klientų',
     clientsEmpty: 'Neprisijungęs nė vienas klientas.',
     clientsNotReported: 'Saugojimo mazgas dar nepranešė apie klientus.',
@@ -64,6 +64,14 @@ export const nfsTabLt: NfsTabMessages = {
     mountPoint: 'Prijungimo vieta',
     mountPointUnknown: 'NFSv4 serveris jos nežino',
     allowedExports: 'Eksportai, kuriuos gali prijungti',
+    actions: 'Veiksmai',
+    disconnect: 'Atjungti',
+    disconnecting: 'Atjungiama…',
+    disconnectTitle: 'Atjungti {{address}}?',
+    disconnectBody:
+      'NFS serveris iš karto atmeta šį kompiuterį visuose eksportuose maždaug pusantros minutės; kiti klientai netrukdomi. Po to jis vėl gali prisijungti: norėdami jo neįleisti visam laikui, pakeiskite jo eksporto klientą arba ištrinkite eksportą.',
+    disconnectFailed: 'Nepavyko atjungti NFS kliento',
+    disconnected: '{{address}} atjungtas: NFS serveris jį atmeta iki {{until}}.',
     statsTitle: 'Statistika',
     statsLead:
       'Kiekvienam eksportui: žinomi klientai, kuriuos įleidžia jo taisyklė, ir skaitymai bei rašymai nuo paskutinio NFS serverio paleidimo.',
