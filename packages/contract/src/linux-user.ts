@@ -22,6 +22,7 @@
 // on a plan with a shared (NAT) address it names many workspaces.
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { SERVICE_DISPLAY_STATES } from './services.ts';
 import { text } from './strings.ts';
 
 /** The portal's pages (web) and the API bases (spec §7). */
@@ -69,6 +70,8 @@ export const linuxUserServiceSchema = z.object({
   id: text(),
   name: text(),
   status: text(),
+  /** What the owner's services list shows for it (stopped, restarting, offline…): one model for both. */
+  display_state: z.enum(SERVICE_DISPLAY_STATES),
   /** Where its shares are reached; null while the workspace has no address yet. */
   ip_address: text().nullable(),
   /** Whether that address is reached through the VPN only (a plan with a shared, NAT address). */

@@ -36,6 +36,7 @@ import {
   type RateLimiter,
 } from '../rate-limits/rate-limits.service.ts';
 import type { SambaService } from '../samba/samba.service.ts';
+import { display } from '../services/lifecycle.ts';
 import type { VpnService } from '../vpn/vpn.service.ts';
 import type { ChangeMeta, RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';
 import type { PlanFacts } from '../workspace/workspace-feature.ts';
@@ -291,6 +292,7 @@ export function createLinuxUserPortal(deps: LinuxUserPortalDeps) {
         id: service.id,
         name: service.name,
         status: service.status,
+        display_state: display(service, deps.changes.now()).state,
         ip_address: service.address,
         vpn_only: !(await deps.plans.publicAddress(service.productId)),
         valid_until: service.validUntil.toISOString(),

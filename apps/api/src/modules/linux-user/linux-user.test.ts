@@ -6,6 +6,7 @@ import type {
   LinuxUserSharesResponse,
   LinuxUserTokenResponse,
   NodeCallKind,
+  ServiceState,
   VpnUser,
 } from '@debesis/contract';
 import { ntHash, verifySha512Crypt } from '../directory/passwords.ts';
@@ -327,6 +328,21 @@ describe('the Linux-user portal', () => {
       new_password_confirm: 'brand-new-pass-3',
     });
     expect(alone.json<LinuxUserChangePasswordResponse>().applied_to).toEqual(['smb', 'ftp', 'sftp', 'ldap']);
+  });
+
+  it('shows the workspace in the state the owner’s services list shows it: stopped, restarting', async () => {
+    const { serviceId, auth } = await workspace();
+    const token = await signIn(serviceId);
+    const both = async () => {
+      const portalState = (await call.get(bearer(token), `${portal}/service`)).json<LinuxUserService>();
+      const listed = (await call.get(auth, '/api/v1/services/status')).json<{ services: ServiceState[] }>();
+      const owners = listed.services.find((each) => each.id === serviceId);
+      return [portalState.display_state, owners?.display_state];
+    };
+    await setService(ctx, serviceId, { runState: 'stopped' });
+    expect(await both()).toEqual(['stopped', 'stopped']);
+    await setService(ctx, serviceId, { runState: 'running', restartGeneration: 7, observedGeneration: 6 });
+    expect(await both()).toEqual(['restarting', 'restarting']);
   });
 
   it('ends a token when the owner sets a new password or the workspace is terminated', async () => {

@@ -1,8 +1,9 @@
-import { STORAGE_KEYS, type LinuxUserShare } from '@debesis/contract';
+import { STORAGE_KEYS, type LinuxUserShare, type ServiceDisplayState } from '@debesis/contract';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../i18n/language.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { setCsrfCookie } from '../../test/workspace-fixtures.ts';
@@ -28,10 +29,12 @@ const share: LinuxUserShare = {
 };
 
 let vpnAccess: boolean;
+let displayState: ServiceDisplayState;
 let loginBody: string | null;
 beforeEach(() => {
   setCsrfCookie();
   vpnAccess = true;
+  displayState = 'running';
   loginBody = null;
   server.use(
     http.post('/api/v1/auth/linux-user/login', async ({ request }) => {
@@ -64,6 +67,7 @@ beforeEach(() => {
         id: SERVICE,
         name: 'Office',
         status: 'active',
+        display_state: displayState,
         ip_address: '198.18.12.7',
         vpn_only: false,
         valid_until: '2027-11-28T10:00:00.000Z',
@@ -117,6 +121,20 @@ describe('the Linux-user portal', () => {
     expect((await screen.findByTestId('portal-sign-in-error')).textContent).toBe(
       'Incorrect username or password',
     );
+  });
+
+  // Issue 36 point 2: the words and colour of the owner's services list, not the lifecycle's "active".
+  it.each([
+    ['stopped', 'Stopped', 'Sustabdyta', 'badge'],
+    ['restarting', 'Restarting…', 'Paleidžiama iš naujo…', 'badge badge--info'],
+  ] as const)('shows a %s workspace as the services list does', async (state, en, lt, className) => {
+    displayState = state;
+    await signIn();
+    const badge = screen.getByTestId('portal-status');
+    expect(badge.textContent).toBe(en);
+    expect(badge.className).toBe(className);
+    await changeLanguage('lt');
+    await waitFor(() => expect(screen.getByTestId('portal-status').textContent).toBe(lt));
   });
 
   it('shows the shares with their rights and how to connect from each system', async () => {

@@ -18,10 +18,11 @@ import { isApiError, serverMessage } from '../../api/api-error.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useContractForm } from '../../forms/use-contract-form.ts';
-// The copy buttons' words (CopyValue) are the service pages' texts.
+// The copy buttons' words (CopyValue) and the status badge's are the service pages' texts.
 import '../../i18n/workspace-messages.ts';
 import { localeOf } from '../activity/relative-time.ts';
 import { CopyValue } from '../services/kit/CopyValue.tsx';
+import { ServiceStatusBadge } from '../services/service-parts.tsx';
 import { clearPortalToken, getPortalToken, portalApi } from './portal-api.ts';
 import './linux-portal.css';
 
@@ -161,7 +162,9 @@ function PortalHome({ onSignOut }: { onSignOut: (ended: boolean) => void }) {
         <h2 id="portal-workspace">{t('workspace.title')}</h2>
         <dl className="linux-portal__facts">
           <dt>{t('workspace.status')}</dt>
-          <dd>{workspace.status}</dd>
+          <dd>
+            <ServiceStatusBadge service={workspace} testId="portal-status" />
+          </dd>
           <dt>{t('workspace.address')}</dt>
           <dd data-testid="portal-address">{workspace.ip_address ?? t('workspace.noAddress')}</dd>
           {workspace.valid_until && (

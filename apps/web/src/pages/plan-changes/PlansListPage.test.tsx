@@ -1,11 +1,13 @@
 import { formatMoney } from '@debesis/pricing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { makeService, overviewHandler, SERVICE_ID } from '../../test/service-fixtures.ts';
+import { makeOverviewItem } from '../../test/workspace-fixtures.ts';
+import { changeLanguage } from '../../i18n/language.ts';
 import { catalogueHandlers } from '../plans/plans-fixtures.ts';
 import { creditHandler } from './plan-change-fixtures.ts';
 
@@ -16,7 +18,7 @@ beforeEach(() => {
 
 describe('plans list (/dashboard/plans)', () => {
   it('shows each service’s plan with its facts and the ways to change or extend it', async () => {
-    server.use(overviewHandler([makeService({ status: 'active' })]), creditHandler(0));
+    server.use(overviewHandler([makeOverviewItem({ display_state: 'active' })]), creditHandler(0));
     renderApp('/dashboard/plans');
 
     const row = await screen.findByTestId(`plans-service-${SERVICE_ID}`);
@@ -29,7 +31,7 @@ describe('plans list (/dashboard/plans)', () => {
     expect(await screen.findByText('12 months')).toBeTruthy();
     expect(fact('valid-until')).toBe('Jan 15, 2027');
     expect(fact('price')).toBe(`${formatMoney(1499, 'en-US')} / month excl. VAT`);
-    expect(screen.getByTestId(`plans-status-${SERVICE_ID}`).textContent).toBe('Status: Active');
+    expect(screen.getByTestId(`plans-status-${SERVICE_ID}`).textContent).toBe('Active');
     expect(screen.getByTestId(`plans-change-${SERVICE_ID}`).getAttribute('href')).toBe(
       `/dashboard/plans/change?service=${SERVICE_ID}`,
     );
@@ -38,6 +40,25 @@ describe('plans list (/dashboard/plans)', () => {
     );
     // No credit, no credit card.
     expect(screen.queryByTestId('plans-credit')).toBeNull();
+  });
+
+  // Issue 36 point 2: not the lifecycle's "Active" for a workspace the services list calls stopped.
+  it.each([
+    ['stopped', 'Stopped', 'Sustabdyta'],
+    ['restarting', 'Restarting…', 'Paleidžiama iš naujo…'],
+  ] as const)('shows a %s workspace as the services list does, in both languages', async (state, en, lt) => {
+    server.use(overviewHandler([makeOverviewItem({ display_state: state })]), creditHandler(0));
+    const list = renderApp('/dashboard/services');
+    const listed = await screen.findByTestId(`service-status-${SERVICE_ID}`);
+    const fromList = { text: listed.textContent, className: listed.className };
+    list.unmount();
+    renderApp('/dashboard/plans');
+    const badge = await screen.findByTestId(`plans-status-${SERVICE_ID}`);
+    expect({ text: badge.textContent, className: badge.className }).toEqual(fromList);
+    expect(badge.textContent).toBe(en);
+    // As the owner's profile would set it: a choice here would be sent to the server.
+    await changeLanguage('lt', 'server');
+    await waitFor(() => expect(screen.getByTestId(`plans-status-${SERVICE_ID}`).textContent).toBe(lt));
   });
 
   it('shows the account credit when there is some, and what is set aside', async () => {

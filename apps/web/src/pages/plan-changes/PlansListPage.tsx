@@ -1,8 +1,9 @@
 // /dashboard/plans (spec §2 "plans (index is the plan list)"): each service's current plan — disk,
 // bandwidth (twice the disk), users, billing period, paid-until date, monthly price before VAT and
-// status — with "Change plan" and "Extend"; the account's credit when there is any; the notice of
-// a plan change that has just applied; and the way to a first purchase when there is nothing yet.
-import type { Product, ServiceSummary } from '@debesis/contract';
+// status (the services list's badge, so a stopped workspace reads the same on both) — with "Change
+// plan" and "Extend"; the account's credit when there is any; the notice of a plan change that has
+// just applied; and the way to a first purchase when there is nothing yet.
+import type { Product, ServiceOverviewItem } from '@debesis/contract';
 import { bandwidthFor } from '@debesis/pricing';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -16,11 +17,18 @@ import { useServicesOverview } from '../../services/services-api.ts';
 import { diskSize, formatDate, money } from '../plans/format.ts';
 import { useProducts } from '../plans/quote.ts';
 import { Loading } from '../payments/payment-parts.tsx';
+import { ServiceStatusBadge } from '../services/service-parts.tsx';
 import { planChangePath, periodText } from './plan-facts.ts';
 import { readPlanChangedNotice } from './plan-changed-notice.ts';
 import './plan-changes.css';
 
-function ServicePlan({ service, products }: { service: ServiceSummary; products: Product[] | undefined }) {
+function ServicePlan({
+  service,
+  products,
+}: {
+  service: ServiceOverviewItem;
+  products: Product[] | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const facts: { key: string; label: string; value: string }[] = [
@@ -55,12 +63,9 @@ function ServicePlan({ service, products }: { service: ServiceSummary; products:
         <h2 id={titleId} className="plans-service__name">
           {service.name}
         </h2>
-        <span
-          className={`service-status service-status--${service.status}`}
-          data-testid={`plans-status-${service.id}`}
-        >
+        <span>
           <span className="visually-hidden">{t('planFacts.status')}: </span>
-          {t(`serviceList.status_${service.status}`)}
+          <ServiceStatusBadge service={service} testId={`plans-status-${service.id}`} />
         </span>
       </div>
       <dl className="plans-service__facts">

@@ -45,8 +45,17 @@ const STATE_TONES: Record<ServiceDisplayState, 'success' | 'info' | 'warning' | 
   terminated: 'danger',
 };
 
-/** The service's display state (data-status keeps its lifecycle status for scripts and tests). */
-export function ServiceStatusBadge({ service, testId }: { service: ServiceOverviewItem; testId: string }) {
+/**
+ * The service's display state (data-status keeps its lifecycle status for scripts and tests): the
+ * services list, the service's page, the Plans page and the Linux-user portal all show this one.
+ */
+export function ServiceStatusBadge({
+  service,
+  testId,
+}: {
+  service: Pick<ServiceOverviewItem, 'display_state'> & { status: string };
+  testId: string;
+}) {
   const { t } = useTranslation('workspace');
   const tone = STATE_TONES[service.display_state];
   return (
