@@ -156,7 +156,7 @@ export function DaemonStateBadge({ state, testId }: { state: DaemonState; testId
   );
 }
 
-/** A source's colour in the charts: one each, the same in every view (monitoring.css). */
+/** A source's colour in the charts: one each, the same in every view (tokens.css). */
 export const sourceColor = (index: number) => `--chart-${(index % 6) + 1}`;
 
 /** ISO time as the unix seconds the chart reads. */
