@@ -98,5 +98,7 @@ describe('the time series chart', () => {
     const splits = Array.from({ length: 12 }, (_, at) => min + ((max - min) * at) / 11);
     const labels = (axis.values as (self: uPlot, splits: number[]) => string[])(self, splits);
     expect(space).toBeGreaterThan(Math.max(...labels.map((label) => label.length * CHAR)));
+    // Ticks by day (past two days) are a day apart at least: no date twice.
+    if (hours > 48) expect(space).toBeGreaterThanOrEqual((1000 * 86_400) / (max - min));
   });
 });

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTheme } from '../../../theme/theme.ts';
-import { legendValue, sampleTimes, tickSpace } from './chart-format.ts';
+import { daySpace, legendValue, sampleTimes, tickSpace } from './chart-format.ts';
 import { useFormats } from './monitoring-parts.tsx';
 
 export interface ChartSeries {
@@ -190,10 +190,10 @@ export function TimeSeriesChart({
         axes: [
           {
             ...axis,
-            space: (self, _axis, min, max) => {
+            space: (self, _axis, min, max, width) => {
               const span = spanOf(self);
               const labels = sampleTimes(min, max).map((time) => latest.current.formatTick(time, span));
-              return tickSpace(labels, measure);
+              return Math.max(tickSpace(labels, measure), daySpace(span, min, max, width));
             },
             values: (self, splits) => {
               const span = spanOf(self);

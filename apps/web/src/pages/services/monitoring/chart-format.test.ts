@@ -1,6 +1,6 @@
 // The chart's legend and x axis without a canvas: what is written, and the room each label gets.
 import { describe, expect, it } from 'vitest';
-import { legendValue, sampleTimes, TICK_GAP, tickSpace } from './chart-format.ts';
+import { daySpace, legendValue, sampleTimes, TICK_GAP, tickSpace } from './chart-format.ts';
 
 const bytes = (value: number) => `${value} B`;
 // A stand-in for the canvas: every character 7 px wide.
@@ -32,5 +32,13 @@ describe('the x axis', () => {
     expect(times.at(-1)).toBe(7 * day);
     expect(times.length).toBeGreaterThan(2);
     expect(sampleTimes(5, 5)).toEqual([5]);
+  });
+
+  it('gives a day at least one tick’s room when ticks are days, so no date is written twice', () => {
+    const day = 86_400;
+    // A week 1000 px wide: a day is 1000 / 7 px, so no tick falls between two midnights.
+    expect(daySpace(7 * day, 0, 7 * day, 1000)).toBe(Math.ceil(1000 / 7));
+    // Hours and minutes are told apart at any step: no floor for them.
+    expect(daySpace(day, 0, day, 1000)).toBe(0);
   });
 });

@@ -4,6 +4,9 @@
 /** The room left between two time labels, so that neighbours never touch. */
 export const TICK_GAP = 24;
 
+/** A window longer than this is labelled by day, not by hour and minute. */
+export const DAY_TICKS_AFTER = 2 * 86_400;
+
 /** How many times across a window are tried for the widest label: its ends and between. */
 const SAMPLES = 8;
 
@@ -28,4 +31,12 @@ export function sampleTimes(min: number, max: number): number[] {
  */
 export function tickSpace(labels: readonly string[], measure: (text: string) => number): number {
   return Math.ceil(Math.max(0, ...labels.map(measure))) + TICK_GAP;
+}
+
+/**
+ * The pixels a day takes when the ticks are days: less between ticks would write one day twice
+ * (a tick at noon says the same date as the one at midnight). Nothing when ticks are hours.
+ */
+export function daySpace(span: number, min: number, max: number, width: number): number {
+  return span > DAY_TICKS_AFTER && max > min ? Math.ceil((width * 86_400) / (max - min)) : 0;
 }
