@@ -3,6 +3,8 @@
 
 export const monitoringTabEn = {
   title: 'Monitoring',
+  /** The legend's name for the time under the pointer. */
+  chartTime: 'Time',
   views: 'View',
   view: {
     overview: 'Overview',

@@ -20,6 +20,7 @@ const storagePlurals = {
 
 export const monitoringTabLt: MonitoringTabMessages = {
   title: 'Stebėsena',
+  chartTime: 'Laikas',
   views: 'Rodinys',
   view: {
     overview: 'Apžvalga',

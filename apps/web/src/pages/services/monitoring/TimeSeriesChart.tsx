@@ -7,16 +7,18 @@
 // image named by `label`, described by the sentence under it, which is there even where no canvas
 // is (jsdom), and the numbers are in the tables beside it.
 import { useEffect, useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTheme } from '../../../theme/theme.ts';
+import { daySpace, legendValue, sampleTimes, tickSpace } from './chart-format.ts';
 import { useFormats } from './monitoring-parts.tsx';
 
 export interface ChartSeries {
   label: string;
   /** One value a time, as many as `times`. */
   values: readonly number[];
-  /** The CSS variable its colour is (monitoring.css: `--chart-1`…`--chart-6`). */
+  /** The CSS variable its colour is (tokens.css: `--chart-1`…`--chart-6`). */
   color: string;
 }
 
@@ -75,6 +77,20 @@ function plotData(
   return [times as number[], ...sums.reverse()];
 }
 
+/** A text's width in CSS pixels in `font`, as the canvas will draw it. */
+function measurer(font: string): (text: string) => number {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return (text) => text.length * 8;
+  context.font = font;
+  return (text) => context.measureText(text).width;
+}
+
+/** The seconds from the first time to the last: what picks hours or days for the ticks. */
+function spanOf(self: uPlot): number {
+  const xs = self.data[0];
+  return xs.length > 1 ? (xs.at(-1) ?? 0) - (xs[0] ?? 0) : 0;
+}
+
 export function TimeSeriesChart({
   label,
   summary,
@@ -86,6 +102,8 @@ export function TimeSeriesChart({
   testId,
 }: TimeSeriesChartProps) {
   const summaryId = useId();
+  const { t } = useTranslation('monitoringTab');
+  const timeLabel = t('chartTime');
   // Its axis is always time: the ticks (hours, or days past two) and the hovered time, one way.
   const format = useFormats();
   const formatTick = format.tick;
@@ -114,6 +132,7 @@ export function TimeSeriesChart({
       const text = variable('--color-text-muted') || '#4a5a70';
       const grid = variable('--color-border') || '#dbe2eb';
       const font = `12px ${variable('--font-sans') || 'system-ui, sans-serif'}`;
+      const measure = measurer(font);
       const current = latest.current;
       // Stacked bars are drawn top of the stack first (plotData): their series go in that order.
       const drawn = kind === 'stackedBars' ? [...current.series].reverse() : current.series;
@@ -131,7 +150,10 @@ export function TimeSeriesChart({
         width: Math.max(element.clientWidth, 200),
         height,
         series: [
-          { value: (_self, value) => (value === null ? '' : latest.current.formatTime(value)) },
+          {
+            label: timeLabel,
+            value: (_self, value) => legendValue(value, latest.current.formatTime),
+          },
           ...drawn.map((one): uPlot.Series => {
             const color = variable(one.color) || text;
             return {
@@ -144,7 +166,7 @@ export function TimeSeriesChart({
               // The legend says a series' own value, not its stack's.
               value: (self, _value, seriesIndex, index) => {
                 const raw = index === null ? undefined : rawOf(seriesIndex)?.values[index];
-                return raw === undefined ? '' : latest.current.formatValue(raw);
+                return legendValue(raw, latest.current.formatValue);
               },
             };
           }),
@@ -168,9 +190,13 @@ export function TimeSeriesChart({
         axes: [
           {
             ...axis,
+            space: (self, _axis, min, max, width) => {
+              const span = spanOf(self);
+              const labels = sampleTimes(min, max).map((time) => latest.current.formatTick(time, span));
+              return Math.max(tickSpace(labels, measure), daySpace(span, min, max, width));
+            },
             values: (self, splits) => {
-              const xs = self.data[0];
-              const span = xs.length > 1 ? (xs.at(-1) ?? 0) - (xs[0] ?? 0) : 0;
+              const span = spanOf(self);
               return splits.map((split) => latest.current.formatTick(split, span));
             },
           },
@@ -206,7 +232,7 @@ export function TimeSeriesChart({
       made?.destroy();
       plot.current = null;
     };
-  }, [shape, kind, height, resolvedTheme]);
+  }, [shape, kind, height, resolvedTheme, timeLabel]);
 
   // New numbers (a refetch, real time) go into the plot as it is.
   useEffect(() => {

@@ -16,6 +16,7 @@ import { formatDateTime, localeOf } from '../../activity/relative-time.ts';
 import { numberFormat, numberLocale } from '../../plans/format.ts';
 import type { ActivityWindow } from '../../../workspace/monitoring-api.ts';
 import { formatBytes } from '../service-parts.tsx';
+import { DAY_TICKS_AFTER } from './chart-format.ts';
 
 export type Translate = TFunction<['monitoringTab', 'workspace']>;
 
@@ -118,7 +119,7 @@ export function useFormats() {
     },
     /** An axis tick: hours and minutes up to two days, the day beyond. */
     tick: (seconds: number, span: number) =>
-      (span <= 2 * 86_400 ? hourMinute : dayMonth).format(new Date(seconds * 1000)),
+      (span <= DAY_TICKS_AFTER ? hourMinute : dayMonth).format(new Date(seconds * 1000)),
     /** A bucket's start: its hour and minute, with the day when the window is longer than one. */
     when: (seconds: number, span: number) =>
       span <= 86_400
@@ -156,7 +157,7 @@ export function DaemonStateBadge({ state, testId }: { state: DaemonState; testId
   );
 }
 
-/** A source's colour in the charts: one each, the same in every view (monitoring.css). */
+/** A source's colour in the charts: one each, the same in every view (tokens.css). */
 export const sourceColor = (index: number) => `--chart-${(index % 6) + 1}`;
 
 /** ISO time as the unix seconds the chart reads. */
