@@ -13,6 +13,7 @@ import { countryName } from '../../forms/countries.ts';
 import { useLanguage } from '../../i18n/language.ts';
 import { toBusinessDetails, type CompanyConversionValues } from '../auth/schemas.ts';
 import { NO_FILTERS, useInvoices } from '../billing/billing-api.ts';
+import { failureText } from './account-forms.ts';
 import { CompanyFormFields, showServerFieldErrors, useCompanyForm } from './company-form.tsx';
 
 export const CONVERT_TO_BUSINESS_PATH = '/api/v1/users/me/convert-to-business';
@@ -155,9 +156,7 @@ function CompanyCorrection({ user }: { user: User }) {
       {/* Field errors stand at their fields; anything else is said once here. */}
       {correct.isError && Object.keys(refusal?.fieldErrors ?? {}).length === 0 && (
         <FormAlert tone="error" testId="settings-company-error">
-          {refusal && refusal.status !== 0 && refusal.status < 500
-            ? refusal.message
-            : t('settings.company.correctFailed')}
+          {failureText(correct.error, t, t('settings.company.correctFailed'))}
         </FormAlert>
       )}
       <div className="button-row">
