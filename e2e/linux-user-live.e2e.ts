@@ -232,6 +232,15 @@ describe.skipIf(unavailable !== undefined)(
           if (now.observed_generation >= generation) appliedAt = performance.now() - since;
         }
         return smbAt !== undefined && appliedAt !== undefined ? true : undefined;
+      }).catch(async (error: unknown) => {
+        // What the node said and what smbclient answers: the log of a CI run keeps only this.
+        const now = await status();
+        const smb = smbclient(NEW_PASSWORD, 'ls').output.trim().split('\n').at(-1);
+        throw new Error(
+          `${(error as Error).message}; applied after ${appliedAt ?? 'never'} ms, smbclient ${smbAt ?? 'never'} ms; ` +
+            `node: generation ${now.generation}, observed ${now.observed_generation}, last error ${now.last_error ?? 'none'}; ` +
+            `smbclient now: ${smb}`,
+        );
       });
       console.warn(
         `[e2e] a password changed in the Linux-user portal: applied by the node after ${Math.round(appliedAt ?? 0)} ms, ` +

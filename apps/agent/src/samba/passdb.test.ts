@@ -11,6 +11,10 @@ let layout: WorkspaceLayout;
 let calls: string[][];
 /** What the fake `pdbedit -L` lists. */
 let listed = '';
+/** The fake passdb the sync script imports into and lists: name → smbpasswd line. */
+let passdb: Map<string, string>;
+/** Names the fake pdbedit skips on import, as it does an account whose Unix user is missing. */
+let skipped: Set<string>;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'agent-passdb-'));
@@ -18,29 +22,42 @@ beforeEach(async () => {
   await mkdir(layout.samba.privateDir, { recursive: true });
   calls = [];
   listed = '';
+  passdb = new Map();
+  skipped = new Set();
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-// Runs nothing: records each command line after the namespace script's own arguments.
-const fakeRun: CommandRunner = (command, args) => {
+// Runs no program: records each command line after the namespace script's own arguments, and
+// plays the sync script on the fake passdb (import, delete, list).
+const fakeRun: CommandRunner = async (command, args) => {
   const inside = args.slice(args.indexOf('env'));
   calls.push(command === 'nsenter' ? inside : [command, ...args]);
-  const listing = inside.includes('-L');
+  let stdout = inside.includes('-L') ? listed : '';
+  if (inside.includes(PASSDB_SYNC_SCRIPT)) {
+    const { pending, removed } = scriptRun(inside);
+    const lines = pending ? (await readFile(pending, 'utf8')).split('\n').filter(Boolean) : [];
+    for (const text of lines) {
+      const name = text.split(':')[0] ?? '';
+      if (!skipped.has(name)) passdb.set(name, text);
+    }
+    for (const name of removed) passdb.delete(name);
+    stdout = [...passdb.values()].map((text) => `${text}\n`).join('');
+  }
   const result: CommandResult = {
     command,
     args,
     exitCode: 0,
     signal: null,
-    stdout: listing ? listed : '',
+    stdout,
     stderr: '',
     missing: false,
     timedOut: false,
     ok: true,
     durationMs: 1,
   };
-  return Promise.resolve(result);
+  return result;
 };
 
 const line = (name: string) =>
@@ -50,6 +67,13 @@ const scriptRun = (call: string[]) => {
   const at = call.indexOf(PASSDB_SYNC_SCRIPT);
   return { pending: call[at + 3], removed: call.slice(at + 5) };
 };
+
+/** A passdb that an earlier sync filled with `text` and recorded. */
+async function importedBefore(text: string) {
+  await writeFile(layout.samba.passdbRecord, text);
+  await writeFile(layout.samba.passdb, 'tdb');
+  for (const entry of text.split('\n').filter(Boolean)) passdb.set(entry.split(':')[0] ?? '', entry);
+}
 
 describe('syncPassdb', () => {
   it('imports into a new passdb in one run of the namespace, without syncing every transaction', async () => {
@@ -63,16 +87,14 @@ describe('syncPassdb', () => {
   });
 
   it('runs nothing when the accounts are what was imported last', async () => {
-    await writeFile(layout.samba.passdbRecord, line('alice'));
-    await writeFile(layout.samba.passdb, 'tdb');
+    await importedBefore(line('alice'));
 
     expect(await syncPassdb(layout, line('alice'), ['alice'], fakeRun)).toEqual([]);
     expect(calls).toEqual([]);
   });
 
   it('deletes the accounts of the last import that are no longer wanted, in the same run', async () => {
-    await writeFile(layout.samba.passdbRecord, line('alice') + line('bob'));
-    await writeFile(layout.samba.passdb, 'tdb');
+    await importedBefore(line('alice') + line('bob'));
 
     const actions = await syncPassdb(layout, line('alice'), ['alice'], fakeRun);
 
@@ -85,8 +107,7 @@ describe('syncPassdb', () => {
 
   it('imports only the accounts that are new or changed since the recorded import', async () => {
     const changed = line('bob').replace('[U          ]', '[UD         ]');
-    await writeFile(layout.samba.passdbRecord, line('alice') + line('bob'));
-    await writeFile(layout.samba.passdb, 'tdb');
+    await importedBefore(line('alice') + line('bob'));
     let imported = '';
     const run: CommandRunner = async (command, args) => {
       const pending = scriptRun(args.slice(args.indexOf('env'))).pending;
@@ -118,9 +139,28 @@ describe('syncPassdb', () => {
     expect(scriptRun(calls[1]!).removed).toEqual(['carol']);
   });
 
+  it('records what the passdb holds and fails, naming the account, when pdbedit skipped one', async () => {
+    await importedBefore(line('alice'));
+    const changed = line('alice').replace('A'.repeat(32), 'B'.repeat(32));
+    skipped.add('alice');
+
+    await expect(syncPassdb(layout, changed + line('bob'), ['alice', 'bob'], fakeRun)).rejects.toThrow(
+      'the Samba passdb did not take the account of alice',
+    );
+    // The record says what the passdb has, not what was asked: the next pass imports alice again.
+    expect(await readFile(layout.samba.passdbRecord, 'utf8')).toBe(line('alice') + line('bob'));
+
+    skipped.clear();
+    calls = [];
+    expect(await syncPassdb(layout, changed + line('bob'), ['alice', 'bob'], fakeRun)).toEqual([
+      'imported 1 Samba accounts',
+    ]);
+    expect(passdb.get('alice')).toBe(changed.trim());
+    expect(await readFile(layout.samba.passdbRecord, 'utf8')).toBe(changed + line('bob'));
+  });
+
   it('with no users left, deletes every account and records the empty list', async () => {
-    await writeFile(layout.samba.passdbRecord, line('alice'));
-    await writeFile(layout.samba.passdb, 'tdb');
+    await importedBefore(line('alice'));
 
     await syncPassdb(layout, '', [], fakeRun);
 

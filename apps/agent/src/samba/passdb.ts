@@ -3,7 +3,12 @@
 // Otherwise: import the accounts whose line is new or changed since that record (adds and
 // updates; all of them when there is no record or no passdb), delete accounts no longer wanted,
 // and only then record the whole render, so an interrupted sync is simply done again on the next
-// pass. Importing only what changed is what keeps a new user quick: pdbedit's import costs
+// pass. The record is only as good as the import: pdbedit skips an account it cannot build (its
+// Unix user missing in the namespace) and still exits 0, and a record that claims what the passdb
+// lacks would make every later pass skip the account for good (a changed password that smbd
+// never takes). So the same run lists the passdb afterwards, and the render is recorded only when
+// the listing holds every account as rendered; otherwise the listing is recorded (the next pass
+// imports what it lacks) and the sync fails with the accounts named. Importing only what changed is what keeps a new user quick: pdbedit's import costs
 // ~15 ms per account, 3.6 s for 200 at load, of which the new user is one.
 // pdbedit needs the Unix accounts, so it runs inside the workspace's namespace.
 //
@@ -24,7 +29,8 @@ import type { WorkspaceLayout } from '../workspace-layout.ts';
 
 /**
  * Imports `$pending` (when not empty) into the passdb, deletes each named account that is still
- * there (one deleted by a sync that was cut short is not there any more), then syncs the file.
+ * there (one deleted by a sync that was cut short is not there any more), syncs the file, and
+ * lists what it holds in smbpasswd format (its only output).
  * Names and paths arrive as positional arguments, never as shell text.
  */
 export const PASSDB_SYNC_SCRIPT = `set -eu
@@ -34,7 +40,7 @@ if [ -n "$pending" ]; then pdbedit -s "$conf" -i "smbpasswd:$pending" -e "tdbsam
 for name; do
   if pdbedit -s "$conf" -u "$name" >/dev/null 2>&1; then pdbedit -s "$conf" -x -u "$name" >/dev/null; fi
 done
-if [ -e "$passdb" ]; then sync -- "$passdb"; fi`;
+if [ -e "$passdb" ]; then sync -- "$passdb"; pdbedit -s "$conf" -L -w; fi`;
 
 /** The account names of an smbpasswd file (the first field of each line). */
 function accountNames(smbpasswd: string): string[] {
@@ -72,25 +78,55 @@ export async function syncPassdb(
 
   const pending = `${samba.passdbRecord}.pending`;
   if (importing !== '') await writeIfChanged(pending, importing, { mode: 0o600 });
+  let holds = recorded ?? '';
   if (importing !== '' || removed.length > 0)
-    await inNamespace([
-      '/bin/sh',
-      '-c',
-      PASSDB_SYNC_SCRIPT,
-      'debesis-passdb',
-      samba.conf,
-      importing === '' ? '' : pending,
-      samba.passdb,
-      ...removed,
-    ]);
+    holds = (
+      await inNamespace([
+        '/bin/sh',
+        '-c',
+        PASSDB_SYNC_SCRIPT,
+        'debesis-passdb',
+        samba.conf,
+        importing === '' ? '' : pending,
+        samba.passdb,
+        ...removed,
+      ])
+    ).stdout;
 
-  await writeIfChanged(samba.passdbRecord, rendered, { mode: 0o600 });
+  const missing = notHeld(rendered, holds);
+  await writeIfChanged(samba.passdbRecord, missing.length === 0 ? rendered : holds, { mode: 0o600 });
   await rm(pending, { force: true });
+  if (missing.length > 0)
+    throw new Error(
+      `the Samba passdb did not take the account of ${missing.join(', ')} (pdbedit skipped it)`,
+    );
   const imported = accountNames(importing).length;
   return [
     ...(imported === 0 ? [] : [`imported ${imported} Samba accounts`]),
     ...removed.map((name) => `removed Samba account ${name}`),
   ];
+}
+
+/** One smbpasswd line as what signs in: the NT hash and the account flags (their letters, any order). */
+function accountOf(line: string): string {
+  const [, uid = '', , nt = '', flags = ''] = line.split(':');
+  const letters = [...flags.replace(/[[\] ]/g, '')].sort().join('');
+  return `${uid}:${nt.toUpperCase()}:${letters}`;
+}
+
+/** The names of the accounts `rendered` has that `listing` (pdbedit -L -w) lacks or holds otherwise. */
+function notHeld(rendered: string, listing: string): string[] {
+  const held = new Map(
+    listing
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.split(':')[0] ?? '', accountOf(line)]),
+  );
+  return rendered
+    .split('\n')
+    .filter(Boolean)
+    .filter((line) => held.get(line.split(':')[0] ?? '') !== accountOf(line))
+    .map((line) => line.split(':')[0] ?? '');
 }
 
 /** The lines of `rendered` that `recorded` does not have as they are (new or changed accounts). */
