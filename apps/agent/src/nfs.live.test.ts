@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NfsExportState, WorkspaceDesiredState } from '@debesis/contract';
 import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import { runCommand, type CommandResult } from './exec/run-command.ts';
-import { nfsDefinition } from './drivers/nfs.driver.ts';
+import { createNfsDriver } from './drivers/nfs.driver.ts';
 import { silentLogger } from './logger.ts';
 import { ganeshaClients } from './nfs/ganesha-dbus.ts';
 import { exportStats, STATS_INTERVAL_MS } from './nfs/observe.ts';
@@ -240,7 +240,8 @@ describe.skipIf(reason !== undefined)(
     });
 
     it('a disconnected client is refused at once (same ganesha), and comes back once the block expires', async () => {
-      const disconnect = nfsDefinition().calls?.['nfs.disconnect'];
+      // The driver's handler: the definition's, given the driver's render-and-reload.
+      const disconnect = createNfsDriver().calls?.['nfs.disconnect'];
       const context = {
         desired: state([RW, RO]),
         layout: layout(),

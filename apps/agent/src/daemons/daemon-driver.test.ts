@@ -17,6 +17,7 @@ import { exists } from '../system/host.ts';
 import { daemonDriver } from './daemon-driver.ts';
 import type { DaemonDefinition } from './definition.ts';
 import { daemonFiles } from './supervisor.ts';
+import { workspaceLayout } from '../workspace-layout.ts';
 import { SAMBA_NOT_USED } from '@debesis/contract';
 
 let dataDir: string;
@@ -220,6 +221,61 @@ describe('the generic daemon driver and supervisor', () => {
     );
     expect(stopped).toMatchObject({ actions: ['stopped faked'], status: { driver: 'fake', live: true } });
     expect(await processArgv(spawned[1]!)).toBeUndefined();
+  });
+
+  it('gives a definition’s node call a refresh: the render written and the running daemon reloaded, nothing started', async () => {
+    // The call changes what the render reads (as NFS's disconnect its blocked list) and refreshes.
+    let workgroup = 'WG';
+    let refreshed: string[] = [];
+    const base = fakeDefinition();
+    const definition: DaemonDefinition = {
+      ...base,
+      render: (desired, daemonContext) =>
+        base.render(
+          { ...desired, samba: { ...desired.samba!, settings: { ...desired.samba!.settings, workgroup } } },
+          daemonContext,
+        ),
+      calls: {
+        'vpn.kill_all': async (_payload, callContext) => {
+          workgroup = 'CHANGED';
+          refreshed = await callContext.refresh();
+          return { disconnected: 0 };
+        },
+      },
+    };
+    const withCall = () =>
+      daemonDriver(definition, { spawn, whyNotLive: () => Promise.resolve(undefined) }).calls?.[
+        'vpn.kill_all'
+      ];
+    const callContext = (desired: ReturnType<typeof state>) => ({
+      desired,
+      layout: workspaceLayout(join(dataDir, 'workspaces', 'w')),
+      dataDir,
+      run,
+      logger: silentLogger,
+    });
+
+    // Not running yet: the files are written, nothing starts (the pass will).
+    await withCall()!({}, callContext(state()));
+    expect(refreshed).toEqual([
+      `wrote ${join(dataDir, 'workspaces/w/fake/fake.conf')}`,
+      `wrote ${join(dataDir, 'workspaces/w/fake/reread.list')}`,
+    ]);
+    expect(spawned).toEqual([]);
+
+    workgroup = 'WG';
+    await daemonDriver(definition, { spawn, whyNotLive: () => Promise.resolve(undefined) }).apply(
+      state(),
+      context(),
+    );
+    const pid = spawned[0];
+    ran = [];
+    await withCall()!({}, callContext(state()));
+    expect(refreshed).toEqual([`wrote ${join(dataDir, 'workspaces/w/fake/fake.conf')}`, 'reloaded faked']);
+    expect(await readFile(join(dataDir, 'workspaces/w/fake/fake.conf'), 'utf8')).toContain('# CHANGED');
+    expect(ran).toEqual([['fake-reload', join(dataDir, 'workspaces/w/fake/fake.conf')]]);
+    expect(await recordedPid()).toBe(pid);
+    expect(spawned).toEqual([pid]);
   });
 
   it('writes a file the daemon re-reads by itself without a reload; a definition’s drift asks for an apply', async () => {

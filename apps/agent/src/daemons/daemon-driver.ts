@@ -25,7 +25,8 @@ import { notLiveReason, type LiveDriverOptions } from '../drivers/live-mode.ts';
 import { fileBatch } from '../fs/write-if-changed.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import { checkRenderedConfig } from './config-check.ts';
-import type { DaemonContext, DaemonDefinition } from './definition.ts';
+import type { NodeCallContext, NodeCallHandlers } from '../calls/node-call.ts';
+import type { DaemonCallHandler, DaemonCallHandlers, DaemonContext, DaemonDefinition } from './definition.ts';
 import {
   daemonFiles,
   runningDaemon,
@@ -67,7 +68,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     name,
     kind: 'feature',
     resources: (desired) => definition.resources(desired),
-    ...(definition.calls ? { calls: definition.calls } : {}),
+    ...(definition.calls ? { calls: withRefresh(definition.calls) } : {}),
 
     async apply(desired, driverContext) {
       const context = contextOf(driverContext);
@@ -137,14 +138,10 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     }),
   };
 
-  async function applyNeeded(
-    desired: WorkspaceDesiredState,
-    context: DaemonContext,
-    argv: string[],
-    reason: string | undefined,
-  ): Promise<DriverResult> {
+  /** Renders, checks and writes the config files: what changed, and what a running daemon needs. */
+  async function writeConfig(desired: WorkspaceDesiredState, context: DaemonContext) {
     const rendering = await definition.render(desired, context);
-    const actions = [...rendering.actions, ...((await definition.tidy?.(desired, context)) ?? [])];
+    const actions = [...rendering.actions];
     const failures: ResourceFailure[] = [...rendering.failures];
     let configChanged = false;
     let restartNeeded = false;
@@ -165,6 +162,93 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     } finally {
       await batch.flush();
     }
+    return { files: rendering.files, actions, failures, configChanged, restartNeeded };
+  }
+
+  function start(desired: WorkspaceDesiredState, context: DaemonContext, argv: string[]) {
+    return startDaemon(filesOf(context), {
+      name: daemon,
+      namespace: context.layout,
+      keep: [context.dir, ...(definition.keep?.(desired, context) ?? [])],
+      argv,
+      setup: definition.setup?.(desired, context),
+      listens: definition.listens(desired),
+      spawn: options.spawn,
+      timeoutMs: options.startTimeoutMs,
+    });
+  }
+
+  /** Brings a running daemon up to config files that changed: its reload, or a restart. */
+  async function reload(
+    desired: WorkspaceDesiredState,
+    context: DaemonContext,
+    argv: string[],
+    running: DaemonRecord,
+    restartNeeded: boolean,
+  ): Promise<DaemonRecord> {
+    const method = restartNeeded ? ({ kind: 'restart' } as const) : definition.reload(context);
+    switch (method.kind) {
+      case 'command': {
+        const [command, ...args] = method.argv;
+        if (command) await context.run(command, args, { check: true });
+        return running;
+      }
+      case 'signal':
+        await signalDaemon(filesOf(context), argv, method.signal);
+        return running;
+      case 'restart':
+        await stopDaemon(filesOf(context), argv);
+        return start(desired, context, argv);
+    }
+  }
+
+  /**
+   * A node call's way to change what the daemon serves without waiting for a pass (NFS's
+   * disconnect): what an apply does to the config of a daemon that runs — render, check, write
+   * what changed, reload — and nothing else (no start, no sync). A daemon that does not run, or
+   * is not needed, gets its files at its next pass.
+   */
+  async function refresh(desired: WorkspaceDesiredState, context: DaemonContext): Promise<string[]> {
+    if (desired.state !== 'running' || definition.notNeeded(desired) !== undefined) return [];
+    if ((await whyNotLive()) !== undefined) return [];
+    const written = await writeConfig(desired, context);
+    const argv = definition.argv(desired, context);
+    const running = await runningDaemon(filesOf(context), argv);
+    if (!running || !written.configChanged) return written.actions;
+    await reload(desired, context, argv, running, written.restartNeeded);
+    return [...written.actions, `reloaded ${daemon}`];
+  }
+
+  /** The definition's call handlers, each given `refresh` for the workspace it is called on. */
+  function withRefresh(calls: DaemonCallHandlers): NodeCallHandlers {
+    const wrapped: Record<string, unknown> = {};
+    for (const [kind, handler] of Object.entries(calls) as Array<[string, DaemonCallHandler]>)
+      wrapped[kind] = (payload: never, context: NodeCallContext) =>
+        handler(payload, {
+          ...context,
+          refresh: () =>
+            refresh(
+              context.desired,
+              contextOf({
+                dataDir: context.dataDir,
+                workspaceDir: context.layout.root,
+                logger: context.logger,
+                run: context.run,
+              }),
+            ),
+        });
+    return wrapped;
+  }
+
+  async function applyNeeded(
+    desired: WorkspaceDesiredState,
+    context: DaemonContext,
+    argv: string[],
+    reason: string | undefined,
+  ): Promise<DriverResult> {
+    const written = await writeConfig(desired, context);
+    const { files: renderedFiles, failures, configChanged, restartNeeded } = written;
+    const actions = [...written.actions, ...((await definition.tidy?.(desired, context)) ?? [])];
     const result = (status: DriverStatus, record?: DaemonRecord): DriverResult => ({
       changed: actions.length > 0,
       actions,
@@ -175,7 +259,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     });
 
     if (reason) {
-      const names = rendering.files.map((file) => basename(file.path));
+      const names = renderedFiles.map((file) => basename(file.path));
       const rendered = `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} rendered`;
       return result({ driver: name, live: false, reason: `${reason}: ${rendered}, ${daemon} does not run` });
     }
@@ -200,42 +284,10 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
     }
     if (!running) {
       const listens = definition.listens(desired);
-      running = await startDaemon(files, {
-        name: daemon,
-        namespace: context.layout,
-        keep: [context.dir, ...(definition.keep?.(desired, context) ?? [])],
-        argv,
-        setup: definition.setup?.(desired, context),
-        listens,
-        spawn: options.spawn,
-        timeoutMs: options.startTimeoutMs,
-      });
+      running = await start(desired, context, argv);
       actions.push(`started ${daemon} (pid ${running.pid}) on ${listens.host}:${listens.port}`);
     } else if (configChanged) {
-      const reload = restartNeeded ? ({ kind: 'restart' } as const) : definition.reload(context);
-      switch (reload.kind) {
-        case 'command': {
-          const [command, ...args] = reload.argv;
-          if (command) await context.run(command, args, { check: true });
-          break;
-        }
-        case 'signal':
-          await signalDaemon(files, argv, reload.signal);
-          break;
-        case 'restart':
-          await stopDaemon(files, argv);
-          running = await startDaemon(files, {
-            name: daemon,
-            namespace: context.layout,
-            keep: [context.dir, ...(definition.keep?.(desired, context) ?? [])],
-            argv,
-            setup: definition.setup?.(desired, context),
-            listens: definition.listens(desired),
-            spawn: options.spawn,
-            timeoutMs: options.startTimeoutMs,
-          });
-          break;
-      }
+      running = await reload(desired, context, argv, running, restartNeeded);
       actions.push(`reloaded ${daemon}`);
     }
     return result({ driver: name, live: true, serving: true }, running);

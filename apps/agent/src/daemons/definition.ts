@@ -12,7 +12,7 @@
 // format's escaping in daemons/config-formats.ts.
 import type { ResourceFailure, WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
 import type { z } from 'zod';
-import type { NodeCallHandlers } from '../calls/node-call.ts';
+import type { NodeCallContext, NodeCallHandlers } from '../calls/node-call.ts';
 import type { ActivityBatch, DriverContext } from '../drivers/driver.ts';
 import type { Listens } from '../net/wait-for-port.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
@@ -23,6 +23,29 @@ export interface DaemonContext extends DriverContext {
   /** `<workspace>/<definition name>`: the feature's own folder (config, state, run/, log/). */
   dir: string;
 }
+
+/** What a daemon definition's node call gets: the call's context and a way to reload its daemon. */
+export interface DaemonCallContext extends NodeCallContext {
+  /**
+   * Renders the definition's files again from the workspace as last applied and brings its
+   * running daemon up to them as an apply would (write what changed, reload); returns what it
+   * did. For a call that changed what the render reads (NFS's blocked clients).
+   */
+  refresh: () => Promise<string[]>;
+}
+
+/** One call handler of a definition (any kind: the driver passes payloads through unchanged). */
+export type DaemonCallHandler = (payload: never, context: DaemonCallContext) => Promise<unknown>;
+
+/** A definition's node calls: NodeCallHandlers, each also given `refresh`. */
+export type DaemonCallHandlers = {
+  [K in keyof NodeCallHandlers]?: NonNullable<NodeCallHandlers[K]> extends (
+    payload: infer P,
+    context: NodeCallContext,
+  ) => infer R
+    ? (payload: P, context: DaemonCallContext) => R
+    : never;
+};
 
 /** A command that checks a candidate config file; exit 0 (and no complaint) accepts it. */
 export interface ConfigCheck {
@@ -152,7 +175,7 @@ export interface DaemonDefinition {
    */
   wakeOn?(layout: WorkspaceLayout): string;
   /** The node calls it answers (the VPN's config and kill), passed on by its driver. */
-  readonly calls?: NodeCallHandlers;
+  readonly calls?: DaemonCallHandlers;
 }
 
 /** Where a job of a task-like feature is: started and not ended, or ended one way or the other. */

@@ -16,11 +16,8 @@ import { dirname } from 'node:path';
 import { NFS_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
-import { joinConfig } from '../daemons/config-check.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
-import { daemonFiles, signalDaemon } from '../daemons/supervisor.ts';
 import { ensureDir, ensureDirUnder, ensureRuntimeDir } from '../fs/ensure-dir.ts';
-import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { blockClient, blockedAddresses, blockedDrift } from '../nfs/blocked-clients.ts';
 import { GANESHA_BUS_PROGRAM, ganeshaBusSetup, renderBusConfig } from '../nfs/ganesha-dbus.ts';
 import { observeNfs } from '../nfs/observe.ts';
@@ -76,17 +73,10 @@ export function nfsDefinition(options: NfsDefinitionOptions = {}): DaemonDefinit
     report: (desired, { layout }) => observeNfs(layout.nfs, portOf(desired)),
     calls: {
       // Refuses the address from the next request on (nfs/blocked-clients.ts): the exports are
-      // rendered again with it and re-read by a running ganesha.
-      'nfs.disconnect': async ({ address }, { desired, layout }) => {
-        const until = await blockClient(layout.nfs, address);
-        const exportsConf = (await renderNfs(desired, { layout })).files.find(
-          (file) => file.path === layout.nfs.exportsConf,
-        );
-        if (exportsConf && desired.nfs?.exports.length) {
-          const text = joinConfig(exportsConf.head, exportsConf.resources ?? []);
-          await writeIfChanged(exportsConf.path, text, { mode: exportsConf.mode });
-          await signalDaemon(daemonFiles(layout.nfs.dir, GANESHA), argvOf(layout), 'SIGHUP');
-        }
+      // rendered again with it and re-read by a running ganesha (its SIGHUP reload).
+      'nfs.disconnect': async ({ address }, context) => {
+        const until = await blockClient(context.layout.nfs, address);
+        await context.refresh();
         return { blocked_until: new Date(until).toISOString() };
       },
     },
