@@ -111,6 +111,7 @@ function state(): WorkspaceDesiredState {
       anonymous_read: false,
       time_zone: 'Europe/Vilnius',
       users: [],
+      alias: null,
     },
     backup: {
       jobs: [],

@@ -104,6 +104,7 @@ export const ACTIVITY_ACTIONS = [
   'FTP reloaded',
   'LDAP bind settings updated',
   'LDAP users updated',
+  'LDAP alias changed',
   'Backup schedule created',
   'Backup schedule updated',
   'Backup schedule deleted',

@@ -225,6 +225,8 @@ export type FieldErrorCode =
   | 'ldap_date_invalid'
   | 'ldap_date_past'
   | 'ldap_user_unknown'
+  | 'ldap_alias_invalid'
+  | 'ldap_alias_is_service_id'
   | 'snapshot_path_invalid'
   | 'time_zone_invalid'
   | 'backup_paths_required'
@@ -476,6 +478,9 @@ const en: Catalogue = {
   ldap_date_invalid: 'Enter a date as YYYY-MM-DD',
   ldap_date_past: 'This date is already over. Choose today or a later day',
   ldap_user_unknown: 'There is no user “{{name}}” in this service',
+  ldap_alias_invalid:
+    'Use 1 to 63 lower-case letters, numbers and hyphens, not starting or ending with a hyphen',
+  ldap_alias_is_service_id: 'This is the directory’s own base name already. Choose another alias',
   snapshot_path_invalid: 'Use a path from the backup’s root, such as /shares/projects/report.txt',
   time_zone_invalid: 'Choose a time zone from the list',
   backup_paths_required: 'Choose at least one folder to back up',
@@ -739,6 +744,9 @@ const lt: Catalogue = {
   ldap_date_invalid: 'Įveskite datą formatu MMMM-MM-DD',
   ldap_date_past: 'Ši diena jau praėjo. Pasirinkite šiandieną arba vėlesnę dieną',
   ldap_user_unknown: 'Paslaugoje nėra naudotojo „{{name}}“',
+  ldap_alias_invalid:
+    'Naudokite nuo 1 iki 63 mažųjų raidžių, skaitmenų ir brūkšnelių; brūkšnelis negali būti pirmas ar paskutinis',
+  ldap_alias_is_service_id: 'Tai jau yra paties katalogo bazinis pavadinimas. Pasirinkite kitą sinonimą',
   snapshot_path_invalid:
     'Nurodykite kelią nuo atsarginės kopijos šaknies, pavyzdžiui, /shares/projects/report.txt',
   time_zone_invalid: 'Pasirinkite laiko juostą iš sąrašo',

@@ -3,6 +3,9 @@ import {
   escapeDnValue,
   isLdapDate,
   isTimeZone,
+  LDAP_ALIAS_PATTERN,
+  ldapAliasBase,
+  ldapAliasFromName,
   ldapDirectoryNames,
   ldapExpired,
   ldapExpiryInstant,
@@ -22,6 +25,24 @@ describe('the LDAP directory’s names', () => {
     });
     expect(ldapUserDn(id, 'alice')).toBe(`uid=alice,ou=people,dc=${id},dc=debesis`);
     expect(ldapGroupDn(id, 'team')).toBe(`cn=team,ou=groups,dc=${id},dc=debesis`);
+  });
+
+  it('makes a new directory’s alias from the service’s name: a lower-case DNS label, or none', () => {
+    const id = '3f0c2a1e-0000-4000-8000-000000000001';
+    expect(ldapAliasFromName('Biuro failai', id)).toBe('biuro-failai');
+    expect(ldapAliasFromName('Ąžuolų  Šeima — 2026!', id)).toBe('azuolu-seima-2026');
+    expect(ldapAliasFromName('--Team_X--', id)).toBe('team-x');
+    expect(ldapAliasFromName('Доступ', id)).toBeNull();
+    expect(ldapAliasFromName('!!!', id)).toBeNull();
+    expect(ldapAliasFromName(id.toUpperCase(), id)).toBeNull();
+    const long = ldapAliasFromName(`${'a'.repeat(62)}-b`, id);
+    expect(long).toBe('a'.repeat(62));
+    expect(ldapAliasFromName(`${'x'.repeat(70)}`, id)).toHaveLength(63);
+    for (const alias of ['a', 'files', 'a-b-9', 'a'.repeat(63)])
+      expect(LDAP_ALIAS_PATTERN.test(alias)).toBe(true);
+    for (const alias of ['', '-a', 'a-', 'A', 'a_b', 'a.b', 'a'.repeat(64)])
+      expect(LDAP_ALIAS_PATTERN.test(alias), alias).toBe(false);
+    expect(ldapAliasBase('files')).toBe('dc=files,dc=debesis');
   });
 
   it('escapes a DN value so that it cannot add a component or an attribute (RFC 4514)', () => {
@@ -77,7 +98,9 @@ describe('LDAP expiry dates', () => {
       anonymous_read: false,
       time_zone: 'Europe/Vilnius',
       users: [],
+      alias: null,
     });
+    expect(ldapSectionSchema.safeParse({ enabled: true, alias: 'Files' }).success).toBe(false);
     expect(
       ldapSectionSchema.safeParse({ enabled: true, users: [{ name: 'alice', expires_on: '2025-02-30' }] })
         .success,

@@ -8,6 +8,14 @@
 // `cn=<name>`, and the workspace's default group `users`), and `cn=reader`, the read-only bind
 // account for applications.
 //
+// Alias: the same directory may also answer under `dc=<alias>,dc=debesis` (issue 36), a name the
+// owner reads and types. It is a lower-case DNS label (1–63 characters: letters, digits, inner
+// hyphens), unique only within its workspace (each workspace has a slapd of its own), never the
+// service id itself. The node serves it as a second suffix rewritten to the real one (a `relay`
+// database with the `rwm` overlay): every DN under the alias is the same entry as under the base,
+// binds included; the UUID base keeps working for the applications that use it. A new directory
+// takes its alias from the service's name (ldapAliasFromName); the owner may change or clear it.
+//
 // Expiry: `expires_on` is a calendar date, `YYYY-MM-DD`; the user may bind through the whole of
 // that day in the section's time zone (the seller's, Europe/Vilnius, as invoices' dates) and not
 // from 00:00 of the next day there.
@@ -36,6 +44,29 @@ export function escapeDnValue(value: string): string {
   const head = value.startsWith('#') || value.startsWith(' ') ? '\\' : '';
   if (value.length > 1 && value.endsWith(' ')) return `${head}${escaped.slice(0, -1)}\\ `;
   return head + escaped;
+}
+
+/** A lower-case DNS label: what an alias may be. */
+export const LDAP_ALIAS_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+export const LDAP_ALIAS_MAX = 63;
+/** The suffix under which a workspace's alias answers. */
+export const ldapAliasBase = (alias: string) => `dc=${escapeDnValue(alias)},dc=debesis`;
+
+/**
+ * The alias a new directory gets from the service's name: letters without their accents,
+ * lower-case, every other run of characters one hyphen, at most 63 characters; null when nothing
+ * is left (a name of only punctuation or of another script) or it would be the service id.
+ */
+export function ldapAliasFromName(name: string, serviceId?: string): string | null {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, LDAP_ALIAS_MAX)
+    .replace(/-+$/, '');
+  return LDAP_ALIAS_PATTERN.test(slug) && slug !== serviceId?.toLowerCase() ? slug : null;
 }
 
 export function ldapDirectoryNames(serviceId: string): LdapDirectoryNames {

@@ -5,6 +5,8 @@
 //   POST bind-settings                 create or rotate the read-only bind account's password
 //                                      (generated, in this answer only, kept as SHA-512 crypt);
 //                                      allow or refuse anonymous reads
+//   POST alias                         { alias: "files" | null }: the readable base DN
+//                                      `dc=<alias>,dc=debesis` beside the service id's one
 //   GET users/{user}/status        can the user bind now, and why not
 //   POST users/{user}/suspend      { suspend }
 //   POST users/{user}/expiry       { expiry_date: "YYYY-MM-DD" | null }
@@ -16,11 +18,13 @@
 // bind with their workspace password. `{user}` is the service user's name. A suspension or
 // expiry of an inactive user is kept: the user cannot bind while inactive, and stays suspended
 // or expiring when made active again. An expiry date is the last day the user may bind (ends at
-// 24:00 Europe/Vilnius); a date already over is refused (422).
+// 24:00 Europe/Vilnius); a date already over is refused (422). The alias (ldap-directory.ts) of a
+// new directory comes from the service's name; `base_dn` stays the service id's, which never
+// changes, and `base_dn_alias` is the same directory under the alias (null: none).
 import { z } from 'zod';
 import { text } from './strings.ts';
 import { workspaceNameSchema, workspaceServiceParamsSchema } from './directory.ts';
-import { isLdapDate, LDAP_DATE_PATTERN } from './ldap-directory.ts';
+import { isLdapDate, LDAP_ALIAS_MAX, LDAP_ALIAS_PATTERN, LDAP_DATE_PATTERN } from './ldap-directory.ts';
 
 export const LDAP_BULK_OPERATIONS = ['suspend', 'unsuspend', 'set_expiry', 'clear_expiry'] as const;
 export type LdapBulkOperation = (typeof LDAP_BULK_OPERATIONS)[number];
@@ -47,6 +51,8 @@ export const ldapStatusSchema = z.object({
   port: z.number().int().nullable(),
   ldaps_port: z.number().int().nullable(),
   base_dn: text(),
+  /** The same directory under the alias, `dc=<alias>,dc=debesis`; null: no alias. */
+  base_dn_alias: text().nullable(),
   /** Entries as last synced (null: never reported). */
   users: z.number().int().nullable(),
   groups: z.number().int().nullable(),
@@ -67,6 +73,9 @@ export const ldapConfigSchema = z.object({
   users_dn: text(),
   groups_dn: text(),
   bind_dn: text(),
+  /** The alias itself (a DNS label) and the base DN it names; both null: no alias. */
+  alias: text().nullable(),
+  base_dn_alias: text().nullable(),
   /** Whether the bind account has a password (else applications cannot bind as it). */
   bind_password_set: z.boolean(),
   anonymous_read: z.boolean(),
@@ -90,6 +99,24 @@ export const ldapBindSettingsResponseSchema = z.object({
   generation: z.number().int(),
 });
 export type LdapBindSettingsResponse = z.infer<typeof ldapBindSettingsResponseSchema>;
+
+/** The owner's alias: a lower-case DNS label, 1–63 characters; null: none. */
+export const ldapAliasSchema = text({ error: 'ldap_alias_invalid' })
+  .min(1, 'ldap_alias_invalid')
+  .max(LDAP_ALIAS_MAX, 'ldap_alias_invalid')
+  .regex(LDAP_ALIAS_PATTERN, 'ldap_alias_invalid');
+
+export const ldapAliasRequestSchema = z.strictObject({
+  alias: ldapAliasSchema.nullable(),
+});
+export type LdapAliasRequest = z.input<typeof ldapAliasRequestSchema>;
+
+export const ldapAliasResponseSchema = z.object({
+  alias: text().nullable(),
+  base_dn_alias: text().nullable(),
+  generation: z.number().int(),
+});
+export type LdapAliasResponse = z.infer<typeof ldapAliasResponseSchema>;
 
 export const ldapUserStatusSchema = z.object({
   username: text(),

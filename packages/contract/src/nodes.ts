@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   isLdapDate,
   isTimeZone,
+  LDAP_ALIAS_PATTERN,
   LDAP_DATE_PATTERN,
   LDAP_DEFAULT_PORT,
   LDAP_TIME_ZONE,
@@ -353,6 +354,8 @@ export const ldapSectionSchema = z.object({
   time_zone: text().refine(isTimeZone, 'invalid_time_zone').default(LDAP_TIME_ZONE),
   /** Users with a suspension or an expiry; a workspace user not listed has neither. */
   users: z.array(ldapUserStateSchema).default([]),
+  /** The directory answers under `dc=<alias>,dc=debesis` too (ldap-directory.ts); null: only the base. */
+  alias: text().regex(LDAP_ALIAS_PATTERN).nullable().default(null),
 });
 export type LdapSectionState = z.infer<typeof ldapSectionSchema>;
 

@@ -98,6 +98,7 @@ function state(ldap: Partial<LdapSectionState> = {}): WorkspaceDesiredState {
       anonymous_read: false,
       time_zone: 'Europe/Vilnius',
       users: [],
+      alias: null,
       ...ldap,
     },
   };
@@ -134,6 +135,28 @@ describe('slapd.conf', () => {
     expect(conf).toContain('access to attrs=userPassword by anonymous auth by * none');
     expect(conf).toContain(`by set="[cn=anonymous-read,${NAMES.base}]/objectClass" read`);
     expect(conf).toContain(`by dn.exact="${NAMES.reader}" read`);
+  });
+
+  it('an alias is a relay database rewritten to the base, with the base’s rules written for its DNs', async () => {
+    const plain = await render(state());
+    const conf = (await render(state({ alias: 'files' }))).files[0]?.head ?? '';
+    expect(plain.files[0]?.head).not.toMatch(/relay|rwm/);
+    expect(conf).toContain('moduleload back_relay\nmoduleload rwm\n');
+    const relay = conf.slice(conf.indexOf('database relay'));
+    expect(relay.split('\n').slice(0, 5)).toEqual([
+      'database relay',
+      'suffix "dc=files,dc=debesis"',
+      `relay "${NAMES.base}"`,
+      'overlay rwm',
+      `rwm-suffixmassage "${NAMES.base}"`,
+    ]);
+    // Without rules of its own the relay would send no entry; its identities are the base's.
+    expect(relay).toContain('access to attrs=userPassword by anonymous auth by * none');
+    expect(relay).toContain('access to dn.base="cn=anonymous-read,dc=files,dc=debesis" by * none');
+    expect(relay).toContain('access to dn.subtree="dc=files,dc=debesis"');
+    expect(relay).toContain(`by dn.exact="${NAMES.reader}" read`);
+    expect(relay).toContain(`by set="[cn=anonymous-read,${NAMES.base}]/objectClass" read`);
+    expect(relay).not.toMatch(/write|manage|rootdn/);
   });
 
   it('quotes every value, escaping quotes and backslashes, and refuses a newline', () => {
@@ -188,6 +211,10 @@ describe('the LDAP definition', () => {
       /neither StartTLS nor LDAPS/,
     );
     await expect(render(state({ port: 636, ldaps_port: 636 }))).rejects.toThrow(/cannot share port 636/);
+  });
+
+  it('refuses the service id as the alias (two databases under one suffix: slapd would not start)', async () => {
+    await expect(render(state({ alias: ID }))).rejects.toThrow(/alias cannot be the service id/);
   });
 
   it('an expiry date that passes is drift, once its instant is reached', async () => {

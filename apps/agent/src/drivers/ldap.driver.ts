@@ -17,13 +17,16 @@
 //
 // An expiry date that passes is drift (`expiry-due`): the next observe pass applies again and the
 // user's password leaves the directory, within one poll interval of midnight in the zone.
-// slapd.conf changes only with the workspace's paths; it is read at start, so a change restarts.
+// slapd.conf changes only with the workspace's paths and its alias (a second suffix relayed to the
+// base, render-slapd-conf.ts); it is read at start, so a change restarts (the database is built
+// again from the desired state, as at any start).
 // The workspace's certificate is tls/workspace-certificate.ts's. Not needed while the workspace
 // has no LDAP section or it is off.
 import { readFile, rm } from 'node:fs/promises';
 import {
   LDAP_DEFAULT_PORT,
   LDAPS_DEFAULT_PORT,
+  ldapAliasBase,
   ldapDirectoryNames,
   type LdapDirectoryNames,
   type WorkspaceDesiredState,
@@ -138,6 +141,10 @@ async function renderLdap(
   if (port === null && ldaps === null)
     throw new Error('LDAP settings: neither StartTLS nor LDAPS is offered');
   if (port === ldaps) throw new Error(`LDAP settings: StartTLS and LDAPS cannot share port ${port}`);
+  const alias = desired.ldap?.alias ?? null;
+  // Two databases under one suffix: slapd would not start at all.
+  if (alias !== null && alias === desired.service_id.toLowerCase())
+    throw new Error('LDAP settings: the alias cannot be the service id');
   if (Buffer.byteLength(files.ldapiSocket) > MAX_SOCKET_PATH)
     throw new Error(`the LDAP socket's path is longer than ${MAX_SOCKET_PATH} bytes: ${files.ldapiSocket}`);
   // The folder holds password hashes and the TLS key: root only.
@@ -167,6 +174,7 @@ async function renderLdap(
         mode: 0o600,
         head: renderSlapdConf({
           base: names.base,
+          alias: alias === null ? undefined : ldapAliasBase(alias),
           reader: names.reader,
           anonymousSwitch: anonymousSwitchDn(names.base),
           agent: agentDn(names.base),

@@ -37,6 +37,7 @@ function workspace(users: LdapUserState[] = [], extra: { anonymous?: boolean; re
       anonymous_read: extra.anonymous ?? false,
       time_zone: 'Europe/Vilnius',
       users,
+      alias: null,
     },
   };
   return renderDirectory(desired, validateAccounts(desired), NOW);

@@ -18,6 +18,15 @@
 //                      no password: only SASL EXTERNAL over the ldapi socket as root maps to it
 //                      (authz-regexp), and that socket is in the root-only LDAP folder.
 //
+// The alias (issue 36): a second suffix, `dc=<alias>,dc=debesis`, served by a `relay` database
+// whose `rwm` overlay rewrites every DN from the alias to the base on the way in (a search's base
+// and filter, a bind's DN) and back on the way out (entries' DNs, `member` values). The real
+// database does the work and checks its own rules with the real DNs, so a bind under the alias is
+// the same identity as under the base (ldapwhoami answers the base's DN). Entries are sent from
+// the relay database, though, and slapd checks their read access there: without rules of its own
+// it would send nothing, so it carries the same rules, written for the alias's DNs but naming the
+// same reader and the same anonymous switch. The base entry's own `dc` value stays the service id.
+//
 // `dbnosync`: the database is a copy of the desired state, rebuilt from it whenever slapd starts
 // (drivers/ldap.driver.ts), so a write lost in a crash costs nothing and each change is quicker.
 import { slapdConf } from '../daemons/config-formats.ts';
@@ -37,6 +46,8 @@ export interface SlapdConfInput {
   agent: string;
   /** The workspace certificate and key, one PEM file. */
   certificate: string;
+  /** A second suffix answering as `base` (relay + rwm); absent: none. */
+  alias?: string | undefined;
   /** The back_mdb folder. */
   database: string;
   /** Debian's: /etc/ldap/schema and /usr/lib/ldap. */
@@ -44,14 +55,40 @@ export interface SlapdConfInput {
   moduleDir?: string;
 }
 
+/**
+ * Who may do what under `suffix` (the base, or the alias that relays to it): the identities are
+ * always the base's, as binds under either end up as the base's DNs.
+ */
+function accessRules(suffix: string, input: SlapdConfInput): string[] {
+  const q = slapdConf.quoted;
+  const anonymousSwitch = suffix === input.base ? input.anonymousSwitch : switchUnder(suffix, input);
+  return [
+    'access to attrs=userPassword by anonymous auth by * none',
+    `access to dn.base=${q(anonymousSwitch)} by * none`,
+    `access to dn.subtree=${q(suffix)}`,
+    `  by dn.exact=${q(input.reader)} read`,
+    '  by users read',
+    `  by set=${q(`[${input.anonymousSwitch}]/objectClass`)} read`,
+    '  by * none',
+  ];
+}
+
+/** The anonymous switch's DN as seen under another suffix. */
+function switchUnder(suffix: string, input: SlapdConfInput): string {
+  const relative = input.anonymousSwitch.slice(0, input.anonymousSwitch.length - input.base.length);
+  return `${relative}${suffix}`;
+}
+
 export function renderSlapdConf(input: SlapdConfInput): string {
   const q = slapdConf.quoted;
   const schemaDir = input.schemaDir ?? '/etc/ldap/schema';
+  const alias = input.alias;
   return [
     '# Rendered by the debesis agent; changes are overwritten.',
     ...LDAP_SCHEMAS.map((schema) => `include ${q(`${schemaDir}/${schema}.schema`)}`),
     `modulepath ${q(input.moduleDir ?? '/usr/lib/ldap')}`,
     'moduleload back_mdb',
+    ...(alias ? ['moduleload back_relay', 'moduleload rwm'] : []),
     '',
     `TLSCertificateFile ${q(input.certificate)}`,
     `TLSCertificateKeyFile ${q(input.certificate)}`,
@@ -71,13 +108,18 @@ export function renderSlapdConf(input: SlapdConfInput): string {
     'maxsize 268435456',
     'dbnosync',
     'index objectClass,uid,cn,memberUid,uidNumber,gidNumber eq',
-    'access to attrs=userPassword by anonymous auth by * none',
-    `access to dn.base=${q(input.anonymousSwitch)} by * none`,
-    `access to dn.subtree=${q(input.base)}`,
-    `  by dn.exact=${q(input.reader)} read`,
-    '  by users read',
-    `  by set=${q(`[${input.anonymousSwitch}]/objectClass`)} read`,
-    '  by * none',
+    ...accessRules(input.base, input),
     '',
+    ...(alias
+      ? [
+          'database relay',
+          `suffix ${q(alias)}`,
+          `relay ${q(input.base)}`,
+          'overlay rwm',
+          `rwm-suffixmassage ${q(input.base)}`,
+          ...accessRules(alias, input),
+          '',
+        ]
+      : []),
   ].join('\n');
 }

@@ -393,6 +393,7 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
     },
     'POST /api/v1/ldap/services/{serviceId}/ldap/users/{user}/suspend': { suspend: true },
     'POST /api/v1/ldap/services/{serviceId}/ldap/users/{user}/expiry': { expiry_date: '2099-12-31' },
+    'POST /api/v1/ldap/services/{serviceId}/ldap/alias': { alias: 'biuras' },
     'POST /api/v1/subusers/{serviceId}': {
       username: 'kitas',
       password: 'sekret-pass-5',

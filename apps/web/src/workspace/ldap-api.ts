@@ -1,6 +1,7 @@
 // A workspace's LDAP directory (spec §7 "LDAP", base /api/v1/ldap/services/{id}/ldap): every call
 // the LDAP tab makes, typed by the contract (packages/contract/src/ldap.ts).
 import {
+  ldapAliasResponseSchema,
   ldapBindSettingsResponseSchema,
   ldapBulkUpdateResponseSchema,
   ldapConfigSchema,
@@ -24,6 +25,8 @@ export const ldapApi = {
   users: (serviceId: string) => api.get(`${base(serviceId)}/users`, ldapUsersResponseSchema),
   bindSettings: (serviceId: string, body: LdapBindSettingsRequest) =>
     api.post(`${base(serviceId)}/bind-settings`, body, ldapBindSettingsResponseSchema),
+  alias: (serviceId: string, alias: string | null) =>
+    api.post(`${base(serviceId)}/alias`, { alias }, ldapAliasResponseSchema),
   suspend: (serviceId: string, username: string, suspend: boolean) =>
     api.post(`${userPath(serviceId, username)}/suspend`, { suspend }, ldapUserStatusSchema),
   expiry: (serviceId: string, username: string, expiryDate: string | null) =>

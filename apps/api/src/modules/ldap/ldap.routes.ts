@@ -3,6 +3,8 @@
 // the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ldapAliasRequestSchema,
+  ldapAliasResponseSchema,
   ldapBindSettingsRequestSchema,
   ldapBindSettingsResponseSchema,
   ldapBulkUpdateRequestSchema,
@@ -80,6 +82,24 @@ export const ldapRoutes: FastifyPluginAsyncZod<{ ldap: LdapService }> = async (a
             meta(request),
           ),
         ),
+  );
+
+  app.post(
+    '/:serviceId/ldap/alias',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Set or clear the readable base DN alias, dc=<alias>,dc=debesis (the service id’s base stays)',
+        security,
+        params: workspaceServiceParamsSchema,
+        body: ldapAliasRequestSchema,
+        response: { 200: ldapAliasResponseSchema },
+      },
+    },
+    async (request) =>
+      ldap.setAlias(currentUserId(request), request.params.serviceId, request.body.alias, meta(request)),
   );
 
   app.get(

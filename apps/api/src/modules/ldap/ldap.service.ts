@@ -1,16 +1,19 @@
 // The workspace's LDAP directory (spec §7 "LDAP", issue 17): its bind settings, the users'
 // suspensions and expiry dates, the `ldap` section of the desired state and what the node reports
 // of its slapd. The decisions (on from the first change, StartTLS 389 + LDAPS 636, flags of an
-// inactive user kept) are in the contract's ldap.ts.
+// inactive user kept, the alias from the service's name) are in the contract's ldap.ts.
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   LDAP_DEFAULT_PORT,
   LDAP_TIME_ZONE,
   LDAPS_DEFAULT_PORT,
+  ldapAliasBase,
+  ldapAliasFromName,
   ldapDirectoryNames,
   ldapExpired,
   ldapUserDn,
+  type LdapAliasResponse,
   type LdapBulkOperation,
   type LdapBulkUpdateResponse,
   type LdapBindSettingsResponse,
@@ -64,6 +67,12 @@ const flagsOf = async (db: Handle, serviceId: string): Promise<Map<string, FlagR
     ]),
   );
 
+/** The alias a service has: its directory's, or (no directory yet) the one it will get. */
+const aliasBase = (alias: string | null) => (alias === null ? null : ldapAliasBase(alias));
+
+const aliasOf = (service: ServiceRow, directory: DirectoryRow | undefined): string | null =>
+  directory ? directory.alias : ldapAliasFromName(service.name, service.id);
+
 /** Turns LDAP on for the service if it is not yet (the first change of any kind). */
 async function ensureDirectory(
   tx: Tx,
@@ -78,6 +87,7 @@ async function ensureDirectory(
     .values({
       serviceId: service.id,
       accountId: service.accountId,
+      alias: ldapAliasFromName(service.name, service.id),
       changedGeneration: generation,
       createdAt: at,
       updatedAt: at,
@@ -262,6 +272,7 @@ export function createLdapService(deps: {
         port: LDAP_DEFAULT_PORT,
         ldaps_port: LDAPS_DEFAULT_PORT,
         base_dn: ldapDirectoryNames(service.id).base,
+        base_dn_alias: aliasBase(aliasOf(service, directory)),
         users: directory?.reportedUsers ?? null,
         groups: directory?.reportedGroups ?? null,
         locked_users: directory?.lockedUsers ?? [],
@@ -294,6 +305,8 @@ export function createLdapService(deps: {
         users_dn: names.people,
         groups_dn: names.groups,
         bind_dn: names.reader,
+        alias: aliasOf(service, directory),
+        base_dn_alias: aliasBase(aliasOf(service, directory)),
         bind_password_set: Boolean(directory?.bindPasswordCrypt),
         anonymous_read: directory?.anonymousRead ?? false,
         time_zone: LDAP_TIME_ZONE,
@@ -344,6 +357,40 @@ export function createLdapService(deps: {
               action: 'LDAP bind settings updated',
               tone: 'info',
               details: { fields, anonymous_read: anonymousRead },
+            },
+          ],
+        };
+      });
+    },
+
+    async setAlias(
+      accountId: string,
+      serviceId: string,
+      alias: string | null,
+      meta: ChangeMeta,
+    ): Promise<LdapAliasResponse> {
+      return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
+        // A UUID is a DNS label too: as the alias it would name the base itself.
+        if (alias !== null && alias === service.id.toLowerCase())
+          throw new AppError('validation_error', {
+            fieldErrors: [{ field: 'alias', code: 'ldap_alias_is_service_id' }],
+          });
+        const existing = await directoryOf(tx, service.id);
+        if (existing && existing.alias === alias) {
+          return { unchanged: { alias, base_dn_alias: aliasBase(alias), generation: service.generation } };
+        }
+        await ensureDirectory(tx, service, generation, at);
+        await tx
+          .update(ldapDirectories)
+          .set({ alias, changedGeneration: generation, updatedAt: at })
+          .where(eq(ldapDirectories.serviceId, service.id));
+        return {
+          result: { alias, base_dn_alias: aliasBase(alias), generation },
+          activity: [
+            {
+              action: 'LDAP alias changed',
+              tone: 'info',
+              details: { from: existing?.alias ?? null, to: alias },
             },
           ],
         };
@@ -444,6 +491,7 @@ export function createLdapService(deps: {
           bind_password_crypt: directory.bindPasswordCrypt,
           anonymous_read: directory.anonymousRead,
           time_zone: LDAP_TIME_ZONE,
+          alias: directory.alias,
           users: rows.map((row) => ({ name: row.name, suspended: row.suspended, expires_on: row.expiresOn })),
         },
       };

@@ -6,6 +6,8 @@ import { workspaceUsers } from '../directory/directory.table.ts';
  * A workspace's LDAP directory (issue 17): the row exists from the owner's first LDAP change,
  * and with it the `ldap` section of the desired state. Only the SHA-512 crypt of the read-only
  * bind account's password is kept. The report columns are what the node last said of its slapd.
+ * `alias` (issue 36): the directory's readable second base, `dc=<alias>,dc=debesis`; taken from
+ * the service's name when the row is made, then the owner's; null: none (rows made before it).
  */
 export const ldapDirectories = pgTable('ldap_directories', {
   serviceId: uuid('service_id')
@@ -14,6 +16,7 @@ export const ldapDirectories = pgTable('ldap_directories', {
   accountId: uuid('account_id').notNull(),
   bindPasswordCrypt: text('bind_password_crypt'),
   anonymousRead: boolean('anonymous_read').notNull().default(false),
+  alias: text('alias'),
   reportedUsers: integer('reported_users'),
   reportedGroups: integer('reported_groups'),
   lockedUsers: jsonb('locked_users').$type<string[]>().notNull().default([]),

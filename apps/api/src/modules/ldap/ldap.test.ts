@@ -133,6 +133,7 @@ describe('LDAP', () => {
       anonymous_read: false,
       time_zone: 'Europe/Vilnius',
       users: [],
+      alias: row?.alias,
     });
     const config = (await call.get(auth, `${base(serviceId)}/config`)).json<LdapConfig>();
     expect(config).toMatchObject({ enabled: true, bind_password_set: true });
@@ -159,6 +160,102 @@ describe('LDAP', () => {
       tone: 'info',
       details: { fields: ['bind_password', 'anonymous_read'], anonymous_read: true },
     });
+  });
+
+  it('a new directory takes its alias from the service’s name; the owner changes or clears it, each a new generation', async () => {
+    const { auth, serviceId } = await withUsers();
+    await setService(ctx, serviceId, { name: 'Biuro Šeima' });
+    // Before the first change: the alias it will get.
+    expect((await call.get(auth, `${base(serviceId)}/config`)).json<LdapConfig>()).toMatchObject({
+      enabled: false,
+      alias: 'biuro-seima',
+      base_dn_alias: 'dc=biuro-seima,dc=debesis',
+    });
+    await call.post(auth, `${base(serviceId)}/bind-settings`, { anonymous_read: false });
+    expect((await desiredOf(serviceId))?.ldap?.alias).toBe('biuro-seima');
+    // A renamed service keeps its directory's alias: applications' settings do not move.
+    await setService(ctx, serviceId, { name: 'Kitas' });
+    expect((await call.get(auth, `${base(serviceId)}/status`)).json<LdapStatus>()).toMatchObject({
+      base_dn: `dc=${serviceId},dc=debesis`,
+      base_dn_alias: 'dc=biuro-seima,dc=debesis',
+    });
+
+    const before = await generationOf(serviceId);
+    const changed = await call.post(auth, `${base(serviceId)}/alias`, { alias: 'failai' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({
+      alias: 'failai',
+      base_dn_alias: 'dc=failai,dc=debesis',
+      generation: before + 1,
+    });
+    expect(await generationOf(serviceId)).toBe(before + 1);
+    expect((await desiredOf(serviceId))?.ldap?.alias).toBe('failai');
+    expect((await call.get(auth, `${base(serviceId)}/config`)).json<LdapConfig>()).toMatchObject({
+      alias: 'failai',
+      base_dn_alias: 'dc=failai,dc=debesis',
+      base_dn: `dc=${serviceId},dc=debesis`,
+    });
+    expect(await activityOf(ctx, serviceId)).toContainEqual({
+      action: 'LDAP alias changed',
+      tone: 'info',
+      details: { from: 'biuro-seima', to: 'failai' },
+    });
+    // The same alias again: nothing to apply.
+    const same = await call.post(auth, `${base(serviceId)}/alias`, { alias: 'failai' });
+    expect(same.json()).toMatchObject({ generation: before + 1 });
+    const cleared = await call.post(auth, `${base(serviceId)}/alias`, { alias: null });
+    expect(cleared.json()).toEqual({ alias: null, base_dn_alias: null, generation: before + 2 });
+    expect((await desiredOf(serviceId))?.ldap?.alias).toBeNull();
+    expect((await call.get(auth, `${base(serviceId)}/status`)).json()).toMatchObject({ base_dn_alias: null });
+  });
+
+  it('the alias is its first change when LDAP is off; a name with nothing to slug gives none', async () => {
+    const { auth, serviceId } = await withUsers();
+    await setService(ctx, serviceId, { name: '★★★' });
+    expect((await call.get(auth, `${base(serviceId)}/config`)).json()).toMatchObject({ alias: null });
+    const response = await call.post(auth, `${base(serviceId)}/alias`, { alias: 'nas' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await desiredOf(serviceId))?.ldap).toMatchObject({ enabled: true, alias: 'nas' });
+  });
+
+  it('refuses an alias that is no lower-case DNS label, or the service id, in both languages', async () => {
+    const { auth, serviceId } = await withUsers();
+    await call.post(auth, `${base(serviceId)}/alias`, { alias: 'biuras' });
+    const generation = await generationOf(serviceId);
+    for (const alias of ['', 'Biuras', '-biuras', 'biuras-', 'biu_ras', 'biu.ras', 'a'.repeat(64), 5]) {
+      const bad = await call.post(auth, `${base(serviceId)}/alias`, { alias });
+      expect(bad.statusCode, `${JSON.stringify(alias)} ${bad.body}`).toBe(422);
+      expect(bad.json(), JSON.stringify(alias)).toMatchObject({
+        errors: [{ field: 'alias', code: 'ldap_alias_invalid' }],
+      });
+    }
+    const messages = await Promise.all(
+      (['en', 'lt'] as const).map(async (language) => {
+        const bad = await call.post({ ...auth, 'accept-language': language }, `${base(serviceId)}/alias`, {
+          alias: 'Biuras',
+        });
+        return bad.json<{ errors: Array<{ message: string }> }>().errors[0]?.message;
+      }),
+    );
+    expect(messages).toEqual([
+      'Use 1 to 63 lower-case letters, numbers and hyphens, not starting or ending with a hyphen',
+      'Naudokite nuo 1 iki 63 mažųjų raidžių, skaitmenų ir brūkšnelių; brūkšnelis negali būti pirmas ar paskutinis',
+    ]);
+    const own = await call.post({ ...auth, 'accept-language': 'lt' }, `${base(serviceId)}/alias`, {
+      alias: serviceId,
+    });
+    expect(own.statusCode).toBe(422);
+    expect(own.json()).toMatchObject({
+      errors: [
+        {
+          field: 'alias',
+          code: 'ldap_alias_is_service_id',
+          message: 'Tai jau yra paties katalogo bazinis pavadinimas. Pasirinkite kitą sinonimą',
+        },
+      ],
+    });
+    expect(await generationOf(serviceId)).toBe(generation);
+    expect((await desiredOf(serviceId))?.ldap?.alias).toBe('biuras');
   });
 
   it('suspends and lifts a suspension; the section lists only users with a flag', async () => {
@@ -267,6 +364,7 @@ describe('LDAP', () => {
     }
     for (const [path, body] of [
       ['bind-settings', { rotate_password: true }],
+      ['alias', { alias: 'svetimas' }],
       ['users/ona/suspend', { suspend: true }],
       ['users/ona/expiry', { expiry_date: FUTURE }],
       ['bulk-update', { users: ['ona'], operation: 'suspend' }],

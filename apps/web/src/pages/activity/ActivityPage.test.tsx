@@ -195,6 +195,7 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'FTP reloaded': {},
   'LDAP bind settings updated': { fields: ['bind_password'], anonymous_read: false },
   'LDAP users updated': { operation: 'suspend', names: ['ona'], count: 1 },
+  'LDAP alias changed': { from: 'biuras', to: 'failai' },
   'Backup schedule created': { name: 'Projektai' },
   'Backup schedule updated': { name: 'Projektai', fields: ['keep_full', 'state'] },
   'Backup schedule deleted': { name: 'Projektai' },

@@ -87,6 +87,7 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'FTP reloaded': 'ftpReloaded',
   'LDAP bind settings updated': 'ldapBindSettingsUpdated',
   'LDAP users updated': 'ldapUsersUpdated',
+  'LDAP alias changed': 'ldapAliasChanged',
   'Backup schedule created': 'backupScheduleCreated',
   'Backup schedule updated': 'backupScheduleUpdated',
   'Backup schedule deleted': 'backupScheduleDeleted',

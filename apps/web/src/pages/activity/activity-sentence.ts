@@ -310,6 +310,10 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
   'FTP reloaded': () => null,
   'LDAP bind settings updated': () => null,
   'LDAP users updated': () => null,
+  'LDAP alias changed': (d, c) => {
+    const alias = text(d.to);
+    return alias ? c.t('sentences.ldapAlias', { alias }) : c.t('sentences.ldapAliasRemoved');
+  },
   'Backup schedule created': (d, c) => named(c, 'sentences.backupSchedule', d.name),
   'Backup schedule updated': (d, c) =>
     changedNamed(c, 'sentences.backupScheduleChanged', 'sentences.backupSchedule', d),

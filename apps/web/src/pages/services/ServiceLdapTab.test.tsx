@@ -29,6 +29,7 @@ const STATUS: LdapStatus = {
   port: 389,
   ldaps_port: 636,
   base_dn: DN,
+  base_dn_alias: 'dc=biuras,dc=debesis',
   users: 2,
   groups: 1,
   locked_users: [],
@@ -45,6 +46,8 @@ const CONFIG: LdapConfig = {
   users_dn: `ou=people,${DN}`,
   groups_dn: `ou=groups,${DN}`,
   bind_dn: `cn=reader,${DN}`,
+  alias: 'biuras',
+  base_dn_alias: 'dc=biuras,dc=debesis',
   bind_password_set: false,
   anonymous_read: false,
   time_zone: 'Europe/Vilnius',
@@ -63,6 +66,7 @@ const user = (name: string, overrides: Partial<LdapUserStatus> = {}): LdapUserSt
 });
 
 let posted: Array<{ path: string; body: unknown }> = [];
+let config: LdapConfig = CONFIG;
 
 beforeAll(async () => {
   await import('./ServiceDetailPage.tsx');
@@ -71,13 +75,14 @@ beforeAll(async () => {
 
 beforeEach(() => {
   posted = [];
+  config = CONFIG;
   storeSession();
   setCsrfCookie();
   server.use(
     userHandler(makeUser()),
     ...workspaceHandlers({}),
     http.get(`${BASE}/status`, () => HttpResponse.json(STATUS)),
-    http.get(`${BASE}/config`, () => HttpResponse.json(CONFIG)),
+    http.get(`${BASE}/config`, () => HttpResponse.json(config)),
     http.get(`${BASE}/users`, () => HttpResponse.json({ users: [user('ona'), user('jonas')] })),
     http.post(`${BASE}/*`, async ({ request }) => {
       const path = new URL(request.url).pathname.slice(BASE.length + 1);
@@ -90,6 +95,16 @@ beforeEach(() => {
           anonymous_read: false,
           generation: 5,
         });
+      }
+      if (path === 'alias') {
+        const { alias } = body as { alias: string | null };
+        if (alias === 'taken')
+          return apiError(422, 'validation_error', 'Some fields are not valid.', [
+            { field: 'alias', code: 'ldap_alias_is_service_id', message: 'Tai jau yra bazinis pavadinimas' },
+          ]);
+        const base_dn_alias = alias === null ? null : `dc=${alias},dc=debesis`;
+        config = { ...config, alias, base_dn_alias };
+        return HttpResponse.json({ alias, base_dn_alias, generation: 7 });
       }
       if (path === 'bulk-update') {
         return HttpResponse.json({ operation: 'suspend', changed: 2, generation: 6, users: [] });
@@ -125,6 +140,52 @@ describe('the LDAP tab', () => {
     expect(screen.getByTestId('ldap-uri-1').textContent).toContain('ldaps://10.17.1.5:636');
     expect(screen.getByTestId('ldap-base-dn-copy')).toBeTruthy();
     expect((await screen.findByTestId('ldap-entries')).textContent).toContain('2 users, 1 groups');
+  });
+
+  it('shows the alias base DN with its copy button, changes the alias and removes it', async () => {
+    renderApp(TAB);
+    const user = userEvent.setup();
+    expect((await screen.findByTestId('ldap-base-dn-alias')).textContent).toContain('dc=biuras,dc=debesis');
+    await user.click(screen.getByTestId('ldap-base-dn-alias-copy'));
+    expect(await navigator.clipboard.readText()).toBe('dc=biuras,dc=debesis');
+    expect(screen.getByTestId('ldap-base-dn').textContent).toContain(DN);
+    const input = screen.getByTestId<HTMLInputElement>('ldap-alias-input');
+    expect(input.value).toBe('biuras');
+    expect(screen.getByTestId<HTMLButtonElement>('ldap-alias-save').disabled).toBe(true);
+
+    // A typo is named before anything is sent, in the reader's language.
+    await user.clear(input);
+    await user.type(input, 'Biuro failai');
+    await user.click(screen.getByTestId('ldap-alias-save'));
+    expect((await screen.findByTestId('ldap-alias-error')).textContent).toBe(
+      'Use 1 to 63 lower-case letters, numbers and hyphens, not starting or ending with a hyphen',
+    );
+    expect(posted).toEqual([]);
+    // The server's field error shows under the field.
+    await user.clear(input);
+    await user.type(input, 'taken');
+    await user.click(screen.getByTestId('ldap-alias-save'));
+    expect((await screen.findByTestId('ldap-alias-error')).textContent).toBe(
+      'Tai jau yra bazinis pavadinimas',
+    );
+
+    await user.clear(input);
+    await user.type(input, 'failai');
+    expect(screen.getByTestId('ldap-alias-input').getAttribute('aria-describedby')).toContain(
+      'ldap-alias-hint',
+    );
+    expect(screen.getByText(/dc=failai,dc=debesis answers like the base DN/)).toBeTruthy();
+    await user.click(screen.getByTestId('ldap-alias-save'));
+    await waitFor(() => expect(posted).toContainEqual({ path: 'alias', body: { alias: 'failai' } }));
+    await waitFor(() =>
+      expect(screen.getByTestId('ldap-base-dn-alias').textContent).toContain('dc=failai,dc=debesis'),
+    );
+
+    await user.click(screen.getByTestId('ldap-alias-remove'));
+    await waitFor(() => expect(posted).toContainEqual({ path: 'alias', body: { alias: null } }));
+    await waitFor(() => expect(screen.queryByTestId('ldap-base-dn-alias')).toBeNull());
+    expect(screen.getByTestId<HTMLInputElement>('ldap-alias-input').value).toBe('');
+    expect(screen.getByText(/No alias: applications use the base DN with the service id/)).toBeTruthy();
   });
 
   it('shows a new bind password once, suspends a user, sets an expiry and says why one is refused', async () => {

@@ -1,14 +1,19 @@
 // /dashboard/services/{id}/ldap (spec §7 "LDAP"): the workspace's read-only LDAP directory: whether
 // the node serves it, how applications connect (with copy buttons), the bind account's password
-// (shown once) and anonymous reads, and the users' suspensions and expiry dates, one by one or
+// (shown once) and anonymous reads, the directory's readable alias (a second base DN), and the users' suspensions and expiry dates, one by one or
 // for many at once.
-import type { LdapBulkOperation, LdapStatus, LdapUserStatus } from '@debesis/contract';
+import {
+  LDAP_ALIAS_PATTERN,
+  type LdapBulkOperation,
+  type LdapStatus,
+  type LdapUserStatus,
+} from '@debesis/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError, serverMessage } from '../../api/api-error.ts';
-import { FormAlert } from '../../components/form/fields.tsx';
+import { isApiError, messageForCode, serverMessage } from '../../api/api-error.ts';
+import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { ldapApi, useLdapConfig, useLdapStatus, useLdapUsers } from '../../workspace/ldap-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
@@ -67,6 +72,9 @@ export function ServiceLdapTab() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkDate, setBulkDate] = useState('');
   const [dates, setDates] = useState<Record<string, string>>({});
+  /** The alias being typed; null: the saved one is shown. */
+  const [aliasDraft, setAliasDraft] = useState<string | null>(null);
+  const [aliasError, setAliasError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all(service.id) });
   const done = (text: string) => {
@@ -103,7 +111,27 @@ export function ServiceLdapTab() {
     },
     onError: failed,
   });
-  const busy = bind.isPending || change.isPending || bulk.isPending;
+  const alias = useMutation({
+    mutationFn: (value: string | null) => ldapApi.alias(service.id, value),
+    onSuccess: () => {
+      setAliasDraft(null);
+      setAliasError(null);
+      return done(t('ldap.saved'));
+    },
+    onError: (error) => {
+      const field = isApiError(error) ? error.fieldErrors.alias : undefined;
+      if (field) setAliasError(field);
+      else failed(error);
+    },
+  });
+  const busy = bind.isPending || change.isPending || bulk.isPending || alias.isPending;
+  const savedAlias = config.data?.alias ?? null;
+  const typedAlias = aliasDraft ?? savedAlias ?? '';
+  const saveAlias = () => {
+    // The contract's rule, checked here too so that a typo is named before anything is sent.
+    if (!LDAP_ALIAS_PATTERN.test(typedAlias)) setAliasError(messageForCode('ldap_alias_invalid'));
+    else alias.mutate(typedAlias);
+  };
 
   const data = status.data;
   const list = users.data?.users ?? [];
@@ -176,6 +204,13 @@ export function ServiceLdapTab() {
               <ConnectionValue key={uri} label={t('ldap.uri')} value={uri} testId={`ldap-uri-${index}`} />
             ))}
             <ConnectionValue label={t('ldap.baseDn')} value={config.data.base_dn} testId="ldap-base-dn" />
+            {config.data.base_dn_alias && (
+              <ConnectionValue
+                label={t('ldap.baseDnAlias')}
+                value={config.data.base_dn_alias}
+                testId="ldap-base-dn-alias"
+              />
+            )}
             <ConnectionValue label={t('ldap.usersDn')} value={config.data.users_dn} testId="ldap-users-dn" />
             <ConnectionValue
               label={t('ldap.groupsDn')}
@@ -184,6 +219,56 @@ export function ServiceLdapTab() {
             />
             <ConnectionValue label={t('ldap.bindDn')} value={config.data.bind_dn} testId="ldap-bind-dn" />
           </dl>
+        )}
+        {config.data && (
+          <form
+            className="ldap-alias"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              saveAlias();
+            }}
+          >
+            <InputField
+              id="ldap-alias"
+              label={t('ldap.alias')}
+              value={typedAlias}
+              maxLength={63}
+              autoComplete="off"
+              spellCheck={false}
+              error={aliasError ?? undefined}
+              hint={
+                <>
+                  {typedAlias ? t('ldap.aliasHint', { alias: typedAlias }) : t('ldap.aliasNone')}{' '}
+                  {t('ldap.aliasMoves')}
+                </>
+              }
+              onChange={(event) => {
+                setAliasDraft(event.target.value);
+                setAliasError(null);
+              }}
+              data-testid="ldap-alias-input"
+            />
+            <button
+              type="submit"
+              className="btn btn--secondary"
+              disabled={busy || typedAlias === (savedAlias ?? '')}
+              data-testid="ldap-alias-save"
+            >
+              {t('ldap.aliasSave')}
+            </button>{' '}
+            {savedAlias && (
+              <button
+                type="button"
+                className="btn btn--secondary"
+                disabled={busy}
+                onClick={() => alias.mutate(null)}
+                data-testid="ldap-alias-remove"
+              >
+                {t('ldap.aliasRemove')}
+              </button>
+            )}
+          </form>
         )}
       </section>
 

@@ -1,0 +1,1 @@
+ALTER TABLE "ldap_directories" ADD COLUMN "alias" text;
