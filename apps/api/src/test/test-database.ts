@@ -27,12 +27,15 @@ export async function openTestDatabase(onQuery?: QueryObserver): Promise<TestDat
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  // From the migrated template global-setup made (a file run alone with a server URL has none).
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   await admin.end();
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 5, undefined, onQuery);
+  // Applies only what the template lacks (nothing, normally), so a stale template cannot lie.
   await database.migrate();
   return {
     ...database,
