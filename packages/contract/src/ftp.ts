@@ -167,7 +167,10 @@ export type FtpServerStatus = z.infer<typeof ftpServerStatusSchema>;
 export const ftpStatusSchema = z.object({
   /** Whether the service runs on a node; until then nothing is served. */
   placed: z.boolean(),
-  /** The host clients connect to (the workspace's address); null until placed. */
+  /**
+   * The host FTP and SFTP clients connect to: servicesAddress, the workspace's own address or,
+   * for a NAT plan, the VPN-side one. Null until placed.
+   */
   address: text().nullable(),
   ftp: ftpServerStatusSchema,
   sftp: ftpServerStatusSchema,

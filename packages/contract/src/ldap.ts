@@ -47,6 +47,7 @@ export const ldapStatusSchema = z.object({
   /** Whether the node reports slapd serving; null: not known (not reported, not enabled). */
   running: z.boolean().nullable(),
   reason: text().nullable(),
+  /** Where slapd answers (servicesAddress: the VPN-side address for a NAT plan); null until placed. */
   address: text().nullable(),
   port: z.number().int().nullable(),
   ldaps_port: z.number().int().nullable(),

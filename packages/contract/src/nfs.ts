@@ -148,7 +148,7 @@ export const nfsExportSchema = z.object({
   access: nfsAccessSchema,
   description: text(),
   owner: text().nullable(),
-  /** What a client mounts: `<address>:/<path>`; null until the service is placed. */
+  /** What a client mounts: `<address>:/<path>` at the status's address; null until placed. */
   mount: text().nullable(),
   ...applyStatusFields,
   created_at: text(),
@@ -169,7 +169,11 @@ export const nfsClientSchema = z.object({
   /** Whether it has a connection to the server open now (else it only holds its lease). */
   connected: z.boolean(),
   client_name: text(),
-  /** The export it mounted, when the server can tell; NFSv4 servers mostly cannot: null. */
+  /**
+   * The export it mounted, when the server can tell. nfs-ganesha cannot (README "NFS": NFSv4 has
+   * no mount call, and ganesha counts per client and per export, never per client and export), so
+   * it is null there; the dashboard says "not reported by NFS" rather than an empty cell.
+   */
   mount_point: text().nullable(),
   /** The exports whose client rule admits its address (hostname rules are not resolved here). */
   exports: z.array(text()),
@@ -192,7 +196,10 @@ export type NfsClientsResponse = z.infer<typeof nfsClientsResponseSchema>;
 
 export const nfsStatusSchema = z.object({
   placed: z.boolean(),
-  /** Where clients connect (the workspace's address), on this TCP port, NFSv4 only. */
+  /**
+   * Where clients connect, on this TCP port, NFSv4 only: servicesAddress, the workspace's own
+   * address or, for a NAT plan, the VPN-side one. Null until placed.
+   */
   address: text().nullable(),
   port: z.number().int(),
   protocol: z.literal('nfs4'),

@@ -10,7 +10,7 @@ import {
   LDAP_TIME_ZONE,
   LDAPS_DEFAULT_PORT,
 } from './ldap-directory.ts';
-import { planAddressKindSchema } from './products.ts';
+import { planAddressKindSchema, type PlanAddressKind } from './products.ts';
 import { text } from './strings.ts';
 import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
 import { monitoringReportSchema } from './monitoring-node.ts';
@@ -206,6 +206,16 @@ export function firstHostAddress(network: string): string {
 
 /** The VPN server's own address inside the tunnel: where a connected client reaches the workspace. */
 export const VPN_TUNNEL_SERVER_ADDRESS = firstHostAddress(VPN_TUNNEL_NETWORK);
+
+/**
+ * Where a workspace's services other than OpenVPN answer, by its plan's kind of address (issue 36
+ * point 13): a dedicated plan's on the workspace's own address; a NAT plan's (Starter) only inside
+ * the tunnel, at VPN_TUNNEL_SERVER_ADDRESS (its own address is the VPN's door alone). The one rule:
+ * the agent binds its daemons by it and the API names it in every status and connect field.
+ */
+export function servicesAddress(address: string, kind: PlanAddressKind): string {
+  return kind === 'nat' ? VPN_TUNNEL_SERVER_ADDRESS : address;
+}
 
 /** One VPN user as the node should apply it (service-management §3 "VPN user"). */
 export const vpnUserStateSchema = z.object({

@@ -173,7 +173,10 @@ export const SAMBA_DEFAULT_SETTINGS = SAMBA_SERVER_DEFAULTS satisfies Omit<
 export const sambaStatusSchema = z.object({
   /** Whether the service runs on a node; until then nothing is served. */
   placed: z.boolean(),
-  /** The address clients connect to (\\address\share); null until placed. */
+  /**
+   * The address clients connect to (\\address\share): servicesAddress, the workspace's own
+   * address or, for a NAT plan, the VPN-side one. Null until placed.
+   */
   address: text().nullable(),
   /**
    * Whether the plan gives the workspace a public address of its own (a dedicated IP). Without

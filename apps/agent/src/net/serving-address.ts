@@ -11,7 +11,7 @@
 // workspace), so the daemons can bind to it before, and while, openvpn is down; connected clients
 // reach it through tun0 all the same. The node cannot reach it (it is inside the namespace only),
 // so the agent sees such a daemon up by its socket table, not by connecting.
-import { VPN_TUNNEL_SERVER_ADDRESS, type WorkspaceDesiredState } from '@debesis/contract';
+import { servicesAddress, VPN_TUNNEL_SERVER_ADDRESS, type WorkspaceDesiredState } from '@debesis/contract';
 import type { Listens } from './wait-for-port.ts';
 
 /** Whether the workspace's plan reaches its services through the VPN only. */
@@ -21,7 +21,8 @@ export function vpnOnly(desired: Pick<WorkspaceDesiredState, 'address_kind'>): b
 
 /** The address every daemon but OpenVPN binds to. */
 export function servingAddress(desired: Pick<WorkspaceDesiredState, 'address' | 'address_kind'>): string {
-  return vpnOnly(desired) ? VPN_TUNNEL_SERVER_ADDRESS : desired.address;
+  // The contract's rule, which the API also names to the owner.
+  return servicesAddress(desired.address, desired.address_kind ?? 'dedicated');
 }
 
 /** What a TCP daemon on the serving address is waited for by (daemons/definition.ts `listens`). */

@@ -38,7 +38,7 @@ export const workspaceEn = {
     stateNotPlaced: 'Not placed on a storage node yet',
     stateRestarting: 'Not right now: the workspace is restarting',
     stateWorkspaceDown: 'No: the workspace is not running ({{state}})',
-    stateNothingToServe: 'Nothing to serve yet: {{name}} starts once there is something to serve',
+    stateNotNeeded: 'Not needed: {{reason}}',
     statusFailed: 'Failed to load the status of {{name}}',
     reload: 'Reload',
     reloading: 'Reloading…',

@@ -62,7 +62,7 @@ export const workspaceLt: WorkspaceMessages = {
     stateNotPlaced: 'Dar nepriskirta saugyklos mazgui',
     stateRestarting: 'Ne šiuo metu: darbo erdvė paleidžiama iš naujo',
     stateWorkspaceDown: 'Ne: darbo erdvė neveikia ({{state}})',
-    stateNothingToServe: 'Kol kas nėra ką teikti: {{name}} pasileis, kai bus ką teikti',
+    stateNotNeeded: 'Nereikalinga: {{reason}}',
     statusFailed: 'Nepavyko įkelti {{name}} būsenos',
     reload: 'Įkelti iš naujo',
     reloading: 'Įkeliama iš naujo…',

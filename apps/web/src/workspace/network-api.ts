@@ -15,10 +15,12 @@ export const networkApi = {
   get: (serviceId: string) => api.get(`/api/v1/network/${segment(serviceId)}`, serviceNetworkSchema),
 };
 
-export function useServiceNetwork(serviceId: string) {
+/** `enabled` false: not asked (a daemon card shown outside a service's page). */
+export function useServiceNetwork(serviceId: string, enabled = true) {
   return useQuery({
     queryKey: networkKey(serviceId),
     queryFn: () => networkApi.get(serviceId),
     refetchInterval: NETWORK_POLL_MS,
+    enabled,
   });
 }

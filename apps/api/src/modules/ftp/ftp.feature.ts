@@ -13,8 +13,8 @@ import {
   ftpReportStore,
 } from './ftp.service.ts';
 
-export const createFtpFeature: WorkspaceFeatureFactory = ({ db, changes }) => {
-  const ftp = createFtpService({ db, changes, directory: createDirectoryReader });
+export const createFtpFeature: WorkspaceFeatureFactory = ({ db, changes, plans }) => {
+  const ftp = createFtpService({ db, changes, plans, directory: createDirectoryReader });
   return {
     name: FTP_DRIVER,
     failureKinds: FTP_FAILURE_KINDS,

@@ -38,7 +38,12 @@ import type { DirectoryReader } from '../directory/directory.service.ts';
 import { resourceStatus } from '../services/resource-status.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
-import type { DirectoryDependent, FeatureReportContext } from '../workspace/workspace-feature.ts';
+import {
+  servicesAddressOf,
+  type DirectoryDependent,
+  type FeatureReportContext,
+  type PlanFacts,
+} from '../workspace/workspace-feature.ts';
 import {
   createFtpQueries,
   type FtpSettingsRow,
@@ -149,6 +154,7 @@ export function ftpReportStore(protocol: FtpProtocol, directory: (db: Db) => Rea
 export function createFtpService(deps: {
   db: Db;
   changes: WorkspaceChanges;
+  plans: PlanFacts;
   /** The directory read on a given handle (the change's transaction, or the database). */
   directory: (db: Db) => Reader;
 }) {
@@ -281,7 +287,7 @@ export function createFtpService(deps: {
       );
       return {
         placed: service.nodeId !== null,
-        address: service.address,
+        address: await servicesAddressOf(deps.plans, service),
         ftp: serverStatus(
           service,
           FTP_DRIVER,

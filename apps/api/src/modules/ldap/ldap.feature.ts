@@ -6,8 +6,8 @@ import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts'
 import { ldapRoutes } from './ldap.routes.ts';
 import { createLdapService, LDAP_DRIVER, LDAP_FAILURE_KINDS } from './ldap.service.ts';
 
-export const createLdapFeature: WorkspaceFeatureFactory = ({ db, changes }) => {
-  const ldap = createLdapService({ db, changes, directory: createDirectoryReader });
+export const createLdapFeature: WorkspaceFeatureFactory = ({ db, changes, plans }) => {
+  const ldap = createLdapService({ db, changes, plans, directory: createDirectoryReader });
   return {
     name: LDAP_DRIVER,
     failureKinds: LDAP_FAILURE_KINDS,

@@ -32,7 +32,11 @@ import type { DirectoryReader } from '../directory/directory.service.ts';
 import { resourceStatus } from '../services/resource-status.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
-import type { FeatureReportContext } from '../workspace/workspace-feature.ts';
+import {
+  servicesAddressOf,
+  type FeatureReportContext,
+  type PlanFacts,
+} from '../workspace/workspace-feature.ts';
 import { ldapDirectories, ldapUserFlags } from './ldap.table.ts';
 
 /** The name the node's agent gives its LDAP driver. */
@@ -100,6 +104,7 @@ async function ensureDirectory(
 export function createLdapService(deps: {
   db: Db;
   changes: WorkspaceChanges;
+  plans: PlanFacts;
   directory: (db: Db) => Pick<DirectoryReader, 'users'>;
 }) {
   const { changes } = deps;
@@ -268,7 +273,7 @@ export function createLdapService(deps: {
         placed: service.nodeId !== null,
         running: enabled && driver ? (driver.serving ?? null) : null,
         reason: enabled ? (driver?.reason ?? null) : null,
-        address: service.address,
+        address: await servicesAddressOf(deps.plans, service),
         port: LDAP_DEFAULT_PORT,
         ldaps_port: LDAPS_DEFAULT_PORT,
         base_dn: ldapDirectoryNames(service.id).base,
@@ -291,13 +296,11 @@ export function createLdapService(deps: {
       const service = await changes.owned(accountId, serviceId);
       const directory = await directoryOf(deps.db, service.id);
       const names = ldapDirectoryNames(service.id);
+      const address = await servicesAddressOf(deps.plans, service);
       return {
         enabled: directory !== undefined,
-        uris: service.address
-          ? [
-              `ldap://${service.address}:${LDAP_DEFAULT_PORT}`,
-              `ldaps://${service.address}:${LDAPS_DEFAULT_PORT}`,
-            ]
+        uris: address
+          ? [`ldap://${address}:${LDAP_DEFAULT_PORT}`, `ldaps://${address}:${LDAPS_DEFAULT_PORT}`]
           : [],
         start_tls: true,
         ldaps: true,

@@ -20,7 +20,7 @@ export const createLinuxUserFeature: WorkspaceFeatureFactory = (deps) => {
     reader: createDirectoryReader(db),
     directory: createDirectoryService({ db, changes, dependents }),
     samba: createSambaService({ db, changes, plans, directory: createDirectoryReader }),
-    ftp: createFtpService({ db, changes, directory: createDirectoryReader }),
+    ftp: createFtpService({ db, changes, plans, directory: createDirectoryReader }),
     vpn: createVpnService({ db, changes, nodeCalls, publicUrl }),
   });
   return {

@@ -2,13 +2,12 @@
 // state (`bandwidth_throttled`, decided by network.report.ts).
 import {
   BANDWIDTH_THROTTLE_KBIT,
-  VPN_TUNNEL_SERVER_ADDRESS,
   type ServiceNetwork,
   type WorkspaceFeatureSections,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import type { WorkspaceChanges } from '../workspace/workspace-change.ts';
-import type { PlanFacts } from '../workspace/workspace-feature.ts';
+import { servicesAddressOf, type PlanFacts } from '../workspace/workspace-feature.ts';
 import { bandwidthLimitBytes, bandwidthMonth, usedPercent } from './network.period.ts';
 import { createNetworkQueries } from './network.queries.ts';
 
@@ -31,13 +30,11 @@ export function createNetworkService(deps: { db: Db; changes: WorkspaceChanges; 
       const limit = bandwidthLimitBytes(service.diskSpace);
       // A NAT plan's node binds every daemon but OpenVPN inside the tunnel (the agent's
       // net/serving-address.ts): the owner is told that address and to connect the VPN first.
-      const vpnOnly = !(await deps.plans.publicAddress(service.productId));
       return {
         reachable_from: row?.reachableFrom ?? null,
         client_routes: row?.clientRoutes ?? [],
-        vpn_only: vpnOnly,
-        services_address:
-          service.address === null ? null : vpnOnly ? VPN_TUNNEL_SERVER_ADDRESS : service.address,
+        vpn_only: !(await deps.plans.publicAddress(service.productId)),
+        services_address: await servicesAddressOf(deps.plans, service),
         reported_at: row?.reportedAt.toISOString() ?? null,
         bandwidth:
           service.nodeId === null

@@ -8,13 +8,20 @@ import { storeNfsReport } from './nfs.report.ts';
 import { nfsRoutes } from './nfs.routes.ts';
 import { createNfsService, NFS_DRIVER, NFS_FAILURE_KINDS, nfsDirectoryDependent } from './nfs.service.ts';
 
-export const createNfsFeature: WorkspaceFeatureFactory = ({ db, changes, nodeCalls, recordActivity }) => {
+export const createNfsFeature: WorkspaceFeatureFactory = ({
+  db,
+  changes,
+  nodeCalls,
+  recordActivity,
+  plans,
+}) => {
   const nfs = createNfsService({
     db,
     changes,
     directory: createDirectoryReader,
     nodeCalls,
     recordActivity,
+    plans,
   });
   return {
     name: NFS_DRIVER,

@@ -7,7 +7,9 @@ import type { NfsClientRow, NfsExportRow } from './nfs.queries.ts';
 export const NFS_EXPORT_FAILURE_KIND = 'nfs_export';
 
 export function presentExport(
-  service: ObservedWorkspace & { address: string | null },
+  service: ObservedWorkspace,
+  /** Where the service's NFS server answers (servicesAddressOf); null until placed. */
+  address: string | null,
   row: NfsExportRow,
   /** Names of the service's users by id. */
   users: ReadonlyMap<string, string>,
@@ -24,7 +26,7 @@ export function presentExport(
     access: row.access,
     description: row.description,
     owner: row.ownerUserId ? (users.get(row.ownerUserId) ?? null) : null,
-    mount: service.address ? `${service.address}:/${row.path}` : null,
+    mount: address ? `${address}:/${row.path}` : null,
     apply_status: status,
     apply_error: error,
     created_at: row.createdAt.toISOString(),

@@ -37,7 +37,12 @@ import type { DirectoryReader } from '../directory/directory.service.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import { nodeCallError } from '../nodes/node-calls.ts';
 import type { ChangeMeta, RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';
-import type { DirectoryDependent, NodeCalls } from '../workspace/workspace-feature.ts';
+import {
+  servicesAddressOf,
+  type DirectoryDependent,
+  type NodeCalls,
+  type PlanFacts,
+} from '../workspace/workspace-feature.ts';
 import { desiredExport, NFS_EXPORT_FAILURE_KIND, presentClient, presentExport } from './nfs.presenter.ts';
 import { createNfsQueries, type NfsExportRow } from './nfs.queries.ts';
 
@@ -79,13 +84,27 @@ export function createNfsService(deps: {
   directory: (db: Db) => Reader;
   nodeCalls: Pick<NodeCalls, 'call'>;
   recordActivity: RecordActivity;
+  plans: PlanFacts;
 }) {
   const { changes } = deps;
   const queries = createNfsQueries(deps.db);
   const userNames = async (db: Db, serviceId: string) => (await deps.directory(db).names(serviceId)).users;
 
-  async function presented(db: Db, service: ServiceRow, row: NfsExportRow): Promise<NfsExport> {
-    return presentExport(service, row, await userNames(db, service.id));
+  /**
+   * Where a client mounts the service's exports, read before a change's transaction: the plan is
+   * read on the database, not the transaction (PGlite has one connection; the change holds it).
+   */
+  async function mountAddress(accountId: string, serviceId: string): Promise<string | null> {
+    return servicesAddressOf(deps.plans, await changes.owned(accountId, serviceId));
+  }
+
+  async function presented(
+    db: Db,
+    service: ServiceRow,
+    address: string | null,
+    row: NfsExportRow,
+  ): Promise<NfsExport> {
+    return presentExport(service, address, row, await userNames(db, service.id));
   }
 
   /** The owner's user id (null: none), or a field error for an unknown or deactivated user. */
@@ -101,8 +120,11 @@ export function createNfsService(deps: {
     async listExports(accountId: string, serviceId: string): Promise<NfsExportsResponse> {
       const service = await changes.owned(accountId, serviceId);
       const users = await userNames(deps.db, service.id);
+      const address = await servicesAddressOf(deps.plans, service);
       return {
-        exports: (await queries.listExports(service.id)).map((row) => presentExport(service, row, users)),
+        exports: (await queries.listExports(service.id)).map((row) =>
+          presentExport(service, address, row, users),
+        ),
         limit: NFS_EXPORTS_MAX,
       };
     },
@@ -113,6 +135,7 @@ export function createNfsService(deps: {
       request: CreateExport,
       meta: ChangeMeta,
     ): Promise<NfsExport> {
+      const address = await mountAddress(accountId, serviceId);
       return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
         const q = createNfsQueries(tx);
         const errors: AppFieldError[] = [];
@@ -136,7 +159,7 @@ export function createNfsService(deps: {
           updatedAt: at,
         });
         return {
-          result: await presented(tx, service, row),
+          result: await presented(tx, service, address, row),
           activity: [
             {
               action: 'NFS export created',
@@ -155,6 +178,7 @@ export function createNfsService(deps: {
       request: UpdateExport,
       meta: ChangeMeta,
     ): Promise<NfsExport> {
+      const address = await mountAddress(accountId, serviceId);
       return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
         const q = createNfsQueries(tx);
         const row = requireExport(await q.findExport(service.id, pathKey(path)));
@@ -180,14 +204,14 @@ export function createNfsService(deps: {
         )
           .filter(([key]) => next[key] !== row[key])
           .map(([, field]) => field);
-        if (fields.length === 0) return { unchanged: await presented(tx, service, row) };
+        if (fields.length === 0) return { unchanged: await presented(tx, service, address, row) };
         const updated = await q.updateExport(row.id, {
           ...next,
           changedGeneration: generation,
           updatedAt: at,
         });
         return {
-          result: await presented(tx, service, updated),
+          result: await presented(tx, service, address, updated),
           activity: [{ action: 'NFS export updated', tone: 'info', details: { name: row.path, fields } }],
         };
       });
@@ -256,7 +280,7 @@ export function createNfsService(deps: {
       const clients = await queries.clientsOf(service.id);
       return {
         placed: service.nodeId !== null,
-        address: service.address,
+        address: await servicesAddressOf(deps.plans, service),
         port: NFS_DEFAULT_PORT,
         protocol: 'nfs4',
         live: driver ? driver.live : null,

@@ -32,7 +32,12 @@ import type { Db } from '../../db/database.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
 import type { DirectoryReader } from '../directory/directory.service.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
-import type { DesiredContext, DirectoryDependent, PlanFacts } from '../workspace/workspace-feature.ts';
+import {
+  servicesAddressOf,
+  type DesiredContext,
+  type DirectoryDependent,
+  type PlanFacts,
+} from '../workspace/workspace-feature.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import {
   desiredShares,
@@ -461,7 +466,7 @@ export function createSambaService(deps: {
       );
       return {
         placed: service.nodeId !== null,
-        address: service.address,
+        address: await servicesAddressOf(deps.plans, service),
         public_address: await deps.plans.publicAddress(service.productId),
         live: driver ? driver.live : null,
         reason: driver?.reason ?? null,

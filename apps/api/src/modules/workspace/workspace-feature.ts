@@ -9,12 +9,14 @@
 //   - its routes.
 // The desired state, the node reports, the overview and the composition root iterate the
 // registry; none of them names a feature.
-import type {
-  FieldErrorCode,
-  ServiceFeatureCounts,
-  WorkspaceFeatureReports,
-  WorkspaceReport,
-  WorkspaceFeatureSections,
+import {
+  servicesAddress,
+  type FieldErrorCode,
+  type PlanAddressKind,
+  type ServiceFeatureCounts,
+  type WorkspaceFeatureReports,
+  type WorkspaceReport,
+  type WorkspaceFeatureSections,
 } from '@debesis/contract';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,6 +39,23 @@ export interface DesiredContext {
 export interface PlanFacts {
   /** Whether the plan gives its services a public address of their own (dedicated IP, not NAT). */
   publicAddress(productId: string): Promise<boolean>;
+}
+
+/** The plan's kind of address, as the node is told it (desired state `address_kind`). */
+export const addressKindOf = (publicAddress: boolean): PlanAddressKind =>
+  publicAddress ? 'dedicated' : 'nat';
+
+/**
+ * Where a service's daemons but OpenVPN answer, as every status and connect field names it: the
+ * contract's servicesAddress, the rule the agent binds them by (10.8.0.1 for a NAT plan). Null
+ * until the service is placed.
+ */
+export async function servicesAddressOf(
+  plans: PlanFacts,
+  service: { address: string | null; productId: string },
+): Promise<string | null> {
+  if (service.address === null) return null;
+  return servicesAddress(service.address, addressKindOf(await plans.publicAddress(service.productId)));
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   type ServiceRow,
   type WorkspaceReportValues,
 } from '../services/workspace-rows.ts';
-import type { FeatureRegistry, PlanFacts } from './workspace-feature.ts';
+import { addressKindOf, type FeatureRegistry, type PlanFacts } from './workspace-feature.ts';
 
 /** What a report says of a workspace's storage, for the plan changes waiting for a shrink. */
 export interface StorageReport {
@@ -140,7 +140,7 @@ export function createWorkspaceState(deps: {
       state,
       address: row.address,
       // A NAT plan's address is its VPN's door only: the agent binds every other daemon inside.
-      address_kind: publicAddress ? 'dedicated' : 'nat',
+      address_kind: addressKindOf(publicAddress),
       storage_bytes: storageBytes(row.diskSpace),
       id_base: row.idBase,
       users: [],

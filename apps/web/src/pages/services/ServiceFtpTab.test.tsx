@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../i18n/language.ts';
 import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
 import {
   ftpHandlers,
@@ -80,7 +81,7 @@ describe('the FTP tab', () => {
     expect(screen.getByTestId('sftp-command-copy').textContent).toBe('Copied');
   });
 
-  it('says why nothing runs: switched off, or nobody may sign in', async () => {
+  it('says a server is not needed, and why: switched off, or nobody may sign in, in both languages', async () => {
     server.use(
       ...ftpHandlers({
         users: [BOB],
@@ -93,9 +94,22 @@ describe('the FTP tab', () => {
     );
     renderApp(FTP_TAB);
     expect((await screen.findByTestId('ftp-live')).textContent).toBe(
-      'Off: switched off in the advanced settings',
+      'Not needed: switched off in the advanced settings',
     );
-    expect(screen.getByTestId('sftp-live').textContent).toBe('Not running: no user may sign in yet');
+    expect(screen.getByTestId('ftp-live').dataset.state).toBe('notNeeded');
+    expect(screen.getByTestId('sftp-live').textContent).toBe(
+      'Not needed: no user may sign in yet — it starts when the first one may',
+    );
+    try {
+      await changeLanguage('lt', 'storage');
+      await waitFor(() =>
+        expect(screen.getByTestId('ftp-live').textContent).toBe(
+          'Nereikalinga: išjungta išplėstiniuose nustatymuose',
+        ),
+      );
+    } finally {
+      await changeLanguage('en', 'storage');
+    }
   });
 
   it('sets a user read-only: "Applying…" while it is sent, then the node’s progress', async () => {

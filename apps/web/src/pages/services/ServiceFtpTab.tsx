@@ -18,7 +18,6 @@ import { ftpApi, useFtpStatus, useFtpUsers } from '../../workspace/ftp-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
-import { ReachabilityNote, useReachableServing, useServicesAddress } from './network/ReachabilityNote.tsx';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import './ftp.css';
@@ -27,38 +26,36 @@ import './kit/data-table.css';
 
 type Translate = TFunction<['ftpTab', 'workspace']>;
 
-/**
- * A server's report for the card: serving only when it runs; off or with nobody to sign in, the
- * card says why nothing runs rather than "waiting".
- */
-function reportOf(status: FtpStatus, server: FtpServerStatus, t: Translate): DaemonReport {
-  const idle = !server.enabled ? t('ftp.off') : status.users === 0 ? t('ftp.nobody') : null;
+/** A server's report for the card: serving only when it runs. */
+function reportOf(status: FtpStatus, server: FtpServerStatus): DaemonReport {
   return {
     placed: status.placed,
-    live: idle ? false : server.live === null ? null : server.serving === true,
-    reason: idle ?? server.reason,
+    live: server.live === null ? null : server.serving === true,
+    reason: server.reason,
     apply_status: status.apply_status,
   };
+}
+
+/** Off, or nobody may sign in: the server does not run, on purpose (the card's "not needed"). */
+function notNeeded(status: FtpStatus, server: FtpServerStatus, t: Translate): string | null {
+  return !server.enabled ? t('ftp.off') : status.users === 0 ? t('ftp.nobody') : null;
 }
 
 export function ServiceFtpTab() {
   const { t } = useTranslation(['ftpTab', 'workspace']);
   const { service } = useServiceTab('ftp');
-  const ftpServing = useReachableServing(service.id, 'FTP', () => t('ftp.live'));
-  const sftpServing = useReachableServing(service.id, 'SFTP', () => t('ftp.sftpLive'));
   const status = useFtpStatus(service.id);
   const data = status.data;
-  const host = useServicesAddress(service.id, data?.address ?? null);
+  // Where clients connect, as the API says: a NAT plan's VPN-side address already.
+  const host = data?.address ?? null;
   const exampleUser = useFtpUsers(service.id).data?.users.find((user) => user.enabled)?.name ?? 'user';
   const card = (server: (status: FtpStatus) => FtpServerStatus) => ({
-    data: data && reportOf(data, server(data), t),
+    data: data && reportOf(data, server(data)),
     isPending: status.isPending,
     isError: status.isError,
   });
   const notServing = (reason: string | null) =>
     reason ? t('ftp.notLiveReason', { reason }) : t('ftp.notLive');
-  const idleWords = (reason: string | null) =>
-    reason === t('ftp.off') || reason === t('ftp.nobody') ? reason : notServing(reason);
   return (
     <div className="service-tab-stack">
       <DaemonStatusCard
@@ -66,22 +63,15 @@ export function ServiceFtpTab() {
         name="FTP"
         status={card((s) => s.ftp)}
         words={{
-          serving: ftpServing,
-          notServing: idleWords,
+          serving: () => t('ftp.live'),
+          notServing,
           waiting: () => t('ftp.waitingForNode'),
           notPlaced: () => t('ftp.notPlaced'),
         }}
+        address={{ label: t('ftp.host'), value: host, copy: true, testId: 'ftp-host' }}
         facts={
           data
             ? [
-                {
-                  label: t('ftp.host'),
-                  value: host ? (
-                    <CopyValue value={host} what={t('ftp.host')} testId="ftp-host" />
-                  ) : (
-                    t('ftp.notPlaced')
-                  ),
-                },
                 {
                   label: t('ftp.port'),
                   value: <CopyValue value={String(data.ftp.port)} what={t('ftp.port')} testId="ftp-port" />,
@@ -105,17 +95,17 @@ export function ServiceFtpTab() {
               ]
             : []
         }
-        notices={<ReachabilityNote serviceId={service.id} testId="ftp-reach" />}
         reload={() => ftpApi.reload(service.id)}
         testId="ftp"
+        notNeeded={data && notNeeded(data, data.ftp, t)}
       />
       <DaemonStatusCard
         title={t('ftp.sftpTitle')}
         name="SFTP"
         status={card((s) => s.sftp)}
         words={{
-          serving: sftpServing,
-          notServing: idleWords,
+          serving: () => t('ftp.sftpLive'),
+          notServing,
           waiting: () => t('ftp.waitingForNode'),
           notPlaced: () => t('ftp.notPlaced'),
         }}
@@ -140,6 +130,9 @@ export function ServiceFtpTab() {
             : []
         }
         testId="sftp"
+        notNeeded={data && notNeeded(data, data.sftp, t)}
+        // One host for both servers: the FTP card above says who can reach it.
+        reachNotes={false}
       />
       <FtpUsersSection serviceId={service.id} />
     </div>

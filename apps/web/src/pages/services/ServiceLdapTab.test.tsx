@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { LdapConfig, LdapStatus, LdapUserStatus } from '@debesis/contract';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { makeServiceNetwork } from '../../test/network-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { SERVICE_ID } from '../../test/service-fixtures.ts';
@@ -120,6 +121,23 @@ beforeEach(() => {
 });
 
 describe('the LDAP tab', () => {
+  it('shows the address its status names for a NAT plan, says to connect the VPN first, and says LDAP is not needed until it is on', async () => {
+    server.use(
+      ...workspaceHandlers({ network: makeServiceNetwork({ vpn_only: true, services_address: '10.8.0.1' }) }),
+      http.get(`${BASE}/status`, () =>
+        HttpResponse.json({ ...STATUS, enabled: false, running: null, address: '10.8.0.1' }),
+      ),
+    );
+    renderApp(TAB);
+    await waitFor(() => expect(screen.getByTestId('ldap-address').textContent).toBe('10.8.0.1:389 / 636'));
+    expect((await screen.findByTestId('ldap-reach-vpn-only')).textContent).toContain(
+      'Connect the VPN first.',
+    );
+    expect(screen.getByTestId('ldap-live').textContent).toBe(
+      'Not needed: LDAP starts with the first change on this page (a bind password, a suspension or an expiry date)',
+    );
+  });
+
   it('copies the one-time bind password, under headings sized as on the other tabs', async () => {
     renderApp(TAB);
     const user = userEvent.setup();

@@ -21,8 +21,6 @@ import { CopyValue } from './kit/CopyValue.tsx';
 import './kit/data-table.css';
 import './ldap.css';
 import { useServiceTab } from './use-service-tab.ts';
-import { useServicesAddress, VpnOnlyNote } from './network/ReachabilityNote.tsx';
-import { useServiceNetwork } from '../../workspace/network-api.ts';
 
 type Translate = TFunction<['ldapTab', 'workspace']>;
 
@@ -30,11 +28,11 @@ const messageOf = (error: unknown): string =>
   (isApiError(error) ? serverMessage(error) : null) ??
   (error instanceof Error ? error.message : String(error));
 
-function reportOf(status: LdapStatus, t: Translate): DaemonReport {
+function reportOf(status: LdapStatus): DaemonReport {
   return {
     placed: status.placed,
     live: status.running,
-    reason: status.reason ?? (status.enabled ? null : t('ldap.notEnabled')),
+    reason: status.reason,
     apply_status: status.apply_status,
   };
 }
@@ -66,8 +64,6 @@ export function ServiceLdapTab() {
   const status = useLdapStatus(service.id);
   const config = useLdapConfig(service.id);
   const users = useLdapUsers(service.id);
-  const address = useServicesAddress(service.id, status.data?.address ?? null);
-  const network = useServiceNetwork(service.id).data;
   const [password, setPassword] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkDate, setBulkDate] = useState('');
@@ -148,25 +144,22 @@ export function ServiceLdapTab() {
       <DaemonStatusCard
         title={t('ldap.serverTitle')}
         name="OpenLDAP"
-        status={{ data: data && reportOf(data, t), isPending: status.isPending, isError: status.isError }}
+        status={{ data: data && reportOf(data), isPending: status.isPending, isError: status.isError }}
         words={{
           serving: () => t('ldap.live'),
           notServing: (reason) => (reason ? t('ldap.notLiveReason', { reason }) : t('ldap.notLive')),
           waiting: () => t('ldap.waitingForNode'),
           notPlaced: () => t('ldap.notPlaced'),
         }}
+        address={{
+          label: t('ldap.address'),
+          value: data?.address ?? null,
+          shown: (host) => `${host}:${data?.port ?? ''} / ${data?.ldaps_port ?? ''}`,
+          testId: 'ldap-address',
+        }}
         facts={
           data
             ? [
-                {
-                  label: t('ldap.address'),
-                  value: address ? (
-                    <code>{`${address}:${data.port ?? ''} / ${data.ldaps_port ?? ''}`}</code>
-                  ) : (
-                    t('ldap.notPlaced')
-                  ),
-                  testId: 'ldap-address',
-                },
                 {
                   label: t('ldap.entries'),
                   value:
@@ -183,8 +176,8 @@ export function ServiceLdapTab() {
               ]
             : []
         }
-        notices={<VpnOnlyNote network={network} testId="ldap-vpn-only" />}
         testId="ldap"
+        notNeeded={data && (data.enabled ? null : t('ldap.notEnabled'))}
       />
 
       {notice && (

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n/language.ts';
 import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
 import {
   makeNfsClient,
@@ -96,12 +97,13 @@ describe('the NFS tab', () => {
     expect(screen.getByTestId('nfs-export-archive-apply-error').textContent).toBe('owner bob is deactivated');
 
     const laptop = await screen.findByTestId('nfs-client-192.168.1.10');
+    // ganesha never reports a client's mount point: no column of empty or "unknown" cells.
+    expect(screen.getByTestId('nfs-clients-table').textContent).not.toContain('Mount point');
     expect([...laptop.querySelectorAll('th, td')].map((cell) => cell.textContent)).toEqual([
       '192.168.1.10',
       'NFSv4.2',
       'Connected',
       'Linux NFSv4.2 laptop',
-      'Not known to an NFSv4 server',
       'shares/projects',
       'Disconnect 192.168.1.10',
     ]);
@@ -121,6 +123,32 @@ describe('the NFS tab', () => {
       '—',
       '—',
     ]);
+  });
+
+  it('shows the mount point column only when the server reports one, and says where it did not', async () => {
+    server.use(
+      ...nfsHandlers({
+        clients: [
+          makeNfsClient({ address: '192.168.1.10', mount_point: '/shares/projects' }),
+          makeNfsClient({ address: '192.168.1.20', client_name: 'Linux NFSv4.1 nas' }),
+        ],
+      }),
+    );
+    renderApp(NFS_TAB);
+    expect((await screen.findByTestId('nfs-client-192.168.1.10-mount-point')).textContent).toBe(
+      '/shares/projects',
+    );
+    expect(screen.getByTestId('nfs-client-192.168.1.20-mount-point').textContent).toBe('Not reported by NFS');
+    try {
+      await changeLanguage('lt', 'storage');
+      await waitFor(() =>
+        expect(screen.getByTestId('nfs-client-192.168.1.20-mount-point').textContent).toBe(
+          'NFS apie tai nepraneša',
+        ),
+      );
+    } finally {
+      await changeLanguage('en', 'storage');
+    }
   });
 
   it('disconnects a client after confirming, and says until when the server refuses it', async () => {
@@ -195,11 +223,20 @@ describe('the NFS tab', () => {
     expect(screen.queryByTestId('nfs-stats-counters')).toBeNull();
   });
 
-  it('says the server starts with the first export, and offers no export form before users load', async () => {
-    server.use(...nfsHandlers({ exports: [], status: makeNfsStatus({ exports: 0, serving: false }) }));
+  it('says the server is not needed until the first export, and offers no export form before users load', async () => {
+    server.use(
+      ...nfsHandlers({
+        exports: [],
+        status: makeNfsStatus({
+          exports: 0,
+          serving: null,
+          reason: 'not needed: the workspace has no NFS exports',
+        }),
+      }),
+    );
     renderApp(NFS_TAB);
     expect((await screen.findByTestId('nfs-live')).textContent).toBe(
-      'No: the exports are checked but not served (the server starts with the first export)',
+      'Not needed: no exports yet — NFS starts with the first export',
     );
     expect((await screen.findByTestId('nfs-exports')).textContent).toContain('No exports yet.');
     expect((await screen.findByTestId('nfs-clients-empty')).textContent).toBe('No client is connected.');

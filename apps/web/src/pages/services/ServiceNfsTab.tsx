@@ -17,7 +17,6 @@ import { useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { nfsApi, useNfsClients, useNfsExports, useNfsStats, useNfsStatus } from '../../workspace/nfs-api.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
-import { ReachabilityNote, useReachableServing, useServicesAddress } from './network/ReachabilityNote.tsx';
 import { ReportCard } from './kit/ReportCard.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { nfsExportForm } from './nfs-export-form.ts';
@@ -27,12 +26,12 @@ import './kit/data-table.css';
 
 type Translate = TFunction<['nfsTab', 'workspace']>;
 
-/** Serving only when the server runs; with no export there is no server, and the card says so. */
-function reportOf(status: NfsStatus, t: Translate): DaemonReport {
+/** Serving only when the server runs (with no export there is none: the card says not needed). */
+function reportOf(status: NfsStatus): DaemonReport {
   return {
     placed: status.placed,
     live: status.live === null ? null : status.serving === true,
-    reason: status.reason ?? (status.exports === 0 ? t('nfs.noServerYet') : null),
+    reason: status.reason,
     apply_status: status.apply_status,
   };
 }
@@ -40,28 +39,27 @@ function reportOf(status: NfsStatus, t: Translate): DaemonReport {
 export function ServiceNfsTab() {
   const { t } = useTranslation(['nfsTab', 'workspace']);
   const { service } = useServiceTab('nfs');
-  const serving = useReachableServing(service.id, 'NFS', () => t('nfs.live'));
   const status = useNfsStatus(service.id);
   const sync = useWorkspaceMutation(() => nfsApi.sync(service.id));
   const data = status.data;
-  const address = useServicesAddress(service.id, data?.address ?? null);
   return (
     <div className="service-tab-stack">
       <DaemonStatusCard
         title={t('nfs.serverTitle')}
         name="NFS"
-        status={{ data: data && reportOf(data, t), isPending: status.isPending, isError: status.isError }}
+        status={{ data: data && reportOf(data), isPending: status.isPending, isError: status.isError }}
         words={{
-          serving,
+          serving: () => t('nfs.live'),
           notServing: (reason) => (reason ? t('nfs.notLiveReason', { reason }) : t('nfs.notLive')),
           notPlaced: () => t('nfs.notPlaced'),
         }}
+        address={{
+          label: t('nfs.address'),
+          value: data?.address ?? null,
+          shown: (host) => `${host}:${data?.port ?? ''}`,
+          testId: 'nfs-address',
+        }}
         facts={[
-          {
-            label: t('nfs.address'),
-            value: data && address ? <code>{`${address}:${data.port}`}</code> : t('nfs.notPlaced'),
-            testId: 'nfs-address',
-          },
           { label: t('nfs.protocol'), value: t('nfs.protocolValue') },
           ...(data
             ? [
@@ -86,7 +84,6 @@ export function ServiceNfsTab() {
         }
         notices={
           <>
-            <ReachabilityNote serviceId={service.id} testId="nfs-reach" />
             {sync.isSuccess && (
               <FormAlert tone="success" testId="nfs-sync-done">
                 {t('nfs.synced')}
@@ -99,7 +96,7 @@ export function ServiceNfsTab() {
         }
         reload={() => nfsApi.reload(service.id)}
         testId="nfs"
-        nothingToServe={service.nfs_exports === 0}
+        notNeeded={data && (data.exports === 0 ? t('nfs.notNeeded') : null)}
       />
       <ExportsSection serviceId={service.id} />
       <ClientsSection serviceId={service.id} clients={useNfsClients(service.id)} />
@@ -221,6 +218,9 @@ function ClientsSection({
 }
 
 function clientsTable(data: NfsClientsResponse, t: Translate, disconnect: (address: string) => void) {
+  // nfs-ganesha never knows which export a client mounted (contract NfsClient.mount_point): the
+  // column is there only when the server reports one, and a client it did not report says so.
+  const mountPoints = data.clients.some((client) => client.mount_point !== null);
   return data.clients.length === 0 ? (
     <p className="text-muted resource-section__empty" data-testid="nfs-clients-empty">
       {data.reported_at ? t('nfs.clientsEmpty') : t('nfs.clientsNotReported')}
@@ -234,7 +234,7 @@ function clientsTable(data: NfsClientsResponse, t: Translate, disconnect: (addre
             <th scope="col">{t('nfs.version')}</th>
             <th scope="col">{t('nfs.state')}</th>
             <th scope="col">{t('nfs.clientName')}</th>
-            <th scope="col">{t('nfs.mountPoint')}</th>
+            {mountPoints && <th scope="col">{t('nfs.mountPoint')}</th>}
             <th scope="col">{t('nfs.allowedExports')}</th>
             <th scope="col">
               <span className="visually-hidden">{t('nfs.actions')}</span>
@@ -254,9 +254,11 @@ function clientsTable(data: NfsClientsResponse, t: Translate, disconnect: (addre
                 </span>
               </td>
               <td>{client.client_name}</td>
-              <td>
-                {client.mount_point ?? <span className="text-muted">{t('nfs.mountPointUnknown')}</span>}
-              </td>
+              {mountPoints && (
+                <td data-testid={`nfs-client-${client.address}-mount-point`}>
+                  {client.mount_point ?? <span className="text-muted">{t('nfs.mountPointUnknown')}</span>}
+                </td>
+              )}
               <td>{client.exports.length > 0 ? client.exports.join(', ') : t('nfs.none')}</td>
               <td>
                 <RowAction

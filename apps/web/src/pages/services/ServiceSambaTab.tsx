@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { useWorkspaceGroups, useWorkspaceUsers } from '../../workspace/directory-api.ts';
 import { sambaApi, useSambaShares, useSambaStatus } from '../../workspace/samba-api.ts';
 import { DaemonStatusCard } from './kit/DaemonStatusCard.tsx';
-import { ReachabilityNote, useReachableServing, useServicesAddress } from './network/ReachabilityNote.tsx';
 import { startValues } from './kit/form-fields.tsx';
 import { Facts, ResourceCrud } from './kit/ResourceCrud.tsx';
 import { SettingsFormCard } from './kit/SettingsFormCard.tsx';
@@ -30,9 +29,9 @@ const settingsOf = (settings: SambaSettings) => startValues(SAMBA_DEFAULT_SETTIN
 export function ServiceSambaTab() {
   const { t } = useTranslation(['sambaTab', 'workspace']);
   const { service } = useServiceTab('samba');
-  const serving = useReachableServing(service.id, 'Samba', () => t('samba.live'));
   const status = useSambaStatus(service.id);
-  const address = useServicesAddress(service.id, status.data?.address ?? null);
+  // Where clients connect, as the API says: a NAT plan's VPN-side address already.
+  const address = status.data?.address ?? null;
   return (
     <div className="service-tab-stack">
       <DaemonStatusCard
@@ -40,20 +39,18 @@ export function ServiceSambaTab() {
         name="Samba"
         status={status}
         words={{
-          serving,
+          serving: () => t('samba.live'),
           notServing: (reason) => (reason ? t('samba.notLiveReason', { reason }) : t('samba.notLive')),
         }}
-        facts={[
-          {
-            label: t('samba.address'),
-            value: address ? <code>{`\\\\${address}`}</code> : t('samba.notPlaced'),
-            testId: 'samba-address',
-          },
-        ]}
-        notices={<ReachabilityNote serviceId={service.id} testId="samba-reach" />}
+        address={{
+          label: t('samba.address'),
+          value: address,
+          shown: (host) => `\\\\${host}`,
+          testId: 'samba-address',
+        }}
         reload={() => sambaApi.reload(service.id)}
         testId="samba"
-        nothingToServe={service.shares === 0}
+        notNeeded={status.data && (status.data.shares === 0 ? t('samba.notNeeded') : null)}
       />
       {status.data && (
         <SettingsFormCard

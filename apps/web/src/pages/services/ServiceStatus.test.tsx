@@ -3,7 +3,7 @@
 // workspace says so in plain words with what to do; start, stop and restart are offered as the
 // API's `actions` say; stop and restart ask first, naming what disconnects; "Stop requested…"
 // goes once the stop is done.
-import type { ServiceOverviewItem } from '@debesis/contract';
+import type { SambaStatus, ServiceOverviewItem } from '@debesis/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -14,6 +14,7 @@ import { server } from '../../test/server.ts';
 import { SERVICE_ID } from '../../test/service-fixtures.ts';
 import {
   makeOverviewItem,
+  makeSambaStatus,
   makeStatus,
   servicePath,
   setCsrfCookie,
@@ -96,28 +97,38 @@ describe('one display state in the list, the header and the overview', () => {
 // at one moment. Each tab's serving line and the uptime follow the workspace's one state.
 describe('every tab and the uptime follow the workspace state', () => {
   /** The Samba tab's serving line while its node last said smbd serves. */
-  async function sambaLine(service: ServiceOverviewItem) {
-    server.use(...workspaceHandlers({ service }));
+  async function sambaLine(service: ServiceOverviewItem, samba = makeSambaStatus()) {
+    server.use(...workspaceHandlers({ service, samba }));
     renderApp(`${DETAIL}/samba`);
     return screen.findByTestId('samba-live');
   }
 
   it.each([
-    [STOPPED, 'workspaceDown', 'No: the workspace is not running (Stopped)'],
+    [STOPPED, 'workspaceDown', 'No: the workspace is not running (Stopped)', undefined],
     [
       makeOverviewItem({ display_state: 'restarting', uptime: null, apply_status: 'applying' }),
       'restarting',
       'Not right now: the workspace is restarting',
+      undefined,
     ],
+    // No share: smbd does not run, on purpose (the node says "not needed"); no alarm, no "No".
     [
       makeOverviewItem({ shares: 0 }),
-      'nothingToServe',
-      'Nothing to serve yet: Samba starts once there is something to serve',
+      'notNeeded',
+      'Not needed: no shares yet — Samba starts with the first share',
+      makeSambaStatus({ shares: 0, reason: 'not needed: the workspace has no shares' }),
+    ],
+    // The first share was just added: the node still says "not needed" until it starts smbd.
+    [
+      makeOverviewItem({ shares: 1 }),
+      'waiting',
+      'Waiting for the storage node’s report',
+      makeSambaStatus({ shares: 1, reason: 'not needed: the workspace has no shares' }),
     ],
   ])(
     'the Samba tab says what the workspace does, not its driver’s last "Yes" (%#)',
-    async (service, kind, text) => {
-      const line = await sambaLine(service);
+    async (service, kind, text, samba: SambaStatus | undefined) => {
+      const line = await sambaLine(service, samba);
       expect(line.dataset.state).toBe(kind);
       expect(line.textContent).toBe(text);
     },

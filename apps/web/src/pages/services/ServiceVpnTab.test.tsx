@@ -476,12 +476,12 @@ describe('the VPN tab', () => {
 });
 
 describe('the VPN tab’s status', () => {
-  it('says the server starts with the first VPN user', async () => {
+  it('says the server is not needed until the first VPN user, not that it is not running', async () => {
     server.use(...vpnHandlers({ users: [], status: makeVpnStatus({ users: 0, serving: null, live: true }) }));
     renderApp(VPN_TAB);
-    expect((await screen.findByTestId('vpn-live')).textContent).toBe(
-      'No: the server is not running (it starts with the first VPN user)',
-    );
+    const line = await screen.findByTestId('vpn-live');
+    expect(line.textContent).toBe('Not needed: no VPN users yet — OpenVPN starts with the first one');
+    expect(line.dataset.state).toBe('notNeeded');
   });
 });
 

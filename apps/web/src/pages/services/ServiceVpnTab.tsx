@@ -3,13 +3,11 @@
 // are inside the tunnel, whether the node serves it, restart and reload), its users, who is
 // connected now, and the traffic over time.
 import type { VpnStatus } from '@debesis/contract';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { useVpnSessions, useVpnStatus, useVpnUsers, vpnApi } from '../../workspace/vpn-api.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
-import { ReachabilityNote, useReachableServing } from './network/ReachabilityNote.tsx';
 import { ConfirmAction } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import { VpnSessionsSection } from './VpnSessionsSection.tsx';
@@ -17,17 +15,15 @@ import { VpnTrafficChart } from './VpnTrafficChart.tsx';
 import { VpnUsersSection } from './VpnUsersSection.tsx';
 import './vpn.css';
 
-type Translate = TFunction<['vpnTab', 'workspace']>;
-
 /**
  * The card's report: serving only when the server runs (`serving`), not merely when the driver is
- * content; with no VPN user yet there is no server, and the card says it starts with the first.
+ * content; with no VPN user yet there is no server, and the card says it is not needed.
  */
-function reportOf(status: VpnStatus, t: Translate): DaemonReport {
+function reportOf(status: VpnStatus): DaemonReport {
   return {
     placed: status.placed,
     live: status.live === null ? null : status.serving === true,
-    reason: status.reason ?? (status.users === 0 ? t('vpn.noServerYet') : null),
+    reason: status.reason,
     apply_status: status.apply_status,
   };
 }
@@ -35,7 +31,6 @@ function reportOf(status: VpnStatus, t: Translate): DaemonReport {
 export function ServiceVpnTab() {
   const { t } = useTranslation(['vpnTab', 'workspace']);
   const { service } = useServiceTab('vpn');
-  const serving = useReachableServing(service.id, 'OpenVPN', () => t('vpn.live'));
   const status = useVpnStatus(service.id);
   const users = useVpnUsers(service.id);
   const sessions = useVpnSessions(service.id);
@@ -46,23 +41,21 @@ export function ServiceVpnTab() {
       <DaemonStatusCard
         title={t('vpn.serverTitle')}
         name="OpenVPN"
-        status={{ data: data && reportOf(data, t), isPending: status.isPending, isError: status.isError }}
+        status={{ data: data && reportOf(data), isPending: status.isPending, isError: status.isError }}
         words={{
-          serving,
+          serving: () => t('vpn.live'),
           notServing: (reason) => (reason ? t('vpn.notLiveReason', { reason }) : t('vpn.notLive')),
           waiting: () => t('vpn.waitingForNode'),
           notPlaced: () => t('vpn.notPlaced'),
         }}
+        // The VPN's door: the workspace's own address on every plan (a NAT plan's only one).
+        address={{
+          label: t('vpn.address'),
+          value: data?.address ?? null,
+          shown: (host) => `${host}:${data?.port ?? ''}/${data?.protocol ?? ''}`,
+          testId: 'vpn-address',
+        }}
         facts={[
-          {
-            label: t('vpn.address'),
-            value: data?.address ? (
-              <code>{`${data.address}:${data.port}/${data.protocol}`}</code>
-            ) : (
-              t('vpn.notPlaced')
-            ),
-            testId: 'vpn-address',
-          },
           ...(data
             ? [
                 {
@@ -91,7 +84,6 @@ export function ServiceVpnTab() {
         }
         notices={
           <>
-            <ReachabilityNote serviceId={service.id} testId="vpn-reach" />
             {restart === 'done' && (
               <FormAlert tone="success" testId="vpn-restart-done">
                 {t('vpn.restarted')}
@@ -101,7 +93,7 @@ export function ServiceVpnTab() {
         }
         reload={() => vpnApi.reload(service.id)}
         testId="vpn"
-        nothingToServe={service.vpn_users === 0}
+        notNeeded={data && (data.users === 0 ? t('vpn.notNeeded') : null)}
       />
       {restart === 'confirm' && (
         <ConfirmAction

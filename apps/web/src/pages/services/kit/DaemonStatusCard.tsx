@@ -1,8 +1,15 @@
 // Whether a workspace feature's daemon serves, in plain words, for any tab: serving; not serving
 // (set up and checked, not running, and why); failed (the node could not start or change it, and
-// why); waiting for the node's first report; not placed on a node. A tab with a status of its own
-// (Samba's address and reload) passes its report and its rows; any other reads its driver from
-// the service's status (GET /services/{id}/status) with useDriverReport.
+// why); not needed (nothing set up for it, so it does not run on purpose); waiting for the node's
+// first report; not placed on a node. The card also shows where clients connect (the address the
+// tab's API status names: for a NAT plan already the VPN-side one) and who can reach it (the NAT
+// plan's "connect the VPN first", the node's client routes), from the one network query, so a tab
+// passes its report, its address and its rows and wires nothing of reachability itself.
+//
+// "Not needed" and "nothing to serve yet" (issue 36) are one state here, `notNeeded`: the agent
+// stops a daemon whose feature has nothing configured or is switched off (its status reason
+// `not needed: …`) and the tab says why in its own words ("no shares yet — Samba starts with the
+// first share"). It is neither an alarm nor "not running": nothing is wrong and nothing is missed.
 import type {
   ResourceApplyStatus,
   ServiceDisplayState,
@@ -14,6 +21,9 @@ import type { ReactNode } from 'react';
 import { useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApplyStatusBadge } from '../../../components/ApplyStatusBadge.tsx';
+import { useServiceNetwork } from '../../../workspace/network-api.ts';
+import { nodeOnly, ReachabilityNotes } from '../network/ReachabilityNote.tsx';
+import { CopyValue } from './CopyValue.tsx';
 import '../../../i18n/workspace-messages.ts';
 import { serviceLifecycleApi } from '../../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../../workspace/workspace-keys.ts';
@@ -39,7 +49,7 @@ export type DaemonState =
   | { kind: 'serving' }
   | { kind: 'restarting' }
   | { kind: 'workspaceDown'; state: ServiceDisplayState }
-  | { kind: 'nothingToServe' }
+  | { kind: 'notNeeded'; reason: string }
   | { kind: 'notServing'; reason: string | null }
   | { kind: 'failed'; reason: string | null };
 
@@ -55,22 +65,32 @@ const WORKSPACE_DOWN: ReadonlySet<ServiceDisplayState> = new Set([
   'terminated',
 ]);
 
+/** The agent's status reason for a daemon it stops on purpose (daemon-driver.ts). */
+const NOT_NEEDED = /^not needed: (.*)$/;
+
 /**
  * One daemon's line, under the workspace's own state (the API's display state, the one the
  * header, the list and the overview show): a stopped or restarting workspace serves nothing, so
- * no tab says "Yes" meanwhile; a feature with nothing set up (no shares, no VPN users) has
- * nothing to serve yet rather than being "not running".
+ * no tab says "Yes" meanwhile. `notNeeded` is the tab's words for why its feature needs no daemon
+ * (no shares, FTP switched off), or null when the owner has set something up for it; a tab that
+ * does not know (undefined) takes the node's word for it.
  */
 export function daemonState(
   report: DaemonReport,
   workspace?: Pick<ServiceOverviewItem, 'display_state'>,
-  nothingToServe = false,
+  notNeeded?: string | null,
 ): DaemonState {
   if (!report.placed) return { kind: 'notPlaced' };
   if (workspace?.display_state === 'restarting') return { kind: 'restarting' };
   if (workspace && WORKSPACE_DOWN.has(workspace.display_state))
     return { kind: 'workspaceDown', state: workspace.display_state };
-  if (nothingToServe && report.apply_status !== 'failed') return { kind: 'nothingToServe' };
+  if (report.apply_status !== 'failed') {
+    if (notNeeded) return { kind: 'notNeeded', reason: notNeeded };
+    const node = NOT_NEEDED.exec(report.reason ?? '');
+    // The node still says "not needed" for what the owner has just set up: it starts it next.
+    if (node && notNeeded === null) return { kind: 'waiting' };
+    if (node?.[1]) return { kind: 'notNeeded', reason: node[1] };
+  }
   if (report.live === null) return { kind: 'waiting' };
   if (report.live) return { kind: 'serving' };
   if (report.apply_status === 'failed')
@@ -127,8 +147,8 @@ export function DaemonStateText({
       return t('daemon.stateRestarting');
     case 'workspaceDown':
       return t('daemon.stateWorkspaceDown', { state: t(`serviceState.${state.state}`) });
-    case 'nothingToServe':
-      return t('daemon.stateNothingToServe', { name });
+    case 'notNeeded':
+      return t('daemon.stateNotNeeded', { reason: state.reason });
     case 'notServing':
       return reason
         ? t('daemon.stateNotServingReason', { name, reason })
@@ -145,7 +165,12 @@ interface DaemonStatusCardViewProps {
   /** What the node reported (a query's state: useDriverReport, or a tab's own status). */
   status: { data: DaemonReport | undefined; isPending: boolean; isError: boolean };
   words?: DaemonWords;
-  /** Facts of its own above "Serving" (Samba's address). */
+  /**
+   * Where clients connect, first of the facts: the address the tab's API status names (null until
+   * placed), as the tab writes it (`\\\\address`, `address:port`), copyable or not.
+   */
+  address?: DaemonAddress;
+  /** Facts of its own above "Serving" (the protocol, counts). */
   facts?: readonly Fact[];
   /** Buttons beside the title (reload). */
   actions?: ReactNode;
@@ -153,8 +178,48 @@ interface DaemonStatusCardViewProps {
   notices?: ReactNode;
   /** Prefix of the test ids: `<testId>-server`, `-status`, `-live`, `-apply`. */
   testId: string;
-  /** Nothing is set up for it to serve yet (no shares, no VPN users, no exports). */
-  nothingToServe?: boolean;
+  /**
+   * Why the feature needs no daemon now, in the tab's words ("no shares yet — Samba starts with
+   * the first share"); null: something is set up for it. See daemonState.
+   */
+  notNeeded?: string | null;
+  /**
+   * Whether the card shows who can reach the address (default); off for a second card on the
+   * same address (SFTP beside FTP), which still says "this machine only" in its line.
+   */
+  reachNotes?: boolean;
+}
+
+export interface DaemonAddress {
+  label: string;
+  /** The status's address; null until placed. */
+  value: string | null;
+  /** How clients write it; the address alone by default. */
+  shown?: (address: string) => string;
+  /** A copy button beside it (a host to paste into a client). */
+  copy?: boolean;
+  testId: string;
+}
+
+function AddressFact({ address }: { address: DaemonAddress }) {
+  const { t } = useTranslation('workspace');
+  const shown = address.value === null ? null : (address.shown?.(address.value) ?? address.value);
+  return (
+    <FactRow
+      fact={{
+        label: address.label,
+        value:
+          shown === null ? (
+            t('daemon.stateNotPlaced')
+          ) : address.copy ? (
+            <CopyValue value={shown} what={address.label} testId={address.testId} />
+          ) : (
+            <code>{shown}</code>
+          ),
+        ...(address.copy ? {} : { testId: address.testId }),
+      }}
+    />
+  );
 }
 
 type DaemonStatusCardProps = DaemonStatusCardViewProps & {
@@ -220,17 +285,24 @@ function DaemonStatusCardView({
   name,
   status,
   words,
+  address,
   facts = [],
   actions,
   notices,
   testId,
-  nothingToServe,
+  notNeeded,
+  reachNotes = true,
 }: DaemonStatusCardViewProps) {
   const { t } = useTranslation('workspace');
   // The workspace as the page's header shows it, when the card is on a service's page.
   const workspace = useOutletContext<ServiceDetailContext | undefined>()?.service;
+  const network = useServiceNetwork(workspace?.id ?? '', workspace !== undefined).data;
   const report = status.data;
-  const state = report && daemonState(report, workspace, nothingToServe);
+  const state = report && daemonState(report, workspace, notNeeded);
+  // Running, yet a client on another machine would time out: the line says so, not "Yes".
+  const lineWords: DaemonWords | undefined = nodeOnly(network)
+    ? { ...words, serving: () => t('network.servingNodeOnly', { name }) }
+    : words;
   return (
     <section
       className="card resource-section"
@@ -243,6 +315,7 @@ function DaemonStatusCardView({
         </h2>
         {actions}
       </div>
+      {reachNotes && <ReachabilityNotes network={network} testId={`${testId}-reach`} />}
       {notices}
       {status.isPending && (
         <p className="text-muted" role="status">
@@ -258,13 +331,14 @@ function DaemonStatusCardView({
       )}
       {report && (
         <dl className="detail-list" data-testid={`${testId}-status`}>
+          {address && <AddressFact address={address} />}
           {facts.map((fact) => (
             <FactRow key={fact.label} fact={fact} />
           ))}
           <div>
             <dt>{t('daemon.serving')}</dt>
             <dd data-testid={`${testId}-live`} data-state={state?.kind}>
-              {state && <DaemonStateText state={state} name={name} words={words} />}
+              {state && <DaemonStateText state={state} name={name} words={lineWords} />}
             </dd>
           </div>
           <div>

@@ -8,7 +8,7 @@ export const sambaTabEn = {
     live: 'Yes: the shares are served at this address',
     notLive: 'No: the configuration is checked but not served',
     notLiveReason: 'No: the configuration is checked but not served ({{reason}})',
-    notPlaced: 'Not placed on a storage node yet',
+    notNeeded: 'no shares yet — Samba starts with the first share',
     workgroup: 'Workgroup',
     serverString: 'Server description',
     minProtocol: 'Oldest protocol',

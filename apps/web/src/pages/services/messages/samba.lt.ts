@@ -8,7 +8,7 @@ export const sambaTabLt: SambaTabMessages = {
     live: 'Taip: bendrinami aplankai pasiekiami šiuo adresu',
     notLive: 'Ne: konfigūracija patikrinta, tačiau neteikiama',
     notLiveReason: 'Ne: konfigūracija patikrinta, tačiau neteikiama ({{reason}})',
-    notPlaced: 'Dar nepriskirta saugyklos mazgui',
+    notNeeded: 'dar nėra bendrinamų aplankų — Samba pasileis su pirmuoju',
     workgroup: 'Darbo grupė',
     serverString: 'Serverio aprašymas',
     minProtocol: 'Seniausias protokolas',

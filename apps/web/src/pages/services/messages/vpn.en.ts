@@ -11,7 +11,7 @@ export const vpnTabEn = {
     live: 'Yes: VPN clients connect at this address',
     notLive: 'No: the server is not running',
     notLiveReason: 'No: the server is not running ({{reason}})',
-    noServerYet: 'it starts with the first VPN user',
+    notNeeded: 'no VPN users yet — OpenVPN starts with the first one',
     waitingForNode: 'Waiting for the storage node’s report',
     notPlaced: 'Not placed on a storage node yet',
     reload: 'Reload',

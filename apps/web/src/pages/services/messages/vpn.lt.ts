@@ -30,7 +30,7 @@ export const vpnTabLt: VpnTabMessages = {
     live: 'Taip: VPN klientai jungiasi šiuo adresu',
     notLive: 'Ne: serveris neveikia',
     notLiveReason: 'Ne: serveris neveikia ({{reason}})',
-    noServerYet: 'jis paleidžiamas sukūrus pirmąjį VPN naudotoją',
+    notNeeded: 'dar nėra VPN naudotojų — OpenVPN pasileis su pirmuoju',
     waitingForNode: 'Laukiama saugyklos mazgo pranešimo',
     notPlaced: 'Dar nepriskirta saugyklos mazgui',
     reload: 'Įkelti iš naujo',

@@ -2,7 +2,7 @@
 // as reachable by clients (the VPN card says "this machine only" and how to open it), and the
 // overview shows the month's bandwidth against the plan's, with the throttle when it is used up.
 import { configure, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VPN_TUNNEL_SERVER_ADDRESS } from '@debesis/contract';
 import { changeLanguage } from '../../../i18n/language.ts';
 import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
@@ -11,7 +11,14 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
 import { vpnHandlers } from '../../../test/vpn-fixtures.ts';
-import { setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { ftpHandlers, makeFtpStatus } from '../../../test/ftp-fixtures.ts';
+import { makeNfsStatus, nfsHandlers } from '../../../test/nfs-fixtures.ts';
+import { makeSambaStatus, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+
+// NFS may not have shipped in this build: this file ships it for itself.
+vi.mock('@debesis/contract', async (importOriginal) =>
+  (await import('../../../test/ship-features.ts')).withShipped(await importOriginal(), ['nfs']),
+);
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -19,6 +26,8 @@ beforeAll(async () => {
   await import('../ServiceDetailPage.tsx');
   await import('../ServiceVpnTab.tsx');
   await import('../ServiceSambaTab.tsx');
+  await import('../ServiceNfsTab.tsx');
+  await import('../ServiceFtpTab.tsx');
 });
 
 beforeEach(() => {
@@ -56,8 +65,11 @@ describe('reachability', () => {
 describe('a NAT plan (issue 36 point 13)', () => {
   const nat = makeServiceNetwork({ vpn_only: true, services_address: VPN_TUNNEL_SERVER_ADDRESS });
 
-  it('gives the VPN-side address and says to connect the VPN first, in both languages', async () => {
-    server.use(...workspaceHandlers({ network: nat }));
+  it('shows the VPN-side address the API names and says to connect the VPN first, in both languages', async () => {
+    // The API's status names the address the daemons listen on (issue 36): the card shows it as is.
+    server.use(
+      ...workspaceHandlers({ network: nat, samba: makeSambaStatus({ address: VPN_TUNNEL_SERVER_ADDRESS }) }),
+    );
     renderApp(`/dashboard/services/${SERVICE_ID}/samba`);
     await waitFor(() =>
       expect(screen.getByTestId('samba-address').textContent).toBe(`\\\\${VPN_TUNNEL_SERVER_ADDRESS}`),
@@ -80,6 +92,24 @@ describe('a NAT plan (issue 36 point 13)', () => {
     await screen.findByTestId('samba-reach');
     expect(screen.queryByTestId('samba-reach-vpn-only')).toBeNull();
   });
+
+  it.each([
+    ['nfs', () => nfsHandlers({ status: makeNfsStatus({ address: VPN_TUNNEL_SERVER_ADDRESS }) })],
+    ['ftp', () => ftpHandlers({ status: makeFtpStatus({ address: VPN_TUNNEL_SERVER_ADDRESS }) })],
+  ] as const)(
+    'the %s card says it too, from its own card, with the address its status names',
+    async (tab, handlers) => {
+      server.use(...workspaceHandlers({ network: nat }), ...handlers());
+      renderApp(`/dashboard/services/${SERVICE_ID}/${tab}`);
+      expect((await screen.findByTestId(`${tab}-reach-vpn-only`)).textContent).toContain(
+        'Connect the VPN first.',
+      );
+      const address = tab === 'ftp' ? 'ftp-host' : `${tab}-address`;
+      await waitFor(() =>
+        expect(screen.getByTestId(address).textContent).toContain(VPN_TUNNEL_SERVER_ADDRESS),
+      );
+    },
+  );
 });
 
 describe('bandwidth on the overview', () => {

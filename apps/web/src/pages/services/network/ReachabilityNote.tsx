@@ -1,8 +1,8 @@
 // Who can reach the workspace, in plain words, wherever a page says clients can connect (the
-// overview, the VPN, Samba, NFS and FTP cards). A node without client routes answers a workspace
-// only from itself (AGENT_CLIENT_ROUTES empty, the default): the programs run, yet a client on
-// another machine times out, so the page says so and how to open it, and a card's "Serving"
-// line says "this machine only" instead of "clients can connect" (reachableServing).
+// overview, and every daemon's card: kit/DaemonStatusCard.tsx shows it itself). A node without
+// client routes answers a workspace only from itself (AGENT_CLIENT_ROUTES empty, the default): the
+// programs run, yet a client on another machine times out, so the page says so and how to open it,
+// and a card's "Serving" line says "this machine only" instead of "clients can connect".
 import type { ServiceNetwork } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import '../../../i18n/workspace-messages.ts';
@@ -15,7 +15,17 @@ export function nodeOnly(network: ServiceNetwork | undefined): boolean {
 }
 
 export function ReachabilityNote({ serviceId, testId }: { serviceId: string; testId: string }) {
-  const network = useServiceNetwork(serviceId).data;
+  return <ReachabilityNotes network={useServiceNetwork(serviceId).data} testId={testId} />;
+}
+
+/** The NAT plan's note and the node's reach, for a network answer already at hand. */
+export function ReachabilityNotes({
+  network,
+  testId,
+}: {
+  network: ServiceNetwork | undefined;
+  testId: string;
+}) {
   return (
     <>
       <VpnOnlyNote network={network} testId={`${testId}-vpn-only`} />
@@ -26,9 +36,10 @@ export function ReachabilityNote({ serviceId, testId }: { serviceId: string; tes
 
 /**
  * A NAT plan's address is the VPN's door only (the agent binds every other daemon inside the
- * tunnel): every card that shows where to connect says so, and which address to use.
+ * tunnel): every card that shows where to connect says so, and which address to use (the API's
+ * statuses already name it).
  */
-export function VpnOnlyNote({ network, testId }: { network: ServiceNetwork | undefined; testId: string }) {
+function VpnOnlyNote({ network, testId }: { network: ServiceNetwork | undefined; testId: string }) {
   const { t } = useTranslation('workspace');
   if (!network?.vpn_only || !network.services_address) return null;
   return (
@@ -53,23 +64,4 @@ function NodeReach({ network, testId }: { network: ServiceNetwork | undefined; t
       <strong>{t('network.nodeOnlyTitle')}</strong> {t('network.nodeOnly')} {t('network.howToOpen')}
     </FormAlert>
   );
-}
-
-/**
- * Where a tab's service answers: its status's address, or for a NAT plan the VPN-side address
- * (the tab's API status names the workspace's own address either way).
- */
-export function useServicesAddress(serviceId: string, own: string | null): string | null {
-  const network = useServiceNetwork(serviceId).data;
-  return network?.vpn_only ? network.services_address : own;
-}
-
-/**
- * A daemon card's words for "serving": its own (`own`) unless the workspace answers its node
- * only, then "yes, for this machine only".
- */
-export function useReachableServing(serviceId: string, name: string, own: () => string): () => string {
-  const { t } = useTranslation('workspace');
-  const network = useServiceNetwork(serviceId).data;
-  return nodeOnly(network) ? () => t('network.servingNodeOnly', { name }) : own;
 }
