@@ -15,7 +15,7 @@ async function json<T>(response: Response, what: string): Promise<T> {
 }
 
 /** Buys `count` services for the account and waits until the overview lists them all. */
-async function buyServices(baseUrl: string, authorization: string, count: number): Promise<void> {
+export async function buyServices(baseUrl: string, authorization: string, count: number): Promise<void> {
   const session = await csrf(baseUrl);
   const headers = { authorization, cookie: session.cookie, 'x-csrf-token': session.token };
   const jsonHeaders = { ...headers, 'content-type': 'application/json' };
