@@ -15,7 +15,7 @@ async function json<T>(response: Response, what: string): Promise<T> {
 }
 
 /** Buys `count` services for the account and waits until the overview lists them all. */
-export async function buyServices(baseUrl: string, authorization: string, count: number): Promise<void> {
+async function buyServices(baseUrl: string, authorization: string, count: number): Promise<void> {
   const session = await csrf(baseUrl);
   const headers = { authorization, cookie: session.cookie, 'x-csrf-token': session.token };
   const jsonHeaders = { ...headers, 'content-type': 'application/json' };
@@ -72,14 +72,22 @@ export async function measureServicesOverview(
   const authorization = `Bearer ${access_token}`;
   const empty = { authorization: `Bearer ${(await signInTokens(product.url, emptyEmail)).access_token}` };
   await buyServices(product.url, authorization, SERVICES);
-  const options = { durationSeconds, headers: { authorization } };
+  const serverPid = product.process.pid;
+  const options = { durationSeconds, headers: { authorization }, serverPid };
   const { id } = await json<{ id: string }>(
     await fetch(`${product.url}/api/v1/users/me`, { headers: { authorization } }),
     'me',
   );
   // The ceiling: the same account's row by its primary key, from a bare route on the same server.
   const measureCeiling = async (label: string) =>
-    ceiling ? [await measure(label, `${ceiling.url}/select?id=${id}`, { durationSeconds })] : [];
+    ceiling
+      ? [
+          await measure(label, `${ceiling.url}/select?id=${id}`, {
+            durationSeconds,
+            serverPid: ceiling.process.pid,
+          }),
+        ]
+      : [];
   return [
     ...(await measureCeiling(CEILING_LABEL)),
     await measure('GET /api/v1/users/me (signed-in yardstick)', `${product.url}/api/v1/users/me`, options),
@@ -91,11 +99,13 @@ export async function measureServicesOverview(
     await measure('GET /api/v1/services/overview, no services', `${product.url}/api/v1/services/overview`, {
       durationSeconds,
       headers: empty,
+      serverPid,
     }),
     await measure('GET /api/v1/products/ (signed in)', `${product.url}/api/v1/products/`, options),
     await measure('GET /api/v1/billing/invoices, no invoices', `${product.url}/api/v1/billing/invoices`, {
       durationSeconds,
       headers: empty,
+      serverPid,
     }),
     ...(await measureCeiling(`${CEILING_LABEL}, again`)),
   ];
@@ -108,7 +118,15 @@ export function printCeilingRatios(results: LoadResult[]): void {
   const ceilings = results.filter((r) => r.label.startsWith(CEILING_LABEL));
   const mean = ceilings.reduce((sum, r) => sum + r.requestsPerSecond, 0) / (ceilings.length || 1);
   if (mean === 0) return;
+  const cpus = ceilings.flatMap((r) => (r.cpuMicrosPerRequest ? [r.cpuMicrosPerRequest] : []));
+  const ceilingCpu = cpus.reduce((sum, cpu) => sum + cpu, 0) / (cpus.length || 1);
   for (const r of results.filter((r) => r.label.startsWith('GET /api/v1/') && !r.label.includes('/health'))) {
-    console.log(`  ${r.label.split(' (')[0]}: ${(r.requestsPerSecond / mean).toFixed(2)} of the ceiling`);
+    const cpu =
+      r.cpuMicrosPerRequest && ceilingCpu > 0
+        ? `; its server's CPU per request ${(r.cpuMicrosPerRequest / ceilingCpu).toFixed(1)}× the ceiling's`
+        : '';
+    console.log(
+      `  ${r.label.split(' (')[0]}: ${(r.requestsPerSecond / mean).toFixed(2)} of the ceiling${cpu}`,
+    );
   }
 }
