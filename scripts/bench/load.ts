@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 const TICKS_PER_SECOND = 100;
 
 /** The user and system CPU time a process has used, in microseconds (Linux; 0 elsewhere). */
-function cpuMicros(pid: number): number {
+export function cpuMicros(pid: number): number {
   try {
     // The fields after the command name (which may hold spaces): utime is the 12th, stime the 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -26,6 +26,11 @@ export interface LoadResult {
   non2xx: number;
   /** CPU the server process spent per request (µs), when its pid was given. */
   cpuMicrosPerRequest?: number;
+  /**
+   * CPU the server process spent per second with no request at all, measured before (its
+   * background work: the product's worker and embedded node), when known.
+   */
+  idleCpuMicrosPerSecond?: number;
   /** The machine's one-minute load average when the load started. */
   loadAverage: number;
 }
@@ -81,4 +86,11 @@ export function printLoadTable(title: string, results: LoadResult[]) {
       `| ${r.label} | ${r.requestsPerSecond.toLocaleString('en-US')} | ${r.p99Ms} ms | ${r.errors} | ${r.non2xx} | ${cpu} | ${r.loadAverage.toFixed(1)} |`,
     );
   }
+}
+
+/** The CPU a process spends per second while nobody calls it (its own background work). */
+export async function idleCpuMicrosPerSecond(pid: number, milliseconds = 5_000): Promise<number> {
+  const before = cpuMicros(pid);
+  await new Promise((resolve) => setTimeout(resolve, milliseconds));
+  return Math.round(((cpuMicros(pid) - before) * 1_000) / milliseconds);
 }
