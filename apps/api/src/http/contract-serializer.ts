@@ -28,3 +28,38 @@ export function compiledContractSerializer({
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw' });
   return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
 }
+
+/** Whether nothing in `value` can change any more: it and every object in it frozen. */
+function deeplyFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (!Object.isFrozen(value)) return false;
+  return Object.values(value).every(deeplyFrozen);
+}
+
+/**
+ * compiledContractSerializer for a route whose answers are kept and served again (the services
+ * overview, services/overview-answers.ts): an answer frozen all through is written once, and its
+ * bytes kept with it for as long as it lives; any other answer is written each time. The bytes
+ * are a Buffer, which spares Fastify measuring a string's UTF-8 length and the socket encoding it
+ * on every request: Fastify sends a serializer's Buffer as it is (reply.js onSendEnd takes a
+ * string or a Buffer), though its type names a string only.
+ */
+export function keptAnswerSerializer(route: {
+  schema: unknown;
+  method: string;
+  url: string;
+}): (data: unknown) => string {
+  const write = compiledContractSerializer(route);
+  const written = new WeakMap<object, Buffer>();
+  const serialize = (data: unknown): string | Buffer => {
+    if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return write(data);
+    let bytes = written.get(data);
+    if (bytes === undefined) {
+      if (!deeplyFrozen(data)) return write(data);
+      bytes = Buffer.from(write(data));
+      written.set(data, bytes);
+    }
+    return bytes;
+  };
+  return serialize as (data: unknown) => string;
+}

@@ -13,6 +13,8 @@ import { createAccessTokens } from '../auth/tokens.ts';
 import { users } from '../users/users.table.ts';
 import { seedCatalogue } from '../../test/payments.ts';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { createSessionBoundReads } from '../auth/auth.queries.ts';
 import { createServicesQueries } from './services.queries.ts';
 import { services } from './services.table.ts';
 
@@ -189,5 +191,133 @@ describe('services overview', () => {
       new Set([true, false]),
     );
     expect(parsed.services.every((item) => item.shares === 0)).toBe(true);
+  });
+
+  it('reads the list only when the account’s rows changed since the version it is told', async () => {
+    const owner = await signedInUser(ctx);
+    await addServices(owner, 3);
+    const queries = createServicesQueries(ctx.database.db);
+    const read = createSessionBoundReads(ctx.database.db).prepare<
+      [version: string, list: unknown[][] | null],
+      { known: string }
+    >(`services_overview_test_${randomUUID().slice(0, 8)}`, (accountId) =>
+      queries.listUnlessKnown(accountId),
+    );
+    const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, owner.user.id));
+    const at = async (known: string) => (await read(session?.id ?? '', { known })).value ?? ['', null];
+
+    const [version, list] = await at('-');
+    expect(list).toHaveLength(3);
+    expect(await at(version)).toEqual([version, null]);
+    // Any write to any of the rows, by any column, moves the version; so do a new row and a
+    // deleted one. Another account's rows do not.
+    const moved = async (change: () => Promise<unknown>) => {
+      const [before] = await at('-');
+      await change();
+      const [after, rows] = await at(before);
+      expect(after).not.toBe(before);
+      return rows;
+    };
+    const [first] = await ctx.database.db
+      .select()
+      .from(services)
+      .where(eq(services.accountId, owner.user.id));
+    await moved(() =>
+      ctx.database.db
+        .update(services)
+        .set({ fileCount: 43 })
+        .where(eq(services.id, first?.id ?? '')),
+    );
+    await moved(() =>
+      ctx.database.db
+        .update(services)
+        .set({ fileCount: 43 })
+        .where(eq(services.id, first?.id ?? '')),
+    );
+    expect(await moved(() => addServices(owner, 1))).toHaveLength(4);
+    expect(
+      await moved(() => ctx.database.db.delete(services).where(eq(services.id, first?.id ?? ''))),
+    ).toHaveLength(3);
+    const [steady] = await at('-');
+    await addServices(await signedInUser(ctx), 2);
+    expect(await at(steady)).toEqual([steady, null]);
+  });
+
+  it('answers a 20-service account what presenting it afresh answers, whatever changed between', async () => {
+    const owner = await signedInUser(ctx);
+    await addServices(owner, 20);
+    const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, owner.user.id));
+    let now = new Date(ctx.now().getTime());
+    const clock = () => now;
+    // A token of the test's clock, which moves a day.
+    const tokens = createAccessTokens(ctx.config.jwtSecret, clock);
+    const appOn = () =>
+      buildApp({
+        config: ctx.config,
+        database: ctx.database,
+        queue: ctx.queue,
+        logger: false,
+        sendMail: async () => {},
+        now: clock,
+      });
+    const keeping = await appOn();
+    const get = async (app: Awaited<ReturnType<typeof appOn>>) => {
+      const token = await tokens.sign({ userId: owner.user.id, sessionId: session?.id ?? '' });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/services/overview',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    /** The answer of an app that has kept nothing: the overview as presented before answers were kept. */
+    const afresh = async () => {
+      const app = await appOn();
+      try {
+        return await get(app);
+      } finally {
+        await app.close();
+      }
+    };
+    const same = async () => {
+      const kept = await get(keeping);
+      expect(kept).toBe(await afresh());
+      return kept;
+    };
+    try {
+      const first = await same();
+      expect((JSON.parse(first) as { services: unknown[] }).services).toHaveLength(20);
+      expect(await same()).toBe(first);
+      // A second of uptime later.
+      now = new Date(now.getTime() + 1_000);
+      expect(await same()).not.toBe(first);
+      // A node's report on one service, another renamed by its owner, one deleted.
+      const rows = await ctx.database.db
+        .select()
+        .from(services)
+        .where(eq(services.accountId, owner.user.id))
+        .orderBy(desc(services.createdAt));
+      await ctx.database.db
+        .update(services)
+        .set({ diskUsedBytes: 7, reportedAt: now })
+        .where(eq(services.id, rows[0]?.id ?? ''));
+      const reported = await same();
+      const renamed = await injectWithCsrf(keeping, {
+        method: 'PUT',
+        url: `/api/v1/services/${rows[1]?.id ?? ''}`,
+        headers: owner.auth,
+        payload: { name: 'Renamed' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect(await same()).not.toBe(reported);
+      await ctx.database.db.delete(services).where(eq(services.id, rows[2]?.id ?? ''));
+      expect((JSON.parse(await same()) as { services: unknown[] }).services).toHaveLength(19);
+      // A day later: days left, expiry warnings, silent nodes.
+      now = new Date(now.getTime() + 86_400_000);
+      await same();
+    } finally {
+      await keeping.close();
+    }
   });
 });

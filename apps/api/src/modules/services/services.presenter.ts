@@ -37,14 +37,45 @@ export function presentState(row: ServiceListRow, now: Date): ServiceState {
   };
 }
 
+/** The fields of an overview item that move with the clock; the rest follow from the row alone. */
+export type OverviewTimedFields = Pick<
+  ServiceOverviewItem,
+  'uptime' | 'display_state' | 'display_reason' | 'expiry_warning' | 'days_left'
+>;
+
+/**
+ * The only part of an overview item given the time: an answer kept for rows that have not
+ * changed is still right while these come out the same (services.service.ts overviewForSession).
+ */
+export function overviewTimedFields(row: ServiceListRow, now: Date): OverviewTimedFields {
+  const shown = display(row, now);
+  return {
+    uptime: uptimeSeconds(row, now),
+    display_state: shown.state,
+    display_reason: shown.reason,
+    expiry_warning: expiryWarning(row, now),
+    days_left: daysLeft(row, now),
+  };
+}
+
+export function sameTimedFields(a: OverviewTimedFields, b: OverviewTimedFields): boolean {
+  return (
+    a.uptime === b.uptime &&
+    a.display_state === b.display_state &&
+    a.display_reason === b.display_reason &&
+    a.expiry_warning === b.expiry_warning &&
+    a.days_left === b.days_left
+  );
+}
+
+/** An overview item: `timed` is overviewTimedFields of the row at the time it is shown. */
 export function presentOverviewItem(
   row: ServiceListRow,
   planName: string,
   counts: ServiceFeatureCounts,
-  now: Date,
+  timed: OverviewTimedFields,
 ): ServiceOverviewItem {
   const deletion = terminatesAt(row);
-  const shown = display(row, now);
   return {
     id: row.id,
     order_id: row.orderId,
@@ -63,15 +94,15 @@ export function presentOverviewItem(
     // Users the plan allows: "users active/total" reads as used of allowed.
     users_total: row.usersCount,
     monthly_price: row.monthlyPriceMinor,
-    uptime: uptimeSeconds(row, now),
+    uptime: timed.uptime,
     description: row.description,
     run_state: row.runState,
-    display_state: shown.state,
-    display_reason: shown.reason,
+    display_state: timed.display_state,
+    display_reason: timed.display_reason,
     apply_status: applyStatus(row),
     actions: availableActions(row),
-    expiry_warning: expiryWarning(row, now),
-    days_left: daysLeft(row, now),
+    expiry_warning: timed.expiry_warning,
+    days_left: timed.days_left,
     terminates_at: deletion?.toISOString() ?? null,
   };
 }

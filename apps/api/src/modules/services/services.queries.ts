@@ -162,9 +162,24 @@ export function createServicesQueries(db: Db) {
       const [result] = await listForAccount.execute({ accountId });
       return listRows.rows(result?.list ?? null);
     },
-    /** The same list as a scalar subquery, for a statement that reads it along (listRowsOf reads it). */
-    listOf(accountId: SQLWrapper): SQL<unknown[][] | null> {
-      return sql<unknown[][] | null>`(${listQuery(accountId)})`;
+    /**
+     * The list as a scalar subquery for a statement that reads it along (listRowsOf reads it), with
+     * the version of the account's services rows it was read at: `[version, list]`, the list left
+     * out (null) when the version is the statement's placeholder `known` (the caller still holds the
+     * list of that version). A list of no services is null too, at another version.
+     *
+     * The version is every row's `xmin` (the transaction that wrote the row version the statement
+     * sees), in id order. PostgreSQL writes a new row version for every update, by whatever
+     * column, and stamps it with the writing transaction's id, which no row version it replaces
+     * can carry (a transaction id is given once; the same 32-bit number comes back only after
+     * ~4 billion transactions). So an insert, an update or a delete of any of the account's
+     * services changes the version, and an equal version means the very rows a list of it was
+     * read from. Reading it costs a visit of the rows, none of building, sending or parsing them.
+     */
+    listUnlessKnown(accountId: SQLWrapper): SQL<[version: string, list: unknown[][] | null]> {
+      return sql`(select json_build_array(at.version, case when at.version = ${sql.placeholder('known')} then null else (${listQuery(accountId)}) end)
+        from (select coalesce(string_agg(${services}.xmin::text, ',' order by ${services.id}), '') as version
+          from ${services} where ${eq(services.accountId, accountId)}) as at)`;
     },
     listRowsOf(list: unknown[][] | null): ServiceListRow[] {
       return listRows.rows(list);

@@ -18,7 +18,7 @@ import {
   serviceUpdateSchema,
 } from '@debesis/contract';
 import { admitSessionRead, currentUserId } from '../../http/caller.ts';
-import { compiledContractSerializer } from '../../http/contract-serializer.ts';
+import { keptAnswerSerializer } from '../../http/contract-serializer.ts';
 import type { ServicesService } from './services.service.ts';
 
 const security = [{ bearer: [] }];
@@ -40,12 +40,14 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
         security,
         response: { 200: servicesOverviewSchema },
       },
-      // The dashboard's first call: written by the contract's compiled JSON Schema (see there).
-      serializerCompiler: compiledContractSerializer,
+      // The dashboard's first call: written by the contract's compiled JSON Schema (see there),
+      // once per answer the services service keeps.
+      serializerCompiler: keptAnswerSerializer,
     },
     async (request) =>
-      services.overviewForSession(request.claims?.sessionId ?? '', (session) =>
-        admitSessionRead(request, session),
+      services.overviewForSession(
+        { sessionId: request.claims?.sessionId ?? '', accountId: request.claims?.userId ?? '' },
+        (session) => admitSessionRead(request, session),
       ),
   );
 

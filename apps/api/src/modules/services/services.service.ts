@@ -26,10 +26,12 @@ import type { Db } from '../../db/database.ts';
 import type { ActivityAction, ActivityService, ActivityTone } from '../activity/activity.service.ts';
 import type { PaymentFlow } from '../payments/payments.service.ts';
 import { createGenerationCache } from './generation-cache.ts';
+import { createOverviewAnswers, type OverviewAnswer } from './overview-answers.ts';
 import { nodeIsOnline } from '../nodes/nodes.constants.ts';
 import { assertAllowed, refusalFor, type LifecycleStep } from './lifecycle.ts';
 import {
   NO_COUNTS,
+  overviewTimedFields,
   presentConfig,
   presentOverviewItem,
   presentState,
@@ -113,27 +115,26 @@ export function createServicesService(deps: {
     return nodeIsOnline(seen, deps.now());
   }
 
-  async function presentOverview(rows: ServiceListRow[]): Promise<{ services: ServiceOverviewItem[] }> {
+  /** The plan name of each product the rows name (the catalogue's copy). */
+  async function planNames(rows: ServiceListRow[]): Promise<Map<string, string>> {
     const names = new Map<string, string>();
     for (const row of rows) {
       if (!names.has(row.productId)) names.set(row.productId, await deps.planName(row.productId));
     }
-    const counts = await countsFor(rows);
-    const now = deps.now();
-    return {
-      services: rows.map((row) =>
-        presentOverviewItem(
-          row,
-          names.get(row.productId) ?? row.productId,
-          counts.get(row.id) ?? NO_COUNTS,
-          now,
-        ),
-      ),
-    };
+    return names;
   }
-  const overviewRead = deps.sessionBound.prepare('services_overview_for_session', (accountId) =>
-    queries.listOf(accountId),
-  );
+
+  // The answer of each account's last overview, served again while its rows, their plan names
+  // and the clock's fields are what they were (overview-answers.ts).
+  const overviewAnswers = createOverviewAnswers({
+    planNames,
+    counts: countsFor,
+    now: () => deps.now(),
+  });
+  const overviewRead = deps.sessionBound.prepare<
+    [version: string, list: unknown[][] | null],
+    { known: string }
+  >('services_overview_for_session', (accountId) => queries.listUnlessKnown(accountId));
 
   async function statusOf(row: ServiceRow): Promise<ServiceStatusDetail> {
     return presentStatus(row, await nodeOnline(row), deps.now());
@@ -325,12 +326,23 @@ export function createServicesService(deps: {
      * call, one round trip): `admit` admits the session read or throws, before anything is shown.
      */
     async overviewForSession(
-      sessionId: string,
-      admit: (session: ActiveSession | undefined) => void,
-    ): Promise<{ services: ServiceOverviewItem[] }> {
-      const { session, value } = await overviewRead(sessionId);
-      admit(session);
-      return presentOverview(queries.listRowsOf(value));
+      caller: { sessionId: string; accountId: string },
+      admit: (session: ActiveSession | undefined) => string,
+    ): Promise<OverviewAnswer> {
+      // The account the token names: its kept answer's version goes with the statement, which
+      // then leaves the list out if the rows are still those. Nothing is shown before `admit`.
+      const kept = overviewAnswers.kept(caller.accountId);
+      // No version is '-' (it lists transaction ids), so without a kept answer the list comes.
+      const known = kept?.version ?? '-';
+      const { session, value } = await overviewRead(caller.sessionId, { known });
+      const accountId = admit(session);
+      const [version, list] = value ?? ['', null];
+      if (version !== known)
+        return overviewAnswers.answer(accountId, { version, rows: queries.listRowsOf(list) });
+      // The statement left the list out: the kept answer's rows are the rows. (admit refuses a
+      // session of another account than the token names, whose answer this would be.)
+      if (kept?.accountId !== accountId) throw new Error('the overview kept for another account');
+      return overviewAnswers.answer(accountId, kept);
     },
 
     async statuses(accountId: string): Promise<{ services: ServiceState[] }> {
@@ -426,7 +438,12 @@ export function createServicesService(deps: {
     ): Promise<ServiceOverviewItem> {
       const row = await configure(accountId, id, update, meta);
       const counts = (await countsFor([row])).get(row.id) ?? NO_COUNTS;
-      return presentOverviewItem(row, await deps.planName(row.productId), counts, deps.now());
+      return presentOverviewItem(
+        row,
+        await deps.planName(row.productId),
+        counts,
+        overviewTimedFields(row, deps.now()),
+      );
     },
   };
 }
