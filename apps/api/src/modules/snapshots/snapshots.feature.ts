@@ -6,8 +6,14 @@ import { storeSnapshotsReport } from './snapshots.report.ts';
 import { snapshotsRoutes } from './snapshots.routes.ts';
 import { createSnapshotsService, SNAPSHOTS_FEATURE } from './snapshots.service.ts';
 
-export const createSnapshotsFeature: WorkspaceFeatureFactory = ({ db, changes, nodeCalls, limiter }) => {
-  const snapshots = createSnapshotsService({ db, changes, nodeCalls, limiter });
+export const createSnapshotsFeature: WorkspaceFeatureFactory = ({
+  db,
+  changes,
+  nodeCalls,
+  limiter,
+  recordActivity,
+}) => {
+  const snapshots = createSnapshotsService({ db, changes, nodeCalls, limiter, recordActivity });
   return {
     name: SNAPSHOTS_FEATURE,
     reports: { snapshots: storeSnapshotsReport },

@@ -46,6 +46,8 @@ export const snapshotsRoutes: FastifyPluginAsyncZod<{ snapshots: SnapshotsServic
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await snapshots.take(currentUserId(request), request.params.serviceId)),
+      reply
+        .status(202)
+        .send(await snapshots.take(currentUserId(request), request.params.serviceId, { ip: request.ip })),
   );
 };

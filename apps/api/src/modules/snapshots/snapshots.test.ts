@@ -6,7 +6,12 @@ import type { NodeCallKind, Snapshot, SnapshotsListResponse, SnapshotsReport } f
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, type TestNode } from '../../test/services.ts';
-import { ownerWithService, setService, workspaceCalls } from '../directory/workspace.test-support.ts';
+import {
+  activityOf,
+  ownerWithService,
+  setService,
+  workspaceCalls,
+} from '../directory/workspace.test-support.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 
 const snapshot = (name: string, kind: Snapshot['kind'] = 'scheduled'): Snapshot => {
@@ -110,6 +115,11 @@ describe('snapshots', () => {
     expect(made.kind).toBe('manual');
     expect(fake.asked).toEqual([{ serviceId, kind: 'snapshot.take' }]);
     expect((await call.get(auth, url(serviceId))).json<SnapshotsListResponse>().snapshots[0]).toEqual(made);
+    expect(await activityOf(ctx, serviceId)).toContainEqual({
+      action: 'Snapshot taken',
+      tone: 'success',
+      details: { name: made.name },
+    });
 
     const again = await call.post({ ...auth, 'accept-language': 'lt' }, url(serviceId));
     expect(again.statusCode).toBe(429);
