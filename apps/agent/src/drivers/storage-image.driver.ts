@@ -42,6 +42,7 @@ import {
 } from '../snapshots/snapshots.ts';
 import type { SnapshotsReport } from '@debesis/contract';
 import { NodeCallError } from '../calls/node-call.ts';
+import { errorMessage } from '../logger.ts';
 import { exists } from '../system/host.ts';
 import { loopDevicesOf } from '../system/loop-devices.ts';
 import { mountAt } from '../system/mounts.ts';
@@ -138,6 +139,10 @@ export function createStorageImageDriver(options: LiveDriverOptions = {}): Drive
   };
 }
 
+const SNAPSHOT_RETRY_MS = 60_000;
+/** When a workspace's scheduled snapshot last failed (by its folder), so a pass does not retry at once. */
+const snapshotFailures = new Map<string, number>();
+
 async function snapshotsReport(
   layout: WorkspaceLayout,
   context: DriverContext,
@@ -148,7 +153,20 @@ async function snapshotsReport(
   if (fs.type === 'ext4') return { supported: false, reason: 'ext4_storage', snapshots: [] };
   if (!(await mountAt(layout.pool))) return { supported: true, snapshots: await listSnapshots(layout) };
   if (!schedule) return { supported: true, snapshots: await listSnapshots(layout) };
-  const pass = await snapshotPass(layout, context.run);
+  // A failed scheduled snapshot (a full disk leaves btrfs no room for its metadata) is logged and
+  // not tried again for a minute; the list is still reported.
+  const failedAt = snapshotFailures.get(layout.root);
+  if (failedAt !== undefined && Date.now() - failedAt < SNAPSHOT_RETRY_MS)
+    return { supported: true, snapshots: await listSnapshots(layout) };
+  let pass;
+  try {
+    pass = await snapshotPass(layout, context.run);
+    snapshotFailures.delete(layout.root);
+  } catch (error) {
+    snapshotFailures.set(layout.root, Date.now());
+    context.logger.warn({}, `snapshots: the scheduled snapshot or the prune failed: ${errorMessage(error)}`);
+    return { supported: true, snapshots: await listSnapshots(layout) };
+  }
   if (pass.taken || pass.deleted.length > 0)
     context.logger.info(
       { taken: pass.taken?.name, deleted: pass.deleted },
