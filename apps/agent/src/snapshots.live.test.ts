@@ -5,7 +5,7 @@
 // shrink, a shrink btrfs refuses, a write past the size (NT_STATUS_DISK_FULL), retention deleting
 // an old snapshot, and removal leaving no mount behind. Skipped, with the reason, where not root.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,9 @@ describe.skipIf(reason !== undefined)(
       const got = await smb(`get "${name}\\report.txt" ${old}`);
       expect(got.ok, got.output).toBe(true);
       expect(await readFile(old, 'utf8')).toBe('the old bytes\n');
+      // The other form a client uses: into the version's folder, then the file.
+      const inside = await smb(`cd ${name}; ls`);
+      expect(inside.output).toContain('report.txt');
       const now = join(localDir, 'now.txt');
       await smb(`get report.txt ${now}`);
       expect(await readFile(now, 'utf8')).toBe('the new bytes, written after the snapshot\n');
@@ -207,6 +210,27 @@ describe.skipIf(reason !== undefined)(
       expect(result.snapshots.map((s) => s.name)).not.toContain(old.name);
       expect(result.snapshots.length).toBeGreaterThanOrEqual(2);
       expect(snapshotName(new Date(result.snapshots.at(-1)!.taken_at))).toBe(result.snapshots.at(-1)!.name);
+    });
+
+    it('gives the room back: files deleted from a full storage free their space as the snapshots holding them go', async () => {
+      const filler = join(layout().dataRoot, 'shares/projects/filler.bin');
+      await runCommand('dd', ['if=/dev/zero', `of=${filler}`, 'bs=1M', 'count=400'], { timeoutMs: 120_000 });
+      // The newest snapshot holds the filler; deleting the file frees nothing yet.
+      await takeSnapshot(layout(), runCommand, 'manual', new Date(Date.now() + 5000));
+      await rm(filler);
+      await runCommand('btrfs', ['filesystem', 'sync', layout().dataRoot], { check: true });
+      const free = async () => {
+        const fs = await statfs(layout().dataRoot);
+        return fs.bavail / fs.blocks;
+      };
+      expect(await free()).toBeLessThan(0.1);
+      // A pass each: the oldest goes (and the pass waits until its room is counted free), no
+      // scheduled one is taken, until there is room again.
+      for (let pass = 0; pass < 10 && (await free()) < 0.1; pass += 1) {
+        const result = await snapshotPass(layout(), runCommand);
+        expect(result.taken).toBeUndefined();
+      }
+      expect(await free()).toBeGreaterThan(0.5);
     });
 
     it('removes the workspace: no mount and no loop device left', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot, SnapshotKind } from '@debesis/contract';
 import { snapshotName, snapshotTime, scheduledDue } from './snapshots.ts';
-import { SNAPSHOT_RETENTION, snapshotsToPrune } from './retention.ts';
+import { SNAPSHOT_RETENTION, snapshotsToFreeSpace, snapshotsToPrune } from './retention.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -63,6 +63,15 @@ describe('snapshot retention', () => {
         .map((s) => s.name)
         .reverse(),
     );
+  });
+
+  it('gives the room back while the storage is short of it: the oldest snapshot goes, the last one too', () => {
+    const three = [snap(0), snap(30 * MIN, 'manual'), snap(2 * DAY)];
+    expect(snapshotsToFreeSpace(three, 0.5)).toEqual([]);
+    expect(snapshotsToFreeSpace(three, SNAPSHOT_RETENTION.minFreeRatio)).toEqual([]);
+    expect(snapshotsToFreeSpace(three, 0.05)).toEqual([three[2]!.name]);
+    expect(snapshotsToFreeSpace([snap(0)], 0)).toEqual([snap(0).name]);
+    expect(snapshotsToFreeSpace([], 0)).toEqual([]);
   });
 
   it('deletes nothing of a fresh schedule', () => {

@@ -7,6 +7,11 @@
 // and deletes the rest. A snapshot taken on demand is the owner's: kept 7 days whatever the
 // steps above, the newest MANUAL_KEEP of them at most (one a minute is allowed, so a busy owner
 // cannot fill the storage with them). Older ones go: a week back is the restic backups' work.
+// Snapshots share the plan's size with the data (a block a snapshot still holds is not freed when
+// the file goes), so a customer who deletes files to make room must get it: while less than
+// minFreeRatio of the storage is free, no scheduled snapshot is taken and the oldest one goes on
+// every pass, the newest too if need be (it holds what was deleted last), until there is room
+// again. A storage kept more than 90% full therefore keeps no snapshots: the data has the room.
 // Pure: names and times in, the names to delete out.
 import type { Snapshot } from '@debesis/contract';
 
@@ -22,7 +27,19 @@ export const SNAPSHOT_RETENTION = {
   dailyMs: 7 * DAY,
   /** At most this many snapshots taken on demand are kept (the newest), each up to dailyMs. */
   manualKeep: 20,
+  /** Below this share of the storage free, the oldest snapshot is deleted on every pass. */
+  minFreeRatio: 0.1,
 } as const;
+
+/** Whether the storage is short of room (then snapshots give theirs back, and none is taken). */
+export const shortOfRoom = (freeRatio: number) => freeRatio < SNAPSHOT_RETENTION.minFreeRatio;
+
+/** The snapshot to delete for room (the oldest), or none. */
+export function snapshotsToFreeSpace(snapshots: readonly Snapshot[], freeRatio: number): string[] {
+  if (!shortOfRoom(freeRatio) || snapshots.length === 0) return [];
+  const oldest = [...snapshots].sort((a, b) => Date.parse(a.taken_at) - Date.parse(b.taken_at))[0]!;
+  return [oldest.name];
+}
 
 /** The snapshots to delete now, oldest first. `snapshots` in any order. */
 export function snapshotsToPrune(snapshots: readonly Snapshot[], now: number): string[] {

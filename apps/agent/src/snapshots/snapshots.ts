@@ -10,7 +10,7 @@
 // both go through one queue per workspace, so two never race for a name. Which were taken on
 // demand is kept in snapshots.json beside the image (a subvolume has no room for it); a name
 // missing there is a scheduled one.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   SNAPSHOT_INTERVAL_MINUTES,
@@ -23,7 +23,7 @@ import type { CommandRunner } from '../exec/run-command.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { exists } from '../system/host.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
-import { snapshotsToPrune } from './retention.ts';
+import { shortOfRoom, snapshotsToFreeSpace, snapshotsToPrune } from './retention.ts';
 
 /** The btrfs subvolumes of a workspace's image, at its top level (layout.pool). */
 export const DATA_SUBVOLUME = 'data';
@@ -45,6 +45,12 @@ export function snapshotTime(name: string): Date | undefined {
   const [, y, mo, d, h, mi, s] = /^@GMT-(\d+)\.(\d+)\.(\d+)-(\d+)\.(\d+)\.(\d+)$/.exec(name)!.map(Number);
   const at = new Date(Date.UTC(y!, mo! - 1, d, h, mi, s));
   return snapshotName(at) === name ? at : undefined;
+}
+
+/** The share of the storage free now (what the customer could still write). */
+async function freeRatio(layout: WorkspaceLayout): Promise<number> {
+  const fs = await statfs(layout.dataRoot);
+  return fs.blocks > 0 ? fs.bavail / fs.blocks : 1;
 }
 
 /** Where the agent makes and deletes snapshots (its own mount of the image's top level). */
@@ -135,17 +141,32 @@ export function scheduledDue(
   );
 }
 
-/** Deletes what retention (retention.ts) no longer keeps; the names deleted. */
+/**
+ * Deletes what retention (retention.ts) no longer keeps, and the oldest snapshot while the storage
+ * is short of room; the names deleted.
+ */
 export function pruneSnapshots(layout: WorkspaceLayout, run: CommandRunner, now: number): Promise<string[]> {
   return queued(layout, async () => {
-    const snapshots = await listSnapshots(layout);
-    const doomed = snapshotsToPrune(snapshots, now);
     const deleted: string[] = [];
-    for (const name of doomed) {
-      const result = await run('btrfs', ['subvolume', 'delete', join(snapshotsPath(layout), name)], {
-        timeoutMs: 60_000,
-      });
+    const remove = async (name: string) => {
+      // --commit-after: the space a snapshot held is counted free once the command returns.
+      const result = await run(
+        'btrfs',
+        ['subvolume', 'delete', '--commit-after', join(snapshotsPath(layout), name)],
+        {
+          timeoutMs: 60_000,
+        },
+      );
       if (result.ok) deleted.push(name);
+    };
+    for (const name of snapshotsToPrune(await listSnapshots(layout), now)) await remove(name);
+    const forRoom = snapshotsToFreeSpace(await listSnapshots(layout), await freeRatio(layout));
+    for (const name of forRoom) await remove(name);
+    if (forRoom.length > 0) {
+      // Wait until btrfs has cleaned the snapshot and committed its blocks as free, so the next
+      // pass sees the room it gave (and does not delete another for room that is already there).
+      await run('btrfs', ['subvolume', 'sync', layout.pool], { timeoutMs: 120_000 });
+      await run('btrfs', ['filesystem', 'sync', layout.pool], { timeoutMs: 60_000 });
     }
     if (deleted.length > 0) {
       const manual = await manualNames(layout);
@@ -166,7 +187,7 @@ export async function snapshotPass(
   now: Date = new Date(),
 ): Promise<{ snapshots: Snapshot[]; taken?: Snapshot; deleted: string[] }> {
   let taken: Snapshot | undefined;
-  if (scheduledDue(await listSnapshots(layout), now.getTime()))
+  if (!shortOfRoom(await freeRatio(layout)) && scheduledDue(await listSnapshots(layout), now.getTime()))
     taken = await takeSnapshot(layout, run, 'scheduled', now);
   const deleted = await pruneSnapshots(layout, run, now.getTime());
   return { snapshots: await listSnapshots(layout), ...(taken ? { taken } : {}), deleted };
