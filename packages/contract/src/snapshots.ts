@@ -49,8 +49,6 @@ export type SnapshotsReport = z.infer<typeof snapshotsReportSchema>;
 export const snapshotTakePayloadSchema = z.object({});
 export const snapshotTakeResultSchema = snapshotSchema;
 
-export const snapshotsParamsSchema = z.object({ serviceId: text() });
-
 export const snapshotsListResponseSchema = z.object({
   supported: z.boolean(),
   reason: z.enum(SNAPSHOTS_UNSUPPORTED_REASONS).nullable(),
