@@ -18,6 +18,7 @@ import { createAccountsDriver } from './accounts.driver.ts';
 import type { DriverContext } from './driver.ts';
 import { createDefaultDrivers } from './registry.ts';
 import { createSambaDriver, SAMBA_DRIVER } from './samba.driver.ts';
+import { PASSDB_SYNC_SCRIPT } from '../samba/passdb.ts';
 
 let dir: string;
 let calls: string[][];
@@ -30,16 +31,18 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-// testparm that refuses any config holding a share named "broken", as it would a bad parameter.
+// testparm that refuses any config holding a share named "broken", as it would a bad parameter;
+// the passdb sync lists what it imported, as pdbedit -L -w would after a whole import.
 const fakeRun: CommandRunner = async (command, args) => {
   calls.push([command, ...args]);
   const refuses = command === 'testparm' && (await readFile(args.at(-1)!, 'utf8')).includes('[broken]');
+  const pending = args[args.indexOf(PASSDB_SYNC_SCRIPT) + 3];
   const result: CommandResult = {
     command,
     args,
     exitCode: refuses ? 1 : 0,
     signal: null,
-    stdout: '',
+    stdout: args.includes(PASSDB_SYNC_SCRIPT) && pending ? await readFile(pending, 'utf8') : '',
     stderr: refuses ? 'Unknown parameter encountered: "bogus"\n' : '',
     missing: false,
     timedOut: false,
