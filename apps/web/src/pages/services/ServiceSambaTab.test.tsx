@@ -197,7 +197,7 @@ describe('Samba', () => {
     expect(box.disabled).toBe(false);
     expect(
       within(dialog).getByText(
-        /Left off, the share is served on the workspace’s own address, to whoever can reach/,
+        /Left off, the share answers only the workspace’s VPN clients \(at 10\.8\.0\.1\) and the storage node itself; anyone else is refused/,
       ),
     ).toBe(document.getElementById(box.getAttribute('aria-describedby') ?? ''));
   });
@@ -220,8 +220,8 @@ describe('Samba', () => {
       const reason = document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent;
       expect(reason).toBe(
         language === 'en'
-          ? 'Not in your plan: its address is shared (NAT), so the workspace’s shares are served on its own address only (its VPN is one way to reach it). A plan with a dedicated IP can serve a share on its public address.'
-          : 'Jūsų plane to nėra: jo adresas bendras (NAT), todėl darbo erdvės bendrinami aplankai teikiami tik jos pačios adresu (vienas iš būdų jį pasiekti – jos VPN). Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
+          ? 'Not in your plan: its address is shared (NAT), so every share answers only through the workspace’s VPN. A plan with a dedicated IP can serve a share on its public address.'
+          : 'Jūsų plane to nėra: jo adresas bendras (NAT), todėl visi bendrinami aplankai pasiekiami tik per darbo erdvės VPN. Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
       );
       await userEvent.type(within(dialog).getByTestId('share-name'), 'projects');
       await userEvent.click(within(dialog).getByTestId('share-submit'));

@@ -47,9 +47,9 @@ export const sambaTabEn = {
     browseableHint: 'Shown in the list of shares; otherwise reached only by its name.',
     bindPublicIp: 'Bind to the public IP address',
     bindPublicIpHint:
-      'Also served on your workspace’s public address. Left off, the share is served on the workspace’s own address, to whoever can reach that address; the workspace’s VPN is one way to reach it.',
+      'Served to anyone who can reach your workspace’s public address. Left off, the share answers only the workspace’s VPN clients (at 10.8.0.1) and the storage node itself; anyone else is refused.',
     bindPublicIpNat:
-      'Not in your plan: its address is shared (NAT), so the workspace’s shares are served on its own address only (its VPN is one way to reach it). A plan with a dedicated IP can serve a share on its public address.',
+      'Not in your plan: its address is shared (NAT), so every share answers only through the workspace’s VPN. A plan with a dedicated IP can serve a share on its public address.',
     allowedUsers: 'Allowed users',
     allowedUsersHint:
       'Tick the users who may open the share and choose what each may do. Write, execute and admin need read.',

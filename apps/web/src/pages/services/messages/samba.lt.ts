@@ -50,9 +50,9 @@ export const sambaTabLt: SambaTabMessages = {
     browseableHint: 'Rodomas bendrinamų aplankų sąraše; kitaip pasiekiamas tik pagal pavadinimą.',
     bindPublicIp: 'Susieti su viešuoju IP adresu',
     bindPublicIpHint:
-      'Teikiamas ir viešuoju jūsų darbo erdvės adresu. Nepažymėjus aplankas teikiamas darbo erdvės adresu visiems, kas tą adresą pasiekia; darbo erdvės VPN – vienas iš būdų jį pasiekti.',
+      'Teikiamas visiems, kas pasiekia viešąjį jūsų darbo erdvės adresą. Nepažymėjus aplankas atsako tik darbo erdvės VPN klientams (adresu 10.8.0.1) ir pačiam saugyklos mazgui; visi kiti atmetami.',
     bindPublicIpNat:
-      'Jūsų plane to nėra: jo adresas bendras (NAT), todėl darbo erdvės bendrinami aplankai teikiami tik jos pačios adresu (vienas iš būdų jį pasiekti – jos VPN). Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
+      'Jūsų plane to nėra: jo adresas bendras (NAT), todėl visi bendrinami aplankai pasiekiami tik per darbo erdvės VPN. Planas su dedikuotu IP gali teikti aplanką viešuoju adresu.',
     allowedUsers: 'Leidžiami naudotojai',
     allowedUsersHint:
       'Pažymėkite naudotojus, kurie gali atidaryti aplanką, ir pasirinkite, ką kiekvienas gali daryti. Rašymui, vykdymui ir administravimui reikia skaitymo teisės.',
