@@ -1,14 +1,14 @@
 import { ACTIVITY_ACTIONS, type ActivityAction } from '@debesis/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { activityEn } from '../../i18n/activity.en.ts';
 import { activityLt } from '../../i18n/activity.lt.ts';
 import { changeLanguage } from '../../i18n/language.ts';
 import { activityHandler, makeEntry } from '../../test/activity-fixtures.ts';
 import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
-import { catalogueHandlers } from '../plans/plans-fixtures.ts';
+import { catalogueHandlers, PRODUCTS } from '../plans/plans-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { ACTION_KEYS } from './activity-actions.ts';
@@ -434,8 +434,8 @@ describe('activity page', () => {
     server.use(activityHandler(RECORDED_LOG));
     renderApp('/dashboard/activity');
     await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
-    // Plan names come from the catalogue once it has loaded.
-    await waitFor(() => expect(row('order created').getByText('Extension: MINI, €12.10')).toBeTruthy());
+    // The list waits for the catalogue's plan names: it never shows a plan's id ("mini") first.
+    expect(row('order created').getByText('Extension: MINI, €12.10')).toBeTruthy();
     expect(
       row('payment credited').getByText('€18.14 paid; €42.66 added to your account credit'),
     ).toBeTruthy();
@@ -449,6 +449,25 @@ describe('activity page', () => {
       expect(rawDetails(text), entry.action).toEqual([]);
       expect(text, entry.action).not.toContain('{{');
     }
+  });
+
+  it('waits for the plan names of a slow catalogue rather than show a plan by its id', async () => {
+    let answer: () => void = () => undefined;
+    const catalogue = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      activityHandler(RECORDED_LOG),
+      http.get('/api/v1/products/', async () => {
+        await catalogue;
+        return HttpResponse.json(PRODUCTS);
+      }),
+    );
+    renderApp('/dashboard/activity');
+    await screen.findByText(activityEn.page.loading, {}, { timeout: 5000 });
+    await delay(300);
+    expect(screen.queryByTestId('activity-list-management')).toBeNull();
+    answer();
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    expect(row('order created').getByText('Extension: MINI, €12.10')).toBeTruthy();
   });
 
   it('says it in Lithuanian too', async () => {

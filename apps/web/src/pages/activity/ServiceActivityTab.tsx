@@ -22,6 +22,7 @@ import {
   useSentenceContext,
 } from './activity-entries.tsx';
 import { nodeLogLine } from './node-log.ts';
+import type { SentenceContext } from './activity-sentence.ts';
 import { formatDateTime, formatRelativeTime } from './relative-time.ts';
 import './activity.css';
 
@@ -92,9 +93,8 @@ function Changes({ serviceId }: { serviceId: string }) {
   );
 }
 
-function LogLine({ line, now }: { line: ServiceLogLine; now: Date }) {
+function LogLine({ line, now, context }: { line: ServiceLogLine; now: Date; context: SentenceContext }) {
   const { t, i18n } = useTranslation('activity');
-  const context = useSentenceContext();
   const at = new Date(line.at);
   const node =
     line.source === 'agent' && line.code !== null ? nodeLogLine(line.code, line.params, context) : null;
@@ -140,7 +140,8 @@ function Log({ serviceId }: { serviceId: string }) {
   const { t } = useTranslation('activity');
   const log = useServiceLog(serviceId);
   const now = useNow();
-  if (log.isPending)
+  const context = useSentenceContext();
+  if (log.isPending || !context)
     return (
       <p className="text-muted" role="status">
         {t('service.logLoading')}
@@ -166,7 +167,7 @@ function Log({ serviceId }: { serviceId: string }) {
   return (
     <ol className="service-log" data-testid="service-log">
       {lines.map((line, index) => (
-        <LogLine key={`${line.at}-${index}`} line={line} now={now} />
+        <LogLine key={`${line.at}-${index}`} line={line} now={now} context={context} />
       ))}
     </ol>
   );

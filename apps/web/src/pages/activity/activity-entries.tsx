@@ -36,12 +36,27 @@ export function useNow(everyMs = 30_000): Date {
   return now;
 }
 
-/** What the sentences need: texts, language and the catalogue's plan names. */
-export function useSentenceContext(): SentenceContext {
+/**
+ * What the sentences need: texts, language and the catalogue's plan names. Null until the catalogue
+ * has answered, so a sentence never shows a plan's id ("mini") for a moment and then its name; if
+ * the catalogue cannot be read, the id is the name.
+ */
+export function useSentenceContext(): SentenceContext | null {
   const { t, i18n } = useTranslation('activity');
   const products = useProducts();
+  if (products.isPending) return null;
   const names = new Map((products.data ?? []).map((product) => [product.id, product.name]));
   return { t, language: i18n.language, planName: (id) => names.get(id) ?? id };
+}
+
+/** What a list shows while the plan names it needs are still on their way. */
+export function EntriesLoading() {
+  const { t } = useTranslation('activity');
+  return (
+    <p className="text-muted" role="status">
+      {t('page.loading')}
+    </p>
+  );
 }
 
 export function ActionText({ action, tone }: { action: string; tone: ActivityTone }) {
@@ -177,6 +192,7 @@ export function EntriesTable({
   const { t } = useTranslation('activity');
   const now = useNow();
   const context = useSentenceContext();
+  if (!context) return <EntriesLoading />;
   return (
     <div className="activity-table__scroll">
       <table className="activity-table" data-testid={testId} aria-busy={busy}>
