@@ -17,6 +17,7 @@ import { measureLdap, printLdap } from './ldap.ts';
 import { measureInvoicePdf, printInvoicePdf } from './invoice-pdf.ts';
 import { measureLighthouse, printLighthouse } from './lighthouse.ts';
 import { measureBackups, printBackups } from './backups.ts';
+import { measureSnapshots, printSnapshots } from './snapshots.ts';
 import { measureShareLinks, printShareLinks } from './share-links.ts';
 import { measureMonitoring, printMonitoring } from './monitoring.ts';
 import { measurePurchases, printPurchases } from './purchases.ts';
@@ -37,6 +38,7 @@ const PARTS = [
   'ldap',
   'invoice-pdf',
   'backups',
+  'snapshots',
   'share-links',
   'monitoring',
   'purchases',
@@ -96,6 +98,7 @@ try {
   if (runs('ldap')) printLdap(await measureLdap());
   if (runs('invoice-pdf')) printInvoicePdf(await measureInvoicePdf());
   if (runs('backups')) printBackups(await measureBackups());
+  if (runs('snapshots')) printSnapshots(await measureSnapshots());
   if (runs('share-links')) printShareLinks(await measureShareLinks());
   if (runs('monitoring')) printMonitoring(await measureMonitoring());
   if (runs('purchases')) printPurchases(await measurePurchases());

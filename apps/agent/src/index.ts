@@ -35,3 +35,6 @@ export { browseSnapshot } from './backup/browse.ts';
 export { repositoryPaths } from './backup/repository.ts';
 export { createRestic } from './backup/restic.ts';
 export { collectActivity } from './activity/collect.ts';
+// Snapshots, for the benchmark (scripts/bench/snapshots.ts): the storage driver and the snapshot steps.
+export { createStorageImageDriver } from './drivers/storage-image.driver.ts';
+export { listSnapshots, snapshotPass, takeSnapshot } from './snapshots/snapshots.ts';

@@ -1,8 +1,17 @@
 // Where each part of a workspace lives inside its folder. One place, so drivers agree on paths
 // and the smb.conf, the namespace and the tests name the same files.
 //
-//   <ws>/storage.img        sparse ext4 image (the hard size limit); absent in plain-folder mode
-//   <ws>/data/              the storage root: the image is mounted here (homes, shares)
+//   <ws>/storage.img        sparse image (the hard size limit): btrfs, or ext4 for a workspace made
+//                           before btrfs or smaller than btrfs allows; absent in plain-folder mode
+//   <ws>/data/              the storage root: the image (btrfs: its `data` subvolume) is mounted
+//                           here (homes, shares)
+//   <ws>/pool/              btrfs only: the image's top level (subvolumes `data` and `snapshots`),
+//                           the agent's alone (no daemon's namespace holds it): snapshots are
+//                           made and deleted here
+//   <ws>/snapshots/         btrfs only: the `snapshots` subvolume mounted read-only, one read-only
+//                           subvolume per snapshot named @GMT-YYYY.MM.DD-HH.MM.SS (UTC): Samba's
+//                           Previous Versions (shadow_copy2) read it inside smbd's namespace
+//   <ws>/snapshots.json     btrfs only: which snapshots were taken on demand (the rest are scheduled)
 //   <ws>/data/home/<user>   each user's home folder
 //   <ws>/accounts/          passwd, group, shadow of the workspace (seen as /etc/… by its daemons)
 //   <ws>/network.json       the network namespace, veth and address made (drivers/network.driver.ts)
@@ -37,6 +46,12 @@ export interface WorkspaceLayout {
   root: string;
   image: string;
   dataRoot: string;
+  /** btrfs: the image's top level, mounted for the agent only. */
+  pool: string;
+  /** btrfs: the `snapshots` subvolume, mounted read-only (what smbd sees). */
+  snapshotsDir: string;
+  /** btrfs: the names of the snapshots taken on demand. */
+  snapshotKinds: string;
   homesRoot: string;
   accountsDir: string;
   passwd: string;
@@ -176,6 +191,9 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
     root: workspaceDir,
     image: join(workspaceDir, 'storage.img'),
     dataRoot,
+    pool: join(workspaceDir, 'pool'),
+    snapshotsDir: join(workspaceDir, 'snapshots'),
+    snapshotKinds: join(workspaceDir, 'snapshots.json'),
     homesRoot: join(dataRoot, 'home'),
     accountsDir,
     passwd: join(accountsDir, 'passwd'),

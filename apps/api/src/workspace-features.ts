@@ -12,6 +12,7 @@ import { createNfsFeature } from './modules/nfs/nfs.feature.ts';
 import { createFtpFeature } from './modules/ftp/ftp.feature.ts';
 import { createSambaFeature } from './modules/samba/samba.feature.ts';
 import { createShareLinksFeature } from './modules/share-links/share-links.feature.ts';
+import { createSnapshotsFeature } from './modules/snapshots/snapshots.feature.ts';
 import { createSubusersFeature } from './modules/subusers/subusers.feature.ts';
 import { createVpnFeature } from './modules/vpn/vpn.feature.ts';
 import type { WorkspaceFeatureFactory } from './modules/workspace/workspace-feature.ts';
@@ -24,6 +25,7 @@ export const WORKSPACE_FEATURES: readonly WorkspaceFeatureFactory[] = [
   createFtpFeature,
   createLdapFeature,
   createBackupsFeature,
+  createSnapshotsFeature,
   createShareLinksFeature,
   createSubusersFeature,
   createLinuxUserFeature,

@@ -115,6 +115,7 @@ export const ACTIVITY_ACTIONS = [
   'Backup client added',
   'Backup client disconnected',
   'Backup client deleted',
+  'Snapshot taken',
   'Share link created',
   'Share link revoked',
   'Share link deleted',

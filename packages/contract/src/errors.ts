@@ -109,6 +109,8 @@ export const ERROR_STATUS = {
   share_link_busy: 503,
   share_link_folder_too_big: 409,
   storage_folder_not_found: 404,
+  snapshot_too_soon: 429,
+  snapshots_unsupported: 409,
   node_unreachable: 503,
   node_busy: 503,
   webhook_not_set: 404,
@@ -385,6 +387,10 @@ const en: Catalogue = {
   share_link_folder_too_big:
     'This folder holds too many files to download as one zip (more than 100,000). Download the folders inside it one by one.',
   storage_folder_not_found: 'This folder is not in the service’s storage.',
+  snapshot_too_soon:
+    'A snapshot of this service was taken less than a minute ago. Please wait a moment and try again.',
+  snapshots_unsupported:
+    'This service’s storage cannot take snapshots yet: it will once it is moved to the new storage.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
   node_busy: 'The storage node is busy right now. Please try again in a minute.',
   webhook_not_set: 'No webhook URL is set for alerts.',
@@ -647,6 +653,10 @@ const lt: Catalogue = {
   share_link_folder_too_big:
     'Šiame aplanke per daug failų, kad jį būtų galima atsisiųsti vienu zip (daugiau nei 100 000). Atsisiųskite jo aplankus po vieną.',
   storage_folder_not_found: 'Šio aplanko paslaugos saugykloje nėra.',
+  snapshot_too_soon:
+    'Šios paslaugos momentinė kopija padaryta mažiau nei prieš minutę. Šiek tiek palaukite ir bandykite dar kartą.',
+  snapshots_unsupported:
+    'Šios paslaugos saugykla kol kas negali daryti momentinių kopijų: galės, kai bus perkelta į naują saugyklą.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   node_busy: 'Saugojimo mazgas dabar užimtas. Bandykite dar kartą po minutės.',
   webhook_not_set: 'Įspėjimų webhook adresas nenustatytas.',

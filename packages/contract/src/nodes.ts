@@ -14,6 +14,7 @@ import { planAddressKindSchema, type PlanAddressKind } from './products.ts';
 import { text } from './strings.ts';
 import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
 import { monitoringReportSchema } from './monitoring-node.ts';
+import { snapshotsReportSchema, snapshotTakePayloadSchema, snapshotTakeResultSchema } from './snapshots.ts';
 import {
   backupBrowsePayloadSchema,
   backupBrowseResultSchema,
@@ -695,6 +696,8 @@ export const workspaceFeatureReportsSchema = z.object({
   ldap: ldapReportSchema.optional(),
   backup: backupReportSchema.optional(),
   backup_clients: backupClientsReportSchema.optional(),
+  /** Not one feature's: the storage's snapshots (the storage driver's). */
+  snapshots: snapshotsReportSchema.optional(),
   /** Not one feature's: what the daemons recorded (activity) and who owns what (monitoring-node.ts). */
   monitoring: monitoringReportSchema.optional(),
 });
@@ -745,6 +748,7 @@ export const NODE_CALL_KINDS = [
   'storage.browse',
   'share.describe',
   'nfs.disconnect',
+  'snapshot.take',
 ] as const;
 export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
 
@@ -850,6 +854,8 @@ export const nodeCallPayloadSchemas = {
   'share.describe': shareDescribePayloadSchema,
   /** Refuse an NFS client's address for a while (longer than the server's lease). */
   'nfs.disconnect': z.object({ address: z.ipv4() }),
+  /** Take a snapshot of the workspace's storage now. */
+  'snapshot.take': snapshotTakePayloadSchema,
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export const nodeCallResultSchemas = {
@@ -861,6 +867,7 @@ export const nodeCallResultSchemas = {
   'share.describe': shareDescribeResultSchema,
   /** ISO time until which the address is refused. */
   'nfs.disconnect': z.object({ blocked_until: text() }),
+  'snapshot.take': snapshotTakeResultSchema,
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export type NodeCallPayload<K extends NodeCallKind> = z.infer<(typeof nodeCallPayloadSchemas)[K]>;

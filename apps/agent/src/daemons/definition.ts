@@ -138,9 +138,10 @@ export interface DaemonDefinition {
   setup?(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'layout' | 'dir'>): string[];
   /**
    * Folders of the agent's data folder the daemon sees inside its namespace besides its own
-   * folder (the backup clients' repositories, kept with the workspace's backups).
+   * folder (the backup clients' repositories, kept with the workspace's backups; smbd's the
+   * storage's read-only snapshots). Asked when the daemon starts.
    */
-  keep?(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'dataDir'>): string[];
+  keep?(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'dataDir' | 'layout'>): string[];
   /**
    * Deletes what the feature keeps for resources the desired state no longer lists (a deleted
    * backup client's repository). Run on every apply of a workspace not being removed, the daemon

@@ -5,6 +5,7 @@
 // its passwd/group/shadow are /etc/…, reloaded with `smbcontrol … reload-config` when smb.conf
 // changed. A workspace without shares needs no smbd. Starting, adopting, restarting and stopping
 // are the generic daemon driver's (daemons/daemon-driver.ts).
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SAMBA_NOT_USED, type WorkspaceDesiredState } from '@debesis/contract';
@@ -20,6 +21,7 @@ import { auditEvents } from '../samba/audit-log.ts';
 import { fullAuditAvailable } from '../samba/vfs-modules.ts';
 import { activityCursorFile } from '../activity/monitoring-files.ts';
 import { readNewLines } from '../activity/log-tail.ts';
+import { mountAt } from '../system/mounts.ts';
 import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens, vpnOnly } from '../net/serving-address.ts';
@@ -52,7 +54,18 @@ export function sambaDefinition(options: SambaDefinitionOptions = {}): DaemonDef
     resources: (desired) =>
       sambaSection(desired).shares.map((share) => ({ kind: 'share', name: share.name })),
     render: async (desired, context) =>
-      renderSamba(desired, context, port, options.live !== false && (await fullAuditAvailable(context.run))),
+      renderSamba(
+        desired,
+        context,
+        port,
+        options.live !== false && (await fullAuditAvailable(context.run)),
+        // A btrfs storage's snapshots, mounted read-only by the storage driver before this runs.
+        options.live !== false && (await mountAt(context.layout.snapshotsDir))
+          ? context.layout.snapshotsDir
+          : undefined,
+      ),
+    // The snapshots' read-only mount, for Previous Versions; only where the storage has one.
+    keep: (_desired, { layout }) => (existsSync(layout.snapshotsDir) ? [layout.snapshotsDir] : []),
     activity: async (_desired, { layout, workspaceDir }) => {
       const read = await readNewLines(layout.samba.auditLog, activityCursorFile(workspaceDir, 'smb'));
       const events = auditEvents(read.lines, { guest: GUEST_ACCOUNT });
@@ -97,6 +110,7 @@ async function renderSamba(
   { layout }: DaemonContext,
   port: number,
   audit: boolean,
+  snapshotsDir: string | undefined,
 ): Promise<Rendering> {
   const { samba } = layout;
   const actions: string[] = [];
@@ -135,6 +149,7 @@ async function renderSamba(
     guests: shares.some((share) => share.guestOk),
     settings: sambaSection(desired).settings,
     audit,
+    ...(snapshotsDir ? { snapshotsDir } : {}),
     ...(vpnOnly(desired) ? { only: servingAddress(desired) } : {}),
   });
   return {

@@ -113,6 +113,19 @@ describe('share permissions → smb.conf', () => {
     expect(renderGlobal(global)).not.toContain('full_audit');
   });
 
+  it('offers Previous Versions of the snapshots only where the storage has them, under the audit module', () => {
+    const snapshotsDir = '/data/workspaces/w/snapshots';
+    const both = renderGlobal({ ...global, audit: true, snapshotsDir });
+    expect(both).toContain('vfs objects = full_audit shadow_copy2');
+    expect(both.match(/vfs objects/g)).toHaveLength(1);
+    expect(both).toContain(`shadow:snapdir = ${snapshotsDir}`);
+    expect(both).toContain('shadow:basedir = /srv');
+    expect(both).toContain('shadow:format = @GMT-%Y.%m.%d-%H.%M.%S');
+    expect(both).toContain('shadow:localtime = no');
+    expect(renderGlobal({ ...global, snapshotsDir })).toContain('vfs objects = shadow_copy2');
+    expect(renderGlobal({ ...global, audit: true })).not.toContain('shadow');
+  });
+
   it('reports bad shares and unknown users or groups, and applies the rest', () => {
     const { shares, failures } = resolveShares(
       [

@@ -7,6 +7,7 @@ import { VPN_TUNNEL_NETWORK, type SambaServerSettingsState } from '@debesis/cont
 import type { SambaLayout } from '../workspace-layout.ts';
 import { DEFAULT_GROUP_NAME } from '../accounts/render-accounts.ts';
 import { smbConf } from '../daemons/config-formats.ts';
+import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import { NODE_LINK_ADDRESS } from '../system/netns.ts';
 import { AUDIT_PREFIX, AUDITED_OPERATIONS } from './audit-log.ts';
 import { GUEST_ACCOUNT, type ResolvedShare } from './resolve-shares.ts';
@@ -24,6 +25,12 @@ export interface SmbGlobalOptions {
    * its file operations in the audit log. Without it a share naming the module would not open.
    */
   audit: boolean;
+  /**
+   * The storage's read-only snapshots (btrfs storage: workspace-layout.ts `snapshotsDir`, bound
+   * into smbd's namespace at the same path): then every share offers Previous Versions of its
+   * files and folders (shadow_copy2). Absent: the storage has none (ext4).
+   */
+  snapshotsDir?: string;
   /**
    * A NAT plan's workspace (net/serving-address.ts): the VPN-side address, the only one smbd
    * binds to. Absent: every address of the namespace.
@@ -80,12 +87,31 @@ export function renderGlobal(options: SmbGlobalOptions): string {
     'max log size = 1000',
     // full_audit's lines alone go to the audit log (its debug class, directed there).
     options.audit ? `log level = 1 full_audit:1@${layout.auditLog}` : 'log level = 1',
+    // Defaults of every share. full_audit first (on top), so it records what the client asked
+    // for; shadow_copy2 under it turns a path with an @GMT token into the snapshot's.
+    ...(options.audit || options.snapshotsDir
+      ? [
+          `vfs objects = ${[options.audit && 'full_audit', options.snapshotsDir && 'shadow_copy2'].filter(Boolean).join(' ')}`,
+        ]
+      : []),
+    ...(options.snapshotsDir
+      ? [
+          // Previous Versions: each snapshot is the whole storage (mounted at /srv in smbd's
+          // namespace) as it was, named by its UTC time in the @GMT token's own form, so a
+          // share's path below /srv is the same path below the snapshot.
+          `shadow:snapdir = ${options.snapshotsDir}`,
+          `shadow:mountpoint = ${NAMESPACE_DATA_ROOT}`,
+          `shadow:basedir = ${NAMESPACE_DATA_ROOT}`,
+          'shadow:format = @GMT-%Y.%m.%d-%H.%M.%S',
+          'shadow:localtime = no',
+          'shadow:sort = desc',
+        ]
+      : []),
     ...(options.audit
       ? [
           // One line per message, its time in front (samba/audit-log.ts reads them so).
           'debug prefix timestamp = yes',
-          // Defaults of every share: the file operations the activity view shows, successful ones.
-          'vfs objects = full_audit',
+          // The file operations the activity view shows, successful ones.
           `full_audit:prefix = ${AUDIT_PREFIX}`,
           `full_audit:success = ${AUDITED_OPERATIONS.join(' ')}`,
           'full_audit:failure = none',

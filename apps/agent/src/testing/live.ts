@@ -74,6 +74,8 @@ export async function forceCleanWorkspace(
       }
     }
   }
-  if (await mountAt(layout.dataRoot)) await runCommand('umount', ['-l', layout.dataRoot]);
+  // btrfs storage: its snapshots' and top level's mounts too.
+  for (const point of [layout.dataRoot, layout.snapshotsDir, layout.pool])
+    if (await mountAt(point)) await runCommand('umount', ['-l', point]);
   for (const device of await loopDevicesOf(layout.image)) await runCommand('losetup', ['-d', device]);
 }

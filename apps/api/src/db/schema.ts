@@ -23,6 +23,7 @@ export * from '../modules/ldap/ldap.table.ts';
 export * from '../modules/nfs/nfs.table.ts';
 export * from '../modules/ftp/ftp.table.ts';
 export * from '../modules/backups/backups.table.ts';
+export * from '../modules/snapshots/snapshots.table.ts';
 export * from '../modules/share-links/share-links.table.ts';
 export * from '../modules/subusers/subusers.table.ts';
 export * from '../modules/monitoring/monitoring.table.ts';

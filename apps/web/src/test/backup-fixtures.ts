@@ -2,6 +2,7 @@
 // restores, usage, the folders a schedule may name, backup clients), and their fake routes, for
 // the backups tab's tests.
 import type {
+  SnapshotsListResponse,
   BackupBrowseResponse,
   BackupClient,
   BackupClientsResponse,
@@ -19,6 +20,21 @@ import { SERVICE_ID } from './service-fixtures.ts';
 const AT = '2026-01-10T09:00:00.000Z';
 
 export const backupsPath = (path = '') => `/api/v1/backups/${SERVICE_ID}${path}`;
+
+/** The storage's snapshots (GET /api/v1/snapshots/{id}): two scheduled, none on demand, by default. */
+export function makeSnapshotsList(overrides: Partial<SnapshotsListResponse> = {}): SnapshotsListResponse {
+  return {
+    supported: true,
+    reason: null,
+    snapshots: [
+      { name: '@GMT-2026.01.10-09.45.00', taken_at: '2026-01-10T09:45:00.000Z', kind: 'scheduled' },
+      { name: '@GMT-2026.01.10-09.30.00', taken_at: '2026-01-10T09:30:00.000Z', kind: 'scheduled' },
+    ],
+    reported_at: '2026-01-10T09:45:05.000Z',
+    interval_minutes: 15,
+    ...overrides,
+  };
+}
 
 export const PROVIDER_SCHEDULE_ID = '0b6e4f1a-2c3d-4e5f-8a9b-1c2d3e4f5a6b';
 export const SCHEDULE_ID = '1c7f5a2b-3d4e-4f6a-9b0c-2d3e4f5a6b7c';
@@ -166,8 +182,10 @@ export function backupHandlers({
   sources = BACKUP_SOURCES,
   clients = [] as BackupClient[],
   clientLimit = 5,
+  snapshots = makeSnapshotsList(),
 } = {}) {
   return [
+    http.get(`/api/v1/snapshots/${SERVICE_ID}`, () => HttpResponse.json(snapshots)),
     http.get(backupsPath('/schedules'), () => HttpResponse.json({ schedules })),
     http.get(backupsPath('/sessions'), () => HttpResponse.json({ sessions })),
     http.get(backupsPath('/restores'), () => HttpResponse.json({ restores })),

@@ -37,6 +37,7 @@ export const workspaceKeys = {
     [...workspaceKeys.all(serviceId), 'backup-sessions', scheduleId ?? 'all'] as const,
   backupRestores: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-restores'] as const,
   backupUsage: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-usage'] as const,
+  snapshots: (serviceId: string) => [...workspaceKeys.all(serviceId), 'snapshots'] as const,
   subusers: (serviceId: string) => [...workspaceKeys.all(serviceId), 'subusers'] as const,
   backupSources: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-sources'] as const,
   backupClients: (serviceId: string) => [...workspaceKeys.all(serviceId), 'backup-clients'] as const,

@@ -5,7 +5,7 @@
 //
 // `take` counts and decides under a lock, so requests arriving together cannot all see the
 // same "one left" and all pass (17 failed sign-ins got through a limit of 5 that way).
-import type { ErrorCode } from '@debesis/contract';
+import { MANUAL_SNAPSHOT_INTERVAL_SECONDS, type ErrorCode } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { RateLimitCounter, RateLimitQueries } from './rate-limits.queries.ts';
 
@@ -50,6 +50,13 @@ export const LIMITS = {
   sharePasswordFailuresPerIp: { bucket: 'share-password:ip', max: 20, windowMs: 15 * 60_000 },
   // A VPN config link's token: random and used once, so guessing is all a flood could be.
   vpnConfigLinkPerIp: { bucket: 'vpn-config-link:ip', max: 30, windowMs: 60_000 },
+  // A snapshot on demand (issue 37): one a minute per service; the schedule takes the rest.
+  manualSnapshotPerService: {
+    bucket: 'snapshot:service',
+    max: 1,
+    windowMs: MANUAL_SNAPSHOT_INTERVAL_SECONDS * 1000,
+    refusal: 'snapshot_too_soon',
+  },
 } as const satisfies Record<string, Limit>;
 
 /** The three limits on guesses at one kind of secret. */

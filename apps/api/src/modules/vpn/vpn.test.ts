@@ -54,6 +54,11 @@ function fakeNode() {
     'storage.browse': () => ({ found: false, entries: [], truncated: false }),
     'share.describe': () => ({ found: false }),
     'nfs.disconnect': () => ({ blocked_until: new Date(0).toISOString() }),
+    'snapshot.take': () => ({
+      name: '@GMT-2026.01.01-00.00.00',
+      taken_at: '2026-01-01T00:00:00.000Z',
+      kind: 'manual',
+    }),
   };
   const nodeCalls: NodeCalls = {
     call: (async (serviceId: string, kind: NodeCallKind, payload: never) => {

@@ -206,6 +206,7 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'Backup client added': { name: 'ona-laptop' },
   'Backup client disconnected': { name: 'ona-laptop' },
   'Backup client deleted': { name: 'ona-laptop' },
+  'Snapshot taken': { name: '@GMT-2026.01.10-09.52.10' },
   'Share link created': { name: 'Projects', type: 'samba', expiry: '7d' },
   'Share link revoked': { name: 'Projects' },
   'Share link deleted': { name: 'Projects' },
@@ -512,6 +513,24 @@ describe('activity page', () => {
     await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
     expect(row('service suspended').getByText('Suspended by support: abuse report 42')).toBeTruthy();
     expect(row('service reactivated').getByText('Service reactivated')).toBeTruthy();
+  });
+
+  it('names a snapshot taken on demand, in both languages', async () => {
+    const log = RECORDED_LOG.filter((entry) => entry.action === 'Snapshot taken');
+    server.use(activityHandler(log));
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    expect(row('Snapshot taken').getByText('Snapshot @GMT-2026.01.10-09.52.10')).toBeTruthy();
+  });
+
+  it('names a snapshot taken on demand in Lithuanian too', async () => {
+    await changeLanguage('lt');
+    const log = RECORDED_LOG.filter((entry) => entry.action === 'Snapshot taken');
+    server.use(userHandler(makeUser({ language: 'lt' })), activityHandler(log));
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    expect(row('Snapshot taken').getByText('Padaryta momentinė kopija')).toBeTruthy();
+    expect(row('Snapshot taken').getByText('Momentinė kopija @GMT-2026.01.10-09.52.10')).toBeTruthy();
   });
 
   it('names the backup client in Lithuanian too', async () => {

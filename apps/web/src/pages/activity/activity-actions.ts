@@ -98,6 +98,7 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'Backup client added': 'backupClientAdded',
   'Backup client disconnected': 'backupClientDisconnected',
   'Backup client deleted': 'backupClientDeleted',
+  'Snapshot taken': 'snapshotTaken',
   'Share link created': 'shareLinkCreated',
   'Share link revoked': 'shareLinkRevoked',
   'Share link deleted': 'shareLinkDeleted',

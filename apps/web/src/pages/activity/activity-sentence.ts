@@ -346,6 +346,7 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
   'Backup client added': (d, c) => named(c, 'sentences.backupClient', d.name),
   'Backup client disconnected': (d, c) => named(c, 'sentences.backupClient', d.name),
   'Backup client deleted': (d, c) => named(c, 'sentences.backupClient', d.name),
+  'Snapshot taken': (d, c) => named(c, 'sentences.snapshot', d.name),
   'Share link created': (d, c) => named(c, 'sentences.shareLink', d.name),
   'Share link revoked': (d, c) => named(c, 'sentences.shareLink', d.name),
   'Share link deleted': (d, c) => named(c, 'sentences.shareLink', d.name),
@@ -375,6 +376,7 @@ function named(
     | 'sentences.ftpUser'
     | 'sentences.backupSchedule'
     | 'sentences.backupClient'
+    | 'sentences.snapshot'
     | 'sentences.shareLink'
     | 'sentences.subuser'
     | 'sentences.linuxUser',

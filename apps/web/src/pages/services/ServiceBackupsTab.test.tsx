@@ -13,6 +13,7 @@ import {
   makeBackupSession,
   makeBackupUsage,
   makeProviderSchedule,
+  makeSnapshotsList,
   PROVIDER_SCHEDULE_ID,
   SCHEDULE_ID,
   SESSION_ID,
@@ -668,5 +669,72 @@ describe('the backups tab', () => {
     expect(text(`backup-schedule-${PROVIDER_SCHEDULE_ID}-provider`)).toBe('Prižiūri teikėjas');
     expect(text(`backup-session-${SESSION_ID}-status`)).toBe('Baigta');
     expect(text(`backup-session-${SESSION_ID}-type`)).toBe('Prieauginė');
+  });
+});
+
+describe('the backups tab’s snapshots', () => {
+  const SNAPSHOTS = `/api/v1/snapshots/${SERVICE_ID}`;
+
+  it('lists the snapshots, tells Windows users about Previous Versions, and takes one now without asking first', async () => {
+    const taken = {
+      name: '@GMT-2026.01.10-09.52.10',
+      taken_at: '2026-01-10T09:52:10.000Z',
+      kind: 'manual',
+    } as const;
+    const posted: string[] = [];
+    server.use(
+      ...backupHandlers({
+        snapshots: makeSnapshotsList(),
+      }),
+      http.post(SNAPSHOTS, ({ request }) => {
+        posted.push(request.headers.get('x-csrf-token') ?? '');
+        return HttpResponse.json({ snapshot: taken }, { status: 202 });
+      }),
+    );
+    renderApp(BACKUPS_TAB);
+    const card = await screen.findByTestId('snapshots');
+    expect(card.textContent).toContain('Previous Versions');
+    expect(card.textContent).toContain('every 15 minutes');
+    await screen.findByTestId('snapshots-table');
+    expect(screen.getByTestId('snapshot-@GMT-2026.01.10-09.45.00').textContent).toContain('Scheduled');
+
+    const button = screen.getByTestId<HTMLButtonElement>('snapshots-take');
+    await waitFor(() => expect(button.disabled).toBe(false));
+    expect(button.textContent).toBe('Take a snapshot now');
+    await userEvent.click(button);
+    const notice = await screen.findByTestId('snapshots-taken');
+    expect(notice.textContent).toContain('Snapshot taken');
+    expect(posted).toHaveLength(1);
+    // No confirmation dialog was in the way.
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows why a snapshot was refused, in the reader’s words', async () => {
+    server.use(
+      ...backupHandlers(),
+      http.post(SNAPSHOTS, () =>
+        apiError(429, 'snapshot_too_soon', 'A snapshot of this service was taken less than a minute ago.'),
+      ),
+    );
+    renderApp(BACKUPS_TAB);
+    const button = await screen.findByTestId<HTMLButtonElement>('snapshots-take');
+    await waitFor(() => expect(button.disabled).toBe(false));
+    await userEvent.click(button);
+    expect((await screen.findByTestId('snapshots-take-error')).textContent).toBe(
+      'Failed to take a snapshot: A snapshot of this service was taken less than a minute ago.',
+    );
+  });
+
+  it('says an older storage takes no snapshots, and offers no button', async () => {
+    server.use(
+      ...backupHandlers({
+        snapshots: makeSnapshotsList({ supported: false, reason: 'ext4_storage', snapshots: [] }),
+      }),
+    );
+    renderApp(BACKUPS_TAB);
+    expect((await screen.findByTestId('snapshots-unsupported')).textContent).toContain(
+      'made before snapshots existed',
+    );
+    expect(screen.queryByTestId('snapshots-take')).toBeNull();
   });
 });

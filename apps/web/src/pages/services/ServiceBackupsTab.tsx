@@ -2,7 +2,8 @@
 // clients): how much the service's backups take, its schedules (the provider's daily one among
 // them), every backup made with its progress while it runs, one backup opened to restore a file or
 // folder from it, the restores asked for, and the customer's own machines that push their backups
-// here (BackupClientsSection.tsx).
+// here (BackupClientsSection.tsx). Beside the backups, the storage's own snapshots (SnapshotsSection.tsx):
+// Windows' Previous Versions.
 import type { BackupSession } from '@debesis/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { BackupBrowser } from './BackupBrowser.tsx';
 import { BackupClientsSection } from './BackupClientsSection.tsx';
 import { BackupHistorySection } from './BackupHistorySection.tsx';
 import { BackupSchedulesSection } from './BackupSchedulesSection.tsx';
+import { SnapshotsSection } from './SnapshotsSection.tsx';
 import { RelativeTime, useNow } from './kit/RelativeTime.tsx';
 import { ReportCard } from './kit/ReportCard.tsx';
 import { TableScroll } from './kit/TableScroll.tsx';
@@ -35,6 +37,7 @@ export function BackupsPanel({ serviceId }: { serviceId: string }) {
   return (
     <div className="service-tab-stack">
       <BackupUsageCard serviceId={service.id} />
+      <SnapshotsSection serviceId={service.id} />
       <BackupSchedulesSection serviceId={service.id} />
       <BackupHistorySection
         serviceId={service.id}

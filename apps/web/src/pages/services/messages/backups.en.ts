@@ -128,6 +128,26 @@ export const backupsTabEn = {
     state: 'State',
     stateHint: 'A paused schedule keeps its settings and its backups but does not run.',
   },
+  snapshots: {
+    title: 'Snapshots',
+    lead: 'Read-only copies of the whole storage as it was at one moment, taken every {{minutes}} minutes and kept on the same storage: all of the last 2 hours, one an hour for a day, one a day for 7 days. A snapshot you take is kept 7 days.',
+    windows:
+      'On Windows, right-click a file or folder on a share and open Properties → Previous Versions to open or restore it as it was in a snapshot.',
+    take: 'Take a snapshot now',
+    taking: 'Taking a snapshot…',
+    taken: 'Snapshot taken: {{when}}. It is listed below and in Previous Versions.',
+    takeFailed: 'Failed to take a snapshot',
+    loadFailed: 'Failed to load snapshots',
+    empty: 'No snapshots yet: the first one is taken within {{minutes}} minutes.',
+    unsupported_ext4_storage:
+      'This service’s storage was made before snapshots existed: it takes none until it is moved to the new storage. Your backups are not affected.',
+    unsupported_no_image: 'This service’s storage cannot take snapshots on its storage node.',
+    when: 'Taken',
+    name: 'Version name',
+    kind: 'How',
+    kind_scheduled: 'Scheduled',
+    kind_manual: 'Taken by you',
+  },
   history: {
     title: 'History',
     lead: 'Every backup, newest first. A backup that is queued or running updates here by itself.',

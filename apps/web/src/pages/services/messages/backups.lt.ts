@@ -138,6 +138,26 @@ export const backupsTabLt: BackupsTabMessages = {
     state: 'Būsena',
     stateHint: 'Pristabdytas planas išlaiko nustatymus ir kopijas, bet nevykdomas.',
   },
+  snapshots: {
+    title: 'Momentinės kopijos',
+    lead: 'Tik skaitomos visos saugyklos kopijos, kokia ji buvo vieną akimirką, daromos kas {{minutes}} minučių ir laikomos toje pačioje saugykloje: visos paskutinių 2 valandų, po vieną per valandą parai, po vieną per dieną 7 dienoms. Jūsų padaryta kopija laikoma 7 dienas.',
+    windows:
+      'Windows kompiuteryje dešiniuoju pelės mygtuku spustelėkite bendrinamo aplanko failą ar aplanką ir atverkite Ypatybės → Ankstesnės versijos: ten jį galite atverti ar atkurti tokį, koks buvo kopijoje.',
+    take: 'Padaryti kopiją dabar',
+    taking: 'Daroma kopija…',
+    taken: 'Kopija padaryta: {{when}}. Ji matoma žemiau ir ankstesnėse versijose.',
+    takeFailed: 'Nepavyko padaryti momentinės kopijos',
+    loadFailed: 'Nepavyko įkelti momentinių kopijų',
+    empty: 'Kopijų dar nėra: pirmoji bus padaryta per {{minutes}} minučių.',
+    unsupported_ext4_storage:
+      'Šios paslaugos saugykla sukurta anksčiau nei momentinės kopijos: jų nedaroma, kol ji nebus perkelta į naują saugyklą. Atsarginėms kopijoms tai įtakos neturi.',
+    unsupported_no_image: 'Šios paslaugos saugykla savo saugojimo mazge negali daryti momentinių kopijų.',
+    when: 'Padaryta',
+    name: 'Versijos pavadinimas',
+    kind: 'Kaip',
+    kind_scheduled: 'Pagal planą',
+    kind_manual: 'Padarė jūs',
+  },
   history: {
     title: 'Istorija',
     lead: 'Visos atsarginės kopijos, naujausios viršuje. Laukianti ar vykdoma kopija čia atsinaujina savaime.',

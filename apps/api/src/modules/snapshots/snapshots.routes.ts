@@ -1,0 +1,53 @@
+// /api/v1/snapshots/{serviceId}: the workspace's snapshots, and one taken now (issue 37; the
+// contract's packages/contract/src/snapshots.ts). The verified owner, or a subuser of the service
+// (access `backups`: snapshots are part of its backups); the take carries the CSRF header.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  snapshotsListResponseSchema,
+  snapshotTakeResponseSchema,
+  workspaceServiceParamsSchema,
+} from '@debesis/contract';
+import { currentUserId } from '../../http/caller.ts';
+import type { SnapshotsService } from './snapshots.service.ts';
+
+const security = [{ bearer: [] }];
+const tags = ['snapshots'];
+const access = { access: 'backups' } as const;
+
+export const snapshotsRoutes: FastifyPluginAsyncZod<{ snapshots: SnapshotsService }> = async (
+  app,
+  { snapshots },
+) => {
+  app.get(
+    '/:serviceId',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'The workspace’s snapshots (Windows Previous Versions), newest first',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 200: snapshotsListResponseSchema },
+      },
+    },
+    async (request) => snapshots.list(currentUserId(request), request.params.serviceId),
+  );
+
+  app.post(
+    '/:serviceId',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Take a snapshot of the workspace now (at most one a minute)',
+        security,
+        params: workspaceServiceParamsSchema,
+        response: { 202: snapshotTakeResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await snapshots.take(currentUserId(request), request.params.serviceId, { ip: request.ip })),
+  );
+};

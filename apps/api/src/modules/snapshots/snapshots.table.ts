@@ -1,0 +1,19 @@
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Snapshot } from '@debesis/contract';
+import { services } from '../services/services.table.ts';
+
+/**
+ * A workspace's snapshots as its node last reported them (contract SnapshotsReport), newest
+ * first, with one taken on demand since added at once: one row per service, made by its first
+ * report (or its first snapshot on demand).
+ */
+export const serviceSnapshots = pgTable('service_snapshots', {
+  serviceId: uuid('service_id')
+    .primaryKey()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  /** Whether its storage takes snapshots (btrfs); `reason` says why not. */
+  supported: boolean('supported').notNull(),
+  reason: text('reason'),
+  snapshots: jsonb('snapshots').$type<Snapshot[]>().notNull().default([]),
+  reportedAt: timestamp('reported_at', { withTimezone: true }),
+});
