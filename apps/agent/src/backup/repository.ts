@@ -34,7 +34,7 @@ import type { Logger } from '../logger.ts';
 import { exists } from '../system/host.ts';
 import { workspaceDir } from '../workspace-paths.ts';
 import { BackupJobFailure } from './failure.ts';
-import { failureCode, ResticError, type Restic } from './restic.ts';
+import { failureCode, ResticError, withoutUrlPasswords, type Restic } from './restic.ts';
 import { cheapKeyFile, CHEAP_SCRYPT } from './restic-key.ts';
 
 export interface RepositoryPaths {
@@ -89,7 +89,8 @@ export function repositoryPaths(
 const TARGET_CHECK_TIMEOUT_MS = 60_000;
 
 /** restic's words for a repository without its config file, on each backend it is given. */
-const NO_CONFIG = /unable to open config file: .*(does not exist|no such file|NoSuchKey|specified key does not exist)/i;
+const NO_CONFIG =
+  /unable to open config file: .*(does not exist|no such file|NoSuchKey|specified key does not exist)/i;
 
 /**
  * Whether the repository is there (restic's config file is what makes one): on the node's disk,
@@ -178,7 +179,7 @@ export async function openRepository(
     await unlink(paths.marker);
     throw new BackupJobFailure(
       'repository_missing',
-      `the backup repository ${paths.repository} is gone: the backups made before are lost; the next backup starts a new repository`,
+      `the backup repository ${withoutUrlPasswords(paths.repository)} is gone: the backups made before are lost; the next backup starts a new repository`,
     );
   }
   if (!options.create)

@@ -95,10 +95,8 @@ describe('workspace repositories on the backup target', () => {
     const first = await placed(1);
     const second = await placed(2);
     const repository = (await desiredOf(first))?.backup?.repository;
-    expect(repository).toEqual({
-      url: `rest:http://node:Target-Secret-77@127.0.0.1:8000/${first}`,
-      password: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-    });
+    expect(repository?.url).toBe(`rest:http://node:Target-Secret-77@127.0.0.1:8000/${first}`);
+    expect(repository?.password).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const other = (await desiredOf(second))?.backup?.repository;
     expect(other?.password).not.toBe(repository!.password);
 
