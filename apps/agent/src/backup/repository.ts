@@ -25,7 +25,7 @@
 // `init` refuses an existing one too). It is not made cheap (below): that writes restic's key
 // files by hand, which only a local repository allows, so every call there derives restic's own
 // key (~0.5 s). Removing the workspace deletes the node's folder; the repository on the target
-// stays, unreadable without the key, which the API forgets with the workspace.
+// stays for the target's operator to clear (its key stays with the API's row of the service).
 import { randomBytes } from 'node:crypto';
 import { copyFile, lstat, open, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
