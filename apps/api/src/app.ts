@@ -459,6 +459,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       limiter,
       serverSecret: config.jwtSecret,
       secureCookies: !config.embedded,
+      ...(config.BACKUP_TARGET_URL ? { backupTargetUrl: config.BACKUP_TARGET_URL } : {}),
     },
     WORKSPACE_FEATURES,
   );

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { backupTargetEnvironmentShape } from './modules/backups/backup-target.config.ts';
 import { SELLER_REQUIRED_IN_PRODUCTION, sellerEnvironmentShape } from './modules/billing/billing.config.ts';
 import { oauthEnvironmentShape } from './modules/oauth/oauth.config.ts';
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from './private-dir.ts';
@@ -212,6 +213,8 @@ export const environmentSchema = z.object({
    * AGENT_CLIENT_ROUTES: CIDR blocks, comma-separated); empty: the node only.
    */
   AGENT_CLIENT_ROUTES: z.string().default(''),
+  /** Where workspaces' backup repositories live off the nodes (modules/backups/backup-target.config.ts). */
+  ...backupTargetEnvironmentShape,
   /** OAuth sign-in providers; each is enabled when its client id and secret are set. */
   ...oauthEnvironmentShape,
   /** The seller printed on invoices and the invoice number prefix (modules/billing/billing.config.ts). */

@@ -102,6 +102,14 @@ export const BACKUP_CLIENT_PORT = 8000;
 /** bcrypt as htpasswd files hold it (`$2a$`, `$2b$` or `$2y$`, cost, 53 characters of salt and hash). */
 export const BCRYPT_HASH_PATTERN = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
+/**
+ * A restic repository location off the node: a REST server (`rest:http(s)://[user:pass@]host/path`),
+ * SFTP (`sftp:user@host:/path`; ssh's keys are the node's) or S3 (`s3:https://host/bucket/path`;
+ * credentials in the node's AWS_* environment). No whitespace, and an SFTP host never starts with
+ * `-` (restic hands it to ssh as an argument).
+ */
+export const BACKUP_TARGET_URL_PATTERN = /^(rest:https?:\/\/|sftp:[A-Za-z0-9_]|s3:)[^\s]+$/;
+
 export const backupClientStateSchema = z.object({
   /** Its login and the name of its repository folder (the workspace name rule). */
   name: text().regex(WORKSPACE_NAME_PATTERN),
@@ -123,6 +131,23 @@ export const backupSectionSchema = z.object({
    * folder is a deleted client's, and is deleted.
    */
   client_repositories: z.array(text().regex(WORKSPACE_NAME_PATTERN)).max(1000).default([]),
+  /**
+   * Where the workspace's repository lives when the operator configured a backup target off the
+   * storage nodes (README "Backups off the node"), and its key. Absent: the node's own repository
+   * under its data folder, keyed by the node (an older API, or no target configured). The key is
+   * the API's, made once per workspace and kept sealed in its database, so any node given it opens
+   * the same repository: a dead node loses neither the backups nor the key.
+   */
+  repository: z
+    .object({
+      url: text().max(2048).regex(BACKUP_TARGET_URL_PATTERN),
+      /** restic's password for the repository (RESTIC_PASSWORD_FILE on the node, never a command line). */
+      password: text()
+        .min(32)
+        .max(256)
+        .regex(/^[A-Za-z0-9_-]+$/),
+    })
+    .optional(),
 });
 export type BackupSectionState = z.infer<typeof backupSectionSchema>;
 

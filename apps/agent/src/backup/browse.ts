@@ -25,12 +25,20 @@ export async function browseSnapshot(
   payload: NodeCallPayload<'backup.browse'>,
   spawn?: StreamCommandRunner,
 ): Promise<BackupBrowseResult> {
-  if (!(await repositoryPresent(paths)))
-    throw new NodeCallError('not_found', 'this workspace has no backup repository');
+  const restic = createRestic(paths, spawn);
+  const requireRepository = async () => {
+    const present = await repositoryPresent(paths, restic).catch((error: unknown) => {
+      throw new NodeCallError('failed', error instanceof Error ? error.message : String(error));
+    });
+    if (!present) throw new NodeCallError('not_found', 'this workspace has no backup repository');
+  };
+  // On the backup target, asking whether the repository is there is a restic call of its own
+  // (~0.5 s): the index, when it has the snapshot, answers without it.
+  if (!paths.remote) await requireRepository();
   const indexed = await readIndexedFolder(paths, payload.snapshot_id, payload.path);
   if (indexed.status === 'indexed') return indexed.result;
+  if (paths.remote) await requireRepository();
 
-  const restic = createRestic(paths, spawn);
   const reader = new SnapshotFolderReader(payload.path, SNAPSHOT_BROWSE_MAX);
   const result = await restic.run(['--no-lock', 'ls', '--json', '--', payload.snapshot_id, payload.path], {
     onLine: (line) => reader.take(line),

@@ -14,15 +14,27 @@
 // was made, the job that finds it fails `repository_missing`: the older backups are lost, and
 // the marker goes, so the next job starts a new repository. A removed workspace's folder is
 // deleted whole.
+//
+// Off the node (README "Backups off the node"): when the desired state names a repository (a URL
+// on the operator's backup target, and the API's key for it), restic uses that instead, and the
+// node keeps only what it can lose: the key as the API sent it (`target-password`, 0600, beside
+// and apart from the node's own `password`, so a node that had a local repository before still
+// opens it), its marker (`target-initialized`), the cache and the listing index. Such a repository
+// may have been made by another node (the workspace moved, its node died): whether it is there is
+// asked of restic (`cat config`), and one that is there is opened, never made again (restic's
+// `init` refuses an existing one too). It is not made cheap (below): that writes restic's key
+// files by hand, which only a local repository allows, so every call there derives restic's own
+// key (~0.5 s). Removing the workspace deletes the node's folder; the repository on the target
+// stays for the target's operator to clear (its key stays with the API's row of the service).
 import { randomBytes } from 'node:crypto';
-import { copyFile, lstat, open, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, open, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import type { Logger } from '../logger.ts';
 import { exists } from '../system/host.ts';
 import { workspaceDir } from '../workspace-paths.ts';
 import { BackupJobFailure } from './failure.ts';
-import type { Restic } from './restic.ts';
+import { failureCode, ResticError, withoutUrlPasswords, type Restic } from './restic.ts';
 import { cheapKeyFile, CHEAP_SCRYPT } from './restic-key.ts';
 
 export interface RepositoryPaths {
@@ -33,14 +45,36 @@ export interface RepositoryPaths {
   marker: string;
   cache: string;
   tmp: string;
+  /** The repository is on the backup target: `repository` is restic's URL, `password` holds `key`. */
+  remote?: { key: string };
+}
+
+/** A repository on the backup target, as the desired state names it. */
+export interface RepositoryTarget {
+  url: string;
+  password: string;
 }
 
 export const backupsRoot = (dataDir: string) => join(resolve(dataDir), 'backups');
 
-export function repositoryPaths(dataDir: string, serviceId: string): RepositoryPaths {
+export function repositoryPaths(
+  dataDir: string,
+  serviceId: string,
+  target?: RepositoryTarget,
+): RepositoryPaths {
   // The same check as the workspace's folder: a service id becomes a path.
   workspaceDir(dataDir, serviceId);
   const dir = join(backupsRoot(dataDir), serviceId);
+  if (target)
+    return {
+      dir,
+      repository: target.url,
+      password: join(dir, 'target-password'),
+      marker: join(dir, 'target-initialized'),
+      cache: join(dir, 'cache'),
+      tmp: join(dir, 'tmp'),
+      remote: { key: target.password },
+    };
   return {
     dir,
     repository: join(dir, 'repository'),
@@ -51,8 +85,56 @@ export function repositoryPaths(dataDir: string, serviceId: string): RepositoryP
   };
 }
 
-/** Whether the repository is there (restic's config file is what makes one). */
-export const repositoryPresent = (paths: RepositoryPaths) => exists(join(paths.repository, 'config'));
+/** How long asking the target whether a repository is there may take (restic retries a while). */
+const TARGET_CHECK_TIMEOUT_MS = 60_000;
+
+/** restic's words for a repository without its config file, on each backend it is given. */
+const NO_CONFIG =
+  /unable to open config file: .*(does not exist|no such file|NoSuchKey|specified key does not exist)/i;
+
+/**
+ * Whether the repository is there (restic's config file is what makes one): on the node's disk,
+ * or asked of the target. A target that cannot be asked (down, a wrong key) throws: that is no
+ * answer that the repository is gone.
+ */
+export async function repositoryPresent(
+  paths: RepositoryPaths,
+  restic?: Restic,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  if (!paths.remote) return exists(join(paths.repository, 'config'));
+  if (!restic) throw new Error('a repository on the backup target is asked of restic');
+  await writeTargetKey(paths);
+  const result = await restic.run(['--no-lock', 'cat', 'config'], {
+    signal,
+    timeoutMs: TARGET_CHECK_TIMEOUT_MS,
+  });
+  if (result.ok) return true;
+  if (NO_CONFIG.test(result.stderr) && !result.stopped) return false;
+  throw new ResticError(result, failureCode(result));
+}
+
+/** The API's key in the file restic reads (0600), written when it is not there or differs. */
+async function writeTargetKey(paths: RepositoryPaths): Promise<void> {
+  if (!paths.remote) return;
+  await ensureDir(resolve(paths.dir, '..'), { mode: 0o700, uid: 0, gid: 0 });
+  await ensureDir(paths.dir, { mode: 0o700, uid: 0, gid: 0 });
+  // A browse on a node that never ran a job here (the workspace came from a dead node) needs them.
+  await ensureDir(paths.cache, { mode: 0o700 });
+  await ensureDir(paths.tmp, { mode: 0o700 });
+  const key = paths.remote.key;
+  if ((await readFile(paths.password, 'utf8').catch(() => undefined)) === key) return;
+  // Written beside and renamed: a restic started meanwhile reads the old key or the new, whole.
+  const next = `${paths.password}.next`;
+  await rm(next, { force: true });
+  const handle = await open(next, 'wx', 0o600);
+  try {
+    await handle.writeFile(key);
+  } finally {
+    await handle.close();
+  }
+  await rename(next, paths.password);
+}
 
 /** The folders and the key, made when missing; restic's temporary files of a run before cleared. */
 async function prepareFolders(paths: RepositoryPaths): Promise<void> {
@@ -61,6 +143,7 @@ async function prepareFolders(paths: RepositoryPaths): Promise<void> {
   await ensureDir(paths.cache, { mode: 0o700 });
   await rm(paths.tmp, { recursive: true, force: true });
   await ensureDir(paths.tmp, { mode: 0o700 });
+  if (paths.remote) return writeTargetKey(paths);
   const key = await lstat(paths.password).catch(() => undefined);
   if (key && !key.isFile()) throw new Error(`${paths.password} is not a file`);
   if (!key) {
@@ -84,7 +167,7 @@ export async function openRepository(
   options: { create: boolean; logger: Logger; signal?: AbortSignal; onLost?: () => Promise<void> },
 ): Promise<'ready' | 'created'> {
   await prepareFolders(paths);
-  if (await repositoryPresent(paths)) {
+  if (await repositoryPresent(paths, restic, options.signal)) {
     if (!(await exists(paths.marker)))
       await writeFile(paths.marker, `${new Date().toISOString()}\n`, { mode: 0o600 });
     // A lock left by a restic that was killed (the agent died): removed when stale, else kept.
@@ -96,7 +179,7 @@ export async function openRepository(
     await unlink(paths.marker);
     throw new BackupJobFailure(
       'repository_missing',
-      `the backup repository ${paths.repository} is gone: the backups made before are lost; the next backup starts a new repository`,
+      `the backup repository ${withoutUrlPasswords(paths.repository)} is gone: the backups made before are lost; the next backup starts a new repository`,
     );
   }
   if (!options.create)
@@ -105,9 +188,9 @@ export async function openRepository(
       'this workspace has no backup repository yet: nothing to restore',
     );
   // What is left without restic's config is no repository restic can open: start afresh.
-  await rm(paths.repository, { recursive: true, force: true });
+  if (!paths.remote) await rm(paths.repository, { recursive: true, force: true });
   await restic.output(['init'], { signal: options.signal });
-  await makeKeyCheap(paths, restic, options.logger);
+  if (!paths.remote) await makeKeyCheap(paths, restic, options.logger);
   await writeFile(paths.marker, `${new Date().toISOString()}\n`, { mode: 0o600 });
   return 'created';
 }

@@ -42,9 +42,21 @@ export class ResticError extends Error {
   }
 }
 
+/**
+ * What of the agent's environment a repository on the backup target may need: an S3 target's
+ * credentials (README "Backups off the node": the operator gives them to the nodes' agents).
+ */
+const TARGET_ENVIRONMENT = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_DEFAULT_REGION'] as const;
+
 /** The environment every restic call gets, and nothing else of the agent's. */
 export function resticEnvironment(paths: RepositoryPaths): NodeJS.ProcessEnv {
+  const target = paths.remote
+    ? Object.fromEntries(
+        TARGET_ENVIRONMENT.filter((name) => process.env[name]).map((name) => [name, process.env[name]]),
+      )
+    : {};
   return {
+    ...target,
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin',
     HOME: paths.dir,
     TMPDIR: paths.tmp,
@@ -110,9 +122,14 @@ export function describeResticFailure(result: ResticResult): string {
     .filter((line) => line !== '' && !/^\[\d+:\d+\]/.test(line))
     .slice(-8)
     .join('\n');
+  // These words reach the owner's report: a target's URL restic names in them keeps no password.
+  const shown = withoutUrlPasswords(words);
   const how = result.signal ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
-  return words ? `${name} ${how}: ${words}` : `${name} ${how}`;
+  return shown ? `${name} ${how}: ${shown}` : `${name} ${how}`;
 }
+
+/** `rest:https://user:secret@host/` as `rest:https://user:***@host/`. */
+export const withoutUrlPasswords = (text: string) => text.replace(/(\/\/[^\s/:@]*:)[^\s/@]*@/g, '$1***@');
 
 /**
  * A path as a restic pattern that matches only itself (`--include`, `--exclude`): restic reads

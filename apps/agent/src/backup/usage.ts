@@ -59,7 +59,9 @@ export async function measureRepository(
     snapshots,
     measured: {
       usage: {
-        repository_bytes: await diskBytes(paths.repository),
+        // On the backup target no folder of the node's can be walked: the data restic stores
+        // is the size (its index and snapshot files, a few percent, are left out).
+        repository_bytes: paths.remote ? storedBytes : await diskBytes(paths.repository),
         stored_bytes: storedBytes,
         snapshots: snapshots.length,
         measured_at: now.toISOString(),

@@ -3,9 +3,10 @@
 // background (daemons/task-driver.ts: one per workspace, AGENT_BACKUP_CONCURRENCY on the node).
 //
 // The repository is the workspace's own, outside its folder and storage (backup/repository.ts),
-// encrypted with a random key the node keeps; a backup job is backup/backup-job.ts, a restore
-// backup/restore-job.ts, the `backup.browse` call backup/browse.ts, the `backup.download` stream
-// call (a file's bytes) backup/download.ts. The report's `backup` section
+// encrypted with a random key the node keeps, or, when the desired state names one, on the
+// operator's backup target with the API's key (README "Backups off the node"); a backup job is
+// backup/backup-job.ts, a restore backup/restore-job.ts, the `backup.browse` call
+// backup/browse.ts, the `backup.download` stream call (a file's bytes) backup/download.ts. The report's `backup` section
 // is every listed job started (with progress while running), the repository's usage and its
 // snapshots, as measured after the last job that changed it (`<ws>/backup/usage.json`).
 //
@@ -75,7 +76,7 @@ export function backupDefinition(
     resultSchema,
 
     async run(job, desired, context, progress, signal) {
-      const paths = repositoryPaths(context.dataDir, desired.service_id);
+      const paths = repositoryPaths(context.dataDir, desired.service_id, desired.backup?.repository);
       const jobContext: JobContext = {
         paths,
         restic: createRestic(paths, options.spawn),
@@ -120,9 +121,17 @@ export function backupDefinition(
 
     calls: {
       'backup.browse': (payload, { desired, dataDir }) =>
-        browseSnapshot(repositoryPaths(dataDir, desired.service_id), payload, options.spawn),
+        browseSnapshot(
+          repositoryPaths(dataDir, desired.service_id, desired.backup?.repository),
+          payload,
+          options.spawn,
+        ),
       'backup.download': (payload, { desired, dataDir }) =>
-        snapshotFile(repositoryPaths(dataDir, desired.service_id), payload, options.spawn),
+        snapshotFile(
+          repositoryPaths(dataDir, desired.service_id, desired.backup?.repository),
+          payload,
+          options.spawn,
+        ),
     },
   };
 }

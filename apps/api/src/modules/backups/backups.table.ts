@@ -195,3 +195,18 @@ export const backupClients = pgTable(
   },
   (table) => [uniqueIndex('backup_clients_name_unique').on(table.serviceId, sql`lower(${table.name})`)],
 );
+
+/**
+ * The key of a workspace's restic repository on the operator's backup target (README "Backups
+ * off the node"; backup-target.ts): made once, the first time a desired state names the
+ * repository, and sealed under a key derived from the server's secret (crypto/server-keys.ts), so
+ * a copy of the database alone opens no backup. Any node the workspace lands on is given it: the
+ * backups outlive the node that made them. Deleted with the service's row.
+ */
+export const backupRepositoryKeys = pgTable('backup_repository_keys', {
+  serviceId: uuid('service_id')
+    .primaryKey()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  keySealed: text('key_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

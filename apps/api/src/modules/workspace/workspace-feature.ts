@@ -193,6 +193,8 @@ export interface WorkspaceFeatureDeps {
   serverSecret: string;
   /** Whether cookies a feature sets are `Secure` (not in the embedded development mode). */
   secureCookies: boolean;
+  /** BACKUP_TARGET_URL: where workspaces' backup repositories live off the nodes; unset, on each node. */
+  backupTargetUrl?: string;
 }
 
 /** The counts of a service whose features count nothing (users and groups are always counted). */

@@ -1,0 +1,53 @@
+// Backups off the node (README "Backups off the node"; issue 37 part 5): when the operator sets
+// BACKUP_TARGET_URL, every workspace's restic repository (the provider's daily backup and the
+// owner's schedules) lives on that target at `<base>/<service id>`, and the desired state's
+// `backup.repository` names it with its key. The key is the API's, not a node's: made here once
+// per workspace (32 random bytes), kept sealed (AES-256-GCM under a key derived from the server's
+// secret, as share links' tokens and webhooks' secrets are), and given to whichever node runs the
+// workspace, so a dead node takes neither the backups nor the key with it.
+//
+// Unset, nothing is named and each node keeps its own repository and key as before. A key that
+// no longer unseals (JWT_SECRET changed) names nothing either: the node then backs up into a
+// repository of its own rather than stopping every backup, and the repository on the target stays
+// readable again once the secret is put back (README says to keep JWT_SECRET).
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { BackupSectionState } from '@debesis/contract';
+import { createSealer, deriveServerKey } from '../../crypto/server-keys.ts';
+import type { Db } from '../../db/database.ts';
+import { repositoryUrl } from './backup-target.config.ts';
+import { backupRepositoryKeys } from './backups.table.ts';
+
+export type BackupRepository = NonNullable<BackupSectionState['repository']>;
+
+export function createBackupTarget(deps: { db: Db; serverSecret: string; url: string | undefined }) {
+  const sealer = createSealer(deriveServerKey(deps.serverSecret, 'debesis backups', 'repository key seal'));
+  const sealedKey = async (serviceId: string) =>
+    (
+      await deps.db
+        .select({ keySealed: backupRepositoryKeys.keySealed })
+        .from(backupRepositoryKeys)
+        .where(eq(backupRepositoryKeys.serviceId, serviceId))
+    )[0]?.keySealed;
+
+  return {
+    /** The workspace's repository on the target with its key, made the first time; none without a target. */
+    async repository(serviceId: string): Promise<BackupRepository | undefined> {
+      if (!deps.url) return undefined;
+      let sealed = await sealedKey(serviceId);
+      if (sealed === undefined) {
+        // Two API processes may get here at once: the first key stored is the one kept.
+        await deps.db
+          .insert(backupRepositoryKeys)
+          .values({ serviceId, keySealed: sealer.seal(randomBytes(32).toString('base64url')) })
+          .onConflictDoNothing();
+        sealed = await sealedKey(serviceId);
+      }
+      const password = sealed === undefined ? undefined : sealer.unseal(sealed);
+      if (password === undefined) return undefined;
+      return { url: repositoryUrl(deps.url, serviceId), password };
+    },
+  };
+}
+
+export type BackupTarget = ReturnType<typeof createBackupTarget>;
