@@ -37,7 +37,7 @@ import {
   renderSuspension,
 } from './ops/render.ts';
 import { serviceDetail } from './ops/services.ts';
-import { listJobs, runJob, WORKER_GRACE_MS, workHere } from './ops/jobs.ts';
+import { configuredWorkerDeps, listJobs, runJob, WORKER_GRACE_MS, workHere } from './ops/jobs.ts';
 import { startQueue } from '../jobs/queue.ts';
 
 const USAGE = [
@@ -172,7 +172,7 @@ async function main(args: readonly string[]): Promise<string> {
           const report = await runJob(
             {
               queue,
-              workHere: (name) => workHere({ queue, database, config }, name),
+              workHere: (name) => workHere(configuredWorkerDeps(config, database, queue), name),
               // The embedded PGlite is this process's alone: no worker can be waiting to take it.
               workerGraceMs: database.kind === 'pglite' ? 0 : WORKER_GRACE_MS,
             },

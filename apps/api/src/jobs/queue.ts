@@ -51,9 +51,7 @@ export interface JobState {
   output: unknown;
 }
 
-export type RunNowOutcome =
-  | { kind: 'queued'; id: string }
-  | { kind: 'pending'; job: JobState };
+export type RunNowOutcome = { kind: 'queued'; id: string } | { kind: 'pending'; job: JobState };
 
 export interface QueueOptions {
   /** Run maintenance and cron scheduling (the worker role does; a pure API process need not). */

@@ -98,7 +98,11 @@ export async function runJob(deps: RunDeps, name: string): Promise<RunReport> {
     by = 'here';
     await deps.workHere(job.name);
   }
-  state = await waitFor(read, (current) => FINISHED.has(current.state), deps.waitMs ?? JOB_EXPIRE_SECONDS * 1000);
+  state = await waitFor(
+    read,
+    (current) => FINISHED.has(current.state),
+    deps.waitMs ?? JOB_EXPIRE_SECONDS * 1000,
+  );
   return { kind: 'ran', name: job.name, by, job: state };
 }
 
@@ -115,24 +119,12 @@ async function waitFor(
   }
 }
 
-/**
- * This process as a worker of one queue: startWorker's handler for `name`, nothing else taken,
- * no schedule registered (that stays the real workers' job). Its log lines go to stderr.
- */
-export async function workHere(
-  deps: { queue: JobQueue; database: Database; config: Config },
-  name: JobName,
-): Promise<void> {
-  const { queue, database, config } = deps;
-  const only: JobQueue = {
-    ...queue,
-    async work(jobName, handler) {
-      if (jobName === name) await queue.work(jobName, handler, { concurrency: 1 });
-    },
-    async schedule() {},
-  };
-  await startWorker({
-    queue: only,
+export type WorkerDeps = Parameters<typeof startWorker>[0];
+
+/** startWorker's dependencies as `npm start`'s worker role builds them from the configuration. */
+export function configuredWorkerDeps(config: Config, database: Database, queue: JobQueue): WorkerDeps {
+  return {
+    queue,
     database,
     apiUrl: config.API_URL?.replace(/\/+$/, '') ?? `http://127.0.0.1:${config.PORT}`,
     paymentsSandboxSecret: config.paymentsSandboxSecret,
@@ -140,6 +132,24 @@ export async function workHere(
     serverSecret: config.jwtSecret,
     embedded: config.embedded,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
+    // Its log lines (what a sweep moved, say) go to stderr, the answer to stdout.
     logger: pino(loggerOptions(config.LOG_LEVEL), pino.destination(2)),
-  });
+  };
+}
+
+/**
+ * This process as a worker of one queue: startWorker's handler for `name`, nothing else taken,
+ * no schedule registered (that stays the real workers' job). Mail the job queues is delivered
+ * by a worker later, not here.
+ */
+export async function workHere(deps: WorkerDeps, name: JobName): Promise<void> {
+  const { queue } = deps;
+  const only: JobQueue = {
+    ...queue,
+    async work(jobName, handler) {
+      if (jobName === name) await queue.work(jobName, handler, { concurrency: 1 });
+    },
+    async schedule() {},
+  };
+  await startWorker({ ...deps, queue: only });
 }
