@@ -218,7 +218,9 @@ function jobError(job: JobState): string {
 export function renderJobRun(report: RunReport): string {
   const { name, job } = report;
   if (report.kind === 'pending') {
-    return `${name}: not started again, job ${job.id} is already ${job.state} (queued ${time(job.createdOn)}); it runs once for both.`;
+    // A job waiting for its retry runs at the retry's time, not now: that is said too.
+    const stands = job.state === 'retry' ? 'waiting to be retried after a failure' : `already ${job.state}`;
+    return `${name}: not started again, job ${job.id} is ${stands} (queued ${time(job.createdOn)}); it runs once for both.`;
   }
   const where = report.by === 'worker' ? 'a worker' : 'this process (no worker took it)';
   switch (job.state) {
