@@ -3,19 +3,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { SCHEDULES } from './jobs/schedules.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createActivityQueries } from './modules/activity/activity.queries.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { createAuthLinks } from './modules/auth/auth.links.ts';
 import { createAuthQueries } from './modules/auth/auth.queries.ts';
-import { BACKUP_TICK_CRON, createBackupScheduler } from './modules/backups/backups.scheduler.ts';
+import { createBackupScheduler } from './modules/backups/backups.scheduler.ts';
 import { createAnalyticsQueries } from './modules/analytics/analytics.queries.ts';
 import { createContactQueries } from './modules/contact/contact.queries.ts';
-import {
-  createMonitoringTick,
-  MONITORING_PRUNE_CRON,
-  MONITORING_TICK_CRON,
-} from './modules/monitoring/monitoring.tick.ts';
+import { createMonitoringTick } from './modules/monitoring/monitoring.tick.ts';
 import { createWebhooks } from './modules/monitoring/webhooks.ts';
 import { createRetention } from './modules/maintenance/retention.ts';
 import { createShareLinksQueries } from './modules/share-links/share-links.queries.ts';
@@ -23,7 +20,6 @@ import { nodeWakeups } from './modules/nodes/node-waker.ts';
 import { createRateLimitQueries } from './modules/rate-limits/rate-limits.queries.ts';
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from './modules/payments/sandbox-signature.ts';
-import { LIFECYCLE_SWEEP_CRON, PLACEMENT_RETRY_CRON } from './modules/services/lifecycle.constants.ts';
 import { createServicesBackground } from './modules/services/services.background.ts';
 import { servicesInTransaction } from './modules/services/services.in-transaction.ts';
 import { createServicesQueries } from './modules/services/services.queries.ts';
@@ -84,7 +80,6 @@ export async function startWorker(deps: {
       deps.logger.info(pruned, 'retention: deleted what outlived its time');
     }
   });
-  await deps.queue.schedule('maintenance.prune', '17 * * * *', {});
 
   // The service lifecycle: placement, its 2-minute retry and the time sweep.
   const services = createServicesBackground({
@@ -118,14 +113,12 @@ export async function startWorker(deps: {
     const result = await services.placement.retryUnplaced();
     if (result.placed + result.pending > 0) deps.logger.info(result, 'placement retried');
   });
-  await deps.queue.schedule('services.retry-placement', PLACEMENT_RETRY_CRON, {});
   await deps.queue.work('services.sweep', async () => {
     const result = await services.sweep.run();
     if (result.expired + result.quarantined + result.terminated + result.reminded > 0) {
       deps.logger.info(result, 'lifecycle sweep moved services');
     }
   });
-  await deps.queue.schedule('services.sweep', LIFECYCLE_SWEEP_CRON, {});
 
   const backups = createBackupScheduler({
     db: deps.database.db,
@@ -141,7 +134,6 @@ export async function startWorker(deps: {
     const result = await backups.tick();
     if (result.provided + result.queued + result.mailed > 0) deps.logger.info(result, 'backups scheduled');
   });
-  await deps.queue.schedule('backups.tick', BACKUP_TICK_CRON, {});
 
   const monitoring = createMonitoringTick({
     db: deps.database.db,
@@ -162,12 +154,10 @@ export async function startWorker(deps: {
     const result = await monitoring.tick();
     if (result.owed > 0) deps.logger.info(result, 'monitoring alerts mailed and posted');
   });
-  await deps.queue.schedule('monitoring.tick', MONITORING_TICK_CRON, {});
   await deps.queue.work('monitoring.prune', async () => {
     const deleted = await monitoring.prune();
     if (deleted > 0) deps.logger.info({ deleted }, 'monitoring: events past their retention deleted');
   });
-  await deps.queue.schedule('monitoring.prune', MONITORING_PRUNE_CRON, {});
 
   const authLinks = createAuthLinks({
     users: createUsersQueries(deps.database.db),
@@ -185,4 +175,9 @@ export async function startWorker(deps: {
     await deps.mailer.deliver(message);
     deps.logger.info({ mailId: message.id, to: message.to }, 'mail delivered');
   });
+
+  // The clock's jobs, once every handler above is in place (jobs/schedules.ts lists them).
+  for (const scheduled of SCHEDULES) {
+    await deps.queue.schedule(scheduled.name, scheduled.cron, scheduled.payload);
+  }
 }

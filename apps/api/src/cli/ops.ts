@@ -10,6 +10,7 @@
 //   customers suspend <email|id> [reason…] | unsuspend <email|id>
 //   services show <service-id> [--json] desired beside observed
 //   payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]
+//   jobs list [--json] | run <name>     the scheduled jobs with their last run; one run now, once
 //   catalogue …                         as `npm run catalogue`
 // This file only reads the arguments and prints; the work is in ./ops/*.ts and the modules.
 import { createNodesQueries } from '../modules/nodes/nodes.queries.ts';
@@ -26,6 +27,8 @@ import { configuredProvider } from '../modules/payments/configured-provider.ts';
 import { listPayments, refund } from './ops/payments.ts';
 import {
   renderCustomers,
+  renderJobRun,
+  renderJobs,
   renderNodes,
   renderPayments,
   renderRefund,
@@ -34,6 +37,8 @@ import {
   renderSuspension,
 } from './ops/render.ts';
 import { serviceDetail } from './ops/services.ts';
+import { configuredWorkerDeps, listJobs, runJob, WORKER_GRACE_MS, workHere } from './ops/jobs.ts';
+import { startQueue } from '../jobs/queue.ts';
 
 const USAGE = [
   'usage: npm run ops -- <area> <command> …',
@@ -41,6 +46,7 @@ const USAGE = [
   '  customers find <text> [--json] | suspend <email|id> [reason] | unsuspend <email|id>',
   '  services show <service-id> [--json]',
   '  payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]',
+  '  jobs list [--json] | run <name>',
   '  catalogue list | set-price <id> <EUR> | activate <id> | deactivate <id>',
 ].join('\n');
 
@@ -154,6 +160,32 @@ async function main(args: readonly string[]): Promise<string> {
         const sessionId = need(first, '<payment-session-id>');
         return renderRefund(await refund(db, configuredProvider(config), sessionId, reason));
       }
+      case 'jobs list':
+      case 'jobs run': {
+        // Not a supervisor: maintenance and the cron stay with the workers.
+        const queue = await startQueue(database, { supervise: false });
+        try {
+          if (command === 'list') {
+            const jobs = await listJobs(database, queue, now);
+            return show(jobs, () => renderJobs(jobs));
+          }
+          const report = await runJob(
+            {
+              queue,
+              workHere: (name) => workHere(configuredWorkerDeps(config, database, queue), name),
+              // The embedded PGlite is this process's alone: no worker can be waiting to take it.
+              workerGraceMs: database.kind === 'pglite' ? 0 : WORKER_GRACE_MS,
+            },
+            need(first, '<name>'),
+          );
+          const text = renderJobRun(report);
+          if (report.kind === 'pending') throw new Refusal(text, '');
+          if (report.job.state !== 'completed') throw new Refusal(text, '');
+          return text;
+        } finally {
+          await queue.stop();
+        }
+      }
       default:
         if (area === 'catalogue') {
           const products = createProductsService({ queries: createProductsQueries(db) });
@@ -171,7 +203,7 @@ main(process.argv.slice(2)).then(
     if (text) console.log(text);
   },
   (error: unknown) => {
-    if (error instanceof Refusal) console.log(error.details);
+    if (error instanceof Refusal && error.details) console.log(error.details);
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   },

@@ -28,8 +28,30 @@ export interface JobQueue {
   schedule<N extends JobName>(name: N, cron: string, payload: JobMap[N]): Promise<void>;
   /** Jobs waiting or running, for the health report. */
   pending(): Promise<number>;
+  /** The schedules pg-boss holds (a worker registered them at its start), by job name. */
+  registeredSchedules(): Promise<Array<{ name: string; cron: string; timezone: string }>>;
+  /**
+   * Queues one job now unless one of that name is already waiting, retrying or running, in
+   * which case that one is answered and nothing is added (the operator's "run it now": see
+   * sendUnlessPending).
+   */
+  sendUnlessPending<N extends JobName>(name: N, payload: JobMap[N]): Promise<RunNowOutcome>;
+  /** One job's state and times, or null once pg-boss has archived or deleted it. */
+  job(name: JobName, id: string): Promise<JobState | null>;
   stop(): Promise<void>;
 }
+
+export interface JobState {
+  id: string;
+  state: string;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  /** What the handler threw (pg-boss keeps it as the job's output), for failed and retried jobs. */
+  output: unknown;
+}
+
+export type RunNowOutcome = { kind: 'queued'; id: string } | { kind: 'pending'; job: JobState };
 
 export interface QueueOptions {
   /** Run maintenance and cron scheduling (the worker role does; a pure API process need not). */
@@ -110,6 +132,41 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       for (const name of JOB_NAMES) total += await boss.getQueueSize(name);
       return total;
     },
+    async registeredSchedules() {
+      const rows = (await boss.getSchedules()) as Array<{ name: string; cron: string; timezone: string }>;
+      return rows.map(({ name, cron, timezone }) => ({ name, cron, timezone }));
+    },
+    async sendUnlessPending(name, payload) {
+      // "Exactly once": the look and the send are one step for every process on the database
+      // (exactly() holds the database's advisory lock on a server) and for every caller in
+      // this process (the chain: PGlite's exclusively() is no lock at all). A job the cron sent,
+      // or another operator's, counts as pending too: the handler runs once for both asks.
+      // pg-boss's own singleton policies were not used: they are per queue (changing the
+      // workers' queues) and a singletonKey on a standard queue only throttles by time slot.
+      const run = runNowChain.then(() =>
+        database.exclusively(async () => {
+          const pending = await pendingJob(database, name);
+          if (pending) return { kind: 'pending' as const, job: pending };
+          const id = await boss.send(name, payload as object, {});
+          if (!id) throw new Error(`pg-boss did not queue ${name}`);
+          return { kind: 'queued' as const, id };
+        }),
+      );
+      runNowChain = run.catch(() => undefined);
+      return run;
+    },
+    async job(name, id) {
+      const job = await boss.getJobById(name, id);
+      if (!job) return null;
+      return {
+        id: job.id,
+        state: job.state,
+        createdOn: job.createdOn,
+        startedOn: job.startedOn ?? null,
+        completedOn: job.completedOn ?? null,
+        output: job.output ?? null,
+      };
+    },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
@@ -128,6 +185,55 @@ export async function jobCounts(
     [],
   );
   return rows.map((row) => ({ queue: String(row.name), state: String(row.state), count: Number(row.count) }));
+}
+
+/** sendUnlessPending's callers in this process, one after the other. */
+let runNowChain: Promise<unknown> = Promise.resolve();
+
+const PENDING_STATES = ['created', 'retry', 'active'];
+
+function jobState(row: Record<string, unknown>): JobState {
+  const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+  return {
+    id: String(row.id),
+    state: String(row.state),
+    createdOn: date(row.created_on)!,
+    startedOn: date(row.started_on),
+    completedOn: date(row.completed_on),
+    output: row.output ?? null,
+  };
+}
+
+/**
+ * The oldest job of the queue still waiting, retrying or running. Raw SQL because pg-boss's API
+ * only counts them (getQueueSize), and the operator is told which job and since when.
+ */
+async function pendingJob(database: Database, name: string): Promise<JobState | null> {
+  const { rows } = await database.executeSql(
+    `select id, state::text as state, created_on, started_on, completed_on, output
+       from ${PG_BOSS_SCHEMA}.job where name = $1 and state::text = any($2::text[])
+      order by created_on limit 1`,
+    [name, PENDING_STATES],
+  );
+  return rows[0] ? jobState(rows[0]) : null;
+}
+
+/**
+ * The latest job of each queue named, in pg-boss's table or its archive (completed jobs move
+ * there after 12 hours). Raw SQL: pg-boss's API finds a job only by its id.
+ */
+export async function lastJobs(database: Database, names: readonly string[]): Promise<Map<string, JobState>> {
+  const { rows } = await database.executeSql(
+    `select distinct on (name) name, id, state::text as state, created_on, started_on, completed_on, output
+       from (select name, id, state, created_on, started_on, completed_on, output
+               from ${PG_BOSS_SCHEMA}.job where name = any($1::text[])
+             union all
+             select name, id, state, created_on, started_on, completed_on, output
+               from ${PG_BOSS_SCHEMA}.archive where name = any($1::text[])) as jobs
+      order by name, created_on desc`,
+    [names],
+  );
+  return new Map(rows.map((row) => [String(row.name), jobState(row)]));
 }
 
 /** A UUID-shaped id that depends only on the job name and key. */

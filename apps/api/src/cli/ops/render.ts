@@ -3,8 +3,10 @@ import type { PaymentSessionRow } from '../../modules/payments/payments.queries.
 import type { OperatorRefund } from '../../modules/payments/refund.ts';
 import type { AccountSuspension } from '../../modules/services/operator-suspension.ts';
 import type { AccountMatch } from '../../modules/users/users.queries.ts';
+import type { JobState } from '../../jobs/queue.ts';
 import type { CustomerSummary } from './customers.ts';
 import { bytes, fields, money, table, time } from './format.ts';
+import type { JobListing, RunReport } from './jobs.ts';
 import type { NodeSummary, RemoveOutcome } from './nodes.ts';
 import type { ServiceDetail } from './services.ts';
 
@@ -188,4 +190,47 @@ export function renderRefund(outcome: OperatorRefund): string {
   return outcome.kind === 'refunded'
     ? `${session.id}: ${amount} refunded through ${session.provider} (refund ${outcome.reference}); the order and its service are unchanged.`
     : `${session.id}: already refunded (${session.refundReference ?? 'no reference'}${session.refundedAt ? `, ${time(session.refundedAt)}` : ''}).`;
+}
+
+export function renderJobs(jobs: readonly JobListing[]): string {
+  return table(
+    ['NAME', 'CRON (UTC)', 'EVERY', 'REGISTERED', 'LAST RUN', 'STARTED', 'COMPLETED', 'NEXT RUN'],
+    jobs.map((job) => [
+      job.name,
+      job.cron,
+      job.every ?? '-',
+      // No: no worker has started since the schedule was added, so nothing runs it on its own.
+      job.registered ? 'yes' : 'no',
+      job.lastRun?.state ?? 'never',
+      time(job.lastRun?.startedOn),
+      time(job.lastRun?.completedOn),
+      time(job.nextRun),
+    ]),
+  );
+}
+
+/** What the handler threw, as pg-boss kept it. */
+function jobError(job: JobState): string {
+  const output = job.output as { message?: unknown } | null;
+  return output && typeof output.message === 'string' ? `: ${output.message}` : '';
+}
+
+export function renderJobRun(report: RunReport): string {
+  const { name, job } = report;
+  if (report.kind === 'pending') {
+    // A job waiting for its retry runs at the retry's time, not now: that is said too.
+    const stands = job.state === 'retry' ? 'waiting to be retried after a failure' : `already ${job.state}`;
+    return `${name}: not started again, job ${job.id} is ${stands} (queued ${time(job.createdOn)}); it runs once for both.`;
+  }
+  const where = report.by === 'worker' ? 'a worker' : 'this process (no worker took it)';
+  switch (job.state) {
+    case 'completed':
+      return `${name}: ran in ${where}, job ${job.id}, completed ${time(job.completedOn)}.`;
+    case 'retry':
+      return `${name}: failed in ${where}${jobError(job)}; job ${job.id} is retried by the workers as a scheduled one would be.`;
+    case 'failed':
+      return `${name}: failed in ${where}${jobError(job)} (job ${job.id}, no retries left).`;
+    default:
+      return `${name}: job ${job.id} is ${job.state} in ${where}; \`ops jobs list\` shows how it ends.`;
+  }
 }
