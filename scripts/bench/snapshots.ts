@@ -2,9 +2,12 @@
 // workspace's data subvolume, through the agent's own takeSnapshot) on a 1 GiB btrfs workspace
 // holding 10,000 small files, and what snapshots add to each reconcile pass: the storage driver's
 // report when no snapshot is due (list + retention check) and when one is (it takes it), and its
-// observe (reads the image's superblock and the mounts). Live only: root with btrfs-progs; the
-// storage driver alone (no network, no daemons), in a temporary data folder removed after.
-import { randomUUID } from 'node:crypto';
+// observe (reads the image's superblock and the mounts). And replication to a standby storage on
+// the same host (snapshots/replication.ts): a whole send of a snapshot holding 256 MiB of new
+// data, then an incremental one after 256 MiB more: bytes carried and time, per changed GiB. Live
+// only: root with btrfs-progs; the storage driver alone (no network, no daemons), in a temporary
+// data folder removed after.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +15,7 @@ import {
   createStorageImageDriver,
   firstMissingProgram,
   isRoot,
+  replicateSnapshot,
   runCommand,
   silentLogger,
   takeSnapshot,
@@ -28,10 +32,20 @@ export interface SnapshotFigures {
   reportDueMs: number;
   observeMs: number[];
   snapshotsHeld: number;
+  replication?: {
+    wholeBytes: number;
+    wholeMs: number;
+    changedBytes: number;
+    incrementBytes: number;
+    incrementMs: number;
+  };
 }
 
 const FILES = 10_000;
 const RUNS = 9;
+/** New data written before each replication, in chunks (random: btrfs cannot compress it away). */
+const CHANGED_BYTES = 256 * 1024 * 1024;
+const CHUNK = 32 * 1024 * 1024;
 
 export async function measureSnapshots(): Promise<SnapshotFigures> {
   const empty = {
@@ -52,6 +66,9 @@ export async function measureSnapshots(): Promise<SnapshotFigures> {
   const layout = workspaceLayout(workspaceDir);
   const driver = createStorageImageDriver();
   const context = { dataDir, workspaceDir, logger: silentLogger, run: runCommand };
+  const standbyId = `bench-${randomUUID()}`;
+  const standbyDir = path.join(dataDir, 'workspaces', standbyId);
+  const standbyContext = { ...context, workspaceDir: standbyDir };
   const desired: WorkspaceDesiredState = {
     service_id: serviceId,
     generation: 1,
@@ -93,6 +110,26 @@ export async function measureSnapshots(): Promise<SnapshotFigures> {
       );
     }
     const report = await driver.report!(desired, context);
+
+    // Replication: into a second storage's snapshots, whole, then only what changed.
+    const standby = { ...desired, service_id: standbyId };
+    await mkdir(standbyDir, { recursive: true });
+    await driver.apply(standby, standbyContext);
+    const writeNew = async (name: string) => {
+      for (let part = 0; part < CHANGED_BYTES / CHUNK; part += 1)
+        await writeFile(path.join(folder, name), randomBytes(CHUNK), { flag: part === 0 ? 'w' : 'a' });
+    };
+    await writeNew('replicated-1.bin');
+    const first = await takeSnapshot(layout, runCommand, 'manual', new Date(start + RUNS * 1000));
+    const [wholeMs, whole] = await timed(() =>
+      replicateSnapshot(layout, workspaceLayout(standbyDir), first.name, undefined, runCommand),
+    );
+    await writeNew('replicated-2.bin');
+    const second = await takeSnapshot(layout, runCommand, 'manual', new Date(start + (RUNS + 1) * 1000));
+    const [incrementMs, increment] = await timed(() =>
+      replicateSnapshot(layout, workspaceLayout(standbyDir), second.name, first.name, runCommand),
+    );
+    await driver.apply({ ...standby, state: 'removed' }, standbyContext);
     return {
       files: FILES,
       takeMs,
@@ -100,6 +137,13 @@ export async function measureSnapshots(): Promise<SnapshotFigures> {
       reportDueMs,
       observeMs,
       snapshotsHeld: report.snapshots?.snapshots.length ?? 0,
+      replication: {
+        wholeBytes: whole.bytes,
+        wholeMs,
+        changedBytes: CHANGED_BYTES,
+        incrementBytes: increment.bytes,
+        incrementMs,
+      },
     };
   } finally {
     await driver.apply({ ...desired, state: 'removed' }, context).catch(() => undefined);
@@ -126,5 +170,18 @@ export function printSnapshots(figures: SnapshotFigures): void {
   console.log(`| the storage driver's observe (superblock + mounts) | ${spread(figures.observeMs)} |`);
   console.log(
     `| snapshots held after (retention kept every one: all are recent) | ${figures.snapshotsHeld} |`,
+  );
+  const r = figures.replication;
+  if (!r) return;
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  const changedGiB = r.changedBytes / 1024 ** 3;
+  console.log('\nReplication to a standby storage on this host (btrfs send | btrfs receive)');
+  console.log('| send | carried | time | per changed GiB |');
+  console.log('|---|---:|---:|---:|');
+  console.log(
+    `| whole: 10,000 files + ${mib(r.changedBytes)} new | ${mib(r.wholeBytes)} | ${ms(r.wholeMs)} | - |`,
+  );
+  console.log(
+    `| incremental: ${mib(r.changedBytes)} new since the parent | ${mib(r.incrementBytes)} | ${ms(r.incrementMs)} | ${(r.incrementMs / 1000 / changedGiB).toFixed(2)} s, ${(r.incrementBytes / r.changedBytes).toFixed(3)} bytes per byte |`,
   );
 }

@@ -38,3 +38,4 @@ export { collectActivity } from './activity/collect.ts';
 // Snapshots, for the benchmark (scripts/bench/snapshots.ts): the storage driver and the snapshot steps.
 export { createStorageImageDriver } from './drivers/storage-image.driver.ts';
 export { listSnapshots, snapshotPass, takeSnapshot } from './snapshots/snapshots.ts';
+export { replicateSnapshot } from './snapshots/replication.ts';
