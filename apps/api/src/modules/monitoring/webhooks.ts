@@ -17,7 +17,7 @@ import {
   type WebhookResponse,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
-import { createSealer, deriveServerKey } from '../../crypto/server-keys.ts';
+import { createSealer, deriveServerKeys, type ServerSecret } from '../../crypto/server-keys.ts';
 import { signEvent } from '../../crypto/event-signature.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createMonitoringQueries, type AlertRow } from './monitoring.queries.ts';
@@ -137,7 +137,7 @@ export interface WebhookSender {
 
 export function createWebhooks(deps: {
   db: Db;
-  serverSecret: string;
+  serverSecret: ServerSecret;
   /** Test runs post to receivers on 127.0.0.1; production never may. */
   allowPrivateTargets: boolean;
   now: () => Date;
@@ -145,7 +145,7 @@ export function createWebhooks(deps: {
   createAgent?: CreateAgent;
 }) {
   const queries = createMonitoringQueries(deps.db);
-  const sealer = createSealer(deriveServerKey(deps.serverSecret, 'monitoring', 'webhook-secret'));
+  const sealer = createSealer(deriveServerKeys(deps.serverSecret, 'monitoring', 'webhook-secret'));
   const resolve = deps.resolve ?? systemResolve;
   const createAgent = deps.createAgent ?? pinnedAgent;
   const check = (url: URL) => checkedAddresses(url, resolve, deps.allowPrivateTargets);
