@@ -52,7 +52,12 @@ export const allKeys = (keys: ServerKeys): Buffer[] => [keys.current, ...keys.pr
  * purpose apart, and says nothing about the key (a hash of 256 random bits, cut short).
  */
 export function keyId(key: Buffer): string {
-  return createHash('sha256').update('debesis key id\0').update(key).digest().subarray(0, 6).toString('base64url');
+  return createHash('sha256')
+    .update('debesis key id\0')
+    .update(key)
+    .digest()
+    .subarray(0, 6)
+    .toString('base64url');
 }
 
 export interface Sealer {

@@ -21,8 +21,12 @@ import { backupRepositoryKeys } from './backups.table.ts';
 
 export type BackupRepository = NonNullable<BackupSectionState['repository']>;
 
+/** The sealer of repository keys (also `ops secrets reseal`'s). */
+export const repositoryKeySealer = (serverSecret: ServerSecret) =>
+  createSealer(deriveServerKeys(serverSecret, 'debesis backups', 'repository key seal'));
+
 export function createBackupTarget(deps: { db: Db; serverSecret: ServerSecret; url: string | undefined }) {
-  const sealer = createSealer(deriveServerKeys(deps.serverSecret, 'debesis backups', 'repository key seal'));
+  const sealer = repositoryKeySealer(deps.serverSecret);
   const sealedKey = async (serviceId: string) =>
     (
       await deps.db

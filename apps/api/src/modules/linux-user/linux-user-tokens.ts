@@ -27,7 +27,11 @@ export const passwordFingerprint = (passwordCrypt: string) =>
   createHash('sha256').update(passwordCrypt).digest('hex').slice(0, 16);
 
 export function createLinuxUserTokens(serverSecret: ServerSecret, now: () => Date) {
-  const key = deriveServerKey(serverSecrets(serverSecret).current, 'debesis linux-user portal', 'access token');
+  const key = deriveServerKey(
+    serverSecrets(serverSecret).current,
+    'debesis linux-user portal',
+    'access token',
+  );
   return {
     async sign(claims: LinuxUserClaims): Promise<string> {
       const issuedAt = Math.floor(now().getTime() / 1000);

@@ -135,6 +135,10 @@ export interface WebhookSender {
   post(alert: AlertRow & { serviceName: string }, state: 'raised' | 'cleared', at: Date): Promise<boolean>;
 }
 
+/** The sealer of webhooks' signing secrets (also `ops secrets reseal`'s). */
+export const webhookSecretSealer = (serverSecret: ServerSecret) =>
+  createSealer(deriveServerKeys(serverSecret, 'monitoring', 'webhook-secret'));
+
 export function createWebhooks(deps: {
   db: Db;
   serverSecret: ServerSecret;
@@ -145,7 +149,7 @@ export function createWebhooks(deps: {
   createAgent?: CreateAgent;
 }) {
   const queries = createMonitoringQueries(deps.db);
-  const sealer = createSealer(deriveServerKeys(deps.serverSecret, 'monitoring', 'webhook-secret'));
+  const sealer = webhookSecretSealer(deps.serverSecret);
   const resolve = deps.resolve ?? systemResolve;
   const createAgent = deps.createAgent ?? pinnedAgent;
   const check = (url: URL) => checkedAddresses(url, resolve, deps.allowPrivateTargets);

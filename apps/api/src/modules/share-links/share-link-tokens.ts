@@ -11,7 +11,13 @@
 // chooses a grant's expiry, so a previous (perhaps leaked) key accepted would let whoever holds
 // it mint grants for as long as it stays configured; a visitor types the password again instead.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createSealer, deriveServerKey, deriveServerKeys, serverSecrets, type ServerSecret } from '../../crypto/server-keys.ts';
+import {
+  createSealer,
+  deriveServerKey,
+  deriveServerKeys,
+  serverSecrets,
+  type ServerSecret,
+} from '../../crypto/server-keys.ts';
 
 export const newShareToken = () => randomBytes(32).toString('base64url');
 
@@ -24,22 +30,27 @@ export interface ShareLinkKeys {
   seal(token: string): string;
   /** The token, or undefined when it was sealed under none of the server's keys (or is damaged). */
   unseal(sealed: string): string | undefined;
-  /** The sealed token under the current key; undefined when it is already, or opens under none. */
-  reseal(sealed: string): string | undefined;
   grant(linkId: string, expiresAt: Date): string;
   /** Whether `value` is a grant for `linkId` that has not run out at `now`. */
   granted(value: string | undefined, linkId: string, now: Date): boolean;
 }
 
+/** The sealer of links' tokens (also `ops secrets reseal`'s). */
+export const shareTokenSealer = (serverSecret: ServerSecret) =>
+  createSealer(deriveServerKeys(serverSecret, 'debesis share links', 'token seal'));
+
 export function createShareLinkKeys(serverSecret: ServerSecret): ShareLinkKeys {
-  const sealer = createSealer(deriveServerKeys(serverSecret, 'debesis share links', 'token seal'));
-  const grantKey = deriveServerKey(serverSecrets(serverSecret).current, 'debesis share links', 'password grant');
+  const sealer = shareTokenSealer(serverSecret);
+  const grantKey = deriveServerKey(
+    serverSecrets(serverSecret).current,
+    'debesis share links',
+    'password grant',
+  );
   const sign = (payload: string) => createHmac('sha256', grantKey).update(payload).digest('base64url');
 
   return {
     seal: (token) => sealer.seal(token),
     unseal: (sealed) => sealer.unseal(sealed),
-    reseal: (sealed) => sealer.reseal(sealed),
     grant(linkId, expiresAt) {
       const payload = `${linkId}.${expiresAt.getTime().toString(36)}`;
       return `${payload}.${sign(payload)}`;
