@@ -18,7 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { serverSecretOf, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailMessage } from './mail/mailer.ts';
@@ -457,7 +457,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       plans,
       recordActivity,
       limiter,
-      serverSecret: config.jwtSecret,
+      serverSecret: serverSecretOf(config),
       secureCookies: !config.embedded,
       ...(config.BACKUP_TARGET_URL ? { backupTargetUrl: config.BACKUP_TARGET_URL } : {}),
     },

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, serverSecretOf } from './config.ts';
 
 /** A real seller, as production must configure it. */
 const SELLER = {
@@ -42,6 +42,21 @@ describe('loadConfig', () => {
     expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
     expect(loadConfig({}, cwd).jwtSecret).toBe(config.jwtSecret);
     expect(JSON.parse(readFileSync(secretsFile, 'utf8'))).toMatchObject({ jwtSecret: config.jwtSecret });
+  });
+
+  it('reads JWT_SECRET_PREVIOUS as a list of older secrets, each as long as JWT_SECRET must be', () => {
+    const current = 'the-current-secret-0123456789abcdefgh';
+    const older = ['an-older-secret-0123456789abcdefghijk', 'the-oldest-secret-0123456789abcdefghi'];
+    expect(loadConfig({ JWT_SECRET: current }, tempDir()).jwtSecretPrevious).toEqual([]);
+    const config = loadConfig(
+      { JWT_SECRET: current, JWT_SECRET_PREVIOUS: ` ${older.join(' , ')} ` },
+      tempDir(),
+    );
+    expect(config.jwtSecretPrevious).toEqual(older);
+    expect(serverSecretOf(config)).toEqual({ current, previous: older });
+    expect(() =>
+      loadConfig({ JWT_SECRET: current, JWT_SECRET_PREVIOUS: `${older[0]},short` }, tempDir()),
+    ).toThrow(/JWT_SECRET_PREVIOUS/);
   });
 
   it('refuses production without its secrets and servers, naming each variable', () => {

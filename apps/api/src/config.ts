@@ -7,6 +7,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ServerSecrets } from './crypto/server-keys.ts';
 import { backupTargetEnvironmentShape } from './modules/backups/backup-target.config.ts';
 import { SELLER_REQUIRED_IN_PRODUCTION, sellerEnvironmentShape } from './modules/billing/billing.config.ts';
 import { oauthEnvironmentShape } from './modules/oauth/oauth.config.ts';
@@ -145,6 +146,13 @@ export const environmentSchema = z.object({
   /** Secret that signs access tokens (at least 32 characters). */
   JWT_SECRET: z.string().min(32).optional(),
   /**
+   * Older JWT_SECRETs, comma-separated, each at least 32 characters: what was sealed under them
+   * (share links' URLs, TOTP and webhook secrets, backup repository keys) still opens and backup
+   * codes still match, while everything new uses JWT_SECRET. Drop them after
+   * `npm run ops -- secrets reseal` (README "Rotating JWT_SECRET").
+   */
+  JWT_SECRET_PREVIOUS: listFromString.pipe(z.array(z.string().min(32))).default([]),
+  /**
    * Optional shared token that lets an agent enroll a NEW node name (never an existing one: that
    * takes the node's own one-time token, `npm run nodes -- enroll <name>`). Unset: only one-time tokens.
    */
@@ -225,13 +233,15 @@ export type Environment = z.infer<typeof environmentSchema>;
 
 export interface Config extends Omit<
   Environment,
-  'JWT_SECRET' | 'NODE_REGISTRATION_TOKEN' | 'MAIL_DIR' | 'PAYMENTS_SANDBOX_SECRET'
+  'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'NODE_REGISTRATION_TOKEN' | 'MAIL_DIR' | 'PAYMENTS_SANDBOX_SECRET'
 > {
   paymentsSandboxSecret: string;
   embedded: boolean;
   publicUrl: string;
   mailDir: string;
   jwtSecret: string;
+  /** JWT_SECRET_PREVIOUS: secrets that only open what they sealed (see serverSecretOf). */
+  jwtSecretPrevious: string[];
   nodeRegistrationToken: string | undefined;
   webDist: string;
   dataDir: string;
@@ -361,8 +371,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         }
       : { ...loadOrCreateDevelopmentSecrets(dataDir), ...definedSecrets(values) };
 
+  const { JWT_SECRET_PREVIOUS: jwtSecretPrevious, ...rest } = values;
   return {
-    ...values,
+    ...rest,
     ...(embedded ? {} : productionMailAddresses(values, env).addresses),
     embedded,
     dataDir,
@@ -370,9 +381,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailDir: path.resolve(cwd, values.MAIL_DIR ?? path.join(values.DATA_DIR, 'mail')),
     webDist: path.resolve(cwd, values.WEB_DIST),
     jwtSecret: secrets.jwtSecret,
+    jwtSecretPrevious,
     nodeRegistrationToken: values.NODE_REGISTRATION_TOKEN,
     paymentsSandboxSecret: secrets.paymentsSandboxSecret,
   };
+}
+
+/**
+ * The secrets the features derive their keys from: JWT_SECRET seals and signs, the previous ones
+ * only open. Access tokens are not among them: they are signed with JWT_SECRET alone (app.ts).
+ */
+export function serverSecretOf(config: Pick<Config, 'jwtSecret' | 'jwtSecretPrevious'>): ServerSecrets {
+  return { current: config.jwtSecret, previous: config.jwtSecretPrevious };
 }
 
 function definedSecrets(values: Environment): Partial<GeneratedSecrets> {

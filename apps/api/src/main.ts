@@ -2,7 +2,7 @@
 // (background jobs) and `agent` (the embedded local storage node). `npm start` runs all three in
 // one process on the embedded database; production runs them apart on one PostgreSQL.
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, serverSecretOf } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -58,7 +58,7 @@ async function main() {
       apiUrl,
       paymentsSandboxSecret: config.paymentsSandboxSecret,
       publicUrl: config.publicUrl,
-      serverSecret: config.jwtSecret,
+      serverSecret: serverSecretOf(config),
       embedded: config.embedded,
       mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
       logger,

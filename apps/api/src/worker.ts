@@ -1,5 +1,6 @@
 // The worker role: takes jobs off the queue and runs them. Each later module adds its handlers
 // here, so one place lists everything that runs in the background.
+import type { ServerSecret } from './crypto/server-keys.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/database.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -37,8 +38,8 @@ export async function startWorker(deps: {
   paymentsSandboxSecret: string;
   /** Base of the links in mails (PUBLIC_URL). */
   publicUrl: string;
-  /** The server's secret (JWT_SECRET), from which the webhooks' sealing key is derived. */
-  serverSecret: string;
+  /** The server's secrets (JWT_SECRET and JWT_SECRET_PREVIOUS), from which the webhooks' sealing keys are derived. */
+  serverSecret: ServerSecret;
   /** The embedded development mode: webhooks may post to local receivers. */
   embedded: boolean;
 }) {

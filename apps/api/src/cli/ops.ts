@@ -11,6 +11,8 @@
 //   services show <service-id> [--json] desired beside observed
 //   payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]
 //   jobs list [--json] | run <name>     the scheduled jobs with their last run; one run now, once
+//   secrets reseal [--json]             every sealed value under the current JWT_SECRET (after a
+//                                       rotation, before JWT_SECRET_PREVIOUS is dropped)
 //   catalogue …                         as `npm run catalogue`
 // This file only reads the arguments and prints; the work is in ./ops/*.ts and the modules.
 import { createNodesQueries } from '../modules/nodes/nodes.queries.ts';
@@ -33,10 +35,13 @@ import {
   renderPayments,
   renderRefund,
   renderRemoval,
+  renderReseal,
   renderService,
   renderSuspension,
 } from './ops/render.ts';
+import { resealSecrets } from './ops/secrets.ts';
 import { serviceDetail } from './ops/services.ts';
+import { serverSecretOf } from '../config.ts';
 import { configuredWorkerDeps, listJobs, runJob, WORKER_GRACE_MS, workHere } from './ops/jobs.ts';
 import { startQueue } from '../jobs/queue.ts';
 
@@ -47,6 +52,7 @@ const USAGE = [
   '  services show <service-id> [--json]',
   '  payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]',
   '  jobs list [--json] | run <name>',
+  '  secrets reseal [--json]',
   '  catalogue list | set-price <id> <EUR> | activate <id> | deactivate <id>',
 ].join('\n');
 
@@ -159,6 +165,10 @@ async function main(args: readonly string[]): Promise<string> {
       case 'payments refund': {
         const sessionId = need(first, '<payment-session-id>');
         return renderRefund(await refund(db, configuredProvider(config), sessionId, reason));
+      }
+      case 'secrets reseal': {
+        const report = await resealSecrets(db, serverSecretOf(config));
+        return show(report, () => renderReseal(report));
       }
       case 'jobs list':
       case 'jobs run': {

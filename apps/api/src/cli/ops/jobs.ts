@@ -10,7 +10,7 @@
 // handler, and stops once the job is done. pg-boss still hands the job to one of them only.
 import pino from 'pino';
 import { Cron } from 'croner';
-import type { Config } from '../../config.ts';
+import { serverSecretOf, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { loggerOptions } from '../../http/logging.ts';
 import type { JobName } from '../../jobs/job-map.ts';
@@ -129,7 +129,7 @@ export function configuredWorkerDeps(config: Config, database: Database, queue: 
     apiUrl: config.API_URL?.replace(/\/+$/, '') ?? `http://127.0.0.1:${config.PORT}`,
     paymentsSandboxSecret: config.paymentsSandboxSecret,
     publicUrl: config.publicUrl,
-    serverSecret: config.jwtSecret,
+    serverSecret: serverSecretOf(config),
     embedded: config.embedded,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
     // Its log lines (what a sweep moved, say) go to stderr, the answer to stdout.

@@ -8,6 +8,7 @@ import type { CustomerSummary } from './customers.ts';
 import { bytes, fields, money, table, time } from './format.ts';
 import type { JobListing, RunReport } from './jobs.ts';
 import type { NodeSummary, RemoveOutcome } from './nodes.ts';
+import type { ResealReport } from './secrets.ts';
 import type { ServiceDetail } from './services.ts';
 
 export function renderNodes(nodes: readonly NodeSummary[]): string {
@@ -233,4 +234,37 @@ export function renderJobRun(report: RunReport): string {
     default:
       return `${name}: job ${job.id} is ${job.state} in ${where}; \`ops jobs list\` shows how it ends.`;
   }
+}
+
+export function renderReseal({ columns: counts, staleBackupCodes }: ResealReport): string {
+  const lines = [
+    table(
+      ['COLUMN', 'RESEALED', 'ALREADY CURRENT', 'UNREADABLE'],
+      counts.map((count) => [
+        count.column,
+        String(count.resealed),
+        String(count.current),
+        String(count.unreadable),
+      ]),
+      [1, 2, 3],
+    ),
+  ];
+  const unreadable = counts.reduce((sum, count) => sum + count.unreadable, 0);
+  if (unreadable > 0)
+    lines.push(
+      `${unreadable} value(s) open under no configured secret and were left as they were ` +
+        '(sealed under a secret that is not in JWT_SECRET_PREVIOUS; they stay unreadable without it).',
+    );
+  if (staleBackupCodes.codes > 0)
+    lines.push(
+      `${staleBackupCodes.codes} unused backup code(s) of ${staleBackupCodes.subusers} subuser(s) were made ` +
+        'under a previous secret and stop working when it is removed (their TOTP keeps working): ' +
+        "their owners make new ones under the subuser's two-step verification.",
+    );
+  lines.push(
+    unreadable === 0 && staleBackupCodes.codes === 0
+      ? 'Everything sealed is under JWT_SECRET now: JWT_SECRET_PREVIOUS can be removed.'
+      : 'Everything readable is sealed under JWT_SECRET now.',
+  );
+  return lines.join('\n');
 }

@@ -1,5 +1,11 @@
 // Access tokens are short-lived signed JWTs naming the user and the session; refresh tokens
 // and mailed link tokens are random, opaque, and stored only as SHA-256 hashes.
+//
+// Access tokens are signed and verified with JWT_SECRET alone, never with JWT_SECRET_PREVIOUS: a
+// secret is rotated because it leaked, and the signer chooses `iat`, so a previous secret accepted
+// would let whoever holds it mint fresh tokens for as long as it stays configured (not just for
+// the 15 minutes real ones have left). The cost is one refresh: the web app answers a 401 with one
+// (api/interceptors.ts), and refresh tokens are opaque rows, untouched by a rotation.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 

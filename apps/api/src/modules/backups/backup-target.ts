@@ -7,21 +7,26 @@
 // workspace, so a dead node takes neither the backups nor the key with it.
 //
 // Unset, nothing is named and each node keeps its own repository and key as before. A key that
-// no longer unseals (JWT_SECRET changed) names nothing either: the node then backs up into a
-// repository of its own rather than stopping every backup, and the repository on the target stays
-// readable again once the secret is put back (README says to keep JWT_SECRET).
+// no longer unseals (JWT_SECRET changed without the old one in JWT_SECRET_PREVIOUS) names nothing
+// either: the node then backs up into a repository of its own rather than stopping every backup,
+// and the repository on the target is readable again once the secret is put back (README
+// "Rotating JWT_SECRET").
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BackupSectionState } from '@debesis/contract';
-import { createSealer, deriveServerKey } from '../../crypto/server-keys.ts';
+import { createSealer, deriveServerKeys, type ServerSecret } from '../../crypto/server-keys.ts';
 import type { Db } from '../../db/database.ts';
 import { repositoryUrl } from './backup-target.config.ts';
 import { backupRepositoryKeys } from './backups.table.ts';
 
 export type BackupRepository = NonNullable<BackupSectionState['repository']>;
 
-export function createBackupTarget(deps: { db: Db; serverSecret: string; url: string | undefined }) {
-  const sealer = createSealer(deriveServerKey(deps.serverSecret, 'debesis backups', 'repository key seal'));
+/** The sealer of repository keys (also `ops secrets reseal`'s). */
+export const repositoryKeySealer = (serverSecret: ServerSecret) =>
+  createSealer(deriveServerKeys(serverSecret, 'debesis backups', 'repository key seal'));
+
+export function createBackupTarget(deps: { db: Db; serverSecret: ServerSecret; url: string | undefined }) {
+  const sealer = repositoryKeySealer(deps.serverSecret);
   const sealedKey = async (serviceId: string) =>
     (
       await deps.db

@@ -3,10 +3,13 @@
 // and a fingerprint of its password hash as the token was issued. The portal's guard reads the
 // user on every request and compares the fingerprint, so a new password (the user's or the
 // owner's) or a deactivation ends every older token at its next request; nothing is stored.
+// Only the current secret's key signs and verifies: the signer chooses a token's times, so a
+// previous (perhaps leaked) key accepted would mint valid tokens for as long as it stays in
+// JWT_SECRET_PREVIOUS; after a rotation a portal user signs in again.
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { LINUX_USER_TOKEN_PREFIX, LINUX_USER_TOKEN_TTL_S } from '@debesis/contract';
-import { deriveServerKey } from '../../crypto/server-keys.ts';
+import { deriveServerKey, serverSecrets, type ServerSecret } from '../../crypto/server-keys.ts';
 import { signedPayload } from '../auth/tokens.ts';
 
 const ISSUER = 'debesis';
@@ -23,8 +26,12 @@ export interface LinuxUserClaims {
 export const passwordFingerprint = (passwordCrypt: string) =>
   createHash('sha256').update(passwordCrypt).digest('hex').slice(0, 16);
 
-export function createLinuxUserTokens(serverSecret: string, now: () => Date) {
-  const key = deriveServerKey(serverSecret, 'debesis linux-user portal', 'access token');
+export function createLinuxUserTokens(serverSecret: ServerSecret, now: () => Date) {
+  const key = deriveServerKey(
+    serverSecrets(serverSecret).current,
+    'debesis linux-user portal',
+    'access token',
+  );
   return {
     async sign(claims: LinuxUserClaims): Promise<string> {
       const issuedAt = Math.floor(now().getTime() / 1000);

@@ -17,7 +17,7 @@ import {
   type WebhookResponse,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
-import { createSealer, deriveServerKey } from '../../crypto/server-keys.ts';
+import { createSealer, deriveServerKeys, type ServerSecret } from '../../crypto/server-keys.ts';
 import { signEvent } from '../../crypto/event-signature.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createMonitoringQueries, type AlertRow } from './monitoring.queries.ts';
@@ -135,9 +135,13 @@ export interface WebhookSender {
   post(alert: AlertRow & { serviceName: string }, state: 'raised' | 'cleared', at: Date): Promise<boolean>;
 }
 
+/** The sealer of webhooks' signing secrets (also `ops secrets reseal`'s). */
+export const webhookSecretSealer = (serverSecret: ServerSecret) =>
+  createSealer(deriveServerKeys(serverSecret, 'monitoring', 'webhook-secret'));
+
 export function createWebhooks(deps: {
   db: Db;
-  serverSecret: string;
+  serverSecret: ServerSecret;
   /** Test runs post to receivers on 127.0.0.1; production never may. */
   allowPrivateTargets: boolean;
   now: () => Date;
@@ -145,7 +149,7 @@ export function createWebhooks(deps: {
   createAgent?: CreateAgent;
 }) {
   const queries = createMonitoringQueries(deps.db);
-  const sealer = createSealer(deriveServerKey(deps.serverSecret, 'monitoring', 'webhook-secret'));
+  const sealer = webhookSecretSealer(deps.serverSecret);
   const resolve = deps.resolve ?? systemResolve;
   const createAgent = deps.createAgent ?? pinnedAgent;
   const check = (url: URL) => checkedAddresses(url, resolve, deps.allowPrivateTargets);

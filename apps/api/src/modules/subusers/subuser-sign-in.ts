@@ -60,7 +60,7 @@ export function createSubuserSignIn(deps: SubuserSignInDeps) {
       const step = await deps.secondFactor.check(subuser.totpSecret, code, subuser.totpLastStep, at);
       return step !== undefined && (await queries.takeTotpStep(subuser.id, step));
     }
-    return queries.useBackupCode(subuser.id, deps.secondFactor.backupCodeHash(code), at);
+    return queries.useBackupCode(subuser.id, deps.secondFactor.backupCodeHashes(code), at);
   }
 
   async function identity(subuser: SubuserRow, expiresAt: Date): Promise<SubuserIdentity> {

@@ -91,15 +91,18 @@ export function createSubusersQueries(db: Executor) {
         await db.insert(subuserBackupCodes).values(hashes.map((codeHash) => ({ subuserId, codeHash })));
       }
     },
-    /** Marks an unused code used; false when there is none such (wrong, or used already). */
-    async useBackupCode(subuserId: string, codeHash: string, at: Date): Promise<boolean> {
+    /**
+     * Marks an unused code used; false when there is none such (wrong, or used already).
+     * `codeHashes` are the hashes the typed code may be kept as, one per key: at most one matches.
+     */
+    async useBackupCode(subuserId: string, codeHashes: readonly string[], at: Date): Promise<boolean> {
       const rows = await db
         .update(subuserBackupCodes)
         .set({ usedAt: at })
         .where(
           and(
             eq(subuserBackupCodes.subuserId, subuserId),
-            eq(subuserBackupCodes.codeHash, codeHash),
+            inArray(subuserBackupCodes.codeHash, [...codeHashes]),
             isNull(subuserBackupCodes.usedAt),
           ),
         )

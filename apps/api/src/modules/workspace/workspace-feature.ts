@@ -9,6 +9,7 @@
 //   - its routes.
 // The desired state, the node reports, the overview and the composition root iterate the
 // registry; none of them names a feature.
+import type { ServerSecret } from '../../crypto/server-keys.ts';
 import {
   servicesAddress,
   type FieldErrorCode,
@@ -189,8 +190,11 @@ export interface WorkspaceFeatureDeps {
   recordActivity: RecordActivity;
   /** Counting limits shared by every API process (a share link's password tries). */
   limiter: RateLimiter;
-  /** The server's secret, from which a feature derives keys of its own (share links' seals and grants). */
-  serverSecret: string;
+  /**
+   * The server's secrets, from which a feature derives keys of its own (share links' seals and
+   * grants): the current one and, after a rotation, the previous ones (crypto/server-keys.ts).
+   */
+  serverSecret: ServerSecret;
   /** Whether cookies a feature sets are `Secure` (not in the embedded development mode). */
   secureCookies: boolean;
   /** BACKUP_TARGET_URL: where workspaces' backup repositories live off the nodes; unset, on each node. */
