@@ -5,11 +5,12 @@
 // client's repository and a delete (append-only) are refused; a disconnected client's login stops
 // working without a restart of the server; a deleted client's repository is deleted; with no
 // client left the server stops. Their quota (backup/client-quota.ts): a push past it fails in
-// restic on the client while the node's disk outside the quota image is untouched; it grows with
-// the plan without a restart of the server, and the removal unmounts, detaches and deletes it.
+// restic on the client while the node's disk outside the quota image is untouched; repositories
+// of a plain folder are moved in once; it grows with the plan, and the removal unmounts, detaches
+// and deletes it.
 // Elsewhere it is skipped with the reason printed.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,8 +159,20 @@ describe.skipIf(reason !== undefined)(
     });
 
     it('a client connected to the VPN pushes a backup; the report counts it', async () => {
-      const { report } = await pass(state(['office', 'laptop'], ['office', 'laptop']));
+      // A repository pushed before the quota existed, in the plain folder: moved into the image once.
+      await mkdir(join(repositories(), 'laptop', 'snapshots'), { recursive: true });
+      await writeFile(join(repositories(), 'laptop', 'config'), 'pushed before the quota\n');
+      const { report, result } = await pass(state(['office', 'laptop'], ['office', 'laptop']));
       expect(report.error).toBeUndefined();
+      expect(result.actions.join('\n')).toContain(
+        "moved the backup clients' repositories into their quota image",
+      );
+      expect(await mountAt(repositories())).toBeDefined();
+      expect(await readFile(join(repositories(), 'laptop', 'config'), 'utf8')).toBe(
+        'pushed before the quota\n',
+      );
+      expect(await exists(`${repositories()}.plain`)).toBe(false);
+      expect(await exists(`${repositories()}.moved`)).toBe(false);
       expect(report.drivers.find((driver) => driver.driver === BACKUP_CLIENTS_DRIVER)).toEqual({
         driver: BACKUP_CLIENTS_DRIVER,
         live: true,
@@ -284,7 +297,7 @@ describe.skipIf(reason !== undefined)(
       );
     });
 
-    it('the quota grows with the plan while the server keeps running; removal deletes it', async () => {
+    it('the quota grows with the plan and the server serves it; removal deletes it', async () => {
       storageBytes = 48 * MIB;
       const grown = await pass(state(['laptop'], ['laptop'], ['laptop']));
       expect(grown.report.error).toBeUndefined();
