@@ -4,9 +4,13 @@
 // restic) inside the tunnel; the report counts the snapshot and its push. A wrong password, another
 // client's repository and a delete (append-only) are refused; a disconnected client's login stops
 // working without a restart of the server; a deleted client's repository is deleted; with no
-// client left the server stops. Elsewhere it is skipped with the reason printed.
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// client left the server stops. Their quota (backup/client-quota.ts): a push past it fails in
+// restic on the client while the node's disk outside the quota image is untouched; repositories
+// of a plain folder are moved in once; it grows with the plan, and the removal unmounts, detaches
+// and deletes it.
+// Elsewhere it is skipped with the reason printed.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,11 +22,14 @@ import {
   type WorkspaceDesiredState,
 } from '@debesis/contract';
 import { bcrypt } from 'hash-wasm';
+import { clientsQuotaPaths } from './backup/client-quota.ts';
 import { clientRepositoriesRoot } from './backup/client-repositories.ts';
 import { BACKUP_CLIENTS_DRIVER } from './drivers/backup-clients.driver.ts';
 import { runCommand, type CommandResult } from './exec/run-command.ts';
 import { daemonFiles } from './daemons/supervisor.ts';
 import { exists } from './system/host.ts';
+import { loopDevicesOf } from './system/loop-devices.ts';
+import { mountAt } from './system/mounts.ts';
 import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
 import { desiredWorkspace } from './testing/desired.ts';
 import { createLivePass } from './testing/live-pass.ts';
@@ -59,6 +66,10 @@ let clientDir: string;
 const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 const rcloneRecord = () => daemonFiles(join(layout().root, BACKUP_CLIENTS_DRIVER), 'rclone').record;
 const repositories = () => clientRepositoriesRoot(dataDir, SERVICE);
+const quotaImage = () => clientsQuotaPaths(repositories()).image;
+/** The plan's disk, and so the clients' quota (backupClientsQuotaBytes: a share of 1). */
+const MIB = 1024 * 1024;
+let storageBytes = 32 * MIB;
 
 /** The workspace with VPN logins for `logins`, of which `clients` may push. */
 function state(
@@ -70,7 +81,7 @@ function state(
   return desiredWorkspace({
     service_id: SERVICE,
     address: ADDRESS,
-    storage_bytes: 32 * 1024 * 1024,
+    storage_bytes: storageBytes,
     id_base: WORKSPACE_ID_FIRST_BASE,
     ...(logins.length > 0
       ? {
@@ -98,10 +109,11 @@ function restic(
   password: string,
   args: string[],
   repository: string = name,
+  timeoutMs = 60_000,
 ): Promise<CommandResult> {
   const url = `rest:http://${name}:${password}@${VPN_TUNNEL_SERVER_ADDRESS}:${BACKUP_CLIENT_PORT}/${repository}/`;
   return runCommand('ip', ['netns', 'exec', CLIENT.netns, 'restic', '--no-cache', '-r', url, ...args], {
-    timeoutMs: 60_000,
+    timeoutMs,
     env: { ...process.env, RESTIC_PASSWORD: 'the-customers-own-key', HOME: clientDir },
   });
 }
@@ -147,8 +159,20 @@ describe.skipIf(reason !== undefined)(
     });
 
     it('a client connected to the VPN pushes a backup; the report counts it', async () => {
-      const { report } = await pass(state(['office', 'laptop'], ['office', 'laptop']));
+      // A repository pushed before the quota existed, in the plain folder: moved into the image once.
+      await mkdir(join(repositories(), 'laptop', 'snapshots'), { recursive: true });
+      await writeFile(join(repositories(), 'laptop', 'config'), 'pushed before the quota\n');
+      const { report, result } = await pass(state(['office', 'laptop'], ['office', 'laptop']));
       expect(report.error).toBeUndefined();
+      expect(result.actions.join('\n')).toContain(
+        "moved the backup clients' repositories into their quota image",
+      );
+      expect(await mountAt(repositories())).toBeDefined();
+      expect(await readFile(join(repositories(), 'laptop', 'config'), 'utf8')).toBe(
+        'pushed before the quota\n',
+      );
+      expect(await exists(`${repositories()}.plain`)).toBe(false);
+      expect(await exists(`${repositories()}.moved`)).toBe(false);
       expect(report.drivers.find((driver) => driver.driver === BACKUP_CLIENTS_DRIVER)).toEqual({
         driver: BACKUP_CLIENTS_DRIVER,
         live: true,
@@ -179,6 +203,39 @@ describe.skipIf(reason !== undefined)(
       expect(office!.repository_bytes).toBeGreaterThan(0);
       expect(Date.now() - Date.parse(office!.last_push_at!)).toBeLessThan(60_000);
     });
+
+    it('a push past the quota fails in restic on the client; the node’s disk outside the quota is untouched', async () => {
+      // The repositories' folder is the quota image's mount, not a folder of the node's disk.
+      expect(await mountAt(repositories())).toBeDefined();
+      expect((await loopDevicesOf(quotaImage())).length).toBe(1);
+      const nodeFreeBefore = await statfs(dataDir);
+      // 40 MiB that neither compress nor deduplicate, past the 32 MiB quota.
+      const big = join(clientDir, 'big.bin');
+      await writeFile(big, randomBytes(40 * MIB));
+      const push = await restic('office', PASSWORDS.office, ['backup', big], 'office', 170_000);
+      await rm(big, { force: true });
+      expect(push.exitCode, said(push)).not.toBe(0);
+      expect(said(push)).toMatch(
+        /no space left on device|500 Internal Server Error|unexpected HTTP response \(500\)/i,
+      );
+      // Only the quota image took the bytes: allocated no more than its size, and the node's file
+      // system lost no more than that (and a little of the test's own).
+      const image = await stat(quotaImage());
+      expect(image.size).toBe(32 * MIB);
+      expect(image.blocks * 512).toBeLessThanOrEqual(32 * MIB);
+      const nodeFreeAfter = await statfs(dataDir);
+      const lost = (nodeFreeBefore.bavail - nodeFreeAfter.bavail) * nodeFreeAfter.bsize;
+      expect(lost).toBeLessThan(32 * MIB + 8 * MIB);
+      // The report gives the limit and what is taken of it: full.
+      const { report } = await pass(state(['office', 'laptop'], ['office', 'laptop']), undefined, true);
+      const quota = report.features?.backup_clients?.quota;
+      expect(quota?.bytes).toBe(32 * MIB);
+      expect(quota!.used_bytes).toBeGreaterThan(28 * MIB);
+      // The earlier snapshot is still there, readable.
+      const listed = await restic('office', PASSWORDS.office, ['snapshots', '--json']);
+      expect(listed.exitCode, said(listed)).toBe(0);
+      expect(JSON.parse(listed.stdout) as unknown[]).toHaveLength(1);
+    }, 200_000);
 
     it('refuses a wrong password, another client’s repository, and deleting a snapshot (append-only)', async () => {
       const wrong = await restic('office', 'not-the-password', ['snapshots']);
@@ -238,6 +295,32 @@ describe.skipIf(reason !== undefined)(
       expect(report.drivers.find((driver) => driver.driver === BACKUP_CLIENTS_DRIVER)?.reason).toMatch(
         /no backup client may push/,
       );
+    });
+
+    it('the quota grows with the plan and the server serves it; removal deletes it', async () => {
+      storageBytes = 48 * MIB;
+      const grown = await pass(state(['laptop'], ['laptop'], ['laptop']));
+      expect(grown.report.error).toBeUndefined();
+      // Online where the kernel allows it, offline (the server stopped a moment) where it does not.
+      expect(grown.result.actions.join('\n')).toContain(
+        `grew the backup clients' quota from ${32 * MIB} to ${48 * MIB} bytes`,
+      );
+      const serving = await recordedPid(rcloneRecord());
+      expect(serving).toBeDefined();
+      const after = await pass(state(['laptop'], ['laptop'], ['laptop']), undefined, true);
+      expect(after.report.features?.backup_clients?.quota?.bytes).toBe(48 * MIB);
+      expect(await recordedPid(rcloneRecord())).toBe(serving);
+      expect(await mountAt(repositories())).toBeDefined();
+
+      const image = quotaImage();
+      const removed = await pass({ ...state([], [], []), state: 'removed' });
+      expect(removed.result.actions.join('\n')).toContain(
+        `unmounted the backup clients' quota image at ${repositories()}`,
+      );
+      expect(await mountAt(repositories())).toBeUndefined();
+      expect(await loopDevicesOf(image)).toEqual([]);
+      expect(await exists(image)).toBe(false);
+      expect(await exists(repositories())).toBe(false);
     });
   },
 );

@@ -63,6 +63,11 @@ export const backupClientsResponseSchema = z.object({
   limit: z.number().int(),
   /** Where clients push, inside the workspace's tunnel. */
   endpoint: z.object({ address: text(), port: z.number().int() }),
+  /**
+   * What all its clients' repositories may hold together (backupClientsQuotaBytes of the plan's
+   * disk; a push past it fails on the client) and what they hold, as last measured.
+   */
+  quota: z.object({ bytes: z.number().int(), used_bytes: z.number().int() }),
 });
 export type BackupClientsResponse = z.infer<typeof backupClientsResponseSchema>;
 

@@ -99,6 +99,20 @@ export type BackupNodeJob = z.infer<typeof backupNodeJobSchema>;
  * but not delete any, so a machine taken over cannot wipe its backups.
  */
 export const BACKUP_CLIENT_PORT = 8000;
+
+/**
+ * The hard limit on what all of a workspace's backup clients' repositories hold together, as a
+ * share of the plan's disk (`storage_bytes`): 1, as much again as the workspace's own storage.
+ * Why this much: a customer backing up the machines whose files they keep in the workspace needs
+ * about that (restic deduplicates and compresses), and the provider already plans a node's disk by
+ * the plans' storage, so the worst a workspace can take is twice its plan's disk, known in advance
+ * and counted against nothing else. The node enforces it (a push past it fails with ENOSPC in
+ * restic on the client, README "Backup clients") and reports it with the clients' sizes.
+ */
+export const BACKUP_CLIENTS_QUOTA_SHARE = 1;
+/** The backup clients' quota of a workspace whose plan has `storageBytes` of disk. */
+export const backupClientsQuotaBytes = (storageBytes: number) =>
+  Math.floor(storageBytes * BACKUP_CLIENTS_QUOTA_SHARE);
 /** bcrypt as htpasswd files hold it (`$2a$`, `$2b$` or `$2y$`, cost, 53 characters of salt and hash). */
 export const BCRYPT_HASH_PATTERN = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
@@ -234,6 +248,16 @@ export type BackupClientReport = z.infer<typeof backupClientReportSchema>;
 /** The report's `backup_clients` section: every client repository the node keeps. */
 export const backupClientsReportSchema = z.object({
   clients: z.array(backupClientReportSchema).max(1000),
+  /**
+   * The clients' quota (backupClientsQuotaBytes) as the node holds it: `bytes` the repositories
+   * may take together, `used_bytes` of it taken (file-system overhead included, so `used_bytes`
+   * reaching `bytes` is a full quota). Null: no limit holds them (a node without loop devices or
+   * root). Absent from older agents.
+   */
+  quota: z
+    .object({ bytes: z.number().int().nonnegative(), used_bytes: z.number().int().nonnegative() })
+    .nullable()
+    .optional(),
 });
 export type BackupClientsReport = z.infer<typeof backupClientsReportSchema>;
 

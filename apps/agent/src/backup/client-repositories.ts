@@ -1,7 +1,9 @@
 // The repositories backup clients push into (README "Backup clients"), beside the workspace's own
 // backups and like them outside its folder and storage:
 //
-//   <data>/backups/<service id>/clients/          0700, root: the REST server's root
+//   <data>/backups/<service id>/clients/          0700, root: the REST server's root, live the
+//                                                 mount of the clients' quota image
+//                                                 (client-quota.ts)
 //   <data>/backups/<service id>/clients/<name>/   one client's restic repository, made by the
 //                                                 client's `restic init` through the server
 //
@@ -86,7 +88,8 @@ export async function clientRepositories(root: string): Promise<string[]> {
  * there); returns what it deleted. Entries are taken by lstat, never followed.
  */
 export async function deleteOtherRepositories(root: string, keep: readonly string[]): Promise<string[]> {
-  const kept = new Set(keep);
+  // lost+found: the quota image's own (backup/client-quota.ts), no client's (not a client name).
+  const kept = new Set([...keep, 'lost+found']);
   const deleted: string[] = [];
   for (const name of await listNames(root)) {
     if (kept.has(name)) continue;

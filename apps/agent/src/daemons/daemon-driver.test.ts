@@ -320,4 +320,22 @@ describe('the generic daemon driver and supervisor', () => {
     expect(removed.actions).toEqual(['stopped faked']);
     expect(await processArgv(spawned[2]!)).toBeUndefined();
   });
+
+  it('a removed workspace runs the definition’s remove once its daemon stopped, and never its tidy', async () => {
+    const calls: string[] = [];
+    const definition: DaemonDefinition = {
+      ...fakeDefinition(),
+      tidy: () => Promise.resolve(['tidied']),
+      remove: async (_desired, { dir }) => {
+        calls.push(`remove: daemon ${(await processArgv(spawned.at(-1)!)) ? 'runs' : 'stopped'} (${dir})`);
+        return ['undone'];
+      },
+    };
+    const withRemove = () =>
+      daemonDriver(definition, { spawn, whyNotLive: () => Promise.resolve(undefined) });
+    expect((await withRemove().apply(state(), context())).actions).not.toContain('undone');
+    const removed = await withRemove().apply(state(undefined, { state: 'removed' }), context());
+    expect(removed.actions).toEqual(['stopped faked', 'undone']);
+    expect(calls).toEqual([`remove: daemon stopped (${join(dataDir, 'workspaces/w/fake')})`]);
+  });
 });

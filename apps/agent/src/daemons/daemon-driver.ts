@@ -1,7 +1,8 @@
 // The one driver behind every daemon definition (definition.ts). A pass for a workspace:
 //
 //   removed, or not needed (no shares)  → stop the daemon if it runs; status says why; not
-//                                         removed: the definition's tidy (data of resources gone)
+//                                         removed: the definition's tidy (data of resources gone);
+//                                         removed: the definition's remove (what it set up outside)
 //   otherwise                           → render its config files, tidy; check each that changed
 //                                         (bad resources left out as failures); write them
 //   the host cannot run it              → stop there: rendered and checked, status says why
@@ -79,6 +80,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
         // Stopping works whatever the host lacks now: a daemon started earlier must not outlive this.
         const actions = await stop(context, argv);
         if (desired.state !== 'removed') actions.push(...((await definition.tidy?.(desired, context)) ?? []));
+        else actions.push(...((await definition.remove?.(desired, context)) ?? []));
         const why = [reason, notNeeded && `not needed: ${notNeeded}`].filter(Boolean).join('; ');
         return {
           changed: actions.length > 0,

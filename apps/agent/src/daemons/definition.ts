@@ -149,6 +149,12 @@ export interface DaemonDefinition {
    * what it did. A removed workspace's data goes with the feature that keeps it.
    */
   tidy?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<string[]>;
+  /**
+   * A removed workspace, once the daemon stopped: undo what the feature set up outside the
+   * workspace's folder (the backup clients' quota image: unmounted and deleted). Returns what it
+   * did. Data the feature keeps in a folder another driver deletes is left to that driver.
+   */
+  remove?(desired: WorkspaceDesiredState, context: DaemonContext): Promise<string[]>;
   /** Its command line, run inside the workspace's namespace, in the foreground. */
   argv(desired: WorkspaceDesiredState, context: Pick<DaemonContext, 'layout' | 'dir' | 'dataDir'>): string[];
   /** What it serves on once started: the supervisor waits for this port (TCP unless said). */

@@ -13,8 +13,23 @@
 // for the clients' own VPN logins): the start waits for it, and the agent sees the server up by
 // its listening socket, since the node cannot connect into the tunnel. Not needed while no client
 // may push; a deleted client's repository is deleted either way (tidy).
+//
+// The repositories together are held to the workspace's quota (backupClientsQuotaBytes of the
+// plan's disk): the folder is a loop-mounted sparse ext4 image of that size, made and grown in
+// `sync` (live only, before rclone starts) and deleted in `remove` (backup/client-quota.ts).
 import { join } from 'node:path';
-import { BACKUP_CLIENT_PORT, VPN_TUNNEL_SERVER_ADDRESS, type WorkspaceDesiredState } from '@debesis/contract';
+import {
+  BACKUP_CLIENT_PORT,
+  VPN_TUNNEL_SERVER_ADDRESS,
+  backupClientsQuotaBytes,
+  type WorkspaceDesiredState,
+} from '@debesis/contract';
+import {
+  clientsQuotaPaths,
+  clientsQuotaReport,
+  ensureClientsQuota,
+  removeClientsQuota,
+} from '../backup/client-quota.ts';
 import {
   clientRepositories,
   clientRepositoriesRoot,
@@ -22,6 +37,7 @@ import {
   deleteOtherRepositories,
 } from '../backup/client-repositories.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
+import { daemonFiles, stopDaemon } from '../daemons/supervisor.ts';
 import type { DaemonContext, DaemonDefinition } from '../daemons/definition.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import type { Driver } from './driver.ts';
@@ -53,7 +69,7 @@ const clientsOf = (desired: WorkspaceDesiredState) => desired.backup?.clients ??
 export function backupClientsDefinition(): DaemonDefinition {
   const root = (desired: WorkspaceDesiredState, dataDir: string) =>
     clientRepositoriesRoot(dataDir, desired.service_id);
-  return {
+  const definition: DaemonDefinition = {
     name: BACKUP_CLIENTS_DRIVER,
     daemon: DAEMON,
     programs: ['rclone', 'ip'],
@@ -89,6 +105,22 @@ export function backupClientsDefinition(): DaemonDefinition {
       return deleted.map((path) => `deleted the backup client repository ${path}`);
     },
 
+    // Live only, before rclone starts: the quota image mounted at the repositories' folder (made
+    // the first time a client may push, grown with the plan). rclone binds the folder when it
+    // starts, so one running before the mount is stopped first; the driver starts it again.
+    async sync(desired, context) {
+      const argv = definition.argv(desired, context);
+      return ensureClientsQuota(clientsQuotaPaths(root(desired, context.dataDir)), {
+        quotaBytes: backupClientsQuotaBytes(desired.storage_bytes),
+        run: context.run,
+        stopServer: async () =>
+          (await stopDaemon(daemonFiles(context.dir, DAEMON), argv)) ? [`stopped ${DAEMON}`] : [],
+      });
+    },
+
+    // rclone has stopped: its namespace no longer holds the image.
+    remove: (desired, { dataDir, run }) => removeClientsQuota(clientsQuotaPaths(root(desired, dataDir)), run),
+
     keep: (desired, { dataDir }) => [root(desired, dataDir)],
     setup: () => ['/bin/sh', '-c', WAIT_FOR_TUNNEL, 'debesis-wait-tunnel', VPN_TUNNEL_SERVER_ADDRESS],
     argv: (desired, { dir, dataDir }) => [
@@ -120,10 +152,12 @@ export function backupClientsDefinition(): DaemonDefinition {
           clients: await Promise.all(
             names.slice(0, 1000).map((name) => clientRepositoryReport(clientsRoot, name)),
           ),
+          quota: await clientsQuotaReport(clientsQuotaPaths(clientsRoot)),
         },
       };
     },
   };
+  return definition;
 }
 
 export function createBackupClientsDriver(options: DaemonDriverOptions = {}): Driver {

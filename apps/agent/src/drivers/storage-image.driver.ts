@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import { countFiles, measureTree } from '../fs/measure-tree.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
-import { ext4Size } from '../system/ext4.ts';
+import { EXT4_BLOCK, EXT4_IMAGE_MOUNT_OPTIONS, ext4Size, mkfsExt4Args } from '../system/ext4.ts';
 import { storageFileSystem } from '../system/btrfs.ts';
 import { firstMissingProgram } from '../system/host.ts';
 import {
@@ -51,13 +51,11 @@ import type { Driver, DriverContext, DriverResult } from './driver.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
 
 export const STORAGE_DRIVER = 'storage';
-const BLOCK = 4096;
+const BLOCK = EXT4_BLOCK;
 // A fresh ext4 uses inodes 1–11 (reserved ones and lost+found): they are not the customer's files.
 const EXT4_BASE_INODES = 11;
 const PROGRAMS = ['losetup', 'mkfs.ext4', 'resize2fs', 'e2fsck', 'mount', 'umount'];
-// nosuid/nodev/noexec: the customer's files are data to the host, never programs or devices.
-// noinit_itable: do not zero inode tables in the background, which would fill the sparse image.
-const DEVICE_MOUNT_OPTIONS = 'nosuid,nodev,noexec,noinit_itable';
+const DEVICE_MOUNT_OPTIONS = EXT4_IMAGE_MOUNT_OPTIONS;
 const MOUNT_OPTIONS = `loop,${DEVICE_MOUNT_OPTIONS}`;
 const BTRFS_PROGRAMS = ['mkfs.btrfs', 'btrfs'];
 // commit=5: btrfs writes its transaction every 30 s by default, and until then a deleted file's
@@ -228,19 +226,7 @@ async function applyImage(
       const layoutFlags = wanted < MIXED_BELOW_BYTES ? ['--mixed'] : ['-m', 'single'];
       await run('mkfs.btrfs', ['-q', '-f', '-K', ...layoutFlags, '-L', 'debesis', partial]);
     } else {
-      await run('mkfs.ext4', [
-        '-q',
-        '-F',
-        '-b',
-        String(BLOCK),
-        '-m',
-        '0',
-        '-L',
-        'debesis',
-        '-E',
-        'nodiscard,lazy_itable_init=1,lazy_journal_init=1',
-        partial,
-      ]);
+      await run('mkfs.ext4', mkfsExt4Args(partial));
     }
     await rename(partial, layout.image);
     actions.push(`created a ${wanted}-byte ${btrfs ? 'btrfs' : 'ext4'} storage image`);

@@ -22,3 +22,32 @@ export async function ext4Size(imagePath: string): Promise<number | undefined> {
     await handle.close();
   }
 }
+
+/** The file-system block size of the agent's ext4 images. */
+export const EXT4_BLOCK = 4096;
+
+/**
+ * mkfs.ext4's arguments for one of the agent's sparse images (a workspace's storage, its backup
+ * clients' quota): no reserved blocks (every byte of the size is the customer's), lazy init and
+ * no discard, so making it writes next to nothing of the sparse file.
+ */
+export const mkfsExt4Args = (image: string) => [
+  '-q',
+  '-F',
+  '-b',
+  String(EXT4_BLOCK),
+  '-m',
+  '0',
+  '-L',
+  'debesis',
+  '-E',
+  'nodiscard,lazy_itable_init=1,lazy_journal_init=1',
+  image,
+];
+
+/**
+ * Mount options of such an image: nosuid/nodev/noexec, the customer's files are data to the host,
+ * never programs or devices; noinit_itable, no zeroing of inode tables in the background, which
+ * would fill the sparse image.
+ */
+export const EXT4_IMAGE_MOUNT_OPTIONS = 'nosuid,nodev,noexec,noinit_itable';

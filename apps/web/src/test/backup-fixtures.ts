@@ -44,6 +44,10 @@ export const CLIENT_ID = '4f0c8d5e-6a7b-4c9d-8e3f-5a6b7c8d9e0a';
 
 /** Where the clients push: the workspace tunnel's server address and the REST server's port. */
 export const CLIENT_ENDPOINT: BackupClientsResponse['endpoint'] = { address: '10.8.0.1', port: 8000 };
+/** The clients' quota of the fixtures' workspace (its plan's disk, 100 GB). */
+export const CLIENT_QUOTA_BYTES = 100 * 1024 ** 3;
+export const clientsUsedBytes = (clients: readonly BackupClient[]) =>
+  clients.reduce((sum, client) => sum + (client.repository_bytes ?? 0), 0);
 
 /** The owner's weekly backup of the projects share and alice's home, Sunday 02:00 in Vilnius, active. */
 export function makeBackupSchedule(overrides: Partial<BackupSchedule> = {}): BackupSchedule {
@@ -192,7 +196,12 @@ export function backupHandlers({
     http.get(backupsPath('/usage'), () => HttpResponse.json(usage)),
     http.get(backupsPath('/sources'), () => HttpResponse.json(sources)),
     http.get(backupsPath('/clients'), () =>
-      HttpResponse.json({ clients, limit: clientLimit, endpoint: CLIENT_ENDPOINT }),
+      HttpResponse.json({
+        clients,
+        limit: clientLimit,
+        endpoint: CLIENT_ENDPOINT,
+        quota: { bytes: CLIENT_QUOTA_BYTES, used_bytes: clientsUsedBytes(clients) },
+      }),
     ),
   ];
 }

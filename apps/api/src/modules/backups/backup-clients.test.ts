@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  BackupClient,
-  BackupClientCreated,
-  BackupClientsResponse,
-  NodeCallKind,
-  VpnSessionsResponse,
-  VpnUsersResponse,
-  WorkspaceDesiredState,
+import {
+  backupClientsQuotaBytes,
+  type BackupClient,
+  type BackupClientCreated,
+  type BackupClientsResponse,
+  type NodeCallKind,
+  type VpnSessionsResponse,
+  type VpnUsersResponse,
+  type WorkspaceDesiredState,
 } from '@debesis/contract';
 import { bcryptVerify } from 'hash-wasm';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
@@ -103,6 +104,8 @@ describe('backup clients', () => {
     // The password is never shown again, and the VPN tab does not list the login as a VPN user.
     const listed = await list(auth, serviceId);
     expect(listed).toMatchObject({ limit: 5, endpoint: { address: '10.8.0.1', port: 8000 } });
+    // Their quota is the plan's disk, as the node holds it (the desired state's storage size).
+    expect(listed.quota).toEqual({ bytes: backupClientsQuotaBytes(desired.storage_bytes), used_bytes: 0 });
     expect(JSON.stringify(listed)).not.toContain(created.password);
     const vpnUsers = (await call.get(auth, `/api/v1/vpn/${serviceId}/users`)).json<VpnUsersResponse>();
     expect(vpnUsers.users).toEqual([]);

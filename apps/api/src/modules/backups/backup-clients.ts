@@ -15,6 +15,7 @@ import {
   BACKUP_CLIENT_PORT,
   BACKUP_CLIENT_RECENT_PUSH_MINUTES,
   VPN_TUNNEL_SERVER_ADDRESS,
+  backupClientsQuotaBytes,
   type BackupClient,
   type BackupClientCreated,
   type BackupClientsResponse,
@@ -25,6 +26,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { bcryptHash, sha512Crypt } from '../directory/passwords.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
+import { storageBytes } from '../services/placement.ts';
 import { loginConfig, machineLogins } from '../vpn/vpn-logins.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
 import { createBackupClientsQueries, type BackupClientRow } from './backup-clients.queries.ts';
@@ -89,6 +91,12 @@ export function createBackupClientsService(deps: {
         ),
         limit: service.usersCount,
         endpoint: { address: VPN_TUNNEL_SERVER_ADDRESS, port: BACKUP_CLIENT_PORT },
+        // The node holds the repositories to this (README "Backup clients"); what they hold is
+        // the sum of their measured sizes, so the tab shows "x of y" without asking the node.
+        quota: {
+          bytes: backupClientsQuotaBytes(storageBytes(service.diskSpace)),
+          used_bytes: rows.reduce((sum, row) => sum + (row.repositoryBytes ?? 0), 0),
+        },
       };
     },
 

@@ -7,6 +7,8 @@ import {
   backupHandlers,
   backupsPath,
   CLIENT_ENDPOINT,
+  CLIENT_QUOTA_BYTES,
+  clientsUsedBytes,
   CLIENT_ID,
   makeBackupClient,
 } from '../../test/backup-fixtures.ts';
@@ -123,6 +125,10 @@ describe('the backup clients', () => {
 
     // A disconnected client still counts against the plan's users.
     expect(text('backup-clients-counter')).toBe('Backup clients: 3 of 5');
+    // Their quota together, as the API measures it: "x of y".
+    expect(text('backup-clients-quota')).toBe(
+      'Their backups take 3.5 GB of 100 GB together; a push past it fails on the client.',
+    );
     expect(screen.getByTestId('backup-client-add-submit').matches(':disabled')).toBe(false);
     expect(screen.queryByTestId('backup-clients-full')).toBeNull();
   });
@@ -163,7 +169,12 @@ describe('the backup clients', () => {
     server.use(...backupHandlers());
     server.use(
       http.get(backupsPath('/clients'), () =>
-        HttpResponse.json({ clients: list, limit: 5, endpoint: CLIENT_ENDPOINT }),
+        HttpResponse.json({
+          clients: list,
+          limit: 5,
+          endpoint: CLIENT_ENDPOINT,
+          quota: { bytes: CLIENT_QUOTA_BYTES, used_bytes: clientsUsedBytes(list) },
+        }),
       ),
       http.post(backupsPath('/clients'), async ({ request }) => {
         bodies.push(await request.json());
@@ -349,6 +360,7 @@ describe('the backup clients', () => {
           clients: asked === 1 ? [] : [LAPTOP],
           limit: 5,
           endpoint: CLIENT_ENDPOINT,
+          quota: { bytes: CLIENT_QUOTA_BYTES, used_bytes: 0 },
         });
       }),
     );

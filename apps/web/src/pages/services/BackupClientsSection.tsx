@@ -258,7 +258,7 @@ function ClientRow({
 }
 
 export function BackupClientsSection({ serviceId }: { serviceId: string }) {
-  const { t } = useTranslation(['backupsTab', 'workspace']);
+  const { t, i18n } = useTranslation(['backupsTab', 'workspace']);
   const now = useNow();
   const clients = useBackupClients(serviceId);
   const [asked, setAsked] = useState<{ kind: 'disconnect' | 'delete'; client: BackupClient } | null>(null);
@@ -331,7 +331,7 @@ export function BackupClientsSection({ serviceId }: { serviceId: string }) {
         query={clients}
         failure={t('clients.loadFailed')}
       >
-        {({ clients: list, limit, endpoint: at }) => {
+        {({ clients: list, limit, endpoint: at, quota }) => {
           // A disconnected client holds its place until it is deleted.
           const full = list.length >= limit;
           return (
@@ -379,6 +379,12 @@ export function BackupClientsSection({ serviceId }: { serviceId: string }) {
                   </table>
                 </TableScroll>
               )}
+              <p className="text-muted" data-testid="backup-clients-quota">
+                {t('clients.quota', {
+                  used: formatBytes(quota.used_bytes, i18n.language),
+                  limit: formatBytes(quota.bytes, i18n.language),
+                })}
+              </p>
               {list
                 .filter((client) => client.revoked_at === null)
                 .map((client) => (

@@ -282,6 +282,7 @@ export const backupsTabEn = {
     addTitle: 'Add a backup client',
     addLead: 'Its name is its VPN login and the name of its backup store.',
     addName: 'Name',
+    quota: 'Their backups take {{used}} of {{limit}} together; a push past it fails on the client.',
     counter: 'Backup clients: {{used}} of {{limit}}',
     full: 'Your plan allows as many backup clients as it has users: {{limit}}. Delete a client to add another.',
     add: 'Add client',

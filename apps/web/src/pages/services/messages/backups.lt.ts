@@ -292,6 +292,8 @@ export const backupsTabLt: BackupsTabMessages = {
     addTitle: 'Pridėti atsarginių kopijų klientą',
     addLead: 'Jo pavadinimas yra ir jo VPN prisijungimo vardas, ir jo kopijų saugyklos pavadinimas.',
     addName: 'Pavadinimas',
+    quota:
+      'Jų kopijos kartu užima {{used}} iš {{limit}}; daugiau įkelti nepavyks, klientas praneš apie klaidą.',
     counter: 'Atsarginių kopijų klientų: {{used}} iš {{limit}}',
     full: 'Jūsų planas leidžia tiek atsarginių kopijų klientų, kiek turi naudotojų: {{limit}}. Ištrinkite klientą, kad galėtumėte pridėti kitą.',
     add: 'Pridėti klientą',
