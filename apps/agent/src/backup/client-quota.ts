@@ -34,6 +34,7 @@ import { open, readdir, rename, rm, rmdir, stat, statfs } from 'node:fs/promises
 import { ensureDir } from '../fs/ensure-dir.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import { EXT4_BLOCK, EXT4_IMAGE_MOUNT_OPTIONS, ext4Size, mkfsExt4Args } from '../system/ext4.ts';
+import { createSparseImage } from '../system/sparse-image.ts';
 import { exists } from '../system/host.ts';
 import { loopDevicesOf } from '../system/loop-devices.ts';
 import { mountAt } from '../system/mounts.ts';
@@ -82,17 +83,7 @@ export async function ensureClientsQuota(
   refusedMoves.delete(paths.root);
 
   if (!(await exists(paths.image))) {
-    // Made under another name and renamed when complete: a crash never leaves a half-made image.
-    const partial = `${paths.image}.new`;
-    await rm(partial, { force: true });
-    const handle = await open(partial, 'wx', 0o600);
-    try {
-      await handle.truncate(wanted);
-    } finally {
-      await handle.close();
-    }
-    await check('mkfs.ext4', mkfsExt4Args(partial));
-    await rename(partial, paths.image);
+    await createSparseImage(paths.image, wanted, (partial) => check('mkfs.ext4', mkfsExt4Args(partial)));
     actions.push(`created the backup clients' ${wanted}-byte quota image ${paths.image}`);
   }
 

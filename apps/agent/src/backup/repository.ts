@@ -27,9 +27,10 @@
 // key (~0.5 s). Removing the workspace deletes the node's folder; the repository on the target
 // stays for the target's operator to clear (its key stays with the API's row of the service).
 import { randomBytes } from 'node:crypto';
-import { copyFile, lstat, open, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, open, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ensureDir } from '../fs/ensure-dir.ts';
+import { writeIfChanged } from '../fs/write-if-changed.ts';
 import type { Logger } from '../logger.ts';
 import { exists } from '../system/host.ts';
 import { workspaceDir } from '../workspace-paths.ts';
@@ -122,18 +123,9 @@ async function writeTargetKey(paths: RepositoryPaths): Promise<void> {
   // A browse on a node that never ran a job here (the workspace came from a dead node) needs them.
   await ensureDir(paths.cache, { mode: 0o700 });
   await ensureDir(paths.tmp, { mode: 0o700 });
-  const key = paths.remote.key;
-  if ((await readFile(paths.password, 'utf8').catch(() => undefined)) === key) return;
-  // Written beside and renamed: a restic started meanwhile reads the old key or the new, whole.
-  const next = `${paths.password}.next`;
-  await rm(next, { force: true });
-  const handle = await open(next, 'wx', 0o600);
-  try {
-    await handle.writeFile(key);
-  } finally {
-    await handle.close();
-  }
-  await rename(next, paths.password);
+  // Written beside and renamed when it differs: a restic started meanwhile reads the old key or
+  // the new, whole.
+  await writeIfChanged(paths.password, paths.remote.key, { mode: 0o600 });
 }
 
 /** The folders and the key, made when missing; restic's temporary files of a run before cleared. */

@@ -23,7 +23,7 @@
 // unmounts, detaches and deletes. Without root or loop devices the data root is a plain folder
 // with no limit, and the status says so. Another backend (LVM, ZFS) is another driver with the
 // same name and the same data root.
-import { open, readFile, rename, rm, stat, statfs } from 'node:fs/promises';
+import { open, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WorkspaceDesiredState } from '@debesis/contract';
 import { z } from 'zod';
@@ -32,6 +32,7 @@ import { countFiles, measureTree } from '../fs/measure-tree.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { EXT4_BLOCK, EXT4_IMAGE_MOUNT_OPTIONS, ext4Size, mkfsExt4Args } from '../system/ext4.ts';
 import { storageFileSystem } from '../system/btrfs.ts';
+import { createSparseImage } from '../system/sparse-image.ts';
 import { firstMissingProgram } from '../system/host.ts';
 import {
   DATA_SUBVOLUME,
@@ -203,32 +204,21 @@ async function applyImage(
   const wanted = imageBytes(desired.storage_bytes);
 
   if (!(await exists(layout.image))) {
-    // Made under another name and renamed when complete, so a crash never leaves a half-made
-    // image that a later pass would mount (or format again over data).
-    const partial = `${layout.image}.new`;
-    await rm(partial, { force: true });
-    const handle = await open(partial, 'wx', 0o600);
-    try {
-      await handle.truncate(wanted);
-    } finally {
-      await handle.close();
-    }
     const btrfs = wanted >= BTRFS_MIN_BYTES && (await firstMissingProgram(BTRFS_PROGRAMS)) === undefined;
-    if (btrfs) {
-      // The subvolumes are made once it is mounted (ensureSubvolumes), so a crash in between
-      // leaves an image the next pass completes. The layout is chosen so the storage holds what
-      // was sold (measured, README "Snapshots"): btrfs's default DUP metadata took 17% of a
-      // Starter's 3 GiB (a 2.6 GiB file did not fit) and guards against nothing a replica on
-      // another node does not. Under MIXED_BELOW_BYTES data and metadata share block groups
-      // (btrfs's own advice for small file systems): it holds 99% and one large file cannot take
-      // the room new metadata needs (separate block groups then fail a snapshot or a new file
-      // with ENOSPC on an empty storage). Above it, single metadata holds 97% and more.
-      const layoutFlags = wanted < MIXED_BELOW_BYTES ? ['--mixed'] : ['-m', 'single'];
-      await run('mkfs.btrfs', ['-q', '-f', '-K', ...layoutFlags, '-L', 'debesis', partial]);
-    } else {
-      await run('mkfs.ext4', mkfsExt4Args(partial));
-    }
-    await rename(partial, layout.image);
+    // btrfs: the subvolumes are made once it is mounted (ensureSubvolumes), so a crash in between
+    // leaves an image the next pass completes. The layout is chosen so the storage holds what was
+    // sold (measured, README "Snapshots"): btrfs's default DUP metadata took 17% of a Starter's
+    // 3 GiB (a 2.6 GiB file did not fit) and guards against nothing a replica on another node
+    // does not. Under MIXED_BELOW_BYTES data and metadata share block groups (btrfs's own advice
+    // for small file systems): it holds 99% and one large file cannot take the room new metadata
+    // needs (separate block groups then fail a snapshot or a new file with ENOSPC on an empty
+    // storage). Above it, single metadata holds 97% and more.
+    const layoutFlags = wanted < MIXED_BELOW_BYTES ? ['--mixed'] : ['-m', 'single'];
+    await createSparseImage(layout.image, wanted, (partial) =>
+      btrfs
+        ? run('mkfs.btrfs', ['-q', '-f', '-K', ...layoutFlags, '-L', 'debesis', partial])
+        : run('mkfs.ext4', mkfsExt4Args(partial)),
+    );
     actions.push(`created a ${wanted}-byte ${btrfs ? 'btrfs' : 'ext4'} storage image`);
   }
 
