@@ -21,6 +21,7 @@ export * from './backups-node.ts';
 export * from './backups.ts';
 export * from './backup-clients.ts';
 export * from './snapshots.ts';
+export * from './replicas.ts';
 export * from './workspace-names.ts';
 export * from './billing.ts';
 export * from './public-site.ts';

@@ -15,6 +15,7 @@ import { text } from './strings.ts';
 import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
 import { monitoringReportSchema } from './monitoring-node.ts';
 import { snapshotsReportSchema, snapshotTakePayloadSchema, snapshotTakeResultSchema } from './snapshots.ts';
+import { REPLICA_ROLES, replicaReportSchema, replicaSendPayloadSchema } from './replicas.ts';
 import {
   backupBrowsePayloadSchema,
   backupBrowseResultSchema,
@@ -422,6 +423,19 @@ export const workspaceDesiredStateSchema = z.object({
    * connects the VPN first. Absent from an API before this field: dedicated, as then.
    */
   address_kind: planAddressKindSchema.optional(),
+  /**
+   * What this node is to the workspace (replicas.ts). `primary` (absent: as before) serves it.
+   * `standby` keeps a replica only: its storage holds the replicas it pulls from the primary, with
+   * no `data`, no network and no daemons; `state` is then the primary's, and the sections are
+   * there only so that a promotion needs nothing more. A standby turned primary (failover, move)
+   * makes its `data` from its newest replica and serves.
+   */
+  role: z.enum(REPLICA_ROLES).optional(),
+  /**
+   * A primary with a standby elsewhere: it may be failed over, so it stops serving once it has not
+   * reached the API for PRIMARY_FENCE_AFTER_MS. Absent: it serves whatever happens to the API.
+   */
+  failover: z.boolean().optional(),
   /** Hard size limit of its storage, bytes (the plan's disk space). */
   storage_bytes: z.number().int().positive(),
   /** First id of its Unix id block (see WORKSPACE_ID_BLOCK). */
@@ -531,7 +545,10 @@ export type LogParams = z.infer<typeof logParamsSchema>;
  * `agent`), each with its parameters: a generation applied (`generation`, `failures` it could not
  * apply, `not_live` drivers), applied again after a failure, a failure (one of
  * WORKSPACE_ERROR_CODES with `driver`, `bytes`; `apply_failed` from an agent that sends no code;
- * `detail` the node's own words), the data deleted from the node (`address`).
+ * `detail` the node's own words), the data deleted from the node (`address`), the workspace
+ * failed over to its standby because its node went silent or an operator declared it failed
+ * (`replica_taken_at`: the newest data kept, ISO), moved by an operator, and a standby placed
+ * (replicas.ts).
  */
 export const NODE_LOG_CODES = [
   'generation_applied',
@@ -539,6 +556,9 @@ export const NODE_LOG_CODES = [
   'apply_failed',
   ...WORKSPACE_ERROR_CODES,
   'data_deleted',
+  'failed_over',
+  'moved',
+  'standby_placed',
 ] as const;
 export type NodeLogCode = (typeof NODE_LOG_CODES)[number];
 
@@ -698,6 +718,8 @@ export const workspaceFeatureReportsSchema = z.object({
   backup_clients: backupClientsReportSchema.optional(),
   /** Not one feature's: the storage's snapshots (the storage driver's). */
   snapshots: snapshotsReportSchema.optional(),
+  /** A standby's storage: the newest replica it holds (replicas.ts). */
+  replica: replicaReportSchema.optional(),
   /** Not one feature's: what the daemons recorded (activity) and who owns what (monitoring-node.ts). */
   monitoring: monitoringReportSchema.optional(),
 });
@@ -761,7 +783,7 @@ export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
  * away: then the agent's upload is cut). A refusal goes to /result like any call's. The deadline
  * is the node's to start answering, not to finish.
  */
-export const NODE_STREAM_CALL_KINDS = ['backup.download', 'share.download'] as const;
+export const NODE_STREAM_CALL_KINDS = ['backup.download', 'share.download', 'replica.send'] as const;
 export type NodeStreamCallKind = (typeof NODE_STREAM_CALL_KINDS)[number];
 export const NODE_STREAM_NAME_HEADER = 'x-debesis-file-name';
 export const NODE_STREAM_SIZE_HEADER = 'x-debesis-file-size';
@@ -773,6 +795,8 @@ export const NODE_STREAM_TYPE_HEADER = 'x-debesis-file-type';
 export const nodeStreamCallPayloadSchemas = {
   'backup.download': backupDownloadPayloadSchema,
   'share.download': shareDownloadPayloadSchema,
+  /** A replica taken now, whole or from `parent` (replicas.ts); its size is not known up front. */
+  'replica.send': replicaSendPayloadSchema,
 } as const satisfies Record<NodeStreamCallKind, z.ZodType>;
 
 /**

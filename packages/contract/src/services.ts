@@ -1,5 +1,6 @@
 // Services (workspaces) as the owner sees them (spec service-management §3 "Service").
 import { z } from 'zod';
+import { serviceReplicaSchema } from './replicas.ts';
 import { text } from './strings.ts';
 
 export const SERVICE_STATUSES = [
@@ -161,6 +162,11 @@ export const serviceOverviewItemSchema = serviceSummarySchema.extend({
    * (cancelled); null otherwise.
    */
   terminates_at: text().nullable().default(null),
+  /**
+   * Its second copy on another node (replicas.ts): whether there is one and when it was last in
+   * sync. Defaults to none for an older answer.
+   */
+  replica: serviceReplicaSchema.default({ state: 'none', last_in_sync_at: null }),
 });
 export type ServiceOverviewItem = z.infer<typeof serviceOverviewItemSchema>;
 
