@@ -135,6 +135,9 @@ export const ACTIVITY_ACTIONS = [
   'service suspended',
   'service reactivated',
   'company details corrected',
+  // Durability (replicas.ts): the workspace now serves from its standby on another node.
+  'service failed over',
+  'service moved',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

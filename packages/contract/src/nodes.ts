@@ -436,6 +436,11 @@ export const workspaceDesiredStateSchema = z.object({
    * reached the API for PRIMARY_FENCE_AFTER_MS. Absent: it serves whatever happens to the API.
    */
   failover: z.boolean().optional(),
+  /**
+   * A standby pulls at once when this changes (a move's final sync, taken after the primary
+   * stopped), besides every REPLICA_SYNC_INTERVAL_SECONDS.
+   */
+  sync_token: text().max(64).optional(),
   /** Hard size limit of its storage, bytes (the plan's disk space). */
   storage_bytes: z.number().int().positive(),
   /** First id of its Unix id block (see WORKSPACE_ID_BLOCK). */

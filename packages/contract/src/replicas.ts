@@ -91,6 +91,8 @@ export const REPLICA_STATES = ['none', 'syncing', 'in_sync', 'behind'] as const;
 export type ReplicaState = (typeof REPLICA_STATES)[number];
 export const serviceReplicaSchema = z.object({
   state: z.enum(REPLICA_STATES),
+  /** The standby's node name; null for `none`. */
+  node: text().nullable(),
   /** ISO time of the newest data the standby holds; null before its first replica. */
   last_in_sync_at: text().nullable(),
 });

@@ -166,7 +166,7 @@ export const serviceOverviewItemSchema = serviceSummarySchema.extend({
    * Its second copy on another node (replicas.ts): whether there is one and when it was last in
    * sync. Defaults to none for an older answer.
    */
-  replica: serviceReplicaSchema.default({ state: 'none', last_in_sync_at: null }),
+  replica: serviceReplicaSchema.default({ state: 'none', node: null, last_in_sync_at: null }),
 });
 export type ServiceOverviewItem = z.infer<typeof serviceOverviewItemSchema>;
 
