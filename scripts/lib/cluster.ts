@@ -5,15 +5,28 @@
 // with any signal and started again with the same settings, and logs to a file of its own.
 //
 // The cluster gets a database of its own on the server (created here, dropped by stop()), so
-// it runs beside the other PostgreSQL suites. Agents render their workspaces without making them
-// live (AGENT_LIVE_WORKSPACES=off): what is under test is placement, convergence and crash
-// safety across processes; the live workspace tests prove the daemons.
+// it runs beside the other PostgreSQL suites. By default agents render their workspaces without
+// making them live (AGENT_LIVE_WORKSPACES=off): what is under test is placement, convergence and
+// crash safety across processes. With `live` (root) they make them for real, several agents on
+// this one host: each gets AGENT_INSTANCE (its name), so the host-wide names of a workspace held by
+// two of them (its network namespace, veth and runtime folder: a primary and its standby, a failed
+// node's leftovers and its successor) never clash; stop() removes whatever they left.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { findLeftovers, removeLeftovers, removePoolGuardRoutes } from './live-workspaces.ts';
 import { freePort, PRODUCT_NODE_FLAGS, ROOT, waitForHttp } from './processes.ts';
 
 export interface AgentSpec {
@@ -29,6 +42,12 @@ export interface ClusterOptions {
   agents?: readonly AgentSpec[];
   /** AGENT_POLL_INTERVAL_MS of every agent. */
   agentPollMs?: number;
+  /** Agents make their workspaces live (root, samba, btrfs, loop devices: liveWorkspacesUnavailable). */
+  live?: boolean;
+  /** More environment for every agent (AGENT_CLIENT_ROUTES, AGENT_REPLICA_INTERVAL_MS…). */
+  agentEnv?: Record<string, string>;
+  /** More environment for the APIs and the worker (BACKUP_TARGET_URL…). */
+  controlEnv?: Record<string, string>;
 }
 
 export interface ClusterProcess {
@@ -59,6 +78,16 @@ export interface Cluster {
   ): Promise<T[]>;
   /** Every process's last log lines, for a failure's message. */
   logs(): string;
+  /**
+   * A live node's host crashes and reboots without it: its agent and every daemon it started are
+   * SIGKILLed, its mounts, loop devices and workspace networks are gone; its data folder stays.
+   * The agent can be started again (agents[i].start()).
+   */
+  crashNode(name: string): Promise<void>;
+  /** A live node is lost for good: crashNode, and its data folder deleted. */
+  destroyNode(name: string): Promise<void>;
+  /** `npm run ops -- …args` on the cluster's database, as an operator runs it. */
+  ops(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   stop(): Promise<void>;
 }
 
@@ -125,7 +154,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const databaseUrl = url.toString();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
 
-  const root = mkdtempSync(path.join(tmpdir(), 'debesis-cluster-'));
+  // Live: a short folder, as the product's live runs use (daemons' paths stay short).
+  const root = mkdtempSync(options.live ? '/tmp/dcl-' : path.join(tmpdir(), 'debesis-cluster-'));
   const dataDir = path.join(root, 'control');
   mkdirSync(path.join(root, 'logs'), { recursive: true });
   const registrationToken = secret();
@@ -138,6 +168,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     PAYMENTS_SANDBOX_SECRET: secret(),
     NODE_REGISTRATION_TOKEN: registrationToken,
     LOG_LEVEL: 'warn',
+    ...options.controlEnv,
   };
   const logFile = (name: string) => path.join(root, 'logs', `${name}.log`);
 
@@ -177,15 +208,35 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         AGENT_NODE_NAME: spec.name,
         AGENT_DATA_DIR: agentDataDir,
         AGENT_ADDRESS_POOL: spec.pool,
-        AGENT_LIVE_WORKSPACES: 'off',
+        AGENT_LIVE_WORKSPACES: options.live ? 'auto' : 'off',
+        ...(options.live ? { AGENT_INSTANCE: spec.name } : {}),
         AGENT_POLL_INTERVAL_MS: String(options.agentPollMs ?? 500),
         AGENT_MAX_BACKOFF_MS: '2000',
         AGENT_LOG_LEVEL: 'warn',
+        ...options.agentEnv,
       },
       logFile: logFile(spec.name),
     });
   });
 
+  /**
+   * What a live node holds on the host: its processes, mounts and loop devices (by its data
+   * folder) and its workspaces' networks, routed or not. The pool may be shared, so the networks
+   * are those named for its own workspaces (their veths carry its instance's short ids, as the
+   * agent's workspaceShortId makes them), never another node's.
+   */
+  const nodeLeftovers = (spec: AgentSpec) => {
+    const folder = path.join(agentDataDirs[spec.name] ?? '', 'workspaces');
+    const serviceIds = existsSync(folder) ? readdirSync(folder) : [];
+    const devices = serviceIds.map(
+      (serviceId) =>
+        `dbs-${createHash('sha256').update(`${spec.name}/${serviceId}`).digest('hex').slice(0, 10)}`,
+    );
+    return {
+      ...findLeftovers(agentDataDirs[spec.name] ?? '', spec.pool),
+      addresses: devices.map((device) => `- dev ${device}`),
+    };
+  };
   const query = async <T extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
     (await pool.query<T>(text, values)).rows;
   const everyProcess = [...apis, worker, ...agents];
@@ -198,8 +249,39 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     agentDataDirs,
     query,
     logs: () => everyProcess.map((p) => `--- ${p.name}\n${p.logTail()}`).join('\n'),
+    async crashNode(name) {
+      const spec = agentSpecs.find((each) => each.name === name);
+      const agent = agents.find((each) => each.name === name);
+      if (!spec || !agent) throw new Error(`no node ${name} in the cluster`);
+      await agent.kill('SIGKILL');
+      removeLeftovers(nodeLeftovers(spec));
+    },
+    ops(args) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/ops.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...shared },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      return new Promise((resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', (code) => resolve({ code, stdout, stderr }));
+      });
+    },
+    async destroyNode(name) {
+      await cluster.crashNode(name);
+      rmSync(agentDataDirs[name] ?? '', { recursive: true, force: true });
+    },
     async stop() {
       await Promise.all(everyProcess.map((p) => p.kill('SIGTERM')));
+      if (options.live)
+        for (const spec of agentSpecs) {
+          removeLeftovers(nodeLeftovers(spec));
+          removePoolGuardRoutes(spec.pool);
+        }
       await pool.end();
       const cleanup = new pg.Client({ connectionString: options.serverUrl });
       await cleanup.connect();

@@ -223,3 +223,35 @@ export async function terminateWorkspace(
     await sleep(250);
   }
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks `probe` every `pollMs` until it answers something, or fails saying what did not come in time. */
+export async function waitFor<T>(
+  what: string,
+  withinMs: number,
+  probe: () => Promise<T | undefined>,
+  pollMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms`);
+    await pause(pollMs);
+  }
+}
+
+/** The plan named `name` as it comes (its included disk and users, one month when offered). */
+export async function planNamed(baseUrl: string, name: string): Promise<PlanOrder> {
+  const products = await json<CatalogueProduct[]>(await fetch(`${baseUrl}/api/v1/products/`), 'products');
+  const product = products.find((candidate) => candidate.name === name);
+  const period = product?.periods.find((p) => p.months === 1) ?? product?.periods[0];
+  if (!product || !period) throw new Error(`no plan ${name} with a billing period`);
+  return {
+    product_id: product.id,
+    disk_space: product.disk_space,
+    users_count: product.allowed_users,
+    period_id: period.id,
+  };
+}
