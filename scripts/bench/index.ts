@@ -22,6 +22,7 @@ import { measureShareLinks, printShareLinks } from './share-links.ts';
 import { measureMonitoring, printMonitoring } from './monitoring.ts';
 import { measurePurchases, printPurchases } from './purchases.ts';
 import { measureNodeChange, printNodeChange } from './node-change.ts';
+import { measureDurability, printDurability } from './durability.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 10);
 // The product runs on the database DATABASE_URL names (give it an empty one), else on PGlite.
@@ -43,6 +44,7 @@ const PARTS = [
   'monitoring',
   'purchases',
   'node-change',
+  'durability',
 ] as const;
 type Part = (typeof PARTS)[number];
 const named = process.argv.slice(2);
@@ -103,6 +105,7 @@ try {
   if (runs('monitoring')) printMonitoring(await measureMonitoring());
   if (runs('purchases')) printPurchases(await measurePurchases());
   if (runs('node-change')) printNodeChange(await measureNodeChange());
+  if (runs('durability')) printDurability(await measureDurability());
 } finally {
   await product?.stop();
   await bare?.stop();
