@@ -519,7 +519,9 @@ describe('activity page', () => {
   });
 
   it('says a service switched to its second copy, with the nodes and how fresh its data is, and a move', async () => {
-    const log = RECORDED_LOG.filter((entry) => ['service failed over', 'service moved'].includes(entry.action));
+    const log = RECORDED_LOG.filter((entry) =>
+      ['service failed over', 'service moved'].includes(entry.action),
+    );
     server.use(activityHandler(log));
     renderApp('/dashboard/activity');
     await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
@@ -536,7 +538,9 @@ describe('activity page', () => {
 
   it('says a failover and a move in Lithuanian too', async () => {
     await changeLanguage('lt');
-    const log = RECORDED_LOG.filter((entry) => ['service failed over', 'service moved'].includes(entry.action));
+    const log = RECORDED_LOG.filter((entry) =>
+      ['service failed over', 'service moved'].includes(entry.action),
+    );
     server.use(userHandler(makeUser({ language: 'lt' })), activityHandler(log));
     renderApp('/dashboard/activity');
     await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
