@@ -125,6 +125,20 @@ export const workspaceEn = {
     stopped: 'Stopped: nothing is served and nobody can connect; its data is kept. Start it on its overview.',
     cancelled: 'Cancelled: nothing is served. Its data will be deleted for good on {{date}}.',
   },
+  /**
+   * The service's second copy on another node (GET /services/overview `replica`): where it is and
+   * how fresh. `{{when}}` is a relative time ("12 seconds ago", "prieš 5 minutes").
+   */
+  replica: {
+    place: 'on {{node}}',
+    placeUnknown: 'on another node',
+    inSync: 'Second copy {{place}}: in sync {{when}}',
+    inSyncUnknown: 'Second copy {{place}}: in sync',
+    syncing: 'Second copy {{place}}: being made',
+    behind: 'Second copy {{place}}: behind, last in sync {{when}}',
+    behindNever: 'Second copy {{place}}: behind, not in sync yet',
+    justNow: 'just now',
+  },
   serviceCard: {
     manage: 'Manage',
     applying: 'Applying changes…',

@@ -155,6 +155,16 @@ export const workspaceLt: WorkspaceMessages = {
       'Sustabdyta: niekas neteikiama ir niekas negali prisijungti; duomenys išsaugoti. Paleiskite ją jos apžvalgoje.',
     cancelled: 'Atšaukta: niekas neteikiama. Jos duomenys bus negrįžtamai ištrinti {{date}}.',
   },
+  replica: {
+    place: 'mazge {{node}}',
+    placeUnknown: 'kitame mazge',
+    inSync: 'Antroji kopija {{place}}: sinchronizuota {{when}}',
+    inSyncUnknown: 'Antroji kopija {{place}}: sinchronizuota',
+    syncing: 'Antroji kopija {{place}}: kuriama',
+    behind: 'Antroji kopija {{place}}: atsilieka, paskutinį kartą sinchronizuota {{when}}',
+    behindNever: 'Antroji kopija {{place}}: atsilieka, dar nesinchronizuota',
+    justNow: 'ką tik',
+  },
   serviceCard: {
     manage: 'Tvarkyti',
     applying: 'Taikomi pakeitimai…',

@@ -2,7 +2,8 @@
 // GET /api/v1/services/overview with their status, validity and price, the warnings and ways
 // forward of their status (expiring soon, critical, expired or quarantined with Extend, unpaid
 // with Retry payment) and the way into each; the honest empty state when there are none. Asked
-// again every 2 s while a service is being set up or its node is applying a change.
+// again every 2 s while a service is being set up or its node is applying a change, and every
+// 30 s while one shows its second copy (how fresh it is).
 import type { ServiceOverviewItem } from '@debesis/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +16,9 @@ import { OpenOrders } from '../payments/OpenOrders.tsx';
 import { useServicesOverview } from '../services/services-api.ts';
 import { formatDate, money } from './plans/format.ts';
 import './payments/payments.css';
+import { ReplicaNote } from './services/ReplicaNote.tsx';
 import { serviceDetailPath } from './services/service-context.ts';
-import {
-  isChanging,
-  pollWhileChanging,
-  ServiceNotices,
-  ServiceStatusBadge,
-} from './services/service-parts.tsx';
+import { isChanging, pollOverview, ServiceNotices, ServiceStatusBadge } from './services/service-parts.tsx';
 import './services/service-detail.css';
 
 // The account summary loads on its own: the list never waits for it.
@@ -65,6 +62,7 @@ function ServiceRow({ service }: { service: ServiceOverviewItem }) {
           </dd>
         </div>
       </dl>
+      <ReplicaNote replica={service.replica} testId={`service-replica-${service.id}`} />
       <ServiceNotices service={service} />
       <div className="service-row__actions">
         <Link
@@ -82,9 +80,10 @@ function ServiceRow({ service }: { service: ServiceOverviewItem }) {
 export function ServicesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('services.title'));
-  // Services being set up or changed are asked for again until they settle (active, applied).
+  // Services being set up or changed are asked for again until they settle (active, applied);
+  // a second copy's freshness, as often as it syncs.
   const overview = useServicesOverview({
-    refetchInterval: (data) => pollWhileChanging(data?.services ?? []),
+    refetchInterval: (data) => pollOverview(data?.services ?? []),
   });
   const services = overview.data?.services ?? [];
   return (

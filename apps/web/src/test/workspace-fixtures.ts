@@ -37,6 +37,7 @@ export function makeOverviewItem(overrides: Partial<ServiceOverviewItem> = {}): 
     expiry_warning: null,
     days_left: 365,
     terminates_at: null,
+    replica: { state: 'none', node: null, last_in_sync_at: null },
     ...overrides,
   };
 }

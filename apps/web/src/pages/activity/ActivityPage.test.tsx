@@ -12,6 +12,7 @@ import { catalogueHandlers, PRODUCTS } from '../plans/plans-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { ACTION_KEYS } from './activity-actions.ts';
+import { formatDateTime } from './relative-time.ts';
 
 const SERVICE = '7d1f0a52-3c4b-4e8a-9f61-2b5c8d7e9a01';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -138,6 +139,8 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'service restored': { from: 'quarantined', valid_until: '2026-05-01T00:00:00.000Z' },
   'service suspended': { by: 'operator', suspended: true, reason: 'abuse report 42' },
   'service reactivated': { by: 'operator' },
+  'service failed over': { from: 'node-a', to: 'node-b', replica_taken_at: '2026-01-10T09:52:10.000Z' },
+  'service moved': { from: 'node-a', to: 'node-b' },
   'user created': { name: 'ona' },
   'user updated': { name: 'ona', fields: ['password', 'groups'] },
   'user password changed': { name: 'ona' },
@@ -513,6 +516,54 @@ describe('activity page', () => {
     await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
     expect(row('service suspended').getByText('Suspended by support: abuse report 42')).toBeTruthy();
     expect(row('service reactivated').getByText('Service reactivated')).toBeTruthy();
+  });
+
+  it('says a service switched to its second copy, with the nodes and how fresh its data is, and a move', async () => {
+    const log = RECORDED_LOG.filter((entry) =>
+      ['service failed over', 'service moved'].includes(entry.action),
+    );
+    server.use(activityHandler(log));
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    const takenAt = formatDateTime(new Date('2026-01-10T09:52:10.000Z'), 'en');
+    expect(row('service failed over').getByText('Service switched to its second copy')).toBeTruthy();
+    expect(
+      row('service failed over').getByText(
+        `Node node-a failed: the service now runs on node node-b. Its data is as it was at ${takenAt}`,
+      ),
+    ).toBeTruthy();
+    expect(row('service moved').getByText('Service moved to another storage node')).toBeTruthy();
+    expect(row('service moved').getByText('From node node-a to node node-b')).toBeTruthy();
+  });
+
+  it('says a failover and a move in Lithuanian too', async () => {
+    await changeLanguage('lt');
+    const log = RECORDED_LOG.filter((entry) =>
+      ['service failed over', 'service moved'].includes(entry.action),
+    );
+    server.use(userHandler(makeUser({ language: 'lt' })), activityHandler(log));
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    const takenAt = formatDateTime(new Date('2026-01-10T09:52:10.000Z'), 'lt');
+    await waitFor(() =>
+      expect(row('service failed over').getByText('Paslauga perjungta į antrąją kopiją')).toBeTruthy(),
+    );
+    expect(
+      row('service failed over').getByText(
+        `Mazgas node-a sutriko: paslauga dabar veikia mazge node-b. Duomenys tokie, kokie buvo ${takenAt}`,
+      ),
+    ).toBeTruthy();
+    expect(row('service moved').getByText('Paslauga perkelta į kitą saugyklos mazgą')).toBeTruthy();
+    expect(row('service moved').getByText('Iš mazgo node-a į mazgą node-b')).toBeTruthy();
+  });
+
+  it('names a failover without the nodes by its action alone', async () => {
+    server.use(activityHandler([makeEntry({ action: 'service failed over', details: {} })]));
+    renderApp('/dashboard/activity');
+    await screen.findByTestId('activity-list-management', {}, { timeout: 5000 });
+    const entry = document.querySelector('[data-action="service failed over"]')?.textContent ?? '';
+    expect(entry).toContain('Service switched to its second copy');
+    expect(entry).not.toMatch(/Node|\{\{/);
   });
 
   it('names a snapshot taken on demand, in both languages', async () => {

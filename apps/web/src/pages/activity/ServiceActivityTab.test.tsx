@@ -11,10 +11,12 @@ import { server } from '../../test/server.ts';
 import { SERVICE_ID } from '../../test/service-fixtures.ts';
 import { servicePath, workspaceHandlers } from '../../test/workspace-fixtures.ts';
 import { catalogueHandlers } from '../plans/plans-fixtures.ts';
+import { formatDateTime } from './relative-time.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
 const TAB = `/dashboard/services/${SERVICE_ID}/activity`;
+const REPLICA_TAKEN_AT = '2026-01-05T09:59:41.000Z';
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 10, minute)).toISOString();
 
 /** One line of each code the node's lines can have, with the params the API stores. */
@@ -55,6 +57,13 @@ const NODE_LINES: Record<NodeLogCode, Pick<ServiceLogLine, 'level' | 'params' | 
     message: 'invalid service id',
   },
   data_deleted: { level: 'warning', params: { address: '10.9.0.1' }, message: 'data deleted from the node' },
+  failed_over: {
+    level: 'warning',
+    params: { from: 'node-a', to: 'node-b', replica_taken_at: REPLICA_TAKEN_AT },
+    message: 'failed over from node-a to node-b',
+  },
+  moved: { level: 'info', params: { from: 'node-a', to: 'node-b' }, message: 'moved from node-a to node-b' },
+  standby_placed: { level: 'info', params: { node: 'node-b' }, message: 'standby placed on node-b' },
 };
 
 const EXPECTED: Record<'en' | 'lt', Record<NodeLogCode, string>> = {
@@ -68,6 +77,9 @@ const EXPECTED: Record<'en' | 'lt', Record<NodeLogCode, string>> = {
     resize_refused: 'The disk was not made smaller (50 GB): the data does not fit',
     workspace_invalid: 'The storage node could not find the service’s folder',
     data_deleted: 'The service’s data was deleted from the storage node',
+    failed_over: `The storage node node-a failed: the service now runs from its second copy on node-b. Its data is as it was at ${formatDateTime(new Date(REPLICA_TAKEN_AT), 'en')}`,
+    moved: 'The service moved from the storage node node-a to node-b',
+    standby_placed: 'The storage node node-b will keep a second copy of the data',
   },
   lt: {
     generation_applied:
@@ -79,6 +91,9 @@ const EXPECTED: Record<'en' | 'lt', Record<NodeLogCode, string>> = {
     resize_refused: 'Diskas nesumažintas (50 GB): duomenys netelpa',
     workspace_invalid: 'Saugyklos mazgas nerado paslaugos aplanko',
     data_deleted: 'Paslaugos duomenys ištrinti iš saugyklos mazgo',
+    failed_over: `Saugyklos mazgas node-a sutriko: paslauga dabar veikia iš antrosios kopijos mazge node-b. Duomenys tokie, kokie buvo ${formatDateTime(new Date(REPLICA_TAKEN_AT), 'lt')}`,
+    moved: 'Paslauga perkelta iš saugyklos mazgo node-a į mazgą node-b',
+    standby_placed: 'Saugyklos mazgas node-b laikys antrąją duomenų kopiją',
   },
 };
 

@@ -44,6 +44,8 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'service restored': 'serviceRestored',
   'service suspended': 'serviceSuspended',
   'service reactivated': 'serviceReactivated',
+  'service failed over': 'serviceFailedOver',
+  'service moved': 'serviceMoved',
   'user created': 'userCreated',
   'user updated': 'userUpdated',
   'user password changed': 'userPasswordChanged',

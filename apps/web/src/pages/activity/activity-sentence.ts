@@ -240,6 +240,18 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
     return reason ? c.t('sentences.suspendedBySupport', { reason }) : null;
   },
   'service reactivated': () => null,
+  'service failed over': (d, c) => {
+    const nodes = all({ from: text(d.from), to: text(d.to) });
+    if (!nodes) return null;
+    const parts = [c.t('sentences.failedOver', nodes)];
+    const date = when(c, d.replica_taken_at);
+    if (date) parts.push(c.t('sentences.dataAsOf', { date }));
+    return parts.join('. ');
+  },
+  'service moved': (d, c) => {
+    const nodes = all({ from: text(d.from), to: text(d.to) });
+    return nodes ? c.t('sentences.moved', nodes) : null;
+  },
   'user created': (d, c) => named(c, 'sentences.user', d.name),
   'user updated': (d, c) => changedNamed(c, 'sentences.userChanged', 'sentences.user', d),
   'user password changed': (d, c) => named(c, 'sentences.user', d.name),

@@ -1,12 +1,14 @@
 // The lines a service's storage node adds to its log, in the reader's language: each is a code
 // of the contract's NODE_LOG_CODES with its params (the generation applied, the part that failed,
-// the size refused). The node's own words, when it gave any, are kept apart as `detail`: they are
-// the program's message for whoever looks into it, not a sentence of ours.
+// the size refused, the nodes a failover or a move went between). The node's own words, when it
+// gave any, are kept apart as `detail`: they are the program's message for whoever looks into it,
+// not a sentence of ours.
 import { NODE_LOG_CODES, type NodeLogCode } from '@debesis/contract';
 import type { TFunction } from 'i18next';
 import { activityEn } from '../../i18n/activity.en.ts';
 import { numberFormat, numberLocale } from '../plans/format.ts';
 import { joinWords } from './activity-sentence.ts';
+import { formatDateTime } from './relative-time.ts';
 
 export interface NodeLine {
   /** The line in the reader's language. */
@@ -22,6 +24,10 @@ function driverName(t: TFunction<'activity'>, value: unknown): string {
   if (typeof value !== 'string' || value === '') return t('log.anyDriver');
   const drivers: Record<string, string> = activityEn.log.driver;
   return Object.hasOwn(drivers, value) ? t(`log.driver.${value}` as 'log.driver.storage') : value;
+}
+
+function nodeName(t: TFunction<'activity'>, value: unknown): string {
+  return typeof value === 'string' && value !== '' ? value : t('log.unknownNode');
 }
 
 function bytes(value: unknown, language: string): string {
@@ -65,5 +71,17 @@ export function nodeLogLine(
     case 'workspace_invalid':
     case 'data_deleted':
       return { text: t(`log.${code}`), detail };
+    case 'failed_over': {
+      const parts = [t('log.failed_over', { from: nodeName(t, params.from), to: nodeName(t, params.to) })];
+      const takenAt = typeof params.replica_taken_at === 'string' ? new Date(params.replica_taken_at) : null;
+      if (takenAt && !Number.isNaN(takenAt.getTime())) {
+        parts.push(t('sentences.dataAsOf', { date: formatDateTime(takenAt, language) }));
+      }
+      return { text: parts.join('. '), detail };
+    }
+    case 'moved':
+      return { text: t('log.moved', { from: nodeName(t, params.from), to: nodeName(t, params.to) }), detail };
+    case 'standby_placed':
+      return { text: t('log.standby_placed', { node: nodeName(t, params.node) }), detail };
   }
 }

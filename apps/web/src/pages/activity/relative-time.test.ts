@@ -43,6 +43,17 @@ describe('relative time (spec §9)', () => {
     expect(lt(ago(8 * DAY))).toMatch(/2026/);
   });
 
+  it('counts the seconds under a minute when asked, in both languages', () => {
+    const seconds = (value: Date, language: string) =>
+      formatRelativeTime(value, { now: NOW, language, justNow: '·', seconds: true });
+    expect(seconds(ago(12_400), 'en')).toBe('12 seconds ago');
+    expect(seconds(ago(12_400), 'lt')).toBe('prieš 12 sekundžių');
+    expect(seconds(ago(1_000), 'lt')).toBe('prieš 1 sekundę');
+    expect(seconds(ago(400), 'en')).toBe('·');
+    expect(seconds(new Date(NOW.getTime() + 5_000), 'en')).toBe('·');
+    expect(seconds(ago(2 * MINUTE), 'en')).toBe('2 minutes ago');
+  });
+
   it('reads a time slightly in the future as just now, and passes through what is not a date', () => {
     expect(en(new Date(NOW.getTime() + 5_000))).toBe('just now');
     expect(en('2026-03-10T11:55:00Z')).toBe('5 minutes ago');

@@ -20,16 +20,24 @@ export function formatDateTime(value: Date, language: string): string {
   );
 }
 
+/**
+ * `seconds`: under a minute, the seconds ("12 seconds ago") rather than "just now", for times that
+ * matter in seconds (how far a second copy trails its service); under a second it is still
+ * "just now".
+ */
 export function formatRelativeTime(
   value: string | Date,
-  options: { now: Date; language: string; justNow: string },
+  options: { now: Date; language: string; justNow: string; seconds?: boolean },
 ): string {
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return typeof value === 'string' ? value : '';
   // A clock a little ahead of ours still reads "just now", never "in 5 seconds".
   const elapsed = Math.max(0, options.now.getTime() - at.getTime());
-  if (elapsed < MINUTE_MS) return options.justNow;
   const relative = new Intl.RelativeTimeFormat(localeOf(options.language), { numeric: 'always' });
+  if (elapsed < MINUTE_MS) {
+    const seconds = Math.floor(elapsed / 1000);
+    return options.seconds === true && seconds > 0 ? relative.format(-seconds, 'second') : options.justNow;
+  }
   if (elapsed < HOUR_MS) return relative.format(-Math.floor(elapsed / MINUTE_MS), 'minute');
   if (elapsed < DAY_MS) return relative.format(-Math.floor(elapsed / HOUR_MS), 'hour');
   const days = Math.floor(elapsed / DAY_MS);

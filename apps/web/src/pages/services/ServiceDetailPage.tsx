@@ -10,7 +10,7 @@ import '../../i18n/workspace-messages.ts';
 import { findService, useServicesOverview } from '../../services/services-api.ts';
 import type { ServiceDetailContext } from './service-context.ts';
 import { serviceDetailPath } from './service-context.ts';
-import { pollWhileChanging, ServiceNotices, ServiceStatusBadge } from './service-parts.tsx';
+import { pollOverview, ServiceNotices, ServiceStatusBadge } from './service-parts.tsx';
 import { shippedTabs } from './service-tabs.ts';
 import './service-detail.css';
 
@@ -43,7 +43,7 @@ export function ServiceDetailPage() {
   const overview = useServicesOverview({
     refetchInterval: (data) => {
       const service = findService(data?.services ?? [], serviceId);
-      return service ? pollWhileChanging([service]) : false;
+      return service ? pollOverview([service]) : false;
     },
   });
   if (!serviceId) return <Problem message={t('serviceDetail.idMissing')} testId="service-id-missing" />;

@@ -1,7 +1,7 @@
 // /dashboard/services/{id} (spec §2 "(index)"): the service's facts — name, plan, valid-until
 // date, IP address, disk and file usage, users active/total, groups, shares, monthly price,
-// uptime, status — whether its node has applied the latest change (and why not), and the
-// start, stop and restart controls: offered as the API's `actions` say, stop and restart asked
+// uptime, status, its second copy on another node — whether its node has applied the latest
+// change (and why not), and the start, stop and restart controls: offered as the API's `actions` say, stop and restart asked
 // first (naming who is disconnected), the lifecycle's refusals as messages.
 import type { ServiceDisplayState, ServiceOverviewItem } from '@debesis/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { useServicesOverview } from '../../services/services-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation, whileApplying } from '../../workspace/workspace-resource.ts';
 import { diskSize, formatDate, money, numberFormat, numberLocale } from '../plans/format.ts';
+import { ReplicaNote } from './ReplicaNote.tsx';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
 import { useDaemonLabel } from './daemon-names.ts';
@@ -372,6 +373,7 @@ export function ServiceOverviewTab() {
             </div>
           ))}
         </dl>
+        <ReplicaNote replica={service.replica} testId="service-replica" />
         {service.ip_address !== null && <ReachabilityNote serviceId={service.id} testId="service-reach" />}
       </section>
       <Controls service={service} />

@@ -2,8 +2,13 @@
 // state, as the API computed it (one model for the list, the header and the overview); the plain
 // words of an offline, degraded, stopped or cancelled one and what to do; the expiring-soon and critical warnings with the days left; the message asking to
 // extend an expired or quarantined service, with the way to do it; retrying the payment of an
-// unpaid or failed one; and whether the page should keep asking while it changes.
-import type { ServiceDisplayState, ServiceOverviewItem } from '@debesis/contract';
+// unpaid or failed one; and how often the page should ask again (while it changes, and while a
+// second copy's freshness is shown).
+import {
+  REPLICA_SYNC_INTERVAL_SECONDS,
+  type ServiceDisplayState,
+  type ServiceOverviewItem,
+} from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/form/fields.tsx';
@@ -22,9 +27,17 @@ export function isChanging(service: ServiceOverviewItem): boolean {
   return service.apply_status === 'applying' && service.ip_address !== null;
 }
 
-/** A refetchInterval for the overview: every APPLY_POLL_MS while any of `services` is changing. */
-export function pollWhileChanging(services: readonly ServiceOverviewItem[]): number | false {
-  return services.some(isChanging) ? APPLY_POLL_MS : false;
+/** How often a second copy's freshness is asked again: as often as the copy syncs. */
+export const REPLICA_POLL_MS = REPLICA_SYNC_INTERVAL_SECONDS * 1000;
+
+/**
+ * A refetchInterval for the overview: every APPLY_POLL_MS while any of `services` is changing;
+ * else every REPLICA_POLL_MS while one has a second copy, whose "in sync 12 seconds ago" would
+ * otherwise grow old on screen while the copy keeps up; else not at all.
+ */
+export function pollOverview(services: readonly ServiceOverviewItem[]): number | false {
+  if (services.some(isChanging)) return APPLY_POLL_MS;
+  return services.some((service) => service.replica.state !== 'none') ? REPLICA_POLL_MS : false;
 }
 
 /** The badge's colour of each display state: good, on its way, needs attention, ended. */

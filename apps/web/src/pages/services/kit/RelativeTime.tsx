@@ -1,17 +1,20 @@
 // When something happened, in the spec's words (§9: "just now", minutes, hours, days up to 6,
-// then the date), the full date and time on hover and in `dateTime` for assistive technology; and
+// then the date; seconds where asked), the full date and time on hover and in `dateTime` for assistive technology; and
 // the clock such times are read against, moved on every minute while the tab stays open.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelativeTime } from '../../activity/relative-time.ts';
 
-/** Now, again every minute: relative times move on while the tab stays open. */
-export function useNow(): Date {
+/**
+ * Now, again every `everyMs` (a minute unless a page counts seconds): relative times move on while
+ * the tab stays open.
+ */
+export function useNow(everyMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
+    const timer = setInterval(() => setNow(new Date()), everyMs);
     return () => clearInterval(timer);
-  }, []);
+  }, [everyMs]);
   return now;
 }
 
@@ -20,11 +23,14 @@ export function RelativeTime({
   at,
   now,
   justNow,
+  seconds,
   testId,
 }: {
   at: string;
   now: Date;
   justNow: string;
+  /** Under a minute, "12 seconds ago" rather than `justNow` (with a `now` that moves every second). */
+  seconds?: boolean;
   testId?: string;
 }) {
   const { i18n } = useTranslation();
@@ -35,7 +41,7 @@ export function RelativeTime({
       title={Number.isNaN(date.getTime()) ? undefined : formatDateTime(date, i18n.language)}
       data-testid={testId}
     >
-      {formatRelativeTime(at, { now, language: i18n.language, justNow })}
+      {formatRelativeTime(at, { now, language: i18n.language, justNow, seconds })}
     </time>
   );
 }
