@@ -9,8 +9,12 @@
 // share links' downloads must come close to a static server's speed.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { pipeline } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
+  REPLICA_NAME_HEADER,
+  REPLICA_NAME_PATTERN,
+  REPLICA_PARENT_HEADER,
   NODE_STREAM_NAME_HEADER,
   NODE_STREAM_SIZE_HEADER,
   errorResponseSchema,
@@ -68,6 +72,25 @@ export interface ApiClient {
    * once the API's caller has them all. No overall time limit: a big file takes its time.
    */
   streamNodeCall(nodeToken: string, callId: string, stream: NodeCallStream): Promise<void>;
+  /**
+   * A standby's pull (contract: replicas.ts): the primary's replica since `parent` (whole without
+   * one), once the API has started relaying it. The body has no time limit; `signal` ends it.
+   */
+  replicaStream(
+    nodeToken: string,
+    serviceId: string,
+    parent: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<ReplicaStream>;
+}
+
+/** A replica as the API relays it from the primary. */
+export interface ReplicaStream {
+  /** The replica's name (REPLICA_NAME_HEADER). */
+  name: string;
+  /** The parent it was sent from; absent: whole. */
+  parent?: string;
+  body: Readable;
 }
 
 export interface ApiClientOptions {
@@ -159,6 +182,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
               ? {}
               : { [NODE_STREAM_SIZE_HEADER]: String(stream.size), 'content-length': String(stream.size) }),
             ...nodeStreamMetaHeaders(stream.meta ?? {}),
+            ...stream.headers,
           },
         },
         (answered) => {
@@ -184,7 +208,61 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     answerOf(where, answer.status, answer.text, nodeCallResultResponseSchema);
   }
 
+  /**
+   * GETs a stream: its headers within the ordinary time-out (the API waits for the primary to
+   * start), its body for as long as it takes. A non-2xx answer is an ApiError as `call` makes.
+   */
+  async function download(path: string, token: string, signal?: AbortSignal) {
+    const url = new URL(path, base);
+    const where = `GET /${path.split('?')[0]}`;
+    const headersDue = new AbortController();
+    const timer = setTimeout(() => headersDue.abort(), options.timeoutMs);
+    // The timer is cleared once the headers came: from then on only a stop ends the body.
+    const all = AbortSignal.any([
+      headersDue.signal,
+      ...(options.signal ? [options.signal] : []),
+      ...(signal ? [signal] : []),
+    ]);
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: 'GET',
+        signal: all,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/octet-stream' },
+      });
+    } catch (error) {
+      if (options.signal?.aborted || signal?.aborted) throw new ApiError(`${where}: aborted`, 'aborted');
+      if (headersDue.signal.aborted)
+        throw new ApiError(`${where}: no answer within ${options.timeoutMs} ms`, 'timeout');
+      const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
+      throw new ApiError(`${where}: ${cause?.code ?? cause?.message ?? (error as Error).message}`, 'network');
+    } finally {
+      clearTimeout(timer);
+    }
+    if (response.status < 200 || response.status > 299 || !response.body) {
+      answerOf(where, response.status, await response.text().catch(() => ''), nodeCallResultResponseSchema);
+      throw new ApiError(`${where}: ${response.status} without a body`, 'invalid_response');
+    }
+    return { where, response };
+  }
+
   return {
+    replicaStream: async (nodeToken, serviceId, parent, signal) => {
+      const query = parent === undefined ? '' : `?parent=${encodeURIComponent(parent)}`;
+      const { where, response } = await download(
+        `api/v1/nodes/replicas/${encodeURIComponent(serviceId)}/stream${query}`,
+        nodeToken,
+        signal,
+      );
+      const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+      const name = response.headers.get(REPLICA_NAME_HEADER) ?? '';
+      const sentFrom = response.headers.get(REPLICA_PARENT_HEADER) ?? undefined;
+      if (!REPLICA_NAME_PATTERN.test(name) || (sentFrom !== undefined && !REPLICA_NAME_PATTERN.test(sentFrom))) {
+        body.destroy();
+        throw new ApiError(`${where}: the stream names no replica`, 'invalid_response');
+      }
+      return { name, ...(sentFrom === undefined ? {} : { parent: sentFrom }), body };
+    },
     register: async (registrationToken, body) =>
       call(
         'POST',
