@@ -421,3 +421,34 @@ describe('agent loop', () => {
     expect(api.desiredStateCalls).toBe(calls);
   });
 });
+
+describe('the fencing lease (replicas/fence.ts) in the agent', () => {
+  it('stops a workspace with failover once the API is away past the lease, and runs it again when the API is back', async () => {
+    api.workspaces = [
+      desiredWorkspace({ service_id: A, generation: 3, state: 'running', failover: true }),
+      desiredWorkspace({ service_id: B, generation: 1, state: 'running' }),
+    ];
+    const applied: string[] = [];
+    const recorder: Driver = {
+      name: 'recorder',
+      async apply(desired) {
+        applied.push(`${desired.service_id === A ? 'A' : 'B'} ${desired.state}`);
+        return { changed: false, actions: [], status: { driver: 'recorder', live: true } };
+      },
+    };
+    const { logger, entries } = recordingLogger();
+    start({ fenceAfterMs: 1000 }, { drivers: [workspaceDirDriver, recorder] }, logger);
+    await waitFor(() => api.reports.length >= 1, 5000, 'a report');
+    expect(applied).toEqual(expect.arrayContaining(['A running', 'B running']));
+
+    api.failNext(1_000_000, 503);
+    await waitFor(() => applied.includes('A stopped'), 8000, 'A fenced');
+    expect(applied).not.toContain('B stopped');
+    expect(entries.filter((e) => e.level === 'warn' && e.msg?.startsWith('fenced:'))).toHaveLength(1);
+
+    applied.length = 0;
+    api.failNext(0);
+    await waitFor(() => applied.includes('A running'), 8000, 'A running again');
+    expect(applied).not.toContain('B running');
+  }, 20_000);
+});
