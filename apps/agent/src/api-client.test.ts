@@ -260,7 +260,11 @@ describe("a standby's replica pull", () => {
         })
         .end('btrfs-stream'),
     );
-    const stream = await createApiClient({ baseUrl: url, timeoutMs: 2000 }).replicaStream('tok', SERVICE, PARENT);
+    const stream = await createApiClient({ baseUrl: url, timeoutMs: 2000 }).replicaStream(
+      'tok',
+      SERVICE,
+      PARENT,
+    );
     expect(stream).toMatchObject({ name: NAME, parent: PARENT });
     const chunks: Buffer[] = [];
     for await (const chunk of stream.body) chunks.push(chunk as Buffer);
@@ -275,7 +279,9 @@ describe("a standby's replica pull", () => {
   it('asks for a whole send without a parent; refuses a stream that names no replica; says why the API refused', async () => {
     const { seen, url } = await serve((res) => res.writeHead(200).end('x'));
     const client = createApiClient({ baseUrl: url, timeoutMs: 2000 });
-    expect((await failureOf(client.replicaStream('tok', SERVICE, undefined))).failure).toBe('invalid_response');
+    expect((await failureOf(client.replicaStream('tok', SERVICE, undefined))).failure).toBe(
+      'invalid_response',
+    );
     expect(seen[0]?.url).toBe(`/api/v1/nodes/replicas/${SERVICE}/stream`);
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));

@@ -257,7 +257,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
       const name = response.headers.get(REPLICA_NAME_HEADER) ?? '';
       const sentFrom = response.headers.get(REPLICA_PARENT_HEADER) ?? undefined;
-      if (!REPLICA_NAME_PATTERN.test(name) || (sentFrom !== undefined && !REPLICA_NAME_PATTERN.test(sentFrom))) {
+      if (
+        !REPLICA_NAME_PATTERN.test(name) ||
+        (sentFrom !== undefined && !REPLICA_NAME_PATTERN.test(sentFrom))
+      ) {
         body.destroy();
         throw new ApiError(`${where}: the stream names no replica`, 'invalid_response');
       }

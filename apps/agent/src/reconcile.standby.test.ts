@@ -100,7 +100,15 @@ describe('a pass on the node’s own word (a fence)', () => {
 
     log.length = 0;
     await applyLocally(
-      { dataDir, addresses: [], agentVersion: 'test', drivers, logger: silentLogger, run: () => Promise.reject(new Error('none')), fullCheckEvery: 1000 },
+      {
+        dataDir,
+        addresses: [],
+        agentVersion: 'test',
+        drivers,
+        logger: silentLogger,
+        run: () => Promise.reject(new Error('none')),
+        fullCheckEvery: 1000,
+      },
       memory,
       [{ ...running, state: 'stopped' }],
     );
@@ -110,7 +118,10 @@ describe('a pass on the node’s own word (a fence)', () => {
     // The API reached again, with the same generation: its word applies, not the local one.
     log.length = 0;
     await fakePass({ dataDir, drivers, desired: running, memory, fullCheckEvery: 1000 });
-    expect(log.filter((line) => line.includes('apply'))).toEqual(['storage apply running', 'samba apply running']);
+    expect(log.filter((line) => line.includes('apply'))).toEqual([
+      'storage apply running',
+      'samba apply running',
+    ]);
     expect(memory.applied.get('ws-1')?.state).toBe('running');
 
     // And then it is only observed, as any applied workspace.

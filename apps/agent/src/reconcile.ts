@@ -126,8 +126,12 @@ export interface ReconcileResult {
 const MAX_ERROR_LENGTH = 4000;
 
 /** The drivers `desired` runs on this node, in the registry's order (see the top of this file). */
-export function workspaceDrivers(desired: WorkspaceDesiredState, drivers: readonly Driver[]): readonly Driver[] {
-  if (desired.role === 'standby' && desired.state !== 'removed') return drivers.filter((driver) => driver.standby);
+export function workspaceDrivers(
+  desired: WorkspaceDesiredState,
+  drivers: readonly Driver[],
+): readonly Driver[] {
+  if (desired.role === 'standby' && desired.state !== 'removed')
+    return drivers.filter((driver) => driver.standby);
   return drivers;
 }
 

@@ -12,11 +12,23 @@ describe('a workspace’s short id', () => {
   });
 
   it('differs per instance, so two agents on one host never share a namespace, veth or runtime folder', () => {
-    const plain = { short: workspaceShortId('ws-1'), names: networkNames('ws-1'), run: workspaceRuntimeDir('ws-1') };
+    const plain = {
+      short: workspaceShortId('ws-1'),
+      names: networkNames('ws-1'),
+      run: workspaceRuntimeDir('ws-1'),
+    };
     setAgentInstance('node-a');
-    const a = { short: workspaceShortId('ws-1'), names: networkNames('ws-1'), run: workspaceRuntimeDir('ws-1') };
+    const a = {
+      short: workspaceShortId('ws-1'),
+      names: networkNames('ws-1'),
+      run: workspaceRuntimeDir('ws-1'),
+    };
     setAgentInstance('node-b');
-    const b = { short: workspaceShortId('ws-1'), names: networkNames('ws-1'), run: workspaceRuntimeDir('ws-1') };
+    const b = {
+      short: workspaceShortId('ws-1'),
+      names: networkNames('ws-1'),
+      run: workspaceRuntimeDir('ws-1'),
+    };
     expect(new Set([plain.short, a.short, b.short]).size).toBe(3);
     expect(new Set([plain.names.netns, a.names.netns, b.names.netns]).size).toBe(3);
     expect(new Set([plain.names.nodeInterface, a.names.nodeInterface, b.names.nodeInterface]).size).toBe(3);

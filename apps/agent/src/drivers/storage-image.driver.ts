@@ -381,7 +381,9 @@ async function applyBtrfs(
       actions.push(`made data from replica ${newest}`);
     }
   }
-  const subvolumes = standby ? [REPLICAS_SUBVOLUME] : [DATA_SUBVOLUME, SNAPSHOTS_SUBVOLUME, REPLICAS_SUBVOLUME];
+  const subvolumes = standby
+    ? [REPLICAS_SUBVOLUME]
+    : [DATA_SUBVOLUME, SNAPSHOTS_SUBVOLUME, REPLICAS_SUBVOLUME];
   for (const name of subvolumes) {
     if (await exists(join(layout.pool, name))) continue;
     await run('btrfs', ['subvolume', 'create', join(layout.pool, name)]);

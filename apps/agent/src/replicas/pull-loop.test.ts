@@ -11,7 +11,10 @@ import { createPullLoop } from './pull-loop.ts';
 const standby = (id: string, extra: Partial<WorkspaceDesiredState> = {}) =>
   desiredWorkspace({ service_id: id, generation: 1, role: 'standby', ...extra });
 
-function setup(workspaces: WorkspaceDesiredState[], pull?: (id: string, signal: AbortSignal) => Promise<void>) {
+function setup(
+  workspaces: WorkspaceDesiredState[],
+  pull?: (id: string, signal: AbortSignal) => Promise<void>,
+) {
   let now = 1_000_000;
   const pulls: string[] = [];
   const pulled: string[] = [];

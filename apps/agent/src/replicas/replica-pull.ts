@@ -51,9 +51,13 @@ export async function pullReplica(
   await receiveSnapshot(layout, stream.name, counted, run, { folder: REPLICAS_SUBVOLUME, signal });
   await pruneReplicas(layout, run, (held) => newestKeeps(held));
   const received_at = (deps.now?.() ?? new Date()).toISOString();
-  await writeIfChanged(layout.replicaStatus, `${JSON.stringify({ name: stream.name, received_at, bytes })}\n`, {
-    mode: 0o600,
-  });
+  await writeIfChanged(
+    layout.replicaStatus,
+    `${JSON.stringify({ name: stream.name, received_at, bytes })}\n`,
+    {
+      mode: 0o600,
+    },
+  );
   return { name: stream.name, ...(stream.parent ? { parent: stream.parent } : {}), bytes };
 }
 

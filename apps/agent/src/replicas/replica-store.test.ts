@@ -15,7 +15,14 @@ describe('replica names', () => {
 });
 
 describe('what a primary keeps after a send', () => {
-  const held = ['r-20261207T010000000Z', 'r-20261207T010030000Z', 'r-20261207T010100000Z', 'r-20261207T010130000Z', 'r-20261207T010200000Z', 'r-20261207T010230000Z'];
+  const held = [
+    'r-20261207T010000000Z',
+    'r-20261207T010030000Z',
+    'r-20261207T010100000Z',
+    'r-20261207T010130000Z',
+    'r-20261207T010200000Z',
+    'r-20261207T010230000Z',
+  ];
   const sent = held.at(-1)!;
   it('keeps the parent and what is newer, at most four', () => {
     expect([...primaryKeeps(held, sent, held[4])].sort()).toEqual([held[4], sent]);

@@ -137,7 +137,11 @@ async function startRelay(): Promise<void> {
 
 const api = () => createApiClient({ baseUrl: apiUrl, timeoutMs: 10_000 });
 const pull = (signal = new AbortController().signal) =>
-  pullReplica(SERVICE, { api: api(), nodeToken: 'token', layout: layoutOf(standby), run: runCommand }, signal);
+  pullReplica(
+    SERVICE,
+    { api: api(), nodeToken: 'token', layout: layoutOf(standby), run: runCommand },
+    signal,
+  );
 
 /** Every file under `dir` by its relative path, with its bytes. */
 async function tree(dir: string): Promise<Map<string, Buffer>> {
