@@ -57,7 +57,7 @@ import { mountAt } from '../system/mounts.ts';
 import { workspaceLayout, type WorkspaceLayout } from '../workspace-layout.ts';
 import type { Driver, DriverContext, DriverResult } from './driver.ts';
 import { promoteSnapshot } from '../snapshots/replication.ts';
-import { listReplicas } from '../replicas/replica-store.ts';
+import { wholeReplicas } from '../replicas/replica-store.ts';
 import { replicaReport } from '../replicas/replica-pull.ts';
 import { sendReplica } from '../replicas/replica-send.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
@@ -375,7 +375,7 @@ async function applyBtrfs(
   const device = pool.source;
   if (!standby && !(await exists(join(layout.pool, DATA_SUBVOLUME)))) {
     // A standby promoted: it serves the newest replica it holds.
-    const newest = (await listReplicas(layout))[0];
+    const newest = (await wholeReplicas(layout, context.run))[0];
     if (newest) {
       await promoteSnapshot(layout, newest, context.run, { folder: REPLICAS_SUBVOLUME });
       actions.push(`made data from replica ${newest}`);

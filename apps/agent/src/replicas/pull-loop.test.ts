@@ -101,6 +101,26 @@ describe('the standby pull loop', () => {
     await t.loop.stop();
   });
 
+  it('ends the pull under way of a workspace no longer held as a standby (promoted)', async () => {
+    let aborted = false;
+    const workspaces = [standby('a')];
+    const t = setup(workspaces, (_id, signal) => {
+      return new Promise<void>((_resolve, reject) => {
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          reject(new Error('aborted'));
+        });
+      });
+    });
+    const pulling = t.loop.tick();
+    workspaces[0] = desiredWorkspace({ service_id: 'a', generation: 2, role: 'primary' });
+    await t.loop.tick();
+    await pulling;
+    expect(aborted).toBe(true);
+    expect(t.pulled).toEqual([]);
+    await t.loop.stop();
+  });
+
   it('stops: the pull in flight is aborted and waited for, and no new one starts', async () => {
     let aborted = false;
     const t = setup([standby('a')], (_id, signal) => {

@@ -45,8 +45,8 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
   const now = deps.nowMs ?? Date.now;
   const atOnce = deps.atOnce ?? PULLS_AT_ONCE;
   const memory = new Map<string, PullMemory>();
-  const inFlight = new Map<string, Promise<void>>();
-  const stopController = new AbortController();
+  const inFlight = new Map<string, { task: Promise<void>; abort: AbortController }>();
+
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -64,8 +64,10 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
     const standbys = [...deps.applied()].filter(
       (desired) => desired.role === 'standby' && desired.state !== 'removed',
     );
-    // A workspace no longer held as a standby is forgotten (a later standby role starts afresh).
+    // A workspace no longer held as a standby is forgotten (a later standby role starts afresh),
+    // and its pull under way ends (promoted, removed: its storage is the driver's now).
     const held = new Set(standbys.map((desired) => desired.service_id));
+    for (const [id, pull] of inFlight) if (!held.has(id)) pull.abort.abort();
     for (const id of memory.keys()) if (!held.has(id) && !inFlight.has(id)) memory.delete(id);
     return standbys
       .filter((desired) => !inFlight.has(desired.service_id))
@@ -78,17 +80,18 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
   function startPull(desired: WorkspaceDesiredState, at: number): Promise<void> {
     const serviceId = desired.service_id;
     memory.set(serviceId, { startedAt: at, syncToken: desired.sync_token });
+    const abort = new AbortController();
     const task = deps
-      .pull(serviceId, stopController.signal)
+      .pull(serviceId, abort.signal)
       .then(
         () => deps.onPulled?.(serviceId),
         (error: unknown) => {
-          if (!stopped)
+          if (!abort.signal.aborted)
             deps.logger.warn({ service_id: serviceId }, `replicas: pull failed: ${errorMessage(error)}`);
         },
       )
       .finally(() => inFlight.delete(serviceId));
-    inFlight.set(serviceId, task);
+    inFlight.set(serviceId, { task, abort });
     return task;
   }
 
@@ -116,8 +119,9 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
       stopping ??= (async () => {
         stopped = true;
         if (timer) clearInterval(timer);
-        stopController.abort();
-        await Promise.all(inFlight.values());
+        const pulls = [...inFlight.values()];
+        for (const pull of pulls) pull.abort.abort();
+        await Promise.all(pulls.map((pull) => pull.task));
       })();
       return stopping;
     },

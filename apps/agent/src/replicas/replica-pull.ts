@@ -1,5 +1,6 @@
 // One pull of a standby (contract: replicas.ts): ask the API for the primary's replica since the
-// newest one held here, receive it into `replicas` (a receive that fails leaves nothing), keep the
+// newest one held here, receive it into `replicas` (staged: a receive that fails leaves nothing, and
+// one under way is never taken for the newest by a promotion), keep the
 // newest STANDBY_KEEPS, and note what arrived for the report (replica.json). The standby's storage
 // must be ready first (the storage driver mounts its top level and makes `replicas`): until then
 // a pull fails and is tried again the next interval.
@@ -15,7 +16,14 @@ import { REPLICAS_SUBVOLUME } from '../snapshots/snapshots.ts';
 import { exists } from '../system/host.ts';
 import { mountAt } from '../system/mounts.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
-import { listReplicas, newestKeeps, pruneReplicas, replicaTime, replicasPath } from './replica-store.ts';
+import {
+  listReplicas,
+  newestKeeps,
+  pruneReplicas,
+  replicaTime,
+  replicasPath,
+  wholeReplicas,
+} from './replica-store.ts';
 
 export interface ReplicaPullDeps {
   api: Pick<ApiClient, 'replicaStream'>;
@@ -36,7 +44,11 @@ export async function pullReplica(
   const { layout, run } = deps;
   if (!(await mountAt(layout.pool)) || !(await exists(replicasPath(layout))))
     throw new Error('the standby storage is not ready yet');
-  const parent = (await listReplicas(layout))[0];
+  // What a receive cut short left (a crash: it never became read-only) goes first; one pull per
+  // workspace runs at a time, so none of these is under way.
+  const whole = await wholeReplicas(layout, run);
+  await pruneReplicas(layout, run, () => new Set(whole));
+  const parent = whole[0];
   const stream = await deps.api.replicaStream(deps.nodeToken, serviceId, parent, signal);
   let bytes = 0;
   const counted = stream.body.pipe(
@@ -61,23 +73,25 @@ export async function pullReplica(
   return { name: stream.name, ...(stream.parent ? { parent: stream.parent } : {}), bytes };
 }
 
-/** The standby's report of its newest replica; undefined before the first. */
+/**
+ * The standby's report of its newest replica; undefined before the first. From the note of the last
+ * pull, written only once a replica arrived whole (a listing would show one still arriving).
+ */
 export async function replicaReport(layout: WorkspaceLayout): Promise<ReplicaReport | undefined> {
-  const newest = (await listReplicas(layout))[0];
-  if (!newest) return undefined;
   const text = await readFile(layout.replicaStatus, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
   let status: z.infer<typeof statusSchema> | undefined;
   try {
-    status = text === undefined ? undefined : statusSchema.safeParse(JSON.parse(text)).data;
+    status = statusSchema.safeParse(JSON.parse(text)).data;
   } catch {
-    status = undefined;
+    return undefined;
   }
-  const takenAt = replicaTime(newest)!.toISOString();
+  const takenAt = status && replicaTime(status.name);
+  if (!status || !takenAt || !(await listReplicas(layout)).includes(status.name)) return undefined;
   return replicaReportSchema.parse({
-    name: newest,
-    taken_at: takenAt,
-    // A replica without its note (a crash between receive and note): it arrived after it was taken.
-    received_at: status?.name === newest ? status.received_at : takenAt,
-    bytes: status?.name === newest ? status.bytes : 0,
+    name: status.name,
+    taken_at: takenAt.toISOString(),
+    received_at: status.received_at,
+    bytes: status.bytes,
   });
 }

@@ -41,6 +41,22 @@ export function replicaTime(name: string): Date | undefined {
   return replicaName(at) === name ? at : undefined;
 }
 
+/**
+ * The replicas held whole, newest first: read-only. `btrfs receive` makes its subvolume writable
+ * and sets it read-only only once the stream has arrived whole, so one under way, or cut short by a
+ * crash, is never a promotion's source or a pull's parent.
+ */
+export async function wholeReplicas(layout: WorkspaceLayout, run: CommandRunner): Promise<string[]> {
+  const whole: string[] = [];
+  for (const name of await listReplicas(layout)) {
+    const flag = await run('btrfs', ['property', 'get', '-ts', join(replicasPath(layout), name), 'ro'], {
+      timeoutMs: 30_000,
+    });
+    if (flag.ok && /ro=true/.test(flag.stdout)) whole.push(name);
+  }
+  return whole;
+}
+
 /** The replicas the storage holds, newest first (nothing when it has no `replicas` yet). */
 export async function listReplicas(layout: WorkspaceLayout): Promise<string[]> {
   const names = await readdir(replicasPath(layout)).catch(() => [] as string[]);

@@ -222,6 +222,10 @@ describe.skipIf(reason !== undefined)(
       expect((await pass(primary, { state: 'stopped' })).ok).toBe(true);
       expect(await mountAt(data)).toBeDefined();
       const before = (await listReplicas(layoutOf(standby)))[0];
+      // A receive cut short by a crash (never made read-only), named newer than anything: dropped,
+      // never taken for a parent.
+      const cut = join(layoutOf(standby).pool, 'replicas', 'r-20990101T000000000Z');
+      await runCommand('btrfs', ['subvolume', 'create', cut], { check: true });
       standby.desired = { ...standby.desired, state: 'stopped', sync_token: 'final-1' };
       const pulled: string[] = [];
       const loop = createPullLoop({
@@ -241,14 +245,21 @@ describe.skipIf(reason !== undefined)(
       const held = await listReplicas(layoutOf(standby));
       expect(held).toHaveLength(2);
       expect(held[1]).toBe(before);
+      expect(await exists(cut)).toBe(false);
       // The primary keeps what the standby may name next, not every replica it ever sent.
       expect((await listReplicas(layoutOf(primary))).length).toBeLessThanOrEqual(2);
     });
 
     it('promoted, makes data from its newest replica: byte for byte the primary’s', async () => {
+      const newest = (await listReplicas(layoutOf(standby)))[0];
+      // One arriving now (writable until whole) is not what a promotion serves.
+      await runCommand(
+        'btrfs',
+        ['subvolume', 'create', join(layoutOf(standby).pool, 'replicas', 'r-20990101T000000000Z')],
+        { check: true },
+      );
       const report = await pass(standby, { role: 'primary', state: 'running', failover: false });
       expect(report).toMatchObject({ ok: true });
-      const newest = (await listReplicas(layoutOf(standby)))[0];
       expect(last.actions).toContain(`${SERVICE}: made data from replica ${newest}`);
       const promoted = layoutOf(standby);
       expect(await mountAt(promoted.dataRoot)).toBeDefined();
