@@ -133,11 +133,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       text = await response.text();
     } catch (error) {
-      if (options.signal?.aborted) throw new ApiError(`${where}: aborted`, 'aborted');
-      if (timeout.aborted) throw new ApiError(`${where}: no answer within ${timeoutMs} ms`, 'timeout');
-      const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
-      const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-      throw new ApiError(`${where}: ${reason}`, 'network');
+      throw fetchFailure(where, error, {
+        aborted: options.signal?.aborted,
+        timedOut: timeout.aborted,
+        timeoutMs,
+      });
     }
     return answerOf(where, response.status, text, schema);
   }
@@ -209,14 +209,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /**
-   * GETs a stream: its headers within the ordinary time-out (the API waits for the primary to
-   * start), its body for as long as it takes. A non-2xx answer is an ApiError as `call` makes.
+   * GETs a stream: its headers within STREAM_HEADERS_TIMEOUTS ordinary time-outs (the API relays a
+   * node call: the primary's poll, its snapshot, then its first bytes), its body for as long as it
+   * takes. A non-2xx answer is an ApiError as `call` makes.
    */
   async function download(path: string, token: string, signal?: AbortSignal) {
     const url = new URL(path, base);
     const where = `GET /${path.split('?')[0]}`;
+    const timeoutMs = options.timeoutMs * STREAM_HEADERS_TIMEOUTS;
     const headersDue = new AbortController();
-    const timer = setTimeout(() => headersDue.abort(), options.timeoutMs);
+    const timer = setTimeout(() => headersDue.abort(), timeoutMs);
     // The timer is cleared once the headers came: from then on only a stop ends the body.
     const all = AbortSignal.any([
       headersDue.signal,
@@ -231,18 +233,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers: { authorization: `Bearer ${token}`, accept: 'application/octet-stream' },
       });
     } catch (error) {
-      if (options.signal?.aborted || signal?.aborted) throw new ApiError(`${where}: aborted`, 'aborted');
-      if (headersDue.signal.aborted)
-        throw new ApiError(`${where}: no answer within ${options.timeoutMs} ms`, 'timeout');
-      const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
-      throw new ApiError(`${where}: ${cause?.code ?? cause?.message ?? (error as Error).message}`, 'network');
+      throw fetchFailure(where, error, {
+        aborted: options.signal?.aborted || signal?.aborted,
+        timedOut: headersDue.signal.aborted,
+        timeoutMs,
+      });
     } finally {
       clearTimeout(timer);
     }
-    if (response.status < 200 || response.status > 299 || !response.body) {
-      answerOf(where, response.status, await response.text().catch(() => ''), nodeCallResultResponseSchema);
-      throw new ApiError(`${where}: ${response.status} without a body`, 'invalid_response');
-    }
+    if (response.status < 200 || response.status > 299)
+      refusal(where, response.status, await response.text().catch(() => ''));
+    if (!response.body) throw new ApiError(`${where}: ${response.status} without a body`, 'invalid_response');
     return { where, response };
   }
 
@@ -309,14 +310,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
+/** How many ordinary time-outs a stream's headers may take (see `download`). */
+const STREAM_HEADERS_TIMEOUTS = 3;
+
+/** Why a fetch threw: the agent stopping, the time-out, or the network. */
+function fetchFailure(
+  where: string,
+  error: unknown,
+  why: { aborted: boolean | undefined; timedOut: boolean; timeoutMs: number },
+): ApiError {
+  if (why.aborted) return new ApiError(`${where}: aborted`, 'aborted');
+  if (why.timedOut) return new ApiError(`${where}: no answer within ${why.timeoutMs} ms`, 'timeout');
+  const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
+  return new ApiError(`${where}: ${cause?.code ?? cause?.message ?? (error as Error).message}`, 'network');
+}
+
+/** A non-2xx answer as the ApiError it is (a 401 its own). */
+function refusal(where: string, status: number, text: string): never {
+  const detail = errorResponseSchema.pick({ detail: true }).safeParse(parseJson(text)).data?.detail;
+  if (status === 401) throw new ApiUnauthorizedError(where, detail);
+  throw new ApiError(`${where}: ${status}${detail ? ` ${detail}` : ''}`, 'http', status, detail);
+}
+
 /** The API's answer to a call: its value when it is a 2xx the schema takes, else an ApiError. */
 function answerOf<T>(where: string, status: number, text: string, schema: z.ZodType<T>): T {
+  if (status < 200 || status > 299) refusal(where, status, text);
   const json = parseJson(text);
-  if (status < 200 || status > 299) {
-    const detail = errorResponseSchema.pick({ detail: true }).safeParse(json).data?.detail;
-    if (status === 401) throw new ApiUnauthorizedError(where, detail);
-    throw new ApiError(`${where}: ${status}${detail ? ` ${detail}` : ''}`, 'http', status, detail);
-  }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw new ApiError(
