@@ -26,7 +26,13 @@ import { runCommand, type CommandRunner } from './exec/run-command.ts';
 import { storageFilesCalls } from './storage-files/storage-files.calls.ts';
 import { errorMessage, silentLogger, type Logger } from './logger.ts';
 import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-identity.ts';
-import { applyLocally, createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
+import {
+  applyLocally,
+  createReconcileMemory,
+  reconcileOnce,
+  workspaceDrivers,
+  type ReconcileResult,
+} from './reconcile.ts';
 import { createFence } from './replicas/fence.ts';
 import { createPullLoop } from './replicas/pull-loop.ts';
 import { pullReplica } from './replicas/replica-pull.ts';
@@ -135,7 +141,7 @@ export function startAgent(
   const wakeFilesOf = (applied: ReadonlyMap<string, WorkspaceDesiredState>) =>
     new Set(
       [...applied.values()].flatMap((desired) =>
-        drivers.flatMap((driver) => {
+        workspaceDrivers(desired, drivers).flatMap((driver) => {
           const file = driver.wakeOn?.(desired, workspaceDir(config.dataDir, desired.service_id));
           return file ? [file] : [];
         }),
