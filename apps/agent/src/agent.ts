@@ -292,11 +292,12 @@ export function startAgent(
     pull: async (serviceId, signal) => {
       const token = identity?.node_token;
       if (!token) throw new Error('the node is not registered yet');
-      await pullReplica(
+      const arrived = await pullReplica(
         serviceId,
         { api, nodeToken: token, layout: workspaceLayout(workspaceDir(config.dataDir, serviceId)), run },
         signal,
       );
+      return arrived !== undefined;
     },
     intervalMs: config.replicaIntervalMs,
     logger,

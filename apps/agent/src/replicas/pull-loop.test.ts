@@ -23,6 +23,7 @@ function setup(
     pull: async (id, signal) => {
       pulls.push(id);
       await pull?.(id, signal);
+      return true;
     },
     intervalMs: 30_000,
     logger: silentLogger,

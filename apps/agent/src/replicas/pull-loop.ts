@@ -15,8 +15,8 @@ export const PULL_TICK_MS = 1000;
 export interface PullLoopDeps {
   /** The workspaces as last applied by a reconcile pass. */
   applied(): Iterable<WorkspaceDesiredState>;
-  /** Pulls one workspace's replica; rejects on any failure. */
-  pull(serviceId: string, signal: AbortSignal): Promise<void>;
+  /** Pulls one workspace's replica: whether one arrived (none: nothing to receive into); rejects on any failure. */
+  pull(serviceId: string, signal: AbortSignal): Promise<boolean>;
   intervalMs: number;
   logger: Logger;
   /** After a pull that got through (the report should carry the new replica soon). */
@@ -84,7 +84,9 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
     const task = deps
       .pull(serviceId, abort.signal)
       .then(
-        () => deps.onPulled?.(serviceId),
+        (arrived) => {
+          if (arrived) deps.onPulled?.(serviceId);
+        },
         (error: unknown) => {
           if (!abort.signal.aborted)
             deps.logger.warn({ service_id: serviceId }, `replicas: pull failed: ${errorMessage(error)}`);

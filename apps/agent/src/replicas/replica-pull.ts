@@ -35,13 +35,17 @@ export interface ReplicaPullDeps {
 
 const statusSchema = z.object({ name: z.string(), received_at: z.string(), bytes: z.number() });
 
-/** Pulls once; resolves with what arrived. */
+/**
+ * Pulls once; resolves with what arrived, or undefined for a standby kept as a plain folder (a node
+ * that does not run workspaces live: nothing to receive into, nothing to ask for).
+ */
 export async function pullReplica(
   serviceId: string,
   deps: ReplicaPullDeps,
   signal: AbortSignal,
-): Promise<{ name: string; parent?: string; bytes: number }> {
+): Promise<{ name: string; parent?: string; bytes: number } | undefined> {
   const { layout, run } = deps;
+  if (!(await exists(layout.image))) return undefined;
   if (!(await mountAt(layout.pool)) || !(await exists(replicasPath(layout))))
     throw new Error('the standby storage is not ready yet');
   // What a receive cut short left (a crash: it never became read-only) goes first; one pull per

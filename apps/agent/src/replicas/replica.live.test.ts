@@ -205,6 +205,7 @@ describe.skipIf(reason !== undefined)(
       await writeFile(join(data, 'big.bin'), randomBytes(16 * MB));
       await writeFile(join(data, 'note.txt'), 'first\n');
       const first = await pull();
+      if (!first) throw new Error('nothing pulled');
       expect(first.parent).toBeUndefined();
       expect(first.bytes).toBeGreaterThan(16 * MB);
       const report = await pass(standby);
@@ -232,9 +233,11 @@ describe.skipIf(reason !== undefined)(
         applied: () => [standby.desired],
         pull: async (id, signal) => {
           const got = await pull(signal);
+          if (!got) throw new Error('nothing pulled');
           expect(got.parent).toBe(before);
           expect(got.bytes).toBeLessThan(MB);
           pulled.push(id);
+          return true;
         },
         intervalMs: 3_600_000,
         logger: silentLogger,
