@@ -438,8 +438,14 @@ describe('the fencing lease (replicas/fence.ts) in the agent', () => {
     };
     const { logger, entries } = recordingLogger();
     start({ fenceAfterMs: 1000 }, { drivers: [workspaceDirDriver, recorder] }, logger);
-    await waitFor(() => api.reports.length >= 1, 5000, 'a report');
+    // Two reports: the first pass has ended, its fence record written.
+    await waitFor(() => api.reports.length >= 2, 5000, 'two reports');
     expect(applied).toEqual(expect.arrayContaining(['A running', 'B running']));
+    // Kept for a restart: only what a run-out lease stops.
+    const record = JSON.parse(await readFile(join(dataDir, 'fence.json'), 'utf8')) as {
+      workspaces: { service_id: string }[];
+    };
+    expect(record.workspaces.map((w) => w.service_id)).toEqual([A]);
 
     api.failNext(1_000_000, 503);
     await waitFor(() => applied.includes('A stopped'), 8000, 'A fenced');
@@ -450,5 +456,28 @@ describe('the fencing lease (replicas/fence.ts) in the agent', () => {
     api.failNext(0);
     await waitFor(() => applied.includes('A running'), 8000, 'A running again');
     expect(applied).not.toContain('B running');
+  }, 20_000);
+});
+
+describe('the fencing lease across a restart', () => {
+  it('fences what the last run would have, from fence.json, while the API is away from the start', async () => {
+    await writeFile(
+      join(dataDir, 'fence.json'),
+      JSON.stringify({
+        workspaces: [desiredWorkspace({ service_id: A, generation: 3, state: 'running', failover: true })],
+      }),
+    );
+    api.failNext(1_000_000, 503);
+    const applied: string[] = [];
+    const recorder: Driver = {
+      name: 'recorder',
+      async apply(desired) {
+        applied.push(`${desired.service_id === A ? 'A' : 'B'} ${desired.state}`);
+        return { changed: false, actions: [], status: { driver: 'recorder', live: true } };
+      },
+    };
+    start({ fenceAfterMs: 1000 }, { drivers: [workspaceDirDriver, recorder] });
+    await waitFor(() => applied.includes('A stopped'), 8000, 'A fenced after a restart');
+    expect(applied).toEqual(['A stopped']);
   }, 20_000);
 });

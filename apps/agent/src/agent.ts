@@ -34,6 +34,7 @@ import {
   type ReconcileResult,
 } from './reconcile.ts';
 import { createFence } from './replicas/fence.ts';
+import { loadFenceRecord, saveFenceRecord } from './replicas/fence-record.ts';
 import { createPullLoop } from './replicas/pull-loop.ts';
 import { pullReplica } from './replicas/replica-pull.ts';
 import { AGENT_VERSION } from './version.ts';
@@ -220,6 +221,12 @@ export function startAgent(
       result = await reconcileWith(await register());
     }
     wakeFiles.sync(wakeFilesOf(memory.applied));
+    // The API's word is known now: what to fence comes from it, and is kept for a restart.
+    heard = true;
+    remembered = [];
+    await saveFenceRecord(config.dataDir, memory.applied.values()).catch((error: unknown) =>
+      logger.warn(`fence record: ${errorMessage(error)}`),
+    );
     if (result.changed) logger.info({ actions: result.actions }, 'reconcile pass changed the node');
     else
       logger.debug({ full_check: result.fullCheck, workspaces: result.workspaces.length }, 'reconcile pass');
@@ -278,9 +285,18 @@ export function startAgent(
     fullCheckEvery: config.fullCheckEvery,
     ...(usage ? { usage } : {}),
   });
+  // Until the first pass: what the last run would have fenced (replicas/fence-record.ts).
+  let remembered: WorkspaceDesiredState[] = [];
+  let heard = false;
+  void loadFenceRecord(config.dataDir).then((record) => {
+    if (!heard) remembered = record;
+  });
   const fence = createFence({
     fenceAfterMs: config.fenceAfterMs,
-    applied: () => memory.applied.values(),
+    applied: () => [
+      ...memory.applied.values(),
+      ...remembered.filter((desired) => !memory.applied.has(desired.service_id)),
+    ],
     applyLocally: async (workspaces) => {
       if (stopped) return;
       await exclusive(() => applyLocally(passDeps(), memory, workspaces));

@@ -4,12 +4,12 @@
 // newest STANDBY_KEEPS, and note what arrived for the report (replica.json). The standby's storage
 // must be ready first (the storage driver mounts its top level and makes `replicas`): until then
 // a pull fails and is tried again the next interval.
-import { readFile } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { replicaReportSchema, type ReplicaReport } from '@debesis/contract';
 import { z } from 'zod';
 import type { ApiClient } from '../api-client.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
+import { readJsonFile } from '../fs/read-json-file.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { receiveSnapshot } from '../snapshots/replication.ts';
 import { REPLICAS_SUBVOLUME } from '../snapshots/snapshots.ts';
@@ -82,14 +82,7 @@ export async function pullReplica(
  * pull, written only once a replica arrived whole (a listing would show one still arriving).
  */
 export async function replicaReport(layout: WorkspaceLayout): Promise<ReplicaReport | undefined> {
-  const text = await readFile(layout.replicaStatus, 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
-  let status: z.infer<typeof statusSchema> | undefined;
-  try {
-    status = statusSchema.safeParse(JSON.parse(text)).data;
-  } catch {
-    return undefined;
-  }
+  const status = await readJsonFile(layout.replicaStatus, statusSchema);
   const takenAt = status && replicaTime(status.name);
   if (!status || !takenAt || !(await listReplicas(layout)).includes(status.name)) return undefined;
   return replicaReportSchema.parse({
