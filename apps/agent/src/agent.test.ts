@@ -53,6 +53,8 @@ function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
     smbPort: 445,
     backupConcurrency: 1,
     usageFullScanMs: 6 * 3_600_000,
+    replicaIntervalMs: 30_000,
+    fenceAfterMs: 40_000,
     ...overrides,
   };
 }
@@ -418,4 +420,64 @@ describe('agent loop', () => {
     await expect(agent.runOnce()).rejects.toBeInstanceOf(AgentStoppedError);
     expect(api.desiredStateCalls).toBe(calls);
   });
+});
+
+describe('the fencing lease (replicas/fence.ts) in the agent', () => {
+  it('stops a workspace with failover once the API is away past the lease, and runs it again when the API is back', async () => {
+    api.workspaces = [
+      desiredWorkspace({ service_id: A, generation: 3, state: 'running', failover: true }),
+      desiredWorkspace({ service_id: B, generation: 1, state: 'running' }),
+    ];
+    const applied: string[] = [];
+    const recorder: Driver = {
+      name: 'recorder',
+      async apply(desired) {
+        applied.push(`${desired.service_id === A ? 'A' : 'B'} ${desired.state}`);
+        return { changed: false, actions: [], status: { driver: 'recorder', live: true } };
+      },
+    };
+    const { logger, entries } = recordingLogger();
+    start({ fenceAfterMs: 1000 }, { drivers: [workspaceDirDriver, recorder] }, logger);
+    // Two reports: the first pass has ended, its fence record written.
+    await waitFor(() => api.reports.length >= 2, 5000, 'two reports');
+    expect(applied).toEqual(expect.arrayContaining(['A running', 'B running']));
+    // Kept for a restart: only what a run-out lease stops.
+    const record = JSON.parse(await readFile(join(dataDir, 'fence.json'), 'utf8')) as {
+      workspaces: { service_id: string }[];
+    };
+    expect(record.workspaces.map((w) => w.service_id)).toEqual([A]);
+
+    api.failNext(1_000_000, 503);
+    await waitFor(() => applied.includes('A stopped'), 8000, 'A fenced');
+    expect(applied).not.toContain('B stopped');
+    expect(entries.filter((e) => e.level === 'warn' && e.msg?.startsWith('fenced:'))).toHaveLength(1);
+
+    applied.length = 0;
+    api.failNext(0);
+    await waitFor(() => applied.includes('A running'), 8000, 'A running again');
+    expect(applied).not.toContain('B running');
+  }, 20_000);
+});
+
+describe('the fencing lease across a restart', () => {
+  it('fences what the last run would have, from fence.json, while the API is away from the start', async () => {
+    await writeFile(
+      join(dataDir, 'fence.json'),
+      JSON.stringify({
+        workspaces: [desiredWorkspace({ service_id: A, generation: 3, state: 'running', failover: true })],
+      }),
+    );
+    api.failNext(1_000_000, 503);
+    const applied: string[] = [];
+    const recorder: Driver = {
+      name: 'recorder',
+      async apply(desired) {
+        applied.push(`${desired.service_id === A ? 'A' : 'B'} ${desired.state}`);
+        return { changed: false, actions: [], status: { driver: 'recorder', live: true } };
+      },
+    };
+    start({ fenceAfterMs: 1000 }, { drivers: [workspaceDirDriver, recorder] });
+    await waitFor(() => applied.includes('A stopped'), 8000, 'A fenced after a restart');
+    expect(applied).toEqual(['A stopped']);
+  }, 20_000);
 });

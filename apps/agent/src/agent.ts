@@ -7,6 +7,11 @@
 // drivers' handlers and those of no driver (storage-files/: share links' files). The API
 // can run it in its own process (the embedded default) or main.ts runs it standalone; both go
 // through startAgent().
+//
+// Beside them, for standby replicas (replicas/): the pull loop pulls the replicas of the
+// workspaces this node holds as a standby, and the fencing lease, renewed by every pull of the
+// desired state and every report that reaches the API, stops the workspaces that may be failed
+// over once it runs out (a local pass, queued like any).
 import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { WorkspaceDesiredState } from '@debesis/contract';
@@ -21,12 +26,22 @@ import { runCommand, type CommandRunner } from './exec/run-command.ts';
 import { storageFilesCalls } from './storage-files/storage-files.calls.ts';
 import { errorMessage, silentLogger, type Logger } from './logger.ts';
 import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-identity.ts';
-import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
+import {
+  applyLocally,
+  createReconcileMemory,
+  reconcileOnce,
+  workspaceDrivers,
+  type ReconcileResult,
+} from './reconcile.ts';
+import { createFence } from './replicas/fence.ts';
+import { loadFenceRecord, saveFenceRecord } from './replicas/fence-record.ts';
+import { createPullLoop } from './replicas/pull-loop.ts';
+import { pullReplica } from './replicas/replica-pull.ts';
 import { AGENT_VERSION } from './version.ts';
 import { createWakeFiles } from './wake-files.ts';
 import { createUsageCounter } from './activity/usage-count.ts';
 import { workspaceLayout } from './workspace-layout.ts';
-import { workspaceDir } from './workspace-paths.ts';
+import { setAgentInstance, workspaceDir } from './workspace-paths.ts';
 
 export interface AgentOptions {
   /** Default: the registry's drivers. */
@@ -81,13 +96,27 @@ export function startAgent(
   logger: Logger = silentLogger,
   options: AgentOptions = {},
 ): Agent {
+  setAgentInstance(config.instance);
   const stopController = new AbortController();
-  const api = createApiClient({
+  const client = createApiClient({
     baseUrl: config.apiUrl,
     timeoutMs: config.requestTimeoutMs,
     signal: stopController.signal,
     fetch: options.fetch,
   });
+  // Reaching the API renews the fencing lease (replicas/fence.ts).
+  const api: typeof client = {
+    ...client,
+    desiredState: async (token) => {
+      const answer = await client.desiredState(token);
+      fence.renew();
+      return answer;
+    },
+    report: async (token, body) => {
+      await client.report(token, body);
+      fence.renew();
+    },
+  };
   const drivers =
     options.drivers ??
     createDefaultDrivers({
@@ -113,7 +142,7 @@ export function startAgent(
   const wakeFilesOf = (applied: ReadonlyMap<string, WorkspaceDesiredState>) =>
     new Set(
       [...applied.values()].flatMap((desired) =>
-        drivers.flatMap((driver) => {
+        workspaceDrivers(desired, drivers).flatMap((driver) => {
           const file = driver.wakeOn?.(desired, workspaceDir(config.dataDir, desired.service_id));
           return file ? [file] : [];
         }),
@@ -182,21 +211,7 @@ export function startAgent(
   async function pass(): Promise<ReconcileResult> {
     if (stopped) throw new AgentStoppedError();
     const reconcileWith = (node: NodeIdentity) =>
-      reconcileOnce(
-        {
-          api,
-          nodeToken: node.node_token,
-          dataDir: config.dataDir,
-          addresses: config.addresses,
-          agentVersion: AGENT_VERSION,
-          drivers,
-          logger,
-          run,
-          fullCheckEvery: config.fullCheckEvery,
-          ...(usage ? { usage } : {}),
-        },
-        memory,
-      );
+      reconcileOnce({ api, nodeToken: node.node_token, ...passDeps() }, memory);
     let result: ReconcileResult;
     try {
       result = await reconcileWith(await currentIdentity());
@@ -206,6 +221,12 @@ export function startAgent(
       result = await reconcileWith(await register());
     }
     wakeFiles.sync(wakeFilesOf(memory.applied));
+    // The API's word is known now: what to fence comes from it, and is kept for a restart.
+    heard = true;
+    remembered = [];
+    await saveFenceRecord(config.dataDir, memory.applied.values()).catch((error: unknown) =>
+      logger.warn(`fence record: ${errorMessage(error)}`),
+    );
     if (result.changed) logger.info({ actions: result.actions }, 'reconcile pass changed the node');
     else
       logger.debug({ full_check: result.fullCheck, workspaces: result.workspaces.length }, 'reconcile pass');
@@ -254,10 +275,59 @@ export function startAgent(
     }
   }
 
+  const passDeps = () => ({
+    dataDir: config.dataDir,
+    addresses: config.addresses,
+    agentVersion: AGENT_VERSION,
+    drivers,
+    logger,
+    run,
+    fullCheckEvery: config.fullCheckEvery,
+    ...(usage ? { usage } : {}),
+  });
+  // Until the first pass: what the last run would have fenced (replicas/fence-record.ts).
+  let remembered: WorkspaceDesiredState[] = [];
+  let heard = false;
+  void loadFenceRecord(config.dataDir).then((record) => {
+    if (!heard) remembered = record;
+  });
+  const fence = createFence({
+    fenceAfterMs: config.fenceAfterMs,
+    applied: () => [
+      ...memory.applied.values(),
+      ...remembered.filter((desired) => !memory.applied.has(desired.service_id)),
+    ],
+    applyLocally: async (workspaces) => {
+      if (stopped) return;
+      await exclusive(() => applyLocally(passDeps(), memory, workspaces));
+    },
+    logger,
+  });
+  const pulls = createPullLoop({
+    applied: () => memory.applied.values(),
+    pull: async (serviceId, signal) => {
+      const token = identity?.node_token;
+      if (!token) throw new Error('the node is not registered yet');
+      const arrived = await pullReplica(
+        serviceId,
+        { api, nodeToken: token, layout: workspaceLayout(workspaceDir(config.dataDir, serviceId)), run },
+        signal,
+      );
+      return arrived !== undefined;
+    },
+    intervalMs: config.replicaIntervalMs,
+    logger,
+    onPulled: () => agent.wake(),
+  });
+
   const looping =
     options.loop === false
       ? Promise.resolve()
       : loop().catch((error: unknown) => logger.error({ err: error }, 'agent loop crashed'));
+  if (options.loop !== false) {
+    fence.start();
+    pulls.start();
+  }
 
   const callLoop =
     options.calls === false
@@ -296,6 +366,8 @@ export function startAgent(
         stopController.abort();
         interruptSleep?.();
         identityChanged();
+        fence.stop();
+        await pulls.stop();
         await callLoop?.stop();
         await looping;
         await queue;

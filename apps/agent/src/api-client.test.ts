@@ -244,3 +244,74 @@ describe('api client', () => {
     });
   });
 });
+
+describe("a standby's replica pull", () => {
+  const SERVICE = '0b7c2a4e-1d3f-4e5a-9b8c-7d6e5f4a3b21';
+  const NAME = 'r-20261207T014512345Z';
+  const PARENT = 'r-20261207T014442000Z';
+
+  it('GETs the stream with the token and the parent, and hands over its name, parent and bytes', async () => {
+    const { seen, url } = await serve((res) =>
+      res
+        .writeHead(200, {
+          'content-type': 'application/octet-stream',
+          'x-debesis-replica': NAME,
+          'x-debesis-replica-parent': PARENT,
+        })
+        .end('btrfs-stream'),
+    );
+    const stream = await createApiClient({ baseUrl: url, timeoutMs: 2000 }).replicaStream(
+      'tok',
+      SERVICE,
+      PARENT,
+    );
+    expect(stream).toMatchObject({ name: NAME, parent: PARENT });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('btrfs-stream');
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: `/api/v1/nodes/replicas/${SERVICE}/stream?parent=${PARENT}`,
+      auth: 'Bearer tok',
+    });
+  });
+
+  it('asks for a whole send without a parent; refuses a stream that names no replica; says why the API refused', async () => {
+    const { seen, url } = await serve((res) => res.writeHead(200).end('x'));
+    const client = createApiClient({ baseUrl: url, timeoutMs: 2000 });
+    expect((await failureOf(client.replicaStream('tok', SERVICE, undefined))).failure).toBe(
+      'invalid_response',
+    );
+    expect(seen[0]?.url).toBe(`/api/v1/nodes/replicas/${SERVICE}/stream`);
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    const refusing = await serve(json(409, { detail: 'the primary does not answer' }));
+    const failure = await failureOf(
+      createApiClient({ baseUrl: refusing.url, timeoutMs: 2000 }).replicaStream('tok', SERVICE, undefined),
+    );
+    expect(failure).toMatchObject({ failure: 'http', status: 409, detail: 'the primary does not answer' });
+  });
+
+  it('sends what a stream call says beyond its meta as headers (a replica’s parent)', async () => {
+    let headers: IncomingMessage['headers'] = {};
+    server = createServer((req, res) => {
+      headers = req.headers;
+      req.resume();
+      req.on('end', () => json(200, { ok: true })(res));
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await createApiClient({ baseUrl: url, timeoutMs: 2000 }).streamNodeCall('tok', 'c-1', {
+      name: NAME,
+      size: null,
+      headers: { 'x-debesis-replica-parent': PARENT },
+      body: Readable.from([Buffer.from('btrfs')]),
+    });
+    expect(headers).toMatchObject({
+      'x-debesis-file-name': NAME,
+      'x-debesis-replica-parent': PARENT,
+      'transfer-encoding': 'chunked',
+    });
+    expect(headers['x-debesis-file-size']).toBeUndefined();
+  });
+});

@@ -9,8 +9,12 @@
 // share links' downloads must come close to a static server's speed.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { pipeline } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
+  REPLICA_NAME_HEADER,
+  REPLICA_NAME_PATTERN,
+  REPLICA_PARENT_HEADER,
   NODE_STREAM_NAME_HEADER,
   NODE_STREAM_SIZE_HEADER,
   errorResponseSchema,
@@ -68,6 +72,25 @@ export interface ApiClient {
    * once the API's caller has them all. No overall time limit: a big file takes its time.
    */
   streamNodeCall(nodeToken: string, callId: string, stream: NodeCallStream): Promise<void>;
+  /**
+   * A standby's pull (contract: replicas.ts): the primary's replica since `parent` (whole without
+   * one), once the API has started relaying it. The body has no time limit; `signal` ends it.
+   */
+  replicaStream(
+    nodeToken: string,
+    serviceId: string,
+    parent: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<ReplicaStream>;
+}
+
+/** A replica as the API relays it from the primary. */
+export interface ReplicaStream {
+  /** The replica's name (REPLICA_NAME_HEADER). */
+  name: string;
+  /** The parent it was sent from; absent: whole. */
+  parent?: string;
+  body: Readable;
 }
 
 export interface ApiClientOptions {
@@ -110,11 +133,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       text = await response.text();
     } catch (error) {
-      if (options.signal?.aborted) throw new ApiError(`${where}: aborted`, 'aborted');
-      if (timeout.aborted) throw new ApiError(`${where}: no answer within ${timeoutMs} ms`, 'timeout');
-      const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
-      const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-      throw new ApiError(`${where}: ${reason}`, 'network');
+      throw fetchFailure(where, error, {
+        aborted: options.signal?.aborted,
+        timedOut: timeout.aborted,
+        timeoutMs,
+      });
     }
     return answerOf(where, response.status, text, schema);
   }
@@ -159,6 +182,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
               ? {}
               : { [NODE_STREAM_SIZE_HEADER]: String(stream.size), 'content-length': String(stream.size) }),
             ...nodeStreamMetaHeaders(stream.meta ?? {}),
+            ...stream.headers,
           },
         },
         (answered) => {
@@ -184,7 +208,65 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     answerOf(where, answer.status, answer.text, nodeCallResultResponseSchema);
   }
 
+  /**
+   * GETs a stream: its headers within STREAM_HEADERS_TIMEOUTS ordinary time-outs (the API relays a
+   * node call: the primary's poll, its snapshot, then its first bytes), its body for as long as it
+   * takes. A non-2xx answer is an ApiError as `call` makes.
+   */
+  async function download(path: string, token: string, signal?: AbortSignal) {
+    const url = new URL(path, base);
+    const where = `GET /${path.split('?')[0]}`;
+    const timeoutMs = options.timeoutMs * STREAM_HEADERS_TIMEOUTS;
+    const headersDue = new AbortController();
+    const timer = setTimeout(() => headersDue.abort(), timeoutMs);
+    // The timer is cleared once the headers came: from then on only a stop ends the body.
+    const all = AbortSignal.any([
+      headersDue.signal,
+      ...(options.signal ? [options.signal] : []),
+      ...(signal ? [signal] : []),
+    ]);
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: 'GET',
+        signal: all,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/octet-stream' },
+      });
+    } catch (error) {
+      throw fetchFailure(where, error, {
+        aborted: options.signal?.aborted || signal?.aborted,
+        timedOut: headersDue.signal.aborted,
+        timeoutMs,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (response.status < 200 || response.status > 299)
+      refusal(where, response.status, await response.text().catch(() => ''));
+    if (!response.body) throw new ApiError(`${where}: ${response.status} without a body`, 'invalid_response');
+    return { where, response };
+  }
+
   return {
+    replicaStream: async (nodeToken, serviceId, parent, signal) => {
+      const query = parent === undefined ? '' : `?parent=${encodeURIComponent(parent)}`;
+      const { where, response } = await download(
+        `api/v1/nodes/replicas/${encodeURIComponent(serviceId)}/stream${query}`,
+        nodeToken,
+        signal,
+      );
+      const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+      const name = response.headers.get(REPLICA_NAME_HEADER) ?? '';
+      const sentFrom = response.headers.get(REPLICA_PARENT_HEADER) ?? undefined;
+      if (
+        !REPLICA_NAME_PATTERN.test(name) ||
+        (sentFrom !== undefined && !REPLICA_NAME_PATTERN.test(sentFrom))
+      ) {
+        body.destroy();
+        throw new ApiError(`${where}: the stream names no replica`, 'invalid_response');
+      }
+      return { name, ...(sentFrom === undefined ? {} : { parent: sentFrom }), body };
+    },
     register: async (registrationToken, body) =>
       call(
         'POST',
@@ -228,14 +310,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
+/** How many ordinary time-outs a stream's headers may take (see `download`). */
+const STREAM_HEADERS_TIMEOUTS = 3;
+
+/** Why a fetch threw: the agent stopping, the time-out, or the network. */
+function fetchFailure(
+  where: string,
+  error: unknown,
+  why: { aborted: boolean | undefined; timedOut: boolean; timeoutMs: number },
+): ApiError {
+  if (why.aborted) return new ApiError(`${where}: aborted`, 'aborted');
+  if (why.timedOut) return new ApiError(`${where}: no answer within ${why.timeoutMs} ms`, 'timeout');
+  const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
+  return new ApiError(`${where}: ${cause?.code ?? cause?.message ?? (error as Error).message}`, 'network');
+}
+
+/** A non-2xx answer as the ApiError it is (a 401 its own). */
+function refusal(where: string, status: number, text: string): never {
+  const detail = errorResponseSchema.pick({ detail: true }).safeParse(parseJson(text)).data?.detail;
+  if (status === 401) throw new ApiUnauthorizedError(where, detail);
+  throw new ApiError(`${where}: ${status}${detail ? ` ${detail}` : ''}`, 'http', status, detail);
+}
+
 /** The API's answer to a call: its value when it is a 2xx the schema takes, else an ApiError. */
 function answerOf<T>(where: string, status: number, text: string, schema: z.ZodType<T>): T {
+  if (status < 200 || status > 299) refusal(where, status, text);
   const json = parseJson(text);
-  if (status < 200 || status > 299) {
-    const detail = errorResponseSchema.pick({ detail: true }).safeParse(json).data?.detail;
-    if (status === 401) throw new ApiUnauthorizedError(where, detail);
-    throw new ApiError(`${where}: ${status}${detail ? ` ${detail}` : ''}`, 'http', status, detail);
-  }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw new ApiError(

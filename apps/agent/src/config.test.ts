@@ -21,7 +21,10 @@ describe('loadAgentConfig', () => {
       smbPort: 445,
       backupConcurrency: 1,
       usageFullScanMs: 6 * 3_600_000,
+      replicaIntervalMs: 30_000,
+      fenceAfterMs: 40_000,
     });
+    expect(config.instance).toBeUndefined();
     expect(config.dataDir).toMatch(/^\/.*data\/nodes\/local$/);
     expect(config.addresses).toHaveLength(254);
     expect(config.clientRoutes).toEqual([]);
@@ -42,6 +45,9 @@ describe('loadAgentConfig', () => {
       AGENT_BACKUP_CONCURRENCY: '3',
       AGENT_USAGE_FULL_SCAN_HOURS: '12',
       AGENT_CLIENT_ROUTES: ' 192.0.2.7/24, 0.0.0.0/0 ',
+      AGENT_REPLICA_INTERVAL_MS: '500',
+      AGENT_FENCE_AFTER_MS: '3000',
+      AGENT_INSTANCE: 'node-b',
     });
     expect(config).toMatchObject({
       nodeName: 'node-1',
@@ -55,7 +61,15 @@ describe('loadAgentConfig', () => {
       backupConcurrency: 3,
       usageFullScanMs: 12 * 3_600_000,
       clientRoutes: ['0.0.0.0/0', '192.0.2.0/24'],
+      replicaIntervalMs: 500,
+      fenceAfterMs: 3000,
+      instance: 'node-b',
     });
+  });
+
+  it('refuses an instance name that is not short lowercase letters, digits and "-"', () => {
+    for (const name of ['Node', 'a_b', 'x'.repeat(21)])
+      expect(() => loadAgentConfig({ ...base, AGENT_INSTANCE: name })).toThrow(/AGENT_INSTANCE/);
   });
 
   it('refuses client routes that are no CIDR block or lie inside the pool', () => {

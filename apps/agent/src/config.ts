@@ -43,12 +43,26 @@
 //   AGENT_USAGE_FULL_SCAN_HOURS default 6. How often each workspace's storage is walked whole to
 //                              count what each user owns (activity/usage-count.ts); between
 //                              walks only the folders the daemons' activity names are read again.
+//   AGENT_REPLICA_INTERVAL_MS  default 30000 (REPLICA_SYNC_INTERVAL_SECONDS). The most time between
+//                              two pulls of a workspace this node holds as a standby (replicas/).
+//   AGENT_FENCE_AFTER_MS       default 40000 (PRIMARY_FENCE_AFTER_MS). A workspace with `failover`
+//                              stops serving here once the API has not been reached for this long
+//                              (it may be failed over to its standby: replicas/fence.ts).
+//   AGENT_INSTANCE             default none. Several agents on one host (a test cluster): a name
+//                              of this one, [a-z0-9-]{1,20}, that the host-wide names of its
+//                              workspaces (network namespace, veth, /run/debesis/<short>) are
+//                              made from too, so the same workspace on two agents never shares
+//                              them. Unset: the names are the service id's alone, as before.
 //   AGENT_LOG_LEVEL            default info (debug, info, warn, error). Standalone (main.ts) only;
 //                              in-process the API's logger decides.
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { nodeRegisterRequestSchema } from '@debesis/contract';
+import {
+  PRIMARY_FENCE_AFTER_MS,
+  REPLICA_SYNC_INTERVAL_SECONDS,
+  nodeRegisterRequestSchema,
+} from '@debesis/contract';
 import { expandAddressPool } from './capacity.ts';
 import { clientBlocks } from './system/netns.ts';
 
@@ -73,6 +87,12 @@ export interface AgentConfig {
   backupConcurrency: number;
   /** AGENT_USAGE_FULL_SCAN_HOURS, in milliseconds. */
   usageFullScanMs: number;
+  /** AGENT_REPLICA_INTERVAL_MS. */
+  replicaIntervalMs: number;
+  /** AGENT_FENCE_AFTER_MS. */
+  fenceAfterMs: number;
+  /** AGENT_INSTANCE; undefined: none. */
+  instance?: string;
 }
 
 export const DEFAULT_ADDRESS_POOL = '198.18.0.1-198.18.0.254';
@@ -134,6 +154,12 @@ const envSchema = z.object({
     .transform((value) => value ?? 'auto'),
   AGENT_SMB_PORT: whole(445, 1, 65_535),
   AGENT_BACKUP_CONCURRENCY: whole(1, 1, 64),
+  AGENT_REPLICA_INTERVAL_MS: whole(REPLICA_SYNC_INTERVAL_SECONDS * 1000, 100, 3_600_000),
+  AGENT_FENCE_AFTER_MS: whole(PRIMARY_FENCE_AFTER_MS, 1000, 3_600_000),
+  AGENT_INSTANCE: z
+    .string()
+    .regex(/^[a-z0-9-]{1,20}$/, 'must be 1 to 20 lowercase letters, digits and "-"')
+    .optional(),
 });
 
 /** Parses the environment (empty values count as unset). Throws AgentConfigError listing every problem. */
@@ -184,5 +210,8 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
     smbPort: e.AGENT_SMB_PORT,
     backupConcurrency: e.AGENT_BACKUP_CONCURRENCY,
     usageFullScanMs: e.AGENT_USAGE_FULL_SCAN_HOURS * 3_600_000,
+    replicaIntervalMs: e.AGENT_REPLICA_INTERVAL_MS,
+    fenceAfterMs: e.AGENT_FENCE_AFTER_MS,
+    ...(e.AGENT_INSTANCE ? { instance: e.AGENT_INSTANCE } : {}),
   };
 }

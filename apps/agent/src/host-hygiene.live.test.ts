@@ -50,6 +50,8 @@ function config(): AgentConfig {
     smbPort: 445,
     backupConcurrency: 1,
     usageFullScanMs: 6 * 3_600_000,
+    replicaIntervalMs: 30_000,
+    fenceAfterMs: 40_000,
   };
 }
 

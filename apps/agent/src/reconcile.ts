@@ -20,6 +20,14 @@
 // folder, storage, address and users of it are applied (a user shows applied, a share failed).
 // The owner's restart (a new restart_token) is decided here, once per workspace: every daemon
 // restarts once, and the token is recorded when the pass got through its base drivers.
+//
+// Which drivers a workspace runs here is one selection (workspaceDrivers): every driver, except
+// for a standby (role `standby`, replicas/), which runs only its storage phase: the drivers marked
+// `standby` (its folder and its storage, which keeps the replicas); no network, no users, no
+// daemons, no activity. A pass may also come from the node's own word instead of the API
+// (applyLocally: a fenced primary stops serving, replicas/fence.ts): it applies and reports
+// nothing; a workspace whose state was so changed is applied again by the next pass that brings
+// the API's word, whatever its generation.
 import type {
   LogParams,
   NodeCapacity,
@@ -57,6 +65,9 @@ export interface ReconcileDeps {
   /** Counts who owns what on each workspace's storage (activity/usage-count.ts); none: not counted. */
   usage?: UsageCounter;
 }
+
+/** What a pass needs beside the API (a local pass has none). */
+type PassDeps = Omit<ReconcileDeps, 'api' | 'nodeToken'>;
 
 /** What the agent remembers between passes while it runs. */
 export interface ReconcileMemory {
@@ -114,13 +125,18 @@ export interface ReconcileResult {
 
 const MAX_ERROR_LENGTH = 4000;
 
-export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory): Promise<ReconcileResult> {
-  const { logger } = deps;
-  const fullCheck = memory.passes % deps.fullCheckEvery === 0;
-  memory.passes += 1;
+/** The drivers `desired` runs on this node, in the registry's order (see the top of this file). */
+export function workspaceDrivers(
+  desired: WorkspaceDesiredState,
+  drivers: readonly Driver[],
+): readonly Driver[] {
+  if (desired.role === 'standby' && desired.state !== 'removed')
+    return drivers.filter((driver) => driver.standby);
+  return drivers;
+}
 
-  const desired = await deps.api.desiredState(deps.nodeToken);
-  const result: ReconcileResult = {
+function emptyResult(fullCheck: boolean): ReconcileResult {
+  return {
     fullCheck,
     applied: [],
     unchangedDrivers: [],
@@ -130,10 +146,66 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
     workspaces: [],
     capacity: { disk_total_bytes: 0, disk_free_bytes: 0, addresses: [] },
   };
+}
 
-  const seen = new Set<string>();
+export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory): Promise<ReconcileResult> {
+  const fullCheck = memory.passes % deps.fullCheckEvery === 0;
+  memory.passes += 1;
+
+  const desired = await deps.api.desiredState(deps.nodeToken);
+  const result = emptyResult(fullCheck);
   const acks: Array<() => Promise<void>> = [];
-  for (const workspace of desired.workspaces) {
+  const seen = await reconcileWorkspaces(deps, memory, desired.workspaces, result, acks);
+  // A workspace the API no longer lists is forgotten, not deleted: only an explicit `removed`
+  // deletes data.
+  for (const id of memory.workspaces.keys()) if (!seen.has(id)) memory.workspaces.delete(id);
+  for (const id of memory.applied.keys()) if (!seen.has(id)) memory.applied.delete(id);
+  for (const id of memory.drivers.keys()) if (!seen.has(id)) memory.drivers.delete(id);
+
+  result.capacity = await measureCapacity(deps.dataDir, deps.addresses);
+  await deps.api.report(deps.nodeToken, {
+    agent_version: deps.agentVersion,
+    capacity: result.capacity,
+    workspaces: result.workspaces,
+  });
+  // The API has the events: they leave the spools (a failure here sends them again, stored once).
+  for (const ack of acks)
+    await ack().catch((error: unknown) => deps.logger.warn(`activity spool: ${errorMessage(error)}`));
+  return result;
+}
+
+/**
+ * Applies `workspaces` on the node's own word, without the API (a fenced primary stops serving:
+ * replicas/fence.ts): nothing is pulled or reported, and the daemons' activity stays in the spools
+ * for the next report.
+ */
+export async function applyLocally(
+  deps: PassDeps,
+  memory: ReconcileMemory,
+  workspaces: readonly WorkspaceDesiredState[],
+): Promise<ReconcileResult> {
+  const result = emptyResult(false);
+  await reconcileWorkspaces(deps, memory, workspaces, result, undefined);
+  return result;
+}
+
+/**
+ * Makes each workspace match; the service ids seen. With `acks`, each report carries the daemons'
+ * activity (acknowledged once reported); without, none is collected.
+ */
+async function reconcileWorkspaces(
+  deps: PassDeps,
+  memory: ReconcileMemory,
+  workspaces: readonly WorkspaceDesiredState[],
+  result: ReconcileResult,
+  acks: Array<() => Promise<void>> | undefined,
+): Promise<Set<string>> {
+  const { logger } = deps;
+  const { fullCheck } = result;
+  const seen = new Set<string>();
+  const report = (workspace: WorkspaceDesiredState, done: WorkspaceReport) =>
+    acks ? withActivity(deps, workspace, done, acks) : Promise.resolve(done);
+  for (const workspace of workspaces) {
     if (seen.has(workspace.service_id)) {
       logger.warn(
         { service_id: workspace.service_id },
@@ -144,13 +216,20 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
     seen.add(workspace.service_id);
 
     const previous = memory.workspaces.get(workspace.service_id);
-    if (!fullCheck && previous?.ok && previous.observed_generation === workspace.generation) {
+    // The state last applied, when the node changed it on its own word (fenced) since.
+    const appliedState = memory.applied.get(workspace.service_id)?.state ?? workspace.state;
+    if (
+      !fullCheck &&
+      previous?.ok &&
+      previous.observed_generation === workspace.generation &&
+      appliedState === workspace.state
+    ) {
       const looked = await observeWorkspace(deps, workspace, previous);
       const observed = looked && (await withFeatureReports(deps, workspace, looked));
       if (observed) {
         remember(memory, workspace, observed);
         result.skipped.push(workspace.service_id);
-        result.workspaces.push(await withActivity(deps, workspace, observed, acks));
+        result.workspaces.push(await report(workspace, observed));
         continue;
       }
     }
@@ -168,30 +247,15 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
       !onlyGenerationChanged(before, workspace);
     let applied = memory.drivers.get(workspace.service_id);
     if (!applied) memory.drivers.set(workspace.service_id, (applied = new Map<string, AppliedDriver>()));
-    const report = await withFeatureReports(
+    const done = await withFeatureReports(
       deps,
       workspace,
       await applyWorkspace(deps, workspace, previous, result, { applied, selective }),
     );
-    remember(memory, workspace, report);
-    result.workspaces.push(await withActivity(deps, workspace, report, acks));
+    remember(memory, workspace, done);
+    result.workspaces.push(await report(workspace, done));
   }
-  // A workspace the API no longer lists is forgotten, not deleted: only an explicit `removed`
-  // deletes data.
-  for (const id of memory.workspaces.keys()) if (!seen.has(id)) memory.workspaces.delete(id);
-  for (const id of memory.applied.keys()) if (!seen.has(id)) memory.applied.delete(id);
-  for (const id of memory.drivers.keys()) if (!seen.has(id)) memory.drivers.delete(id);
-
-  result.capacity = await measureCapacity(deps.dataDir, deps.addresses);
-  await deps.api.report(deps.nodeToken, {
-    agent_version: deps.agentVersion,
-    capacity: result.capacity,
-    workspaces: result.workspaces,
-  });
-  // The API has the events: they leave the spools (a failure here sends them again, stored once).
-  for (const ack of acks)
-    await ack().catch((error: unknown) => logger.warn(`activity spool: ${errorMessage(error)}`));
-  return result;
+  return seen;
 }
 
 /**
@@ -199,11 +263,13 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
  * usage count. Its `ack` is kept for when the API has taken the report.
  */
 async function withActivity(
-  deps: ReconcileDeps,
+  deps: PassDeps,
   desired: WorkspaceDesiredState,
   report: WorkspaceReport,
   acks: Array<() => Promise<void>>,
 ): Promise<WorkspaceReport> {
+  // A standby runs no daemon and has no data mounted: nothing to collect or count.
+  if (desired.role === 'standby') return report;
   let context: DriverContext;
   try {
     context = driverContext(deps, workspaceDir(deps.dataDir, desired.service_id));
@@ -220,7 +286,7 @@ async function withActivity(
  * undefined when a driver saw drift (or could not look), so the workspace is applied again.
  */
 async function observeWorkspace(
-  deps: ReconcileDeps,
+  deps: PassDeps,
   desired: WorkspaceDesiredState,
   previous: WorkspaceReport,
 ): Promise<WorkspaceReport | undefined> {
@@ -228,7 +294,7 @@ async function observeWorkspace(
   const facts: Partial<WorkspaceFacts>[] = [];
   try {
     const context = driverContext(deps, workspaceDir(deps.dataDir, desired.service_id));
-    for (const driver of deps.drivers) {
+    for (const driver of workspaceDrivers(desired, deps.drivers)) {
       const observation = await observeWithoutDrift(deps, driver, desired, context);
       if (!observation) return undefined;
       if (observation.facts) facts.push(observation.facts);
@@ -246,14 +312,14 @@ async function observeWorkspace(
  * and left out; the others still report.
  */
 async function withFeatureReports(
-  deps: ReconcileDeps,
+  deps: PassDeps,
   desired: WorkspaceDesiredState,
   report: WorkspaceReport,
 ): Promise<WorkspaceReport> {
   const { features: _previous, ...rest } = report;
   if (desired.state === 'removed') return rest;
   const features: WorkspaceFeatureReports = {};
-  const reporting = deps.drivers.filter((driver) => driver.report !== undefined);
+  const reporting = workspaceDrivers(desired, deps.drivers).filter((driver) => driver.report !== undefined);
   if (reporting.length === 0) return rest;
   let context: DriverContext;
   try {
@@ -303,7 +369,7 @@ function withFacts(report: WorkspaceReport, facts: Partial<WorkspaceFacts>[]): W
  * each daemon serves.
  */
 async function lookAt(
-  deps: ReconcileDeps,
+  deps: PassDeps,
   desired: WorkspaceDesiredState,
   dir: string,
   remaining: readonly Driver[],
@@ -344,7 +410,7 @@ function boundedFailures(failures: ResourceFailure[]): ResourceFailure[] {
     .map((f) => ({ kind: f.kind, name: f.name.slice(0, 64), error: f.error.slice(0, 1000) }));
 }
 
-function driverContext(deps: ReconcileDeps, dir: string): DriverContext {
+function driverContext(deps: PassDeps, dir: string): DriverContext {
   return { dataDir: deps.dataDir, workspaceDir: dir, logger: deps.logger, run: deps.run };
 }
 
@@ -369,7 +435,7 @@ async function restartAsked(dir: string, desired: WorkspaceDesiredState): Promis
  * and its own look finds no drift (its daemon runs as started, no job waits). Undefined: apply it.
  */
 async function unchangedDriver(
-  deps: ReconcileDeps,
+  deps: PassDeps,
   driver: Driver,
   desired: WorkspaceDesiredState,
   context: DriverContext,
@@ -383,7 +449,7 @@ async function unchangedDriver(
 
 /** The driver's look (empty when it has none), or undefined, logged, when it saw drift. */
 async function observeWithoutDrift(
-  deps: ReconcileDeps,
+  deps: PassDeps,
   driver: Driver,
   desired: WorkspaceDesiredState,
   context: DriverContext,
@@ -396,7 +462,7 @@ async function observeWithoutDrift(
 }
 
 async function applyWorkspace(
-  deps: ReconcileDeps,
+  deps: PassDeps,
   desired: WorkspaceDesiredState,
   previous: WorkspaceReport | undefined,
   result: ReconcileResult,
@@ -446,10 +512,11 @@ async function applyWorkspace(
   // A restart and a removal concern every driver; once one quiesced the ones after it, those
   // must start again.
   let selective = memory.selective && !restart && desired.state !== 'removed';
-  const drivers = desired.state === 'removed' ? [...deps.drivers].reverse() : deps.drivers;
+  const selected = workspaceDrivers(desired, deps.drivers);
+  const drivers = desired.state === 'removed' ? [...selected].reverse() : selected;
   for (const [index, driver] of drivers.entries()) {
     // Quiescing stops what the drivers after this one (in the registry's order) run.
-    const later = deps.drivers.slice(deps.drivers.indexOf(driver) + 1).reverse();
+    const later = selected.slice(selected.indexOf(driver) + 1).reverse();
     const context: DriverContext = {
       ...driverContext(deps, dir),
       quiesce: async () => {

@@ -12,6 +12,8 @@
 //                           subvolume per snapshot named @GMT-YYYY.MM.DD-HH.MM.SS (UTC): Samba's
 //                           Previous Versions (shadow_copy2) read it inside smbd's namespace
 //   <ws>/snapshots.json     btrfs only: which snapshots were taken on demand (the rest are scheduled)
+//   <ws>/replica.json       a standby: its last pull (replica, when, bytes) for its report
+//                           (replicas/); the replicas themselves are the `replicas` subvolume
 //   <ws>/data/home/<user>   each user's home folder
 //   <ws>/accounts/          passwd, group, shadow of the workspace (seen as /etc/… by its daemons)
 //   <ws>/network.json       the network namespace, veth and address made (drivers/network.driver.ts)
@@ -52,6 +54,8 @@ export interface WorkspaceLayout {
   snapshotsDir: string;
   /** btrfs: the names of the snapshots taken on demand. */
   snapshotKinds: string;
+  /** A standby: what its last pull received (replicas/replica-pull.ts). */
+  replicaStatus: string;
   homesRoot: string;
   accountsDir: string;
   passwd: string;
@@ -194,6 +198,7 @@ export function workspaceLayout(workspaceDir: string): WorkspaceLayout {
     pool: join(workspaceDir, 'pool'),
     snapshotsDir: join(workspaceDir, 'snapshots'),
     snapshotKinds: join(workspaceDir, 'snapshots.json'),
+    replicaStatus: join(workspaceDir, 'replica.json'),
     homesRoot: join(dataRoot, 'home'),
     accountsDir,
     passwd: join(accountsDir, 'passwd'),

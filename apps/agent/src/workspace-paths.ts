@@ -27,12 +27,25 @@ export function workspaceDir(dataDir: string, serviceId: string): string {
   return dir;
 }
 
+// AGENT_INSTANCE (config.ts): one per process, set once as the agent starts, since every host-wide
+// name is made from it (a workspace's folder, namespace and interface are looked up by many
+// modules that are given a service id alone).
+let instance: string | undefined;
+
+/** Several agents on one host: this one's name, so its workspaces' host-wide names are its own. */
+export function setAgentInstance(name: string | undefined): void {
+  instance = name;
+}
+
 /**
  * A short name for a workspace on the host, the same for the same service id: 10 hex digits of
- * its SHA-256 (the network namespace `debesis-<short>` and its veth `dbs-<short>` carry it too).
+ * its SHA-256 (the network namespace `debesis-<short>` and its veth `dbs-<short>` carry it too);
+ * with an agent instance, of `<instance>/<serviceId>`, so that an old primary's leftovers and a
+ * new one on the same host never share a name.
  */
 export function workspaceShortId(serviceId: string): string {
-  return createHash('sha256').update(serviceId).digest('hex').slice(0, 10);
+  const key = instance === undefined ? serviceId : `${instance}/${serviceId}`;
+  return createHash('sha256').update(key).digest('hex').slice(0, 10);
 }
 
 /**

@@ -54,6 +54,8 @@ export interface NodeCallStream {
   size: number | null;
   /** What else it says of its bytes (a range, the file's version and date), sent as headers. */
   meta?: NodeStreamMeta;
+  /** What a kind says of its bytes beyond `meta`, as response headers (a replica's parent). */
+  headers?: Record<string, string>;
   body: Readable;
 }
 

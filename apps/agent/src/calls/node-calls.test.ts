@@ -55,6 +55,8 @@ function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
     smbPort: 445,
     backupConcurrency: 1,
     usageFullScanMs: 6 * 3_600_000,
+    replicaIntervalMs: 30_000,
+    fenceAfterMs: 40_000,
     ...overrides,
   };
 }

@@ -490,6 +490,8 @@ describe('a task driver in a running agent', () => {
         smbPort: 445,
         backupConcurrency: 1,
         usageFullScanMs: 6 * 3_600_000,
+        replicaIntervalMs: 30_000,
+        fenceAfterMs: 40_000,
       },
       silentLogger,
       { drivers, calls: false },

@@ -81,6 +81,11 @@ export interface Driver {
   /** `base` unless said otherwise (see the top of this file). */
   readonly kind?: 'base' | 'feature';
   /**
+   * Runs for a standby too (role `standby`: its storage phase, the folder and the storage that
+   * keeps the replicas); every other driver runs only where the workspace is served.
+   */
+  readonly standby?: boolean;
+  /**
    * Makes the node match `desired` for this driver's part. Throws when it could not; a driver
    * whose program is missing or lacks rights does not throw but reports `live: false` and why.
    */

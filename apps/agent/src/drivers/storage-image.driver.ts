@@ -19,6 +19,12 @@
 // minute has passed (storage-resize.json), so a pass does not stop the daemons for it each time;
 // the owner's restart (a new restart_token) tries either again at once.
 //
+// A standby (role `standby`, replicas/) has a btrfs storage of the same size holding only the
+// `replicas` subvolume, the replicas it pulls: no `data`, nothing mounted but its top level, no
+// snapshots; its report is its newest replica. A primary whose storage has no `data` but holds
+// replicas (a standby promoted: a failover, a move's switch) makes `data` from the newest replica
+// before it mounts it. Every btrfs storage has `replicas` (a primary keeps the ones it sent there).
+//
 // Stopped keeps the image mounted (data kept, usage still measured; nothing serves it). Removed
 // unmounts, detaches and deletes. Without root or loop devices the data root is a plain folder
 // with no limit, and the status says so. Another backend (LVM, ZFS) is another driver with the
@@ -36,6 +42,7 @@ import { createSparseImage } from '../system/sparse-image.ts';
 import { firstMissingProgram } from '../system/host.ts';
 import {
   DATA_SUBVOLUME,
+  REPLICAS_SUBVOLUME,
   SNAPSHOTS_SUBVOLUME,
   listSnapshots,
   snapshotPass,
@@ -49,6 +56,10 @@ import { loopDevicesOf } from '../system/loop-devices.ts';
 import { mountAt } from '../system/mounts.ts';
 import { workspaceLayout, type WorkspaceLayout } from '../workspace-layout.ts';
 import type { Driver, DriverContext, DriverResult } from './driver.ts';
+import { promoteSnapshot } from '../snapshots/replication.ts';
+import { wholeReplicas } from '../replicas/replica-store.ts';
+import { replicaReport } from '../replicas/replica-pull.ts';
+import { sendReplica } from '../replicas/replica-send.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
 
 export const STORAGE_DRIVER = 'storage';
@@ -84,6 +95,7 @@ export function createStorageImageDriver(options: LiveDriverOptions = {}): Drive
 
   return {
     name: STORAGE_DRIVER,
+    standby: true,
 
     async apply(desired, context) {
       const layout = workspaceLayout(context.workspaceDir);
@@ -96,6 +108,12 @@ export function createStorageImageDriver(options: LiveDriverOptions = {}): Drive
     async observe(desired, context) {
       const layout = workspaceLayout(context.workspaceDir);
       if (desired.state === 'removed') return {};
+      if (desired.role === 'standby') {
+        if (await mountAt(layout.pool)) return { facts: await poolFacts(layout) };
+        if ((await whyNotLive()) === undefined && (await exists(layout.image)))
+          return { drift: 'the standby storage is not mounted' };
+        return {};
+      }
       const mounted = await mountAt(layout.dataRoot);
       if (mounted) {
         const facts = await imageFacts(layout);
@@ -119,6 +137,10 @@ export function createStorageImageDriver(options: LiveDriverOptions = {}): Drive
     // it rather than a timer of its own. A stopped workspace's data does not change: none is taken.
     async report(desired, context) {
       if (desired.state === 'removed') return {};
+      if (desired.role === 'standby') {
+        const replica = await replicaReport(workspaceLayout(context.workspaceDir));
+        return replica ? { replica } : {};
+      }
       return {
         snapshots: await snapshotsReport(
           workspaceLayout(context.workspaceDir),
@@ -139,6 +161,7 @@ export function createStorageImageDriver(options: LiveDriverOptions = {}): Drive
         if (!(await mountAt(layout.pool))) throw new NodeCallError('failed', 'the storage is not mounted');
         return takeSnapshot(layout, run, 'manual');
       },
+      'replica.send': sendReplica,
     },
   };
 }
@@ -203,8 +226,13 @@ async function applyImage(
     context.run(command, args, { check: true, timeoutMs: 300_000 });
   const wanted = imageBytes(desired.storage_bytes);
 
+  const standby = desired.role === 'standby';
   if (!(await exists(layout.image))) {
     const btrfs = wanted >= BTRFS_MIN_BYTES && (await firstMissingProgram(BTRFS_PROGRAMS)) === undefined;
+    if (standby && !btrfs)
+      throw new Error(
+        `a standby needs a btrfs storage (btrfs-progs installed, at least ${BTRFS_MIN_BYTES} bytes)`,
+      );
     // btrfs: the subvolumes are made once it is mounted (ensureSubvolumes), so a crash in between
     // leaves an image the next pass completes. The layout is chosen so the storage holds what was
     // sold (measured, README "Snapshots"): btrfs's default DUP metadata took 17% of a Starter's
@@ -224,6 +252,7 @@ async function applyImage(
 
   if ((await storageFileSystem(layout.image))?.type === 'btrfs')
     return applyBtrfs(desired, layout, context, actions);
+  if (standby) throw new Error('a standby needs a btrfs storage: this one is ext4');
 
   if (await ensureDir(layout.dataRoot, { mode: 0o755, onlyWhenCreated: true }))
     actions.push(`created ${layout.dataRoot}`);
@@ -309,7 +338,8 @@ async function applyBtrfs(
   const run = (command: string, args: string[]) =>
     context.run(command, args, { check: true, timeoutMs: 300_000 });
   const wanted = imageBytes(desired.storage_bytes);
-  for (const dir of [layout.dataRoot, layout.pool, layout.snapshotsDir])
+  const standby = desired.role === 'standby';
+  for (const dir of standby ? [layout.pool] : [layout.dataRoot, layout.pool, layout.snapshotsDir])
     if (await ensureDir(dir, { mode: 0o755, onlyWhenCreated: true })) actions.push(`created ${dir}`);
 
   let pool = await mountAt(layout.pool);
@@ -343,12 +373,23 @@ async function applyBtrfs(
     if (!pool) throw new Error(`${layout.pool} is not mounted after mount`);
   }
   const device = pool.source;
-  for (const name of [DATA_SUBVOLUME, SNAPSHOTS_SUBVOLUME]) {
+  if (!standby && !(await exists(join(layout.pool, DATA_SUBVOLUME)))) {
+    // A standby promoted: it serves the newest replica it holds.
+    const newest = (await wholeReplicas(layout, context.run))[0];
+    if (newest) {
+      await promoteSnapshot(layout, newest, context.run, { folder: REPLICAS_SUBVOLUME });
+      actions.push(`made data from replica ${newest}`);
+    }
+  }
+  const subvolumes = standby
+    ? [REPLICAS_SUBVOLUME]
+    : [DATA_SUBVOLUME, SNAPSHOTS_SUBVOLUME, REPLICAS_SUBVOLUME];
+  for (const name of subvolumes) {
     if (await exists(join(layout.pool, name))) continue;
     await run('btrfs', ['subvolume', 'create', join(layout.pool, name)]);
     actions.push(`created subvolume ${name}`);
   }
-  if (!(await mountAt(layout.dataRoot))) {
+  if (!standby && !(await mountAt(layout.dataRoot))) {
     await run('mount', [
       '-t',
       'btrfs',
@@ -359,7 +400,7 @@ async function applyBtrfs(
     ]);
     actions.push(`mounted storage at ${layout.dataRoot}`);
   }
-  if (!(await mountAt(layout.snapshotsDir))) {
+  if (!standby && !(await mountAt(layout.snapshotsDir))) {
     await run('mount', [
       '-t',
       'btrfs',
@@ -395,7 +436,7 @@ async function applyBtrfs(
       }
     }
   }
-  const facts = await imageFacts(layout);
+  const facts = standby ? await poolFacts(layout) : await imageFacts(layout);
   const status = {
     driver: STORAGE_DRIVER,
     live: true,
@@ -701,6 +742,17 @@ async function imageFacts(layout: WorkspaceLayout) {
     disk_used_bytes: usedBlocks * fs.bsize,
     file_count: await fileCount(layout.dataRoot, inodes, image?.type === 'btrfs'),
     // From the superblock of the image, not statfs (which leaves out the file system's overhead).
+    ...(image === undefined ? {} : { storage_bytes: image.bytes }),
+  };
+}
+
+/** A standby's: what its replicas take (no data is mounted, no files are counted). */
+async function poolFacts(layout: WorkspaceLayout) {
+  const fs = await statfs(layout.pool);
+  const image = await storageFileSystem(layout.image).catch(() => undefined);
+  return {
+    disk_used_bytes: (fs.blocks - fs.bfree) * fs.bsize,
+    file_count: 0,
     ...(image === undefined ? {} : { storage_bytes: image.bytes }),
   };
 }

@@ -11,6 +11,8 @@ export const WORKSPACE_DIR_MODE = 0o750;
 
 export const workspaceDirDriver: Driver = {
   name: 'workspace-dir',
+  // A standby's storage lives in the folder too.
+  standby: true,
   async apply(desired: WorkspaceDesiredState, context: DriverContext): Promise<DriverResult> {
     // Checked again here, not only by the caller: this driver is the one that deletes folders.
     const dir = workspaceDir(context.dataDir, desired.service_id);

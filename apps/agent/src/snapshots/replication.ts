@@ -11,6 +11,10 @@
 // `data` subvolume a writable snapshot of the newest snapshot it received. The bytes travel as a
 // stream, so the same functions serve two storages on one host (moves on one node, the tests) and,
 // with a transport between them, two nodes.
+//
+// Which subvolume holds the snapshots sent is the caller's: the customer's `snapshots` (the
+// default), or `replicas`, where a standby's replica snapshots live out of Samba's and the
+// customer's sight (replicas/).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -18,12 +22,19 @@ import { pipeline } from 'node:stream/promises';
 import type { CommandRunner } from '../exec/run-command.ts';
 import { exists } from '../system/host.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
-import { DATA_SUBVOLUME, SNAPSHOTS_SUBVOLUME } from './snapshots.ts';
+import { DATA_SUBVOLUME, SNAPSHOTS_SUBVOLUME, type SnapshotFolder } from './snapshots.ts';
 
 /** The part of stderr kept for the error. */
 const STDERR_TAIL = 4096;
 
-const snapshotsPath = (layout: WorkspaceLayout) => join(layout.pool, SNAPSHOTS_SUBVOLUME);
+export interface ReplicationOptions {
+  /** The subvolume the snapshots are in, on both sides. Default: the customer's `snapshots`. */
+  folder?: SnapshotFolder;
+  signal?: AbortSignal;
+}
+
+const folderPath = (layout: WorkspaceLayout, options: ReplicationOptions = {}) =>
+  join(layout.pool, options.folder ?? SNAPSHOTS_SUBVOLUME);
 
 /** A snapshot's replication stream and how its sender ended. */
 export interface SnapshotStream {
@@ -60,11 +71,12 @@ export function sendSnapshot(
   layout: WorkspaceLayout,
   name: string,
   parent?: string,
-  signal?: AbortSignal,
+  options: ReplicationOptions = {},
 ): SnapshotStream {
+  const { signal } = options;
   const args = ['send', '-q'];
-  if (parent) args.push('-p', join(snapshotsPath(layout), parent));
-  args.push(join(snapshotsPath(layout), name));
+  if (parent) args.push('-p', join(folderPath(layout, options), parent));
+  args.push(join(folderPath(layout, options), name));
   const child = spawn('btrfs', args, { stdio: ['ignore', 'pipe', 'pipe'], ...(signal ? { signal } : {}) });
   return { stream: child.stdout, done: exited(child, `btrfs send of ${name}`) };
 }
@@ -79,9 +91,10 @@ export async function receiveSnapshot(
   name: string,
   input: Readable,
   run: CommandRunner,
-  signal?: AbortSignal,
+  options: ReplicationOptions = {},
 ): Promise<void> {
-  const child = spawn('btrfs', ['receive', snapshotsPath(layout)], {
+  const { signal } = options;
+  const child = spawn('btrfs', ['receive', folderPath(layout, options)], {
     stdio: ['pipe', 'ignore', 'pipe'],
     ...(signal ? { signal } : {}),
   });
@@ -91,7 +104,7 @@ export async function receiveSnapshot(
   } catch (error) {
     child.kill('SIGKILL');
     await ended.catch(() => undefined);
-    const partial = join(snapshotsPath(layout), name);
+    const partial = join(folderPath(layout, options), name);
     if (await exists(partial)) await run('btrfs', ['subvolume', 'delete', partial], { timeoutMs: 60_000 });
     throw error;
   }
@@ -107,13 +120,14 @@ export async function replicateSnapshot(
   name: string,
   parent: string | undefined,
   run: CommandRunner,
+  options: ReplicationOptions = {},
 ): Promise<{ bytes: number }> {
-  const sent = sendSnapshot(from, name, parent);
+  const sent = sendSnapshot(from, name, parent, options);
   let bytes = 0;
   sent.stream.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
   });
-  await Promise.all([receiveSnapshot(to, name, sent.stream, run), sent.done]);
+  await Promise.all([receiveSnapshot(to, name, sent.stream, run, options), sent.done]);
   return { bytes };
 }
 
@@ -137,11 +151,12 @@ export async function promoteSnapshot(
   layout: WorkspaceLayout,
   name: string,
   run: CommandRunner,
+  options: Pick<ReplicationOptions, 'folder'> = {},
 ): Promise<void> {
   const data = join(layout.pool, DATA_SUBVOLUME);
   if (await exists(data))
     throw new Error(`${data} exists: a storage with data of its own is not overwritten`);
-  await run('btrfs', ['subvolume', 'snapshot', join(snapshotsPath(layout), name), data], {
+  await run('btrfs', ['subvolume', 'snapshot', join(folderPath(layout, options), name), data], {
     check: true,
     timeoutMs: 60_000,
   });

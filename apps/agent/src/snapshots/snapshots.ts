@@ -28,6 +28,10 @@ import { shortOfRoom, snapshotsToFreeSpace, snapshotsToPrune } from './retention
 /** The btrfs subvolumes of a workspace's image, at its top level (layout.pool). */
 export const DATA_SUBVOLUME = 'data';
 export const SNAPSHOTS_SUBVOLUME = 'snapshots';
+/** A standby's replica snapshots and the primary's last sent ones (replicas/): never Samba's. */
+export const REPLICAS_SUBVOLUME = 'replicas';
+/** A subvolume that holds read-only snapshots of `data`. */
+export type SnapshotFolder = typeof SNAPSHOTS_SUBVOLUME | typeof REPLICAS_SUBVOLUME;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
