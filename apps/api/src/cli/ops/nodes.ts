@@ -36,6 +36,10 @@ export interface NodeSummary {
   workspaces: number;
   /** Terminated ones whose deletion the node has not confirmed yet (they still hold an address). */
   terminatedHeld: number;
+  /** Standby copies it keeps of workspaces served elsewhere. */
+  standbys: number;
+  /** Declared failed by an operator and not heard from since. */
+  failedAt: Date | null;
   /** The largest workspace (GB) placement's rule would fit there now, drained or not. */
   roomGb: number;
 }
@@ -61,6 +65,8 @@ export async function nodeSummaries(db: Db, now: Date): Promise<NodeSummary[]> {
       addressesTotal: node.addresses.length,
       workspaces: held.length - terminated,
       terminatedHeld: terminated,
+      standbys: placed.filter((row) => row.nodeId === node.id).length - held.length,
+      failedAt: node.failedAt,
       roomGb: largestPlaceableGb([node], placed),
     });
   }
@@ -95,7 +101,7 @@ export interface MovePlan {
 
 export type RemoveOutcome =
   | { kind: 'removed'; node: NodeRow; terminatedHeld: number }
-  | { kind: 'refused'; node: NodeRow; moves: MovePlan[] };
+  | { kind: 'refused'; node: NodeRow; moves: MovePlan[]; standbys: number };
 
 function moveSteps(source: NodeRow, service: ServiceRow, target: MovePlan['target']): string[] {
   const to = target ? target.node : '<a node with room>';
@@ -103,10 +109,8 @@ function moveSteps(source: NodeRow, service: ServiceRow, target: MovePlan['targe
     source.drainedAt
       ? `drain ${source.name} (done)`
       : `drain ${source.name}: npm run ops -- nodes drain ${source.name}`,
-    `back up ${service.id} with restic on ${source.name} (a last snapshot with its daemons stopped)`,
-    `restore that snapshot on ${to} into a new ${service.diskSpace} GB workspace`,
-    `switch the address ${service.address ?? '(none)'} → ${target ? target.address : '<its free address>'} on ${to}`,
-    `re-apply: place it on ${to} (a new generation) and wait until its node reports it applied`,
+    `move it (sync, stop, final sync, switch; the address follows): npm run ops -- services move ${service.id} ${to}`,
+    `or all at once: npm run ops -- nodes evacuate ${source.name}`,
   ];
 }
 
@@ -152,8 +156,9 @@ export async function planMoves(
 }
 
 /**
- * Deletes a node that holds no workspace but terminated ones; refuses otherwise with what moving
- * them would take. Runs under placement's lock, so nothing is placed there meanwhile.
+ * Deletes a node that holds no workspace but terminated ones and no standby copy; refuses
+ * otherwise with what moving them would take. Runs under placement's lock, so nothing is placed
+ * there meanwhile (standbys are placed under the same lock).
  */
 export async function removeNode(db: Db, name: string, now: Date): Promise<RemoveOutcome> {
   return inTransaction(db, async (tx) => {
@@ -163,7 +168,9 @@ export async function removeNode(db: Db, name: string, now: Date): Promise<Remov
     if (!node) throw new Error(`no node named ${name}`);
     const held = await services.listForNode(node.id);
     const live = held.filter((service) => service.status !== 'terminated');
-    if (live.length > 0) return { kind: 'refused', node, moves: await planMoves(tx, node, live, now) };
+    const standbys = (await services.placedOn([node.id])).length - held.length;
+    if (live.length > 0 || standbys > 0)
+      return { kind: 'refused', node, moves: await planMoves(tx, node, live, now), standbys };
     await deleteNode(tx, name);
     return { kind: 'removed', node, terminatedHeld: held.length };
   });

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { nodeCallError, type NodeCallStream, type NodeCalls } from '../nodes/node-calls.ts';
 import { nodeIsOnline } from '../nodes/nodes.constants.ts';
 import { nodeSeen } from '../nodes/online-nodes.ts';
-import { createServicesQueries } from '../services/services.queries.ts';
+import { createReplicaRows } from '../services/replica-rows.ts';
 
 /** How long the primary has to start sending (taking the snapshot comes first). */
 export const REPLICA_SEND_TIMEOUT_MS = 30_000;
@@ -26,7 +26,7 @@ export function createReplicaRelay(deps: {
 }) {
   return {
     async pull(nodeId: string, serviceId: string, parent: string | undefined): Promise<ReplicaStream> {
-      const service = await createServicesQueries(deps.db).findById(serviceId);
+      const service = await createReplicaRows(deps.db).findById(serviceId);
       if (!service || service.standbyNodeId !== nodeId || !service.nodeId) throw notFound();
       const primary = await nodeSeen(deps.db, service.nodeId);
       if (!primary || !nodeIsOnline(primary.lastSeenAt, deps.now())) throw new AppError('node_unreachable');

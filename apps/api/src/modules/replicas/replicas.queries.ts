@@ -40,9 +40,6 @@ export function createDepartures(db: Executor) {
         .returning({ serviceId: serviceDepartures.serviceId });
       return rows.length > 0;
     },
-    async countForNode(nodeId: string): Promise<number> {
-      return (await this.listForNode(nodeId)).length;
-    },
   };
 }
 

@@ -10,12 +10,14 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import { allNodes, placeableNodesSince } from '../nodes/online-nodes.ts';
 import { NODE_OFFLINE_AFTER_MS } from '../services/lifecycle.constants.ts';
 import { createReplicaRows } from '../services/replica-rows.ts';
-import { createServicesQueries, type ServiceRow } from '../services/services.queries.ts';
+import type { ServiceRow } from '../services/services.queries.ts';
 import { createDepartures } from './replicas.queries.ts';
 import { chooseStandby } from './standby-choice.ts';
 
 /** A replica taken within this long counts as fresh for a move's switch. */
 export const MOVE_FRESH_REPLICA_MS = 2 * REPLICA_SYNC_INTERVAL_SECONDS * 1000;
+/** Moves off one node that copy at once (an evacuation): the rest wait for their turn. */
+export const MOVES_PER_NODE = 2;
 
 export interface ReplicaTickResult {
   standbysPlaced: number;
@@ -71,7 +73,7 @@ export function createReplicas(deps: {
   async function placeStandbys(at: Date): Promise<{ placed: number; dropped: number }> {
     const woken = new Set<string>();
     const result = await inTransaction(deps.db, async (tx) => {
-      const services = createServicesQueries(tx);
+      const services = createReplicaRows(tx);
       const rows = createReplicaRows(tx);
       let dropped = 0;
       for (const row of await rows.terminatedWithStandby()) {
@@ -83,20 +85,30 @@ export function createReplicas(deps: {
         woken.add(standby);
         dropped += 1;
       }
-      const waiting = await rows.withoutStandby();
-      if (waiting.length === 0) return { placed: 0, dropped };
       await services.lockPlacement();
       const nodes = await placeableNodesSince(tx, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
-      if (nodes.length < 2) return { placed: 0, dropped };
-      const placed = await services.placedOn(nodes.map((node) => node.id));
+      const ids = nodes.map((node) => node.id);
+      // A standby on a node drained, failed or silent is placed anew where one qualifies (its old
+      // copy departs); one that finds no other node stays where it is.
+      const waiting = [...(await rows.withoutStandby()), ...(await rows.standbyOffNodes(ids))];
+      if (waiting.length === 0 || nodes.length < 2) return { placed: 0, dropped };
+      const placed = await services.placedOn(ids);
       let count = 0;
       for (const row of waiting) {
         if (!row.nodeId || row.address === null || row.idBase === null) continue;
-        const need = { id: row.id, nodeId: row.nodeId, address: row.address, idBase: row.idBase, diskSpace: row.diskSpace };
+        const need = {
+          id: row.id,
+          nodeId: row.nodeId,
+          address: row.address,
+          idBase: row.idBase,
+          diskSpace: row.diskSpace,
+        };
         const node = chooseStandby(need, nodes, placed);
         if (!node) continue;
-        const changed = await rows.setStandby(row.id, null, node.id, at);
+        const old = row.standbyNodeId;
+        const changed = await rows.setStandby(row.id, old, node.id, at);
         if (!changed) continue;
+        if (old) await depart(tx, changed, old, at);
         await createDepartures(tx).cancel(row.id, node.id);
         placed.push({ ...need, nodeId: node.id, diskUsedBytes: row.diskUsedBytes });
         await services.insertEvent({
@@ -109,6 +121,7 @@ export function createReplicas(deps: {
           createdAt: at,
         });
         woken.add(row.nodeId).add(node.id);
+        if (old) woken.add(old);
         count += 1;
       }
       return { placed: count, dropped };
@@ -121,7 +134,12 @@ export function createReplicas(deps: {
    * The standby becomes the primary (a failover, or a move's switch): exactly once, the old
    * node's copy departs, the owner's log and activity say so, both nodes are woken.
    */
-  async function switchOver(row: ServiceRow, kind: 'failed_over' | 'moved', at: Date, nodes: Map<string, NodeView>) {
+  async function switchOver(
+    row: ServiceRow,
+    kind: 'failed_over' | 'moved',
+    at: Date,
+    nodes: Map<string, NodeView>,
+  ) {
     const from = row.nodeId;
     if (!from) return false;
     const promoted = await inTransaction(deps.db, async (tx) => {
@@ -134,7 +152,7 @@ export function createReplicas(deps: {
         to: nodes.get(changed.nodeId)?.name ?? changed.nodeId,
         ...(row.replicaTakenAt ? { replica_taken_at: row.replicaTakenAt.toISOString() } : {}),
       };
-      await createServicesQueries(tx).insertEvent({
+      await createReplicaRows(tx).insertEvent({
         serviceId: row.id,
         accountId: row.accountId,
         level: kind === 'failed_over' ? 'warning' : 'info',
@@ -186,11 +204,20 @@ export function createReplicas(deps: {
     const rows = createReplicaRows(deps.db);
     const nodes = await nodesById(deps.db);
     let steps = 0;
-    for (const row of await rows.moving()) {
+    const moving = await rows.moving();
+    // A move copies once its target is the standby; until then it waits its turn on its node.
+    const copying = new Map<string, number>();
+    for (const row of moving) {
+      if (!row.nodeId || (row.movePhase === 'syncing' && row.standbyNodeId !== row.moveTargetNodeId))
+        continue;
+      copying.set(row.nodeId, (copying.get(row.nodeId) ?? 0) + 1);
+    }
+    for (const row of moving) {
       const target = row.moveTargetNodeId;
       if (!target || !row.nodeId || !row.movePhase) continue;
       if (row.movePhase === 'syncing') {
         if (row.standbyNodeId !== target) {
+          if ((copying.get(row.nodeId) ?? 0) >= MOVES_PER_NODE) continue;
           // The target becomes the standby; one already there departs.
           const old = row.standbyNodeId;
           const changed = await inTransaction(deps.db, async (tx) => {
@@ -202,13 +229,15 @@ export function createReplicas(deps: {
           });
           if (changed) {
             steps += 1;
+            copying.set(row.nodeId, (copying.get(row.nodeId) ?? 0) + 1);
             deps.wakeNode(target);
             deps.wakeNode(row.nodeId);
             if (old) deps.wakeNode(old);
           }
           continue;
         }
-        const fresh = row.replicaTakenAt && at.getTime() - row.replicaTakenAt.getTime() <= MOVE_FRESH_REPLICA_MS;
+        const fresh =
+          row.replicaTakenAt && at.getTime() - row.replicaTakenAt.getTime() <= MOVE_FRESH_REPLICA_MS;
         if (!fresh) continue;
         if (await rows.setMovePhase(row.id, 'syncing', 'stopping', { bump: true }, at)) {
           steps += 1;
@@ -231,7 +260,8 @@ export function createReplicas(deps: {
         }
       } else {
         const stoppedAt = row.moveStoppedAt;
-        if (!stoppedAt || !row.replicaTakenAt || row.replicaTakenAt.getTime() <= stoppedAt.getTime()) continue;
+        if (!stoppedAt || !row.replicaTakenAt || row.replicaTakenAt.getTime() <= stoppedAt.getTime())
+          continue;
         if (!online(nodes.get(target), at)) continue;
         if (await switchOver(row, 'moved', at, nodes)) steps += 1;
       }

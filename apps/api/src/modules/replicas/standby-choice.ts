@@ -2,7 +2,12 @@
 // primary's, whose pool holds the workspace's address (the address follows a promotion), where
 // neither that address nor its id block is held by another copy, and with room by placement's
 // rule (placement.ts: the standby is as large as the workspace). The one with most room left wins.
-import { storageBytes, unpromisedBytes, type CandidateNode, type PlacedWorkspace } from '../services/placement.ts';
+import {
+  storageBytes,
+  unpromisedBytes,
+  type CandidateNode,
+  type PlacedWorkspace,
+} from '../services/placement.ts';
 
 export interface StandbyNeed {
   id: string;

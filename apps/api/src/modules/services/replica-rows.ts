@@ -2,20 +2,31 @@
 // services module keeps its SQL. Every change of a service's nodes is a conditional update on the
 // nodes it expects, so two workers racing cannot both make it; the one that gets the row back
 // acts on it (logs it, wakes the nodes).
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { ReplicaReport } from '@debesis/contract';
 import type { Executor } from '../../db/transaction.ts';
-import type { ServiceRow } from './services.queries.ts';
+import { createServicesQueries, type ServiceRow } from './services.queries.ts';
 import { services } from './services.table.ts';
 
 export type MovePhase = NonNullable<ServiceRow['movePhase']>;
 
 const nextGeneration = sql`${services.generation} + 1`;
 /** A service whose node holds data to keep a second copy of (a terminated one is being deleted). */
-const KEEPS_DATA = and(isNotNull(services.nodeId), isNotNull(services.address), ne(services.status, 'terminated'));
+const KEEPS_DATA = and(
+  isNotNull(services.nodeId),
+  isNotNull(services.address),
+  ne(services.status, 'terminated'),
+);
 
 export function createReplicaRows(db: Executor) {
+  const queries = createServicesQueries(db);
   return {
+    // Placement's own: its lock, what the nodes hold, the service's log.
+    lockPlacement: () => queries.lockPlacement(),
+    placedOn: (nodeIds: string[]) => queries.placedOn(nodeIds),
+    insertEvent: (event: Parameters<typeof queries.insertEvent>[0]) => queries.insertEvent(event),
+    findById: (id: string) => queries.findById(id),
+
     /** The services this node keeps the standby copy of. */
     async standbysOn(nodeId: string): Promise<ServiceRow[]> {
       return db
@@ -36,6 +47,22 @@ export function createReplicaRows(db: Executor) {
         .select()
         .from(services)
         .where(and(KEEPS_DATA, isNull(services.standbyNodeId), isNull(services.movePhase)))
+        .orderBy(asc(services.createdAt));
+    },
+
+    /** Services whose standby is on none of these nodes (drained, failed or silent): to be replaced. */
+    async standbyOffNodes(nodeIds: string[]): Promise<ServiceRow[]> {
+      return db
+        .select()
+        .from(services)
+        .where(
+          and(
+            KEEPS_DATA,
+            isNotNull(services.standbyNodeId),
+            isNull(services.movePhase),
+            nodeIds.length > 0 ? notInArray(services.standbyNodeId, nodeIds) : sql`true`,
+          ),
+        )
         .orderBy(asc(services.createdAt));
     },
 
@@ -139,9 +166,7 @@ export function createReplicaRows(db: Executor) {
       const [row] = await db
         .update(services)
         .set({ moveTargetNodeId: target, movePhase: 'syncing', moveStoppedAt: null, updatedAt: at })
-        .where(
-          and(eq(services.id, id), KEEPS_DATA, isNull(services.movePhase), ne(services.nodeId, target)),
-        )
+        .where(and(eq(services.id, id), KEEPS_DATA, isNull(services.movePhase), ne(services.nodeId, target)))
         .returning();
       return row;
     },

@@ -45,6 +45,8 @@ const listColumns = {
   validUntil: services.validUntil,
   nodeId: services.nodeId,
   address: services.address,
+  standbyNodeId: services.standbyNodeId,
+  replicaTakenAt: services.replicaTakenAt,
   diskSpace: services.diskSpace,
   usersCount: services.usersCount,
   monthlyPriceMinor: services.monthlyPriceMinor,
