@@ -14,12 +14,8 @@ import {
 } from '../../modules/nodes/node-admin.ts';
 import { NODE_OFFLINE_AFTER_MS, nodeIsOnline } from '../../modules/nodes/nodes.constants.ts';
 import { placeableNodesSince } from '../../modules/nodes/online-nodes.ts';
-import {
-  choosePlacement,
-  largestPlaceableGb,
-  storageBytes,
-  type PlacedWorkspace,
-} from '../../modules/services/placement.ts';
+import { chooseStandby } from '../../modules/replicas/standby-choice.ts';
+import { largestPlaceableGb, type PlacedWorkspace } from '../../modules/services/placement.ts';
 import { createServicesQueries, type ServiceRow } from '../../modules/services/services.queries.ts';
 
 export interface NodeSummary {
@@ -116,7 +112,8 @@ function moveSteps(source: NodeRow, service: ServiceRow, target: MovePlan['targe
 
 /**
  * The moves that would empty `source`: each workspace offered, largest first, to the other online
- * undrained nodes by placement's rule, counting the ones planned before it as placed there.
+ * undrained nodes by a standby's rule (standby-choice.ts: the address follows it, so the target's
+ * pool must hold it), counting the ones planned before it as placed there.
  */
 export async function planMoves(
   db: Db,
@@ -130,15 +127,22 @@ export async function planMoves(
   const placed: PlacedWorkspace[] = await createServicesQueries(db).placedOn(
     candidates.map((node) => node.id),
   );
-  const names = new Map(candidates.map((node) => [node.id, node.name]));
   const plans = new Map<string, MovePlan>();
   for (const service of [...held].sort((a, b) => b.diskSpace - a.diskSpace)) {
-    const choice = choosePlacement(storageBytes(service.diskSpace), candidates, placed);
-    // Restored data arrives with the workspace: the target promises its whole size.
-    if (choice) placed.push({ ...choice, diskSpace: service.diskSpace, diskUsedBytes: 0 });
-    const target = choice
-      ? { node: names.get(choice.nodeId) ?? choice.nodeId, address: choice.address }
-      : null;
+    const need =
+      service.address !== null && service.idBase !== null
+        ? {
+            id: service.id,
+            nodeId: source.id,
+            address: service.address,
+            idBase: service.idBase,
+            diskSpace: service.diskSpace,
+          }
+        : null;
+    const others = placed.filter((workspace) => workspace.id !== service.id);
+    const choice = need ? chooseStandby(need, candidates, others) : null;
+    if (need && choice) placed.push({ ...need, nodeId: choice.id, diskUsedBytes: service.diskUsedBytes });
+    const target = need && choice ? { node: choice.name, address: need.address } : null;
     plans.set(service.id, {
       serviceId: service.id,
       name: service.name,
