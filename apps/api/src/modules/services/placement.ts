@@ -101,11 +101,12 @@ export function choosePlacement(
 export function largestPlaceableGb(
   nodes: readonly CandidateNode[],
   placed: readonly PlacedWorkspace[],
+  takenEverywhere: ReadonlySet<string> = new Set(),
 ): number {
   let largest = 0;
   for (const node of nodes) {
     const here = placed.filter((workspace) => workspace.nodeId === node.id);
-    const taken = new Set(here.map((workspace) => workspace.address));
+    const taken = new Set<string | null>([...takenEverywhere, ...here.map((workspace) => workspace.address)]);
     if (!node.addresses.some((address) => !taken.has(address))) continue;
     largest = Math.max(largest, Math.floor(unpromisedBytes(node.diskFreeBytes, here) / STORAGE_BYTES_PER_GB));
   }
@@ -119,8 +120,9 @@ export function largestPlaceableGb(
  */
 export async function placeableNowGb(db: Db, at: Date): Promise<number> {
   const nodes = await placeableNodesSince(db, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
-  const placed = await createServicesQueries(db).placedOn(nodes.map((node) => node.id));
-  return largestPlaceableGb(nodes, placed);
+  const queries = createServicesQueries(db);
+  const placed = await queries.placedOn(nodes.map((node) => node.id));
+  return largestPlaceableGb(nodes, placed, await queries.addressesInUse());
 }
 
 export type PlacementOutcome =
