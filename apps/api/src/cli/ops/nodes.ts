@@ -14,6 +14,7 @@ import {
 } from '../../modules/nodes/node-admin.ts';
 import { NODE_OFFLINE_AFTER_MS, nodeIsOnline } from '../../modules/nodes/nodes.constants.ts';
 import { placeableNodesSince } from '../../modules/nodes/online-nodes.ts';
+import { createNodeCopies } from '../../modules/replicas/node-copies.ts';
 import { chooseStandby } from '../../modules/replicas/standby-choice.ts';
 import { largestPlaceableGb, type PlacedWorkspace } from '../../modules/services/placement.ts';
 import { createServicesQueries, type ServiceRow } from '../../modules/services/services.queries.ts';
@@ -176,6 +177,9 @@ export async function removeNode(db: Db, name: string, now: Date): Promise<Remov
     if (live.length > 0 || standbys > 0)
       return { kind: 'refused', node, moves: await planMoves(tx, node, live, now), standbys };
     await deleteNode(tx, name);
-    return { kind: 'removed', node, terminatedHeld: held.length };
+    // Copies it was told to delete (after a failover or a move) may still be on its disk: counted
+    // with the terminated ones it had not confirmed deleted.
+    const departed = await createNodeCopies(tx).forgetNode(node.id);
+    return { kind: 'removed', node, terminatedHeld: held.length + departed };
   });
 }

@@ -25,10 +25,14 @@ import {
 } from '@debesis/contract';
 import { notFound } from '../../http/app-error.ts';
 import { currentNode } from '../../http/caller.ts';
-import type { NodeCallsHub } from './node-calls.ts';
+import type { NodeCallStream, NodeCallsHub } from './node-calls.ts';
+
+/** The standbys' pulls (modules/replicas/replica-relay.ts), given by the app. */
+export interface ReplicaPuller {
+  pull(nodeId: string, serviceId: string, parent: string | undefined): Promise<NodeCallStream>;
+}
 import { forwardAnswer, forwardStream } from './node-calls-forward.ts';
 import type { NodesService } from './nodes.service.ts';
-import type { ReplicaRelay } from '../replicas/replica-relay.ts';
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -39,7 +43,7 @@ export const nodesRoutes: FastifyPluginAsyncZod<{
   nodes: NodesService;
   calls: NodeCallsHub;
   /** The standbys' pulls (replicas.ts); absent: the route is not offered. */
-  replicas?: ReplicaRelay;
+  replicas?: ReplicaPuller;
 }> = async (app, { nodes, calls, replicas }) => {
   // The enrollment call carries the one-time registration token (or the node's own), which the
   // service checks and records; every other call carries the node's token.

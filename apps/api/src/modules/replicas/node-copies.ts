@@ -16,6 +16,8 @@ export function createNodeCopies(db: Executor) {
     departuresOf: (nodeId: string): Promise<DepartureRow[]> => departures.listForNode(nodeId),
     storeReplica: (serviceId: string, nodeId: string, replica: ReplicaReport) =>
       rows.storeReplica(serviceId, nodeId, replica),
+    /** A removed node's copies still to delete: forgotten with it (how many). */
+    forgetNode: (nodeId: string) => departures.forgetNode(nodeId),
     settleDeparture: (serviceId: string, nodeId: string, observed: number) =>
       departures.settle(serviceId, nodeId, observed),
   };

@@ -26,6 +26,14 @@ export function createDepartures(db: Executor) {
         .delete(serviceDepartures)
         .where(and(eq(serviceDepartures.serviceId, serviceId), eq(serviceDepartures.nodeId, nodeId)));
     },
+    /** The node is gone (`ops nodes remove`): nobody is left to delete those copies. */
+    async forgetNode(nodeId: string): Promise<number> {
+      const rows = await db
+        .delete(serviceDepartures)
+        .where(eq(serviceDepartures.nodeId, nodeId))
+        .returning({ serviceId: serviceDepartures.serviceId });
+      return rows.length;
+    },
     /** The node reported the removal applied at `observed`: the departure is done. */
     async settle(serviceId: string, nodeId: string, observed: number): Promise<boolean> {
       const rows = await db
