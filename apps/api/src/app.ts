@@ -96,6 +96,7 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { createOAuthService } from './modules/oauth/oauth.service.ts';
 import { createNodesService } from './modules/nodes/nodes.service.ts';
 import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
+import { createReplicaRelay } from './modules/replicas/replica-relay.ts';
 import { createNodeCalls } from './modules/nodes/node-calls.ts';
 import { createNodeCallsRelay } from './modules/nodes/node-calls-relay.ts';
 import { activityInTransaction } from './modules/workspace/activity-in-transaction.ts';
@@ -538,7 +539,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(creditsRoutes, { prefix: '/account', credits });
       await api.register(billingRoutes, { prefix: '/billing', billing });
       await api.register(servicesRoutes, { prefix: '/services', services: servicesService });
-      await api.register(nodesRoutes, { prefix: '/nodes', nodes, calls: nodeCallsHub });
+      await api.register(nodesRoutes, {
+        prefix: '/nodes',
+        nodes,
+        calls: nodeCallsHub,
+        replicas: createReplicaRelay({ db: database.db, calls: nodeCallsHub, now }),
+      });
       for (const feature of workspaceFeatures.features) await feature.routes?.(api);
       await api.register(activityRoutes, { prefix: '/activity', activity });
       await api.register(dashboardRoutes, { prefix: '/dashboard', dashboard });

@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { listenForMetrics } from './http/metrics.ts';
 import { startWorker } from './worker.ts';
+import { REPLICA_LOOP_MS } from './modules/replicas/replicas.loop.ts';
 import { startEmbeddedAgent } from './embedded-agent.ts';
 import { prepareDatabase } from './db/prepare.ts';
 
@@ -52,7 +53,7 @@ async function main() {
     }
   }
   if (roles.has('worker')) {
-    await startWorker({
+    const worker = await startWorker({
       queue,
       database,
       apiUrl,
@@ -62,7 +63,9 @@ async function main() {
       embedded: config.embedded,
       mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
       logger,
+      replicaLoopMs: REPLICA_LOOP_MS,
     });
+    stops.unshift(() => worker.stop());
     logger.info({ mail: config.SMTP_URL ? 'smtp' : config.mailDir }, 'worker started');
   }
   if (roles.has('agent')) {

@@ -27,6 +27,8 @@ import { createServicesQueries } from './modules/services/services.queries.ts';
 import { createPlanChangeApplication } from './modules/plan-changes/plan-changes.apply.ts';
 import { creditsInTransaction } from './modules/credits/credits.service.ts';
 import { createUsersQueries } from './modules/users/users.queries.ts';
+import { startReplicaLoop } from './modules/replicas/replicas.loop.ts';
+import { createReplicas } from './modules/replicas/replicas.service.ts';
 
 export async function startWorker(deps: {
   queue: JobQueue;
@@ -42,7 +44,12 @@ export async function startWorker(deps: {
   serverSecret: ServerSecret;
   /** The embedded development mode: webhooks may post to local receivers. */
   embedded: boolean;
-}) {
+  /**
+   * Run the replica loop (standbys, failover, moves) every this many ms; absent: not here (a
+   * CLI working one queue, a test of the queue's handlers).
+   */
+  replicaLoopMs?: number;
+}): Promise<{ stop(): Promise<void> }> {
   const wakeNode = nodeWakeups(deps.database, deps.logger);
   // The provider's events of many payments at once (a busy hour): each is an HTTP round trip to
   // an API process, so four at a time; the API applies each once, in whatever order they come.
@@ -181,4 +188,23 @@ export async function startWorker(deps: {
   for (const scheduled of SCHEDULES) {
     await deps.queue.schedule(scheduled.name, scheduled.cron, scheduled.payload);
   }
+
+  const replicaLoop =
+    deps.replicaLoopMs === undefined
+      ? undefined
+      : startReplicaLoop(
+          createReplicas({
+            db: deps.database.db,
+            activity: createActivityService({ queries: createActivityQueries(deps.database.db) }),
+            wakeNode,
+            now: () => new Date(),
+          }),
+          deps.logger,
+          deps.replicaLoopMs,
+        );
+  return {
+    async stop() {
+      await replicaLoop?.stop();
+    },
+  };
 }

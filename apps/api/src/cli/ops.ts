@@ -5,10 +5,13 @@
 //   nodes drain|undrain <name>          placement gives a drained node nothing new; it keeps serving
 //   nodes remove <name>                 only a node holding no workspace but terminated ones;
 //                                       otherwise prints what moving them would take
+//   nodes fail <name>                   declare it failed: its workspaces fail over to their standbys now
+//   nodes evacuate <name>               drain it and move every workspace off (two at a time)
 //   nodes enroll <name> [hours] | revoke <name>     as `npm run nodes`
 //   customers find <text> [--json]      an account id, or part of an email or name
 //   customers suspend <email|id> [reason…] | unsuspend <email|id>
-//   services show <service-id> [--json] desired beside observed
+//   services show <service-id> [--json] desired beside observed, its standby and move
+//   services move <service-id> <node>   sync, stop, final sync and switch to the node
 //   payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]
 //   jobs list [--json] | run <name>     the scheduled jobs with their last run; one run now, once
 //   secrets reseal [--json]             every sealed value under the current JWT_SECRET (after a
@@ -41,15 +44,18 @@ import {
 } from './ops/render.ts';
 import { resealSecrets } from './ops/secrets.ts';
 import { serviceDetail } from './ops/services.ts';
+import { evacuate, failNodeNow, moveService, type ReplicaOps } from './ops/replicas.ts';
+import { createActivityQueries } from '../modules/activity/activity.queries.ts';
+import { createActivityService } from '../modules/activity/activity.service.ts';
 import { serverSecretOf } from '../config.ts';
 import { configuredWorkerDeps, listJobs, runJob, WORKER_GRACE_MS, workHere } from './ops/jobs.ts';
 import { startQueue } from '../jobs/queue.ts';
 
 const USAGE = [
   'usage: npm run ops -- <area> <command> …',
-  '  nodes list [--json] | drain <name> | undrain <name> | remove <name> | enroll <name> [hours] | revoke <name>',
+  '  nodes list [--json] | drain <name> | undrain <name> | remove <name> | fail <name> | evacuate <name> | enroll <name> [hours] | revoke <name>',
   '  customers find <text> [--json] | suspend <email|id> [reason] | unsuspend <email|id>',
-  '  services show <service-id> [--json]',
+  '  services show <service-id> [--json] | move <service-id> <node>',
   '  payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]',
   '  jobs list [--json] | run <name>',
   '  secrets reseal [--json]',
@@ -103,6 +109,22 @@ function need(value: string | undefined, what: string): string {
   return value;
 }
 
+/** What the replica commands need, with the nodes they woke told before the process ends. */
+function replicaOps(database: Database, now: Date): { ops: ReplicaOps; woken: () => Promise<void> } {
+  const wakes: Promise<unknown>[] = [];
+  return {
+    ops: {
+      db: database.db,
+      activity: createActivityService({ queries: createActivityQueries(database.db) }),
+      wakeNode: (nodeId) => wakes.push(notifyNodeWake(database, nodeId).catch(() => undefined)),
+      now,
+    },
+    woken: async () => {
+      await Promise.all(wakes);
+    },
+  };
+}
+
 async function main(args: readonly string[]): Promise<string> {
   const { words, json, reason } = parse(args);
   const [area, command, first, ...rest] = words;
@@ -134,6 +156,29 @@ async function main(args: readonly string[]): Promise<string> {
           );
         }
         return renderRemoval(outcome);
+      }
+      case 'nodes fail': {
+        const { ops, woken } = replicaOps(database, now);
+        const { node, failedOver } = await failNodeNow(ops, nodeName(first, USAGE));
+        await woken();
+        return `${node.name}: declared failed; ${failedOver} workspace(s) failed over to their standbys. Those without a standby holding a replica stay on it. It is back once it reports again.`;
+      }
+      case 'nodes evacuate': {
+        const { ops, woken } = replicaOps(database, now);
+        const result = await evacuate(ops, nodeName(first, USAGE));
+        await woken();
+        return [
+          `${result.node.name}: drained; ${result.started.length} move(s) started (two at a time; the workers run them).`,
+          ...result.started.map((move) => `  ${move.serviceId} → ${move.target}`),
+          ...(result.stuck.length > 0 ? ['Not moved:'] : []),
+          ...result.stuck.map((stuck) => `  ${stuck.serviceId}: ${stuck.reason}`),
+        ].join('\n');
+      }
+      case 'services move': {
+        const { ops, woken } = replicaOps(database, now);
+        const moved = await moveService(ops, need(first, '<service-id>'), need(rest[0], '<node>'));
+        await woken();
+        return `${moved.id}: move to ${rest[0]} started (syncing); follow it with: npm run ops -- services show ${moved.id}`;
       }
       case 'nodes enroll':
         return (await enroll(createNodesQueries(db), first, rest[0], USAGE)).join('\n');

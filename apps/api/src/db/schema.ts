@@ -28,3 +28,4 @@ export * from '../modules/share-links/share-links.table.ts';
 export * from '../modules/subusers/subusers.table.ts';
 export * from '../modules/monitoring/monitoring.table.ts';
 export * from '../modules/network/network.table.ts';
+export * from '../modules/replicas/replicas.table.ts';

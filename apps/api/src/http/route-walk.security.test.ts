@@ -47,7 +47,11 @@ const NOT_WALKED: Record<string, string> = {
 };
 
 /** Answers other than 404 that a route documents for a stranger holding the owner's ids. */
-const DOCUMENTED_REFUSAL: Record<string, number> = {};
+const DOCUMENTED_REFUSAL: Record<string, number> = {
+  // A node route naming a service (a standby's pull): a customer's token is no node's, refused
+  // before the id is looked at.
+  'GET /api/v1/nodes/replicas/{serviceId}/stream': 401,
+};
 
 /** The levels an owner's token is taken on. */
 const CUSTOMER_LEVELS = new Set(['signed-in', 'verified', 'backups']);

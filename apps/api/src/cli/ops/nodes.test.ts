@@ -61,8 +61,10 @@ describe('ops nodes', () => {
 
   it('refuses to remove a node that holds a workspace, with a move plan to a node with room', async () => {
     const source = await registerNode(ctx, 'rm-source', capacity(1000, ['10.8.1.1']));
-    await registerNode(ctx, 'rm-full', capacity(1, ['10.8.1.2']));
-    await registerNode(ctx, 'rm-target', capacity(100, ['10.8.1.3']));
+    // The address follows a move (issue 37): only a node whose pool holds it can take it.
+    await registerNode(ctx, 'rm-full', capacity(1, ['10.8.1.1', '10.8.1.2']));
+    await registerNode(ctx, 'rm-other-room', capacity(500, ['10.8.2.1']));
+    await registerNode(ctx, 'rm-target', capacity(100, ['10.8.1.1', '10.8.1.3']));
     const service = await placedService();
     expect(service.nodeId).toBe(source.id);
     await source.applyAll();
@@ -77,13 +79,13 @@ describe('ops nodes', () => {
       diskSpaceGb: 3,
       diskUsedBytes: 1024,
       address: '10.8.1.1',
-      target: { node: 'rm-target', address: '10.8.1.3' },
+      target: { node: 'rm-target', address: '10.8.1.1' },
     });
-    expect(outcome.moves[0]?.steps).toHaveLength(5);
+    expect(outcome.moves[0]?.steps).toHaveLength(3);
     expect(outcome.moves[0]?.steps.join('\n')).toMatch(
-      /drain[\s\S]*restic[\s\S]*restore[\s\S]*address[\s\S]*re-apply/,
+      /drain[\s\S]*services move \S+ rm-target[\s\S]*nodes evacuate rm-source/,
     );
-    expect(renderRemoval(outcome)).toContain('rm-target, address 10.8.1.3');
+    expect(renderRemoval(outcome)).toContain('rm-target, address 10.8.1.1');
     // Nothing was removed or changed.
     expect(await createNodesQueries(ctx.database.db).findByName('rm-source')).toBeDefined();
     await expect(source.desired()).resolves.toBeDefined();

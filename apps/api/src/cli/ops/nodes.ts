@@ -14,12 +14,9 @@ import {
 } from '../../modules/nodes/node-admin.ts';
 import { NODE_OFFLINE_AFTER_MS, nodeIsOnline } from '../../modules/nodes/nodes.constants.ts';
 import { placeableNodesSince } from '../../modules/nodes/online-nodes.ts';
-import {
-  choosePlacement,
-  largestPlaceableGb,
-  storageBytes,
-  type PlacedWorkspace,
-} from '../../modules/services/placement.ts';
+import { createNodeCopies } from '../../modules/replicas/node-copies.ts';
+import { chooseStandby } from '../../modules/replicas/standby-choice.ts';
+import { largestPlaceableGb, type PlacedWorkspace } from '../../modules/services/placement.ts';
 import { createServicesQueries, type ServiceRow } from '../../modules/services/services.queries.ts';
 
 export interface NodeSummary {
@@ -36,6 +33,10 @@ export interface NodeSummary {
   workspaces: number;
   /** Terminated ones whose deletion the node has not confirmed yet (they still hold an address). */
   terminatedHeld: number;
+  /** Standby copies it keeps of workspaces served elsewhere. */
+  standbys: number;
+  /** Declared failed by an operator and not heard from since. */
+  failedAt: Date | null;
   /** The largest workspace (GB) placement's rule would fit there now, drained or not. */
   roomGb: number;
 }
@@ -61,6 +62,8 @@ export async function nodeSummaries(db: Db, now: Date): Promise<NodeSummary[]> {
       addressesTotal: node.addresses.length,
       workspaces: held.length - terminated,
       terminatedHeld: terminated,
+      standbys: placed.filter((row) => row.nodeId === node.id).length - held.length,
+      failedAt: node.failedAt,
       roomGb: largestPlaceableGb([node], placed),
     });
   }
@@ -95,7 +98,7 @@ export interface MovePlan {
 
 export type RemoveOutcome =
   | { kind: 'removed'; node: NodeRow; terminatedHeld: number }
-  | { kind: 'refused'; node: NodeRow; moves: MovePlan[] };
+  | { kind: 'refused'; node: NodeRow; moves: MovePlan[]; standbys: number };
 
 function moveSteps(source: NodeRow, service: ServiceRow, target: MovePlan['target']): string[] {
   const to = target ? target.node : '<a node with room>';
@@ -103,16 +106,15 @@ function moveSteps(source: NodeRow, service: ServiceRow, target: MovePlan['targe
     source.drainedAt
       ? `drain ${source.name} (done)`
       : `drain ${source.name}: npm run ops -- nodes drain ${source.name}`,
-    `back up ${service.id} with restic on ${source.name} (a last snapshot with its daemons stopped)`,
-    `restore that snapshot on ${to} into a new ${service.diskSpace} GB workspace`,
-    `switch the address ${service.address ?? '(none)'} → ${target ? target.address : '<its free address>'} on ${to}`,
-    `re-apply: place it on ${to} (a new generation) and wait until its node reports it applied`,
+    `move it (sync, stop, final sync, switch; the address follows): npm run ops -- services move ${service.id} ${to}`,
+    `or all at once: npm run ops -- nodes evacuate ${source.name}`,
   ];
 }
 
 /**
  * The moves that would empty `source`: each workspace offered, largest first, to the other online
- * undrained nodes by placement's rule, counting the ones planned before it as placed there.
+ * undrained nodes by a standby's rule (standby-choice.ts: the address follows it, so the target's
+ * pool must hold it), counting the ones planned before it as placed there.
  */
 export async function planMoves(
   db: Db,
@@ -126,15 +128,22 @@ export async function planMoves(
   const placed: PlacedWorkspace[] = await createServicesQueries(db).placedOn(
     candidates.map((node) => node.id),
   );
-  const names = new Map(candidates.map((node) => [node.id, node.name]));
   const plans = new Map<string, MovePlan>();
   for (const service of [...held].sort((a, b) => b.diskSpace - a.diskSpace)) {
-    const choice = choosePlacement(storageBytes(service.diskSpace), candidates, placed);
-    // Restored data arrives with the workspace: the target promises its whole size.
-    if (choice) placed.push({ ...choice, diskSpace: service.diskSpace, diskUsedBytes: 0 });
-    const target = choice
-      ? { node: names.get(choice.nodeId) ?? choice.nodeId, address: choice.address }
-      : null;
+    const need =
+      service.address !== null && service.idBase !== null
+        ? {
+            id: service.id,
+            nodeId: source.id,
+            address: service.address,
+            idBase: service.idBase,
+            diskSpace: service.diskSpace,
+          }
+        : null;
+    const others = placed.filter((workspace) => workspace.id !== service.id);
+    const choice = need ? chooseStandby(need, candidates, others) : null;
+    if (need && choice) placed.push({ ...need, nodeId: choice.id, diskUsedBytes: service.diskUsedBytes });
+    const target = need && choice ? { node: choice.name, address: need.address } : null;
     plans.set(service.id, {
       serviceId: service.id,
       name: service.name,
@@ -152,8 +161,9 @@ export async function planMoves(
 }
 
 /**
- * Deletes a node that holds no workspace but terminated ones; refuses otherwise with what moving
- * them would take. Runs under placement's lock, so nothing is placed there meanwhile.
+ * Deletes a node that holds no workspace but terminated ones and no standby copy; refuses
+ * otherwise with what moving them would take. Runs under placement's lock, so nothing is placed
+ * there meanwhile (standbys are placed under the same lock).
  */
 export async function removeNode(db: Db, name: string, now: Date): Promise<RemoveOutcome> {
   return inTransaction(db, async (tx) => {
@@ -163,8 +173,13 @@ export async function removeNode(db: Db, name: string, now: Date): Promise<Remov
     if (!node) throw new Error(`no node named ${name}`);
     const held = await services.listForNode(node.id);
     const live = held.filter((service) => service.status !== 'terminated');
-    if (live.length > 0) return { kind: 'refused', node, moves: await planMoves(tx, node, live, now) };
+    const standbys = (await services.placedOn([node.id])).length - held.length;
+    if (live.length > 0 || standbys > 0)
+      return { kind: 'refused', node, moves: await planMoves(tx, node, live, now), standbys };
     await deleteNode(tx, name);
-    return { kind: 'removed', node, terminatedHeld: held.length };
+    // Copies it was told to delete (after a failover or a move) may still be on its disk: counted
+    // with the terminated ones it had not confirmed deleted.
+    const departed = await createNodeCopies(tx).forgetNode(node.id);
+    return { kind: 'removed', node, terminatedHeld: held.length + departed };
   });
 }

@@ -14,19 +14,35 @@ import type { ServiceDetail } from './services.ts';
 export function renderNodes(nodes: readonly NodeSummary[]): string {
   if (nodes.length === 0) return 'no nodes registered';
   return table(
-    ['NAME', 'HOSTNAME', 'STATE', 'DRAINED', 'DISK FREE', 'DISK TOTAL', 'ROOM', 'ADDRESSES', 'WORKSPACES'],
+    [
+      'NAME',
+      'HOSTNAME',
+      'STATE',
+      'DRAINED',
+      'DISK FREE',
+      'DISK TOTAL',
+      'ROOM',
+      'ADDRESSES',
+      'WORKSPACES',
+      'STANDBYS',
+    ],
     nodes.map((node) => [
       node.name,
       node.hostname,
-      node.online ? 'online' : `offline (seen ${time(node.lastSeenAt)})`,
+      node.failedAt
+        ? `failed (declared ${time(node.failedAt)})`
+        : node.online
+          ? 'online'
+          : `offline (seen ${time(node.lastSeenAt)})`,
       node.drainedAt ? `since ${time(node.drainedAt)}` : 'no',
       bytes(node.diskFreeBytes),
       bytes(node.diskTotalBytes),
       `${node.roomGb} GB`,
       `${node.addressesFree}/${node.addressesTotal} free`,
       `${node.workspaces}${node.terminatedHeld ? ` (+${node.terminatedHeld} terminated)` : ''}`,
+      String(node.standbys),
     ]),
-    [4, 5, 6],
+    [4, 5, 6, 9],
   );
 }
 
@@ -43,8 +59,13 @@ export function renderRemoval(outcome: RemoveOutcome): string {
     ].join('\n');
   }
   const lines = [
-    `${node.name}: not removed, it holds ${outcome.moves.length} workspace(s) that are not terminated.`,
-    'Moving them would take (nothing has been moved):',
+    `${node.name}: not removed, it holds ${outcome.moves.length} workspace(s) that are not terminated and ${outcome.standbys} standby cop${outcome.standbys === 1 ? 'y' : 'ies'}.`,
+    ...(outcome.standbys > 0
+      ? [
+          `Its standbys are placed anew elsewhere by the workers once it is drained (npm run ops -- nodes drain ${node.name}), where another node can take them.`,
+        ]
+      : []),
+    ...(outcome.moves.length > 0 ? ['Moving them would take (nothing has been moved):'] : []),
   ];
   for (const move of outcome.moves) {
     lines.push(
@@ -120,6 +141,18 @@ export function renderService(detail: ServiceDetail): string {
     ['account', service.accountId],
     ['node', node],
     ['address', service.address ?? '-'],
+    [
+      'standby',
+      detail.standby
+        ? `${detail.standby.name} (${detail.standby.online ? 'online' : 'offline'}), last in sync ${detail.standby.lastInSyncAt ? `${time(detail.standby.lastInSyncAt)} (${detail.standby.replica ?? '-'})` : 'never: first copy under way'}`
+        : 'none',
+    ],
+    [
+      'move',
+      detail.move
+        ? `to ${detail.move.target}: ${detail.move.phase}${detail.move.stoppedAt ? `, stopped ${time(detail.move.stoppedAt)}` : ''}`
+        : 'none',
+    ],
     ['valid until', time(service.validUntil)],
   ]);
   const sideBySide = table(

@@ -32,3 +32,8 @@ export function undrainNode(db: Executor, name: string): Promise<NodeRow | undef
 export function deleteNode(db: Executor, name: string): Promise<boolean> {
   return createNodesQueries(db).deleteByName(name);
 }
+
+/** Declares the node failed (`ops nodes fail`): its workspaces fail over to their standbys now. */
+export function failNode(db: Executor, name: string, at: Date): Promise<NodeRow | undefined> {
+  return createNodesQueries(db).setFailed(name, at);
+}

@@ -9,14 +9,18 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 /** Where the node routes are mounted on every API process. */
 const NODE_ROUTES = '/api/v1/nodes';
 
-/** The headers of an answer worth passing on: the token, the body's type and length, the file's own. */
+/**
+ * The headers of an answer worth passing on: the token, the body's type and length, the file's
+ * own, a replica's (its parent).
+ */
 function passedOn(request: FastifyRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value !== 'string') continue;
     if (
       ['authorization', 'content-type', 'content-length'].includes(name) ||
-      name.startsWith('x-debesis-file-')
+      name.startsWith('x-debesis-file-') ||
+      name.startsWith('x-debesis-replica')
     )
       headers[name] = value;
   }

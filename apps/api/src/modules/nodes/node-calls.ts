@@ -49,6 +49,8 @@ export interface NodeCallStream {
   body: Readable;
   /** What else the node said of the bytes (a range, the file's version). */
   meta?: NodeStreamMeta;
+  /** A replica's parent, as the primary said it sent an increment from it (replicas.ts). */
+  replicaParent?: string;
 }
 
 type Failure = { ok: false; code: NodeCallFailureCode; error: string };

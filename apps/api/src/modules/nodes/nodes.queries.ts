@@ -144,6 +144,8 @@ export function createNodesQueries(db: Db) {
           diskFreeBytes: values.capacity.disk_free_bytes,
           addresses: values.capacity.addresses,
           lastSeenAt: values.now,
+          // A node declared failed that reports again is back (what it held has moved on).
+          failedAt: null,
         })
         .where(eq(nodes.id, id));
     },
@@ -166,8 +168,14 @@ export function createNodesQueries(db: Db) {
       return db
         .select()
         .from(nodes)
-        .where(and(gt(nodes.lastSeenAt, since), isNull(nodes.drainedAt)))
+        .where(and(gt(nodes.lastSeenAt, since), isNull(nodes.drainedAt), isNull(nodes.failedAt)))
         .orderBy(asc(nodes.name));
+    },
+
+    /** Declares the node failed (`ops nodes fail`); undefined when no node has the name. */
+    async setFailed(name: string, at: Date): Promise<NodeRow | undefined> {
+      const [row] = await db.update(nodes).set({ failedAt: at }).where(eq(nodes.name, name)).returning();
+      return row;
     },
 
     /** Every node, by name. */

@@ -17,10 +17,20 @@ import {
   nodeRegisterResponseSchema,
   nodeReportRequestSchema,
   nodeReportResponseSchema,
+  REPLICA_NAME_HEADER,
+  REPLICA_NAME_PATTERN,
+  REPLICA_PARENT_HEADER,
+  replicaStreamParamsSchema,
+  replicaStreamQuerySchema,
 } from '@debesis/contract';
 import { notFound } from '../../http/app-error.ts';
 import { currentNode } from '../../http/caller.ts';
-import type { NodeCallsHub } from './node-calls.ts';
+import type { NodeCallStream, NodeCallsHub } from './node-calls.ts';
+
+/** The standbys' pulls (modules/replicas/replica-relay.ts), given by the app. */
+export interface ReplicaPuller {
+  pull(nodeId: string, serviceId: string, parent: string | undefined): Promise<NodeCallStream>;
+}
 import { forwardAnswer, forwardStream } from './node-calls-forward.ts';
 import type { NodesService } from './nodes.service.ts';
 
@@ -29,10 +39,12 @@ function bearerToken(request: FastifyRequest): string {
   return header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
 }
 
-export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: NodeCallsHub }> = async (
-  app,
-  { nodes, calls },
-) => {
+export const nodesRoutes: FastifyPluginAsyncZod<{
+  nodes: NodesService;
+  calls: NodeCallsHub;
+  /** The standbys' pulls (replicas.ts); absent: the route is not offered. */
+  replicas?: ReplicaPuller;
+}> = async (app, { nodes, calls, replicas }) => {
   // The enrollment call carries the one-time registration token (or the node's own), which the
   // service checks and records; every other call carries the node's token.
   const enrollment = { access: 'public', csrf: false } as const;
@@ -143,6 +155,37 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: No
     },
   );
 
+  if (replicas) {
+    app.get(
+      '/replicas/:serviceId/stream',
+      {
+        config: agentRoute,
+        logLevel,
+        schema: {
+          tags: ['nodes'],
+          summary:
+            "A standby's pull: the primary's replica (btrfs send, from `parent` when given) as it streams; 404 unless the calling node keeps the service's standby, 503 when the primary is unreachable (node token)",
+          params: replicaStreamParamsSchema,
+          querystring: replicaStreamQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const stream = await replicas.pull(
+          currentNode(request).id,
+          request.params.serviceId,
+          request.query.parent,
+        );
+        // The standby going away cuts the primary's upload too (the hub's pipe is destroyed).
+        reply.raw.once('close', () => {
+          if (!stream.body.readableEnded) stream.body.destroy();
+        });
+        void reply.header(REPLICA_NAME_HEADER, stream.name);
+        if (stream.replicaParent) void reply.header(REPLICA_PARENT_HEADER, stream.replicaParent);
+        return reply.type('application/octet-stream').send(stream.body);
+      },
+    );
+  }
+
   // A stream call's bytes (contract: NODE_STREAM_CALL_KINDS). The body is not parsed or buffered:
   // the request itself is handed to the caller, who pipes it on, and this answer waits until the
   // caller has read it all. A caller that goes away destroys it, and the agent's upload fails.
@@ -176,7 +219,9 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: No
         } catch {
           // A malformed name: the caller names the file itself.
         }
+        // A replica's size is not known up front (a chunked upload without the header): null.
         const size = Number(header(NODE_STREAM_SIZE_HEADER));
+        const parent = header(REPLICA_PARENT_HEADER);
         const body = request.raw;
         const { socket } = body;
         const node = currentNode(request);
@@ -193,6 +238,7 @@ export const nodesRoutes: FastifyPluginAsyncZod<{ nodes: NodesService; calls: No
           size: Number.isSafeInteger(size) && size >= 0 ? size : null,
           body,
           meta: nodeStreamMetaFromHeaders(header),
+          ...(parent && REPLICA_NAME_PATTERN.test(parent) ? { replicaParent: parent } : {}),
         });
         if (!delivered) throw notFound();
         await finished(body).catch(() => undefined);

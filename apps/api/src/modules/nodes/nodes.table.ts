@@ -19,6 +19,11 @@ export const nodes = pgTable('nodes', {
    * keeps serving what it holds. Null: it takes new workspaces.
    */
   drainedAt: timestamp('drained_at', { withTimezone: true }),
+  /**
+   * Declared failed by an operator (`ops nodes fail`): its workspaces fail over at once, and it
+   * gets nothing new. Cleared by its next report.
+   */
+  failedAt: timestamp('failed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

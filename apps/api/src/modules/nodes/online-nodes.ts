@@ -29,3 +29,8 @@ export async function nodeSeen(
 export async function nodeDiskFree(db: Executor, id: string): Promise<number | undefined> {
   return (await createNodesQueries(db).findById(id))?.diskFreeBytes;
 }
+
+/** Every node with when it was last heard from and whether it was declared failed (failover). */
+export function allNodes(db: Executor) {
+  return createNodesQueries(db).listNodes();
+}

@@ -58,11 +58,18 @@ describe('room on the node for a larger disk', () => {
       }),
     }).waitedRoom(ctx.now());
 
+  let roomBlock = 0;
   /** A node of its own with `freeGib` free and MINI workspaces placed on it (each storing 1 KiB). */
   async function nodeWithMinis(freeGib: number, count: number) {
     await ctx.database.db.update(nodes).set({ drainedAt: ctx.now() }).where(isNull(nodes.drainedAt));
     const name = `room-${Math.random().toString(36).slice(2, 8)}`;
-    const node = await registerNode(ctx, name, capacity(freeGib, ['10.9.0.1', '10.9.0.2', '10.9.0.3']));
+    // An address is handed out once across all nodes (issue 37): each node a block of its own.
+    roomBlock += 1;
+    const node = await registerNode(
+      ctx,
+      name,
+      capacity(freeGib, [`10.9.${roomBlock}.1`, `10.9.${roomBlock}.2`, `10.9.${roomBlock}.3`]),
+    );
     const owners: Array<{ auth: Auth; serviceId: string }> = [];
     for (let index = 0; index < count; index += 1) {
       const owner = await signedInUser(ctx);

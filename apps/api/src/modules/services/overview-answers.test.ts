@@ -22,6 +22,8 @@ function row(id: string, overrides: Partial<ServiceListRow> = {}): ServiceListRo
     validUntil: new Date(start.getTime() + 10 * DAY_MS + 1_000),
     nodeId: 'node-1',
     address: '198.51.100.7',
+    standbyNodeId: null,
+    replicaTakenAt: null,
     diskSpace: 3,
     usersCount: 2,
     monthlyPriceMinor: 499,

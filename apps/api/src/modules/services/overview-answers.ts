@@ -58,6 +58,8 @@ export function createOverviewAnswers(
   deps: {
     planNames: (rows: ServiceListRow[]) => Promise<Map<string, string>>;
     counts: (rows: ServiceListRow[]) => Promise<Map<string, ServiceFeatureCounts>>;
+    /** The standbys' node names (node id → name); absent: shown without a name. */
+    nodeNames?: (rows: ServiceListRow[]) => Promise<Map<string, string>>;
     now: () => Date;
   },
   max = OVERVIEW_ANSWERS_MAX,
@@ -92,6 +94,8 @@ export function createOverviewAnswers(
         return before.answer;
       // The same rows keep their counts: they change only with a service's generation.
       const counts = before?.counts ?? (await deps.counts(rows));
+      // Node names hardly ever change; a rename shows once the rows change.
+      const nodeNames = (await deps.nodeNames?.(rows)) ?? new Map<string, string>();
       const answer = frozen({
         services: rows.map((row, index) =>
           presentOverviewItem(
@@ -99,6 +103,7 @@ export function createOverviewAnswers(
             names.get(row.productId) ?? row.productId,
             counts.get(row.id) ?? NO_COUNTS,
             timed[index] as OverviewTimedFields,
+            (row.standbyNodeId && nodeNames.get(row.standbyNodeId)) ?? null,
           ),
         ),
       });

@@ -4,6 +4,9 @@
 // the same free address; the unique indexes on (node, address) and (node, id_base) would refuse
 // a double grant anyway, and the assignment only happens while the service has no node.
 //
+// An address is handed out once across all nodes (a room's nodes share one pool, and a standby
+// takes its primary's address over), and a standby copy counts on its node like a workspace.
+//
 // Room is counted without overcommitting: a node must have, free on its disk, the full size of
 // every workspace it holds minus what those already store, plus the new one. Storage images are
 // sparse, so a node's free space alone would let it promise more than it has. A larger disk a
@@ -68,13 +71,18 @@ export function choosePlacement(
   needBytes: number,
   nodes: readonly CandidateNode[],
   placed: readonly PlacedWorkspace[],
+  /** Addresses held on any node (the nodes of a room share one pool): none is handed out again. */
+  takenEverywhere: ReadonlySet<string> = new Set(),
 ): Placement | null {
   let best: { placement: Placement; roomLeft: number } | null = null;
   for (const node of nodes) {
     const here = placed.filter((workspace) => workspace.nodeId === node.id);
     const roomLeft = unpromisedBytes(node.diskFreeBytes, here) - needBytes;
     if (roomLeft < 0) continue;
-    const takenAddresses = new Set(here.map((workspace) => workspace.address));
+    const takenAddresses = new Set<string | null>([
+      ...takenEverywhere,
+      ...here.map((workspace) => workspace.address),
+    ]);
     const address = node.addresses.find((candidate) => !takenAddresses.has(candidate));
     if (!address) continue;
     const takenBases = new Set(here.map((workspace) => workspace.idBase));
@@ -93,11 +101,12 @@ export function choosePlacement(
 export function largestPlaceableGb(
   nodes: readonly CandidateNode[],
   placed: readonly PlacedWorkspace[],
+  takenEverywhere: ReadonlySet<string> = new Set(),
 ): number {
   let largest = 0;
   for (const node of nodes) {
     const here = placed.filter((workspace) => workspace.nodeId === node.id);
-    const taken = new Set(here.map((workspace) => workspace.address));
+    const taken = new Set<string | null>([...takenEverywhere, ...here.map((workspace) => workspace.address)]);
     if (!node.addresses.some((address) => !taken.has(address))) continue;
     largest = Math.max(largest, Math.floor(unpromisedBytes(node.diskFreeBytes, here) / STORAGE_BYTES_PER_GB));
   }
@@ -111,8 +120,9 @@ export function largestPlaceableGb(
  */
 export async function placeableNowGb(db: Db, at: Date): Promise<number> {
   const nodes = await placeableNodesSince(db, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
-  const placed = await createServicesQueries(db).placedOn(nodes.map((node) => node.id));
-  return largestPlaceableGb(nodes, placed);
+  const queries = createServicesQueries(db);
+  const placed = await queries.placedOn(nodes.map((node) => node.id));
+  return largestPlaceableGb(nodes, placed, await queries.addressesInUse());
 }
 
 export type PlacementOutcome =
@@ -135,7 +145,12 @@ export function createPlacement(deps: {
       if (!service) return { kind: 'skipped' };
       const nodes = await placeableNodesSince(tx, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
       const placed = await queries.placedOn(nodes.map((node) => node.id));
-      const choice = choosePlacement(storageBytes(service.diskSpace), nodes, placed);
+      const choice = choosePlacement(
+        storageBytes(service.diskSpace),
+        nodes,
+        placed,
+        await queries.addressesInUse(),
+      );
       if (choice) {
         const row = await queries.assignPlacement(service.id, choice, at);
         return row ? { kind: 'placed', service: row } : { kind: 'skipped' };

@@ -1,13 +1,16 @@
 // A service row as the owner sees it: the overview item (spec §3 fields and the lifecycle's),
 // its state, its apply status, its usage. Unknowns stay null until its node reports them.
 import { withoutNodePaths } from '../../http/node-error-text.ts';
-import type {
-  ServiceConfig,
-  ServiceFeatureCounts,
-  ServiceOverviewItem,
-  ServiceState,
-  ServiceStats,
-  ServiceStatusDetail,
+import {
+  REPLICA_BEHIND_AFTER_MS,
+  type ReplicaState,
+  type ServiceConfig,
+  type ServiceFeatureCounts,
+  type ServiceOverviewItem,
+  type ServiceReplica,
+  type ServiceState,
+  type ServiceStats,
+  type ServiceStatusDetail,
 } from '@debesis/contract';
 import {
   applyStatus,
@@ -41,7 +44,32 @@ export function presentState(row: ServiceListRow, now: Date): ServiceState {
 export type OverviewTimedFields = Pick<
   ServiceOverviewItem,
   'uptime' | 'display_state' | 'display_reason' | 'expiry_warning' | 'days_left'
->;
+> & { replica_state: ReplicaState };
+
+/**
+ * The second copy's state (replicas.ts): none without a standby, syncing before its first
+ * replica, behind once its newest is older than REPLICA_BEHIND_AFTER_MS.
+ */
+export function replicaState(
+  row: Pick<ServiceListRow, 'standbyNodeId' | 'replicaTakenAt'>,
+  now: Date,
+): ReplicaState {
+  if (row.standbyNodeId === null) return 'none';
+  if (row.replicaTakenAt === null) return 'syncing';
+  return now.getTime() - row.replicaTakenAt.getTime() > REPLICA_BEHIND_AFTER_MS ? 'behind' : 'in_sync';
+}
+
+export function presentReplica(
+  row: Pick<ServiceListRow, 'standbyNodeId' | 'replicaTakenAt'>,
+  state: ReplicaState,
+  standbyName: string | null,
+): ServiceReplica {
+  return {
+    state,
+    node: state === 'none' ? null : standbyName,
+    last_in_sync_at: row.replicaTakenAt?.toISOString() ?? null,
+  };
+}
 
 /**
  * The only part of an overview item given the time: an answer kept for rows that have not
@@ -55,6 +83,7 @@ export function overviewTimedFields(row: ServiceListRow, now: Date): OverviewTim
     display_reason: shown.reason,
     expiry_warning: expiryWarning(row, now),
     days_left: daysLeft(row, now),
+    replica_state: replicaState(row, now),
   };
 }
 
@@ -64,7 +93,8 @@ export function sameTimedFields(a: OverviewTimedFields, b: OverviewTimedFields):
     a.display_state === b.display_state &&
     a.display_reason === b.display_reason &&
     a.expiry_warning === b.expiry_warning &&
-    a.days_left === b.days_left
+    a.days_left === b.days_left &&
+    a.replica_state === b.replica_state
   );
 }
 
@@ -74,6 +104,8 @@ export function presentOverviewItem(
   planName: string,
   counts: ServiceFeatureCounts,
   timed: OverviewTimedFields,
+  /** The standby's node name, when it has one. */
+  standbyName: string | null = null,
 ): ServiceOverviewItem {
   const deletion = terminatesAt(row);
   return {
@@ -104,6 +136,7 @@ export function presentOverviewItem(
     expiry_warning: timed.expiry_warning,
     days_left: timed.days_left,
     terminates_at: deletion?.toISOString() ?? null,
+    replica: presentReplica(row, timed.replica_state, standbyName),
   };
 }
 

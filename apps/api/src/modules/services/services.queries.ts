@@ -45,6 +45,8 @@ const listColumns = {
   validUntil: services.validUntil,
   nodeId: services.nodeId,
   address: services.address,
+  standbyNodeId: services.standbyNodeId,
+  replicaTakenAt: services.replicaTakenAt,
   diskSpace: services.diskSpace,
   usersCount: services.usersCount,
   monthlyPriceMinor: services.monthlyPriceMinor,
@@ -351,21 +353,40 @@ export function createServicesQueries(db: Db) {
         .limit(1);
       return row;
     },
-    /** What is placed on these nodes: addresses and id blocks taken, storage promised. */
+    /**
+     * What is placed on these nodes: addresses and id blocks taken, storage promised. A standby
+     * copy counts on its node as the workspace does on its primary's (the same size, address and
+     * id block), without the larger disk a plan change waits for (that waits on the primary).
+     */
     async placedOn(nodeIds: string[]) {
       if (nodeIds.length === 0) return [];
-      return db
-        .select({
-          id: services.id,
-          nodeId: services.nodeId,
-          address: services.address,
-          idBase: services.idBase,
-          diskSpace: services.diskSpace,
-          pendingDiskSpace: services.pendingDiskSpace,
-          diskUsedBytes: services.diskUsedBytes,
-        })
+      const columns = {
+        id: services.id,
+        address: services.address,
+        idBase: services.idBase,
+        diskSpace: services.diskSpace,
+        diskUsedBytes: services.diskUsedBytes,
+      };
+      const primaries = await db
+        .select({ ...columns, nodeId: services.nodeId, pendingDiskSpace: services.pendingDiskSpace })
         .from(services)
         .where(inArray(services.nodeId, nodeIds));
+      const standbys = await db
+        .select({ ...columns, nodeId: services.standbyNodeId })
+        .from(services)
+        .where(inArray(services.standbyNodeId, nodeIds));
+      return [...primaries, ...standbys.map((row) => ({ ...row, pendingDiskSpace: null }))];
+    },
+    /**
+     * Every address a service holds on any node: the nodes of a room share one pool, and a
+     * standby takes over its primary's address, so an address is taken everywhere at once.
+     */
+    async addressesInUse(): Promise<Set<string>> {
+      const rows = await db
+        .select({ address: services.address })
+        .from(services)
+        .where(isNotNull(services.address));
+      return new Set(rows.flatMap((row) => (row.address ? [row.address] : [])));
     },
     /**
      * The larger disk a paid plan change waits for room for on the service's node (null: none

@@ -28,6 +28,7 @@ import type { PaymentFlow } from '../payments/payments.service.ts';
 import { createGenerationCache } from './generation-cache.ts';
 import { createOverviewAnswers, type OverviewAnswer } from './overview-answers.ts';
 import { nodeIsOnline } from '../nodes/nodes.constants.ts';
+import { allNodes } from '../nodes/online-nodes.ts';
 import { assertAllowed, refusalFor, type LifecycleStep } from './lifecycle.ts';
 import {
   NO_COUNTS,
@@ -126,9 +127,17 @@ export function createServicesService(deps: {
 
   // The answer of each account's last overview, served again while its rows, their plan names
   // and the clock's fields are what they were (overview-answers.ts).
+  /** The names of the nodes keeping these services' standbys (read only when one has any). */
+  async function standbyNames(
+    rows: readonly { standbyNodeId: string | null }[],
+  ): Promise<Map<string, string>> {
+    if (!rows.some((row) => row.standbyNodeId !== null)) return new Map();
+    return new Map((await allNodes(deps.db)).map((node) => [node.id, node.name]));
+  }
   const overviewAnswers = createOverviewAnswers({
     planNames,
     counts: countsFor,
+    nodeNames: standbyNames,
     now: () => deps.now(),
   });
   const overviewRead = deps.sessionBound.prepare<
@@ -443,6 +452,7 @@ export function createServicesService(deps: {
         await deps.planName(row.productId),
         counts,
         overviewTimedFields(row, deps.now()),
+        (row.standbyNodeId && (await standbyNames([row])).get(row.standbyNodeId)) ?? null,
       );
     },
   };

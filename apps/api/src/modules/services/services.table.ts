@@ -86,6 +86,23 @@ export const services = pgTable(
     address: text('address'),
     idBase: integer('id_base'),
     /**
+     * The node keeping its standby copy (replicas.ts, modules/replicas): never the primary's, on
+     * the same address and id block, so that a promotion changes only `node_id`.
+     */
+    standbyNodeId: uuid('standby_node_id'),
+    /** The standby's newest replica as it last reported it; null before its first. */
+    replicaName: text('replica_name'),
+    replicaTakenAt: timestamp('replica_taken_at', { withTimezone: true }),
+    replicaReceivedAt: timestamp('replica_received_at', { withTimezone: true }),
+    /**
+     * An operator's move (modules/replicas/moves.ts): the node it goes to, the phase it is in,
+     * when the primary reported itself stopped, and the final sync's token; null when none runs.
+     */
+    moveTargetNodeId: uuid('move_target_node_id'),
+    movePhase: text('move_phase', { enum: ['syncing', 'stopping', 'final_sync'] }),
+    moveStoppedAt: timestamp('move_stopped_at', { withTimezone: true }),
+    moveSyncToken: text('move_sync_token'),
+    /**
      * Desired-state generation: every accepted change to the workspace adds one. The node's
      * agent reports the generation it has applied (`observed_generation`) and what failed.
      */
@@ -110,6 +127,7 @@ export const services = pgTable(
     uniqueIndex('services_order_unique').on(table.orderId),
     index('services_account_idx').on(table.accountId),
     index('services_node_idx').on(table.nodeId),
+    index('services_standby_node_idx').on(table.standbyNodeId),
     uniqueIndex('services_node_address_unique').on(table.nodeId, table.address),
     uniqueIndex('services_node_id_base_unique').on(table.nodeId, table.idBase),
     // The sweep looks services up by status and valid_until.

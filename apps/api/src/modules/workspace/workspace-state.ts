@@ -1,8 +1,11 @@
 // The node's side of a service (ARCHITECTURE "Desired state and the agent"): what each node
 // should run, composed from the lifecycle (state, address, size, id block) and the sections of
 // the registered workspace features, and what its agent reports back. A node hears about, and
-// may report on, only the services placed on it; anything else in its report is ignored, and so
-// are failures of a kind no registered feature claims. What a workspace's features observed (its
+// may report on, only the services placed on it, those it keeps the standby copy of (replicas.ts:
+// the same workspace with `role: 'standby'`; its report stores only its replica) and those it
+// must delete (departures: `state: 'removed'`, done once it reports that generation applied).
+// Anything else in its report is ignored (fencing: a node that lost a workspace changes nothing
+// of it), and so are failures of a kind no registered feature claims. What a workspace's features observed (its
 // report's `features`: VPN sessions, traffic) goes to the feature of each section.
 import {
   isWorkspaceErrorCode,
@@ -12,6 +15,7 @@ import {
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { createNodeCopies, type DepartureRow } from '../replicas/node-copies.ts';
 import { createGenerationCache } from '../services/generation-cache.ts';
 import { workspaceState } from '../services/lifecycle.ts';
 import { storageBytes } from '../services/placement.ts';
@@ -115,6 +119,7 @@ export function createWorkspaceState(deps: {
   now: () => Date;
 }) {
   const queries = createWorkspaceRows(deps.db);
+  const copies = createNodeCopies(deps.db);
   // Agents pull every few seconds and the sections cost a handful of queries per workspace,
   // while they change only with the service's generation.
   const cache = createGenerationCache<Sections>();
@@ -128,9 +133,43 @@ export function createWorkspaceState(deps: {
     return sections;
   }
 
-  async function desired(row: ServiceRow): Promise<WorkspaceDesiredState | null> {
-    if (row.address === null || row.idBase === null) return null;
+  /** A move stops the primary before its final sync (modules/replicas). */
+  function stateOf(row: ServiceRow): WorkspaceDesiredState['state'] {
     const state = workspaceState(row);
+    const stopping = row.movePhase === 'stopping' || row.movePhase === 'final_sync';
+    return stopping && state === 'running' ? 'stopped' : state;
+  }
+
+  /** What a node's role adds: a standby's sync token, a primary's right to be failed over. */
+  function roleFields(row: ServiceRow, role: 'primary' | 'standby'): Partial<WorkspaceDesiredState> {
+    if (role === 'standby')
+      return {
+        role,
+        ...(row.movePhase === 'final_sync' && row.moveSyncToken ? { sync_token: row.moveSyncToken } : {}),
+      };
+    return row.standbyNodeId !== null && row.replicaTakenAt !== null ? { failover: true } : {};
+  }
+
+  /** A copy the node must delete: nothing but where it was. */
+  function departed(departure: DepartureRow): WorkspaceDesiredState {
+    return {
+      service_id: departure.serviceId,
+      generation: departure.generation,
+      state: 'removed',
+      address: departure.address,
+      storage_bytes: storageBytes(departure.diskSpace),
+      id_base: departure.idBase,
+      users: [],
+      groups: [],
+    };
+  }
+
+  async function desired(
+    row: ServiceRow,
+    role: 'primary' | 'standby' = 'primary',
+  ): Promise<WorkspaceDesiredState | null> {
+    if (row.address === null || row.idBase === null) return null;
+    const state = stateOf(row);
     // A workspace being deleted needs no users or features; the agent only removes it.
     const publicAddress = await deps.plans.publicAddress(row.productId);
     const sections = state === 'removed' ? {} : await sectionsOf(row, row.idBase, publicAddress);
@@ -143,6 +182,7 @@ export function createWorkspaceState(deps: {
       address_kind: addressKindOf(publicAddress),
       storage_bytes: storageBytes(row.diskSpace),
       id_base: row.idBase,
+      ...roleFields(row, role),
       users: [],
       groups: [],
       ...sections,
@@ -187,14 +227,47 @@ export function createWorkspaceState(deps: {
     }
   }
 
+  /**
+   * A report of a copy that is not the node's primary: a standby's replica is stored (the rest of
+   * its report says nothing of the service), a departed copy reported deleted at its generation is
+   * done with; anything else is another node's business and changes nothing.
+   */
+  async function applyCopyReport(
+    nodeId: string,
+    report: WorkspaceReport,
+    standbys: Map<string, ServiceRow>,
+    departures: Map<string, DepartureRow>,
+  ): Promise<void> {
+    if (standbys.has(report.service_id)) {
+      standbys.delete(report.service_id);
+      const replica = report.features?.replica;
+      if (replica) await copies.storeReplica(report.service_id, nodeId, replica);
+      return;
+    }
+    const departure = departures.get(report.service_id);
+    if (!departure || !report.ok || report.observed_generation < departure.generation) return;
+    departures.delete(report.service_id);
+    await copies.settleDeparture(report.service_id, nodeId, report.observed_generation);
+  }
+
   return {
-    /** Every workspace placed on the node, until the node has deleted a terminated one. */
+    /**
+     * Every workspace placed on the node (until the node has deleted a terminated one), those it
+     * keeps the standby of, and the copies it must delete.
+     */
     async desiredFor(nodeId: string): Promise<WorkspaceDesiredState[]> {
-      const rows = await queries.listForNode(nodeId);
       const workspaces: WorkspaceDesiredState[] = [];
-      for (const row of rows) {
+      for (const row of await queries.listForNode(nodeId)) {
         const workspace = await desired(row);
         if (workspace) workspaces.push(workspace);
+      }
+      for (const row of await copies.standbysOn(nodeId)) {
+        const workspace = await desired(row, 'standby');
+        if (workspace) workspaces.push(workspace);
+      }
+      const listed = new Set(workspaces.map((workspace) => workspace.service_id));
+      for (const departure of await copies.departuresOf(nodeId)) {
+        if (!listed.has(departure.serviceId)) workspaces.push(departed(departure));
       }
       return workspaces;
     },
@@ -208,11 +281,16 @@ export function createWorkspaceState(deps: {
       if (reports.length === 0) return;
       const at = deps.now();
       const rows = new Map((await queries.listForNode(nodeId)).map((row) => [row.id, row]));
+      const standbys = new Map((await copies.standbysOn(nodeId)).map((row) => [row.id, row]));
+      const departures = new Map((await copies.departuresOf(nodeId)).map((row) => [row.serviceId, row]));
       const unchanged: string[] = [];
       const storage: StorageReport[] = [];
       for (const report of reports) {
         const row = rows.get(report.service_id);
-        if (!row) continue;
+        if (!row) {
+          await applyCopyReport(nodeId, report, standbys, departures);
+          continue;
+        }
         rows.delete(report.service_id); // a service listed twice counts once
         const values = valuesOf(report, at, known);
         const storageReport = row.status === 'terminated' ? null : storageOf(report);
