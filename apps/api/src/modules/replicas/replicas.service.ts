@@ -110,7 +110,7 @@ export function createReplicas(deps: {
         if (!changed) continue;
         if (old) await depart(tx, changed, old, at);
         await createDepartures(tx).cancel(row.id, node.id);
-        placed.push({ ...need, nodeId: node.id, diskUsedBytes: row.diskUsedBytes });
+        placed.push({ ...need, nodeId: node.id, diskUsedBytes: row.diskUsedBytes, pendingDiskSpace: null });
         await services.insertEvent({
           serviceId: row.id,
           accountId: row.accountId,
