@@ -14,6 +14,7 @@ ALTER TABLE "services" ADD COLUMN "standby_node_id" uuid;--> statement-breakpoin
 ALTER TABLE "services" ADD COLUMN "replica_name" text;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "replica_taken_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "replica_received_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "services" ADD COLUMN "replica_bytes" bigint;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "move_target_node_id" uuid;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "move_phase" text;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "move_stopped_at" timestamp with time zone;--> statement-breakpoint

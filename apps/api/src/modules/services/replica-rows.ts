@@ -96,6 +96,7 @@ export function createReplicaRows(db: Executor) {
           replicaName: replica.name,
           replicaTakenAt: takenAt,
           replicaReceivedAt: receivedAt,
+          replicaBytes: replica.bytes,
           // The first replica makes the primary one that may be failed over (`failover: true`):
           // its desired state changes, so the generation does.
           generation: sql`case when ${services.replicaTakenAt} is null then ${services.generation} + 1 else ${services.generation} end`,
@@ -115,6 +116,7 @@ export function createReplicaRows(db: Executor) {
           replicaName: null,
           replicaTakenAt: null,
           replicaReceivedAt: null,
+          replicaBytes: null,
           generation: nextGeneration,
           updatedAt: at,
         })
@@ -142,6 +144,7 @@ export function createReplicaRows(db: Executor) {
           replicaName: null,
           replicaTakenAt: null,
           replicaReceivedAt: null,
+          replicaBytes: null,
           moveTargetNodeId: null,
           movePhase: null,
           moveStoppedAt: null,

@@ -94,6 +94,8 @@ export const services = pgTable(
     replicaName: text('replica_name'),
     replicaTakenAt: timestamp('replica_taken_at', { withTimezone: true }),
     replicaReceivedAt: timestamp('replica_received_at', { withTimezone: true }),
+    /** Bytes the standby's last pull carried (the bench's cost per changed byte). */
+    replicaBytes: bigint('replica_bytes', { mode: 'number' }),
     /**
      * An operator's move (modules/replicas/moves.ts): the node it goes to, the phase it is in,
      * when the primary reported itself stopped, and the final sync's token; null when none runs.
