@@ -1,6 +1,7 @@
 // Where a standby may go: never on the primary's node, only where the pool holds the address,
 // never where its address or id block is taken by another copy, only with room by placement's
 // rule (a standby counts as promised there like a workspace).
+import { WORKSPACE_ID_BLOCK, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_BYTES_PER_GB } from '../services/lifecycle.constants.ts';
 import { choosePlacement, type CandidateNode, type PlacedWorkspace } from '../services/placement.ts';
@@ -48,9 +49,20 @@ describe('chooseStandby', () => {
 });
 
 describe('choosePlacement across a room', () => {
+  const inUse = (addresses: string[], idBases: number[] = []) => ({
+    addresses: new Set(addresses),
+    idBases: new Set(idBases),
+  });
+
   it('hands out no address another node holds (the nodes of a room share one pool)', () => {
     const nodes = [node('n1', 100, ['10.0.0.1', '10.0.0.2'])];
-    expect(choosePlacement(GB, nodes, [], new Set(['10.0.0.1']))?.address).toBe('10.0.0.2');
-    expect(choosePlacement(GB, nodes, [], new Set(['10.0.0.1', '10.0.0.2']))).toBeNull();
+    expect(choosePlacement(GB, nodes, [], inUse(['10.0.0.1']))?.address).toBe('10.0.0.2');
+    expect(choosePlacement(GB, nodes, [], inUse(['10.0.0.1', '10.0.0.2']))).toBeNull();
+  });
+
+  it('hands out no id block another node holds (a standby takes its primary’s Unix ids over)', () => {
+    const nodes = [node('n1', 100, ['10.0.0.1'])];
+    const first = WORKSPACE_ID_FIRST_BASE;
+    expect(choosePlacement(GB, nodes, [], inUse([], [first]))?.idBase).toBe(first + WORKSPACE_ID_BLOCK);
   });
 });

@@ -4,8 +4,9 @@
 // the same free address; the unique indexes on (node, address) and (node, id_base) would refuse
 // a double grant anyway, and the assignment only happens while the service has no node.
 //
-// An address is handed out once across all nodes (a room's nodes share one pool, and a standby
-// takes its primary's address over), and a standby copy counts on its node like a workspace.
+// An address and an id block are handed out once across all nodes (a room's nodes share one pool,
+// and a standby takes its primary's address and Unix ids over: its files are owned by them), and
+// a standby copy counts on its node like a workspace.
 //
 // Room is counted without overcommitting: a node must have, free on its disk, the full size of
 // every workspace it holds minus what those already store, plus the new one. Storage images are
@@ -18,7 +19,14 @@ import { inTransaction } from '../../db/transaction.ts';
 import { placeableNodesSince } from '../nodes/online-nodes.ts';
 import { NODE_OFFLINE_AFTER_MS, STORAGE_BYTES_PER_GB, UNPLACED_GRACE_MS } from './lifecycle.constants.ts';
 import type { ServiceNotifier } from './services.notifier.ts';
-import { createServicesQueries, type Placement, type ServiceRow } from './services.queries.ts';
+import {
+  createServicesQueries,
+  type InUseEverywhere,
+  type Placement,
+  type ServiceRow,
+} from './services.queries.ts';
+
+const NOTHING_IN_USE: InUseEverywhere = { addresses: new Set(), idBases: new Set() };
 
 export interface CandidateNode {
   id: string;
@@ -71,8 +79,8 @@ export function choosePlacement(
   needBytes: number,
   nodes: readonly CandidateNode[],
   placed: readonly PlacedWorkspace[],
-  /** Addresses held on any node (the nodes of a room share one pool): none is handed out again. */
-  takenEverywhere: ReadonlySet<string> = new Set(),
+  /** Addresses and id blocks held on any node: none is handed out again. */
+  inUse: InUseEverywhere = NOTHING_IN_USE,
 ): Placement | null {
   let best: { placement: Placement; roomLeft: number } | null = null;
   for (const node of nodes) {
@@ -80,12 +88,15 @@ export function choosePlacement(
     const roomLeft = unpromisedBytes(node.diskFreeBytes, here) - needBytes;
     if (roomLeft < 0) continue;
     const takenAddresses = new Set<string | null>([
-      ...takenEverywhere,
+      ...inUse.addresses,
       ...here.map((workspace) => workspace.address),
     ]);
     const address = node.addresses.find((candidate) => !takenAddresses.has(candidate));
     if (!address) continue;
-    const takenBases = new Set(here.map((workspace) => workspace.idBase));
+    const takenBases = new Set<number | null>([
+      ...inUse.idBases,
+      ...here.map((workspace) => workspace.idBase),
+    ]);
     let idBase = WORKSPACE_ID_FIRST_BASE;
     while (takenBases.has(idBase)) idBase += WORKSPACE_ID_BLOCK;
     if (!best || roomLeft > best.roomLeft)
@@ -101,12 +112,12 @@ export function choosePlacement(
 export function largestPlaceableGb(
   nodes: readonly CandidateNode[],
   placed: readonly PlacedWorkspace[],
-  takenEverywhere: ReadonlySet<string> = new Set(),
+  inUse: InUseEverywhere = NOTHING_IN_USE,
 ): number {
   let largest = 0;
   for (const node of nodes) {
     const here = placed.filter((workspace) => workspace.nodeId === node.id);
-    const taken = new Set<string | null>([...takenEverywhere, ...here.map((workspace) => workspace.address)]);
+    const taken = new Set<string | null>([...inUse.addresses, ...here.map((workspace) => workspace.address)]);
     if (!node.addresses.some((address) => !taken.has(address))) continue;
     largest = Math.max(largest, Math.floor(unpromisedBytes(node.diskFreeBytes, here) / STORAGE_BYTES_PER_GB));
   }
@@ -122,7 +133,7 @@ export async function placeableNowGb(db: Db, at: Date): Promise<number> {
   const nodes = await placeableNodesSince(db, new Date(at.getTime() - NODE_OFFLINE_AFTER_MS));
   const queries = createServicesQueries(db);
   const placed = await queries.placedOn(nodes.map((node) => node.id));
-  return largestPlaceableGb(nodes, placed, await queries.addressesInUse());
+  return largestPlaceableGb(nodes, placed, await queries.inUseEverywhere());
 }
 
 export type PlacementOutcome =
@@ -149,7 +160,7 @@ export function createPlacement(deps: {
         storageBytes(service.diskSpace),
         nodes,
         placed,
-        await queries.addressesInUse(),
+        await queries.inUseEverywhere(),
       );
       if (choice) {
         const row = await queries.assignPlacement(service.id, choice, at);

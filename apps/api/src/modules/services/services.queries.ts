@@ -90,6 +90,12 @@ export interface WorkspaceReportValues {
   at: Date;
 }
 
+/** What placement never hands out again (services.queries inUseEverywhere). */
+export interface InUseEverywhere {
+  addresses: ReadonlySet<string>;
+  idBases: ReadonlySet<number>;
+}
+
 export function createServicesQueries(db: Db) {
   // The dashboard's first call and the status poll read this list on every request: built once,
   // it skips drizzle's query building (more CPU than reading the rows) and the server's planning.
@@ -381,12 +387,19 @@ export function createServicesQueries(db: Db) {
      * Every address a service holds on any node: the nodes of a room share one pool, and a
      * standby takes over its primary's address, so an address is taken everywhere at once.
      */
-    async addressesInUse(): Promise<Set<string>> {
+    /**
+     * Addresses and id blocks held on any node: a standby takes its primary's over, so neither is
+     * handed out twice across the nodes.
+     */
+    async inUseEverywhere(): Promise<InUseEverywhere> {
       const rows = await db
-        .select({ address: services.address })
+        .select({ address: services.address, idBase: services.idBase })
         .from(services)
         .where(isNotNull(services.address));
-      return new Set(rows.flatMap((row) => (row.address ? [row.address] : [])));
+      return {
+        addresses: new Set(rows.flatMap((row) => (row.address ? [row.address] : []))),
+        idBases: new Set(rows.flatMap((row) => (row.idBase === null ? [] : [row.idBase]))),
+      };
     },
     /**
      * The larger disk a paid plan change waits for room for on the service's node (null: none
