@@ -73,7 +73,7 @@ describe.skipIf(!server || unavailable !== undefined)(
     let api: CustomerApi;
     let target: ChildProcess | undefined;
     let targetMade = false;
-    const work = mkdtempSync('/tmp/dfo-');
+    let work = '';
     const workspaces: Workspace[] = [];
 
     const smb = (address: string, command: string) => {
@@ -168,6 +168,7 @@ describe.skipIf(!server || unavailable !== undefined)(
       );
 
     beforeAll(async () => {
+      work = mkdtempSync('/tmp/dfo-');
       await makeTestClient(TARGET, []);
       targetMade = true;
       const store = path.join(work, 'target');
@@ -229,7 +230,7 @@ describe.skipIf(!server || unavailable !== undefined)(
         .catch((error: unknown) => console.warn(`cluster stop: ${String(error)}\n${logs}`));
       target?.kill('SIGKILL');
       if (targetMade) await removeTestClient(TARGET);
-      rmSync(work, { recursive: true, force: true });
+      if (work) rmSync(work, { recursive: true, force: true });
     }, 180_000);
 
     it('a destroyed node: its workspace serves on its standby, same address, within the RTO, every synced file intact; its backup restores there', async () => {
