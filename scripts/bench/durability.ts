@@ -21,6 +21,7 @@ import { REPLICA_SYNC_INTERVAL_SECONDS } from '@debesis/contract';
 import { createVerifiedAccounts, signInTokens } from '../lib/accounts.ts';
 import { startCluster, type Cluster } from '../lib/cluster.ts';
 import { liveWorkspacesUnavailable } from '../lib/live-workspaces.ts';
+import { smbclient } from '../lib/smb.ts';
 import {
   buyWorkspace,
   customerApi,
@@ -82,29 +83,10 @@ export async function measureDurability(): Promise<DurabilityFigures> {
       }),
       'share',
     );
-    const smb = (command: string) =>
-      spawnSync(
-        'smbclient',
-        [
-          `//${ws.address}/${SHARE}`,
-          '-U',
-          `${USER.name}%${USER.password}`,
-          '-m',
-          'SMB3',
-          '-t',
-          '5',
-          '-c',
-          command,
-        ],
-        { cwd: work, encoding: 'utf8', timeout: 20_000 },
-      );
+    const login = { address: ws.address, share: SHARE, user: USER.name, password: USER.password };
+    const smb = (command: string) => smbclient(login, command, work);
     writeFileSync(path.join(work, 'probe'), 'probe\n');
-    await waitFor(
-      'the share',
-      120_000,
-      async () => (smb('put probe probe').status === 0 ? true : undefined),
-      500,
-    );
+    await waitFor('the share', 120_000, async () => (smb('put probe probe').ok ? true : undefined), 500);
 
     const replica = (): Promise<Replica> => replicaOf(api, ws.id);
     const inSyncSince = (at: number) =>
@@ -144,7 +126,7 @@ export async function measureDurability(): Promise<DurabilityFigures> {
       while (writing) {
         const name = `steady-${String(written).padStart(6, '0')}.txt`;
         writeFileSync(path.join(work, name), randomBytes(64 * 1024));
-        if (smb(`put ${name} ${name}`).status === 0) writes.push({ name, at: Date.now() });
+        if (smb(`put ${name} ${name}`).ok) writes.push({ name, at: Date.now() });
         written += 1;
         await sleep(500);
       }
@@ -162,9 +144,9 @@ export async function measureDurability(): Promise<DurabilityFigures> {
     await cluster.destroyNode(victim.node);
     writing = false;
     await writer;
-    await waitFor('served again', 300_000, async () => (smb('ls').status === 0 ? true : undefined), 500);
+    await waitFor('served again', 300_000, async () => (smb('ls').ok ? true : undefined), 500);
     figures.failoverSeconds = (performance.now() - lostTimer) / 1000;
-    const listing = smb('ls').stdout;
+    const listing = smb('ls').output;
     const held = writes.filter((each) => each.at <= lostAt && listing.includes(each.name));
     const newestHeld = held.at(-1)?.at ?? 0;
     const beforeLoss = writes.filter((each) => each.at <= lostAt);
@@ -186,7 +168,7 @@ export async function measureDurability(): Promise<DurabilityFigures> {
       let longest = 0;
       const reader = (async () => {
         while (reading) {
-          if (smb('get probe probe.read').status === 0) {
+          if (smb('get probe probe.read').ok) {
             longest = Math.max(longest, performance.now() - lastGood);
             lastGood = performance.now();
           }
@@ -197,12 +179,7 @@ export async function measureDurability(): Promise<DurabilityFigures> {
       const moved = await cluster.ops(['services', 'move', ws.id, to]);
       if (moved.code !== 0) throw new Error(`ops services move: ${moved.stdout}\n${moved.stderr}`);
       await waitFor('the move', 1_800_000, async () => ((await where()).node === to ? true : undefined), 500);
-      await waitFor(
-        'served after the move',
-        120_000,
-        async () => (smb('ls').status === 0 ? true : undefined),
-        500,
-      );
+      await waitFor('served after the move', 120_000, async () => (smb('ls').ok ? true : undefined), 500);
       const totalSeconds = (performance.now() - started) / 1000;
       await sleep(2000);
       reading = false;

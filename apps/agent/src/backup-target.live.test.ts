@@ -9,7 +9,7 @@
 // not made again). The login's password appears in no job's error. Elsewhere it is skipped with
 // the reason.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,7 @@ import { silentLogger } from './logger.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileMemory } from './reconcile.ts';
 import { desiredUser, desiredWorkspace } from './testing/desired.ts';
 import { forceCleanWorkspace, liveSkipReason, randomTestAddresses } from './testing/live.ts';
+import { serveResticTarget } from './testing/backup-target.ts';
 import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
@@ -173,26 +174,6 @@ async function destroy(node: TestNode): Promise<void> {
   await rm(node.dataDir, { recursive: true, force: true });
 }
 
-/** Waits until the REST server answers (an unauthenticated request is refused: it is up). */
-async function serverUp(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const probe = await runCommand('curl', [
-      '-s',
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{http_code}',
-      '--max-time',
-      '1',
-      `http://${HOST.address}:${PORT}/`,
-    ]);
-    if (/^[1-5]\d\d$/.test(probe.stdout.trim()) && probe.stdout.trim() !== '000') return;
-    if (Date.now() > deadline) throw new Error('the backup target did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const nodes: TestNode[] = [];
 
 describe.skipIf(reason !== undefined)(
@@ -207,28 +188,7 @@ describe.skipIf(reason !== undefined)(
       store = await mkdtemp(join(tmpdir(), 'backup-target-'));
       await makeTestClient(HOST, []);
       // The target's own process, in its namespace: the node reaches it only over the veth.
-      server = spawn(
-        'ip',
-        [
-          'netns',
-          'exec',
-          HOST.netns,
-          'rclone',
-          'serve',
-          'restic',
-          '--addr',
-          `${HOST.address}:${PORT}`,
-          '--user',
-          LOGIN.user,
-          '--pass',
-          LOGIN.pass,
-          '--config',
-          '/dev/null',
-          store,
-        ],
-        { stdio: 'ignore' },
-      );
-      await serverUp();
+      server = (await serveResticTarget(HOST, { port: PORT, login: LOGIN, store })).process;
     });
 
     afterAll(async () => {

@@ -12,6 +12,7 @@ import type { CommandRunner } from '../exec/run-command.ts';
 import { exists } from '../system/host.ts';
 import { DATA_SUBVOLUME, REPLICAS_SUBVOLUME } from '../snapshots/snapshots.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
+import { createKeyedQueue } from '../system/keyed-queue.ts';
 
 /** The most replicas a primary keeps whatever its standby last named. */
 export const PRIMARY_KEEPS_AT_MOST = 4;
@@ -64,16 +65,9 @@ export async function listReplicas(layout: WorkspaceLayout): Promise<string[]> {
 }
 
 // One queue per storage (by its folder).
-const queues = new Map<string, Promise<unknown>>();
+const storageQueue = createKeyedQueue();
 export function replicaQueued<T>(layout: WorkspaceLayout, work: () => Promise<T>): Promise<T> {
-  const previous = queues.get(layout.root) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  const settled = next.catch(() => undefined);
-  queues.set(layout.root, settled);
-  void settled.then(() => {
-    if (queues.get(layout.root) === settled) queues.delete(layout.root);
-  });
-  return next;
+  return storageQueue(layout.root, work);
 }
 
 /** Makes the `replicas` subvolume when the storage has none; whether it did. */

@@ -24,6 +24,7 @@ import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { exists } from '../system/host.ts';
 import type { WorkspaceLayout } from '../workspace-layout.ts';
 import { shortOfRoom, snapshotsToFreeSpace, snapshotsToPrune } from './retention.ts';
+import { createKeyedQueue } from '../system/keyed-queue.ts';
 
 /** The btrfs subvolumes of a workspace's image, at its top level (layout.pool). */
 export const DATA_SUBVOLUME = 'data';
@@ -92,17 +93,8 @@ export async function listSnapshots(layout: WorkspaceLayout): Promise<Snapshot[]
 }
 
 // One queue per workspace: a scheduled snapshot, one on demand and a prune never run at once.
-const queues = new Map<string, Promise<unknown>>();
-function queued<T>(layout: WorkspaceLayout, work: () => Promise<T>): Promise<T> {
-  const previous = queues.get(layout.root) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  const settled = next.catch(() => undefined);
-  queues.set(layout.root, settled);
-  void settled.then(() => {
-    if (queues.get(layout.root) === settled) queues.delete(layout.root);
-  });
-  return next;
-}
+const workspaceQueue = createKeyedQueue();
+const queued = <T>(layout: WorkspaceLayout, work: () => Promise<T>) => workspaceQueue(layout.root, work);
 
 /**
  * Takes a snapshot now (a second that has one already answers with it: the storage is the

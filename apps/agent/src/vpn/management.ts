@@ -11,6 +11,7 @@
 // none and the kills end none, which is what the callers report.
 import { createConnection } from 'node:net';
 import { WORKSPACE_NAME_PATTERN, type VpnSessionReport } from '@debesis/contract';
+import { createKeyedQueue } from '../system/keyed-queue.ts';
 
 export interface ManagementOptions {
   /** Deadline of the whole conversation, waiting for a busy interface included. Default 5 s. */
@@ -36,19 +37,8 @@ const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 /** Errors that mean no server listens there: nothing to read, nothing to end. */
 const DOWN_CODES = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK']);
 
-const queues = new Map<string, Promise<unknown>>();
-
 /** Runs `work` after every earlier call on the same socket has finished. */
-function queued<T>(socketPath: string, work: () => Promise<T>): Promise<T> {
-  const previous = queues.get(socketPath) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  const settled = next.catch(() => undefined);
-  queues.set(socketPath, settled);
-  void settled.then(() => {
-    if (queues.get(socketPath) === settled) queues.delete(socketPath);
-  });
-  return next;
-}
+const queued = createKeyedQueue();
 
 /**
  * Sends one command and resolves with its answer lines (the closing `END`, `SUCCESS:` or `ERROR:`

@@ -14,7 +14,7 @@
 //     fails over back, and the crashed node, started again, serves nothing of it: its data folder,
 //     processes and namespaces hold none of it, and the API keeps it where it moved.
 // The times measured are printed (the bench measures them under load: `npm run bench -- durability`).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccounts, signInTokens } from '../../../../scripts/lib/accounts.ts';
 import { startCluster, waitForNodes, type Cluster } from '../../../../scripts/lib/cluster.ts';
 import { liveWorkspacesUnavailable } from '../../../../scripts/lib/live-workspaces.ts';
+import { smbclient } from '../../../../scripts/lib/smb.ts';
 import {
   buyWorkspace,
   customerApi,
@@ -30,6 +31,7 @@ import {
   waitFor,
   type CustomerApi,
 } from '../../../../scripts/lib/workspace-api.ts';
+import { serveResticTarget } from '../../../agent/src/testing/backup-target.ts';
 import { makeTestClient, removeTestClient, testClient } from '../../../agent/src/testing/network.ts';
 
 const server = process.env.DATABASE_URL;
@@ -76,24 +78,8 @@ describe.skipIf(!server || unavailable !== undefined)(
     let work = '';
     const workspaces: Workspace[] = [];
 
-    const smb = (address: string, command: string) => {
-      const result = spawnSync(
-        'smbclient',
-        [
-          `//${address}/${SHARE}`,
-          '-U',
-          `${USER.name}%${USER.password}`,
-          '-m',
-          'SMB3',
-          '-t',
-          '5',
-          '-c',
-          command,
-        ],
-        { cwd: work, encoding: 'utf8', timeout: 20_000 },
-      );
-      return { ok: result.status === 0, output: `${result.stdout}\n${result.stderr}` };
-    };
+    const smb = (address: string, command: string) =>
+      smbclient({ address, share: SHARE, user: USER.name, password: USER.password }, command, work);
     /** Reads `name` (a path in the share) of the workspace over SMB; undefined when the share does not answer. */
     const read = (workspace: Workspace, name: string): Buffer | undefined => {
       const local = `got-${randomUUID()}`;
@@ -171,28 +157,12 @@ describe.skipIf(!server || unavailable !== undefined)(
       work = mkdtempSync('/tmp/dfo-');
       await makeTestClient(TARGET, []);
       targetMade = true;
-      const store = path.join(work, 'target');
-      target = spawn(
-        'ip',
-        [
-          'netns',
-          'exec',
-          TARGET.netns,
-          'rclone',
-          'serve',
-          'restic',
-          '--addr',
-          `${TARGET.address}:${TARGET_PORT}`,
-          '--user',
-          LOGIN.user,
-          '--pass',
-          LOGIN.pass,
-          '--config',
-          '/dev/null',
-          store,
-        ],
-        { stdio: 'ignore' },
-      );
+      const backups = await serveResticTarget(TARGET, {
+        port: TARGET_PORT,
+        login: LOGIN,
+        store: path.join(work, 'target'),
+      });
+      target = backups.process;
       cluster = await startCluster({
         serverUrl: server ?? '',
         live: true,
@@ -200,7 +170,7 @@ describe.skipIf(!server || unavailable !== undefined)(
         agentPollMs: 1000,
         agentEnv: { AGENT_REPLICA_INTERVAL_MS: '10000' },
         controlEnv: {
-          BACKUP_TARGET_URL: `rest:http://${LOGIN.user}:${LOGIN.pass}@${TARGET.address}:${TARGET_PORT}/`,
+          BACKUP_TARGET_URL: backups.url,
         },
       });
       await cluster.query(`update products set disk_space_gb = 3 where name = 'MINI'`);
