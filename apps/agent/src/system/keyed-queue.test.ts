@@ -7,13 +7,15 @@ describe('a keyed queue', () => {
   it('runs one key’s work one at a time, in order, past failures, and other keys beside it', async () => {
     const queue = createKeyedQueue();
     const events: string[] = [];
-    const step = (name: string, fail = false) => async () => {
-      events.push(`${name} start`);
-      await tick();
-      events.push(`${name} end`);
-      if (fail) throw new Error(name);
-      return name;
-    };
+    const step =
+      (name: string, fail = false) =>
+      async () => {
+        events.push(`${name} start`);
+        await tick();
+        events.push(`${name} end`);
+        if (fail) throw new Error(name);
+        return name;
+      };
     const results = await Promise.allSettled([
       queue('a', step('a1', true)),
       queue('a', step('a2')),
