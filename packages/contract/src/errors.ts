@@ -661,8 +661,7 @@ const lt: Catalogue = {
     'Šios paslaugos momentinė kopija padaryta mažiau nei prieš minutę. Šiek tiek palaukite ir bandykite dar kartą.',
   snapshots_unsupported:
     'Šios paslaugos saugykla kol kas negali daryti momentinių kopijų: galės, kai bus perkelta į naują saugyklą.',
-  snapshot_not_found:
-    'Ši momentinė kopija nebesaugoma (senesnės šalinamos, kai daromos naujos).',
+  snapshot_not_found: 'Ši momentinė kopija nebesaugoma (senesnės šalinamos, kai daromos naujos).',
   snapshot_path_not_found: 'To momentinėje kopijoje nėra.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   node_busy: 'Saugojimo mazgas dabar užimtas. Bandykite dar kartą po minutės.',

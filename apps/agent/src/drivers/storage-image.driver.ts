@@ -61,7 +61,11 @@ import { wholeReplicas } from '../replicas/replica-store.ts';
 import { replicaReport } from '../replicas/replica-pull.ts';
 import { sendReplica } from '../replicas/replica-send.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
-import { browseSnapshotFolder, snapshotFileDownload, type SnapshotAccess } from '../snapshots/snapshot-files.ts';
+import {
+  browseSnapshotFolder,
+  snapshotFileDownload,
+  type SnapshotAccess,
+} from '../snapshots/snapshot-files.ts';
 import { workspaceOwners } from '../storage-files/storage-reader.ts';
 
 export const STORAGE_DRIVER = 'storage';

@@ -51,7 +51,9 @@ describe('a snapshot in the backup browser', () => {
       entries: [],
       truncated: false,
     });
-    expect((await browseSnapshotFolder(access, { name: NAME, path: '/shares/folder-link' })).found).toBe(false);
+    expect((await browseSnapshotFolder(access, { name: NAME, path: '/shares/folder-link' })).found).toBe(
+      false,
+    );
     expect((await browseSnapshotFolder(access, { name: NAME, path: '/nothing/here' })).found).toBe(false);
     expect((await browseSnapshotFolder(access, { name: NAME, path: '/shares/b.txt' })).found).toBe(false);
   });
@@ -72,7 +74,13 @@ describe('a snapshot in the backup browser', () => {
   });
 
   it('downloads no folder, link, node file or missing file', async () => {
-    for (const path of ['/shares', '/shares/link', '/system/staged', '/shares/none.txt', '/shares/folder-link/outside'])
+    for (const path of [
+      '/shares',
+      '/shares/link',
+      '/system/staged',
+      '/shares/none.txt',
+      '/shares/folder-link/outside',
+    ])
       await expect(snapshotFileDownload(access, { name: NAME, path })).rejects.toMatchObject({
         code: 'not_found',
       });

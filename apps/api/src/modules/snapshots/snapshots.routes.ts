@@ -71,7 +71,12 @@ export const snapshotsRoutes: FastifyPluginAsyncZod<{ snapshots: SnapshotsServic
       },
     },
     async (request) =>
-      snapshots.browse(currentUserId(request), request.params.serviceId, request.params.name, request.query.path),
+      snapshots.browse(
+        currentUserId(request),
+        request.params.serviceId,
+        request.params.name,
+        request.query.path,
+      ),
   );
 
   app.get(

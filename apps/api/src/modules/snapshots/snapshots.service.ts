@@ -108,7 +108,12 @@ export function createSnapshotsService(deps: {
       return { snapshot };
     },
 
-    async browse(accountId: string, serviceId: string, name: string, path: string): Promise<BackupBrowseResponse> {
+    async browse(
+      accountId: string,
+      serviceId: string,
+      name: string,
+      path: string,
+    ): Promise<BackupBrowseResponse> {
       const service = await listedSnapshot(accountId, serviceId, name);
       const answer = await deps.nodeCalls.call(
         service.id,
@@ -123,7 +128,12 @@ export function createSnapshotsService(deps: {
     },
 
     /** One file of a snapshot, as the node streams it; the caller pipes `body` to the owner. */
-    async download(accountId: string, serviceId: string, name: string, path: string): Promise<NodeCallStream> {
+    async download(
+      accountId: string,
+      serviceId: string,
+      name: string,
+      path: string,
+    ): Promise<NodeCallStream> {
       const service = await listedSnapshot(accountId, serviceId, name);
       const answer = await deps.nodeCalls.stream(
         service.id,
@@ -131,8 +141,7 @@ export function createSnapshotsService(deps: {
         { name, path },
         { timeoutMs: BROWSE_TIMEOUT_MS },
       );
-      if (!answer.ok)
-        throw nodeCallError(answer.code, { not_found: 'snapshot_path_not_found' });
+      if (!answer.ok) throw nodeCallError(answer.code, { not_found: 'snapshot_path_not_found' });
       return answer.stream;
     },
   };

@@ -48,7 +48,12 @@ function fakeNode() {
         const found = payload.path === '/shares';
         const entries = [
           { name: 'projects', type: 'dir', size: null, modified_at: '2026-12-01T10:00:00.000Z' },
-          { name: 'ataskaita už lapkritį.txt', type: 'file', size: 11, modified_at: '2026-12-01T10:00:00.000Z' },
+          {
+            name: 'ataskaita už lapkritį.txt',
+            type: 'file',
+            size: 11,
+            modified_at: '2026-12-01T10:00:00.000Z',
+          },
         ];
         return { ok: true, result: { found, entries: found ? entries : [], truncated: false } };
       }
@@ -234,9 +239,15 @@ describe('snapshots', () => {
 
     it('answers a folder the snapshot lacks, a snapshot not listed and one pruned on the node with 404', async () => {
       const { auth, serviceId } = await withSnapshots();
-      const missing = await call.get({ ...auth, 'accept-language': 'lt' }, browseUrl(serviceId, BROWSED, '/nowhere'));
+      const missing = await call.get(
+        { ...auth, 'accept-language': 'lt' },
+        browseUrl(serviceId, BROWSED, '/nowhere'),
+      );
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toMatchObject({ detail: 'snapshot_path_not_found', message: 'To momentinėje kopijoje nėra.' });
+      expect(missing.json()).toMatchObject({
+        detail: 'snapshot_path_not_found',
+        message: 'To momentinėje kopijoje nėra.',
+      });
       const unlisted = await call.get(auth, browseUrl(serviceId, '@GMT-2020.01.01-00.00.00', '/'));
       expect(unlisted.statusCode).toBe(404);
       expect(unlisted.json()).toMatchObject({ detail: 'snapshot_not_found' });
@@ -280,7 +291,10 @@ describe('snapshots', () => {
     it('answers 404 to another account and refuses a subuser of another service; serves the service’s subuser', async () => {
       const { serviceId, auth } = await withSnapshots();
       const other = await placedService();
-      for (const target of [browseUrl(serviceId, BROWSED, '/shares'), downloadUrl(serviceId, BROWSED, FILE_PATH)])
+      for (const target of [
+        browseUrl(serviceId, BROWSED, '/shares'),
+        downloadUrl(serviceId, BROWSED, FILE_PATH),
+      ])
         expect((await call.get(other.auth, target)).statusCode, target).toBe(404);
       expect(fake.asked).toEqual([]);
 
@@ -293,7 +307,10 @@ describe('snapshots', () => {
         expect(made.statusCode, made.body).toBe(201);
       }
       const stranger = { authorization: `Bearer ${await subuserSignIn(ctx, other.serviceId)}` };
-      for (const target of [browseUrl(serviceId, BROWSED, '/shares'), downloadUrl(serviceId, BROWSED, FILE_PATH)]) {
+      for (const target of [
+        browseUrl(serviceId, BROWSED, '/shares'),
+        downloadUrl(serviceId, BROWSED, FILE_PATH),
+      ]) {
         const refused = await call.get(stranger, target);
         expect(refused.statusCode, target).toBe(403);
         expect(refused.json()).toMatchObject({ detail: 'subuser_not_allowed' });
