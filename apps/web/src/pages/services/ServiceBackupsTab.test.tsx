@@ -768,7 +768,7 @@ describe('the backups tab’s snapshots', () => {
         .slice(1)
         .map((row) => row.getAttribute('data-testid')),
     ).toEqual(['backup-entry-shares', 'backup-entry-zeta.txt']);
-    expect(within(browser).getByTestId('backup-entry-zeta.txt').textContent).toContain('2');
+    expect(within(browser).getByTestId('backup-entry-zeta.txt').textContent).toContain('2 KB');
     expect(within(browser).queryByTestId('backup-entry-zeta.txt-restore')).toBeNull();
 
     await userEvent.click(within(browser).getByTestId('backup-entry-shares-open'));
