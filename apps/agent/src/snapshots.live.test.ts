@@ -3,15 +3,17 @@
 // call), then the file overwritten; the real smbclient lists the snapshot in `allinfo` and reads
 // the old bytes through the @GMT path, while the snapshot refuses a write. Also: online grow and
 // shrink, a shrink btrfs refuses, a write past the size (NT_STATUS_DISK_FULL), retention deleting
-// an old snapshot, and removal leaving no mount behind. Skipped, with the reason, where not root.
+// an old snapshot, and removal leaving no mount behind. The backup browser reads the same snapshot
+// through the storage driver's calls (snapshot.browse, snapshot.download), never through a link. Skipped, with the reason, where not root.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, statfs, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, statfs, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeReportRequest, WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
 import { SAMBA_SERVER_DEFAULTS, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
-import { runNodeCall } from './calls/node-call.ts';
+import { runNodeCall, type NodeCallStream } from './calls/node-call.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
@@ -89,6 +91,21 @@ async function pass(desiredState: WorkspaceDesiredState): Promise<WorkspaceRepor
   return reports[0]!.workspaces[0]!;
 }
 
+/** Runs one node call of the workspace as the agent would. */
+function nodeCall(kind: string, payload: Record<string, unknown>) {
+  return runNodeCall(
+    { call_id: randomUUID(), service_id: SERVICE, kind, payload, deadline: '' },
+    {
+      handlers: drivers,
+      applied: () => ({ ...state(300), generation }),
+      layout: () => layout(),
+      dataDir,
+      run: runCommand,
+      logger: silentLogger,
+    },
+  );
+}
+
 async function smb(command: string) {
   const result = await runCommand(
     'smbclient',
@@ -136,17 +153,9 @@ describe.skipIf(reason !== undefined)(
       // A second apart from the scheduled one, so it is a snapshot of its own.
       await new Promise((resolve) => setTimeout(resolve, 1100));
 
-      const answer = await runNodeCall(
-        { call_id: randomUUID(), service_id: SERVICE, kind: 'snapshot.take', payload: {}, deadline: '' },
-        {
-          handlers: drivers,
-          applied: () => ({ ...state(300), generation }),
-          layout: () => layout(),
-          dataDir,
-          run: runCommand,
-          logger: silentLogger,
-        },
-      );
+      // A link out of the storage, which the backup browser must not follow.
+      await symlink('/etc/passwd', join(layout().dataRoot, 'shares/projects/escape'));
+      const answer = await nodeCall('snapshot.take', {});
       expect(answer).toMatchObject({ ok: true, result: { kind: 'manual' } });
       if (!answer.ok || !('result' in answer)) throw new Error('no snapshot taken');
       const name = (answer.result as { name: string }).name;
@@ -176,6 +185,25 @@ describe.skipIf(reason !== undefined)(
 
       const report = await pass(state(300));
       expect(report.features?.snapshots?.snapshots[0]).toMatchObject({ name, kind: 'manual' });
+
+      // The backup browser: the snapshot's folder as it was, and the old bytes of the file.
+      const browsed = await nodeCall('snapshot.browse', { name, path: '/shares/projects' });
+      expect(browsed).toMatchObject({ ok: true, result: { found: true, truncated: false } });
+      const entries =
+        'result' in browsed ? (browsed.result as { entries: Array<{ name: string }> }).entries : [];
+      expect(entries.map((each) => each.name)).toEqual(['report.txt']);
+      const downloaded = await nodeCall('snapshot.download', { name, path: '/shares/projects/report.txt' });
+      if (!downloaded.ok || !('stream' in downloaded)) throw new Error('no download');
+      const stream: NodeCallStream = downloaded.stream;
+      expect(stream.size).toBe(14);
+      expect(await text(stream.body)).toBe('the old bytes\n');
+      expect(await nodeCall('snapshot.download', { name, path: '/shares/projects/escape' })).toMatchObject({
+        ok: false,
+        code: 'not_found',
+      });
+      expect(
+        await nodeCall('snapshot.browse', { name: '@GMT-2020.01.01-00.00.00', path: '/' }),
+      ).toMatchObject({ ok: false, code: 'not_found' });
     });
 
     it('holds what is sold: 90% of the smallest plan (3 GiB) fits in one file', async () => {

@@ -111,6 +111,8 @@ export const ERROR_STATUS = {
   storage_folder_not_found: 404,
   snapshot_too_soon: 429,
   snapshots_unsupported: 409,
+  snapshot_not_found: 404,
+  snapshot_path_not_found: 404,
   node_unreachable: 503,
   node_busy: 503,
   webhook_not_set: 404,
@@ -391,6 +393,8 @@ const en: Catalogue = {
     'A snapshot of this service was taken less than a minute ago. Please wait a moment and try again.',
   snapshots_unsupported:
     'This service’s storage cannot take snapshots yet: it will once it is moved to the new storage.',
+  snapshot_not_found: 'This snapshot is no longer kept (older ones are removed as new ones are taken).',
+  snapshot_path_not_found: 'This is not in the snapshot.',
   node_unreachable: 'The storage node did not answer in time. Please try again in a minute.',
   node_busy: 'The storage node is busy right now. Please try again in a minute.',
   webhook_not_set: 'No webhook URL is set for alerts.',
@@ -657,6 +661,8 @@ const lt: Catalogue = {
     'Šios paslaugos momentinė kopija padaryta mažiau nei prieš minutę. Šiek tiek palaukite ir bandykite dar kartą.',
   snapshots_unsupported:
     'Šios paslaugos saugykla kol kas negali daryti momentinių kopijų: galės, kai bus perkelta į naują saugyklą.',
+  snapshot_not_found: 'Ši momentinė kopija nebesaugoma (senesnės šalinamos, kai daromos naujos).',
+  snapshot_path_not_found: 'To momentinėje kopijoje nėra.',
   node_unreachable: 'Saugojimo mazgas laiku neatsakė. Bandykite dar kartą po minutės.',
   node_busy: 'Saugojimo mazgas dabar užimtas. Bandykite dar kartą po minutės.',
   webhook_not_set: 'Įspėjimų webhook adresas nenustatytas.',

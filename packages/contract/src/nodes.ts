@@ -14,7 +14,14 @@ import { planAddressKindSchema, type PlanAddressKind } from './products.ts';
 import { text } from './strings.ts';
 import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
 import { monitoringReportSchema } from './monitoring-node.ts';
-import { snapshotsReportSchema, snapshotTakePayloadSchema, snapshotTakeResultSchema } from './snapshots.ts';
+import {
+  snapshotBrowsePayloadSchema,
+  snapshotBrowseResultSchema,
+  snapshotDownloadPayloadSchema,
+  snapshotsReportSchema,
+  snapshotTakePayloadSchema,
+  snapshotTakeResultSchema,
+} from './snapshots.ts';
 import { REPLICA_ROLES, replicaReportSchema, replicaSendPayloadSchema } from './replicas.ts';
 import {
   backupBrowsePayloadSchema,
@@ -776,6 +783,7 @@ export const NODE_CALL_KINDS = [
   'share.describe',
   'nfs.disconnect',
   'snapshot.take',
+  'snapshot.browse',
 ] as const;
 export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
 
@@ -788,7 +796,12 @@ export type NodeCallKind = (typeof NODE_CALL_KINDS)[number];
  * away: then the agent's upload is cut). A refusal goes to /result like any call's. The deadline
  * is the node's to start answering, not to finish.
  */
-export const NODE_STREAM_CALL_KINDS = ['backup.download', 'share.download', 'replica.send'] as const;
+export const NODE_STREAM_CALL_KINDS = [
+  'backup.download',
+  'share.download',
+  'replica.send',
+  'snapshot.download',
+] as const;
 export type NodeStreamCallKind = (typeof NODE_STREAM_CALL_KINDS)[number];
 export const NODE_STREAM_NAME_HEADER = 'x-debesis-file-name';
 export const NODE_STREAM_SIZE_HEADER = 'x-debesis-file-size';
@@ -802,6 +815,8 @@ export const nodeStreamCallPayloadSchemas = {
   'share.download': shareDownloadPayloadSchema,
   /** A replica taken now, whole or from `parent` (replicas.ts); its size is not known up front. */
   'replica.send': replicaSendPayloadSchema,
+  /** One file of one of the storage's own snapshots (snapshots.ts). */
+  'snapshot.download': snapshotDownloadPayloadSchema,
 } as const satisfies Record<NodeStreamCallKind, z.ZodType>;
 
 /**
@@ -885,6 +900,8 @@ export const nodeCallPayloadSchemas = {
   'nfs.disconnect': z.object({ address: z.ipv4() }),
   /** Take a snapshot of the workspace's storage now. */
   'snapshot.take': snapshotTakePayloadSchema,
+  /** One folder of one of the storage's own snapshots (not a backup's). */
+  'snapshot.browse': snapshotBrowsePayloadSchema,
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export const nodeCallResultSchemas = {
@@ -897,6 +914,7 @@ export const nodeCallResultSchemas = {
   /** ISO time until which the address is refused. */
   'nfs.disconnect': z.object({ blocked_until: text() }),
   'snapshot.take': snapshotTakeResultSchema,
+  'snapshot.browse': snapshotBrowseResultSchema,
 } as const satisfies Record<NodeCallKind, z.ZodType>;
 
 export type NodeCallPayload<K extends NodeCallKind> = z.infer<(typeof nodeCallPayloadSchemas)[K]>;

@@ -3,8 +3,11 @@
 // Windows as "Previous Versions" of each file and folder of a share. Only btrfs storage has them;
 // a workspace made on ext4 before says so (`reason`) until a move converts it.
 // Routes (owner, or a subuser with backup access): GET /api/v1/snapshots/{serviceId} lists them,
-// POST /api/v1/snapshots/{serviceId} takes one now (202 with the snapshot).
+// POST /api/v1/snapshots/{serviceId} takes one now (202 with the snapshot),
+// GET /api/v1/snapshots/{serviceId}/{name}/browse?path= lists one folder of one (as a backup's
+// browse answers) and GET …/{name}/download?path= streams one file of it.
 import { z } from 'zod';
+import { backupBrowseResultSchema, snapshotPathSchema } from './backups-node.ts';
 import { text } from './strings.ts';
 
 export const SNAPSHOT_KINDS = ['scheduled', 'manual'] as const;
@@ -63,3 +66,22 @@ export type SnapshotsListResponse = z.infer<typeof snapshotsListResponseSchema>;
 
 export const snapshotTakeResponseSchema = z.object({ snapshot: snapshotSchema });
 export type SnapshotTakeResponse = z.infer<typeof snapshotTakeResponseSchema>;
+
+/** Node call `snapshot.browse`: one folder of one snapshot (`path` from the storage's root). */
+export const snapshotBrowsePayloadSchema = z.object({
+  name: text().regex(SNAPSHOT_NAME_PATTERN),
+  path: snapshotPathSchema,
+});
+/** The same answer as `backup.browse`: `found: false` when no folder is at `path`. */
+export const snapshotBrowseResultSchema = backupBrowseResultSchema;
+/** Stream node call `snapshot.download`: one file of one snapshot, as bytes. */
+export const snapshotDownloadPayloadSchema = z.object({
+  name: text().regex(SNAPSHOT_NAME_PATTERN),
+  path: snapshotPathSchema.refine((path) => path !== '/', 'snapshot_path_invalid'),
+});
+
+/** A name that is no snapshot's is a 404 (`snapshot_not_found`), not a validation error. */
+export const snapshotParamsSchema = z.object({
+  serviceId: z.uuid({ error: 'invalid_format' }),
+  name: text().max(64),
+});

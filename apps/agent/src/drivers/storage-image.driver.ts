@@ -49,7 +49,7 @@ import {
   takeSnapshot,
 } from '../snapshots/snapshots.ts';
 import type { SnapshotsReport } from '@debesis/contract';
-import { NodeCallError } from '../calls/node-call.ts';
+import { NodeCallError, type NodeCallContext } from '../calls/node-call.ts';
 import { errorMessage } from '../logger.ts';
 import { exists } from '../system/host.ts';
 import { loopDevicesOf } from '../system/loop-devices.ts';
@@ -61,6 +61,12 @@ import { wholeReplicas } from '../replicas/replica-store.ts';
 import { replicaReport } from '../replicas/replica-pull.ts';
 import { sendReplica } from '../replicas/replica-send.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
+import {
+  browseSnapshotFolder,
+  snapshotFileDownload,
+  type SnapshotAccess,
+} from '../snapshots/snapshot-files.ts';
+import { workspaceOwners } from '../storage-files/storage-reader.ts';
 
 export const STORAGE_DRIVER = 'storage';
 const BLOCK = EXT4_BLOCK;
@@ -162,9 +168,17 @@ export function createStorageImageDriver(options: LiveDriverOptions = {}): Drive
         return takeSnapshot(layout, run, 'manual');
       },
       'replica.send': sendReplica,
+      // The backup browser's view of a snapshot (snapshots/snapshot-files.ts).
+      'snapshot.browse': (payload, context) => browseSnapshotFolder(snapshotAccess(context), payload),
+      'snapshot.download': (payload, context) => snapshotFileDownload(snapshotAccess(context), payload),
     },
   };
 }
+
+const snapshotAccess = ({ layout, desired }: NodeCallContext): SnapshotAccess => ({
+  snapshotsDir: layout.snapshotsDir,
+  owners: workspaceOwners(desired.id_base),
+});
 
 const SNAPSHOT_RETRY_MS = 60_000;
 /** When a workspace's scheduled snapshot last failed (by its folder), so a pass does not retry at once. */

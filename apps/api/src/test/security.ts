@@ -277,6 +277,8 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/^\/api\/v1\/monitoring\/services\//, 'id', owner.serviceId],
     [/^\/api\/v1\/monitoring\/users\//, 'userId', owner.workspaceUserId],
     [/^\/api\/v1\/subusers\//, 'sessionId', owner.subuserSessionId],
+    // A snapshot the service does not hold (the walk's service has none reported).
+    [/^\/api\/v1\/snapshots\//, 'name', '@GMT-2026.12.06-18.54.31'],
     // A share link's token that was never handed out (the owner's link opens for anyone who has it).
     [/^\/api\/v1\/public\/shares\//, 'token', 'no-such-share-link-token-0123456789abcdefgh'],
     [/./, 'serviceId', owner.serviceId],
@@ -304,6 +306,7 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
 export function sampleQuery(operation: Operation, owner: OwnerResources): string | undefined {
   const queries: Record<string, string> = {
     'GET /api/v1/backups/{serviceId}/sessions/{id}/download': 'path=%2Fshares%2Fa.txt',
+    'GET /api/v1/snapshots/{serviceId}/{name}/download': 'path=%2Fshares%2Fa.txt',
     'GET /api/v1/backups/{serviceId}/vpn-config': `client_id=${owner.backupClientId}`,
   };
   return queries[nameOf(operation)];

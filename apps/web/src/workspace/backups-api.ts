@@ -93,23 +93,21 @@ export const backupsApi = {
     api.get(`${base(serviceId)}/vpn-config`, backupVpnConfigResponseSchema, { params: { client_id: id } }),
 };
 
+/** Fetches one file of a backup (GET sessions/{id}/download) and hands it to the browser. */
+export function downloadBackupFile(serviceId: string, sessionId: string, path: string, name: string) {
+  return downloadNodeFile(`${sessionPath(serviceId, sessionId)}/download`, path, name);
+}
+
 /**
- * Fetches one file of a backup (GET sessions/{id}/download) with the session's token and hands it
- * to the browser as a download. The answer comes as bytes; an error's JSON body does too, and is
- * read back so it becomes the ApiError with the server's words it would be anywhere else.
+ * Fetches one file a storage node streams (a backup's or a snapshot's, `url` with `?path=`) with
+ * the session's token and hands it to the browser as a download. The answer comes as bytes; an
+ * error's JSON body does too, and is read back so it becomes the ApiError with the server's words
+ * it would be anywhere else.
  */
-export async function downloadBackupFile(
-  serviceId: string,
-  sessionId: string,
-  path: string,
-  name: string,
-): Promise<void> {
+export async function downloadNodeFile(url: string, path: string, name: string): Promise<void> {
   let response;
   try {
-    response = await api.http.get<ArrayBuffer>(`${sessionPath(serviceId, sessionId)}/download`, {
-      params: { path },
-      responseType: 'arraybuffer',
-    });
+    response = await api.http.get<ArrayBuffer>(url, { params: { path }, responseType: 'arraybuffer' });
   } catch (error) {
     const failed = error as { response?: { data?: unknown } };
     const body = failed.response?.data;

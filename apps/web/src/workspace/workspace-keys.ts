@@ -1,7 +1,8 @@
 // Query keys of one service's workspace (users, groups, shares, Samba and the features after it).
 // Everything about a service sits under ['services', id], so a change invalidates the service's
 // lists and the overview's counts together (SERVICES_QUERY_KEY is their common prefix); a backup's
-// snapshot, which never changes, is the one exception (backupSnapshotKey).
+// snapshot and a storage snapshot's folders, which never change, are the exceptions (backupSnapshotKey,
+// snapshotFolderKey).
 import { SERVICES_QUERY_KEY } from '../services/services-api.ts';
 
 export const workspaceKeys = {
@@ -63,6 +64,9 @@ export const workspaceKeys = {
  */
 export const backupSnapshotKey = (serviceId: string, sessionId: string, path: string) =>
   ['backup-snapshots', serviceId, sessionId, path] as const;
+/** A folder of one of the storage's own snapshots: read-only, so outside the workspace's keys too. */
+export const snapshotFolderKey = (serviceId: string, name: string, path: string) =>
+  ['snapshot-folders', serviceId, name, path] as const;
 
 /** A path segment: service ids, user, group and share names go into URLs encoded. */
 export const segment = (value: string): string => encodeURIComponent(value);

@@ -23,7 +23,7 @@ import {
   updateBackupScheduleRequestSchema,
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
-import { attachmentDisposition } from '../../http/attachment.ts';
+import { nodeFileResponseSchema, sendNodeFile } from '../../http/node-file-reply.ts';
 import { currentUserId } from '../../http/caller.ts';
 import type { BackupsService } from './backups.service.ts';
 
@@ -190,9 +190,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> =
         security,
         params: backupSessionParamsSchema,
         querystring: backupDownloadQuerySchema,
-        response: {
-          200: z.custom<unknown>().meta({ type: 'string', format: 'binary', description: 'the file' }),
-        },
+        response: { 200: nodeFileResponseSchema },
       },
     },
     async (request, reply) => {
@@ -202,18 +200,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> =
         request.params.id,
         request.query.path,
       );
-      const name = file.name || request.query.path.split('/').pop() || 'download';
-      reply
-        .type('application/octet-stream')
-        .header('content-disposition', attachmentDisposition(name))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff');
-      if (file.size !== null) reply.header('content-length', String(file.size));
-      // The owner going away stops the node's upload too.
-      reply.raw.once('close', () => {
-        if (!file.body.readableEnded) file.body.destroy();
-      });
-      return reply.send(file.body);
+      return sendNodeFile(reply, file, request.query.path);
     },
   );
 

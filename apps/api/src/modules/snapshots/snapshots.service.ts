@@ -3,8 +3,11 @@
 // counted before the node is asked and given back when the node did not take it). A workspace
 // whose storage takes none (ext4, made before btrfs) answers `snapshots_unsupported`. One taken
 // on demand is recorded in the activity log (`Snapshot taken`); scheduled ones are not (96 a day).
+// The backup browser reads one (node calls `snapshot.browse`, `snapshot.download`) as it reads a
+// backup: only a snapshot the list holds is asked for (`snapshot_not_found` otherwise).
 import {
   SNAPSHOT_INTERVAL_MINUTES,
+  type BackupBrowseResponse,
   SNAPSHOTS_UNSUPPORTED_REASONS,
   type Snapshot,
   type SnapshotsListResponse,
@@ -13,13 +16,15 @@ import {
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { nodeCallError, type NodeCalls } from '../nodes/node-calls.ts';
+import { nodeCallError, type NodeCallStream, type NodeCalls } from '../nodes/node-calls.ts';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
 import type { ChangeMeta, RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';
 import { createSnapshotsQueries } from './snapshots.queries.ts';
 
 export const SNAPSHOTS_FEATURE = 'snapshots';
 const TAKE_TIMEOUT_MS = 30_000;
+/** A folder of 20,000 entries is read in well under this; the node's deadline to start a download. */
+const BROWSE_TIMEOUT_MS = 30_000;
 
 const knownReason = (reason: string | null): SnapshotsUnsupportedReason =>
   (SNAPSHOTS_UNSUPPORTED_REASONS as readonly string[]).includes(reason ?? '')
@@ -35,6 +40,15 @@ export function createSnapshotsService(deps: {
 }) {
   const { changes } = deps;
   const queries = createSnapshotsQueries(deps.db);
+
+  /** The service, when `name` is one of its listed snapshots (as the node last reported them). */
+  async function listedSnapshot(accountId: string, serviceId: string, name: string) {
+    const service = await changes.owned(accountId, serviceId);
+    const row = await queries.find(service.id);
+    if (!row?.supported || !row.snapshots.some((each) => each.name === name))
+      throw new AppError('snapshot_not_found');
+    return service;
+  }
 
   return {
     async list(accountId: string, serviceId: string): Promise<SnapshotsListResponse> {
@@ -92,6 +106,43 @@ export function createSnapshotsService(deps: {
         });
       });
       return { snapshot };
+    },
+
+    async browse(
+      accountId: string,
+      serviceId: string,
+      name: string,
+      path: string,
+    ): Promise<BackupBrowseResponse> {
+      const service = await listedSnapshot(accountId, serviceId, name);
+      const answer = await deps.nodeCalls.call(
+        service.id,
+        'snapshot.browse',
+        { name, path },
+        { timeoutMs: BROWSE_TIMEOUT_MS },
+      );
+      // `not_found`: pruned on the node since its last report.
+      if (!answer.ok) throw nodeCallError(answer.code, { not_found: 'snapshot_not_found' });
+      if (!answer.result.found) throw new AppError('snapshot_path_not_found');
+      return { path, entries: answer.result.entries, truncated: answer.result.truncated };
+    },
+
+    /** One file of a snapshot, as the node streams it; the caller pipes `body` to the owner. */
+    async download(
+      accountId: string,
+      serviceId: string,
+      name: string,
+      path: string,
+    ): Promise<NodeCallStream> {
+      const service = await listedSnapshot(accountId, serviceId, name);
+      const answer = await deps.nodeCalls.stream(
+        service.id,
+        'snapshot.download',
+        { name, path },
+        { timeoutMs: BROWSE_TIMEOUT_MS },
+      );
+      if (!answer.ok) throw nodeCallError(answer.code, { not_found: 'snapshot_path_not_found' });
+      return answer.stream;
     },
   };
 }

@@ -725,6 +725,66 @@ describe('the backups tab’s snapshots', () => {
     );
   });
 
+  it('browses a snapshot in the backup browser, folders first, and downloads a file; no restore there', async () => {
+    const createObjectURL = vi.fn((blob: Blob) => {
+      void blob;
+      return 'blob:snapshot-file';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const NAME = '@GMT-2026.01.10-09.30.00';
+    const browsed: string[] = [];
+    const downloaded: string[] = [];
+    server.use(
+      ...backupHandlers({ snapshots: makeSnapshotsList() }),
+      http.get(`${SNAPSHOTS}/:name/browse`, ({ request, params }) => {
+        const path = new URL(request.url).searchParams.get('path') ?? '';
+        browsed.push(`${String(params.name)} ${path}`);
+        return HttpResponse.json(
+          path === '/'
+            ? listing(path, [entry('zeta.txt', { type: 'file', size: 2048 }), entry('shares')])
+            : listing(path, [entry('ataskaita.txt', { type: 'file', size: 11 })]),
+        );
+      }),
+      http.get(`${SNAPSHOTS}/:name/download`, ({ request, params }) => {
+        downloaded.push(`${String(params.name)} ${new URL(request.url).searchParams.get('path') ?? ''}`);
+        return new HttpResponse('hello world', { headers: { 'content-type': 'application/octet-stream' } });
+      }),
+    );
+    renderApp(BACKUPS_TAB);
+    const card = await screen.findByTestId('snapshots');
+    expect(card.textContent).toContain('a file is restored by downloading it');
+    await userEvent.click(await screen.findByTestId(`snapshot-${NAME}-browse`));
+    const browser = await screen.findByTestId('backup-browser');
+    expect(document.activeElement?.id).toBe('backup-browser-title');
+    expect(within(browser).getByRole('heading').textContent).toContain('Snapshot of');
+    await within(browser).findByTestId('backup-entry-shares');
+    expect(
+      within(browser)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.getAttribute('data-testid')),
+    ).toEqual(['backup-entry-shares', 'backup-entry-zeta.txt']);
+    expect(within(browser).getByTestId('backup-entry-zeta.txt').textContent).toContain('2 KB');
+    expect(within(browser).queryByTestId('backup-entry-zeta.txt-restore')).toBeNull();
+
+    await userEvent.click(within(browser).getByTestId('backup-entry-shares-open'));
+    await within(browser).findByTestId('backup-entry-ataskaita.txt');
+    expect(within(browser).getByTestId('backup-browser-crumbs').textContent).toBe('Snapshotshares');
+    expect(within(browser).queryByTestId('backup-browser-restore-folder')).toBeNull();
+    await userEvent.click(within(browser).getByTestId('backup-entry-ataskaita.txt-download'));
+    await waitFor(() => expect(saved).toEqual(['ataskaita.txt']));
+    expect(await createObjectURL.mock.calls[0]?.[0].text()).toBe('hello world');
+    expect(browsed).toEqual([`${NAME} /`, `${NAME} /shares`]);
+    expect(downloaded).toEqual([`${NAME} /shares/ataskaita.txt`]);
+
+    await userEvent.click(within(browser).getByTestId('backup-browser-close'));
+    expect(screen.queryByTestId('backup-browser')).toBeNull();
+  });
+
   it('says an older storage takes no snapshots, and offers no button', async () => {
     server.use(
       ...backupHandlers({

@@ -4,7 +4,7 @@
 // folder from it, the restores asked for, and the customer's own machines that push their backups
 // here (BackupClientsSection.tsx). Beside the backups, the storage's own snapshots (SnapshotsSection.tsx):
 // Windows' Previous Versions.
-import type { BackupSession } from '@debesis/contract';
+import type { BackupSession, Snapshot } from '@debesis/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBackupRestores, useBackupSchedules, useBackupUsage } from '../../workspace/backups-api.ts';
@@ -15,6 +15,7 @@ import { BackupBrowser } from './BackupBrowser.tsx';
 import { BackupClientsSection } from './BackupClientsSection.tsx';
 import { BackupHistorySection } from './BackupHistorySection.tsx';
 import { BackupSchedulesSection } from './BackupSchedulesSection.tsx';
+import { SnapshotBrowser } from './SnapshotBrowser.tsx';
 import { SnapshotsSection } from './SnapshotsSection.tsx';
 import { RelativeTime, useNow } from './kit/RelativeTime.tsx';
 import { ReportCard } from './kit/ReportCard.tsx';
@@ -33,16 +34,35 @@ export function BackupsPanel({ serviceId }: { serviceId: string }) {
   const { t } = useTranslation(['backupsTab', 'workspace']);
   const service = { id: serviceId };
   const schedules = useBackupSchedules(service.id);
+  // One tree open at a time: a backup, or one of the storage's snapshots.
   const [browsing, setBrowsing] = useState<BackupSession | null>(null);
+  const [browsingSnapshot, setBrowsingSnapshot] = useState<Snapshot | null>(null);
+  const browseBackup = (session: BackupSession) => {
+    setBrowsingSnapshot(null);
+    setBrowsing(session);
+  };
+  const browseSnapshot = (snapshot: Snapshot) => {
+    setBrowsing(null);
+    setBrowsingSnapshot(snapshot);
+  };
   return (
     <div className="service-tab-stack">
       <BackupUsageCard serviceId={service.id} />
-      <SnapshotsSection serviceId={service.id} />
+      <SnapshotsSection serviceId={service.id} onBrowse={browseSnapshot} />
+      {browsingSnapshot && (
+        <SnapshotBrowser
+          // Another snapshot opened starts again at its root.
+          key={browsingSnapshot.name}
+          serviceId={service.id}
+          snapshot={browsingSnapshot}
+          onClose={() => setBrowsingSnapshot(null)}
+        />
+      )}
       <BackupSchedulesSection serviceId={service.id} />
       <BackupHistorySection
         serviceId={service.id}
         schedules={schedules.data?.schedules ?? []}
-        onBrowse={setBrowsing}
+        onBrowse={browseBackup}
       />
       {browsing && (
         <BackupBrowser

@@ -2,7 +2,9 @@
 // every few minutes and on demand, which Windows shows as Previous Versions of a share's files. The
 // list, newest first, how long they are kept, how to reach them from Windows, and "Take a snapshot
 // now" (no confirmation: it changes nothing and costs next to nothing), with what it did as a
-// notice. A storage made before snapshots says it takes none.
+// notice. A storage made before snapshots says it takes none. Each snapshot opens in the backup
+// browser (SnapshotBrowser.tsx, `onBrowse`); nothing is restored from there but by downloading.
+import type { Snapshot } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { snapshotsApi, useSnapshots } from '../../workspace/snapshots-api.ts';
@@ -10,9 +12,15 @@ import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
 import { ReportCard } from './kit/ReportCard.tsx';
 import { TableScroll } from './kit/TableScroll.tsx';
-import { OperationError } from './resource-parts.tsx';
+import { OperationError, RowAction } from './resource-parts.tsx';
 
-export function SnapshotsSection({ serviceId }: { serviceId: string }) {
+export function SnapshotsSection({
+  serviceId,
+  onBrowse,
+}: {
+  serviceId: string;
+  onBrowse: (snapshot: Snapshot) => void;
+}) {
   const { t, i18n } = useTranslation(['backupsTab', 'workspace']);
   const snapshots = useSnapshots(serviceId);
   const take = useWorkspaceMutation(() => snapshotsApi.take(serviceId));
@@ -25,7 +33,7 @@ export function SnapshotsSection({ serviceId }: { serviceId: string }) {
       title={t('snapshots.title')}
       lead={
         <>
-          {t('snapshots.lead', { minutes })} {t('snapshots.windows')}
+          {t('snapshots.lead', { minutes })} {t('snapshots.windows')} {t('snapshots.restoreHint')}
         </>
       }
       actions={
@@ -74,6 +82,9 @@ export function SnapshotsSection({ serviceId }: { serviceId: string }) {
                   <th scope="col">{t('snapshots.when')}</th>
                   <th scope="col">{t('snapshots.kind')}</th>
                   <th scope="col">{t('snapshots.name')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('snapshots.actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -87,6 +98,14 @@ export function SnapshotsSection({ serviceId }: { serviceId: string }) {
                     </td>
                     <td>
                       <code>{snapshot.name}</code>
+                    </td>
+                    <td>
+                      <RowAction
+                        label={t('snapshots.browse')}
+                        target={t('snapshots.browseTarget', { when: when(snapshot.taken_at) })}
+                        onClick={() => onBrowse(snapshot)}
+                        testId={`snapshot-${snapshot.name}-browse`}
+                      />
                     </td>
                   </tr>
                 ))}

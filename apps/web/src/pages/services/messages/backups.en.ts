@@ -147,6 +147,18 @@ export const backupsTabEn = {
     kind: 'How',
     kind_scheduled: 'Scheduled',
     kind_manual: 'Taken by you',
+    actions: 'Actions',
+    browse: 'Browse',
+    browseTarget: 'the snapshot of {{when}}',
+    restoreHint:
+      'Browse a snapshot to see its files: a file is restored by downloading it, or on Windows through Previous Versions.',
+  },
+  snapshotBrowse: {
+    title: 'Snapshot of {{date}}',
+    lead: 'Read-only: the storage as it was then. Open a folder to look inside and download a file to get it back.',
+    path: 'Where you are in the snapshot',
+    root: 'Snapshot',
+    loadFailed: 'Failed to browse the snapshot',
   },
   history: {
     title: 'History',

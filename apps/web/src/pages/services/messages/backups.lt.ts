@@ -157,6 +157,18 @@ export const backupsTabLt: BackupsTabMessages = {
     kind: 'Kaip',
     kind_scheduled: 'Pagal planą',
     kind_manual: 'Padarė jūs',
+    actions: 'Veiksmai',
+    browse: 'Naršyti',
+    browseTarget: '{{when}} momentinę kopiją',
+    restoreHint:
+      'Naršydami kopiją matysite jos failus: failą atkursite jį atsisiuntę arba Windows kompiuteryje per ankstesnes versijas.',
+  },
+  snapshotBrowse: {
+    title: '{{date}} momentinė kopija',
+    lead: 'Tik skaitoma: saugykla tokia, kokia buvo tada. Atverkite aplanką, kad pamatytumėte, kas jame, ir atsisiųskite failą, kad jį susigrąžintumėte.',
+    path: 'Kur esate momentinėje kopijoje',
+    root: 'Momentinė kopija',
+    loadFailed: 'Nepavyko naršyti momentinės kopijos',
   },
   history: {
     title: 'Istorija',
