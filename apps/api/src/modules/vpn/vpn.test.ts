@@ -59,6 +59,7 @@ function fakeNode() {
       taken_at: '2026-01-01T00:00:00.000Z',
       kind: 'manual',
     }),
+    'snapshot.browse': () => ({ found: false, entries: [], truncated: false }),
   };
   const nodeCalls: NodeCalls = {
     call: (async (serviceId: string, kind: NodeCallKind, payload: never) => {
