@@ -9,6 +9,7 @@ import { inTransaction, type Executor } from '../../db/transaction.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { allNodes, placeableNodesSince } from '../nodes/online-nodes.ts';
 import { NODE_OFFLINE_AFTER_MS } from '../services/lifecycle.constants.ts';
+import { nodeIsOnline } from '../nodes/nodes.constants.ts';
 import { createReplicaRows } from '../services/replica-rows.ts';
 import type { ServiceRow } from '../services/services.queries.ts';
 import { createDepartures } from './replicas.queries.ts';
@@ -40,10 +41,7 @@ export function createReplicas(deps: {
   now: () => Date;
 }) {
   const online = (node: NodeView | undefined, at: Date) =>
-    !!node &&
-    node.failedAt === null &&
-    node.lastSeenAt !== null &&
-    at.getTime() - node.lastSeenAt.getTime() < NODE_OFFLINE_AFTER_MS;
+    !!node && node.failedAt === null && nodeIsOnline(node.lastSeenAt, at);
 
   async function nodesById(db: Executor): Promise<Map<string, NodeView>> {
     return new Map((await allNodes(db)).map((node) => [node.id, node]));
