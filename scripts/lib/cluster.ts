@@ -22,6 +22,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  cpSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -212,7 +213,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         ...(options.live ? { AGENT_INSTANCE: spec.name } : {}),
         AGENT_POLL_INTERVAL_MS: String(options.agentPollMs ?? 500),
         AGENT_MAX_BACKOFF_MS: '2000',
-        AGENT_LOG_LEVEL: 'warn',
+        AGENT_LOG_LEVEL: process.env.CLUSTER_AGENT_LOG_LEVEL ?? 'warn',
         ...options.agentEnv,
       },
       logFile: logFile(spec.name),
@@ -287,6 +288,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
       await cleanup.end();
+      // CLUSTER_KEEP_LOGS=<folder>: the processes' logs are kept there, to read after a failure.
+      const keep = process.env.CLUSTER_KEEP_LOGS;
+      if (keep) cpSync(path.join(root, 'logs'), path.join(keep, path.basename(root)), { recursive: true });
       rmSync(root, { recursive: true, force: true });
     },
   };

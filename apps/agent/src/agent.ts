@@ -36,6 +36,7 @@ import {
 import { createFence } from './replicas/fence.ts';
 import { loadFenceRecord, saveFenceRecord } from './replicas/fence-record.ts';
 import { createPullLoop } from './replicas/pull-loop.ts';
+import { createClientMirrorLoop } from './backup/client-mirror-loop.ts';
 import { pullReplica } from './replicas/replica-pull.ts';
 import { AGENT_VERSION } from './version.ts';
 import { createWakeFiles } from './wake-files.ts';
@@ -319,6 +320,13 @@ export function startAgent(
     logger,
     onPulled: () => agent.wake(),
   });
+  const mirrors = createClientMirrorLoop({
+    applied: () => memory.applied.values(),
+    dataDir: config.dataDir,
+    intervalMs: config.clientMirrorIntervalMs,
+    logger,
+    onMirrored: () => agent.wake(),
+  });
 
   const looping =
     options.loop === false
@@ -327,6 +335,7 @@ export function startAgent(
   if (options.loop !== false) {
     fence.start();
     pulls.start();
+    mirrors.start();
   }
 
   const callLoop =
@@ -368,6 +377,7 @@ export function startAgent(
         identityChanged();
         fence.stop();
         await pulls.stop();
+        await mirrors.stop();
         await callLoop?.stop();
         await looping;
         await queue;

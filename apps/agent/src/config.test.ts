@@ -22,6 +22,7 @@ describe('loadAgentConfig', () => {
       backupConcurrency: 1,
       usageFullScanMs: 6 * 3_600_000,
       replicaIntervalMs: 30_000,
+      clientMirrorIntervalMs: 30_000,
       fenceAfterMs: 40_000,
     });
     expect(config.instance).toBeUndefined();
@@ -62,6 +63,7 @@ describe('loadAgentConfig', () => {
       usageFullScanMs: 12 * 3_600_000,
       clientRoutes: ['0.0.0.0/0', '192.0.2.0/24'],
       replicaIntervalMs: 500,
+      clientMirrorIntervalMs: 30_000,
       fenceAfterMs: 3000,
       instance: 'node-b',
     });

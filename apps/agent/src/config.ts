@@ -45,6 +45,9 @@
 //                              walks only the folders the daemons' activity names are read again.
 //   AGENT_REPLICA_INTERVAL_MS  default 30000 (REPLICA_SYNC_INTERVAL_SECONDS). The most time between
 //                              two pulls of a workspace this node holds as a standby (replicas/).
+//   AGENT_CLIENT_MIRROR_INTERVAL_MS default 30000 (CLIENT_MIRROR_INTERVAL_SECONDS). How often the
+//                              backup clients' repositories are copied to the backup target when
+//                              a push ended since the last copy (backup/client-mirror.ts).
 //   AGENT_FENCE_AFTER_MS       default 40000 (PRIMARY_FENCE_AFTER_MS). A workspace with `failover`
 //                              stops serving here once the API has not been reached for this long
 //                              (it may be failed over to its standby: replicas/fence.ts).
@@ -61,6 +64,7 @@ import { z } from 'zod';
 import {
   PRIMARY_FENCE_AFTER_MS,
   REPLICA_SYNC_INTERVAL_SECONDS,
+  CLIENT_MIRROR_INTERVAL_SECONDS,
   nodeRegisterRequestSchema,
 } from '@debesis/contract';
 import { expandAddressPool } from './capacity.ts';
@@ -89,6 +93,8 @@ export interface AgentConfig {
   usageFullScanMs: number;
   /** AGENT_REPLICA_INTERVAL_MS. */
   replicaIntervalMs: number;
+  /** AGENT_CLIENT_MIRROR_INTERVAL_MS. */
+  clientMirrorIntervalMs: number;
   /** AGENT_FENCE_AFTER_MS. */
   fenceAfterMs: number;
   /** AGENT_INSTANCE; undefined: none. */
@@ -156,6 +162,7 @@ const envSchema = z.object({
   AGENT_BACKUP_CONCURRENCY: whole(1, 1, 64),
   AGENT_REPLICA_INTERVAL_MS: whole(REPLICA_SYNC_INTERVAL_SECONDS * 1000, 100, 3_600_000),
   AGENT_FENCE_AFTER_MS: whole(PRIMARY_FENCE_AFTER_MS, 1000, 3_600_000),
+  AGENT_CLIENT_MIRROR_INTERVAL_MS: whole(CLIENT_MIRROR_INTERVAL_SECONDS * 1000, 100, 3_600_000),
   AGENT_INSTANCE: z
     .string()
     .regex(/^[a-z0-9-]{1,20}$/, 'must be 1 to 20 lowercase letters, digits and "-"')
@@ -212,6 +219,7 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
     usageFullScanMs: e.AGENT_USAGE_FULL_SCAN_HOURS * 3_600_000,
     replicaIntervalMs: e.AGENT_REPLICA_INTERVAL_MS,
     fenceAfterMs: e.AGENT_FENCE_AFTER_MS,
+    clientMirrorIntervalMs: e.AGENT_CLIENT_MIRROR_INTERVAL_MS,
     ...(e.AGENT_INSTANCE ? { instance: e.AGENT_INSTANCE } : {}),
   };
 }

@@ -51,6 +51,7 @@ function config(): AgentConfig {
     backupConcurrency: 1,
     usageFullScanMs: 6 * 3_600_000,
     replicaIntervalMs: 30_000,
+    clientMirrorIntervalMs: 30_000,
     fenceAfterMs: 40_000,
   };
 }

@@ -44,6 +44,12 @@ export const backupClientSchema = z.object({
   /** A push is under way (it holds a lock in its repository). */
   pushing: z.boolean(),
   last_push_at: text().nullable(),
+  /**
+   * When the node last copied its repository to the operator's backup target, off the node
+   * (README "Backup clients"); a `last_push_at` after it is not copied yet. Null: not copied (no
+   * backup target, or nothing to copy yet).
+   */
+  off_node_at: text().nullable(),
   snapshots: z.number().int(),
   /** Bytes its repository takes on the node (null: not measured yet). */
   repository_bytes: z.number().int().nullable(),

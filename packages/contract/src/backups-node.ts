@@ -124,6 +124,23 @@ export const BCRYPT_HASH_PATTERN = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
  */
 export const BACKUP_TARGET_URL_PATTERN = /^(rest:https?:\/\/|sftp:[A-Za-z0-9_]|s3:)[^\s]+$/;
 
+/** A restic repository on the operator's backup target, and its key. */
+export const targetRepositorySchema = z.object({
+  url: text().max(2048).regex(BACKUP_TARGET_URL_PATTERN),
+  /** restic's password for the repository (RESTIC_PASSWORD_FILE on the node, never a command line). */
+  password: text()
+    .min(32)
+    .max(256)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+/**
+ * How often at most a node copies its workspaces' backup clients' repositories to the backup
+ * target when a push has ended since the last copy: a push is off the node within about this
+ * long after it ends (plus the copy's own time).
+ */
+export const CLIENT_MIRROR_INTERVAL_SECONDS = 30;
+
 export const backupClientStateSchema = z.object({
   /** Its login and the name of its repository folder (the workspace name rule). */
   name: text().regex(WORKSPACE_NAME_PATTERN),
@@ -152,16 +169,16 @@ export const backupSectionSchema = z.object({
    * the API's, made once per workspace and kept sealed in its database, so any node given it opens
    * the same repository: a dead node loses neither the backups nor the key.
    */
-  repository: z
-    .object({
-      url: text().max(2048).regex(BACKUP_TARGET_URL_PATTERN),
-      /** restic's password for the repository (RESTIC_PASSWORD_FILE on the node, never a command line). */
-      password: text()
-        .min(32)
-        .max(256)
-        .regex(/^[A-Za-z0-9_-]+$/),
-    })
-    .optional(),
+  repository: targetRepositorySchema.optional(),
+  /**
+   * Where the node keeps a copy of the backup clients' repositories on the same target (README
+   * "Backup clients", "Backups off the node"): a restic repository of its own, `<base>/<service
+   * id>-clients`, with the same key. The node backs the clients' folder up into it after pushes
+   * end (CLIENT_MIRROR_INTERVAL_SECONDS), and a node that takes the workspace over (failover, move)
+   * restores it before the clients may push again. Absent: no target, the clients' repositories
+   * are on the node alone.
+   */
+  clients_repository: targetRepositorySchema.optional(),
 });
 export type BackupSectionState = z.infer<typeof backupSectionSchema>;
 
@@ -242,6 +259,11 @@ export const backupClientReportSchema = z.object({
   last_push_at: text().nullable(),
   /** A push holds a lock in the repository now. */
   pushing: z.boolean(),
+  /**
+   * When the node last copied the repository to the backup target (clients_repository), as it
+   * was then; a `last_push_at` after it is not copied yet. Null: never. Absent from older agents.
+   */
+  off_node_at: text().nullable().optional(),
 });
 export type BackupClientReport = z.infer<typeof backupClientReportSchema>;
 

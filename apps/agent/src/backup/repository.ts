@@ -66,16 +66,7 @@ export function repositoryPaths(
   // The same check as the workspace's folder: a service id becomes a path.
   workspaceDir(dataDir, serviceId);
   const dir = join(backupsRoot(dataDir), serviceId);
-  if (target)
-    return {
-      dir,
-      repository: target.url,
-      password: join(dir, 'target-password'),
-      marker: join(dir, 'target-initialized'),
-      cache: join(dir, 'cache'),
-      tmp: join(dir, 'tmp'),
-      remote: { key: target.password },
-    };
+  if (target) return targetRepositoryPaths(dir, target, '');
   return {
     dir,
     repository: join(dir, 'repository'),
@@ -83,6 +74,28 @@ export function repositoryPaths(
     marker: join(dir, 'initialized'),
     cache: join(dir, 'cache'),
     tmp: join(dir, 'tmp'),
+  };
+}
+
+/**
+ * A repository on the backup target, its node-side files in the workspace's backups folder `dir`
+ * named with `prefix` (the workspace's own: none; the backup clients' copy: `clients-`), so two
+ * restic runs on two repositories never share a key file, marker or temporary folder. The cache
+ * is shared: restic keeps one folder per repository in it.
+ */
+export function targetRepositoryPaths(
+  dir: string,
+  target: RepositoryTarget,
+  prefix: string,
+): RepositoryPaths {
+  return {
+    dir,
+    repository: target.url,
+    password: join(dir, `${prefix}target-password`),
+    marker: join(dir, `${prefix}target-initialized`),
+    cache: join(dir, 'cache'),
+    tmp: join(dir, `${prefix}tmp`),
+    remote: { key: target.password },
   };
 }
 

@@ -491,6 +491,7 @@ describe('a task driver in a running agent', () => {
         backupConcurrency: 1,
         usageFullScanMs: 6 * 3_600_000,
         replicaIntervalMs: 30_000,
+        clientMirrorIntervalMs: 30_000,
         fenceAfterMs: 40_000,
       },
       silentLogger,

@@ -17,6 +17,10 @@
 // The repositories together are held to the workspace's quota (backupClientsQuotaBytes of the
 // plan's disk): the folder is a loop-mounted sparse ext4 image of that size, made and grown in
 // `sync` (live only, before rclone starts) and deleted in `remove` (backup/client-quota.ts).
+//
+// With a backup target they are copied off the node (backup/client-mirror.ts, by the agent's
+// client mirror loop), and a node that takes the workspace over restores the copy in `sync`, once,
+// after the image is mounted and before rclone starts.
 import { join } from 'node:path';
 import {
   BACKUP_CLIENT_PORT,
@@ -31,11 +35,19 @@ import {
   removeClientsQuota,
 } from '../backup/client-quota.ts';
 import {
+  clientMirrorPaths,
+  clientMirrorRepository,
+  offNodeTimes,
+  restoreClientsOnce,
+} from '../backup/client-mirror.ts';
+import {
   clientRepositories,
   clientRepositoriesRoot,
   clientRepositoryReport,
   deleteOtherRepositories,
 } from '../backup/client-repositories.ts';
+import { repositoryPaths } from '../backup/repository.ts';
+import { createRestic } from '../backup/restic.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import { daemonFiles, stopDaemon } from '../daemons/supervisor.ts';
 import type { DaemonContext, DaemonDefinition } from '../daemons/definition.ts';
@@ -65,6 +77,13 @@ exec "$@"`;
 export const backupClientsFiles = (dir: string) => ({ htpasswd: join(dir, 'htpasswd') });
 
 const clientsOf = (desired: WorkspaceDesiredState) => desired.backup?.clients ?? [];
+
+/** The copy off the node of the workspace's client repositories (backup/client-mirror.ts). */
+export const mirrorPathsOf = (desired: WorkspaceDesiredState, dataDir: string) =>
+  clientMirrorPaths(
+    repositoryPaths(dataDir, desired.service_id).dir,
+    clientRepositoriesRoot(dataDir, desired.service_id),
+  );
 
 export function backupClientsDefinition(): DaemonDefinition {
   const root = (desired: WorkspaceDesiredState, dataDir: string) =>
@@ -110,12 +129,19 @@ export function backupClientsDefinition(): DaemonDefinition {
     // starts, so one running before the mount is stopped first; the driver starts it again.
     async sync(desired, context) {
       const argv = definition.argv(desired, context);
-      return ensureClientsQuota(clientsQuotaPaths(root(desired, context.dataDir)), {
+      const actions = await ensureClientsQuota(clientsQuotaPaths(root(desired, context.dataDir)), {
         quotaBytes: backupClientsQuotaBytes(desired.storage_bytes),
         run: context.run,
         stopServer: async () =>
           (await stopDaemon(daemonFiles(context.dir, DAEMON), argv)) ? [`stopped ${DAEMON}`] : [],
       });
+      const target = desired.backup?.clients_repository;
+      if (target) {
+        const paths = mirrorPathsOf(desired, context.dataDir);
+        const restic = createRestic(clientMirrorRepository(paths, target));
+        actions.push(...(await restoreClientsOnce({ paths, restic, target })));
+      }
+      return actions;
     },
 
     // rclone has stopped: its namespace no longer holds the image.
@@ -147,10 +173,14 @@ export function backupClientsDefinition(): DaemonDefinition {
     async report(desired, { dataDir }) {
       const clientsRoot = root(desired, dataDir);
       const names = await clientRepositories(clientsRoot);
+      const offNode = await offNodeTimes(mirrorPathsOf(desired, dataDir));
       return {
         backup_clients: {
           clients: await Promise.all(
-            names.slice(0, 1000).map((name) => clientRepositoryReport(clientsRoot, name)),
+            names.slice(0, 1000).map(async (name) => ({
+              ...(await clientRepositoryReport(clientsRoot, name)),
+              off_node_at: offNode.get(name) ?? null,
+            })),
           ),
           quota: await clientsQuotaReport(clientsQuotaPaths(clientsRoot)),
         },

@@ -6,7 +6,9 @@
 //  1. The node of the first is destroyed for good (its agent and daemons SIGKILLed, its mounts,
 //     loop devices, networks and data folder gone): the workspace serves again on its standby's
 //     node, on the same address, within the RTO, every file written before its last sync reads
-//     back byte-identical over SMB, and its backup browses and restores there.
+//     back byte-identical over SMB, and its backup browses and restores there. A backup client's
+//     push, copied off the node before, is back on the new node whole (the client's own restic
+//     checks it and reads its push back byte-identical).
 //  2. (`snapshots.live.test.ts` holds acceptance 2.)
 //  3. The second is moved by an operator (`ops services move`) under a client reading it every
 //     half second: the share is down at most 30 s, and every file is there after.
@@ -16,7 +18,15 @@
 // The times measured are printed (the bench measures them under load: `npm run bench -- durability`).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedAccounts, signInTokens } from '../../../../scripts/lib/accounts.ts';
@@ -65,6 +75,25 @@ interface Replica {
   last_in_sync_at: string | null;
 }
 
+const CLIENT = 'laptop';
+/** The backup client's own key: the nodes never have it. */
+const CLIENT_KEY = randomBytes(24).toString('base64url');
+
+/** The client's restic on its repository in a node's clients' folder; throws with restic's words. */
+function clientRestic(clientsDir: string, args: string[], cwd?: string): void {
+  const result = spawnSync('restic', ['--no-cache', ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: {
+      PATH: process.env.PATH,
+      RESTIC_REPOSITORY: path.join(clientsDir, CLIENT),
+      RESTIC_PASSWORD: CLIENT_KEY,
+    },
+  });
+  if (result.status !== 0) throw new Error(`restic ${args[0]}: ${result.stderr}`);
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 describe.skipIf(!server || unavailable !== undefined)(
@@ -81,14 +110,16 @@ describe.skipIf(!server || unavailable !== undefined)(
     const smb = (address: string, command: string) =>
       smbclient({ address, share: SHARE, user: USER.name, password: USER.password }, command, work);
     /** Reads `name` (a path in the share) of the workspace over SMB; undefined when the share does not answer. */
-    const read = (workspace: Workspace, name: string): Buffer | undefined => {
+    /** Reads `name` (a path in the share) of the workspace over SMB: its bytes, or smbclient's words. */
+    const fetchFile = (workspace: Workspace, name: string): { bytes?: Buffer; output: string } => {
       const local = `got-${randomUUID()}`;
-      const got = smb(workspace.address, `get "${name}" ${local}`).ok
-        ? readFileSync(path.join(work, local))
-        : undefined;
+      const got = smb(workspace.address, `get "${name}" ${local}`);
+      const bytes = got.ok ? readFileSync(path.join(work, local)) : undefined;
       rmSync(path.join(work, local), { force: true });
-      return got;
+      return { ...(bytes ? { bytes } : {}), output: got.output };
     };
+    /** Reads `name` of the workspace over SMB; undefined when the share does not answer. */
+    const read = (workspace: Workspace, name: string): Buffer | undefined => fetchFile(workspace, name).bytes;
     const write = async (workspace: Workspace, name: string) => {
       const bytes = randomBytes(1024 * 1024 + Math.floor(Math.random() * 4096));
       writeFileSync(path.join(work, name), bytes);
@@ -142,11 +173,28 @@ describe.skipIf(!server || unavailable !== undefined)(
       );
       return performance.now() - since;
     };
-    const expectEveryFile = (workspace: Workspace, names: Iterable<string>) => {
-      for (const name of names)
-        expect(read(workspace, name)?.equals(workspace.files.get(name)!), `${workspace.name}/${name}`).toBe(
-          true,
-        );
+    /**
+     * Every file reads back as written. A share that does not answer for a moment (smbd reloading
+     * while the agent applies the new standby) is asked again for up to 15 s; a file the share
+     * says is not there, or other bytes, fails at once: that is data lost.
+     */
+    const expectEveryFile = async (workspace: Workspace, names: Iterable<string>) => {
+      for (const name of names) {
+        const deadline = Date.now() + 15_000;
+        let got = fetchFile(workspace, name);
+        while (
+          !got.bytes &&
+          !/OBJECT_NAME_NOT_FOUND|NO_SUCH_FILE/.test(got.output) &&
+          Date.now() < deadline
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          got = fetchFile(workspace, name);
+        }
+        expect(
+          got.bytes?.equals(workspace.files.get(name)!),
+          `${workspace.name}/${name}: ${got.output}`,
+        ).toBe(true);
+      }
     };
     const logCodes = async (workspace: Workspace) =>
       (await get<{ lines: { code: string | null }[] }>(`/services/${workspace.id}/logs?lines=200`)).lines.map(
@@ -168,7 +216,7 @@ describe.skipIf(!server || unavailable !== undefined)(
         live: true,
         agents: NODES,
         agentPollMs: 1000,
-        agentEnv: { AGENT_REPLICA_INTERVAL_MS: '10000' },
+        agentEnv: { AGENT_REPLICA_INTERVAL_MS: '10000', AGENT_CLIENT_MIRROR_INTERVAL_MS: '2000' },
         controlEnv: {
           BACKUP_TARGET_URL: backups.url,
         },
@@ -240,6 +288,33 @@ describe.skipIf(!server || unavailable !== undefined)(
       );
       expect(session.status).toBe('completed');
 
+      // A backup client's push, copied off the node. restic with the client's own key writes its
+      // repository in the node's clients' folder, the same files rclone's REST server would write
+      // for a push through the VPN.
+      await send('POST', `/backups/${first.id}/clients`, { name: CLIENT });
+      const clientsDir = (node: string | null) =>
+        path.join(cluster.agentDataDirs[node ?? '']!, 'backups', first.id, 'clients');
+      await waitFor('the clients’ quota image', 120_000, async () =>
+        existsSync(path.join(clientsDir(before.node), 'lost+found')) ? true : undefined,
+      );
+      const pushed = randomBytes(300_000);
+      clientRestic(clientsDir(before.node), ['init']);
+      const source = path.join(work, 'client-source');
+      mkdirSync(source, { recursive: true });
+      writeFileSync(path.join(source, 'laptop.bin'), pushed);
+      clientRestic(clientsDir(before.node), ['backup', '.'], source);
+      await waitFor('the push copied off the node', 120_000, async () => {
+        const { clients } = await get<{
+          clients: { name: string; last_push_at: string | null; off_node_at: string | null }[];
+        }>(`/backups/${first.id}/clients`);
+        const client = clients.find((each) => each.name === CLIENT);
+        return client?.last_push_at &&
+          client.off_node_at &&
+          Date.parse(client.off_node_at) >= Date.parse(client.last_push_at)
+          ? client
+          : undefined;
+      });
+
       const lostAt = performance.now();
       await cluster.destroyNode(before.node ?? '');
       const rto = await servedAgain(first, lostAt, RTO_MS);
@@ -247,9 +322,9 @@ describe.skipIf(!server || unavailable !== undefined)(
         `[durability] ${before.node} destroyed: ${first.name} served again from ${before.standby} after ${seconds(rto)} (RTO ${seconds(RTO_MS)})`,
       );
       expect((await placement(first)).node).toBe(before.standby);
-      expectEveryFile(first, FILES);
+      await expectEveryFile(first, FILES);
       // The other workspace lost at most its standby: it serves, and gets a new one.
-      expectEveryFile(second, FILES);
+      await expectEveryFile(second, FILES);
       expect(await logCodes(first)).toEqual(expect.arrayContaining(['failed_over', 'service failed over']));
 
       // Its backup browses and restores on the new node.
@@ -280,6 +355,15 @@ describe.skipIf(!server || unavailable !== undefined)(
       expect(restored.status, JSON.stringify(restored)).toBe('completed');
       const folder = (restored.restored_to ?? '').split('/').slice(3).join('/');
       expect(read(first, `${folder}/${FILES[1]}`)?.equals(first.files.get(FILES[1]!)!)).toBe(true);
+
+      // The backup client's repository is back on the new node, whole, before its server starts.
+      await waitFor('the client’s repository on the new node', 120_000, async () =>
+        existsSync(path.join(clientsDir(before.standby), CLIENT, 'config')) ? true : undefined,
+      );
+      clientRestic(clientsDir(before.standby), ['check', '--read-data']);
+      const back = path.join(work, 'client-restored');
+      clientRestic(clientsDir(before.standby), ['restore', 'latest', '--target', back]);
+      expect(readFileSync(path.join(back, 'laptop.bin')).equals(pushed)).toBe(true);
     });
 
     it('a move under a reading client: down at most 30 s, every file there after', async () => {
@@ -321,7 +405,7 @@ describe.skipIf(!server || unavailable !== undefined)(
         `[durability] ${second.name} moved ${from.node} → ${to} in ${seconds(performance.now() - started)}; the share was down at most ${seconds(longestGap)}`,
       );
       expect(longestGap).toBeLessThanOrEqual(MOVE_DOWNTIME_MS);
-      expectEveryFile(second, FILES);
+      await expectEveryFile(second, FILES);
       expect(await logCodes(second)).toEqual(expect.arrayContaining(['moved', 'service moved']));
     });
 
@@ -338,7 +422,7 @@ describe.skipIf(!server || unavailable !== undefined)(
         `[durability] ${before.node} crashed: ${second.name} served again from ${before.standby} after ${seconds(rto)}`,
       );
       expect((await placement(second)).node).toBe(before.standby);
-      expectEveryFile(second, [...FILES, 'after-move.bin']);
+      await expectEveryFile(second, [...FILES, 'after-move.bin']);
 
       // Back: it learns the workspace moved away and deletes its copy, serving none of it meanwhile.
       const agent = cluster.agents.find((each) => each.name === before.node)!;
@@ -362,7 +446,7 @@ describe.skipIf(!server || unavailable !== undefined)(
       });
       expect(daemons.stdout.trim()).toBe('');
       expect((await placement(second)).node, 'the API keeps it where it moved').toBe(before.standby);
-      expectEveryFile(second, [...FILES, 'after-move.bin']);
+      await expectEveryFile(second, [...FILES, 'after-move.bin']);
     });
   },
 );

@@ -155,6 +155,7 @@ export function makeBackupClient(overrides: Partial<BackupClient> = {}): BackupC
     vpn_online: true,
     pushing: false,
     last_push_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+    off_node_at: new Date(Date.now() - 59 * 60_000).toISOString(),
     snapshots: 12,
     repository_bytes: 1536 * 1024 * 1024,
     repository_url: `rest:http://${name}@10.8.0.1:8000/${name}/`,

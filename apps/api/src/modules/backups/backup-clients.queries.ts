@@ -9,7 +9,7 @@ export type BackupClientRow = typeof backupClients.$inferSelect;
 /** What a node report says of one client's repository. */
 export type BackupClientObserved = Pick<
   BackupClientRow,
-  'snapshots' | 'repositoryBytes' | 'lastPushAt' | 'pushing'
+  'snapshots' | 'repositoryBytes' | 'lastPushAt' | 'pushing' | 'offNodeAt'
 >;
 
 export function createBackupClientsQueries(db: Executor) {

@@ -177,7 +177,21 @@ describe('backup clients', () => {
       snapshots: 3,
       repository_bytes: 40_960,
       last_push_at: pushedAt,
+      off_node_at: null,
     });
+    // The node copied it off the node; a report of an older agent (no off_node_at) keeps that.
+    const copiedAt = new Date(ctx.now().getTime() + 5000).toISOString();
+    const nas = {
+      name: 'nas',
+      snapshots: 3,
+      repository_bytes: 40_960,
+      last_push_at: pushedAt,
+      pushing: false,
+    };
+    await report({ backup_clients: { clients: [{ ...nas, off_node_at: copiedAt }] } });
+    expect((await list(auth, serviceId)).clients[0]?.off_node_at).toBe(copiedAt);
+    await report({ backup_clients: { clients: [nas] } });
+    expect((await list(auth, serviceId)).clients[0]?.off_node_at).toBe(copiedAt);
     // A push sixteen minutes ago, without a session: disconnected.
     await report({
       backup_clients: {

@@ -51,6 +51,7 @@ export function presentClient(row: BackupClientRow, vpnOnline: boolean, now: Dat
     vpn_online: !revoked && vpnOnline,
     pushing: !revoked && row.pushing,
     last_push_at: row.lastPushAt?.toISOString() ?? null,
+    off_node_at: row.offNodeAt?.toISOString() ?? null,
     snapshots: row.snapshots,
     repository_bytes: row.repositoryBytes,
     repository_url: repositoryUrl(row.name),

@@ -120,5 +120,15 @@ describe('workspace repositories on the backup target', () => {
       url: undefined,
     });
     expect(await none.repository(first)).toBeUndefined();
+    expect(await none.repositories(first)).toEqual({});
+  });
+
+  it('names the copy of the backup clients’ repositories beside it, under the same key', async () => {
+    const serviceId = await placed(3);
+    const backup = (await desiredOf(serviceId))?.backup;
+    expect(backup?.clients_repository).toEqual({
+      url: `rest:http://node:Target-Secret-77@127.0.0.1:8000/${serviceId}-clients`,
+      password: backup?.repository?.password,
+    });
   });
 });

@@ -6,6 +6,9 @@
 // secret, as share links' tokens and webhooks' secrets are), and given to whichever node runs the
 // workspace, so a dead node takes neither the backups nor the key with it.
 //
+// The backup clients' repositories are copied beside it, to `<base>/<service id>-clients` under the
+// same key (agent: backup/client-mirror.ts).
+//
 // Unset, nothing is named and each node keeps its own repository and key as before. A key that
 // no longer unseals (JWT_SECRET changed without the old one in JWT_SECRET_PREVIOUS) names nothing
 // either: the node then backs up into a repository of its own rather than stopping every backup,
@@ -35,22 +38,38 @@ export function createBackupTarget(deps: { db: Db; serverSecret: ServerSecret; u
         .where(eq(backupRepositoryKeys.serviceId, serviceId))
     )[0]?.keySealed;
 
+  /** The workspace's repository on the target with its key, made the first time; none without a target. */
+  async function repository(serviceId: string): Promise<BackupRepository | undefined> {
+    if (!deps.url) return undefined;
+    let sealed = await sealedKey(serviceId);
+    if (sealed === undefined) {
+      // Two API processes may get here at once: the first key stored is the one kept.
+      await deps.db
+        .insert(backupRepositoryKeys)
+        .values({ serviceId, keySealed: sealer.seal(randomBytes(32).toString('base64url')) })
+        .onConflictDoNothing();
+      sealed = await sealedKey(serviceId);
+    }
+    const password = sealed === undefined ? undefined : sealer.unseal(sealed);
+    if (password === undefined) return undefined;
+    return { url: repositoryUrl(deps.url, serviceId), password };
+  }
+
   return {
-    /** The workspace's repository on the target with its key, made the first time; none without a target. */
-    async repository(serviceId: string): Promise<BackupRepository | undefined> {
-      if (!deps.url) return undefined;
-      let sealed = await sealedKey(serviceId);
-      if (sealed === undefined) {
-        // Two API processes may get here at once: the first key stored is the one kept.
-        await deps.db
-          .insert(backupRepositoryKeys)
-          .values({ serviceId, keySealed: sealer.seal(randomBytes(32).toString('base64url')) })
-          .onConflictDoNothing();
-        sealed = await sealedKey(serviceId);
-      }
-      const password = sealed === undefined ? undefined : sealer.unseal(sealed);
-      if (password === undefined) return undefined;
-      return { url: repositoryUrl(deps.url, serviceId), password };
+    repository,
+
+    /**
+     * The desired state's repositories on the target: the workspace's, and beside it the copy of
+     * its backup clients' repositories (`<base>/<service id>-clients`, the same key); none without
+     * a target.
+     */
+    async repositories(
+      serviceId: string,
+    ): Promise<Pick<BackupSectionState, 'repository' | 'clients_repository'>> {
+      const own = await repository(serviceId);
+      if (!own || !deps.url) return {};
+      const clients = { url: repositoryUrl(deps.url, `${serviceId}-clients`), password: own.password };
+      return { repository: own, clients_repository: clients };
     },
   };
 }

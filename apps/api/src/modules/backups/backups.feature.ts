@@ -27,12 +27,12 @@ export const createBackupsFeature: WorkspaceFeatureFactory = ({
   return {
     name: BACKUP_DRIVER,
     desiredSection: async ({ serviceId }) => {
-      const [{ backup }, clientsPart, repository] = await Promise.all([
+      const [{ backup }, clientsPart, repositories] = await Promise.all([
         backups.desiredSection(serviceId),
         clients.desiredPart(serviceId),
-        target.repository(serviceId),
+        target.repositories(serviceId),
       ]);
-      return { backup: { ...backup, ...clientsPart, ...(repository ? { repository } : {}) } };
+      return { backup: { ...backup, ...clientsPart, ...repositories } };
     },
     planUsers: { code: 'below_backup_clients_in_use', inUse: (serviceId) => clients.count(serviceId) },
     reports: { backup: createBackupReportStore(recordActivity), backup_clients: storeBackupClientsReport },

@@ -190,6 +190,8 @@ export const backupClients = pgTable(
     repositoryBytes: bigint('repository_bytes', { mode: 'number' }),
     lastPushAt: timestamp('last_push_at', { withTimezone: true }),
     pushing: boolean('pushing').notNull().default(false),
+    /** When the node last copied its repository to the backup target (agent: client-mirror.ts). */
+    offNodeAt: timestamp('off_node_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -325,4 +325,29 @@ describe('standby replicas, failover and moves', { shuffle: false }, () => {
     expect(await logCodes(ctx, serviceId, owner.auth)).toContain('moved');
     expect((await activityOf(ctx, serviceId)).map((entry) => entry.action)).toContain('service moved');
   });
+
+  it('gives no standby role to a node still deleting its old copy, until it reported the copy gone', async () => {
+    const row = await serviceRow(ctx, serviceId);
+    const primary = [a, b].find((node) => node.id === row.nodeId)!;
+    const old = primary === a ? b : a;
+    const departing = entryOf((await old.desired()).workspaces, serviceId)!;
+    expect(departing.state).toBe('removed');
+
+    // The only other node of the pool still holds the old primary's data: no standby yet (a
+    // failover to a standby made over that copy would serve the stale data).
+    await primary.report([]);
+    await old.report([]);
+    expect((await replicasOf(ctx).tick()).standbysPlaced).toBe(0);
+    expect((await serviceRow(ctx, serviceId)).standbyNodeId).toBeNull();
+    expect(entryOf((await old.desired()).workspaces, serviceId)?.state).toBe('removed');
+
+    // Deleted: now it is the standby, told so with a standby role.
+    await old.report([applied(departing)]);
+    expect((await replicasOf(ctx).tick()).standbysPlaced).toBe(1);
+    expect((await serviceRow(ctx, serviceId)).standbyNodeId).toBe(old.id);
+    expect(entryOf((await old.desired()).workspaces, serviceId)).toMatchObject({
+      role: 'standby',
+      state: 'running',
+    });
+  });
 });

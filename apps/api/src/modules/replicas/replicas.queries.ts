@@ -5,6 +5,8 @@ import { serviceDepartures } from './replicas.table.ts';
 
 export type DepartureRow = typeof serviceDepartures.$inferSelect;
 
+export const departureKey = (serviceId: string, nodeId: string) => `${serviceId}/${nodeId}`;
+
 export function createDepartures(db: Executor) {
   return {
     /** The node must delete its copy; a newer departure of the same node keeps the higher generation. */
@@ -19,6 +21,13 @@ export function createDepartures(db: Executor) {
     },
     async listForNode(nodeId: string): Promise<DepartureRow[]> {
       return db.select().from(serviceDepartures).where(eq(serviceDepartures.nodeId, nodeId));
+    },
+    /** Every copy still to be deleted, as `<service id>/<node id>`. */
+    async pendingKeys(): Promise<Set<string>> {
+      const rows = await db
+        .select({ serviceId: serviceDepartures.serviceId, nodeId: serviceDepartures.nodeId })
+        .from(serviceDepartures);
+      return new Set(rows.map((row) => departureKey(row.serviceId, row.nodeId)));
     },
     /** The node holds the service again (a move back): nothing to delete there. */
     async cancel(serviceId: string, nodeId: string): Promise<void> {

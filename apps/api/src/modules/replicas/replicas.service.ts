@@ -12,7 +12,7 @@ import { NODE_OFFLINE_AFTER_MS } from '../services/lifecycle.constants.ts';
 import { nodeIsOnline } from '../nodes/nodes.constants.ts';
 import { createReplicaRows } from '../services/replica-rows.ts';
 import type { ServiceRow } from '../services/services.queries.ts';
-import { createDepartures } from './replicas.queries.ts';
+import { createDepartures, departureKey } from './replicas.queries.ts';
 import { chooseStandby } from './standby-choice.ts';
 
 /** A replica taken within this long counts as fresh for a move's switch. */
@@ -91,6 +91,10 @@ export function createReplicas(deps: {
       const waiting = [...(await rows.withoutStandby()), ...(await rows.standbyOffNodes(ids))];
       if (waiting.length === 0 || nodes.length < 2) return { placed: 0, dropped };
       const placed = await services.placedOn(ids);
+      // A node still to delete its old copy of the service (its primary before a move or a
+      // failover) is no standby for it until it reported the copy gone: a standby role given
+      // over that copy would keep the stale data, and a failover to it would serve that.
+      const departing = await createDepartures(tx).pendingKeys();
       let count = 0;
       for (const row of waiting) {
         if (!row.nodeId || row.address === null || row.idBase === null) continue;
@@ -101,13 +105,13 @@ export function createReplicas(deps: {
           idBase: row.idBase,
           diskSpace: row.diskSpace,
         };
-        const node = chooseStandby(need, nodes, placed);
+        const candidates = nodes.filter((node) => !departing.has(departureKey(row.id, node.id)));
+        const node = chooseStandby(need, candidates, placed);
         if (!node) continue;
         const old = row.standbyNodeId;
         const changed = await rows.setStandby(row.id, old, node.id, at);
         if (!changed) continue;
         if (old) await depart(tx, changed, old, at);
-        await createDepartures(tx).cancel(row.id, node.id);
         placed.push({ ...need, nodeId: node.id, diskUsedBytes: row.diskUsedBytes, pendingDiskSpace: null });
         await services.insertEvent({
           serviceId: row.id,
@@ -216,13 +220,14 @@ export function createReplicas(deps: {
       if (row.movePhase === 'syncing') {
         if (row.standbyNodeId !== target) {
           if ((copying.get(row.nodeId) ?? 0) >= MOVES_PER_NODE) continue;
+          // A target still deleting an old copy of it (placeStandbys says why) is waited for.
+          if ((await createDepartures(deps.db).pendingKeys()).has(departureKey(row.id, target))) continue;
           // The target becomes the standby; one already there departs.
           const old = row.standbyNodeId;
           const changed = await inTransaction(deps.db, async (tx) => {
             const updated = await createReplicaRows(tx).setStandby(row.id, old, target, at);
             if (!updated) return undefined;
             if (old) await depart(tx, updated, old, at);
-            await createDepartures(tx).cancel(row.id, target);
             return updated;
           });
           if (changed) {

@@ -34,11 +34,15 @@ const IDLE = makeBackupClient({
   status: 'disconnected',
   vpn_online: false,
   last_push_at: null,
+  off_node_at: null,
   snapshots: 0,
   repository_bytes: null,
 });
 const REVOKED = makeBackupClient({
   id: REVOKED_ID,
+  // Pushed after the last copy: not copied yet.
+  last_push_at: new Date(Date.now() - 10 * 60_000).toISOString(),
+  off_node_at: new Date(Date.now() - 20 * 60_000).toISOString(),
   name: 'old-desktop',
   status: 'disconnected',
   revoked_at: '2026-01-10T09:00:00.000Z',
@@ -96,6 +100,8 @@ describe('the backup clients', () => {
     expect(text(`backup-client-${CLIENT_ID}-vpn`)).toBe('Online');
     expect(text(`backup-client-${CLIENT_ID}-pushing`)).toBe('No');
     expect(text(`backup-client-${CLIENT_ID}-last-push`)).toBe('1 hour ago');
+    // Its newest push is on the backup target too; a client never copied says nothing of it.
+    expect(text(`backup-client-${CLIENT_ID}-off-node`)).toBe('Copied off the node 59 minutes ago');
     expect(text(`backup-client-${CLIENT_ID}-snapshots`)).toBe('12');
     expect(text(`backup-client-${CLIENT_ID}-size`)).toBe('1.5 GB');
     expect(within(laptop).getByTestId(`backup-client-${CLIENT_ID}-config`).textContent).toBe(
@@ -109,6 +115,8 @@ describe('the backup clients', () => {
     expect(screen.queryByTestId(`backup-client-${IDLE_ID}-status-revoked`)).toBeNull();
     expect(text(`backup-client-${IDLE_ID}-vpn`)).toBe('Offline');
     expect(text(`backup-client-${IDLE_ID}-last-push`)).toBe('Never');
+    expect(screen.queryByTestId(`backup-client-${IDLE_ID}-off-node`)).toBeNull();
+    expect(text(`backup-client-${REVOKED_ID}-off-node`)).toBe('Not yet copied off the node');
     expect(text(`backup-client-${IDLE_ID}-size`)).toBe('Not measured yet');
     expect(screen.getByTestId(`backup-client-${IDLE_ID}-disconnect`)).toBeTruthy();
 

@@ -182,6 +182,29 @@ function ClientStatus({ client, testId }: { client: BackupClient; testId: string
   );
 }
 
+/**
+ * Whether its newest push is also on the provider's backup target, off the storage node; nothing
+ * when nothing was copied (no backup target, or nothing pushed yet).
+ */
+function OffNode({ client, now, testId }: { client: BackupClient; now: Date; testId: string }) {
+  const { t } = useTranslation(['backupsTab', 'workspace']);
+  if (!client.off_node_at) return null;
+  const pending =
+    client.last_push_at !== null && Date.parse(client.last_push_at) > Date.parse(client.off_node_at);
+  return (
+    <div className="text-muted" data-testid={testId}>
+      {pending ? (
+        t('clients.offNodePending')
+      ) : (
+        <>
+          {t('clients.offNode')}{' '}
+          <RelativeTime at={client.off_node_at} now={now} justNow={t('common.justNow')} />
+        </>
+      )}
+    </div>
+  );
+}
+
 function ClientRow({
   client,
   now,
@@ -207,12 +230,15 @@ function ClientRow({
       </td>
       <td data-testid={`${testId}-vpn`}>{client.vpn_online ? t('clients.online') : t('clients.offline')}</td>
       <td data-testid={`${testId}-pushing`}>{client.pushing ? t('clients.yes') : t('clients.no')}</td>
-      <td data-testid={`${testId}-last-push`}>
-        {client.last_push_at ? (
-          <RelativeTime at={client.last_push_at} now={now} justNow={t('common.justNow')} />
-        ) : (
-          <span className="text-muted">{t('clients.never')}</span>
-        )}
+      <td>
+        <div data-testid={`${testId}-last-push`}>
+          {client.last_push_at ? (
+            <RelativeTime at={client.last_push_at} now={now} justNow={t('common.justNow')} />
+          ) : (
+            <span className="text-muted">{t('clients.never')}</span>
+          )}
+        </div>
+        <OffNode client={client} now={now} testId={`${testId}-off-node`} />
       </td>
       <td className="numeric" data-testid={`${testId}-snapshots`}>
         {numberFormat(numberLocale(i18n.language)).format(client.snapshots)}

@@ -275,6 +275,8 @@ export const backupsTabEn = {
     yes: 'Yes',
     no: 'No',
     never: 'Never',
+    offNode: 'Copied off the node',
+    offNodePending: 'Not yet copied off the node',
     config: 'VPN config',
     downloading: 'Downloading…',
     downloadFailed: 'Failed to download VPN config',

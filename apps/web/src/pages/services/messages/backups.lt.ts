@@ -285,6 +285,8 @@ export const backupsTabLt: BackupsTabMessages = {
     yes: 'Taip',
     no: 'Ne',
     never: 'Dar nebuvo',
+    offNode: 'Nukopijuota už mazgo ribų',
+    offNodePending: 'Dar nenukopijuota už mazgo ribų',
     config: 'VPN konfigūracija',
     downloading: 'Atsisiunčiama…',
     downloadFailed: 'Nepavyko atsisiųsti VPN konfigūracijos',

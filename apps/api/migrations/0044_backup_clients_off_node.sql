@@ -1,0 +1,1 @@
+ALTER TABLE "backup_clients" ADD COLUMN "off_node_at" timestamp with time zone;
