@@ -127,7 +127,7 @@ describe('ops customers, services and payments', () => {
       new RegExp(`${payment.id}\\s+\\S+\\s+\\d+\\.\\d\\d EUR\\s+succeeded\\s+-`),
     );
 
-    const first = await refund(ctx.database.db, provider, payment.id, 'goodwill');
+    const first = await refund(ctx.database.db, provider, { sessionId: payment.id, reason: 'goodwill' });
     expect(first.kind).toBe('refunded');
     expect(calls).toEqual([
       { paymentReference: payment.paymentReference, idempotencyKey: `refund_${payment.id}` },
@@ -138,7 +138,7 @@ describe('ops customers, services and payments', () => {
     });
     expect(renderRefund(first)).toContain('refunded through sandbox');
 
-    const second = await refund(ctx.database.db, provider, payment.id, null);
+    const second = await refund(ctx.database.db, provider, { sessionId: payment.id });
     expect(second.kind).toBe('already_refunded');
     expect(calls).toHaveLength(1);
     expect(renderRefund(second)).toContain('already refunded');
@@ -168,10 +168,10 @@ describe('ops customers, services and payments', () => {
       id: 'stripe',
       refund: () => Promise.reject(new Error('must not be called')),
     };
-    await expect(refund(ctx.database.db, stripe, payment.id, null)).rejects.toThrow(
+    await expect(refund(ctx.database.db, stripe, { sessionId: payment.id })).rejects.toThrow(
       'was taken by sandbox, but the configured provider is stripe',
     );
-    await expect(refund(ctx.database.db, stripe, 'ps_missing', null)).rejects.toThrow(
+    await expect(refund(ctx.database.db, stripe, { sessionId: 'ps_missing' })).rejects.toThrow(
       'no payment session ps_missing',
     );
   });
