@@ -9,7 +9,7 @@ import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { findCustomers, suspendCustomer, unsuspendCustomer } from './customers.ts';
-import { listPayments, refund } from './payments.ts';
+import { listPayments, parseAmount, refund } from './payments.ts';
 import { renderCustomers, renderPayments, renderRefund, renderService, renderSuspension } from './render.ts';
 import { serviceDetail } from './services.ts';
 
@@ -174,5 +174,61 @@ describe('ops customers, services and payments', () => {
     await expect(refund(ctx.database.db, stripe, { sessionId: 'ps_missing' })).rejects.toThrow(
       'no payment session ps_missing',
     );
+  });
+
+  it('reads --amount as euros with at most two decimals, and refuses anything else', () => {
+    expect(parseAmount('12.50')).toBe(1250);
+    expect(parseAmount('12,5')).toBe(1250);
+    expect(parseAmount('30')).toBe(3000);
+    expect(parseAmount('0.01')).toBe(1);
+    for (const wrong of ['0', '0.00', '-5', '1.234', '12.50 EUR', 'ten', '1e3', ''])
+      expect(() => parseAmount(wrong), wrong).toThrow(/--amount/);
+  });
+
+  it('refunds part of a payment with a credit note, then the rest ending the service, and says what it did', async () => {
+    const { owner, serviceId } = await customerWithService('PartlyRefunded');
+    const payment = (await listPayments(ctx.database.db, owner.email)).payments[0]!;
+    const provider: Pick<PaymentProvider, 'id' | 'refund'> = {
+      id: 'sandbox',
+      refund: (input) => Promise.resolve({ reference: `re_${input.idempotencyKey}` }),
+    };
+
+    const part = await refund(
+      ctx.database.db,
+      provider,
+      { sessionId: payment.id, amountMinor: parseAmount('1.50'), reason: 'outage' },
+      { creditNotePrefix: 'CNT' },
+    );
+    expect(part.kind).toBe('refunded');
+    const text = renderRefund(part);
+    expect(text).toContain(`${payment.id}: 1.50 EUR refunded through sandbox`);
+    expect(text).toMatch(
+      /Invoice DEB-\d{4}-\d{6}: 1\.50 EUR of \d+\.\d\d EUR credited; credit note CNT-\d{4}-\d{6}\./,
+    );
+    expect(text).toContain('The order and its service are unchanged.');
+    expect(
+      renderRefund(await refund(ctx.database.db, provider, { sessionId: payment.id, amountMinor: 150 })),
+    ).toContain('already refunded 1.50 EUR');
+    await expect(
+      refund(ctx.database.db, provider, { sessionId: payment.id, amountMinor: payment.amountMinor }),
+    ).rejects.toThrow('nothing was changed');
+
+    const rest = await refund(
+      ctx.database.db,
+      provider,
+      { sessionId: payment.id, endService: true },
+      { creditNotePrefix: 'CNT' },
+    );
+    expect(rest).toMatchObject({
+      kind: 'refunded',
+      amountMinor: payment.amountMinor - 150,
+      credited: payment.amountMinor,
+    });
+    expect(rest.service).toMatchObject({ serviceId, ended: true, status: 'cancelled' });
+    expect(renderRefund(rest)).toContain(`Service ${serviceId} ended`);
+    expect(rest.session.refundStatus).toBe('refunded');
+    // The list shows the payment refunded.
+    const listed = await listPayments(ctx.database.db, owner.email);
+    expect(renderPayments(listed.account, listed.payments)).toMatch(/succeeded\s+refunded/);
   });
 });
