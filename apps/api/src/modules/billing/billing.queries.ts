@@ -1,5 +1,6 @@
-// The only SQL on billing_info, invoice_counters and invoices. Every query on customer rows
-// filters by account_id; the counter is the seller's and belongs to no account.
+// The only SQL on billing_info, invoice_counters, credit_note_counters and invoices (invoices and
+// credit notes). Every query on customer rows filters by account_id; the counters are the
+// seller's and belong to no account.
 import { and, eq, sql, sum, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
 import { billingInfo, creditNoteCounters, invoiceCounters, invoices } from './billing.table.ts';
