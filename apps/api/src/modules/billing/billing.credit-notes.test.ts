@@ -16,7 +16,8 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { refundPayment, RefundRefused, type OperatorRefundRequest } from '../payments/refund.ts';
 import { createServicesQueries } from '../services/services.queries.ts';
 import { createBillingQueries } from './billing.queries.ts';
-import { buy, htmlText, pdfText, PLAN, seedProducts, type Auth } from './billing.test-support.ts';
+import { buy, htmlText, pdfText, placeOrder, PLAN, seedProducts, type Auth } from './billing.test-support.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 
 const CREDIT_NOTE = /^CN-\d{4}-\d{6}$/;
 
@@ -293,5 +294,35 @@ describe('credit notes', () => {
       // The API's answer to a request its schema refuses: 422 with the field's code.
       expect(answer.statusCode, query).toBe(422);
     }
+  });
+
+  it('cancelling an order with an unpaid invoice makes that invoice void, in the same transaction', async () => {
+    const { owner, invoice } = await paidCustomer();
+    const order = await placeOrder(ctx, owner.auth, { ...PLAN, period_id: '3m' });
+    // An unpaid invoice for the waiting order, as the dunning of issue 38 will issue one.
+    const billing = createBillingQueries(ctx.database.db);
+    const stored = (await billing.findInvoice(owner.user.id, invoice.id))!;
+    const id = randomUUID();
+    const number = `TEST-${id.slice(0, 8)}`;
+    await billing.insertInvoice({
+      ...stored,
+      id,
+      number,
+      sequence: 900_000 + Math.floor(Math.random() * 99_999),
+      orderId: order.id,
+      status: 'unpaid',
+      document: { ...stored.document, id, number, order_id: order.id },
+    });
+    const cancelled = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: `/api/v1/orders/${order.id}/cancel`,
+      headers: owner.auth,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const voided = (await list(owner.auth, '?status=void')).items;
+    expect(voided.map((item) => [item.number, item.order_id])).toEqual([[number, order.id]]);
+    // The paid invoice of the account is untouched.
+    expect((await billing.findInvoice(owner.user.id, invoice.id))?.status).toBe('paid');
   });
 });

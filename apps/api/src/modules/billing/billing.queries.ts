@@ -169,6 +169,23 @@ export function createBillingQueries(db: Executor) {
       return row;
     },
 
+    /** `voidInvoice` for the unpaid invoice of an order (there is at most one invoice per order). */
+    async voidInvoiceOfOrder(accountId: string, orderId: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .update(invoices)
+        .set({ status: 'void' })
+        .where(
+          and(
+            eq(invoices.accountId, accountId),
+            eq(invoices.orderId, orderId),
+            eq(invoices.kind, 'invoice'),
+            eq(invoices.status, 'unpaid'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     /**
      * `listInvoices` as one scalar subquery (JSON: the count and the page's documents), for the
      * statement that reads the caller's session along (auth.queries.ts createSessionBoundReads):
