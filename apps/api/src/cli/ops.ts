@@ -34,7 +34,7 @@ import { drain, nodeSummaries, removeNode, undrain } from './ops/nodes.ts';
 import type { Database } from '../db/database.ts';
 import { notifyNodeWake } from '../modules/nodes/node-calls-relay.ts';
 import { configuredProvider } from '../modules/payments/configured-provider.ts';
-import { listPayments, parseAmount, refund } from './ops/payments.ts';
+import { creditNoteNotifier, listPayments, parseAmount, refund } from './ops/payments.ts';
 import { sellerFromConfig } from '../modules/billing/billing.config.ts';
 import {
   renderCustomers,
@@ -236,21 +236,27 @@ async function main(args: readonly string[]): Promise<string> {
       }
       case 'payments refund': {
         const sessionId = need(first, '<payment-session-id>');
-        const outcome = await refund(
-          db,
-          configuredProvider(config),
-          {
-            sessionId,
-            amountMinor: amount === null ? null : parseAmount(amount),
-            endService,
-            reason,
-            key,
-          },
-          { creditNotePrefix: sellerFromConfig(config).creditNotePrefix, now: () => now },
-        );
-        if (outcome.service?.ended && outcome.service.nodeId)
-          await wakeNodesOf(database, [{ nodeId: outcome.service.nodeId }]);
-        return show(outcome, () => renderRefund(outcome));
+        const amountMinor = amount === null ? null : parseAmount(amount);
+        // The credit note's mail is a job: a worker sends it (on the embedded database, the next
+        // `npm start`).
+        const queue = await startQueue(database, { supervise: false });
+        try {
+          const outcome = await refund(
+            db,
+            configuredProvider(config),
+            { sessionId, amountMinor, endService, reason, key },
+            {
+              creditNotePrefix: sellerFromConfig(config).creditNotePrefix,
+              now: () => now,
+              notify: creditNoteNotifier(db, queue, config.publicUrl),
+            },
+          );
+          if (outcome.service?.ended && outcome.service.nodeId)
+            await wakeNodesOf(database, [{ nodeId: outcome.service.nodeId }]);
+          return show(outcome, () => renderRefund(outcome));
+        } finally {
+          await queue.stop();
+        }
       }
       case 'secrets reseal': {
         const report = await resealSecrets(db, serverSecretOf(config));

@@ -9,7 +9,10 @@ import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { findCustomers, suspendCustomer, unsuspendCustomer } from './customers.ts';
-import { listPayments, parseAmount, refund } from './payments.ts';
+import { creditNoteNotifier, listPayments, parseAmount, refund } from './payments.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { pdfText } from '../../modules/billing/billing.test-support.ts';
 import { renderCustomers, renderPayments, renderRefund, renderService, renderSuspension } from './render.ts';
 import { serviceDetail } from './services.ts';
 
@@ -193,14 +196,34 @@ describe('ops customers, services and payments', () => {
       refund: (input) => Promise.resolve({ reference: `re_${input.idempotencyKey}` }),
     };
 
+    const queued: Array<{ name: string; message: MailMessage; key: string | undefined }> = [];
+    const queue: Pick<JobQueue, 'send'> = {
+      send: (name: string, payload: unknown, options?: { idempotencyKey?: string }) => {
+        queued.push({ name, message: payload as MailMessage, key: options?.idempotencyKey });
+        return Promise.resolve('job');
+      },
+    };
     const part = await refund(
       ctx.database.db,
       provider,
       { sessionId: payment.id, amountMinor: parseAmount('1.50'), reason: 'outage' },
-      { creditNotePrefix: 'CNT' },
+      {
+        creditNotePrefix: 'CNT',
+        notify: creditNoteNotifier(ctx.database.db, queue, 'https://debesis.example'),
+      },
     );
     expect(part.kind).toBe('refunded');
+    // The owner is mailed the credit note with its PDF, once per credit note (its id is the key).
+    expect(queued).toHaveLength(1);
+    const mail = queued[0]!;
+    expect(mail).toMatchObject({ name: 'mail.send', key: `credit-note-${part.creditNote?.number}` });
+    expect(mail.message.to).toBe(owner.email);
+    expect(mail.message.subject).toContain(part.creditNote!.number);
+    expect(mail.message.text).toContain('https://debesis.example/dashboard/billing');
+    const attached = Buffer.from(mail.message.attachments![0]!.contentBase64, 'base64');
+    expect(pdfText(attached)).toContain(part.creditNote!.number);
     const text = renderRefund(part);
+    expect(text).toContain('The credit note is mailed to the customer.');
     expect(text).toContain(`${payment.id}: 1.50 EUR refunded through sandbox`);
     expect(text).toMatch(
       /Invoice DEB-\d{4}-\d{6}: 1\.50 EUR of \d+\.\d\d EUR credited; credit note CNT-\d{4}-\d{6}\./,
@@ -217,8 +240,11 @@ describe('ops customers, services and payments', () => {
       ctx.database.db,
       provider,
       { sessionId: payment.id, endService: true },
-      { creditNotePrefix: 'CNT' },
+      { creditNotePrefix: 'CNT', notify: () => Promise.reject(new Error('queue down')) },
     );
+    // A mail that cannot be queued never undoes the refund; the operator is told.
+    expect(rest).toMatchObject({ mailed: false, mailError: 'queue down' });
+    expect(renderRefund(rest)).toContain('not mailed (queue down)');
     expect(rest).toMatchObject({
       kind: 'refunded',
       amountMinor: payment.amountMinor - 150,

@@ -9,9 +9,13 @@ import type { PaymentProvider } from '../../modules/payments/provider.ts';
 import {
   refundPayment,
   type OperatorRefund,
+  type OperatorRefundDeps,
   type OperatorRefundRequest,
 } from '../../modules/payments/refund.ts';
 import { resolveAccount } from './customers.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { creditNoteMessage } from '../../modules/billing/credit-note.ts';
+import { createUsersQueries } from '../../modules/users/users.queries.ts';
 import type { AccountMatch } from '../../modules/users/users.queries.ts';
 
 export async function listPayments(
@@ -34,12 +38,19 @@ export function parseAmount(text: string): number {
   return minor;
 }
 
-/** The operator's refund, with its credit note (prefix: CREDIT_NOTE_NUMBER_PREFIX). */
+/**
+ * The operator's refund, with its credit note (prefix: CREDIT_NOTE_NUMBER_PREFIX); `notify`
+ * queues the credit note's mail to the owner.
+ */
 export function refund(
   db: Db,
   provider: Pick<PaymentProvider, 'id' | 'refund'>,
   request: OperatorRefundRequest,
-  options: { creditNotePrefix?: string; now?: () => Date } = {},
+  options: {
+    creditNotePrefix?: string;
+    now?: () => Date;
+    notify?: OperatorRefundDeps['notify'];
+  } = {},
 ): Promise<OperatorRefund> {
   const now = options.now ?? (() => new Date());
   return refundPayment(
@@ -48,8 +59,27 @@ export function refund(
       provider,
       activity: createActivityService({ queries: createActivityQueries(db), now }),
       creditNotePrefix: options.creditNotePrefix ?? 'CN',
+      ...(options.notify ? { notify: options.notify } : {}),
       now,
     },
     request,
   );
+}
+
+/** Queues the mail of a credit note just issued (a `mail.send` job: a worker delivers it). */
+export function creditNoteNotifier(
+  db: Db,
+  queue: Pick<JobQueue, 'send'>,
+  publicUrl: string,
+): NonNullable<OperatorRefundDeps['notify']> {
+  return async ({ accountId, id }) => {
+    const message = await creditNoteMessage(
+      db,
+      { owner: (account) => createUsersQueries(db).findById(account), publicUrl },
+      accountId,
+      id,
+    );
+    if (!message) throw new Error(`credit note ${id} or its owner is gone`);
+    await queue.send('mail.send', message, { idempotencyKey: message.id });
+  };
 }

@@ -233,7 +233,12 @@ export function renderRefund(outcome: OperatorRefund): string {
       ? ` Service ${outcome.service.serviceId} ended (cancelled: access off now, data deleted after the retention days).`
       : ` Service ${outcome.service.serviceId} not ended: it is ${outcome.service.status ?? 'gone'}.`;
   if (outcome.kind === 'refunded') {
-    return `${session.id}: ${money(outcome.amountMinor, session.currency)} refunded through ${session.provider} (refund ${outcome.reference}).${documents}${service}`;
+    const mail = outcome.mailed
+      ? ' The credit note is mailed to the customer.'
+      : outcome.mailError
+        ? ` The credit note was not mailed (${outcome.mailError}); the customer finds it under Billing.`
+        : '';
+    return `${session.id}: ${money(outcome.amountMinor, session.currency)} refunded through ${session.provider} (refund ${outcome.reference}).${documents}${service}${mail}`;
   }
   const what = outcome.amountMinor !== null ? ` ${money(outcome.amountMinor, session.currency)}` : '';
   const reference = session.refundReference ?? (outcome.creditNote ? null : 'no reference');

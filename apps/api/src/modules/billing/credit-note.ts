@@ -8,6 +8,10 @@
 // exactly its VAT.
 import { randomUUID } from 'node:crypto';
 import type { Invoice, InvoiceReference } from '@debesis/contract';
+import type { MailMessage } from '../../mail/mailer.ts';
+import type { UserWithSettings } from '../users/users.queries.ts';
+import { creditNoteMail } from './billing.mail.ts';
+import { renderInvoicePdf } from './invoice.pdf.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
 import { createBillingQueries, type Credited, type InvoiceRow } from './billing.queries.ts';
 import type { StoredInvoiceDocument } from './billing.table.ts';
@@ -183,5 +187,43 @@ export async function issueCreditNoteInTransaction(
     language: invoice.language,
     document,
     issuedAt: input.at,
+  });
+}
+
+/** A stored credit note as the contract's document. */
+export function creditNoteOf(row: InvoiceRow): Invoice {
+  const { service_name, kind: _kind, credited_invoice, ...document } = row.document;
+  return {
+    ...document,
+    kind: 'credit_note',
+    credited_invoice: credited_invoice ?? null,
+    credit_notes: [],
+    service_name: service_name ?? null,
+    status: row.status,
+  };
+}
+
+/**
+ * The mail that tells the owner of a refund, with the credit note's PDF in their language
+ * (`creditNoteMail`); undefined when the credit note or its owner is gone.
+ */
+export async function creditNoteMessage(
+  db: Executor,
+  deps: { owner: (accountId: string) => Promise<UserWithSettings | undefined>; publicUrl: string },
+  accountId: string,
+  creditNoteId: string,
+): Promise<MailMessage | undefined> {
+  const row = await createBillingQueries(db).findInvoice(accountId, creditNoteId);
+  const user = await deps.owner(accountId);
+  if (!row || row.kind !== 'credit_note' || !user) return undefined;
+  const creditNote = creditNoteOf(row);
+  const language = user.settings.language;
+  return creditNoteMail({
+    to: user.email,
+    firstName: user.firstName,
+    language,
+    creditNote,
+    pdf: await renderInvoicePdf(creditNote, language),
+    link: `${deps.publicUrl}/dashboard/billing`,
   });
 }

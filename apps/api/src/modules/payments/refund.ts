@@ -103,6 +103,9 @@ export type OperatorRefund =
       reference: string;
       amountMinor: number;
       service: ServiceEnding | null;
+      /** Whether the credit note's mail was queued (false: no notifier, or it failed: `mailError`). */
+      mailed: boolean;
+      mailError?: string;
     } & RefundDocuments)
   | ({
       kind: 'already_refunded';
@@ -114,6 +117,11 @@ export type OperatorRefund =
 export interface OperatorRefundDeps extends RefundDeps {
   /** First part of the credit notes' numbers (CREDIT_NOTE_NUMBER_PREFIX). */
   creditNotePrefix: string;
+  /**
+   * Tells the owner of a credit note just issued (its mail), after the commit. A failure is
+   * reported in the outcome (`mailed`), never undoes the refund.
+   */
+  notify?: (creditNote: { accountId: string; id: string }) => Promise<void>;
   activity: Pick<ActivityService, 'record' | 'listForService'>;
 }
 
@@ -307,6 +315,16 @@ export async function refundPayment(
     recorded?.id ?? (await payments.findRefund(session.id, key))?.creditNoteId ?? null,
   );
   const ending = await service(docs.creditNote?.number ?? null);
+  let mailed = false;
+  let mailError: string | undefined;
+  if (recorded && deps.notify) {
+    try {
+      await deps.notify({ accountId: session.accountId, id: recorded.id });
+      mailed = true;
+    } catch (error) {
+      mailError = error instanceof Error ? error.message : String(error);
+    }
+  }
   return recorded
     ? {
         kind: 'refunded',
@@ -315,6 +333,8 @@ export async function refundPayment(
         amountMinor: reservation.amountMinor,
         ...docs,
         service: ending,
+        mailed,
+        ...(mailError ? { mailError } : {}),
       }
     : {
         kind: 'already_refunded',
