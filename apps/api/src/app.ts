@@ -294,6 +294,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     cancelPlanChange: (tx, id, at) => planChangeApplication.cancel(tx, id, at),
     // Read when an order is cancelled, after payments is built below.
     closePaymentSessions: (orderId) => payments.closeSessions(orderId),
+    voidUnpaidInvoice: (db, accountId, orderId) =>
+      createBillingQueries(db).voidInvoiceOfOrder(accountId, orderId),
     now,
   });
   const credits = createCreditsService({

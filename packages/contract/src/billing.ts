@@ -16,8 +16,19 @@ export const INVOICE_TYPE_KEYS = {
   PLAN_CHANGE: 'planChange',
 } as const satisfies Record<InvoiceType, string>;
 
+/**
+ * Spec §3 invoice statuses. `void`: an unpaid invoice whose order or payment was cancelled (it
+ * stays in the trail, nothing is due). A credit note is `paid`: its money was given back.
+ */
 export const INVOICE_STATUSES = ['paid', 'unpaid', 'void', 'draft'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * What a document of the list is: an invoice, or a credit note (money given back on an invoice,
+ * its own number series, negative amounts). Its `type` is its invoice's.
+ */
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 export const INVOICES_MAX_PER_PAGE = 100;
 
@@ -129,7 +140,8 @@ export const invoicePartySchema = z.object({
 export type InvoiceParty = z.infer<typeof invoicePartySchema>;
 
 export const invoiceLineSchema = z.object({
-  kind: z.enum(['base', 'disk_space', 'users', 'plan_change']),
+  /** `credit`: a credit note's one line, the amount given back (negative). */
+  kind: z.enum(['base', 'disk_space', 'users', 'plan_change', 'credit']),
   /** Plan name, e.g. "MINI". */
   product_name: text(),
   quantity: z.number().int(),
@@ -142,9 +154,19 @@ export const invoiceLineSchema = z.object({
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
+/** The other side of a credit: a credit note's invoice, or one of an invoice's credit notes. */
+export const invoiceReferenceSchema = z.object({
+  id: text(),
+  number: text(),
+  /** The document's total: a credit note's is negative. */
+  total: z.number().int(),
+});
+export type InvoiceReference = z.infer<typeof invoiceReferenceSchema>;
+
 export const invoiceSummarySchema = z.object({
   id: text(),
   number: text(),
+  kind: z.enum(INVOICE_KINDS),
   type: z.enum(INVOICE_TYPES),
   status: z.enum(INVOICE_STATUSES),
   /** The invoice date, `YYYY-MM-DD` in the seller's time zone (Europe/Vilnius). */
@@ -166,6 +188,10 @@ export const invoiceSummarySchema = z.object({
   vat_rate: z.number(),
   vat_amount: z.number().int(),
   total: z.number().int(),
+  /** A credit note's invoice; null on an invoice. */
+  credited_invoice: invoiceReferenceSchema.nullable(),
+  /** An invoice's credit notes, oldest first; empty on a credit note. */
+  credit_notes: z.array(invoiceReferenceSchema),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
@@ -185,7 +211,10 @@ export const invoiceSchema = invoiceSummarySchema.extend({
   legal_note_key: z.enum(['reverse_charge', 'outside_scope']).nullable(),
   /** The seller's bank account, when configured. */
   seller_bank_account: text().nullable(),
-  /** How it was paid: `sandbox`, `stripe`, or `credit` (account credit covered all of it). */
+  /**
+   * How it was paid: `sandbox`, `stripe`, or `credit` (account credit covered all of it); a
+   * credit note: how the money went back (the provider's name).
+   */
   payment_method: text(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -202,6 +231,9 @@ export const invoiceListQuerySchema = z.object({
   start_date: z.preprocess(emptyToUndefined, calendarDateSchema.optional()),
   end_date: z.preprocess(emptyToUndefined, calendarDateSchema.optional()),
   payment_type: z.preprocess(emptyToUndefined, z.enum(INVOICE_TYPES).optional()),
+  /** `invoice` or `credit_note`. */
+  kind: z.preprocess(emptyToUndefined, z.enum(INVOICE_KINDS).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(INVOICE_STATUSES).optional()),
   service_id: z.preprocess(emptyToUndefined, z.uuid('invalid_format').optional()),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;

@@ -12,7 +12,12 @@
 //   customers suspend <email|id> [reason…] | unsuspend <email|id>
 //   services show <service-id> [--json] desired beside observed, its standby and move
 //   services move <service-id> <node>   sync, stop, final sync and switch to the node
-//   payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]
+//   payments list <email|id> [--json]
+//   payments refund <payment-session-id> [--amount <EUR, e.g. 12.50>] [--end-service] [--reason <text>] [--key <text>]
+//                                       gives the payment back (all that is left, or --amount euros)
+//                                       and issues a credit note on its invoice; --end-service also
+//                                       cancels the service, otherwise service and order keep running.
+//                                       The same command twice refunds once (--key names another refund)
 //   jobs list [--json] | run <name>     the scheduled jobs with their last run; one run now, once
 //   secrets reseal [--json]             every sealed value under the current JWT_SECRET (after a
 //                                       rotation, before JWT_SECRET_PREVIOUS is dropped)
@@ -29,7 +34,8 @@ import { drain, nodeSummaries, removeNode, undrain } from './ops/nodes.ts';
 import type { Database } from '../db/database.ts';
 import { notifyNodeWake } from '../modules/nodes/node-calls-relay.ts';
 import { configuredProvider } from '../modules/payments/configured-provider.ts';
-import { listPayments, refund } from './ops/payments.ts';
+import { creditNoteNotifier, listPayments, parseAmount, refund } from './ops/payments.ts';
+import { sellerFromConfig } from '../modules/billing/billing.config.ts';
 import {
   renderCustomers,
   renderJobRun,
@@ -56,7 +62,11 @@ const USAGE = [
   '  nodes list [--json] | drain <name> | undrain <name> | remove <name> | fail <name> | evacuate <name> | enroll <name> [hours] | revoke <name>',
   '  customers find <text> [--json] | suspend <email|id> [reason] | unsuspend <email|id>',
   '  services show <service-id> [--json] | move <service-id> <node>',
-  '  payments list <email|id> [--json] | refund <payment-session-id> [--reason <text>]',
+  '  payments list <email|id> [--json]',
+  '  payments refund <payment-session-id> [--amount <EUR, e.g. 12.50>] [--end-service] [--reason <text>] [--key <text>]',
+  '      refunds all that is left of the payment, or --amount euros, and issues a credit note on its invoice;',
+  '      --end-service also ends (cancels) the service, otherwise the service and its order keep running;',
+  '      the same command again refunds nothing more (a second refund of the same amount needs its own --key)',
   '  jobs list [--json] | run <name>',
   '  secrets reseal [--json]',
   '  catalogue list | set-price <id> <EUR> | activate <id> | deactivate <id>',
@@ -85,23 +95,40 @@ interface Parsed {
   words: string[];
   json: boolean;
   reason: string | null;
+  amount: string | null;
+  key: string | null;
+  endService: boolean;
 }
 
 function parse(args: readonly string[]): Parsed {
   const words: string[] = [];
   let json = false;
-  let reason: string | null = null;
+  let endService = false;
+  const values: Record<'--reason' | '--amount' | '--key', string | null> = {
+    '--reason': null,
+    '--amount': null,
+    '--key': null,
+  };
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index]!;
     if (arg === '--json') json = true;
-    else if (arg === '--reason') {
-      reason = args[index + 1] ?? null;
-      if (!reason) throw new Error(`--reason needs a text\n${USAGE}`);
+    else if (arg === '--end-service') endService = true;
+    else if (arg === '--reason' || arg === '--amount' || arg === '--key') {
+      const value = args[index + 1] ?? null;
+      if (!value) throw new Error(`${arg} needs a ${arg === '--amount' ? 'number' : 'text'}\n${USAGE}`);
+      values[arg] = value;
       index += 1;
     } else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}\n${USAGE}`);
     else words.push(arg);
   }
-  return { words, json, reason };
+  return {
+    words,
+    json,
+    reason: values['--reason'],
+    amount: values['--amount'],
+    key: values['--key'],
+    endService,
+  };
 }
 
 function need(value: string | undefined, what: string): string {
@@ -126,7 +153,7 @@ function replicaOps(database: Database, now: Date): { ops: ReplicaOps; woken: ()
 }
 
 async function main(args: readonly string[]): Promise<string> {
-  const { words, json, reason } = parse(args);
+  const { words, json, reason, amount, key, endService } = parse(args);
   const [area, command, first, ...rest] = words;
   if (!area || !command) throw new Error(USAGE);
   const show = (data: unknown, text: () => string) => (json ? JSON.stringify(data, null, 2) : text());
@@ -209,7 +236,27 @@ async function main(args: readonly string[]): Promise<string> {
       }
       case 'payments refund': {
         const sessionId = need(first, '<payment-session-id>');
-        return renderRefund(await refund(db, configuredProvider(config), sessionId, reason));
+        const amountMinor = amount === null ? null : parseAmount(amount);
+        // The credit note's mail is a job: a worker sends it (on the embedded database, the next
+        // `npm start`).
+        const queue = await startQueue(database, { supervise: false });
+        try {
+          const outcome = await refund(
+            db,
+            configuredProvider(config),
+            { sessionId, amountMinor, endService, reason, key },
+            {
+              creditNotePrefix: sellerFromConfig(config).creditNotePrefix,
+              now: () => now,
+              notify: creditNoteNotifier(db, queue, config.publicUrl),
+            },
+          );
+          if (outcome.service?.ended && outcome.service.nodeId)
+            await wakeNodesOf(database, [{ nodeId: outcome.service.nodeId }]);
+          return show(outcome, () => renderRefund(outcome));
+        } finally {
+          await queue.stop();
+        }
       }
       case 'secrets reseal': {
         const report = await resealSecrets(db, serverSecretOf(config));

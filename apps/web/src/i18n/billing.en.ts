@@ -39,6 +39,14 @@ export const billingEn = {
       previous: 'Previous',
       next: 'Next',
       pagination: 'Invoice pages',
+      credits: 'Credits {{number}}',
+      creditsOf: 'Preview invoice {{number}}, which this credit note credits',
+      creditNotes: 'Credit notes:',
+      creditNoteOf: 'Preview credit note {{number}}',
+    },
+    kinds: {
+      invoice: 'Invoice',
+      creditNote: 'Credit note',
     },
     types: {
       purchase: 'New Service',
@@ -50,6 +58,7 @@ export const billingEn = {
       unpaid: 'Unpaid',
       void: 'Void',
       draft: 'Draft',
+      refunded: 'Refunded',
     },
     filters: {
       title: 'Filter invoices',
@@ -57,6 +66,10 @@ export const billingEn = {
       to: 'To',
       type: 'Type',
       anyType: 'All types',
+      kind: 'Document',
+      anyKind: 'Invoices and credit notes',
+      status: 'Status',
+      anyStatus: 'All statuses',
       service: 'Service',
       anyService: 'All services',
       apply: 'Apply filters',
@@ -64,11 +77,11 @@ export const billingEn = {
       invalidRange: 'The start date must be before the end date.',
     },
     preview: {
+      creditNoteTitle: 'Credit note {{number}}',
       title: 'Invoice {{number}}',
       loading: 'Loading the preview…',
       failed: 'Failed to load invoice preview',
       close: 'Close',
-      frameTitle: 'Invoice {{number}}',
     },
     info: {
       title: 'Billing information',

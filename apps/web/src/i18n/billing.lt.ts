@@ -38,6 +38,14 @@ export const billingLt: BillingMessages = {
       previous: 'Ankstesnis',
       next: 'Kitas',
       pagination: 'Sąskaitų puslapiai',
+      credits: 'Koreguoja {{number}}',
+      creditsOf: 'Peržiūrėti sąskaitą {{number}}, kurią koreguoja ši kreditinė sąskaita',
+      creditNotes: 'Kreditinės sąskaitos:',
+      creditNoteOf: 'Peržiūrėti kreditinę sąskaitą {{number}}',
+    },
+    kinds: {
+      invoice: 'Sąskaita',
+      creditNote: 'Kreditinė sąskaita',
     },
     types: {
       purchase: 'Nauja paslauga',
@@ -49,6 +57,7 @@ export const billingLt: BillingMessages = {
       unpaid: 'Neapmokėta',
       void: 'Anuliuota',
       draft: 'Juodraštis',
+      refunded: 'Grąžinta',
     },
     filters: {
       title: 'Filtruoti sąskaitas',
@@ -56,6 +65,10 @@ export const billingLt: BillingMessages = {
       to: 'Iki',
       type: 'Tipas',
       anyType: 'Visi tipai',
+      kind: 'Dokumentas',
+      anyKind: 'Sąskaitos ir kreditinės sąskaitos',
+      status: 'Būsena',
+      anyStatus: 'Visos būsenos',
       service: 'Paslauga',
       anyService: 'Visos paslaugos',
       apply: 'Taikyti filtrus',
@@ -63,11 +76,11 @@ export const billingLt: BillingMessages = {
       invalidRange: 'Pradžios data turi būti ankstesnė už pabaigos datą.',
     },
     preview: {
+      creditNoteTitle: 'Kreditinė sąskaita {{number}}',
       title: 'Sąskaita {{number}}',
       loading: 'Įkeliama peržiūra…',
       failed: 'Nepavyko įkelti sąskaitos peržiūros',
       close: 'Uždaryti',
-      frameTitle: 'Sąskaita {{number}}',
     },
     info: {
       title: 'Atsiskaitymo informacija',

@@ -9,7 +9,10 @@ import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { findCustomers, suspendCustomer, unsuspendCustomer } from './customers.ts';
-import { listPayments, refund } from './payments.ts';
+import { creditNoteNotifier, listPayments, parseAmount, refund } from './payments.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { pdfText } from '../../modules/billing/billing.test-support.ts';
 import { renderCustomers, renderPayments, renderRefund, renderService, renderSuspension } from './render.ts';
 import { serviceDetail } from './services.ts';
 
@@ -127,7 +130,7 @@ describe('ops customers, services and payments', () => {
       new RegExp(`${payment.id}\\s+\\S+\\s+\\d+\\.\\d\\d EUR\\s+succeeded\\s+-`),
     );
 
-    const first = await refund(ctx.database.db, provider, payment.id, 'goodwill');
+    const first = await refund(ctx.database.db, provider, { sessionId: payment.id, reason: 'goodwill' });
     expect(first.kind).toBe('refunded');
     expect(calls).toEqual([
       { paymentReference: payment.paymentReference, idempotencyKey: `refund_${payment.id}` },
@@ -138,7 +141,7 @@ describe('ops customers, services and payments', () => {
     });
     expect(renderRefund(first)).toContain('refunded through sandbox');
 
-    const second = await refund(ctx.database.db, provider, payment.id, null);
+    const second = await refund(ctx.database.db, provider, { sessionId: payment.id });
     expect(second.kind).toBe('already_refunded');
     expect(calls).toHaveLength(1);
     expect(renderRefund(second)).toContain('already refunded');
@@ -168,11 +171,90 @@ describe('ops customers, services and payments', () => {
       id: 'stripe',
       refund: () => Promise.reject(new Error('must not be called')),
     };
-    await expect(refund(ctx.database.db, stripe, payment.id, null)).rejects.toThrow(
+    await expect(refund(ctx.database.db, stripe, { sessionId: payment.id })).rejects.toThrow(
       'was taken by sandbox, but the configured provider is stripe',
     );
-    await expect(refund(ctx.database.db, stripe, 'ps_missing', null)).rejects.toThrow(
+    await expect(refund(ctx.database.db, stripe, { sessionId: 'ps_missing' })).rejects.toThrow(
       'no payment session ps_missing',
     );
+  });
+
+  it('reads --amount as euros with at most two decimals, and refuses anything else', () => {
+    expect(parseAmount('12.50')).toBe(1250);
+    expect(parseAmount('12,5')).toBe(1250);
+    expect(parseAmount('30')).toBe(3000);
+    expect(parseAmount('0.01')).toBe(1);
+    for (const wrong of ['0', '0.00', '-5', '1.234', '12.50 EUR', 'ten', '1e3', ''])
+      expect(() => parseAmount(wrong), wrong).toThrow(/--amount/);
+  });
+
+  it('refunds part of a payment with a credit note, then the rest ending the service, and says what it did', async () => {
+    const { owner, serviceId } = await customerWithService('PartlyRefunded');
+    const payment = (await listPayments(ctx.database.db, owner.email)).payments[0]!;
+    const provider: Pick<PaymentProvider, 'id' | 'refund'> = {
+      id: 'sandbox',
+      refund: (input) => Promise.resolve({ reference: `re_${input.idempotencyKey}` }),
+    };
+
+    const queued: Array<{ name: string; message: MailMessage; key: string | undefined }> = [];
+    const queue: Pick<JobQueue, 'send'> = {
+      send: (name: string, payload: unknown, options?: { idempotencyKey?: string }) => {
+        queued.push({ name, message: payload as MailMessage, key: options?.idempotencyKey });
+        return Promise.resolve('job');
+      },
+    };
+    const part = await refund(
+      ctx.database.db,
+      provider,
+      { sessionId: payment.id, amountMinor: parseAmount('1.50'), reason: 'outage' },
+      {
+        creditNotePrefix: 'CNT',
+        notify: creditNoteNotifier(ctx.database.db, queue, 'https://debesis.example'),
+      },
+    );
+    expect(part.kind).toBe('refunded');
+    // The owner is mailed the credit note with its PDF, once per credit note (its id is the key).
+    expect(queued).toHaveLength(1);
+    const mail = queued[0]!;
+    expect(mail).toMatchObject({ name: 'mail.send', key: `credit-note-${part.creditNote?.number}` });
+    expect(mail.message.to).toBe(owner.email);
+    expect(mail.message.subject).toContain(part.creditNote!.number);
+    expect(mail.message.text).toContain('https://debesis.example/dashboard/billing');
+    const attached = Buffer.from(mail.message.attachments![0]!.contentBase64, 'base64');
+    expect(pdfText(attached)).toContain(part.creditNote!.number);
+    const text = renderRefund(part);
+    expect(text).toContain('The credit note is mailed to the customer.');
+    expect(text).toContain(`${payment.id}: 1.50 EUR refunded through sandbox`);
+    expect(text).toMatch(
+      /Invoice DEB-\d{4}-\d{6}: 1\.50 EUR of \d+\.\d\d EUR credited; credit note CNT-\d{4}-\d{6}\./,
+    );
+    expect(text).toContain('The order and its service are unchanged.');
+    expect(
+      renderRefund(await refund(ctx.database.db, provider, { sessionId: payment.id, amountMinor: 150 })),
+    ).toContain('already refunded 1.50 EUR');
+    await expect(
+      refund(ctx.database.db, provider, { sessionId: payment.id, amountMinor: payment.amountMinor }),
+    ).rejects.toThrow('nothing was changed');
+
+    const rest = await refund(
+      ctx.database.db,
+      provider,
+      { sessionId: payment.id, endService: true },
+      { creditNotePrefix: 'CNT', notify: () => Promise.reject(new Error('queue down')) },
+    );
+    // A mail that cannot be queued never undoes the refund; the operator is told.
+    expect(rest).toMatchObject({ mailed: false, mailError: 'queue down' });
+    expect(renderRefund(rest)).toContain('not mailed (queue down)');
+    expect(rest).toMatchObject({
+      kind: 'refunded',
+      amountMinor: payment.amountMinor - 150,
+      credited: payment.amountMinor,
+    });
+    expect(rest.service).toMatchObject({ serviceId, ended: true, status: 'cancelled' });
+    expect(renderRefund(rest)).toContain(`Service ${serviceId} ended`);
+    expect(rest.session.refundStatus).toBe('refunded');
+    // The list shows the payment refunded.
+    const listed = await listPayments(ctx.database.db, owner.email);
+    expect(renderPayments(listed.account, listed.payments)).toMatch(/succeeded\s+refunded/);
   });
 });

@@ -220,10 +220,29 @@ export function renderPayments(account: AccountMatch, payments: readonly Payment
 
 export function renderRefund(outcome: OperatorRefund): string {
   const { session } = outcome;
-  const amount = money(session.amountMinor, session.currency);
-  return outcome.kind === 'refunded'
-    ? `${session.id}: ${amount} refunded through ${session.provider} (refund ${outcome.reference}); the order and its service are unchanged.`
-    : `${session.id}: already refunded (${session.refundReference ?? 'no reference'}${session.refundedAt ? `, ${time(session.refundedAt)}` : ''}).`;
+  const documents = outcome.invoice
+    ? ` Invoice ${outcome.invoice.number}: ${money(outcome.credited ?? 0, session.currency)} of ${money(outcome.invoice.total, session.currency)} credited${
+        outcome.creditNote ? `; credit note ${outcome.creditNote.number}` : ''
+      }.`
+    : '';
+  const service = !outcome.service
+    ? outcome.kind === 'refunded'
+      ? ' The order and its service are unchanged.'
+      : ''
+    : outcome.service.ended
+      ? ` Service ${outcome.service.serviceId} ended (cancelled: access off now, data deleted after the retention days).`
+      : ` Service ${outcome.service.serviceId} not ended: it is ${outcome.service.status ?? 'gone'}.`;
+  if (outcome.kind === 'refunded') {
+    const mail = outcome.mailed
+      ? ' The credit note is mailed to the customer.'
+      : outcome.mailError
+        ? ` The credit note was not mailed (${outcome.mailError}); the customer finds it under Billing.`
+        : '';
+    return `${session.id}: ${money(outcome.amountMinor, session.currency)} refunded through ${session.provider} (refund ${outcome.reference}).${documents}${service}${mail}`;
+  }
+  const what = outcome.amountMinor !== null ? ` ${money(outcome.amountMinor, session.currency)}` : '';
+  const reference = session.refundReference ?? (outcome.creditNote ? null : 'no reference');
+  return `${session.id}: already refunded${what}${reference ? ` (${reference}${session.refundedAt ? `, ${time(session.refundedAt)}` : ''})` : ''}; nothing new was refunded.${documents}${service}`;
 }
 
 export function renderJobs(jobs: readonly JobListing[]): string {

@@ -45,6 +45,12 @@ export const sellerEnvironmentShape = {
     .trim()
     .regex(/^[A-Z0-9]{1,10}$/)
     .default('DEB'),
+  /** First part of every credit note number, its own gap-free series: PREFIX-YEAR-000001. */
+  CREDIT_NOTE_NUMBER_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,10}$/)
+    .default('CN'),
 };
 
 type SellerEnvironment = {
@@ -55,9 +61,13 @@ export interface SellerDetails {
   party: InvoiceParty;
   iban: string | null;
   numberPrefix: string;
+  creditNotePrefix: string;
 }
 
 export function sellerFromConfig(config: SellerEnvironment): SellerDetails {
+  // Both series share one unique number column: equal prefixes would make twins.
+  if (config.CREDIT_NOTE_NUMBER_PREFIX === config.INVOICE_NUMBER_PREFIX)
+    throw new Error('CREDIT_NOTE_NUMBER_PREFIX must differ from INVOICE_NUMBER_PREFIX');
   return {
     party: {
       name: config.SELLER_NAME,
@@ -74,5 +84,6 @@ export function sellerFromConfig(config: SellerEnvironment): SellerDetails {
     },
     iban: config.SELLER_IBAN || null,
     numberPrefix: config.INVOICE_NUMBER_PREFIX,
+    creditNotePrefix: config.CREDIT_NOTE_NUMBER_PREFIX,
   };
 }

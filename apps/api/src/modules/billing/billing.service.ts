@@ -12,6 +12,7 @@ import {
   type InvoiceList,
   type InvoiceListQuery,
   type InvoiceParty,
+  type InvoiceReference,
   type Language,
   type UpdateBillingInfoRequest,
   updateBillingInfoRequestSchema,
@@ -141,7 +142,7 @@ export function createBillingService(deps: {
    */
   async function invoicesOf(
     accountId: string,
-    rows: ReadonlyArray<Pick<InvoiceRow, 'document' | 'status'>>,
+    rows: ReadonlyArray<Pick<InvoiceRow, 'document' | 'status'> & { creditNotes?: InvoiceReference[] }>,
   ): Promise<Invoice[]> {
     const unnamed = new Set(
       rows.flatMap(({ document }) =>
@@ -156,16 +157,27 @@ export function createBillingService(deps: {
         ),
       ),
     );
-    return rows.map(({ document: { service_name: stored, ...document }, status }) => ({
-      ...document,
-      service_name:
-        stored !== undefined ? stored : document.service_id ? (names.get(document.service_id) ?? null) : null,
-      status,
-    }));
+    return rows.map(
+      ({ document: { service_name: stored, kind, credited_invoice, ...document }, status, creditNotes }) => ({
+        ...document,
+        // Documents issued before credit notes existed are invoices.
+        kind: kind ?? 'invoice',
+        credited_invoice: credited_invoice ?? null,
+        credit_notes: creditNotes ?? [],
+        service_name:
+          stored !== undefined
+            ? stored
+            : document.service_id
+              ? (names.get(document.service_id) ?? null)
+              : null,
+        status,
+      }),
+    );
   }
 
   async function invoiceOf(row: InvoiceRow): Promise<Invoice> {
-    const [invoice] = await invoicesOf(row.accountId, [row]);
+    const creditNotes = row.kind === 'invoice' ? await queries.creditNotesOf(row.accountId, row.id) : [];
+    const [invoice] = await invoicesOf(row.accountId, [{ ...row, creditNotes }]);
     return invoice!;
   }
 
@@ -248,13 +260,19 @@ export function createBillingService(deps: {
         startDate: query.start_date ?? null,
         endDate: query.end_date ?? null,
         type: query.payment_type ?? null,
+        kind: query.kind ?? null,
+        status: query.status ?? null,
         serviceId: query.service_id ?? null,
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       });
       admit(session);
       const total = Number(value?.total ?? 0);
-      const rows = (value?.items ?? []).map(([document, status]) => ({ document, status }));
+      const rows = (value?.items ?? []).map(([document, status, creditNotes]) => ({
+        document,
+        status,
+        creditNotes,
+      }));
       // An owner's account is their user id; a session `admit` refused never gets here.
       const listed = session ? await invoicesOf(session.userId, rows) : [];
       return {
@@ -262,6 +280,7 @@ export function createBillingService(deps: {
           return {
             id: invoice.id,
             number: invoice.number,
+            kind: invoice.kind,
             type: invoice.type,
             status: invoice.status,
             date: invoice.date,
@@ -277,6 +296,8 @@ export function createBillingService(deps: {
             vat_rate: invoice.vat_rate,
             vat_amount: invoice.vat_amount,
             total: invoice.total,
+            credited_invoice: invoice.credited_invoice,
+            credit_notes: invoice.credit_notes,
           };
         }),
         page: query.page,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   date,
   index,
   integer,
@@ -12,9 +13,18 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Invoice } from '@debesis/contract';
 
-/** An issued invoice as stored; those issued before workspace names were kept have none. */
-export type StoredInvoiceDocument = Omit<Invoice, 'status' | 'service_name'> & {
+/**
+ * An issued invoice or credit note as stored; those issued before workspace names were kept have
+ * no name, those issued before credit notes existed no kind (an invoice). An invoice's credit
+ * notes are not part of it: they are read along (the document never changes).
+ */
+export type StoredInvoiceDocument = Omit<
+  Invoice,
+  'status' | 'service_name' | 'kind' | 'credited_invoice' | 'credit_notes'
+> & {
   service_name?: string | null;
+  kind?: Invoice['kind'];
+  credited_invoice?: Invoice['credited_invoice'];
 };
 
 /** Who an account's invoices are made out to (spec §3 Billing info); one row per account, once saved. */
@@ -42,8 +52,14 @@ export const invoiceCounters = pgTable('invoice_counters', {
   lastNumber: integer('last_number').notNull(),
 });
 
+/** The credit notes' own number sequence (CN-YEAR-000001), taken like `invoiceCounters`. */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
 /**
- * Issued invoices. `document` is the invoice frozen as it was issued (seller, buyer, lines, sums,
+ * Issued invoices and credit notes (`kind`). `document` is the invoice frozen as it was issued (seller, buyer, lines, sums,
  * VAT wording keys), so rendering it again, in either language, gives the same document. A
  * trigger (migration 0010_billing) refuses any change but `status`, and any delete: a correction is a new
  * document. The other columns are copies of the document for listing and filtering.
@@ -55,12 +71,18 @@ export const invoices = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     accountId: uuid('account_id').notNull(),
-    /** e.g. DEB-2026-000123: prefix, year, the year's sequence number. */
+    /** `credit_note`: money given back on the invoice `creditedInvoiceId`; its amounts are negative. */
+    kind: text('kind', { enum: ['invoice', 'credit_note'] })
+      .notNull()
+      .default('invoice'),
+    /** e.g. DEB-2026-000123 (a credit note CN-2026-000001): prefix, year, the series' number. */
     number: text('number').notNull(),
     year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
     orderId: uuid('order_id').notNull(),
     serviceId: uuid('service_id'),
+    /** A credit note's invoice. */
+    creditedInvoiceId: uuid('credited_invoice_id').references((): AnyPgColumn => invoices.id),
     type: text('type', { enum: ['PURCHASE', 'RENEWAL', 'PLAN_CHANGE'] }).notNull(),
     status: text('status', { enum: ['paid', 'unpaid', 'void', 'draft'] }).notNull(),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
@@ -75,9 +97,15 @@ export const invoices = pgTable(
   },
   (table) => [
     uniqueIndex('invoices_number_unique').on(table.number),
-    uniqueIndex('invoices_year_sequence_unique').on(table.year, table.sequence),
-    // One invoice per paid order: a replayed payment finds the first.
-    uniqueIndex('invoices_order_unique').on(table.orderId),
+    // Each series (invoices, credit notes) numbers its own years.
+    uniqueIndex('invoices_kind_year_sequence_unique').on(table.kind, table.year, table.sequence),
+    // One invoice per paid order: a replayed payment finds the first. Credit notes: any number.
+    uniqueIndex('invoices_order_unique')
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'invoice'`),
+    index('invoices_credited_invoice_idx')
+      .on(table.creditedInvoiceId)
+      .where(sql`${table.creditedInvoiceId} is not null`),
     index('invoices_account_date_idx').on(table.accountId, table.issueDate),
   ],
 );

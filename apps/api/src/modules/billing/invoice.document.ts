@@ -1,8 +1,9 @@
 // An invoice as issued: built once from the paid order, the buyer's billing info at that moment
 // and the configured seller, then stored as it is (see billing.table.ts). Pure: no database.
-import type { Invoice, InvoiceLine, InvoiceParty, InvoiceType } from '@debesis/contract';
+import type { InvoiceLine, InvoiceParty, InvoiceType } from '@debesis/contract';
 import type { OrderRow } from '../orders/orders.queries.ts';
 import type { SellerDetails } from './billing.config.ts';
+import type { StoredInvoiceDocument } from './billing.table.ts';
 
 /** Invoice dates are the seller's calendar dates. */
 export const INVOICE_TIME_ZONE = 'Europe/Vilnius';
@@ -87,7 +88,9 @@ function periodOf(input: InvoiceInput): { start: string | null; end: string | nu
   return { start: calendarDate(at), end: calendarDate(service.validUntil) };
 }
 
-export function buildInvoiceDocument(input: InvoiceInput): Omit<Invoice, 'status'> {
+export function buildInvoiceDocument(
+  input: InvoiceInput,
+): StoredInvoiceDocument & { service_name: string | null } {
   const { order } = input;
   const breakdown = order.breakdown;
   const credit = breakdown.credit_applied ?? order.creditAppliedMinor;
@@ -96,6 +99,7 @@ export function buildInvoiceDocument(input: InvoiceInput): Omit<Invoice, 'status
   return {
     id: input.id,
     number: input.number,
+    kind: 'invoice',
     type: invoiceTypeOf(order.kind),
     date,
     issued_at: input.at.toISOString(),

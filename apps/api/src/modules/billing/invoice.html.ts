@@ -2,7 +2,15 @@
 // VAT wording as the PDF (the helpers are shared), inline styles only, no scripts.
 import type { Invoice, Language } from '@debesis/contract';
 import { escapeHtml as e } from '../../http/html.ts';
-import { legalNotes, lineDescription, metaRows, partyLines, totalRows } from './invoice.pdf.ts';
+import {
+  documentTitle,
+  legalNotes,
+  lineDescription,
+  metaRows,
+  partyLines,
+  paymentNote,
+  totalRows,
+} from './invoice.pdf.ts';
 import { INVOICE_TEXTS, invoiceMoney } from './invoice.texts.ts';
 
 const STYLE = `body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a;margin:0;padding:24px;background:#fff;font-size:14px;line-height:1.45}
@@ -29,7 +37,7 @@ export function renderInvoiceHtml(invoice: Invoice, language: Language): string 
     .map(
       (line) =>
         `<tr><td>${e(lineDescription(line, texts))}</td><td>${line.quantity}</td><td>${
-          line.kind === 'plan_change' ? '' : e(money(line.unit_price))
+          line.kind === 'plan_change' || line.kind === 'credit' ? '' : e(money(line.unit_price))
         }</td><td>${line.months > 0 ? line.months : ''}</td><td>${e(money(line.amount))}</td></tr>`,
     )
     .join('');
@@ -39,19 +47,20 @@ export function renderInvoiceHtml(invoice: Invoice, language: Language): string 
         `<tr${row.strong ? ' class="strong" data-testid="invoice-total"' : ''}><td>${e(row.label)}</td><td>${e(row.value)}</td></tr>`,
     )
     .join('');
+  const title = documentTitle(invoice, texts);
   const notes = legalNotes(invoice, language)
     .map((note) => `<p data-testid="invoice-legal-note">${e(note)}</p>`)
     .join('');
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${e(texts.title)} ${e(invoice.number)}</title><style>${STYLE}</style></head><body><article class="invoice">
-<header><h1>${e(invoice.seller.name)}</h1><div><div>${e(texts.title)}</div><div class="number" data-testid="invoice-number">${e(invoice.number)}</div></div></header>
+<title>${e(title)} ${e(invoice.number)}</title><style>${STYLE}</style></head><body><article class="invoice">
+<header><h1>${e(invoice.seller.name)}</h1><div><div data-testid="invoice-title">${e(title)}</div><div class="number" data-testid="invoice-number">${e(invoice.number)}</div></div></header>
 <div class="parties">${party(texts.seller, invoice.seller, 'invoice-seller')}${party(texts.buyer, invoice.buyer, 'invoice-buyer')}</div>
 <dl>${metaRows(invoice, language)
     .map(([label, value]) => `<dt>${e(label)}</dt><dd>${e(value)}</dd>`)
     .join('')}</dl>
 <table><thead><tr><th>${e(texts.description)}</th><th>${e(texts.quantity)}</th><th>${e(texts.unitPrice)}</th><th>${e(texts.months)}</th><th>${e(texts.amount)}</th></tr></thead><tbody>${lines}</tbody></table>
 <table class="totals"><tbody>${totals}</tbody></table>
-<div class="notes">${notes}<p class="muted">${e(texts.paidBy(invoice.payment_method, invoice.date))}</p>${
+<div class="notes">${notes}<p class="muted">${e(paymentNote(invoice, language))}</p>${
     invoice.seller_bank_account
       ? `<p class="muted">${e(texts.bankAccount)}: ${e(invoice.seller_bank_account)}</p>`
       : ''

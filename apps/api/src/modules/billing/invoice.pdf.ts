@@ -44,7 +44,23 @@ export function lineDescription(line: InvoiceLine, texts: InvoiceTexts): string 
       return texts.line.users;
     case 'plan_change':
       return texts.line.plan_change(line.product_name);
+    case 'credit':
+      return texts.line.credit(line.product_name);
   }
+}
+
+/** "Invoice" or "Credit note", in the document's language. */
+export function documentTitle(invoice: Pick<Invoice, 'kind'>, texts: InvoiceTexts): string {
+  return invoice.kind === 'credit_note' ? texts.creditNote.title : texts.title;
+}
+
+/** How it was settled: paid (how, when), refunded (a credit note), void or not paid yet. */
+export function paymentNote(invoice: Invoice, language: Language): string {
+  const texts = INVOICE_TEXTS[language];
+  if (invoice.kind === 'credit_note')
+    return texts.creditNote.refundedBy(invoice.payment_method, invoice.date);
+  if (invoice.status === 'paid') return texts.paidBy(invoice.payment_method, invoice.date);
+  return invoice.status === 'void' ? texts.voidNote : texts.unpaidNote;
 }
 
 const REGION_NAMES = {
@@ -119,13 +135,22 @@ export function legalNotes(invoice: Invoice, language: Language): string[] {
 
 export function metaRows(invoice: Invoice, language: Language): Array<[string, string]> {
   const texts = INVOICE_TEXTS[language];
+  const credit = invoice.kind === 'credit_note';
   const rows: Array<[string, string]> = [
-    [texts.number, invoice.number],
-    [texts.issueDate, invoice.date],
+    [credit ? texts.creditNote.number : texts.number, invoice.number],
+    ...(invoice.credited_invoice
+      ? [[texts.creditNote.invoice, invoice.credited_invoice.number] as [string, string]]
+      : []),
+    [credit ? texts.creditNote.date : texts.issueDate, invoice.date],
     [texts.supplyDate, invoice.supply_date],
     [texts.type, texts.typeLabels[invoice.type]],
-    [texts.status, texts.statusLabels[invoice.status]],
+    [
+      texts.status,
+      credit && invoice.status === 'paid' ? texts.creditNote.refunded : texts.statusLabels[invoice.status],
+    ],
   ];
+  if (invoice.credit_notes.length > 0)
+    rows.push([texts.creditNotes, invoice.credit_notes.map((note) => note.number).join(', ')]);
   // The workspace by its name; its id only when it has none (it was removed before names were kept).
   if (invoice.service_name) rows.push([texts.service, invoice.service_name]);
   else if (invoice.service_id) rows.push([texts.serviceId, invoice.service_id]);
@@ -153,9 +178,9 @@ export async function renderInvoicePdf(invoice: Invoice, language: Language): Pr
     lang: language,
     // The issue time, not now: rendering an invoice again gives the same document.
     info: {
-      Title: `${texts.title} ${invoice.number}`,
+      Title: `${documentTitle(invoice, texts)} ${invoice.number}`,
       Author: invoice.seller.name,
-      Subject: texts.title,
+      Subject: documentTitle(invoice, texts),
       CreationDate: issued,
       ModDate: issued,
     },
@@ -178,7 +203,10 @@ export async function renderInvoicePdf(invoice: Invoice, language: Language): Pr
   doc
     .font('bold')
     .fontSize(16)
-    .text(texts.title, MARGIN + CONTENT / 2, MARGIN, { width: CONTENT / 2, align: 'right' });
+    .text(documentTitle(invoice, texts), MARGIN + CONTENT / 2, MARGIN, {
+      width: CONTENT / 2,
+      align: 'right',
+    });
   doc
     .font('regular')
     .fontSize(11)
@@ -256,7 +284,7 @@ export async function renderInvoicePdf(invoice: Invoice, language: Language): Pr
       [
         lineDescription(line, texts),
         String(line.quantity),
-        line.kind === 'plan_change' ? '' : invoiceMoney(line.unit_price, language),
+        line.kind === 'plan_change' || line.kind === 'credit' ? '' : invoiceMoney(line.unit_price, language),
         line.months > 0 ? String(line.months) : '',
         invoiceMoney(line.amount, language),
       ],
@@ -291,9 +319,7 @@ export async function renderInvoicePdf(invoice: Invoice, language: Language): Pr
     y = doc.y + 2;
   }
   y += 8;
-  doc
-    .fillColor(MUTED)
-    .text(texts.paidBy(invoice.payment_method, invoice.date), MARGIN, y, { width: CONTENT });
+  doc.fillColor(MUTED).text(paymentNote(invoice, language), MARGIN, y, { width: CONTENT });
   if (invoice.seller_bank_account)
     doc.text(`${texts.bankAccount}: ${invoice.seller_bank_account}`, { width: CONTENT });
   if (invoice.seller.email) doc.text(texts.questions(invoice.seller.email), { width: CONTENT });

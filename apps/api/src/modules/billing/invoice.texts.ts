@@ -1,11 +1,26 @@
 // The words of an invoice (PDF, HTML preview, mail), in both languages. The legal wording of a
 // reverse charge and of a supply outside the scope of EU VAT is fixed here, once.
-import type { InvoiceStatus, InvoiceType, Language } from '@debesis/contract';
+import type { InvoiceKind, InvoiceStatus, InvoiceType, Language } from '@debesis/contract';
 import { assertMinor } from '@debesis/pricing';
 
 export interface InvoiceTexts {
   title: string;
   number: string;
+  creditNote: {
+    title: string;
+    number: string;
+    date: string;
+    /** The invoice it credits. */
+    invoice: string;
+    /** A credit note's status `paid`: its money went back. */
+    refunded: string;
+    refundedBy: (method: string, date: string) => string;
+  };
+  /** An invoice's credit notes. */
+  creditNotes: string;
+  kindLabels: Record<InvoiceKind, string>;
+  voidNote: string;
+  unpaidNote: string;
   issueDate: string;
   supplyDate: string;
   type: string;
@@ -40,6 +55,7 @@ export interface InvoiceTexts {
     disk_space: (gb: number) => string;
     users: string;
     plan_change: (product: string) => string;
+    credit: (product: string) => string;
   };
   reverseCharge: string;
   sellerVat: string;
@@ -53,6 +69,19 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
   en: {
     title: 'Invoice',
     number: 'Invoice number',
+    creditNote: {
+      title: 'Credit note',
+      number: 'Credit note number',
+      date: 'Credit note date',
+      invoice: 'Credits invoice',
+      refunded: 'Refunded',
+      refundedBy: (method, date) =>
+        method === 'credit' ? `Credited to the account on ${date}` : `Refunded to the card on ${date}`,
+    },
+    creditNotes: 'Credit notes',
+    kindLabels: { invoice: 'Invoice', credit_note: 'Credit note' },
+    voidNote: 'This invoice is void: nothing is due.',
+    unpaidNote: 'Not paid yet.',
     issueDate: 'Invoice date',
     supplyDate: 'Date of supply',
     type: 'Type',
@@ -88,6 +117,7 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
       disk_space: (gb) => `Extra storage (${gb} GB units)`,
       users: 'Extra users',
       plan_change: (product) => `Plan change to ${product}, prorated for the rest of the paid period`,
+      credit: (product) => `Credit: ${product} plan`,
     },
     reverseCharge:
       'Reverse charge – VAT to be accounted for by the recipient (Article 196 of Council Directive 2006/112/EC)',
@@ -101,6 +131,19 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
   lt: {
     title: 'PVM sąskaita faktūra',
     number: 'Sąskaitos numeris',
+    creditNote: {
+      title: 'Kreditinė PVM sąskaita faktūra',
+      number: 'Kreditinės sąskaitos numeris',
+      date: 'Kreditinės sąskaitos data',
+      invoice: 'Koreguojama sąskaita',
+      refunded: 'Grąžinta',
+      refundedBy: (method, date) =>
+        method === 'credit' ? `Grąžinta į paskyros kreditą ${date}` : `Grąžinta į kortelę ${date}`,
+    },
+    creditNotes: 'Kreditinės sąskaitos',
+    kindLabels: { invoice: 'Sąskaita', credit_note: 'Kreditinė sąskaita' },
+    voidNote: 'Ši sąskaita anuliuota: mokėti nereikia.',
+    unpaidNote: 'Dar neapmokėta.',
     issueDate: 'Išrašymo data',
     supplyDate: 'Paslaugų suteikimo data',
     type: 'Tipas',
@@ -140,6 +183,7 @@ export const INVOICE_TEXTS: Record<Language, InvoiceTexts> = {
       disk_space: (gb) => `Papildoma vieta (vienetas ${gb} GB)`,
       users: 'Papildomi naudotojai',
       plan_change: (product) => `Plano keitimas į ${product}, proporcingai likusiam apmokėtam laikotarpiui`,
+      credit: (product) => `Kreditas: planas ${product}`,
     },
     reverseCharge:
       'Atvirkštinis apmokestinimas – PVM apskaito ir sumoka paslaugų gavėjas (Tarybos direktyvos 2006/112/EB 196 straipsnis)',

@@ -7,7 +7,7 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { ProductsService } from '../products/products.service.ts';
 import type { ServicesQueries } from '../services/services.queries.ts';
 import type { Db } from '../../db/database.ts';
-import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { inTransaction, type Executor, type Tx } from '../../db/transaction.ts';
 import type { CreditsInTransaction } from '../credits/credits.service.ts';
 import { placeableNowGb } from '../services/placement.ts';
 import type { PlacePricedOrder } from './orders.placement.ts';
@@ -35,6 +35,11 @@ export function createOrdersService(deps: {
   cancelPlanChange: (tx: Tx, planChangeId: string, at: Date) => Promise<unknown>;
   /** Closes the payment pages of a cancelled order (payments module). */
   closePaymentSessions?: (orderId: string) => Promise<void>;
+  /**
+   * A cancelled order's unpaid invoice becomes `void` (billing module), in the cancellation's
+   * transaction. No path issues an unpaid invoice yet (dunning will); nothing to do until then.
+   */
+  voidUnpaidInvoice?: (db: Executor, accountId: string, orderId: string) => Promise<unknown>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -139,6 +144,7 @@ export function createOrdersService(deps: {
       const waiting = await deps.queries.findAwaitingExtension(accountId, service.id);
       if (waiting?.periodId === request.period_id) return presentOrder(waiting);
       if (waiting && (await deps.queries.cancel(waiting.id, now()))) {
+        await deps.voidUnpaidInvoice?.(deps.db, accountId, waiting.id);
         // Its card pages take no money any more; one paid meanwhile becomes credit, never buys.
         await deps.closePaymentSessions?.(waiting.id);
       }
@@ -180,6 +186,7 @@ export function createOrdersService(deps: {
         await deps.credits.lockAccount(tx, accountId);
         if (!(await createOrdersQueries(tx).cancel(row.id, at))) return false;
         if (row.planChangeId) await deps.cancelPlanChange(tx, row.planChangeId, at);
+        await deps.voidUnpaidInvoice?.(tx, accountId, row.id);
         await deps.activity.record(
           {
             accountId,

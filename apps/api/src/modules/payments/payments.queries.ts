@@ -1,8 +1,9 @@
-// The only SQL on payment sessions and provider events.
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+// The only SQL on payment sessions, the operator's refunds and provider events.
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
-import { paymentEvents, paymentSessions } from './payments.table.ts';
+import { paymentEvents, paymentRefunds, paymentSessions } from './payments.table.ts';
 
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 export type PaymentSessionRow = typeof paymentSessions.$inferSelect;
 export type PaymentSessionStatus = PaymentSessionRow['status'];
 
@@ -83,6 +84,57 @@ export function createPaymentsQueries(db: Executor) {
         .where(and(eq(paymentSessions.id, id), eq(paymentSessions.refundStatus, 'pending')))
         .returning({ id: paymentSessions.id });
       return rows.length === 1;
+    },
+    /**
+     * Locks the session's row until the transaction ends: the operator's refunds of one payment
+     * are reserved one after another (in any number of processes).
+     */
+    async lockSession(id: string): Promise<void> {
+      await db
+        .select({ id: paymentSessions.id })
+        .from(paymentSessions)
+        .where(eq(paymentSessions.id, id))
+        .for('update');
+    },
+    /** A whole payment refunded by the operator's refunds: shown as refunded like the automatic one. */
+    async markWhollyRefunded(id: string, reference: string, at: Date): Promise<void> {
+      await db
+        .update(paymentSessions)
+        .set({ refundStatus: 'refunded', refundReference: reference, refundedAt: at, updatedAt: at })
+        .where(and(eq(paymentSessions.id, id), isNull(paymentSessions.refundStatus)));
+    },
+    async findRefund(sessionId: string, key: string): Promise<PaymentRefundRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.sessionId, sessionId), eq(paymentRefunds.key, key)))
+        .limit(1);
+      return row;
+    },
+    /** The operator's refunds of a session, oldest first. */
+    async listRefunds(sessionId: string): Promise<PaymentRefundRow[]> {
+      return db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.sessionId, sessionId))
+        .orderBy(paymentRefunds.createdAt);
+    },
+    async insertRefund(values: typeof paymentRefunds.$inferInsert): Promise<PaymentRefundRow> {
+      const [row] = await db.insert(paymentRefunds).values(values).returning();
+      if (!row) throw new Error('refund insert returned no row');
+      return row;
+    },
+    /** pending → refunded with the provider's reference; undefined when it was recorded before. */
+    async markRefundDone(id: string, reference: string, at: Date): Promise<PaymentRefundRow | undefined> {
+      const [row] = await db
+        .update(paymentRefunds)
+        .set({ status: 'refunded', reference, refundedAt: at })
+        .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')))
+        .returning();
+      return row;
+    },
+    async setRefundCreditNote(id: string, creditNoteId: string): Promise<void> {
+      await db.update(paymentRefunds).set({ creditNoteId }).where(eq(paymentRefunds.id, id));
     },
     /** Records an event; false when this provider's event id was seen before. */
     async recordEvent(values: typeof paymentEvents.$inferInsert): Promise<boolean> {

@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** One attempt to pay an order at a provider (a hosted card page). */
 export const paymentSessions = pgTable(
@@ -31,6 +42,38 @@ export const paymentSessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('payment_sessions_order_idx').on(table.orderId)],
+);
+
+/**
+ * An operator's refund of a payment, whole or part (`npm run ops -- payments refund`): reserved
+ * here (`pending`) under the payment session's row lock before the provider is asked, so the
+ * refunds of one payment never add up to more than its invoice; recorded `refunded` with its
+ * credit note once, by a conditional update. `key` makes a repeated call the same refund.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => paymentSessions.id),
+    accountId: uuid('account_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    key: text('key').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency', { enum: ['EUR'] })
+      .notNull()
+      .default('EUR'),
+    endService: boolean('end_service').notNull(),
+    reason: text('reason'),
+    status: text('status', { enum: ['pending', 'refunded'] }).notNull(),
+    /** The provider's id of the refund. */
+    reference: text('reference'),
+    creditNoteId: uuid('credit_note_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('payment_refunds_session_key_unique').on(table.sessionId, table.key)],
 );
 
 /** Every provider event ever received; the key makes a replayed event a no-op. */

@@ -30,7 +30,7 @@ export interface PaymentProvider {
   }): Promise<{ url: string; providerSessionId: string }>;
   /** Closes a hosted page that must not take money any more (its order was cancelled or paid). */
   expireSession(providerSessionId: string): Promise<void>;
-  /** Pays a whole payment back; the key makes a repeated call refund once. */
+  /** Pays a payment back, whole or `amountMinor` of it; the key makes a repeated call refund once. */
   refund(input: {
     paymentReference: string;
     amountMinor: number;

@@ -35,9 +35,9 @@ const SUSPENSION_LOOKBACK = 200;
 async function moveAsOperator(
   deps: OperatorSuspensionDeps,
   serviceId: string,
-  transition: 'suspend' | 'reactivate',
+  transition: 'suspend' | 'reactivate' | 'cancel',
   entry: {
-    action: 'service suspended' | 'service reactivated';
+    action: 'service suspended' | 'service reactivated' | 'service cancelled';
     tone: 'warning' | 'success';
     details: object;
   },
@@ -83,6 +83,31 @@ export function reactivateService(
     tone: 'success',
     details: {},
   });
+}
+
+/**
+ * Ends a service with its payment refunded (`ops payments refund … --end-service`): the
+ * lifecycle's `cancel`, as the owner's cancel makes it (access ends now, the data is kept
+ * CANCELLED_RETENTION_DAYS and then deleted by the sweep), recorded as the operator's. Asking
+ * again changes nothing: `ended: false` with the status it has (cancelled, terminated, …).
+ */
+export async function endServiceAsOperator(
+  deps: OperatorSuspensionDeps,
+  serviceId: string,
+  details: { reason: string | null; invoice: string; creditNote: string | null },
+): Promise<{ ended: boolean; service: ServiceRow | undefined }> {
+  const moved = await moveAsOperator(deps, serviceId, 'cancel', {
+    action: 'service cancelled',
+    tone: 'warning',
+    details: {
+      refunded: true,
+      invoice: details.invoice,
+      ...(details.creditNote ? { credit_note: details.creditNote } : {}),
+      ...(details.reason ? { reason: details.reason } : {}),
+    },
+  });
+  if (moved) return { ended: true, service: moved };
+  return { ended: false, service: await createServicesQueries(deps.db).findById(serviceId) };
 }
 
 /** Whether the service's current suspension is the operator's (see the top of this file). */

@@ -106,6 +106,69 @@ describe('billing page', () => {
     );
   });
 
+  it('lists a credit note with its label, linked to its invoice and back, and filters by document and status', async () => {
+    const invoice = makeInvoice({
+      credit_notes: [{ id: 'c0000000-0000-4000-8000-000000000001', number: 'CN-2026-000001', total: -500 }],
+    });
+    const note = makeInvoice({
+      id: 'c0000000-0000-4000-8000-000000000001',
+      number: 'CN-2026-000001',
+      kind: 'credit_note',
+      net: -413,
+      vat_amount: -87,
+      total: -500,
+      credited_invoice: { id: invoice.id, number: invoice.number, total: invoice.total },
+    });
+    const seen: URLSearchParams[] = [];
+    const previewed: string[] = [];
+    server.use(
+      summaryHandler(),
+      invoicesHandler([note, invoice], seen),
+      http.get('/api/v1/billing/invoices/:id/preview', ({ params }) => {
+        previewed.push(String(params.id));
+        return new HttpResponse('<!doctype html><p>document</p>', {
+          headers: { 'content-type': 'text/html' },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/dashboard/billing');
+
+    const row = await screen.findByTestId('invoice-row-CN-2026-000001');
+    expect(within(row).getByText('Credit note').className).toContain('badge');
+    expect(within(row).getByText('Refunded')).toBeTruthy();
+    expect(screen.getByTestId('invoice-total-CN-2026-000001').textContent).toBe('-€5.00');
+    // The credit note opens its invoice; the invoice its credit note.
+    await user.click(
+      within(row).getByRole('button', {
+        name: /Preview invoice DEB-2026-000001, which this credit note credits/,
+      }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Invoice DEB-2026-000001' })).toBeTruthy();
+    await user.click(screen.getByTestId('invoice-preview-close'));
+    const invoiceRow = screen.getByTestId('invoice-row-DEB-2026-000001');
+    expect(invoiceRow.textContent).toContain('Credit notes:');
+    await user.click(within(invoiceRow).getByRole('button', { name: 'Preview credit note CN-2026-000001' }));
+    expect(await screen.findByRole('dialog', { name: 'Credit note CN-2026-000001' })).toBeTruthy();
+    await waitFor(() => expect(previewed).toEqual([invoice.id, note.id]));
+    await user.click(screen.getByTestId('invoice-preview-close'));
+
+    await user.selectOptions(screen.getByLabelText('Document'), 'credit_note');
+    await user.selectOptions(screen.getByLabelText('Status'), 'paid');
+    await user.click(screen.getByTestId('invoice-filters-apply'));
+    await waitFor(() =>
+      expect(screen.getByTestId('invoices-page').textContent).toBe('Page 1 of 1 (1 total)'),
+    );
+    expect(seen.at(-1)?.get('kind')).toBe('credit_note');
+    expect(seen.at(-1)?.get('status')).toBe('paid');
+    expect(screen.queryByTestId('invoice-row-DEB-2026-000001')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Status'), 'void');
+    await user.click(screen.getByTestId('invoice-filters-apply'));
+    expect((await screen.findByTestId('invoices-empty')).textContent).toBe(
+      'No invoices match these filters.',
+    );
+  });
+
   it('says "No invoices match" only when filters narrowed the list to nothing', async () => {
     server.use(summaryHandler(), invoicesHandler([makeInvoice({ type: 'PURCHASE' })]));
     const user = userEvent.setup();

@@ -1,9 +1,15 @@
 // Billing (spec §2 billing, §3 Invoice and Billing info, §8 Billing, §9): the account's credit and
 // what awaits payment, its invoices (type and status badges, amounts in en-US with two decimals,
 // filters, "Page X of Y (N total)", preview in a dialog, PDF download) and its billing info.
+// Credit notes (issue 38) are listed with the invoices, labelled, each linked to its invoice and
+// each invoice to its credit notes (the links open the other document's preview).
 import {
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
   INVOICE_TYPE_KEYS,
   INVOICE_TYPES,
+  type InvoiceKind,
+  type InvoiceReference,
   type InvoiceStatus,
   type InvoiceSummary,
   type InvoiceType,
@@ -25,7 +31,7 @@ import {
   useInvoices,
   type InvoiceFilters,
 } from './billing-api.ts';
-import { InvoicePreviewDialog } from './InvoicePreviewDialog.tsx';
+import { InvoicePreviewDialog, type Previewed } from './InvoicePreviewDialog.tsx';
 import './billing.css';
 
 const TYPE_TONE: Record<InvoiceType, string> = {
@@ -60,11 +66,18 @@ export function TypeBadge({ type }: { type: InvoiceType }) {
   );
 }
 
-function StatusBadge({ status }: { status: InvoiceStatus }) {
+const KIND_KEYS = { invoice: 'invoice', credit_note: 'creditNote' } as const satisfies Record<
+  InvoiceKind,
+  string
+>;
+
+/** A credit note's `paid`: its money went back to the customer. */
+function StatusBadge({ status, kind }: { status: InvoiceStatus; kind: InvoiceKind }) {
   const { t } = useTranslation();
+  const refunded = kind === 'credit_note' && status === 'paid';
   return (
-    <span className={`badge ${STATUS_TONE[status]}`} data-status={status}>
-      {t(`billing.statuses.${status}`)}
+    <span className={`badge ${refunded ? 'badge--info' : STATUS_TONE[status]}`} data-status={status}>
+      {t(refunded ? 'billing.statuses.refunded' : `billing.statuses.${status}`)}
     </span>
   );
 }
@@ -126,6 +139,39 @@ function Filters({
         ))}
       </SelectField>
       <SelectField
+        id="invoice-filter-kind"
+        label={t('billing.filters.kind')}
+        value={draft.kind}
+        onChange={(event) =>
+          setDraft({ ...draft, kind: INVOICE_KINDS.find((kind) => kind === event.target.value) ?? '' })
+        }
+      >
+        <option value="">{t('billing.filters.anyKind')}</option>
+        {INVOICE_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {t(`billing.kinds.${KIND_KEYS[kind]}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="invoice-filter-status"
+        label={t('billing.filters.status')}
+        value={draft.status}
+        onChange={(event) =>
+          setDraft({
+            ...draft,
+            status: INVOICE_STATUSES.find((status) => status === event.target.value) ?? '',
+          })
+        }
+      >
+        <option value="">{t('billing.filters.anyStatus')}</option>
+        {INVOICE_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {t(`billing.statuses.${status}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
         id="invoice-filter-service"
         label={t('billing.filters.service')}
         value={draft.service_id}
@@ -164,7 +210,7 @@ function InvoiceRow({
   onDownloadFailed,
 }: {
   invoice: InvoiceSummary;
-  onPreview: (invoice: InvoiceSummary) => void;
+  onPreview: (invoice: Previewed) => void;
   onDownloadFailed: () => void;
 }) {
   const { t } = useTranslation();
@@ -185,14 +231,20 @@ function InvoiceRow({
           {/* Its name; the id only for an invoice whose workspace has none any more. */}
           {invoice.service_name ?? (invoice.service_id ? <code>{invoice.service_id}</code> : '—')}
         </span>
+        <CreditLinks invoice={invoice} onPreview={onPreview} />
       </th>
       {/* data-label: on a phone each row is a card, and each value is named by its column. */}
       <td data-label={t('billing.invoices.date')}>{calendarDate(invoice.date, language)}</td>
       <td data-label={t('billing.invoices.type')}>
+        {invoice.kind === 'credit_note' && (
+          <span className="badge badge--danger invoice-kind" data-kind={invoice.kind}>
+            {t('billing.kinds.creditNote')}
+          </span>
+        )}
         <TypeBadge type={invoice.type} />
       </td>
       <td data-label={t('billing.invoices.status')}>
-        <StatusBadge status={invoice.status} />
+        <StatusBadge status={invoice.status} kind={invoice.kind} />
       </td>
       <td className="numeric" data-label={t('billing.invoices.vat')}>
         {money(invoice.vat_amount, language)}
@@ -231,6 +283,56 @@ function InvoiceRow({
   );
 }
 
+/** Under a credit note its invoice, under an invoice its credit notes: each opens that preview. */
+function CreditLinks({
+  invoice,
+  onPreview,
+}: {
+  invoice: InvoiceSummary;
+  onPreview: (invoice: Previewed) => void;
+}) {
+  const { t } = useTranslation();
+  const link = (reference: InvoiceReference, label: string, ariaLabel: string) => (
+    <button
+      key={reference.id}
+      type="button"
+      className="invoice-credit-link"
+      aria-label={ariaLabel}
+      onClick={() =>
+        onPreview({
+          id: reference.id,
+          number: reference.number,
+          kind: invoice.kind === 'credit_note' ? 'invoice' : 'credit_note',
+        })
+      }
+      data-testid={`invoice-link-${invoice.number}-${reference.number}`}
+    >
+      {label}
+    </button>
+  );
+  if (invoice.credited_invoice) {
+    const credited = invoice.credited_invoice;
+    return (
+      <span className="invoice-credits">
+        {link(
+          credited,
+          t('billing.invoices.credits', { number: credited.number }),
+          t('billing.invoices.creditsOf', { number: credited.number }),
+        )}
+      </span>
+    );
+  }
+  if (invoice.credit_notes.length === 0) return null;
+  return (
+    <span className="invoice-credits">
+      {t('billing.invoices.creditNotes')}{' '}
+      {invoice.credit_notes.map((note) =>
+        link(note, note.number, t('billing.invoices.creditNoteOf', { number: note.number })),
+      )}
+    </span>
+  );
+}
+
 /** The services by name; the start of its id only tells apart two of the same name. */
 function serviceChoices(services: Array<{ id: string; name: string }>): Array<{ id: string; name: string }> {
   return services.map((service) => ({
@@ -246,7 +348,7 @@ function Invoices() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<InvoiceFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const [previewing, setPreviewing] = useState<InvoiceSummary | null>(null);
+  const [previewing, setPreviewing] = useState<Previewed | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const invoices = useInvoices(filters, page);
   const services = useServicesOverview();

@@ -3,15 +3,17 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
+import type { InvoiceKind } from '@debesis/contract';
 import { useInvoicePreview } from './billing-api.ts';
 
-export function InvoicePreviewDialog({
-  invoice,
-  onClose,
-}: {
-  invoice: { id: string; number: string };
-  onClose: () => void;
-}) {
+/** The document previewed: an invoice or a credit note. */
+export interface Previewed {
+  id: string;
+  number: string;
+  kind: InvoiceKind;
+}
+
+export function InvoicePreviewDialog({ invoice, onClose }: { invoice: Previewed; onClose: () => void }) {
   const { t } = useTranslation();
   const preview = useInvoicePreview(invoice.id);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -48,7 +50,12 @@ export function InvoicePreviewDialog({
     };
   }, [onClose]);
 
-  const title = t('billing.preview.title', { number: invoice.number });
+  const title = t(
+    invoice.kind === 'credit_note' ? 'billing.preview.creditNoteTitle' : 'billing.preview.title',
+    {
+      number: invoice.number,
+    },
+  );
   return (
     <div className="billing-dialog__backdrop" onClick={onClose}>
       <div
@@ -87,7 +94,7 @@ export function InvoicePreviewDialog({
         {preview.isSuccess && (
           <iframe
             className="billing-dialog__frame"
-            title={t('billing.preview.frameTitle', { number: invoice.number })}
+            title={title}
             sandbox=""
             srcDoc={preview.data}
             data-testid="invoice-preview-frame"

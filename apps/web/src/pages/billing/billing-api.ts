@@ -4,6 +4,8 @@ import {
   billingInfoSchema,
   billingSummarySchema,
   invoiceListSchema,
+  type InvoiceKind,
+  type InvoiceStatus,
   type InvoiceType,
   type UpdateBillingInfoRequest,
 } from '@debesis/contract';
@@ -21,10 +23,20 @@ export interface InvoiceFilters {
   start_date: string;
   end_date: string;
   payment_type: InvoiceType | '';
+  /** Invoices or credit notes. */
+  kind: InvoiceKind | '';
+  status: InvoiceStatus | '';
   service_id: string;
 }
 
-export const NO_FILTERS: InvoiceFilters = { start_date: '', end_date: '', payment_type: '', service_id: '' };
+export const NO_FILTERS: InvoiceFilters = {
+  start_date: '',
+  end_date: '',
+  payment_type: '',
+  kind: '',
+  status: '',
+  service_id: '',
+};
 
 export function useBillingSummary() {
   return useQuery({
@@ -44,6 +56,8 @@ export function useInvoices(filters: InvoiceFilters, page: number) {
           start_date: filters.start_date || undefined,
           end_date: filters.end_date || undefined,
           payment_type: filters.payment_type || undefined,
+          kind: filters.kind || undefined,
+          status: filters.status || undefined,
           service_id: filters.service_id || undefined,
         },
       }),

@@ -8,6 +8,7 @@ export function makeInvoice(overrides: Partial<InvoiceSummary> = {}): InvoiceSum
   return {
     id: '0b7f6c1e-4a55-4f7e-8b35-9d0c1a2b3c01',
     number: 'DEB-2026-000001',
+    kind: 'invoice',
     type: 'PURCHASE',
     status: 'paid',
     date: '2026-11-21',
@@ -23,6 +24,8 @@ export function makeInvoice(overrides: Partial<InvoiceSummary> = {}): InvoiceSum
     vat_rate: 21,
     vat_amount: 33997,
     total: 195889,
+    credited_invoice: null,
+    credit_notes: [],
     ...overrides,
   };
 }
@@ -68,7 +71,14 @@ export function invoicesHandler(all: InvoiceSummary[], seen: URLSearchParams[] =
     const page = Number(query.get('page') ?? 1);
     const perPage = Number(query.get('per_page') ?? 10);
     const type = query.get('payment_type');
-    const matching = all.filter((invoice) => !type || invoice.type === type);
+    const kind = query.get('kind');
+    const status = query.get('status');
+    const matching = all.filter(
+      (invoice) =>
+        (!type || invoice.type === type) &&
+        (!kind || invoice.kind === kind) &&
+        (!status || invoice.status === status),
+    );
     return HttpResponse.json({
       items: matching.slice((page - 1) * perPage, page * perPage),
       page,
