@@ -45,6 +45,8 @@ export const ACTIVITY_ACTIONS = [
   'payment credited',
   'payment refunded',
   'payment refused',
+  'payment method saved',
+  'payment method removed',
   'plan change ordered',
   'plan change waiting for room',
   'plan changed',

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** One attempt to pay an order at a provider (a hosted card page). */
 export const paymentSessions = pgTable(
@@ -17,6 +27,8 @@ export const paymentSessions = pgTable(
     currency: text('currency', { enum: ['EUR'] })
       .notNull()
       .default('EUR'),
+    /** The customer asked to keep the card for renewals (Stripe: setup_future_usage=off_session). */
+    savePaymentMethod: boolean('save_payment_method').notNull().default(false),
     /** The provider's id of the payment taken in this session (Stripe: its PaymentIntent). */
     paymentReference: text('payment_reference'),
     /**
