@@ -66,7 +66,7 @@ function chargeOf(intent: Stripe.PaymentIntent): SavedCardCharge {
       return {
         status: 'declined',
         reason: {
-          code: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'card_declined',
+          code: intent.last_payment_error?.decline_code || intent.last_payment_error?.code || 'card_declined',
           message: intent.last_payment_error?.message ?? 'The card was declined.',
         },
         reference: intent.id,
@@ -223,7 +223,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         if (error instanceof Stripe.errors.StripeCardError) {
           const intent = (error.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent;
           const reason = {
-            code: error.decline_code ?? error.code ?? 'card_declined',
+            // The SDK gives '' for a field Stripe left out.
+            code: error.decline_code || error.code || 'card_declined',
             message: error.message,
           };
           return error.code === 'authentication_required'
