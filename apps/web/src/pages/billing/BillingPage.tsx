@@ -26,6 +26,7 @@ import {
   type InvoiceFilters,
 } from './billing-api.ts';
 import { InvoicePreviewDialog } from './InvoicePreviewDialog.tsx';
+import { PaymentMethodPanel } from './PaymentMethodPanel.tsx';
 import './billing.css';
 
 const TYPE_TONE: Record<InvoiceType, string> = {
@@ -404,6 +405,7 @@ export function BillingPage() {
         </FormAlert>
       )}
       <OpenOrders />
+      <PaymentMethodPanel />
       <div className="billing-grid">
         <Invoices />
         {data && <BillingInfoForm info={data.billing_info} />}
