@@ -45,8 +45,6 @@ export const ACTIVITY_ACTIONS = [
   'payment credited',
   'payment refunded',
   'payment refused',
-  'payment method saved',
-  'payment method removed',
   'plan change ordered',
   'plan change waiting for room',
   'plan changed',
@@ -140,6 +138,8 @@ export const ACTIVITY_ACTIONS = [
   // Durability (replicas.ts): the workspace now serves from its standby on another node.
   'service failed over',
   'service moved',
+  'payment method saved',
+  'payment method removed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
