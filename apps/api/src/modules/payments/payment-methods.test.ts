@@ -11,7 +11,7 @@ import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
-import { paymentMethods } from './payment-methods.table.ts';
+import { paymentMethodSetups, paymentMethods } from './payment-methods.table.ts';
 import { createPaymentMethodsService } from './payment-methods.service.ts';
 import { paymentSessions } from './payments.table.ts';
 import { createSandboxProvider, type SandboxCardEvent } from './sandbox.provider.ts';
@@ -241,6 +241,31 @@ describe('kept cards (sandbox)', () => {
     ).map((entry) => entry.action);
     expect(actions.filter((action) => action === 'payment method saved')).toHaveLength(2);
     expect(actions.filter((action) => action === 'payment method removed')).toHaveLength(1);
+  });
+
+  it('closes a card form after a day', async () => {
+    const owner = await signedInUser(ctx);
+    const { url } = (
+      await injectWithCsrf(ctx.app, {
+        method: 'POST',
+        url: '/api/v1/billing/payment-methods',
+        headers: owner.auth,
+      })
+    ).json<{ url: string }>();
+    const id = new URL(url).pathname.split('/').at(-1)!;
+    await ctx.database.db
+      .update(paymentMethodSetups)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(paymentMethodSetups.id, id));
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: `${new URL(url).pathname}/save`,
+      headers: FORM,
+      payload: 'card_number=4242424242424242&exp_month=12&exp_year=40&cvc=123',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).toContain('This card form is already finished');
+    expect(await getCard(owner.auth)).toBeNull();
   });
 
   it('speaks the account’s language on the card form', async () => {

@@ -41,7 +41,7 @@ const TEXT = {
     back: 'Cancel and go back',
     outcome: 'See how the payment went',
     cards:
-      'Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0259 stays pending.',
+      'Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds, 4000 0000 0000 0259 stays pending. Kept for renewals: 4000 0000 0000 0341 declines every renewal, 4000 0027 6000 3184 needs authentication.',
     invalid:
       'Check the card details: use one of the test cards, a future expiry date and a 3 or 4 digit CVC.',
     closed: 'This payment session is already finished.',
@@ -71,7 +71,7 @@ const TEXT = {
     back: 'Atšaukti ir grįžti',
     outcome: 'Peržiūrėti mokėjimo rezultatą',
     cards:
-      'Bandomosios kortelės: 4242 4242 4242 4242 – sėkmė, 4000 0000 0000 0002 – atmesta, 4000 0000 0000 9995 – nepakanka lėšų, 4000 0000 0000 0259 – lieka laukianti.',
+      'Bandomosios kortelės: 4242 4242 4242 4242 – sėkmė, 4000 0000 0000 0002 – atmesta, 4000 0000 0000 9995 – nepakanka lėšų, 4000 0000 0000 0259 – lieka laukianti. Išsaugotos pratęsimams: 4000 0000 0000 0341 – kiekvienas pratęsimas atmetamas, 4000 0027 6000 3184 – reikia patvirtinimo.',
     invalid:
       'Patikrinkite kortelės duomenis: naudokite bandomąją kortelę, būsimą galiojimo datą ir 3 arba 4 skaitmenų CVC.',
     closed: 'Šis mokėjimas jau baigtas.',
@@ -119,6 +119,13 @@ function futureExpiry(form: { exp_month: number; exp_year: number }, now: Date) 
   const current = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
   return expiry < current ? null : { month: form.exp_month, year };
 }
+
+/** A card form is good for a day, like a Stripe Checkout Session. */
+export const SETUP_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a card form still takes a card. */
+const setupOpen = (setup: { status: string; createdAt: Date }, now: Date) =>
+  setup.status === 'open' && now.getTime() - setup.createdAt.getTime() < SETUP_TTL_MS;
 
 /** The page that opened the card page: its return address without `/complete?…`. */
 function paymentPageOf(returnUrl: string): string {
@@ -252,7 +259,7 @@ ${cardFields(t)}
     const setup = await methods.setupForPage(setupId);
     const language = (await users.findById(setup.accountId))?.settings.language ?? fallback;
     const t = TEXT[language];
-    if (setup.status !== 'open') {
+    if (!setupOpen(setup, new Date())) {
       return reply
         .type('text/html')
         .send(
@@ -300,9 +307,9 @@ ${cardFields(t)}
     },
     async (request, reply) => {
       const setup = await methods.setupForPage(request.params.id);
-      if (setup.status !== 'open') return renderSetup(reply, request.language, setup.id);
-      const form = payFormSchema.safeParse(request.body);
       const now = new Date();
+      if (!setupOpen(setup, now)) return renderSetup(reply, request.language, setup.id);
+      const form = payFormSchema.safeParse(request.body);
       const expiry = form.success ? futureExpiry(form.data, now) : null;
       if (!form.success || !expiry || !outcomeForCard(form.data.card_number)) {
         return renderSetup(reply, request.language, setup.id, 'invalid');

@@ -57,6 +57,16 @@ function fakeStripeApi(): Promise<{ url: string; requests: Recorded[]; server: S
         if (method === 'pm_card_visa') {
           return answer(200, { id: 'pi_ok', object: 'payment_intent', status: 'succeeded' });
         }
+        if (method === 'pm_gone') {
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'No such PaymentMethod: pm_gone',
+              param: 'payment_method',
+            },
+          });
+        }
         if (method === 'pm_processing') {
           return answer(200, { id: 'pi_slow', object: 'payment_intent', status: 'processing' });
         }
@@ -197,6 +207,12 @@ describe('Stripe kept cards', () => {
       reference: 'pi_refused',
     });
     expect(await charge('pm_processing')).toEqual({ status: 'pending', reference: 'pi_slow' });
+    // A card removed at Stripe itself is a refusal, not an error to retry for ever.
+    expect(await charge('pm_gone')).toEqual({
+      status: 'declined',
+      reason: { code: 'resource_missing', message: 'No such PaymentMethod: pm_gone' },
+      reference: null,
+    });
   });
 
   it('detaches a card, and takes one already gone as detached', async () => {

@@ -231,6 +231,17 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
             ? { status: 'requires_action', reason, reference: intent?.id ?? null }
             : { status: 'declined', reason, reference: intent?.id ?? null };
         }
+        // The card is gone at Stripe (detached or deleted there): no charge can take it.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          (error.code === 'resource_missing' || error.code?.startsWith('payment_method_'))
+        ) {
+          return {
+            status: 'declined',
+            reason: { code: error.code, message: error.message },
+            reference: null,
+          };
+        }
         throw error;
       }
     },
