@@ -69,6 +69,8 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { sellerFromConfig } from './modules/billing/billing.config.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
+import { createPaymentMethodsService } from './modules/payments/payment-methods.service.ts';
+import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes.ts';
 import { createQuotesService } from './modules/orders/quotes.service.ts';
 import { createVatSituation } from './modules/orders/vat-situation.ts';
 import { createBillingQueries } from './modules/billing/billing.queries.ts';
@@ -376,8 +378,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     log: app.log,
     now,
   });
+  const provider = configuredProvider(config);
+  const paymentMethods = createPaymentMethodsService({
+    db: database.db,
+    provider,
+    users: usersQueries,
+    activity,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const payments = createPaymentsService({
     db: database.db,
+    methods: paymentMethods,
     invoices: billing,
     fulfilment: createPaymentFulfilment({
       credits: creditsInTransaction,
@@ -387,7 +399,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       invoices: billing,
       activity,
     }),
-    provider: configuredProvider(config),
+    provider,
     orders,
     activity,
     publicUrl: config.publicUrl,
@@ -540,6 +552,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(planChangesRoutes, { prefix: '/plan-changes', planChanges });
       await api.register(creditsRoutes, { prefix: '/account', credits });
       await api.register(billingRoutes, { prefix: '/billing', billing });
+      await api.register(paymentMethodsRoutes, {
+        prefix: '/billing/payment-methods',
+        methods: paymentMethods,
+      });
       await api.register(servicesRoutes, { prefix: '/services', services: servicesService });
       await api.register(nodesRoutes, {
         prefix: '/nodes',
@@ -556,7 +572,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     { prefix: '/api/v1' },
   );
   if (config.PAYMENT_PROVIDER === 'sandbox') {
-    await app.register(sandboxRoutes, { prefix: '/payments-sandbox', payments, queue, users: usersQueries });
+    await app.register(sandboxRoutes, {
+      prefix: '/payments-sandbox',
+      payments,
+      methods: paymentMethods,
+      queue,
+      users: usersQueries,
+    });
   }
   await app.register(webAppPlugin, { webDist: config.webDist });
 

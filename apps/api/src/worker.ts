@@ -21,6 +21,7 @@ import { nodeWakeups } from './modules/nodes/node-waker.ts';
 import { createRateLimitQueries } from './modules/rate-limits/rate-limits.queries.ts';
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from './modules/payments/sandbox-signature.ts';
+import { createCardExpiryMailer } from './modules/payments/card-expiry.ts';
 import { createServicesBackground } from './modules/services/services.background.ts';
 import { servicesInTransaction } from './modules/services/services.in-transaction.ts';
 import { createServicesQueries } from './modules/services/services.queries.ts';
@@ -165,6 +166,21 @@ export async function startWorker(deps: {
   await deps.queue.work('monitoring.prune', async () => {
     const deleted = await monitoring.prune();
     if (deleted > 0) deps.logger.info({ deleted }, 'monitoring: events past their retention deleted');
+  });
+
+  // Kept cards in their expiry month: their owners mailed, once per card.
+  const cardExpiry = createCardExpiryMailer({
+    db: deps.database.db,
+    users: createUsersQueries(deps.database.db),
+    sendMail: async (message) => {
+      await deps.queue.send('mail.send', message, { idempotencyKey: message.id });
+    },
+    publicUrl: deps.publicUrl,
+    now: () => new Date(),
+  });
+  await deps.queue.work('payments.card-expiry', async () => {
+    const result = await cardExpiry.run();
+    if (result.mailed > 0) deps.logger.info(result, 'owners of expiring kept cards mailed');
   });
 
   const authLinks = createAuthLinks({

@@ -138,6 +138,8 @@ export const ACTIVITY_ACTIONS = [
   // Durability (replicas.ts): the workspace now serves from its standby on another node.
   'service failed over',
   'service moved',
+  'payment method saved',
+  'payment method removed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

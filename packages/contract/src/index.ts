@@ -24,6 +24,7 @@ export * from './snapshots.ts';
 export * from './replicas.ts';
 export * from './workspace-names.ts';
 export * from './billing.ts';
+export * from './payment-methods.ts';
 export * from './public-site.ts';
 export * from './activity.ts';
 export * from './dashboard.ts';

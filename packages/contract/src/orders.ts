@@ -50,7 +50,13 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid_format' }) });
 
 /** POST /orders/{id}/process: the workspace's name may still be given (or changed) at checkout. */
-export const processOrderRequestSchema = z.object({ name: serviceNameSchema.optional() }).nullish();
+export const processOrderRequestSchema = z
+  .object({
+    name: serviceNameSchema.optional(),
+    /** As on POST /payments/session: keep the card for renewals. */
+    save_payment_method: z.boolean().optional(),
+  })
+  .nullish();
 
 /**
  * An order that may still be paid or cancelled (AWAITING_PAYMENT or FAILED), for the lists of
@@ -74,7 +80,12 @@ export const orderCapacitySchema = z.object({
 });
 export type OrderCapacity = z.infer<typeof orderCapacitySchema>;
 
-export const paymentSessionRequestSchema = z.object({ order_id: z.uuid({ error: 'invalid_format' }) });
+export const paymentSessionRequestSchema = z.object({
+  order_id: z.uuid({ error: 'invalid_format' }),
+  /** Keep the card for renewals (Billing → Payment method); the card page may still untick it. */
+  save_payment_method: z.boolean().default(false),
+});
+export type PaymentSessionRequest = z.input<typeof paymentSessionRequestSchema>;
 export const paymentSessionResponseSchema = z.object({ session_id: text(), url: text() });
 
 export const PAYMENT_SESSION_STATUSES = ['open', 'pending', 'succeeded', 'failed', 'expired'] as const;
@@ -100,6 +111,10 @@ export const SANDBOX_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   pending: '4000000000000259',
+  /** Pays and is kept fine, but every later charge without the customer (off-session) declines. */
+  declinesOffSession: '4000000000000341',
+  /** Asks the customer to authenticate: on the page they do; an off-session charge cannot. */
+  authenticationRequired: '4000002760003184',
 } as const;
 
 export const extendServiceRequestSchema = z.object({

@@ -10,6 +10,8 @@ const CSRF_EXEMPT = [
   /^POST \/api\/v1\/payments\/events/,
   // The sandbox provider's own card form: in production this page is the provider's, on its site.
   /^POST \/payments-sandbox\/sessions\/[^/]+\/pay$/,
+  // And its card form of Billing (keeps a card, charges nothing), the same.
+  /^POST \/payments-sandbox\/setups\/[^/]+\/save$/,
   /^(GET|POST) \/api\/v1\/nodes\//,
   // A share link's visitor has no session; a forged unlock only opens a link its forger can open.
   /^POST \/api\/v1\/public\/shares\/[^/]+\/unlock$/,

@@ -41,6 +41,9 @@ const NOT_WALKED: Record<string, string> = {
   'GET /payments-sandbox/sessions/{id}':
     'the sandbox card page is a capability URL (the session id is the secret), as the provider’s own page is',
   'POST /payments-sandbox/sessions/{id}/pay': 'the sandbox card page (see above)',
+  'GET /payments-sandbox/setups/{id}':
+    'the sandbox card form of Billing is a capability URL (the setup id is the secret), like the card page',
+  'POST /payments-sandbox/setups/{id}/save': 'the sandbox card form (see above)',
   'GET /api/v1/payments/session/{id}/verify':
     'documented capability: "no sign-in: the session id is the key" (the page the provider returns to)',
   'GET /api/v1/payments/session/{id}/status': 'the same capability as …/verify',

@@ -1,7 +1,7 @@
 // Every background job by name, with the payload it carries. A job must be idempotent:
 // running it twice changes nothing the second time.
 import type { MailMessage } from '../mail/mailer.ts';
-import type { SandboxEvent } from '../modules/payments/sandbox.provider.ts';
+import type { SandboxCardEvent, SandboxEvent } from '../modules/payments/sandbox.provider.ts';
 
 export interface JobMap {
   /**
@@ -17,7 +17,12 @@ export interface JobMap {
    */
   'maintenance.prune': Record<string, never>;
   /** The sandbox provider delivers a signed event to the webhook, retried until it lands. */
-  'payments.sandbox-event': { event: SandboxEvent };
+  'payments.sandbox-event': { event: SandboxEvent | SandboxCardEvent };
+  /**
+   * Daily: the owners of kept cards in their expiry month mailed, once per card
+   * (modules/payments/payment-methods.service.ts).
+   */
+  'payments.card-expiry': Record<string, never>;
   /** A paid service gets a node (or waits in resourcePending); nothing happens once it has one. */
   'services.place': { serviceId: string };
   /** Every 2 minutes: services still without a node are offered to the nodes again. */
@@ -46,6 +51,7 @@ export const JOB_NAMES = [
   'maintenance.prune',
   'monitoring.prune',
   'monitoring.tick',
+  'payments.card-expiry',
   'payments.sandbox-event',
   'services.place',
   'services.retry-placement',

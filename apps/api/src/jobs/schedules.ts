@@ -3,6 +3,7 @@
 // operator runs by hand is what the schedule would send.
 import { BACKUP_TICK_CRON } from '../modules/backups/backups.scheduler.ts';
 import { MONITORING_PRUNE_CRON, MONITORING_TICK_CRON } from '../modules/monitoring/monitoring.tick.ts';
+import { CARD_EXPIRY_CRON } from '../modules/payments/card-expiry.ts';
 import { LIFECYCLE_SWEEP_CRON, PLACEMENT_RETRY_CRON } from '../modules/services/lifecycle.constants.ts';
 import type { JobMap, JobName } from './job-map.ts';
 
@@ -19,6 +20,7 @@ export const SCHEDULES: readonly ScheduledJob[] = [
   { name: 'backups.tick', cron: BACKUP_TICK_CRON, payload: {} },
   { name: 'monitoring.tick', cron: MONITORING_TICK_CRON, payload: {} },
   { name: 'monitoring.prune', cron: MONITORING_PRUNE_CRON, payload: {} },
+  { name: 'payments.card-expiry', cron: CARD_EXPIRY_CRON, payload: {} },
 ];
 
 export function scheduledJob(name: string): ScheduledJob | undefined {

@@ -264,6 +264,8 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
     [/^\/api\/v1\/payments\/session\//, 'id', owner.sessionId],
     [/^\/api\/v1\/auth\/sessions\//, 'id', owner.signInSessionId],
     [/^\/payments-sandbox\/sessions\//, 'id', owner.sessionId],
+    // A sandbox card form nobody opened (the owner's would keep a card).
+    [/^\/payments-sandbox\/setups\//, 'id', 'pms_no_such_setup_0123456789'],
     [/^\/api\/v1\/payments\/events\//, 'provider', 'sandbox'],
     [/^\/api\/v1\/auth\/oauth\//, 'provider', 'github'],
     [/^\/api\/v1\/plan-changes\//, 'id', owner.planChangeId],

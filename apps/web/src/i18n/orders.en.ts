@@ -20,6 +20,9 @@ export const ordersEn = {
     estimate: 'Estimated when you chose the plan; the final price is confirmed when the order is created.',
     pay: 'Pay',
     paying: 'Opening the payment page…',
+    keepCard: 'Keep this card for renewals',
+    keepCardHint:
+      'Your payment provider keeps it; renewals are charged to it. Replace or remove it in Billing.',
     payNote: 'You will enter your card on our payment provider’s secure page.',
     payWithCredit: 'Pay with account credit',
     creditCovers: 'Your account credit covers the whole amount: no card is needed.',

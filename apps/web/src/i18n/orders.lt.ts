@@ -30,6 +30,9 @@ export const ordersLt: OrdersMessages = {
     estimate: 'Apskaičiuota renkantis planą; galutinė kaina patvirtinama sukūrus užsakymą.',
     pay: 'Mokėti',
     paying: 'Atidaromas mokėjimo puslapis…',
+    keepCard: 'Išsaugoti šią kortelę pratęsimams',
+    keepCardHint:
+      'Ją saugo mokėjimų paslaugų teikėjas; pratęsimai bus apmokami ja. Pakeisti ar pašalinti ją galite skiltyje „Atsiskaitymai“.',
     payNote: 'Kortelės duomenis įvesite saugiame mokėjimų paslaugų teikėjo puslapyje.',
     payWithCredit: 'Apmokėti sąskaitos kreditu',
     creditCovers: 'Visą sumą padengia jūsų sąskaitos kreditas: kortelės nereikia.',

@@ -38,8 +38,8 @@ export const cancelOrder = (id: string): Promise<Order> =>
 export const getOrderCapacity = (diskSpace: number): Promise<OrderCapacity> =>
   api.get(`/api/v1/orders/capacity?disk_space=${encodeURIComponent(diskSpace)}`, orderCapacitySchema);
 
-/** Opens a payment session for an order awaiting payment. */
-export const processOrder = (id: string, body: { name?: string } = {}) =>
+/** Opens a payment session for an order awaiting payment (`save_payment_method`: keep the card). */
+export const processOrder = (id: string, body: { name?: string; save_payment_method?: boolean } = {}) =>
   api.post(`${orderPath(id)}/process`, body, paymentSessionResponseSchema);
 
 /** Reopens a FAILED order and opens a new payment session for it. */

@@ -140,7 +140,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const name = request.body?.name;
       if (name) await orders.nameService(currentUserId(request), request.params.id, name);
-      return payments.createSession(currentUserId(request), request.params.id, 'new');
+      return payments.createSession(currentUserId(request), request.params.id, 'new', {
+        savePaymentMethod: request.body?.save_payment_method === true,
+      });
     },
   );
 

@@ -25,7 +25,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: paymentSessionResponseSchema },
       },
     },
-    async (request) => payments.createSession(currentUserId(request), request.body.order_id, 'new'),
+    async (request) =>
+      payments.createSession(currentUserId(request), request.body.order_id, 'new', {
+        savePaymentMethod: request.body.save_payment_method,
+      }),
   );
 
   for (const check of ['verify', 'status'] as const) {

@@ -20,6 +20,7 @@ import type { OrderRow } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ServiceFulfilment } from '../services/services.background.ts';
 import type { PaidOutcome, PaymentFulfilment } from './payment-fulfilment.ts';
+import type { PaymentMethodsService } from './payment-methods.service.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
 import { createPaymentsQueries, type PaymentSessionRow } from './payments.queries.ts';
 import { refundPendingSession } from './refund.ts';
@@ -48,6 +49,8 @@ const CREDIT_PROVIDER = 'credit';
 export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProvider;
+  /** Kept cards: the account's customer for a card to keep, and the provider's attached cards. */
+  methods: Pick<PaymentMethodsService, 'customerFor' | 'applyCardEvent'>;
   orders: Pick<OrdersService, 'payable' | 'findById'>;
   activity: Pick<ActivityService, 'record'>;
   /** What a succeeded payment buys, in its transaction (payment-fulfilment.ts). */
@@ -236,21 +239,29 @@ export function createPaymentsService(deps: {
   }
 
   return {
+    /**
+     * `savePaymentMethod`: keep the card for renewals (the provider saves it to the account's
+     * customer, and says so with its own event once the payment is made).
+     */
     async createSession(
       accountId: string,
       orderId: string,
       flow: PaymentFlow,
+      options: { savePaymentMethod?: boolean } = {},
     ): Promise<{ session_id: string; url: string }> {
       const order = await deps.orders.payable(accountId, orderId, { reopenFailed: flow === 'retry' });
       const sessionId = `ps_${randomBytes(18).toString('base64url')}`;
       const returnUrl = `${deps.publicUrl}${completionPath(flow, order, sessionId)}`;
+      // Credit pays it all: no card, nothing to keep.
       if (order.amountMinor === 0) return settleWithCredit(accountId, order, sessionId, returnUrl);
+      const savePaymentMethod = options.savePaymentMethod === true;
       const created = await deps.provider.createSession({
         sessionId,
         amountMinor: order.amountMinor,
         currency: order.currency,
         description: `${order.productName}, ${order.months} mo.`,
         returnUrl,
+        ...(savePaymentMethod ? { saveFor: { customerRef: await deps.methods.customerFor(accountId) } } : {}),
       });
       await payments.insertSession({
         id: sessionId,
@@ -263,6 +274,7 @@ export function createPaymentsService(deps: {
         returnUrl,
         amountMinor: order.amountMinor,
         currency: order.currency,
+        savePaymentMethod,
         createdAt: now(),
         updatedAt: now(),
       });
@@ -272,7 +284,11 @@ export function createPaymentsService(deps: {
     /** The provider's webhook: verify, then apply once. */
     async receiveEvent(rawBody: string, headers: Record<string, string | string[] | undefined>) {
       const event = deps.provider.parseEvent(rawBody, headers);
-      return { received: true as const, result: event ? await applyEvent(event) : ('ignored' as const) };
+      if (!event) return { received: true as const, result: 'ignored' as const };
+      if (event.type === 'method.attached') {
+        return { received: true as const, result: await deps.methods.applyCardEvent(event) };
+      }
+      return { received: true as const, result: await applyEvent(event) };
     },
 
     /**

@@ -28,6 +28,8 @@ export const paymentSessions = pgTable(
     currency: text('currency', { enum: ['EUR'] })
       .notNull()
       .default('EUR'),
+    /** The customer asked to keep the card for renewals (Stripe: setup_future_usage=off_session). */
+    savePaymentMethod: boolean('save_payment_method').notNull().default(false),
     /** The provider's id of the payment taken in this session (Stripe: its PaymentIntent). */
     paymentReference: text('payment_reference'),
     /**

@@ -155,6 +155,7 @@ describe('subusers', () => {
       `/api/v1/services/${serviceId}/status`,
       '/api/v1/users/me',
       '/api/v1/billing/invoices',
+      '/api/v1/billing/payment-methods',
       `/api/v1/subusers/${serviceId}`,
     ]) {
       const refused = await call.get(bearer(session.access_token), url);

@@ -84,6 +84,8 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
     reason: 'amount_mismatch',
     provider: 'stripe',
   },
+  'payment method saved': { brand: 'visa', last4: '4242', replaced: false },
+  'payment method removed': { brand: 'mastercard', last4: '4444' },
   'payment refunded': {
     order_id: 'o-4',
     session_id: 's-2',

@@ -26,6 +26,8 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'payment credited': 'paymentCredited',
   'payment refunded': 'paymentRefunded',
   'payment refused': 'paymentRefused',
+  'payment method saved': 'paymentMethodSaved',
+  'payment method removed': 'paymentMethodRemoved',
   'plan change ordered': 'planChangeOrdered',
   'plan change waiting for room': 'planChangeWaitingForRoom',
   'plan changed': 'planChanged',

@@ -3,7 +3,7 @@
 // the account's activity page and a service's Activity tab, for activity entries and for the
 // lines of a service's log (the management lines are activity entries; the node's lines are
 // codes of NODE_LOG_CODES with their params). Pure: texts, language and plan names come in.
-import type { ActivityAction } from '@debesis/contract';
+import { cardBrandName, type ActivityAction } from '@debesis/contract';
 import type { TFunction } from 'i18next';
 import { activityEn } from '../../i18n/activity.en.ts';
 import { diskSize, money, numberLocale } from '../plans/format.ts';
@@ -181,6 +181,8 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
     const reason = text(d.reason);
     return reason ? c.t('sentences.paymentRefused', { reason: word(c, 'reason', reason) }) : null;
   },
+  'payment method saved': (d, c) => card(d, c),
+  'payment method removed': (d, c) => card(d, c),
   'payment refunded': (d, c) => {
     const paid = amount(d.amount);
     return paid === null ? null : c.t('sentences.paymentRefunded', { amount: money(paid, c.language) });
@@ -420,6 +422,13 @@ function changedNamed(
   if (!name) return null;
   const fields = fieldList(context, details.fields);
   return fields ? context.t(key, { name, fields }) : context.t(plain, { name });
+}
+
+/** A kept card, as Billing shows it: Visa •••• 4242. */
+function card(d: Details, c: SentenceContext): string | null {
+  const brand = text(d.brand);
+  const last4 = text(d.last4);
+  return brand && last4 ? c.t('sentences.card', { brand: cardBrandName(brand), last4 }) : null;
 }
 
 function planChange(d: Details, c: SentenceContext): string | null {

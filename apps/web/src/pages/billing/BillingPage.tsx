@@ -32,6 +32,7 @@ import {
   type InvoiceFilters,
 } from './billing-api.ts';
 import { InvoicePreviewDialog, type Previewed } from './InvoicePreviewDialog.tsx';
+import { PaymentMethodPanel } from './PaymentMethodPanel.tsx';
 import './billing.css';
 
 const TYPE_TONE: Record<InvoiceType, string> = {
@@ -506,6 +507,7 @@ export function BillingPage() {
         </FormAlert>
       )}
       <OpenOrders />
+      <PaymentMethodPanel />
       <div className="billing-grid">
         <Invoices />
         {data && <BillingInfoForm info={data.billing_info} />}

@@ -22,6 +22,7 @@ import {
   Breakdown,
   Loading,
   PageProblem,
+  KeepCardField,
   PayButton,
   PaymentShell,
   Summary,
@@ -65,6 +66,7 @@ function ExtendService({
   // The order made by an earlier attempt on this page is paid, not made twice (per period).
   const [placed, setPlaced] = useState<{ periodId: string; orderId: string } | null>(null);
   const payment = usePaymentStart();
+  const [keepCard, setKeepCard] = useState(false);
   // "Today" for the preview, fixed while the page is open.
   const [now] = useState(() => new Date());
 
@@ -93,7 +95,7 @@ function ExtendService({
         orderId = (await extendService(service.id, period.id)).id;
         setPlaced({ periodId: period.id, orderId });
       }
-      return processOrder(orderId);
+      return processOrder(orderId, { save_payment_method: keepCard });
     }, t('payment.initFailed'));
   }
 
@@ -145,6 +147,7 @@ function ExtendService({
             {t('extension.expiredNote')}
           </p>
         )}
+        {!covered && <KeepCardField checked={keepCard} onChange={setKeepCard} />}
         {payment.error && <PageProblem message={payment.error} />}
         <PayButton
           onClick={pay}

@@ -33,6 +33,7 @@ import {
   OrderDone,
   orderLoadProblem,
   PageProblem,
+  KeepCardField,
   PayButton,
   PaymentShell,
   Summary,
@@ -102,6 +103,7 @@ export function NewPaymentPage() {
   const { customer, settled } = useVatCustomer();
   const [orderId, setOrderId] = useState<string | null>(null);
   const [name, setName] = useState('');
+  const [keepCard, setKeepCard] = useState(false);
   const payment = usePaymentStart();
   const products = useProducts();
   const capacity = useCapacity(plan?.disk_space ?? null);
@@ -139,7 +141,7 @@ export function NewPaymentPage() {
         id = (await createOrder({ ...body, ...workspaceNameOf(name) })).id;
         setOrderId(id);
       }
-      return processOrder(id, workspaceNameOf(name));
+      return processOrder(id, { ...workspaceNameOf(name), save_payment_method: keepCard });
     }, t('payment.initFailed'));
   }
 
@@ -166,6 +168,7 @@ export function NewPaymentPage() {
             note={quote.data ? undefined : t('payment.estimate')}
           />
           <WorkspaceNameField value={name} onChange={setName} />
+          <KeepCardField checked={keepCard} onChange={setKeepCard} />
           {capacity.full && (
             <CapacityNotice capacity={capacity.full} smallerPath="/auth/plans" keepsOrder={false} />
           )}
@@ -251,6 +254,7 @@ function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
   const { t, i18n } = useTranslation();
   const payment = usePaymentStart();
   const [name, setName] = useState(order.service_name ?? '');
+  const [keepCard, setKeepCard] = useState(false);
   // Only a new workspace needs a place; an extension's already has one.
   const capacity = useCapacity(
     order.kind === 'new' && order.status === 'AWAITING_PAYMENT' ? order.disk_space : null,
@@ -266,13 +270,14 @@ function PayOrder({ order, reload }: { order: Order; reload: () => void }) {
         {order.kind === 'new' && (
           <WorkspaceNameField value={name} onChange={setName} defaultName={workspaceDefaultName(order)} />
         )}
+        <KeepCardField checked={keepCard} onChange={setKeepCard} />
         {capacity.full && <CapacityNotice capacity={capacity.full} smallerPath="/auth/plans" keepsOrder />}
         {payment.error && <PageProblem message={payment.error} />}
         <PayButton
           // Paid or being paid meanwhile (409): show what the order is now.
           onClick={() =>
             void payment.start(
-              openOrderPayment(order.id, reload, workspaceNameOf(name)),
+              openOrderPayment(order.id, reload, { ...workspaceNameOf(name), save_payment_method: keepCard }),
               t('payment.initFailed'),
             )
           }

@@ -50,7 +50,9 @@ describe('naming the workspace at checkout', () => {
     await user.type(field, ' Komandos diskas ');
     await user.click(screen.getByTestId('payment-pay'));
 
-    await waitFor(() => expect(calls.processed).toEqual([{ name: 'Komandos diskas' }]));
+    await waitFor(() =>
+      expect(calls.processed).toEqual([{ name: 'Komandos diskas', save_payment_method: false }]),
+    );
   });
 
   it('sends nothing when the name is left empty', async () => {
@@ -61,7 +63,20 @@ describe('naming the workspace at checkout', () => {
     await screen.findByTestId('payment-workspace-name');
     await user.click(screen.getByTestId('payment-pay'));
 
-    await waitFor(() => expect(calls.processed).toEqual([{}]));
+    await waitFor(() => expect(calls.processed).toEqual([{ save_payment_method: false }]));
+  });
+
+  it('asks to keep the card only when “Keep this card for renewals” is ticked', async () => {
+    const calls = checkoutHandlers();
+    const user = userEvent.setup();
+    renderApp(`/dashboard/payments/new/${ORDER_ID}/payment`);
+
+    const keep = await screen.findByLabelText('Keep this card for renewals');
+    expect((keep as HTMLInputElement).checked).toBe(false);
+    await user.click(keep);
+    await user.click(screen.getByTestId('payment-pay'));
+
+    await waitFor(() => expect(calls.processed).toEqual([{ save_payment_method: true }]));
   });
 
   it('orders the selected plan under the name given', async () => {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../auth/session.ts';
-import { FormAlert } from '../../components/form/fields.tsx';
+import { CheckboxField, FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/orders-messages.ts';
 import '../../i18n/plans-messages.ts';
@@ -117,7 +117,11 @@ export function usePaymentStart() {
 }
 
 /** Opens the payment of an order awaiting payment; `onConflict` when it was paid or changed meanwhile. */
-export function openOrderPayment(orderId: string, onConflict: () => void, body: { name?: string } = {}) {
+export function openOrderPayment(
+  orderId: string,
+  onConflict: () => void,
+  body: { name?: string; save_payment_method?: boolean } = {},
+) {
   return async () => {
     try {
       return await processOrder(orderId, body);
@@ -126,6 +130,30 @@ export function openOrderPayment(orderId: string, onConflict: () => void, body: 
       throw error;
     }
   };
+}
+
+/**
+ * "Keep this card for renewals": sent as `save_payment_method`, so the provider keeps the card
+ * (Billing → Payment method shows it). Off unless the customer ticks it.
+ */
+export function KeepCardField({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (keep: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <CheckboxField
+      id="payment-keep-card"
+      label={t('payment.keepCard')}
+      hint={t('payment.keepCardHint')}
+      checked={checked}
+      onChange={(event) => onChange(event.target.checked)}
+      data-testid="payment-keep-card"
+    />
+  );
 }
 
 export function PayButton({
