@@ -8,6 +8,7 @@ const RUNS = 50;
 const SAMPLE: Invoice = {
   id: '00000000-0000-4000-8000-000000000001',
   number: 'DEB-2026-000123',
+  kind: 'invoice',
   type: 'PURCHASE',
   status: 'paid',
   date: '2026-11-21',
@@ -20,6 +21,8 @@ const SAMPLE: Invoice = {
   period_start: '2026-11-21',
   period_end: '2027-11-21',
   currency: 'EUR',
+  credited_invoice: null,
+  credit_notes: [],
   seller: {
     name: 'UAB „Debesis“',
     company_code: '300000000',
