@@ -280,6 +280,7 @@ export const activityEn = {
       name: 'name',
       description: 'description',
       expiry_reminders: 'expiry reminders',
+      auto_renew: 'automatic renewal',
       active: 'active',
       password: 'password',
       groups: 'groups',

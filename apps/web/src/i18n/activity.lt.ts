@@ -286,6 +286,7 @@ export const activityLt: ActivityMessages = {
       name: 'pavadinimas',
       description: 'aprašymas',
       expiry_reminders: 'priminimai apie galiojimo pabaigą',
+      auto_renew: 'automatinis pratęsimas',
       active: 'aktyvumas',
       password: 'slaptažodis',
       groups: 'grupės',

@@ -59,6 +59,7 @@ const listColumns = {
   observedGeneration: services.observedGeneration,
   restartGeneration: services.restartGeneration,
   lastError: services.lastError,
+  autoRenew: services.autoRenew,
 };
 export type ServiceListRow = Pick<ServiceRow, keyof typeof listColumns>;
 const listRows = jsonRows(listColumns, sql`${services.createdAt} desc`);
@@ -311,7 +312,7 @@ export function createServicesQueries(db: Db) {
     },
     async updateSettings(
       id: string,
-      values: { name?: string; description?: string; expiryReminders?: boolean },
+      values: { name?: string; description?: string; expiryReminders?: boolean; autoRenew?: boolean },
       at: Date,
     ): Promise<ServiceRow | undefined> {
       const [row] = await db
