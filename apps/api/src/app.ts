@@ -434,6 +434,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       payments,
       billing,
       users: usersQueries,
+      services: createServicesQueries(database.db),
       activity,
       sendMail:
         deps.sendMail ??

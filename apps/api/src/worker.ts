@@ -191,7 +191,8 @@ export async function startWorker(deps: {
 
   // Automatic renewals and their dunning retries (modules/payments/renewals.ts).
   await deps.queue.work('billing.renewals', async () => {
-    if (!deps.renewals) throw new Error('billing.renewals: this worker was started without the payment services');
+    if (!deps.renewals)
+      throw new Error('billing.renewals: this worker was started without the payment services');
     const result = await (await deps.renewals()).run();
     if (result.started + result.paid + result.failed > 0) deps.logger.info(result, 'renewals run');
   });

@@ -415,7 +415,7 @@ export function createBillingService(deps: {
       if (!order || (order.status !== 'AWAITING_PAYMENT' && order.status !== 'FAILED')) return null;
       const existing = await createBillingQueries(tx).findInvoiceForOrder(order.accountId, order.id);
       if (existing) return { id: existing.id, number: existing.number, accountId: existing.accountId };
-      return issue(tx, order, { ...input, status: "unpaid" });
+      return issue(tx, order, { ...input, status: 'unpaid' });
     },
 
     /** An owner's unpaid invoice, with its order: what a payment by the invoice's link pays. */

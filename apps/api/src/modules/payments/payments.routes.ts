@@ -36,7 +36,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       return payments.createSession(accountId, payable, invoiceId ? 'retry' : 'new', {
         savePaymentMethod: request.body.save_payment_method,
       });
-    }
+    },
   );
 
   for (const check of ['verify', 'status'] as const) {

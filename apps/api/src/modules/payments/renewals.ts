@@ -12,12 +12,13 @@
 // Dunning: a declined charge, or one the bank wants authenticated, issues the order's invoice
 // unpaid and mails the owner a link to pay it with any card (POST /payments/session
 // `{ invoice_id }`). The kept card is tried at RENEWAL_RETRY_DAYS after the first failure (day 0
-// is that failure), each failure mailed, while the service has not ended and the order is not
-// paid; paying by the link pays that invoice and stops the retries. The service keeps running
-// until its end date; then the expiry lifecycle of the sweep applies, as without renewal.
+// is that failure), each failure mailed, while the service has not ended (it is active, or
+// expired within its grace: paying restores it) and the order is not paid; paying by the link
+// pays that invoice and stops the retries. The service keeps running until its end date; then the
+// expiry lifecycle of the sweep applies, as without renewal.
 import { RENEWAL_LEAD_DAYS, RENEWAL_RETRY_DAYS } from '@debesis/contract';
 import { addMonths } from '@debesis/pricing';
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -25,8 +26,7 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import type { OrderRow } from '../orders/orders.queries.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { createServicesQueries } from '../services/services.queries.ts';
-import { services } from '../services/services.table.ts';
+import type { ServicesQueries } from '../services/services.queries.ts';
 import type { UsersQueries } from '../users/users.queries.ts';
 import { paymentMethods } from './payment-methods.table.ts';
 import type { KeptCardCharge, PaymentMethodsService } from './payment-methods.service.ts';
@@ -41,6 +41,11 @@ export const RENEWAL_CLAIM_MS = 10 * 60_000;
 /** Renewals worked per run at most (the next run takes the rest). */
 const BATCH = 500;
 const DAY_MS = 86_400_000;
+/**
+ * The states a renewal is still charged in: running, or expired (its data kept, access off, for
+ * EXPIRED_GRACE_DAYS; a payment restores it). The last retry (day 6) falls within that grace.
+ */
+const RETRYABLE = new Set<string>(['active', 'expired']);
 
 /** Where the dunning mail's link leads: the page that pays an unpaid invoice. */
 export function invoicePayPath(invoiceId: string): string {
@@ -61,6 +66,8 @@ export function createRenewals(deps: {
   payments: Pick<PaymentsService, 'recordKeptCardPayment' | 'createSession'>;
   billing: Pick<BillingService, 'issueUnpaidInTransaction'>;
   users: Pick<UsersQueries, 'findById'>;
+  /** The services module's reads: the services due a renewal, and one service. */
+  services: Pick<ServicesQueries, 'renewalsDue' | 'findById'>;
   activity: Pick<ActivityService, 'record'>;
   sendMail: (message: MailMessage) => Promise<void>;
   providerId: string;
@@ -68,24 +75,28 @@ export function createRenewals(deps: {
   now: () => Date;
 }) {
   const db = deps.db;
-  const servicesQueries = createServicesQueries(db);
+  const servicesQueries = deps.services;
 
   /** A renewal row for every service due one, once per end date. */
   async function startDue(at: Date): Promise<number> {
-    const due = await db
-      .select({ accountId: services.accountId, serviceId: services.id, validUntil: services.validUntil })
-      .from(services)
-      .innerJoin(paymentMethods, eq(paymentMethods.accountId, services.accountId))
-      .where(
-        and(
-          eq(services.status, 'active'),
-          eq(services.autoRenew, true),
-          gt(services.validUntil, at),
-          lte(services.validUntil, new Date(at.getTime() + RENEWAL_LEAD_DAYS * DAY_MS)),
-          sql`not exists (select 1 from ${serviceRenewals} where ${serviceRenewals.serviceId} = ${services.id} and ${serviceRenewals.periodEnd} = ${services.validUntil})`,
-        ),
-      )
-      .limit(BATCH);
+    const ending = await servicesQueries.renewalsDue(at, new Date(at.getTime() + RENEWAL_LEAD_DAYS * DAY_MS));
+    if (ending.length === 0) return 0;
+    // Only accounts that keep a card; each end date once (the unique index decides races).
+    const keeping = new Set(
+      (
+        await db
+          .select({ accountId: paymentMethods.accountId })
+          .from(paymentMethods)
+          .where(inArray(paymentMethods.accountId, [...new Set(ending.map((service) => service.accountId))]))
+      ).map((row) => row.accountId),
+    );
+    const due = ending
+      .filter((service) => keeping.has(service.accountId))
+      .map((service) => ({
+        accountId: service.accountId,
+        serviceId: service.id,
+        validUntil: service.validUntil,
+      }));
     if (due.length === 0) return 0;
     const made = await db
       .insert(serviceRenewals)
@@ -140,7 +151,9 @@ export function createRenewals(deps: {
 
   async function settle(
     id: string,
-    values: Partial<Pick<ServiceRenewalRow, 'status' | 'attempts' | 'nextAttemptAt' | 'firstFailedAt' | 'lastError'>>,
+    values: Partial<
+      Pick<ServiceRenewalRow, 'status' | 'attempts' | 'nextAttemptAt' | 'firstFailedAt' | 'lastError'>
+    >,
     at: Date,
   ): Promise<void> {
     await db
@@ -178,9 +191,7 @@ export function createRenewals(deps: {
     const attempts = row.attempts + 1;
     const firstFailedAt = row.firstFailedAt ?? at;
     const nextDay = RENEWAL_RETRY_DAYS[attempts];
-    const next = nextDay === undefined ? null : new Date(firstFailedAt.getTime() + nextDay * DAY_MS);
-    // No retry after the service has ended: its lifecycle takes over.
-    const nextAttemptAt = next && next < validUntil ? next : null;
+    const nextAttemptAt = nextDay === undefined ? null : new Date(firstFailedAt.getTime() + nextDay * DAY_MS);
     const reason = charge.status === 'no_card' ? { code: 'no_card', message: '' } : charge.reason;
     const owner = await deps.users.findById(row.accountId);
     // Sent before it is noted: the mail's id (renewal and attempt) makes a repeat a no-op.
@@ -244,8 +255,9 @@ export function createRenewals(deps: {
       await settle(row.id, { status: 'cancelled' }, at);
       return 'closed';
     }
-    // Retries stop once the service has ended (or was ended, or its renewal switched off).
-    if (!service || service.status !== 'active' || service.validUntil <= at || !service.autoRenew) {
+    // Retries stop once the service has ended (cancelled, quarantined, terminated…: anything but
+    // running or expired within its grace, which paying restores) or its renewal was switched off.
+    if (!service || !RETRYABLE.has(service.status) || !service.autoRenew) {
       await settle(row.id, { status: 'lapsed' }, at);
       return 'closed';
     }

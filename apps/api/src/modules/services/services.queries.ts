@@ -323,6 +323,27 @@ export function createServicesQueries(db: Db) {
       return row;
     },
 
+    /**
+     * Active services with automatic renewal ending in (from, until]: what the renewals job
+     * (payments module) considers renewing.
+     */
+    async renewalsDue(
+      from: Date,
+      until: Date,
+    ): Promise<Array<{ id: string; accountId: string; validUntil: Date }>> {
+      return db
+        .select({ id: services.id, accountId: services.accountId, validUntil: services.validUntil })
+        .from(services)
+        .where(
+          and(
+            eq(services.status, 'active'),
+            eq(services.autoRenew, true),
+            gt(services.validUntil, from),
+            lte(services.validUntil, until),
+          ),
+        );
+    },
+
     // Placement.
 
     /**
