@@ -292,6 +292,25 @@ describe('automatic renewal and dunning', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'card_declined' });
   });
 
+  it('a kept card whose bank wants authentication: unpaid invoice, and the mail asks to confirm on the pay page', async () => {
+    const owner = await signedInUser(ctx);
+    const serviceId = await activeServiceWithKeptCard(owner);
+    await replaceCard(owner.auth, '4000002760003184');
+    await daysBeforeEnd(serviceId, 2);
+    const mailsBefore = ctx.mailbox.to(owner.user.email).length;
+    expect(await renewalsOf(ctx.app).run()).toEqual({ started: 1, paid: 0, failed: 1 });
+    const [, unpaid] = await invoicesOf(owner.user.id);
+    expect(unpaid).toMatchObject({ type: 'RENEWAL', status: 'unpaid' });
+    const [mail] = ctx.mailbox.to(owner.user.email).slice(mailsBefore);
+    expect(mail!.text).toContain('Your bank asks you to confirm');
+    expect(mail!.text).toContain(`/dashboard/billing/invoices/${unpaid!.id}/pay`);
+    const [row] = await ctx.database.db
+      .select()
+      .from(serviceRenewals)
+      .where(eq(serviceRenewals.serviceId, serviceId));
+    expect(row).toMatchObject({ status: 'open', attempts: 1, lastError: 'authentication_required' });
+  });
+
   it('charges nothing for a service with auto_renew off', async () => {
     const owner = await signedInUser(ctx);
     const serviceId = await activeServiceWithKeptCard(owner);
