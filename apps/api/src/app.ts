@@ -58,6 +58,7 @@ import { createOrderPlacement } from './modules/orders/orders.placement.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPaymentFulfilment } from './modules/payments/payment-fulfilment.ts';
+import { createRenewals, type Renewals } from './modules/payments/renewals.ts';
 import { planChangesRoutes } from './modules/plan-changes/plan-changes.routes.ts';
 import { createPlanChangesService } from './modules/plan-changes/plan-changes.service.ts';
 import { createPlanChangeApplication } from './modules/plan-changes/plan-changes.apply.ts';
@@ -134,6 +135,17 @@ export interface AppDependencies {
 export type App = FastifyInstance;
 
 const nodeCallsOfApp = new WeakMap<App, NodeCalls>();
+const renewalsOfApp = new WeakMap<App, Renewals>();
+
+/**
+ * The automatic renewals of an app's payment services (the `billing.renewals` job): the worker
+ * role runs them with an app it builds without listening, tests with theirs.
+ */
+export function renewalsOf(app: App): Renewals {
+  const renewals = renewalsOfApp.get(app);
+  if (!renewals) throw new Error('renewalsOf: not an app made by buildApp');
+  return renewals;
+}
 
 /** The app's node calls, as its features get them (for tests and tools in this process). */
 export function nodeCallsOf(app: App): NodeCalls {
@@ -413,6 +425,27 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     }),
     now,
   });
+  renewalsOfApp.set(
+    app,
+    createRenewals({
+      db: database.db,
+      orders,
+      methods: paymentMethods,
+      payments,
+      billing,
+      users: usersQueries,
+      services: createServicesQueries(database.db),
+      activity,
+      sendMail:
+        deps.sendMail ??
+        (async (message) => {
+          await queue.send('mail.send', message, { idempotencyKey: message.id });
+        }),
+      providerId: provider.id,
+      publicUrl: config.publicUrl,
+      now,
+    }),
+  );
   const oauth = createOAuthService({
     queries: createOAuthQueries(database.db),
     providers: createOAuthProviders(config),
@@ -547,7 +580,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       await api.register(productsRoutes, { prefix: '/products', products });
       await api.register(quotesRoutes, { prefix: '/orders', quotes, auth, customerOf: orders.customerOf });
       await api.register(ordersRoutes, { prefix: '/orders', orders, payments });
-      await api.register(paymentsRoutes, { prefix: '/payments', payments });
+      await api.register(paymentsRoutes, {
+        prefix: '/payments',
+        payments,
+        unpaidInvoice: (accountId, invoiceId) => billing.unpaidInvoice(accountId, invoiceId),
+      });
       await api.register(pendingPlanRoutes, { prefix: '/auth', orders });
       await api.register(planChangesRoutes, { prefix: '/plan-changes', planChanges });
       await api.register(creditsRoutes, { prefix: '/account', credits });

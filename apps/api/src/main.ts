@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, serverSecretOf } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
-import { buildApp } from './app.ts';
+import { buildApp, renewalsOf, type App } from './app.ts';
 import { loggerOptions } from './http/logging.ts';
 import { listenForMetrics } from './http/metrics.ts';
 import { startWorker } from './worker.ts';
@@ -36,8 +36,19 @@ async function main() {
   logger.info({ database: database.kind, roles: [...roles] }, 'database ready');
 
   let apiUrl = config.API_URL?.replace(/\/+$/, '') ?? `http://127.0.0.1:${config.PORT}`;
+  // The payment services the renewals job charges with: this process's app, or (a worker only)
+  // one built for them, never listening, at the first run.
+  let paymentApp: Promise<App> | null = null;
+  const renewals = async () => {
+    paymentApp ??= buildApp({ config, database, queue, logger }).then((built) => {
+      stops.unshift(() => built.close());
+      return built;
+    });
+    return renewalsOf(await paymentApp);
+  };
   if (roles.has('api')) {
     const app = await buildApp({ config, database, queue, logger });
+    paymentApp = Promise.resolve(app);
     stops.unshift(() => app.close());
     const address = await app.listen({ host: config.HOST, port: config.PORT });
     apiUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
@@ -64,6 +75,7 @@ async function main() {
       mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
       logger,
       replicaLoopMs: REPLICA_LOOP_MS,
+      renewals,
     });
     stops.unshift(() => worker.stop());
     logger.info({ mail: config.SMTP_URL ? 'smtp' : config.mailDir }, 'worker started');

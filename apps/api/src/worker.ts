@@ -22,6 +22,7 @@ import { createRateLimitQueries } from './modules/rate-limits/rate-limits.querie
 import { createRateLimiter } from './modules/rate-limits/rate-limits.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from './modules/payments/sandbox-signature.ts';
 import { createCardExpiryMailer } from './modules/payments/card-expiry.ts';
+import type { Renewals } from './modules/payments/renewals.ts';
 import { createServicesBackground } from './modules/services/services.background.ts';
 import { servicesInTransaction } from './modules/services/services.in-transaction.ts';
 import { createServicesQueries } from './modules/services/services.queries.ts';
@@ -50,6 +51,11 @@ export async function startWorker(deps: {
    * CLI working one queue, a test of the queue's handlers).
    */
   replicaLoopMs?: number;
+  /**
+   * The automatic renewals (`billing.renewals`): they charge through the API's payment services,
+   * which this gives (main.ts builds an app for them; absent, the job fails and is retried).
+   */
+  renewals?: () => Promise<Pick<Renewals, 'run'>>;
 }): Promise<{ stop(): Promise<void> }> {
   const wakeNode = nodeWakeups(deps.database, deps.logger);
   // The provider's events of many payments at once (a busy hour): each is an HTTP round trip to
@@ -181,6 +187,14 @@ export async function startWorker(deps: {
   await deps.queue.work('payments.card-expiry', async () => {
     const result = await cardExpiry.run();
     if (result.mailed > 0) deps.logger.info(result, 'owners of expiring kept cards mailed');
+  });
+
+  // Automatic renewals and their dunning retries (modules/payments/renewals.ts).
+  await deps.queue.work('billing.renewals', async () => {
+    if (!deps.renewals)
+      throw new Error('billing.renewals: this worker was started without the payment services');
+    const result = await (await deps.renewals()).run();
+    if (result.started + result.paid + result.failed > 0) deps.logger.info(result, 'renewals run');
   });
 
   const authLinks = createAuthLinks({

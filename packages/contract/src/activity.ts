@@ -140,6 +140,8 @@ export const ACTIVITY_ACTIONS = [
   'service moved',
   'payment method saved',
   'payment method removed',
+  // Automatic renewal (billing.renewals): the kept card's charge declined or needing the customer.
+  'renewal failed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

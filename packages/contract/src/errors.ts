@@ -52,6 +52,7 @@ export const ERROR_STATUS = {
   oauth_failed: 400,
   oauth_provider_disabled: 404,
   order_not_payable: 409,
+  invoice_not_payable: 409,
   order_not_cancellable: 409,
   same_configuration: 422,
   plan_does_not_fit: 422,
@@ -312,6 +313,7 @@ const en: Catalogue = {
   oauth_failed: 'An error occurred during authentication. Please try again.',
   oauth_provider_disabled: 'Signing in with this provider is not available.',
   order_not_payable: 'This order cannot be paid now: it is already paid, cancelled or being paid.',
+  invoice_not_payable: 'This invoice cannot be paid: it is paid already or void.',
   order_not_cancellable:
     'This order is already paid, so it cannot be cancelled. Manage what it bought from Services.',
   same_configuration: 'Please select different resources or a different plan',
@@ -575,6 +577,7 @@ const lt: Catalogue = {
   oauth_failed: 'Autentifikuojant įvyko klaida. Bandykite dar kartą.',
   oauth_provider_disabled: 'Prisijungimas per šį tiekėją negalimas.',
   order_not_payable: 'Šio užsakymo dabar apmokėti negalima: jis jau apmokėtas, atšauktas arba apmokamas.',
+  invoice_not_payable: 'Šios sąskaitos apmokėti negalima: ji jau apmokėta arba anuliuota.',
   order_not_cancellable:
     'Šis užsakymas jau apmokėtas, todėl jo atšaukti negalima. Tai, ką jis nupirko, tvarkykite skiltyje „Paslaugos“.',
   same_configuration: 'Pasirinkite kitus išteklius arba kitą planą',

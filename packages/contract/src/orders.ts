@@ -80,11 +80,22 @@ export const orderCapacitySchema = z.object({
 });
 export type OrderCapacity = z.infer<typeof orderCapacitySchema>;
 
-export const paymentSessionRequestSchema = z.object({
-  order_id: z.uuid({ error: 'invalid_format' }),
-  /** Keep the card for renewals (Billing → Payment method); the card page may still untick it. */
-  save_payment_method: z.boolean().default(false),
-});
+/**
+ * POST /payments/session: a page to pay an order (`order_id`), or an owner's unpaid invoice
+ * (`invoice_id`: a renewal its kept card did not pay; paying it pays that invoice's order).
+ * Exactly one of the two.
+ */
+export const paymentSessionRequestSchema = z
+  .object({
+    order_id: z.uuid({ error: 'invalid_format' }).optional(),
+    invoice_id: z.uuid({ error: 'invalid_format' }).optional(),
+    /** Keep the card for renewals (Billing → Payment method); the card page may still untick it. */
+    save_payment_method: z.boolean().default(false),
+  })
+  .refine((value) => (value.order_id === undefined) !== (value.invoice_id === undefined), {
+    message: 'required',
+    path: ['order_id'],
+  });
 export type PaymentSessionRequest = z.input<typeof paymentSessionRequestSchema>;
 export const paymentSessionResponseSchema = z.object({ session_id: text(), url: text() });
 

@@ -9,6 +9,20 @@
 import { z } from 'zod';
 import { text } from './strings.ts';
 
+/**
+ * Automatic renewal (issue 38): a service with `auto_renew` whose account keeps a card is renewed
+ * this many days before its valid_until: the kept card is charged for its current plan and period
+ * at today's catalogue price and VAT, once per end date.
+ */
+export const RENEWAL_LEAD_DAYS = 3;
+/**
+ * Dunning: when the renewal's charge is declined or needs the customer (3-D Secure), the renewal
+ * invoice is issued unpaid and mailed with a link to pay it; the kept card is tried at these days
+ * after the first failure (day 0 is that first attempt), each failure mailed, while the service
+ * has not ended and the invoice is unpaid. Then the spec's expiry lifecycle applies.
+ */
+export const RENEWAL_RETRY_DAYS = [0, 3, 6] as const;
+
 export const PAYMENT_METHOD_PROVIDERS = ['sandbox', 'stripe'] as const;
 
 export const savedPaymentMethodSchema = z.object({

@@ -167,6 +167,8 @@ export const serviceOverviewItemSchema = serviceSummarySchema.extend({
    * sync. Defaults to none for an older answer.
    */
   replica: serviceReplicaSchema.default({ state: 'none', node: null, last_in_sync_at: null }),
+  /** Renewed automatically with the account's kept card (PATCH /services/{id} switches it). */
+  auto_renew: z.boolean().default(true),
 });
 export type ServiceOverviewItem = z.infer<typeof serviceOverviewItemSchema>;
 
@@ -309,6 +311,8 @@ export const serviceConfigSchema = z.object({
   description: text(),
   /** Mail the owner as valid_until comes near (expiring soon, critical). */
   expiry_reminders: z.boolean(),
+  /** Renew with the account's kept card RENEWAL_LEAD_DAYS before valid_until (issue 38). */
+  auto_renew: z.boolean(),
 });
 export type ServiceConfig = z.infer<typeof serviceConfigSchema>;
 
@@ -318,6 +322,7 @@ export const serviceConfigUpdateSchema = z
     name: serviceNameSchema.optional(),
     description: serviceDescriptionSchema.optional(),
     expiry_reminders: z.boolean().optional(),
+    auto_renew: z.boolean().optional(),
   })
   .strict()
   .refine((value) => Object.keys(value).length > 0, { message: 'required', path: ['name'] });

@@ -23,6 +23,11 @@ export interface JobMap {
    * (modules/payments/payment-methods.service.ts).
    */
   'payments.card-expiry': Record<string, never>;
+  /**
+   * Hourly: automatic renewals with kept cards and their dunning retries
+   * (modules/payments/renewals.ts). Runs the API's payment services: a worker process builds them.
+   */
+  'billing.renewals': Record<string, never>;
   /** A paid service gets a node (or waits in resourcePending); nothing happens once it has one. */
   'services.place': { serviceId: string };
   /** Every 2 minutes: services still without a node are offered to the nodes again. */
@@ -47,6 +52,7 @@ export type JobName = keyof JobMap;
 export const JOB_NAMES = [
   'auth.password-reset',
   'backups.tick',
+  'billing.renewals',
   'mail.send',
   'maintenance.prune',
   'monitoring.prune',

@@ -4,6 +4,7 @@
 import { BACKUP_TICK_CRON } from '../modules/backups/backups.scheduler.ts';
 import { MONITORING_PRUNE_CRON, MONITORING_TICK_CRON } from '../modules/monitoring/monitoring.tick.ts';
 import { CARD_EXPIRY_CRON } from '../modules/payments/card-expiry.ts';
+import { RENEWALS_CRON } from '../modules/payments/renewals.ts';
 import { LIFECYCLE_SWEEP_CRON, PLACEMENT_RETRY_CRON } from '../modules/services/lifecycle.constants.ts';
 import type { JobMap, JobName } from './job-map.ts';
 
@@ -21,6 +22,7 @@ export const SCHEDULES: readonly ScheduledJob[] = [
   { name: 'monitoring.tick', cron: MONITORING_TICK_CRON, payload: {} },
   { name: 'monitoring.prune', cron: MONITORING_PRUNE_CRON, payload: {} },
   { name: 'payments.card-expiry', cron: CARD_EXPIRY_CRON, payload: {} },
+  { name: 'billing.renewals', cron: RENEWALS_CRON, payload: {} },
 ];
 
 export function scheduledJob(name: string): ScheduledJob | undefined {

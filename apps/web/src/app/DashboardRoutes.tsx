@@ -79,6 +79,13 @@ const routes: RouteObject[] = [
             Component: lazyRoute(async () => (await import('../pages/billing/BillingPage.tsx')).BillingPage),
           },
           {
+            // The dunning mail's link: an unpaid invoice paid with any card.
+            path: 'billing/invoices/:invoiceId/pay',
+            Component: lazyRoute(
+              async () => (await import('../pages/billing/PayInvoicePage.tsx')).PayInvoicePage,
+            ),
+          },
+          {
             path: 'settings',
             Component: lazyRoute(
               async () => (await import('../pages/settings/SettingsPage.tsx')).SettingsPage,

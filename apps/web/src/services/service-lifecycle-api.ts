@@ -32,5 +32,8 @@ export const serviceLifecycleApi = {
   config: (id: string) => api.get(`${servicePath(id)}/config`, serviceConfigSchema),
   configure: (id: string, body: ServiceConfigUpdate) =>
     api.put(`${servicePath(id)}/config`, body, serviceConfigSchema),
+  /** Automatic renewal with the kept card, on or off (PATCH /services/{id}). */
+  setAutoRenew: (id: string, autoRenew: boolean) =>
+    api.patch(servicePath(id), { auto_renew: autoRenew }, serviceConfigSchema),
   update: (id: string, body: ServiceUpdate) => api.put(servicePath(id), body, serviceOverviewItemSchema),
 };

@@ -38,6 +38,7 @@ export function makeOverviewItem(overrides: Partial<ServiceOverviewItem> = {}): 
     days_left: 365,
     terminates_at: null,
     replica: { state: 'none', node: null, last_in_sync_at: null },
+    auto_renew: true,
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import { JOB_EXPIRE_SECONDS, lastJobs, type JobQueue, type JobState } from '../.
 import { SCHEDULES, scheduledJob } from '../../jobs/schedules.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { startWorker } from '../../worker.ts';
+import { buildApp, renewalsOf, type App } from '../../app.ts';
 
 /** How long a running worker gets to take the job before the CLI runs it itself. */
 export const WORKER_GRACE_MS = 5_000;
@@ -123,7 +124,13 @@ export type WorkerDeps = Parameters<typeof startWorker>[0];
 
 /** startWorker's dependencies as `npm start`'s worker role builds them from the configuration. */
 export function configuredWorkerDeps(config: Config, database: Database, queue: JobQueue): WorkerDeps {
+  // The renewals charge through the API's payment services: an app built for them, not listening.
+  let paymentApp: Promise<App> | null = null;
   return {
+    renewals: async () => {
+      paymentApp ??= buildApp({ config, database, queue, logger: false });
+      return renewalsOf(await paymentApp);
+    },
     queue,
     database,
     apiUrl: config.API_URL?.replace(/\/+$/, '') ?? `http://127.0.0.1:${config.PORT}`,

@@ -170,6 +170,23 @@ export function createBillingQueries(db: Executor) {
     },
 
     /** `voidInvoice` for the unpaid invoice of an order (there is at most one invoice per order). */
+    /** The order's unpaid invoice, paid now (its document stays as issued); none when it is not unpaid. */
+    async markInvoiceOfOrderPaid(accountId: string, orderId: string): Promise<InvoiceRow | undefined> {
+      const [row] = await db
+        .update(invoices)
+        .set({ status: 'paid' })
+        .where(
+          and(
+            eq(invoices.accountId, accountId),
+            eq(invoices.orderId, orderId),
+            eq(invoices.kind, 'invoice'),
+            eq(invoices.status, 'unpaid'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     async voidInvoiceOfOrder(accountId: string, orderId: string): Promise<InvoiceRow | undefined> {
       const [row] = await db
         .update(invoices)

@@ -19,7 +19,7 @@ import {
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import type { Executor, Tx } from '../../db/transaction.ts';
-import { notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { ActiveSession, SessionBoundReads } from '../auth/auth.queries.ts';
@@ -191,6 +191,66 @@ export function createBillingService(deps: {
     return override ?? (await owner(accountId)).settings.language;
   }
 
+  /** Numbers and stores the order's invoice (paid or unpaid), in `tx`. */
+  async function issue(
+    tx: Tx,
+    order: OrderRow,
+    payment: { at: Date; method: string; period?: { start: Date; end: Date }; status: 'paid' | 'unpaid' },
+  ): Promise<IssuedInvoice | null> {
+    const txBilling = createBillingQueries(tx);
+    const user = await deps.sources.owner(tx, order.accountId);
+    if (!user) return null;
+    const row = await txBilling.findInfo(order.accountId);
+    const values = row ? fromRow(row) : prefilled(user);
+    const service = order.serviceId
+      ? await deps.sources.service(tx, order.accountId, order.serviceId)
+      : undefined;
+    const buyer: InvoiceParty = {
+      name: values.company_name || `${user.firstName} ${user.lastName}`.trim(),
+      company_code: values.company_name ? (user.company?.code ?? null) : null,
+      // A reverse charge rests on the VAT number the order was priced with: that one is printed.
+      vat_number: order.breakdown.reverse_charge
+        ? (order.customer.vat_number ?? values.vat_number)
+        : values.vat_number,
+      address: values.billing_address,
+      email: user.email,
+    };
+    const issueDate = calendarDate(payment.at);
+    const year = Number(issueDate.slice(0, 4));
+    const sequence = await txBilling.nextSequence(year);
+    const id = randomUUID();
+    const number = formatInvoiceNumber(deps.seller.numberPrefix, year, sequence);
+    const document = buildInvoiceDocument({
+      id,
+      number,
+      order,
+      seller: deps.seller,
+      buyer,
+      at: payment.at,
+      service: service ? { id: service.id, name: service.name, validUntil: service.validUntil } : null,
+      ...(payment.period ? { period: payment.period } : {}),
+      paymentMethod: payment.method,
+    });
+    await txBilling.insertInvoice({
+      id,
+      accountId: order.accountId,
+      number,
+      year,
+      sequence,
+      orderId: order.id,
+      serviceId: document.service_id,
+      type: document.type,
+      status: payment.status,
+      issueDate,
+      totalMinor: document.total,
+      currency: 'EUR',
+      language: user.settings.language,
+      document,
+      issuedAt: payment.at,
+    });
+    return { id, number, accountId: order.accountId };
+  }
+
   return {
     info,
 
@@ -322,7 +382,8 @@ export function createBillingService(deps: {
 
     /**
      * Issues the invoice of a paid order, inside the payment's transaction (`tx`): the number is
-     * taken there, so a rollback gives it back. A second call for the same order finds the first.
+     * taken there, so a rollback gives it back. A second call for the same order finds the first;
+     * an unpaid one issued before (a renewal its kept card did not pay) is paid now, no second one.
      */
     async issueInTransaction(
       tx: Tx,
@@ -333,58 +394,36 @@ export function createBillingService(deps: {
       if (!order || order.status !== 'PAID') return null;
       const txBilling = createBillingQueries(tx);
       const existing = await txBilling.findInvoiceForOrder(order.accountId, order.id);
+      if (existing) {
+        if (existing.status === 'unpaid') await txBilling.markInvoiceOfOrderPaid(order.accountId, order.id);
+        return { id: existing.id, number: existing.number, accountId: existing.accountId };
+      }
+      return issue(tx, order, { ...payment, status: 'paid' });
+    },
+
+    /**
+     * Issues the invoice of an order still awaiting payment as `unpaid` (a renewal its kept card
+     * did not pay: dunning), in the same series as the paid ones. Paying the order later marks
+     * this one paid (issueInTransaction). A second call finds the first.
+     */
+    async issueUnpaidInTransaction(
+      tx: Tx,
+      orderId: string,
+      input: { at: Date; method: string; period?: { start: Date; end: Date } },
+    ): Promise<IssuedInvoice | null> {
+      const order = await deps.sources.order(tx, orderId);
+      if (!order || (order.status !== 'AWAITING_PAYMENT' && order.status !== 'FAILED')) return null;
+      const existing = await createBillingQueries(tx).findInvoiceForOrder(order.accountId, order.id);
       if (existing) return { id: existing.id, number: existing.number, accountId: existing.accountId };
-      const user = await deps.sources.owner(tx, order.accountId);
-      if (!user) return null;
-      const row = await txBilling.findInfo(order.accountId);
-      const values = row ? fromRow(row) : prefilled(user);
-      const service = order.serviceId
-        ? await deps.sources.service(tx, order.accountId, order.serviceId)
-        : undefined;
-      const buyer: InvoiceParty = {
-        name: values.company_name || `${user.firstName} ${user.lastName}`.trim(),
-        company_code: values.company_name ? (user.company?.code ?? null) : null,
-        // A reverse charge rests on the VAT number the order was priced with: that one is printed.
-        vat_number: order.breakdown.reverse_charge
-          ? (order.customer.vat_number ?? values.vat_number)
-          : values.vat_number,
-        address: values.billing_address,
-        email: user.email,
-      };
-      const issueDate = calendarDate(payment.at);
-      const year = Number(issueDate.slice(0, 4));
-      const sequence = await txBilling.nextSequence(year);
-      const id = randomUUID();
-      const number = formatInvoiceNumber(deps.seller.numberPrefix, year, sequence);
-      const document = buildInvoiceDocument({
-        id,
-        number,
-        order,
-        seller: deps.seller,
-        buyer,
-        at: payment.at,
-        service: service ? { id: service.id, name: service.name, validUntil: service.validUntil } : null,
-        ...(payment.period ? { period: payment.period } : {}),
-        paymentMethod: payment.method,
-      });
-      await txBilling.insertInvoice({
-        id,
-        accountId: order.accountId,
-        number,
-        year,
-        sequence,
-        orderId: order.id,
-        serviceId: document.service_id,
-        type: document.type,
-        status: 'paid',
-        issueDate,
-        totalMinor: document.total,
-        currency: 'EUR',
-        language: user.settings.language,
-        document,
-        issuedAt: payment.at,
-      });
-      return { id, number, accountId: order.accountId };
+      return issue(tx, order, { ...input, status: 'unpaid' });
+    },
+
+    /** An owner's unpaid invoice, with its order: what a payment by the invoice's link pays. */
+    async unpaidInvoice(accountId: string, invoiceId: string): Promise<{ id: string; orderId: string }> {
+      const row = await queries.findInvoice(accountId, invoiceId);
+      if (!row || row.kind !== 'invoice') throw notFound();
+      if (row.status !== 'unpaid' || !row.orderId) throw new AppError('invoice_not_payable');
+      return { id: row.id, orderId: row.orderId };
     },
 
     /** After the commit: the payment confirmation with the PDF. A failure is logged, never undoes the payment. */

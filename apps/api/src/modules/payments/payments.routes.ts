@@ -12,23 +12,31 @@ import type { PaymentsService } from './payments.service.ts';
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
-}> = async (app, { payments }) => {
+  /** An owner's unpaid invoice and its order (billing module): paying by the invoice's link. */
+  unpaidInvoice: (accountId: string, invoiceId: string) => Promise<{ orderId: string }>;
+}> = async (app, { payments, unpaidInvoice }) => {
   app.post(
     '/session',
     {
       config: { access: 'verified' },
       schema: {
         tags: ['payments'],
-        summary: 'Open a hosted payment page for an order',
+        summary: 'Open a hosted payment page for an order, or for an unpaid invoice (its order)',
         security: [{ bearer: [] }],
         body: paymentSessionRequestSchema,
         response: { 200: paymentSessionResponseSchema },
       },
     },
-    async (request) =>
-      payments.createSession(currentUserId(request), request.body.order_id, 'new', {
+    async (request) => {
+      const accountId = currentUserId(request);
+      const { order_id: orderId, invoice_id: invoiceId } = request.body;
+      // The schema admits exactly one of the two.
+      const payable = invoiceId ? (await unpaidInvoice(accountId, invoiceId)).orderId : (orderId ?? '');
+      // An invoice's order a page failed to pay before is reopened, as a retry is.
+      return payments.createSession(accountId, payable, invoiceId ? 'retry' : 'new', {
         savePaymentMethod: request.body.save_payment_method,
-      }),
+      });
+    },
   );
 
   for (const check of ['verify', 'status'] as const) {

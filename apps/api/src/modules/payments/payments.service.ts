@@ -281,6 +281,48 @@ export function createPaymentsService(deps: {
       return { session_id: sessionId, url: created.url };
     },
 
+    /**
+     * A charge of the account's kept card that succeeded (a renewal): recorded as a session of
+     * its own and paid through the same exactly-once path as a provider's event, so the order is
+     * fulfilled as any paid order is (invoice, more time, the mail). `key` is the charge's
+     * idempotency key: the session and event ids derive from it, so recording it again (a run
+     * repairing a crash) changes nothing.
+     */
+    async recordKeptCardPayment(input: {
+      accountId: string;
+      orderId: string;
+      amountMinor: number;
+      reference: string;
+      key: string;
+    }): Promise<'applied' | 'duplicate' | 'refused'> {
+      const sessionId = `ps_kept_${input.key}`;
+      const providerSessionId = `kept_${input.key}`;
+      if (!(await payments.findSession(sessionId))) {
+        await payments.insertSession({
+          id: sessionId,
+          orderId: input.orderId,
+          accountId: input.accountId,
+          provider: deps.provider.id,
+          providerSessionId,
+          status: 'open',
+          url: '',
+          returnUrl: '',
+          amountMinor: input.amountMinor,
+          currency: 'EUR',
+          createdAt: now(),
+          updatedAt: now(),
+        });
+      }
+      return applyEvent({
+        id: `kept_${input.key}`,
+        type: 'payment.succeeded',
+        sessionId,
+        paymentReference: input.reference,
+        charge: { providerSessionId, amountMinor: input.amountMinor, currency: 'EUR' },
+        payload: { order_id: input.orderId, kept_card: true },
+      });
+    },
+
     /** The provider's webhook: verify, then apply once. */
     async receiveEvent(rawBody: string, headers: Record<string, string | string[] | undefined>) {
       const event = deps.provider.parseEvent(rawBody, headers);

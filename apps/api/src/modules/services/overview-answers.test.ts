@@ -36,6 +36,7 @@ function row(id: string, overrides: Partial<ServiceListRow> = {}): ServiceListRo
     observedGeneration: 3,
     restartGeneration: null,
     lastError: null,
+    autoRenew: true,
     ...overrides,
   };
 }

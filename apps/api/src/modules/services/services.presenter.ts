@@ -137,6 +137,7 @@ export function presentOverviewItem(
     days_left: timed.days_left,
     terminates_at: deletion?.toISOString() ?? null,
     replica: presentReplica(row, timed.replica_state, standbyName),
+    auto_renew: row.autoRenew,
   };
 }
 
@@ -185,5 +186,10 @@ export function presentStats(row: ServiceRow, counts: ServiceFeatureCounts, now:
 }
 
 export function presentConfig(row: ServiceRow): ServiceConfig {
-  return { name: row.name, description: row.description, expiry_reminders: row.expiryReminders };
+  return {
+    name: row.name,
+    description: row.description,
+    expiry_reminders: row.expiryReminders,
+    auto_renew: row.autoRenew,
+  };
 }

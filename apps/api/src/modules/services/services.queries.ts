@@ -59,6 +59,7 @@ const listColumns = {
   observedGeneration: services.observedGeneration,
   restartGeneration: services.restartGeneration,
   lastError: services.lastError,
+  autoRenew: services.autoRenew,
 };
 export type ServiceListRow = Pick<ServiceRow, keyof typeof listColumns>;
 const listRows = jsonRows(listColumns, sql`${services.createdAt} desc`);
@@ -311,7 +312,7 @@ export function createServicesQueries(db: Db) {
     },
     async updateSettings(
       id: string,
-      values: { name?: string; description?: string; expiryReminders?: boolean },
+      values: { name?: string; description?: string; expiryReminders?: boolean; autoRenew?: boolean },
       at: Date,
     ): Promise<ServiceRow | undefined> {
       const [row] = await db
@@ -320,6 +321,27 @@ export function createServicesQueries(db: Db) {
         .where(eq(services.id, id))
         .returning();
       return row;
+    },
+
+    /**
+     * Active services with automatic renewal ending in (from, until]: what the renewals job
+     * (payments module) considers renewing.
+     */
+    async renewalsDue(
+      from: Date,
+      until: Date,
+    ): Promise<Array<{ id: string; accountId: string; validUntil: Date }>> {
+      return db
+        .select({ id: services.id, accountId: services.accountId, validUntil: services.validUntil })
+        .from(services)
+        .where(
+          and(
+            eq(services.status, 'active'),
+            eq(services.autoRenew, true),
+            gt(services.validUntil, from),
+            lte(services.validUntil, until),
+          ),
+        );
     },
 
     // Placement.

@@ -345,6 +345,36 @@ describe('services routes', () => {
     }
   });
 
+  it('switches automatic renewal off and on (PATCH /services/{id}), for the owner only', async () => {
+    const patch = (id: string, auth: Auth, payload: object) =>
+      injectWithCsrf(ctx.app, { method: 'PATCH', url: `/api/v1/services/${id}`, headers: auth, payload });
+    expect((await get(`/api/v1/services/${serviceId}/config`, owner.auth)).json()).toMatchObject({
+      auto_renew: true,
+    });
+    const off = await patch(serviceId, owner.auth, { auto_renew: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json<ServiceConfig>()).toMatchObject({ auto_renew: false, expiry_reminders: true });
+    const overview = (await get('/api/v1/services/overview', owner.auth)).json<{
+      services: ServiceOverviewItem[];
+    }>();
+    expect(overview.services.find((service) => service.id === serviceId)?.auto_renew).toBe(false);
+    const logs = (await get(`/api/v1/services/${serviceId}/logs`, owner.auth)).json<{
+      lines: ServiceLogLine[];
+    }>();
+    expect(logs.lines.filter((line) => line.message === 'settings updated')).toHaveLength(1);
+
+    const bad = await patch(serviceId, owner.auth, { auto_renew: 'no' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json<{ errors: Array<{ field: string }> }>().errors.map((e) => e.field)).toContain(
+      'auto_renew',
+    );
+    const stranger = await signedInUser(ctx);
+    expect((await patch(serviceId, stranger.auth, { auto_renew: true })).statusCode).toBe(404);
+    expect((await patch(serviceId, owner.auth, { auto_renew: true })).json()).toMatchObject({
+      auto_renew: true,
+    });
+  });
+
   it('refuses actions a service’s status does not allow, with the spec’s messages', async () => {
     const other = await signedInUser(ctx);
     // Being set up (not yet placed): not active.

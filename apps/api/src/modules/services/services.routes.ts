@@ -196,6 +196,24 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
       services.configure(currentUserId(request), request.params.id, request.body, meta(request.ip)),
   );
 
+  // PATCH /services/{id}: any of the service's settings, `{ "auto_renew": false }` among them.
+  app.patch(
+    '/:id',
+    {
+      config: { access: 'verified' },
+      schema: {
+        tags,
+        summary: 'Change the service’s settings (automatic renewal, reminders, name)',
+        security,
+        params: serviceIdParamsSchema,
+        body: serviceConfigUpdateSchema,
+        response: { 200: serviceConfigSchema },
+      },
+    },
+    async (request) =>
+      services.configure(currentUserId(request), request.params.id, request.body, meta(request.ip)),
+  );
+
   app.put(
     '/:id',
     {

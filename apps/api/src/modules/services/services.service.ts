@@ -269,6 +269,7 @@ export function createServicesService(deps: {
       ...(update.name !== undefined ? { name: update.name } : {}),
       ...(update.description !== undefined ? { description: update.description } : {}),
       ...(update.expiry_reminders !== undefined ? { expiryReminders: update.expiry_reminders } : {}),
+      ...(update.auto_renew !== undefined ? { autoRenew: update.auto_renew } : {}),
     };
     const changed = await queries.updateSettings(row.id, values, deps.now());
     if (!changed) throw new AppError('service_not_found');

@@ -54,6 +54,11 @@ export const services = pgTable(
     description: text('description').notNull().default(''),
     /** Mail the owner as valid_until comes near (the overview warns either way). */
     expiryReminders: boolean('expiry_reminders').notNull().default(true),
+    /**
+     * Renew automatically with the account's kept card RENEWAL_LEAD_DAYS before valid_until
+     * (modules/billing/renewals.ts). On by default; the owner switches it per service.
+     */
+    autoRenew: boolean('auto_renew').notNull().default(true),
     /** The last expiry reminder sent for the current valid_until, so each goes out once. */
     expiryNotice: text('expiry_notice', { enum: ['expiring_soon', 'critical'] }),
     diskSpace: integer('disk_space').notNull(),

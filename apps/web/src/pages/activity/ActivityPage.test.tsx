@@ -86,6 +86,13 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   },
   'payment method saved': { brand: 'visa', last4: '4242', replaced: false },
   'payment method removed': { brand: 'mastercard', last4: '4444' },
+  'renewal failed': {
+    order_id: 'o-5',
+    invoice_id: 'i-5',
+    attempt: 1,
+    reason: 'card_declined',
+    next_attempt_at: '2026-03-04T10:00:00.000Z',
+  },
   'payment refunded': {
     order_id: 'o-4',
     session_id: 's-2',

@@ -28,6 +28,7 @@ export const ACTION_KEYS: Record<ActivityAction, ActionKey> = {
   'payment refused': 'paymentRefused',
   'payment method saved': 'paymentMethodSaved',
   'payment method removed': 'paymentMethodRemoved',
+  'renewal failed': 'renewalFailed',
   'plan change ordered': 'planChangeOrdered',
   'plan change waiting for room': 'planChangeWaitingForRoom',
   'plan changed': 'planChanged',

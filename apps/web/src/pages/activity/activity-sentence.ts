@@ -183,6 +183,10 @@ const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceCont
   },
   'payment method saved': (d, c) => card(d, c),
   'payment method removed': (d, c) => card(d, c),
+  'renewal failed': (d, c) => {
+    const attempt = amount(d.attempt);
+    return attempt === null ? null : c.t('sentences.renewalFailed', { attempt });
+  },
   'payment refunded': (d, c) => {
     const paid = amount(d.amount);
     return paid === null ? null : c.t('sentences.paymentRefunded', { amount: money(paid, c.language) });

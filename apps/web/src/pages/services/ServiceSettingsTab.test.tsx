@@ -19,7 +19,7 @@ import {
 configure({ asyncUtilTimeout: 5000 });
 
 const SETTINGS_TAB = `/dashboard/services/${SERVICE_ID}/settings`;
-const CONFIG = { name: 'Team drive', description: 'Shared files', expiry_reminders: true };
+const CONFIG = { name: 'Team drive', description: 'Shared files', expiry_reminders: true, auto_renew: true };
 
 // The routes load their pages on demand: load them once, so no test waits for the first import.
 beforeAll(async () => {
@@ -90,6 +90,27 @@ describe('service settings', () => {
     expect((await screen.findByTestId('service-reminders-error')).textContent).toBe(
       'Failed to configure service: The service is temporarily unavailable.',
     );
+  });
+
+  it('turns automatic renewal off (PATCH /services/{id})', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(servicePath('/config'), () => HttpResponse.json(CONFIG)),
+      http.patch(servicePath(''), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ ...CONFIG, auto_renew: false });
+      }),
+    );
+    renderApp(SETTINGS_TAB);
+    const renew = await screen.findByTestId<HTMLInputElement>('service-auto-renew');
+    expect(renew.checked).toBe(true);
+    expect(screen.getByTestId('service-renewal-form').textContent).toContain(
+      '3 days before the service ends',
+    );
+    await userEvent.click(renew);
+    await userEvent.click(screen.getByTestId('service-renewal-submit'));
+    await waitFor(() => expect(bodies).toEqual([{ auto_renew: false }]));
+    expect((await screen.findByTestId('service-renewal-saved')).textContent).toBe('Saved.');
   });
 
   it('says when the settings cannot be loaded', async () => {

@@ -5,6 +5,7 @@
 // states the lifecycle refuses them (the API's `actions`) with the spec's message.
 // Plan, disk and users are changed on the plans page.
 import {
+  RENEWAL_LEAD_DAYS,
   SERVICE_CANCELLED_RETENTION_DAYS,
   serviceConfigUpdateSchema,
   type ServiceConfig,
@@ -75,6 +76,32 @@ function RemindersForm({ serviceId, config }: { serviceId: string; config: Servi
           'service-expiry-reminders',
           t('serviceSettings.expiryReminders'),
           t('serviceSettings.expiryRemindersHint'),
+        ),
+      ]}
+    />
+  );
+}
+
+const renewalFormSchema = z.object({ auto_renew: z.boolean() });
+
+/** Automatic renewal with the kept card (PATCH /services/{id} `{ auto_renew }`). */
+function RenewalForm({ serviceId, config }: { serviceId: string; config: ServiceConfig }) {
+  const { t } = useTranslation(['settingsTab', 'workspace']);
+  return (
+    <SettingsFormCard
+      title={t('serviceSettings.renewalTitle')}
+      saved={t('serviceSettings.saved')}
+      failure={t('serviceSettings.configureFailed')}
+      testId="service-renewal"
+      schema={renewalFormSchema}
+      defaultValues={{ auto_renew: config.auto_renew }}
+      save={(values) => serviceLifecycleApi.setAutoRenew(serviceId, values.auto_renew)}
+      fields={(f) => [
+        f.checkbox(
+          'auto_renew',
+          'service-auto-renew',
+          t('serviceSettings.autoRenew'),
+          t('serviceSettings.autoRenewHint', { days: RENEWAL_LEAD_DAYS }),
         ),
       ]}
     />
@@ -265,6 +292,7 @@ export function ServiceSettingsTab() {
         <>
           <GeneralForm serviceId={service.id} config={config.data} />
           <RemindersForm serviceId={service.id} config={config.data} />
+          <RenewalForm serviceId={service.id} config={config.data} />
         </>
       )}
       <section className="card resource-section" aria-labelledby="service-plan-title">

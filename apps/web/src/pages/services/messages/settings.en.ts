@@ -11,6 +11,10 @@ export const settingsTabEn = {
     remindersTitle: 'Reminders',
     expiryReminders: 'Email me before this service expires',
     expiryRemindersHint: 'A reminder when it is about to expire, and another when it is critical.',
+    renewalTitle: 'Automatic renewal',
+    autoRenew: 'Renew this service automatically with my saved card',
+    autoRenewHint:
+      'The saved card is charged {{days}} days before the service ends, at the current price of its plan and period. Without a saved card nothing is charged.',
     configureFailed: 'Failed to configure service',
     loadFailed: 'Failed to load the service settings',
     planTitle: 'Plan',

@@ -12,6 +12,10 @@ export const settingsTabLt: SettingsTabMessages = {
     expiryReminders: 'Priminti el. paštu prieš baigiantis šios paslaugos galiojimui',
     expiryRemindersHint:
       'Priminimas, kai galiojimas netrukus baigsis, ir dar vienas, kai liks labai mažai laiko.',
+    renewalTitle: 'Automatinis pratęsimas',
+    autoRenew: 'Automatiškai pratęsti šią paslaugą išsaugota kortele',
+    autoRenewHint:
+      'Išsaugota kortelė apmokestinama likus {{days}} d. iki paslaugos pabaigos, dabartine jos plano ir laikotarpio kaina. Be išsaugotos kortelės niekas neapmokestinama.',
     configureFailed: 'Nepavyko sukonfigūruoti paslaugos',
     loadFailed: 'Nepavyko įkelti paslaugos nustatymų',
     planTitle: 'Planas',

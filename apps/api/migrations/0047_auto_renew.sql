@@ -1,0 +1,1 @@
+ALTER TABLE "services" ADD COLUMN "auto_renew" boolean DEFAULT true NOT NULL;
