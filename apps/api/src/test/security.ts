@@ -366,6 +366,7 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
     'POST /api/v1/services/{id}/action': { action: 'stop' },
     'PUT /api/v1/services/{id}/config': { name: 'Pakeista', description: 'Pakeista' },
     'PUT /api/v1/services/{id}': { name: 'Pakeista', description: 'Pakeista' },
+    'PATCH /api/v1/services/{id}': { auto_renew: false },
     'POST /api/v1/user-groups/{serviceId}/users': { name: 'jonas', password: 'sekret-pass-2' },
     'PATCH /api/v1/user-groups/{serviceId}/users/{user}': { active: false },
     'PATCH /api/v1/user-groups/{serviceId}/users/{user}/password': { password: 'sekret-pass-3' },
