@@ -51,6 +51,27 @@ const creditNotesOf = (invoiceId: SQLWrapper) => sql`(select coalesce(json_agg(j
   from ${invoices} note where note.credited_invoice_id = ${invoiceId})`;
 
 export function createBillingQueries(db: Executor) {
+  /** An account's unpaid invoice (not a credit note) matching `which`, moved to `status`. */
+  async function leaveUnpaid(
+    accountId: string,
+    which: SQL,
+    status: 'paid' | 'void',
+  ): Promise<InvoiceRow | undefined> {
+    const [row] = await db
+      .update(invoices)
+      .set({ status })
+      .where(
+        and(
+          eq(invoices.accountId, accountId),
+          which,
+          eq(invoices.kind, 'invoice'),
+          eq(invoices.status, 'unpaid'),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   return {
     async findInfo(accountId: string): Promise<BillingInfoRow | undefined> {
       const [row] = await db.select().from(billingInfo).where(eq(billingInfo.accountId, accountId)).limit(1);
@@ -153,55 +174,15 @@ export function createBillingQueries(db: Executor) {
      * with nothing due (the table's trigger lets only the status change). Undefined when it is
      * not this account's unpaid invoice (paid, already void, or a credit note).
      */
-    async voidInvoice(accountId: string, id: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db
-        .update(invoices)
-        .set({ status: 'void' })
-        .where(
-          and(
-            eq(invoices.accountId, accountId),
-            eq(invoices.id, id),
-            eq(invoices.kind, 'invoice'),
-            eq(invoices.status, 'unpaid'),
-          ),
-        )
-        .returning();
-      return row;
-    },
+    voidInvoice: (accountId: string, id: string) => leaveUnpaid(accountId, eq(invoices.id, id), 'void'),
+
+    /** The order's unpaid invoice, paid now (its document stays as issued); none when it is not unpaid. */
+    markInvoiceOfOrderPaid: (accountId: string, orderId: string) =>
+      leaveUnpaid(accountId, eq(invoices.orderId, orderId), 'paid'),
 
     /** `voidInvoice` for the unpaid invoice of an order (there is at most one invoice per order). */
-    /** The order's unpaid invoice, paid now (its document stays as issued); none when it is not unpaid. */
-    async markInvoiceOfOrderPaid(accountId: string, orderId: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db
-        .update(invoices)
-        .set({ status: 'paid' })
-        .where(
-          and(
-            eq(invoices.accountId, accountId),
-            eq(invoices.orderId, orderId),
-            eq(invoices.kind, 'invoice'),
-            eq(invoices.status, 'unpaid'),
-          ),
-        )
-        .returning();
-      return row;
-    },
-
-    async voidInvoiceOfOrder(accountId: string, orderId: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db
-        .update(invoices)
-        .set({ status: 'void' })
-        .where(
-          and(
-            eq(invoices.accountId, accountId),
-            eq(invoices.orderId, orderId),
-            eq(invoices.kind, 'invoice'),
-            eq(invoices.status, 'unpaid'),
-          ),
-        )
-        .returning();
-      return row;
-    },
+    voidInvoiceOfOrder: (accountId: string, orderId: string) =>
+      leaveUnpaid(accountId, eq(invoices.orderId, orderId), 'void'),
 
     /**
      * `listInvoices` as one scalar subquery (JSON: the count and the page's documents), for the
