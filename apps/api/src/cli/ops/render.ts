@@ -273,7 +273,9 @@ export function renderJobRun(report: RunReport): string {
   if (report.kind === 'pending') {
     // A job waiting for its retry runs at the retry's time, not now: that is said too.
     const stands = job.state === 'retry' ? 'waiting to be retried after a failure' : `already ${job.state}`;
-    return `${name}: not started again, job ${job.id} is ${stands} (queued ${time(job.createdOn)}); it runs once for both.`;
+    // A run queued after the ask may have ended already: it answered both asks all the same.
+    const once = job.completedOn ? 'it ran once for both' : 'it runs once for both';
+    return `${name}: not started again, job ${job.id} is ${stands} (queued ${time(job.createdOn)}); ${once}.`;
   }
   const where = report.by === 'worker' ? 'a worker' : 'this process (no worker took it)';
   switch (job.state) {
