@@ -523,6 +523,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         }),
     },
     log: app.log,
+    onEnrolled: async () => {
+      await queue.send('services.retry-placement', {});
+    },
     workspaces: createWorkspaceState({
       db: database.db,
       features: workspaceFeatures,

@@ -76,6 +76,11 @@ export function createNodesService(deps: {
   /** Where re-registrations and refused takeovers are mailed (SUPPORT_EMAIL). */
   alert?: { supportEmail: string; sendMail: (message: MailMessage) => Promise<void> };
   log?: NodesLog;
+  /**
+   * A new node joined: workspaces paid while no node had room are placed now, not at the next
+   * two-minute retry.
+   */
+  onEnrolled?: () => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -94,6 +99,7 @@ export function createNodesService(deps: {
     };
     if (row.outcome === 'enrolled') {
       deps.log?.info(fields, 'storage node enrolled');
+      await deps.onEnrolled?.();
       return;
     }
     deps.log?.warn(

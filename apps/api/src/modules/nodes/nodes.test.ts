@@ -60,10 +60,23 @@ describe('nodes', () => {
     expect(report.json()).toEqual({ ok: true });
   });
 
+  const placementRetries = async () =>
+    Number(
+      (
+        await ctx.database.executeSql(
+          `select count(*)::int as n from pgboss.job where name = 'services.retry-placement'`,
+        )
+      ).rows[0]?.n,
+    );
+
   it('lets the shared token create a new node only, never register an existing one again', async () => {
+    const before = await placementRetries();
     const first = (await register('node-c')).json<{ node_id: string; node_token: string }>();
+    // A node joining places at once what was paid while no node had room.
+    expect(await placementRetries()).toBe(before + 1);
     const second = await register('node-c');
     expect(second.statusCode).toBe(401);
+    expect(await placementRetries()).toBe(before + 1);
 
     const withFirst = await ctx.app.inject({
       method: 'GET',
