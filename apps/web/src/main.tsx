@@ -5,7 +5,7 @@ import './styles/index.css';
 import { App } from './app/App.tsx';
 import { preloadMatches } from './app/route-tree.tsx';
 import { routes } from './app/router.tsx';
-import { bootSession } from './auth/session.ts';
+import { bootSession, getSessionState } from './auth/session.ts';
 import { startTheme } from './theme/theme.ts';
 
 startTheme();
@@ -35,7 +35,12 @@ const app = (
 // way in a transition, which React renders in slices the browser can paint and answer input
 // between, and once the page's route code is here, so it renders whole.
 if (container.hasAttribute('data-prerendered')) {
-  const fits = !document.documentElement.hasAttribute('data-prerender-differs');
+  // preferences.js judged the visitor at the first paint; a sign-in in another tab may have
+  // stored tokens since, which bootSession (later, with the app's code) has seen: the build
+  // rendered the page signed out, so a session now means rendering afresh too.
+  const fits =
+    !document.documentElement.hasAttribute('data-prerender-differs') &&
+    getSessionState().status === 'logged_out';
   void Promise.all([i18nReady, preloadMatches(routes, window.location.pathname).catch(() => undefined)]).then(
     () =>
       startTransition(() => {

@@ -146,7 +146,9 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       // Two asks at once join one run even when it ends before the second gets the lock (a
       // sweep of an empty database takes 40 ms): a job queued after an ask answers it too,
       // by the database's clock, which every process shares.
-      const askedAt = database.executeSql('select now()::text as now').then(({ rows }) => String(rows[0]!.now));
+      const askedAt = database
+        .executeSql('select now()::text as now')
+        .then(({ rows }) => String(rows[0]!.now));
       const run = runNowChain.then(() =>
         database.exclusively(async () => {
           const pending = await pendingJob(database, name, await askedAt);
