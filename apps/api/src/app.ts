@@ -390,7 +390,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     log: app.log,
     now,
   });
-  const provider = configuredProvider(config);
+  const provider = configuredProvider(config, database.db);
   const paymentMethods = createPaymentMethodsService({
     db: database.db,
     provider,

@@ -243,7 +243,7 @@ async function main(args: readonly string[]): Promise<string> {
         try {
           const outcome = await refund(
             db,
-            configuredProvider(config),
+            configuredProvider(config, db),
             { sessionId, amountMinor, endService, reason, key },
             {
               creditNotePrefix: sellerFromConfig(config).creditNotePrefix,

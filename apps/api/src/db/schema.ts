@@ -11,6 +11,7 @@ export * from '../modules/orders/orders.table.ts';
 export * from '../modules/payments/payments.table.ts';
 export * from '../modules/payments/payment-methods.table.ts';
 export * from '../modules/payments/renewals.table.ts';
+export * from '../modules/payments/sandbox-ledger.table.ts';
 export * from '../modules/services/services.table.ts';
 export * from '../modules/plan-changes/plan-changes.table.ts';
 export * from '../modules/credits/credits.table.ts';

@@ -1,7 +1,9 @@
 // The payment provider the configuration names: Stripe, or the built-in sandbox. One choice for
 // the API and the operator's CLI (a refund goes back through whichever took the money).
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
 import type { PaymentProvider } from './provider.ts';
+import { createSandboxLedger } from './sandbox-ledger.ts';
 import { createSandboxProvider } from './sandbox.provider.ts';
 import { createStripeProvider } from './stripe.provider.ts';
 
@@ -15,6 +17,7 @@ export function configuredProvider(
     | 'paymentsSandboxSecret'
     | 'publicUrl'
   >,
+  db: Db,
 ): PaymentProvider {
   return config.PAYMENT_PROVIDER === 'stripe'
     ? createStripeProvider({
@@ -22,5 +25,9 @@ export function configuredProvider(
         webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
         ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
       })
-    : createSandboxProvider({ secret: config.paymentsSandboxSecret, publicUrl: config.publicUrl });
+    : createSandboxProvider({
+        secret: config.paymentsSandboxSecret,
+        publicUrl: config.publicUrl,
+        ledger: createSandboxLedger(db),
+      });
 }

@@ -15,6 +15,7 @@ import { orders } from '../orders/orders.table.ts';
 import { services } from '../services/services.table.ts';
 import { paymentSessions } from './payments.table.ts';
 import { serviceRenewals } from './renewals.table.ts';
+import { sandboxCharges } from './sandbox-ledger.table.ts';
 
 const PLAN = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -166,6 +167,11 @@ describe('automatic renewal and dunning', () => {
       .from(paymentSessions)
       .where(and(eq(paymentSessions.accountId, owner.user.id), eq(paymentSessions.status, 'succeeded')));
     expect(keptCharges).toHaveLength(2);
+    // At the provider: one off-session charge, asked once.
+    const charged = await ctx.database.db.select().from(sandboxCharges);
+    expect(charged.map((charge) => [charge.status, charge.amountMinor, charge.requests])).toEqual([
+      ['succeeded', keptCharges[1]!.amountMinor, 1],
+    ]);
 
     // Again, an hour later and a day later: nothing charged, nothing issued, nothing mailed.
     ctx.advance(3_600_000);
@@ -175,6 +181,7 @@ describe('automatic renewal and dunning', () => {
     expect(await invoicesOf(owner.user.id)).toHaveLength(2);
     expect(ctx.mailbox.to(owner.user.email).slice(mailsBefore)).toHaveLength(1);
     expect((await serviceRow(serviceId)).validUntil.toISOString()).toBe(expected.toISOString());
+    expect(await ctx.database.db.select().from(sandboxCharges)).toEqual(charged);
   });
 
   it('a declining kept card: unpaid invoice and a mail with the pay link; paid by the link with another card, the service is extended and the retries stop', async () => {
@@ -325,5 +332,6 @@ describe('automatic renewal and dunning', () => {
     expect(await renewalsOf(ctx.app).run()).toEqual({ started: 0, paid: 0, failed: 0 });
     expect(await invoicesOf(owner.user.id)).toHaveLength(1);
     expect(await ctx.database.db.select().from(serviceRenewals)).toHaveLength(0);
+    expect(await ctx.database.db.select().from(sandboxCharges)).toHaveLength(0);
   });
 });

@@ -7,12 +7,15 @@
 // card with a `method.attached` event, and the card's reference names how it behaves later, the
 // way Stripe's `pm_card_…` test methods do: 4242 4242 4242 4242 charges fine, 4000 0000 0000 0341
 // declines every off-session charge, 4000 0027 6000 3184 needs authentication, 4000 0000 0000 9995
-// lacks funds. The provider keeps no state: the same idempotency key gives the same reference.
+// lacks funds. Given a ledger (sandbox-ledger.ts: a table, as the app runs it), each charge is
+// recorded under its idempotency key and a repeated key gets the first answer, across processes;
+// without one (unit tests) the same key still gives the same reference.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { SANDBOX_CARDS } from '@debesis/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider, ProviderCardEvent, ProviderEvent, SavedCardCharge } from './provider.ts';
+import type { SandboxLedger } from './sandbox-ledger.ts';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature.ts';
 
 export type CardOutcome =
@@ -140,6 +143,7 @@ export type SandboxEvent = z.infer<typeof eventSchema>;
 export function createSandboxProvider(options: {
   secret: string;
   publicUrl: string;
+  ledger?: SandboxLedger;
   nowS?: () => number;
 }): PaymentProvider {
   const nowS = options.nowS ?? (() => Math.floor(Date.now() / 1000));
@@ -165,7 +169,8 @@ export function createSandboxProvider(options: {
       });
     },
     chargeSaved(input) {
-      return Promise.resolve(sandboxCharge(input.methodRef, input.idempotencyKey));
+      const decide = () => sandboxCharge(input.methodRef, input.idempotencyKey);
+      return options.ledger ? options.ledger.charge(input, decide) : Promise.resolve(decide());
     },
     detachMethod() {
       return Promise.resolve();
