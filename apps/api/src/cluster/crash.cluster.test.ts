@@ -20,24 +20,12 @@ import {
   type CustomerApi,
   type Plan,
 } from '../../../../scripts/lib/workspace-api.ts';
-import { expectConsistent, placedServices } from './cluster-checks.ts';
+import { expectConsistent, placedServices, seededRandom } from './cluster-checks.ts';
 
 const server = process.env.DATABASE_URL;
 const ROUNDS = 3;
 const PER_ROUND = 6;
 const ROUND_WITHIN_MS = 240_000;
-
-/** mulberry32: a small seeded generator, so a failing run's moments can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
