@@ -58,7 +58,7 @@ import { createOrderPlacement } from './modules/orders/orders.placement.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPaymentFulfilment } from './modules/payments/payment-fulfilment.ts';
-import { createRenewals, type Renewals } from './modules/payments/renewals.ts';
+import { createRenewals, renewalChargeSettled, type Renewals } from './modules/payments/renewals.ts';
 import { planChangesRoutes } from './modules/plan-changes/plan-changes.routes.ts';
 import { createPlanChangesService } from './modules/plan-changes/plan-changes.service.ts';
 import { createPlanChangeApplication } from './modules/plan-changes/plan-changes.apply.ts';
@@ -423,6 +423,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       },
       wakeNode,
     }),
+    onChargeSettled: async (reference) => {
+      const waited = await renewalChargeSettled(database.db, reference, now());
+      if (waited) await queue.send('billing.renewals', {});
+      return waited;
+    },
     now,
   });
   renewalsOfApp.set(

@@ -41,8 +41,9 @@ export function presentPaymentMethod(row: PaymentMethodRow): SavedPaymentMethod 
 }
 
 /** A kept card's charge: the provider's answer, with the card it charged. */
+/** A kept card's charge, with the card it was made on (null: the card was removed since). */
 export type KeptCardCharge =
-  { status: 'no_card' } | (SavedCardCharge & { card: { id: string; brand: string; last4: string } });
+  { status: 'no_card' } | (SavedCardCharge & { card: { id: string; brand: string; last4: string } | null });
 
 export function createPaymentMethodsService(deps: {
   db: Db;
@@ -222,6 +223,13 @@ export function createPaymentMethodsService(deps: {
         description: input.description,
       });
       return { ...charge, card: { id: card.id, brand: card.brand, last4: card.last4 } };
+    },
+
+    /** Where a charge of the account's kept card stands now (one answered `pending` before). */
+    async keptCardChargeOutcome(accountId: string, reference: string): Promise<KeptCardCharge> {
+      const card = await queries.findForAccount(accountId);
+      const charge = await deps.provider.savedCharge(reference);
+      return { ...charge, card: card ? { id: card.id, brand: card.brand, last4: card.last4 } : null };
     },
   };
 }

@@ -60,6 +60,8 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   /** After the commit of a paid order: what it did to a service (the lifecycle places, wakes, records). */
   onFulfilled?: (fulfilment: ServiceFulfilment) => Promise<void>;
+  /** A kept card's pending off-session charge settled (renewals read it); true when one waited. */
+  onChargeSettled?: (reference: string) => Promise<boolean>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -329,6 +331,11 @@ export function createPaymentsService(deps: {
       if (!event) return { received: true as const, result: 'ignored' as const };
       if (event.type === 'method.attached') {
         return { received: true as const, result: await deps.methods.applyCardEvent(event) };
+      }
+      if (event.type === 'charge.settled') {
+        // Nothing is applied from the event itself: the renewal reads the charge at the provider.
+        const waited = (await deps.onChargeSettled?.(event.reference)) ?? false;
+        return { received: true as const, result: waited ? ('applied' as const) : ('ignored' as const) };
       }
       return { received: true as const, result: await applyEvent(event) };
     },

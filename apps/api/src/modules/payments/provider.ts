@@ -44,6 +44,18 @@ export interface ProviderCardEvent {
 }
 
 /**
+ * An off-session charge of a kept card settled after it was answered `pending` (Stripe's
+ * `payment_intent.succeeded` / `payment_intent.payment_failed` of a PaymentIntent we made
+ * off-session): the renewal holding `reference` reads the outcome (savedCharge) at once.
+ */
+export interface ProviderChargeEvent {
+  id: string;
+  type: 'charge.settled';
+  reference: string;
+  payload: Record<string, unknown>;
+}
+
+/**
  * What charging a kept card without the customer (off-session) came to. `declined`: the card
  * refused (its code: `card_declined`, `insufficient_funds`, `expired_card`…); `requires_action`:
  * the bank wants the customer to authenticate (3-D Secure), so they must pay on a page;
@@ -84,6 +96,8 @@ export interface PaymentProvider {
     idempotencyKey: string;
     description: string;
   }): Promise<SavedCardCharge>;
+  /** Where an off-session charge stands now, by its reference (a `pending` one settles later). */
+  savedCharge(reference: string): Promise<SavedCardCharge>;
   /** Forgets a kept card at the provider (Stripe: detaches the PaymentMethod); no error when gone. */
   detachMethod(methodRef: string): Promise<void>;
   /** Closes a hosted page that must not take money any more (its order was cancelled or paid). */
@@ -102,5 +116,5 @@ export interface PaymentProvider {
   parseEvent(
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
-  ): ProviderEvent | ProviderCardEvent | null;
+  ): ProviderEvent | ProviderCardEvent | ProviderChargeEvent | null;
 }

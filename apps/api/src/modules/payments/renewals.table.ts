@@ -35,6 +35,11 @@ export const serviceRenewals = pgTable(
     firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
     /** The last refusal's code (`card_declined`, `authentication_required`, `no_card`…). */
     lastError: text('last_error'),
+    /**
+     * A charge the provider answered `pending`, by its reference: the next run reads its outcome
+     * (and its `charge.settled` event makes that run come at once) instead of charging again.
+     */
+    chargeReference: text('charge_reference'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,6 +14,7 @@ import { invoices } from '../billing/billing.table.ts';
 import { orders } from '../orders/orders.table.ts';
 import { services } from '../services/services.table.ts';
 import { paymentSessions } from './payments.table.ts';
+import { renewalChargeSettled } from './renewals.ts';
 import { serviceRenewals } from './renewals.table.ts';
 import { sandboxCharges } from './sandbox-ledger.table.ts';
 
@@ -316,6 +317,38 @@ describe('automatic renewal and dunning', () => {
       .from(serviceRenewals)
       .where(eq(serviceRenewals.serviceId, serviceId));
     expect(row).toMatchObject({ status: 'open', attempts: 1, lastError: 'authentication_required' });
+  });
+
+  it('reads a pending charge by its reference once it settles, never charging again', async () => {
+    const owner = await signedInUser(ctx);
+    const serviceId = await activeServiceWithKeptCard(owner);
+    await replaceCard(owner.auth, '4000000000000259');
+    const before = await serviceRow(serviceId);
+    await daysBeforeEnd(serviceId, 2);
+    expect(await renewalsOf(ctx.app).run()).toEqual({ started: 1, paid: 0, failed: 0 });
+    const [waiting] = await ctx.database.db
+      .select()
+      .from(serviceRenewals)
+      .where(eq(serviceRenewals.serviceId, serviceId));
+    expect(waiting).toMatchObject({ status: 'open', attempts: 0 });
+    expect(waiting!.chargeReference).toMatch(/^pi_sb_/);
+    expect(await invoicesOf(owner.user.id)).toHaveLength(1);
+
+    // The provider's event says it settled: the renewal is due at once, not at its next hour.
+    expect(await renewalChargeSettled(ctx.database.db, waiting!.chargeReference!, ctx.now())).toBe(true);
+    expect(await renewalsOf(ctx.app).run()).toEqual({ started: 0, paid: 1, failed: 0 });
+    const issued = await invoicesOf(owner.user.id);
+    expect(issued.map((invoice) => [invoice.type, invoice.status])).toEqual([
+      ['PURCHASE', 'paid'],
+      ['RENEWAL', 'paid'],
+    ]);
+    const expected = new Date(before.validUntil);
+    expected.setUTCMonth(expected.getUTCMonth() + 1);
+    expect((await serviceRow(serviceId)).validUntil.toISOString()).toBe(expected.toISOString());
+    // One charge at the provider, asked once: read back by its reference, not charged again.
+    const charged = await ctx.database.db.select().from(sandboxCharges);
+    expect(charged.map((charge) => [charge.status, charge.requests])).toEqual([['succeeded', 1]]);
+    expect(await renewalChargeSettled(ctx.database.db, waiting!.chargeReference!, ctx.now())).toBe(false);
   });
 
   it('charges nothing for a service with auto_renew off', async () => {

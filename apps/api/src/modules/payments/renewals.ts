@@ -62,7 +62,7 @@ export interface RenewalRunResult {
 export function createRenewals(deps: {
   db: Db;
   orders: Pick<OrdersService, 'extend' | 'findById'>;
-  methods: Pick<PaymentMethodsService, 'chargeKeptCard'>;
+  methods: Pick<PaymentMethodsService, 'chargeKeptCard' | 'keptCardChargeOutcome'>;
   payments: Pick<PaymentsService, 'recordKeptCardPayment' | 'createSession'>;
   billing: Pick<BillingService, 'issueUnpaidInTransaction'>;
   users: Pick<UsersQueries, 'findById'>;
@@ -152,7 +152,10 @@ export function createRenewals(deps: {
   async function settle(
     id: string,
     values: Partial<
-      Pick<ServiceRenewalRow, 'status' | 'attempts' | 'nextAttemptAt' | 'firstFailedAt' | 'lastError'>
+      Pick<
+        ServiceRenewalRow,
+        'status' | 'attempts' | 'nextAttemptAt' | 'firstFailedAt' | 'lastError' | 'chargeReference'
+      >
     >,
     at: Date,
   ): Promise<void> {
@@ -220,6 +223,7 @@ export function createRenewals(deps: {
         attempts,
         firstFailedAt,
         lastError: reason.code,
+        chargeReference: null,
         ...(nextAttemptAt ? { nextAttemptAt } : { status: 'failed' as const }),
       },
       at,
@@ -247,6 +251,13 @@ export function createRenewals(deps: {
       await settle(row.id, { status: 'cancelled' }, at);
       return 'closed';
     }
+    const key = `renewal-${row.id}-${row.attempts}`;
+    // A charge still settling is read, never made again, whatever became of the order or the
+    // service meanwhile: money it took is recorded (the payment path credits what buys nothing).
+    if (row.chargeReference) {
+      const outcome = await deps.methods.keptCardChargeOutcome(row.accountId, row.chargeReference);
+      return concluded(row, order, key, outcome, at);
+    }
     if (order.status === 'PAID') {
       await settle(row.id, { status: 'paid' }, at);
       return 'paid';
@@ -267,7 +278,6 @@ export function createRenewals(deps: {
       await settle(row.id, { status: 'paid' }, at);
       return 'paid';
     }
-    const key = `renewal-${row.id}-${row.attempts}`;
     const charge = await deps.methods.chargeKeptCard({
       accountId: row.accountId,
       amountMinor: order.amountMinor,
@@ -275,6 +285,17 @@ export function createRenewals(deps: {
       idempotencyKey: key,
       description: `${order.productName}, ${order.months} mo. (renewal)`,
     });
+    return concluded(row, order, key, charge, at);
+  }
+
+  /** What a charge's answer (`key`'s) makes of the renewal. */
+  async function concluded(
+    row: ServiceRenewalRow,
+    order: OrderRow,
+    key: string,
+    charge: KeptCardCharge,
+    at: Date,
+  ): Promise<'paid' | 'failed' | 'waiting'> {
     switch (charge.status) {
       case 'succeeded':
         await deps.payments.recordKeptCardPayment({
@@ -287,8 +308,9 @@ export function createRenewals(deps: {
         await settle(row.id, { status: 'paid' }, at);
         return 'paid';
       case 'pending':
-        // Not settled yet: the next run asks again with the same key.
-        await settle(row.id, {}, at);
+        // Not settled yet: the next run reads this charge by its reference. Not asked again by
+        // its key, which Stripe forgets after a day (a new charge would be made).
+        await settle(row.id, { chargeReference: charge.reference }, at);
         return 'waiting';
       default:
         await failed(row, order, charge, at);
@@ -315,3 +337,17 @@ export function createRenewals(deps: {
 }
 
 export type Renewals = ReturnType<typeof createRenewals>;
+
+/**
+ * The provider says a pending charge settled (`charge.settled`): its renewal is due at once.
+ * True when one was waiting for it (the caller then asks for a run). A repeated event finds it
+ * due already, or paid, and changes nothing that matters.
+ */
+export async function renewalChargeSettled(db: Db, reference: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(serviceRenewals)
+    .set({ nextAttemptAt: at, updatedAt: at })
+    .where(and(eq(serviceRenewals.chargeReference, reference), eq(serviceRenewals.status, 'open')))
+    .returning({ id: serviceRenewals.id });
+  return rows.length > 0;
+}

@@ -19,6 +19,10 @@ export interface SandboxChargeRequest {
 export interface SandboxLedger {
   /** The answer kept for the request's key, or `decide()`'s, kept now for the next repeat. */
   charge(request: SandboxChargeRequest, decide: () => SavedCardCharge): Promise<SavedCardCharge>;
+  /** The answer kept for a charge's reference; undefined for one the ledger never made. */
+  byReference(reference: string): Promise<SavedCardCharge | undefined>;
+  /** A pending charge settled: its answer from now on. */
+  settle(reference: string, answer: SavedCardCharge): Promise<void>;
 }
 
 export class IdempotencyKeyReused extends Error {
@@ -49,6 +53,20 @@ export function createSandboxLedger(db: Db): SandboxLedger {
         throw new IdempotencyKeyReused(request.idempotencyKey);
       }
       return row.answer;
+    },
+    async byReference(reference) {
+      const [row] = await db
+        .select({ answer: sandboxCharges.answer })
+        .from(sandboxCharges)
+        .where(sql`${sandboxCharges.answer} ->> 'reference' = ${reference}`)
+        .limit(1);
+      return row?.answer;
+    },
+    async settle(reference, answer) {
+      await db
+        .update(sandboxCharges)
+        .set({ status: answer.status, answer })
+        .where(sql`${sandboxCharges.answer} ->> 'reference' = ${reference}`);
     },
   };
 }

@@ -45,15 +45,18 @@ export function outcomeForCard(cardNumber: string): CardOutcome | null {
 }
 
 /** How a kept sandbox card answers an off-session charge; written into its reference. */
-export const KEPT_CARD_BEHAVIOURS = ['ok', 'declines', 'funds', 'auth'] as const;
+export const KEPT_CARD_BEHAVIOURS = ['ok', 'declines', 'funds', 'auth', 'settles'] as const;
 export type KeptCardBehaviour = (typeof KEPT_CARD_BEHAVIOURS)[number];
 
 /** How a test card behaves once kept; null for one that cannot be kept (it is declined). */
 export function keptCardBehaviour(cardNumber: string): KeptCardBehaviour | null {
   switch (cardNumber.replace(/\D/g, '')) {
     case SANDBOX_CARDS.success:
-    case SANDBOX_CARDS.pending:
       return 'ok';
+    // Kept through the card form (on the payment page its payment stays pending): a charge of
+    // it is answered pending and has settled, paid, when it is next asked about (savedCharge).
+    case SANDBOX_CARDS.pending:
+      return 'settles';
     case SANDBOX_CARDS.declinesOffSession:
       return 'declines';
     case SANDBOX_CARDS.insufficientFunds:
@@ -82,6 +85,8 @@ export function sandboxCharge(methodRef: string, idempotencyKey: string): SavedC
   switch (behaviourOf(methodRef)) {
     case 'ok':
       return { status: 'succeeded', reference };
+    case 'settles':
+      return { status: 'pending', reference };
     case 'declines':
       return {
         status: 'declined',
@@ -171,6 +176,23 @@ export function createSandboxProvider(options: {
     chargeSaved(input) {
       const decide = () => sandboxCharge(input.methodRef, input.idempotencyKey);
       return options.ledger ? options.ledger.charge(input, decide) : Promise.resolve(decide());
+    },
+    async savedCharge(reference) {
+      const kept = await options.ledger?.byReference(reference);
+      if (!kept) {
+        return {
+          status: 'declined',
+          reason: { code: 'payment_unknown', message: 'This charge is not known to the provider.' },
+          reference,
+        };
+      }
+      // A pending charge (the 0259 card's) has settled by the time anyone asks again.
+      if (kept.status === 'pending') {
+        const settled: SavedCardCharge = { status: 'succeeded', reference };
+        await options.ledger?.settle(reference, settled);
+        return settled;
+      }
+      return kept;
     },
     detachMethod() {
       return Promise.resolve();

@@ -52,7 +52,7 @@ const TEXT = {
     save: 'Save card',
     setupBack: 'Cancel and go back to billing',
     setupCards:
-      'Test cards: 4242 4242 4242 4242 renews fine, 4000 0000 0000 0341 declines every renewal, 4000 0027 6000 3184 needs authentication, 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0002 is declined.',
+      'Test cards: 4242 4242 4242 4242 renews fine, 4000 0000 0000 0259 renews once its pending charge settles, 4000 0000 0000 0341 declines every renewal, 4000 0027 6000 3184 needs authentication, 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0002 is declined.',
     setupDeclined: 'This card was declined. Use another card.',
     setupClosed: 'This card form is already finished.',
     setupDone: 'Back to billing',
@@ -83,7 +83,7 @@ const TEXT = {
     save: 'Išsaugoti kortelę',
     setupBack: 'Atšaukti ir grįžti į atsiskaitymus',
     setupCards:
-      'Bandomosios kortelės: 4242 4242 4242 4242 – pratęsimai pavyksta, 4000 0000 0000 0341 – kiekvienas pratęsimas atmetamas, 4000 0027 6000 3184 – reikia patvirtinimo, 4000 0000 0000 9995 – nepakanka lėšų; 4000 0000 0000 0002 – atmesta.',
+      'Bandomosios kortelės: 4242 4242 4242 4242 – pratęsimai pavyksta, 4000 0000 0000 0259 – pratęsiama, kai laukiantis mokėjimas įvykdomas, 4000 0000 0000 0341 – kiekvienas pratęsimas atmetamas, 4000 0027 6000 3184 – reikia patvirtinimo, 4000 0000 0000 9995 – nepakanka lėšų; 4000 0000 0000 0002 – atmesta.',
     setupDeclined: 'Ši kortelė atmesta. Naudokite kitą kortelę.',
     setupClosed: 'Ši kortelės forma jau baigta.',
     setupDone: 'Grįžti į atsiskaitymus',

@@ -82,6 +82,9 @@ function fakeStripeApi(): Promise<{ url: string; requests: Recorded[]; server: S
           },
         });
       }
+      if (path === '/v1/payment_intents/pi_slow' && request.method === 'GET') {
+        return answer(200, { id: 'pi_slow', object: 'payment_intent', status: 'succeeded' });
+      }
       const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
       if (detach) {
         return detach[1] === 'pm_gone'
@@ -213,6 +216,34 @@ describe('Stripe kept cards', () => {
       reason: { code: 'resource_missing', message: 'No such PaymentMethod: pm_gone' },
       reference: null,
     });
+  });
+
+  it('reads a pending charge again by its reference, and maps its settling event', async () => {
+    expect(await provider.savedCharge('pi_slow')).toEqual({ status: 'succeeded', reference: 'pi_slow' });
+    expect(api.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payment_intents/pi_slow' });
+    const intentEvent = (id: string, type: string, metadata: Record<string, string>) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        created: 1_800_000_000,
+        data: { object: { id: 'pi_slow', object: 'payment_intent', status: 'succeeded', metadata } },
+      });
+    const ours = intentEvent('evt_pi_1', 'payment_intent.succeeded', { idempotency_key: 'renewal-x-0' });
+    expect(provider.parseEvent(ours, { 'stripe-signature': signed(ours) })).toMatchObject({
+      id: 'evt_pi_1',
+      type: 'charge.settled',
+      reference: 'pi_slow',
+    });
+    const failed = intentEvent('evt_pi_2', 'payment_intent.payment_failed', {
+      idempotency_key: 'renewal-x-0',
+    });
+    expect(provider.parseEvent(failed, { 'stripe-signature': signed(failed) })).toMatchObject({
+      type: 'charge.settled',
+    });
+    // A Checkout Session's own PaymentIntent (no key of ours) is settled by the session's events.
+    const checkout = intentEvent('evt_pi_3', 'payment_intent.succeeded', {});
+    expect(provider.parseEvent(checkout, { 'stripe-signature': signed(checkout) })).toBeNull();
   });
 
   it('detaches a card, and takes one already gone as detached', async () => {

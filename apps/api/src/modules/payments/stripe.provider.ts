@@ -12,7 +12,13 @@
 // an off-session PaymentIntent (confirm=true) under the caller's idempotency key.
 import Stripe from 'stripe';
 import { AppError } from '../../http/app-error.ts';
-import type { PaymentProvider, ProviderCardEvent, ProviderEvent, SavedCardCharge } from './provider.ts';
+import type {
+  PaymentProvider,
+  ProviderCardEvent,
+  ProviderChargeEvent,
+  ProviderEvent,
+  SavedCardCharge,
+} from './provider.ts';
 
 export interface StripeOptions {
   secretKey: string;
@@ -75,7 +81,9 @@ function chargeOf(intent: Stripe.PaymentIntent): SavedCardCharge {
 }
 
 /** Stripe's event, as one of ours; null for event types that do not concern a payment session. */
-export function toProviderEvent(event: Stripe.Event): ProviderEvent | ProviderCardEvent | null {
+export function toProviderEvent(
+  event: Stripe.Event,
+): ProviderEvent | ProviderCardEvent | ProviderChargeEvent | null {
   const payload = event as unknown as Record<string, unknown>;
   const fromSession = (
     session: CheckoutSession,
@@ -121,6 +129,14 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent | ProviderCa
       });
     case 'payment_method.attached':
       return toCardEvent(event, event.data.object);
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      // Only our off-session charges (they carry their idempotency key); a Checkout Session's
+      // PaymentIntent is settled by the session's own events above.
+      const intent = event.data.object;
+      if (!intent.metadata?.idempotency_key || typeof intent.id !== 'string') return null;
+      return { id: event.id, type: 'charge.settled', reference: intent.id, payload };
+    }
     default:
       return null;
   }
@@ -201,6 +217,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       );
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
       return { url: session.url, providerSetupId: session.id };
+    },
+    async savedCharge(reference) {
+      return chargeOf(await stripe.paymentIntents.retrieve(reference));
     },
     async chargeSaved(input) {
       try {

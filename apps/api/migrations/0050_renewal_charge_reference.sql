@@ -1,0 +1,1 @@
+ALTER TABLE "service_renewals" ADD COLUMN "charge_reference" text;
