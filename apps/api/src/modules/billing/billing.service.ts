@@ -401,6 +401,12 @@ export function createBillingService(deps: {
       return issue(tx, order, { ...payment, status: 'paid' });
     },
 
+    /** Whether the order's invoice was issued unpaid and waits for this payment (a renewal's). */
+    async hasUnpaidInvoice(tx: Tx, accountId: string, orderId: string): Promise<boolean> {
+      const existing = await createBillingQueries(tx).findInvoiceForOrder(accountId, orderId);
+      return existing?.status === 'unpaid';
+    },
+
     /**
      * Issues the invoice of an order still awaiting payment as `unpaid` (a renewal its kept card
      * did not pay: dunning), in the same series as the paid ones. Paying the order later marks
@@ -454,4 +460,4 @@ export function createBillingService(deps: {
 
 export type BillingService = ReturnType<typeof createBillingService>;
 /** What the payment path needs from billing. */
-export type InvoiceIssuer = Pick<BillingService, 'issueInTransaction' | 'afterIssued'>;
+export type InvoiceIssuer = Pick<BillingService, 'issueInTransaction' | 'afterIssued' | 'hasUnpaidInvoice'>;

@@ -41,7 +41,7 @@ export function createPaymentFulfilment(deps: {
   >;
   planChanges: Pick<PlanChangeApplication, 'applyPaid' | 'cancel'>;
   services: ServicesForPayments;
-  invoices: Pick<InvoiceIssuer, 'issueInTransaction'>;
+  invoices: Pick<InvoiceIssuer, 'issueInTransaction' | 'hasUnpaidInvoice'>;
   activity: Pick<ActivityService, 'record'>;
 }) {
   /**
@@ -94,8 +94,11 @@ export function createPaymentFulfilment(deps: {
         };
       }
       case 'extension': {
+        // A renewal's unpaid invoice printed the span after the paid time: paid late, that span
+        // is what it buys, so the invoice stays true (the anchor WHMCS and Hetzner keep too).
+        const continuePaidTime = await deps.invoices.hasUnpaidInvoice(tx, paid.accountId, paid.id);
         const extended = paid.serviceId
-          ? await deps.services.extend(tx, paid.serviceId, paid.months, at)
+          ? await deps.services.extend(tx, paid.serviceId, paid.months, at, { continuePaidTime })
           : undefined;
         return extended
           ? {

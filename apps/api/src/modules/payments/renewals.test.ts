@@ -319,6 +319,46 @@ describe('automatic renewal and dunning', () => {
     expect(row).toMatchObject({ status: 'open', attempts: 1, lastError: 'authentication_required' });
   });
 
+  it('an unpaid renewal invoice paid after the end buys the span it printed, and restores the service', async () => {
+    const owner = await signedInUser(ctx);
+    const serviceId = await activeServiceWithKeptCard(owner);
+    await replaceCard(owner.auth, '4000000000000341');
+    const before = await serviceRow(serviceId);
+    await daysBeforeEnd(serviceId, 2);
+    expect(await renewalsOf(ctx.app).run()).toMatchObject({ failed: 1 });
+    const [, unpaid] = await invoicesOf(owner.user.id);
+    const expected = new Date(before.validUntil);
+    expected.setUTCMonth(expected.getUTCMonth() + 1);
+    expect(unpaid!.document).toMatchObject({
+      period_start: before.validUntil.toISOString().slice(0, 10),
+      period_end: expected.toISOString().slice(0, 10),
+    });
+
+    // Three days past the end: expired, access off, data kept.
+    ctx.advance(2 * DAY_MS + 3 * DAY_MS);
+    await serviceJobs(ctx).sweep.run();
+    expect((await serviceRow(serviceId)).status).toBe('expired');
+
+    const signedIn = await login(ctx, owner.email);
+    const auth = { authorization: `Bearer ${signedIn.json<{ access_token: string }>().access_token}` };
+    const session = await injectWithCsrf(ctx.app, {
+      method: 'POST',
+      url: '/api/v1/payments/session',
+      headers: auth,
+      payload: { invoice_id: unpaid!.id },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    expect((await payAt(session.json<{ url: string }>().url, '4242424242424242', false)).statusCode).toBe(
+      303,
+    );
+    await until('the renewal order paid', async () => (await orderStatus(unpaid!.orderId ?? '')) === 'PAID');
+    // The span the invoice printed, not a month from the payment.
+    const after = await serviceRow(serviceId);
+    expect(after.status).toBe('active');
+    expect(after.validUntil.toISOString()).toBe(expected.toISOString());
+    expect((await invoicesOf(owner.user.id))[1]).toMatchObject({ id: unpaid!.id, status: 'paid' });
+  });
+
   it('reads a pending charge by its reference once it settles, never charging again', async () => {
     const owner = await signedInUser(ctx);
     const serviceId = await activeServiceWithKeptCard(owner);

@@ -203,10 +203,19 @@ export function createServicesQueries(db: Db) {
       id: string,
       months: number,
       at: Date,
+      options: {
+        /**
+         * The months continue the paid time even when it has ended meanwhile (a renewal invoice
+         * issued for that span and paid late: it is honoured as printed), unless they would end
+         * before `at` too.
+         */
+        continuePaidTime?: boolean;
+      } = {},
     ): Promise<{ service: ServiceRow; restoredFrom: ServiceStatus | null; periodStart: Date } | undefined> {
       const [row] = await db.select().from(services).where(eq(services.id, id)).limit(1).for('update');
       if (!row) return undefined;
-      const running = row.validUntil > at;
+      const running =
+        row.validUntil > at || (options.continuePaidTime === true && addMonths(row.validUntil, months) > at);
       const until = addMonths(running ? row.validUntil : at, months);
       const period = {
         validUntil: until,
