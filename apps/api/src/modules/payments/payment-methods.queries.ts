@@ -103,6 +103,14 @@ export function createPaymentMethodsQueries(db: Executor) {
         .returning();
       return row;
     },
+    /** Removes the card the provider knows as `methodRef`, whichever account kept it. */
+    async removeByReference(provider: Provider, methodRef: string): Promise<PaymentMethodRow | undefined> {
+      const [row] = await db
+        .delete(paymentMethods)
+        .where(and(eq(paymentMethods.provider, provider), eq(paymentMethods.methodRef, methodRef)))
+        .returning();
+      return row;
+    },
     /**
      * Cards whose expiry month is `monthIndex` (year × 12 + month − 1) or earlier and whose owner
      * was not mailed about it yet.

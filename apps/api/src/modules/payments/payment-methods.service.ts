@@ -23,7 +23,12 @@ import type { ActivityService } from '../activity/activity.service.ts';
 import type { UsersQueries } from '../users/users.queries.ts';
 import { createPaymentMethodsQueries, type PaymentMethodRow } from './payment-methods.queries.ts';
 import { createPaymentsQueries } from './payments.queries.ts';
-import type { PaymentProvider, ProviderCardEvent, SavedCardCharge } from './provider.ts';
+import type {
+  PaymentProvider,
+  ProviderCardDetachedEvent,
+  ProviderCardEvent,
+  SavedCardCharge,
+} from './provider.ts';
 
 /** Where the card form leads back to, and where the expiry mail sends the owner. */
 export const BILLING_PATH = '/dashboard/billing';
@@ -135,6 +140,37 @@ export function createPaymentMethodsService(deps: {
         });
       }
       return { payment_method: null };
+    },
+
+    /**
+     * The provider detached a card: an account keeping it keeps it no longer (Billing offers to
+     * add one; a renewal meanwhile is dunned as without a card). Recorded like every provider
+     * event, so a replay is a duplicate; a card nobody keeps (replaced, removed here) is ignored.
+     */
+    async applyDetachedEvent(event: ProviderCardDetachedEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+      return inTransaction(deps.db, async (tx) => {
+        const fresh = await createPaymentsQueries(tx).recordEvent({
+          provider: providerId,
+          eventId: event.id,
+          type: event.type,
+          sessionId: null,
+          payload: event.payload,
+          receivedAt: now(),
+        });
+        if (!fresh) return 'duplicate' as const;
+        const removed = await createPaymentMethodsQueries(tx).removeByReference(providerId, event.methodRef);
+        if (!removed) return 'ignored' as const;
+        await deps.activity.record(
+          {
+            accountId: removed.accountId,
+            action: 'payment method removed',
+            tone: 'warning',
+            details: { brand: removed.brand, last4: removed.last4, by_provider: true },
+          },
+          tx,
+        );
+        return 'applied' as const;
+      });
     },
 
     /**

@@ -50,7 +50,7 @@ export function createPaymentsService(deps: {
   db: Db;
   provider: PaymentProvider;
   /** Kept cards: the account's customer for a card to keep, and the provider's attached cards. */
-  methods: Pick<PaymentMethodsService, 'customerFor' | 'applyCardEvent'>;
+  methods: Pick<PaymentMethodsService, 'customerFor' | 'applyCardEvent' | 'applyDetachedEvent'>;
   orders: Pick<OrdersService, 'payable' | 'findById'>;
   activity: Pick<ActivityService, 'record'>;
   /** What a succeeded payment buys, in its transaction (payment-fulfilment.ts). */
@@ -331,6 +331,9 @@ export function createPaymentsService(deps: {
       if (!event) return { received: true as const, result: 'ignored' as const };
       if (event.type === 'method.attached') {
         return { received: true as const, result: await deps.methods.applyCardEvent(event) };
+      }
+      if (event.type === 'method.detached') {
+        return { received: true as const, result: await deps.methods.applyDetachedEvent(event) };
       }
       if (event.type === 'charge.settled') {
         // Nothing is applied from the event itself: the renewal reads the charge at the provider.

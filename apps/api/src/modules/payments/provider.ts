@@ -44,6 +44,17 @@ export interface ProviderCardEvent {
 }
 
 /**
+ * The provider detached a card from our customer (Stripe's `payment_method.detached`: removed in
+ * its dashboard, or by another integration): an account keeping it keeps it no longer.
+ */
+export interface ProviderCardDetachedEvent {
+  id: string;
+  type: 'method.detached';
+  methodRef: string;
+  payload: Record<string, unknown>;
+}
+
+/**
  * An off-session charge of a kept card settled after it was answered `pending` (Stripe's
  * `payment_intent.succeeded` / `payment_intent.payment_failed` of a PaymentIntent we made
  * off-session): the renewal holding `reference` reads the outcome (savedCharge) at once.
@@ -116,5 +127,5 @@ export interface PaymentProvider {
   parseEvent(
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
-  ): ProviderEvent | ProviderCardEvent | ProviderChargeEvent | null;
+  ): ProviderEvent | ProviderCardEvent | ProviderCardDetachedEvent | ProviderChargeEvent | null;
 }

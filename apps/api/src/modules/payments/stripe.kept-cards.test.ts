@@ -366,6 +366,37 @@ describe('the app with Stripe: kept cards', () => {
     });
     expect(api.requests.at(-1)?.path).toBe('/v1/payment_methods/pm_app_1/detach');
 
+    // Stripe tells of that detach: the card was replaced already, nothing changes.
+    const detached = (id: string, methodRef: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'payment_method.detached',
+        created: 1_800_000_200,
+        data: { object: { id: methodRef, object: 'payment_method', type: 'card', customer: null } },
+      });
+    const deliver = async (payload: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/events/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signed(payload) },
+          payload,
+        })
+      ).json<{ result: string }>().result;
+    const shownCard = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/v1/billing/payment-methods', headers: owner.auth })
+      ).json<PaymentMethodsResponse>().payment_method;
+    expect(await deliver(detached('evt_app_det1', 'pm_app_1'))).toBe('ignored');
+    expect(await shownCard()).toMatchObject({ last4: '5555' });
+    // Removed in Stripe's dashboard: the account keeps it no longer, once however often told.
+    expect(await deliver(detached('evt_app_det2', 'pm_app_2'))).toBe('applied');
+    expect(await shownCard()).toBeNull();
+    expect(await deliver(detached('evt_app_det2', 'pm_app_2'))).toBe('duplicate');
+    await deliver(newer.replace('evt_app_pm2', 'evt_app_pm3'));
+    expect(await shownCard()).toMatchObject({ last4: '5555' });
+
     const removed = await injectWithCsrf(ctx.app, {
       method: 'DELETE',
       url: '/api/v1/billing/payment-methods',

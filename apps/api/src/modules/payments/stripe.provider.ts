@@ -14,6 +14,7 @@ import Stripe from 'stripe';
 import { AppError } from '../../http/app-error.ts';
 import type {
   PaymentProvider,
+  ProviderCardDetachedEvent,
   ProviderCardEvent,
   ProviderChargeEvent,
   ProviderEvent,
@@ -83,7 +84,7 @@ function chargeOf(intent: Stripe.PaymentIntent): SavedCardCharge {
 /** Stripe's event, as one of ours; null for event types that do not concern a payment session. */
 export function toProviderEvent(
   event: Stripe.Event,
-): ProviderEvent | ProviderCardEvent | ProviderChargeEvent | null {
+): ProviderEvent | ProviderCardEvent | ProviderCardDetachedEvent | ProviderChargeEvent | null {
   const payload = event as unknown as Record<string, unknown>;
   const fromSession = (
     session: CheckoutSession,
@@ -129,6 +130,12 @@ export function toProviderEvent(
       });
     case 'payment_method.attached':
       return toCardEvent(event, event.data.object);
+    case 'payment_method.detached': {
+      const method = event.data.object;
+      return typeof method.id === 'string'
+        ? { id: event.id, type: 'method.detached', methodRef: method.id, payload }
+        : null;
+    }
     case 'payment_intent.succeeded':
     case 'payment_intent.payment_failed': {
       // Only our off-session charges (they carry their idempotency key); a Checkout Session's
