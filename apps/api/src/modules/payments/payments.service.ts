@@ -337,6 +337,16 @@ export function createPaymentsService(deps: {
       }
       if (event.type === 'charge.settled') {
         // Nothing is applied from the event itself: the renewal reads the charge at the provider.
+        // Recorded all the same, so a replay is told apart like every provider event.
+        const fresh = await payments.recordEvent({
+          provider: deps.provider.id,
+          eventId: event.id,
+          type: event.type,
+          sessionId: null,
+          payload: event.payload,
+          receivedAt: now(),
+        });
+        if (!fresh) return { received: true as const, result: 'duplicate' as const };
         const waited = (await deps.onChargeSettled?.(event.reference)) ?? false;
         return { received: true as const, result: waited ? ('applied' as const) : ('ignored' as const) };
       }

@@ -301,6 +301,34 @@ describe('the app with Stripe: kept cards', () => {
     api.server.close();
   });
 
+  it('takes a settled off-session charge once: no renewal waits for this one, and a replay is a duplicate', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_app_pi1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: 1_800_000_000,
+      data: {
+        object: {
+          id: 'pi_nobody',
+          object: 'payment_intent',
+          status: 'succeeded',
+          metadata: { idempotency_key: 'renewal-x-0' },
+        },
+      },
+    });
+    const deliver = async () =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/events/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signed(payload) },
+          payload,
+        })
+      ).json<{ result: string }>().result;
+    expect(await deliver()).toBe('ignored');
+    expect(await deliver()).toBe('duplicate');
+  });
+
   it('makes one Customer per account, keeps the card Stripe attached, and detaches it on removal', async () => {
     const owner = await signedInUser(ctx);
     const open = async () => {
