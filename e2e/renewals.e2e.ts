@@ -57,7 +57,14 @@ async function ops(product: RunningServer, databaseUrl: string, ...args: string[
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const run = spawnSync('npm', ['run', '--silent', 'ops', '--', ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: product.dataDir, LOG_LEVEL: 'warn' },
+      // The product's own address too: a mail the command sends links back to it.
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: product.dataDir,
+        PUBLIC_URL: product.url,
+        LOG_LEVEL: 'warn',
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -75,7 +82,7 @@ async function openBilling(page: Page): Promise<void> {
   await page.locator('[data-testid="invoice-table"], [data-testid="invoices-empty"]').first().waitFor();
 }
 
-/** Billing's invoice rows, as number → row, oldest first as listed. */
+/** Billing's invoice rows (invoices and credit notes). */
 function invoiceRows(page: Page): Locator {
   return page.locator('[data-testid^="invoice-row-"]');
 }
@@ -159,7 +166,7 @@ describe.skipIf(unavailable !== undefined)(
       await keptCardShown(page, '4242');
       expect(await page.getByTestId('payment-method-brand').innerText()).toBe('Visa');
       expect(await page.getByTestId('payment-method-expiry').innerText()).toContain('12/2040');
-      await expect.poll(() => invoiceRows(page).count()).toBe(1);
+      await expect.poll(() => invoiceRows(page).count(), { timeout: 10_000 }).toBe(1);
 
       // 2. Replaced from Billing through the provider's card form (nothing charged); the panel
       // asks again on its return until the provider's event has come through the worker.
@@ -197,7 +204,7 @@ describe.skipIf(unavailable !== undefined)(
       expect(Number(await one<string>('select count(*) as value from sandbox_charges'))).toBe(0);
       expect(Number(await one<string>('select count(*) as value from service_renewals'))).toBe(0);
       await openBilling(page);
-      await expect.poll(() => invoiceRows(page).count()).toBe(1);
+      await expect.poll(() => invoiceRows(page).count(), { timeout: 10_000 }).toBe(1);
 
       await page.goto(settings);
       await autoRenew.waitFor();
