@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -106,6 +106,33 @@ describe('service detail: overview', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('service-facts')).toBeTruthy();
   });
+
+  it('keeps the page as it was when a refetch fails while a change applies, and goes on polling', async () => {
+    let calls = 0;
+    server.use(...workspaceHandlers());
+    server.use(
+      http.get('/api/v1/services/overview', () => {
+        calls += 1;
+        // The first answer polls (a change applying); the next two fail (its one retry too).
+        return calls === 2 || calls === 3
+          ? apiError(500, 'server_error', 'Server error')
+          : HttpResponse.json({ services: [makeOverviewItem({ apply_status: 'applying' })] });
+      }),
+    );
+    renderApp(DETAIL);
+    await screen.findByTestId('service-facts');
+    // Watched throughout: the page must never have given way to the error.
+    let sawError = false;
+    await waitFor(
+      () => {
+        if (screen.queryByTestId('service-load-error')) sawError = true;
+        expect(calls).toBeGreaterThanOrEqual(4);
+      },
+      { timeout: 12_000, interval: 50 },
+    );
+    expect(sawError).toBe(false);
+    expect(screen.getByTestId('service-facts')).toBeTruthy();
+  }, 20_000);
 
   it('shows the not-found page with the spec’s links for any other tab path', async () => {
     server.use(...workspaceHandlers());

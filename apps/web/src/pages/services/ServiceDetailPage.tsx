@@ -54,7 +54,10 @@ export function ServiceDetailPage() {
       </p>
     );
   }
-  if (overview.isError) {
+  // Only when there is nothing to show: a failed background refetch (the page polls while a
+  // change applies) keeps the page and its tab as they were, an open form included, and the
+  // next poll tries again. React Query keeps the last data in an `error` state.
+  if (!overview.data) {
     return (
       <Problem
         message={t('serviceDetail.loadFailed')}
