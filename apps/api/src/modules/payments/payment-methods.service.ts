@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentMethodsResponse, SavedPaymentMethod } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import type { UsersQueries } from '../users/users.queries.ts';
@@ -85,6 +85,20 @@ export function createPaymentMethodsService(deps: {
     return queries.insertCustomer(accountId, providerId, customerRef, now());
   }
 
+  /** A card event recorded like every provider event: false when it was recorded before (a replay). */
+  async function recordedOnce(
+    tx: Tx,
+    event: { id: string; type: string; payload: Record<string, unknown> },
+  ): Promise<boolean> {
+    return createPaymentsQueries(tx).recordEvent({
+      provider: providerId,
+      eventId: event.id,
+      type: event.type,
+      sessionId: null,
+      payload: event.payload,
+      receivedAt: now(),
+    });
+  }
   return {
     /** The account's customer at the configured provider, made at the first kept card. */
     customerFor,
@@ -149,15 +163,7 @@ export function createPaymentMethodsService(deps: {
      */
     async applyDetachedEvent(event: ProviderCardDetachedEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
       return inTransaction(deps.db, async (tx) => {
-        const fresh = await createPaymentsQueries(tx).recordEvent({
-          provider: providerId,
-          eventId: event.id,
-          type: event.type,
-          sessionId: null,
-          payload: event.payload,
-          receivedAt: now(),
-        });
-        if (!fresh) return 'duplicate' as const;
+        if (!(await recordedOnce(tx, event))) return 'duplicate' as const;
         const removed = await createPaymentMethodsQueries(tx).removeByReference(providerId, event.methodRef);
         if (!removed) return 'ignored' as const;
         await deps.activity.record(
@@ -180,15 +186,7 @@ export function createPaymentMethodsService(deps: {
     async applyCardEvent(event: ProviderCardEvent): Promise<'applied' | 'duplicate' | 'refused'> {
       const outcome = await inTransaction(deps.db, async (tx) => {
         const payments = createPaymentsQueries(tx);
-        const fresh = await payments.recordEvent({
-          provider: providerId,
-          eventId: event.id,
-          type: event.type,
-          sessionId: null,
-          payload: event.payload,
-          receivedAt: now(),
-        });
-        if (!fresh) return { result: 'duplicate' as const };
+        if (!(await recordedOnce(tx, event))) return { result: 'duplicate' as const };
         const methods = createPaymentMethodsQueries(tx);
         const accountId = await methods.accountOfCustomer(providerId, event.card.customerRef);
         if (!accountId) {
