@@ -13,9 +13,17 @@ const require = createRequire(import.meta.url);
 type ParsedFont = fontkit.Font;
 let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
 
+/**
+ * A parsed font caches each glyph with the characters it was first asked for. Embedding a letter
+ * drawn from parts (ž is z and a caron) asks for the part by number, with no character: cached so,
+ * every later document of the process (the API renders for weeks) had a z, an e or an a that
+ * could not be searched or copied. So every glyph of the font's character map is asked for by its
+ * character first, once, when the font is parsed.
+ */
 function parse(path: string): ParsedFont {
   const font = fontkit.create(readFileSync(require.resolve(path)));
   if (!('layout' in font)) throw new Error(`${path} is a font collection, not a font`);
+  for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
   return font;
 }
 
