@@ -22,12 +22,6 @@ export const isBackupTargetUrl = (url: string) =>
   !/^(rest:https?:\/\/|sftp:|s3:)$/.test(url.replace(/\/+$/, ''));
 
 export const backupTargetEnvironmentShape = {
-  /**
-   * Where workspaces' backup repositories live off the storage nodes: a restic repository base,
-   * `rest:http(s)://[user:password@]host:port/`, `sftp:user@host:/path` or
-   * `s3:https://host/bucket`; each workspace's is `<base>/<service id>`. Unset or empty: each
-   * node keeps its workspaces' repositories itself.
-   */
   BACKUP_TARGET_URL: z
     .string()
     .trim()
@@ -36,5 +30,11 @@ export const backupTargetEnvironmentShape = {
       message:
         'not a backup target restic opens here: rest:http(s)://[user:password@]host:port/, sftp:user@host:/path or s3:https://host/bucket, without spaces',
     })
-    .transform((value) => (value ? value : undefined)),
+    .transform((value) => (value ? value : undefined))
+    .describe(
+      "Where workspaces' backup repositories live off the storage nodes (docs/features/backups.md): a " +
+        'restic repository base, `rest:http(s)://[user:password@]host:port/`, `sftp:user@host:/path` or ' +
+        "`s3:https://host/bucket`; each workspace's is `<base>/<service id>`. Checked at start, never " +
+        "printed (it may hold a password). Unset or empty: each node keeps its workspaces' repositories itself.",
+    ),
 };
