@@ -249,12 +249,12 @@ async function applyImage(
       );
     // btrfs: the subvolumes are made once it is mounted (ensureSubvolumes), so a crash in between
     // leaves an image the next pass completes. The layout is chosen so the storage holds what was
-    // sold (measured, README "Snapshots"): btrfs's default DUP metadata took 17% of a Starter's
-    // 3 GiB (a 2.6 GiB file did not fit) and guards against nothing a replica on another node
-    // does not. Under MIXED_BELOW_BYTES data and metadata share block groups (btrfs's own advice
-    // for small file systems): it holds 99% and one large file cannot take the room new metadata
-    // needs (separate block groups then fail a snapshot or a new file with ENOSPC on an empty
-    // storage). Above it, single metadata holds 97% and more.
+    // sold (measured, docs/features/snapshots.md): btrfs's default DUP metadata took 17% of a
+    // Starter's 3 GiB (a 2.6 GiB file did not fit) and guards against nothing a replica on another
+    // node does not. Under MIXED_BELOW_BYTES data and metadata share block groups (btrfs's own
+    // advice for small file systems): it holds 99% and one large file cannot take the room new
+    // metadata needs (separate block groups then fail a snapshot or a new file with ENOSPC on an
+    // empty storage). Above it, single metadata holds 97% and more.
     const layoutFlags = wanted < MIXED_BELOW_BYTES ? ['--mixed'] : ['-m', 'single'];
     await createSparseImage(layout.image, wanted, (partial) =>
       btrfs

@@ -1,7 +1,7 @@
-// The backup target's variable of the API's configuration (README "Backups off the node";
-// backup-target.ts). `config.ts` spreads `backupTargetEnvironmentShape` into its schema, so it is
-// parsed, and a bad value stops the API at start, with every other variable. Its value is never
-// in the error: a REST server's password may be in it.
+// The backup target's variable of the API's configuration (docs/features/backups.md "Backups off
+// the node"; backup-target.ts). `config.ts` spreads `backupTargetEnvironmentShape` into its schema,
+// so it is parsed, and a bad value stops the API at start, with every other variable. Its value is
+// never in the error: a REST server's password may be in it.
 import { z } from 'zod';
 import { BACKUP_TARGET_URL_PATTERN } from '@debesis/contract';
 

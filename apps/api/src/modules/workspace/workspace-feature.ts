@@ -157,7 +157,10 @@ export interface WorkspaceFeature {
    * the same transaction.
    */
   everyReport?(tx: Tx, report: FeatureReportContext): Promise<void>;
-  /** Registers its routes (prefix included); each declares its access level (README "Who may call a route"). */
+  /**
+   * Registers its routes (prefix included); each declares its access level (docs/architecture.md
+   * "Who may call a route").
+   */
   routes?(api: RouteScope): Promise<void>;
   /**
    * How the callers it signs in are recognised (subusers: their sessions; the Linux-user portal:
