@@ -6,7 +6,8 @@
 // grows and shrinks online (`btrfs filesystem resize`, then the image file follows), so nothing
 // stops for a resize. An image made before as ext4 (or smaller than btrfs allows) stays ext4 and
 // works as before, without snapshots (its report says so): the file system is read from the
-// image's superblock on every pass, never assumed; a later move or replica converts it.
+// image's superblock on every pass, never assumed. It is never converted in place, and it gets no
+// standby (replication needs btrfs send), so it stays ext4 (docs/features/snapshots.md).
 //
 // ext4, as before: Writing past the size gives ENOSPC, which Samba
 // turns into NT_STATUS_DISK_FULL. The image follows storage_bytes: it grows online when the

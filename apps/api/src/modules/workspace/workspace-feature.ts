@@ -60,9 +60,10 @@ export async function servicesAddressOf(
 }
 
 /**
- * A feature whose resources name users or groups (Samba shares; later FTP, NFS…). It is told,
- * inside the deleting transaction and before the row goes, so it can drop its references and
- * stamp what it changed with the same generation. A renamed group is told the same way.
+ * A feature whose resources name users or groups (Samba shares, FTP access, NFS exports' owners).
+ * It is told, inside the deleting transaction and before the row goes, so it can drop its
+ * references and stamp what it changed with the same generation. A renamed group is told the same
+ * way.
  */
 export interface DirectoryDependent {
   userRemoved(
