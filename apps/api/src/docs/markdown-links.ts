@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
-/** README.md and every Markdown file under docs/, as paths relative to the repository. */
+/** README.md, deploy/README.md and every Markdown file under docs/, as paths relative to the repository. */
 export function documentationFiles(root = REPOSITORY_ROOT): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(path.join(root, dir)).flatMap((name) => {
@@ -14,7 +14,7 @@ export function documentationFiles(root = REPOSITORY_ROOT): string[] {
       if (statSync(path.join(root, relative)).isDirectory()) return walk(relative);
       return name.endsWith('.md') ? [relative] : [];
     });
-  return ['README.md', ...walk('docs')];
+  return ['README.md', 'deploy/README.md', ...walk('docs')];
 }
 
 /** The text outside fenced code blocks and inline code, where a link is a link. */
