@@ -1,5 +1,5 @@
 // Offline review of package-lock.json, run by `npm test` (npm audit needs an advisory service
-// these machines cannot reach; see the README's "Dependencies"). It fails when a dependency could
+// these machines cannot reach; see docs/dependencies.md). It fails when a dependency could
 // arrive from anywhere but the npm registry or without a pinned checksum:
 //   - every installed package has a sha512 `integrity` (npm refuses a tarball that differs);
 //   - a `resolved` URL, when present, is on npm's configured registry, over https, under the

@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # A storage node's agent in a container: the agent plus every program its drivers run inside the
-# workspaces (DAEMONS.md). Built from the repository root:
+# workspaces (docs/operations/storage-nodes.md). Built from the repository root:
 #   docker build -f deploy/docker/agent.Dockerfile -t debesis/agent .
 #
 # RIGHTS. The agent must run as root with nearly the host's powers, because a workspace is a light

@@ -1,63 +1,7 @@
 // The agent's configuration: read once at start from the environment, checked against one
 // schema, and refused with a message naming every wrong variable. Standalone, main.ts reads
-// process.env; the API, when it runs the agent in-process, passes its own record.
-//
-//   AGENT_API_URL              required. Base URL of the API (origin, optionally with a path
-//                              prefix), e.g. http://127.0.0.1:3000. Calls go to <url>/api/v1/nodes/….
-//   AGENT_REGISTRATION_TOKEN   The one-time enrollment token an operator issued for this node
-//                              (`npm run nodes -- enroll <name>` where the API runs); used only
-//                              when the agent has no node token (node.json), and spent by that
-//                              registration. Needed again only after an operator reset. (The
-//                              API's shared NODE_REGISTRATION_TOKEN, if set, enrolls new names only.)
-//   AGENT_NODE_NAME            default: the hostname, lowercased, other characters turned into
-//                              "-". Must be the name the enrollment token was issued for.
-//   AGENT_DATA_DIR             required. Holds node.json (the node token, mode 0600) and
-//                              workspaces/<service_id>/ for each workspace.
-//   AGENT_POLL_INTERVAL_MS     default 5000. Time between reconcile passes.
-//   AGENT_ADDRESS_POOL         default 198.18.0.1-198.18.0.254. Addresses this node may give to
-//                              workspaces: ranges "a-b" and single addresses, comma separated.
-//                              A workspace whose desired address is outside it is refused. Each
-//                              lives in its workspace's network namespace, routed from the node
-//                              over a veth pair, so not 127.x (the loopback range is not routed
-//                              over an interface). The default is RFC 2544's benchmarking range
-//                              198.18.0.0/15, which is never a machine's real network; in
-//                              production: the public addresses routed to this node.
-//   AGENT_CLIENT_ROUTES        default empty: a workspace answers the node only. CIDR blocks, comma
-//                              separated, a workspace may answer beyond the node (production:
-//                              0.0.0.0/0): routes to them inside its namespace, forwarding on its
-//                              veth's node end only, and a policy rule that forwards what comes
-//                              from it to these blocks only, never to the pool. None inside the pool.
-//   AGENT_REQUEST_TIMEOUT_MS   default 10000. Time-out of one API call.
-//   AGENT_MAX_BACKOFF_MS       default 60000. Longest wait between passes while the API fails.
-//   AGENT_FULL_CHECK_EVERY     default 60. Every Nth pass re-applies unchanged workspaces too,
-//                              to repair drift.
-//   AGENT_LIVE_WORKSPACES      default auto: as root, with the programs installed, workspaces are
-//                              real (disk image, network namespace, smbd). off: drivers render and
-//                              check their files but mount, make and start nothing (test runs
-//                              of the whole product that must not leave mounts and daemons).
-//   AGENT_SMB_PORT             default 445. The port of each workspace's smbd on its own address.
-//   AGENT_BACKUP_CONCURRENCY   default 1. Backup and restore jobs (restic) running at once on this
-//                              node, every workspace together; one per workspace whatever it is.
-//                              More finish a night's backups sooner but share the disks with the
-//                              daemons (restic runs at a low CPU and IO priority all the same).
-//   AGENT_USAGE_FULL_SCAN_HOURS default 6. How often each workspace's storage is walked whole to
-//                              count what each user owns (activity/usage-count.ts); between
-//                              walks only the folders the daemons' activity names are read again.
-//   AGENT_REPLICA_INTERVAL_MS  default 30000 (REPLICA_SYNC_INTERVAL_SECONDS). The most time between
-//                              two pulls of a workspace this node holds as a standby (replicas/).
-//   AGENT_CLIENT_MIRROR_INTERVAL_MS default 30000 (CLIENT_MIRROR_INTERVAL_SECONDS). How often the
-//                              backup clients' repositories are copied to the backup target when
-//                              a push ended since the last copy (backup/client-mirror.ts).
-//   AGENT_FENCE_AFTER_MS       default 40000 (PRIMARY_FENCE_AFTER_MS). A workspace with `failover`
-//                              stops serving here once the API has not been reached for this long
-//                              (it may be failed over to its standby: replicas/fence.ts).
-//   AGENT_INSTANCE             default none. Several agents on one host (a test cluster): a name
-//                              of this one, [a-z0-9-]{1,20}, that the host-wide names of its
-//                              workspaces (network namespace, veth, /run/debesis/<short>) are
-//                              made from too, so the same workspace on two agents never shares
-//                              them. Unset: the names are the service id's alone, as before.
-//   AGENT_LOG_LEVEL            default info (debug, info, warn, error). Standalone (main.ts) only;
-//                              in-process the API's logger decides.
+// process.env; the API, when it runs the agent in-process, passes its own record. What each
+// variable means is its `.describe()` below, from which docs/configuration.md is generated.
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -121,62 +65,134 @@ export function nodeNameFromHostname(host: string): string {
   return name === '' ? 'node' : name;
 }
 
+// The default goes in as text, before the number is checked, so that the configuration page can
+// read it off the schema (docs/configuration.md); an unset variable is never checked against it.
 const whole = (fallback: number, min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, 'must be a whole number')
+    .default(String(fallback))
     .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-    .optional()
-    .transform((value) => value ?? fallback);
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
-const envSchema = z.object({
+/** Every variable the agent reads (AGENT_LOG_LEVEL aside: main.ts reads it, standalone only). */
+export const agentEnvironmentSchema = z.object({
   AGENT_API_URL: z
     .string({ error: 'required (the base URL of the API, e.g. http://127.0.0.1:3000)' })
-    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
-  AGENT_REGISTRATION_TOKEN: z.string().optional(),
-  AGENT_NODE_NAME: nodeRegisterRequestSchema.shape.name.optional(),
-  AGENT_DATA_DIR: z.string({ error: 'required (the folder for the node token and the workspaces)' }),
-  AGENT_POLL_INTERVAL_MS: whole(5000, 10, 3_600_000),
-  AGENT_ADDRESS_POOL: z
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }))
+    .describe(
+      'Base URL of the API (origin, optionally with a path prefix), e.g. `http://127.0.0.1:3000`. ' +
+        'Calls go to `<url>/api/v1/nodes/…`.',
+    ),
+  AGENT_REGISTRATION_TOKEN: z
     .string()
     .optional()
+    .describe(
+      'The one-time enrollment token an operator issued for this node (`npm run nodes -- enroll <name>` ' +
+        'where the API runs); used only when the agent has no node token (`node.json`), and spent by ' +
+        "that registration. Needed again only after an operator reset. (The API's shared " +
+        '`NODE_REGISTRATION_TOKEN`, if set, enrolls new names only.)',
+    ),
+  AGENT_NODE_NAME: nodeRegisterRequestSchema.shape.name
+    .optional()
+    .describe(
+      'Must be the name the enrollment token was issued for. Unset: the hostname, lowercased, other ' +
+        'characters turned into `-`.',
+    ),
+  AGENT_DATA_DIR: z
+    .string({ error: 'required (the folder for the node token and the workspaces)' })
+    .describe(
+      'Holds `node.json` (the node token, mode 0600) and `workspaces/<service_id>/` for each workspace. ' +
+        'Not under `/srv` (the daemons see the storage there).',
+    ),
+  AGENT_POLL_INTERVAL_MS: whole(5000, 10, 3_600_000).describe(
+    'Time between reconcile passes, in milliseconds.',
+  ),
+  AGENT_ADDRESS_POOL: z
+    .string()
+    .default(DEFAULT_ADDRESS_POOL)
     .transform((value, ctx) => {
       try {
-        return expandAddressPool(value ?? DEFAULT_ADDRESS_POOL);
+        return expandAddressPool(value);
       } catch (error) {
         ctx.addIssue({ code: 'custom', message: (error as Error).message });
         return z.NEVER;
       }
-    }),
-  AGENT_CLIENT_ROUTES: z.string().optional(),
-  AGENT_REQUEST_TIMEOUT_MS: whole(10_000, 100, 600_000),
-  AGENT_MAX_BACKOFF_MS: whole(60_000, 10, 3_600_000),
-  AGENT_FULL_CHECK_EVERY: whole(60, 1, 1_000_000),
-  AGENT_USAGE_FULL_SCAN_HOURS: whole(6, 1, 24 * 30),
+    })
+    .describe(
+      'Addresses this node may give to workspaces: ranges `a-b` and single addresses, comma separated. ' +
+        "A workspace whose desired address is outside it is refused. Each lives in its workspace's " +
+        'network namespace, routed from the node over a veth pair, so not 127.x (the loopback range is ' +
+        "not routed over an interface). The default is RFC 2544's benchmarking range 198.18.0.0/15, " +
+        "which is never a machine's real network; in production: the public addresses routed to this node.",
+    ),
+  AGENT_CLIENT_ROUTES: z
+    .string()
+    .optional()
+    .describe(
+      'CIDR blocks, comma separated, a workspace may answer beyond the node (production: `0.0.0.0/0`): ' +
+        "routes to them inside its namespace, forwarding on its veth's node end only, and a policy rule " +
+        'that forwards what comes from it to these blocks only, never to the pool. None inside the pool. ' +
+        'Unset: a workspace answers the node only.',
+    ),
+  AGENT_REQUEST_TIMEOUT_MS: whole(10_000, 100, 600_000).describe(
+    'Time-out of one API call, in milliseconds.',
+  ),
+  AGENT_MAX_BACKOFF_MS: whole(60_000, 10, 3_600_000).describe(
+    'Longest wait between passes while the API fails, in milliseconds.',
+  ),
+  AGENT_FULL_CHECK_EVERY: whole(60, 1, 1_000_000).describe(
+    'Every Nth pass re-applies unchanged workspaces too, to repair drift.',
+  ),
+  AGENT_USAGE_FULL_SCAN_HOURS: whole(6, 1, 24 * 30).describe(
+    "How often each workspace's storage is walked whole to count what each user owns " +
+      "(activity/usage-count.ts); between walks only the folders the daemons' activity names are read again.",
+  ),
   AGENT_LIVE_WORKSPACES: z
     .enum(['auto', 'off'], { error: 'must be auto or off' })
-    .optional()
-    .transform((value) => value ?? 'auto'),
-  AGENT_SMB_PORT: whole(445, 1, 65_535),
-  AGENT_BACKUP_CONCURRENCY: whole(1, 1, 64),
-  AGENT_REPLICA_INTERVAL_MS: whole(REPLICA_SYNC_INTERVAL_SECONDS * 1000, 100, 3_600_000),
-  AGENT_FENCE_AFTER_MS: whole(PRIMARY_FENCE_AFTER_MS, 1000, 3_600_000),
-  AGENT_CLIENT_MIRROR_INTERVAL_MS: whole(CLIENT_MIRROR_INTERVAL_SECONDS * 1000, 100, 3_600_000),
+    .default('auto')
+    .describe(
+      '`auto`: as root, with the programs installed, workspaces are real (disk image, network ' +
+        'namespace, smbd). `off`: drivers render and check their files but mount, make and start ' +
+        'nothing (test runs of the whole product that must not leave mounts and daemons).',
+    ),
+  AGENT_SMB_PORT: whole(445, 1, 65_535).describe("The port of each workspace's smbd on its own address."),
+  AGENT_BACKUP_CONCURRENCY: whole(1, 1, 64).describe(
+    'Backup and restore jobs (restic) running at once on this node, every workspace together; one per ' +
+      "workspace whatever it is. More finish a night's backups sooner but share the disks with the " +
+      'daemons (restic runs at a low CPU and IO priority all the same).',
+  ),
+  AGENT_REPLICA_INTERVAL_MS: whole(REPLICA_SYNC_INTERVAL_SECONDS * 1000, 100, 3_600_000).describe(
+    'The most time between two pulls of a workspace this node holds as a standby (replicas/; ' +
+      '`REPLICA_SYNC_INTERVAL_SECONDS`), in milliseconds.',
+  ),
+  AGENT_FENCE_AFTER_MS: whole(PRIMARY_FENCE_AFTER_MS, 1000, 3_600_000).describe(
+    'A workspace with `failover` stops serving here once the API has not been reached for this long ' +
+      '(it may be failed over to its standby: replicas/fence.ts; `PRIMARY_FENCE_AFTER_MS`), in milliseconds.',
+  ),
+  AGENT_CLIENT_MIRROR_INTERVAL_MS: whole(CLIENT_MIRROR_INTERVAL_SECONDS * 1000, 100, 3_600_000).describe(
+    "How often the backup clients' repositories are copied to the backup target when a push ended " +
+      'since the last copy (backup/client-mirror.ts; `CLIENT_MIRROR_INTERVAL_SECONDS`), in milliseconds.',
+  ),
   AGENT_INSTANCE: z
     .string()
     .regex(/^[a-z0-9-]{1,20}$/, 'must be 1 to 20 lowercase letters, digits and "-"')
-    .optional(),
+    .optional()
+    .describe(
+      'Several agents on one host (a test cluster): a name of this one, `[a-z0-9-]{1,20}`, that the ' +
+        'host-wide names of its workspaces (network namespace, veth, `/run/debesis/<short>`) are made ' +
+        "from too, so the same workspace on two agents never shares them. Unset: the service id's alone.",
+    ),
 });
 
 /** Parses the environment (empty values count as unset). Throws AgentConfigError listing every problem. */
 export function loadAgentConfig(env: Record<string, string | undefined> = process.env): AgentConfig {
   const cleaned: Record<string, string> = {};
-  for (const key of Object.keys(envSchema.shape)) {
+  for (const key of Object.keys(agentEnvironmentSchema.shape)) {
     const value = env[key]?.trim();
     if (value) cleaned[key] = value;
   }
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = agentEnvironmentSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new AgentConfigError(
       parsed.error.issues.map((issue) => {

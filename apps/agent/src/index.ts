@@ -2,7 +2,13 @@
 // the API's own process with startAgent(); standalone, main.ts does the same from the environment.
 export { startAgent, AgentStoppedError, RegistrationRefusedError } from './agent.ts';
 export type { Agent, AgentOptions } from './agent.ts';
-export { loadAgentConfig, AgentConfigError, nodeNameFromHostname, DEFAULT_ADDRESS_POOL } from './config.ts';
+export {
+  loadAgentConfig,
+  AgentConfigError,
+  agentEnvironmentSchema,
+  nodeNameFromHostname,
+  DEFAULT_ADDRESS_POOL,
+} from './config.ts';
 export type { AgentConfig } from './config.ts';
 export { expandAddressPool, measureCapacity } from './capacity.ts';
 export { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';

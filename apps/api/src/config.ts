@@ -111,116 +111,258 @@ const listFromString = z.string().transform((value) =>
     .filter(Boolean),
 );
 
-/** Every variable, its default and what it means. The README's configuration table mirrors this. */
+/**
+ * Every variable, its default and what it means (`.describe()`): docs/configuration.md is generated
+ * from this (`npm run docs:config`), and a test fails when the page is stale.
+ */
 export const environmentSchema = z.object({
-  /** `production` turns off every invented secret and requires real mail and database settings. */
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Address and port the HTTP server binds to. */
-  HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Public base URL, used in links sent by mail. */
-  PUBLIC_URL: z.url().optional(),
-  /** Which parts this process runs: api (HTTP), worker (jobs), agent (the embedded local node). */
-  ROLES: listFromString.pipe(z.array(z.enum(ROLES)).min(1)).default(['api', 'worker', 'agent']),
-  /**
-   * Where a process without the api role (a worker of its own) reaches an API process: the worker
-   * delivers the sandbox provider's signed payment events there, and an embedded agent pulls from
-   * it. Unset: http://127.0.0.1:$PORT. A process with the api role uses its own listener.
-   */
-  API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /**
-   * Where the other API processes reach this one, on a PostgreSQL server: an agent's answer to a
-   * node call that lands on another process is passed on here, to the process whose caller waits
-   * (compose: http://api-1:8080; Kubernetes: the pod's IP). Unset: http://127.0.0.1:$PORT.
-   */
-  INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Folder for the embedded database, mail, nodes and generated secrets. */
-  DATA_DIR: z.string().default('data'),
-  /** A PostgreSQL URL selects a real server; without it the embedded PGlite in DATA_DIR/db is used. */
-  DATABASE_URL: z.string().startsWith('postgres').optional(),
-  /** SMTP server URL (smtp://user:pass@host:587). Without it, mail is written as .eml files to MAIL_DIR. */
-  SMTP_URL: z.string().startsWith('smtp').optional(),
-  MAIL_DIR: z.string().optional(),
-  MAIL_FROM: z.string().default('Debesis <no-reply@debesis.localhost>'),
-  SUPPORT_EMAIL: z.email().default('support@debesis.localhost'),
-  /** Secret that signs access tokens (at least 32 characters). */
-  JWT_SECRET: z.string().min(32).optional(),
-  /**
-   * Older JWT_SECRETs, comma-separated, each at least 32 characters: what was sealed under them
-   * (share links' URLs, TOTP and webhook secrets, backup repository keys) still opens and backup
-   * codes still match, while everything new uses JWT_SECRET. Drop them after
-   * `npm run ops -- secrets reseal` (README "Rotating JWT_SECRET").
-   */
-  JWT_SECRET_PREVIOUS: listFromString.pipe(z.array(z.string().min(32))).default([]),
-  /**
-   * Optional shared token that lets an agent enroll a NEW node name (never an existing one: that
-   * takes the node's own one-time token, `npm run nodes -- enroll <name>`). Unset: only one-time tokens.
-   */
-  NODE_REGISTRATION_TOKEN: z.string().min(24).optional(),
-  /**
-   * Payment provider: the built-in sandbox (test cards, no real money) or Stripe. Production
-   * refuses the sandbox unless ALLOW_SANDBOX_PAYMENTS says so: test cards would pay for real services.
-   */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  /** Lets a production system (a staging copy) run the sandbox provider. */
-  ALLOW_SANDBOX_PAYMENTS: booleanFromString.default(false),
-  /** Stripe secret API key (sk_live_… / sk_test_…); required with PAYMENT_PROVIDER=stripe. */
-  STRIPE_SECRET_KEY: z.string().min(10).optional(),
-  /** Signing secret of the Stripe webhook endpoint (whsec_…); required with PAYMENT_PROVIDER=stripe. */
-  STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
-  /** Another Stripe API base URL (a local stand-in in tests); Stripe's own by default. */
-  STRIPE_API_BASE: z.url().optional(),
-  /** Secret that signs the sandbox provider's events (at least 24 characters); only with the sandbox. */
-  PAYMENTS_SANDBOX_SECRET: z.string().min(24).optional(),
-  /** Built web app to serve; the API serves it and the SPA fallback from here. */
-  WEB_DIST: z.string().default('apps/web/dist'),
-  /** Origins allowed to call the API from another site. Empty keeps CORS closed. */
-  CORS_ORIGINS: listFromString.default([]),
-  /** Whose X-Forwarded-* headers to believe: none, or the balancers' addresses (see TrustProxy). */
-  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /**
-   * Serves Prometheus metrics at GET /metrics on the main listener to callers that send
-   * `Authorization: Bearer <token>` (at least 24 characters). Unset: no /metrics there.
-   */
-  METRICS_TOKEN: z.string().min(24).optional(),
-  /**
-   * A listener of its own for GET /metrics, without a token (keep it off the public network:
-   * METRICS_HOST). Unset: none. With neither this nor METRICS_TOKEN, no metrics are kept.
-   */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /** Address the METRICS_PORT listener binds to. */
-  METRICS_HOST: z.string().default('127.0.0.1'),
-  /** How long one health measurement answers every caller, in milliseconds (0: every call). */
-  HEALTH_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /**
-   * How long price previews and the product list may answer from an in-memory copy of the
-   * catalogue, in milliseconds (0: read the database every time). Changes made by this process
-   * show at once; changes by another process (`npm run catalogue`) after at most this long.
-   */
-  CATALOGUE_SNAPSHOT_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  /**
-   * Base URL of the EU Commission's VIES REST API
-   * (https://ec.europa.eu/taxation_customs/vies/rest-api). Unset: VAT numbers are checked by
-   * format and checksum only.
-   */
-  VIES_URL: z.url().optional(),
-  /** How long one VIES request may take before VIES counts as unavailable, in milliseconds. */
-  VIES_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3000),
-  /**
-   * After VIES was unavailable for a member state, how long to skip asking it again for that
-   * state, in milliseconds (0: ask every time), so that callers do not each wait for the timeout.
-   */
-  VIES_RETRY_AFTER_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  /** How often the embedded agent reconciles, in milliseconds. */
-  AGENT_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
-  /** Addresses the embedded local node hands out to workspaces (the agent's DEFAULT_ADDRESS_POOL). */
-  AGENT_ADDRESS_POOL: z.string().default('198.18.0.1-198.18.0.254'),
-  /**
-   * Client blocks beyond the node the embedded node's workspaces answer (the agent's
-   * AGENT_CLIENT_ROUTES: CIDR blocks, comma-separated); empty: the node only.
-   */
-  AGENT_CLIENT_ROUTES: z.string().default(''),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe(
+      '`production` turns off every invented secret and requires real mail and database settings ' +
+        '(`JWT_SECRET`, `DATABASE_URL`, `SMTP_URL`, `PUBLIC_URL` and the seller).',
+    ),
+  HOST: z.string().default('127.0.0.1').describe('Address the HTTP server binds to.'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('Port the HTTP server listens on.'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('Public base URL, used in links sent by mail. Unset: `http://localhost:$PORT`.'),
+  ROLES: listFromString
+    .pipe(z.array(z.enum(ROLES)).min(1))
+    .default(['api', 'worker', 'agent'])
+    .describe(
+      'Which parts this process runs, comma separated: `api` (HTTP), `worker` (jobs), `agent` (the ' +
+        'embedded local node). Production runs `api` and `worker` apart, and agents on the storage nodes.',
+    ),
+  API_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'Where a process without the `api` role (a worker of its own) reaches an API process: the worker ' +
+        "delivers the sandbox provider's signed payment events there, and an embedded agent pulls from " +
+        'it. Unset: `http://127.0.0.1:$PORT`. A process with the `api` role uses its own listener.',
+    ),
+  INTERNAL_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      "Where the other API processes reach this one, on a PostgreSQL server: an agent's answer to a " +
+        'node call that lands on another process is passed on here, to the process whose caller waits ' +
+        "(compose: `http://api-1:8080`; Kubernetes: the pod's IP). Unset: `http://127.0.0.1:$PORT`.",
+    ),
+  DATA_DIR: z
+    .string()
+    .default('data')
+    .describe('Folder for the embedded database, mail, the local node and the development secrets.'),
+  DATABASE_URL: z
+    .string()
+    .startsWith('postgres')
+    .optional()
+    .describe(
+      'A PostgreSQL URL (`postgres://…`) selects a real server; without it the embedded PGlite in ' +
+        '`DATA_DIR/db` is used.',
+    ),
+  SMTP_URL: z
+    .string()
+    .startsWith('smtp')
+    .optional()
+    .describe(
+      'SMTP server URL (`smtp://user:pass@host:587`). Without it, mail is written as `.eml` files to `MAIL_DIR`.',
+    ),
+  MAIL_DIR: z
+    .string()
+    .optional()
+    .describe('Where `.eml` files are written when there is no `SMTP_URL`. Unset: `$DATA_DIR/mail`.'),
+  MAIL_FROM: z
+    .string()
+    .default('Debesis <no-reply@debesis.localhost>')
+    .describe(
+      'Sender of every message. Unset in production: `SELLER_NAME <SELLER_EMAIL>`; production refuses a ' +
+        'placeholder (`*.localhost`, `example…`).',
+    ),
+  SUPPORT_EMAIL: z
+    .email()
+    .default('support@debesis.localhost')
+    .describe(
+      'Where support mail goes. Unset in production: `SELLER_EMAIL`; production refuses a placeholder ' +
+        '(`*.localhost`, `example…`).',
+    ),
+  JWT_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .describe(
+      'Secret that signs access tokens (at least 32 characters) and derives the keys that seal share ' +
+        "links' URLs, TOTP and webhook secrets and backup repository keys. Invented (and kept in " +
+        '`DATA_DIR/secrets.json`) in development only.',
+    ),
+  JWT_SECRET_PREVIOUS: listFromString
+    .pipe(z.array(z.string().min(32)))
+    .default([])
+    .describe(
+      "Older `JWT_SECRET`s, comma separated, each at least 32 characters: what was sealed under them (share links' " +
+        'URLs, TOTP and webhook secrets, backup repository keys) still opens and backup codes still match, ' +
+        'while everything new uses `JWT_SECRET`; access tokens they signed are refused. Drop them after ' +
+        '`npm run ops -- secrets reseal` (docs/operations/rotating-secrets.md).',
+    ),
+  NODE_REGISTRATION_TOKEN: z
+    .string()
+    .min(24)
+    .optional()
+    .describe(
+      'Optional shared token that lets an agent enroll a **new** node name (never an existing one: that ' +
+        "takes the node's own one-time token, `npm run nodes -- enroll <name>`). Unset: only one-time tokens.",
+    ),
+  PAYMENT_PROVIDER: z
+    .enum(['sandbox', 'stripe'])
+    .default('sandbox')
+    .describe(
+      'Payment provider: the built-in `sandbox` (test cards, no real money) or `stripe`. Production ' +
+        'refuses the sandbox unless `ALLOW_SANDBOX_PAYMENTS` says so: test cards would pay for real services.',
+    ),
+  ALLOW_SANDBOX_PAYMENTS: booleanFromString
+    .default(false)
+    .describe(
+      '`true` lets a production system (a staging copy only: test cards pay) run the sandbox provider.',
+    ),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .min(10)
+    .optional()
+    .describe('Stripe secret API key (`sk_live_…` / `sk_test_…`); required with `PAYMENT_PROVIDER=stripe`.'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .min(10)
+    .optional()
+    .describe(
+      'Signing secret of the Stripe webhook endpoint (`whsec_…`); required with `PAYMENT_PROVIDER=stripe`.',
+    ),
+  STRIPE_API_BASE: z
+    .url()
+    .optional()
+    .describe("Another Stripe API base URL (a local stand-in in tests); Stripe's own by default."),
+  PAYMENTS_SANDBOX_SECRET: z
+    .string()
+    .min(24)
+    .optional()
+    .describe(
+      "Secret that signs the sandbox provider's events (at least 24 characters). Invented in development; " +
+        'required in production only with the sandbox.',
+    ),
+  WEB_DIST: z
+    .string()
+    .default('apps/web/dist')
+    .describe('Built web app to serve; the API serves it and the SPA fallback from here.'),
+  CORS_ORIGINS: listFromString
+    .default([])
+    .describe('Other origins allowed to call the API, comma separated. Empty keeps CORS closed.'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform(parseTrustProxy)
+    .describe(
+      'The addresses or CIDRs of the load balancers in front of the API (`10.0.0.2`, ' +
+        "`10.0.0.0/8,192.0.2.7`; proxy-addr's `loopback`, `linklocal` and `uniquelocal` too): their " +
+        '`X-Forwarded-*` entries are believed up to the first hop that is not one of them. `true`, hop ' +
+        'counts and ranges wider than 10.0.0.0/8 or fc00::/7 are refused at start (they let a client forge ' +
+        'the address per-IP limits and the activity log see).',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe(
+      'pino level; one JSON line per request with its request id; query values (other than paging and ' +
+        'dates), secrets by key, e-mail addresses (`o…@example.lt`) and the values a failed query was ' +
+        'sent are redacted (`apps/api/src/http/logging.ts`).',
+    ),
+  METRICS_TOKEN: z
+    .string()
+    .min(24)
+    .optional()
+    .describe(
+      'Serves Prometheus metrics at `GET /metrics` on the main listener to callers that send ' +
+        '`Authorization: Bearer <token>` (at least 24 characters). Unset: no `/metrics` there.',
+    ),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe(
+      'A listener of its own for `GET /metrics`, without a token (keep it off the public network: ' +
+        '`METRICS_HOST`); must differ from `PORT`. Unset: none. With neither this nor `METRICS_TOKEN`, ' +
+        'no metrics are kept.',
+    ),
+  METRICS_HOST: z.string().default('127.0.0.1').describe('Address the `METRICS_PORT` listener binds to.'),
+  HEALTH_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1000)
+    .describe(
+      'How long one health measurement answers every caller, in milliseconds (0: measure every call).',
+    ),
+  CATALOGUE_SNAPSHOT_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(5000)
+    .describe(
+      'How long price previews and the product list may answer from an in-memory copy of the ' +
+        'catalogue, in milliseconds (0: read the database every time). Changes made by this process ' +
+        'show at once; changes by another process (`npm run catalogue`) after at most this long.',
+    ),
+  VIES_URL: z
+    .url()
+    .optional()
+    .describe(
+      "Base URL of the EU Commission's VIES REST API " +
+        '(`https://ec.europa.eu/taxation_customs/vies/rest-api`). Unset: VAT numbers are checked by ' +
+        'format and checksum only.',
+    ),
+  VIES_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(30_000)
+    .default(3000)
+    .describe('How long one VIES request may take before VIES counts as unavailable, in milliseconds.'),
+  VIES_RETRY_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      'After VIES was unavailable for a member state, how long to skip asking it again for that ' +
+        'state, in milliseconds (0: ask every time), so that callers do not each wait for the timeout.',
+    ),
+  AGENT_POLL_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(200)
+    .default(5000)
+    .describe('How often the embedded agent reconciles, in milliseconds.'),
+  AGENT_ADDRESS_POOL: z
+    .string()
+    .default('198.18.0.1-198.18.0.254')
+    .describe(
+      "Addresses the embedded local node hands out to workspaces (the agent's `AGENT_ADDRESS_POOL`; " +
+        "the default is RFC 2544's benchmarking range: never a machine's real network; not 127.x, which " +
+        'is not routed into a namespace).',
+    ),
+  AGENT_CLIENT_ROUTES: z
+    .string()
+    .default('')
+    .describe(
+      "Client blocks beyond the node that the embedded node's workspaces answer (VPN and share clients; " +
+        "the agent's `AGENT_CLIENT_ROUTES`: CIDR blocks, comma separated); empty: the node only.",
+    ),
   /** Where workspaces' backup repositories live off the nodes (modules/backups/backup-target.config.ts). */
   ...backupTargetEnvironmentShape,
   /** OAuth sign-in providers; each is enabled when its client id and secret are set. */

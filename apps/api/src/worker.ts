@@ -1,5 +1,5 @@
-// The worker role: takes jobs off the queue and runs them. Each later module adds its handlers
-// here, so one place lists everything that runs in the background.
+// The worker role: takes jobs off the queue and runs them. A module with background work adds its
+// handlers here, so one place lists everything that runs in the background.
 import type { ServerSecret } from './crypto/server-keys.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/database.ts';

@@ -1,5 +1,5 @@
 // The workspace features this API has, in the order their sections and routes are assembled.
-// A new feature adds its factory here (README "Adding a workspace feature"). The list lives at the
+// A new feature adds its factory here (docs/adding-a-feature.md). The list lives at the
 // composition root, beside app.ts, so the workspace module that runs features never imports them:
 // the features depend on it, not the other way round.
 import { createBackupsFeature } from './modules/backups/backups.feature.ts';

@@ -1,6 +1,6 @@
-// Backup clients of a workspace (service-management §3 "Backup client", §4, §7 "Backups"; README
-// "Backup clients"): a customer's own machine that pushes restic backups into the workspace over
-// its VPN. Base /api/v1/backups/{serviceId}:
+// Backup clients of a workspace (service-management §3 "Backup client", §4, §7 "Backups";
+// docs/features/backup-clients.md): a customer's own machine that pushes restic backups into the
+// workspace over its VPN. Base /api/v1/backups/{serviceId}:
 //   GET, POST clients                     list / create (201: with its password, shown this once)
 //   POST clients/{clientId}/disconnect    revoke it: its VPN certificate and its REST login stop
 //                                         working and its sessions end; its backups stay
@@ -46,8 +46,8 @@ export const backupClientSchema = z.object({
   last_push_at: text().nullable(),
   /**
    * When the node last copied its repository to the operator's backup target, off the node
-   * (README "Backup clients"); a `last_push_at` after it is not copied yet. Null: not copied (no
-   * backup target, or nothing to copy yet).
+   * (docs/features/backup-clients.md); a `last_push_at` after it is not copied yet. Null: not
+   * copied (no backup target, or nothing to copy yet).
    */
   off_node_at: text().nullable(),
   snapshots: z.number().int(),

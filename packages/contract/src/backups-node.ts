@@ -1,4 +1,4 @@
-// What the API and a node say to each other about backups (README "Backups"): the `backup`
+// What the API and a node say to each other about backups (docs/features/backups.md): the `backup`
 // section of a workspace's desired state, the `backup` section of its report, and the node call
 // that lists a folder of a snapshot. The owner-facing requests and answers are backups.ts's.
 //
@@ -91,8 +91,8 @@ export const backupNodeJobSchema = z.discriminatedUnion('kind', [backupJobSchema
 export type BackupNodeJob = z.infer<typeof backupNodeJobSchema>;
 
 /**
- * Backup clients (README "Backup clients"): a customer's own machine pushes restic backups into
- * the workspace over its VPN, to a restic REST server (`rclone serve restic --append-only
+ * Backup clients (docs/features/backup-clients.md): a customer's own machine pushes restic backups
+ * into the workspace over its VPN, to a restic REST server (`rclone serve restic --append-only
  * --private-repos`) on the tunnel's server address, port BACKUP_CLIENT_PORT. Each client has a
  * repository of its own at `/<name>/`, reached with its name and password (HTTP basic auth, the
  * bcrypt hash here is all the node gets) and no other's. Append-only: a client can add snapshots
@@ -107,7 +107,7 @@ export const BACKUP_CLIENT_PORT = 8000;
  * about that (restic deduplicates and compresses), and the provider already plans a node's disk by
  * the plans' storage, so the worst a workspace can take is twice its plan's disk, known in advance
  * and counted against nothing else. The node enforces it (a push past it fails with ENOSPC in
- * restic on the client, README "Backup clients") and reports it with the clients' sizes.
+ * restic on the client, docs/features/backup-clients.md) and reports it with the clients' sizes.
  */
 export const BACKUP_CLIENTS_QUOTA_SHARE = 1;
 /** The backup clients' quota of a workspace whose plan has `storageBytes` of disk. */
@@ -164,19 +164,19 @@ export const backupSectionSchema = z.object({
   client_repositories: z.array(text().regex(WORKSPACE_NAME_PATTERN)).max(1000).default([]),
   /**
    * Where the workspace's repository lives when the operator configured a backup target off the
-   * storage nodes (README "Backups off the node"), and its key. Absent: the node's own repository
-   * under its data folder, keyed by the node (an older API, or no target configured). The key is
-   * the API's, made once per workspace and kept sealed in its database, so any node given it opens
-   * the same repository: a dead node loses neither the backups nor the key.
+   * storage nodes (docs/features/backups.md "Backups off the node"), and its key. Absent: the
+   * node's own repository under its data folder, keyed by the node (an older API, or no target
+   * configured). The key is the API's, made once per workspace and kept sealed in its database, so
+   * any node given it opens the same repository: a dead node loses neither the backups nor the key.
    */
   repository: targetRepositorySchema.optional(),
   /**
-   * Where the node keeps a copy of the backup clients' repositories on the same target (README
-   * "Backup clients", "Backups off the node"): a restic repository of its own, `<base>/<service
-   * id>-clients`, with the same key. The node backs the clients' folder up into it after pushes
-   * end (CLIENT_MIRROR_INTERVAL_SECONDS), and a node that takes the workspace over (failover, move)
-   * restores it before the clients may push again. Absent: no target, the clients' repositories
-   * are on the node alone.
+   * Where the node keeps a copy of the backup clients' repositories on the same target
+   * (docs/features/backup-clients.md, docs/features/backups.md "Backups off the node"): a restic
+   * repository of its own, `<base>/<service id>-clients`, with the same key. The node backs the
+   * clients' folder up into it after pushes end (CLIENT_MIRROR_INTERVAL_SECONDS), and a node that
+   * takes the workspace over (failover, move) restores it before the clients may push again.
+   * Absent: no target, the clients' repositories are on the node alone.
    */
   clients_repository: targetRepositorySchema.optional(),
 });

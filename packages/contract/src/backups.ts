@@ -18,8 +18,8 @@
 // active workspace (§9: seven days kept) is a schedule like the others, `provider_managed`: shown,
 // run now-able, never changed or deleted by the owner.
 //
-// Full and incremental (README "Backups"): every run is a restic snapshot, whole by itself. A
-// full run re-reads every file; an incremental one skips files unchanged since the last snapshot
+// Full and incremental (docs/features/backups.md): every run is a restic snapshot, whole by itself.
+// A full run re-reads every file; an incremental one skips files unchanged since the last snapshot
 // (same size, time and inode). A run is full when the schedule has had no completed full run for
 // `full_every_days` days. Retention keeps the schedule's newest `keep_full` full snapshots and
 // newest `keep_incremental` incremental ones, and forgets the rest.

@@ -1,8 +1,8 @@
 // The Linux-user portal (service-management §1, §2, §3 "Linux-user login payload", §6, §7
-// "Linux-user portal"; README "The Linux-user portal"): a workspace's own users (the service users
-// of the users tab, Unix accounts inside the workspace) see their service and their shares, change
-// their password and take their VPN config, without asking the owner. The web pages are under
-// /linux-user; the token is the portal's own, kept apart from the owner's (STORAGE_KEYS
+// "Linux-user portal"; docs/features/linux-user-portal.md): a workspace's own users (the service
+// users of the users tab, Unix accounts inside the workspace) see their service and their shares,
+// change their password and take their VPN config, without asking the owner. The web pages are
+// under /linux-user; the token is the portal's own, kept apart from the owner's (STORAGE_KEYS
 // .linuxUserToken), and neither is taken where the other is meant.
 //
 //   POST /api/v1/auth/linux-user/login     form: username, password, grant_type=password, client_id

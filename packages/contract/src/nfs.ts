@@ -21,7 +21,7 @@
 // Identity: whatever user a client sends, files are read and written as the export's `owner` (a
 // user of the service) or, without one, as the workspace itself (its own id, no sign-in user),
 // with the group `users` of share folders: NFS never writes as a client's root or as an id
-// outside the workspace (README "NFS").
+// outside the workspace (docs/features/nfs.md).
 import { z } from 'zod';
 import { text } from './strings.ts';
 import {
@@ -170,9 +170,10 @@ export const nfsClientSchema = z.object({
   connected: z.boolean(),
   client_name: text(),
   /**
-   * The export it mounted, when the server can tell. nfs-ganesha cannot (README "NFS": NFSv4 has
-   * no mount call, and ganesha counts per client and per export, never per client and export), so
-   * it is null there; the dashboard says "not reported by NFS" rather than an empty cell.
+   * The export it mounted, when the server can tell. nfs-ganesha cannot (docs/features/nfs.md:
+   * NFSv4 has no mount call, and ganesha counts per client and per export, never per client and
+   * export), so it is null there; the dashboard says "not reported by NFS" rather than an empty
+   * cell.
    */
   mount_point: text().nullable(),
   /** The exports whose client rule admits its address (hostname rules are not resolved here). */

@@ -245,9 +245,9 @@ export const vpnUserStateSchema = z.object({
    */
   cert_generation: z.number().int().positive(),
   /**
-   * The VPN login of a backup client (README "Backup clients"): the node gives it an address of
-   * its own range, whose packets reach the workspace's REST server for backups and nothing else.
-   * Absent: a person's login, the whole workspace.
+   * The VPN login of a backup client (docs/features/backup-clients.md): the node gives it an
+   * address of its own range, whose packets reach the workspace's REST server for backups and
+   * nothing else. Absent: a person's login, the whole workspace.
    */
   backup_client: z.boolean().optional(),
 });
@@ -278,7 +278,8 @@ export const NFS_ACCESS = ['read_write', 'read_only'] as const;
  * One NFS export as the node should apply it (service-management §3 "NFS export"). Identity: every
  * client acts as one identity of the workspace (all_squash): uid of `owner` (a workspace user;
  * absent: the block's own uid `id_base`, no sign-in user) and gid `id_base` (`users`, the group of
- * the share folders), so files written over NFS always belong to the workspace (README "NFS").
+ * the share folders), so files written over NFS always belong to the workspace
+ * (docs/features/nfs.md).
  */
 export const nfsExportStateSchema = z.object({
   /**

@@ -1,7 +1,7 @@
 // Standby replicas, failover and moves (issue 37): what the API, the nodes and the operator say of
 // a workspace's second copy.
 //
-// Decisions (docs: README "Durability"):
+// Decisions (docs/features/replicas.md):
 // - A workspace with two or more eligible nodes has a **standby** on another node: a btrfs storage
 //   of the same size holding the read-only replica snapshots it received, with no `data`, no
 //   network and no daemons. It is chosen by placement's disk-room rule on a node whose address pool

@@ -1,12 +1,12 @@
 // What the API asks a node about the files of a workspace's storage, for share links and the
-// owner's picker of them (README "Share links"). The bytes of a shared file never touch the API
-// host's disk: the node reads them and streams them up as a stream node call (nodes.ts), and the
-// API pipes them to the visitor.
+// owner's picker of them (docs/features/share-links.md). The bytes of a shared file never touch the
+// API host's disk: the node reads them and streams them up as a stream node call (nodes.ts), and
+// the API pipes them to the visitor.
 //
 // Paths here are from the root of the workspace's storage (`shares/projects/report.pdf`): names
 // separated by `/`, none of them empty, `.` or `..`, no leading `/`. The node walks them one name
-// at a time from the storage's root without following any symlink (README "Share links": how the
-// node never leaves the shared folder), so a path is only ever a name inside the storage.
+// at a time from the storage's root without following any symlink (docs/features/share-links.md:
+// how the node never leaves the shared folder), so a path is only ever a name inside the storage.
 import { z } from 'zod';
 import { text } from './strings.ts';
 

@@ -1,6 +1,6 @@
 // Public share links (service-management §3 "Public share link", §7 "Share links", §9 expiry
-// choices; README "Share links"): a link anyone may open without an account, to one file or folder
-// of a workspace's storage.
+// choices; docs/features/share-links.md): a link anyone may open without an account, to one file or
+// folder of a workspace's storage.
 //
 // Owner routes, base /api/v1/shares/{serviceId}:
 //   GET, POST shares                      list / create (201)

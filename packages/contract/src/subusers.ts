@@ -1,4 +1,4 @@
-// Subusers (service-management §3 "Subuser", §4, §5, §6, §7 "Subusers"; README "Subusers"):
+// Subusers (service-management §3 "Subuser", §4, §5, §6, §7 "Subusers"; docs/features/subusers.md):
 // limited accounts an owner makes for one workspace, for backup work only. The spec names the
 // list and the sign-in; the rest of the paths are ours, beside them:
 //

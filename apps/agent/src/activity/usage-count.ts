@@ -1,7 +1,8 @@
-// Who owns what on a workspace's storage, by file owner, counted cheaply (issue 21): the kernel
-// has no user quotas here (DAEMONS.md), and walking a 2 TB disk on every pass is out of the
-// question. So the count is kept per folder (the bytes and files of each owner among the folder's
-// own files) and brought up to date in two ways, both in the background, never in the pass:
+// Who owns what on a workspace's storage, by file owner, counted cheaply (issue 21): the kernel has
+// no user quotas here (the storage is a loop-mounted image per workspace), and walking a 2 TB disk
+// on every pass is out of the question. So the count is kept per folder (the bytes and files of
+// each owner among the folder's own files) and brought up to date in two ways, both in the
+// background, never in the pass:
 //   - a full walk when there is no count yet (a new workspace, an agent that lost its file) and
 //     then every AGENT_USAGE_FULL_SCAN_HOURS (6 by default): it catches what nothing reported
 //     (NFS writes, which no log records; changes made on the node);

@@ -1,6 +1,6 @@
-// The backup clients' repositories off the node (issue 37 part 5; README "Backup clients"): with a
-// backup target, the node copies the clients' folder (`<data>/backups/<id>/clients`, the quota
-// image's mount) into a restic repository of its own on the target (the desired state's
+// The backup clients' repositories off the node (issue 37 part 5; docs/features/backup-clients.md):
+// with a backup target, the node copies the clients' folder (`<data>/backups/<id>/clients`, the
+// quota image's mount) into a restic repository of its own on the target (the desired state's
 // `backup.clients_repository`), and a node that takes the workspace over restores it before the
 // clients may push again. Decisions:
 // - restic backs the folder up, not a file copy: it reaches every backend an operator may

@@ -1,6 +1,7 @@
-// The hard quota on what a workspace's backup clients push (issue 37 part 5; README "Backup
-// clients"): their repositories' folder, `<data>/backups/<id>/clients`, is an ext4 file system in
-// a sparse image of the quota's size (contract backupClientsQuotaBytes), loop-mounted there:
+// The hard quota on what a workspace's backup clients push (issue 37 part 5;
+// docs/features/backup-clients.md): their repositories' folder, `<data>/backups/<id>/clients`, is
+// an ext4 file system in a sparse image of the quota's size (contract backupClientsQuotaBytes),
+// loop-mounted there:
 //
 //   <data>/backups/<id>/clients.img      0600, the image (sparse: only what clients pushed takes disk)
 //   <data>/backups/<id>/clients/         its mount point, the REST server's root

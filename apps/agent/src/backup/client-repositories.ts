@@ -1,5 +1,5 @@
-// The repositories backup clients push into (README "Backup clients"), beside the workspace's own
-// backups and like them outside its folder and storage:
+// The repositories backup clients push into (docs/features/backup-clients.md), beside the
+// workspace's own backups and like them outside its folder and storage:
 //
 //   <data>/backups/<service id>/clients/          0700, root: the REST server's root, live the
 //                                                 mount of the clients' quota image

@@ -15,15 +15,15 @@
 // the marker goes, so the next job starts a new repository. A removed workspace's folder is
 // deleted whole.
 //
-// Off the node (README "Backups off the node"): when the desired state names a repository (a URL
-// on the operator's backup target, and the API's key for it), restic uses that instead, and the
-// node keeps only what it can lose: the key as the API sent it (`target-password`, 0600, beside
-// and apart from the node's own `password`, so a node that had a local repository before still
-// opens it), its marker (`target-initialized`), the cache and the listing index. Such a repository
-// may have been made by another node (the workspace moved, its node died): whether it is there is
-// asked of restic (`cat config`), and one that is there is opened, never made again (restic's
-// `init` refuses an existing one too). It is not made cheap (below): that writes restic's key
-// files by hand, which only a local repository allows, so every call there derives restic's own
+// Off the node (docs/features/backups.md "Backups off the node"): when the desired state names a
+// repository (a URL on the operator's backup target, and the API's key for it), restic uses that
+// instead, and the node keeps only what it can lose: the key as the API sent it (`target-password`,
+// 0600, beside and apart from the node's own `password`, so a node that had a local repository
+// before still opens it), its marker (`target-initialized`), the cache and the listing index. Such
+// a repository may have been made by another node (the workspace moved, its node died): whether it
+// is there is asked of restic (`cat config`), and one that is there is opened, never made again
+// (restic's `init` refuses an existing one too). It is not made cheap (below): that writes restic's
+// key files by hand, which only a local repository allows, so every call there derives restic's own
 // key (~0.5 s). Removing the workspace deletes the node's folder; the repository on the target
 // stays for the target's operator to clear (its key stays with the API's row of the service).
 import { randomBytes } from 'node:crypto';

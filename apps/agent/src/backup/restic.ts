@@ -44,7 +44,8 @@ export class ResticError extends Error {
 
 /**
  * What of the agent's environment a repository on the backup target may need: an S3 target's
- * credentials (README "Backups off the node": the operator gives them to the nodes' agents).
+ * credentials (docs/features/backups.md "Backups off the node": the operator gives them to the
+ * nodes' agents).
  */
 const TARGET_ENVIRONMENT = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_DEFAULT_REGION'] as const;
 

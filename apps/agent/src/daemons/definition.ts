@@ -1,11 +1,12 @@
-// What a workspace feature is on the node, declared rather than scripted (STYLE.md §8, the
-// TrueNAS model): a daemon definition says which programs the feature needs, whether this
-// workspace needs it at all, which config files it renders (each with the command that checks
-// it), how it starts inside the workspace's namespace, what it waits for and how a change reaches
-// a running daemon. One generic driver (daemon-driver.ts) does the rest for every feature: write
-// only what changed, check before writing, start, adopt, reload or restart, stop. A task-like
-// feature (backups) is a task definition instead: no daemon, but jobs the desired state lists,
-// each run once in the background by task-driver.ts, and reported until the API stops listing it.
+// What a workspace feature is on the node, declared rather than scripted (the TrueNAS model;
+// docs/adding-a-feature.md "Agent side"): a daemon definition says which programs the feature
+// needs, whether this workspace needs it at all, which config files it renders (each with the
+// command that checks it), how it starts inside the workspace's namespace, what it waits for and
+// how a change reaches a running daemon. One generic driver (daemon-driver.ts) does the rest for
+// every feature: write only what changed, check before writing, start, adopt, reload or restart,
+// stop. A task-like feature (backups) is a task definition instead: no daemon, but jobs the desired
+// state lists, each run once in the background by task-driver.ts, and reported until the API stops
+// listing it.
 //
 // Adding a feature on the agent side: a definition and its renderer in drivers/<feature>.driver.ts
 // and one line in drivers/registry.ts. Values spliced into a config file go through that file

@@ -1,9 +1,9 @@
-// The agent's supervisor of every daemon of every workspace (smbd now; openvpn, ganesha, slapd
-// later), one process per daemon per workspace. A daemon is started inside its workspace's
-// namespace (system/namespace.ts) in the foreground and its own process group; the supervisor
-// leaves a record beside it (`<feature>/run/<daemon>.agent.json`: pid, start time, the command
-// line it runs) and keeps nothing in memory, so after an agent restart the next pass adopts a
-// daemon whose pid is alive with the recorded command line, and starts it again if it died (a pid
+// The agent's supervisor of every daemon of every workspace (smbd, openvpn, ganesha, slapd,
+// pure-ftpd, sshd, rclone), one process per daemon per workspace. A daemon is started inside its
+// workspace's namespace (system/namespace.ts) in the foreground and its own process group; the
+// supervisor leaves a record beside it (`<feature>/run/<daemon>.agent.json`: pid, start time, the
+// command line it runs) and keeps nothing in memory, so after an agent restart the next pass adopts
+// a daemon whose pid is alive with the recorded command line, and starts it again if it died (a pid
 // reused by another program is not mistaken for it). Stopping stops the whole process group.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -1,7 +1,7 @@
-// Backup clients of one workspace (issue 18; README "Backup clients"), as a daemon definition
-// (daemons/definition.ts): one restic REST server per workspace, `rclone serve restic`, inside the
-// workspace's namespaces on the VPN tunnel's server address (VPN_TUNNEL_SERVER_ADDRESS, port
-// BACKUP_CLIENT_PORT), so only a client connected to the workspace's VPN reaches it. It serves
+// Backup clients of one workspace (issue 18; docs/features/backup-clients.md), as a daemon
+// definition (daemons/definition.ts): one restic REST server per workspace, `rclone serve restic`,
+// inside the workspace's namespaces on the VPN tunnel's server address (VPN_TUNNEL_SERVER_ADDRESS,
+// port BACKUP_CLIENT_PORT), so only a client connected to the workspace's VPN reaches it. It serves
 // <data>/backups/<id>/clients (backup/client-repositories.ts) with:
 //   --private-repos   a client reaches /<its name>/ only
 //   --append-only     a client adds snapshots but deletes none (a machine taken over cannot wipe

@@ -4,11 +4,12 @@
 //
 // The repository is the workspace's own, outside its folder and storage (backup/repository.ts),
 // encrypted with a random key the node keeps, or, when the desired state names one, on the
-// operator's backup target with the API's key (README "Backups off the node"); a backup job is
-// backup/backup-job.ts, a restore backup/restore-job.ts, the `backup.browse` call
-// backup/browse.ts, the `backup.download` stream call (a file's bytes) backup/download.ts. The report's `backup` section
-// is every listed job started (with progress while running), the repository's usage and its
-// snapshots, as measured after the last job that changed it (`<ws>/backup/usage.json`).
+// operator's backup target with the API's key (docs/features/backups.md "Backups off the node"); a
+// backup job is backup/backup-job.ts, a restore backup/restore-job.ts, the `backup.browse` call
+// backup/browse.ts, the `backup.download` stream call (a file's bytes) backup/download.ts. The
+// report's `backup` section is every listed job started (with progress while running), the
+// repository's usage and its snapshots, as measured after the last job that changed it
+// (`<ws>/backup/usage.json`).
 //
 // Not needed while the desired state has no `backup` section (nothing is deleted: an older API
 // sends none). A removed workspace's repository is deleted with it: terminated means deleted.

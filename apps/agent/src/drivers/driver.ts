@@ -1,7 +1,7 @@
-// What every driver is (STYLE.md §8, the TrueNAS model): desired state in; files rendered and
-// written only if changed, commands run only when needed; a status out. A driver holds no state
-// between calls and must be safe to run twice: the second run finds everything in place and
-// reports `changed: false`.
+// What every driver is (the TrueNAS model; docs/adding-a-feature.md): desired state in; files
+// rendered and written only if changed, commands run only when needed; a status out. A driver holds
+// no state between calls and must be safe to run twice: the second run finds everything in place
+// and reports `changed: false`.
 //
 // Two kinds. A base driver (the workspace's folder, storage, address, users) is what everything
 // else builds on: when it throws, the pass for that workspace stops there. A feature driver (a

@@ -1,10 +1,10 @@
-// Samba for one workspace (DAEMONS.md "a workspace as a light container"), as a daemon
-// definition (daemons/definition.ts) and its renderer: its own smbd bound only to the workspace's
-// address, its own smb.conf (checked with `testparm -s`, a share testparm refuses is left out)
-// and tdbsam passdb (synced from the NT hashes), started inside the workspace's namespace where
-// its passwd/group/shadow are /etc/…, reloaded with `smbcontrol … reload-config` when smb.conf
-// changed. A workspace without shares needs no smbd. Starting, adopting, restarting and stopping
-// are the generic daemon driver's (daemons/daemon-driver.ts).
+// Samba for one workspace (a workspace as a light container: docs/operations/storage-nodes.md), as
+// a daemon definition (daemons/definition.ts) and its renderer: its own smbd bound only to the
+// workspace's address, its own smb.conf (checked with `testparm -s`, a share testparm refuses is
+// left out) and tdbsam passdb (synced from the NT hashes), started inside the workspace's namespace
+// where its passwd/group/shadow are /etc/…, reloaded with `smbcontrol … reload-config` when
+// smb.conf changed. A workspace without shares needs no smbd. Starting, adopting, restarting and
+// stopping are the generic daemon driver's (daemons/daemon-driver.ts).
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';

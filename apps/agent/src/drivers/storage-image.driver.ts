@@ -6,7 +6,8 @@
 // grows and shrinks online (`btrfs filesystem resize`, then the image file follows), so nothing
 // stops for a resize. An image made before as ext4 (or smaller than btrfs allows) stays ext4 and
 // works as before, without snapshots (its report says so): the file system is read from the
-// image's superblock on every pass, never assumed; a later move or replica converts it.
+// image's superblock on every pass, never assumed. It is never converted in place, and it gets no
+// standby (replication needs btrfs send), so it stays ext4 (docs/features/snapshots.md).
 //
 // ext4, as before: Writing past the size gives ENOSPC, which Samba
 // turns into NT_STATUS_DISK_FULL. The image follows storage_bytes: it grows online when the
@@ -249,12 +250,12 @@ async function applyImage(
       );
     // btrfs: the subvolumes are made once it is mounted (ensureSubvolumes), so a crash in between
     // leaves an image the next pass completes. The layout is chosen so the storage holds what was
-    // sold (measured, README "Snapshots"): btrfs's default DUP metadata took 17% of a Starter's
-    // 3 GiB (a 2.6 GiB file did not fit) and guards against nothing a replica on another node
-    // does not. Under MIXED_BELOW_BYTES data and metadata share block groups (btrfs's own advice
-    // for small file systems): it holds 99% and one large file cannot take the room new metadata
-    // needs (separate block groups then fail a snapshot or a new file with ENOSPC on an empty
-    // storage). Above it, single metadata holds 97% and more.
+    // sold (measured, docs/features/snapshots.md): btrfs's default DUP metadata took 17% of a
+    // Starter's 3 GiB (a 2.6 GiB file did not fit) and guards against nothing a replica on another
+    // node does not. Under MIXED_BELOW_BYTES data and metadata share block groups (btrfs's own
+    // advice for small file systems): it holds 99% and one large file cannot take the room new
+    // metadata needs (separate block groups then fail a snapshot or a new file with ENOSPC on an
+    // empty storage). Above it, single metadata holds 97% and more.
     const layoutFlags = wanted < MIXED_BELOW_BYTES ? ['--mixed'] : ['-m', 'single'];
     await createSparseImage(layout.image, wanted, (partial) =>
       btrfs

@@ -1,11 +1,11 @@
-// OpenVPN for one workspace (issue 15, VPN.md), as a daemon definition (daemons/definition.ts):
-// one openvpn per workspace, inside the workspace's network namespace, on UDP at the workspace's
-// own address, seeing of the workspace's folder only its VPN folder (never the PKI, never the
-// Samba passdb). Its server.conf (vpn/render-server-conf.ts) is checked with
+// OpenVPN for one workspace (issue 15; docs/features/vpn.md), as a daemon definition
+// (daemons/definition.ts): one openvpn per workspace, inside the workspace's network namespace, on
+// UDP at the workspace's own address, seeing of the workspace's folder only its VPN folder (never
+// the PKI, never the Samba passdb). Its server.conf (vpn/render-server-conf.ts) is checked with
 // `openvpn --config X --version`, which parses every line and exits 1 on an unknown option or a
-// wrong number of arguments (OpenVPN has no config-test mode: `--test-crypto` refuses a TLS
-// server, and nothing else reads a server config without starting it); the values themselves are
-// checked while rendering (an IPv4 address, a port, the tunnel network, paths it can write).
+// wrong number of arguments (OpenVPN has no config-test mode: `--test-crypto` refuses a TLS server,
+// and nothing else reads a server config without starting it); the values themselves are checked
+// while rendering (an IPv4 address, a port, the tunnel network, paths it can write).
 //
 // What changes often never restarts the server: users, passwords and enabled flags are the users
 // file and the over-limit list, read by the password script at every connect; revocations are the

@@ -1,6 +1,6 @@
 // What a workspace's pure-ftpd is made of: its virtual users (a pure-pw passwd file, turned into
 // the puredb the server reads at every login) and its command line (pure-ftpd runs from flags
-// alone, DAEMONS.md). Pure functions, unit-tested; the definition is drivers/ftp.driver.ts.
+// alone, with no config file). Pure functions, unit-tested; the definition is drivers/ftp.driver.ts.
 import { FTP_DEFAULT_PORT, type FtpSectionState } from '@debesis/contract';
 import { HOME_ENTRY, JAILS_ROOT, type FileAccess } from '../file-access/jails.ts';
 

@@ -1,5 +1,5 @@
-// Waits until a daemon accepts connections, instead of sleeping a guessed time (DAEMONS.md: a
-// socket appears about a second after start). Gives up early when the daemon has already died.
+// Waits until a daemon accepts connections, instead of sleeping a guessed time (a socket
+// appears about a second after start). Gives up early when the daemon has already died.
 // A UDP daemon (openvpn) accepts no connection to test, and a TCP one on an address only its own
 // namespace reaches (the backup clients' REST server, inside the VPN's tunnel) cannot be
 // connected to from the node: those are up once their socket is bound (TCP: listening), which

@@ -1,5 +1,5 @@
 // From the desired shares to what smb.conf says, share by share. This is where the spec's share
-// permissions become Samba's lists (README "Samba permissions" has the table):
+// permissions become Samba's lists (docs/features/samba.md has the table):
 //
 //   read only              → the user is in `valid users` and `read list`
 //   write (or admin)       → in `valid users` and `write list` (writing implies reading in SMB)

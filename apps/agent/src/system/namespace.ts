@@ -1,9 +1,10 @@
-// The light container a workspace's daemons run in (DAEMONS.md): the workspace's own network
-// namespace (system/netns.ts, made by the network driver: its address and nothing of the node's
-// or another workspace's network), and in it a private mount namespace that holds the workspace's
-// own storage and nothing of any other workspace, where /etc/passwd, /etc/group and /etc/shadow
-// are the workspace's own. `nsenter --net` joins the network namespace, then `unshare --mount`
-// makes the mount namespace; both exec, so the daemon keeps the pid the agent started.
+// The light container a workspace's daemons run in (docs/operations/storage-nodes.md): the
+// workspace's own network namespace (system/netns.ts, made by the network driver: its address and
+// nothing of the node's or another workspace's network), and in it a private mount namespace that
+// holds the workspace's own storage and nothing of any other workspace, where /etc/passwd,
+// /etc/group and /etc/shadow are the workspace's own. `nsenter --net` joins the network namespace,
+// then `unshare --mount` makes the mount namespace; both exec, so the daemon keeps the pid the
+// agent started.
 //
 // A new mount namespace starts as a copy of every mount of the node, so before anything else the
 // script detaches every mount under the agent's data folder: the other workspaces' storage (a

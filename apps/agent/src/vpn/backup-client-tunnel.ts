@@ -1,6 +1,6 @@
 // A backup client's VPN login reaches the workspace's REST server for backups and nothing else
-// (README "Backup clients"). The pushed routes cannot do it (a client ignores what it is pushed),
-// so it is enforced on the node, inside the workspace's network namespace:
+// (docs/features/backup-clients.md). The pushed routes cannot do it (a client ignores what it is
+// pushed), so it is enforced on the node, inside the workspace's network namespace:
 //
 // - Addresses: the tunnel network (VPN_TUNNEL_NETWORK, a /24) is split in two. People's logins
 //   take openvpn's pool in the lower half (`server … nopool` + `ifconfig-pool`); each backup

@@ -1,5 +1,5 @@
 // The VPN's PKI of one workspace: a CA, the server's certificate, and one client certificate per
-// (VPN user, cert_generation), kept by easy-rsa (Debian's easy-rsa 3.1, DAEMONS.md) in
+// (VPN user, cert_generation), kept by easy-rsa (Debian's easy-rsa 3.1) in
 // <ws>/vpn-pki, outside every daemon's namespace. EC keys (prime256v1), so a new workspace's PKI
 // takes about a second and no DH parameters. Why easy-rsa: it keeps the CA's books (serials,
 // index, revocations) the way OpenVPN's own tooling does and the CRL follows from them; a client

@@ -3,8 +3,8 @@
 // a secret the server must read back is kept: sealed with AES-256-GCM under such a key (share
 // links' tokens, subusers' TOTP secrets). A copy of the database alone opens none of them.
 //
-// Rotation (README "Rotating JWT_SECRET"): the current secret derives the key everything new is
-// sealed or signed with; the previous ones (JWT_SECRET_PREVIOUS) derive keys that only open what
+// Rotation (docs/operations/rotating-secrets.md): the current secret derives the key everything new
+// is sealed or signed with; the previous ones (JWT_SECRET_PREVIOUS) derive keys that only open what
 // they sealed before. A sealed value names its key by a key id, a fingerprint of the derived key
 // (never the key), so it is opened by the one key it names; values from before key ids (three
 // parts) are tried against each key. `npm run ops -- secrets reseal` seals everything again under

@@ -1,4 +1,4 @@
-// The pattern every workspace tab shares (users, groups, Samba shares; VPN, NFS and FTP later):
+// The pattern every workspace tab shares (users, groups, Samba shares, VPN, NFS, FTP and the rest):
 // a list that asks again every 2 s while anything in it is still being applied by the node, and
 // changes that refresh everything about the service when they succeed (forms put the server's
 // field errors next to their fields with forms/use-contract-form.ts).

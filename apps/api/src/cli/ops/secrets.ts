@@ -1,11 +1,12 @@
 // `ops secrets reseal`: every sealed column sealed again under the current JWT_SECRET's keys, so
-// that the previous secrets (JWT_SECRET_PREVIOUS) can be dropped (README "Rotating JWT_SECRET").
-// Batches of rows in key order, each written only if it still holds what was read (an owner who
-// set a new webhook meanwhile keeps it); a value already under the current key is left alone, so
-// running it again changes nothing. A value no configured secret opens is counted, not touched:
-// it was unreadable before and stays so. Backup codes are kept as HMACs, which cannot be made
-// again without the codes: those made under a previous secret are counted, for their owners to
-// renew before that secret is dropped (the subuser's TOTP keeps working either way).
+// that the previous secrets (JWT_SECRET_PREVIOUS) can be dropped
+// (docs/operations/rotating-secrets.md). Batches of rows in key order, each written only if it
+// still holds what was read (an owner who set a new webhook meanwhile keeps it); a value already
+// under the current key is left alone, so running it again changes nothing. A value no configured
+// secret opens is counted, not touched: it was unreadable before and stays so. Backup codes are
+// kept as HMACs, which cannot be made again without the codes: those made under a previous secret
+// are counted, for their owners to renew before that secret is dropped (the subuser's TOTP keeps
+// working either way).
 import {
   and,
   asc,

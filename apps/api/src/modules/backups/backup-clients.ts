@@ -1,4 +1,4 @@
-// Backup clients (spec §3 "Backup client", §4, §7 "Backups"; README "Backup clients"): a
+// Backup clients (spec §3 "Backup client", §4, §7 "Backups"; docs/features/backup-clients.md): a
 // customer's machine that pushes restic backups into its workspace over the workspace's VPN. A
 // client is a VPN login of its own (vpn/vpn-logins.ts) and a REST login to its own repository on
 // the node, both with one password that the owner is shown once and the API keeps only as hashes.
@@ -92,8 +92,8 @@ export function createBackupClientsService(deps: {
         ),
         limit: service.usersCount,
         endpoint: { address: VPN_TUNNEL_SERVER_ADDRESS, port: BACKUP_CLIENT_PORT },
-        // The node holds the repositories to this (README "Backup clients"); what they hold is
-        // the sum of their measured sizes, so the tab shows "x of y" without asking the node.
+        // The node holds the repositories to this (docs/features/backup-clients.md); what they hold
+        // is the sum of their measured sizes, so the tab shows "x of y" without asking the node.
         quota: {
           bytes: backupClientsQuotaBytes(storageBytes(service.diskSpace)),
           used_bytes: rows.reduce((sum, row) => sum + (row.repositoryBytes ?? 0), 0),

@@ -1,7 +1,7 @@
-// The backup target's variable of the API's configuration (README "Backups off the node";
-// backup-target.ts). `config.ts` spreads `backupTargetEnvironmentShape` into its schema, so it is
-// parsed, and a bad value stops the API at start, with every other variable. Its value is never
-// in the error: a REST server's password may be in it.
+// The backup target's variable of the API's configuration (docs/features/backups.md "Backups off
+// the node"; backup-target.ts). `config.ts` spreads `backupTargetEnvironmentShape` into its schema,
+// so it is parsed, and a bad value stops the API at start, with every other variable. Its value is
+// never in the error: a REST server's password may be in it.
 import { z } from 'zod';
 import { BACKUP_TARGET_URL_PATTERN } from '@debesis/contract';
 
@@ -22,12 +22,6 @@ export const isBackupTargetUrl = (url: string) =>
   !/^(rest:https?:\/\/|sftp:|s3:)$/.test(url.replace(/\/+$/, ''));
 
 export const backupTargetEnvironmentShape = {
-  /**
-   * Where workspaces' backup repositories live off the storage nodes: a restic repository base,
-   * `rest:http(s)://[user:password@]host:port/`, `sftp:user@host:/path` or
-   * `s3:https://host/bucket`; each workspace's is `<base>/<service id>`. Unset or empty: each
-   * node keeps its workspaces' repositories itself.
-   */
   BACKUP_TARGET_URL: z
     .string()
     .trim()
@@ -36,5 +30,11 @@ export const backupTargetEnvironmentShape = {
       message:
         'not a backup target restic opens here: rest:http(s)://[user:password@]host:port/, sftp:user@host:/path or s3:https://host/bucket, without spaces',
     })
-    .transform((value) => (value ? value : undefined)),
+    .transform((value) => (value ? value : undefined))
+    .describe(
+      "Where workspaces' backup repositories live off the storage nodes (docs/features/backups.md): a " +
+        'restic repository base, `rest:http(s)://[user:password@]host:port/`, `sftp:user@host:/path` or ' +
+        "`s3:https://host/bucket`; each workspace's is `<base>/<service id>`. Checked at start, never " +
+        "printed (it may hold a password). Unset or empty: each node keeps its workspaces' repositories itself.",
+    ),
 };

@@ -1,6 +1,6 @@
-// Backups off the node (README "Backups off the node"): BACKUP_TARGET_URL checked at start without
-// its words in the error, and the desired state naming each workspace's repository on the target
-// with a key made once, kept sealed, and the same for any node and API process.
+// Backups off the node (docs/features/backups.md "Backups off the node"): BACKUP_TARGET_URL checked
+// at start without its words in the error, and the desired state naming each workspace's repository
+// on the target with a key made once, kept sealed, and the same for any node and API process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,8 +1,8 @@
-// Backups off the node (README "Backups off the node"; issue 37 part 5): when the operator sets
-// BACKUP_TARGET_URL, every workspace's restic repository (the provider's daily backup and the
-// owner's schedules) lives on that target at `<base>/<service id>`, and the desired state's
-// `backup.repository` names it with its key. The key is the API's, not a node's: made here once
-// per workspace (32 random bytes), kept sealed (AES-256-GCM under a key derived from the server's
+// Backups off the node (docs/features/backups.md "Backups off the node"; issue 37 part 5): when the
+// operator sets BACKUP_TARGET_URL, every workspace's restic repository (the provider's daily backup
+// and the owner's schedules) lives on that target at `<base>/<service id>`, and the desired state's
+// `backup.repository` names it with its key. The key is the API's, not a node's: made here once per
+// workspace (32 random bytes), kept sealed (AES-256-GCM under a key derived from the server's
 // secret, as share links' tokens and webhooks' secrets are), and given to whichever node runs the
 // workspace, so a dead node takes neither the backups nor the key with it.
 //
@@ -12,8 +12,8 @@
 // Unset, nothing is named and each node keeps its own repository and key as before. A key that
 // no longer unseals (JWT_SECRET changed without the old one in JWT_SECRET_PREVIOUS) names nothing
 // either: the node then backs up into a repository of its own rather than stopping every backup,
-// and the repository on the target is readable again once the secret is put back (README
-// "Rotating JWT_SECRET").
+// and the repository on the target is readable again once the secret is put back
+// (docs/operations/rotating-secrets.md).
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BackupSectionState } from '@debesis/contract';

@@ -165,12 +165,12 @@ export const backupUsage = pgTable('backup_usage', {
 });
 
 /**
- * A backup client (spec §3 "Backup client"; README "Backup clients"): a customer's machine that
- * pushes restic backups over the workspace's VPN, with a VPN login of its own (`vpn_login_id`, a
- * vpn_users row of purpose `backup_client`) and a repository on the node named `name`. Only the
+ * A backup client (spec §3 "Backup client"; docs/features/backup-clients.md): a customer's machine
+ * that pushes restic backups over the workspace's VPN, with a VPN login of its own (`vpn_login_id`,
+ * a vpn_users row of purpose `backup_client`) and a repository on the node named `name`. Only the
  * bcrypt hash of its password is kept here (the node's REST server checks it; the VPN login keeps
- * its SHA-512 crypt). `revoked_at`: disconnected by the owner, for good; its repository stays
- * until the client is deleted. The rest is what the node last reported of the repository.
+ * its SHA-512 crypt). `revoked_at`: disconnected by the owner, for good; its repository stays until
+ * the client is deleted. The rest is what the node last reported of the repository.
  */
 export const backupClients = pgTable(
   'backup_clients',
@@ -199,11 +199,12 @@ export const backupClients = pgTable(
 );
 
 /**
- * The key of a workspace's restic repository on the operator's backup target (README "Backups
- * off the node"; backup-target.ts): made once, the first time a desired state names the
- * repository, and sealed under a key derived from the server's secret (crypto/server-keys.ts), so
- * a copy of the database alone opens no backup. Any node the workspace lands on is given it: the
- * backups outlive the node that made them. Deleted with the service's row.
+ * The key of a workspace's restic repository on the operator's backup target
+ * (docs/features/backups.md "Backups off the node"; backup-target.ts): made once, the first time a
+ * desired state names the repository, and sealed under a key derived from the server's secret
+ * (crypto/server-keys.ts), so a copy of the database alone opens no backup. Any node the workspace
+ * lands on is given it: the backups outlive the node that made them. Deleted with the service's
+ * row.
  */
 export const backupRepositoryKeys = pgTable('backup_repository_keys', {
   serviceId: uuid('service_id')

@@ -19,38 +19,77 @@ export const SELLER_REQUIRED_IN_PRODUCTION = [
   'SELLER_EMAIL',
 ] as const;
 
+/** The defaults are the sample company: production refuses to start without its own (SELLER_REQUIRED_IN_PRODUCTION). */
+const SAMPLE = 'The default is a sample for development; production must set its own.';
+
 export const sellerEnvironmentShape = {
-  /** Legal name of the seller, as registered. */
-  SELLER_NAME: z.string().trim().min(1).default('UAB „Debesis“'),
-  /** Company code (juridinio asmens kodas). */
-  SELLER_COMPANY_CODE: z.string().trim().min(1).default('300000000'),
-  /** The seller's VAT number, with its country prefix. */
-  SELLER_VAT_NUMBER: z.string().trim().min(3).default('LT100000000017'),
-  SELLER_STREET: z.string().trim().min(1).default('Gedimino pr. 1'),
-  SELLER_CITY: z.string().trim().min(1).default('Vilnius'),
-  SELLER_POSTAL_CODE: z.string().trim().min(1).default('LT-01103'),
-  /** ISO 3166-1 alpha-2 country of the seller. */
+  SELLER_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .default('UAB „Debesis“')
+    .describe(`Legal name of the seller, as registered, printed on every invoice. ${SAMPLE}`),
+  SELLER_COMPANY_CODE: z
+    .string()
+    .trim()
+    .min(1)
+    .default('300000000')
+    .describe(`Company code (juridinio asmens kodas). ${SAMPLE}`),
+  SELLER_VAT_NUMBER: z
+    .string()
+    .trim()
+    .min(3)
+    .default('LT100000000017')
+    .describe(`The seller's VAT number, with its country prefix. ${SAMPLE}`),
+  SELLER_STREET: z
+    .string()
+    .trim()
+    .min(1)
+    .default('Gedimino pr. 1')
+    .describe(`The seller's street address on invoices. ${SAMPLE}`),
+  SELLER_CITY: z
+    .string()
+    .trim()
+    .min(1)
+    .default('Vilnius')
+    .describe(`The seller's city on invoices. ${SAMPLE}`),
+  SELLER_POSTAL_CODE: z
+    .string()
+    .trim()
+    .min(1)
+    .default('LT-01103')
+    .describe(`The seller's postal code on invoices. ${SAMPLE}`),
   SELLER_COUNTRY: z
     .string()
     .trim()
     .regex(/^[A-Z]{2}$/)
-    .default('LT'),
-  /** Where customers write about invoices; printed on every invoice. */
-  SELLER_EMAIL: z.email().default('billing@debesis.localhost'),
-  /** Bank account shown on invoices, e.g. `LT12 1000 0111 0100 1000`; empty: none shown. */
-  SELLER_IBAN: z.string().trim().default(''),
-  /** First part of every invoice number: PREFIX-YEAR-000123. Letters and digits only. */
+    .default('LT')
+    .describe('ISO 3166-1 alpha-2 country of the seller.'),
+  SELLER_EMAIL: z
+    .email()
+    .default('billing@debesis.localhost')
+    .describe(`Where customers write about invoices; printed on every invoice. ${SAMPLE}`),
+  SELLER_IBAN: z
+    .string()
+    .trim()
+    .default('')
+    .describe(
+      'Bank account shown on invoices for bank transfers, e.g. `LT12 1000 0111 0100 1000`; empty: none shown.',
+    ),
   INVOICE_NUMBER_PREFIX: z
     .string()
     .trim()
     .regex(/^[A-Z0-9]{1,10}$/)
-    .default('DEB'),
-  /** First part of every credit note number, its own gap-free series: PREFIX-YEAR-000001. */
+    .default('DEB')
+    .describe('First part of every invoice number: `DEB-2026-000123`. Letters and digits only.'),
   CREDIT_NOTE_NUMBER_PREFIX: z
     .string()
     .trim()
     .regex(/^[A-Z0-9]{1,10}$/)
-    .default('CN'),
+    .default('CN')
+    .describe(
+      'First part of every credit note number, its own gap-free series: `CN-2026-000001`; must differ from `INVOICE_NUMBER_PREFIX`.',
+    ),
 };
 
 type SellerEnvironment = {

@@ -1,11 +1,11 @@
-// The Linux-user portal (service-management §1, §6 "Linux user", §7; README "The Linux-user
-// portal"): a workspace's own user signs in with the service ID of its workspace, its name and its
-// password, and sees its workspace, the ways in it may use, changes its password and takes its VPN
-// config. Everything it reads or changes goes through the owning modules' exported functions, as
-// the owner's calls would, on the owner's account: the directory (its row, its groups, its
-// password: one change through the workspace pipeline, which SMB, FTP, SFTP and LDAP all read),
-// Samba and FTP (what it may reach), the VPN (a VPN user of the same name is the user's VPN
-// access: its password follows, its config is the user's to take).
+// The Linux-user portal (service-management §1, §6 "Linux user", §7;
+// docs/features/linux-user-portal.md): a workspace's own user signs in with the service ID of its
+// workspace, its name and its password, and sees its workspace, the ways in it may use, changes its
+// password and takes its VPN config. Everything it reads or changes goes through the owning
+// modules' exported functions, as the owner's calls would, on the owner's account: the directory
+// (its row, its groups, its password: one change through the workspace pipeline, which SMB, FTP,
+// SFTP and LDAP all read), Samba and FTP (what it may reach), the VPN (a VPN user of the same name
+// is the user's VPN access: its password follows, its config is the user's to take).
 import {
   LINUX_USER_TOKEN_TTL_S,
   VPN_TUNNEL_SERVER_ADDRESS,

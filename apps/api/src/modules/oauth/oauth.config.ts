@@ -30,26 +30,30 @@ const providerUrl = (fallback: string) =>
     .transform((value) => value.replace(/\/+$/, ''));
 
 export const oauthEnvironmentShape = {
-  /** Google OAuth client (console.cloud.google.com → Credentials); both set to offer Google sign-in. */
-  OAUTH_GOOGLE_CLIENT_ID: optionalSecret,
-  OAUTH_GOOGLE_CLIENT_SECRET: optionalSecret,
-  /** OpenID issuer used for Google; only tests change it. */
-  OAUTH_GOOGLE_ISSUER: providerUrl('https://accounts.google.com'),
-  /** GitHub OAuth app (Settings → Developer settings → OAuth Apps); both set to offer GitHub sign-in. */
-  OAUTH_GITHUB_CLIENT_ID: optionalSecret,
-  OAUTH_GITHUB_CLIENT_SECRET: optionalSecret,
-  /** Where GitHub's /login/oauth/authorize and /login/oauth/access_token live; only tests change it. */
-  OAUTH_GITHUB_BASE_URL: providerUrl('https://github.com'),
-  /** GitHub's REST API (GET /user, /user/emails); only tests change it. */
-  OAUTH_GITHUB_API_URL: providerUrl('https://api.github.com'),
-  /** Microsoft Entra ID app registration; both set to offer Microsoft sign-in. */
-  OAUTH_MICROSOFT_CLIENT_ID: optionalSecret,
-  OAUTH_MICROSOFT_CLIENT_SECRET: optionalSecret,
-  /**
-   * OpenID issuer used for Microsoft. The default admits work, school and personal accounts of
-   * any tenant; a tenant's own issuer (…/<tenant-id>/v2.0) admits only that tenant.
-   */
-  OAUTH_MICROSOFT_ISSUER: providerUrl('https://login.microsoftonline.com/common/v2.0'),
+  OAUTH_GOOGLE_CLIENT_ID: optionalSecret.describe(
+    'Google OAuth client id (console.cloud.google.com → Credentials); with its secret set, Google sign-in is offered.',
+  ),
+  OAUTH_GOOGLE_CLIENT_SECRET: optionalSecret.describe('The Google OAuth client secret.'),
+  OAUTH_GOOGLE_ISSUER: providerUrl('https://accounts.google.com').describe(
+    'OpenID issuer used for Google; only tests change it.',
+  ),
+  OAUTH_GITHUB_CLIENT_ID: optionalSecret.describe(
+    'GitHub OAuth app client id (Settings → Developer settings → OAuth Apps); with its secret set, GitHub sign-in is offered.',
+  ),
+  OAUTH_GITHUB_CLIENT_SECRET: optionalSecret.describe('The GitHub OAuth app client secret.'),
+  OAUTH_GITHUB_BASE_URL: providerUrl('https://github.com').describe(
+    "Where GitHub's `/login/oauth/authorize` and `/login/oauth/access_token` live; only tests change it.",
+  ),
+  OAUTH_GITHUB_API_URL: providerUrl('https://api.github.com').describe(
+    "GitHub's REST API (`GET /user`, `/user/emails`); only tests change it.",
+  ),
+  OAUTH_MICROSOFT_CLIENT_ID: optionalSecret.describe(
+    'Microsoft Entra ID app registration client id; with its secret set, Microsoft sign-in is offered.',
+  ),
+  OAUTH_MICROSOFT_CLIENT_SECRET: optionalSecret.describe('The Microsoft Entra ID client secret.'),
+  OAUTH_MICROSOFT_ISSUER: providerUrl('https://login.microsoftonline.com/common/v2.0').describe(
+    "OpenID issuer used for Microsoft. The default admits work, school and personal accounts of any tenant; a tenant's own issuer (`…/<tenant-id>/v2.0`) admits only that tenant.",
+  ),
 };
 
 export const oauthEnvironmentSchema = z.object(oauthEnvironmentShape);

@@ -9,7 +9,7 @@
 // late replaces nothing. The number never reaches us: the provider's reference, the brand, the
 // last four digits and the expiry do.
 //
-// For renewals (not yet built): `chargeKeptCard({ accountId, amountMinor, currency,
+// For renewals (renewals.ts): `chargeKeptCard({ accountId, amountMinor, currency,
 // idempotencyKey, description })` charges the account's kept card off-session. The idempotency
 // key is the caller's promise of "once": the same key never charges twice at the provider, so a
 // crash between the charge and its record is repaired by calling again with the same key.

@@ -1,7 +1,8 @@
-// Standby copies, failover and moves (replicas.ts, README "Durability"): what the worker's replica
-// loop does every few seconds. Each step is a conditional update (services/replica-rows.ts), so
-// two workers may run it at once and each change still happens once; the one that made it logs
-// it, tells the owner and wakes the nodes concerned after its transaction.
+// Standby copies, failover and moves (replicas.ts, docs/features/replicas.md): what the worker's
+// replica loop does every few seconds. Each step is a conditional update
+// (services/replica-rows.ts), so two workers may run it at once and each change still happens once;
+// the one that made it logs it, tells the owner and wakes the nodes concerned after its
+// transaction.
 import { randomUUID } from 'node:crypto';
 import { NODE_FAILOVER_AFTER_MS, REPLICA_SYNC_INTERVAL_SECONDS } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';

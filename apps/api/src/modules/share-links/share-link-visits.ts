@@ -1,4 +1,4 @@
-// Share links, the visitor's side (README "Share links"): open a link by its token, give its
+// Share links, the visitor's side (docs/features/share-links.md): open a link by its token, give its
 // password, download what it shares. Every attempt lands in the link's access log with what it
 // got. The checks run in one order, so a refused visitor learns no more than the refusal: the
 // address rules first (a refused network learns nothing of the link's state), then revoked,

@@ -1,8 +1,8 @@
-// Share links, the owner's side (spec §7 "Share links"; README "Share links"): make a link to a
-// Samba share, an NFS export or a file or folder of the storage; list, revoke, delete; read who
-// tried it. A link changes nothing on the node (the node is only asked for bytes when a visitor
-// comes), so it does not go through the workspace change pipeline: it has its own transaction
-// with its activity entry, and the service's generation stays where it is.
+// Share links, the owner's side (spec §7 "Share links"; docs/features/share-links.md): make a link
+// to a Samba share, an NFS export or a file or folder of the storage; list, revoke, delete; read
+// who tried it. A link changes nothing on the node (the node is only asked for bytes when a visitor
+// comes), so it does not go through the workspace change pipeline: it has its own transaction with
+// its activity entry, and the service's generation stays where it is.
 import {
   SHARE_LINK_EXPIRY_SECONDS,
   SHARE_LINK_PAGE_PATH,

@@ -1,4 +1,4 @@
-// Subusers, the owner's side (spec §3 "Subuser", §4, §5, §6; README "Subusers"): make, list,
+// Subusers, the owner's side (spec §3 "Subuser", §4, §5, §6; docs/features/subusers.md): make, list,
 // change the password of, enable, disable and delete a service's subusers; set their two-factor
 // sign-in up, turn it off, renew its backup codes; list and end their sessions. A subuser changes
 // nothing on the node (it is an account of the API, for backup work through it), so it does not go

@@ -60,9 +60,10 @@ export async function servicesAddressOf(
 }
 
 /**
- * A feature whose resources name users or groups (Samba shares; later FTP, NFS…). It is told,
- * inside the deleting transaction and before the row goes, so it can drop its references and
- * stamp what it changed with the same generation. A renamed group is told the same way.
+ * A feature whose resources name users or groups (Samba shares, FTP access, NFS exports' owners).
+ * It is told, inside the deleting transaction and before the row goes, so it can drop its
+ * references and stamp what it changed with the same generation. A renamed group is told the same
+ * way.
  */
 export interface DirectoryDependent {
   userRemoved(
@@ -157,7 +158,10 @@ export interface WorkspaceFeature {
    * the same transaction.
    */
   everyReport?(tx: Tx, report: FeatureReportContext): Promise<void>;
-  /** Registers its routes (prefix included); each declares its access level (README "Who may call a route"). */
+  /**
+   * Registers its routes (prefix included); each declares its access level (docs/architecture.md
+   * "Who may call a route").
+   */
   routes?(api: RouteScope): Promise<void>;
   /**
    * How the callers it signs in are recognised (subusers: their sessions; the Linux-user portal:

@@ -1,5 +1,5 @@
 // /linux-user: the portal of a workspace's own users (spec §2 "Linux-user portal": its own
-// sign-in, its own stored token; README "The Linux-user portal"). Without a token, the sign-in:
+// sign-in, its own stored token; docs/features/linux-user-portal.md). Without a token, the sign-in:
 // the workspace's service ID (also taken from `?service=`), user name, password. With one: the
 // user's workspace, account, the shares it can reach and how to connect from each system, the
 // password change (Samba, FTP, SFTP, LDAP and VPN at once) and its own VPN config. A token the API

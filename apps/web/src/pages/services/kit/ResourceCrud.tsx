@@ -1,5 +1,5 @@
-// The list, create, edit and delete of one kind of workspace resource (shares, users, groups and
-// the features to come), declared instead of written out: the section with its loading, failure,
+// The list, create, edit and delete of one kind of workspace resource (shares, users, groups, VPN
+// users, NFS exports, backup schedules and clients), declared instead of written out: the section with its loading, failure,
 // empty state and page and filter in the address; a row per item with its badges, facts and
 // actions (Edit and Delete named for the row, a tab's own in between); the create/edit dialog the
 // tab declares as a form (or writes with ResourceFormDialog); the confirmation before a deletion.

@@ -1,8 +1,8 @@
-// The service's subusers (spec §3 "Subuser", §4, §6; README "Subusers"): the service ID to hand
-// on, the list with each subuser's state, two-factor sign-in, last login and live sessions; per
-// subuser a new password, enable/disable, the two-factor set-up (QR code and secret, a code from
-// the app turns it on and shows the backup codes once), new backup codes, 2FA off, its sessions
-// (end one or all) and delete. The list is asked again every 30 s.
+// The service's subusers (spec §3 "Subuser", §4, §6; docs/features/subusers.md): the service ID to
+// hand on, the list with each subuser's state, two-factor sign-in, last login and live sessions;
+// per subuser a new password, enable/disable, the two-factor set-up (QR code and secret, a code
+// from the app turns it on and shows the backup codes once), new backup codes, 2FA off, its
+// sessions (end one or all) and delete. The list is asked again every 30 s.
 import type { Subuser } from '@debesis/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
