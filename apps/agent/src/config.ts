@@ -28,7 +28,17 @@
 //                              veth's node end only, and a policy rule that forwards what comes
 //                              from it to these blocks only, never to the pool. None inside the pool.
 //   AGENT_REQUEST_TIMEOUT_MS   default 10000. Time-out of one API call.
-//   AGENT_MAX_BACKOFF_MS       default 60000. Longest wait between passes while the API fails.
+//   AGENT_MAX_BACKOFF_MS       default 60000. Longest wait between passes while the API fails,
+//                              and between two retries of a workspace that keeps failing (its
+//                              first retry comes after AGENT_POLL_INTERVAL_MS, each next one waits
+//                              twice as long: controller/work-queue.ts).
+//   AGENT_WORKSPACE_DEADLINE_MS default 120000. A workspace still applying after this long no
+//                              longer holds the others or the pass's report: it goes on, and is
+//                              retried after its backoff once it has ended.
+//   AGENT_WORKSPACE_CONCURRENCY default 1. Workspaces applied at once (never one twice at once).
+//   AGENT_HEARTBEAT_MS         default 20000. The node reports (its capacity, the last known state
+//                              of each workspace) whenever no report has gone for this long, so a
+//                              long pass never makes the API count it offline (after 60 s).
 //   AGENT_FULL_CHECK_EVERY     default 60. Every Nth pass re-applies unchanged workspaces too,
 //                              to repair drift.
 //   AGENT_LIVE_WORKSPACES      default auto: as root, with the programs installed, workspaces are
@@ -99,7 +109,16 @@ export interface AgentConfig {
   fenceAfterMs: number;
   /** AGENT_INSTANCE; undefined: none. */
   instance?: string;
+  /** AGENT_WORKSPACE_DEADLINE_MS; default DEFAULT_WORKSPACE_DEADLINE_MS. */
+  workspaceDeadlineMs?: number;
+  /** AGENT_WORKSPACE_CONCURRENCY; default 1. */
+  workspaceConcurrency?: number;
+  /** AGENT_HEARTBEAT_MS; default DEFAULT_HEARTBEAT_MS. */
+  heartbeatMs?: number;
 }
+
+export const DEFAULT_WORKSPACE_DEADLINE_MS = 120_000;
+export const DEFAULT_HEARTBEAT_MS = 20_000;
 
 export const DEFAULT_ADDRESS_POOL = '198.18.0.1-198.18.0.254';
 
@@ -153,6 +172,9 @@ const envSchema = z.object({
   AGENT_REQUEST_TIMEOUT_MS: whole(10_000, 100, 600_000),
   AGENT_MAX_BACKOFF_MS: whole(60_000, 10, 3_600_000),
   AGENT_FULL_CHECK_EVERY: whole(60, 1, 1_000_000),
+  AGENT_WORKSPACE_DEADLINE_MS: whole(DEFAULT_WORKSPACE_DEADLINE_MS, 100, 24 * 3_600_000),
+  AGENT_WORKSPACE_CONCURRENCY: whole(1, 1, 64),
+  AGENT_HEARTBEAT_MS: whole(DEFAULT_HEARTBEAT_MS, 100, 3_600_000),
   AGENT_USAGE_FULL_SCAN_HOURS: whole(6, 1, 24 * 30),
   AGENT_LIVE_WORKSPACES: z
     .enum(['auto', 'off'], { error: 'must be auto or off' })
@@ -213,6 +235,9 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
     requestTimeoutMs: e.AGENT_REQUEST_TIMEOUT_MS,
     maxBackoffMs: e.AGENT_MAX_BACKOFF_MS,
     fullCheckEvery: e.AGENT_FULL_CHECK_EVERY,
+    workspaceDeadlineMs: e.AGENT_WORKSPACE_DEADLINE_MS,
+    workspaceConcurrency: e.AGENT_WORKSPACE_CONCURRENCY,
+    heartbeatMs: e.AGENT_HEARTBEAT_MS,
     liveWorkspaces: e.AGENT_LIVE_WORKSPACES !== 'off',
     smbPort: e.AGENT_SMB_PORT,
     backupConcurrency: e.AGENT_BACKUP_CONCURRENCY,

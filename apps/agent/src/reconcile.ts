@@ -115,6 +115,11 @@ export interface ReconcileResult {
   unchangedDrivers: string[];
   /** Service ids skipped because their generation was already applied. */
   skipped: string[];
+  /**
+   * Service ids not run this pass (the agent's work queue): waiting out the backoff after a
+   * failure, or still running past their deadline. Reported as last known.
+   */
+  deferred: string[];
   /** Whether any driver changed anything on the node. */
   changed: boolean;
   /** What drivers did, `service_id: action`. */
@@ -141,6 +146,7 @@ export function emptyResult(fullCheck: boolean): ReconcileResult {
     applied: [],
     unchangedDrivers: [],
     skipped: [],
+    deferred: [],
     changed: false,
     actions: [],
     workspaces: [],

@@ -142,3 +142,21 @@ describe('work queue', () => {
     await expect(queue.add('later')).resolves.toEqual({ status: 'stopped' });
   });
 });
+
+describe('work queue without retries of its own', () => {
+  it('keeps a failed key waiting out its backoff, then runs it on the next add only', async () => {
+    const { queue, at } = recorded(
+      async () => {
+        throw new Error('boom');
+      },
+      { retries: false },
+    );
+    await queue.add('a');
+    await expect(queue.add('a')).resolves.toEqual({ status: 'deferred' });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(at('a')).toHaveLength(1);
+    await expect(queue.add('a')).resolves.toMatchObject({ status: 'failed' });
+    expect(at('a')).toHaveLength(2);
+    await queue.stop();
+  });
+});

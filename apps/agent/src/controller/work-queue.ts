@@ -26,6 +26,11 @@ export interface WorkQueueOptions<K, R> {
   backoff: { baseMs: number; maxMs: number };
   /** A run longer than this frees its worker and counts as failed. Default: none. */
   deadlineMs?: number;
+  /**
+   * Default true: a failed key runs again by itself once its backoff is over. False: it only
+   * waits out its backoff, and runs on the next add after (a caller that drives every run).
+   */
+  retries?: boolean;
   /** Told of every failure (a throw or a deadline passed), with the wait before the next run. */
   onFailure?(key: K, error: unknown, failures: number, retryInMs: number): void;
 }
@@ -97,7 +102,7 @@ export function createWorkQueue<K, R>(options: WorkQueueOptions<K, R>): WorkQueu
         key,
         setTimeout(() => {
           delayed.delete(key);
-          void queue.add(key);
+          if (options.retries !== false) void queue.add(key);
         }, wait),
       );
     }
