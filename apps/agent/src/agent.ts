@@ -21,6 +21,7 @@ import type { WorkspaceDesiredState } from '@debesis/contract';
 import { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';
 import { startCallLoop } from './calls/call-loop.ts';
 import { runNodeCall } from './calls/node-call.ts';
+import { nodeCallResponders } from './calls/responders.ts';
 import { measureCapacity } from './capacity.ts';
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_WORKSPACE_DEADLINE_MS, type AgentConfig } from './config.ts';
 import { createHeartbeat } from './controller/heartbeat.ts';
@@ -28,7 +29,6 @@ import { createWorkspaceController } from './controller/workspace-controller.ts'
 import type { Driver } from './drivers/driver.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand, type CommandRunner } from './exec/run-command.ts';
-import { storageFilesCalls } from './storage-files/storage-files.calls.ts';
 import { errorMessage, silentLogger, type Logger } from './logger.ts';
 import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-identity.ts';
 import { createReconcileMemory, workspaceDrivers, type ReconcileResult } from './reconcile.ts';
@@ -126,9 +126,7 @@ export function startAgent(
       clientRoutes: config.clientRoutes,
       backupConcurrency: config.backupConcurrency,
     });
-  // Node calls are answered by the drivers and by the storage's files (share links), which no
-  // driver owns.
-  const responders = [...drivers, storageFilesCalls];
+  const responders = nodeCallResponders(drivers);
   const run = options.runCommand ?? runCommand;
   const memory = createReconcileMemory();
   // Who owns what is counted where workspaces are live (their own users own files there); a plain
