@@ -263,8 +263,11 @@ export function startAgent(
         failures += 1;
         const cap = Math.max(config.maxBackoffMs, config.pollIntervalMs);
         const delay = Math.min(config.pollIntervalMs * 2 ** failures, cap);
-        const log = error instanceof RegistrationRefusedError ? logger.error : logger.warn;
-        log({ err: error, failures, retry_in_ms: delay }, `reconcile pass failed: ${errorMessage(error)}`);
+        // Called on the logger: pino's methods (the API's logger in-process) need their `this`.
+        logger[error instanceof RegistrationRefusedError ? 'error' : 'warn'](
+          { err: error, failures, retry_in_ms: delay },
+          `reconcile pass failed: ${errorMessage(error)}`,
+        );
         await sleep(delay);
         continue;
       }
