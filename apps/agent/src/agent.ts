@@ -5,11 +5,11 @@
 // back to the poll interval after the first pass that succeeds. Within a pass each workspace is
 // a key of the work queue (controller/): one that fails backs off on its own, one that hangs
 // stops holding the others at its deadline, and the node's heartbeat (controller/heartbeat.ts)
-// reports between passes whenever a pass runs long. runOnce() runs every workspace, backoff or not. Beside it the node-call loop
-// (calls/call-loop.ts) answers the API's questions about a workspace as last applied, through the
-// drivers' handlers and those of no driver (storage-files/: share links' files). The API
-// can run it in its own process (the embedded default) or main.ts runs it standalone; both go
-// through startAgent().
+// reports between passes whenever a pass runs long. runOnce() runs every workspace, backoff or
+// not. Beside it the node-call loop (calls/call-loop.ts) answers the API's questions about a
+// workspace as last applied, through the drivers' handlers and those of no driver
+// (storage-files/: share links' files). The API can run it in its own process (the embedded
+// default) or main.ts runs it standalone; both go through startAgent().
 //
 // Beside them, for standby replicas (replicas/): the pull loop pulls the replicas of the
 // workspaces this node holds as a standby, and the fencing lease, renewed by every pull of the
