@@ -1,6 +1,8 @@
 // One reconcile pass: pull the desired state, make each workspace match it by running the
-// drivers in order, and report what was applied together with the node's capacity (the report
-// is also the heartbeat). A workspace whose generation is already applied is only observed
+// drivers in their phases' order, and report what was applied together with the node's capacity.
+// The agent runs the same per-workspace step (reconcileWorkspace) through its work queue
+// (controller/), a workspace at a time with its own backoff, and beats on its own heartbeat;
+// reconcileOnce is that pass in one go, in order (the live tests drive it). A workspace whose generation is already applied is only observed
 // (cheap: fresh usage facts, is its daemon alive?), and applied again when it drifted. In a new
 // generation only the drivers whose input changed apply (driver-inputs.ts): one whose last apply
 // went through whole, read nothing that changed and whose look finds no drift keeps its status,
