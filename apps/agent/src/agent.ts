@@ -2,11 +2,14 @@
 // enrollment token: AGENT_REGISTRATION_TOKEN, or one the embedded node issues itself), then runs reconcile
 // passes every poll interval. Passes never overlap (a loop pass and a runOnce() call queue
 // behind each other); when the API fails, the wait grows exponentially up to a cap, and it is
-// back to the poll interval after the first pass that succeeds. Beside it the node-call loop
-// (calls/call-loop.ts) answers the API's questions about a workspace as last applied, through the
-// drivers' handlers and those of no driver (storage-files/: share links' files). The API
-// can run it in its own process (the embedded default) or main.ts runs it standalone; both go
-// through startAgent().
+// back to the poll interval after the first pass that succeeds. Within a pass each workspace is
+// a key of the work queue (controller/): one that fails backs off on its own, one that hangs
+// stops holding the others at its deadline, and the node's heartbeat (controller/heartbeat.ts)
+// reports between passes whenever a pass runs long. runOnce() runs every workspace, backoff or
+// not. Beside it the node-call loop (calls/call-loop.ts) answers the API's questions about a
+// workspace as last applied, through the drivers' handlers and those of no driver
+// (storage-files/: share links' files). The API can run it in its own process (the embedded
+// default) or main.ts runs it standalone; both go through startAgent().
 //
 // Beside them, for standby replicas (replicas/): the pull loop pulls the replicas of the
 // workspaces this node holds as a standby, and the fencing lease, renewed by every pull of the
@@ -18,21 +21,17 @@ import type { WorkspaceDesiredState } from '@debesis/contract';
 import { ApiError, ApiUnauthorizedError, createApiClient } from './api-client.ts';
 import { startCallLoop } from './calls/call-loop.ts';
 import { runNodeCall } from './calls/node-call.ts';
+import { nodeCallResponders } from './calls/responders.ts';
 import { measureCapacity } from './capacity.ts';
-import type { AgentConfig } from './config.ts';
+import { DEFAULT_HEARTBEAT_MS, DEFAULT_WORKSPACE_DEADLINE_MS, type AgentConfig } from './config.ts';
+import { createHeartbeat } from './controller/heartbeat.ts';
+import { createWorkspaceController } from './controller/workspace-controller.ts';
 import type { Driver } from './drivers/driver.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand, type CommandRunner } from './exec/run-command.ts';
-import { storageFilesCalls } from './storage-files/storage-files.calls.ts';
 import { errorMessage, silentLogger, type Logger } from './logger.ts';
 import { loadNodeIdentity, saveNodeIdentity, type NodeIdentity } from './node-identity.ts';
-import {
-  applyLocally,
-  createReconcileMemory,
-  reconcileOnce,
-  workspaceDrivers,
-  type ReconcileResult,
-} from './reconcile.ts';
+import { createReconcileMemory, workspaceDrivers, type ReconcileResult } from './reconcile.ts';
 import { createFence } from './replicas/fence.ts';
 import { loadFenceRecord, saveFenceRecord } from './replicas/fence-record.ts';
 import { createPullLoop } from './replicas/pull-loop.ts';
@@ -127,9 +126,7 @@ export function startAgent(
       clientRoutes: config.clientRoutes,
       backupConcurrency: config.backupConcurrency,
     });
-  // Node calls are answered by the drivers and by the storage's files (share links), which no
-  // driver owns.
-  const responders = [...drivers, storageFilesCalls];
+  const responders = nodeCallResponders(drivers);
   const run = options.runCommand ?? runCommand;
   const memory = createReconcileMemory();
   // Who owns what is counted where workspaces are live (their own users own files there); a plain
@@ -209,10 +206,9 @@ export function startAgent(
     return identity ?? (await register());
   }
 
-  async function pass(): Promise<ReconcileResult> {
+  async function pass(force: boolean): Promise<ReconcileResult> {
     if (stopped) throw new AgentStoppedError();
-    const reconcileWith = (node: NodeIdentity) =>
-      reconcileOnce({ api, nodeToken: node.node_token, ...passDeps() }, memory);
+    const reconcileWith = (node: NodeIdentity) => controller.pass(api, node.node_token, { force });
     let result: ReconcileResult;
     try {
       result = await reconcileWith(await currentIdentity());
@@ -260,15 +256,18 @@ export function startAgent(
     let failures = 0;
     while (!stopped) {
       try {
-        await exclusive(pass);
+        await exclusive(() => pass(false));
         failures = 0;
       } catch (error) {
         if (stopped) break;
         failures += 1;
         const cap = Math.max(config.maxBackoffMs, config.pollIntervalMs);
         const delay = Math.min(config.pollIntervalMs * 2 ** failures, cap);
-        const log = error instanceof RegistrationRefusedError ? logger.error : logger.warn;
-        log({ err: error, failures, retry_in_ms: delay }, `reconcile pass failed: ${errorMessage(error)}`);
+        // Called on the logger: pino's methods (the API's logger in-process) need their `this`.
+        logger[error instanceof RegistrationRefusedError ? 'error' : 'warn'](
+          { err: error, failures, retry_in_ms: delay },
+          `reconcile pass failed: ${errorMessage(error)}`,
+        );
         await sleep(delay);
         continue;
       }
@@ -286,6 +285,25 @@ export function startAgent(
     fullCheckEvery: config.fullCheckEvery,
     ...(usage ? { usage } : {}),
   });
+  const controller = createWorkspaceController({
+    deps: passDeps(),
+    memory,
+    concurrency: config.workspaceConcurrency ?? 1,
+    backoff: { baseMs: config.pollIntervalMs, maxMs: Math.max(config.maxBackoffMs, config.pollIntervalMs) },
+    deadlineMs: config.workspaceDeadlineMs ?? DEFAULT_WORKSPACE_DEADLINE_MS,
+    // Passes only through runOnce(): no retry on its own either.
+    retries: options.loop !== false,
+    onRunOutsidePass: () => void heartbeat.beat(),
+  });
+  const heartbeat = createHeartbeat({
+    everyMs: config.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+    lastReportAt: () => controller.lastReportAt,
+    send: async () => {
+      const token = identity?.node_token;
+      if (token && !stopped) await controller.report(api, token);
+    },
+    logger,
+  });
   // Until the first pass: what the last run would have fenced (replicas/fence-record.ts).
   let remembered: WorkspaceDesiredState[] = [];
   let heard = false;
@@ -300,7 +318,7 @@ export function startAgent(
     ],
     applyLocally: async (workspaces) => {
       if (stopped) return;
-      await exclusive(() => applyLocally(passDeps(), memory, workspaces));
+      await exclusive(() => controller.applyLocally(workspaces));
     },
     logger,
   });
@@ -333,6 +351,7 @@ export function startAgent(
       ? Promise.resolve()
       : loop().catch((error: unknown) => logger.error({ err: error }, 'agent loop crashed'));
   if (options.loop !== false) {
+    heartbeat.start();
     fence.start();
     pulls.start();
     mirrors.start();
@@ -364,7 +383,7 @@ export function startAgent(
 
   let stopping: Promise<void> | undefined;
   const agent: Agent = {
-    runOnce: () => exclusive(pass),
+    runOnce: () => exclusive(() => pass(true)),
     wake() {
       if (interruptSleep) interruptSleep();
       else wakeRequested = true;
@@ -372,15 +391,19 @@ export function startAgent(
     stop() {
       stopping ??= (async () => {
         stopped = true;
+        // No workspace starts a run from now on; those running end before the drivers stop.
+        const runsEnded = controller.stop();
         stopController.abort();
         interruptSleep?.();
         identityChanged();
         fence.stop();
+        heartbeat.stop();
         await pulls.stop();
         await mirrors.stop();
         await callLoop?.stop();
         await looping;
         await queue;
+        await runsEnded;
         // Background jobs (backups) end now and are recorded interrupted, rather than outlive it.
         // Then what the node no longer needs goes (the pool's guard, with no workspace left).
         const node = { dataDir: config.dataDir, logger, run };

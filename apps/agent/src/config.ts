@@ -43,7 +43,16 @@ export interface AgentConfig {
   fenceAfterMs: number;
   /** AGENT_INSTANCE; undefined: none. */
   instance?: string;
+  /** AGENT_WORKSPACE_DEADLINE_MS; default DEFAULT_WORKSPACE_DEADLINE_MS. */
+  workspaceDeadlineMs?: number;
+  /** AGENT_WORKSPACE_CONCURRENCY; default 1. */
+  workspaceConcurrency?: number;
+  /** AGENT_HEARTBEAT_MS; default DEFAULT_HEARTBEAT_MS. */
+  heartbeatMs?: number;
 }
+
+export const DEFAULT_WORKSPACE_DEADLINE_MS = 120_000;
+export const DEFAULT_HEARTBEAT_MS = 20_000;
 
 export const DEFAULT_ADDRESS_POOL = '198.18.0.1-198.18.0.254';
 
@@ -139,10 +148,23 @@ export const agentEnvironmentSchema = z.object({
     'Time-out of one API call, in milliseconds.',
   ),
   AGENT_MAX_BACKOFF_MS: whole(60_000, 10, 3_600_000).describe(
-    'Longest wait between passes while the API fails, in milliseconds.',
+    'Longest wait between passes while the API fails, and between two retries of a workspace that ' +
+      'keeps failing (its first retry comes after AGENT_POLL_INTERVAL_MS, each next one waits twice as ' +
+      'long: controller/work-queue.ts), in milliseconds.',
   ),
   AGENT_FULL_CHECK_EVERY: whole(60, 1, 1_000_000).describe(
     'Every Nth pass re-applies unchanged workspaces too, to repair drift.',
+  ),
+  AGENT_WORKSPACE_DEADLINE_MS: whole(DEFAULT_WORKSPACE_DEADLINE_MS, 100, 24 * 3_600_000).describe(
+    'A workspace still applying after this long, in milliseconds, no longer holds the others or the ' +
+      "pass's report: it goes on, and is retried after its backoff once it has ended.",
+  ),
+  AGENT_WORKSPACE_CONCURRENCY: whole(1, 1, 64).describe(
+    'Workspaces applied at once (never one twice at once).',
+  ),
+  AGENT_HEARTBEAT_MS: whole(DEFAULT_HEARTBEAT_MS, 100, 3_600_000).describe(
+    'The node reports (its capacity, the last known state of each workspace) whenever no report has ' +
+      'gone for this long, in milliseconds, so a long pass never makes the API count it offline (after 60 s).',
   ),
   AGENT_USAGE_FULL_SCAN_HOURS: whole(6, 1, 24 * 30).describe(
     "How often each workspace's storage is walked whole to count what each user owns " +
@@ -229,6 +251,9 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
     requestTimeoutMs: e.AGENT_REQUEST_TIMEOUT_MS,
     maxBackoffMs: e.AGENT_MAX_BACKOFF_MS,
     fullCheckEvery: e.AGENT_FULL_CHECK_EVERY,
+    workspaceDeadlineMs: e.AGENT_WORKSPACE_DEADLINE_MS,
+    workspaceConcurrency: e.AGENT_WORKSPACE_CONCURRENCY,
+    heartbeatMs: e.AGENT_HEARTBEAT_MS,
     liveWorkspaces: e.AGENT_LIVE_WORKSPACES !== 'off',
     smbPort: e.AGENT_SMB_PORT,
     backupConcurrency: e.AGENT_BACKUP_CONCURRENCY,

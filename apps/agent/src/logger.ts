@@ -1,6 +1,7 @@
-// The logging surface the agent needs, and nothing more. It matches pino's call shapes
-// (`log(obj, msg)` and `log(msg)`), so the API can hand over its Fastify/pino logger when it runs
-// the agent in-process; standalone, main.ts supplies a small JSON logger.
+// The logging surface the agent needs, and nothing more. It is pino's call shape (`log(obj, msg)`
+// and `log(msg)`), so the API hands over its Fastify/pino logger when it runs the agent
+// in-process; standalone, main.ts makes a pino logger of its own (createJsonLogger).
+import { pino } from 'pino';
 
 export interface LogFn {
   (msg: string): void;
@@ -18,36 +19,40 @@ const ignore: LogFn = () => undefined;
 
 export const silentLogger: Logger = { debug: ignore, info: ignore, warn: ignore, error: ignore };
 
-const LEVELS = { debug: 20, info: 30, warn: 40, error: 50 } as const;
-export type LogLevel = keyof typeof LEVELS;
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** One JSON object per line, pino-like (`level`, `time`, `msg`), written to the given sink. */
+/**
+ * pino writing one JSON object a line (`level`, `time`, the bindings, `msg`) to `write`,
+ * synchronously (a line is written before the call returns).
+ */
 export function createJsonLogger(
   write: (line: string) => void,
   options: { level?: LogLevel; bindings?: Record<string, unknown> } = {},
 ): Logger {
-  const threshold = LEVELS[options.level ?? 'info'];
-  const make =
-    (level: LogLevel): LogFn =>
-    (first: string | object, msg?: string) => {
-      if (LEVELS[level] < threshold) return;
-      const fields = typeof first === 'string' ? {} : serialiseErrors(first);
-      const text = typeof first === 'string' ? first : msg;
-      write(
-        JSON.stringify({
-          level: LEVELS[level],
-          time: Date.now(),
-          ...options.bindings,
-          ...fields,
-          msg: text,
-        }) + '\n',
-      );
-    };
-  return { debug: make('debug'), info: make('info'), warn: make('warn'), error: make('error') };
+  const logger = pino(
+    {
+      level: options.level ?? 'info',
+      // No pid or hostname on every line: the bindings say which agent (its node) speaks.
+      base: options.bindings ?? null,
+      formatters: { log: serialiseErrors },
+      // pino's own `err` serializer would run after, on what serialiseErrors made already.
+      serializers: { err: (value: unknown) => value },
+    },
+    { write },
+  );
+  // Bound, so a method handed on alone still logs (pino's need their `this`).
+  return {
+    debug: logger.debug.bind(logger),
+    info: logger.info.bind(logger),
+    warn: logger.warn.bind(logger),
+    error: logger.error.bind(logger),
+  };
 }
 
-// JSON.stringify turns an Error into `{}`; keep its message (and code) readable in the log.
-function serialiseErrors(obj: object): Record<string, unknown> {
+// Any field holding an Error (not only `err`, which is all pino's own serializer sees) is kept
+// as its type, message and code: one short line per entry, as the agent logged before pino.
+function serialiseErrors(obj: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(obj)) {
     out[key] = value instanceof Error ? describeError(value) : value;

@@ -1,9 +1,9 @@
 // The agent run on its own: `npm start -w @debesis/agent` (or `tsx src/main.ts`), configured by
-// the AGENT_* variables documented in config.ts. Logs JSON lines to stderr; SIGINT/SIGTERM stop it
+// the AGENT_* variables documented in config.ts. Logs JSON lines to stderr (pino); SIGINT/SIGTERM stop it
 // after the pass in progress.
 import { startAgent } from './agent.ts';
 import { AgentConfigError, loadAgentConfig } from './config.ts';
-import { createJsonLogger, type LogLevel } from './logger.ts';
+import { createJsonLogger, LOG_LEVELS } from './logger.ts';
 
 function main(): void {
   let config;
@@ -17,9 +17,9 @@ function main(): void {
     throw error;
   }
 
-  const level = (['debug', 'info', 'warn', 'error'] as const).find((l) => l === process.env.AGENT_LOG_LEVEL);
+  const level = LOG_LEVELS.find((l) => l === process.env.AGENT_LOG_LEVEL);
   const logger = createJsonLogger((line) => process.stderr.write(line), {
-    level: level satisfies LogLevel | undefined,
+    level,
     bindings: { name: 'agent', node: config.nodeName },
   });
   logger.info({ api_url: config.apiUrl, data_dir: config.dataDir }, 'agent starting');

@@ -1,6 +1,8 @@
 // One reconcile pass: pull the desired state, make each workspace match it by running the
-// drivers in order, and report what was applied together with the node's capacity (the report
-// is also the heartbeat). A workspace whose generation is already applied is only observed
+// drivers in their phases' order, and report what was applied together with the node's capacity.
+// The agent runs the same per-workspace step (reconcileWorkspace) through its work queue
+// (controller/), a workspace at a time with its own backoff, and beats on its own heartbeat;
+// reconcileOnce is that pass in one go, in order (the live tests drive it). A workspace whose generation is already applied is only observed
 // (cheap: fresh usage facts, is its daemon alive?), and applied again when it drifted. In a new
 // generation only the drivers whose input changed apply (driver-inputs.ts): one whose last apply
 // went through whole, read nothing that changed and whose look finds no drift keeps its status,
@@ -67,7 +69,7 @@ export interface ReconcileDeps {
 }
 
 /** What a pass needs beside the API (a local pass has none). */
-type PassDeps = Omit<ReconcileDeps, 'api' | 'nodeToken'>;
+export type PassDeps = Omit<ReconcileDeps, 'api' | 'nodeToken'>;
 
 /** What the agent remembers between passes while it runs. */
 export interface ReconcileMemory {
@@ -115,6 +117,11 @@ export interface ReconcileResult {
   unchangedDrivers: string[];
   /** Service ids skipped because their generation was already applied. */
   skipped: string[];
+  /**
+   * Service ids not run this pass (the agent's work queue): waiting out the backoff after a
+   * failure, or still running past their deadline. Reported as last known.
+   */
+  deferred: string[];
   /** Whether any driver changed anything on the node. */
   changed: boolean;
   /** What drivers did, `service_id: action`. */
@@ -135,12 +142,13 @@ export function workspaceDrivers(
   return drivers;
 }
 
-function emptyResult(fullCheck: boolean): ReconcileResult {
+export function emptyResult(fullCheck: boolean): ReconcileResult {
   return {
     fullCheck,
     applied: [],
     unchangedDrivers: [],
     skipped: [],
+    deferred: [],
     changed: false,
     actions: [],
     workspaces: [],
@@ -156,11 +164,7 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
   const result = emptyResult(fullCheck);
   const acks: Array<() => Promise<void>> = [];
   const seen = await reconcileWorkspaces(deps, memory, desired.workspaces, result, acks);
-  // A workspace the API no longer lists is forgotten, not deleted: only an explicit `removed`
-  // deletes data.
-  for (const id of memory.workspaces.keys()) if (!seen.has(id)) memory.workspaces.delete(id);
-  for (const id of memory.applied.keys()) if (!seen.has(id)) memory.applied.delete(id);
-  for (const id of memory.drivers.keys()) if (!seen.has(id)) memory.drivers.delete(id);
+  forgetUnlisted(memory, seen);
 
   result.capacity = await measureCapacity(deps.dataDir, deps.addresses);
   await deps.api.report(deps.nodeToken, {
@@ -172,6 +176,16 @@ export async function reconcileOnce(deps: ReconcileDeps, memory: ReconcileMemory
   for (const ack of acks)
     await ack().catch((error: unknown) => deps.logger.warn(`activity spool: ${errorMessage(error)}`));
   return result;
+}
+
+/**
+ * A workspace the API no longer lists is forgotten, not deleted: only an explicit `removed`
+ * deletes data.
+ */
+export function forgetUnlisted(memory: ReconcileMemory, listed: ReadonlySet<string>): void {
+  for (const id of memory.workspaces.keys()) if (!listed.has(id)) memory.workspaces.delete(id);
+  for (const id of memory.applied.keys()) if (!listed.has(id)) memory.applied.delete(id);
+  for (const id of memory.drivers.keys()) if (!listed.has(id)) memory.drivers.delete(id);
 }
 
 /**
@@ -200,62 +214,77 @@ async function reconcileWorkspaces(
   result: ReconcileResult,
   acks: Array<() => Promise<void>> | undefined,
 ): Promise<Set<string>> {
-  const { logger } = deps;
-  const { fullCheck } = result;
   const seen = new Set<string>();
-  const report = (workspace: WorkspaceDesiredState, done: WorkspaceReport) =>
-    acks ? withActivity(deps, workspace, done, acks) : Promise.resolve(done);
   for (const workspace of workspaces) {
     if (seen.has(workspace.service_id)) {
-      logger.warn(
+      deps.logger.warn(
         { service_id: workspace.service_id },
         'workspace listed twice in the desired state; ignored',
       );
       continue;
     }
     seen.add(workspace.service_id);
-
-    const previous = memory.workspaces.get(workspace.service_id);
-    // The state last applied, when the node changed it on its own word (fenced) since.
-    const appliedState = memory.applied.get(workspace.service_id)?.state ?? workspace.state;
-    if (
-      !fullCheck &&
-      previous?.ok &&
-      previous.observed_generation === workspace.generation &&
-      appliedState === workspace.state
-    ) {
-      const looked = await observeWorkspace(deps, workspace, previous);
-      const observed = looked && (await withFeatureReports(deps, workspace, looked));
-      if (observed) {
-        remember(memory, workspace, observed);
-        result.skipped.push(workspace.service_id);
-        result.workspaces.push(await report(workspace, observed));
-        continue;
-      }
-    }
-
-    result.applied.push(workspace.service_id);
-    // Only a new generation that changes something of one this agent has applied may leave
-    // drivers alone: a full check, a drift seen, a retry of the same generation, a bare new
-    // generation and the first pass after a start apply every driver.
-    const before = memory.applied.get(workspace.service_id);
-    const selective =
-      !fullCheck &&
-      previous !== undefined &&
-      previous.observed_generation !== workspace.generation &&
-      before !== undefined &&
-      !onlyGenerationChanged(before, workspace);
-    let applied = memory.drivers.get(workspace.service_id);
-    if (!applied) memory.drivers.set(workspace.service_id, (applied = new Map<string, AppliedDriver>()));
-    const done = await withFeatureReports(
-      deps,
-      workspace,
-      await applyWorkspace(deps, workspace, previous, result, { applied, selective }),
-    );
-    remember(memory, workspace, done);
-    result.workspaces.push(await report(workspace, done));
+    await reconcileWorkspace(deps, memory, workspace, result, acks);
   }
   return seen;
+}
+
+/**
+ * Makes one workspace match (observed only when its generation is applied and nothing drifted),
+ * records what it did in `result` and `memory`, and returns its report as sent (with the daemons'
+ * activity when `acks` is given). The pass above and the agent's work queue (controller/) share it.
+ */
+export async function reconcileWorkspace(
+  deps: PassDeps,
+  memory: ReconcileMemory,
+  workspace: WorkspaceDesiredState,
+  result: ReconcileResult,
+  acks: Array<() => Promise<void>> | undefined,
+): Promise<WorkspaceReport> {
+  const { fullCheck } = result;
+  const report = async (done: WorkspaceReport) => {
+    const sent = acks ? await withActivity(deps, workspace, done, acks) : done;
+    result.workspaces.push(sent);
+    return sent;
+  };
+  const previous = memory.workspaces.get(workspace.service_id);
+  // The state last applied, when the node changed it on its own word (fenced) since.
+  const appliedState = memory.applied.get(workspace.service_id)?.state ?? workspace.state;
+  if (
+    !fullCheck &&
+    previous?.ok &&
+    previous.observed_generation === workspace.generation &&
+    appliedState === workspace.state
+  ) {
+    const looked = await observeWorkspace(deps, workspace, previous);
+    const observed = looked && (await withFeatureReports(deps, workspace, looked));
+    if (observed) {
+      remember(memory, workspace, observed);
+      result.skipped.push(workspace.service_id);
+      return report(observed);
+    }
+  }
+
+  result.applied.push(workspace.service_id);
+  // Only a new generation that changes something of one this agent has applied may leave
+  // drivers alone: a full check, a drift seen, a retry of the same generation, a bare new
+  // generation and the first pass after a start apply every driver.
+  const before = memory.applied.get(workspace.service_id);
+  const selective =
+    !fullCheck &&
+    previous !== undefined &&
+    previous.observed_generation !== workspace.generation &&
+    before !== undefined &&
+    !onlyGenerationChanged(before, workspace);
+  let applied = memory.drivers.get(workspace.service_id);
+  if (!applied) memory.drivers.set(workspace.service_id, (applied = new Map<string, AppliedDriver>()));
+  const done = await withFeatureReports(
+    deps,
+    workspace,
+    await applyWorkspace(deps, workspace, previous, result, { applied, selective }),
+  );
+  remember(memory, workspace, done);
+  return report(done);
 }
 
 /**

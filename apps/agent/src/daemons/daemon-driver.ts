@@ -68,6 +68,7 @@ export function daemonDriver(definition: DaemonDefinition, options: DaemonDriver
   return {
     name,
     kind: 'feature',
+    phase: definition.phase ?? 'daemons',
     resources: (desired) => definition.resources(desired),
     ...(definition.calls ? { calls: withRefresh(definition.calls) } : {}),
 

@@ -107,6 +107,8 @@ export type ReloadMethod =
 export interface DaemonDefinition {
   /** The driver's name in reports (`samba`) and the name of its folder in the workspace. */
   readonly name: string;
+  /** Its phase in a workspace's pass (drivers/phases.ts); default `daemons`. */
+  readonly phase?: 'daemons' | 'backups';
   /** The program the supervisor runs (`smbd`); names its record and output files. */
   readonly daemon: string;
   /** It rewrites its command line: recognised by pid and start time (supervisor.ts, DaemonFiles). */
@@ -218,6 +220,8 @@ export interface TaskJobRecord<Result, Progress> {
 export interface TaskDefinition<Job extends { readonly id: string }, Result, Progress> {
   /** The driver's name in reports (`backup`) and the name of its folder in the workspace. */
   readonly name: string;
+  /** Its phase in a workspace's pass (drivers/phases.ts); default `daemons`. */
+  readonly phase?: 'daemons' | 'backups';
   /** Programs the host needs for jobs to run; without one no job starts and the status says why. */
   readonly programs: readonly string[];
   /** Why this workspace does not use the feature at all (no section), or undefined. */

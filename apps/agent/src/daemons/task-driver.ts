@@ -251,6 +251,7 @@ export function taskDriver<Job extends { readonly id: string }, Result, Progress
   return {
     name,
     kind: 'feature',
+    phase: definition.phase ?? 'daemons',
     ...(definition.calls ? { calls: definition.calls } : {}),
 
     async apply(desired, driverContext): Promise<DriverResult> {

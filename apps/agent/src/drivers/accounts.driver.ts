@@ -19,6 +19,7 @@ export const ACCOUNTS_DRIVER = 'users';
 export function createAccountsDriver(options: LiveDriverOptions = {}): Driver {
   return {
     name: ACCOUNTS_DRIVER,
+    phase: 'accounts',
     async apply(desired, context): Promise<DriverResult> {
       const layout = workspaceLayout(context.workspaceDir);
       const reason = await notLiveReason(options, ['unshare', 'mount']);

@@ -90,6 +90,7 @@ export function backupClientsDefinition(): DaemonDefinition {
     clientRepositoriesRoot(dataDir, desired.service_id);
   const definition: DaemonDefinition = {
     name: BACKUP_CLIENTS_DRIVER,
+    phase: 'backups',
     daemon: DAEMON,
     programs: ['rclone', 'ip'],
     notNeeded: (desired) => (clientsOf(desired).length > 0 ? undefined : 'no backup client may push'),

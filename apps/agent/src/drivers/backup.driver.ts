@@ -71,6 +71,7 @@ export function backupDefinition(
   const now = options.now ?? (() => new Date());
   return {
     name: BACKUP_DRIVER,
+    phase: 'backups',
     programs: ['restic'],
     notNeeded: (desired) => (desired.backup ? undefined : 'the workspace has no backups'),
     jobs: (desired) => desired.backup?.jobs ?? [],

@@ -12,6 +12,7 @@ import type { DriverStatus, ResourceFailure, WorkspaceDesiredState, WorkspaceFac
 import type { NodeCallHandlers } from '../calls/node-call.ts';
 import type { CommandRunner } from '../exec/run-command.ts';
 import type { Logger } from '../logger.ts';
+import type { DriverPhase } from './phases.ts';
 import type { ActivityEventReport, WorkspaceFeatureReports } from '@debesis/contract';
 
 /**
@@ -80,6 +81,11 @@ export interface Driver {
   readonly name: string;
   /** `base` unless said otherwise (see the top of this file). */
   readonly kind?: 'base' | 'feature';
+  /**
+   * Where it runs in a workspace's pass (phases.ts): the registry orders its drivers by it. A
+   * driver handed to the agent directly (tests) runs in the order given.
+   */
+  readonly phase?: DriverPhase;
   /**
    * Runs for a standby too (role `standby`: its storage phase, the folder and the storage that
    * keeps the replicas); every other driver runs only where the workspace is served.

@@ -50,7 +50,7 @@ import {
 } from '../ldap/render-directory.ts';
 import { renderSlapdConf } from '../ldap/render-slapd-conf.ts';
 import { ensureWorkspaceCertificate } from '../tls/workspace-certificate.ts';
-import type { LdapLayout } from '../workspace-layout.ts';
+import type { LdapLayout } from '../ldap/ldap-layout.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens } from '../net/serving-address.ts';
 

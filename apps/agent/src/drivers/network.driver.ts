@@ -429,6 +429,7 @@ export function createNetworkDriver(options: NetworkDriverOptions = {}): Driver 
 
   return {
     name: NETWORK_DRIVER,
+    phase: 'network',
     apply,
     // An agent stopping with no workspace left leaves no guard behind (one with workspaces keeps
     // it: their daemons outlive the agent).

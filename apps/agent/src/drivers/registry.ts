@@ -1,16 +1,14 @@
-// The drivers the agent runs, in order. For a running or stopped workspace they run first to
-// last: the base drivers, each building on the ones before (the folder, the storage mounted in
-// it, the network: its namespace with the address, the users with homes inside the storage),
-// then the feature drivers, each on its own (the daemons bound to the address). For a removed
-// workspace they run last to first: stop the daemons, delete the network, unmount and delete the
-// storage, delete the folder.
+// The drivers the agent runs. Their order is their phases' (phases.ts: the folder, the storage
+// mounted in it, the network, the users, then the features' daemons, then the backups), each
+// driver saying its own; within a phase, the order below (the daemons stand alone, so theirs
+// only orders their statuses in a report). For a running or stopped workspace they run first to
+// last; for a removed workspace last to first: stop the backups and the daemons, delete the
+// network, unmount and delete the storage, delete the folder.
 //
-// A new feature adds one line at the end: `daemonDriver(<feature>Definition(options), options)`
-// (or `taskDriver(…)` for a task-like one), usually through its create<Feature>Driver. The backup
-// drivers are last: removal runs first through them, so the clients' REST server and a running
-// backup job stop before the repositories and the storage go. The clients' server comes after the
-// VPN, whose tunnel it listens in.
+// A new feature adds one line: `daemonDriver(<feature>Definition(options), options)` (or
+// `taskDriver(…)` for a task-like one), usually through its create<Feature>Driver.
 import type { Driver } from './driver.ts';
+import { inPhaseOrder, type DriverPhase } from './phases.ts';
 import { createAccountsDriver } from './accounts.driver.ts';
 import { createBackupClientsDriver } from './backup-clients.driver.ts';
 import { createBackupDriver } from './backup.driver.ts';
@@ -37,20 +35,29 @@ export interface DriverSetOptions extends LiveDriverOptions {
 }
 
 export function createDefaultDrivers(options: DriverSetOptions = {}): readonly Driver[] {
-  return [
-    workspaceDirDriver,
-    createStorageImageDriver(options),
-    createNetworkDriver(options),
-    createAccountsDriver(options),
-    createSambaDriver({ live: options.live, port: options.smbPort }),
-    createVpnDriver({ live: options.live }),
-    createNfsDriver({ live: options.live }),
-    createFtpDriver({ live: options.live }),
-    createSftpDriver({ live: options.live }),
-    createLdapDriver({ live: options.live }),
-    createBackupDriver({ live: options.live, concurrency: options.backupConcurrency }),
-    createBackupClientsDriver({ live: options.live }),
-  ];
+  return inPhaseOrder(
+    [
+      workspaceDirDriver,
+      createStorageImageDriver(options),
+      createNetworkDriver(options),
+      createAccountsDriver(options),
+      createSambaDriver({ live: options.live, port: options.smbPort }),
+      createVpnDriver({ live: options.live }),
+      createNfsDriver({ live: options.live }),
+      createFtpDriver({ live: options.live }),
+      createSftpDriver({ live: options.live }),
+      createLdapDriver({ live: options.live }),
+      createBackupDriver({ live: options.live, concurrency: options.backupConcurrency }),
+      createBackupClientsDriver({ live: options.live }),
+    ].map(withPhase),
+  );
+}
+
+/** Every registered driver says its phase: caught at start-up, not by a pass in the wrong order. */
+function withPhase(driver: Driver): Driver & { readonly phase: DriverPhase } {
+  const { phase } = driver;
+  if (phase === undefined) throw new Error(`driver ${driver.name} declares no phase (drivers/phases.ts)`);
+  return Object.assign(driver, { phase });
 }
 
 export const DEFAULT_DRIVERS: readonly Driver[] = createDefaultDrivers();

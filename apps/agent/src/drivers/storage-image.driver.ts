@@ -102,6 +102,7 @@ export function createStorageImageDriver(options: LiveDriverOptions = {}): Drive
 
   return {
     name: STORAGE_DRIVER,
+    phase: 'storage',
     standby: true,
 
     async apply(desired, context) {

@@ -11,6 +11,7 @@ export const WORKSPACE_DIR_MODE = 0o750;
 
 export const workspaceDirDriver: Driver = {
   name: 'workspace-dir',
+  phase: 'folder',
   // A standby's storage lives in the folder too.
   standby: true,
   async apply(desired: WorkspaceDesiredState, context: DriverContext): Promise<DriverResult> {

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { readJsonFile } from '../fs/read-json-file.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
-import type { NfsLayout } from '../workspace-layout.ts';
+import type { NfsLayout } from './nfs-layout.ts';
 
 /** How long a disconnected address is refused: longer than ganesha's 60 s lease. */
 export const BLOCK_MS = 90_000;

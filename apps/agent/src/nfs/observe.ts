@@ -20,7 +20,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { NfsClientReport, NfsExportReport, WorkspaceFeatureReports } from '@debesis/contract';
 import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
-import type { NfsLayout } from '../workspace-layout.ts';
+import type { NfsLayout } from './nfs-layout.ts';
 import { exportIoStats } from './ganesha-dbus.ts';
 
 export const STATS_INTERVAL_MS = 10_000;

@@ -37,7 +37,7 @@ import { join } from 'node:path';
 import type { NfsExportState, ResourceFailure, WorkspaceDesiredState } from '@debesis/contract';
 import { nameProblem, type WorkspaceAccounts } from '../accounts/validate-accounts.ts';
 import { ganeshaConf } from '../daemons/config-formats.ts';
-import type { NfsLayout } from '../workspace-layout.ts';
+import type { NfsLayout } from './nfs-layout.ts';
 
 export const NFS_EXPORT_KIND = 'nfs_export';
 

@@ -4,7 +4,7 @@
 // same bytes, and the driver reloads smbd only when they differ. Free text goes through
 // smb.conf's escaping in daemons/config-formats.ts.
 import { VPN_TUNNEL_NETWORK, type SambaServerSettingsState } from '@debesis/contract';
-import type { SambaLayout } from '../workspace-layout.ts';
+import type { SambaLayout } from './samba-layout.ts';
 import { DEFAULT_GROUP_NAME } from '../accounts/render-accounts.ts';
 import { smbConf } from '../daemons/config-formats.ts';
 import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';

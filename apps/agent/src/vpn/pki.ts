@@ -23,7 +23,8 @@ import type { CommandRunner } from '../exec/run-command.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import { exists } from '../system/host.ts';
-import type { VpnLayout, WorkspaceLayout } from '../workspace-layout.ts';
+import type { WorkspaceLayout } from '../workspace-layout.ts';
+import type { VpnLayout } from './vpn-layout.ts';
 import { renderClientConf } from './render-client-conf.ts';
 
 /** Debian's easy-rsa (on no PATH). */

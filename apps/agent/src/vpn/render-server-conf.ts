@@ -12,7 +12,7 @@ import { isIPv4 } from 'node:net';
 import { VPN_TUNNEL_NETWORK } from '@debesis/contract';
 import { openvpnConf } from '../daemons/config-formats.ts';
 import { PERSON_POOL } from './backup-client-tunnel.ts';
-import type { VpnLayout } from '../workspace-layout.ts';
+import type { VpnLayout } from './vpn-layout.ts';
 
 export interface ServerConfOptions {
   address: string;
