@@ -242,6 +242,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     now,
     ownsService: async (accountId, serviceId) =>
       (await createServicesQueries(database.db).findForAccount(accountId, serviceId)) !== undefined,
+    serviceNames: (accountId, ids) => createServicesQueries(database.db).namesOf(accountId, ids),
   });
   const limiter = createRateLimiter({ queries: createRateLimitQueries(database.db), now });
   const usersQueries = createUsersQueries(database.db);

@@ -1,29 +1,14 @@
-// No two API modules may depend on each other, directly or around a loop. The graph has cycles
-// today; the edges below are the known ones that close them, each to be removed by the lane that
-// owns it. A new edge that closes a cycle fails this test, and so does a listed edge that is gone
-// (take it off the list, so the list only shrinks).
+// No two API modules may depend on each other, directly or around a loop. The layering: services
+// (with activity, users, auth and nodes below it) is the lower module; orders, plan-changes,
+// billing and payments sit above it in that order. What a lower module asks of a higher one (a
+// payment session for an order or a service's unpaid order, a service's name in the activity
+// log) is a port in its deps that app.ts wires.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeCycle, moduleCycles, moduleGraph } from './module-graph.ts';
 
 const modulesDir = path.dirname(fileURLToPath(import.meta.url));
-
-// Still to be removed (issue 14): the commercial modules reach services and payments both ways
-// (an order's service, a service's payment). The VAT number check that auth and users took from
-// billing now sits beside VIES (vies/vat-number.ts), so neither depends on billing. The request helpers that
-// every module's routes once took from auth now live in http/caller.ts, so nothing points back
-// at auth (users ↔ auth is gone), and nodes no longer imports services.
-const KNOWN_CYCLE_EDGES = [
-  'activity → services',
-  'billing → orders',
-  'billing → services',
-  'orders → payments',
-  'orders → services',
-  'payments → services',
-  'plan-changes → services',
-  'services → payments',
-];
 
 function without(graph: Map<string, Set<string>>, edges: readonly string[]) {
   const copy = new Map([...graph].map(([from, to]) => [from, new Set(to)]));
@@ -48,14 +33,8 @@ describe('module dependencies', () => {
     expect(moduleCycles(without(graph, ['c → a']))).toEqual([]);
   });
 
-  it('has no cycle between modules but the known edges still to be removed', () => {
+  it('has no cycle between modules', () => {
     const graph = moduleGraph(modulesDir);
-    const rest = without(graph, KNOWN_CYCLE_EDGES);
-    expect(moduleCycles(rest).map((group) => describeCycle(rest, group))).toEqual([]);
-    const gone = KNOWN_CYCLE_EDGES.filter((edge) => {
-      const [from, to] = edge.split(' → ');
-      return !graph.get(from!)?.has(to!);
-    });
-    expect(gone).toEqual([]);
+    expect(moduleCycles(graph).map((group) => describeCycle(graph, group))).toEqual([]);
   });
 });
