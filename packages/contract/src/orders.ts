@@ -98,6 +98,13 @@ export const paymentSessionRequestSchema = z
   });
 export type PaymentSessionRequest = z.input<typeof paymentSessionRequestSchema>;
 export const paymentSessionResponseSchema = z.object({ session_id: text(), url: text() });
+export type PaymentSessionResponse = z.infer<typeof paymentSessionResponseSchema>;
+/**
+ * A first attempt to pay an order or a retry of a failed one (POST /orders/{id}/process or
+ * /retry-payment, the service page's retry-payment action): they return to different pages.
+ */
+export const PAYMENT_FLOWS = ['new', 'retry'] as const;
+export type PaymentFlow = (typeof PAYMENT_FLOWS)[number];
 
 export const PAYMENT_SESSION_STATUSES = ['open', 'pending', 'succeeded', 'failed', 'expired'] as const;
 export const paymentSessionStatusSchema = z.object({

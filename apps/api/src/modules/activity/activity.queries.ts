@@ -1,10 +1,6 @@
-import { isUuid } from '@debesis/contract';
-import { and, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/transaction.ts';
-import { services } from '../services/services.table.ts';
 import { activityEvents } from './activity.table.ts';
-
-// `service_id` is text (an entry may name a service id of any shape); only uuids are looked up.
 
 export type ActivityEventRow = typeof activityEvents.$inferSelect;
 export type NewActivityEvent = typeof activityEvents.$inferInsert;
@@ -37,16 +33,6 @@ export function createActivityQueries(db: Executor) {
         .where(and(eq(activityEvents.accountId, accountId), eq(activityEvents.serviceId, serviceId)))
         .orderBy(desc(activityEvents.createdAt))
         .limit(limit);
-    },
-    /** The names of the account's services among `ids`, by id (a service gone has none). */
-    async serviceNames(accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
-      const wanted = [...new Set(ids)].filter((id) => isUuid(id));
-      if (wanted.length === 0) return new Map();
-      const rows = await db
-        .select({ id: services.id, name: services.name })
-        .from(services)
-        .where(and(eq(services.accountId, accountId), inArray(services.id, wanted)));
-      return new Map(rows.map((row) => [row.id, row.name]));
     },
     /** One page of the account's entries, newest first, and how many match in all. */
     async page(

@@ -79,6 +79,11 @@ export function createActivityService(deps: {
   now?: () => Date;
   /** Whether the service is the account's; only asked by the audit of one service. */
   ownsService?: (accountId: string, serviceId: string) => Promise<boolean>;
+  /**
+   * The names of the account's services among `ids` (the services module's; a service gone has
+   * none). Only asked by the pages of the log; without it entries carry no name.
+   */
+  serviceNames?: (accountId: string, ids: readonly string[]) => Promise<Map<string, string>>;
 }) {
   const now = deps.now ?? (() => new Date());
 
@@ -89,10 +94,8 @@ export function createActivityService(deps: {
   ): Promise<ActivityPage> {
     const { rows, total } = await deps.queries.page(accountId, criteria, skip, limit);
     // Entries name their service as it is called now (the log reads by name, not by id).
-    const names = await deps.queries.serviceNames(
-      accountId,
-      rows.flatMap((row) => (row.serviceId ? [row.serviceId] : [])),
-    );
+    const ids = rows.flatMap((row) => (row.serviceId ? [row.serviceId] : []));
+    const names = deps.serviceNames ? await deps.serviceNames(accountId, ids) : new Map<string, string>();
     const nameOf = (row: ActivityEventRow) => (row.serviceId ? (names.get(row.serviceId) ?? null) : null);
     return { items: rows.map((row) => presentActivity(row, nameOf(row))), total, skip, limit };
   }

@@ -21,43 +21,34 @@ import {
   workspaceUsersResponseSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { ownerRoutes } from '../../http/owner-route.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { DirectoryService } from './directory.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['users and groups'];
+const route = ownerRoutes(tags);
 
 export const directoryRoutes: FastifyPluginAsyncZod<{
   directory: DirectoryService;
 }> = async (app, { directory }) => {
   app.get(
     '/:serviceId/users',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The service’s users, with their groups and whether the node has applied them',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: workspaceUsersResponseSchema },
-      },
-    },
+    route({
+      summary: 'The service’s users, with their groups and whether the node has applied them',
+      params: workspaceServiceParamsSchema,
+      response: { 200: workspaceUsersResponseSchema },
+    }),
     async (request) => directory.listUsers(currentUserId(request), request.params.serviceId),
   );
 
   app.post(
     '/:serviceId/users',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Create a user (up to the plan’s users count)',
-        security,
-        params: workspaceServiceParamsSchema,
-        body: createWorkspaceUserRequestSchema,
-        response: { 201: workspaceUserSchema },
-      },
-    },
+    route({
+      summary: 'Create a user (up to the plan’s users count)',
+      params: workspaceServiceParamsSchema,
+      body: createWorkspaceUserRequestSchema,
+      response: { 201: workspaceUserSchema },
+    }),
     async (request, reply) =>
       reply.status(201).send(
         await directory.createUser(currentUserId(request), request.params.serviceId, request.body, {
@@ -68,17 +59,12 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     '/:serviceId/users/:user',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Change a user’s active state, password or groups',
-        security,
-        params: workspaceUserParamsSchema,
-        body: updateWorkspaceUserRequestSchema,
-        response: { 200: workspaceUserSchema },
-      },
-    },
+    route({
+      summary: 'Change a user’s active state, password or groups',
+      params: workspaceUserParamsSchema,
+      body: updateWorkspaceUserRequestSchema,
+      response: { 200: workspaceUserSchema },
+    }),
     async (request) =>
       directory.updateUser(
         currentUserId(request),
@@ -91,16 +77,11 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/:serviceId/users/:user',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Delete a user: out of every group and share',
-        security,
-        params: workspaceUserParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route({
+      summary: 'Delete a user: out of every group and share',
+      params: workspaceUserParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await directory.deleteUser(currentUserId(request), request.params.serviceId, request.params.user, {
         ip: request.ip,
@@ -111,17 +92,12 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     '/:serviceId/users/:user/password',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Set a user’s password',
-        security,
-        params: workspaceUserParamsSchema,
-        body: workspaceUserPasswordRequestSchema,
-        response: { 200: workspaceUserSchema },
-      },
-    },
+    route({
+      summary: 'Set a user’s password',
+      params: workspaceUserParamsSchema,
+      body: workspaceUserPasswordRequestSchema,
+      response: { 200: workspaceUserSchema },
+    }),
     async (request) =>
       directory.setPassword(
         currentUserId(request),
@@ -138,16 +114,11 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   ] as const) {
     app.patch(
       `/:serviceId/users/:user/${path}`,
-      {
-        config: { access: 'verified' },
-        schema: {
-          tags,
-          summary: active ? 'Let a user sign in again' : 'Stop a user signing in; files and memberships stay',
-          security,
-          params: workspaceUserParamsSchema,
-          response: { 200: workspaceUserSchema },
-        },
-      },
+      route({
+        summary: active ? 'Let a user sign in again' : 'Stop a user signing in; files and memberships stay',
+        params: workspaceUserParamsSchema,
+        response: { 200: workspaceUserSchema },
+      }),
       async (request) =>
         directory.setActive(currentUserId(request), request.params.serviceId, request.params.user, active, {
           ip: request.ip,
@@ -157,48 +128,33 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/:serviceId/users/:user/groups',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The groups a user belongs to, primary marked',
-        security,
-        params: workspaceUserParamsSchema,
-        response: { 200: workspaceUserGroupsResponseSchema },
-      },
-    },
+    route({
+      summary: 'The groups a user belongs to, primary marked',
+      params: workspaceUserParamsSchema,
+      response: { 200: workspaceUserGroupsResponseSchema },
+    }),
     async (request) =>
       directory.userGroups(currentUserId(request), request.params.serviceId, request.params.user),
   );
 
   app.get(
     '/:serviceId/groups',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The service’s groups with their members',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: workspaceGroupsResponseSchema },
-      },
-    },
+    route({
+      summary: 'The service’s groups with their members',
+      params: workspaceServiceParamsSchema,
+      response: { 200: workspaceGroupsResponseSchema },
+    }),
     async (request) => directory.listGroups(currentUserId(request), request.params.serviceId),
   );
 
   app.post(
     '/:serviceId/groups',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Create a group, optionally with supplementary members',
-        security,
-        params: workspaceServiceParamsSchema,
-        body: createWorkspaceGroupRequestSchema,
-        response: { 201: workspaceGroupSchema },
-      },
-    },
+    route({
+      summary: 'Create a group, optionally with supplementary members',
+      params: workspaceServiceParamsSchema,
+      body: createWorkspaceGroupRequestSchema,
+      response: { 201: workspaceGroupSchema },
+    }),
     async (request, reply) =>
       reply.status(201).send(
         await directory.createGroup(currentUserId(request), request.params.serviceId, request.body, {
@@ -209,17 +165,12 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     '/:serviceId/groups/:group',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Rename a group, change its description or its whole member list',
-        security,
-        params: workspaceGroupParamsSchema,
-        body: updateWorkspaceGroupRequestSchema,
-        response: { 200: workspaceGroupSchema },
-      },
-    },
+    route({
+      summary: 'Rename a group, change its description or its whole member list',
+      params: workspaceGroupParamsSchema,
+      body: updateWorkspaceGroupRequestSchema,
+      response: { 200: workspaceGroupSchema },
+    }),
     async (request) =>
       directory.updateGroup(
         currentUserId(request),
@@ -232,16 +183,11 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/:serviceId/groups/:group',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Delete a group: out of every share; its primary members fall back to `users`',
-        security,
-        params: workspaceGroupParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route({
+      summary: 'Delete a group: out of every share; its primary members fall back to `users`',
+      params: workspaceGroupParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await directory.deleteGroup(currentUserId(request), request.params.serviceId, request.params.group, {
         ip: request.ip,
@@ -252,33 +198,23 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/:serviceId/groups/:group/members',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'A group’s members, primary or supplementary',
-        security,
-        params: workspaceGroupParamsSchema,
-        response: { 200: workspaceGroupMembersResponseSchema },
-      },
-    },
+    route({
+      summary: 'A group’s members, primary or supplementary',
+      params: workspaceGroupParamsSchema,
+      response: { 200: workspaceGroupMembersResponseSchema },
+    }),
     async (request) =>
       directory.groupMembers(currentUserId(request), request.params.serviceId, request.params.group),
   );
 
   app.post(
     '/:serviceId/groups/:group/members/:user',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Add a user to a group; primary=true makes it their primary group (moved from any other)',
-        security,
-        params: workspaceGroupMemberParamsSchema,
-        querystring: workspaceGroupMemberQuerySchema,
-        response: { 200: workspaceGroupSchema, 201: workspaceGroupSchema },
-      },
-    },
+    route({
+      summary: 'Add a user to a group; primary=true makes it their primary group (moved from any other)',
+      params: workspaceGroupMemberParamsSchema,
+      querystring: workspaceGroupMemberQuerySchema,
+      response: { 200: workspaceGroupSchema, 201: workspaceGroupSchema },
+    }),
     async (request, reply) => {
       const { group, created } = await directory.addMember(
         currentUserId(request),
@@ -294,18 +230,12 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/:serviceId/groups/:group/members/:user',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary:
-          'Remove a user from a group; primary=true takes only their primary role (they stay a member)',
-        security,
-        params: workspaceGroupMemberParamsSchema,
-        querystring: workspaceGroupMemberQuerySchema,
-        response: { 200: workspaceGroupSchema },
-      },
-    },
+    route({
+      summary: 'Remove a user from a group; primary=true takes only their primary role (they stay a member)',
+      params: workspaceGroupMemberParamsSchema,
+      querystring: workspaceGroupMemberQuerySchema,
+      response: { 200: workspaceGroupSchema },
+    }),
     async (request) =>
       directory.removeMember(
         currentUserId(request),

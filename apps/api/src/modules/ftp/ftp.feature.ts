@@ -2,7 +2,7 @@
 // the desired state (one users list serves both), what a user's access holds of the directory,
 // the `ftp_user` failures of the agent's FTP driver, the FTP and SFTP sessions of the node's
 // reports (`features.ftp`, `features.sftp`) and the /ftp routes.
-import { createDirectoryReader } from '../directory/directory.service.ts';
+import { createDirectoryReader } from '../directory/directory.reader.ts';
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { ftpRoutes } from './ftp.routes.ts';
 import {

@@ -13,40 +13,31 @@ import {
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { ownerRoutes } from '../../http/owner-route.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { FtpService } from './ftp.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['ftp'];
+const route = ownerRoutes(tags);
 
 export const ftpRoutes: FastifyPluginAsyncZod<{ ftp: FtpService }> = async (app, { ftp }) => {
   app.get(
     '/:serviceId/status',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'FTP and SFTP of the service: where to connect, what the node runs, users, sessions',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: ftpStatusSchema },
-      },
-    },
+    route({
+      summary: 'FTP and SFTP of the service: where to connect, what the node runs, users, sessions',
+      params: workspaceServiceParamsSchema,
+      response: { 200: ftpStatusSchema },
+    }),
     async (request) => ftp.status(currentUserId(request), request.params.serviceId),
   );
 
   app.get(
     '/:serviceId/users',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The service’s users with their FTP/SFTP access (enabled, permissions)',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: ftpUsersResponseSchema },
-      },
-    },
+    route({
+      summary: 'The service’s users with their FTP/SFTP access (enabled, permissions)',
+      params: workspaceServiceParamsSchema,
+      response: { 200: ftpUsersResponseSchema },
+    }),
     async (request) => ftp.listUsers(currentUserId(request), request.params.serviceId),
   );
 
@@ -56,18 +47,13 @@ export const ftpRoutes: FastifyPluginAsyncZod<{ ftp: FtpService }> = async (app,
   ] as const) {
     app.post(
       `/:serviceId/users/:user/${action}`,
-      {
-        config: { access: 'verified' },
-        schema: {
-          tags,
-          summary: enabled
-            ? 'Let a user sign in over FTP and SFTP'
-            : 'Keep a user out of FTP and SFTP (their sessions end)',
-          security,
-          params: ftpUserParamsSchema,
-          response: { 200: ftpUserSchema },
-        },
-      },
+      route({
+        summary: enabled
+          ? 'Let a user sign in over FTP and SFTP'
+          : 'Keep a user out of FTP and SFTP (their sessions end)',
+        params: ftpUserParamsSchema,
+        response: { 200: ftpUserSchema },
+      }),
       async (request) =>
         ftp.setEnabled(currentUserId(request), request.params.serviceId, request.params.user, enabled, {
           ip: request.ip,
@@ -77,17 +63,12 @@ export const ftpRoutes: FastifyPluginAsyncZod<{ ftp: FtpService }> = async (app,
 
   app.put(
     '/:serviceId/users/:user/permissions',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'A user’s FTP/SFTP rights: read_write or read_only',
-        security,
-        params: ftpUserParamsSchema,
-        body: ftpPermissionsRequestSchema,
-        response: { 200: ftpUserSchema },
-      },
-    },
+    route({
+      summary: 'A user’s FTP/SFTP rights: read_write or read_only',
+      params: ftpUserParamsSchema,
+      body: ftpPermissionsRequestSchema,
+      response: { 200: ftpUserSchema },
+    }),
     async (request) =>
       ftp.setPermissions(
         currentUserId(request),
@@ -100,47 +81,32 @@ export const ftpRoutes: FastifyPluginAsyncZod<{ ftp: FtpService }> = async (app,
 
   app.get(
     '/:serviceId/sessions',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'FTP and SFTP sessions signed in now, as the node last reported',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: ftpSessionsResponseSchema },
-      },
-    },
+    route({
+      summary: 'FTP and SFTP sessions signed in now, as the node last reported',
+      params: workspaceServiceParamsSchema,
+      response: { 200: ftpSessionsResponseSchema },
+    }),
     async (request) => ftp.sessions(currentUserId(request), request.params.serviceId),
   );
 
   app.get(
     '/:serviceId/settings',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The FTP/SFTP settings (the ftp-advanced tab)',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: ftpSettingsSchema },
-      },
-    },
+    route({
+      summary: 'The FTP/SFTP settings (the ftp-advanced tab)',
+      params: workspaceServiceParamsSchema,
+      response: { 200: ftpSettingsSchema },
+    }),
     async (request) => ftp.settings(currentUserId(request), request.params.serviceId),
   );
 
   app.put(
     '/:serviceId/settings',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Replace the FTP/SFTP settings: servers on or off, passive ports, limits, TLS',
-        security,
-        params: workspaceServiceParamsSchema,
-        body: ftpSettingsRequestSchema,
-        response: { 200: ftpSettingsSchema },
-      },
-    },
+    route({
+      summary: 'Replace the FTP/SFTP settings: servers on or off, passive ports, limits, TLS',
+      params: workspaceServiceParamsSchema,
+      body: ftpSettingsRequestSchema,
+      response: { 200: ftpSettingsSchema },
+    }),
     async (request) =>
       ftp.updateSettings(currentUserId(request), request.params.serviceId, request.body, { ip: request.ip }),
   );

@@ -34,7 +34,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { DirectoryReader } from '../directory/directory.service.ts';
+import type { DirectoryReader } from '../directory/directory.reader.ts';
 import { resourceStatus } from '../services/resource-status.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';

@@ -1,7 +1,7 @@
 // LDAP as a workspace feature (workspace-feature.ts): the `ldap` section of the desired state
 // (absent until the owner's first LDAP change: no slapd), the `ldap_user` failures of the agent's
 // LDAP driver, what the node reports of its directory (`features.ldap`), and the /ldap routes.
-import { createDirectoryReader } from '../directory/directory.service.ts';
+import { createDirectoryReader } from '../directory/directory.reader.ts';
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { ldapRoutes } from './ldap.routes.ts';
 import { createLdapService, LDAP_DRIVER, LDAP_FAILURE_KINDS } from './ldap.service.ts';

@@ -1,7 +1,8 @@
 // The Linux-user portal as a workspace feature (workspace-feature.ts): its sign-in and routes, and
 // the callers of kind `linux-user` (http/caller.ts admits them to the portal's routes only). It
 // holds no desired state of its own: a password change is the directory's change.
-import { createDirectoryReader, createDirectoryService } from '../directory/directory.service.ts';
+import { createDirectoryReader } from '../directory/directory.reader.ts';
+import { createDirectoryService } from '../directory/directory.service.ts';
 import { createFtpService } from '../ftp/ftp.service.ts';
 import { createSambaService } from '../samba/samba.service.ts';
 import { createVpnService } from '../vpn/vpn.service.ts';

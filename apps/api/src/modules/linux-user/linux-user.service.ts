@@ -25,7 +25,8 @@ import {
 } from '@debesis/contract';
 import { AppError, unauthorized } from '../../http/app-error.ts';
 import type { LinuxUserCaller } from '../../http/caller.ts';
-import type { createDirectoryReader, DirectoryService } from '../directory/directory.service.ts';
+import type { createDirectoryReader } from '../directory/directory.reader.ts';
+import type { DirectoryService } from '../directory/directory.service.ts';
 import { sha512Crypt, verifySha512Crypt } from '../directory/passwords.ts';
 import type { FtpService } from '../ftp/ftp.service.ts';
 import {

@@ -20,7 +20,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
 import { withoutNodePaths } from '../../http/node-error-text.ts';
 import { backupTasks } from '../backups/backup-tasks.ts';
-import { createDirectoryReader } from '../directory/directory.service.ts';
+import { createDirectoryReader } from '../directory/directory.reader.ts';
 import { nodeSeen } from '../nodes/online-nodes.ts';
 import { storageBytes } from '../services/placement.ts';
 import type { WorkspaceChanges } from '../workspace/workspace-change.ts';

@@ -2,7 +2,7 @@
 // (absent while the service has no exports: no server), the exports of the overview, the owner
 // users its exports name, the `nfs_export` failures of the agent's NFS driver, the clients of the
 // node's reports (`features.nfs`), and the /nfs routes.
-import { createDirectoryReader } from '../directory/directory.service.ts';
+import { createDirectoryReader } from '../directory/directory.reader.ts';
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { storeNfsReport } from './nfs.report.ts';
 import { nfsRoutes } from './nfs.routes.ts';

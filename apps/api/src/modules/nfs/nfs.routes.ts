@@ -18,43 +18,34 @@ import {
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { ownerRoutes } from '../../http/owner-route.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { NfsService } from './nfs.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['nfs'];
+const route = ownerRoutes(tags);
 
 export const nfsRoutes: FastifyPluginAsyncZod<{ nfs: NfsService }> = async (app, { nfs }) => {
   const meta = (request: { ip: string }) => ({ ip: request.ip });
 
   app.get(
     '/:serviceId/shares',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The NFS exports with their apply status',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: nfsExportsResponseSchema },
-      },
-    },
+    route({
+      summary: 'The NFS exports with their apply status',
+      params: workspaceServiceParamsSchema,
+      response: { 200: nfsExportsResponseSchema },
+    }),
     async (request) => nfs.listExports(currentUserId(request), request.params.serviceId),
   );
 
   app.post(
     '/:serviceId/shares',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Export a folder of the storage to a client (an IP address, a network or a hostname)',
-        security,
-        params: workspaceServiceParamsSchema,
-        body: createNfsExportRequestSchema,
-        response: { 201: nfsExportSchema },
-      },
-    },
+    route({
+      summary: 'Export a folder of the storage to a client (an IP address, a network or a hostname)',
+      params: workspaceServiceParamsSchema,
+      body: createNfsExportRequestSchema,
+      response: { 201: nfsExportSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -70,17 +61,12 @@ export const nfsRoutes: FastifyPluginAsyncZod<{ nfs: NfsService }> = async (app,
 
   app.patch(
     '/:serviceId/shares/:path',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Change an export (client, access, description, owner); {path} URL-encoded',
-        security,
-        params: nfsExportParamsSchema,
-        body: updateNfsExportRequestSchema,
-        response: { 200: nfsExportSchema },
-      },
-    },
+    route({
+      summary: 'Change an export (client, access, description, owner); {path} URL-encoded',
+      params: nfsExportParamsSchema,
+      body: updateNfsExportRequestSchema,
+      response: { 200: nfsExportSchema },
+    }),
     async (request) =>
       nfs.updateExport(
         currentUserId(request),
@@ -93,16 +79,11 @@ export const nfsRoutes: FastifyPluginAsyncZod<{ nfs: NfsService }> = async (app,
 
   app.delete(
     '/:serviceId/shares/:path',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Stop exporting a folder (its clients are cut off; the files stay); {path} URL-encoded',
-        security,
-        params: nfsExportParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route({
+      summary: 'Stop exporting a folder (its clients are cut off; the files stay); {path} URL-encoded',
+      params: nfsExportParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await nfs.deleteExport(
         currentUserId(request),
@@ -116,65 +97,45 @@ export const nfsRoutes: FastifyPluginAsyncZod<{ nfs: NfsService }> = async (app,
 
   app.get(
     '/:serviceId/clients',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary:
-          'The clients the NFS server knows (address, NFS version, connected), as the node last reported',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: nfsClientsResponseSchema },
-      },
-    },
+    route({
+      summary:
+        'The clients the NFS server knows (address, NFS version, connected), as the node last reported',
+      params: workspaceServiceParamsSchema,
+      response: { 200: nfsClientsResponseSchema },
+    }),
     async (request) => nfs.clients(currentUserId(request), request.params.serviceId),
   );
 
   app.post(
     '/:serviceId/clients/:client/disconnect',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary:
-          'Cut the client off now: the node refuses its address on every export until blocked_until (longer than the NFS lease); to keep it out, change the export’s client',
-        security,
-        params: nfsClientParamsSchema,
-        response: { 200: nfsDisconnectResponseSchema, 501: errorResponseSchema },
-      },
-    },
+    route({
+      summary:
+        'Cut the client off now: the node refuses its address on every export until blocked_until (longer than the NFS lease); to keep it out, change the export’s client',
+      params: nfsClientParamsSchema,
+      response: { 200: nfsDisconnectResponseSchema, 501: errorResponseSchema },
+    }),
     async (request) =>
       nfs.disconnect(currentUserId(request), request.params.serviceId, request.params.client, meta(request)),
   );
 
   app.get(
     '/:serviceId/status',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The NFS server of the service: where clients connect, what the node reports, counts',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: nfsStatusSchema },
-      },
-    },
+    route({
+      summary: 'The NFS server of the service: where clients connect, what the node reports, counts',
+      params: workspaceServiceParamsSchema,
+      response: { 200: nfsStatusSchema },
+    }),
     async (request) => nfs.status(currentUserId(request), request.params.serviceId),
   );
 
   app.get(
     '/:serviceId/stats',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary:
-          'Per export: the known clients its rule admits; operation and byte counters when the server has them',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: nfsStatsSchema },
-      },
-    },
+    route({
+      summary:
+        'Per export: the known clients its rule admits; operation and byte counters when the server has them',
+      params: workspaceServiceParamsSchema,
+      response: { 200: nfsStatsSchema },
+    }),
     async (request) => nfs.stats(currentUserId(request), request.params.serviceId),
   );
 

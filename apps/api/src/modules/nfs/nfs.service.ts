@@ -33,7 +33,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
-import type { DirectoryReader } from '../directory/directory.service.ts';
+import type { DirectoryReader } from '../directory/directory.reader.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import { nodeCallError } from '../nodes/node-calls.ts';
 import type { ChangeMeta, RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';

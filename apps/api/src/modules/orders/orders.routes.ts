@@ -14,16 +14,34 @@ import {
   paymentSessionStatusSchema,
   processOrderRequestSchema,
   text,
+  type PaymentFlow,
+  type PaymentSessionResponse,
+  type PaymentSessionStatus,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const security = [{ bearer: [] }];
 
+/**
+ * Paying an order: the payments module's sessions, which sit above orders (a payment fulfils an
+ * order), so app.ts hands them in rather than this module importing them.
+ */
+export interface OrderPayments {
+  createSession(
+    accountId: string,
+    orderId: string,
+    flow: PaymentFlow,
+    options?: { savePaymentMethod?: boolean },
+  ): Promise<PaymentSessionResponse>;
+  /** The order's newest session (another account's order is 404). */
+  latestSession(accountId: string, orderId: string): Promise<{ id: string; url: string }>;
+  status(sessionId: string): Promise<PaymentSessionStatus>;
+}
+
 export const ordersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
-  payments: PaymentsService;
+  payments: OrderPayments;
 }> = async (app, { orders, payments }) => {
   app.get(
     '/',

@@ -10,7 +10,7 @@
 // credit that order had set aside stays free for others), and a second payment of a paid order
 // is refunded through the provider.
 import { randomBytes } from 'node:crypto';
-import type { PaymentSessionStatus as SessionStatusResponse } from '@debesis/contract';
+import type { PaymentFlow, PaymentSessionStatus as SessionStatusResponse } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -24,10 +24,6 @@ import type { PaymentMethodsService } from './payment-methods.service.ts';
 import type { PaymentProvider, ProviderEvent } from './provider.ts';
 import { createPaymentsQueries, type PaymentSessionRow } from './payments.queries.ts';
 import { refundPendingSession } from './refund.ts';
-
-/** A first attempt or a retry of a failed order: they return to different pages. */
-export const PAYMENT_FLOWS = ['new', 'retry'] as const;
-export type PaymentFlow = (typeof PAYMENT_FLOWS)[number];
 
 /** Where the provider sends the customer back to (spec §2 completion pages). */
 function completionPath(flow: PaymentFlow, order: OrderRow, sessionId: string): string {

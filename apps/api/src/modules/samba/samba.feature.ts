@@ -1,7 +1,7 @@
 // Samba as a workspace feature (workspace-feature.ts): the `samba` section of the desired state,
 // the shares of the overview, what a share holds of the directory's users and groups, the
 // `share` failures of the agent's Samba driver, and the /samba routes.
-import { createDirectoryReader } from '../directory/directory.service.ts';
+import { createDirectoryReader } from '../directory/directory.reader.ts';
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { sambaRoutes } from './samba.routes.ts';
 import {

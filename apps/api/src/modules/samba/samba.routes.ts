@@ -20,43 +20,34 @@ import {
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { ownerRoutes } from '../../http/owner-route.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { SambaService } from './samba.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['samba'];
+const route = ownerRoutes(tags);
 
 export const sambaRoutes: FastifyPluginAsyncZod<{
   samba: SambaService;
 }> = async (app, { samba }) => {
   app.get(
     '/:serviceId/shares',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The service’s Samba shares with their users, groups and apply status',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: sambaSharesResponseSchema },
-      },
-    },
+    route({
+      summary: 'The service’s Samba shares with their users, groups and apply status',
+      params: workspaceServiceParamsSchema,
+      response: { 200: sambaSharesResponseSchema },
+    }),
     async (request) => samba.listShares(currentUserId(request), request.params.serviceId),
   );
 
   app.post(
     '/:serviceId/shares',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Create a share (folder `shares/<name>` unless a path is given)',
-        security,
-        params: workspaceServiceParamsSchema,
-        body: createSambaShareRequestSchema,
-        response: { 201: sambaShareSchema },
-      },
-    },
+    route({
+      summary: 'Create a share (folder `shares/<name>` unless a path is given)',
+      params: workspaceServiceParamsSchema,
+      body: createSambaShareRequestSchema,
+      response: { 201: sambaShareSchema },
+    }),
     async (request, reply) =>
       reply.status(201).send(
         await samba.createShare(currentUserId(request), request.params.serviceId, request.body, {
@@ -67,17 +58,12 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     '/:serviceId/shares/:share',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Change a share; `users` and `groups`, when given, replace the lists',
-        security,
-        params: sambaShareParamsSchema,
-        body: updateSambaShareRequestSchema,
-        response: { 200: sambaShareSchema },
-      },
-    },
+    route({
+      summary: 'Change a share; `users` and `groups`, when given, replace the lists',
+      params: sambaShareParamsSchema,
+      body: updateSambaShareRequestSchema,
+      response: { 200: sambaShareSchema },
+    }),
     async (request) =>
       samba.updateShare(
         currentUserId(request),
@@ -92,16 +78,11 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/:serviceId/shares/:share',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Delete a share (the folder’s files are the node’s to keep or remove)',
-        security,
-        params: sambaShareParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route({
+      summary: 'Delete a share (the folder’s files are the node’s to keep or remove)',
+      params: sambaShareParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await samba.deleteShare(currentUserId(request), request.params.serviceId, request.params.share, {
         ip: request.ip,
@@ -112,33 +93,23 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/:serviceId/shares/:share/users',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The users allowed into a share, with their permissions',
-        security,
-        params: sambaShareParamsSchema,
-        response: { 200: sambaShareUsersResponseSchema },
-      },
-    },
+    route({
+      summary: 'The users allowed into a share, with their permissions',
+      params: sambaShareParamsSchema,
+      response: { 200: sambaShareUsersResponseSchema },
+    }),
     async (request) =>
       samba.shareUsers(currentUserId(request), request.params.serviceId, request.params.share),
   );
 
   app.post(
     '/:serviceId/shares/:share/users',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Allow a user of the service into a share (read and write unless told otherwise)',
-        security,
-        params: sambaShareParamsSchema,
-        body: sambaShareUserRequestSchema,
-        response: { 201: sambaShareUserSchema },
-      },
-    },
+    route({
+      summary: 'Allow a user of the service into a share (read and write unless told otherwise)',
+      params: sambaShareParamsSchema,
+      body: sambaShareUserRequestSchema,
+      response: { 201: sambaShareUserSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -155,16 +126,11 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/:serviceId/shares/:share/users/:user',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Take a user’s access to a share away',
-        security,
-        params: sambaShareUserParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route({
+      summary: 'Take a user’s access to a share away',
+      params: sambaShareUserParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await samba.removeShareUser(
         currentUserId(request),
@@ -179,33 +145,23 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/:serviceId/shares/:share/permissions',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Who may do what in a share: its users, then its groups',
-        security,
-        params: sambaShareParamsSchema,
-        response: { 200: sambaSharePermissionsResponseSchema },
-      },
-    },
+    route({
+      summary: 'Who may do what in a share: its users, then its groups',
+      params: sambaShareParamsSchema,
+      response: { 200: sambaSharePermissionsResponseSchema },
+    }),
     async (request) =>
       samba.permissions(currentUserId(request), request.params.serviceId, request.params.share),
   );
 
   app.patch(
     '/:serviceId/shares/:share/permissions/:user',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Change a share user’s read, write, execute and admin permissions',
-        security,
-        params: sambaShareUserParamsSchema,
-        body: sambaSharePermissionsRequestSchema,
-        response: { 200: sambaShareUserSchema },
-      },
-    },
+    route({
+      summary: 'Change a share user’s read, write, execute and admin permissions',
+      params: sambaShareUserParamsSchema,
+      body: sambaSharePermissionsRequestSchema,
+      response: { 200: sambaShareUserSchema },
+    }),
     async (request) =>
       samba.setPermissions(
         currentUserId(request),
@@ -219,16 +175,11 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/:serviceId/status',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The Samba server of the service: placement, what the node reports, settings',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: sambaStatusSchema },
-      },
-    },
+    route({
+      summary: 'The Samba server of the service: placement, what the node reports, settings',
+      params: workspaceServiceParamsSchema,
+      response: { 200: sambaStatusSchema },
+    }),
     async (request) => samba.status(currentUserId(request), request.params.serviceId),
   );
 
@@ -241,17 +192,12 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/:serviceId/settings',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Change the workgroup, server description or minimum protocol',
-        security,
-        params: workspaceServiceParamsSchema,
-        body: sambaSettingsRequestSchema,
-        response: { 200: sambaSettingsSchema },
-      },
-    },
+    route({
+      summary: 'Change the workgroup, server description or minimum protocol',
+      params: workspaceServiceParamsSchema,
+      body: sambaSettingsRequestSchema,
+      response: { 200: sambaSettingsSchema },
+    }),
     async (request) =>
       samba.updateSettings(currentUserId(request), request.params.serviceId, request.body, {
         ip: request.ip,

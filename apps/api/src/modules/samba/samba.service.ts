@@ -30,7 +30,7 @@ import {
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
-import type { DirectoryReader } from '../directory/directory.service.ts';
+import type { DirectoryReader } from '../directory/directory.reader.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
 import {
   servicesAddressOf,

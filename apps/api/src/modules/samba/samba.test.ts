@@ -16,7 +16,7 @@ import {
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { seedCatalogue } from '../../test/payments.ts';
-import { createDirectoryReader } from '../directory/directory.service.ts';
+import { createDirectoryReader } from '../directory/directory.reader.ts';
 import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';

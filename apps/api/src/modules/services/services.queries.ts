@@ -17,7 +17,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { DriverStatus, ResourceFailure, ServiceStatus } from '@debesis/contract';
+import { isUuid, type DriverStatus, type ResourceFailure, type ServiceStatus } from '@debesis/contract';
 import { addMonths } from '@debesis/pricing';
 import type { Db } from '../../db/database.ts';
 import { jsonRows } from '../../db/json-rows.ts';
@@ -165,6 +165,19 @@ export function createServicesQueries(db: Db) {
         .where(and(eq(services.id, id), eq(services.accountId, accountId)))
         .limit(1);
       return row;
+    },
+    /**
+     * The names of the account's services among `ids`, by id (a service gone has none). An id
+     * may be of any shape (the activity log keeps what it was given); only uuids are looked up.
+     */
+    async namesOf(accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+      const wanted = [...new Set(ids)].filter((id) => isUuid(id));
+      if (wanted.length === 0) return new Map();
+      const rows = await db
+        .select({ id: services.id, name: services.name })
+        .from(services)
+        .where(and(eq(services.accountId, accountId), inArray(services.id, wanted)));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
     async listForAccount(accountId: string): Promise<ServiceListRow[]> {
       listForAccount ??= prepareListForAccount();

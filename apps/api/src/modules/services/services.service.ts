@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import type {
   Order,
+  PaymentFlow,
+  PaymentSessionResponse,
   ServiceFeatureCounts,
   ServiceAction,
   ServiceActionRequest,
@@ -24,7 +26,6 @@ import { AppError } from '../../http/app-error.ts';
 import { paramsWithoutNodePaths, withoutNodePaths } from '../../http/node-error-text.ts';
 import type { Db } from '../../db/database.ts';
 import type { ActivityAction, ActivityService, ActivityTone } from '../activity/activity.service.ts';
-import type { PaymentFlow } from '../payments/payments.service.ts';
 import { createGenerationCache } from './generation-cache.ts';
 import { createOverviewAnswers, type OverviewAnswer } from './overview-answers.ts';
 import { nodeIsOnline } from '../nodes/nodes.constants.ts';
@@ -61,7 +62,7 @@ export function createServicesService(deps: {
     accountId: string,
     orderId: string,
     flow: PaymentFlow,
-  ) => Promise<{ session_id: string; url: string }>;
+  ) => Promise<PaymentSessionResponse>;
   /** The account's orders, and a new extension order (the orders module). */
   orders: {
     list(accountId: string): Promise<Order[]>;

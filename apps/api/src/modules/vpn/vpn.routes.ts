@@ -25,12 +25,13 @@ import {
   type VpnConfigResponse,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { ownerRoutes } from '../../http/owner-route.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { VpnService } from './vpn.service.ts';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['vpn'];
+const route = ownerRoutes(tags);
 
 /** The media type OpenVPN clients (desktop and phone) open as a profile to import. */
 const OVPN_MEDIA_TYPE = 'application/x-openvpn-profile';
@@ -52,78 +53,53 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLi
 
   app.get(
     '/:serviceId/status',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The VPN server of the service: where clients connect, what the node reports, counts',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: vpnStatusSchema },
-      },
-    },
+    route({
+      summary: 'The VPN server of the service: where clients connect, what the node reports, counts',
+      params: workspaceServiceParamsSchema,
+      response: { 200: vpnStatusSchema },
+    }),
     async (request) => vpn.status(currentUserId(request), request.params.serviceId),
   );
 
   app.get(
     '/:serviceId/sessions',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Who is connected, as the node last reported',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: vpnSessionsResponseSchema },
-      },
-    },
+    route({
+      summary: 'Who is connected, as the node last reported',
+      params: workspaceServiceParamsSchema,
+      response: { 200: vpnSessionsResponseSchema },
+    }),
     async (request) => vpn.sessions(currentUserId(request), request.params.serviceId),
   );
 
   app.get(
     '/:serviceId/traffic',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Bytes over time: hourly for 24h, daily for 7d and 30d (UTC), every bucket present',
-        security,
-        params: workspaceServiceParamsSchema,
-        querystring: vpnTrafficQuerySchema,
-        response: { 200: vpnTrafficResponseSchema },
-      },
-    },
+    route({
+      summary: 'Bytes over time: hourly for 24h, daily for 7d and 30d (UTC), every bucket present',
+      params: workspaceServiceParamsSchema,
+      querystring: vpnTrafficQuerySchema,
+      response: { 200: vpnTrafficResponseSchema },
+    }),
     async (request) => vpn.traffic(currentUserId(request), request.params.serviceId, request.query),
   );
 
   app.get(
     '/:serviceId/users',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The VPN users with their sessions, this month’s traffic and apply status',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: vpnUsersResponseSchema },
-      },
-    },
+    route({
+      summary: 'The VPN users with their sessions, this month’s traffic and apply status',
+      params: workspaceServiceParamsSchema,
+      response: { 200: vpnUsersResponseSchema },
+    }),
     async (request) => vpn.listUsers(currentUserId(request), request.params.serviceId),
   );
 
   app.post(
     '/:serviceId/users',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Create a VPN user (as many as the plan has users)',
-        security,
-        params: workspaceServiceParamsSchema,
-        body: createVpnUserRequestSchema,
-        response: { 201: vpnUserSchema },
-      },
-    },
+    route({
+      summary: 'Create a VPN user (as many as the plan has users)',
+      params: workspaceServiceParamsSchema,
+      body: createVpnUserRequestSchema,
+      response: { 201: vpnUserSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -134,32 +110,22 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLi
 
   app.get(
     '/:serviceId/users/:userId',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'One VPN user',
-        security,
-        params: vpnUserParamsSchema,
-        response: { 200: vpnUserSchema },
-      },
-    },
+    route({
+      summary: 'One VPN user',
+      params: vpnUserParamsSchema,
+      response: { 200: vpnUserSchema },
+    }),
     async (request) => vpn.getUser(currentUserId(request), request.params.serviceId, request.params.userId),
   );
 
   app.patch(
     '/:serviceId/users/:userId',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Change a VPN user: enabled, names, email, monthly traffic limit',
-        security,
-        params: vpnUserParamsSchema,
-        body: updateVpnUserRequestSchema,
-        response: { 200: vpnUserSchema },
-      },
-    },
+    route({
+      summary: 'Change a VPN user: enabled, names, email, monthly traffic limit',
+      params: vpnUserParamsSchema,
+      body: updateVpnUserRequestSchema,
+      response: { 200: vpnUserSchema },
+    }),
     async (request) =>
       vpn.updateUser(
         currentUserId(request),
@@ -172,16 +138,11 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLi
 
   app.delete(
     '/:serviceId/users/:userId',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Delete a VPN user (the node revokes its certificates and ends its sessions)',
-        security,
-        params: vpnUserParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
+    route({
+      summary: 'Delete a VPN user (the node revokes its certificates and ends its sessions)',
+      params: vpnUserParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       await vpn.deleteUser(
         currentUserId(request),
@@ -195,17 +156,12 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLi
 
   app.post(
     '/:serviceId/users/:userId/reset-password',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Give a VPN user a new password (checked at its next connect)',
-        security,
-        params: vpnUserParamsSchema,
-        body: vpnResetPasswordRequestSchema,
-        response: { 200: vpnUserSchema },
-      },
-    },
+    route({
+      summary: 'Give a VPN user a new password (checked at its next connect)',
+      params: vpnUserParamsSchema,
+      body: vpnResetPasswordRequestSchema,
+      response: { 200: vpnUserSchema },
+    }),
     async (request) =>
       vpn.resetPassword(
         currentUserId(request),
@@ -218,64 +174,44 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLi
 
   app.post(
     '/:serviceId/users/:userId/disconnect',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'End the VPN user’s sessions now (it may connect again)',
-        security,
-        params: vpnUserParamsSchema,
-        response: { 200: vpnDisconnectResponseSchema },
-      },
-    },
+    route({
+      summary: 'End the VPN user’s sessions now (it may connect again)',
+      params: vpnUserParamsSchema,
+      response: { 200: vpnDisconnectResponseSchema },
+    }),
     async (request) =>
       vpn.disconnect(currentUserId(request), request.params.serviceId, request.params.userId),
   );
 
   app.post(
     '/:serviceId/users/:userId/revoke',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Revoke the VPN user’s certificate: its configs stop working, its sessions end',
-        security,
-        params: vpnUserParamsSchema,
-        response: { 200: vpnUserSchema },
-      },
-    },
+    route({
+      summary: 'Revoke the VPN user’s certificate: its configs stop working, its sessions end',
+      params: vpnUserParamsSchema,
+      response: { 200: vpnUserSchema },
+    }),
     async (request) =>
       vpn.revoke(currentUserId(request), request.params.serviceId, request.params.userId, meta(request)),
   );
 
   app.post(
     '/:serviceId/sessions/kill-all',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'End every VPN session of the service now',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: vpnDisconnectResponseSchema },
-      },
-    },
+    route({
+      summary: 'End every VPN session of the service now',
+      params: workspaceServiceParamsSchema,
+      response: { 200: vpnDisconnectResponseSchema },
+    }),
     async (request) => vpn.killAll(currentUserId(request), request.params.serviceId),
   );
 
   app.get(
     '/:serviceId/users/:userId/config',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The VPN user’s client config (inline certificates and key) as JSON',
-        security,
-        params: vpnUserParamsSchema,
-        querystring: vpnConfigQuerySchema,
-        response: { 200: vpnConfigResponseSchema },
-      },
-    },
+    route({
+      summary: 'The VPN user’s client config (inline certificates and key) as JSON',
+      params: vpnUserParamsSchema,
+      querystring: vpnConfigQuerySchema,
+      response: { 200: vpnConfigResponseSchema },
+    }),
     async (request, reply) => {
       const config = await vpn.config(
         currentUserId(request),
@@ -288,17 +224,12 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLi
 
   app.get(
     '/:serviceId/users/:userId/config/download',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The VPN user’s client config as a .ovpn file',
-        security,
-        params: vpnUserParamsSchema,
-        produces: [OVPN_MEDIA_TYPE],
-        response: { 200: ovpnFile },
-      },
-    },
+    route({
+      summary: 'The VPN user’s client config as a .ovpn file',
+      params: vpnUserParamsSchema,
+      produces: [OVPN_MEDIA_TYPE],
+      response: { 200: ovpnFile },
+    }),
     async (request, reply) =>
       sendConfig(
         reply,
@@ -308,16 +239,11 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLi
 
   app.post(
     '/:serviceId/users/:userId/config/link',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'A link to the .ovpn file that works once, for a few minutes (for a phone, by QR code)',
-        security,
-        params: vpnUserParamsSchema,
-        response: { 201: vpnConfigLinkResponseSchema },
-      },
-    },
+    route({
+      summary: 'A link to the .ovpn file that works once, for a few minutes (for a phone, by QR code)',
+      params: vpnUserParamsSchema,
+      response: { 201: vpnConfigLinkResponseSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)

@@ -8,6 +8,7 @@ import {
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
+import { ownerRoutes } from '../../http/owner-route.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -23,16 +24,11 @@ export interface ServiceApplyRoute {
 export function serviceApplyRoute(app: ZodApp, route: ServiceApplyRoute): void {
   app.post(
     `/:serviceId/${route.verb}`,
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags: route.tags,
-        summary: route.summary,
-        security: [{ bearer: [] }],
-        params: workspaceServiceParamsSchema,
-        response: { 202: workspaceApplyResponseSchema },
-      },
-    },
+    ownerRoutes(route.tags)({
+      summary: route.summary,
+      params: workspaceServiceParamsSchema,
+      response: { 202: workspaceApplyResponseSchema },
+    }),
     async (request, reply) =>
       reply
         .status(202)
