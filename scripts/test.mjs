@@ -1,17 +1,35 @@
 // `npm test`: every check a change must pass, in the order that fails fastest (lint, format,
-// types, then the unit/API tests and the browser journeys). With TEST_DATABASE_URL set (CI sets
-// it), the API and database suites run once more on that PostgreSQL server, cluster tests
-// included. Each stage prints how long it took, so a CI log shows where its minutes go; the
-// first failing step stops the run with its code.
+// types, then the tests). Each stage prints how long it took, so a CI log shows where its minutes
+// go; the first failing step stops the run with its code.
 //
-// Steps that share a line below run side by side: the machine has two cores, and each pair is
-// one CPU-bound job beside one that mostly waits (lint beside the type check; the browser
-// journeys, which wait on Chromium and real daemons, beside the PostgreSQL suites with one worker).
-// Only the first of a pair writes to the terminal as it goes; the others' output is held and
-// printed whole when they finish, so the log never interleaves.
+// Steps that share a line below run side by side: the machine has two cores, and each pair is one
+// CPU-bound job beside one that mostly waits (lint beside the type check; the browser journeys,
+// which wait on Chromium and real daemons, beside the unit and API tests). Only the first of a
+// pair writes to the terminal as it goes; the other's output is held and printed whole when it
+// finishes, so the log never interleaves.
+//
+// With TEST_DATABASE_URL set (CI sets it), the API tests run on that PostgreSQL server, the
+// production database, cluster tests included; PGlite, the embedded default, is then proven by the
+// browser journeys (the whole product runs on it there) and by the API files that test the
+// database layer, the job queue and the embedded process themselves, run on it once more. The API
+// suite used to run whole on both, which was a third of CI's time for the same SQL (PGlite is
+// PostgreSQL compiled to WebAssembly): docs/decisions/0018-api-tests-on-one-database.md.
 import { spawn } from 'node:child_process';
 
 const postgres = process.env.TEST_DATABASE_URL;
+
+/** The API files whose subject is the embedded database or process itself (see above). */
+const PGLITE_FILES = [
+  'src/db',
+  'src/worker.test.ts',
+  'src/embedded-agent.test.ts',
+  'src/private-dir.test.ts',
+  'src/modules/health',
+  'src/http/database-errors.security.test.ts',
+  'src/cli/ops/jobs.test.ts',
+  'src/modules/payments/sandbox-ledger.test.ts',
+  'src/modules/nodes/node-calls.test.ts',
+];
 
 const steps = [
   [
@@ -21,19 +39,22 @@ const steps = [
       'npm run format:check && npm run audit:lockfile && npm run validate:deploy && npm run typecheck',
     ],
   ],
-  [['unit and API tests', 'npm run test:unit']],
   [
     ['browser journeys', 'npm run test:e2e'],
-    ...(postgres
-      ? [
-          [
-            'API and database suites on PostgreSQL',
-            'npm run test:db -- --maxWorkers=1',
-            { DATABASE_URL: postgres },
-          ],
-        ]
-      : []),
+    postgres
+      ? ['unit and API tests (the API on PostgreSQL)', 'npm run test:unit', { DATABASE_URL: postgres }]
+      : ['unit and API tests', 'npm run test:unit'],
   ],
+  ...(postgres
+    ? [
+        [
+          [
+            'API tests of the embedded database (PGlite)',
+            `npx vitest run --project api ${PGLITE_FILES.join(' ')}`,
+          ],
+        ],
+      ]
+    : []),
 ];
 
 function run([name, command, env = {}], live) {
