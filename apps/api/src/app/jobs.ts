@@ -1,5 +1,6 @@
 // The jobs the API process hands to the worker (jobs/job-map.ts names their payloads), one sender
 // each, so that a job's idempotency key is spelt in one place.
+import type { ScheduledJobName } from '../jobs/job-map.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
@@ -22,6 +23,9 @@ export function jobSenders(queue: JobQueue, sendMail?: (message: MailMessage) =>
     },
     renewals: async () => {
       await queue.send('billing.renewals', {});
+    },
+    runSoon: async (name: ScheduledJobName) => {
+      await queue.sendUnlessPending(name, {});
     },
   };
 }

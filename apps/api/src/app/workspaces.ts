@@ -78,6 +78,7 @@ export async function buildWorkspaces(
       serverSecret: serverSecretOf(config),
       secureCookies: !config.embedded,
       ...(config.BACKUP_TARGET_URL ? { backupTargetUrl: config.BACKUP_TARGET_URL } : {}),
+      runSoon: ctx.jobs.runSoon,
     },
     WORKSPACE_FEATURES,
   );
@@ -140,6 +141,7 @@ export function buildServicesAndNodes(
       notifier: workspaces.lifecycle.notifier,
       storageReported: (reports, at) => planChanges.storageReported(reports, at),
       now,
+      log: ctx.log,
     }),
     now,
   });

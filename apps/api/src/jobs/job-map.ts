@@ -49,6 +49,11 @@ export interface JobMap {
 }
 
 export type JobName = keyof JobMap;
+
+/** The jobs that take no payload: the scheduled ones, which anyone may ask to run now. */
+export type ScheduledJobName = {
+  [Name in JobName]: JobMap[Name] extends Record<string, never> ? Name : never;
+}[JobName];
 export const JOB_NAMES = [
   'auth.password-reset',
   'backups.tick',

@@ -97,10 +97,13 @@ export async function queueRun(
 /**
  * A run has failed: the owner is mailed when it is the first failure since the schedule last
  * succeeded (or ever), not again for each failure after it (the scheduler's mail step sends it).
+ * Whether a mail is owed.
  */
-export async function noteFailure(queries: BackupsQueries, session: BackupSessionRow): Promise<void> {
+export async function noteFailure(queries: BackupsQueries, session: BackupSessionRow): Promise<boolean> {
   const previous = session.scheduleId
     ? await queries.previousFinished(session.scheduleId, session.createdAt, session.id)
     : undefined;
-  if (previous?.status !== 'failed') await queries.updateSession(session.id, { failureMail: 'pending' });
+  if (previous?.status === 'failed') return false;
+  await queries.updateSession(session.id, { failureMail: 'pending' });
+  return true;
 }

@@ -20,6 +20,7 @@ export const createBackupsFeature: WorkspaceFeatureFactory = ({
   recordActivity,
   serverSecret,
   backupTargetUrl,
+  runSoon,
 }) => {
   const backups = createBackupsService({ db, changes, nodeCalls });
   const clients = createBackupClientsService({ db, changes, nodeCalls });
@@ -35,7 +36,10 @@ export const createBackupsFeature: WorkspaceFeatureFactory = ({
       return { backup: { ...backup, ...clientsPart, ...repositories } };
     },
     planUsers: { code: 'below_backup_clients_in_use', inUse: (serviceId) => clients.count(serviceId) },
-    reports: { backup: createBackupReportStore(recordActivity), backup_clients: storeBackupClientsReport },
+    reports: {
+      backup: createBackupReportStore(recordActivity, () => runSoon('backups.tick')),
+      backup_clients: storeBackupClientsReport,
+    },
     routes: async (api) => {
       await api.register(backupsRoutes, { prefix: '/backups', backups });
       await api.register(backupClientsRoutes, { prefix: '/backups', clients });

@@ -31,10 +31,14 @@ function outcome(job: BackupJobReport, at: Date) {
   };
 }
 
-export function createBackupReportStore(recordActivity: RecordActivity) {
+/**
+ * `mailFailures`: asks for the failure mails to go out once the report is stored (the worker's
+ * `backups.tick`, which also sends them every minute).
+ */
+export function createBackupReportStore(recordActivity: RecordActivity, mailFailures: () => Promise<void>) {
   return async function storeBackupReport(
     tx: Tx,
-    { serviceId, at }: FeatureReportContext,
+    { serviceId, at, afterCommit }: FeatureReportContext,
     report: BackupReport,
   ): Promise<void> {
     const q = createBackupsQueries(tx);
@@ -59,7 +63,7 @@ export function createBackupReportStore(recordActivity: RecordActivity) {
             : {}),
         });
         if (job.status === 'failed') {
-          await noteFailure(q, { ...session, ...state });
+          if (await noteFailure(q, { ...session, ...state })) afterCommit(mailFailures);
           await recordActivity(tx, {
             accountId: session.accountId,
             serviceId,

@@ -560,6 +560,15 @@ describe('backups', () => {
     const created = await schedule(auth, serviceId, { name: 'Nightly' });
     const mailsTo = () => mails.filter((mail) => mail.to === owner.email);
 
+    const ticksQueued = async () =>
+      Number(
+        (
+          await ctx.database.executeSql(
+            `select count(*)::int as n from pgboss.job where name = 'backups.tick'`,
+          )
+        ).rows[0]?.n,
+      );
+    const queuedBefore = await ticksQueued();
     const first = await trigger(auth, serviceId, created.id);
     await report(serviceId, { jobs: [failed(first.id)] });
     expect((await sessions(auth, serviceId))[0]).toMatchObject({
@@ -567,6 +576,8 @@ describe('backups', () => {
       error_code: 'repository_missing',
       error: 'Fatal: unable to open config file',
     });
+    // The report asks the worker's tick to mail now, not at its next minute.
+    expect(await ticksQueued()).toBe(queuedBefore + 1);
     await scheduler().tick();
     await scheduler().tick();
     expect(mailsTo()).toHaveLength(1);

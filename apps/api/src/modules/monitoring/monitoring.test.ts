@@ -523,6 +523,7 @@ describe('monitoring', () => {
       accountId: owner.user.id,
       at: new Date(clock),
       planBytes: GIB,
+      afterCommit: () => undefined,
       report: {
         service_id: serviceId,
         observed_generation: 1,

@@ -121,27 +121,28 @@ describe('the workspace feature registry', () => {
     const ftpFeature: WorkspaceFeature = { name: 'ftp', reports: { ftp: store('ftp'), sftp: store('sftp') } };
     const registry = createFeatureRegistry([users, vpnFeature, ftpFeature]);
     const at = new Date();
+    const afterCommit = () => undefined;
     const vpn = { sessions: [], usage: [] };
     await registry.storeReports(
       {} as Tx,
-      { serviceId: 'a', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      { serviceId: 'a', at, accountId: 'acc', report: REPORT, planBytes: 1, afterCommit },
       { vpn },
     );
     await registry.storeReports(
       {} as Tx,
-      { serviceId: 'b', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      { serviceId: 'b', at, accountId: 'acc', report: REPORT, planBytes: 1, afterCommit },
       {},
     );
     await registry.storeReports(
       {} as Tx,
-      { serviceId: 'c', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      { serviceId: 'c', at, accountId: 'acc', report: REPORT, planBytes: 1, afterCommit },
       { vpn: undefined },
     );
     expect(heard).toEqual([['vpn', 'a', vpn]]);
     const sftp = { sessions: [] };
     await registry.storeReports(
       {} as Tx,
-      { serviceId: 'd', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      { serviceId: 'd', at, accountId: 'acc', report: REPORT, planBytes: 1, afterCommit },
       { sftp },
     );
     expect(heard.at(-1)).toEqual(['sftp', 'd', sftp]);
@@ -153,7 +154,7 @@ describe('the workspace feature registry', () => {
     };
     await createFeatureRegistry([watcher]).storeReports(
       {} as Tx,
-      { serviceId: 'e', at, accountId: 'acc', report: REPORT, planBytes: 1 },
+      { serviceId: 'e', at, accountId: 'acc', report: REPORT, planBytes: 1, afterCommit },
       {},
     );
     expect(every).toEqual(['e']);
@@ -177,6 +178,7 @@ describe('the workspace feature registry', () => {
         limiter: {} as RateLimiter,
         serverSecret: 'a test secret of the server, long enough',
         secureCookies: false,
+        runSoon: async () => undefined,
       },
       [directory, () => fakeFeature(removed)],
     );

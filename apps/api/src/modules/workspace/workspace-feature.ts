@@ -9,6 +9,7 @@
 //   - its routes.
 // The desired state, the node reports, the overview and the composition root iterate the
 // registry; none of them names a feature.
+import type { ScheduledJobName } from '../../jobs/job-map.ts';
 import type { ServerSecret } from '../../crypto/server-keys.ts';
 import {
   servicesAddress,
@@ -94,6 +95,11 @@ export interface FeatureReportContext {
   report: WorkspaceReport;
   /** The storage size its plan gives, bytes (the node's `facts.storage_bytes` says what it has). */
   planBytes: number;
+  /**
+   * Runs `task` once the report's transaction has committed: a job asked for here reads what the
+   * report wrote. A task that fails is logged; what it hurried comes at its schedule anyway.
+   */
+  afterCommit: (task: () => Promise<void>) => void;
 }
 
 /** A section of a report's `features` (WorkspaceFeatureReports), keyed there by its feature's name. */
@@ -203,6 +209,12 @@ export interface WorkspaceFeatureDeps {
   secureCookies: boolean;
   /** BACKUP_TARGET_URL: where workspaces' backup repositories live off the nodes; unset, on each node. */
   backupTargetUrl?: string;
+  /**
+   * Asks the worker to run one of its scheduled jobs now rather than at its next time (a run
+   * already pending answers for it): what a report tells that the job acts on (a failed backup's
+   * mail) goes out in seconds, not at the next minute.
+   */
+  runSoon: (job: ScheduledJobName) => Promise<void>;
 }
 
 /** The counts of a service whose features count nothing (users and groups are always counted). */

@@ -7,6 +7,7 @@
 // Anything else in its report is ignored (fencing: a node that lost a workspace changes nothing
 // of it), and so are failures of a kind no registered feature claims. What a workspace's features observed (its
 // report's `features`: VPN sessions, traffic) goes to the feature of each section.
+import type { FastifyBaseLogger } from 'fastify';
 import {
   isWorkspaceErrorCode,
   type WorkspaceDesiredState,
@@ -117,6 +118,7 @@ export function createWorkspaceState(deps: {
   /** Told what each reported workspace's storage is now (downgrades wait for their shrink). */
   storageReported?: (reports: StorageReport[], at: Date) => Promise<void>;
   now: () => Date;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const queries = createWorkspaceRows(deps.db);
   const copies = createNodeCopies(deps.db);
@@ -302,6 +304,7 @@ export function createWorkspaceState(deps: {
           unchanged.push(row.id);
         }
         if (row.status !== 'terminated') {
+          const followUps: Array<() => Promise<void>> = [];
           await inTransaction(deps.db, (tx) =>
             deps.features.storeReports(
               tx,
@@ -311,10 +314,16 @@ export function createWorkspaceState(deps: {
                 at,
                 report,
                 planBytes: storageBytes(row.diskSpace),
+                afterCommit: (task) => followUps.push(task),
               },
               report.features ?? {},
             ),
           );
+          for (const task of followUps) {
+            await task().catch((error: unknown) =>
+              deps.log?.warn({ err: error, serviceId: row.id }, 'a report follow-up failed'),
+            );
+          }
         }
         // Checked on every report, not only on a change: a crash between storing a report and
         // acting on it must not leave a service stuck in processing.
