@@ -114,7 +114,9 @@ export async function startProduct(
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/api/v1/health`, 90_000, (status) => status === 200);
+  // Starting means compiling the whole app through tsx first: 10 s on an idle two-core machine,
+  // but 55 to 90 s when the journeys start beside the unit tests' own imports on a loaded one.
+  await waitForHttp(`${url}/api/v1/health`, 180_000, (status) => status === 200);
   return {
     url,
     dataDir,
