@@ -2,9 +2,10 @@
 // paid service, calls made as the web app makes them, and direct looks at the service row.
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { buyService } from '../../test/payments.ts';
+import { buyService, seedCatalogue } from '../../test/payments.ts';
+import { capacity, registerNode, type TestNode } from '../../test/services.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 import { services } from '../services/services.table.ts';
 
@@ -25,6 +26,32 @@ export function workspaceCalls(ctx: TestContext) {
     put: change('PUT'),
     patch: change('PATCH'),
     del: change('DELETE'),
+  };
+}
+
+export type WorkspaceCalls = ReturnType<typeof workspaceCalls>;
+
+type ContextOptions = NonNullable<Parameters<typeof createTestContext>[0]>;
+/** A node with room for every test's workspaces; its addresses default to capacity()'s. */
+type NodeOptions = { name: string; addresses?: string[] };
+
+/**
+ * What a workspace feature's tests start from: the app with the catalogue on sale, calls made as
+ * the web app makes them and, when asked, one registered node to place the workspaces on.
+ */
+export async function workspaceTestApp(
+  options: ContextOptions & { node: NodeOptions },
+): Promise<{ ctx: TestContext; call: WorkspaceCalls; node: TestNode }>;
+export async function workspaceTestApp(
+  options?: ContextOptions,
+): Promise<{ ctx: TestContext; call: WorkspaceCalls }>;
+export async function workspaceTestApp({ node, ...options }: ContextOptions & { node?: NodeOptions } = {}) {
+  const ctx = await createTestContext(options);
+  await seedCatalogue(ctx);
+  return {
+    ctx,
+    call: workspaceCalls(ctx),
+    ...(node ? { node: await registerNode(ctx, node.name, capacity(1000, node.addresses)) } : {}),
   };
 }
 

@@ -9,15 +9,15 @@ import {
 import { login, signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, GIB, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import { GIB, type TestNode } from '../../test/services.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
+  workspaceTestApp,
   ownerWithService,
   serviceRow,
   setService,
-  workspaceCalls,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { createMonitoringTick } from '../monitoring/monitoring.tick.ts';
 import { bandwidthDecision, bandwidthLimitBytes, bandwidthMonth, trafficGrowth } from './network.period.ts';
@@ -80,15 +80,12 @@ describe('bandwidth rules (unit)', () => {
 describe('bandwidth and reach of a workspace (API)', () => {
   let ctx: TestContext;
   let node: TestNode;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   const mails: MailMessage[] = [];
   let tick: ReturnType<typeof createMonitoringTick>;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'network-node', capacity(1000));
-    call = workspaceCalls(ctx);
+    ({ ctx, call, node } = await workspaceTestApp({ clock: true, node: { name: 'network-node' } }));
     tick = createMonitoringTick({
       db: ctx.database.db,
       users: createUsersQueries(ctx.database.db),

@@ -15,17 +15,17 @@ import {
   type ServiceOverviewItem,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import { nfsExports } from './nfs.table.ts';
@@ -70,7 +70,7 @@ describe('NFS client rules (unit)', () => {
 
 describe('NFS exports', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   let placedCount = 0;
   /** What the node was asked, and whether it knows `nfs.disconnect` (an older agent does not). */
@@ -87,10 +87,11 @@ describe('NFS exports', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true, nodeCalls });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'nfs-node', capacity(1000, ['10.16.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      clock: true,
+      nodeCalls,
+      node: { name: 'nfs-node', addresses: ['10.16.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -7,9 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@debesis/contract';
 import { renewalsOf } from '../../app.ts';
 import { login, signedInUser } from '../../test/factories.ts';
-import { seedCatalogue, sendSandboxEventAsWritten } from '../../test/payments.ts';
-import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { sendSandboxEventAsWritten } from '../../test/payments.ts';
+import { serviceJobs, type TestNode } from '../../test/services.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { workspaceTestApp } from '../directory/workspace.test-support.ts';
 import { invoices } from '../billing/billing.table.ts';
 import { orders } from '../orders/orders.table.ts';
 import { services } from '../services/services.table.ts';
@@ -29,9 +30,10 @@ describe('automatic renewal and dunning', () => {
   let node: TestNode;
 
   beforeEach(async () => {
-    ctx = await createTestContext({ clock: true });
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'renewals-node', capacity(1000, ['10.9.1.1', '10.9.1.2']));
+    ({ ctx, node } = await workspaceTestApp({
+      clock: true,
+      node: { name: 'renewals-node', addresses: ['10.9.1.1', '10.9.1.2'] },
+    }));
     await ctx.queue.work('payments.sandbox-event', async ({ event }) => {
       const response = await sendSandboxEventAsWritten(ctx, event);
       if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);

@@ -17,18 +17,18 @@ import {
   type VpnUsersResponse,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import { login, signedInUser } from '../../test/factories.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestNode } from '../../test/services.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { verifySha512Crypt } from '../directory/passwords.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
@@ -129,16 +129,17 @@ describe('the VPN (unit)', () => {
 
 describe('the VPN', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   const fake = fakeNode();
   let placedCount = 0;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true, nodeCalls: fake.nodeCalls });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'vpn-node', capacity(1000, ['10.15.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      clock: true,
+      nodeCalls: fake.nodeCalls,
+      node: { name: 'vpn-node', addresses: ['10.15.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();
