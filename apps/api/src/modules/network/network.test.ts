@@ -43,22 +43,12 @@ describe('bandwidth rules (unit)', () => {
 
   it('counts the growth of the node’s total; a new total counts all it holds; never backwards', () => {
     const taken = { counterId: 'c1', received: 100, sent: 50 };
-    expect(trafficGrowth(taken, { counter_id: 'c1', received_bytes: 150, sent_bytes: 50 })).toEqual({
-      received: 50,
-      sent: 0,
-    });
-    expect(trafficGrowth(taken, { counter_id: 'c1', received_bytes: 100, sent_bytes: 50 })).toEqual({
-      received: 0,
-      sent: 0,
-    });
-    expect(trafficGrowth(taken, { counter_id: 'c2', received_bytes: 7, sent_bytes: 3 })).toEqual({
-      received: 7,
-      sent: 3,
-    });
-    expect(trafficGrowth(taken, { counter_id: 'c1', received_bytes: 10, sent_bytes: 0 })).toEqual({
-      received: 0,
-      sent: 0,
-    });
+    const growth = (counter_id: string, received_bytes: number, sent_bytes: number) =>
+      trafficGrowth(taken, { counter_id, received_bytes, sent_bytes });
+    expect(growth('c1', 150, 50)).toEqual({ received: 50, sent: 0 });
+    expect(growth('c1', 100, 50)).toEqual({ received: 0, sent: 0 });
+    expect(growth('c2', 7, 3)).toEqual({ received: 7, sent: 3 });
+    expect(growth('c1', 10, 0)).toEqual({ received: 0, sent: 0 });
   });
 
   it('allows twice the disk a month; warns at 80 %, throttles at the allowance', () => {
