@@ -11,6 +11,7 @@ import { createNetworkDriver } from './drivers/network.driver.ts';
 import { createJsonLogger } from './logger.ts';
 import { desiredUser, desiredWorkspace } from './testing/desired.ts';
 import { startFakeApi, type FakeApi } from './testing/fake-api.ts';
+import { testAgentConfig } from './testing/agent-config.ts';
 import { ntHash } from './testing/nt-hash.ts';
 import { silentLogger } from './logger.ts';
 import { runCommand } from './exec/run-command.ts';
@@ -34,26 +35,11 @@ afterEach(async () => {
 });
 
 function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
-  return {
-    apiUrl: api.url,
-    registrationToken: api.registrationToken,
+  return testAgentConfig(api, dataDir, {
     nodeName: 'pool-node',
-    dataDir,
-    pollIntervalMs: 10,
     addresses: POOL,
-    requestTimeoutMs: 2000,
-    maxBackoffMs: 1000,
-    fullCheckEvery: 1000,
-    liveWorkspaces: false,
-    clientRoutes: [],
-    smbPort: 445,
-    backupConcurrency: 1,
-    usageFullScanMs: 6 * 3_600_000,
-    replicaIntervalMs: 30_000,
-    clientMirrorIntervalMs: 30_000,
-    fenceAfterMs: 40_000,
     ...overrides,
-  };
+  });
 }
 
 describe('the agent and its address pool', () => {

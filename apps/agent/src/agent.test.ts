@@ -15,6 +15,7 @@ import { workspaceDirDriver } from './drivers/workspace-dir.driver.ts';
 import { silentLogger, type LogFn, type Logger } from './logger.ts';
 import { desiredWorkspace } from './testing/desired.ts';
 import { startFakeApi, waitFor, type FakeApi } from './testing/fake-api.ts';
+import { testAgentConfig } from './testing/agent-config.ts';
 
 const A = '0b6f0e0e-1111-4c55-9d5b-0f4f3c1d2e10';
 const B = '0b6f0e0e-2222-4c55-9d5b-0f4f3c1d2e10';
@@ -38,26 +39,7 @@ afterEach(async () => {
 });
 
 function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
-  return {
-    apiUrl: api.url,
-    registrationToken: api.registrationToken,
-    nodeName: 'test-node',
-    dataDir,
-    pollIntervalMs: 10,
-    addresses: ['127.0.10.1', '127.0.10.2'],
-    requestTimeoutMs: 2000,
-    maxBackoffMs: 1000,
-    fullCheckEvery: 1000,
-    liveWorkspaces: false,
-    clientRoutes: [],
-    smbPort: 445,
-    backupConcurrency: 1,
-    usageFullScanMs: 6 * 3_600_000,
-    replicaIntervalMs: 30_000,
-    clientMirrorIntervalMs: 30_000,
-    fenceAfterMs: 40_000,
-    ...overrides,
-  };
+  return testAgentConfig(api, dataDir, overrides);
 }
 
 function start(

@@ -18,12 +18,12 @@ import {
   WORKSPACE_ID_FIRST_BASE,
   type WorkspaceDesiredState,
 } from '@debesis/contract';
-import { bcrypt } from 'hash-wasm';
 import { BACKUP_CLIENTS_DRIVER } from './drivers/backup-clients.driver.ts';
 import { daemonFiles } from './daemons/supervisor.ts';
 import { runCommand, type CommandResult } from './exec/run-command.ts';
 import { exists } from './system/host.ts';
 import { desiredShare, desiredWorkspace } from './testing/desired.ts';
+import { cheapBcrypt, sha512Crypt } from './testing/passwords.ts';
 import {
   forceCleanWorkspace,
   LIVE_WORKSPACE_PROGRAMS,
@@ -122,19 +122,7 @@ describe.skipIf(reason !== undefined)(
       dataDir = await mkdtemp(join(tmpdir(), 'agent-backup-tunnel-'));
       clientDir = await mkdtemp(join(tmpdir(), 'agent-backup-tunnel-client-'));
       for (const [name, password] of Object.entries(PASSWORDS)) {
-        const crypt = await runCommand('openssl', ['passwd', '-6', '-stdin'], {
-          input: `${password}\n`,
-          check: true,
-        });
-        hashes[name] = {
-          crypt: crypt.stdout.trim(),
-          bcrypt: await bcrypt({
-            password,
-            salt: new Uint8Array(16).map(() => Math.floor(Math.random() * 256)),
-            costFactor: 4,
-            outputType: 'encoded',
-          }),
-        };
+        hashes[name] = { crypt: await sha512Crypt(password), bcrypt: await cheapBcrypt(password) };
       }
       await writeFile(join(clientDir, 'files.txt'), 'the customer’s own files\n');
       await makeTestClient(MACHINE, [ADDRESS]);

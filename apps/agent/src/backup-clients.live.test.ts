@@ -21,7 +21,6 @@ import {
   type BackupClientState,
   type WorkspaceDesiredState,
 } from '@debesis/contract';
-import { bcrypt } from 'hash-wasm';
 import { clientsQuotaPaths } from './backup/client-quota.ts';
 import { clientRepositoriesRoot } from './backup/client-repositories.ts';
 import { BACKUP_CLIENTS_DRIVER } from './drivers/backup-clients.driver.ts';
@@ -32,6 +31,7 @@ import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt } from './system/mounts.ts';
 import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
 import { desiredWorkspace } from './testing/desired.ts';
+import { cheapBcrypt, sha512Crypt } from './testing/passwords.ts';
 import { createLivePass } from './testing/live-pass.ts';
 import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
 import { connectVpnClient, stopAllVpnClients } from './testing/vpn-client.ts';
@@ -129,19 +129,7 @@ describe.skipIf(reason !== undefined)(
       dataDir = await mkdtemp(join(tmpdir(), 'agent-backup-clients-'));
       clientDir = await mkdtemp(join(tmpdir(), 'agent-backup-client-'));
       for (const [name, password] of Object.entries(PASSWORDS)) {
-        const crypt = await runCommand('openssl', ['passwd', '-6', '-stdin'], {
-          input: `${password}\n`,
-          check: true,
-        });
-        hashes[name] = {
-          crypt: crypt.stdout.trim(),
-          bcrypt: await bcrypt({
-            password,
-            salt: new Uint8Array(16).map(() => Math.floor(Math.random() * 256)),
-            costFactor: 4,
-            outputType: 'encoded',
-          }),
-        };
+        hashes[name] = { crypt: await sha512Crypt(password), bcrypt: await cheapBcrypt(password) };
       }
       await writeFile(join(clientDir, 'files.txt'), 'the customer’s own files\n');
       await makeTestClient(CLIENT, [ADDRESS]);

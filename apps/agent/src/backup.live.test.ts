@@ -33,7 +33,6 @@ import {
   type BackupNodeJob,
   type BackupReport,
   type NodeCallResultRequest,
-  type NodeReportRequest,
   type WorkspaceDesiredState,
   type WorkspaceReport,
 } from '@debesis/contract';
@@ -45,8 +44,9 @@ import { runNodeCall } from './calls/node-call.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
-import { createReconcileMemory, reconcileOnce } from './reconcile.ts';
+import { createReconcileMemory } from './reconcile.ts';
 import { desiredUser, desiredWorkspace } from './testing/desired.ts';
+import { reconcileWorkspaceOnce } from './testing/live-pass.ts';
 import { forceCleanWorkspace, liveSkipReason, randomTestAddresses } from './testing/live.ts';
 import { removeTestNetworks } from './testing/network.ts';
 import { workspaceLayout } from './workspace-layout.ts';
@@ -84,29 +84,9 @@ function state(jobs: BackupNodeJob[], extra: Partial<WorkspaceDesiredState> = {}
 
 async function pass(desired: WorkspaceDesiredState): Promise<WorkspaceReport> {
   generation += 1;
-  const reports: NodeReportRequest[] = [];
-  await reconcileOnce(
-    {
-      api: {
-        desiredState: () =>
-          Promise.resolve({ node_id: randomUUID(), workspaces: [{ ...desired, generation }] }),
-        report: (_token, body) => {
-          reports.push(body);
-          return Promise.resolve();
-        },
-      },
-      nodeToken: 'token',
-      dataDir,
-      addresses: [ADDRESS],
-      agentVersion: 'test',
-      drivers,
-      logger: silentLogger,
-      run: runCommand,
-      fullCheckEvery: 1,
-    },
-    memory,
-  );
-  return reports[0]!.workspaces[0]!;
+  return (
+    await reconcileWorkspaceOnce({ ...desired, generation }, { dataDir, address: ADDRESS, drivers, memory })
+  ).report;
 }
 
 const section = (report: WorkspaceReport): BackupReport => {

@@ -19,6 +19,7 @@ import { ftpFiles } from './drivers/ftp.driver.ts';
 import { sftpFiles } from './drivers/sftp.driver.ts';
 import { runCommand, type CommandResult } from './exec/run-command.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
+import { sha512Crypt } from './testing/passwords.ts';
 import {
   forceCleanWorkspace,
   LIVE_WORKSPACE_PROGRAMS,
@@ -151,9 +152,7 @@ describe.skipIf(reason !== undefined)(
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'agent-files-'));
       clientDir = await mkdtemp(join(tmpdir(), 'agent-files-client-'));
-      passwordCrypt = (
-        await runCommand('openssl', ['passwd', '-6', '-stdin'], { input: `${PASSWORD}\n`, check: true })
-      ).stdout.trim();
+      passwordCrypt = await sha512Crypt(PASSWORD);
       await writeFile(join(clientDir, 'shared.bin'), CONTENT);
       // Larger than the whole workspace: sparse here, zeros on the wire.
       await writeFile(join(clientDir, 'big.bin'), '');

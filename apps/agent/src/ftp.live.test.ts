@@ -18,6 +18,7 @@ import { JAILS_ROOT } from './file-access/jails.ts';
 import { sftpFiles } from './drivers/sftp.driver.ts';
 import { runCommand } from './exec/run-command.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
+import { sha512Crypt } from './testing/passwords.ts';
 import {
   forceCleanWorkspace,
   LIVE_WORKSPACE_PROGRAMS,
@@ -57,10 +58,6 @@ const passwords: Record<string, string> = {
   carol: 'Carol-ftp-pass-333',
 };
 const crypts: Record<string, string> = {};
-const crypt = async (password: string) =>
-  (
-    await runCommand('openssl', ['passwd', '-6', '-stdin'], { input: `${password}\n`, check: true })
-  ).stdout.trim();
 
 let dataDir: string;
 let clientDir: string;
@@ -175,7 +172,7 @@ describe.skipIf(reason !== undefined)(
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'agent-ftp-'));
       clientDir = await mkdtemp(join(tmpdir(), 'agent-ftp-client-'));
-      for (const [name, password] of Object.entries(passwords)) crypts[name] = await crypt(password);
+      for (const [name, password] of Object.entries(passwords)) crypts[name] = await sha512Crypt(password);
       await makeTestClient(CLIENT, [ADDRESS]);
     });
 
@@ -447,7 +444,7 @@ setTimeout(() => s.end(), 8000);`;
     it('a new password works at once for FTP and SFTP and the old one stops; read-only becomes read-write; no restart', async () => {
       const old = passwords.alice!;
       passwords.alice = 'Alice-new-pass-4';
-      crypts.alice = await crypt(passwords.alice);
+      crypts.alice = await sha512Crypt(passwords.alice);
       const { result } = await pass(
         state([ftpUser('alice'), ftpUser('bob'), ftpUser('carol', { enabled: false })]),
       );

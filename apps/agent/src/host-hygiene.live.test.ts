@@ -16,6 +16,7 @@ import { createJsonLogger, silentLogger } from './logger.ts';
 import { poolBlocks, POOL_GUARD_METRIC } from './system/netns.ts';
 import { desiredWorkspace } from './testing/desired.ts';
 import { startFakeApi, type FakeApi } from './testing/fake-api.ts';
+import { testAgentConfig } from './testing/agent-config.ts';
 import { liveSkipReason, randomTestAddresses } from './testing/live.ts';
 import { removeTestNetworks } from './testing/network.ts';
 
@@ -35,25 +36,13 @@ let dataDir: string;
 const agents: Agent[] = [];
 
 function config(): AgentConfig {
-  return {
-    apiUrl: api.url,
-    registrationToken: api.registrationToken,
+  return testAgentConfig(api, dataDir, {
     nodeName: 'hygiene-node',
-    dataDir,
     pollIntervalMs: 50,
     addresses: POOL,
     requestTimeoutMs: 5000,
-    maxBackoffMs: 1000,
-    fullCheckEvery: 1000,
     liveWorkspaces: true,
-    clientRoutes: [],
-    smbPort: 445,
-    backupConcurrency: 1,
-    usageFullScanMs: 6 * 3_600_000,
-    replicaIntervalMs: 30_000,
-    clientMirrorIntervalMs: 30_000,
-    fenceAfterMs: 40_000,
-  };
+  });
 }
 
 function start(): Agent {

@@ -32,6 +32,7 @@ import {
 } from '@debesis/contract';
 import { runCommand } from './exec/run-command.ts';
 import { desiredShare, desiredUser, desiredWorkspace } from './testing/desired.ts';
+import { sha512Crypt } from './testing/passwords.ts';
 import {
   forceCleanWorkspace,
   LIVE_WORKSPACE_PROGRAMS,
@@ -72,10 +73,6 @@ const passwords: Record<string, string> = {
   carol: 'Carol-ldap-pass-333',
 };
 const crypts: Record<string, string> = {};
-const crypt = async (password: string) =>
-  (
-    await runCommand('openssl', ['passwd', '-6', '-stdin'], { input: `${password}\n`, check: true })
-  ).stdout.trim();
 
 let dataDir: string;
 let caFile: string;
@@ -216,8 +213,8 @@ describe.skipIf(reason !== undefined)(
 
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'agent-ldap-'));
-      for (const [name, password] of Object.entries(passwords)) crypts[name] = await crypt(password);
-      crypts.reader = await crypt(READER_PASSWORD);
+      for (const [name, password] of Object.entries(passwords)) crypts[name] = await sha512Crypt(password);
+      crypts.reader = await sha512Crypt(READER_PASSWORD);
       await makeTestClient(CLIENT, [ADDRESS]);
     });
 

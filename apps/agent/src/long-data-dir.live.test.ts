@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_ID_FIRST_BASE, type WorkspaceDesiredState } from '@debesis/contract';
-import { bcrypt } from 'hash-wasm';
 import { BACKUP_CLIENTS_DRIVER } from './drivers/backup-clients.driver.ts';
 import { ftpFiles } from './drivers/ftp.driver.ts';
 import { sftpFiles } from './drivers/sftp.driver.ts';
@@ -19,6 +18,7 @@ import { daemonFiles } from './daemons/supervisor.ts';
 import { runCommand, type CommandResult } from './exec/run-command.ts';
 import { exists } from './system/host.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
+import { cheapBcrypt, sha512Crypt } from './testing/passwords.ts';
 import {
   forceCleanWorkspace,
   LIVE_WORKSPACE_PROGRAMS,
@@ -134,15 +134,8 @@ describe.skipIf(reason !== undefined)(
       expect(dataDir).toHaveLength(100);
       await mkdir(dataDir);
       clientDir = await mkdtemp(join(tmpdir(), 'agent-long-client-'));
-      crypt = (
-        await runCommand('openssl', ['passwd', '-6', '-stdin'], { input: `${PASSWORD}\n`, check: true })
-      ).stdout.trim();
-      backupBcrypt = await bcrypt({
-        password: 'Office-push-pass-31',
-        salt: new Uint8Array(16).map(() => Math.floor(Math.random() * 256)),
-        costFactor: 4,
-        outputType: 'encoded',
-      });
+      crypt = await sha512Crypt(PASSWORD);
+      backupBcrypt = await cheapBcrypt('Office-push-pass-31');
       await writeFile(join(clientDir, 'hello.txt'), 'hello\n');
       await makeTestClient(CLIENT, [ADDRESS]);
     });

@@ -23,6 +23,7 @@ import { runCommand } from './exec/run-command.ts';
 import { exists } from './system/host.ts';
 import { networkNames } from './system/netns.ts';
 import { desiredShare, desiredUser, desiredWorkspace } from './testing/desired.ts';
+import { sha512Crypt } from './testing/passwords.ts';
 import { createLivePass } from './testing/live-pass.ts';
 import {
   forceCleanWorkspace,
@@ -135,9 +136,7 @@ describe.skipIf(reason !== undefined)(
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'agent-nat-'));
       clientDir = await mkdtemp(join(tmpdir(), 'agent-nat-client-'));
-      vpnCrypt = (
-        await runCommand('openssl', ['passwd', '-6', '-stdin'], { input: `${VPN_PASSWORD}\n`, check: true })
-      ).stdout.trim();
+      vpnCrypt = await sha512Crypt(VPN_PASSWORD);
       await makeTestClient(CLIENT, [ADDRESS]);
     });
 

@@ -11,18 +11,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeReportRequest, WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
+import type { WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
 import { SAMBA_SERVER_DEFAULTS, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import { runNodeCall, type NodeCallStream } from './calls/node-call.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
-import { createReconcileMemory, reconcileOnce } from './reconcile.ts';
+import { createReconcileMemory } from './reconcile.ts';
 import { listSnapshots, snapshotName, snapshotPass, takeSnapshot } from './snapshots/snapshots.ts';
 import { storageFileSystem } from './system/btrfs.ts';
 import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt } from './system/mounts.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
+import { reconcileWorkspaceOnce } from './testing/live-pass.ts';
 import { removeTestNetworks } from './testing/network.ts';
 import {
   forceCleanWorkspace,
@@ -67,28 +68,7 @@ function state(storageMb: number, removed = false): WorkspaceDesiredState {
 async function pass(desiredState: WorkspaceDesiredState): Promise<WorkspaceReport> {
   generation += 1;
   const desired = { ...desiredState, generation };
-  const reports: NodeReportRequest[] = [];
-  await reconcileOnce(
-    {
-      api: {
-        desiredState: () => Promise.resolve({ node_id: randomUUID(), workspaces: [desired] }),
-        report: (_token, body) => {
-          reports.push(body);
-          return Promise.resolve();
-        },
-      },
-      nodeToken: 'token',
-      dataDir,
-      addresses: [ADDRESS],
-      agentVersion: 'test',
-      drivers,
-      logger: silentLogger,
-      run: runCommand,
-      fullCheckEvery: 1,
-    },
-    memory,
-  );
-  return reports[0]!.workspaces[0]!;
+  return (await reconcileWorkspaceOnce(desired, { dataDir, address: ADDRESS, drivers, memory })).report;
 }
 
 /** Runs one node call of the workspace as the agent would. */

@@ -20,6 +20,7 @@ import { networkNames, netnsPath } from './system/netns.ts';
 import { stopProcessGroup } from './system/processes.ts';
 import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
 import { desiredWorkspace } from './testing/desired.ts';
+import { sha512Crypt } from './testing/passwords.ts';
 import { createLivePass } from './testing/live-pass.ts';
 import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
 import { connectVpnClient, stopAllVpnClients } from './testing/vpn-client.ts';
@@ -116,10 +117,7 @@ describe.skipIf(reason !== undefined)(
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'agent-vpn-'));
       clientDir = await mkdtemp(join(tmpdir(), 'agent-vpn-client-'));
-      for (const [name, password] of Object.entries(PASSWORDS))
-        crypts[name] = (
-          await runCommand('openssl', ['passwd', '-6', '-stdin'], { input: `${password}\n`, check: true })
-        ).stdout.trim();
+      for (const [name, password] of Object.entries(PASSWORDS)) crypts[name] = await sha512Crypt(password);
       await makeTestClient(CLIENT, [ADDRESS]);
     });
 

@@ -6,14 +6,13 @@ import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeReportRequest, WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
+import type { WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
 import { SAMBA_SERVER_DEFAULTS, WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
 import type { Driver } from './drivers/driver.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { createSambaDriver, SAMBA_DRIVER } from './drivers/samba.driver.ts';
 import { runCommand, type CommandRunner } from './exec/run-command.ts';
-import { silentLogger } from './logger.ts';
-import { createReconcileMemory, reconcileOnce, type ReconcileResult } from './reconcile.ts';
+import { createReconcileMemory, type ReconcileResult } from './reconcile.ts';
 import { canConnect } from './net/wait-for-port.ts';
 import { exists } from './system/host.ts';
 import { networkNames, networkPresent, readRoutes, routedThrough } from './system/netns.ts';
@@ -27,6 +26,7 @@ import {
   perms,
   type DesiredWithSamba,
 } from './testing/desired.ts';
+import { reconcileWorkspaceOnce } from './testing/live-pass.ts';
 import { removeTestNetworks } from './testing/network.ts';
 import {
   forceCleanWorkspace,
@@ -91,29 +91,16 @@ async function pass(
   state: WorkspaceDesiredState,
 ): Promise<{ result: ReconcileResult; report: WorkspaceReport }> {
   generation += 1;
-  const desired = { ...state, generation };
-  const reports: NodeReportRequest[] = [];
-  const result = await reconcileOnce(
+  return reconcileWorkspaceOnce(
+    { ...state, generation },
     {
-      api: {
-        desiredState: () => Promise.resolve({ node_id: randomUUID(), workspaces: [desired] }),
-        report: (_token, body) => {
-          reports.push(body);
-          return Promise.resolve();
-        },
-      },
-      nodeToken: 'token',
       dataDir,
-      addresses: [ADDRESS],
-      agentVersion: 'test',
+      address: ADDRESS,
       drivers: createDefaultDrivers({ live: true, smbPort: PORT, addressPool: [ADDRESS] }),
-      logger: silentLogger,
+      memory,
       run: recordingRun,
-      fullCheckEvery: 1,
     },
-    memory,
   );
-  return { result, report: reports[0]!.workspaces[0]! };
 }
 
 async function smb(user: string, password: string, share: string, command: string, protocol = 'SMB3') {
@@ -434,29 +421,10 @@ describe.skipIf(reason !== undefined)(
       );
     async function fPass(state: WorkspaceDesiredState, with_: readonly Driver[]): Promise<WorkspaceReport> {
       fGeneration += 1;
-      const reports: NodeReportRequest[] = [];
-      await reconcileOnce(
-        {
-          api: {
-            desiredState: () =>
-              Promise.resolve({ node_id: randomUUID(), workspaces: [{ ...state, generation: fGeneration }] }),
-            report: (_token, body) => {
-              reports.push(body);
-              return Promise.resolve();
-            },
-          },
-          nodeToken: 'token',
-          dataDir: fDataDir,
-          addresses: [address],
-          agentVersion: 'test',
-          drivers: with_,
-          logger: silentLogger,
-          run: runCommand,
-          fullCheckEvery: 1,
-        },
-        fMemory,
-      );
-      return reports[0]!.workspaces[0]!;
+      const desired = { ...state, generation: fGeneration };
+      return (
+        await reconcileWorkspaceOnce(desired, { dataDir: fDataDir, address, drivers: with_, memory: fMemory })
+      ).report;
     }
     // The workspace's network: its namespace and veth, the address routed through it.
     const networked = async () => {

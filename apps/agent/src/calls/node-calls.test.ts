@@ -17,6 +17,7 @@ import { workspaceDirDriver } from '../drivers/workspace-dir.driver.ts';
 import { silentLogger } from '../logger.ts';
 import { desiredWorkspace } from '../testing/desired.ts';
 import { startFakeApi, waitFor, type FakeApi } from '../testing/fake-api.ts';
+import { testAgentConfig } from '../testing/agent-config.ts';
 import { daemonDriver } from '../daemons/daemon-driver.ts';
 import { CALLS_AT_ONCE, STREAM_UPLOADS_AT_ONCE } from './call-loop.ts';
 import { NodeCallError, type NodeCallContext } from './node-call.ts';
@@ -40,26 +41,12 @@ afterEach(async () => {
 });
 
 function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
-  return {
-    apiUrl: api.url,
-    registrationToken: api.registrationToken,
+  return testAgentConfig(api, dataDir, {
     nodeName: 'calls-node',
-    dataDir,
-    pollIntervalMs: 10,
     addresses: ['127.0.10.1'],
-    requestTimeoutMs: 2000,
     maxBackoffMs: 200,
-    fullCheckEvery: 1000,
-    liveWorkspaces: false,
-    clientRoutes: [],
-    smbPort: 445,
-    backupConcurrency: 1,
-    usageFullScanMs: 6 * 3_600_000,
-    replicaIntervalMs: 30_000,
-    clientMirrorIntervalMs: 30_000,
-    fenceAfterMs: 40_000,
     ...overrides,
-  };
+  });
 }
 
 /** A VPN-like feature that answers kill_all and disconnect, recording what it was given. */

@@ -22,6 +22,7 @@ import { silentLogger } from '../logger.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileMemory } from '../reconcile.ts';
 import { desiredWorkspace } from '../testing/desired.ts';
 import { startFakeApi, waitFor, type FakeApi } from '../testing/fake-api.ts';
+import { testAgentConfig } from '../testing/agent-config.ts';
 import type { TaskDefinition } from './definition.ts';
 import { JOB_ENDED_FILE, taskDriver as makeTaskDriver } from './task-driver.ts';
 
@@ -474,26 +475,12 @@ describe('a task driver in a running agent', () => {
 
   const start = (drivers: readonly Driver[]) =>
     startAgent(
-      {
-        apiUrl: api.url,
-        registrationToken: api.registrationToken,
+      testAgentConfig(api, dataDir, {
         nodeName: 'task-node',
-        dataDir,
         // An hour: any report after the first comes from a wake, not from the poll.
         pollIntervalMs: 3_600_000,
         addresses: ['127.0.10.1'],
-        requestTimeoutMs: 2000,
-        maxBackoffMs: 1000,
-        fullCheckEvery: 1000,
-        liveWorkspaces: false,
-        clientRoutes: [],
-        smbPort: 445,
-        backupConcurrency: 1,
-        usageFullScanMs: 6 * 3_600_000,
-        replicaIntervalMs: 30_000,
-        clientMirrorIntervalMs: 30_000,
-        fenceAfterMs: 40_000,
-      },
+      }),
       silentLogger,
       { drivers, calls: false },
     );

@@ -1,7 +1,9 @@
 // Builds accounts the way a customer does: through the API, reading the mailed link.
 import type { LoginResponse, RegisterRequest, User } from '@debesis/contract';
 import type { Db } from '../db/database.ts';
+import { eq } from 'drizzle-orm';
 import { createAuthQueries } from '../modules/auth/auth.queries.ts';
+import { sessions } from '../modules/auth/auth.table.ts';
 import {
   createAccessTokens,
   hashOpaqueToken,
@@ -107,4 +109,19 @@ export async function signedInUser(ctx: TestContext, overrides: Partial<Register
     tokens,
     auth: { authorization: `Bearer ${tokens.access_token}` },
   };
+}
+
+/** Signs out as the web app does: with the session's refresh token when given. */
+export function signOut(ctx: TestContext, auth: Record<string, string>, refreshToken?: string) {
+  return injectWithCsrf(ctx.app, {
+    method: 'POST',
+    url: '/api/v1/auth/logout',
+    headers: auth,
+    ...(refreshToken ? { payload: { refresh_token: refreshToken } } : {}),
+  });
+}
+
+/** Revokes every session of the user, as a sign-out everywhere or an operator does. */
+export async function revokeSessions(ctx: TestContext, userId: string): Promise<void> {
+  await ctx.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
 }

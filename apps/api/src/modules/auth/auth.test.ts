@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse, User } from '@debesis/contract';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { login, PASSWORD, register, registration, signedInUser, verify } from '../../test/factories.ts';
+import {
+  login,
+  PASSWORD,
+  register,
+  registration,
+  signedInUser,
+  verify,
+  signOut,
+} from '../../test/factories.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -386,12 +394,7 @@ describe('auth', () => {
 
     it('ends the session on logout', async () => {
       const { tokens, auth } = await signedInUser(ctx);
-      const response = await injectWithCsrf(ctx.app, {
-        method: 'POST',
-        url: '/api/v1/auth/logout',
-        headers: auth,
-        payload: { refresh_token: tokens.refresh_token },
-      });
+      const response = await signOut(ctx, auth, tokens.refresh_token);
       expect(response.statusCode).toBe(200);
       expect((await me(tokens.access_token)).statusCode).toBe(401);
       expect((await refresh(tokens.refresh_token)).statusCode).toBe(401);

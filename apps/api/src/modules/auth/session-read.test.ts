@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { User } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { signedInUser, signOut } from '../../test/factories.ts';
 import { createUsersService } from '../users/users.service.ts';
 import type { UsersQueries } from '../users/users.queries.ts';
 import { users } from '../users/users.table.ts';
@@ -45,12 +45,7 @@ describe('the session read', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json<User>().first_name).toBe('Ona');
 
-    const logout = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/auth/logout',
-      headers: auth,
-      payload: { refresh_token: tokens.refresh_token },
-    });
+    const logout = await signOut(ctx, auth, tokens.refresh_token);
     expect(logout.statusCode).toBe(200);
     expect((await me()).statusCode).toBe(401);
   });
@@ -94,12 +89,7 @@ describe('the session read', () => {
       ctx.app.inject({ method: 'GET', url: '/api/v1/services/overview', headers: auth });
     const signedOut = await signedInUser(ctx);
     expect((await overview(signedOut.auth)).statusCode).toBe(200);
-    const logout = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/auth/logout',
-      headers: signedOut.auth,
-      payload: { refresh_token: signedOut.tokens.refresh_token },
-    });
+    const logout = await signOut(ctx, signedOut.auth, signedOut.tokens.refresh_token);
     expect(logout.statusCode).toBe(200);
     expect((await overview(signedOut.auth)).statusCode).toBe(401);
 

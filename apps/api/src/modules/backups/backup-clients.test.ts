@@ -10,25 +10,25 @@ import {
   type WorkspaceDesiredState,
 } from '@debesis/contract';
 import { bcryptVerify } from 'hash-wasm';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import { verifySha512Crypt } from '../directory/passwords.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2 };
 
 describe('backup clients', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   let placedCount = 0;
   const asked: Array<{ serviceId: string; kind: NodeCallKind; payload: unknown }> = [];
@@ -41,10 +41,11 @@ describe('backup clients', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true, nodeCalls });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'backup-clients-node', capacity(1000, ['10.18.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      clock: true,
+      nodeCalls,
+      node: { name: 'backup-clients-node', addresses: ['10.18.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -8,10 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceDesiredState } from '@debesis/contract';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
-import { ownerWithService, setService } from '../directory/workspace.test-support.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
+import { workspaceTestApp, ownerWithService, setService } from '../directory/workspace.test-support.ts';
 import { isBackupTargetUrl, repositoryUrl } from './backup-target.config.ts';
 import { createBackupTarget } from './backup-target.ts';
 import { backupRepositoryKeys } from './backups.table.ts';
@@ -70,9 +69,10 @@ describe('workspace repositories on the backup target', () => {
   let node: TestNode;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { BACKUP_TARGET_URL: BASE } });
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'target-node', capacity(1000, ['10.18.0.1']));
+    ({ ctx, node } = await workspaceTestApp({
+      env: { BACKUP_TARGET_URL: BASE },
+      node: { name: 'target-node', addresses: ['10.18.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

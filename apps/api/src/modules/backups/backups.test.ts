@@ -14,19 +14,19 @@ import type {
   WorkspaceDesiredState,
 } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { injectWithCsrf, createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { cronPattern, nextRunAfter } from './backup-calendar.ts';
 import { createBackupScheduler } from './backups.scheduler.ts';
@@ -65,7 +65,7 @@ describe('backup schedule times (unit)', () => {
 
 describe('backups', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   let placedCount = 0;
   const asked: Array<{ serviceId: string; kind: NodeCallKind | NodeStreamCallKind; payload: unknown }> = [];
@@ -104,10 +104,11 @@ describe('backups', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true, nodeCalls });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'backup-node', capacity(1000, ['10.17.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      clock: true,
+      nodeCalls,
+      node: { name: 'backup-node', addresses: ['10.17.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

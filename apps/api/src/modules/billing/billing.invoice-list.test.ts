@@ -2,12 +2,16 @@
 // page together (auth.queries.ts createSessionBoundReads), so a revoked session must still be
 // refused at its next request, and its compiled serializer must answer what the contract reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { invoiceListSchema, invoiceSummarySchema, type InvoiceList } from '@debesis/contract';
-import { register, sessionBeforeVerification, signedInUser } from '../../test/factories.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { sessions } from '../auth/auth.table.ts';
+import {
+  register,
+  sessionBeforeVerification,
+  signedInUser,
+  signOut,
+  revokeSessions,
+} from '../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { buy, PLAN, seedProducts, type Auth } from './billing.test-support.ts';
 
 describe('invoices list', () => {
@@ -82,20 +86,13 @@ describe('invoices list', () => {
 
     const signedOut = await signedInUser(ctx);
     expect(await status(signedOut.auth)).toBe(200);
-    const logout = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/auth/logout',
-      headers: signedOut.auth,
-    });
+    const logout = await signOut(ctx, signedOut.auth);
     expect(logout.statusCode).toBe(200);
     expect(await status(signedOut.auth)).toBe(401);
 
     const revoked = await signedInUser(ctx);
     expect(await status(revoked.auth)).toBe(200);
-    await ctx.database.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(sessions.userId, revoked.user.id));
+    await revokeSessions(ctx, revoked.user.id);
     expect(await status(revoked.auth)).toBe(401);
     expect(await status({})).toBe(401);
 

@@ -12,9 +12,8 @@ import {
   type WorkspaceUsersResponse,
   type WorkspaceGroupsResponse,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode } from '../../test/services.ts';
 import { workspaceUsers } from './directory.table.ts';
 import { createDirectoryService } from './directory.service.ts';
@@ -24,25 +23,24 @@ import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 import {
+  workspaceTestApp,
   activityOf,
   nodeCaughtUp,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from './workspace.test-support.ts';
 
 const ID_BASE = 1_000_000;
 
 describe('users and groups', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
+    ({ ctx, call } = await workspaceTestApp());
   });
   afterAll(async () => {
     await ctx.close();

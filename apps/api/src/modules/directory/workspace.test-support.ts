@@ -1,10 +1,12 @@
 // Helpers for the tests of the workspace features (users and groups, Samba): an owner with a
 // paid service, calls made as the web app makes them, and direct looks at the service row.
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { buyService } from '../../test/payments.ts';
+import { buyService, seedCatalogue } from '../../test/payments.ts';
+import { capacity, registerNode, type TestNode } from '../../test/services.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 import { services } from '../services/services.table.ts';
 
@@ -14,18 +16,71 @@ export const PASSWORD = 'sekret-pass-1';
 
 export type Auth = Record<string, string>;
 
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A route of a table of routes: its method, its path below the feature's base and its body. */
+export type Route = readonly [RouteMethod, string, object?];
+
 export function workspaceCalls(ctx: TestContext) {
   const change =
-    (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
+    (method: Exclude<RouteMethod, 'GET'>) =>
     (auth: Auth, url: string, payload?: object): Promise<LightMyRequestResponse> =>
       injectWithCsrf(ctx.app, { method, url, headers: auth, ...(payload ? { payload } : {}) });
+  const get = (auth: Auth, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth });
   return {
-    get: (auth: Auth, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth }),
+    get,
     post: change('POST'),
     put: change('PUT'),
     patch: change('PATCH'),
     del: change('DELETE'),
+    /** Any method, for tables of routes. */
+    send: (method: RouteMethod, auth: Auth, url: string, payload?: object) =>
+      method === 'GET' ? get(auth, url) : change(method)(auth, url, payload),
   };
+}
+
+export type WorkspaceCalls = ReturnType<typeof workspaceCalls>;
+
+type ContextOptions = NonNullable<Parameters<typeof createTestContext>[0]>;
+/** A node with room for every test's workspaces; its addresses default to capacity()'s. */
+type NodeOptions = { name: string; addresses?: string[] };
+
+/**
+ * What a workspace feature's tests start from: the app with the catalogue on sale, calls made as
+ * the web app makes them and, when asked, one registered node to place the workspaces on.
+ */
+export async function workspaceTestApp(
+  options: ContextOptions & { node: NodeOptions },
+): Promise<{ ctx: TestContext; call: WorkspaceCalls; node: TestNode }>;
+export async function workspaceTestApp(
+  options?: ContextOptions,
+): Promise<{ ctx: TestContext; call: WorkspaceCalls }>;
+export async function workspaceTestApp({ node, ...options }: ContextOptions & { node?: NodeOptions } = {}) {
+  const ctx = await createTestContext(options);
+  await seedCatalogue(ctx);
+  return {
+    ctx,
+    call: workspaceCalls(ctx),
+    ...(node ? { node: await registerNode(ctx, node.name, capacity(1000, node.addresses)) } : {}),
+  };
+}
+
+/**
+ * Every route of an owner's service, as someone else sees it: not found for another owner (whose
+ * session may not learn the service exists), refused without a session.
+ */
+export async function expectHiddenFromStranger(
+  call: WorkspaceCalls,
+  stranger: Auth,
+  base: string,
+  routes: readonly Route[],
+): Promise<void> {
+  for (const [method, path, body] of routes) {
+    const response = await call.send(method, stranger, `${base}${path}`, body);
+    expect(response.statusCode, `${method} ${path}`).toBe(404);
+    expect(response.json()).toMatchObject({ detail: 'not_found' });
+    const anonymous = await call.send(method, {}, `${base}${path}`, body);
+    expect(anonymous.statusCode, `${method} ${path} without a session`).toBe(401);
+  }
 }
 
 export async function ownerWithService(ctx: TestContext) {

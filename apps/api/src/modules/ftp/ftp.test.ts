@@ -13,17 +13,17 @@ import {
   type FtpUsersResponse,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { ftpSessions, ftpSettings, ftpUsers } from './ftp.table.ts';
 
@@ -40,15 +40,12 @@ const SETTINGS = {
 
 describe('FTP and SFTP', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   let placedCount = 0;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'ftp-node', capacity(1000, ['10.16.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({ node: { name: 'ftp-node', addresses: ['10.16.0.1'] } }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -9,17 +9,17 @@ import {
   type LdapUserStatus,
   type LdapUsersResponse,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { hashWorkspacePassword, verifySha512Crypt } from '../directory/passwords.ts';
 import { workspaceUsers } from '../directory/directory.table.ts';
@@ -30,15 +30,15 @@ const PAST = '2020-01-01';
 
 describe('LDAP', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   let placedCount = 0;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'ldap-node', capacity(1000, ['10.17.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      clock: true,
+      node: { name: 'ldap-node', addresses: ['10.17.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

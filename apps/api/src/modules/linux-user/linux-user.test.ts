@@ -10,23 +10,23 @@ import type {
   VpnUser,
 } from '@debesis/contract';
 import { ntHash, verifySha512Crypt } from '../directory/passwords.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 
 const PASSWORD = 'ona-pass-123';
 
 describe('the Linux-user portal', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   let placed = 0;
   const nodeCalls: NodeCalls = {
@@ -42,10 +42,10 @@ describe('the Linux-user portal', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext({ nodeCalls });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'linux-user-node', capacity(1000, ['10.29.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      nodeCalls,
+      node: { name: 'linux-user-node', addresses: ['10.29.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -11,19 +11,19 @@ import type {
   WorkspaceReport,
 } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import { login } from '../../test/factories.ts';
-import { capacity, GIB, registerNode, type TestNode } from '../../test/services.ts';
+import { GIB, type TestNode } from '../../test/services.ts';
 import { createServicesQueries } from '../services/services.queries.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
+  workspaceTestApp,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { activityWindow } from './activity-window.ts';
 import { createMonitoringTick } from './monitoring.tick.ts';
@@ -61,16 +61,13 @@ describe('activity windows (unit)', () => {
 describe('monitoring', () => {
   let ctx: TestContext;
   let node: TestNode;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let placedCount = 0;
   const mails: MailMessage[] = [];
   let tick: ReturnType<typeof createMonitoringTick>;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'monitoring-node', capacity(1000));
-    call = workspaceCalls(ctx);
+    ({ ctx, call, node } = await workspaceTestApp({ clock: true, node: { name: 'monitoring-node' } }));
     tick = createMonitoringTick({
       db: ctx.database.db,
       users: createUsersQueries(ctx.database.db),

@@ -7,10 +7,14 @@ import {
   type WebhookResponse,
 } from '@debesis/contract';
 import { verifyEventSignature } from '../../crypto/event-signature.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
-import { ownerWithService, setService, workspaceCalls } from '../directory/workspace.test-support.ts';
+import {
+  workspaceTestApp,
+  ownerWithService,
+  setService,
+  type WorkspaceCalls,
+} from '../directory/workspace.test-support.ts';
 import { createMonitoringTick } from './monitoring.tick.ts';
 import { createWebhooks } from './webhooks.ts';
 
@@ -41,13 +45,11 @@ async function receiver() {
 
 describe('the alerts webhook', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let hook: Awaited<ReturnType<typeof receiver>>;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
+    ({ ctx, call } = await workspaceTestApp());
     hook = await receiver();
   });
   afterAll(async () => {

@@ -9,15 +9,15 @@ import {
 import { login, signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, GIB, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import { GIB, type TestNode } from '../../test/services.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
+  workspaceTestApp,
   ownerWithService,
   serviceRow,
   setService,
-  workspaceCalls,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { createMonitoringTick } from '../monitoring/monitoring.tick.ts';
 import { bandwidthDecision, bandwidthLimitBytes, bandwidthMonth, trafficGrowth } from './network.period.ts';
@@ -43,22 +43,12 @@ describe('bandwidth rules (unit)', () => {
 
   it('counts the growth of the node’s total; a new total counts all it holds; never backwards', () => {
     const taken = { counterId: 'c1', received: 100, sent: 50 };
-    expect(trafficGrowth(taken, { counter_id: 'c1', received_bytes: 150, sent_bytes: 50 })).toEqual({
-      received: 50,
-      sent: 0,
-    });
-    expect(trafficGrowth(taken, { counter_id: 'c1', received_bytes: 100, sent_bytes: 50 })).toEqual({
-      received: 0,
-      sent: 0,
-    });
-    expect(trafficGrowth(taken, { counter_id: 'c2', received_bytes: 7, sent_bytes: 3 })).toEqual({
-      received: 7,
-      sent: 3,
-    });
-    expect(trafficGrowth(taken, { counter_id: 'c1', received_bytes: 10, sent_bytes: 0 })).toEqual({
-      received: 0,
-      sent: 0,
-    });
+    const growth = (counter_id: string, received_bytes: number, sent_bytes: number) =>
+      trafficGrowth(taken, { counter_id, received_bytes, sent_bytes });
+    expect(growth('c1', 150, 50)).toEqual({ received: 50, sent: 0 });
+    expect(growth('c1', 100, 50)).toEqual({ received: 0, sent: 0 });
+    expect(growth('c2', 7, 3)).toEqual({ received: 7, sent: 3 });
+    expect(growth('c1', 10, 0)).toEqual({ received: 0, sent: 0 });
   });
 
   it('allows twice the disk a month; warns at 80 %, throttles at the allowance', () => {
@@ -80,15 +70,12 @@ describe('bandwidth rules (unit)', () => {
 describe('bandwidth and reach of a workspace (API)', () => {
   let ctx: TestContext;
   let node: TestNode;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   const mails: MailMessage[] = [];
   let tick: ReturnType<typeof createMonitoringTick>;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'network-node', capacity(1000));
-    call = workspaceCalls(ctx);
+    ({ ctx, call, node } = await workspaceTestApp({ clock: true, node: { name: 'network-node' } }));
     tick = createMonitoringTick({
       db: ctx.database.db,
       users: createUsersQueries(ctx.database.db),

@@ -15,17 +15,19 @@ import {
   type ServiceOverviewItem,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import {
+  expectHiddenFromStranger,
+  type Route,
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import { nfsExports } from './nfs.table.ts';
@@ -70,7 +72,7 @@ describe('NFS client rules (unit)', () => {
 
 describe('NFS exports', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   let placedCount = 0;
   /** What the node was asked, and whether it knows `nfs.disconnect` (an older agent does not). */
@@ -87,10 +89,11 @@ describe('NFS exports', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true, nodeCalls });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'nfs-node', capacity(1000, ['10.16.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      clock: true,
+      nodeCalls,
+      node: { name: 'nfs-node', addresses: ['10.16.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();
@@ -572,7 +575,7 @@ describe('NFS exports', () => {
     });
     const before = await snapshot();
     const share = `/shares/${encodeURIComponent('shares/projektai')}`;
-    const routes: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, object?]> = [
+    const routes: Route[] = [
       ['GET', '/shares'],
       ['POST', '/shares', { path: 'isibrovelis', client: '10.0.0.1' }],
       ['PATCH', share, { client: '0.0.0.0/0', access: 'read_write' }],
@@ -584,24 +587,10 @@ describe('NFS exports', () => {
       ['POST', '/reload'],
       ['POST', '/sync'],
     ];
-    const send = (who: Auth, method: string, url: string, body?: object) =>
-      method === 'GET'
-        ? call.get(who, url)
-        : method === 'POST'
-          ? call.post(who, url, body)
-          : method === 'PATCH'
-            ? call.patch(who, url, body)
-            : call.del(who, url);
-    for (const [method, path, body] of routes) {
-      const response = await send(stranger.auth, method, `${base(serviceId)}${path}`, body);
-      expect(response.statusCode, `${method} ${path}`).toBe(404);
-      expect(response.json()).toMatchObject({ detail: 'not_found' });
-      const anonymous = await send({}, method, `${base(serviceId)}${path}`, body);
-      expect(anonymous.statusCode, `${method} ${path} without a session`).toBe(401);
-    }
+    await expectHiddenFromStranger(call, stranger.auth, base(serviceId), routes);
     // The stranger's own service with the owner's export path: not theirs either.
     for (const [method, path, body] of routes.filter(([, path]) => path === share)) {
-      const response = await send(stranger.auth, method, `${base(stranger.serviceId)}${path}`, body);
+      const response = await call.send(method, stranger.auth, `${base(stranger.serviceId)}${path}`, body);
       expect(response.statusCode, `${method} ${path}`).toBe(404);
       expect(response.json()).toMatchObject({ detail: 'nfs_export_not_found' });
     }

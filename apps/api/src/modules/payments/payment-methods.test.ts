@@ -67,6 +67,15 @@ describe('kept cards (sandbox)', () => {
     }
   }
 
+  /** The webhook events delivered after the first `before`, once any arrive (they come by the queue). */
+  async function deliveredSince(before: number) {
+    const deadline = Date.now() + 10_000;
+    while (delivered.length === before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return delivered.slice(before);
+  }
+
   async function orderWithSession(auth: Auth, body: Record<string, unknown> = {}) {
     const order = (
       await injectWithCsrf(ctx.app, { method: 'POST', url: '/api/v1/orders/', headers: auth, payload: PLAN })
@@ -132,11 +141,7 @@ describe('kept cards (sandbox)', () => {
     expect(page.body).toMatch(/name="keep_card" value="on" data-testid="sandbox-keep-card"/);
     const before = delivered.length;
     expect((await pay(session.url, '4242424242424242', false)).statusCode).toBe(303);
-    const deadline = Date.now() + 10_000;
-    while (delivered.length === before && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(delivered.slice(before)).toEqual(['payment.succeeded']);
+    expect(await deliveredSince(before)).toEqual(['payment.succeeded']);
     expect(await getCard(owner.auth)).toBeNull();
   });
 
@@ -145,11 +150,7 @@ describe('kept cards (sandbox)', () => {
     const { session } = await orderWithSession(owner.auth, { save_payment_method: true });
     const before = delivered.length;
     expect((await pay(session.url, '4000000000000002', true)).statusCode).toBe(303);
-    const deadline = Date.now() + 10_000;
-    while (delivered.length === before && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(delivered.slice(before)).toEqual(['payment.failed']);
+    expect(await deliveredSince(before)).toEqual(['payment.failed']);
     expect(await getCard(owner.auth)).toBeNull();
   });
 

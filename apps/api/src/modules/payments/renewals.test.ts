@@ -7,9 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@debesis/contract';
 import { renewalsOf } from '../../app.ts';
 import { login, signedInUser } from '../../test/factories.ts';
-import { seedCatalogue, sendSandboxEventAsWritten } from '../../test/payments.ts';
-import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { sendSandboxEventAsWritten } from '../../test/payments.ts';
+import { serviceJobs, type TestNode } from '../../test/services.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { workspaceTestApp } from '../directory/workspace.test-support.ts';
 import { invoices } from '../billing/billing.table.ts';
 import { orders } from '../orders/orders.table.ts';
 import { services } from '../services/services.table.ts';
@@ -29,9 +30,10 @@ describe('automatic renewal and dunning', () => {
   let node: TestNode;
 
   beforeEach(async () => {
-    ctx = await createTestContext({ clock: true });
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'renewals-node', capacity(1000, ['10.9.1.1', '10.9.1.2']));
+    ({ ctx, node } = await workspaceTestApp({
+      clock: true,
+      node: { name: 'renewals-node', addresses: ['10.9.1.1', '10.9.1.2'] },
+    }));
     await ctx.queue.work('payments.sandbox-event', async ({ event }) => {
       const response = await sendSandboxEventAsWritten(ctx, event);
       if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
@@ -70,6 +72,16 @@ describe('automatic renewal and dunning', () => {
       .where(eq(invoices.accountId, accountId))
       .orderBy(invoices.sequence);
 
+  const paymentSession = (auth: Auth, payload: object) =>
+    injectWithCsrf(ctx.app, { method: 'POST', url: '/api/v1/payments/session', headers: auth, payload });
+  /** Pays through the session's pay page with a card that goes through (4242). */
+  async function payThrough(session: Awaited<ReturnType<typeof paymentSession>>, keepCard: boolean) {
+    expect(session.statusCode, session.body).toBe(200);
+    expect((await payAt(session.json<{ url: string }>().url, '4242424242424242', keepCard)).statusCode).toBe(
+      303,
+    );
+  }
+
   /** A service bought with the card kept (4242), placed and active. */
   async function activeServiceWithKeptCard(owner: Owner): Promise<string> {
     const order = (
@@ -80,14 +92,8 @@ describe('automatic renewal and dunning', () => {
         payload: PLAN,
       })
     ).json<Order>();
-    const session = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/payments/session',
-      headers: owner.auth,
-      payload: { order_id: order.id, save_payment_method: true },
-    });
-    expect(session.statusCode, session.body).toBe(200);
-    expect((await payAt(session.json<{ url: string }>().url, '4242424242424242', true)).statusCode).toBe(303);
+    const session = await paymentSession(owner.auth, { order_id: order.id, save_payment_method: true });
+    await payThrough(session, true);
     await until('the order paid', async () => (await orderStatus(order.id)) === 'PAID');
     await until('the card kept', async () => {
       const card = await ctx.app.inject({
@@ -213,32 +219,14 @@ describe('automatic renewal and dunning', () => {
 
     // Another account cannot pay (or see) it; a bad id is refused.
     const stranger = await signedInUser(ctx);
-    const foreign = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/payments/session',
-      headers: stranger.auth,
-      payload: { invoice_id: unpaid!.id },
-    });
+    const foreign = await paymentSession(stranger.auth, { invoice_id: unpaid!.id });
     expect(foreign.statusCode).toBe(404);
-    const both = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/payments/session',
-      headers: auth,
-      payload: { invoice_id: unpaid!.id, order_id: unpaid!.orderId },
-    });
+    const both = await paymentSession(auth, { invoice_id: unpaid!.id, order_id: unpaid!.orderId });
     expect(both.statusCode).toBe(422);
 
     // Paid by the link with another card.
-    const session = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/payments/session',
-      headers: auth,
-      payload: { invoice_id: unpaid!.id },
-    });
-    expect(session.statusCode, session.body).toBe(200);
-    expect((await payAt(session.json<{ url: string }>().url, '4242424242424242', false)).statusCode).toBe(
-      303,
-    );
+    const session = await paymentSession(auth, { invoice_id: unpaid!.id });
+    await payThrough(session, false);
     await until('the renewal order paid', async () => (await orderStatus(unpaid!.orderId ?? '')) === 'PAID');
     const after = await invoicesOf(owner.user.id);
     expect(after.map((invoice) => [invoice.id, invoice.status])).toEqual([
@@ -248,12 +236,7 @@ describe('automatic renewal and dunning', () => {
     const expected = new Date(before.validUntil);
     expected.setUTCMonth(expected.getUTCMonth() + 1);
     expect((await serviceRow(serviceId)).validUntil.toISOString()).toBe(expected.toISOString());
-    const paying = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/payments/session',
-      headers: auth,
-      payload: { invoice_id: unpaid!.id },
-    });
+    const paying = await paymentSession(auth, { invoice_id: unpaid!.id });
     expect(paying.statusCode).toBe(409);
     expect(paying.json()).toMatchObject({ detail: 'invoice_not_payable' });
 
@@ -341,16 +324,8 @@ describe('automatic renewal and dunning', () => {
 
     const signedIn = await login(ctx, owner.email);
     const auth = { authorization: `Bearer ${signedIn.json<{ access_token: string }>().access_token}` };
-    const session = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/payments/session',
-      headers: auth,
-      payload: { invoice_id: unpaid!.id },
-    });
-    expect(session.statusCode, session.body).toBe(200);
-    expect((await payAt(session.json<{ url: string }>().url, '4242424242424242', false)).statusCode).toBe(
-      303,
-    );
+    const session = await paymentSession(auth, { invoice_id: unpaid!.id });
+    await payThrough(session, false);
     await until('the renewal order paid', async () => (await orderStatus(unpaid!.orderId ?? '')) === 'PAID');
     // The span the invoice printed, not a month from the payment.
     const after = await serviceRow(serviceId);

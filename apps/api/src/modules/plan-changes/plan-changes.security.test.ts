@@ -4,11 +4,11 @@
 // change, without credit, and the owner's activity log says why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountCredit, PlanChange, WorkspaceReport } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { buyService, seedCatalogue } from '../../test/payments.ts';
-import { capacity, GIB, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { activityOf, serviceRow } from '../directory/workspace.test-support.ts';
+import { buyService } from '../../test/payments.ts';
+import { GIB, serviceJobs, type TestNode } from '../../test/services.ts';
+import { workspaceTestApp, activityOf, serviceRow } from '../directory/workspace.test-support.ts';
 
 const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2 };
@@ -18,9 +18,9 @@ describe('a disk downgrade is credited only once the node has the smaller disk',
   let ctx: TestContext;
   let node: TestNode;
   beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'shrink-node', capacity(1000, ['10.12.0.1', '10.12.0.2', '10.12.0.3']));
+    ({ ctx, node } = await workspaceTestApp({
+      node: { name: 'shrink-node', addresses: ['10.12.0.1', '10.12.0.2', '10.12.0.3'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -13,34 +13,32 @@ import {
   type SambaStatus,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { seedCatalogue } from '../../test/payments.ts';
 import { createDirectoryReader } from '../directory/directory.reader.ts';
 import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 import {
+  workspaceTestApp,
   activityOf,
   nodeCaughtUp,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { sambaShares } from './samba.table.ts';
 import { createSambaService } from './samba.service.ts';
 
 describe('Samba shares', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
+    ({ ctx, call } = await workspaceTestApp());
   });
   afterAll(async () => {
     await ctx.close();

@@ -4,9 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceLogLine, TasksResponse } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
-import { buyService, seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { buyService } from '../../test/payments.ts';
+import { serviceJobs, type TestNode } from '../../test/services.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { workspaceTestApp } from '../directory/workspace.test-support.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 const ROOT = '/var/lib/debesis/data/nodes/local/ws/3f0c9a1e-0b7a-4c11-9d55-2a7d1c0e9b10';
@@ -18,9 +19,7 @@ describe('node paths in what a customer reads of a failure', () => {
   let node: TestNode;
 
   beforeEach(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'paths-node', capacity(1000, ['10.9.0.1']));
+    ({ ctx, node } = await workspaceTestApp({ node: { name: 'paths-node', addresses: ['10.9.0.1'] } }));
   });
   afterEach(async () => {
     await ctx.close();

@@ -12,10 +12,10 @@ import type {
   ServiceStatusDetail,
 } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
-import { buyService, seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { serviceRow } from '../directory/workspace.test-support.ts';
+import { buyService } from '../../test/payments.ts';
+import { capacity, serviceJobs, type TestNode } from '../../test/services.ts';
+import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { workspaceTestApp, serviceRow } from '../directory/workspace.test-support.ts';
 import { NODE_OFFLINE_AFTER_MS } from './lifecycle.constants.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
@@ -28,9 +28,10 @@ describe('the display state of a service', () => {
   let node: TestNode;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'display-node', capacity(1000, ADDRESSES));
+    ({ ctx, node } = await workspaceTestApp({
+      clock: true,
+      node: { name: 'display-node', addresses: ADDRESSES },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOverviewItemSchema, type ServiceOverviewItem } from '@debesis/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { register, sessionBeforeVerification, signedInUser } from '../../test/factories.ts';
+import {
+  register,
+  sessionBeforeVerification,
+  signedInUser,
+  signOut,
+  revokeSessions,
+} from '../../test/factories.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { createAccessTokens } from '../auth/tokens.ts';
 import { users } from '../users/users.table.ts';
@@ -113,20 +119,13 @@ describe('services overview', () => {
     const signedOut = await signedInUser(ctx);
     await addServices(signedOut, 2);
     expect(await status(signedOut.auth)).toBe(200);
-    const logout = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/auth/logout',
-      headers: signedOut.auth,
-    });
+    const logout = await signOut(ctx, signedOut.auth);
     expect(logout.statusCode).toBe(200);
     expect(await status(signedOut.auth)).toBe(401);
 
     const revoked = await signedInUser(ctx);
     expect(await status(revoked.auth)).toBe(200);
-    await ctx.database.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(sessions.userId, revoked.user.id));
+    await revokeSessions(ctx, revoked.user.id);
     expect(await status(revoked.auth)).toBe(401);
 
     const closed = await signedInUser(ctx);

@@ -3,11 +3,11 @@
 // the service offline, not running, with the node's reason and no uptime, until it serves again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceOverviewItem, ServiceStatusDetail } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { buyService, seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { serviceRow } from '../directory/workspace.test-support.ts';
+import { buyService } from '../../test/payments.ts';
+import { serviceJobs, type TestNode } from '../../test/services.ts';
+import { workspaceTestApp, serviceRow } from '../directory/workspace.test-support.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
@@ -15,9 +15,7 @@ describe('a workspace whose daemon is down is not shown running', () => {
   let ctx: TestContext;
   let node: TestNode;
   beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'down-node', capacity(1000, ['10.13.0.1']));
+    ({ ctx, node } = await workspaceTestApp({ node: { name: 'down-node', addresses: ['10.13.0.1'] } }));
   });
   afterAll(async () => {
     await ctx.close();

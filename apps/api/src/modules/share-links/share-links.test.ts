@@ -12,16 +12,16 @@ import type {
   StorageListing,
 } from '@debesis/contract';
 import { eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { shareLinks } from './share-links.table.ts';
 
@@ -98,7 +98,7 @@ function download(payload: ShareDownloadPayload) {
 
 describe('share links', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   let placed = 0;
   const asked: Array<{ kind: string; payload: unknown }> = [];
@@ -122,10 +122,11 @@ describe('share links', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true, nodeCalls });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'share-links-node', capacity(1000, ['10.19.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      clock: true,
+      nodeCalls,
+      node: { name: 'share-links-node', addresses: ['10.19.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -2,11 +2,15 @@
 // storage picker answers a failed node call with its code only; replayed
 // here with a node whose refusals carry its paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
-import { ownerWithService, setService, workspaceCalls } from '../directory/workspace.test-support.ts';
+import {
+  workspaceTestApp,
+  ownerWithService,
+  setService,
+  workspaceCalls,
+} from '../directory/workspace.test-support.ts';
 
 const ROOT = '/var/lib/debesis/data/nodes/local/ws/3f0c9a1e-0b7a-4c11-9d55-2a7d1c0e9b10';
 const NODE_LAYOUT = /\/var\/lib|data\/nodes|\/ws\//;
@@ -25,9 +29,10 @@ describe('storage browse errors', () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestContext({ nodeCalls });
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'browse-node', capacity(1000, ['10.29.0.1']));
+    ({ ctx, node } = await workspaceTestApp({
+      nodeCalls,
+      node: { name: 'browse-node', addresses: ['10.29.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

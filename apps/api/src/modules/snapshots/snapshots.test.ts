@@ -11,15 +11,15 @@ import type {
   SnapshotsListResponse,
   SnapshotsReport,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import { SUBUSER, subuserSignIn } from '../../test/security.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestNode } from '../../test/services.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   setService,
-  workspaceCalls,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 
@@ -85,16 +85,17 @@ function fakeNode() {
 
 describe('snapshots', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   const fake = fakeNode();
   let placedCount = 0;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true, nodeCalls: fake.nodeCalls });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'snapshots-node', capacity(1000, ['10.16.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      clock: true,
+      nodeCalls: fake.nodeCalls,
+      node: { name: 'snapshots-node', addresses: ['10.16.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

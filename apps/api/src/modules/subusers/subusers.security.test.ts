@@ -3,19 +3,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Subuser, TwoFactorSetupResponse } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { ownerWithService, workspaceCalls } from '../directory/workspace.test-support.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import {
+  workspaceTestApp,
+  ownerWithService,
+  type WorkspaceCalls,
+} from '../directory/workspace.test-support.ts';
 
 const PASSWORD = 'backup-work-1';
 
 describe('subuser sign-in under guessing', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
+    ({ ctx, call } = await workspaceTestApp({ clock: true }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -10,13 +10,13 @@ import type {
   TwoFactorSetupResponse,
 } from '@debesis/contract';
 import { eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import {
+  workspaceTestApp,
   activityOf,
   ownerWithService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { subuserBackupCodes, subusers } from './subusers.table.ts';
 
@@ -24,12 +24,10 @@ const PASSWORD = 'backup-work-1';
 
 describe('subusers', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
+    ({ ctx, call } = await workspaceTestApp({ clock: true }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -17,18 +17,20 @@ import {
   type VpnUsersResponse,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import type { TestContext } from '../../test/test-app.ts';
 import { login, signedInUser } from '../../test/factories.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestNode } from '../../test/services.ts';
 import {
+  expectHiddenFromStranger,
+  type Route,
+  workspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { verifySha512Crypt } from '../directory/passwords.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
@@ -81,23 +83,17 @@ function fakeNode() {
 describe('the VPN (unit)', () => {
   it('turns monthly totals into deltas: a new month or a lower counter starts over, an older month is ignored', () => {
     const seen = { month: '2026-03', bytesSent: 1000, bytesReceived: 500 };
-    expect(usageDelta(undefined, { month: '2026-03', bytes_sent: 70, bytes_received: 30 })).toEqual({
-      sent: 70,
-      received: 30,
-    });
-    expect(usageDelta(seen, { month: '2026-03', bytes_sent: 1500, bytes_received: 500 })).toEqual({
-      sent: 500,
-      received: 0,
-    });
-    expect(usageDelta(seen, { month: '2026-03', bytes_sent: 40, bytes_received: 600 })).toEqual({
-      sent: 40,
-      received: 100,
-    });
-    expect(usageDelta(seen, { month: '2026-04', bytes_sent: 5, bytes_received: 6 })).toEqual({
-      sent: 5,
-      received: 6,
-    });
-    expect(usageDelta(seen, { month: '2026-02', bytes_sent: 5000, bytes_received: 6000 })).toBeNull();
+    const delta = (
+      before: typeof seen | undefined,
+      month: string,
+      bytes_sent: number,
+      bytes_received: number,
+    ) => usageDelta(before, { month, bytes_sent, bytes_received });
+    expect(delta(undefined, '2026-03', 70, 30)).toEqual({ sent: 70, received: 30 });
+    expect(delta(seen, '2026-03', 1500, 500)).toEqual({ sent: 500, received: 0 });
+    expect(delta(seen, '2026-03', 40, 600)).toEqual({ sent: 40, received: 100 });
+    expect(delta(seen, '2026-04', 5, 6)).toEqual({ sent: 5, received: 6 });
+    expect(delta(seen, '2026-02', 5000, 6000)).toBeNull();
   });
 
   it('fills every bucket of a range, oldest first, in UTC hours or days', () => {
@@ -129,16 +125,17 @@ describe('the VPN (unit)', () => {
 
 describe('the VPN', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   const fake = fakeNode();
   let placedCount = 0;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ clock: true, nodeCalls: fake.nodeCalls });
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'vpn-node', capacity(1000, ['10.15.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      clock: true,
+      nodeCalls: fake.nodeCalls,
+      node: { name: 'vpn-node', addresses: ['10.15.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();
@@ -412,7 +409,7 @@ describe('the VPN', () => {
     });
     const before = await snapshot();
     const user = `/users/${ona.id}`;
-    const routes: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, object?]> = [
+    const routes: Route[] = [
       ['GET', '/status'],
       ['GET', '/sessions'],
       ['GET', '/traffic'],
@@ -431,24 +428,10 @@ describe('the VPN', () => {
       ['POST', '/restart'],
       ['POST', '/reload'],
     ];
-    const send = (who: Auth, method: string, url: string, body?: object) =>
-      method === 'GET'
-        ? call.get(who, url)
-        : method === 'POST'
-          ? call.post(who, url, body)
-          : method === 'PATCH'
-            ? call.patch(who, url, body)
-            : call.del(who, url);
-    for (const [method, path, body] of routes) {
-      const response = await send(stranger.auth, method, `${base(serviceId)}${path}`, body);
-      expect(response.statusCode, `${method} ${path}`).toBe(404);
-      expect(response.json()).toMatchObject({ detail: 'not_found' });
-      const anonymous = await send({}, method, `${base(serviceId)}${path}`, body);
-      expect(anonymous.statusCode, `${method} ${path} without a session`).toBe(401);
-    }
+    await expectHiddenFromStranger(call, stranger.auth, base(serviceId), routes);
     // The stranger's own service with the owner's user id: not theirs either.
     for (const [method, path, body] of routes.filter(([, path]) => path.startsWith(user))) {
-      const response = await send(stranger.auth, method, `${base(stranger.serviceId)}${path}`, body);
+      const response = await call.send(method, stranger.auth, `${base(stranger.serviceId)}${path}`, body);
       expect(response.statusCode, `${method} ${path}`).toBe(404);
       expect(response.json()).toMatchObject({ detail: 'vpn_user_not_found' });
     }

@@ -13,26 +13,25 @@ import {
   type NfsStatus,
   type SambaStatus,
 } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import type { TestNode } from '../../test/services.ts';
 import {
+  workspaceTestApp,
   ownerWithService,
   setService,
-  workspaceCalls,
   type Auth,
+  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 
 describe('the address every protocol status names', () => {
   let ctx: TestContext;
-  let call: ReturnType<typeof workspaceCalls>;
+  let call: WorkspaceCalls;
   let node: TestNode;
   let placedCount = 0;
   beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-    call = workspaceCalls(ctx);
-    node = await registerNode(ctx, 'address-node', capacity(1000, ['10.18.0.1']));
+    ({ ctx, call, node } = await workspaceTestApp({
+      node: { name: 'address-node', addresses: ['10.18.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();

@@ -3,10 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceStatusDetail } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
-import { buyService, seedCatalogue } from '../../test/payments.ts';
-import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { activityOf, ownerWithService, serviceRow, setService } from '../directory/workspace.test-support.ts';
+import { buyService } from '../../test/payments.ts';
+import { serviceJobs, type TestNode } from '../../test/services.ts';
+import type { TestContext } from '../../test/test-app.ts';
+import {
+  workspaceTestApp,
+  activityOf,
+  ownerWithService,
+  serviceRow,
+  setService,
+} from '../directory/workspace.test-support.ts';
 import { activityInTransaction } from './activity-in-transaction.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
@@ -20,9 +26,9 @@ describe('the workspace module', () => {
   let ctx: TestContext;
   let node: TestNode;
   beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-    node = await registerNode(ctx, 'workspace-node', capacity(1000, ['10.14.0.1', '10.14.0.2']));
+    ({ ctx, node } = await workspaceTestApp({
+      node: { name: 'workspace-node', addresses: ['10.14.0.1', '10.14.0.2'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();
