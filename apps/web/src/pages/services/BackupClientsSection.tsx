@@ -22,7 +22,7 @@ import { CopyValue } from './kit/CopyValue.tsx';
 import { Facts } from './kit/ResourceCrud.tsx';
 import { RelativeTime, useNow } from './kit/RelativeTime.tsx';
 import { ReportCard } from './kit/ReportCard.tsx';
-import { TableScroll } from './kit/TableScroll.tsx';
+import { DataTable } from './kit/DataTable.tsx';
 import {
   ConfirmAction,
   DeleteDialog,
@@ -205,83 +205,53 @@ function OffNode({ client, now, testId }: { client: BackupClient; now: Date; tes
   );
 }
 
-function ClientRow({
+function ClientActions({
   client,
-  now,
   download,
   downloading,
   onAsk,
 }: {
   client: BackupClient;
-  now: Date;
   download: Download;
   /** Some download is under way: the other buttons wait. */
   downloading: boolean;
   onAsk: (kind: 'disconnect' | 'delete') => void;
 }) {
-  const { t, i18n } = useTranslation(['backupsTab', 'workspace']);
-  const testId = `backup-client-${client.id}`;
+  const { t } = useTranslation(['backupsTab', 'workspace']);
+  const testId = clientTestId(client);
   const revoked = client.revoked_at !== null;
   return (
-    <tr data-testid={testId}>
-      <th scope="row">{client.name}</th>
-      <td className="backup-history__status">
-        <ClientStatus client={client} testId={`${testId}-status`} />
-      </td>
-      <td data-testid={`${testId}-vpn`}>{client.vpn_online ? t('clients.online') : t('clients.offline')}</td>
-      <td data-testid={`${testId}-pushing`}>{client.pushing ? t('clients.yes') : t('clients.no')}</td>
-      <td>
-        <div data-testid={`${testId}-last-push`}>
-          {client.last_push_at ? (
-            <RelativeTime at={client.last_push_at} now={now} justNow={t('common.justNow')} />
-          ) : (
-            <span className="text-muted">{t('clients.never')}</span>
-          )}
-        </div>
-        <OffNode client={client} now={now} testId={`${testId}-off-node`} />
-      </td>
-      <td className="numeric" data-testid={`${testId}-snapshots`}>
-        {numberFormat(numberLocale(i18n.language)).format(client.snapshots)}
-      </td>
-      <td className="numeric" data-testid={`${testId}-size`}>
-        {client.repository_bytes === null ? (
-          <span className="text-muted">{t('common.notMeasured')}</span>
-        ) : (
-          formatBytes(client.repository_bytes, i18n.language)
-        )}
-      </td>
-      <td>
-        <div className="backup-client__actions">
-          {/* A disconnected client's config no longer connects: the API refuses it. */}
-          {!revoked && (
-            <RowAction
-              label={download.busy ? t('clients.downloading') : t('clients.config')}
-              target={client.name}
-              disabled={downloading}
-              onClick={download.run}
-              testId={`${testId}-config`}
-            />
-          )}
-          {!revoked && (
-            <RowAction
-              label={t('clients.disconnect')}
-              target={client.name}
-              onClick={() => onAsk('disconnect')}
-              testId={`${testId}-disconnect`}
-            />
-          )}
-          <RowAction
-            label={t('workspace:resource.delete')}
-            target={client.name}
-            danger
-            onClick={() => onAsk('delete')}
-            testId={`${testId}-delete`}
-          />
-        </div>
-      </td>
-    </tr>
+    <div className="backup-client__actions">
+      {/* A disconnected client's config no longer connects: the API refuses it. */}
+      {!revoked && (
+        <RowAction
+          label={download.busy ? t('clients.downloading') : t('clients.config')}
+          target={client.name}
+          disabled={downloading}
+          onClick={download.run}
+          testId={`${testId}-config`}
+        />
+      )}
+      {!revoked && (
+        <RowAction
+          label={t('clients.disconnect')}
+          target={client.name}
+          onClick={() => onAsk('disconnect')}
+          testId={`${testId}-disconnect`}
+        />
+      )}
+      <RowAction
+        label={t('workspace:resource.delete')}
+        target={client.name}
+        danger
+        onClick={() => onAsk('delete')}
+        testId={`${testId}-delete`}
+      />
+    </div>
   );
 }
+
+const clientTestId = (client: BackupClient): string => `backup-client-${client.id}`;
 
 export function BackupClientsSection({ serviceId }: { serviceId: string }) {
   const { t, i18n } = useTranslation(['backupsTab', 'workspace']);
@@ -362,49 +332,82 @@ export function BackupClientsSection({ serviceId }: { serviceId: string }) {
           const full = list.length >= limit;
           return (
             <>
-              {list.length === 0 ? (
-                <p className="text-muted resource-section__empty" data-testid="backup-clients-empty">
-                  {t('clients.empty')}
-                </p>
-              ) : (
-                <TableScroll label={t('clients.title')}>
-                  <table className="data-table backup-table" data-testid="backup-clients-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('clients.name')}</th>
-                        <th scope="col">{t('clients.status')}</th>
-                        <th scope="col">{t('clients.vpn')}</th>
-                        <th scope="col">{t('clients.pushing')}</th>
-                        <th scope="col">{t('clients.lastPush')}</th>
-                        <th scope="col" className="numeric">
-                          {t('clients.snapshots')}
-                        </th>
-                        <th scope="col" className="numeric">
-                          {t('clients.size')}
-                        </th>
-                        <th scope="col">
-                          <span className="visually-hidden">{t('clients.actions')}</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {list.map((client) => (
-                        <ClientRow
-                          key={client.id}
-                          client={client}
-                          now={now}
-                          download={downloadOf(client)}
-                          downloading={download.isPending}
-                          onAsk={(kind) => {
-                            setDone(null);
-                            setAsked({ kind, client });
-                          }}
-                        />
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
-              )}
+              <DataTable
+                label={t('clients.title')}
+                className="backup-table"
+                testId="backup-clients-table"
+                empty={{ text: t('clients.empty'), testId: 'backup-clients-empty' }}
+                rows={list}
+                rowKey={(client) => client.id}
+                rowData={(client) => ({ 'data-testid': clientTestId(client) })}
+                columns={[
+                  { title: t('clients.name'), cell: (client) => client.name },
+                  {
+                    title: t('clients.status'),
+                    className: 'backup-history__status',
+                    cell: (client) => (
+                      <ClientStatus client={client} testId={`${clientTestId(client)}-status`} />
+                    ),
+                  },
+                  {
+                    title: t('clients.vpn'),
+                    data: (client) => ({ 'data-testid': `${clientTestId(client)}-vpn` }),
+                    cell: (client) => (client.vpn_online ? t('clients.online') : t('clients.offline')),
+                  },
+                  {
+                    title: t('clients.pushing'),
+                    data: (client) => ({ 'data-testid': `${clientTestId(client)}-pushing` }),
+                    cell: (client) => (client.pushing ? t('clients.yes') : t('clients.no')),
+                  },
+                  {
+                    title: t('clients.lastPush'),
+                    cell: (client) => (
+                      <>
+                        <div data-testid={`${clientTestId(client)}-last-push`}>
+                          {client.last_push_at ? (
+                            <RelativeTime at={client.last_push_at} now={now} justNow={t('common.justNow')} />
+                          ) : (
+                            <span className="text-muted">{t('clients.never')}</span>
+                          )}
+                        </div>
+                        <OffNode client={client} now={now} testId={`${clientTestId(client)}-off-node`} />
+                      </>
+                    ),
+                  },
+                  {
+                    title: t('clients.snapshots'),
+                    numeric: true,
+                    data: (client) => ({ 'data-testid': `${clientTestId(client)}-snapshots` }),
+                    cell: (client) => numberFormat(numberLocale(i18n.language)).format(client.snapshots),
+                  },
+                  {
+                    title: t('clients.size'),
+                    numeric: true,
+                    data: (client) => ({ 'data-testid': `${clientTestId(client)}-size` }),
+                    cell: (client) =>
+                      client.repository_bytes === null ? (
+                        <span className="text-muted">{t('common.notMeasured')}</span>
+                      ) : (
+                        formatBytes(client.repository_bytes, i18n.language)
+                      ),
+                  },
+                  {
+                    title: t('clients.actions'),
+                    hideTitle: true,
+                    cell: (client) => (
+                      <ClientActions
+                        client={client}
+                        download={downloadOf(client)}
+                        downloading={download.isPending}
+                        onAsk={(kind) => {
+                          setDone(null);
+                          setAsked({ kind, client });
+                        }}
+                      />
+                    ),
+                  },
+                ]}
+              />
               <p className="text-muted" data-testid="backup-clients-quota">
                 {t('clients.quota', {
                   used: formatBytes(quota.used_bytes, i18n.language),

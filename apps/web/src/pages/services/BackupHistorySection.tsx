@@ -15,9 +15,9 @@ import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
 import { numberFormat, numberLocale } from '../plans/format.ts';
 import { durationText, JobFailure, JobProgress, JobStatusBadge, scheduleName } from './backup-parts.tsx';
+import { DataTable } from './kit/DataTable.tsx';
 import { RelativeTime, useNow } from './kit/RelativeTime.tsx';
 import { ReportCard } from './kit/ReportCard.tsx';
-import { TableScroll } from './kit/TableScroll.tsx';
 import { RowAction } from './resource-parts.tsx';
 import { formatBytes } from './service-parts.tsx';
 
@@ -26,6 +26,8 @@ export const HISTORY_SCHEDULE_PARAM = 'history-schedule';
 
 /** When a backup happened, as the list and the browser name it: when it started, else when it was due. */
 export const sessionTime = (session: BackupSession): string => session.started_at ?? session.created_at;
+
+const testIdOf = (session: BackupSession): string => `backup-session-${session.id}`;
 
 /** Once nothing is underway any more, what a finished backup changed is asked again. */
 function useRefreshWhenSettled(serviceId: string, underway: boolean): void {
@@ -97,109 +99,108 @@ export function BackupHistorySection({
       query={sessions}
       failure={t('history.loadFailed')}
     >
-      {({ sessions: list }) =>
-        list.length === 0 ? (
-          <p className="text-muted resource-section__empty" data-testid="backup-history-empty">
-            {t('history.empty')}
-          </p>
-        ) : (
-          <TableScroll label={t('history.title')}>
-            <table className="data-table backup-table" data-testid="backup-history-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('history.date')}</th>
-                  <th scope="col">{t('history.status')}</th>
-                  <th scope="col">{t('history.schedule')}</th>
-                  <th scope="col">{t('history.type')}</th>
-                  <th scope="col" className="numeric">
-                    {t('history.sizeAdded')}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t('history.files')}
-                  </th>
-                  <th scope="col" className="numeric">
-                    {t('history.duration')}
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('history.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((session) => {
-                  const testId = `backup-session-${session.id}`;
-                  return (
-                    <tr key={session.id} data-testid={testId}>
-                      <th scope="row">
-                        <RelativeTime at={sessionTime(session)} now={now} justNow={t('common.justNow')} />
-                      </th>
-                      <td className="backup-history__status">
-                        <JobStatusBadge status={session.status} testId={`${testId}-status`} />
-                        {session.status === 'running' && session.progress && (
-                          <JobProgress
-                            progress={session.progress}
-                            label={t('history.progress')}
-                            testId={`${testId}-progress`}
-                          />
-                        )}
-                        {session.status === 'failed' && (
-                          <JobFailure
-                            code={session.error_code}
-                            error={session.error}
-                            testId={`${testId}-failure`}
-                          />
-                        )}
-                        {session.pruned && <p className="text-muted backup-note">{t('history.pruned')}</p>}
-                      </td>
-                      <td>
-                        {scheduleName(
-                          schedules.find((schedule) => schedule.id === session.schedule_id),
-                          session.schedule_name,
-                          t,
-                        )}
-                      </td>
-                      <td>
-                        <span data-testid={`${testId}-type`}>{t(`history.type_${session.type}`)}</span>
-                        <span className="backup-note text-muted" data-testid={`${testId}-trigger`}>
-                          {t(`history.trigger_${session.trigger}`)}
-                        </span>
-                      </td>
-                      <td className="numeric" data-testid={`${testId}-size`}>
-                        {session.size_added === null ? none : formatBytes(session.size_added, i18n.language)}
-                      </td>
-                      <td className="numeric" data-testid={`${testId}-files`}>
-                        {session.files === null
-                          ? none
-                          : session.files_new === null
-                            ? count(session.files)
-                            : t('history.filesNew', {
-                                files: count(session.files),
-                                added: count(session.files_new),
-                              })}
-                      </td>
-                      <td className="numeric">
-                        {session.duration_seconds === null ? none : durationText(session.duration_seconds, t)}
-                      </td>
-                      <td>
-                        {session.browsable && (
-                          <RowAction
-                            label={t('history.browse')}
-                            target={t('history.browseTarget', {
-                              date: formatDateTime(new Date(sessionTime(session)), i18n.language),
-                            })}
-                            onClick={() => onBrowse(session)}
-                            testId={`${testId}-browse`}
-                          />
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
-        )
-      }
+      {({ sessions: list }) => (
+        <DataTable
+          label={t('history.title')}
+          className="backup-table"
+          testId="backup-history-table"
+          empty={{ text: t('history.empty'), testId: 'backup-history-empty' }}
+          rows={list}
+          rowKey={(session) => session.id}
+          rowData={(session) => ({ 'data-testid': testIdOf(session) })}
+          columns={[
+            {
+              title: t('history.date'),
+              cell: (session) => (
+                <RelativeTime at={sessionTime(session)} now={now} justNow={t('common.justNow')} />
+              ),
+            },
+            {
+              title: t('history.status'),
+              className: 'backup-history__status',
+              cell: (session) => (
+                <>
+                  <JobStatusBadge status={session.status} testId={`${testIdOf(session)}-status`} />
+                  {session.status === 'running' && session.progress && (
+                    <JobProgress
+                      progress={session.progress}
+                      label={t('history.progress')}
+                      testId={`${testIdOf(session)}-progress`}
+                    />
+                  )}
+                  {session.status === 'failed' && (
+                    <JobFailure
+                      code={session.error_code}
+                      error={session.error}
+                      testId={`${testIdOf(session)}-failure`}
+                    />
+                  )}
+                  {session.pruned && <p className="text-muted backup-note">{t('history.pruned')}</p>}
+                </>
+              ),
+            },
+            {
+              title: t('history.schedule'),
+              cell: (session) =>
+                scheduleName(
+                  schedules.find((schedule) => schedule.id === session.schedule_id),
+                  session.schedule_name,
+                  t,
+                ),
+            },
+            {
+              title: t('history.type'),
+              cell: (session) => (
+                <>
+                  <span data-testid={`${testIdOf(session)}-type`}>{t(`history.type_${session.type}`)}</span>
+                  <span className="backup-note text-muted" data-testid={`${testIdOf(session)}-trigger`}>
+                    {t(`history.trigger_${session.trigger}`)}
+                  </span>
+                </>
+              ),
+            },
+            {
+              title: t('history.sizeAdded'),
+              numeric: true,
+              data: (session) => ({ 'data-testid': `${testIdOf(session)}-size` }),
+              cell: (session) =>
+                session.size_added === null ? none : formatBytes(session.size_added, i18n.language),
+            },
+            {
+              title: t('history.files'),
+              numeric: true,
+              data: (session) => ({ 'data-testid': `${testIdOf(session)}-files` }),
+              cell: (session) =>
+                session.files === null
+                  ? none
+                  : session.files_new === null
+                    ? count(session.files)
+                    : t('history.filesNew', { files: count(session.files), added: count(session.files_new) }),
+            },
+            {
+              title: t('history.duration'),
+              numeric: true,
+              cell: (session) =>
+                session.duration_seconds === null ? none : durationText(session.duration_seconds, t),
+            },
+            {
+              title: t('history.actions'),
+              hideTitle: true,
+              cell: (session) =>
+                session.browsable && (
+                  <RowAction
+                    label={t('history.browse')}
+                    target={t('history.browseTarget', {
+                      date: formatDateTime(new Date(sessionTime(session)), i18n.language),
+                    })}
+                    onClick={() => onBrowse(session)}
+                    testId={`${testIdOf(session)}-browse`}
+                  />
+                ),
+            },
+          ]}
+        />
+      )}
     </ReportCard>
   );
 }

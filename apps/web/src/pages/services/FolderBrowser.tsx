@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { formatDateTime } from '../activity/relative-time.ts';
 import { ReportCard } from './kit/ReportCard.tsx';
-import { TableScroll } from './kit/TableScroll.tsx';
+import { DataTable } from './kit/DataTable.tsx';
 import { OperationError, RowAction } from './resource-parts.tsx';
 import { formatBytes } from './service-parts.tsx';
 
@@ -36,6 +36,8 @@ export interface FolderBrowserTexts {
   path: string;
   loadFailed: string;
 }
+
+const entryTestId = (entry: SnapshotEntry): string => `backup-entry-${entry.name}`;
 
 export function FolderBrowser({
   texts,
@@ -137,77 +139,73 @@ export function FolderBrowser({
               {t('browse.truncated')}
             </FormAlert>
           )}
-          {listing.entries.length === 0 ? (
-            <p className="text-muted resource-section__empty" data-testid="backup-browser-empty">
-              {t('browse.empty')}
-            </p>
-          ) : (
-            <TableScroll label={texts.title}>
-              <table className="data-table backup-table" data-testid="backup-browser-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('browse.name')}</th>
-                    <th scope="col" className="numeric">
-                      {t('browse.size')}
-                    </th>
-                    <th scope="col">{t('browse.modified')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('browse.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sortEntries(listing.entries, i18n.language).map((entry) => {
-                    const testId = `backup-entry-${entry.name}`;
-                    const at = entry.modified_at ? new Date(entry.modified_at) : null;
-                    return (
-                      <tr key={entry.name} data-testid={testId} data-type={entry.type}>
-                        <th scope="row" className="backup-entry__name">
-                          {entry.type === 'dir' ? (
-                            <button
-                              type="button"
-                              className="backup-crumbs__link"
-                              onClick={() => onPath(childPath(path, entry.name))}
-                              data-testid={`${testId}-open`}
-                            >
-                              {entry.name}/<span className="visually-hidden"> {t('browse.type_dir')}</span>
-                            </button>
-                          ) : (
-                            <>
-                              {entry.name}
-                              {entry.type !== 'file' && (
-                                <span className="text-muted"> ({t(`browse.type_${entry.type}`)})</span>
-                              )}
-                            </>
-                          )}
-                        </th>
-                        <td className="numeric">
-                          {entry.type === 'file' && entry.size !== null
-                            ? formatBytes(entry.size, i18n.language)
-                            : none}
-                        </td>
-                        <td>
-                          {at && !Number.isNaN(at.getTime()) ? formatDateTime(at, i18n.language) : none}
-                        </td>
-                        <td className="backup-entry__actions">
-                          {entry.type === 'file' && (
-                            <RowAction
-                              label={t('browse.download')}
-                              target={entry.name}
-                              disabled={downloading === entry.name}
-                              onClick={() => void save(entry.name)}
-                              testId={`${testId}-download`}
-                            />
-                          )}
-                          {rowAction && <> {rowAction(entry, childPath(path, entry.name), testId)}</>}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <DataTable
+            label={texts.title}
+            className="backup-table"
+            testId="backup-browser-table"
+            empty={{ text: t('browse.empty'), testId: 'backup-browser-empty' }}
+            rows={sortEntries(listing.entries, i18n.language)}
+            rowKey={(entry) => entry.name}
+            rowData={(entry) => ({ 'data-testid': entryTestId(entry), 'data-type': entry.type })}
+            columns={[
+              {
+                title: t('browse.name'),
+                className: 'backup-entry__name',
+                cell: (entry) =>
+                  entry.type === 'dir' ? (
+                    <button
+                      type="button"
+                      className="backup-crumbs__link"
+                      onClick={() => onPath(childPath(path, entry.name))}
+                      data-testid={`${entryTestId(entry)}-open`}
+                    >
+                      {entry.name}/<span className="visually-hidden"> {t('browse.type_dir')}</span>
+                    </button>
+                  ) : (
+                    <>
+                      {entry.name}
+                      {entry.type !== 'file' && (
+                        <span className="text-muted"> ({t(`browse.type_${entry.type}`)})</span>
+                      )}
+                    </>
+                  ),
+              },
+              {
+                title: t('browse.size'),
+                numeric: true,
+                cell: (entry) =>
+                  entry.type === 'file' && entry.size !== null
+                    ? formatBytes(entry.size, i18n.language)
+                    : none,
+              },
+              {
+                title: t('browse.modified'),
+                cell: (entry) => {
+                  const at = entry.modified_at ? new Date(entry.modified_at) : null;
+                  return at && !Number.isNaN(at.getTime()) ? formatDateTime(at, i18n.language) : none;
+                },
+              },
+              {
+                title: t('browse.actions'),
+                hideTitle: true,
+                className: 'backup-entry__actions',
+                cell: (entry) => (
+                  <>
+                    {entry.type === 'file' && (
+                      <RowAction
+                        label={t('browse.download')}
+                        target={entry.name}
+                        disabled={downloading === entry.name}
+                        onClick={() => void save(entry.name)}
+                        testId={`${entryTestId(entry)}-download`}
+                      />
+                    )}
+                    {rowAction && <> {rowAction(entry, childPath(path, entry.name), entryTestId(entry))}</>}
+                  </>
+                ),
+              },
+            ]}
+          />
         </>
       )}
     </ReportCard>

@@ -19,7 +19,7 @@ import { SnapshotBrowser } from './SnapshotBrowser.tsx';
 import { SnapshotsSection } from './SnapshotsSection.tsx';
 import { RelativeTime, useNow } from './kit/RelativeTime.tsx';
 import { ReportCard } from './kit/ReportCard.tsx';
-import { TableScroll } from './kit/TableScroll.tsx';
+import { DataTable } from './kit/DataTable.tsx';
 import { formatBytes } from './service-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import './backups.css';
@@ -160,68 +160,68 @@ function BackupRestoresSection({ serviceId }: { serviceId: string }) {
       query={restores}
       failure={t('restores.loadFailed')}
     >
-      {({ restores: list }) =>
-        list.length === 0 ? (
-          <p className="text-muted resource-section__empty" data-testid="backup-restores-empty">
-            {t('restores.empty')}
-          </p>
-        ) : (
-          <TableScroll label={t('restores.title')}>
-            <table className="data-table backup-table" data-testid="backup-restores-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('restores.date')}</th>
-                  <th scope="col">{t('restores.status')}</th>
-                  <th scope="col">{t('restores.what')}</th>
-                  <th scope="col">{t('restores.where')}</th>
-                  <th scope="col" className="numeric">
-                    {t('restores.files')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((restore) => {
-                  const testId = `backup-restore-${restore.id}`;
-                  return (
-                    <tr key={restore.id} data-testid={testId}>
-                      <th scope="row">
-                        <RelativeTime at={restore.created_at} now={now} justNow={t('common.justNow')} />
-                      </th>
-                      <td className="backup-history__status">
-                        <JobStatusBadge status={restore.status} testId={`${testId}-status`} />
-                        {restore.status === 'failed' && (
-                          <JobFailure
-                            code={restore.error_code}
-                            error={restore.error}
-                            testId={`${testId}-failure`}
-                          />
-                        )}
-                      </td>
-                      <td className="backup-path-cell">
-                        <code>{restore.path}</code>
-                      </td>
-                      <td className="backup-path-cell" data-testid={`${testId}-where`}>
-                        {restore.target === 'folder' && restore.restored_to ? (
-                          <>
-                            {t('restores.target_folder')}: <code>{restore.restored_to}</code>
-                          </>
-                        ) : (
-                          t(`restores.target_${restore.target}`)
-                        )}
-                      </td>
-                      <td className="numeric" data-testid={`${testId}-files`}>
-                        {restore.files_restored === null
-                          ? none
-                          : numberFormat(numberLocale(i18n.language)).format(restore.files_restored)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
-        )
-      }
+      {({ restores: list }) => (
+        <DataTable
+          label={t('restores.title')}
+          className="backup-table"
+          testId="backup-restores-table"
+          empty={{ text: t('restores.empty'), testId: 'backup-restores-empty' }}
+          rows={list}
+          rowKey={(restore) => restore.id}
+          rowData={(restore) => ({ 'data-testid': `backup-restore-${restore.id}` })}
+          columns={[
+            {
+              title: t('restores.date'),
+              cell: (restore) => (
+                <RelativeTime at={restore.created_at} now={now} justNow={t('common.justNow')} />
+              ),
+            },
+            {
+              title: t('restores.status'),
+              className: 'backup-history__status',
+              cell: (restore) => (
+                <>
+                  <JobStatusBadge status={restore.status} testId={`backup-restore-${restore.id}-status`} />
+                  {restore.status === 'failed' && (
+                    <JobFailure
+                      code={restore.error_code}
+                      error={restore.error}
+                      testId={`backup-restore-${restore.id}-failure`}
+                    />
+                  )}
+                </>
+              ),
+            },
+            {
+              title: t('restores.what'),
+              className: 'backup-path-cell',
+              cell: (restore) => <code>{restore.path}</code>,
+            },
+            {
+              title: t('restores.where'),
+              className: 'backup-path-cell',
+              data: (restore) => ({ 'data-testid': `backup-restore-${restore.id}-where` }),
+              cell: (restore) =>
+                restore.target === 'folder' && restore.restored_to ? (
+                  <>
+                    {t('restores.target_folder')}: <code>{restore.restored_to}</code>
+                  </>
+                ) : (
+                  t(`restores.target_${restore.target}`)
+                ),
+            },
+            {
+              title: t('restores.files'),
+              numeric: true,
+              data: (restore) => ({ 'data-testid': `backup-restore-${restore.id}-files` }),
+              cell: (restore) =>
+                restore.files_restored === null
+                  ? none
+                  : numberFormat(numberLocale(i18n.language)).format(restore.files_restored),
+            },
+          ]}
+        />
+      )}
     </ReportCard>
   );
 }

@@ -11,7 +11,7 @@ import { snapshotsApi, useSnapshots } from '../../workspace/snapshots-api.ts';
 import { useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
 import { ReportCard } from './kit/ReportCard.tsx';
-import { TableScroll } from './kit/TableScroll.tsx';
+import { DataTable } from './kit/DataTable.tsx';
 import { OperationError, RowAction } from './resource-parts.tsx';
 
 export function SnapshotsSection({
@@ -70,48 +70,40 @@ export function SnapshotsSection({
           <p className="text-muted resource-section__empty" data-testid="snapshots-unsupported">
             {t(`snapshots.unsupported_${data.reason ?? 'ext4_storage'}`)}
           </p>
-        ) : data.snapshots.length === 0 ? (
-          <p className="text-muted resource-section__empty" data-testid="snapshots-empty">
-            {t('snapshots.empty', { minutes })}
-          </p>
         ) : (
-          <TableScroll label={t('snapshots.title')}>
-            <table className="data-table backup-table" data-testid="snapshots-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('snapshots.when')}</th>
-                  <th scope="col">{t('snapshots.kind')}</th>
-                  <th scope="col">{t('snapshots.name')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('snapshots.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.snapshots.map((snapshot) => (
-                  <tr key={snapshot.name} data-testid={`snapshot-${snapshot.name}`}>
-                    <th scope="row">{when(snapshot.taken_at)}</th>
-                    <td>
-                      <span className={snapshot.kind === 'manual' ? 'badge badge--info' : 'badge'}>
-                        {t(`snapshots.kind_${snapshot.kind}`)}
-                      </span>
-                    </td>
-                    <td>
-                      <code>{snapshot.name}</code>
-                    </td>
-                    <td>
-                      <RowAction
-                        label={t('snapshots.browse')}
-                        target={t('snapshots.browseTarget', { when: when(snapshot.taken_at) })}
-                        onClick={() => onBrowse(snapshot)}
-                        testId={`snapshot-${snapshot.name}-browse`}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label={t('snapshots.title')}
+            className="backup-table"
+            testId="snapshots-table"
+            empty={{ text: t('snapshots.empty', { minutes }), testId: 'snapshots-empty' }}
+            rows={data.snapshots}
+            rowKey={(snapshot) => snapshot.name}
+            rowData={(snapshot) => ({ 'data-testid': `snapshot-${snapshot.name}` })}
+            columns={[
+              { title: t('snapshots.when'), cell: (snapshot) => when(snapshot.taken_at) },
+              {
+                title: t('snapshots.kind'),
+                cell: (snapshot) => (
+                  <span className={snapshot.kind === 'manual' ? 'badge badge--info' : 'badge'}>
+                    {t(`snapshots.kind_${snapshot.kind}`)}
+                  </span>
+                ),
+              },
+              { title: t('snapshots.name'), cell: (snapshot) => <code>{snapshot.name}</code> },
+              {
+                title: t('snapshots.actions'),
+                hideTitle: true,
+                cell: (snapshot) => (
+                  <RowAction
+                    label={t('snapshots.browse')}
+                    target={t('snapshots.browseTarget', { when: when(snapshot.taken_at) })}
+                    onClick={() => onBrowse(snapshot)}
+                    testId={`snapshot-${snapshot.name}-browse`}
+                  />
+                ),
+              },
+            ]}
+          />
         )
       }
     </ReportCard>

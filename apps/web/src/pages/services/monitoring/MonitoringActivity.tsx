@@ -2,20 +2,15 @@
 // 24, 48, 72 hours, a week; or real time, the last 100 minutes minute by minute, asked again every
 // 10 s by itself). A chart of the events per bucket stacked by where they came from, the window's
 // totals, its busiest users, and the newest events with older ones a "Load more" away.
-import {
-  ACTIVITY_EVENT_KINDS,
-  ACTIVITY_SOURCES,
-  type ActivityEvent,
-  type ActivityResponse,
-} from '@debesis/contract';
+import { ACTIVITY_EVENT_KINDS, ACTIVITY_SOURCES, type ActivityResponse } from '@debesis/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REALTIME_POLL_MS, useServiceActivity } from '../../../workspace/monitoring-api.ts';
-import { TableScroll } from '../kit/TableScroll.tsx';
-import '../kit/data-table.css';
+import { DataTable } from '../kit/DataTable.tsx';
 import {
   Loading,
   LoadFailure,
+  MonitoringSection,
   sourceColor,
   unixSeconds,
   useFormats,
@@ -55,31 +50,6 @@ function summaryOf(page: ActivityResponse, choice: WindowChoice, t: Translate, f
   });
 }
 
-function EventRow({ event, t, format }: { event: ActivityEvent; t: Translate; format: Formats }) {
-  return (
-    <tr data-testid={`monitoring-event-${event.id}`}>
-      <td>
-        <time dateTime={event.at}>{format.dateTime(event.at)}</time>
-      </td>
-      <td>{event.user ?? <span className="text-muted">{t('activity.noUser')}</span>}</td>
-      <td>
-        {t(`eventKind.${event.kind}`)} <span className="text-muted">({t(`source.${event.source}`)})</span>
-      </td>
-      <td className="monitoring-path">
-        {event.path !== null && <code>{event.path}</code>}
-        {event.target !== null && (
-          <>
-            {' → '}
-            <code>{event.target}</code>
-          </>
-        )}
-      </td>
-      <td className="numeric">{event.bytes === null ? '' : format.bytes(event.bytes)}</td>
-      <td>{event.remote_address !== null && <code>{event.remote_address}</code>}</td>
-    </tr>
-  );
-}
-
 export function MonitoringActivity({ serviceId }: { serviceId: string }) {
   const { t } = useTranslation(['monitoringTab', 'workspace']);
   const format = useFormats();
@@ -91,16 +61,12 @@ export function MonitoringActivity({ serviceId }: { serviceId: string }) {
 
   return (
     <>
-      <section className="card resource-section" aria-labelledby="monitoring-activity-title">
-        <div className="resource-section__head">
-          <div>
-            <h2 id="monitoring-activity-title" className="resource-section__title">
-              {t('activity.title')}
-            </h2>
-            <p className="text-muted resource-section__lead">{t('activity.lead')}</p>
-          </div>
-          <WindowChoiceBar value={choice} onChange={setChoice} realtime />
-        </div>
+      <MonitoringSection
+        id="monitoring-activity"
+        title={t('activity.title')}
+        lead={t('activity.lead')}
+        actions={<WindowChoiceBar value={choice} onChange={setChoice} realtime />}
+      >
         {choice === 'realtime' && (
           <p className="monitoring-live" data-testid="monitoring-live">
             <span className="monitoring-live__dot" aria-hidden="true" />
@@ -108,6 +74,7 @@ export function MonitoringActivity({ serviceId }: { serviceId: string }) {
           </p>
         )}
         {activity.isPending && <Loading />}
+        {/* A later page that failed says so under the events: what is shown stays. */}
         {activity.isError && !first && (
           <LoadFailure retry={activity.refetch} testId="monitoring-activity-error" />
         )}
@@ -140,78 +107,87 @@ export function MonitoringActivity({ serviceId }: { serviceId: string }) {
             </dl>
           </>
         )}
-      </section>
+      </MonitoringSection>
 
       {first && (
-        <section className="card resource-section" aria-labelledby="monitoring-top-users-title">
-          <h2 id="monitoring-top-users-title" className="resource-section__title">
-            {t('activity.usersTitle')}
-          </h2>
-          {first.users.length === 0 ? (
-            <p className="text-muted" data-testid="monitoring-top-users-none">
-              {t('activity.usersNone')}
-            </p>
-          ) : (
-            <TableScroll label={t('activity.usersTitle')}>
-              <table className="data-table" data-testid="monitoring-top-users">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('activity.user')}</th>
-                    <th scope="col" className="numeric">
-                      {t('activity.events')}
-                    </th>
-                    <th scope="col" className="numeric">
-                      {t('activity.bytes')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {first.users.map((user) => (
-                    <tr key={user.user}>
-                      <th scope="row">{user.user}</th>
-                      <td className="numeric">{format.count(user.events)}</td>
-                      <td className="numeric">{format.bytes(user.bytes)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
-        </section>
+        <MonitoringSection id="monitoring-top-users" title={t('activity.usersTitle')}>
+          <DataTable
+            label={t('activity.usersTitle')}
+            testId="monitoring-top-users"
+            empty={{
+              text: t('activity.usersNone'),
+              testId: 'monitoring-top-users-none',
+              className: 'text-muted',
+            }}
+            rows={first.users}
+            rowKey={(user) => user.user}
+            columns={[
+              { title: t('activity.user'), cell: (user) => user.user },
+              { title: t('activity.events'), numeric: true, cell: (user) => format.count(user.events) },
+              { title: t('activity.bytes'), numeric: true, cell: (user) => format.bytes(user.bytes) },
+            ]}
+          />
+        </MonitoringSection>
       )}
 
       {first && (
-        <section className="card resource-section" aria-labelledby="monitoring-events-title">
-          <h2 id="monitoring-events-title" className="resource-section__title">
-            {t('activity.eventsTitle')}
-          </h2>
-          {events.length === 0 ? (
-            <p className="text-muted" data-testid="monitoring-events-none">
-              {t('activity.eventsNone')}
-            </p>
-          ) : (
-            <TableScroll label={t('activity.eventsTitle')}>
-              <table className="data-table" data-testid="monitoring-events">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('activity.time')}</th>
-                    <th scope="col">{t('activity.user')}</th>
-                    <th scope="col">{t('activity.what')}</th>
-                    <th scope="col">{t('activity.path')}</th>
-                    <th scope="col" className="numeric">
-                      {t('activity.bytes')}
-                    </th>
-                    <th scope="col">{t('activity.address')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {events.map((event) => (
-                    <EventRow key={event.id} event={event} t={t} format={format} />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+        <MonitoringSection id="monitoring-events" title={t('activity.eventsTitle')}>
+          <DataTable
+            label={t('activity.eventsTitle')}
+            testId="monitoring-events"
+            empty={{
+              text: t('activity.eventsNone'),
+              testId: 'monitoring-events-none',
+              className: 'text-muted',
+            }}
+            rows={events}
+            rowKey={(event) => event.id}
+            rowData={(event) => ({ 'data-testid': `monitoring-event-${event.id}` })}
+            rowHeader={false}
+            columns={[
+              {
+                title: t('activity.time'),
+                cell: (event) => <time dateTime={event.at}>{format.dateTime(event.at)}</time>,
+              },
+              {
+                title: t('activity.user'),
+                cell: (event) => event.user ?? <span className="text-muted">{t('activity.noUser')}</span>,
+              },
+              {
+                title: t('activity.what'),
+                cell: (event) => (
+                  <>
+                    {t(`eventKind.${event.kind}`)}{' '}
+                    <span className="text-muted">({t(`source.${event.source}`)})</span>
+                  </>
+                ),
+              },
+              {
+                title: t('activity.path'),
+                className: 'monitoring-path',
+                cell: (event) => (
+                  <>
+                    {event.path !== null && <code>{event.path}</code>}
+                    {event.target !== null && (
+                      <>
+                        {' → '}
+                        <code>{event.target}</code>
+                      </>
+                    )}
+                  </>
+                ),
+              },
+              {
+                title: t('activity.bytes'),
+                numeric: true,
+                cell: (event) => (event.bytes === null ? '' : format.bytes(event.bytes)),
+              },
+              {
+                title: t('activity.address'),
+                cell: (event) => event.remote_address !== null && <code>{event.remote_address}</code>,
+              },
+            ]}
+          />
           {activity.isFetchNextPageError && (
             <LoadFailure retry={activity.fetchNextPage} testId="monitoring-events-more-error" />
           )}
@@ -226,7 +202,7 @@ export function MonitoringActivity({ serviceId }: { serviceId: string }) {
               {activity.isFetchingNextPage ? t('activity.loadingMore') : t('activity.loadMore')}
             </button>
           )}
-        </section>
+        </MonitoringSection>
       )}
     </>
   );

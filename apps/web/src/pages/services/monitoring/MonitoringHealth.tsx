@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useMonitoringStatus, useServiceTasks } from '../../../workspace/monitoring-api.ts';
 import { useDaemonLabel } from '../daemon-names.ts';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
-import { TableScroll } from '../kit/TableScroll.tsx';
-import '../kit/data-table.css';
+import { DataTable } from '../kit/DataTable.tsx';
 import {
   DaemonStateBadge,
   formatDuration,
-  Loading,
-  LoadFailure,
+  MonitoringSection,
   useFormats,
   type Translate,
 } from './monitoring-parts.tsx';
@@ -40,12 +38,12 @@ function Status({ serviceId }: { serviceId: string }) {
   const data = status.data;
   return (
     <>
-      <section className="card resource-section" aria-labelledby="monitoring-node-title">
-        <h2 id="monitoring-node-title" className="resource-section__title">
-          {t('health.title')}
-        </h2>
-        {status.isPending && <Loading />}
-        {status.isError && <LoadFailure retry={status.refetch} testId="monitoring-health-error" />}
+      <MonitoringSection
+        id="monitoring-node"
+        title={t('health.title')}
+        load={status}
+        failureTestId="monitoring-health-error"
+      >
         {data && (
           <dl className="service-facts" data-testid="monitoring-health">
             <div>
@@ -102,50 +100,34 @@ function Status({ serviceId }: { serviceId: string }) {
             </div>
           </dl>
         )}
-      </section>
+      </MonitoringSection>
 
       {data && (
-        <section className="card resource-section" aria-labelledby="monitoring-daemons-title">
-          <h2 id="monitoring-daemons-title" className="resource-section__title">
-            {t('health.daemonsTitle')}
-          </h2>
-          {data.daemons.length === 0 ? (
-            <p className="text-muted" data-testid="monitoring-daemons-none">
-              {t('health.daemonsNone')}
-            </p>
-          ) : (
-            <TableScroll label={t('health.daemonsTitle')}>
-              <table className="data-table" data-testid="monitoring-daemons">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('health.daemon')}</th>
-                    <th scope="col">{t('health.state')}</th>
-                    <th scope="col">{t('health.uptime')}</th>
-                    <th scope="col" className="numeric">
-                      {t('health.starts')}
-                    </th>
-                    <th scope="col">{t('health.reason')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.daemons.map((daemon) => (
-                    <tr key={daemon.name} data-testid={`monitoring-daemon-${daemon.name}`}>
-                      <th scope="row">{daemonLabel(daemon.name)}</th>
-                      <td>
-                        <DaemonStateBadge state={daemon.state} />
-                      </td>
-                      <td>
-                        {daemon.uptime_seconds === null ? '' : formatDuration(daemon.uptime_seconds, t)}
-                      </td>
-                      <td className="numeric">{format.count(daemon.starts_24h)}</td>
-                      <td>{daemon.reason ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
-        </section>
+        <MonitoringSection id="monitoring-daemons" title={t('health.daemonsTitle')}>
+          <DataTable
+            label={t('health.daemonsTitle')}
+            testId="monitoring-daemons"
+            empty={{
+              text: t('health.daemonsNone'),
+              testId: 'monitoring-daemons-none',
+              className: 'text-muted',
+            }}
+            rows={data.daemons}
+            rowKey={(daemon) => daemon.name}
+            rowData={(daemon) => ({ 'data-testid': `monitoring-daemon-${daemon.name}` })}
+            columns={[
+              { title: t('health.daemon'), cell: (daemon) => daemonLabel(daemon.name) },
+              { title: t('health.state'), cell: (daemon) => <DaemonStateBadge state={daemon.state} /> },
+              {
+                title: t('health.uptime'),
+                cell: (daemon) =>
+                  daemon.uptime_seconds === null ? '' : formatDuration(daemon.uptime_seconds, t),
+              },
+              { title: t('health.starts'), numeric: true, cell: (daemon) => format.count(daemon.starts_24h) },
+              { title: t('health.reason'), cell: (daemon) => daemon.reason ?? '' },
+            ]}
+          />
+        </MonitoringSection>
       )}
     </>
   );
@@ -156,56 +138,52 @@ function Tasks({ serviceId }: { serviceId: string }) {
   const format = useFormats();
   const tasks = useServiceTasks(serviceId, TASKS_HOURS);
   return (
-    <section className="card resource-section" aria-labelledby="monitoring-tasks-title">
-      <div>
-        <h2 id="monitoring-tasks-title" className="resource-section__title">
-          {t('health.tasksTitle')}
-        </h2>
-        <p className="text-muted resource-section__lead">{t('health.tasksLead')}</p>
-      </div>
-      {tasks.isPending && <Loading />}
-      {tasks.isError && <LoadFailure retry={tasks.refetch} testId="monitoring-tasks-error" />}
+    <MonitoringSection
+      id="monitoring-tasks"
+      title={t('health.tasksTitle')}
+      lead={t('health.tasksLead')}
+      load={tasks}
+    >
       {tasks.isSuccess && tasks.data.tasks.length === 0 && (
         <p className="text-muted" data-testid="monitoring-tasks-none">
           {t('health.tasksNone')}
         </p>
       )}
       {tasks.data && tasks.data.tasks.length > 0 && (
-        <TableScroll label={t('health.tasksTitle')}>
-          <table className="data-table" data-testid="monitoring-tasks">
-            <thead>
-              <tr>
-                <th scope="col">{t('health.task')}</th>
-                <th scope="col">{t('health.state')}</th>
-                <th scope="col">{t('health.started')}</th>
-                <th scope="col">{t('health.duration')}</th>
-                <th scope="col">{t('health.error')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tasks.data.tasks.map((task) => (
-                <tr key={task.id} data-testid={`monitoring-task-${task.id}`}>
-                  <th scope="row">
-                    {t(`taskKind.${task.kind}`)}
-                    {task.subject !== null && <span className="text-muted"> · {task.subject}</span>}
-                  </th>
-                  <td>
-                    <span className={`badge ${TASK_TONE[task.state]}`} data-state={task.state}>
-                      {t(`taskState.${task.state}`)}
-                    </span>
-                  </td>
-                  <td>
-                    <time dateTime={task.started_at}>{format.dateTime(task.started_at)}</time>
-                  </td>
-                  <td>{taskDuration(task, t)}</td>
-                  <td>{task.error ?? task.error_code ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t('health.tasksTitle')}
+          testId="monitoring-tasks"
+          rows={tasks.data.tasks}
+          rowKey={(task) => task.id}
+          rowData={(task) => ({ 'data-testid': `monitoring-task-${task.id}` })}
+          columns={[
+            {
+              title: t('health.task'),
+              cell: (task) => (
+                <>
+                  {t(`taskKind.${task.kind}`)}
+                  {task.subject !== null && <span className="text-muted"> · {task.subject}</span>}
+                </>
+              ),
+            },
+            {
+              title: t('health.state'),
+              cell: (task) => (
+                <span className={`badge ${TASK_TONE[task.state]}`} data-state={task.state}>
+                  {t(`taskState.${task.state}`)}
+                </span>
+              ),
+            },
+            {
+              title: t('health.started'),
+              cell: (task) => <time dateTime={task.started_at}>{format.dateTime(task.started_at)}</time>,
+            },
+            { title: t('health.duration'), cell: (task) => taskDuration(task, t) },
+            { title: t('health.error'), cell: (task) => task.error ?? task.error_code ?? '' },
+          ]}
+        />
       )}
-    </section>
+    </MonitoringSection>
   );
 }
 

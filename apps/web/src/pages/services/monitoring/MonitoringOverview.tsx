@@ -10,7 +10,7 @@ import { useDaemonLabel } from '../daemon-names.ts';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
 import { UsageMeter } from '../UsageMeter.tsx';
 import { BandwidthUsage } from '../network/BandwidthUsage.tsx';
-import { DaemonStateBadge, Loading, LoadFailure, useFormats, type Translate } from './monitoring-parts.tsx';
+import { DaemonStateBadge, MonitoringSection, useFormats, type Translate } from './monitoring-parts.tsx';
 
 /** Kinds whose texts name a number from the alert's params, and which one. */
 const ALERT_COUNTS: Partial<Record<Alert['kind'], string>> = {
@@ -78,12 +78,7 @@ export function MonitoringOverview({ serviceId }: { serviceId: string }) {
 
   return (
     <>
-      <section className="card resource-section" aria-labelledby="monitoring-status-title">
-        <h2 id="monitoring-status-title" className="resource-section__title">
-          {t('overview.statusTitle')}
-        </h2>
-        {status.isPending && <Loading />}
-        {status.isError && <LoadFailure retry={status.refetch} testId="monitoring-status-error" />}
+      <MonitoringSection id="monitoring-status" title={t('overview.statusTitle')} load={status}>
         {status.data && (
           <dl className="service-facts" data-testid="monitoring-status">
             <div>
@@ -110,14 +105,9 @@ export function MonitoringOverview({ serviceId }: { serviceId: string }) {
             </div>
           </dl>
         )}
-      </section>
+      </MonitoringSection>
 
-      <section className="card resource-section" aria-labelledby="monitoring-disk-title">
-        <h2 id="monitoring-disk-title" className="resource-section__title">
-          {t('overview.diskTitle')}
-        </h2>
-        {quota.isPending && <Loading />}
-        {quota.isError && <LoadFailure retry={quota.refetch} testId="monitoring-disk-error" />}
+      <MonitoringSection id="monitoring-disk" title={t('overview.diskTitle')} load={quota}>
         {quota.data && (
           <div className="monitoring-disk" data-testid="monitoring-disk">
             <UsageMeter
@@ -147,23 +137,18 @@ export function MonitoringOverview({ serviceId }: { serviceId: string }) {
             </p>
           </div>
         )}
-      </section>
+      </MonitoringSection>
 
       <BandwidthUsage serviceId={serviceId} testId="monitoring-bandwidth" />
 
-      <section className="card resource-section" aria-labelledby="monitoring-alerts-title">
-        <h2 id="monitoring-alerts-title" className="resource-section__title">
-          {t('overview.alertsTitle')}
-        </h2>
-        {alerts.isPending && <Loading />}
-        {alerts.isError && <LoadFailure retry={alerts.refetch} testId="monitoring-alerts-error" />}
+      <MonitoringSection id="monitoring-alerts" title={t('overview.alertsTitle')} load={alerts}>
         {alerts.isSuccess && active.length === 0 && (
           <p className="text-muted" data-testid="monitoring-alerts-none">
             {t('overview.noAlerts')}
           </p>
         )}
         {active.length > 0 && <AlertList alerts={active} testId="monitoring-alerts" />}
-      </section>
+      </MonitoringSection>
     </>
   );
 }

@@ -5,11 +5,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServiceQuota } from '../../../workspace/monitoring-api.ts';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
-import { TableScroll } from '../kit/TableScroll.tsx';
-import '../kit/data-table.css';
+import { DataTable } from '../kit/DataTable.tsx';
 import {
-  Loading,
-  LoadFailure,
+  MonitoringSection,
   sourceColor,
   unixSeconds,
   useFormats,
@@ -72,20 +70,20 @@ export function MonitoringStorage({ serviceId }: { serviceId: string }) {
     [data, t],
   );
 
+  const share = (bytes: number) =>
+    data && data.used_bytes > 0
+      ? t('storage.percent', { percent: format.decimal((bytes / data.used_bytes) * 100) })
+      : '';
+
   return (
     <>
-      <section className="card resource-section" aria-labelledby="monitoring-storage-title">
-        <div className="resource-section__head">
-          <div>
-            <h2 id="monitoring-storage-title" className="resource-section__title">
-              {t('storage.title')}
-            </h2>
-            <p className="text-muted resource-section__lead">{t('storage.lead')}</p>
-          </div>
-          <WindowChoiceBar value={choice} onChange={setChoice} realtime={false} />
-        </div>
-        {quota.isPending && <Loading />}
-        {quota.isError && <LoadFailure retry={quota.refetch} testId="monitoring-storage-error" />}
+      <MonitoringSection
+        id="monitoring-storage"
+        title={t('storage.title')}
+        lead={t('storage.lead')}
+        actions={<WindowChoiceBar value={choice} onChange={setChoice} realtime={false} />}
+        load={quota}
+      >
         {data && chart && (
           <>
             <TimeSeriesChart
@@ -123,67 +121,40 @@ export function MonitoringStorage({ serviceId }: { serviceId: string }) {
             </dl>
           </>
         )}
-      </section>
+      </MonitoringSection>
 
       {data && (
-        <section className="card resource-section" aria-labelledby="monitoring-owners-title">
-          <h2 id="monitoring-owners-title" className="resource-section__title">
-            {t('storage.ownersTitle')}
-          </h2>
+        <MonitoringSection id="monitoring-owners" title={t('storage.ownersTitle')}>
           {data.users === null ? (
             <p className="text-muted" data-testid="monitoring-owners-none">
               {t('storage.ownersNotCounted')}
             </p>
           ) : (
             <>
-              <TableScroll label={t('storage.ownersTitle')}>
-                <table className="data-table" data-testid="monitoring-owners">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('activity.user')}</th>
-                      <th scope="col" className="numeric">
-                        {t('storage.bytes')}
-                      </th>
-                      <th scope="col" className="numeric">
-                        {t('storage.files')}
-                      </th>
-                      <th scope="col" className="numeric">
-                        {t('storage.share')}
-                      </th>
+              <DataTable
+                label={t('storage.ownersTitle')}
+                testId="monitoring-owners"
+                rows={data.users}
+                rowKey={(user) => user.user}
+                rowData={(user) => ({ 'data-testid': `monitoring-owner-${user.user}` })}
+                columns={[
+                  { title: t('activity.user'), cell: (user) => user.user },
+                  { title: t('storage.bytes'), numeric: true, cell: (user) => format.bytes(user.bytes) },
+                  { title: t('storage.files'), numeric: true, cell: (user) => format.count(user.files) },
+                  { title: t('storage.share'), numeric: true, cell: (user) => share(user.bytes) },
+                ]}
+                after={
+                  data.other_bytes !== null &&
+                  data.other_bytes > 0 && (
+                    <tr data-testid="monitoring-owner-other">
+                      <th scope="row">{t('storage.other')}</th>
+                      <td className="numeric">{format.bytes(data.other_bytes)}</td>
+                      <td className="numeric" />
+                      <td className="numeric">{share(data.other_bytes)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {data.users.map((user) => (
-                      <tr key={user.user} data-testid={`monitoring-owner-${user.user}`}>
-                        <th scope="row">{user.user}</th>
-                        <td className="numeric">{format.bytes(user.bytes)}</td>
-                        <td className="numeric">{format.count(user.files)}</td>
-                        <td className="numeric">
-                          {data.used_bytes > 0
-                            ? t('storage.percent', {
-                                percent: format.decimal((user.bytes / data.used_bytes) * 100),
-                              })
-                            : ''}
-                        </td>
-                      </tr>
-                    ))}
-                    {data.other_bytes !== null && data.other_bytes > 0 && (
-                      <tr data-testid="monitoring-owner-other">
-                        <th scope="row">{t('storage.other')}</th>
-                        <td className="numeric">{format.bytes(data.other_bytes)}</td>
-                        <td className="numeric" />
-                        <td className="numeric">
-                          {data.used_bytes > 0
-                            ? t('storage.percent', {
-                                percent: format.decimal((data.other_bytes / data.used_bytes) * 100),
-                              })
-                            : ''}
-                        </td>
-                      </tr>
-                    )}
-                  </tbody>
-                </table>
-              </TableScroll>
+                  )
+                }
+              />
               {data.users_measured_at !== null && (
                 <p className="text-muted">
                   {t('storage.counted')}{' '}
@@ -192,7 +163,7 @@ export function MonitoringStorage({ serviceId }: { serviceId: string }) {
               )}
             </>
           )}
-        </section>
+        </MonitoringSection>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-// What the monitoring tab's views share: the window (§9: 24, 48, 72 hours, a week, and real time
+// What the monitoring tab's views share: their cards, the window (§9: 24, 48, 72 hours, a week, and real time
 // for activity) kept in the address, the load-failure message (§8), the reader's numbers, sizes,
 // times and durations, and a daemon's state as a badge.
 import {
@@ -8,6 +8,7 @@ import {
   type DaemonState,
 } from '@debesis/contract';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form/fields.tsx';
@@ -74,6 +75,59 @@ export function WindowChoiceBar({
       optionTestId={(option) => `monitoring-window-${option}`}
       renderOption={(option) => t(`window.short_${option}`)}
     />
+  );
+}
+
+/**
+ * One of the views' cards, titled (`<id>-title` labels it); a lead goes under the title, and
+ * controls (the window) beside both. Given what it loads, it says while that loads and when it
+ * failed (`<id>-error` on the failure, unless `failureTestId` says).
+ */
+export function MonitoringSection({
+  id,
+  title,
+  lead,
+  actions,
+  load,
+  failureTestId,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  actions?: ReactNode;
+  /** The query itself, not a copy: spreading it would subscribe the view to all its fields. */
+  load?: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  failureTestId?: string;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id={`${id}-title`} className="resource-section__title">
+      {title}
+    </h2>
+  );
+  const titled = lead ? (
+    <div>
+      {heading}
+      <p className="text-muted resource-section__lead">{lead}</p>
+    </div>
+  ) : (
+    heading
+  );
+  return (
+    <section className="card resource-section" aria-labelledby={`${id}-title`}>
+      {actions ? (
+        <div className="resource-section__head">
+          {titled}
+          {actions}
+        </div>
+      ) : (
+        titled
+      )}
+      {load?.isPending && <Loading />}
+      {load?.isError && <LoadFailure retry={load.refetch} testId={failureTestId ?? `${id}-error`} />}
+      {children}
+    </section>
   );
 }
 

@@ -10,8 +10,8 @@ import { FormAlert } from '../../../components/form/fields.tsx';
 import { shareLinksApi, useShareLinks } from '../../../workspace/share-links-api.ts';
 import { formatDateTime } from '../../activity/relative-time.ts';
 import { CopyValue } from '../kit/CopyValue.tsx';
+import { DataTable } from '../kit/DataTable.tsx';
 import { ReportCard } from '../kit/ReportCard.tsx';
-import { TableScroll } from '../kit/TableScroll.tsx';
 import { ConfirmAction, DeleteDialog, RowAction } from '../resource-parts.tsx';
 import { useServiceTab } from '../use-service-tab.ts';
 import { ShareLinkCreateDialog } from './ShareLinkCreateDialog.tsx';
@@ -33,87 +33,63 @@ function StateBadge({ link }: { link: ShareLink }) {
   );
 }
 
-function LinkRow({ link, onAsk }: { link: ShareLink; onAsk: (kind: Asked['kind']) => void }) {
-  const { t, i18n } = useTranslation(['shareLinksTab', 'workspace']);
+function LinkActions({ link, onAsk }: { link: ShareLink; onAsk: (kind: Asked['kind']) => void }) {
+  const { t } = useTranslation(['shareLinksTab', 'workspace']);
   const [copied, setCopied] = useState(false);
   const name = linkName(link);
   return (
-    <tr data-testid={`share-link-row-${link.id}`}>
-      <th scope="row">
-        {name}
-        {link.has_password && (
-          <span className="share-link__lock" title={t('password')} aria-label={t('password')}>
-            {' '}
-            🔒
-          </span>
-        )}
-      </th>
-      <td>
-        {t(`type.${link.type}`)} · <span className="text-muted">{t(`item.${link.item_type}`)}</span>
-      </td>
-      <td>
-        <StateBadge link={link} />
-      </td>
-      <td>{link.expires_at ? formatDateTime(new Date(link.expires_at), i18n.language) : t('never')}</td>
-      <td className="numeric" data-testid={`share-link-downloads-${link.id}`}>
-        {t('downloads', { count: link.downloads, limit: link.download_limit ?? t('unlimited') })}
-      </td>
-      <td>{formatDateTime(new Date(link.created_at), i18n.language)}</td>
-      <td>
-        <div className="share-link__actions">
-          {link.url ? (
-            <>
-              <RowAction
-                label={copied ? t('copied') : t('copy')}
-                target={name}
-                onClick={() => {
-                  void navigator.clipboard?.writeText(link.url ?? '').then(() => setCopied(true));
-                }}
-                testId={`share-link-copy-${link.id}`}
-              />
-              <RowAction
-                label={t('qr')}
-                target={name}
-                onClick={() => onAsk('qr')}
-                testId={`share-link-qr-${link.id}`}
-              />
-            </>
-          ) : (
-            <span className="text-muted" title={t('noUrl')}>
-              {t('noUrl')}
-            </span>
-          )}
+    <div className="share-link__actions">
+      {link.url ? (
+        <>
           <RowAction
-            label={t('logs')}
+            label={copied ? t('copied') : t('copy')}
             target={name}
-            onClick={() => onAsk('logs')}
-            testId={`share-link-logs-${link.id}`}
+            onClick={() => {
+              void navigator.clipboard?.writeText(link.url ?? '').then(() => setCopied(true));
+            }}
+            testId={`share-link-copy-${link.id}`}
           />
-          {link.state === 'active' && (
-            <RowAction
-              label={t('revoke')}
-              target={name}
-              onClick={() => onAsk('revoke')}
-              testId={`share-link-revoke-${link.id}`}
-            />
-          )}
           <RowAction
-            label={t('workspace:resource.delete')}
+            label={t('qr')}
             target={name}
-            danger
-            onClick={() => onAsk('delete')}
-            testId={`share-link-delete-${link.id}`}
+            onClick={() => onAsk('qr')}
+            testId={`share-link-qr-${link.id}`}
           />
-        </div>
-      </td>
-    </tr>
+        </>
+      ) : (
+        <span className="text-muted" title={t('noUrl')}>
+          {t('noUrl')}
+        </span>
+      )}
+      <RowAction
+        label={t('logs')}
+        target={name}
+        onClick={() => onAsk('logs')}
+        testId={`share-link-logs-${link.id}`}
+      />
+      {link.state === 'active' && (
+        <RowAction
+          label={t('revoke')}
+          target={name}
+          onClick={() => onAsk('revoke')}
+          testId={`share-link-revoke-${link.id}`}
+        />
+      )}
+      <RowAction
+        label={t('workspace:resource.delete')}
+        target={name}
+        danger
+        onClick={() => onAsk('delete')}
+        testId={`share-link-delete-${link.id}`}
+      />
+    </div>
   );
 }
 
 export function ServiceShareLinksTab() {
   const { service } = useServiceTab('share-links');
   const serviceId = service.id;
-  const { t } = useTranslation(['shareLinksTab', 'workspace']);
+  const { t, i18n } = useTranslation(['shareLinksTab', 'workspace']);
   const links = useShareLinks(serviceId);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ShareLink | null>(null);
@@ -156,38 +132,63 @@ export function ServiceShareLinksTab() {
         query={links}
         failure={t('loadFailed')}
       >
-        {({ links: list }) =>
-          list.length === 0 ? (
-            <p className="text-muted resource-section__empty" data-testid="share-links-empty">
-              {t('empty')}
-            </p>
-          ) : (
-            <TableScroll label={t('title')}>
-              <table className="data-table" data-testid="share-links-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('columns.link')}</th>
-                    <th scope="col">{t('columns.type')}</th>
-                    <th scope="col">{t('columns.state')}</th>
-                    <th scope="col">{t('columns.expires')}</th>
-                    <th scope="col" className="numeric">
-                      {t('columns.downloads')}
-                    </th>
-                    <th scope="col">{t('columns.created')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('columns.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((link) => (
-                    <LinkRow key={link.id} link={link} onAsk={(kind) => setAsked({ kind, link })} />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )
-        }
+        {({ links: list }) => (
+          <DataTable
+            label={t('title')}
+            testId="share-links-table"
+            empty={{ text: t('empty'), testId: 'share-links-empty' }}
+            rows={list}
+            rowKey={(link) => link.id}
+            rowData={(link) => ({ 'data-testid': `share-link-row-${link.id}` })}
+            columns={[
+              {
+                title: t('columns.link'),
+                cell: (link) => (
+                  <>
+                    {linkName(link)}
+                    {link.has_password && (
+                      <span className="share-link__lock" title={t('password')} aria-label={t('password')}>
+                        {' '}
+                        🔒
+                      </span>
+                    )}
+                  </>
+                ),
+              },
+              {
+                title: t('columns.type'),
+                cell: (link) => (
+                  <>
+                    {t(`type.${link.type}`)} ·{' '}
+                    <span className="text-muted">{t(`item.${link.item_type}`)}</span>
+                  </>
+                ),
+              },
+              { title: t('columns.state'), cell: (link) => <StateBadge link={link} /> },
+              {
+                title: t('columns.expires'),
+                cell: (link) =>
+                  link.expires_at ? formatDateTime(new Date(link.expires_at), i18n.language) : t('never'),
+              },
+              {
+                title: t('columns.downloads'),
+                numeric: true,
+                data: (link) => ({ 'data-testid': `share-link-downloads-${link.id}` }),
+                cell: (link) =>
+                  t('downloads', { count: link.downloads, limit: link.download_limit ?? t('unlimited') }),
+              },
+              {
+                title: t('columns.created'),
+                cell: (link) => formatDateTime(new Date(link.created_at), i18n.language),
+              },
+              {
+                title: t('columns.actions'),
+                hideTitle: true,
+                cell: (link) => <LinkActions link={link} onAsk={(kind) => setAsked({ kind, link })} />,
+              },
+            ]}
+          />
+        )}
       </ReportCard>
       {creating && (
         <ShareLinkCreateDialog

@@ -12,7 +12,7 @@ import {
   type AccessLogFilter,
 } from '../../../workspace/share-links-api.ts';
 import { formatDateTime } from '../../activity/relative-time.ts';
-import { TableScroll } from '../kit/TableScroll.tsx';
+import { DataTable } from '../kit/DataTable.tsx';
 import { OperationError } from '../resource-parts.tsx';
 import { formatBytes } from '../service-parts.tsx';
 
@@ -63,43 +63,28 @@ export function ShareLinkLogsDialog({
       {log.isError && (
         <OperationError error={log.error} failure={t('logsFailed')} testId="share-link-logs-error" />
       )}
-      {log.data &&
-        (log.data.entries.length === 0 ? (
-          <p className="text-muted" data-testid="share-link-logs-empty">
-            {t('log.empty')}
-          </p>
-        ) : (
-          <TableScroll label={t('log.title', { name })}>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('log.at')}</th>
-                  <th scope="col">{t('log.address')}</th>
-                  <th scope="col">{t('log.result')}</th>
-                  <th scope="col" className="numeric">
-                    {t('log.bytes')}
-                  </th>
-                  <th scope="col">{t('log.path')}</th>
-                  <th scope="col">{t('log.browser')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.data.entries.map((entry) => (
-                  <tr key={entry.id} data-testid="share-link-log-row" data-result={entry.result}>
-                    <td>{formatDateTime(new Date(entry.at), i18n.language)}</td>
-                    <td>
-                      <code>{entry.ip}</code>
-                    </td>
-                    <td>{t(`log.results.${entry.result}`)}</td>
-                    <td className="numeric">{formatBytes(entry.bytes_sent, i18n.language)}</td>
-                    <td>{entry.path === null ? '—' : entry.path || '/'}</td>
-                    <td className="share-log__agent">{entry.user_agent}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        ))}
+      {log.data && (
+        <DataTable
+          label={t('log.title', { name })}
+          empty={{ text: t('log.empty'), testId: 'share-link-logs-empty', className: 'text-muted' }}
+          rows={log.data.entries}
+          rowKey={(entry) => entry.id}
+          rowData={(entry) => ({ 'data-testid': 'share-link-log-row', 'data-result': entry.result })}
+          rowHeader={false}
+          columns={[
+            { title: t('log.at'), cell: (entry) => formatDateTime(new Date(entry.at), i18n.language) },
+            { title: t('log.address'), cell: (entry) => <code>{entry.ip}</code> },
+            { title: t('log.result'), cell: (entry) => t(`log.results.${entry.result}`) },
+            {
+              title: t('log.bytes'),
+              numeric: true,
+              cell: (entry) => formatBytes(entry.bytes_sent, i18n.language),
+            },
+            { title: t('log.path'), cell: (entry) => (entry.path === null ? '—' : entry.path || '/') },
+            { title: t('log.browser'), className: 'share-log__agent', cell: (entry) => entry.user_agent },
+          ]}
+        />
+      )}
       <div className="button-row">
         <button
           type="button"

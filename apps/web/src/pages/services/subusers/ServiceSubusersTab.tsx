@@ -10,8 +10,8 @@ import { subusersApi, useSubusers } from '../../../workspace/subusers-api.ts';
 import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
 import { formatDateTime } from '../../activity/relative-time.ts';
 import { CopyValue } from '../kit/CopyValue.tsx';
+import { DataTable } from '../kit/DataTable.tsx';
 import { ReportCard } from '../kit/ReportCard.tsx';
-import { TableScroll } from '../kit/TableScroll.tsx';
 import { ConfirmAction, DeleteDialog, OperationError, RowAction } from '../resource-parts.tsx';
 import { useServiceTab } from '../use-service-tab.ts';
 import { BackupCodesDialog } from './BackupCodesDialog.tsx';
@@ -23,7 +23,7 @@ import './subusers.css';
 type AskedKind = 'password' | 'disable' | 'twoFactor' | 'twoFactorOff' | 'newCodes' | 'sessions' | 'delete';
 type Asked = { kind: AskedKind; subuser: Subuser };
 
-function SubuserRow({
+function SubuserActions({
   subuser,
   onAsk,
   onEnable,
@@ -32,7 +32,7 @@ function SubuserRow({
   onAsk: (kind: AskedKind) => void;
   onEnable: () => void;
 }) {
-  const { t, i18n } = useTranslation('subusersTab');
+  const { t } = useTranslation('subusersTab');
   const name = subuser.username;
   const action = (kind: AskedKind, label: string, danger = false) => (
     <RowAction
@@ -44,64 +44,36 @@ function SubuserRow({
     />
   );
   return (
-    <tr data-testid={`subuser-row-${name}`}>
-      <th scope="row">{name}</th>
-      <td>
-        <span
-          className={`badge ${subuser.enabled ? 'badge--success' : ''}`}
-          data-testid={`subuser-state-${name}`}
-        >
-          {subuser.enabled ? t('enabled') : t('disabled')}
-        </span>
-      </td>
-      <td data-testid={`subuser-2fa-state-${name}`} data-enabled={subuser.two_factor_enabled}>
-        <span className={`badge ${subuser.two_factor_enabled ? 'badge--success' : ''}`}>
-          {subuser.two_factor_enabled ? t('twoFactorOn') : t('twoFactorOff')}
-        </span>
-        {subuser.two_factor_enabled && (
-          <span className="text-muted subusers__codes">
-            {' '}
-            {t('codesLeft', { count: subuser.backup_codes_left })}
-          </span>
-        )}
-      </td>
-      <td>
-        {subuser.last_login_at ? formatDateTime(new Date(subuser.last_login_at), i18n.language) : t('never')}
-      </td>
-      <td className="numeric">{subuser.active_sessions}</td>
-      <td>
-        <div className="subusers__actions">
-          {action('password', t('actions.password'))}
-          {subuser.enabled ? (
-            action('disable', t('actions.disable'))
-          ) : (
-            <RowAction
-              label={t('actions.enable')}
-              target={name}
-              onClick={onEnable}
-              testId={`subuser-enable-${name}`}
-            />
-          )}
-          {subuser.two_factor_enabled ? (
-            <>
-              {action('newCodes', t('actions.newCodes'))}
-              {action('twoFactorOff', t('actions.turnOffTwoFactor'))}
-            </>
-          ) : (
-            action('twoFactor', t('actions.setUpTwoFactor'))
-          )}
-          {action('sessions', t('actions.sessions'))}
-          {action('delete', t('actions.delete'), true)}
-        </div>
-      </td>
-    </tr>
+    <div className="subusers__actions">
+      {action('password', t('actions.password'))}
+      {subuser.enabled ? (
+        action('disable', t('actions.disable'))
+      ) : (
+        <RowAction
+          label={t('actions.enable')}
+          target={name}
+          onClick={onEnable}
+          testId={`subuser-enable-${name}`}
+        />
+      )}
+      {subuser.two_factor_enabled ? (
+        <>
+          {action('newCodes', t('actions.newCodes'))}
+          {action('twoFactorOff', t('actions.turnOffTwoFactor'))}
+        </>
+      ) : (
+        action('twoFactor', t('actions.setUpTwoFactor'))
+      )}
+      {action('sessions', t('actions.sessions'))}
+      {action('delete', t('actions.delete'), true)}
+    </div>
   );
 }
 
 export function ServiceSubusersTab() {
   const { service } = useServiceTab('subusers');
   const serviceId = service.id;
-  const { t } = useTranslation(['subusersTab', 'workspace']);
+  const { t, i18n } = useTranslation(['subusersTab', 'workspace']);
   const subusers = useSubusers(serviceId);
   const [creating, setCreating] = useState(false);
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -135,40 +107,67 @@ export function ServiceSubusersTab() {
               <p className="text-muted">{t('serviceId')}</p>
               <CopyValue value={id} what={t('copyServiceId')} testId="subusers-service-id" />
             </div>
-            {list.length === 0 ? (
-              <p className="text-muted resource-section__empty" data-testid="subusers-empty">
-                {t('empty')}
-              </p>
-            ) : (
-              <TableScroll label={t('title')}>
-                <table className="data-table" data-testid="subusers-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('columns.username')}</th>
-                      <th scope="col">{t('columns.state')}</th>
-                      <th scope="col">{t('columns.twoFactor')}</th>
-                      <th scope="col">{t('columns.lastLogin')}</th>
-                      <th scope="col" className="numeric">
-                        {t('columns.sessions')}
-                      </th>
-                      <th scope="col">
-                        <span className="visually-hidden">{t('columns.actions')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.map((subuser) => (
-                      <SubuserRow
-                        key={subuser.id}
-                        subuser={subuser}
-                        onAsk={(kind) => setAsked({ kind, subuser })}
-                        onEnable={() => enable.mutate(subuser.id)}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            )}
+            <DataTable
+              label={t('title')}
+              testId="subusers-table"
+              empty={{ text: t('empty'), testId: 'subusers-empty' }}
+              rows={list}
+              rowKey={(subuser) => subuser.id}
+              rowData={(subuser) => ({ 'data-testid': `subuser-row-${subuser.username}` })}
+              columns={[
+                { title: t('columns.username'), cell: (subuser) => subuser.username },
+                {
+                  title: t('columns.state'),
+                  cell: (subuser) => (
+                    <span
+                      className={`badge ${subuser.enabled ? 'badge--success' : ''}`}
+                      data-testid={`subuser-state-${subuser.username}`}
+                    >
+                      {subuser.enabled ? t('enabled') : t('disabled')}
+                    </span>
+                  ),
+                },
+                {
+                  title: t('columns.twoFactor'),
+                  data: (subuser) => ({
+                    'data-testid': `subuser-2fa-state-${subuser.username}`,
+                    'data-enabled': subuser.two_factor_enabled,
+                  }),
+                  cell: (subuser) => (
+                    <>
+                      <span className={`badge ${subuser.two_factor_enabled ? 'badge--success' : ''}`}>
+                        {subuser.two_factor_enabled ? t('twoFactorOn') : t('twoFactorOff')}
+                      </span>
+                      {subuser.two_factor_enabled && (
+                        <span className="text-muted subusers__codes">
+                          {' '}
+                          {t('codesLeft', { count: subuser.backup_codes_left })}
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  title: t('columns.lastLogin'),
+                  cell: (subuser) =>
+                    subuser.last_login_at
+                      ? formatDateTime(new Date(subuser.last_login_at), i18n.language)
+                      : t('never'),
+                },
+                { title: t('columns.sessions'), numeric: true, cell: (subuser) => subuser.active_sessions },
+                {
+                  title: t('columns.actions'),
+                  hideTitle: true,
+                  cell: (subuser) => (
+                    <SubuserActions
+                      subuser={subuser}
+                      onAsk={(kind) => setAsked({ kind, subuser })}
+                      onEnable={() => enable.mutate(subuser.id)}
+                    />
+                  ),
+                },
+              ]}
+            />
           </>
         )}
       </ReportCard>

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { subusersApi, useSubuserSessions } from '../../../workspace/subusers-api.ts';
 import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
 import { formatDateTime } from '../../activity/relative-time.ts';
-import { TableScroll } from '../kit/TableScroll.tsx';
+import { DataTable } from '../kit/DataTable.tsx';
 import { OperationError, RowAction } from '../resource-parts.tsx';
 
 export function SubuserSessionsDialog({
@@ -37,46 +37,37 @@ export function SubuserSessionsDialog({
       {end.isError && <OperationError error={end.error} failure={t('failed.end')} />}
       {sessions.isSuccess && list.length === 0 && <p className="text-muted">{t('sessions.empty')}</p>}
       {list.length > 0 && (
-        <TableScroll label={t('sessions.title', { name: subuser.username })}>
-          <table className="data-table" data-testid="subuser-sessions">
-            <thead>
-              <tr>
-                <th scope="col">{t('sessions.device')}</th>
-                <th scope="col">{t('sessions.token')}</th>
-                <th scope="col">{t('sessions.ip')}</th>
-                <th scope="col">{t('sessions.remembered')}</th>
-                <th scope="col">{t('sessions.lastUsed')}</th>
-                <th scope="col">{t('sessions.expires')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('sessions.end')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((session) => (
-                <tr key={session.id} data-testid={`subuser-session-${session.id}`}>
-                  <th scope="row">{session.device_name}</th>
-                  <td>
-                    <code>{session.token_hint}…</code>
-                  </td>
-                  <td>{session.ip ?? '—'}</td>
-                  <td>{session.remember_me ? t('sessions.yes') : t('sessions.no')}</td>
-                  <td>{when(session.last_used_at)}</td>
-                  <td>{when(session.expires_at)}</td>
-                  <td>
-                    <RowAction
-                      label={t('sessions.end')}
-                      target={session.device_name}
-                      onClick={() => end.mutate(session.id)}
-                      testId={`subuser-session-end-${session.id}`}
-                      disabled={end.isPending}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t('sessions.title', { name: subuser.username })}
+          testId="subuser-sessions"
+          rows={list}
+          rowKey={(session) => session.id}
+          rowData={(session) => ({ 'data-testid': `subuser-session-${session.id}` })}
+          columns={[
+            { title: t('sessions.device'), cell: (session) => session.device_name },
+            { title: t('sessions.token'), cell: (session) => <code>{session.token_hint}…</code> },
+            { title: t('sessions.ip'), cell: (session) => session.ip ?? '—' },
+            {
+              title: t('sessions.remembered'),
+              cell: (session) => (session.remember_me ? t('sessions.yes') : t('sessions.no')),
+            },
+            { title: t('sessions.lastUsed'), cell: (session) => when(session.last_used_at) },
+            { title: t('sessions.expires'), cell: (session) => when(session.expires_at) },
+            {
+              title: t('sessions.end'),
+              hideTitle: true,
+              cell: (session) => (
+                <RowAction
+                  label={t('sessions.end')}
+                  target={session.device_name}
+                  onClick={() => end.mutate(session.id)}
+                  testId={`subuser-session-end-${session.id}`}
+                  disabled={end.isPending}
+                />
+              ),
+            },
+          ]}
+        />
       )}
       <div className="button-row">
         {list.length > 0 && (
