@@ -23,7 +23,12 @@ let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
 function parse(path: string): ParsedFont {
   const font = fontkit.create(readFileSync(require.resolve(path)));
   if (!('layout' in font)) throw new Error(`${path} is a font collection, not a font`);
-  for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
+  for (const codePoint of font.characterSet) {
+    // Not a compatibility form such as the ligature ﬁ: shaping makes that glyph from f and i and
+    // must be the first to ask for it, so that its text stays "fi".
+    const character = String.fromCodePoint(codePoint);
+    if (character.normalize('NFKC') === character) font.glyphForCodePoint(codePoint);
+  }
   return font;
 }
 
