@@ -65,6 +65,13 @@ export const applyStatusFields = {
   apply_error: text().nullable(),
 };
 
+/** The tail of every workspace resource the owner lists: its apply status, then when it was made and changed. */
+export const workspaceResourceFields = {
+  ...applyStatusFields,
+  created_at: text(),
+  updated_at: text(),
+};
+
 export const workspaceServiceParamsSchema = z.object({
   serviceId: z.uuid({ error: 'invalid_format' }),
 });
@@ -113,9 +120,7 @@ export const workspaceUserSchema = z.object({
   primary_group: text().nullable(),
   /** Every group the user belongs to, primary included, by name. */
   groups: z.array(text()),
-  ...applyStatusFields,
-  created_at: text(),
-  updated_at: text(),
+  ...workspaceResourceFields,
 });
 export type WorkspaceUser = z.infer<typeof workspaceUserSchema>;
 
@@ -162,9 +167,7 @@ export const workspaceGroupSchema = z.object({
   /** Unix gid on the node; null until the service is placed on one. */
   gid: z.number().int().nullable(),
   members: z.array(workspaceGroupMemberSchema),
-  ...applyStatusFields,
-  created_at: text(),
-  updated_at: text(),
+  ...workspaceResourceFields,
 });
 export type WorkspaceGroup = z.infer<typeof workspaceGroupSchema>;
 

@@ -29,6 +29,7 @@ import {
   workspaceDescriptionSchema,
   workspaceNameRefSchema,
   workspaceServiceParamsSchema,
+  workspaceResourceFields,
 } from './directory.ts';
 import { NFS_ACCESS, NFS_DEFAULT_PORT, NFS_EXPORT_PATH_PATTERN } from './nodes.ts';
 import { RESERVED_SHARE_ROOTS } from './samba.ts';
@@ -150,9 +151,7 @@ export const nfsExportSchema = z.object({
   owner: text().nullable(),
   /** What a client mounts: `<address>:/<path>` at the status's address; null until placed. */
   mount: text().nullable(),
-  ...applyStatusFields,
-  created_at: text(),
-  updated_at: text(),
+  ...workspaceResourceFields,
 });
 export type NfsExport = z.infer<typeof nfsExportSchema>;
 

@@ -20,6 +20,7 @@ import {
   workspaceNameRefSchema,
   workspaceNameSchema,
   workspaceServiceParamsSchema,
+  workspaceResourceFields,
 } from './directory.ts';
 import { SAMBA_MIN_PROTOCOLS, SAMBA_SERVER_DEFAULTS } from './nodes.ts';
 
@@ -114,9 +115,7 @@ export const sambaShareSchema = z.object({
   bind_public_ip: z.boolean(),
   users: z.array(sambaShareUserSchema),
   groups: z.array(text()),
-  ...applyStatusFields,
-  created_at: text(),
-  updated_at: text(),
+  ...workspaceResourceFields,
 });
 export type SambaShare = z.infer<typeof sambaShareSchema>;
 

@@ -26,6 +26,7 @@ import {
   workspaceNameSchema,
   workspacePasswordSchema,
   workspaceServiceParamsSchema,
+  workspaceResourceFields,
 } from './directory.ts';
 import { VPN_DEFAULT_PORT } from './nodes.ts';
 
@@ -89,9 +90,7 @@ export const vpnUserSchema = z.object({
   bytes_sent: z.number().int(),
   bytes_received: z.number().int(),
   connected_since: text().nullable(),
-  ...applyStatusFields,
-  created_at: text(),
-  updated_at: text(),
+  ...workspaceResourceFields,
 });
 export type VpnUser = z.infer<typeof vpnUserSchema>;
 

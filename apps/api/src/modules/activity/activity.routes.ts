@@ -7,59 +7,44 @@ import {
   activityListQuerySchema,
   activityPageSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../../http/caller.ts';
+import { ownerRouter } from '../../http/owner-route.ts';
 import type { ActivityService } from './activity.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['activity'];
 
 export const activityRoutes: FastifyPluginAsyncZod<{
   activity: ActivityService;
 }> = async (app, { activity }) => {
-  app.get(
+  const owner = ownerRouter(app, tags);
+  owner.get(
     '/',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The account’s activity, newest first (skip 0, limit 50 by default)',
-        security,
-        querystring: activityListQuerySchema,
-        response: { 200: activityPageSchema },
-      },
+      summary: 'The account’s activity, newest first (skip 0, limit 50 by default)',
+      querystring: activityListQuerySchema,
+      response: { 200: activityPageSchema },
     },
-    async (request) => activity.list(currentUserId(request), request.query),
+    async (request, { accountId }) => activity.list(accountId, request.query),
   );
 
-  app.get(
+  owner.get(
     '/filtered',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary:
-          'The account’s activity narrowed by action, tone, service, kind (management or login) and dates; blank filters are ignored',
-        security,
-        querystring: activityFilterQuerySchema,
-        response: { 200: activityPageSchema },
-      },
+      summary:
+        'The account’s activity narrowed by action, tone, service, kind (management or login) and dates; blank filters are ignored',
+      querystring: activityFilterQuerySchema,
+      response: { 200: activityPageSchema },
     },
-    async (request) => activity.filtered(currentUserId(request), request.query),
+    async (request, { accountId }) => activity.filtered(accountId, request.query),
   );
 
-  app.get(
+  owner.get(
     '/audit/:serviceId',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The activity of one of the account’s services, newest first',
-        security,
-        params: activityAuditParamsSchema,
-        querystring: activityListQuerySchema,
-        response: { 200: activityPageSchema },
-      },
+      summary: 'The activity of one of the account’s services, newest first',
+      params: activityAuditParamsSchema,
+      querystring: activityListQuerySchema,
+      response: { 200: activityPageSchema },
     },
-    async (request) => activity.audit(currentUserId(request), request.params.serviceId, request.query),
+    async (request, { accountId }) => activity.audit(accountId, request.params.serviceId, request.query),
   );
 };

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { accountIdColumn, createdAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * The activity log: every management action and notable account event, with who, from where and
@@ -8,16 +8,14 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 export const activityEvents = pgTable(
   'activity_events',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    accountId: accountIdColumn(),
     serviceId: text('service_id'),
     action: text('action').notNull(),
     tone: text('tone', { enum: ['success', 'warning', 'error', 'info'] }).notNull(),
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('activity_account_idx').on(table.accountId, table.createdAt),

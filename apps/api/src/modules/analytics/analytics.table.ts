@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '../../db/columns.ts';
 
 /**
  * Analytics events from visitors who consented to "all" cookies. Holds no personal data: no
@@ -12,7 +13,7 @@ export const analyticsEvents = pgTable(
     path: text('path').notNull(),
     target: text('target'),
     language: text('language', { enum: ['en', 'lt'] }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('analytics_events_name_created_idx').on(table.name, table.createdAt),

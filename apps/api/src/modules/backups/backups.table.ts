@@ -21,8 +21,9 @@ import type {
   BackupType,
   RestoreTarget,
 } from '@debesis/contract';
-import { services } from '../services/services.table.ts';
 import { vpnUsers } from '../vpn/vpn.table.ts';
+import { accountIdColumn, createdAtColumn, timestampColumns, uuidPrimaryKey } from '../../db/columns.ts';
+import { serviceKeyColumn, workspaceColumns } from '../services/service-columns.ts';
 
 /**
  * A backup schedule (spec §3 "Backup schedule"). `next_run_at` is when the scheduler queues its
@@ -32,13 +33,8 @@ import { vpnUsers } from '../vpn/vpn.table.ts';
 export const backupSchedules = pgTable(
   'backup_schedules',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     name: text('name').notNull(),
     frequency: text('frequency').$type<BackupFrequency>().notNull(),
     hour: integer('hour').notNull(),
@@ -53,8 +49,7 @@ export const backupSchedules = pgTable(
     state: text('state').$type<BackupScheduleState>().notNull(),
     providerManaged: boolean('provider_managed').notNull().default(false),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     index('backup_schedules_service_idx').on(table.serviceId),
@@ -77,13 +72,8 @@ export const backupSchedules = pgTable(
 export const backupSessions = pgTable(
   'backup_sessions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     scheduleId: uuid('schedule_id').references(() => backupSchedules.id, { onDelete: 'set null' }),
     scheduleName: text('schedule_name').notNull(),
     type: text('type').$type<BackupType>().notNull(),
@@ -102,7 +92,7 @@ export const backupSessions = pgTable(
     error: text('error'),
     failureMail: text('failure_mail').$type<'pending' | 'sent'>(),
     prunedAt: timestamp('pruned_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -122,13 +112,8 @@ export const backupSessions = pgTable(
 export const backupRestores = pgTable(
   'backup_restores',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => backupSessions.id, { onDelete: 'cascade' }),
@@ -140,7 +125,7 @@ export const backupRestores = pgTable(
     filesRestored: integer('files_restored'),
     errorCode: text('error_code').$type<BackupFailureCode>(),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -154,10 +139,8 @@ export const backupRestores = pgTable(
 
 /** The workspace's repository as the node last measured it. No row: never measured. */
 export const backupUsage = pgTable('backup_usage', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id').notNull(),
+  serviceId: serviceKeyColumn(),
+  accountId: accountIdColumn(),
   repositoryBytes: bigint('repository_bytes', { mode: 'number' }).notNull(),
   storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull(),
   snapshots: integer('snapshots').notNull(),
@@ -175,13 +158,8 @@ export const backupUsage = pgTable('backup_usage', {
 export const backupClients = pgTable(
   'backup_clients',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     name: text('name').notNull(),
     vpnLoginId: uuid('vpn_login_id').references(() => vpnUsers.id, { onDelete: 'set null' }),
     passwordBcrypt: text('password_bcrypt').notNull(),
@@ -192,8 +170,7 @@ export const backupClients = pgTable(
     pushing: boolean('pushing').notNull().default(false),
     /** When the node last copied its repository to the backup target (agent: client-mirror.ts). */
     offNodeAt: timestamp('off_node_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [uniqueIndex('backup_clients_name_unique').on(table.serviceId, sql`lower(${table.name})`)],
 );
@@ -207,9 +184,7 @@ export const backupClients = pgTable(
  * row.
  */
 export const backupRepositoryKeys = pgTable('backup_repository_keys', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
+  serviceId: serviceKeyColumn(),
   keySealed: text('key_sealed').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });

@@ -15,41 +15,34 @@ import {
 } from '@debesis/contract';
 import { documentHeaders } from '../../http/attachment.ts';
 import { admitSessionRead, currentUserId } from '../../http/caller.ts';
+import { ownerRouter, ownerRoutes } from '../../http/owner-route.ts';
 import { compiledContractSerializer } from '../../http/contract-serializer.ts';
 import type { BillingService } from './billing.service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['billing'];
+const route = ownerRoutes(tags);
 
 export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
-  app.get(
+  const owner = ownerRouter(app, tags);
+  owner.get(
     '/',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary:
-          'Billing summary: billing info and its completeness, outstanding orders, credit, invoice totals',
-        security,
-        response: { 200: billingSummarySchema },
-      },
+      summary:
+        'Billing summary: billing info and its completeness, outstanding orders, credit, invoice totals',
+      response: { 200: billingSummarySchema },
     },
-    async (request) => billing.summary(currentUserId(request)),
+    async (_request, { accountId }) => billing.summary(accountId),
   );
 
-  app.put(
+  owner.put(
     '/info',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Save billing info; refused unless complete (spec §3)',
-        security,
-        body: updateBillingInfoRequestSchema,
-        response: { 200: billingInfoSchema },
-      },
+      summary: 'Save billing info; refused unless complete (spec §3)',
+      body: updateBillingInfoRequestSchema,
+      response: { 200: billingInfoSchema },
     },
-    async (request) => billing.updateInfo(currentUserId(request), request.body, { ip: request.ip }),
+    async (request, { accountId, meta }) => billing.updateInfo(accountId, request.body, meta),
   );
 
   app.get(
@@ -72,31 +65,23 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
       ),
   );
 
-  app.get(
+  owner.get(
     '/invoices/:id',
-    {
-      config: { access: 'verified' },
-      schema: { tags, security, params: invoiceIdParamsSchema, response: { 200: invoiceSchema } },
-    },
-    async (request) => billing.get(currentUserId(request), request.params.id),
+    { params: invoiceIdParamsSchema, response: { 200: invoiceSchema } },
+    async (request, { accountId }) => billing.get(accountId, request.params.id),
   );
 
   app.get(
     '/invoices/:id/pdf',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The invoice as a PDF file (account language, or `lang`)',
-        security,
-        params: invoiceIdParamsSchema,
-        querystring: invoiceDocumentQuerySchema,
-        produces: ['application/pdf'],
-        response: {
-          200: z.custom<Buffer>().meta({ type: 'string', format: 'binary', description: 'application/pdf' }),
-        },
+    route({
+      summary: 'The invoice as a PDF file (account language, or `lang`)',
+      params: invoiceIdParamsSchema,
+      querystring: invoiceDocumentQuerySchema,
+      produces: ['application/pdf'],
+      response: {
+        200: z.custom<Buffer>().meta({ type: 'string', format: 'binary', description: 'application/pdf' }),
       },
-    },
+    }),
     async (request, reply) => {
       const file = await billing.pdf(currentUserId(request), request.params.id, request.query.lang);
       return reply
@@ -109,18 +94,13 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
 
   app.get(
     '/invoices/:id/preview',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The invoice as an HTML page (account language, or `lang`)',
-        security,
-        params: invoiceIdParamsSchema,
-        querystring: invoiceDocumentQuerySchema,
-        produces: ['text/html'],
-        response: { 200: text().meta({ description: 'text/html' }) },
-      },
-    },
+    route({
+      summary: 'The invoice as an HTML page (account language, or `lang`)',
+      params: invoiceIdParamsSchema,
+      querystring: invoiceDocumentQuerySchema,
+      produces: ['text/html'],
+      response: { 200: text().meta({ description: 'text/html' }) },
+    }),
     async (request, reply) => {
       const html = await billing.preview(currentUserId(request), request.params.id, request.query.lang);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Invoice } from '@debesis/contract';
+import { accountIdColumn, updatedAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * An issued invoice or credit note as stored; those issued before workspace names were kept have
@@ -37,7 +38,7 @@ export const billingInfo = pgTable('billing_info', {
   state: text('state').notNull().default(''),
   postalCode: text('postal_code').notNull().default(''),
   country: text('country').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /**
@@ -67,10 +68,8 @@ export const creditNoteCounters = pgTable('credit_note_counters', {
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    accountId: accountIdColumn(),
     /** `credit_note`: money given back on the invoice `creditedInvoiceId`; its amounts are negative. */
     kind: text('kind', { enum: ['invoice', 'credit_note'] })
       .notNull()

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * Messages sent through the public contact form (spec §3 "Contact message"). Kept so that a
@@ -9,16 +9,14 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     /** The language the visitor wrote from, so support can answer in it. */
     language: text('language', { enum: ['en', 'lt'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accountIdColumn, createdAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * The account-credit ledger: a downgrade adds credit (positive), a paid order uses it
@@ -11,17 +11,15 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 export const creditEntries = pgTable(
   'credit_entries',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    accountId: accountIdColumn(),
     kind: text('kind', { enum: ['downgrade', 'order', 'payment'] }).notNull(),
     /** Minor units before VAT. */
     amountMinor: integer('amount_minor').notNull(),
     serviceId: uuid('service_id'),
     orderId: uuid('order_id'),
     planChangeId: uuid('plan_change_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('credit_entries_account_idx').on(table.accountId, table.createdAt),

@@ -21,7 +21,7 @@ import {
   workspaceUsersResponseSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
-import { ownerRoutes } from '../../http/owner-route.ts';
+import { ownerRouter, ownerRoutes } from '../../http/owner-route.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { DirectoryService } from './directory.service.ts';
 
@@ -31,80 +31,67 @@ const route = ownerRoutes(tags);
 export const directoryRoutes: FastifyPluginAsyncZod<{
   directory: DirectoryService;
 }> = async (app, { directory }) => {
-  app.get(
+  const owner = ownerRouter(app, tags);
+  owner.get(
     '/:serviceId/users',
-    route({
+    {
       summary: 'The service’s users, with their groups and whether the node has applied them',
       params: workspaceServiceParamsSchema,
       response: { 200: workspaceUsersResponseSchema },
-    }),
-    async (request) => directory.listUsers(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => directory.listUsers(accountId, request.params.serviceId),
   );
 
-  app.post(
+  owner.post(
     '/:serviceId/users',
-    route({
+    {
       summary: 'Create a user (up to the plan’s users count)',
       params: workspaceServiceParamsSchema,
       body: createWorkspaceUserRequestSchema,
       response: { 201: workspaceUserSchema },
-    }),
-    async (request, reply) =>
-      reply.status(201).send(
-        await directory.createUser(currentUserId(request), request.params.serviceId, request.body, {
-          ip: request.ip,
-        }),
-      ),
+    },
+    async (request, { accountId, meta }) =>
+      directory.createUser(accountId, request.params.serviceId, request.body, meta),
   );
 
-  app.patch(
+  owner.patch(
     '/:serviceId/users/:user',
-    route({
+    {
       summary: 'Change a user’s active state, password or groups',
       params: workspaceUserParamsSchema,
       body: updateWorkspaceUserRequestSchema,
       response: { 200: workspaceUserSchema },
-    }),
-    async (request) =>
-      directory.updateUser(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.user,
-        request.body,
-        { ip: request.ip },
-      ),
+    },
+    async (request, { accountId, meta }) =>
+      directory.updateUser(accountId, request.params.serviceId, request.params.user, request.body, meta),
   );
 
-  app.delete(
+  owner.delete(
     '/:serviceId/users/:user',
-    route({
+    {
       summary: 'Delete a user: out of every group and share',
       params: workspaceUserParamsSchema,
       response: { 204: z.null() },
-    }),
-    async (request, reply) => {
-      await directory.deleteUser(currentUserId(request), request.params.serviceId, request.params.user, {
-        ip: request.ip,
-      });
-      return reply.status(204).send(null);
     },
+    async (request, { accountId, meta }) =>
+      directory.deleteUser(accountId, request.params.serviceId, request.params.user, meta),
   );
 
-  app.patch(
+  owner.patch(
     '/:serviceId/users/:user/password',
-    route({
+    {
       summary: 'Set a user’s password',
       params: workspaceUserParamsSchema,
       body: workspaceUserPasswordRequestSchema,
       response: { 200: workspaceUserSchema },
-    }),
-    async (request) =>
+    },
+    async (request, { accountId, meta }) =>
       directory.setPassword(
-        currentUserId(request),
+        accountId,
         request.params.serviceId,
         request.params.user,
         request.body.password,
-        { ip: request.ip },
+        meta,
       ),
   );
 
@@ -126,85 +113,71 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
     );
   }
 
-  app.get(
+  owner.get(
     '/:serviceId/users/:user/groups',
-    route({
+    {
       summary: 'The groups a user belongs to, primary marked',
       params: workspaceUserParamsSchema,
       response: { 200: workspaceUserGroupsResponseSchema },
-    }),
-    async (request) =>
-      directory.userGroups(currentUserId(request), request.params.serviceId, request.params.user),
+    },
+    async (request, { accountId }) =>
+      directory.userGroups(accountId, request.params.serviceId, request.params.user),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/groups',
-    route({
+    {
       summary: 'The service’s groups with their members',
       params: workspaceServiceParamsSchema,
       response: { 200: workspaceGroupsResponseSchema },
-    }),
-    async (request) => directory.listGroups(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => directory.listGroups(accountId, request.params.serviceId),
   );
 
-  app.post(
+  owner.post(
     '/:serviceId/groups',
-    route({
+    {
       summary: 'Create a group, optionally with supplementary members',
       params: workspaceServiceParamsSchema,
       body: createWorkspaceGroupRequestSchema,
       response: { 201: workspaceGroupSchema },
-    }),
-    async (request, reply) =>
-      reply.status(201).send(
-        await directory.createGroup(currentUserId(request), request.params.serviceId, request.body, {
-          ip: request.ip,
-        }),
-      ),
+    },
+    async (request, { accountId, meta }) =>
+      directory.createGroup(accountId, request.params.serviceId, request.body, meta),
   );
 
-  app.patch(
+  owner.patch(
     '/:serviceId/groups/:group',
-    route({
+    {
       summary: 'Rename a group, change its description or its whole member list',
       params: workspaceGroupParamsSchema,
       body: updateWorkspaceGroupRequestSchema,
       response: { 200: workspaceGroupSchema },
-    }),
-    async (request) =>
-      directory.updateGroup(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.group,
-        request.body,
-        { ip: request.ip },
-      ),
+    },
+    async (request, { accountId, meta }) =>
+      directory.updateGroup(accountId, request.params.serviceId, request.params.group, request.body, meta),
   );
 
-  app.delete(
+  owner.delete(
     '/:serviceId/groups/:group',
-    route({
+    {
       summary: 'Delete a group: out of every share; its primary members fall back to `users`',
       params: workspaceGroupParamsSchema,
       response: { 204: z.null() },
-    }),
-    async (request, reply) => {
-      await directory.deleteGroup(currentUserId(request), request.params.serviceId, request.params.group, {
-        ip: request.ip,
-      });
-      return reply.status(204).send(null);
     },
+    async (request, { accountId, meta }) =>
+      directory.deleteGroup(accountId, request.params.serviceId, request.params.group, meta),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/groups/:group/members',
-    route({
+    {
       summary: 'A group’s members, primary or supplementary',
       params: workspaceGroupParamsSchema,
       response: { 200: workspaceGroupMembersResponseSchema },
-    }),
-    async (request) =>
-      directory.groupMembers(currentUserId(request), request.params.serviceId, request.params.group),
+    },
+    async (request, { accountId }) =>
+      directory.groupMembers(accountId, request.params.serviceId, request.params.group),
   );
 
   app.post(
@@ -228,22 +201,22 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.delete(
+  owner.delete(
     '/:serviceId/groups/:group/members/:user',
-    route({
+    {
       summary: 'Remove a user from a group; primary=true takes only their primary role (they stay a member)',
       params: workspaceGroupMemberParamsSchema,
       querystring: workspaceGroupMemberQuerySchema,
       response: { 200: workspaceGroupSchema },
-    }),
-    async (request) =>
+    },
+    async (request, { accountId, meta }) =>
       directory.removeMember(
-        currentUserId(request),
+        accountId,
         request.params.serviceId,
         request.params.group,
         request.params.user,
         request.query.primary,
-        { ip: request.ip },
+        meta,
       ),
   );
 

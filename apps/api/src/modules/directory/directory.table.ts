@@ -7,11 +7,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { services } from '../services/services.table.ts';
+import { createdAtColumn, timestampColumns, uuidPrimaryKey } from '../../db/columns.ts';
+import { serviceKeyColumn, workspaceColumns } from '../services/service-columns.ts';
 
 /**
  * A service user (spec §3 "Service user"): a Unix and Samba account inside the workspace. Its
@@ -23,21 +23,15 @@ import { services } from '../services/services.table.ts';
 export const workspaceUsers = pgTable(
   'workspace_users',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     name: text('name').notNull(),
     idOffset: integer('id_offset').notNull(),
     active: boolean('active').notNull().default(true),
     passwordCrypt: text('password_crypt').notNull(),
     passwordNt: text('password_nt').notNull(),
     changedGeneration: integer('changed_generation').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('workspace_users_name_unique').on(table.serviceId, table.name),
@@ -51,19 +45,13 @@ export const workspaceUsers = pgTable(
 export const workspaceGroups = pgTable(
   'workspace_groups',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     idOffset: integer('id_offset').notNull(),
     changedGeneration: integer('changed_generation').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('workspace_groups_name_unique').on(table.serviceId, table.name),
@@ -85,7 +73,7 @@ export const workspaceGroupMembers = pgTable(
       .references(() => workspaceUsers.id, { onDelete: 'cascade' }),
     serviceId: uuid('service_id').notNull(),
     primary: boolean('primary').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.groupId, table.userId] }),
@@ -102,9 +90,7 @@ export const workspaceGroupMembers = pgTable(
  * up are freed offsets taken again.
  */
 export const workspaceIdCounters = pgTable('workspace_id_counters', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
+  serviceId: serviceKeyColumn(),
   nextUserOffset: integer('next_user_offset').notNull().default(1),
   nextGroupOffset: integer('next_group_offset').notNull().default(1),
 });

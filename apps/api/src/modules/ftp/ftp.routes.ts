@@ -13,7 +13,7 @@ import {
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
-import { ownerRoutes } from '../../http/owner-route.ts';
+import { ownerRouter, ownerRoutes } from '../../http/owner-route.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { FtpService } from './ftp.service.ts';
 
@@ -21,24 +21,25 @@ const tags = ['ftp'];
 const route = ownerRoutes(tags);
 
 export const ftpRoutes: FastifyPluginAsyncZod<{ ftp: FtpService }> = async (app, { ftp }) => {
-  app.get(
+  const owner = ownerRouter(app, tags);
+  owner.get(
     '/:serviceId/status',
-    route({
+    {
       summary: 'FTP and SFTP of the service: where to connect, what the node runs, users, sessions',
       params: workspaceServiceParamsSchema,
       response: { 200: ftpStatusSchema },
-    }),
-    async (request) => ftp.status(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => ftp.status(accountId, request.params.serviceId),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/users',
-    route({
+    {
       summary: 'The service’s users with their FTP/SFTP access (enabled, permissions)',
       params: workspaceServiceParamsSchema,
       response: { 200: ftpUsersResponseSchema },
-    }),
-    async (request) => ftp.listUsers(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => ftp.listUsers(accountId, request.params.serviceId),
   );
 
   for (const [action, enabled] of [
@@ -61,54 +62,54 @@ export const ftpRoutes: FastifyPluginAsyncZod<{ ftp: FtpService }> = async (app,
     );
   }
 
-  app.put(
+  owner.put(
     '/:serviceId/users/:user/permissions',
-    route({
+    {
       summary: 'A user’s FTP/SFTP rights: read_write or read_only',
       params: ftpUserParamsSchema,
       body: ftpPermissionsRequestSchema,
       response: { 200: ftpUserSchema },
-    }),
-    async (request) =>
+    },
+    async (request, { accountId, meta }) =>
       ftp.setPermissions(
-        currentUserId(request),
+        accountId,
         request.params.serviceId,
         request.params.user,
         request.body.permissions,
-        { ip: request.ip },
+        meta,
       ),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/sessions',
-    route({
+    {
       summary: 'FTP and SFTP sessions signed in now, as the node last reported',
       params: workspaceServiceParamsSchema,
       response: { 200: ftpSessionsResponseSchema },
-    }),
-    async (request) => ftp.sessions(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => ftp.sessions(accountId, request.params.serviceId),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/settings',
-    route({
+    {
       summary: 'The FTP/SFTP settings (the ftp-advanced tab)',
       params: workspaceServiceParamsSchema,
       response: { 200: ftpSettingsSchema },
-    }),
-    async (request) => ftp.settings(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => ftp.settings(accountId, request.params.serviceId),
   );
 
-  app.put(
+  owner.put(
     '/:serviceId/settings',
-    route({
+    {
       summary: 'Replace the FTP/SFTP settings: servers on or off, passive ports, limits, TLS',
       params: workspaceServiceParamsSchema,
       body: ftpSettingsRequestSchema,
       response: { 200: ftpSettingsSchema },
-    }),
-    async (request) =>
-      ftp.updateSettings(currentUserId(request), request.params.serviceId, request.body, { ip: request.ip }),
+    },
+    async (request, { accountId, meta }) =>
+      ftp.updateSettings(accountId, request.params.serviceId, request.body, meta),
   );
 
   serviceApplyRoute(app, {

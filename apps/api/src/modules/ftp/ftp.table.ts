@@ -10,7 +10,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { workspaceUsers } from '../directory/directory.table.ts';
-import { services } from '../services/services.table.ts';
+import { accountIdColumn, updatedAtColumn } from '../../db/columns.ts';
+import { serviceKeyColumn, workspaceColumns } from '../services/service-columns.ts';
 
 /**
  * A service user's FTP/SFTP access, once the owner changed it: no row means the default (may sign
@@ -24,14 +25,11 @@ export const ftpUsers = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => workspaceUsers.id, { onDelete: 'cascade' }),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    ...workspaceColumns(),
     enabled: boolean('enabled').notNull(),
     permissions: text('permissions', { enum: ['read_write', 'read_only'] }).notNull(),
     changedGeneration: integer('changed_generation').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [index('ftp_users_service_idx').on(table.serviceId)],
 );
@@ -41,10 +39,8 @@ export const ftpUsers = pgTable(
  * (FTP_DEFAULT_SETTINGS).
  */
 export const ftpSettings = pgTable('ftp_settings', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id').notNull(),
+  serviceId: serviceKeyColumn(),
+  accountId: accountIdColumn(),
   ftpEnabled: boolean('ftp_enabled').notNull(),
   sftpEnabled: boolean('sftp_enabled').notNull(),
   passivePortMin: integer('passive_port_min').notNull(),
@@ -54,7 +50,7 @@ export const ftpSettings = pgTable('ftp_settings', {
   idleTimeoutMinutes: integer('idle_timeout_minutes').notNull(),
   tlsRequired: boolean('tls_required').notNull(),
   changedGeneration: integer('changed_generation').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /**
@@ -65,10 +61,7 @@ export const ftpSessions = pgTable(
   'ftp_sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    ...workspaceColumns(),
     protocol: text('protocol', { enum: ['ftp', 'sftp'] }).notNull(),
     userId: uuid('user_id')
       .notNull()
@@ -86,10 +79,7 @@ export const ftpSessions = pgTable(
 export const ftpSessionReports = pgTable(
   'ftp_session_reports',
   {
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    ...workspaceColumns(),
     protocol: text('protocol', { enum: ['ftp', 'sftp'] }).notNull(),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
   },

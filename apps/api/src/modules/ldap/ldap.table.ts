@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { services } from '../services/services.table.ts';
 import { workspaceUsers } from '../directory/directory.table.ts';
+import { accountIdColumn, timestampColumns, updatedAtColumn } from '../../db/columns.ts';
+import { serviceKeyColumn, workspaceColumns } from '../services/service-columns.ts';
 
 /**
  * A workspace's LDAP directory (issue 17): the row exists from the owner's first LDAP change,
@@ -10,10 +11,8 @@ import { workspaceUsers } from '../directory/directory.table.ts';
  * the service's name when the row is made, then the owner's; null: none (rows made before it).
  */
 export const ldapDirectories = pgTable('ldap_directories', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id').notNull(),
+  serviceId: serviceKeyColumn(),
+  accountId: accountIdColumn(),
   bindPasswordCrypt: text('bind_password_crypt'),
   anonymousRead: boolean('anonymous_read').notNull().default(false),
   alias: text('alias'),
@@ -23,8 +22,7 @@ export const ldapDirectories = pgTable('ldap_directories', {
   syncedAt: timestamp('synced_at', { withTimezone: true }),
   reportedAt: timestamp('reported_at', { withTimezone: true }),
   changedGeneration: integer('changed_generation').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestampColumns(),
 });
 
 /**
@@ -37,14 +35,11 @@ export const ldapUserFlags = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => workspaceUsers.id, { onDelete: 'cascade' }),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    ...workspaceColumns(),
     suspended: boolean('suspended').notNull().default(false),
     expiresOn: text('expires_on'),
     changedGeneration: integer('changed_generation').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [index('ldap_user_flags_service_idx').on(table.serviceId)],
 );

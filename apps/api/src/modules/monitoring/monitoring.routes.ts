@@ -17,127 +17,124 @@ import {
 } from '@debesis/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUserId } from '../../http/caller.ts';
-import { ownerRoutes } from '../../http/owner-route.ts';
+import { ownerRouter } from '../../http/owner-route.ts';
 import type { MonitoringService } from './monitoring.service.ts';
 import type { Webhooks } from './webhooks.ts';
 
 const tags = ['monitoring'];
-const route = ownerRoutes(tags);
 
 export const monitoringRoutes: FastifyPluginAsyncZod<{
   monitoring: MonitoringService;
   webhooks: Webhooks;
 }> = async (app, { monitoring, webhooks }) => {
-  app.get(
+  const owner = ownerRouter(app, tags);
+  owner.get(
     '/services/:id/activity',
-    route({
+    {
       summary: "What the service's daemons recorded: charted by bucket, ranked by user, listed newest first",
       params: monitoringServiceParamsSchema,
       querystring: activityQuerySchema,
       response: { 200: activityResponseSchema },
-    }),
-    async (request) => monitoring.serviceActivity(currentUserId(request), request.params.id, request.query),
+    },
+    async (request, { accountId }) => monitoring.serviceActivity(accountId, request.params.id, request.query),
   );
 
-  app.get(
+  owner.get(
     '/users/:userId/activity',
-    route({
+    {
       summary: 'The same for one workspace user',
       params: monitoringUserParamsSchema,
       querystring: activityQuerySchema,
       response: { 200: activityResponseSchema },
-    }),
-    async (request) => monitoring.userActivity(currentUserId(request), request.params.userId, request.query),
+    },
+    async (request, { accountId }) =>
+      monitoring.userActivity(accountId, request.params.userId, request.query),
   );
 
-  app.get(
+  owner.get(
     '/services/:id/quota',
-    route({
+    {
       summary: 'Size, used, free and files, the trend over the window and who owns what',
       params: monitoringServiceParamsSchema,
       querystring: quotaQuerySchema,
       response: { 200: serviceQuotaResponseSchema },
-    }),
-    async (request) =>
-      monitoring.serviceQuota(currentUserId(request), request.params.id, request.query.hours),
+    },
+    async (request, { accountId }) =>
+      monitoring.serviceQuota(accountId, request.params.id, request.query.hours),
   );
 
-  app.get(
+  owner.get(
     '/users/:userId/quota',
-    route({
+    {
       summary: 'Bytes and files one workspace user owns',
       params: monitoringUserParamsSchema,
       response: { 200: userQuotaResponseSchema },
-    }),
-    async (request) => monitoring.userQuota(currentUserId(request), request.params.userId),
+    },
+    async (request, { accountId }) => monitoring.userQuota(accountId, request.params.userId),
   );
 
-  app.get(
+  owner.get(
     '/tasks',
-    route({
+    {
       summary: "Provisioning, config applies, backups and restores of the owner's services",
       querystring: tasksQuerySchema,
       response: { 200: tasksResponseSchema },
-    }),
-    async (request) => ({ tasks: await monitoring.tasks(currentUserId(request), request.query) }),
+    },
+    async (request, { accountId }) => ({ tasks: await monitoring.tasks(accountId, request.query) }),
   );
 
-  app.get(
+  owner.get(
     '/alerts',
-    route({
+    {
       summary: 'Alerts raised in the window and every one still active',
       querystring: alertsQuerySchema,
       response: { 200: alertsResponseSchema },
-    }),
-    async (request) => ({ alerts: await monitoring.alerts(currentUserId(request), request.query) }),
+    },
+    async (request, { accountId }) => ({ alerts: await monitoring.alerts(accountId, request.query) }),
   );
 
-  app.get(
+  owner.get(
     '/services/:id/status',
-    route({
+    {
       summary: 'Each daemon up or down with its uptime, the last apply, the node',
       params: monitoringServiceParamsSchema,
       response: { 200: monitoringStatusResponseSchema },
-    }),
-    async (request) => monitoring.status(currentUserId(request), request.params.id),
+    },
+    async (request, { accountId }) => monitoring.status(accountId, request.params.id),
   );
 
   // Beyond the spec: where the account's alerts are posted.
-  app.get(
+  owner.get(
     '/webhook',
-    route({
+    {
       summary: 'The URL alerts are posted to (none: null) and how the last post went',
       response: { 200: webhookResponseSchema },
-    }),
-    async (request) => webhooks.get(currentUserId(request)),
+    },
+    async (_request, { accountId }) => webhooks.get(accountId),
   );
 
-  app.put(
+  owner.put(
     '/webhook',
-    route({
+    {
       summary: 'Sets the URL alerts are posted to; answers the signing key, this once',
       body: webhookRequestSchema,
       response: { 200: webhookResponseSchema },
-    }),
-    async (request) => webhooks.set(currentUserId(request), request.body.url),
-  );
-
-  app.delete(
-    '/webhook',
-    route({ summary: 'Stops posting alerts', response: { 204: z.null() } }),
-    async (request, reply) => {
-      await webhooks.remove(currentUserId(request));
-      return reply.code(204).send(null);
     },
+    async (request, { accountId }) => webhooks.set(accountId, request.body.url),
   );
 
-  app.post(
+  owner.delete(
+    '/webhook',
+    { summary: 'Stops posting alerts', response: { 204: z.null() } },
+    async (_request, { accountId }) => webhooks.remove(accountId),
+  );
+
+  owner.post(
     '/webhook/test',
-    route({
+    {
       summary: 'Posts a test event now; answers how it went',
       response: { 200: webhookResponseSchema },
-    }),
-    async (request) => webhooks.test(currentUserId(request)),
+    },
+    async (_request, { accountId }) => webhooks.test(accountId),
   );
 };

@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { services } from '../services/services.table.ts';
+import { accountIdColumn, uuidPrimaryKey } from '../../db/columns.ts';
+import { serviceIdColumn, serviceKeyColumn } from '../services/service-columns.ts';
 
 /**
  * What a workspace's daemons recorded (contract monitoring-node.ts), one row per event, kept
@@ -26,9 +27,7 @@ export const monitoringEvents = pgTable(
   'monitoring_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceIdColumn(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     source: smallint('source').notNull(),
     kind: smallint('kind').notNull(),
@@ -58,9 +57,7 @@ export const monitoringEvents = pgTable(
 export const monitoringActivityHours = pgTable(
   'monitoring_activity_hours',
   {
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceIdColumn(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     source: smallint('source').notNull(),
     kind: smallint('kind').notNull(),
@@ -73,9 +70,7 @@ export const monitoringActivityHours = pgTable(
 export const monitoringUserHours = pgTable(
   'monitoring_user_hours',
   {
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceIdColumn(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     username: text('username').notNull(),
     events: integer('events').notNull(),
@@ -87,9 +82,7 @@ export const monitoringUserHours = pgTable(
 export const monitoringUserKindHours = pgTable(
   'monitoring_user_kind_hours',
   {
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceIdColumn(),
     username: text('username').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     source: smallint('source').notNull(),
@@ -107,9 +100,7 @@ export const monitoringUserKindHours = pgTable(
 export const monitoringUsageSamples = pgTable(
   'monitoring_usage_samples',
   {
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceIdColumn(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     usedBytes: bigint('used_bytes', { mode: 'number' }).notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
@@ -122,9 +113,7 @@ export const monitoringUsageSamples = pgTable(
 export const monitoringUserUsage = pgTable(
   'monitoring_user_usage',
   {
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceIdColumn(),
     /** '' holds what no user owns. */
     username: text('username').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
@@ -138,9 +127,7 @@ export const monitoringUserUsage = pgTable(
 export const monitoringDaemonStarts = pgTable(
   'monitoring_daemon_starts',
   {
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceIdColumn(),
     daemon: text('daemon').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   },
@@ -152,9 +139,7 @@ export const monitoringDaemonStarts = pgTable(
  * report saying the same within a minute is not stored again, whichever API process receives it.
  */
 export const monitoringReportKeys = pgTable('monitoring_report_keys', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
+  serviceId: serviceKeyColumn(),
   key: text('key').notNull(),
   storedAt: timestamp('stored_at', { withTimezone: true }).notNull(),
 });
@@ -172,9 +157,7 @@ export type ApplyCause = (typeof APPLY_CAUSES)[number];
 export const monitoringApplies = pgTable(
   'monitoring_applies',
   {
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceIdColumn(),
     generation: integer('generation').notNull(),
     kind: text('kind', { enum: ['provisioning', 'apply'] }).notNull(),
     /**
@@ -201,13 +184,9 @@ export const monitoringApplies = pgTable(
 export const monitoringAlerts = pgTable(
   'monitoring_alerts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id').notNull(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    accountId: accountIdColumn(),
+    serviceId: serviceIdColumn(),
     kind: text('kind').notNull(),
     level: text('level', { enum: ['warning', 'critical'] }).notNull(),
     /** '' when the alert is about the whole service. */

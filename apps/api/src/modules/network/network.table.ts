@@ -1,14 +1,12 @@
-import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { services } from '../services/services.table.ts';
+import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { serviceIdColumn, serviceKeyColumn } from '../services/service-columns.ts';
 
 /**
  * A workspace's network link as its node last reported it (contract NetworkReport), and what the
  * API asks of it: one row per service, made by its first report.
  */
 export const serviceNetwork = pgTable('service_network', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
+  serviceId: serviceKeyColumn(),
   reachableFrom: text('reachable_from', { enum: ['node_only', 'routes'] }).notNull(),
   clientRoutes: jsonb('client_routes').$type<string[]>().notNull().default([]),
   /**
@@ -29,9 +27,7 @@ export const serviceNetwork = pgTable('service_network', {
 export const serviceTraffic = pgTable(
   'service_traffic',
   {
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    serviceId: serviceIdColumn(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
     sentBytes: bigint('sent_bytes', { mode: 'number' }).notNull().default(0),

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -13,7 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { NfsAccess } from '@debesis/contract';
 import { workspaceUsers } from '../directory/directory.table.ts';
-import { services } from '../services/services.table.ts';
+import { accountIdColumn, timestampColumns, updatedAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
+import { serviceKeyColumn, workspaceColumns } from '../services/service-columns.ts';
 
 /**
  * An NFS export of a workspace (spec §3 "NFS export"): a folder of its storage, relative to it,
@@ -25,13 +25,8 @@ import { services } from '../services/services.table.ts';
 export const nfsExports = pgTable(
   'nfs_exports',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     path: text('path').notNull(),
     client: text('client').notNull(),
     access: text('access').$type<NfsAccess>().notNull(),
@@ -44,8 +39,7 @@ export const nfsExports = pgTable(
     readBytes: bigint('read_bytes', { mode: 'number' }),
     writes: bigint('writes', { mode: 'number' }),
     writeBytes: bigint('write_bytes', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('nfs_exports_path_unique').on(table.serviceId, table.path),
@@ -56,12 +50,10 @@ export const nfsExports = pgTable(
 
 /** The workspace's NFS server: when the node last reported its clients. No row: never. */
 export const nfsServers = pgTable('nfs_servers', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id').notNull(),
+  serviceId: serviceKeyColumn(),
+  accountId: accountIdColumn(),
   clientsReportedAt: timestamp('clients_reported_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** The clients the node last reported (ganesha's NFSv4 client records), replaced by each report. */
@@ -69,10 +61,7 @@ export const nfsClients = pgTable(
   'nfs_clients',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    ...workspaceColumns(),
     address: text('address').notNull(),
     version: text('version').notNull(),
     connected: boolean('connected').notNull(),

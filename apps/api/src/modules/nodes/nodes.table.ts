@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
 
 /** Storage hosts. Each runs one agent that authenticates with its own token (kept hashed). */
 export const nodes = pgTable('nodes', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: uuidPrimaryKey(),
   name: text('name').notNull().unique(),
   hostname: text('hostname').notNull(),
   agentVersion: text('agent_version').notNull(),
@@ -24,7 +22,7 @@ export const nodes = pgTable('nodes', {
    * gets nothing new. Cleared by its next report.
    */
   failedAt: timestamp('failed_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /**
@@ -36,16 +34,14 @@ export const nodeEnrollments = pgTable('node_enrollments', {
   name: text('name').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** The audit trail of node identities: every registration and every refused takeover attempt. */
 export const nodeRegistrations = pgTable(
   'node_registrations',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     nodeName: text('node_name').notNull(),
     /** The node it concerns; null for a refused attempt on a name that does not exist. */
     nodeId: uuid('node_id').references(() => nodes.id, { onDelete: 'set null' }),
@@ -54,7 +50,7 @@ export const nodeRegistrations = pgTable(
     via: text('via', { enum: ['enrollment_token', 'registration_token'] }).notNull(),
     hostname: text('hostname').notNull(),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('node_registrations_name_idx').on(table.nodeName, table.createdAt)],
 );
@@ -77,7 +73,7 @@ export const nodeCalls = pgTable(
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     /** When a node's poll took it; null while it waits. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('node_calls_waiting_idx').on(table.nodeId, table.createdAt)],
 );

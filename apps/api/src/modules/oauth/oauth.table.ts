@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OAUTH_PROVIDERS } from '@debesis/contract';
 import { users } from '../users/users.table.ts';
+import { createdAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * A sign-in that went to a provider and has not come back yet: what the callback needs to finish
@@ -10,9 +10,7 @@ import { users } from '../users/users.table.ts';
 export const oauthStates = pgTable(
   'oauth_states',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     /** SHA-256 of the `state` parameter. */
     stateHash: text('state_hash').notNull().unique(),
     provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
@@ -25,7 +23,7 @@ export const oauthStates = pgTable(
     /** SHA-256 of the browser-binding cookie, so only the browser that started may finish. */
     bindingHash: text('binding_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('oauth_states_expires_idx').on(table.expiresAt)],
 );
@@ -34,9 +32,7 @@ export const oauthStates = pgTable(
 export const oauthIdentities = pgTable(
   'oauth_identities',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
     /** The provider's stable id of the person (`sub`; GitHub's numeric user id). */
     subject: text('subject').notNull(),
@@ -45,7 +41,7 @@ export const oauthIdentities = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The provider's address when the link was made (it may change there later). */
     email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     uniqueIndex('oauth_identities_provider_subject_unique').on(table.provider, table.subject),
@@ -60,9 +56,7 @@ export const oauthIdentities = pgTable(
 export const oauthLoginCodes = pgTable(
   'oauth_login_codes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     codeHash: text('code_hash').notNull().unique(),
     userId: uuid('user_id')
       .notNull()
@@ -71,7 +65,7 @@ export const oauthLoginCodes = pgTable(
     bindingHash: text('binding_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('oauth_login_codes_expires_idx').on(table.expiresAt)],
 );

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PriceBreakdownResponse } from '@debesis/contract';
+import { accountIdColumn, timestampColumns, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * What a customer asked to buy and its price at that moment. The breakdown is frozen when the
@@ -9,10 +9,8 @@ import type { PriceBreakdownResponse } from '@debesis/contract';
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    accountId: accountIdColumn(),
     kind: text('kind', { enum: ['new', 'extension', 'plan_change'] }).notNull(),
     status: text('status', { enum: ['AWAITING_PAYMENT', 'PAID', 'FAILED', 'CANCELLED'] }).notNull(),
     serviceId: uuid('service_id'),
@@ -42,8 +40,7 @@ export const orders = pgTable(
     errorMessage: text('error_message'),
     errorDetails: text('error_details'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [index('orders_account_idx').on(table.accountId, table.createdAt)],
 );

@@ -4,55 +4,40 @@
 // subuser's token is refused like on every billing route.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentMethodSetupResponseSchema, paymentMethodsResponseSchema } from '@debesis/contract';
-import { currentUserId } from '../../http/caller.ts';
+import { ownerRouter } from '../../http/owner-route.ts';
 import type { PaymentMethodsService } from './payment-methods.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['billing'];
 
 export const paymentMethodsRoutes: FastifyPluginAsyncZod<{ methods: PaymentMethodsService }> = async (
   app,
   { methods },
 ) => {
-  app.get(
+  const owner = ownerRouter(app, tags);
+  owner.get(
     '/',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The kept card (brand, last four digits, expiry), or none',
-        security,
-        response: { 200: paymentMethodsResponseSchema },
-      },
+      summary: 'The kept card (brand, last four digits, expiry), or none',
+      response: { 200: paymentMethodsResponseSchema },
     },
-    async (request) => methods.get(currentUserId(request)),
+    async (_request, { accountId }) => methods.get(accountId),
   );
 
-  app.post(
+  owner.post(
     '/',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Open the provider’s card form that keeps a new card without charging: its url',
-        security,
-        response: { 200: paymentMethodSetupResponseSchema },
-      },
+      summary: 'Open the provider’s card form that keeps a new card without charging: its url',
+      response: { 200: paymentMethodSetupResponseSchema },
     },
-    async (request) => methods.startSetup(currentUserId(request)),
+    async (_request, { accountId }) => methods.startSetup(accountId),
   );
 
-  app.delete(
+  owner.delete(
     '/',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Remove the kept card (detached at the provider); answered alike when there is none',
-        security,
-        response: { 200: paymentMethodsResponseSchema },
-      },
+      summary: 'Remove the kept card (detached at the provider); answered alike when there is none',
+      response: { 200: paymentMethodsResponseSchema },
     },
-    async (request) => methods.remove(currentUserId(request), { ip: request.ip }),
+    async (_request, { accountId, meta }) => methods.remove(accountId, meta),
   );
 };

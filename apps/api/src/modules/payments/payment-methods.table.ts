@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountIdColumn, createdAtColumn, timestampColumns, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * The account's customer at a provider (Stripe: a Customer), made once when a card is first kept.
@@ -8,10 +8,10 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid
 export const paymentCustomers = pgTable(
   'payment_customers',
   {
-    accountId: uuid('account_id').notNull(),
+    accountId: accountIdColumn(),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     customerRef: text('customer_ref').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.provider] }),
@@ -26,10 +26,8 @@ export const paymentCustomers = pgTable(
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    accountId: accountIdColumn(),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     customerRef: text('customer_ref').notNull(),
     /** The provider's id of the card (Stripe: the PaymentMethod `pm_…`). */
@@ -40,7 +38,7 @@ export const paymentMethods = pgTable(
     /** Four digits. */
     expYear: integer('exp_year').notNull(),
     /** When the provider attached it (its event's time): a late older event never replaces a newer card. */
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** When the owner was mailed that this card is about to expire (once per card). */
     expiryMailedAt: timestamp('expiry_mailed_at', { withTimezone: true }),
   },
@@ -53,11 +51,10 @@ export const paymentMethods = pgTable(
 /** A card form opened to keep a card without paying (Billing → Replace). */
 export const paymentMethodSetups = pgTable('payment_method_setups', {
   id: text('id').primaryKey(),
-  accountId: uuid('account_id').notNull(),
+  accountId: accountIdColumn(),
   provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
   providerSetupId: text('provider_setup_id'),
   status: text('status', { enum: ['open', 'completed', 'failed'] }).notNull(),
   returnUrl: text('return_url').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestampColumns(),
 });

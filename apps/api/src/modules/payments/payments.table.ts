@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { accountIdColumn, timestampColumns } from '../../db/columns.ts';
 
 /** One attempt to pay an order at a provider (a hosted card page). */
 export const paymentSessions = pgTable(
@@ -17,7 +18,7 @@ export const paymentSessions = pgTable(
   {
     id: text('id').primaryKey(),
     orderId: uuid('order_id').notNull(),
-    accountId: uuid('account_id').notNull(),
+    accountId: accountIdColumn(),
     /** `credit`: an order account credit paid in full, without a provider. */
     provider: text('provider', { enum: ['sandbox', 'stripe', 'credit'] }).notNull(),
     providerSessionId: text('provider_session_id'),
@@ -40,8 +41,7 @@ export const paymentSessions = pgTable(
     /** The provider's id of that refund. */
     refundReference: text('refund_reference'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [index('payment_sessions_order_idx').on(table.orderId)],
 );
@@ -59,7 +59,7 @@ export const paymentRefunds = pgTable(
     sessionId: text('session_id')
       .notNull()
       .references(() => paymentSessions.id),
-    accountId: uuid('account_id').notNull(),
+    accountId: accountIdColumn(),
     invoiceId: uuid('invoice_id').notNull(),
     key: text('key').notNull(),
     amountMinor: integer('amount_minor').notNull(),

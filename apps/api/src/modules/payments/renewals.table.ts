@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accountIdColumn, timestampColumns, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * One automatic renewal of a service: the end date it renews (unique with the service, so each
@@ -13,10 +13,8 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 export const serviceRenewals = pgTable(
   'service_renewals',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    accountId: accountIdColumn(),
     serviceId: uuid('service_id').notNull(),
     /** The service's valid_until this renewal extends. */
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
@@ -41,8 +39,7 @@ export const serviceRenewals = pgTable(
      */
     chargeReference: text('charge_reference'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('service_renewals_service_period_unique').on(table.serviceId, table.periodEnd),

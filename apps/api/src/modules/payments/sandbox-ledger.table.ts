@@ -1,5 +1,6 @@
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { SavedCardCharge } from './provider.ts';
+import { createdAtColumn } from '../../db/columns.ts';
 
 /**
  * The sandbox provider's own record of the off-session charges of kept cards, as a real
@@ -20,7 +21,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   answer: jsonb('answer').$type<SavedCardCharge>().notNull(),
   /** How many times the key was asked: 1, or more when a caller repeated it after a crash. */
   requests: integer('requests').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   lastRequestedAt: timestamp('last_requested_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PLAN_CHANGE_STATUSES, type PlanChangeQuote, type PlanConfiguration } from '@debesis/contract';
+import { accountIdColumn, createdAtColumn, updatedAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * A change of a service's plan, with the quote it was made on. An upgrade waits for the payment
@@ -21,10 +22,8 @@ import { PLAN_CHANGE_STATUSES, type PlanChangeQuote, type PlanConfiguration } fr
 export const planChanges = pgTable(
   'plan_changes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    accountId: accountIdColumn(),
     serviceId: uuid('service_id').notNull(),
     direction: text('direction', { enum: ['upgrade', 'downgrade', 'same'] }).notNull(),
     status: text('status', { enum: PLAN_CHANGE_STATUSES }).notNull(),
@@ -39,9 +38,9 @@ export const planChanges = pgTable(
      * (the data does not fit) undoes the change: `cancelled`, no credit.
      */
     creditPending: boolean('credit_pending').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('plan_changes_service_idx').on(table.serviceId, table.createdAt),

@@ -1,4 +1,5 @@
-import { boolean, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { timestampColumns } from '../../db/columns.ts';
 
 /** The plans on sale. Ids are stable slugs (`starter`, `mini`…) so links and orders keep meaning. */
 export const products = pgTable('products', {
@@ -16,8 +17,7 @@ export const products = pgTable('products', {
   address: text('address', { enum: ['nat', 'dedicated'] }).notNull(),
   support: text('support', { enum: ['email', 'priority', '24/7'] }).notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestampColumns(),
 });
 
 export const productOptions = pgTable('product_options', {

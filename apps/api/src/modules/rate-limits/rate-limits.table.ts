@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '../../db/columns.ts';
 
 /** One row per counted event (a failed sign-in, a reset request…), pruned after a day. */
 export const rateLimitEvents = pgTable(
@@ -7,7 +8,7 @@ export const rateLimitEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     bucket: text('bucket').notNull(),
     subject: text('subject').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('rate_limit_events_lookup_idx').on(table.bucket, table.subject, table.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '../../db/columns.ts';
 
 /**
  * Copies a node must delete (replicas.ts): the old primary after a failover or a move, a standby
@@ -16,7 +17,7 @@ export const serviceDepartures = pgTable(
     address: text('address').notNull(),
     idBase: integer('id_base').notNull(),
     diskSpace: integer('disk_space').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.serviceId, table.nodeId] })],
 );

@@ -1,17 +1,13 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { workspaceGroups, workspaceUsers } from '../directory/directory.table.ts';
-import { services } from '../services/services.table.ts';
+import {
+  accountIdColumn,
+  createdAtColumn,
+  timestampColumns,
+  updatedAtColumn,
+  uuidPrimaryKey,
+} from '../../db/columns.ts';
+import { serviceKeyColumn, workspaceColumns } from '../services/service-columns.ts';
 
 /**
  * A Samba share of a workspace (spec §3 "Samba share"): a folder of its storage, relative to it
@@ -21,13 +17,8 @@ import { services } from '../services/services.table.ts';
 export const sambaShares = pgTable(
   'samba_shares',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     name: text('name').notNull(),
     path: text('path').notNull(),
     description: text('description').notNull().default(''),
@@ -35,8 +26,7 @@ export const sambaShares = pgTable(
     browseable: boolean('browseable').notNull().default(true),
     bindPublicIp: boolean('bind_public_ip').notNull().default(false),
     changedGeneration: integer('changed_generation').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('samba_shares_name_unique').on(table.serviceId, table.name),
@@ -62,7 +52,7 @@ export const sambaShareUsers = pgTable(
     write: boolean('write').notNull(),
     execute: boolean('execute').notNull(),
     admin: boolean('admin').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.shareId, table.userId] }),
@@ -80,7 +70,7 @@ export const sambaShareGroups = pgTable(
     groupId: uuid('group_id')
       .notNull()
       .references(() => workspaceGroups.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.shareId, table.groupId] }),
@@ -90,13 +80,11 @@ export const sambaShareGroups = pgTable(
 
 /** The workspace's Samba server settings; no row means the defaults (SAMBA_DEFAULT_SETTINGS). */
 export const sambaSettings = pgTable('samba_settings', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id').notNull(),
+  serviceId: serviceKeyColumn(),
+  accountId: accountIdColumn(),
   workgroup: text('workgroup').notNull(),
   serverString: text('server_string').notNull(),
   minProtocol: text('min_protocol', { enum: ['SMB2', 'SMB3'] }).notNull(),
   changedGeneration: integer('changed_generation').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });

@@ -18,15 +18,18 @@ import {
   serviceUpdateSchema,
 } from '@debesis/contract';
 import { admitSessionRead, currentUserId } from '../../http/caller.ts';
+import { ownerRouter, ownerRoutes } from '../../http/owner-route.ts';
 import { keptAnswerSerializer } from '../../http/contract-serializer.ts';
 import type { ServicesService } from './services.service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['services'];
+const route = ownerRoutes(tags);
 
 export const servicesRoutes: FastifyPluginAsyncZod<{
   services: ServicesService;
 }> = async (app, { services }) => {
+  const owner = ownerRouter(app, tags);
   const meta = (ip: string) => ({ ip: ip || null });
 
   app.get(
@@ -51,33 +54,20 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
-  app.get(
+  owner.get(
     '/status',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The status of every service of the account',
-        security,
-        response: { 200: servicesStatusSchema },
-      },
-    },
-    async (request) => services.statuses(currentUserId(request)),
+    { summary: 'The status of every service of the account', response: { 200: servicesStatusSchema } },
+    async (_request, { accountId }) => services.statuses(accountId),
   );
 
-  app.get(
+  owner.get(
     '/:id/status',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Status, generation applied by the node, drivers live or not and why, last error',
-        security,
-        params: serviceIdParamsSchema,
-        response: { 200: serviceStatusSchema },
-      },
+      summary: 'Status, generation applied by the node, drivers live or not and why, last error',
+      params: serviceIdParamsSchema,
+      response: { 200: serviceStatusSchema },
     },
-    async (request) => services.status(currentUserId(request), request.params.id),
+    async (request, { accountId }) => services.status(accountId, request.params.id),
   );
 
   for (const [path, run, summary] of [
@@ -101,97 +91,67 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
     );
   }
 
-  app.post(
+  owner.post(
     '/:id/retry-payment',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Open a payment session for the service’s failed or unpaid order',
-        security,
-        params: serviceIdParamsSchema,
-        response: { 200: paymentSessionResponseSchema },
-      },
+      summary: 'Open a payment session for the service’s failed or unpaid order',
+      params: serviceIdParamsSchema,
+      response: { 200: paymentSessionResponseSchema },
     },
-    async (request) => services.retryPayment(currentUserId(request), request.params.id),
+    async (request, { accountId }) => services.retryPayment(accountId, request.params.id),
   );
 
-  app.get(
+  owner.get(
     '/:id/logs',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The newest lines of the service’s log: management actions and its node’s outcomes',
-        security,
-        params: serviceIdParamsSchema,
-        querystring: serviceLogsQuerySchema,
-        response: { 200: serviceLogsSchema },
-      },
+      summary: 'The newest lines of the service’s log: management actions and its node’s outcomes',
+      params: serviceIdParamsSchema,
+      querystring: serviceLogsQuerySchema,
+      response: { 200: serviceLogsSchema },
     },
-    async (request) => services.logs(currentUserId(request), request.params.id, request.query.lines),
+    async (request, { accountId }) => services.logs(accountId, request.params.id, request.query.lines),
   );
 
   app.post(
     '/:id/action',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Run an action: start, stop, restart, retry-payment, extend, cancel or terminate',
-        security,
-        params: serviceIdParamsSchema,
-        body: serviceActionRequestSchema,
-        response: { 200: serviceActionResponseSchema },
-      },
-    },
+    route({
+      summary: 'Run an action: start, stop, restart, retry-payment, extend, cancel or terminate',
+      params: serviceIdParamsSchema,
+      body: serviceActionRequestSchema,
+      response: { 200: serviceActionResponseSchema },
+    }),
     async (request) =>
       services.action(currentUserId(request), request.params.id, request.body, meta(request.ip)),
   );
 
-  app.get(
+  owner.get(
     '/:id/stats',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Usage against the plan, as the node last measured it',
-        security,
-        params: serviceIdParamsSchema,
-        response: { 200: serviceStatsSchema },
-      },
+      summary: 'Usage against the plan, as the node last measured it',
+      params: serviceIdParamsSchema,
+      response: { 200: serviceStatsSchema },
     },
-    async (request) => services.stats(currentUserId(request), request.params.id),
+    async (request, { accountId }) => services.stats(accountId, request.params.id),
   );
 
-  app.get(
+  owner.get(
     '/:id/config',
     {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'The service’s settings',
-        security,
-        params: serviceIdParamsSchema,
-        response: { 200: serviceConfigSchema },
-      },
+      summary: 'The service’s settings',
+      params: serviceIdParamsSchema,
+      response: { 200: serviceConfigSchema },
     },
-    async (request) => services.config(currentUserId(request), request.params.id),
+    async (request, { accountId }) => services.config(accountId, request.params.id),
   );
 
   app.put(
     '/:id/config',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Change the service’s settings',
-        security,
-        params: serviceIdParamsSchema,
-        body: serviceConfigUpdateSchema,
-        response: { 200: serviceConfigSchema },
-      },
-    },
+    route({
+      summary: 'Change the service’s settings',
+      params: serviceIdParamsSchema,
+      body: serviceConfigUpdateSchema,
+      response: { 200: serviceConfigSchema },
+    }),
     async (request) =>
       services.configure(currentUserId(request), request.params.id, request.body, meta(request.ip)),
   );
@@ -199,34 +159,24 @@ export const servicesRoutes: FastifyPluginAsyncZod<{
   // PATCH /services/{id}: any of the service's settings, `{ "auto_renew": false }` among them.
   app.patch(
     '/:id',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Change the service’s settings (automatic renewal, reminders, name)',
-        security,
-        params: serviceIdParamsSchema,
-        body: serviceConfigUpdateSchema,
-        response: { 200: serviceConfigSchema },
-      },
-    },
+    route({
+      summary: 'Change the service’s settings (automatic renewal, reminders, name)',
+      params: serviceIdParamsSchema,
+      body: serviceConfigUpdateSchema,
+      response: { 200: serviceConfigSchema },
+    }),
     async (request) =>
       services.configure(currentUserId(request), request.params.id, request.body, meta(request.ip)),
   );
 
   app.put(
     '/:id',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags,
-        summary: 'Rename or describe the service',
-        security,
-        params: serviceIdParamsSchema,
-        body: serviceUpdateSchema,
-        response: { 200: serviceOverviewItemSchema },
-      },
-    },
+    route({
+      summary: 'Rename or describe the service',
+      params: serviceIdParamsSchema,
+      body: serviceUpdateSchema,
+      response: { 200: serviceOverviewItemSchema },
+    }),
     async (request) =>
       services.update(currentUserId(request), request.params.id, request.body, meta(request.ip)),
   );

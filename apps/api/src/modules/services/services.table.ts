@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -12,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { DriverStatus, ResourceFailure } from '@debesis/contract';
+import { accountIdColumn, createdAtColumn, timestampColumns, uuidPrimaryKey } from '../../db/columns.ts';
 
 /**
  * A purchased workspace. Created in `processing` by the payment of its order (exactly once: the
@@ -22,10 +22,8 @@ import type { DriverStatus, ResourceFailure } from '@debesis/contract';
 export const services = pgTable(
   'services',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    accountId: accountIdColumn(),
     orderId: uuid('order_id').notNull(),
     productId: text('product_id').notNull(),
     name: text('name').notNull(),
@@ -127,8 +125,7 @@ export const services = pgTable(
     fileCount: integer('file_count'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('services_order_unique').on(table.orderId),
@@ -149,18 +146,16 @@ export const services = pgTable(
 export const serviceEvents = pgTable(
   'service_events',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     serviceId: uuid('service_id').notNull(),
-    accountId: uuid('account_id').notNull(),
+    accountId: accountIdColumn(),
     level: text('level', { enum: ['success', 'info', 'warning', 'error'] }).notNull(),
     /** NODE_LOG_CODES, shown in the owner's language with `details` as its params; null on old lines. */
     code: text('code'),
     /** The line in plain English (the only text of a line written before codes). */
     message: text('message').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('service_events_service_idx').on(table.serviceId, table.createdAt)],
 );

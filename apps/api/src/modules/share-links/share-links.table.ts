@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -16,7 +15,8 @@ import type {
   ShareLinkType,
   StorageEntryType,
 } from '@debesis/contract';
-import { services } from '../services/services.table.ts';
+import { createdAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
+import { workspaceColumns } from '../services/service-columns.ts';
 
 /**
  * A public share link (spec §3 "Public share link"). The token itself is never stored: its SHA-256
@@ -26,13 +26,8 @@ import { services } from '../services/services.table.ts';
 export const shareLinks = pgTable(
   'share_links',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     type: text('type').$type<ShareLinkType>().notNull(),
     target: text('target').notNull(),
     label: text('label'),
@@ -48,7 +43,7 @@ export const shareLinks = pgTable(
     ipDeny: jsonb('ip_deny').$type<string[]>().notNull().default([]),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastAccessAt: timestamp('last_access_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('share_links_service_idx').on(table.serviceId, table.createdAt)],
 );

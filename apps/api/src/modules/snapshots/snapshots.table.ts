@@ -1,6 +1,6 @@
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Snapshot } from '@debesis/contract';
-import { services } from '../services/services.table.ts';
+import { serviceKeyColumn } from '../services/service-columns.ts';
 
 /**
  * A workspace's snapshots as its node last reported them (contract SnapshotsReport), newest
@@ -8,9 +8,7 @@ import { services } from '../services/services.table.ts';
  * report (or its first snapshot on demand).
  */
 export const serviceSnapshots = pgTable('service_snapshots', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
+  serviceId: serviceKeyColumn(),
   /** Whether its storage takes snapshots (btrfs); `reason` says why not. */
   supported: boolean('supported').notNull(),
   reason: text('reason'),

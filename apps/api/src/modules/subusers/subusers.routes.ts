@@ -20,19 +20,19 @@ import {
   updateSubuserRequestSchema,
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
-import { currentSubuser, currentUserId } from '../../http/caller.ts';
+import { currentSubuser } from '../../http/caller.ts';
+import { ownerRouter } from '../../http/owner-route.ts';
 import type { SubuserSignIn } from './subuser-sign-in.ts';
 import type { SubusersService } from './subusers.service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['subusers'];
-const owner = { access: 'verified' } as const;
 
 export const subusersRoutes: FastifyPluginAsyncZod<{
   subusers: SubusersService;
   signIn: SubuserSignIn;
 }> = async (app, { subusers, signIn }) => {
-  const meta = (request: { ip: string }) => ({ ip: request.ip });
+  const owner = ownerRouter(app, tags);
 
   // ── The subuser's own ────────────────────────────────────────────────────────────────────
 
@@ -80,260 +80,144 @@ export const subusersRoutes: FastifyPluginAsyncZod<{
 
   // ── The owner's ──────────────────────────────────────────────────────────────────────────
 
-  app.get(
+  owner.get(
     '/:serviceId',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'The service’s subusers, with 2FA, last login and live sessions',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: subusersResponseSchema },
-      },
+      summary: 'The service’s subusers, with 2FA, last login and live sessions',
+      params: workspaceServiceParamsSchema,
+      response: { 200: subusersResponseSchema },
     },
-    async (request) => subusers.list(currentUserId(request), request.params.serviceId),
+    async (request, { accountId }) => subusers.list(accountId, request.params.serviceId),
   );
 
-  app.post(
+  owner.post(
     '/:serviceId',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Make a subuser (stored as subuser-<name>) for backup work',
-        security,
-        params: workspaceServiceParamsSchema,
-        body: createSubuserRequestSchema,
-        response: { 201: subuserSchema },
-      },
+      summary: 'Make a subuser (stored as subuser-<name>) for backup work',
+      params: workspaceServiceParamsSchema,
+      body: createSubuserRequestSchema,
+      response: { 201: subuserSchema },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await subusers.create(
-            currentUserId(request),
-            request.params.serviceId,
-            request.body,
-            meta(request),
-          ),
-        ),
+    async (request, { accountId, meta }) =>
+      subusers.create(accountId, request.params.serviceId, request.body, meta),
   );
 
-  app.patch(
+  owner.patch(
     '/:serviceId/:id',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Give a subuser a new password (its sessions end)',
-        security,
-        params: subuserParamsSchema,
-        body: updateSubuserRequestSchema,
-        response: { 200: subuserSchema },
-      },
+      summary: 'Give a subuser a new password (its sessions end)',
+      params: subuserParamsSchema,
+      body: updateSubuserRequestSchema,
+      response: { 200: subuserSchema },
     },
-    async (request) =>
-      subusers.update(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.id,
-        request.body,
-        meta(request),
-      ),
+    async (request, { accountId, meta }) =>
+      subusers.update(accountId, request.params.serviceId, request.params.id, request.body, meta),
   );
 
-  app.delete(
+  owner.delete(
     '/:serviceId/:id',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Delete a subuser (its sessions end)',
-        security,
-        params: subuserParamsSchema,
-        response: { 204: z.null() },
-      },
+      summary: 'Delete a subuser (its sessions end)',
+      params: subuserParamsSchema,
+      response: { 204: z.null() },
     },
-    async (request, reply) => {
-      await subusers.remove(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.id,
-        meta(request),
-      );
-      return reply.status(204).send(null);
-    },
+    async (request, { accountId, meta }) =>
+      subusers.remove(accountId, request.params.serviceId, request.params.id, meta),
   );
 
   for (const [path, enabled] of [
     ['enable', true],
     ['disable', false],
   ] as const) {
-    app.post(
+    owner.post(
       `/:serviceId/:id/${path}`,
       {
-        config: owner,
-        schema: {
-          tags,
-          summary: enabled ? 'Enable a subuser' : 'Disable a subuser (its sessions end at once)',
-          security,
-          params: subuserParamsSchema,
-          response: { 200: subuserSchema },
-        },
-      },
-      async (request) =>
-        subusers.setEnabled(
-          currentUserId(request),
-          request.params.serviceId,
-          request.params.id,
-          enabled,
-          meta(request),
-        ),
-    );
-  }
-
-  app.post(
-    '/:serviceId/:id/2fa/setup',
-    {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Start 2FA set-up: a new TOTP secret and its otpauth URI (2FA stays off until verified)',
-        security,
-        params: subuserParamsSchema,
-        response: { 200: twoFactorSetupResponseSchema },
-      },
-    },
-    async (request) =>
-      subusers.startTwoFactor(currentUserId(request), request.params.serviceId, request.params.id),
-  );
-
-  app.post(
-    '/:serviceId/:id/2fa/verify',
-    {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Turn 2FA on with a code from the set-up’s secret; answers 10 backup codes, once',
-        security,
-        params: subuserParamsSchema,
-        body: twoFactorVerifyRequestSchema,
-        response: { 200: backupCodesResponseSchema },
-      },
-    },
-    async (request) =>
-      subusers.verifyTwoFactor(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.id,
-        request.body,
-        meta(request),
-      ),
-  );
-
-  app.delete(
-    '/:serviceId/:id/2fa',
-    {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Turn 2FA off (the secret and backup codes are forgotten; sessions end)',
-        security,
+        summary: enabled ? 'Enable a subuser' : 'Disable a subuser (its sessions end at once)',
         params: subuserParamsSchema,
         response: { 200: subuserSchema },
       },
+      async (request, { accountId, meta }) =>
+        subusers.setEnabled(accountId, request.params.serviceId, request.params.id, enabled, meta),
+    );
+  }
+
+  owner.post(
+    '/:serviceId/:id/2fa/setup',
+    {
+      summary: 'Start 2FA set-up: a new TOTP secret and its otpauth URI (2FA stays off until verified)',
+      params: subuserParamsSchema,
+      response: { 200: twoFactorSetupResponseSchema },
     },
-    async (request) =>
-      subusers.disableTwoFactor(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.id,
-        meta(request),
-      ),
+    async (request, { accountId }) =>
+      subusers.startTwoFactor(accountId, request.params.serviceId, request.params.id),
   );
 
-  app.post(
+  owner.post(
+    '/:serviceId/:id/2fa/verify',
+    {
+      summary: 'Turn 2FA on with a code from the set-up’s secret; answers 10 backup codes, once',
+      params: subuserParamsSchema,
+      body: twoFactorVerifyRequestSchema,
+      response: { 200: backupCodesResponseSchema },
+    },
+    async (request, { accountId, meta }) =>
+      subusers.verifyTwoFactor(accountId, request.params.serviceId, request.params.id, request.body, meta),
+  );
+
+  owner.delete(
+    '/:serviceId/:id/2fa',
+    {
+      summary: 'Turn 2FA off (the secret and backup codes are forgotten; sessions end)',
+      params: subuserParamsSchema,
+      response: { 200: subuserSchema },
+    },
+    async (request, { accountId, meta }) =>
+      subusers.disableTwoFactor(accountId, request.params.serviceId, request.params.id, meta),
+  );
+
+  owner.post(
     '/:serviceId/:id/2fa/backup-codes',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'Make 10 new backup codes (the old ones stop working); answered once',
-        security,
-        params: subuserParamsSchema,
-        response: { 200: backupCodesResponseSchema },
-      },
+      summary: 'Make 10 new backup codes (the old ones stop working); answered once',
+      params: subuserParamsSchema,
+      response: { 200: backupCodesResponseSchema },
     },
-    async (request) =>
-      subusers.renewBackupCodes(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.id,
-        meta(request),
-      ),
+    async (request, { accountId, meta }) =>
+      subusers.renewBackupCodes(accountId, request.params.serviceId, request.params.id, meta),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/:id/sessions',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'A subuser’s live sessions: device, token hint, last used, expiry',
-        security,
-        params: subuserParamsSchema,
-        response: { 200: subuserSessionsResponseSchema },
-      },
+      summary: 'A subuser’s live sessions: device, token hint, last used, expiry',
+      params: subuserParamsSchema,
+      response: { 200: subuserSessionsResponseSchema },
     },
-    async (request) => subusers.sessions(currentUserId(request), request.params.serviceId, request.params.id),
+    async (request, { accountId }) =>
+      subusers.sessions(accountId, request.params.serviceId, request.params.id),
   );
 
-  app.delete(
+  owner.delete(
     '/:serviceId/:id/sessions',
-    {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'End every session of a subuser',
-        security,
-        params: subuserParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await subusers.revokeSessions(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.id,
-        meta(request),
-      );
-      return reply.status(204).send(null);
-    },
+    { summary: 'End every session of a subuser', params: subuserParamsSchema, response: { 204: z.null() } },
+    async (request, { accountId, meta }) =>
+      subusers.revokeSessions(accountId, request.params.serviceId, request.params.id, meta),
   );
 
-  app.delete(
+  owner.delete(
     '/:serviceId/:id/sessions/:sessionId',
     {
-      config: owner,
-      schema: {
-        tags,
-        summary: 'End one session of a subuser',
-        security,
-        params: subuserSessionParamsSchema,
-        response: { 204: z.null() },
-      },
+      summary: 'End one session of a subuser',
+      params: subuserSessionParamsSchema,
+      response: { 204: z.null() },
     },
-    async (request, reply) => {
-      await subusers.revokeSessions(
-        currentUserId(request),
+    async (request, { accountId, meta }) =>
+      subusers.revokeSessions(
+        accountId,
         request.params.serviceId,
         request.params.id,
-        meta(request),
+        meta,
         request.params.sessionId,
-      );
-      return reply.status(204).send(null);
-    },
+      ),
   );
 };

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { services } from '../services/services.table.ts';
+import { timestampColumns, uuidPrimaryKey } from '../../db/columns.ts';
+import { workspaceColumns } from '../services/service-columns.ts';
 
 /**
  * A subuser of one service (spec §3 "Subuser"): `username` as stored, with the `subuser-` prefix.
@@ -12,13 +12,8 @@ import { services } from '../services/services.table.ts';
 export const subusers = pgTable(
   'subusers',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -26,8 +21,7 @@ export const subusers = pgTable(
     totpPending: text('totp_pending'),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('subusers_name_unique').on(table.serviceId, table.username),
@@ -39,9 +33,7 @@ export const subusers = pgTable(
 export const subuserBackupCodes = pgTable(
   'subuser_backup_codes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     subuserId: uuid('subuser_id')
       .notNull()
       .references(() => subusers.id, { onDelete: 'cascade' }),
@@ -58,9 +50,7 @@ export const subuserBackupCodes = pgTable(
 export const subuserSessions = pgTable(
   'subuser_sessions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     subuserId: uuid('subuser_id')
       .notNull()
       .references(() => subusers.id, { onDelete: 'cascade' }),

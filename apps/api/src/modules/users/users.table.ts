@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Address, Company } from '@debesis/contract';
+import { timestampColumns, updatedAtColumn, uuidPrimaryKey } from '../../db/columns.ts';
 
 /** Account owners. An account is one user today; `account_id` on customer data is this id. */
 export const users = pgTable(
   'users',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPrimaryKey(),
     /** Stored lower-cased; unique. */
     email: text('email').notNull(),
     /** argon2id; null for accounts that only sign in through OAuth. */
@@ -35,8 +33,7 @@ export const users = pgTable(
     address: jsonb('address').$type<Address>(),
     /** Business details; fixed once set (support changes them). */
     company: jsonb('company').$type<Company>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [uniqueIndex('users_email_unique').on(table.email)],
 );
@@ -53,5 +50,5 @@ export const userSettings = pgTable('user_settings', {
     .default('en'),
   notificationEmail: boolean('notification_email').notNull().default(true),
   notificationBrowser: boolean('notification_browser').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });

@@ -25,7 +25,7 @@ import {
   type VpnConfigResponse,
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
-import { ownerRoutes } from '../../http/owner-route.ts';
+import { ownerRouter, ownerRoutes } from '../../http/owner-route.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { VpnService } from './vpn.service.ts';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
@@ -49,159 +49,142 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLi
   app,
   { vpn, limiter },
 ) => {
-  const meta = (request: { ip: string }) => ({ ip: request.ip });
+  const owner = ownerRouter(app, tags);
 
-  app.get(
+  owner.get(
     '/:serviceId/status',
-    route({
+    {
       summary: 'The VPN server of the service: where clients connect, what the node reports, counts',
       params: workspaceServiceParamsSchema,
       response: { 200: vpnStatusSchema },
-    }),
-    async (request) => vpn.status(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => vpn.status(accountId, request.params.serviceId),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/sessions',
-    route({
+    {
       summary: 'Who is connected, as the node last reported',
       params: workspaceServiceParamsSchema,
       response: { 200: vpnSessionsResponseSchema },
-    }),
-    async (request) => vpn.sessions(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => vpn.sessions(accountId, request.params.serviceId),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/traffic',
-    route({
+    {
       summary: 'Bytes over time: hourly for 24h, daily for 7d and 30d (UTC), every bucket present',
       params: workspaceServiceParamsSchema,
       querystring: vpnTrafficQuerySchema,
       response: { 200: vpnTrafficResponseSchema },
-    }),
-    async (request) => vpn.traffic(currentUserId(request), request.params.serviceId, request.query),
+    },
+    async (request, { accountId }) => vpn.traffic(accountId, request.params.serviceId, request.query),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/users',
-    route({
+    {
       summary: 'The VPN users with their sessions, this month’s traffic and apply status',
       params: workspaceServiceParamsSchema,
       response: { 200: vpnUsersResponseSchema },
-    }),
-    async (request) => vpn.listUsers(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => vpn.listUsers(accountId, request.params.serviceId),
   );
 
-  app.post(
+  owner.post(
     '/:serviceId/users',
-    route({
+    {
       summary: 'Create a VPN user (as many as the plan has users)',
       params: workspaceServiceParamsSchema,
       body: createVpnUserRequestSchema,
       response: { 201: vpnUserSchema },
-    }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await vpn.createUser(currentUserId(request), request.params.serviceId, request.body, meta(request)),
-        ),
+    },
+    async (request, { accountId, meta }) =>
+      vpn.createUser(accountId, request.params.serviceId, request.body, meta),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/users/:userId',
-    route({
+    {
       summary: 'One VPN user',
       params: vpnUserParamsSchema,
       response: { 200: vpnUserSchema },
-    }),
-    async (request) => vpn.getUser(currentUserId(request), request.params.serviceId, request.params.userId),
+    },
+    async (request, { accountId }) => vpn.getUser(accountId, request.params.serviceId, request.params.userId),
   );
 
-  app.patch(
+  owner.patch(
     '/:serviceId/users/:userId',
-    route({
+    {
       summary: 'Change a VPN user: enabled, names, email, monthly traffic limit',
       params: vpnUserParamsSchema,
       body: updateVpnUserRequestSchema,
       response: { 200: vpnUserSchema },
-    }),
-    async (request) =>
-      vpn.updateUser(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.userId,
-        request.body,
-        meta(request),
-      ),
+    },
+    async (request, { accountId, meta }) =>
+      vpn.updateUser(accountId, request.params.serviceId, request.params.userId, request.body, meta),
   );
 
-  app.delete(
+  owner.delete(
     '/:serviceId/users/:userId',
-    route({
+    {
       summary: 'Delete a VPN user (the node revokes its certificates and ends its sessions)',
       params: vpnUserParamsSchema,
       response: { 204: z.null() },
-    }),
-    async (request, reply) => {
-      await vpn.deleteUser(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.userId,
-        meta(request),
-      );
-      return reply.status(204).send(null);
     },
+    async (request, { accountId, meta }) =>
+      vpn.deleteUser(accountId, request.params.serviceId, request.params.userId, meta),
   );
 
-  app.post(
+  owner.post(
     '/:serviceId/users/:userId/reset-password',
-    route({
+    {
       summary: 'Give a VPN user a new password (checked at its next connect)',
       params: vpnUserParamsSchema,
       body: vpnResetPasswordRequestSchema,
       response: { 200: vpnUserSchema },
-    }),
-    async (request) =>
+    },
+    async (request, { accountId, meta }) =>
       vpn.resetPassword(
-        currentUserId(request),
+        accountId,
         request.params.serviceId,
         request.params.userId,
         request.body.password,
-        meta(request),
+        meta,
       ),
   );
 
-  app.post(
+  owner.post(
     '/:serviceId/users/:userId/disconnect',
-    route({
+    {
       summary: 'End the VPN user’s sessions now (it may connect again)',
       params: vpnUserParamsSchema,
       response: { 200: vpnDisconnectResponseSchema },
-    }),
-    async (request) =>
-      vpn.disconnect(currentUserId(request), request.params.serviceId, request.params.userId),
+    },
+    async (request, { accountId }) =>
+      vpn.disconnect(accountId, request.params.serviceId, request.params.userId),
   );
 
-  app.post(
+  owner.post(
     '/:serviceId/users/:userId/revoke',
-    route({
+    {
       summary: 'Revoke the VPN user’s certificate: its configs stop working, its sessions end',
       params: vpnUserParamsSchema,
       response: { 200: vpnUserSchema },
-    }),
-    async (request) =>
-      vpn.revoke(currentUserId(request), request.params.serviceId, request.params.userId, meta(request)),
+    },
+    async (request, { accountId, meta }) =>
+      vpn.revoke(accountId, request.params.serviceId, request.params.userId, meta),
   );
 
-  app.post(
+  owner.post(
     '/:serviceId/sessions/kill-all',
-    route({
+    {
       summary: 'End every VPN session of the service now',
       params: workspaceServiceParamsSchema,
       response: { 200: vpnDisconnectResponseSchema },
-    }),
-    async (request) => vpn.killAll(currentUserId(request), request.params.serviceId),
+    },
+    async (request, { accountId }) => vpn.killAll(accountId, request.params.serviceId),
   );
 
   app.get(

@@ -11,7 +11,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { services } from '../services/services.table.ts';
+import {
+  accountIdColumn,
+  createdAtColumn,
+  timestampColumns,
+  updatedAtColumn,
+  uuidPrimaryKey,
+} from '../../db/columns.ts';
+import { serviceKeyColumn, workspaceColumns } from '../services/service-columns.ts';
 
 /**
  * A VPN user of a workspace (spec §3 "VPN user"): an account of its own, not a service user, whose
@@ -24,13 +31,8 @@ import { services } from '../services/services.table.ts';
 export const vpnUsers = pgTable(
   'vpn_users',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    id: uuidPrimaryKey(),
+    ...workspaceColumns(),
     username: text('username').notNull(),
     passwordCrypt: text('password_crypt').notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -49,8 +51,7 @@ export const vpnUsers = pgTable(
     certGeneration: integer('cert_generation').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     changedGeneration: integer('changed_generation').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampColumns(),
   },
   (table) => [
     // The node matches names without regard to case (a CN, a login): so does uniqueness.
@@ -65,13 +66,11 @@ export const vpnUsers = pgTable(
  * when the node last reported its sessions. No row: never restarted, never reported.
  */
 export const vpnServers = pgTable('vpn_servers', {
-  serviceId: uuid('service_id')
-    .primaryKey()
-    .references(() => services.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id').notNull(),
+  serviceId: serviceKeyColumn(),
+  accountId: accountIdColumn(),
   restartGeneration: integer('restart_generation'),
   sessionsReportedAt: timestamp('sessions_reported_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /**
@@ -82,10 +81,7 @@ export const vpnSessions = pgTable(
   'vpn_sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    ...workspaceColumns(),
     userId: uuid('user_id')
       .notNull()
       .references(() => vpnUsers.id, { onDelete: 'cascade' }),
@@ -111,10 +107,7 @@ export const vpnUsage = pgTable('vpn_usage', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => vpnUsers.id, { onDelete: 'cascade' }),
-  serviceId: uuid('service_id')
-    .notNull()
-    .references(() => services.id, { onDelete: 'cascade' }),
-  accountId: uuid('account_id').notNull(),
+  ...workspaceColumns(),
   /** `YYYY-MM`, UTC. */
   month: text('month').notNull(),
   bytesSent: bigint('bytes_sent', { mode: 'number' }).notNull(),
@@ -131,10 +124,7 @@ export const vpnTraffic = pgTable(
   'vpn_traffic',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    ...workspaceColumns(),
     userId: uuid('user_id').references(() => vpnUsers.id, { onDelete: 'set null' }),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     bytesSent: bigint('bytes_sent', { mode: 'number' }).notNull().default(0),
@@ -154,16 +144,13 @@ export const vpnConfigLinks = pgTable(
   'vpn_config_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull(),
+    ...workspaceColumns(),
     userId: uuid('user_id')
       .notNull()
       .references(() => vpnUsers.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('vpn_config_links_user_idx').on(table.userId),
