@@ -3,8 +3,6 @@
 // runs whatever step a journey got to — its workspaces terminated through the API the way a
 // customer would, anything left on the machine found and removed, the product stopped — with what
 // went wrong kept for the journey to assert on afterwards, so a failure leaves nothing behind.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import {
@@ -16,19 +14,6 @@ import {
 import { LIVE_ADDRESS_POOL, type RunningServer } from '../../scripts/lib/processes.ts';
 import { customerApi, terminateWorkspace, type CustomerApi } from '../../scripts/lib/workspace-api.ts';
 import { chooseMini, payOnSandbox } from './checkout.ts';
-
-/** Why a real OpenVPN server and client cannot run here (on top of live workspaces), or undefined. */
-export function vpnUnavailable(): string | undefined {
-  for (const program of ['openvpn', 'openssl'])
-    try {
-      execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    } catch {
-      return `${program} is not installed`;
-    }
-  if (!existsSync('/usr/share/easy-rsa/easyrsa')) return 'easy-rsa is not installed';
-  if (!existsSync('/dev/net/tun')) return 'no /dev/net/tun';
-  return undefined;
-}
 
 /** The signed-in page's calls as a customer's, for the clean-up and for failure messages. */
 export async function pageApi(page: Page, baseUrl: string): Promise<CustomerApi> {
@@ -111,3 +96,4 @@ export function expectCleanEnd({ failures, left }: LiveCleanUp): void {
 }
 
 export { planNamed, waitFor } from '../../scripts/lib/workspace-api.ts';
+export { programsMissing, vpnUnavailable } from '../../scripts/lib/live-workspaces.ts';
