@@ -22,7 +22,14 @@ import { addMonths } from '@debesis/pricing';
 import { linkIn, waitForMail } from '../scripts/lib/mail.ts';
 import { ROOT, startProduct, type RunningServer } from '../scripts/lib/processes.ts';
 import { useBrowser } from './support/browser.ts';
-import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+import {
+  activeInList,
+  listedServiceId,
+  openMiniPayment,
+  payAndSucceed,
+  payOnSandbox,
+  signedInCustomer,
+} from './support/checkout.ts';
 
 const SERVER = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = `e2e_renewals_${randomBytes(4).toString('hex')}`;
@@ -137,30 +144,15 @@ describe.skipIf(unavailable !== undefined)(
     }
 
     it('keeps a card, replaces it, renews only when on, dunns a decline and credits a refund', async () => {
-      const page = await signedInPage(browser);
-      const email = await page.evaluate(async () => {
-        const response = await fetch('/api/v1/users/me', {
-          headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
-        });
-        return ((await response.json()) as { email: string }).email;
-      });
+      const { page, email } = await signedInCustomer(browser);
 
       // 1. MINI, paid with 4242 with "keep this card" ticked on our payment page.
-      await chooseMini(page);
-      await page.waitForURL('**/dashboard/payments/new/payment');
+      await openMiniPayment(page);
       await page.getByTestId('payment-keep-card').check();
-      await page.getByTestId('payment-pay').click();
-      await payOnSandbox(page, RENEWS);
-      await page.getByTestId('completion-success').waitFor({ timeout: 30_000 });
-      await page.getByTestId('completion-services-link').click();
-      await page.waitForURL('**/dashboard/services');
-      const row = page.locator('[data-testid^="service-row-"]').first();
-      await row.waitFor();
-      const serviceId = ((await row.getAttribute('data-testid')) ?? '').replace('service-row-', '');
+      await payAndSucceed(page, RENEWS);
+      const serviceId = await listedServiceId(page);
       // Only a running service is renewed: the node sets it up first.
-      await page
-        .locator(`[data-testid="service-status-${serviceId}"][data-status="active"]`)
-        .waitFor({ timeout: 60_000 });
+      await activeInList(page, serviceId, 60_000);
 
       await openBilling(page);
       await keptCardShown(page, '4242');

@@ -4,16 +4,17 @@
 // customer would, anything left on the machine found and removed, the product stopped — with what
 // went wrong kept for the journey to assert on afterwards, so a failure leaves nothing behind.
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   findLeftovers,
   isClean,
   removeLeftovers,
   type WorkspaceLeftovers,
 } from '../../scripts/lib/live-workspaces.ts';
-import { LIVE_ADDRESS_POOL, type RunningServer } from '../../scripts/lib/processes.ts';
+import { LIVE_ADDRESS_POOL, startProduct, type RunningServer } from '../../scripts/lib/processes.ts';
 import { customerApi, terminateWorkspace, type CustomerApi } from '../../scripts/lib/workspace-api.ts';
-import { chooseMini, payOnSandbox } from './checkout.ts';
+import { useBrowser, type BrowserSession } from './browser.ts';
+import { activeInList, buyMini, listedServiceId } from './checkout.ts';
 
 /** The signed-in page's calls as a customer's, for the clean-up and for failure messages. */
 export async function pageApi(page: Page, baseUrl: string): Promise<CustomerApi> {
@@ -37,24 +38,13 @@ export async function buyMiniUntilActive(
   api: CustomerApi,
   onService: (serviceId: string) => void,
 ): Promise<string> {
-  await chooseMini(page);
-  await page.waitForURL('**/dashboard/payments/new/payment');
-  await page.getByTestId('payment-pay').click();
-  await payOnSandbox(page, '4242 4242 4242 4242');
-  await page.getByTestId('completion-success').waitFor({ timeout: 30_000 });
-  await page.getByTestId('completion-services-link').click();
-  await page.waitForURL('**/dashboard/services');
-  // The list asks again until the node has set the workspace up.
-  const row = page.locator('[data-testid^="service-row-"]').first();
-  await row.waitFor();
-  const serviceId = ((await row.getAttribute('data-testid')) ?? '').replace('service-row-', '');
+  await buyMini(page);
+  const serviceId = await listedServiceId(page);
   onService(serviceId);
-  await page
-    .locator(`[data-testid="service-status-${serviceId}"][data-status="active"]`)
-    .waitFor({ timeout: 120_000 })
-    .catch(async (error: unknown) => {
-      throw new Error(`not active: ${await serviceStatusText(api, serviceId)}`, { cause: error });
-    });
+  // The list asks again until the node has set the workspace up.
+  await activeInList(page, serviceId, 120_000).catch(async (error: unknown) => {
+    throw new Error(`not active: ${await serviceStatusText(api, serviceId)}`, { cause: error });
+  });
   return serviceId;
 }
 
@@ -93,6 +83,62 @@ export function expectCleanEnd({ failures, left }: LiveCleanUp): void {
     loopDevices: [],
     addresses: [],
   });
+}
+
+/** A journey's own product with live workspaces, and what its clean-up needs. */
+export interface LiveProduct {
+  /** The product, once beforeAll has started it. */
+  readonly product: RunningServer;
+  /** The customer whose workspaces the clean-up terminates: set it once signed in. */
+  api: CustomerApi | undefined;
+  /** The customer, once signed in. */
+  readonly customer: () => CustomerApi;
+  /** Hears each bought workspace's id as soon as it exists (buyWorkspace's onService). */
+  readonly bought: (serviceId: string) => void;
+}
+
+export interface LiveProductOptions {
+  /** The product's environment beyond startProduct's (e.g. AGENT_CLIENT_ROUTES). */
+  env?: Record<string, string>;
+  /** Checked once the clean-up has passed, e.g. that a workspace's backups went with it. */
+  afterEnd?: () => void;
+}
+
+/**
+ * Starts a product with live workspaces for the describe block it is called in, and at its end
+ * terminates what the customer bought, removes what is left, stops it and checks it ended clean
+ * (support/live.ts's endLiveProduct). A journey's own afterAll, registered after this call, runs
+ * before that clean-up: the place to stop its clients.
+ */
+export function useLiveProduct(options: LiveProductOptions = {}): LiveProduct {
+  let product: RunningServer | undefined;
+  const serviceIds: string[] = [];
+  const live: LiveProduct = {
+    get product() {
+      if (!product) throw new Error('the live product did not start');
+      return product;
+    },
+    api: undefined,
+    customer: () => {
+      if (!live.api) throw new Error('no signed-in customer');
+      return live.api;
+    },
+    bought: (serviceId) => serviceIds.push(serviceId),
+  };
+  beforeAll(async () => {
+    product = await startProduct(options.env ?? {}, { liveWorkspaces: true });
+  });
+  afterAll(async () => {
+    if (!product) return;
+    expectCleanEnd(await endLiveProduct(product, live.api, serviceIds));
+    options.afterEnd?.();
+  }, 180_000);
+  return live;
+}
+
+/** A browser whose pages open `live`'s product. */
+export function useLiveBrowser(live: LiveProduct): BrowserSession {
+  return useBrowser(() => ({ baseUrl: live.product.url, dataDir: live.product.dataDir }));
 }
 
 export { planNamed, waitFor } from '../../scripts/lib/workspace-api.ts';
