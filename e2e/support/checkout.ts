@@ -10,6 +10,11 @@ export const TEST_CARD = '4242 4242 4242 4242';
 /** A new verified account, signed in in a new page (tokens stored as the app keeps them). */
 export async function signedInCustomer(browser: BrowserSession): Promise<{ page: Page; email: string }> {
   const [email = ''] = await createVerifiedAccounts(browser.baseUrl, browser.dataDir, 1);
+  return { page: await signedInAs(browser, email), email };
+}
+
+/** A new page signed in as the account `email` (tokens stored as the app keeps them). */
+export async function signedInAs(browser: BrowserSession, email: string): Promise<Page> {
   const tokens = await signInTokens(browser.baseUrl, email);
   const page = await browser.newPage();
   await page.goto('/');
@@ -17,7 +22,7 @@ export async function signedInCustomer(browser: BrowserSession): Promise<{ page:
     localStorage.setItem('token', stored.access_token);
     localStorage.setItem('refresh_token', stored.refresh_token);
   }, tokens);
-  return { page, email };
+  return page;
 }
 
 /** signedInCustomer's page, for the journeys that do not need the address. */

@@ -4,6 +4,9 @@
 // customer would, anything left on the machine found and removed, the product stopped — with what
 // went wrong kept for the journey to assert on afterwards, so a failure leaves nothing behind.
 import type { Page } from 'playwright-core';
+import type { ServiceStatusDetail } from '@debesis/contract';
+import { makeTestClient, removeTestClient, type TestClient } from '@debesis/agent/testing/network';
+import { stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
   findLeftovers,
@@ -12,7 +15,15 @@ import {
   type WorkspaceLeftovers,
 } from '../../scripts/lib/live-workspaces.ts';
 import { LIVE_ADDRESS_POOL, startProduct, type RunningServer } from '../../scripts/lib/processes.ts';
-import { customerApi, terminateWorkspace, type CustomerApi } from '../../scripts/lib/workspace-api.ts';
+import {
+  customerApi,
+  jsonCalls,
+  newCustomer,
+  terminateWorkspace,
+  waitFor,
+  type CustomerApi,
+  type JsonCalls,
+} from '../../scripts/lib/workspace-api.ts';
 import { useBrowser, type BrowserSession } from './browser.ts';
 import { activeInList, buyMini, listedServiceId } from './checkout.ts';
 
@@ -85,14 +96,18 @@ export function expectCleanEnd({ failures, left }: LiveCleanUp): void {
   });
 }
 
-/** A journey's own product with live workspaces, and what its clean-up needs. */
-export interface LiveProduct {
+/** A journey's own product with live workspaces, its customer, and what its clean-up needs. */
+export interface LiveProduct extends JsonCalls {
   /** The product, once beforeAll has started it. */
   readonly product: RunningServer;
-  /** The customer whose workspaces the clean-up terminates: set it once signed in. */
+  /** Whether it started (an afterAll's own clean-up may have nothing to do). */
+  readonly started: boolean;
+  /** The customer whose workspaces the clean-up terminates: set by signUp, or by a journey. */
   api: CustomerApi | undefined;
   /** The customer, once signed in. */
   readonly customer: () => CustomerApi;
+  /** A new verified customer, signed in, whose workspaces the clean-up terminates; its address. */
+  readonly signUp: () => Promise<string>;
   /** Hears each bought workspace's id as soon as it exists (buyWorkspace's onService). */
   readonly bought: (serviceId: string) => void;
 }
@@ -100,30 +115,40 @@ export interface LiveProduct {
 export interface LiveProductOptions {
   /** The product's environment beyond startProduct's (e.g. AGENT_CLIENT_ROUTES). */
   env?: Record<string, string>;
-  /** Checked once the clean-up has passed, e.g. that a workspace's backups went with it. */
-  afterEnd?: () => void;
+  /** Checked once the clean-up has passed, with the ids of the workspaces it terminated. */
+  afterEnd?: (serviceIds: readonly string[]) => void;
 }
 
 /**
  * Starts a product with live workspaces for the describe block it is called in, and at its end
  * terminates what the customer bought, removes what is left, stops it and checks it ended clean
- * (support/live.ts's endLiveProduct). A journey's own afterAll, registered after this call, runs
- * before that clean-up: the place to stop its clients.
+ * (endLiveProduct). A journey's own afterAll, registered after this call, runs before that
+ * clean-up (vitest runs after-hooks in reverse): the place to stop its clients.
  */
 export function useLiveProduct(options: LiveProductOptions = {}): LiveProduct {
   let product: RunningServer | undefined;
   const serviceIds: string[] = [];
+  const customer = () => {
+    if (!live.api) throw new Error('no signed-in customer');
+    return live.api;
+  };
   const live: LiveProduct = {
     get product() {
       if (!product) throw new Error('the live product did not start');
       return product;
     },
+    get started() {
+      return product !== undefined;
+    },
     api: undefined,
-    customer: () => {
-      if (!live.api) throw new Error('no signed-in customer');
-      return live.api;
+    customer,
+    signUp: async () => {
+      const signedUp = await newCustomer(live.product.url, live.product.dataDir);
+      live.api = signedUp.api;
+      return signedUp.email;
     },
     bought: (serviceId) => serviceIds.push(serviceId),
+    ...jsonCalls(customer),
   };
   beforeAll(async () => {
     product = await startProduct(options.env ?? {}, { liveWorkspaces: true });
@@ -131,9 +156,43 @@ export function useLiveProduct(options: LiveProductOptions = {}): LiveProduct {
   afterAll(async () => {
     if (!product) return;
     expectCleanEnd(await endLiveProduct(product, live.api, serviceIds));
-    options.afterEnd?.();
+    options.afterEnd?.(serviceIds);
   }, 180_000);
   return live;
+}
+
+/**
+ * The customer's own machine: `client`, a client namespace beyond the node, made by `make` with
+ * routes to the addresses given; its VPN clients stopped and it removed after the block, before the
+ * product's clean-up when called after useLiveProduct.
+ */
+export function useClientMachine(client: TestClient): { make: (addresses: string[]) => Promise<void> } {
+  let made = false;
+  afterAll(async () => {
+    await stopAllVpnClients();
+    if (made) await removeTestClient(client);
+  });
+  return {
+    make: async (addresses) => {
+      await makeTestClient(client, addresses);
+      made = true;
+    },
+  };
+}
+
+/** Waits until the node has applied everything asked of the service so far; fails on its error. */
+export async function nodeApplied(
+  calls: JsonCalls,
+  serviceId: string,
+  withinMs: number,
+): Promise<ServiceStatusDetail> {
+  const status = () => calls.get<ServiceStatusDetail>(`/services/${serviceId}/status`);
+  const { generation } = await status();
+  return waitFor(`generation ${generation} applied`, withinMs, async () => {
+    const now = await status();
+    if (now.last_error) throw new Error(`the node failed to apply: ${now.last_error}`);
+    return now.observed_generation >= generation ? now : undefined;
+  });
 }
 
 /** A browser whose pages open `live`'s product. */

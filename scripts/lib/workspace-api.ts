@@ -92,8 +92,8 @@ export async function newCustomer(
 
 /** A customer's calls that answer JSON, failing with the call and its answer on a non-2xx. */
 export interface JsonCalls {
-  get<T>(path: string): Promise<T>;
-  send<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  get: <T>(path: string) => Promise<T>;
+  send: <T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown) => Promise<T>;
 }
 
 /** `customer` is asked on every call: a journey's customer signs in after its calls are made. */
