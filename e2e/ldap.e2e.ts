@@ -9,12 +9,12 @@
 // own product with them and terminates its workspace afterwards, checking nothing is left.
 // Elsewhere it is skipped with the reason printed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveWorkspacesUnavailable, localWorkspaceLayout } from '../scripts/lib/live-workspaces.ts';
 import { signedInPage } from './support/checkout.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 import {
   buyMiniUntilActive,
   pageApi,
@@ -75,11 +75,7 @@ function vilniusDate(days: number): string {
 describe.skipIf(unavailable !== undefined)('LDAP suspension and expiry set in the tab', () => {
   const live = useLiveProduct();
   const browser = useLiveBrowser(live);
-  const localDir = mkdtempSync(join(tmpdir(), 'ldap-e2e-'));
-
-  afterAll(() => {
-    rmSync(localDir, { recursive: true, force: true });
-  });
+  const localDir = useScratchDir('ldap-e2e');
 
   it('pay → active → user → LDAP tab: suspended she cannot bind, lifted she can; an expiry is set and kept', async () => {
     const page = await signedInPage(browser);

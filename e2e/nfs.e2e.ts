@@ -8,12 +8,12 @@
 // starts its own product with them and terminates its workspace afterwards, checking nothing is
 // left. Elsewhere it is skipped with the reason printed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
 import { signedInPage } from './support/checkout.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 import {
   buyMiniUntilActive,
   pageApi,
@@ -50,11 +50,7 @@ const url = (address: string, path: string) => `nfs://${address}/${path}?version
 describe.skipIf(unavailable !== undefined)('an NFS export made in the tab and used', () => {
   const live = useLiveProduct();
   const browser = useLiveBrowser(live);
-  const localDir = mkdtempSync(join(tmpdir(), 'nfs-e2e-'));
-
-  afterAll(() => {
-    rmSync(localDir, { recursive: true, force: true });
-  });
+  const localDir = useScratchDir('nfs-e2e');
 
   it('pay → active → user → NFS export in the tab → nfs-cp writes and nfs-ls lists it; deleted, it is gone', async () => {
     const page = await signedInPage(browser);

@@ -8,23 +8,22 @@
 // product with live workspaces and a client route for its client's block; elsewhere it is skipped
 // with the reason printed. Whatever step it got to, it stops its client, terminates its workspace
 // through the API, removes the client namespace and checks nothing is left (support/live.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { makeTestClient, removeTestClient, testClient } from '@debesis/agent/testing/network';
-import { connectVpnClient, stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
+import { describe, expect, it } from 'vitest';
+import { testClient } from '@debesis/agent/testing/network';
+import { connectVpnClient } from '@debesis/agent/testing/vpn-client';
 import { liveWorkspacesUnavailable, localWorkspaceLayout } from '../scripts/lib/live-workspaces.ts';
 import { addAxe, describeViolations, findViolations } from './support/axe.ts';
 import { signedInPage } from './support/checkout.ts';
 import {
   buyMiniUntilActive,
   pageApi,
+  useClientMachine,
   useLiveBrowser,
   useLiveProduct,
   vpnUnavailable,
 } from './support/live.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 import { openService, openTab } from './support/service-page.ts';
 
 const USER = 'ann';
@@ -44,17 +43,11 @@ if (unavailable) {
 describe.skipIf(unavailable !== undefined)('the VPN tab, live (root, real openvpn server and client)', () => {
   // Beyond the pool's third octet (12), so its block is no workspace's.
   const client = testClient(12);
-  let clientMade = false;
   // The workspaces answer the client's block (the agent routes it back through the node).
   const live = useLiveProduct({ env: { AGENT_CLIENT_ROUTES: client.block } });
+  const clientSetUp = useClientMachine(client);
   const browser = useLiveBrowser(live);
-  const dir = mkdtempSync(join(tmpdir(), 'vpn-e2e-'));
-
-  afterAll(async () => {
-    await stopAllVpnClients();
-    if (clientMade) await removeTestClient(client);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = useScratchDir('vpn-e2e');
 
   it('buy → vpn tab → new user → downloaded .ovpn connects → session shown within 5 s → Disconnect ends it', async () => {
     const page = await signedInPage(browser);
@@ -64,8 +57,7 @@ describe.skipIf(unavailable !== undefined)('the VPN tab, live (root, real openvp
 
     const address = await openService(page, serviceId);
     expect(address).toMatch(/^198\.18\.12\.\d+$/);
-    await makeTestClient(client, [address]);
-    clientMade = true;
+    await clientSetUp.make([address]);
 
     // The tab says where to connect and where the workspace's services are inside the tunnel.
     await openTab(page, serviceId, 'vpn');

@@ -10,12 +10,11 @@
 // and nothing else; alice signs in to the Linux-user portal, finds her share, downloads her VPN
 // config, changes her password there, and smbclient takes the new one and refuses the old.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
 import { signedInPage } from './support/checkout.ts';
 import {
@@ -25,6 +24,7 @@ import {
   useLiveProduct,
   vpnUnavailable,
 } from './support/live.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 import { openService } from './support/service-page.ts';
 
 const USER = 'alice';
@@ -77,13 +77,9 @@ async function retried(attempt: () => Smb, ms: number): Promise<Smb> {
 describe.skipIf(unavailable !== undefined)('a live workspace bought and used', () => {
   const live = useLiveProduct();
   const browser = useLiveBrowser(live);
-  const localDir = mkdtempSync(join(tmpdir(), 'workspace-e2e-'));
+  const localDir = useScratchDir('workspace-e2e');
   /** What the first journey made, for the ones after it. */
   const made = { serviceId: '', address: '', password: '' };
-
-  afterAll(() => {
-    rmSync(localDir, { recursive: true, force: true });
-  });
 
   it('pay → active → user and share in the UI → smbclient writes and lists with those credentials', async () => {
     const page = await signedInPage(browser);
