@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { csrf } from '../scripts/lib/accounts.ts';
 import { addAxe, describeViolations, findViolations, settle, type Violation } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
-import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+import { buyMini, listedServiceId, signedInPage } from './support/checkout.ts';
 import {
   AUTH_PAGES,
   dashboardPages,
@@ -122,16 +122,9 @@ describe('accessibility', () => {
 
   it('dashboard pages of a customer who has bought a service', { timeout: 180_000 }, async () => {
     const page = await prepare(await signedInPage(browser));
-    await chooseMini(page);
-    await page.waitForURL('**/dashboard/payments/new/payment');
-    await page.getByTestId('payment-pay').click();
-    await payOnSandbox(page, '4242 4242 4242 4242');
-    await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+    await buyMini(page);
     const completed = new URL(page.url());
-    await page.getByTestId('completion-services-link').click();
-    const row = page.locator('[data-testid^="service-row-"]').first();
-    await row.waitFor();
-    const serviceId = ((await row.getAttribute('data-testid')) ?? '').replace('service-row-', '');
+    const serviceId = await listedServiceId(page);
 
     const ids = { serviceId, completionPath: `${completed.pathname}${completed.search}` };
     const violations: Violation[] = [];

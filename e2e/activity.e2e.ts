@@ -6,7 +6,7 @@
 // and nothing scrolls sideways.
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+import { buyMini, signedInPage } from './support/checkout.ts';
 
 describe('activity', () => {
   const browser = useBrowser();
@@ -16,11 +16,7 @@ describe('activity', () => {
     { timeout: 120_000 },
     async () => {
       const page = await signedInPage(browser);
-      await chooseMini(page);
-      await page.waitForURL('**/dashboard/payments/new/payment');
-      await page.getByTestId('payment-pay').click();
-      await payOnSandbox(page, '4242 4242 4242 4242');
-      await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+      await buyMini(page);
 
       // The services list sums the account up above the list.
       await page.getByTestId('completion-services-link').click();

@@ -15,11 +15,10 @@
 // printed. It terminates its workspace through the API and checks that nothing is left, the
 // backup repository included.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BackupClient,
   BackupClientCreated,
@@ -32,36 +31,28 @@ import type {
   SambaShare,
   WorkspaceUser,
 } from '@debesis/contract';
-import { makeTestClient, removeTestClient, testClient } from '@debesis/agent/testing/network';
-import { connectVpnClient, stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
-import { createVerifiedAccounts, signInTokens } from '../scripts/lib/accounts.ts';
+import { testClient } from '@debesis/agent/testing/network';
+import { connectVpnClient } from '@debesis/agent/testing/vpn-client';
 import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
 import { readAll } from '../scripts/lib/mail.ts';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
+import { buyWorkspace, type BoughtWorkspace } from '../scripts/lib/workspace-api.ts';
+import { waitForTakeOver } from './support/browser.ts';
+import { signedInAs } from './support/checkout.ts';
 import {
-  buyWorkspace,
-  customerApi,
-  json,
-  type BoughtWorkspace,
-  type CustomerApi,
-} from '../scripts/lib/workspace-api.ts';
-import { useBrowser, waitForTakeOver } from './support/browser.ts';
-import { endLiveProduct, expectCleanEnd, planNamed, vpnUnavailable, waitFor } from './support/live.ts';
+  planNamed,
+  programsMissing,
+  useClientMachine,
+  useLiveBrowser,
+  useLiveProduct,
+  vpnUnavailable,
+  waitFor,
+} from './support/live.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 
 const SHARE = 'projects';
 const USER = { name: 'alice', password: 'Alice-Share-Pass-7' };
 
-function programsUnavailable(): string | undefined {
-  for (const program of ['restic', 'rclone'])
-    try {
-      execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    } catch {
-      return `${program} is not installed`;
-    }
-  return undefined;
-}
-
-const unavailable = liveWorkspacesUnavailable() ?? programsUnavailable() ?? vpnUnavailable();
+const unavailable = liveWorkspacesUnavailable() ?? programsMissing(['restic', 'rclone']) ?? vpnUnavailable();
 if (unavailable) {
   console.warn(
     `[e2e] live backups skipped: ${unavailable} (CI runs it as root with samba, restic, rclone and openvpn)`,
@@ -72,32 +63,29 @@ describe.skipIf(unavailable !== undefined)(
   'backups through the product (root, real smbd and restic)',
   { shuffle: false, timeout: 240_000 },
   () => {
-    let product: RunningServer | undefined;
-    let api: CustomerApi | undefined;
-    let email = '';
-    const bought: string[] = [];
-    let workspace: BoughtWorkspace;
-    let schedule: BackupSchedule;
-    const dir = mkdtempSync(join(tmpdir(), 'backups-live-e2e-'));
     /** The customer's own machine: a client namespace beyond the node (the pool's third octet is 12). */
     const machine = testClient(12);
-    let machineMade = false;
-    const original = randomBytes(300_000);
-    const browser = useBrowser(() => {
-      if (!product) throw new Error('the live product did not start');
-      return { baseUrl: product.url, dataDir: product.dataDir };
+    /** The node's copy of a workspace's repository (the agent's data folder is the product's nodes/local). */
+    const backupDirOf = (serviceId: string) =>
+      join(live.product.dataDir, 'nodes', 'local', 'backups', serviceId);
+    const live = useLiveProduct({
+      env: { AGENT_CLIENT_ROUTES: machine.block },
+      // Terminated means its data is gone: the backups too.
+      afterEnd: (bought) => {
+        for (const id of bought) expect(existsSync(backupDirOf(id))).toBe(false);
+      },
     });
+    const { get, send } = live;
+    const machineSetUp = useClientMachine(machine);
+    const dir = useScratchDir('backups-live-e2e');
+    const browser = useLiveBrowser(live);
+    let email = '';
+    let workspace: BoughtWorkspace;
+    let schedule: BackupSchedule;
+    const original = randomBytes(300_000);
 
-    const customer = () => {
-      if (!api) throw new Error('no signed-in customer');
-      return api;
-    };
-    const get = async <T>(path: string) => json<T>(await customer().get(path), `GET ${path}`);
-    const send = async <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-      json<T>(await customer().send(method, path, body), `${method} ${path}`);
     const base = () => `/backups/${workspace.id}`;
-    /** The node's copy of the workspace's repository (the agent's data folder is the product's nodes/local). */
-    const backupDir = () => join(product?.dataDir ?? '', 'nodes', 'local', 'backups', workspace.id);
+    const backupDir = () => backupDirOf(workspace.id);
 
     const smbclient = (command: string) => {
       const result = spawnSync(
@@ -151,14 +139,13 @@ describe.skipIf(unavailable !== undefined)(
     };
 
     beforeAll(async () => {
-      product = await startProduct({ AGENT_CLIENT_ROUTES: machine.block }, { liveWorkspaces: true });
-      [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
-      api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
+      email = await live.signUp();
       // A plan with an address of its own: the node's smbclient reaches the share there (a NAT
       // plan's Samba answers inside its VPN only).
-      workspace = await buyWorkspace(api, await planNamed(product.url, 'MINI'), 'backups-live', {
+      const plan = await planNamed(live.product.url, 'MINI');
+      workspace = await buyWorkspace(live.customer(), plan, 'backups-live', {
         withinMs: 120_000,
-        onService: (id) => bought.push(id),
+        onService: live.bought,
       });
       await send<WorkspaceUser>('POST', `/user-groups/${workspace.id}/users`, USER);
       await send<SambaShare>('POST', `/samba/${workspace.id}/shares`, {
@@ -170,17 +157,6 @@ describe.skipIf(unavailable !== undefined)(
         return shares.find((share) => share.name === SHARE)?.apply_status === 'applied' ? true : undefined;
       });
     }, 300_000);
-
-    afterAll(async () => {
-      await stopAllVpnClients();
-      if (machineMade) await removeTestClient(machine);
-      rmSync(dir, { recursive: true, force: true });
-      if (!product) return;
-      const repository = bought.length > 0 ? backupDir() : undefined;
-      expectCleanEnd(await endLiveProduct(product, api, bought));
-      // Terminated means its data is gone: the backups too.
-      if (repository) expect(existsSync(repository)).toBe(false);
-    }, 180_000);
 
     it('a file written over SMB is in the next snapshot, browsable; deleted, it comes back with the same bytes', async () => {
       writeFileSync(join(dir, 'report.bin'), original);
@@ -213,9 +189,11 @@ describe.skipIf(unavailable !== undefined)(
         expect.objectContaining({ name: 'report.bin', type: 'file', size: original.length }),
       );
       // One file of it, downloaded: the node's `restic dump` piped through the API, byte for byte.
-      const downloaded = await customer().get(
-        `${base()}/sessions/${first.id}/download?path=${encodeURIComponent(`/shares/${SHARE}/report.bin`)}`,
-      );
+      const downloaded = await live
+        .customer()
+        .get(
+          `${base()}/sessions/${first.id}/download?path=${encodeURIComponent(`/shares/${SHARE}/report.bin`)}`,
+        );
       expect(downloaded.status).toBe(200);
       expect(downloaded.headers.get('content-disposition')).toContain('filename="report.bin"');
       expect(downloaded.headers.get('content-length')).toBe(String(original.length));
@@ -285,7 +263,7 @@ describe.skipIf(unavailable !== undefined)(
       // The failed run's report asks the worker to mail at once, not at its next minute (the API
       // tests check it is once per run of failures).
       const mails = await waitFor('the failure mail', 20_000, async () => {
-        const all = (await readAll(product?.dataDir ?? '', email)).filter((mail) =>
+        const all = (await readAll(live.product.dataDir, email)).filter((mail) =>
           mail.subject.includes('Projects'),
         );
         return all.length > 0 ? all : undefined;
@@ -295,12 +273,11 @@ describe.skipIf(unavailable !== undefined)(
     });
 
     it('a backup client pushes over the VPN from its own machine and the owner sees it; disconnected, it cannot', async () => {
-      await makeTestClient(machine, [workspace.address]);
-      machineMade = true;
+      await machineSetUp.make([workspace.address]);
       const created = await send<BackupClientCreated>('POST', `${base()}/clients`, { name: 'office-pc' });
       // Its config once the node has applied its VPN login (until then: vpn_user_not_applied).
       const config = await waitFor('the client’s VPN config', 60_000, async () => {
-        const response = await customer().get(`${base()}/vpn-config?client_id=${created.id}`);
+        const response = await live.customer().get(`${base()}/vpn-config?client_id=${created.id}`);
         return response.ok ? ((await response.json()) as { content: string }) : undefined;
       });
       const vpn = await connectVpnClient(config.content, created.name, created.password, {
@@ -354,13 +331,7 @@ describe.skipIf(unavailable !== undefined)(
     it('in the browser: a schedule from a preset, run now, browsed, a file restored into a new folder', async () => {
       writeFileSync(join(dir, 'notes.txt'), 'notes kept in the projects share\n');
       expect(smbclient('put notes.txt notes.txt').ok).toBe(true);
-      const tokens = await signInTokens(product?.url ?? '', email);
-      const page = await browser.newPage();
-      await page.goto('/');
-      await page.evaluate((stored) => {
-        localStorage.setItem('token', stored.access_token);
-        localStorage.setItem('refresh_token', stored.refresh_token);
-      }, tokens);
+      const page = await signedInAs(browser, email);
       await page.goto(`/dashboard/services/${workspace.id}/backups`);
       await waitForTakeOver(page);
 

@@ -8,78 +8,33 @@
 //
 // Needs the PostgreSQL server on 127.0.0.1:5432 (CI has it); elsewhere it is skipped with the
 // reason printed. It makes a database of its own and drops it afterwards.
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupSchedule, BackupSession, SambaShare } from '@debesis/contract';
-import { createVerifiedAccounts, signInTokens } from '../scripts/lib/accounts.ts';
-import { ROOT, startProduct, type RunningServer } from '../scripts/lib/processes.ts';
+import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
 import {
   buyWorkspace,
   cheapestPlan,
-  customerApi,
   json,
+  newCustomer,
   type CustomerApi,
 } from '../scripts/lib/workspace-api.ts';
+import { postgresUnavailable, runOps, useOwnDatabase } from './support/postgres.ts';
 
-const SERVER = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `e2e_two_workers_${randomBytes(4).toString('hex')}`;
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const unavailable = await admin(async () => undefined).then(
-  () => undefined,
-  (error: unknown) => `no PostgreSQL server at ${SERVER} (${(error as Error).message})`,
-);
-if (unavailable) console.warn(`[e2e] two workers on one PostgreSQL skipped: ${unavailable}`);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * `npm run ops -- jobs run backups.tick` on the shared database: it queues one tick for the
- * workers and waits for it to end. A tick of the clock's that is pending at that moment answers
- * "not started again" (it runs once for both): asked again a moment later.
- */
-async function runTick(databaseUrl: string, dataDir: string): Promise<{ ok: boolean; output: string }> {
-  let output = '';
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const run = spawnSync('npm', ['run', '--silent', 'ops', '--', 'jobs', 'run', 'backups.tick'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      timeout: 150_000,
-    });
-    output = `${run.stdout}${run.stderr}`;
-    if (run.status === 0) return { ok: true, output };
-    if (!output.includes('not started again')) break;
-    await sleep(2000);
-  }
-  return { ok: false, output };
-}
+const unavailable = await postgresUnavailable('two workers on one PostgreSQL');
 
 describe.skipIf(unavailable !== undefined)(
   'two API processes with their workers on one PostgreSQL',
   { timeout: 300_000 },
   () => {
+    const ownDatabase = useOwnDatabase('e2e_two_workers');
     const products: RunningServer[] = [];
     let api: CustomerApi;
     let databaseUrl = '';
 
     beforeAll(async () => {
-      await admin((client) => client.query(`CREATE DATABASE "${DATABASE}"`));
-      const url = new URL(SERVER);
-      url.pathname = `/${DATABASE}`;
-      databaseUrl = url.toString();
+      databaseUrl = ownDatabase();
       // One after the other: the first migrates, the second finds it done. Either worker may send
       // a mail (the verification link), so both write them to the first one's mail folder.
       const first = await startProduct({ DATABASE_URL: databaseUrl });
@@ -91,13 +46,11 @@ describe.skipIf(unavailable !== undefined)(
           MAIL_DIR: path.join(first.dataDir, 'mail'),
         }),
       );
-      const [email = ''] = await createVerifiedAccounts(first.url, first.dataDir, 1);
-      api = await customerApi(first.url, (await signInTokens(first.url, email)).access_token);
+      api = (await newCustomer(first.url, first.dataDir)).api;
     }, 240_000);
 
     afterAll(async () => {
       for (const product of products) await product.stop();
-      await admin((client) => client.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
     }, 60_000);
 
     it('queue a due schedule’s run once between them', async () => {
@@ -129,7 +82,13 @@ describe.skipIf(unavailable !== undefined)(
         // run; the second, a tick later (the other worker's, or the same one's again), must not
         // queue it again. The clock's own ticks may come between: they must not either.
         for (const tick of ['first', 'second']) {
-          const ran = await runTick(databaseUrl, products[0]!.dataDir);
+          // Either worker may take the tick; a tick of the clock's pending at that moment runs once
+          // for both, and the command is asked again a moment later.
+          const ran = await runOps(
+            ['jobs', 'run', 'backups.tick'],
+            { DATABASE_URL: databaseUrl, DATA_DIR: products[0]!.dataDir },
+            { timeoutMs: 150_000, retryAfterMs: 2000 },
+          );
           expect(ran.ok, `${tick} tick: ${ran.output}`).toBe(true);
         }
         const { rows: queued } = await db.query<{ count: string }>(

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { waitForMail } from '../scripts/lib/mail.ts';
 import { useBrowser } from './support/browser.ts';
-import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+import { buyMini, signedInCustomer } from './support/checkout.ts';
 
 describe('billing', () => {
   const browser = useBrowser();
@@ -13,18 +13,8 @@ describe('billing', () => {
     'after a purchase the invoice is listed, filtered, previewed and downloaded',
     { timeout: 90_000 },
     async () => {
-      const page = await signedInPage(browser);
-      const email = await page.evaluate(async () => {
-        const response = await fetch('/api/v1/users/me', {
-          headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
-        });
-        return ((await response.json()) as { email: string }).email;
-      });
-      await chooseMini(page);
-      await page.waitForURL('**/dashboard/payments/new/payment');
-      await page.getByTestId('payment-pay').click();
-      await payOnSandbox(page, '4242 4242 4242 4242');
-      await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+      const { page, email } = await signedInCustomer(browser);
+      await buyMini(page);
 
       // Listed: from the services list through the side menu.
       await page.getByTestId('completion-services-link').click();

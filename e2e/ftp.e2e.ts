@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
 import { useBrowser } from './support/browser.ts';
-import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+import { activeInList, buyMini, listedServiceId, signedInPage } from './support/checkout.ts';
+import { addWorkspaceUser, openService, openTab } from './support/service-page.ts';
 
 const USER = 'alice';
 const PASSWORD = 'Alice-Ftp-Pass-7';
@@ -31,37 +32,16 @@ describe('FTP and SFTP', () => {
     { timeout: 180_000 },
     async () => {
       const page = await signedInPage(browser);
-      await chooseMini(page);
-      await page.waitForURL('**/dashboard/payments/new/payment');
-      await page.getByTestId('payment-pay').click();
-      await payOnSandbox(page, '4242 4242 4242 4242');
-      await page.getByTestId('completion-success').waitFor({ timeout: 30_000 });
-      await page.getByTestId('completion-services-link').click();
-      await page.waitForURL('**/dashboard/services');
-      const row = page.locator('[data-testid^="service-row-"]').first();
-      await row.waitFor();
-      const serviceId = ((await row.getAttribute('data-testid')) ?? '').replace('service-row-', '');
-      await page
-        .locator(`[data-testid="service-status-${serviceId}"][data-status="active"]`)
-        .waitFor({ timeout: 120_000 });
+      await buyMini(page);
+      const serviceId = await listedServiceId(page);
+      await activeInList(page, serviceId, 120_000);
 
       // A user of the service, made in the Users tab.
-      await page.getByTestId(`service-link-${serviceId}`).click();
-      await page.waitForURL(`**/dashboard/services/${serviceId}`);
-      const address = (await page.getByTestId('service-fact-ip').innerText()).trim();
-      await page.getByTestId('service-tab-users').click();
-      await page.getByTestId('workspace-users-add').click();
-      await page.getByTestId('user-create-name').fill(USER);
-      await page.getByTestId('user-create-password').fill(PASSWORD);
-      await page.getByTestId('user-create-confirm').fill(PASSWORD);
-      await page.getByTestId('user-create-submit').click();
-      await page.locator(`[data-testid="user-${USER}-apply"][data-apply-status="applied"]`).waitFor({
-        timeout: 60_000,
-      });
+      const address = await openService(page, serviceId);
+      await addWorkspaceUser(page, USER, PASSWORD);
 
       // The FTP tab: where to connect, and alice may use FTP and SFTP, read and write, by default.
-      await page.getByTestId('service-tab-ftp').click();
-      await page.waitForURL(`**/dashboard/services/${serviceId}/ftp`);
+      await openTab(page, serviceId, 'ftp');
       expect(await page.getByTestId('ftp-host').innerText()).toBe(address);
       expect(await page.getByTestId('ftp-port').innerText()).toBe('21');
       expect(await page.getByTestId('sftp-command').innerText()).toBe(`sftp -P 22 ${USER}@${address}`);
@@ -85,8 +65,7 @@ describe('FTP and SFTP', () => {
       expect(await page.getByTestId(`ftp-user-${USER}-enabled`).isChecked()).toBe(true);
 
       // The advanced settings: a range of 100 passive ports holds 50 clients, not 51.
-      await page.getByTestId('service-tab-ftp-advanced').click();
-      await page.waitForURL(`**/dashboard/services/${serviceId}/ftp-advanced`);
+      await openTab(page, serviceId, 'ftp-advanced');
       const clients = page.getByTestId('ftp-settings-max-clients');
       await clients.fill('51');
       let sent = 0;

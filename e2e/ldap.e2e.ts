@@ -9,22 +9,20 @@
 // own product with them and terminates its workspace afterwards, checking nothing is left.
 // Elsewhere it is skipped with the reason printed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveWorkspacesUnavailable, localWorkspaceLayout } from '../scripts/lib/live-workspaces.ts';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
-import type { CustomerApi } from '../scripts/lib/workspace-api.ts';
-import { useBrowser } from './support/browser.ts';
 import { signedInPage } from './support/checkout.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 import {
   buyMiniUntilActive,
-  endLiveProduct,
-  expectCleanEnd,
   pageApi,
   serviceStatusText,
+  useLiveBrowser,
+  useLiveProduct,
 } from './support/live.ts';
+import { addWorkspaceUser, openService, openTab } from './support/service-page.ts';
 
 const USER = 'alice';
 const PASSWORD = 'Alice-Ldap-Pass-7';
@@ -75,47 +73,20 @@ function vilniusDate(days: number): string {
 }
 
 describe.skipIf(unavailable !== undefined)('LDAP suspension and expiry set in the tab', () => {
-  let product: RunningServer | undefined;
-  const browser = useBrowser(() => {
-    if (!product) throw new Error('the live product did not start');
-    return { baseUrl: product.url, dataDir: product.dataDir };
-  });
-  let api: CustomerApi | undefined;
-  const bought: string[] = [];
-  const localDir = mkdtempSync(join(tmpdir(), 'ldap-e2e-'));
-
-  beforeAll(async () => {
-    product = await startProduct({}, { liveWorkspaces: true });
-  });
-
-  afterAll(async () => {
-    if (!product) return;
-    const end = await endLiveProduct(product, api, bought);
-    rmSync(localDir, { recursive: true, force: true });
-    expectCleanEnd(end);
-  });
+  const live = useLiveProduct();
+  const browser = useLiveBrowser(live);
+  const localDir = useScratchDir('ldap-e2e');
 
   it('pay → active → user → LDAP tab: suspended she cannot bind, lifted she can; an expiry is set and kept', async () => {
     const page = await signedInPage(browser);
     const customer = await pageApi(page, browser.baseUrl);
-    api = customer;
-    const serviceId = await buyMiniUntilActive(page, customer, (id) => bought.push(id));
-    await page.getByTestId(`service-link-${serviceId}`).click();
-    await page.waitForURL(`**/dashboard/services/${serviceId}`);
-
-    await page.getByTestId('service-tab-users').click();
-    await page.getByTestId('workspace-users-add').click();
-    await page.getByTestId('user-create-name').fill(USER);
-    await page.getByTestId('user-create-password').fill(PASSWORD);
-    await page.getByTestId('user-create-confirm').fill(PASSWORD);
-    await page.getByTestId('user-create-submit').click();
-    await page.locator(`[data-testid="user-${USER}-apply"][data-apply-status="applied"]`).waitFor({
-      timeout: 60_000,
-    });
+    live.api = customer;
+    const serviceId = await buyMiniUntilActive(page, customer, live.bought);
+    await openService(page, serviceId);
+    await addWorkspaceUser(page, USER, PASSWORD);
 
     // The LDAP tab: the connection details, and the bind account's password shown once.
-    await page.getByTestId('service-tab-ldap').click();
-    await page.waitForURL(`**/dashboard/services/${serviceId}/ldap`);
+    await openTab(page, serviceId, 'ldap');
     await page.getByTestId('ldap-rotate').click();
     const shown = page.getByTestId('ldap-new-password').locator('code');
     await shown.waitFor();
@@ -137,7 +108,7 @@ describe.skipIf(unavailable !== undefined)('LDAP suspension and expiry set in th
     const userDn = `uid=${USER},${usersDn}`;
 
     // The workspace's certificate, as a customer would save it to trust the server.
-    const pem = readFileSync(localWorkspaceLayout(product!.dataDir, serviceId).ldap.certificate, 'utf8');
+    const pem = readFileSync(localWorkspaceLayout(live.product.dataDir, serviceId).ldap.certificate, 'utf8');
     const caFile = join(localDir, 'workspace.crt');
     writeFileSync(caFile, pem.slice(0, pem.indexOf('-----END CERTIFICATE-----') + 25) + '\n');
     const whoami = () => ldap('ldapwhoami', caFile, uri, ['-D', userDn, '-w', PASSWORD]);

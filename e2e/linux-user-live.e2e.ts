@@ -16,10 +16,9 @@
 // Needs root with samba and smbclient (a real workspace: disk image, namespaces); elsewhere it is
 // skipped with the reason printed. It terminates its workspace and checks nothing is left.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LINUX_USER_API_BASE,
   LINUX_USER_LOGIN_PATH,
@@ -33,19 +32,20 @@ import {
   type VpnUser,
   type WorkspaceUser,
 } from '@debesis/contract';
-import { makeTestClient, removeTestClient, testClient } from '@debesis/agent/testing/network';
-import { connectVpnClient, stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
-import { createVerifiedAccounts, csrf, signInTokens } from '../scripts/lib/accounts.ts';
+import { testClient } from '@debesis/agent/testing/network';
+import { connectVpnClient } from '@debesis/agent/testing/vpn-client';
+import { csrf } from '../scripts/lib/accounts.ts';
 import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
+import { buyWorkspace, json, type BoughtWorkspace } from '../scripts/lib/workspace-api.ts';
 import {
-  buyWorkspace,
-  customerApi,
-  json,
-  type BoughtWorkspace,
-  type CustomerApi,
-} from '../scripts/lib/workspace-api.ts';
-import { endLiveProduct, expectCleanEnd, vpnUnavailable, waitFor, planNamed } from './support/live.ts';
+  nodeApplied,
+  planNamed,
+  useClientMachine,
+  useLiveProduct,
+  vpnUnavailable,
+  waitFor,
+} from './support/live.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 
 const SHARE = 'projects';
 const VPN_SHARE = 'team';
@@ -66,35 +66,20 @@ describe.skipIf(unavailable !== undefined)(
   'the Linux-user portal on a live workspace (root, real smbd)',
   { shuffle: false, timeout: 240_000 },
   () => {
-    let product: RunningServer | undefined;
-    let api: CustomerApi | undefined;
-    const bought: string[] = [];
-    let workspace: BoughtWorkspace;
-    const dir = mkdtempSync(join(tmpdir(), 'linux-user-live-e2e-'));
     /** The Linux user's own machine: a client namespace beyond the node (the pool's third octet is 12). */
     const machine = testClient(12);
-    let machineMade = false;
+    const live = useLiveProduct({ env: { AGENT_CLIENT_ROUTES: machine.block } });
+    const { get, send } = live;
+    const machineSetUp = useClientMachine(machine);
+    const dir = useScratchDir('linux-user-live-e2e');
+    let workspace: BoughtWorkspace;
     /** The portal's token as the password change answered it. */
     let portalToken = '';
 
-    const customer = () => {
-      if (!api) throw new Error('no signed-in customer');
-      return api;
-    };
-    const baseUrl = () => product?.url ?? '';
-    const get = async <T>(path: string) => json<T>(await customer().get(path), `GET ${path}`);
-    const send = async <T>(method: 'POST' | 'PUT', path: string, body?: unknown) =>
-      json<T>(await customer().send(method, path, body), `${method} ${path}`);
+    const baseUrl = () => live.product.url;
     const status = () => get<ServiceStatusDetail>(`/services/${workspace.id}/status`);
     /** Waits until the node has applied everything asked of the workspace so far. */
-    const applied = async (withinMs = 60_000) => {
-      const { generation } = await status();
-      return waitFor(`generation ${generation} applied`, withinMs, async () => {
-        const now = await status();
-        if (now.last_error) throw new Error(`the node failed to apply: ${now.last_error}`);
-        return now.observed_generation >= generation ? now : undefined;
-      });
-    };
+    const applied = (withinMs = 60_000) => nodeApplied(live, workspace.id, withinMs);
 
     /** smbclient on the user's machine, as the portal tells them to run it. */
     const smbclient = (password: string, command: string, unc = `//${workspace.address}/${SHARE}`) => {
@@ -133,13 +118,12 @@ describe.skipIf(unavailable !== undefined)(
       fetch(`${baseUrl()}${LINUX_USER_API_BASE}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
     beforeAll(async () => {
-      product = await startProduct({ AGENT_CLIENT_ROUTES: machine.block }, { liveWorkspaces: true });
-      const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
-      api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
+      await live.signUp();
       // MINI has an address of its own: the share is served there, to the user's machine.
-      workspace = await buyWorkspace(api, await planNamed(product.url, 'MINI'), 'linux-user-live', {
+      const plan = await planNamed(live.product.url, 'MINI');
+      workspace = await buyWorkspace(live.customer(), plan, 'linux-user-live', {
         withinMs: 120_000,
-        onService: (id) => bought.push(id),
+        onService: live.bought,
       });
       await send<WorkspaceUser>('POST', `/user-groups/${workspace.id}/users`, {
         name: USER,
@@ -159,16 +143,8 @@ describe.skipIf(unavailable !== undefined)(
         });
       }
       await applied(120_000);
-      await makeTestClient(machine, [workspace.address]);
-      machineMade = true;
+      await machineSetUp.make([workspace.address]);
     }, 300_000);
-
-    afterAll(async () => {
-      await stopAllVpnClients();
-      if (machineMade) await removeTestClient(machine);
-      rmSync(dir, { recursive: true, force: true });
-      if (product) expectCleanEnd(await endLiveProduct(product, api, bought));
-    }, 180_000);
 
     it('a password changed in the portal: smbclient on the user’s machine takes the new one, refuses the old', async () => {
       // The user's first password works from their machine (smbd may still be starting).

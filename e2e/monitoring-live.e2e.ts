@@ -10,10 +10,9 @@
 // Needs root with samba, smbclient, pure-ftpd and curl (openvpn for the VPN part); elsewhere it is
 // skipped with the reason printed. It terminates its workspaces and checks nothing is left.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MONITORING_BASE_PATH,
   SNAPSHOT_INTERVAL_MINUTES,
@@ -21,25 +20,24 @@ import {
   type ActivityResponse,
   type AlertsResponse,
   type SambaShare,
-  type ServiceStatusDetail,
   type VpnUser,
   type WorkspaceUser,
 } from '@debesis/contract';
-import { makeTestClient, removeTestClient, testClient } from '@debesis/agent/testing/network';
-import { connectVpnClient, stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
-import { createVerifiedAccounts, signInTokens } from '../scripts/lib/accounts.ts';
+import { testClient } from '@debesis/agent/testing/network';
+import { connectVpnClient } from '@debesis/agent/testing/vpn-client';
 import { readAll } from '../scripts/lib/mail.ts';
 import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
+import { buyWorkspace, type BoughtWorkspace } from '../scripts/lib/workspace-api.ts';
 import {
-  buyWorkspace,
-  customerApi,
-  json,
-  type BoughtWorkspace,
-  type CustomerApi,
-} from '../scripts/lib/workspace-api.ts';
-import { useBrowser } from './support/browser.ts';
-import { endLiveProduct, expectCleanEnd, vpnUnavailable, waitFor, planNamed } from './support/live.ts';
+  nodeApplied,
+  planNamed,
+  useClientMachine,
+  useLiveBrowser,
+  useLiveProduct,
+  vpnUnavailable,
+  waitFor,
+} from './support/live.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 
 const SHARE = 'projects';
 const USER = 'ona';
@@ -60,40 +58,28 @@ describe.skipIf(unavailable !== undefined)(
   'monitoring from the real daemons (root, live workspaces)',
   { shuffle: false, timeout: 300_000 },
   () => {
-    let product: RunningServer | undefined;
-    let api: CustomerApi | undefined;
-    const bought: string[] = [];
+    /** The customer's own machine: a client namespace beyond the node (the pool's third octet is 12). */
+    const machine = testClient(12);
+    const live = useLiveProduct({ env: { AGENT_CLIENT_ROUTES: machine.block } });
+    const { get, send } = live;
+    const machineSetUp = useClientMachine(machine);
+    const dir = useScratchDir('monitoring-live-e2e');
+    const browser = useLiveBrowser(live);
     let workspace: BoughtWorkspace;
     let userId = '';
     let email = '';
-    const dir = mkdtempSync(join(tmpdir(), 'monitoring-live-e2e-'));
-    const machine = testClient(12);
-    let machineMade = false;
-
-    const customer = () => {
-      if (!api) throw new Error('no signed-in customer');
-      return api;
-    };
-    const browser = useBrowser(() => ({ baseUrl: product?.url ?? '', dataDir: product?.dataDir ?? '' }));
     /** The owner's dashboard in a browser, signed in with the API's token. */
     const ownerPage = async (path: string) => {
       const page = await browser.newPage();
       await page.goto('/');
-      await page.evaluate((token) => localStorage.setItem('token', token), customer().authorization.slice(7));
+      await page.evaluate(
+        (token) => localStorage.setItem('token', token),
+        live.customer().authorization.slice(7),
+      );
       await page.goto(path);
       return page;
     };
-    const get = async <T>(path: string) => json<T>(await customer().get(path), `GET ${path}`);
-    const send = async <T>(method: 'POST' | 'PUT', path: string, body?: unknown) =>
-      json<T>(await customer().send(method, path, body), `${method} ${path}`);
-    const applied = async (serviceId: string, withinMs = 120_000) => {
-      const { generation } = await get<ServiceStatusDetail>(`/services/${serviceId}/status`);
-      return waitFor(`generation ${generation} applied`, withinMs, async () => {
-        const now = await get<ServiceStatusDetail>(`/services/${serviceId}/status`);
-        if (now.last_error) throw new Error(`the node failed to apply: ${now.last_error}`);
-        return now.observed_generation >= generation ? now : undefined;
-      });
-    };
+    const applied = (serviceId: string) => nodeApplied(live, serviceId, 120_000);
     const monitoring = (path: string) =>
       get<ActivityResponse>(`${MONITORING_BASE_PATH.replace('/api/v1', '')}${path}`);
 
@@ -134,12 +120,11 @@ describe.skipIf(unavailable !== undefined)(
       ]);
 
     beforeAll(async () => {
-      product = await startProduct({ AGENT_CLIENT_ROUTES: machine.block }, { liveWorkspaces: true });
-      [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
-      api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
-      workspace = await buyWorkspace(api, await planNamed(product.url, 'MINI'), 'monitoring-live', {
+      email = await live.signUp();
+      const plan = await planNamed(live.product.url, 'MINI');
+      workspace = await buyWorkspace(live.customer(), plan, 'monitoring-live', {
         withinMs: 120_000,
-        onService: (id) => bought.push(id),
+        onService: live.bought,
       });
       userId = (
         await send<WorkspaceUser>('POST', `/user-groups/${workspace.id}/users`, {
@@ -155,16 +140,8 @@ describe.skipIf(unavailable !== undefined)(
       if (!noVpn)
         await send<VpnUser>('POST', `/vpn/${workspace.id}/users`, { username: USER, password: PASSWORD });
       await applied(workspace.id);
-      await makeTestClient(machine, [workspace.address]);
-      machineMade = true;
+      await machineSetUp.make([workspace.address]);
     }, 300_000);
-
-    afterAll(async () => {
-      await stopAllVpnClients();
-      if (machineMade) await removeTestClient(machine);
-      rmSync(dir, { recursive: true, force: true });
-      if (product) expectCleanEnd(await endLiveProduct(product, api, bought));
-    }, 180_000);
 
     it('a file written, renamed and deleted over SMB is in the service’s and the user’s activity within 10 s', async () => {
       writeFileSync(join(dir, 'plan.txt'), 'the first drawing\n'.repeat(100));
@@ -248,13 +225,14 @@ describe.skipIf(unavailable !== undefined)(
     it.skipIf(noVpn !== undefined)(
       'a VPN session is in the activity within 10 s of connecting and of ending',
       async () => {
-        const ovpn = await customer()
+        const ovpn = await live
+          .customer()
           .get(`/vpn/${workspace.id}/users`)
           .then(async (response) => {
             const { users } = (await response.json()) as { users: VpnUser[] };
             const user = users.find((candidate) => candidate.username === USER);
             if (!user) throw new Error('no VPN user');
-            const config = await customer().get(`/vpn/${workspace.id}/users/${user.id}/config`);
+            const config = await live.customer().get(`/vpn/${workspace.id}/users/${user.id}/config`);
             return ((await config.json()) as { content: string }).content;
           });
         const connection = await connectVpnClient(ovpn, USER, PASSWORD, {
@@ -281,15 +259,15 @@ describe.skipIf(unavailable !== undefined)(
       { timeout: 480_000 },
       async () => {
         const starter = await buyWorkspace(
-          customer(),
-          await planNamed(product!.url, 'Starter'),
+          live.customer(),
+          await planNamed(live.product.url, 'Starter'),
           'monitoring-disk',
           {
             withinMs: 120_000,
-            onService: (id) => bought.push(id),
+            onService: live.bought,
           },
         );
-        const storage = join(product!.dataDir, 'nodes', 'local', 'workspaces', starter.id, 'data');
+        const storage = join(live.product.dataDir, 'nodes', 'local', 'workspaces', starter.id, 'data');
         const filler = join(storage, 'filler.bin');
         const alerts = () => get<AlertsResponse>(`/monitoring/alerts?service_id=${starter.id}&hours=1`);
         // A scheduled snapshot taken while the filler is there holds its blocks after the delete
@@ -323,7 +301,7 @@ describe.skipIf(unavailable !== undefined)(
 
         // The worker's minute mails it, once.
         const alertMails = async () =>
-          (await readAll(product!.dataDir, email)).filter((mail) =>
+          (await readAll(live.product.dataDir, email)).filter((mail) =>
             mail.file.includes(`--alert-${raised.id}`),
           );
         const [mail] = await waitFor('the alert mail', 90_000, async () => {

@@ -8,22 +8,20 @@
 // starts its own product with them and terminates its workspace afterwards, checking nothing is
 // left. Elsewhere it is skipped with the reason printed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
-import type { CustomerApi } from '../scripts/lib/workspace-api.ts';
-import { useBrowser } from './support/browser.ts';
 import { signedInPage } from './support/checkout.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 import {
   buyMiniUntilActive,
-  endLiveProduct,
-  expectCleanEnd,
   pageApi,
   serviceStatusText,
+  useLiveBrowser,
+  useLiveProduct,
 } from './support/live.ts';
+import { addWorkspaceUser, openService, openTab } from './support/service-page.ts';
 
 const USER = 'alice';
 const PASSWORD = 'Alice-Nfs-Pass-7';
@@ -50,50 +48,22 @@ function nfs(program: 'nfs-ls' | 'nfs-cp', ...args: string[]) {
 const url = (address: string, path: string) => `nfs://${address}/${path}?version=4`;
 
 describe.skipIf(unavailable !== undefined)('an NFS export made in the tab and used', () => {
-  let product: RunningServer | undefined;
-  const browser = useBrowser(() => {
-    if (!product) throw new Error('the live product did not start');
-    return { baseUrl: product.url, dataDir: product.dataDir };
-  });
-  let api: CustomerApi | undefined;
-  const bought: string[] = [];
-  const localDir = mkdtempSync(join(tmpdir(), 'nfs-e2e-'));
-
-  beforeAll(async () => {
-    product = await startProduct({}, { liveWorkspaces: true });
-  });
-
-  afterAll(async () => {
-    if (!product) return;
-    const end = await endLiveProduct(product, api, bought);
-    rmSync(localDir, { recursive: true, force: true });
-    // Checked after the clean-up, so that a failure here leaves nothing behind either.
-    expectCleanEnd(end);
-  });
+  const live = useLiveProduct();
+  const browser = useLiveBrowser(live);
+  const localDir = useScratchDir('nfs-e2e');
 
   it('pay → active → user → NFS export in the tab → nfs-cp writes and nfs-ls lists it; deleted, it is gone', async () => {
     const page = await signedInPage(browser);
     const customer = await pageApi(page, browser.baseUrl);
-    api = customer;
-    const serviceId = await buyMiniUntilActive(page, customer, (id) => bought.push(id));
-    await page.getByTestId(`service-link-${serviceId}`).click();
-    await page.waitForURL(`**/dashboard/services/${serviceId}`);
-    const address = (await page.getByTestId('service-fact-ip').innerText()).trim();
+    live.api = customer;
+    const serviceId = await buyMiniUntilActive(page, customer, live.bought);
+    const address = await openService(page, serviceId);
 
     // The user files written over NFS will belong to.
-    await page.getByTestId('service-tab-users').click();
-    await page.getByTestId('workspace-users-add').click();
-    await page.getByTestId('user-create-name').fill(USER);
-    await page.getByTestId('user-create-password').fill(PASSWORD);
-    await page.getByTestId('user-create-confirm').fill(PASSWORD);
-    await page.getByTestId('user-create-submit').click();
-    await page.locator(`[data-testid="user-${USER}-apply"][data-apply-status="applied"]`).waitFor({
-      timeout: 60_000,
-    });
+    await addWorkspaceUser(page, USER, PASSWORD);
 
     // The NFS tab: no server until the first export.
-    await page.getByTestId('service-tab-nfs').click();
-    await page.waitForURL(`**/dashboard/services/${serviceId}/nfs`);
+    await openTab(page, serviceId, 'nfs');
     expect(await page.getByTestId('nfs-address').innerText()).toBe(`${address}:2049`);
     await page.getByTestId('nfs-exports-add').click();
     // The dialog refuses what the API would, in the same words, before sending anything.

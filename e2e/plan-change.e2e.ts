@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+import { openMiniPayment, payAndSucceed, payOnSandbox, signedInPage } from './support/checkout.ts';
 
 const SUCCESS_CARD = '4242 4242 4242 4242';
 
@@ -32,11 +32,8 @@ describe('plan change and extension', () => {
     const page = await signedInPage(browser);
 
     // A MINI workspace, bought the way a customer buys it.
-    await chooseMini(page);
-    await page.waitForURL('**/dashboard/payments/new/payment');
-    await page.getByTestId('payment-pay').click();
-    await payOnSandbox(page, SUCCESS_CARD);
-    await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+    await openMiniPayment(page);
+    await payAndSucceed(page, SUCCESS_CARD);
     await page.getByTestId('completion-services-link').click();
     await page.waitForURL('**/dashboard/services');
 

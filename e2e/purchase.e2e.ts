@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { COMPLETION_POLL_MS, COMPLETION_TIMEOUT_MS } from '../apps/web/src/payments/completion-timing.ts';
 import { linkIn, waitForMail } from '../scripts/lib/mail.ts';
 import { useBrowser } from './support/browser.ts';
-import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+import {
+  chooseMini,
+  openMiniPayment,
+  payAndSucceed,
+  payOnSandbox,
+  signedInPage,
+} from './support/checkout.ts';
 
 const PASSWORD = 'Purchase-Pass-42';
 
@@ -39,9 +45,7 @@ describe('purchase', () => {
     await page.waitForURL(/\/dashboard\/payments\/new\/[0-9a-f-]{36}\/payment/);
     expect(await page.getByTestId('payment-total').innerText()).toMatch(/€|EUR/);
 
-    await page.getByTestId('payment-pay').click();
-    await payOnSandbox(page, '4242 4242 4242 4242');
-    await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+    await payAndSucceed(page);
 
     await page.getByTestId('completion-services-link').click();
     await page.waitForURL('**/dashboard/services');
@@ -53,8 +57,7 @@ describe('purchase', () => {
 
   it('a declined card shows why, and a retry succeeds', async () => {
     const page = await signedInPage(browser);
-    await chooseMini(page);
-    await page.waitForURL('**/dashboard/payments/new/payment');
+    await openMiniPayment(page);
     await page.getByTestId('payment-pay').click();
     await payOnSandbox(page, '4000 0000 0000 0002');
     await page.getByTestId('completion-failed').waitFor({ timeout: 20_000 });
@@ -72,8 +75,7 @@ describe('purchase', () => {
 
   it('a payment that never completes ends on the timed-out page', { timeout: 90_000 }, async () => {
     const page = await signedInPage(browser);
-    await chooseMini(page);
-    await page.waitForURL('**/dashboard/payments/new/payment');
+    await openMiniPayment(page);
     await page.getByTestId('payment-pay').click();
     // The page gives up after COMPLETION_TIMEOUT_MS (60 s) of polling. The browser's clock is
     // taken over (it keeps ticking on its own) so the test can jump that minute, not wait it.

@@ -13,67 +13,38 @@
 //
 // Needs the PostgreSQL server on 127.0.0.1:5432 (CI has it); elsewhere it is skipped with the
 // reason printed. It makes a database of its own and drops it afterwards.
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '@debesis/pricing';
 import { linkIn, waitForMail } from '../scripts/lib/mail.ts';
-import { ROOT, startProduct, type RunningServer } from '../scripts/lib/processes.ts';
+import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
 import { useBrowser } from './support/browser.ts';
-import { chooseMini, payOnSandbox, signedInPage } from './support/checkout.ts';
+import { postgresUnavailable, runOps, useOwnDatabase } from './support/postgres.ts';
+import {
+  activeInList,
+  listedServiceId,
+  openMiniPayment,
+  payAndSucceed,
+  payOnSandbox,
+  signedInCustomer,
+} from './support/checkout.ts';
 
-const SERVER = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `e2e_renewals_${randomBytes(4).toString('hex')}`;
 const RENEWS = '4242 4242 4242 4242';
 const DECLINES_RENEWALS = '4000 0000 0000 0341';
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const unavailable = await admin(async () => undefined).then(
-  () => undefined,
-  (error: unknown) => `no PostgreSQL server at ${SERVER} (${(error as Error).message})`,
-);
-if (unavailable) console.warn(`[e2e] renewals journey skipped: ${unavailable}`);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const unavailable = await postgresUnavailable('renewals journey');
 
 /**
  * `npm run ops -- <args>` against the product's database and data folder; throws with its output
- * when it fails. `jobs run` asked while the clock's own run is pending answers "not started again"
- * (that run is the one): asked again a moment later.
+ * when it fails.
  */
 async function ops(product: RunningServer, databaseUrl: string, ...args: string[]): Promise<string> {
-  let output = '';
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const run = spawnSync('npm', ['run', '--silent', 'ops', '--', ...args], {
-      cwd: ROOT,
-      // The product's own address too: a mail the command sends links back to it.
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: product.dataDir,
-        PUBLIC_URL: product.url,
-        LOG_LEVEL: 'warn',
-      },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    output = `${run.stdout}${run.stderr}`;
-    if (run.status === 0) return output;
-    if (!output.includes('not started again')) break;
-    await sleep(1000);
-  }
-  throw new Error(`ops ${args.join(' ')} failed:\n${output}`);
+  // The product's own address too: a mail the command sends links back to it.
+  const env = { DATABASE_URL: databaseUrl, DATA_DIR: product.dataDir, PUBLIC_URL: product.url };
+  const run = await runOps(args, env, { timeoutMs: 60_000, retryAfterMs: 1000 });
+  if (!run.ok) throw new Error(`ops ${args.join(' ')} failed:\n${run.output}`);
+  return run.output;
 }
 
 /** Opens Billing and waits until its invoice list has drawn. */
@@ -108,16 +79,14 @@ describe.skipIf(unavailable !== undefined)(
   'kept cards, renewal, dunning and credit notes',
   { timeout: 180_000 },
   () => {
-    let product: RunningServer | undefined;
+    const ownDatabase = useOwnDatabase('e2e_renewals');
     let databaseUrl = '';
+    let product: RunningServer | undefined;
     let db: pg.Client | undefined;
     const browser = useBrowser(() => ({ baseUrl: product!.url, dataDir: product!.dataDir }));
 
     beforeAll(async () => {
-      await admin((client) => client.query(`CREATE DATABASE "${DATABASE}"`));
-      const url = new URL(SERVER);
-      url.pathname = `/${DATABASE}`;
-      databaseUrl = url.toString();
+      databaseUrl = ownDatabase();
       product = await startProduct({ DATABASE_URL: databaseUrl });
       db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
@@ -126,7 +95,6 @@ describe.skipIf(unavailable !== undefined)(
     afterAll(async () => {
       await db?.end();
       await product?.stop();
-      await admin((client) => client.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
     }, 60_000);
 
     /** One value of the product's database. */
@@ -137,30 +105,15 @@ describe.skipIf(unavailable !== undefined)(
     }
 
     it('keeps a card, replaces it, renews only when on, dunns a decline and credits a refund', async () => {
-      const page = await signedInPage(browser);
-      const email = await page.evaluate(async () => {
-        const response = await fetch('/api/v1/users/me', {
-          headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
-        });
-        return ((await response.json()) as { email: string }).email;
-      });
+      const { page, email } = await signedInCustomer(browser);
 
       // 1. MINI, paid with 4242 with "keep this card" ticked on our payment page.
-      await chooseMini(page);
-      await page.waitForURL('**/dashboard/payments/new/payment');
+      await openMiniPayment(page);
       await page.getByTestId('payment-keep-card').check();
-      await page.getByTestId('payment-pay').click();
-      await payOnSandbox(page, RENEWS);
-      await page.getByTestId('completion-success').waitFor({ timeout: 30_000 });
-      await page.getByTestId('completion-services-link').click();
-      await page.waitForURL('**/dashboard/services');
-      const row = page.locator('[data-testid^="service-row-"]').first();
-      await row.waitFor();
-      const serviceId = ((await row.getAttribute('data-testid')) ?? '').replace('service-row-', '');
+      await payAndSucceed(page, RENEWS);
+      const serviceId = await listedServiceId(page);
       // Only a running service is renewed: the node sets it up first.
-      await page
-        .locator(`[data-testid="service-status-${serviceId}"][data-status="active"]`)
-        .waitFor({ timeout: 60_000 });
+      await activeInList(page, serviceId, 60_000);
 
       await openBilling(page);
       await keptCardShown(page, '4242');

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { createVerifiedAccounts, csrf, signInTokens } from '../scripts/lib/accounts.ts';
 import { addAxe, settle } from './support/axe.ts';
 import { useBrowser, type BrowserSession } from './support/browser.ts';
-import { chooseMini, payOnSandbox } from './support/checkout.ts';
+import { listedServiceId, openMiniPayment, payAndSucceed } from './support/checkout.ts';
 import { dashboardPages, PUBLIC_PAGES } from './support/pages.ts';
 
 const SIZES = {
@@ -106,18 +106,12 @@ async function look(
 
 /** Buys MINI on `page`; answers the dashboard ids of the paid service. */
 async function buy(page: Page, size: Size, language: Language, problems: string[]) {
-  await chooseMini(page);
-  await page.waitForURL('**/dashboard/payments/new/payment');
+  await openMiniPayment(page);
   await page.getByTestId('payment-pay').waitFor();
   await look(page, size, language, '/dashboard/payments/new/payment', problems);
-  await page.getByTestId('payment-pay').click();
-  await payOnSandbox(page, '4242 4242 4242 4242');
-  await page.getByTestId('completion-success').waitFor({ timeout: 20_000 });
+  await payAndSucceed(page);
   const completed = new URL(page.url());
-  await page.getByTestId('completion-services-link').click();
-  const row = page.locator('[data-testid^="service-row-"]').first();
-  await row.waitFor();
-  const serviceId = ((await row.getAttribute('data-testid')) ?? '').replace('service-row-', '');
+  const serviceId = await listedServiceId(page);
   return { serviceId, completionPath: `${completed.pathname}${completed.search}` };
 }
 

@@ -11,8 +11,7 @@
 // is skipped with the reason printed. It terminates its workspace and checks nothing is left.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -22,33 +21,16 @@ import type {
   ShareLink,
   ShareLinkAccessLogResponse,
 } from '@debesis/contract';
-import { createVerifiedAccounts, signInTokens } from '../scripts/lib/accounts.ts';
 import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
-import {
-  buyWorkspace,
-  cheapestPlan,
-  customerApi,
-  json,
-  type BoughtWorkspace,
-  type CustomerApi,
-} from '../scripts/lib/workspace-api.ts';
-import { useBrowser, waitForTakeOver } from './support/browser.ts';
-import { endLiveProduct, expectCleanEnd, waitFor } from './support/live.ts';
+import { buyWorkspace, cheapestPlan, json, type BoughtWorkspace } from '../scripts/lib/workspace-api.ts';
+import { waitForTakeOver } from './support/browser.ts';
+import { signedInAs } from './support/checkout.ts';
+import { programsMissing, useLiveBrowser, useLiveProduct, waitFor } from './support/live.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
 
 const SHARE = 'projects';
 
-function programsUnavailable(): string | undefined {
-  for (const program of ['curl', 'unzip'])
-    try {
-      execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    } catch {
-      return `${program} is not installed`;
-    }
-  return undefined;
-}
-
-const unavailable = liveWorkspacesUnavailable() ?? programsUnavailable();
+const unavailable = liveWorkspacesUnavailable() ?? programsMissing(['curl', 'unzip']);
 if (unavailable) console.warn(`[e2e] live share links skipped: ${unavailable} (CI runs it as root)`);
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -67,30 +49,19 @@ describe.skipIf(unavailable !== undefined)(
   'share links through the product (root, a live workspace)',
   { shuffle: false, timeout: 180_000 },
   () => {
-    let product: RunningServer | undefined;
-    let api: CustomerApi | undefined;
+    const live = useLiveProduct();
+    const { get, send } = live;
+    const browser = useLiveBrowser(live);
+    const dir = useScratchDir('share-links-live-e2e');
     let email = '';
-    const browser = useBrowser(() => {
-      if (!product) throw new Error('the live product did not start');
-      return { baseUrl: product.url, dataDir: product.dataDir };
-    });
-    const bought: string[] = [];
     let workspace: BoughtWorkspace;
-    const dir = mkdtempSync(join(tmpdir(), 'share-links-live-e2e-'));
     const big = randomBytes(3 * 1024 * 1024 + 17);
     const readme = Buffer.from('Read me first.\n');
 
-    const customer = () => {
-      if (!api) throw new Error('no signed-in customer');
-      return api;
-    };
-    const get = async <T>(path: string) => json<T>(await customer().get(path), `GET ${path}`);
-    const send = async <T>(method: 'POST' | 'DELETE', path: string, body?: unknown) =>
-      json<T>(await customer().send(method, path, body), `${method} ${path}`);
     const links = () => `/shares/${workspace.id}/shares`;
     const create = (body: object) => send<ShareLink>('POST', links(), { expiry: '24h', ...body });
     const publicUrl = (link: ShareLink, what = '') =>
-      `${product?.url}/api/v1/public/shares/${(link.url ?? '').split('/s/')[1]}${what}`;
+      `${live.product.url}/api/v1/public/shares/${(link.url ?? '').split('/s/')[1]}${what}`;
     const downloadUrl = (link: ShareLink, path = '') =>
       `${publicUrl(link, '/download')}${path ? `?path=${encodeURIComponent(path)}` : ''}`;
     const accessLog = async (link: ShareLink) =>
@@ -98,16 +69,15 @@ describe.skipIf(unavailable !== undefined)(
         (entry) => entry.result,
       );
     /** The workspace's storage as the node sees it (the agent's data folder is the product's nodes/local). */
-    const workspacesRoot = () => join(product?.dataDir ?? '', 'nodes', 'local', 'workspaces');
+    const workspacesRoot = () => join(live.product.dataDir, 'nodes', 'local', 'workspaces');
     const dataRoot = () => join(workspacesRoot(), workspace.id, 'data');
 
     beforeAll(async () => {
-      product = await startProduct({}, { liveWorkspaces: true });
-      [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
-      api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
-      workspace = await buyWorkspace(api, (await cheapestPlan(product.url)).order, 'share-links-live', {
+      email = await live.signUp();
+      const plan = await cheapestPlan(live.product.url);
+      workspace = await buyWorkspace(live.customer(), plan.order, 'share-links-live', {
         withinMs: 120_000,
-        onService: (id) => bought.push(id),
+        onService: live.bought,
       });
       await send<SambaShare>('POST', `/samba/${workspace.id}/shares`, { name: SHARE });
       await send<NfsExport>('POST', `/nfs/${workspace.id}/shares`, {
@@ -139,12 +109,10 @@ describe.skipIf(unavailable !== undefined)(
       linkSync(join(dataRoot(), 'system', 'node', 'key'), join(share, 'hard-link'));
     }, 300_000);
 
-    afterAll(async () => {
-      rmSync(dir, { recursive: true, force: true });
-      if (!product) return;
-      rmSync(join(workspacesRoot(), 'neighbour-workspace'), { recursive: true, force: true });
-      expectCleanEnd(await endLiveProduct(product, api, bought));
-    }, 180_000);
+    afterAll(() => {
+      if (live.started)
+        rmSync(join(workspacesRoot(), 'neighbour-workspace'), { recursive: true, force: true });
+    });
 
     it('serves the share’s file with curl, whole and by range, byte for byte', async () => {
       const link = await create({ type: 'samba', target: SHARE, label: 'Projects' });
@@ -202,7 +170,7 @@ describe.skipIf(unavailable !== undefined)(
       }
       // A link cannot be made to them either.
       for (const target of [`shares/${SHARE}/etc-link`, `shares/${SHARE}/passwd-link`, 'system/node/key']) {
-        const response = await customer().send('POST', links(), { type: 'path', target, expiry: '1h' });
+        const response = await live.customer().send('POST', links(), { type: 'path', target, expiry: '1h' });
         expect(response.status, target).toBe(422);
       }
     });
@@ -252,13 +220,7 @@ describe.skipIf(unavailable !== undefined)(
     });
 
     it('in the browser: a password link made in the tab, opened elsewhere, unlocked, downloaded, then revoked', async () => {
-      const tokens = await signInTokens(product?.url ?? '', email);
-      const owner = await browser.newPage();
-      await owner.goto('/');
-      await owner.evaluate((stored) => {
-        localStorage.setItem('token', stored.access_token);
-        localStorage.setItem('refresh_token', stored.refresh_token);
-      }, tokens);
+      const owner = await signedInAs(browser, email);
       await owner.goto(`/dashboard/services/${workspace.id}/share-links`);
       await waitForTakeOver(owner);
 

@@ -8,26 +8,23 @@
 // product with live workspaces and a client route for its client's block; elsewhere it is skipped
 // with the reason printed. Whatever step it got to, it stops its client, terminates its workspace
 // through the API, removes the client namespace and checks nothing is left (support/live.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestClient, removeTestClient, testClient } from '@debesis/agent/testing/network';
-import { connectVpnClient, stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
+import { describe, expect, it } from 'vitest';
+import { testClient } from '@debesis/agent/testing/network';
+import { connectVpnClient } from '@debesis/agent/testing/vpn-client';
 import { liveWorkspacesUnavailable, localWorkspaceLayout } from '../scripts/lib/live-workspaces.ts';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
-import type { CustomerApi } from '../scripts/lib/workspace-api.ts';
 import { addAxe, describeViolations, findViolations } from './support/axe.ts';
-import { useBrowser } from './support/browser.ts';
 import { signedInPage } from './support/checkout.ts';
 import {
   buyMiniUntilActive,
-  endLiveProduct,
-  expectCleanEnd,
   pageApi,
+  useClientMachine,
+  useLiveBrowser,
+  useLiveProduct,
   vpnUnavailable,
 } from './support/live.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
+import { openService, openTab } from './support/service-page.ts';
 
 const USER = 'ann';
 const PASSWORD = 'Ann-Vpn-Pass-1';
@@ -46,44 +43,24 @@ if (unavailable) {
 describe.skipIf(unavailable !== undefined)('the VPN tab, live (root, real openvpn server and client)', () => {
   // Beyond the pool's third octet (12), so its block is no workspace's.
   const client = testClient(12);
-  let clientMade = false;
-  let product: RunningServer | undefined;
-  const browser = useBrowser(() => {
-    if (!product) throw new Error('the live product did not start');
-    return { baseUrl: product.url, dataDir: product.dataDir };
-  });
-  let api: CustomerApi | undefined;
-  const bought: string[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'vpn-e2e-'));
-
-  beforeAll(async () => {
-    // The workspaces answer the client's block (the agent routes it back through the node).
-    product = await startProduct({ AGENT_CLIENT_ROUTES: client.block }, { liveWorkspaces: true });
-  });
-
-  afterAll(async () => {
-    await stopAllVpnClients();
-    if (clientMade) await removeTestClient(client);
-    rmSync(dir, { recursive: true, force: true });
-    if (product) expectCleanEnd(await endLiveProduct(product, api, bought));
-  });
+  // The workspaces answer the client's block (the agent routes it back through the node).
+  const live = useLiveProduct({ env: { AGENT_CLIENT_ROUTES: client.block } });
+  const clientSetUp = useClientMachine(client);
+  const browser = useLiveBrowser(live);
+  const dir = useScratchDir('vpn-e2e');
 
   it('buy → vpn tab → new user → downloaded .ovpn connects → session shown within 5 s → Disconnect ends it', async () => {
     const page = await signedInPage(browser);
     await addAxe(page);
-    api = await pageApi(page, browser.baseUrl);
-    const serviceId = await buyMiniUntilActive(page, api, (id) => bought.push(id));
+    live.api = await pageApi(page, browser.baseUrl);
+    const serviceId = await buyMiniUntilActive(page, live.api, live.bought);
 
-    await page.getByTestId(`service-link-${serviceId}`).click();
-    await page.waitForURL(`**/dashboard/services/${serviceId}`);
-    const address = (await page.getByTestId('service-fact-ip').innerText()).trim();
+    const address = await openService(page, serviceId);
     expect(address).toMatch(/^198\.18\.12\.\d+$/);
-    await makeTestClient(client, [address]);
-    clientMade = true;
+    await clientSetUp.make([address]);
 
     // The tab says where to connect and where the workspace's services are inside the tunnel.
-    await page.getByTestId('service-tab-vpn').click();
-    await page.waitForURL(`**/dashboard/services/${serviceId}/vpn`);
+    await openTab(page, serviceId, 'vpn');
     expect(await page.getByTestId('vpn-address').innerText()).toBe(`${address}:1194/udp`);
     expect(await page.getByTestId('vpn-tunnel-address').innerText()).toBe(TUNNEL_SERVER);
 

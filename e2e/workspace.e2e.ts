@@ -10,24 +10,22 @@
 // and nothing else; alice signs in to the Linux-user portal, finds her share, downloads her VPN
 // config, changes her password there, and smbclient takes the new one and refuses the old.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveWorkspacesUnavailable } from '../scripts/lib/live-workspaces.ts';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
-import type { CustomerApi } from '../scripts/lib/workspace-api.ts';
-import { useBrowser } from './support/browser.ts';
 import { signedInPage } from './support/checkout.ts';
 import {
   buyMiniUntilActive,
-  endLiveProduct,
-  expectCleanEnd,
   pageApi,
+  useLiveBrowser,
+  useLiveProduct,
   vpnUnavailable,
 } from './support/live.ts';
+import { useScratchDir } from './support/scratch-dir.ts';
+import { openService } from './support/service-page.ts';
 
 const USER = 'alice';
 const PASSWORD = 'Alice-Share-Pass-7';
@@ -77,38 +75,22 @@ async function retried(attempt: () => Smb, ms: number): Promise<Smb> {
 }
 
 describe.skipIf(unavailable !== undefined)('a live workspace bought and used', () => {
-  let product: RunningServer | undefined;
-  const browser = useBrowser(() => {
-    if (!product) throw new Error('the live product did not start');
-    return { baseUrl: product.url, dataDir: product.dataDir };
-  });
-  /** What afterAll needs to terminate the workspace through the API. */
-  let api: CustomerApi | undefined;
-  const bought: string[] = [];
-  const localDir = mkdtempSync(join(tmpdir(), 'workspace-e2e-'));
+  const live = useLiveProduct();
+  const browser = useLiveBrowser(live);
+  const localDir = useScratchDir('workspace-e2e');
   /** What the first journey made, for the ones after it. */
   const made = { serviceId: '', address: '', password: '' };
 
-  beforeAll(async () => {
-    product = await startProduct({}, { liveWorkspaces: true });
-  });
-
-  afterAll(async () => {
-    rmSync(localDir, { recursive: true, force: true });
-    if (product) expectCleanEnd(await endLiveProduct(product, api, bought));
-  });
-
   it('pay → active → user and share in the UI → smbclient writes and lists with those credentials', async () => {
     const page = await signedInPage(browser);
-    api = await pageApi(page, browser.baseUrl);
+    const api = await pageApi(page, browser.baseUrl);
+    live.api = api;
     // Buy MINI with a test card; the list asks again until the node has set it up.
-    const serviceId = await buyMiniUntilActive(page, api, (id) => bought.push(id));
+    const serviceId = await buyMiniUntilActive(page, api, live.bought);
     made.serviceId = serviceId;
 
     // Open it: the overview has its address.
-    await page.getByTestId(`service-link-${serviceId}`).click();
-    await page.waitForURL(`**/dashboard/services/${serviceId}`);
-    const address = (await page.getByTestId('service-fact-ip').innerText()).trim();
+    const address = await openService(page, serviceId);
     expect(address).toMatch(/^198\.18\.12\.\d+$/);
     made.address = address;
 
@@ -198,6 +180,7 @@ describe.skipIf(unavailable !== undefined)('a live workspace bought and used', (
   }, 300_000);
 
   it('a subuser with two-factor sign-in reaches the backups only', async () => {
+    const api = live.api;
     if (!api || !made.serviceId) throw new Error('the first journey did not get to an active workspace');
     const { serviceId } = made;
     const SUBUSER = 'backup-op';
@@ -264,6 +247,7 @@ describe.skipIf(unavailable !== undefined)('a live workspace bought and used', (
   }, 180_000);
 
   it('a workspace user signs in to the Linux-user portal, takes the VPN config and changes the password', async () => {
+    const api = live.api;
     if (!api || !made.password) throw new Error('the first journey did not get to alice’s new password');
     const { serviceId, address } = made;
     const vpn = vpnUnavailable() === undefined;

@@ -16,7 +16,7 @@ export interface BrowserSession {
  * journey that starts its own, e.g. with live workspaces). Read when a page is opened.
  */
 export function useBrowser(product?: () => { baseUrl: string; dataDir: string }): BrowserSession {
-  let browser: Browser;
+  let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const problems: string[] = [];
 
@@ -29,7 +29,8 @@ export function useBrowser(product?: () => { baseUrl: string; dataDir: string })
     expect(found, 'console errors or page errors').toEqual([]);
   });
   afterAll(async () => {
-    await browser.close();
+    // Not launched when an earlier beforeAll (a journey's own product starting) failed.
+    await browser?.close();
   });
 
   const target = product ?? (() => ({ baseUrl: inject('baseUrl'), dataDir: inject('dataDir') }));
@@ -41,6 +42,7 @@ export function useBrowser(product?: () => { baseUrl: string; dataDir: string })
       return target().dataDir;
     },
     async newPage(options = {}) {
+      if (!browser) throw new Error('Chromium did not start');
       const context = await browser.newContext({
         baseURL: target().baseUrl,
         viewport: options.viewport ?? { width: 1280, height: 900 },

@@ -7,22 +7,9 @@
 // and the output says which. Afterwards every service is terminated through the API and its
 // node's removal awaited; whatever is still left (smbd, mount, loop device, workspace network)
 // is removed by force before the data folder goes.
-import { createVerifiedAccounts, signInTokens } from '../lib/accounts.ts';
-import {
-  findLeftovers,
-  isClean,
-  liveWorkspacesUnavailable,
-  removeLeftovers,
-} from '../lib/live-workspaces.ts';
-import { LIVE_ADDRESS_POOL, startProduct } from '../lib/processes.ts';
-import {
-  buyWorkspace,
-  cheapestPlan,
-  customerApi,
-  serviceAddresses,
-  terminateWorkspace,
-  type CustomerApi,
-} from '../lib/workspace-api.ts';
+import { withBenchProduct } from '../lib/live-product.ts';
+import { liveWorkspacesUnavailable } from '../lib/live-workspaces.ts';
+import { buyWorkspace, cheapestPlan } from '../lib/workspace-api.ts';
 
 export interface ActivationFigures {
   mode: string;
@@ -43,53 +30,35 @@ export async function measureActivation(): Promise<ActivationFigures> {
   const mode = live
     ? 'live: image, network namespace, smbd'
     : `render only (${unavailable ?? ''}; the agent renders and checks, mounts and starts nothing)`;
-  const product = await startProduct({}, { liveWorkspaces: live });
-  const baseUrl = product.url;
-  const serviceIds: string[] = [];
-  let api: CustomerApi | undefined;
-  try {
-    const [email = ''] = await createVerifiedAccounts(baseUrl, product.dataDir, 1);
-    api = await customerApi(baseUrl, (await signInTokens(baseUrl, email)).access_token);
-    const plan = await cheapestPlan(baseUrl);
+  // The agent's removal path first (smbd stopped, namespace deleted, image unmounted and
+  // detached), then by force whatever of this data folder is still on the machine: of the
+  // workspace networks, only those of the addresses this run's workspaces were given.
+  return withBenchProduct(
+    { liveWorkspaces: live, ownAddressesOnly: true },
+    async ({ product, signUp, bought }) => {
+      const api = await signUp();
+      const plan = await cheapestPlan(product.url);
 
-    const runsMs: number[] = [];
-    for (let run = 1; run <= ACTIVATIONS; run += 1) {
-      // Paid: the clock starts when the card page has accepted the payment.
-      const bought = await buyWorkspace(api, plan.order, `bench-activation-${run}`, {
-        withinMs: ACTIVE_WITHIN_MS,
-        pollMs: POLL_MS,
-        onService: (id) => serviceIds.push(id),
-      });
-      runsMs.push(Math.round(bought.activeAt - bought.paidAt));
-    }
-    const sorted = [...runsMs].sort((a, b) => a - b);
-    return {
-      mode,
-      plan: plan.label,
-      runsMs,
-      medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
-      maxMs: sorted[sorted.length - 1] ?? 0,
-    };
-  } finally {
-    // The agent's removal path first (smbd stopped, namespace deleted, image unmounted and
-    // detached), then by force whatever of this data folder is still on the machine.
-    const failures: string[] = [];
-    // The addresses this run's workspaces were given: only their networks are ours to remove.
-    const addresses = api ? await serviceAddresses(api, serviceIds).catch(() => [] as string[]) : [];
-    if (api) {
-      for (const id of serviceIds) {
-        await terminateWorkspace(api, id).catch((error: unknown) => failures.push(String(error)));
+      const runsMs: number[] = [];
+      for (let run = 1; run <= ACTIVATIONS; run += 1) {
+        // Paid: the clock starts when the card page has accepted the payment.
+        const workspace = await buyWorkspace(api, plan.order, `bench-activation-${run}`, {
+          withinMs: ACTIVE_WITHIN_MS,
+          pollMs: POLL_MS,
+          onService: bought,
+        });
+        runsMs.push(Math.round(workspace.activeAt - workspace.paidAt));
       }
-    }
-    const left = findLeftovers(product.dataDir, LIVE_ADDRESS_POOL);
-    left.addresses = left.addresses.filter((route) => addresses.includes(route.split(' dev ')[0] ?? ''));
-    if (!isClean(left)) {
-      failures.push(`left after removal, removed by force: ${JSON.stringify(left)}`);
-      removeLeftovers(left);
-    }
-    await product.stop();
-    for (const failure of failures) console.warn(`  clean-up: ${failure}`);
-  }
+      const sorted = [...runsMs].sort((a, b) => a - b);
+      return {
+        mode,
+        plan: plan.label,
+        runsMs,
+        medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+        maxMs: sorted[sorted.length - 1] ?? 0,
+      };
+    },
+  );
 }
 
 export function printActivation(figures: ActivationFigures) {

@@ -12,23 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { firstMissingProgram, runCommand } from '@debesis/agent';
 import type { LdapConfig, LdapStatus } from '@debesis/contract';
-import { createVerifiedAccounts, signInTokens } from '../lib/accounts.ts';
-import {
-  findLeftovers,
-  isClean,
-  liveWorkspacesUnavailable,
-  localWorkspaceLayout,
-  removeLeftovers,
-} from '../lib/live-workspaces.ts';
-import { LIVE_ADDRESS_POOL, startProduct } from '../lib/processes.ts';
-import {
-  buyWorkspace,
-  cheapestPlan,
-  customerApi,
-  json,
-  terminateWorkspace,
-  type CustomerApi,
-} from '../lib/workspace-api.ts';
+import { withBenchProduct, type BenchProduct } from '../lib/live-product.ts';
+import { liveWorkspacesUnavailable, localWorkspaceLayout } from '../lib/live-workspaces.ts';
+import { buyWorkspace, cheapestPlan, json } from '../lib/workspace-api.ts';
 import { median } from './vpn.ts';
 
 export interface LdapFigures {
@@ -72,85 +58,76 @@ export async function measureLdap(): Promise<LdapFigures> {
   const unavailable = await ldapUnavailable();
   if (unavailable) return { skipped: unavailable, suspendedMs: [], liftedMs: [], createdMs: [] };
 
-  const product = await startProduct({}, { liveWorkspaces: true });
-  const dir = await mkdtemp(path.join(tmpdir(), 'bench-ldap-'));
-  const serviceIds: string[] = [];
-  let api: CustomerApi | undefined;
-  try {
-    const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
-    api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
-    const customer = api;
-    const plan = await cheapestPlan(product.url);
-    const order = { ...plan.order, users_count: Math.max(plan.order.users_count, CREATE_RUNS + 1) };
-    const workspace = await buyWorkspace(customer, order, 'bench-ldap', {
-      withinMs: 120_000,
-      onService: (id) => serviceIds.push(id),
-    });
-    const users = `/user-groups/${workspace.id}/users`;
-    const ldap = `/ldap/services/${workspace.id}/ldap`;
-    await sent(await customer.send('POST', users, { name: 'alice', password: PASSWORD }), 'user alice');
-    // The owner's first LDAP change starts the directory.
-    await sent(
-      await customer.send('POST', `${ldap}/bind-settings`, { rotate_password: true }),
-      'bind settings',
-    );
-    const serving = performance.now();
-    await seenAfter(serving, 'slapd serving', async () => {
-      const status = await json<LdapStatus>(await customer.get(`${ldap}/status`), 'LDAP status');
-      return status.apply_status === 'applied' && status.running === true;
-    });
-    const config = await json<LdapConfig>(await customer.get(`${ldap}/config`), 'LDAP config');
-    const uri = config.uris.find((candidate) => candidate.startsWith('ldap://')) ?? '';
-    const pem = await readFile(localWorkspaceLayout(product.dataDir, workspace.id).ldap.certificate, 'utf8');
-    const caFile = path.join(dir, 'workspace.crt');
-    await writeFile(caFile, pem.slice(0, pem.indexOf('-----END CERTIFICATE-----') + 25) + '\n');
-    const binds = async (name: string) =>
-      (
-        await runCommand(
-          'ldapwhoami',
-          ['-x', '-ZZ', '-H', uri, '-D', `uid=${name},${config.users_dn}`, '-w', PASSWORD],
-          { timeoutMs: 10_000, env: { ...process.env, LDAPTLS_CACERT: caFile, LDAPTLS_REQCERT: 'demand' } },
-        )
-      ).exitCode === 0;
-    await seenAfter(performance.now(), 'alice binds', () => binds('alice'));
+  return withBenchProduct({}, async (bench) => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'bench-ldap-'));
+    try {
+      return await measureOn(bench, dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+}
 
-    const suspendedMs: number[] = [];
-    const liftedMs: number[] = [];
-    for (let run = 0; run < SUSPEND_RUNS; run += 1) {
-      for (const suspend of [true, false]) {
-        const started = performance.now();
-        await sent(
-          await customer.send('POST', `${ldap}/users/alice/suspend`, { suspend }),
-          suspend ? 'suspend' : 'unsuspend',
-        );
-        const ms = await seenAfter(started, suspend ? 'alice refused' : 'alice binds again', async () =>
-          suspend ? !(await binds('alice')) : binds('alice'),
-        );
-        (suspend ? suspendedMs : liftedMs).push(ms);
-      }
-    }
-    const createdMs: number[] = [];
-    for (let run = 1; run <= CREATE_RUNS; run += 1) {
-      const name = `member${run}`;
+/** The figures on `bench`'s product; `dir` holds the workspace's certificate for the client. */
+async function measureOn({ product, signUp, bought }: BenchProduct, dir: string): Promise<LdapFigures> {
+  const customer = await signUp();
+  const plan = await cheapestPlan(product.url);
+  const order = { ...plan.order, users_count: Math.max(plan.order.users_count, CREATE_RUNS + 1) };
+  const workspace = await buyWorkspace(customer, order, 'bench-ldap', {
+    withinMs: 120_000,
+    onService: bought,
+  });
+  const users = `/user-groups/${workspace.id}/users`;
+  const ldap = `/ldap/services/${workspace.id}/ldap`;
+  await sent(await customer.send('POST', users, { name: 'alice', password: PASSWORD }), 'user alice');
+  // The owner's first LDAP change starts the directory.
+  await sent(
+    await customer.send('POST', `${ldap}/bind-settings`, { rotate_password: true }),
+    'bind settings',
+  );
+  const serving = performance.now();
+  await seenAfter(serving, 'slapd serving', async () => {
+    const status = await json<LdapStatus>(await customer.get(`${ldap}/status`), 'LDAP status');
+    return status.apply_status === 'applied' && status.running === true;
+  });
+  const config = await json<LdapConfig>(await customer.get(`${ldap}/config`), 'LDAP config');
+  const uri = config.uris.find((candidate) => candidate.startsWith('ldap://')) ?? '';
+  const pem = await readFile(localWorkspaceLayout(product.dataDir, workspace.id).ldap.certificate, 'utf8');
+  const caFile = path.join(dir, 'workspace.crt');
+  await writeFile(caFile, pem.slice(0, pem.indexOf('-----END CERTIFICATE-----') + 25) + '\n');
+  const binds = async (name: string) =>
+    (
+      await runCommand(
+        'ldapwhoami',
+        ['-x', '-ZZ', '-H', uri, '-D', `uid=${name},${config.users_dn}`, '-w', PASSWORD],
+        { timeoutMs: 10_000, env: { ...process.env, LDAPTLS_CACERT: caFile, LDAPTLS_REQCERT: 'demand' } },
+      )
+    ).exitCode === 0;
+  await seenAfter(performance.now(), 'alice binds', () => binds('alice'));
+
+  const suspendedMs: number[] = [];
+  const liftedMs: number[] = [];
+  for (let run = 0; run < SUSPEND_RUNS; run += 1) {
+    for (const suspend of [true, false]) {
       const started = performance.now();
-      await sent(await customer.send('POST', users, { name, password: PASSWORD }), `user ${name}`);
-      createdMs.push(await seenAfter(started, `${name} binds`, () => binds(name)));
+      await sent(
+        await customer.send('POST', `${ldap}/users/alice/suspend`, { suspend }),
+        suspend ? 'suspend' : 'unsuspend',
+      );
+      const ms = await seenAfter(started, suspend ? 'alice refused' : 'alice binds again', async () =>
+        suspend ? !(await binds('alice')) : binds('alice'),
+      );
+      (suspend ? suspendedMs : liftedMs).push(ms);
     }
-    return { suspendedMs, liftedMs, createdMs };
-  } finally {
-    const failures: string[] = [];
-    if (api)
-      for (const id of serviceIds)
-        await terminateWorkspace(api, id).catch((error: unknown) => failures.push(String(error)));
-    const left = findLeftovers(product.dataDir, LIVE_ADDRESS_POOL);
-    if (!isClean(left)) {
-      failures.push(`left after removal, removed by force: ${JSON.stringify(left)}`);
-      removeLeftovers(left);
-    }
-    await product.stop();
-    await rm(dir, { recursive: true, force: true });
-    for (const failure of failures) console.warn(`  clean-up: ${failure}`);
   }
+  const createdMs: number[] = [];
+  for (let run = 1; run <= CREATE_RUNS; run += 1) {
+    const name = `member${run}`;
+    const started = performance.now();
+    await sent(await customer.send('POST', users, { name, password: PASSWORD }), `user ${name}`);
+    createdMs.push(await seenAfter(started, `${name} binds`, () => binds(name)));
+  }
+  return { suspendedMs, liftedMs, createdMs };
 }
 
 export function printLdap(figures: LdapFigures) {

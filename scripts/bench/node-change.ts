@@ -9,22 +9,9 @@
 import { firstMissingProgram } from '@debesis/agent';
 import type { ServiceStatusDetail } from '@debesis/contract';
 import { existsSync } from 'node:fs';
-import { createVerifiedAccounts, signInTokens } from '../lib/accounts.ts';
-import {
-  findLeftovers,
-  isClean,
-  liveWorkspacesUnavailable,
-  removeLeftovers,
-} from '../lib/live-workspaces.ts';
-import { LIVE_ADDRESS_POOL, startProduct } from '../lib/processes.ts';
-import {
-  buyWorkspace,
-  cheapestPlan,
-  customerApi,
-  json,
-  terminateWorkspace,
-  type CustomerApi,
-} from '../lib/workspace-api.ts';
+import { withBenchProduct } from '../lib/live-product.ts';
+import { liveWorkspacesUnavailable } from '../lib/live-workspaces.ts';
+import { buyWorkspace, cheapestPlan, json, type CustomerApi } from '../lib/workspace-api.ts';
 
 const RUNS = Number(process.env.BENCH_NODE_CHANGE_RUNS ?? 6);
 const PASSWORD = 'Bench-Change-Pass-1';
@@ -109,18 +96,13 @@ async function appliedAfter(api: CustomerApi, serviceId: string, since: number, 
 export async function measureNodeChange(): Promise<NodeChangeFigures> {
   const live = liveWorkspacesUnavailable();
   if (live) return { skipped: live, kinds: [] };
-  const product = await startProduct({}, { liveWorkspaces: true });
-  const serviceIds: string[] = [];
-  let api: CustomerApi | undefined;
-  try {
-    const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
-    api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
-    const customer = api;
+  return withBenchProduct({}, async ({ product, signUp, bought }) => {
+    const customer = await signUp();
     const plan = await cheapestPlan(product.url);
     const order = { ...plan.order, users_count: Math.max(plan.order.users_count, RUNS + 2) };
     const workspace = await buyWorkspace(customer, order, 'bench-node-change', {
       withinMs: 120_000,
-      onService: (id) => serviceIds.push(id),
+      onService: bought,
     });
     // Settled first: the workspace's first apply is not what this measures.
     await appliedAfter(
@@ -148,19 +130,7 @@ export async function measureNodeChange(): Promise<NodeChangeFigures> {
       kinds.push({ label: kind.label, ms });
     }
     return { kinds };
-  } finally {
-    const failures: string[] = [];
-    if (api)
-      for (const id of serviceIds)
-        await terminateWorkspace(api, id).catch((error: unknown) => failures.push(String(error)));
-    const left = findLeftovers(product.dataDir, LIVE_ADDRESS_POOL);
-    if (!isClean(left)) {
-      failures.push(`left after removal, removed by force: ${JSON.stringify(left)}`);
-      removeLeftovers(left);
-    }
-    await product.stop();
-    for (const failure of failures) console.warn(`  clean-up: ${failure}`);
-  }
+  });
 }
 
 /** The value at or below which `share` of the runs fall (nearest rank). */

@@ -9,11 +9,10 @@
 // Medians of a few bounded runs. The product runs as its own process with live workspaces;
 // afterwards its workspaces are terminated through the API, the client namespace is removed and
 // whatever is still left is removed by force.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expandAddressPool, firstMissingProgram, isRoot, runCommand } from '@debesis/agent';
+import { expandAddressPool, isRoot, runCommand } from '@debesis/agent';
 import { makeTestClient, removeTestClient, testClient } from '@debesis/agent/testing/network';
 import { connectVpnClient, stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
 import {
@@ -23,22 +22,15 @@ import {
   type VpnUser,
   type WorkspaceDesiredState,
 } from '@debesis/contract';
-import { createVerifiedAccounts, signInTokens } from '../lib/accounts.ts';
-import {
-  findLeftovers,
-  isClean,
-  liveWorkspacesUnavailable,
-  removeLeftovers,
-} from '../lib/live-workspaces.ts';
-import { LIVE_ADDRESS_POOL, startProduct } from '../lib/processes.ts';
+import { withBenchProduct } from '../lib/live-product.ts';
+import { liveWorkspacesUnavailable, vpnUnavailable } from '../lib/live-workspaces.ts';
+import { LIVE_ADDRESS_POOL } from '../lib/processes.ts';
 import {
   buyWorkspace,
   cheapestPlan,
-  customerApi,
   json,
   orderAndPay,
   serviceNamed,
-  terminateWorkspace,
   type CustomerApi,
 } from '../lib/workspace-api.ts';
 import { measurePasses, type PassFigures } from './reconcile.ts';
@@ -66,16 +58,6 @@ export const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
-
-async function vpnUnavailable(): Promise<string | undefined> {
-  const live = liveWorkspacesUnavailable();
-  if (live) return live;
-  const missing = await firstMissingProgram(['openvpn', 'openssl']);
-  if (missing) return `${missing} is not installed`;
-  if (!existsSync('/usr/share/easy-rsa/easyrsa')) return 'easy-rsa is not installed';
-  if (!existsSync('/dev/net/tun')) return 'no /dev/net/tun';
-  return undefined;
-}
 
 /** Creates the VPN user as soon as the API takes it (the service may still be being set up). */
 async function createVpnUserSoon(api: CustomerApi, serviceId: string, username: string): Promise<VpnUser> {
@@ -138,7 +120,7 @@ function vpnWorkspace(serviceId: string, address: string, crypt: string): Worksp
 }
 
 export async function measureVpn(): Promise<VpnFigures> {
-  const unavailable = await vpnUnavailable();
+  const unavailable = liveWorkspacesUnavailable() ?? vpnUnavailable();
   if (unavailable)
     return { skipped: unavailable, paidToConnectedMs: [], createdToConnectedMs: [], passes: [] };
 
@@ -155,79 +137,69 @@ export async function measureVpn(): Promise<VpnFigures> {
     );
 
   const client = testClient(12);
-  const product = await startProduct({ AGENT_CLIENT_ROUTES: client.block }, { liveWorkspaces: true });
-  const dir = await mkdtemp(path.join(tmpdir(), 'bench-vpn-'));
-  const serviceIds: string[] = [];
-  let api: CustomerApi | undefined;
-  let clientMade = false;
-  const connect = async (ovpn: string, user: string) => {
-    const connection = await connectVpnClient(ovpn, user, PASSWORD, { netns: client.netns, dir });
-    if (connection.outcome !== 'connected') throw new Error(`${user} was refused:\n${connection.log}`);
-    return connection;
-  };
-  try {
-    // Routes to every address the product may give, so a workspace is reachable as soon as it exists.
-    clientMade = true;
-    await makeTestClient(client, expandAddressPool(LIVE_ADDRESS_POOL));
-    const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
-    api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
-    const plan = await cheapestPlan(product.url);
-    const order = { ...plan.order, users_count: Math.max(plan.order.users_count, CREATED_RUNS + 1) };
+  return withBenchProduct(
+    { env: { AGENT_CLIENT_ROUTES: client.block } },
+    async ({ product, signUp, bought }) => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'bench-vpn-'));
+      let clientMade = false;
+      const connect = async (ovpn: string, user: string) => {
+        const connection = await connectVpnClient(ovpn, user, PASSWORD, { netns: client.netns, dir });
+        if (connection.outcome !== 'connected') throw new Error(`${user} was refused:\n${connection.log}`);
+        return connection;
+      };
+      try {
+        // Routes to every address the product may give, so a workspace is reachable as soon as it exists.
+        clientMade = true;
+        await makeTestClient(client, expandAddressPool(LIVE_ADDRESS_POOL));
+        const api = await signUp();
+        const plan = await cheapestPlan(product.url);
+        const order = { ...plan.order, users_count: Math.max(plan.order.users_count, CREATED_RUNS + 1) };
 
-    const paidToConnectedMs: number[] = [];
-    for (let run = 1; run <= PAID_RUNS; run += 1) {
-      const name = `bench-vpn-${run}`;
-      const paidAt = await orderAndPay(api, order, name);
-      // The VPN user is created as soon as the service exists.
-      let serviceId = '';
-      const deadline = Date.now() + CONNECTABLE_WITHIN_MS;
-      while (!serviceId) {
-        serviceId = (await serviceNamed(api, name))?.id ?? '';
-        if (!serviceId && Date.now() > deadline) throw new Error(`${name} was not created`);
-        if (!serviceId) await sleep(POLL_MS);
+        const paidToConnectedMs: number[] = [];
+        for (let run = 1; run <= PAID_RUNS; run += 1) {
+          const name = `bench-vpn-${run}`;
+          const paidAt = await orderAndPay(api, order, name);
+          // The VPN user is created as soon as the service exists.
+          let serviceId = '';
+          const deadline = Date.now() + CONNECTABLE_WITHIN_MS;
+          while (!serviceId) {
+            serviceId = (await serviceNamed(api, name))?.id ?? '';
+            if (!serviceId && Date.now() > deadline) throw new Error(`${name} was not created`);
+            if (!serviceId) await sleep(POLL_MS);
+          }
+          bought(serviceId);
+          const user = await createVpnUserSoon(api, serviceId, 'first');
+          const ovpn = await configSoon(api, serviceId, user.id);
+          await servingSoon(api, serviceId);
+          const connection = await connect(ovpn, 'first');
+          paidToConnectedMs.push(Math.round(performance.now() - paidAt));
+          await connection.stop();
+        }
+
+        // A workspace whose VPN already serves: each new user from creation to connected.
+        const workspace = await buyWorkspace(api, order, 'bench-vpn-created', {
+          withinMs: CONNECTABLE_WITHIN_MS,
+          onService: bought,
+        });
+        const first = await createVpnUserSoon(api, workspace.id, 'first');
+        await configSoon(api, workspace.id, first.id);
+        await servingSoon(api, workspace.id);
+        const createdToConnectedMs: number[] = [];
+        for (let run = 1; run <= CREATED_RUNS; run += 1) {
+          const started = performance.now();
+          const user = await createVpnUserSoon(api, workspace.id, `user${run}`);
+          const connection = await connect(await configSoon(api, workspace.id, user.id), `user${run}`);
+          createdToConnectedMs.push(Math.round(performance.now() - started));
+          await connection.stop();
+        }
+        return { paidToConnectedMs, createdToConnectedMs, passes };
+      } finally {
+        await stopAllVpnClients();
+        if (clientMade) await removeTestClient(client);
+        await rm(dir, { recursive: true, force: true });
       }
-      serviceIds.push(serviceId);
-      const user = await createVpnUserSoon(api, serviceId, 'first');
-      const ovpn = await configSoon(api, serviceId, user.id);
-      await servingSoon(api, serviceId);
-      const connection = await connect(ovpn, 'first');
-      paidToConnectedMs.push(Math.round(performance.now() - paidAt));
-      await connection.stop();
-    }
-
-    // A workspace whose VPN already serves: each new user from creation to connected.
-    const workspace = await buyWorkspace(api, order, 'bench-vpn-created', {
-      withinMs: CONNECTABLE_WITHIN_MS,
-      onService: (id) => serviceIds.push(id),
-    });
-    const first = await createVpnUserSoon(api, workspace.id, 'first');
-    await configSoon(api, workspace.id, first.id);
-    await servingSoon(api, workspace.id);
-    const createdToConnectedMs: number[] = [];
-    for (let run = 1; run <= CREATED_RUNS; run += 1) {
-      const started = performance.now();
-      const user = await createVpnUserSoon(api, workspace.id, `user${run}`);
-      const connection = await connect(await configSoon(api, workspace.id, user.id), `user${run}`);
-      createdToConnectedMs.push(Math.round(performance.now() - started));
-      await connection.stop();
-    }
-    return { paidToConnectedMs, createdToConnectedMs, passes };
-  } finally {
-    await stopAllVpnClients();
-    const failures: string[] = [];
-    if (api)
-      for (const id of new Set(serviceIds))
-        await terminateWorkspace(api, id).catch((error: unknown) => failures.push(String(error)));
-    if (clientMade) await removeTestClient(client);
-    const left = findLeftovers(product.dataDir, LIVE_ADDRESS_POOL);
-    if (!isClean(left)) {
-      failures.push(`left after removal, removed by force: ${JSON.stringify(left)}`);
-      removeLeftovers(left);
-    }
-    await product.stop();
-    await rm(dir, { recursive: true, force: true });
-    for (const failure of failures) console.warn(`  clean-up: ${failure}`);
-  }
+    },
+  );
 }
 
 export function printVpn(figures: VpnFigures) {

@@ -107,6 +107,26 @@ export function removePoolGuardRoutes(pool: string): void {
       spawnSync('ip', ['route', 'del', 'unreachable', match[1] ?? '', 'metric', '4242']);
 }
 
+/** The first of `programs` not on the PATH, said as why something cannot run here; or undefined. */
+export function programsMissing(programs: readonly string[]): string | undefined {
+  for (const program of programs)
+    try {
+      execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
+    } catch {
+      return `${program} is not installed`;
+    }
+  return undefined;
+}
+
+/** Why a real OpenVPN server and client cannot run here (on top of live workspaces), or undefined. */
+export function vpnUnavailable(): string | undefined {
+  const missing = programsMissing(['openvpn', 'openssl']);
+  if (missing) return missing;
+  if (!existsSync('/usr/share/easy-rsa/easyrsa')) return 'easy-rsa is not installed';
+  if (!existsSync('/dev/net/tun')) return 'no /dev/net/tun';
+  return undefined;
+}
+
 /** Why live workspaces cannot run here, or undefined when they can (root, samba, loop devices). */
 export function liveWorkspacesUnavailable(): string | undefined {
   if (process.getuid?.() !== 0) return 'not root';

@@ -1,7 +1,7 @@
 // Buying and terminating workspaces through the API the way a customer does (quote → order →
 // sandbox card payment → active; terminate → removed by its node), and calling a workspace's
 // routes, for benchmarks and live journeys that need real workspaces without a browser.
-import { csrf } from './accounts.ts';
+import { createVerifiedAccounts, csrf, signInTokens } from './accounts.ts';
 
 export interface CatalogueProduct {
   id: string;
@@ -78,6 +78,30 @@ export async function customerApi(
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
+  };
+}
+
+/** A new verified account on the product at `baseUrl` (its mail in `dataDir`), signed in. */
+export async function newCustomer(
+  baseUrl: string,
+  dataDir: string,
+): Promise<{ email: string; api: CustomerApi }> {
+  const [email = ''] = await createVerifiedAccounts(baseUrl, dataDir, 1);
+  return { email, api: await customerApi(baseUrl, (await signInTokens(baseUrl, email)).access_token) };
+}
+
+/** A customer's calls that answer JSON, failing with the call and its answer on a non-2xx. */
+export interface JsonCalls {
+  get: <T>(path: string) => Promise<T>;
+  send: <T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown) => Promise<T>;
+}
+
+/** `customer` is asked on every call: a journey's customer signs in after its calls are made. */
+export function jsonCalls(customer: () => CustomerApi): JsonCalls {
+  return {
+    get: async <T>(path: string) => json<T>(await customer().get(path), `GET ${path}`),
+    send: async <T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+      json<T>(await customer().send(method, path, body), `${method} ${path}`),
   };
 }
 
