@@ -32,8 +32,13 @@ export async function signedInPage(browser: BrowserSession): Promise<Page> {
 
 /** Picks MINI with its defaults in the plan picker and continues. */
 export async function chooseMini(page: Page): Promise<void> {
+  await choosePlan(page, 'mini');
+}
+
+/** A signed-in customer picks plan `id` on the plans page and continues to its payment. */
+export async function choosePlan(page: Page, id: string): Promise<void> {
   await page.goto('/auth/plans');
-  await page.getByTestId('plan-choose-mini').click();
+  await page.getByTestId(`plan-choose-${id}`).click();
   await page.getByTestId('breakdown-total').waitFor();
   await page.getByTestId('plan-continue').click();
 }
