@@ -2,11 +2,13 @@
 // → MINI shows the prorated charge, is paid with a test card and the plans list shows the new
 // plan; going back down to Starter is held until the downgrade is confirmed, then applies and
 // leaves account credit; extending by another period uses that credit first and is paid. Starter
-// and MINI, not larger plans: the workspace is placed on the product's one node, whose room is this
-// machine's free disk, and a larger disk is put in place only where it fits (an upgrade to
-// OPTIMIZED's 500 GB waits for room that a test machine never has).
+// and MINI, on a product of its own: a larger disk is put in place only where it fits, and the
+// node's room is this machine's free disk less what its other workspaces were promised (the
+// shared product's node holds every other journey's 50 GB workspaces, and OPTIMIZED's 500 GB fits
+// on no test machine): the upgrade applied only when it was paid before placement.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
 import { useBrowser } from './support/browser.ts';
 import { choosePlan, payAndSucceed, payOnSandbox, signedInPage } from './support/checkout.ts';
 
@@ -29,7 +31,17 @@ async function planShown(page: Page): Promise<string> {
 }
 
 describe('plan change and extension', () => {
-  const browser = useBrowser();
+  let product: RunningServer | undefined;
+  beforeAll(async () => {
+    product = await startProduct();
+  }, 200_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+  const browser = useBrowser(() => {
+    if (!product) throw new Error('the journey’s product did not start');
+    return { baseUrl: product.url, dataDir: product.dataDir };
+  });
 
   it('upgrades with a card, downgrades for credit after confirming, and extends using the credit', async () => {
     const page = await signedInPage(browser);

@@ -2,10 +2,10 @@
 // types, then the tests). Each stage prints how long it took, so a CI log shows where its minutes
 // go; the first failing step stops the run with its code.
 //
-// Steps that share a line below run side by side: the machine has two cores, and each pair is one
+// Steps that share a group below run side by side: the machine has two cores, and each pair is one
 // CPU-bound job beside one that mostly waits (lint beside the type check; the browser journeys,
-// which wait on Chromium and real daemons, beside the unit and API tests). Only the first of a
-// pair writes to the terminal as it goes; the other's output is held and printed whole when it
+// which wait on Chromium and real daemons, beside the PGlite files). Only the first of a pair
+// writes to the terminal as it goes; the other's output is held and printed whole when it
 // finishes, so the log never interleaves.
 //
 // With TEST_DATABASE_URL set (CI sets it), the API tests run on that PostgreSQL server, the
@@ -39,22 +39,25 @@ const steps = [
       'npm run format:check && npm run audit:lockfile && npm run validate:deploy && npm run typecheck',
     ],
   ],
+  // Not beside the journeys: the agent's live tests measure the node's disk and make loop devices
+  // and namespaces, and the journeys' live workspaces change the same machine under them (a
+  // rehearsal with both at once failed a disk measure, a clean-up and a sign-in's 30 s wait).
   [
-    ['browser journeys', 'npm run test:e2e'],
     postgres
       ? ['unit and API tests (the API on PostgreSQL)', 'npm run test:unit', { DATABASE_URL: postgres }]
       : ['unit and API tests', 'npm run test:unit'],
   ],
-  ...(postgres
-    ? [
-        [
+  [
+    ['browser journeys', 'npm run test:e2e'],
+    ...(postgres
+      ? [
           [
             'API tests of the embedded database (PGlite)',
             `npx vitest run --project api ${PGLITE_FILES.join(' ')}`,
           ],
-        ],
-      ]
-    : []),
+        ]
+      : []),
+  ],
 ];
 
 function run([name, command, env = {}], live) {
