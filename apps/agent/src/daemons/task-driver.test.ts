@@ -35,7 +35,8 @@ beforeEach(async () => {
 afterEach(async () => {
   const node = { dataDir, logger: silentLogger, run: () => Promise.reject(new Error('no program')) };
   await Promise.all(made.splice(0).flatMap((driver) => (driver.stop ? [driver.stop(node)] : [])));
-  await rm(dataDir, { recursive: true, force: true });
+  // A job stopped just now may still be writing its last file (ENOTEMPTY on a loaded machine).
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 function taskDriver(...args: Parameters<typeof makeTaskDriver>): Driver {
