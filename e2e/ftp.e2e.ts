@@ -3,9 +3,8 @@
 // FTP/SFTP on, read and write, by default; the owner sets them read-only, the node applies it
 // and the choice stays after a reload. The `ftp-advanced` tab refuses a passive range too small
 // for the clients asked for on its field, before anything is sent, and saves a good change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
-import { useBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useOwnProductBrowser } from './support/browser.ts';
 import { activeInList, buyMini, listedServiceId, signedInPage } from './support/checkout.ts';
 import { addWorkspaceUser, openService, openTab } from './support/service-page.ts';
 
@@ -15,17 +14,7 @@ const PASSWORD = 'Alice-Ftp-Pass-7';
 describe('FTP and SFTP', () => {
   // A product of its own: the shared one's node is full of the other journeys' workspaces by the
   // time this runs, and a new one would wait for room.
-  let product: RunningServer | undefined;
-  beforeAll(async () => {
-    product = await startProduct();
-  });
-  afterAll(async () => {
-    await product?.stop();
-  });
-  const browser = useBrowser(() => {
-    if (!product) throw new Error('the product did not start');
-    return { baseUrl: product.url, dataDir: product.dataDir };
-  });
+  const browser = useOwnProductBrowser();
 
   it(
     'sets a user read-only for FTP in the tab, and changes the advanced settings',

@@ -7,9 +7,8 @@
 // shared product's node holds every other journey's 50 GB workspaces, and OPTIMIZED's 500 GB fits
 // on no test machine): the upgrade applied only when it was paid before placement.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct, type RunningServer } from '../scripts/lib/processes.ts';
-import { useBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useOwnProductBrowser } from './support/browser.ts';
 import { choosePlan, payAndSucceed, payOnSandbox, signedInPage } from './support/checkout.ts';
 
 const SUCCESS_CARD = '4242 4242 4242 4242';
@@ -31,17 +30,7 @@ async function planShown(page: Page): Promise<string> {
 }
 
 describe('plan change and extension', () => {
-  let product: RunningServer | undefined;
-  beforeAll(async () => {
-    product = await startProduct();
-  }, 200_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
-  const browser = useBrowser(() => {
-    if (!product) throw new Error('the journey’s product did not start');
-    return { baseUrl: product.url, dataDir: product.dataDir };
-  });
+  const browser = useOwnProductBrowser();
 
   it('upgrades with a card, downgrades for credit after confirming, and extends using the credit', async () => {
     const page = await signedInPage(browser);

@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { startProduct, type RunningServer } from '../../scripts/lib/processes.ts';
 
 export interface BrowserSession {
   readonly baseUrl: string;
@@ -94,4 +95,23 @@ function takeOverAfterLoads(page: Page): void {
 /** Resolves once the app has taken the page over (no prerendered `#root` left). */
 export async function waitForTakeOver(page: Page): Promise<void> {
   await page.waitForSelector('#root:not([data-prerendered])', { state: 'attached' });
+}
+
+/**
+ * A browser on a product of the journey's own, started for its describe block and stopped after
+ * it: for journeys that buy room on the node, which the shared product's node no longer has once
+ * the other journeys' workspaces are placed on it.
+ */
+export function useOwnProductBrowser(): BrowserSession {
+  let product: RunningServer | undefined;
+  beforeAll(async () => {
+    product = await startProduct();
+  }, 200_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+  return useBrowser(() => {
+    if (!product) throw new Error('the journey’s own product did not start');
+    return { baseUrl: product.url, dataDir: product.dataDir };
+  });
 }
