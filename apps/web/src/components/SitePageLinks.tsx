@@ -16,13 +16,18 @@ const PAGE_LINKS = [
   { id: 'docs', to: '/docs', label: 'header.docs' },
 ] as const;
 
-function PageLinkList({ place }: { place: 'bar' | 'menu' }) {
+function PageLinkList({ place, onFollow }: { place: 'bar' | 'menu'; onFollow?: () => void }) {
   const { t } = useTranslation();
   return (
     <ul className={`page-links page-links--${place}`} role="list">
       {PAGE_LINKS.map((link) => (
         <li key={link.id}>
-          <Link to={link.to} className="page-links__link" data-testid={`header-${place}-${link.id}`}>
+          <Link
+            to={link.to}
+            className="page-links__link"
+            data-testid={`header-${place}-${link.id}`}
+            onClick={onFollow}
+          >
             {t(link.label)}
           </Link>
         </li>
@@ -47,10 +52,12 @@ export function PageLinksMenu() {
   const { key } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
 
-  // A link followed (or the page changed otherwise) closes it: the page it opened is the answer.
-  useEffect(() => {
+  const close = () => {
     if (menu.current) menu.current.open = false;
-  }, [key]);
+  };
+  // A link followed closes it at once: the page it opened is the answer. The page changing
+  // otherwise (back, a link elsewhere on the page) closes it too, once the new page is in.
+  useEffect(close, [key]);
 
   const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
     if (event.key !== 'Escape' || !menu.current?.open) return;
@@ -65,7 +72,7 @@ export function PageLinksMenu() {
         {t('header.menu')}
       </summary>
       <nav className="site-menu__panel" aria-label={t('header.pagesNavigation')}>
-        <PageLinkList place="menu" />
+        <PageLinkList place="menu" onFollow={close} />
       </nav>
     </details>
   );
