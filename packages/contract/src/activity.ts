@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { text } from './strings.ts';
 import { calendarDateSchema } from './billing.ts';
 import { ACTIVITY_DEFAULT_LIMIT } from './constants.ts';
+import { FEATURE_ACTIVITY_ACTIONS } from './features/catalogues.ts';
 
 export const ACTIVITY_TONES = ['success', 'warning', 'error', 'info'] as const;
 export type ActivityTone = (typeof ACTIVITY_TONES)[number];
@@ -24,9 +25,10 @@ export const ACTIVITY_MAX_SKIP = 1_000_000;
  * The actions the API records, as stable codes (the web app translates each; an action it does
  * not know yet is shown as recorded). Tones per the spec: success for created, restored and
  * payment completed; warning for deletions and quarantine; error for terminated; info for
- * sign-ins and settings.
+ * sign-ins and settings. These are the account's, orders' and services' own; each workspace
+ * feature declares its actions in its catalogue (features/catalogues.ts).
  */
-export const ACTIVITY_ACTIONS = [
+export const SHARED_ACTIVITY_ACTIONS = [
   'user logged in',
   'account created',
   'email verified',
@@ -61,76 +63,6 @@ export const ACTIVITY_ACTIONS = [
   'service quarantined',
   'service terminated',
   'service restored',
-  'user created',
-  'user updated',
-  'user password changed',
-  'user deleted',
-  'user activated',
-  'user deactivated',
-  'group created',
-  'group updated',
-  'group deleted',
-  'group member added',
-  'group member removed',
-  'group primary member unset',
-  'users and groups synced',
-  'Samba share created',
-  'Samba share updated',
-  'Samba share deleted',
-  'Samba share user added',
-  'Samba share user removed',
-  'Samba share permissions updated',
-  'Samba reloaded',
-  'Samba settings updated',
-  'VPN user created',
-  'VPN user updated',
-  'VPN user enabled',
-  'VPN user disabled',
-  'VPN user password changed',
-  'VPN user revoked',
-  'VPN user deleted',
-  'VPN server restarted',
-  'VPN reloaded',
-  'NFS export created',
-  'NFS export updated',
-  'NFS export deleted',
-  'NFS client disconnected',
-  'NFS reloaded',
-  'NFS synced',
-  'FTP user enabled',
-  'FTP user disabled',
-  'FTP permissions updated',
-  'FTP settings updated',
-  'FTP reloaded',
-  'LDAP bind settings updated',
-  'LDAP users updated',
-  'LDAP alias changed',
-  'Backup schedule created',
-  'Backup schedule updated',
-  'Backup schedule deleted',
-  'Backup started',
-  'Backup failed',
-  'Backup restore started',
-  'Backup restore failed',
-  'Backup client added',
-  'Backup client disconnected',
-  'Backup client deleted',
-  'Snapshot taken',
-  'Share link created',
-  'Share link revoked',
-  'Share link deleted',
-  'Subuser created',
-  'Subuser password changed',
-  'Subuser enabled',
-  'Subuser disabled',
-  'Subuser deleted',
-  'Subuser 2FA enabled',
-  'Subuser 2FA disabled',
-  'Subuser backup codes renewed',
-  'Subuser sessions revoked',
-  'Subuser logged in',
-  'Linux user logged in',
-  'Linux user password changed',
   // Support's suspension of every active service of an account (`npm run ops -- customers suspend`).
   'service suspended',
   'service reactivated',
@@ -143,7 +75,12 @@ export const ACTIVITY_ACTIONS = [
   // Automatic renewal (billing.renewals): the kept card's charge declined or needing the customer.
   'renewal failed',
 ] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+export type ActivityAction =
+  (typeof SHARED_ACTIVITY_ACTIONS)[number] | (typeof FEATURE_ACTIVITY_ACTIONS)[number];
+export const ACTIVITY_ACTIONS: readonly ActivityAction[] = [
+  ...SHARED_ACTIVITY_ACTIONS,
+  ...FEATURE_ACTIVITY_ACTIONS,
+];
 
 export const activityEntrySchema = z.object({
   id: text(),

@@ -4,7 +4,7 @@
 // ships the feature adds it here — one line — and every page mentioning it follows.
 
 export const FEATURES = [
-  // Shipped (issues 1-10, 15-21).
+  // Shipped (issues 1-10, 15-21, 37).
   'accounts',
   'plans',
   'payments',
@@ -25,6 +25,10 @@ export const FEATURES = [
   'linuxPortal',
   /** Monitoring with alerts: activity from the daemons, quota, tasks, status. */
   'monitoring',
+  /** The storage's snapshots, browsed and restored from (durability, issue 37). */
+  'snapshots',
+  /** The workspace's own address and link: reachability, traffic, the plan's bandwidth. */
+  'network',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -46,4 +50,6 @@ export const SHIPPED_FEATURES: readonly Feature[] = [
   'subusers',
   'linuxPortal',
   'monitoring',
+  'snapshots',
+  'network',
 ];

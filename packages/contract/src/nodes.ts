@@ -9,11 +9,11 @@ import {
   LDAP_DEFAULT_PORT,
   LDAP_TIME_ZONE,
   LDAPS_DEFAULT_PORT,
-} from './ldap-directory.ts';
+} from './features/ldap/ldap-directory.ts';
 import { planAddressKindSchema, type PlanAddressKind } from './products.ts';
 import { text } from './strings.ts';
 import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
-import { monitoringReportSchema } from './monitoring-node.ts';
+import { monitoringReportSchema } from './features/monitoring/monitoring-node.ts';
 import {
   snapshotBrowsePayloadSchema,
   snapshotBrowseResultSchema,
@@ -21,7 +21,7 @@ import {
   snapshotsReportSchema,
   snapshotTakePayloadSchema,
   snapshotTakeResultSchema,
-} from './snapshots.ts';
+} from './features/snapshots/snapshots.ts';
 import { REPLICA_ROLES, replicaReportSchema, replicaSendPayloadSchema } from './replicas.ts';
 import {
   backupBrowsePayloadSchema,
@@ -30,14 +30,14 @@ import {
   backupClientsReportSchema,
   backupReportSchema,
   backupSectionSchema,
-} from './backups-node.ts';
+} from './features/backups/backups-node.ts';
 import {
   shareDescribePayloadSchema,
   shareDescribeResultSchema,
   shareDownloadPayloadSchema,
   storageBrowsePayloadSchema,
   storageBrowseResultSchema,
-} from './share-links-node.ts';
+} from './features/share-links/share-links-node.ts';
 
 export const nodeCapacitySchema = z.object({
   /** Bytes the node can hand out to workspace storage, and how much of that is still free. */

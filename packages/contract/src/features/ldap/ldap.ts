@@ -22,8 +22,8 @@
 // new directory comes from the service's name; `base_dn` stays the service id's, which never
 // changes, and `base_dn_alias` is the same directory under the alias (null: none).
 import { z } from 'zod';
-import { text } from './strings.ts';
-import { workspaceNameSchema, workspaceServiceParamsSchema } from './directory.ts';
+import { text } from '../../strings.ts';
+import { workspaceNameSchema, workspaceServiceParamsSchema } from '../users/directory.ts';
 import { isLdapDate, LDAP_ALIAS_MAX, LDAP_ALIAS_PATTERN, LDAP_DATE_PATTERN } from './ldap-directory.ts';
 
 export const LDAP_BULK_OPERATIONS = ['suspend', 'unsuspend', 'set_expiry', 'clear_expiry'] as const;

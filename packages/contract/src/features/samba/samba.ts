@@ -13,7 +13,7 @@
 // service, whose members may read and write (a user's own entry wins). A share lives in the
 // workspace's storage at `shares/<name>` unless given another relative path.
 import { z } from 'zod';
-import { text } from './strings.ts';
+import { text } from '../../strings.ts';
 import {
   applyStatusFields,
   workspaceDescriptionSchema,
@@ -21,8 +21,8 @@ import {
   workspaceNameSchema,
   workspaceServiceParamsSchema,
   workspaceResourceFields,
-} from './directory.ts';
-import { SAMBA_MIN_PROTOCOLS, SAMBA_SERVER_DEFAULTS } from './nodes.ts';
+} from '../users/directory.ts';
+import { SAMBA_MIN_PROTOCOLS, SAMBA_SERVER_DEFAULTS } from '../../nodes.ts';
 
 /** Shares a service may hold. */
 export const SAMBA_SHARES_MAX = 200;

@@ -8,7 +8,7 @@
 // at a time from the storage's root without following any symlink (docs/features/share-links.md:
 // how the node never leaves the shared folder), so a path is only ever a name inside the storage.
 import { z } from 'zod';
-import { text } from './strings.ts';
+import { text } from '../../strings.ts';
 
 /** The longest storage path a link or a listing names. */
 export const STORAGE_PATH_MAX = 1024;

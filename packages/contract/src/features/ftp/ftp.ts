@@ -14,9 +14,9 @@
 // access is stored only once changed. Each user is jailed in their home and the Samba shares they
 // may use; read_only makes all of it read-only. Anonymous FTP is never offered.
 import { z } from 'zod';
-import { text } from './strings.ts';
-import { applyStatusFields, workspaceServiceParamsSchema } from './directory.ts';
-import { FTP_DEFAULT_PORT, FTP_USER_PERMISSIONS, SFTP_DEFAULT_PORT } from './nodes.ts';
+import { text } from '../../strings.ts';
+import { applyStatusFields, workspaceServiceParamsSchema } from '../users/directory.ts';
+import { FTP_DEFAULT_PORT, FTP_USER_PERMISSIONS, SFTP_DEFAULT_PORT } from '../../nodes.ts';
 
 export { FTP_DEFAULT_PORT, FTP_USER_PERMISSIONS, SFTP_DEFAULT_PORT };
 

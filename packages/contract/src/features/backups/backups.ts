@@ -24,8 +24,8 @@
 // `full_every_days` days. Retention keeps the schedule's newest `keep_full` full snapshots and
 // newest `keep_incremental` incremental ones, and forgets the rest.
 import { z } from 'zod';
-import { text } from './strings.ts';
-import { workspaceServiceParamsSchema } from './directory.ts';
+import { text } from '../../strings.ts';
+import { workspaceServiceParamsSchema } from '../users/directory.ts';
 import {
   BACKUP_FAILURE_CODES,
   BACKUP_TYPES,
@@ -33,7 +33,7 @@ import {
   snapshotEntrySchema,
   snapshotPathSchema,
 } from './backups-node.ts';
-import { isTimeZone } from './ldap-directory.ts';
+import { isTimeZone } from '../ldap/ldap-directory.ts';
 
 export const BACKUP_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
 export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];

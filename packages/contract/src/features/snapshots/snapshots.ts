@@ -7,8 +7,8 @@
 // GET /api/v1/snapshots/{serviceId}/{name}/browse?path= lists one folder of one (as a backup's
 // browse answers) and GET …/{name}/download?path= streams one file of it.
 import { z } from 'zod';
-import { backupBrowseResultSchema, snapshotPathSchema } from './backups-node.ts';
-import { text } from './strings.ts';
+import { backupBrowseResultSchema, snapshotPathSchema } from '../backups/backups-node.ts';
+import { text } from '../../strings.ts';
 
 export const SNAPSHOT_KINDS = ['scheduled', 'manual'] as const;
 export type SnapshotKind = (typeof SNAPSHOT_KINDS)[number];

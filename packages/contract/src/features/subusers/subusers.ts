@@ -25,9 +25,9 @@
 // /api/v1/backups/{serviceId} of its own service and these three; any other route answers 403
 // `subuser_not_allowed`.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
-import { workspaceServiceParamsSchema } from './directory.ts';
-import { text } from './strings.ts';
+import { PASSWORD_MIN_LENGTH } from '../../constants.ts';
+import { workspaceServiceParamsSchema } from '../users/directory.ts';
+import { text } from '../../strings.ts';
 
 /** The prefix every subuser's stored username carries (spec §3). */
 export const SUBUSER_PREFIX = 'subuser-';

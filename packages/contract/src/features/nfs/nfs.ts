@@ -23,16 +23,16 @@
 // with the group `users` of share folders: NFS never writes as a client's root or as an id
 // outside the workspace (docs/features/nfs.md).
 import { z } from 'zod';
-import { text } from './strings.ts';
+import { text } from '../../strings.ts';
 import {
   applyStatusFields,
   workspaceDescriptionSchema,
   workspaceNameRefSchema,
   workspaceServiceParamsSchema,
   workspaceResourceFields,
-} from './directory.ts';
-import { NFS_ACCESS, NFS_DEFAULT_PORT, NFS_EXPORT_PATH_PATTERN } from './nodes.ts';
-import { RESERVED_SHARE_ROOTS } from './samba.ts';
+} from '../users/directory.ts';
+import { NFS_ACCESS, NFS_DEFAULT_PORT, NFS_EXPORT_PATH_PATTERN } from '../../nodes.ts';
+import { RESERVED_SHARE_ROOTS } from '../samba/samba.ts';
 
 export { NFS_ACCESS, NFS_DEFAULT_PORT };
 export type NfsAccess = (typeof NFS_ACCESS)[number];

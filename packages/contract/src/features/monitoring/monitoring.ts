@@ -10,8 +10,8 @@
 //   GET, PUT, DELETE webhook; POST webhook/test  beyond the spec: alerts posted to the owner's URL
 import { z } from 'zod';
 import { ACTIVITY_EVENT_KINDS, ACTIVITY_SOURCES } from './monitoring-node.ts';
-import { text } from './strings.ts';
-import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
+import { text } from '../../strings.ts';
+import { WORKSPACE_NAME_PATTERN } from '../../workspace-names.ts';
 
 export const MONITORING_BASE_PATH = '/api/v1/monitoring';
 

@@ -16,9 +16,9 @@
 // `name`): on the node a group is its gid, which stays, so files, members and the shares that
 // list it follow the new name at the next apply.
 import { z } from 'zod';
-import { text } from './strings.ts';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
-import { RESERVED_WORKSPACE_NAMES, RESOURCE_APPLY_STATUSES } from './nodes.ts';
+import { text } from '../../strings.ts';
+import { PASSWORD_MIN_LENGTH } from '../../constants.ts';
+import { RESERVED_WORKSPACE_NAMES, RESOURCE_APPLY_STATUSES } from '../../nodes.ts';
 
 const RESERVED = new Set<string>(RESERVED_WORKSPACE_NAMES);
 

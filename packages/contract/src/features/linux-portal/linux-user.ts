@@ -21,9 +21,9 @@
 // it from `?service=` too, so the owner can share one link. A workspace's IP address is not used:
 // on a plan with a shared (NAT) address it names many workspaces.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
-import { SERVICE_DISPLAY_STATES } from './services.ts';
-import { text } from './strings.ts';
+import { PASSWORD_MIN_LENGTH } from '../../constants.ts';
+import { SERVICE_DISPLAY_STATES } from '../../services.ts';
+import { text } from '../../strings.ts';
 
 /** The portal's pages (web) and the API bases (spec §7). */
 export const LINUX_USER_PORTAL_PATH = '/linux-user';

@@ -20,15 +20,15 @@
 // network. A service may hold as many as its plan has users (`limit`), counted apart from service
 // users. `{userId}` is the VPN user's id.
 import { z } from 'zod';
-import { text } from './strings.ts';
+import { text } from '../../strings.ts';
 import {
   applyStatusFields,
   workspaceNameSchema,
   workspacePasswordSchema,
   workspaceServiceParamsSchema,
   workspaceResourceFields,
-} from './directory.ts';
-import { VPN_DEFAULT_PORT } from './nodes.ts';
+} from '../users/directory.ts';
+import { VPN_DEFAULT_PORT } from '../../nodes.ts';
 
 export { VPN_DEFAULT_PORT };
 

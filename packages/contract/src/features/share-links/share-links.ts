@@ -18,8 +18,8 @@
 // A link's token has 256 random bits; the API keeps its SHA-256 (to find it) and a copy
 // encrypted with a key of the server's (to show the owner the URL again), never the token itself.
 import { z } from 'zod';
-import { text } from './strings.ts';
-import { workspaceServiceParamsSchema } from './directory.ts';
+import { text } from '../../strings.ts';
+import { workspaceServiceParamsSchema } from '../users/directory.ts';
 import {
   STORAGE_LISTING_MAX,
   sharedSubPathSchema,

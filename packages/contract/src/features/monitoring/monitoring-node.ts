@@ -5,7 +5,7 @@
 // names each by where it came from, so an event sent twice (a report the API took but the node
 // never heard back from) is stored once.
 import { z } from 'zod';
-import { text } from './strings.ts';
+import { text } from '../../strings.ts';
 
 /** Where an event was recorded. */
 export const ACTIVITY_SOURCES = ['smb', 'ftp', 'sftp', 'nfs', 'vpn', 'backup'] as const;

@@ -12,8 +12,8 @@
 // (`shares/projects`, `home/alice`, or `.` for all of it); inside a snapshot the same folders are
 // seen from `/` (`/shares/projects/report.txt`), which is how browse and restore name them.
 import { z } from 'zod';
-import { text } from './strings.ts';
-import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
+import { text } from '../../strings.ts';
+import { WORKSPACE_NAME_PATTERN } from '../../workspace-names.ts';
 
 /** A storage folder a backup may read: names of letters, digits, `_`, `-`, `.` (no `..`), or `.`. */
 export const BACKUP_SOURCE_PATTERN = /^(\.|[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*)$/;

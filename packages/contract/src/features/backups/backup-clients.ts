@@ -13,9 +13,9 @@
 // both logins; the API keeps only its hashes. The repository's encryption password is the
 // customer's own: restic asks for it on their machine and the provider never sees it.
 import { z } from 'zod';
-import { text } from './strings.ts';
-import { workspaceNameSchema, workspaceServiceParamsSchema } from './directory.ts';
-import { vpnConfigResponseSchema } from './vpn.ts';
+import { text } from '../../strings.ts';
+import { workspaceNameSchema, workspaceServiceParamsSchema } from '../users/directory.ts';
+import { vpnConfigResponseSchema } from '../vpn/vpn.ts';
 
 /** A client counts as connected for this long after its last push, without a VPN session. */
 export const BACKUP_CLIENT_RECENT_PUSH_MINUTES = 15;

@@ -1,8 +1,8 @@
 // The backup browser's node calls on a snapshot: a snapshot's name and a path from its root, never
 // a way out of either; the download names one file, never the root.
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS } from './errors.ts';
-import { nodeCallPayloadSchemas, nodeCallResultSchemas, nodeStreamCallPayloadSchemas } from './nodes.ts';
+import { ERROR_STATUS } from '../../errors.ts';
+import { nodeCallPayloadSchemas, nodeCallResultSchemas, nodeStreamCallPayloadSchemas } from '../../nodes.ts';
 import { snapshotParamsSchema } from './snapshots.ts';
 
 const NAME = '@GMT-2026.12.06-18.54.31';

@@ -1,0 +1,44 @@
+// What a workspace feature brings to the product's shared catalogues, declared in the feature's own
+// contract folder (features/<feature>/<feature>.catalogue.ts): the errors its routes answer with,
+// the field codes its schemas name, the activity actions it records, each with its words in every
+// language. errors.ts, activity.ts and the web app's texts are typed aggregates of these
+// (features/catalogues.ts), so a new feature adds its codes in its folder and one line there.
+import type { Feature } from './features.ts';
+import type { Language } from './constants.ts';
+
+/** A text in every language the product speaks (i18next `{{name}}` placeholders allowed). */
+export type Texts = Readonly<Record<Language, string>>;
+
+/** An error a route answers with (the `detail` of an error response): its HTTP status and words. */
+export interface ErrorEntry extends Texts {
+  readonly status: number;
+}
+
+/**
+ * An activity action the API records, keyed by its stable code (a sentence such as "Samba share
+ * created": codes are stored in the log, so never renamed). `key` is the web app's i18n key of its
+ * text: codes hold spaces and colons, which i18next keys cannot.
+ */
+export interface ActivityActionEntry extends Texts {
+  readonly key: string;
+}
+
+export interface FeatureCatalogue {
+  /** The feature's one id (FEATURES): the API's factory, the agent's driver and the web tab name it. */
+  readonly feature: Feature;
+  /**
+   * The name the API and the agent know its driver by in the node protocol (desired state,
+   * driver statuses). Frozen wire values: some predate the feature ids (`backup`, `users`), and an
+   * agent older than its API must still understand them, so they are declared here, once, rather
+   * than renamed. Absent: the feature has no driver on the node.
+   */
+  readonly driver?: string;
+  readonly errors: Readonly<Record<string, ErrorEntry>>;
+  readonly fieldErrors: Readonly<Record<string, Texts>>;
+  readonly activity: Readonly<Record<string, ActivityActionEntry>>;
+}
+
+/** Declares a feature's catalogue, keeping its codes as literal types for the aggregates. */
+export function defineFeatureCatalogue<const C extends FeatureCatalogue>(catalogue: C): C {
+  return catalogue;
+}

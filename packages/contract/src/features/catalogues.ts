@@ -1,0 +1,102 @@
+// The workspace features' own catalogues, gathered: the product's errors (errors.ts), activity
+// actions (activity.ts) and their texts are the shared entries plus these. A new feature writes
+// its catalogue in its folder and adds it here, one line the compiler checks; the types below
+// make its codes part of ErrorCode, FieldErrorCode and ActivityAction everywhere.
+import type { ActivityActionEntry, ErrorEntry, FeatureCatalogue, Texts } from '../feature-catalogue.ts';
+import type { Language } from '../constants.ts';
+import { backupsCatalogue } from './backups/backups.catalogue.ts';
+import { ftpCatalogue } from './ftp/ftp.catalogue.ts';
+import { ldapCatalogue } from './ldap/ldap.catalogue.ts';
+import { linuxPortalCatalogue } from './linux-portal/linux-portal.catalogue.ts';
+import { monitoringCatalogue } from './monitoring/monitoring.catalogue.ts';
+import { nfsCatalogue } from './nfs/nfs.catalogue.ts';
+import { sambaCatalogue } from './samba/samba.catalogue.ts';
+import { shareLinksCatalogue } from './share-links/share-links.catalogue.ts';
+import { snapshotsCatalogue } from './snapshots/snapshots.catalogue.ts';
+import { subusersCatalogue } from './subusers/subusers.catalogue.ts';
+import { usersCatalogue } from './users/users.catalogue.ts';
+import { vpnCatalogue } from './vpn/vpn.catalogue.ts';
+
+export const FEATURE_CATALOGUES = [
+  usersCatalogue,
+  sambaCatalogue,
+  vpnCatalogue,
+  nfsCatalogue,
+  ftpCatalogue,
+  ldapCatalogue,
+  backupsCatalogue,
+  snapshotsCatalogue,
+  shareLinksCatalogue,
+  subusersCatalogue,
+  linuxPortalCatalogue,
+  monitoringCatalogue,
+] as const satisfies readonly FeatureCatalogue[];
+
+type Catalogue = (typeof FEATURE_CATALOGUES)[number];
+// Distributive over the union of catalogues: each one's own keys, not the keys they share.
+type ErrorCodesOf<C> = C extends FeatureCatalogue ? keyof C['errors'] & string : never;
+type FieldCodesOf<C> = C extends FeatureCatalogue ? keyof C['fieldErrors'] & string : never;
+type ActionsOf<C> = C extends FeatureCatalogue ? keyof C['activity'] & string : never;
+type ActionKeysOf<C> = C extends FeatureCatalogue ? C['activity'][keyof C['activity']]['key'] : never;
+
+export type FeatureErrorCode = ErrorCodesOf<Catalogue>;
+export type FeatureFieldErrorCode = FieldCodesOf<Catalogue>;
+export type FeatureActivityAction = ActionsOf<Catalogue>;
+export type FeatureActionKey = ActionKeysOf<Catalogue>;
+
+function gather<E, V>(
+  pick: (catalogue: FeatureCatalogue) => Readonly<Record<string, E>>,
+  value: (entry: E) => V,
+) {
+  const gathered: Record<string, V> = {};
+  for (const catalogue of FEATURE_CATALOGUES as readonly FeatureCatalogue[]) {
+    for (const [code, entry] of Object.entries(pick(catalogue))) {
+      if (Object.hasOwn(gathered, code)) throw new Error(`${code} is declared by two features`);
+      gathered[code] = value(entry);
+    }
+  }
+  return gathered;
+}
+
+/** Each feature error's HTTP status. */
+export const FEATURE_ERROR_STATUS = gather<ErrorEntry, number>(
+  (catalogue) => catalogue.errors,
+  (entry) => entry.status,
+) as Readonly<Record<FeatureErrorCode, number>>;
+
+/** The words of every feature's errors and field codes, in a language. */
+export function featureErrorTexts(language: Language) {
+  return {
+    ...gather<Texts, string>(
+      (catalogue) => catalogue.errors,
+      (entry) => entry[language],
+    ),
+    ...gather<Texts, string>(
+      (catalogue) => catalogue.fieldErrors,
+      (entry) => entry[language],
+    ),
+  } as Readonly<Record<FeatureErrorCode | FeatureFieldErrorCode, string>>;
+}
+
+/** The activity actions the features record, in their catalogues' order. */
+export const FEATURE_ACTIVITY_ACTIONS = Object.keys(
+  gather<ActivityActionEntry, string>(
+    (catalogue) => catalogue.activity,
+    (entry) => entry.key,
+  ),
+) as readonly FeatureActivityAction[];
+
+/** Each feature action's i18n key (the web app's `activity.actions.<key>`). */
+export const FEATURE_ACTION_KEYS = gather<ActivityActionEntry, string>(
+  (catalogue) => catalogue.activity,
+  (entry) => entry.key,
+) as Readonly<Record<FeatureActivityAction, FeatureActionKey>>;
+
+/** The texts of the features' actions in a language, by i18n key. */
+export function featureActionTexts(language: Language) {
+  const texts: Record<string, string> = {};
+  for (const catalogue of FEATURE_CATALOGUES as readonly FeatureCatalogue[]) {
+    for (const entry of Object.values(catalogue.activity)) texts[entry.key] = entry[language];
+  }
+  return texts as Readonly<Record<FeatureActionKey, string>>;
+}
