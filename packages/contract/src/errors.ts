@@ -29,7 +29,7 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
  * Request-level errors that belong to no one workspace feature (accounts, orders, services, nodes);
  * each feature declares its own in its catalogue (features/<feature>/<feature>.catalogue.ts).
  */
-const SHARED_ERROR_STATUS = {
+export const SHARED_ERROR_STATUS = {
   validation_error: 422,
   invalid_characters: 422,
   invalid_json: 400,

@@ -24,15 +24,8 @@ export interface ActivityActionEntry extends Texts {
 }
 
 export interface FeatureCatalogue {
-  /** The feature's one id (FEATURES): the API's factory, the agent's driver and the web tab name it. */
+  /** The feature's one id (FEATURES): the API's factory and the web app's tab name it by this. */
   readonly feature: Feature;
-  /**
-   * The name the API and the agent know its driver by in the node protocol (desired state,
-   * driver statuses). Frozen wire values: some predate the feature ids (`backup`, `users`), and an
-   * agent older than its API must still understand them, so they are declared here, once, rather
-   * than renamed. Absent: the feature has no driver on the node.
-   */
-  readonly driver?: string;
   readonly errors: Readonly<Record<string, ErrorEntry>>;
   readonly fieldErrors: Readonly<Record<string, Texts>>;
   readonly activity: Readonly<Record<string, ActivityActionEntry>>;

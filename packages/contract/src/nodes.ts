@@ -475,6 +475,28 @@ export const nodeDesiredStateResponseSchema = z.object({
 });
 export type NodeDesiredStateResponse = z.infer<typeof nodeDesiredStateResponseSchema>;
 
+/**
+ * A node's drivers, by the names their statuses carry in a report (`driver`): the agent names its
+ * drivers so and the API reads their statuses by them, both from here. Frozen wire values: some
+ * predate the feature ids (`backup` serves the `backups` feature, `users` the directory), and an
+ * agent older than its API must still be understood, so they are not renamed to match.
+ */
+export const NODE_DRIVERS = {
+  workspaceDir: 'workspace-dir',
+  storage: 'storage',
+  network: 'network',
+  users: 'users',
+  samba: 'samba',
+  vpn: 'vpn',
+  nfs: 'nfs',
+  ftp: 'ftp',
+  sftp: 'sftp',
+  ldap: 'ldap',
+  backup: 'backup',
+  backupClients: 'backup-clients',
+} as const;
+export type NodeDriverName = (typeof NODE_DRIVERS)[keyof typeof NODE_DRIVERS];
+
 export const driverStatusSchema = z.object({
   driver: text(),
   /** live: the real program runs it; not_live: rendered and checked only, `reason` says why. */

@@ -3,6 +3,7 @@
 // owned by the user. Rendered always; "live" when the host can run the namespace that uses them.
 // A removed user's home folder is kept (it holds the customer's files); it stays owned by the old
 // uid, which nobody in the workspace has any more.
+import { NODE_DRIVERS } from '@debesis/contract';
 import { dirname, join } from 'node:path';
 import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import type { Driver, DriverResult } from './driver.ts';
@@ -14,7 +15,7 @@ import { exists } from '../system/host.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
 
-export const ACCOUNTS_DRIVER = 'users';
+export const ACCOUNTS_DRIVER = NODE_DRIVERS.users;
 
 export function createAccountsDriver(options: LiveDriverOptions = {}): Driver {
   return {

@@ -27,6 +27,7 @@ import {
   VPN_TUNNEL_SERVER_ADDRESS,
   backupClientsQuotaBytes,
   type WorkspaceDesiredState,
+  NODE_DRIVERS,
 } from '@debesis/contract';
 import {
   clientsQuotaPaths,
@@ -54,7 +55,7 @@ import type { DaemonContext, DaemonDefinition } from '../daemons/definition.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import type { Driver } from './driver.ts';
 
-export const BACKUP_CLIENTS_DRIVER = 'backup-clients';
+export const BACKUP_CLIENTS_DRIVER = NODE_DRIVERS.backupClients;
 const DAEMON = 'rclone';
 
 /**

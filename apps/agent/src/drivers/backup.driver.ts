@@ -13,6 +13,7 @@
 //
 // Not needed while the desired state has no `backup` section (nothing is deleted: an older API
 // sends none). A removed workspace's repository is deleted with it: terminated means deleted.
+import { NODE_DRIVERS } from '@debesis/contract';
 import { z } from 'zod';
 import type { BackupJobReport, BackupNodeJob } from '@debesis/contract';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ import type { DaemonContext, TaskDefinition, TaskJobRecord } from '../daemons/de
 import type { StreamCommandRunner } from '../exec/stream-command.ts';
 import type { Driver } from './driver.ts';
 
-export const BACKUP_DRIVER = 'backup';
+export const BACKUP_DRIVER = NODE_DRIVERS.backup;
 
 /** What a completed job leaves: a backup's snapshot, or the files a restore wrote. */
 export type BackupDriverResult = Partial<BackupJobResult & RestoreJobResult>;

@@ -15,7 +15,7 @@
 // the workspace has no FTP section or it is off.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { WORKSPACE_ID_BLOCK, type WorkspaceDesiredState } from '@debesis/contract';
+import { WORKSPACE_ID_BLOCK, type WorkspaceDesiredState, NODE_DRIVERS } from '@debesis/contract';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
 import { daemonFiles, runningDaemon } from '../daemons/supervisor.ts';
@@ -45,7 +45,7 @@ import { ensureWorkspaceCertificate } from '../tls/workspace-certificate.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens } from '../net/serving-address.ts';
 
-export const FTP_DRIVER = 'ftp';
+export const FTP_DRIVER = NODE_DRIVERS.ftp;
 /** pure-ftpd keeps its transfer log open for good: emptied once read past this size. */
 const TRANSFER_LOG_MAX_BYTES = 4 * 1024 * 1024;
 const DAEMON = 'pure-ftpd';

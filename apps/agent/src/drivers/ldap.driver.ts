@@ -31,6 +31,7 @@ import {
   type LdapDirectoryNames,
   type WorkspaceDesiredState,
   type WorkspaceFeatureReports,
+  NODE_DRIVERS,
 } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
@@ -54,7 +55,7 @@ import type { LdapLayout } from '../ldap/ldap-layout.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens } from '../net/serving-address.ts';
 
-export const LDAP_DRIVER = 'ldap';
+export const LDAP_DRIVER = NODE_DRIVERS.ldap;
 const DAEMON = 'slapd';
 /** A service id names the base DN and the socket's URL: letters, digits and hyphens only. */
 const SERVICE_ID = /^[A-Za-z0-9][A-Za-z0-9-]{0,62}$/;

@@ -68,9 +68,9 @@ import { sampleTraffic } from '../net/traffic-counter.ts';
 import { notLiveReason, type LiveDriverOptions } from './live-mode.ts';
 import { readJsonFile } from '../fs/read-json-file.ts';
 import { vpnOnly } from '../net/serving-address.ts';
-import { VPN_TUNNEL_SERVER_ADDRESS } from '@debesis/contract';
+import { VPN_TUNNEL_SERVER_ADDRESS, NODE_DRIVERS } from '@debesis/contract';
 
-export const NETWORK_DRIVER = 'network';
+export const NETWORK_DRIVER = NODE_DRIVERS.network;
 
 // Addresses the host itself needs: never made a workspace's, never deleted.
 const HOST_ADDRESSES = new Set(['127.0.0.1', '::1', '0.0.0.0', '::']);

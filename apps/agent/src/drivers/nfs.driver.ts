@@ -13,7 +13,7 @@
 // storage that is a disk image of its own: ganesha's VFS file handles reach anything on the file
 // system an export lives on, so on a plain folder of the node's disk they would reach the node.
 import { dirname } from 'node:path';
-import { NFS_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
+import { NFS_DEFAULT_PORT, type WorkspaceDesiredState, NODE_DRIVERS } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
@@ -34,7 +34,7 @@ import type { WorkspaceLayout } from '../workspace-layout.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens } from '../net/serving-address.ts';
 
-export const NFS_DRIVER = 'nfs';
+export const NFS_DRIVER = NODE_DRIVERS.nfs;
 const GANESHA = 'ganesha.nfsd';
 
 export interface NfsDefinitionOptions {

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SAMBA_NOT_USED, type WorkspaceDesiredState } from '@debesis/contract';
+import { SAMBA_NOT_USED, type WorkspaceDesiredState, NODE_DRIVERS } from '@debesis/contract';
 import { validateAccounts } from '../accounts/validate-accounts.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
@@ -26,7 +26,7 @@ import { NAMESPACE_DATA_ROOT } from '../system/namespace.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens, vpnOnly } from '../net/serving-address.ts';
 
-export const SAMBA_DRIVER = 'samba';
+export const SAMBA_DRIVER = NODE_DRIVERS.samba;
 export const DEFAULT_SMB_PORT = 445;
 
 export interface SambaDefinitionOptions {

@@ -12,7 +12,7 @@
 // Not needed while the workspace has no SFTP section or it is off.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SFTP_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
+import { SFTP_DEFAULT_PORT, type WorkspaceDesiredState, NODE_DRIVERS } from '@debesis/contract';
 import { readNewLines } from '../activity/log-tail.ts';
 import { activityCursorFile } from '../activity/monitoring-files.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
@@ -35,7 +35,7 @@ import { exists } from '../system/host.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens } from '../net/serving-address.ts';
 
-export const SFTP_DRIVER = 'sftp';
+export const SFTP_DRIVER = NODE_DRIVERS.sftp;
 const DAEMON = 'sshd';
 
 export interface SftpDefinitionOptions {

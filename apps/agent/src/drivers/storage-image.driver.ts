@@ -30,6 +30,7 @@
 // unmounts, detaches and deletes. Without root or loop devices the data root is a plain folder
 // with no limit, and the status says so. Another backend (LVM, ZFS) is another driver with the
 // same name and the same data root.
+import { NODE_DRIVERS } from '@debesis/contract';
 import { open, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { WorkspaceDesiredState } from '@debesis/contract';
@@ -69,7 +70,7 @@ import {
 } from '../snapshots/snapshot-files.ts';
 import { workspaceOwners } from '../storage-files/storage-reader.ts';
 
-export const STORAGE_DRIVER = 'storage';
+export const STORAGE_DRIVER = NODE_DRIVERS.storage;
 const BLOCK = EXT4_BLOCK;
 // A fresh ext4 uses inodes 1–11 (reserved ones and lost+found): they are not the customer's files.
 const EXT4_BASE_INODES = 11;

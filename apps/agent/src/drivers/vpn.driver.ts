@@ -22,7 +22,7 @@
 // stale certificates revoked and the CRL kept fresh on apply (vpn/pki.ts), live only.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { VPN_DEFAULT_PORT, type WorkspaceDesiredState } from '@debesis/contract';
+import { VPN_DEFAULT_PORT, type WorkspaceDesiredState, NODE_DRIVERS } from '@debesis/contract';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
 import { ensureDir, ensureRuntimeDir } from '../fs/ensure-dir.ts';
@@ -41,7 +41,7 @@ import { crlDue, EASYRSA, issueClientConfig, syncPki } from '../vpn/pki.ts';
 import { renderServerConf } from '../vpn/render-server-conf.ts';
 import type { Driver } from './driver.ts';
 
-export const VPN_DRIVER = 'vpn';
+export const VPN_DRIVER = NODE_DRIVERS.vpn;
 
 export interface VpnDefinitionOptions {
   /** The openvpn it runs (looked up on PATH inside the namespace); default `openvpn`. */

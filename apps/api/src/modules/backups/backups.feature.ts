@@ -11,7 +11,7 @@ import { backupClientsRoutes } from './backup-clients.routes.ts';
 import { createBackupClientsService } from './backup-clients.ts';
 import { createBackupReportStore } from './backups.report.ts';
 import { backupsRoutes } from './backups.routes.ts';
-import { BACKUP_DRIVER, createBackupsService } from './backups.service.ts';
+import { createBackupsService } from './backups.service.ts';
 
 export const createBackupsFeature: WorkspaceFeatureFactory = ({
   db,
@@ -26,7 +26,7 @@ export const createBackupsFeature: WorkspaceFeatureFactory = ({
   const clients = createBackupClientsService({ db, changes, nodeCalls });
   const target = createBackupTarget({ db, serverSecret, url: backupTargetUrl });
   return {
-    name: BACKUP_DRIVER,
+    feature: 'backups',
     desiredSection: async ({ serviceId }) => {
       const [{ backup }, clientsPart, repositories] = await Promise.all([
         backups.desiredSection(serviceId),

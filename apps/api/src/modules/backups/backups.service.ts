@@ -24,6 +24,7 @@ import {
   type backupRestoreRequestSchema,
   type createBackupScheduleRequestSchema,
   type updateBackupScheduleRequestSchema,
+  NODE_DRIVERS,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
@@ -41,7 +42,7 @@ import {
 import { createBackupsQueries, type BackupScheduleRow } from './backups.queries.ts';
 
 /** The name the node's agent gives its backup driver in its reports. */
-export const BACKUP_DRIVER = 'backup';
+export const BACKUP_DRIVER = NODE_DRIVERS.backup;
 
 /** Restores listed at most. */
 const RESTORES_LISTED = 50;

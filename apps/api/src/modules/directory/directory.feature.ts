@@ -5,13 +5,10 @@ import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts'
 import { directoryRoutes } from './directory.routes.ts';
 import { createDirectoryService } from './directory.service.ts';
 
-/** The name the node's agent gives its users driver in its reports. */
-export const DIRECTORY_FEATURE = 'users';
-
 export const createDirectoryFeature: WorkspaceFeatureFactory = ({ db, changes, dependents }) => {
   const directory = createDirectoryService({ db, changes, dependents });
   return {
-    name: DIRECTORY_FEATURE,
+    feature: 'users',
     failureKinds: ['user', 'group'],
     desiredSection: ({ serviceId, idBase }) => directory.desiredSection(serviceId, idBase),
     // Inactive users need no room in the plan.

@@ -5,18 +5,12 @@
 import { createDirectoryReader } from '../directory/directory.reader.ts';
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { ftpRoutes } from './ftp.routes.ts';
-import {
-  createFtpService,
-  FTP_DRIVER,
-  FTP_FAILURE_KINDS,
-  ftpDirectoryDependent,
-  ftpReportStore,
-} from './ftp.service.ts';
+import { createFtpService, FTP_FAILURE_KINDS, ftpDirectoryDependent, ftpReportStore } from './ftp.service.ts';
 
 export const createFtpFeature: WorkspaceFeatureFactory = ({ db, changes, plans }) => {
   const ftp = createFtpService({ db, changes, plans, directory: createDirectoryReader });
   return {
-    name: FTP_DRIVER,
+    feature: 'ftp',
     failureKinds: FTP_FAILURE_KINDS,
     desiredSection: ({ serviceId }) => ftp.desiredSection(serviceId),
     directoryDependent: ftpDirectoryDependent,

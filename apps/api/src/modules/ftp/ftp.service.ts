@@ -30,6 +30,7 @@ import {
   type FtpUsersResponse,
   type SftpSectionState,
   type WorkspaceApplyResponse,
+  NODE_DRIVERS,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -52,8 +53,8 @@ import {
 } from './ftp.queries.ts';
 
 /** The names the node's agent gives its FTP and SFTP drivers in its reports. */
-export const FTP_DRIVER = 'ftp';
-export const SFTP_DRIVER = 'sftp';
+export const FTP_DRIVER = NODE_DRIVERS.ftp;
+export const SFTP_DRIVER = NODE_DRIVERS.sftp;
 /** What the FTP driver reports as failed: a user it could not let in (agent FILE access). */
 export const FTP_USER_FAILURE_KIND = 'ftp_user';
 export const FTP_FAILURE_KINDS = [FTP_USER_FAILURE_KIND] as const;

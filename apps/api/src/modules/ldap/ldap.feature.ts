@@ -4,12 +4,12 @@
 import { createDirectoryReader } from '../directory/directory.reader.ts';
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { ldapRoutes } from './ldap.routes.ts';
-import { createLdapService, LDAP_DRIVER, LDAP_FAILURE_KINDS } from './ldap.service.ts';
+import { createLdapService, LDAP_FAILURE_KINDS } from './ldap.service.ts';
 
 export const createLdapFeature: WorkspaceFeatureFactory = ({ db, changes, plans }) => {
   const ldap = createLdapService({ db, changes, plans, directory: createDirectoryReader });
   return {
-    name: LDAP_DRIVER,
+    feature: 'ldap',
     failureKinds: LDAP_FAILURE_KINDS,
     desiredSection: ({ serviceId }) => ldap.desiredSection(serviceId),
     reports: { ldap: (tx, report, section) => ldap.report(tx, report, section) },

@@ -23,6 +23,7 @@ import {
   type LdapStatus,
   type LdapUserStatus,
   type LdapUsersResponse,
+  NODE_DRIVERS,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -40,7 +41,7 @@ import {
 import { ldapDirectories, ldapUserFlags } from './ldap.table.ts';
 
 /** The name the node's agent gives its LDAP driver. */
-export const LDAP_DRIVER = 'ldap';
+export const LDAP_DRIVER = NODE_DRIVERS.ldap;
 export const LDAP_USER_FAILURE_KIND = 'ldap_user';
 export const LDAP_FAILURE_KINDS = [LDAP_USER_FAILURE_KIND] as const;
 

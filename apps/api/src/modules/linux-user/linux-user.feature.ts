@@ -11,8 +11,6 @@ import { createLinuxUserTokens } from './linux-user-tokens.ts';
 import { linuxUserLoginRoutes, linuxUserPortalRoutes } from './linux-user.routes.ts';
 import { createLinuxUserPortal } from './linux-user.service.ts';
 
-export const LINUX_USER_FEATURE = 'linux-user';
-
 export const createLinuxUserFeature: WorkspaceFeatureFactory = (deps) => {
   const { db, changes, dependents, plans, nodeCalls, publicUrl } = deps;
   const portal = createLinuxUserPortal({
@@ -25,7 +23,7 @@ export const createLinuxUserFeature: WorkspaceFeatureFactory = (deps) => {
     vpn: createVpnService({ db, changes, nodeCalls, publicUrl }),
   });
   return {
-    name: LINUX_USER_FEATURE,
+    feature: 'linuxPortal',
     callers: { 'linux-user': (token) => portal.authenticate(token) },
     routes: async (api) => {
       await api.register(linuxUserLoginRoutes, { prefix: '/auth/linux-user', portal });

@@ -8,8 +8,6 @@ import { monitoringRoutes } from './monitoring.routes.ts';
 import { createMonitoringService } from './monitoring.service.ts';
 import { createWebhooks } from './webhooks.ts';
 
-export const MONITORING_FEATURE = 'monitoring';
-
 export const createMonitoringFeature: WorkspaceFeatureFactory = ({
   db,
   changes,
@@ -26,7 +24,7 @@ export const createMonitoringFeature: WorkspaceFeatureFactory = ({
     now: changes.now,
   });
   return {
-    name: MONITORING_FEATURE,
+    feature: 'monitoring',
     everyReport: createEveryReportStore(changes.now),
     reports: { monitoring: storeMonitoringReport },
     routes: async (api) => {

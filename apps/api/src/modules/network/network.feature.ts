@@ -4,12 +4,12 @@
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { storeNetworkReport } from './network.report.ts';
 import { networkRoutes } from './network.routes.ts';
-import { createNetworkService, NETWORK_DRIVER } from './network.service.ts';
+import { createNetworkService } from './network.service.ts';
 
 export const createNetworkFeature: WorkspaceFeatureFactory = ({ db, changes, plans }) => {
   const network = createNetworkService({ db, changes, plans });
   return {
-    name: NETWORK_DRIVER,
+    feature: 'network',
     desiredSection: ({ serviceId }) => network.desiredSection(serviceId),
     reports: { network: storeNetworkReport },
     routes: async (api) => {

@@ -4,6 +4,7 @@ import {
   BANDWIDTH_THROTTLE_KBIT,
   type ServiceNetwork,
   type WorkspaceFeatureSections,
+  NODE_DRIVERS,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import type { WorkspaceChanges } from '../workspace/workspace-change.ts';
@@ -11,7 +12,7 @@ import { servicesAddressOf, type PlanFacts } from '../workspace/workspace-featur
 import { bandwidthLimitBytes, bandwidthMonth, usedPercent } from './network.period.ts';
 import { createNetworkQueries } from './network.queries.ts';
 
-export const NETWORK_DRIVER = 'network';
+export const NETWORK_DRIVER = NODE_DRIVERS.network;
 
 export function createNetworkService(deps: { db: Db; changes: WorkspaceChanges; plans: PlanFacts }) {
   const queries = createNetworkQueries(deps.db);

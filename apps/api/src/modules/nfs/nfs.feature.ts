@@ -6,7 +6,7 @@ import { createDirectoryReader } from '../directory/directory.reader.ts';
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { storeNfsReport } from './nfs.report.ts';
 import { nfsRoutes } from './nfs.routes.ts';
-import { createNfsService, NFS_DRIVER, NFS_FAILURE_KINDS, nfsDirectoryDependent } from './nfs.service.ts';
+import { createNfsService, NFS_FAILURE_KINDS, nfsDirectoryDependent } from './nfs.service.ts';
 
 export const createNfsFeature: WorkspaceFeatureFactory = ({
   db,
@@ -24,7 +24,7 @@ export const createNfsFeature: WorkspaceFeatureFactory = ({
     plans,
   });
   return {
-    name: NFS_DRIVER,
+    feature: 'nfs',
     failureKinds: NFS_FAILURE_KINDS,
     desiredSection: ({ serviceId }) => nfs.desiredSection(serviceId),
     counts: (serviceIds) => nfs.counts(serviceIds),

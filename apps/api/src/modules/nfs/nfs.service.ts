@@ -29,6 +29,7 @@ import {
   type updateNfsExportRequestSchema,
   type WorkspaceApplyResponse,
   nfsClientAdmits,
+  NODE_DRIVERS,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -47,7 +48,7 @@ import { desiredExport, NFS_EXPORT_FAILURE_KIND, presentClient, presentExport } 
 import { createNfsQueries, type NfsExportRow } from './nfs.queries.ts';
 
 /** The name the node's agent gives its NFS driver in its reports. */
-export const NFS_DRIVER = 'nfs';
+export const NFS_DRIVER = NODE_DRIVERS.nfs;
 /** What the NFS driver reports as failed: an export it could not serve. */
 export const NFS_FAILURE_KINDS = [NFS_EXPORT_FAILURE_KIND] as const;
 

@@ -4,17 +4,12 @@
 import { createDirectoryReader } from '../directory/directory.reader.ts';
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { sambaRoutes } from './samba.routes.ts';
-import {
-  createSambaService,
-  SAMBA_DRIVER,
-  SAMBA_FAILURE_KINDS,
-  sambaDirectoryDependent,
-} from './samba.service.ts';
+import { createSambaService, SAMBA_FAILURE_KINDS, sambaDirectoryDependent } from './samba.service.ts';
 
 export const createSambaFeature: WorkspaceFeatureFactory = ({ db, changes, plans }) => {
   const samba = createSambaService({ db, changes, plans, directory: createDirectoryReader });
   return {
-    name: SAMBA_DRIVER,
+    feature: 'samba',
     failureKinds: SAMBA_FAILURE_KINDS,
     desiredSection: (service) => samba.desiredSection(service),
     counts: (serviceIds) => samba.counts(serviceIds),

@@ -27,6 +27,7 @@ import {
   type SambaStatus,
   type updateSambaShareRequestSchema,
   type WorkspaceApplyResponse,
+  NODE_DRIVERS,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
@@ -55,7 +56,7 @@ import {
 } from './samba.queries.ts';
 
 /** The name the node's agent gives its Samba driver in its reports. */
-export const SAMBA_DRIVER = 'samba';
+export const SAMBA_DRIVER = NODE_DRIVERS.samba;
 /** What the Samba driver reports as failed: a share it could not serve. */
 export const SAMBA_FAILURE_KINDS = ['share'] as const;
 

@@ -8,14 +8,12 @@ import { publicShareRoutes } from './share-links.public.routes.ts';
 import { shareLinksRoutes } from './share-links.routes.ts';
 import { createShareLinksService } from './share-links.service.ts';
 
-export const SHARE_LINKS_FEATURE = 'share-links';
-
 export const createShareLinksFeature: WorkspaceFeatureFactory = (deps) => {
   const keys = createShareLinkKeys(deps.serverSecret);
   const links = createShareLinksService({ ...deps, keys });
   const visits = createShareLinkVisits({ ...deps, keys, now: deps.changes.now });
   return {
-    name: SHARE_LINKS_FEATURE,
+    feature: 'shareLinks',
     routes: async (api) => {
       await api.register(shareLinksRoutes, { prefix: '/shares', links });
       await api.register(publicShareRoutes, {

@@ -4,7 +4,7 @@
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { storeSnapshotsReport } from './snapshots.report.ts';
 import { snapshotsRoutes } from './snapshots.routes.ts';
-import { createSnapshotsService, SNAPSHOTS_FEATURE } from './snapshots.service.ts';
+import { createSnapshotsService } from './snapshots.service.ts';
 
 export const createSnapshotsFeature: WorkspaceFeatureFactory = ({
   db,
@@ -15,7 +15,7 @@ export const createSnapshotsFeature: WorkspaceFeatureFactory = ({
 }) => {
   const snapshots = createSnapshotsService({ db, changes, nodeCalls, limiter, recordActivity });
   return {
-    name: SNAPSHOTS_FEATURE,
+    feature: 'snapshots',
     reports: { snapshots: storeSnapshotsReport },
     routes: async (api) => {
       await api.register(snapshotsRoutes, { prefix: '/snapshots', snapshots });

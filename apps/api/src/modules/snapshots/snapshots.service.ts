@@ -21,7 +21,6 @@ import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts'
 import type { ChangeMeta, RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';
 import { createSnapshotsQueries } from './snapshots.queries.ts';
 
-export const SNAPSHOTS_FEATURE = 'snapshots';
 const TAKE_TIMEOUT_MS = 30_000;
 /** A folder of 20,000 entries is read in well under this; the node's deadline to start a download. */
 const BROWSE_TIMEOUT_MS = 30_000;

@@ -7,14 +7,12 @@ import { createSubuserSignIn } from './subuser-sign-in.ts';
 import { subusersRoutes } from './subusers.routes.ts';
 import { createSubusersService } from './subusers.service.ts';
 
-export const SUBUSERS_FEATURE = 'subusers';
-
 export const createSubusersFeature: WorkspaceFeatureFactory = (deps) => {
   const secondFactor = createSecondFactor(deps.serverSecret);
   const subusers = createSubusersService({ ...deps, secondFactor });
   const signIn = createSubuserSignIn({ ...deps, secondFactor });
   return {
-    name: SUBUSERS_FEATURE,
+    feature: 'subusers',
     callers: { subuser: (token) => signIn.authenticate(token) },
     routes: async (api) => {
       await api.register(subusersRoutes, { prefix: '/subusers', subusers, signIn });

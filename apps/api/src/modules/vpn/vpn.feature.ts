@@ -5,12 +5,12 @@
 import type { WorkspaceFeatureFactory } from '../workspace/workspace-feature.ts';
 import { storeVpnReport } from './vpn.report.ts';
 import { vpnRoutes } from './vpn.routes.ts';
-import { createVpnService, VPN_DRIVER, VPN_FAILURE_KINDS } from './vpn.service.ts';
+import { createVpnService, VPN_FAILURE_KINDS } from './vpn.service.ts';
 
 export const createVpnFeature: WorkspaceFeatureFactory = ({ db, changes, nodeCalls, publicUrl, limiter }) => {
   const vpn = createVpnService({ db, changes, nodeCalls, publicUrl });
   return {
-    name: VPN_DRIVER,
+    feature: 'vpn',
     failureKinds: VPN_FAILURE_KINDS,
     desiredSection: ({ serviceId }) => vpn.desiredSection(serviceId),
     counts: (serviceIds) => vpn.counts(serviceIds),

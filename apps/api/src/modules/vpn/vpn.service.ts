@@ -29,6 +29,7 @@ import {
   type VpnUser,
   type VpnUsersResponse,
   type WorkspaceApplyResponse,
+  NODE_DRIVERS,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -48,7 +49,7 @@ import { loginConfig, vpnNodeCallError } from './vpn-logins.ts';
 import { monthOf, rangeStart, TRAFFIC_RANGES, trafficBuckets } from './vpn.traffic.ts';
 
 /** The name the node's agent gives its VPN driver in its reports. */
-export const VPN_DRIVER = 'vpn';
+export const VPN_DRIVER = NODE_DRIVERS.vpn;
 /** What the VPN driver reports as failed: a user it could not apply. */
 export const VPN_FAILURE_KINDS = [VPN_USER_FAILURE_KIND] as const;
 

@@ -33,7 +33,7 @@ function fakeFeature(removed: string[]): WorkspaceFeature {
     groupRemoved: async (_tx, { groupId }) => void removed.push(`group ${groupId}`),
   };
   return {
-    name: 'fake',
+    feature: 'samba',
     failureKinds: ['fake_thing'],
     desiredSection: async ({ serviceId, idBase }) => ({
       samba: {
@@ -47,7 +47,7 @@ function fakeFeature(removed: string[]): WorkspaceFeature {
 }
 
 const users: WorkspaceFeature = {
-  name: 'users',
+  feature: 'users',
   failureKinds: ['user', 'group'],
   desiredSection: async () => ({ users: [], groups: [] }),
   counts: async (ids) => new Map(ids.slice(0, 1).map((id) => [id, { users_active: 2, groups: 1 }])),
@@ -84,7 +84,7 @@ describe('the workspace feature registry', () => {
     }
     expect(removed).toEqual(['user u1', 'group g1']);
 
-    expect(registry.featureOfFailure('fake_thing')).toBe('fake');
+    expect(registry.featureOfFailure('fake_thing')).toBe('samba');
     expect(registry.featureOfFailure('user')).toBe('users');
     expect(registry.featureOfFailure('vpn_user')).toBeUndefined();
   });
@@ -95,17 +95,17 @@ describe('the workspace feature registry', () => {
     expect(Object.fromEntries(await registry.counts(['a']))).toEqual({ a: { users_active: 0, groups: 0 } });
   });
 
-  it('refuses two features of one name, one failure kind claimed twice, one section given twice', async () => {
+  it('refuses a feature registered twice, one failure kind claimed twice, one section given twice', async () => {
     expect(() => createFeatureRegistry([users, { ...users }])).toThrow(/registered twice/);
-    expect(() => createFeatureRegistry([users, { name: 'other', failureKinds: ['group'] }])).toThrow(
-      /claimed by users and other/,
+    expect(() => createFeatureRegistry([users, { feature: 'nfs', failureKinds: ['group'] }])).toThrow(
+      /claimed by users and nfs/,
     );
     const twice = createFeatureRegistry([
       users,
-      { name: 'other', desiredSection: async () => ({ users: [] }) },
+      { feature: 'nfs', desiredSection: async () => ({ users: [] }) },
     ]);
     await expect(twice.desiredSections({ serviceId: 'a', idBase: 1, publicAddress: true })).rejects.toThrow(
-      /given by users and other/,
+      /given by users and nfs/,
     );
   });
 
@@ -116,9 +116,12 @@ describe('the workspace feature registry', () => {
       (key: string) =>
       async (_tx: Tx, { serviceId }: { serviceId: string }, section: unknown) =>
         void heard.push([key, serviceId, section]);
-    const vpnFeature: WorkspaceFeature = { name: 'vpn', reports: { vpn: store('vpn') } };
+    const vpnFeature: WorkspaceFeature = { feature: 'vpn', reports: { vpn: store('vpn') } };
     // One feature may store several keys (FTP stores `ftp` and `sftp`).
-    const ftpFeature: WorkspaceFeature = { name: 'ftp', reports: { ftp: store('ftp'), sftp: store('sftp') } };
+    const ftpFeature: WorkspaceFeature = {
+      feature: 'ftp',
+      reports: { ftp: store('ftp'), sftp: store('sftp') },
+    };
     const registry = createFeatureRegistry([users, vpnFeature, ftpFeature]);
     const at = new Date();
     const afterCommit = () => undefined;
@@ -149,7 +152,7 @@ describe('the workspace feature registry', () => {
     // A feature told of every report hears each, sections or not, before the keyed stores.
     const every: string[] = [];
     const watcher: WorkspaceFeature = {
-      name: 'watch',
+      feature: 'monitoring',
       everyReport: async (_tx, { serviceId }) => void every.push(serviceId),
     };
     await createFeatureRegistry([watcher]).storeReports(
@@ -165,7 +168,7 @@ describe('the workspace feature registry', () => {
     let dependentsSeen: () => readonly DirectoryDependent[] = () => [];
     const directory: WorkspaceFeatureFactory = ({ dependents }) => {
       dependentsSeen = dependents;
-      return { name: 'users' };
+      return { feature: 'users' };
     };
     const registry = createWorkspaceFeatures(
       {
@@ -182,7 +185,7 @@ describe('the workspace feature registry', () => {
       },
       [directory, () => fakeFeature(removed)],
     );
-    expect(registry.features.map((feature) => feature.name)).toEqual(['users', 'fake']);
+    expect(registry.features.map((feature) => feature.feature)).toEqual(['users', 'samba']);
     expect(dependentsSeen()).toEqual(registry.dependents);
     expect(dependentsSeen()).toHaveLength(1);
   });

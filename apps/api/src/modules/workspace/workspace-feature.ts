@@ -13,6 +13,7 @@ import type { ScheduledJobName } from '../../jobs/job-map.ts';
 import type { ServerSecret } from '../../crypto/server-keys.ts';
 import {
   servicesAddress,
+  type Feature,
   type FieldErrorCode,
   type PlanAddressKind,
   type ServiceFeatureCounts,
@@ -134,8 +135,11 @@ export interface PlanUsersInUse {
 }
 
 export interface WorkspaceFeature {
-  /** Its name: unique among the features (the agent's driver of it is named alike). */
-  readonly name: string;
+  /**
+   * Its one id (the contract's FEATURES), as the web app's tab names it too: each feature is
+   * registered once. Its driver on the node is named in NODE_DRIVERS.
+   */
+  readonly feature: Feature;
   /**
    * Its sections of the service's desired state (WorkspaceFeatureSections), asked only for a
    * workspace that is not being removed; a section left out means the feature is not used.
@@ -224,12 +228,12 @@ export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
   const failureOwners = new Map<string, string>();
   const names = new Set<string>();
   for (const feature of features) {
-    if (names.has(feature.name)) throw new Error(`workspace feature ${feature.name} registered twice`);
-    names.add(feature.name);
+    if (names.has(feature.feature)) throw new Error(`workspace feature ${feature.feature} registered twice`);
+    names.add(feature.feature);
     for (const kind of feature.failureKinds ?? []) {
       const owner = failureOwners.get(kind);
-      if (owner) throw new Error(`failure kind ${kind} claimed by ${owner} and ${feature.name}`);
-      failureOwners.set(kind, feature.name);
+      if (owner) throw new Error(`failure kind ${kind} claimed by ${owner} and ${feature.feature}`);
+      failureOwners.set(kind, feature.feature);
     }
   }
   const dependents = features.flatMap((feature) =>
@@ -238,7 +242,7 @@ export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
   const callers: Partial<CallerAuthenticators> = {};
   for (const feature of features) {
     for (const [kind, authenticate] of Object.entries(feature.callers ?? {})) {
-      if (kind in callers) throw new Error(`callers of kind ${kind} claimed twice (${feature.name})`);
+      if (kind in callers) throw new Error(`callers of kind ${kind} claimed twice (${feature.feature})`);
       Object.assign(callers, { [kind]: authenticate });
     }
   }
@@ -258,8 +262,8 @@ export function createFeatureRegistry(features: readonly WorkspaceFeature[]) {
         const section = await feature.desiredSection(service);
         for (const key of Object.keys(section)) {
           const owner = owners.get(key);
-          if (owner) throw new Error(`desired-state section ${key} given by ${owner} and ${feature.name}`);
-          owners.set(key, feature.name);
+          if (owner) throw new Error(`desired-state section ${key} given by ${owner} and ${feature.feature}`);
+          owners.set(key, feature.feature);
         }
         Object.assign(sections, section);
       }

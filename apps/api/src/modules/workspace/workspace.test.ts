@@ -57,7 +57,7 @@ describe('the workspace module', () => {
     ];
     const features = createFeatureRegistry([
       {
-        name: 'fake',
+        feature: 'samba',
         desiredSection: async ({ idBase }) => ({
           samba: {
             shares,
@@ -144,7 +144,7 @@ describe('the workspace module', () => {
     const heard: Array<{ serviceId: string; at: Date; section: unknown; inTransaction: boolean }> = [];
     const features = createFeatureRegistry([
       {
-        name: 'vpn',
+        feature: 'vpn',
         reports: {
           vpn: async (tx, { serviceId: id, at: heardAt }, section) => {
             heard.push({ serviceId: id, at: heardAt, section, inTransaction: 'rollback' in tx });

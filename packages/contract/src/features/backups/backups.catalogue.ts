@@ -4,7 +4,6 @@ import { defineFeatureCatalogue } from '../../feature-catalogue.ts';
 
 export const backupsCatalogue = defineFeatureCatalogue({
   feature: 'backups',
-  driver: 'backup',
   errors: {
     backup_schedule_not_found: {
       status: 404,

@@ -4,7 +4,6 @@ import { defineFeatureCatalogue } from '../../feature-catalogue.ts';
 
 export const ftpCatalogue = defineFeatureCatalogue({
   feature: 'ftp',
-  driver: 'ftp',
   errors: {},
   fieldErrors: {
     ftp_port_out_of_range: {

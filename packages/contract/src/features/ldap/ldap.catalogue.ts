@@ -4,7 +4,6 @@ import { defineFeatureCatalogue } from '../../feature-catalogue.ts';
 
 export const ldapCatalogue = defineFeatureCatalogue({
   feature: 'ldap',
-  driver: 'ldap',
   errors: {
     ldap_user_not_found: {
       status: 404,

@@ -4,7 +4,6 @@ import { defineFeatureCatalogue } from '../../feature-catalogue.ts';
 
 export const nfsCatalogue = defineFeatureCatalogue({
   feature: 'nfs',
-  driver: 'nfs',
   errors: {
     nfs_export_not_found: {
       status: 404,

@@ -4,7 +4,6 @@ import { defineFeatureCatalogue } from '../../feature-catalogue.ts';
 
 export const sambaCatalogue = defineFeatureCatalogue({
   feature: 'samba',
-  driver: 'samba',
   errors: {
     samba_share_not_found: {
       status: 404,

@@ -4,7 +4,6 @@ import { defineFeatureCatalogue } from '../../feature-catalogue.ts';
 
 export const usersCatalogue = defineFeatureCatalogue({
   feature: 'users',
-  driver: 'users',
   errors: {
     workspace_user_not_found: {
       status: 404,

@@ -4,7 +4,6 @@ import { defineFeatureCatalogue } from '../../feature-catalogue.ts';
 
 export const vpnCatalogue = defineFeatureCatalogue({
   feature: 'vpn',
-  driver: 'vpn',
   errors: {
     vpn_user_not_found: {
       status: 404,
