@@ -1,55 +1,41 @@
-// What the product does today, in one list. The public pages (home, FAQ, docs, solutions, about,
-// terms) and the sign-in page show a feature's texts only once it is in SHIPPED_FEATURES: a text
-// about a feature that has not shipped stays in the repository, unseen, until the issue that
-// ships the feature adds it here — one line — and every page mentioning it follows.
+// What the product does, in one list: each feature's one id (decision 19: the API's workspace
+// features, the web app's tabs and the contract's catalogues name it so) and whether it has
+// shipped. The public pages (home, FAQ, docs, solutions, about, terms) and the sign-in page show a
+// feature's texts only once it has shipped: a text about a feature that has not stays in the
+// repository, unseen, until the issue that ships the feature turns it to `true` here — one line —
+// and every page mentioning it follows.
 
-export const FEATURES = [
-  // Shipped (issues 1-10, 15-21, 37).
-  'accounts',
-  'plans',
-  'payments',
-  'invoices',
-  'samba',
-  'users',
-  'activity',
-  'storage',
-  'vpn',
-  'nfs',
-  'ftp',
-  'ldap',
-  'backups',
-  'shareLinks',
+const SHIPPED = {
+  // Issues 1-10, 15-21, 37.
+  accounts: true,
+  plans: true,
+  payments: true,
+  invoices: true,
+  samba: true,
+  /** Users and groups: the workspace's directory. */
+  users: true,
+  activity: true,
+  storage: true,
+  vpn: true,
+  nfs: true,
+  ftp: true,
+  ldap: true,
+  backups: true,
+  shareLinks: true,
   /** Subusers and their two-factor sign-in. */
-  'subusers',
+  subusers: true,
   /** The portal where a workspace's Linux users change their own password. */
-  'linuxPortal',
+  linuxPortal: true,
   /** Monitoring with alerts: activity from the daemons, quota, tasks, status. */
-  'monitoring',
+  monitoring: true,
   /** The storage's snapshots, browsed and restored from (durability, issue 37). */
-  'snapshots',
+  snapshots: true,
   /** The workspace's own address and link: reachability, traffic, the plan's bandwidth. */
-  'network',
-] as const;
-export type Feature = (typeof FEATURES)[number];
+  network: true,
+} as const satisfies Record<string, boolean>;
 
-export const SHIPPED_FEATURES: readonly Feature[] = [
-  'accounts',
-  'plans',
-  'payments',
-  'invoices',
-  'samba',
-  'users',
-  'activity',
-  'storage',
-  'vpn',
-  'nfs',
-  'ftp',
-  'ldap',
-  'backups',
-  'shareLinks',
-  'subusers',
-  'linuxPortal',
-  'monitoring',
-  'snapshots',
-  'network',
-];
+export type Feature = keyof typeof SHIPPED;
+
+export const FEATURES = Object.keys(SHIPPED) as readonly Feature[];
+
+export const SHIPPED_FEATURES: readonly Feature[] = FEATURES.filter((feature) => SHIPPED[feature]);
