@@ -25,6 +25,7 @@ import { CopyValue } from '../services/kit/CopyValue.tsx';
 import { ServiceStatusBadge } from '../services/service-parts.tsx';
 import { clearPortalToken, getPortalToken, portalApi } from './portal-api.ts';
 import './linux-portal.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 const signInSchema = linuxUserLoginRequestSchema.pick({ client_id: true, username: true, password: true });
 
@@ -113,14 +114,13 @@ function SignIn({ ended, onSignedIn }: { ended: boolean; onSignedIn: () => void 
           data-testid="portal-password"
           {...form.field('password')}
         />
-        <button
-          type="submit"
+        <BusyButton
+          busy={signIn.isPending}
+          label={t('signIn.submit')}
+          busyLabel={t('signIn.submitting')}
           className="btn btn--primary btn--block"
-          disabled={signIn.isPending}
-          data-testid="portal-sign-in-submit"
-        >
-          {signIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
-        </button>
+          testId="portal-sign-in-submit"
+        />
       </form>
     </section>
   );
@@ -288,14 +288,12 @@ function PasswordCard() {
           data-testid="portal-new-password-confirm"
           {...form.field('new_password_confirm')}
         />
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={change.isPending}
-          data-testid="portal-password-submit"
-        >
-          {change.isPending ? t('password.submitting') : t('password.submit')}
-        </button>
+        <BusyButton
+          busy={change.isPending}
+          label={t('password.submit')}
+          busyLabel={t('password.submitting')}
+          testId="portal-password-submit"
+        />
       </form>
     </section>
   );

@@ -21,6 +21,7 @@ import { CopyValue } from './kit/CopyValue.tsx';
 import './kit/data-table.css';
 import './ldap.css';
 import { useServiceTab } from './use-service-tab.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type Translate = TFunction<['ldapTab', 'workspace']>;
 
@@ -278,15 +279,16 @@ export function ServiceLdapTab() {
             <CopyValue value={password} what={t('ldap.bindPassword')} testId="ldap-new-password-value" />
           </FormAlert>
         )}
-        <button
+        <BusyButton
+          busy={bind.isPending}
+          label={t('ldap.rotate')}
+          busyLabel={t('ldap.rotating')}
           type="button"
           className="btn btn--secondary"
           disabled={busy}
           onClick={() => bind.mutate({ rotate_password: true })}
-          data-testid="ldap-rotate"
-        >
-          {bind.isPending ? t('ldap.rotating') : t('ldap.rotate')}
-        </button>
+          testId="ldap-rotate"
+        />
         <label className="form-check">
           <input
             type="checkbox"

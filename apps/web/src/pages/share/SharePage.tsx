@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
 import './share-page.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type View =
   | { state: 'loading' }
@@ -191,14 +192,12 @@ function PasswordForm({ base, language, onOpen }: { base: string; language: Lang
         <button type="button" className="btn btn--ghost" onClick={() => setShown((now) => !now)}>
           {shown ? t('password.hide') : t('password.show')}
         </button>
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={busy}
-          data-testid="share-password-submit"
-        >
-          {busy ? t('password.checking') : t('password.submit')}
-        </button>
+        <BusyButton
+          busy={busy}
+          label={t('password.submit')}
+          busyLabel={t('password.checking')}
+          testId="share-password-submit"
+        />
       </div>
     </form>
   );
