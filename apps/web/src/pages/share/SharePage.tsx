@@ -19,11 +19,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
+import { PathBreadcrumbs } from '../services/kit/PathBreadcrumbs.tsx';
 import './share-page.css';
-import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type View =
   | { state: 'loading' }
@@ -240,23 +241,13 @@ function Shared({
         )}
       </dl>
       {share.item_type === 'folder' && (
-        <nav aria-label={t('root')} className="share-page__crumbs" data-testid="share-breadcrumb">
-          <button type="button" className="btn btn--ghost" onClick={() => open('')}>
-            {share.name}
-          </button>
-          {names.map((name, index) => (
-            <span key={`${index}-${name}`}>
-              {' / '}
-              <button
-                type="button"
-                className="btn btn--ghost"
-                onClick={() => open(names.slice(0, index + 1).join('/'))}
-              >
-                {name}
-              </button>
-            </span>
-          ))}
-        </nav>
+        <PathBreadcrumbs
+          label={t('root')}
+          root={share.name}
+          names={names}
+          onOpen={(parts) => open(parts.join('/'))}
+          testId="share-breadcrumb"
+        />
       )}
       <div className="button-row">
         <a className="btn btn--primary" href={downloadUrl(share.path)} download data-testid="share-download">
