@@ -127,11 +127,12 @@ describe('accessibility', () => {
     const serviceId = await listedServiceId(page);
 
     const ids = { serviceId, completionPath: `${completed.pathname}${completed.search}` };
+    const pages = await dashboardPages(page, ids);
     const violations: Violation[] = [];
     for (const { language, themes } of VARIANTS) {
       // Signed in, the account's saved settings win over the browser's on every load (spec §3).
       await saveSettings(page, browser.baseUrl, { theme: 'light', language });
-      for (const path of dashboardPages(ids)) {
+      for (const path of pages) {
         violations.push(...(await audit(page, path, language, themes)));
       }
       for (const state of dashboardStates(ids)) {

@@ -127,7 +127,7 @@ describe('screens: the purchase journey on a phone and a laptop', () => {
           const page = await customerPage(browser, size, language);
           const problems: string[] = [];
           const ids = await buy(page, size, language, problems);
-          for (const path of dashboardPages(ids)) {
+          for (const path of await dashboardPages(page, ids)) {
             await page.goto(path);
             await look(page, size, language, path, problems);
           }

@@ -1,6 +1,9 @@
 // Every page of the app, in one place, for the suites that walk them all (accessibility). A page
 // added to the app is added here once; until a listed page exists the app shows its not-found
-// page at that address, which is checked like any other.
+// page at that address, which is checked like any other. A service's tabs are the exception: they
+// are read from its page's tab bar, so every shipped tab is walked.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Pages anyone may open (spec §2), signed out. */
 export const PUBLIC_PAGES = [
@@ -39,25 +42,44 @@ export interface DashboardIds {
   completionPath: string;
 }
 
-/** Pages of a signed-in customer with one paid service. */
-export function dashboardPages({ serviceId, completionPath }: DashboardIds): string[] {
+/**
+ * Views of a service tab beyond its first, kept in its address (`?view=`): the tab's own choices,
+ * which the tab bar does not link to.
+ */
+const TAB_VIEWS: Readonly<Record<string, readonly string[]>> = {
+  monitoring: ['?view=activity', '?view=storage', '?view=health'],
+};
+
+/**
+ * The service page's tabs as the app ships them: the tab bar's links (`service-tab-<id>`, one per
+ * shipped entry of service-tabs.ts), each followed by its extra views. Read from the page rather
+ * than listed here, so a tab that ships is walked without anyone adding it.
+ */
+async function serviceTabPages(page: Page, serviceId: string): Promise<string[]> {
+  await page.goto(`/dashboard/services/${serviceId}`);
+  await page.getByTestId('service-tab-overview').waitFor();
+  const tabs = await page.locator('[data-testid^="service-tab-"]').evaluateAll((links) =>
+    links.map((link) => ({
+      id: link.getAttribute('data-testid') ?? '',
+      href: link.getAttribute('href') ?? '',
+    })),
+  );
+  expect(tabs.length, 'the service page lists its tabs').toBeGreaterThan(1);
+  return tabs.flatMap(({ id, href }) => {
+    expect(href, `${id} links somewhere`).toMatch(/^\/dashboard\/services\//);
+    const views = TAB_VIEWS[id.slice('service-tab-'.length)] ?? [];
+    return [href, ...views.map((view) => `${href}${view}`)];
+  });
+}
+
+/** Pages of a signed-in customer with one paid service; its tabs are read from its page. */
+export async function dashboardPages(
+  page: Page,
+  { serviceId, completionPath }: DashboardIds,
+): Promise<string[]> {
   return [
     '/dashboard/services',
-    `/dashboard/services/${serviceId}`,
-    `/dashboard/services/${serviceId}/users`,
-    `/dashboard/services/${serviceId}/vpn`,
-    `/dashboard/services/${serviceId}/samba`,
-    `/dashboard/services/${serviceId}/nfs`,
-    `/dashboard/services/${serviceId}/ftp`,
-    `/dashboard/services/${serviceId}/ftp-advanced`,
-    `/dashboard/services/${serviceId}/subusers`,
-    `/dashboard/services/${serviceId}/share-links`,
-    `/dashboard/services/${serviceId}/ldap`,
-    `/dashboard/services/${serviceId}/monitoring`,
-    `/dashboard/services/${serviceId}/monitoring?view=activity`,
-    `/dashboard/services/${serviceId}/monitoring?view=storage`,
-    `/dashboard/services/${serviceId}/monitoring?view=health`,
-    `/dashboard/services/${serviceId}/settings`,
+    ...(await serviceTabPages(page, serviceId)),
     '/dashboard/plans',
     `/dashboard/plans/change?service=${serviceId}`,
     '/dashboard/billing',

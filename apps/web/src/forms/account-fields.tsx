@@ -4,6 +4,7 @@
 // the form hook's `form.field(name)` gives: its register and its message.
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { InputField } from '../components/form/fields.tsx';
+import { BusyButton } from '../components/form/BusyButton.tsx';
 
 type Registered = UseFormRegisterReturn & { error: string | undefined };
 
@@ -114,14 +115,13 @@ export function SubmitRow({
 }) {
   return (
     <div className="button-row">
-      <button
-        type="submit"
+      <BusyButton
+        busy={busy}
+        label={label}
+        busyLabel={busyLabel}
         className={`btn ${secondary ? 'btn--secondary' : 'btn--primary'}`}
-        disabled={busy}
-        data-testid={testId}
-      >
-        {busy ? busyLabel : label}
-      </button>
+        testId={testId}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../icons.tsx';
 import './dialog.css';
+import { BusyButton } from '../form/BusyButton.tsx';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -135,15 +136,15 @@ export function ConfirmDialog({
     <Dialog title={title} description={body} role="alertdialog" onClose={onCancel} testId={testId}>
       {error}
       <div className="button-row dialog__actions">
-        <button
+        <BusyButton
+          busy={busy}
+          label={confirmLabel}
+          busyLabel={busyLabel}
           type="button"
           className="btn btn--danger"
-          disabled={busy}
           onClick={onConfirm}
-          data-testid={testId && `${testId}-confirm`}
-        >
-          {busy ? busyLabel : confirmLabel}
-        </button>
+          testId={testId && `${testId}-confirm`}
+        />
         <button type="button" className="btn btn--ghost" data-autofocus onClick={onCancel} disabled={busy}>
           {t('dialog.cancel')}
         </button>
@@ -169,9 +170,7 @@ export function DialogFormActions({
   const { t } = useTranslation();
   return (
     <div className="button-row dialog__actions">
-      <button type="submit" className="btn btn--primary" disabled={busy} data-testid={testId}>
-        {busy ? busyLabel : submitLabel}
-      </button>
+      <BusyButton busy={busy} label={submitLabel} busyLabel={busyLabel} testId={testId} />
       <button type="button" className="btn btn--ghost" onClick={onCancel}>
         {t('dialog.cancel')}
       </button>

@@ -43,6 +43,30 @@ function FieldMessages({ id, error, hint }: Pick<FieldFrameProps, 'id' | 'error'
   );
 }
 
+/** What a control says of itself to assistive technology: its id, whether it is wrong, and why. */
+function controlAria(id: string, error: unknown, hint: unknown) {
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, hint) };
+}
+
+/** A labelled field: its label, its control, then its hint and error. */
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  children,
+}: FieldFrameProps & { className?: string | undefined; children: ReactNode }) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <FieldLabel id={id} label={label} optional={optional} />
+      {children}
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 type InputFieldProps = FieldFrameProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> | undefined };
 
@@ -57,18 +81,9 @@ export function InputField({
   ...inputProps
 }: InputFieldProps) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <FieldLabel id={id} label={label} optional={optional} />
-      <input
-        {...inputProps}
-        ref={ref}
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
+      <input {...inputProps} ref={ref} className="input" {...controlAria(id, error, hint)} />
+    </FieldFrame>
   );
 }
 
@@ -87,20 +102,11 @@ export function SelectField({
   ...selectProps
 }: SelectFieldProps) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <FieldLabel id={id} label={label} optional={optional} />
-      <select
-        {...selectProps}
-        ref={ref}
-        id={id}
-        className="select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      >
+    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
+      <select {...selectProps} ref={ref} className="select" {...controlAria(id, error, hint)}>
         {children}
       </select>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -113,11 +119,9 @@ export function CheckboxField({ id, label, hint, error, ref, ...inputProps }: Ch
       <input
         {...inputProps}
         ref={ref}
-        id={id}
         type="checkbox"
         className="checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        {...controlAria(id, error, hint)}
       />
       <div className="field--checkbox__text">
         <label htmlFor={id} className="field__label">

@@ -195,7 +195,7 @@ export function EntriesTable({
   if (!context) return <EntriesLoading />;
   return (
     <div className="activity-table__scroll">
-      <table className="activity-table" data-testid={testId} aria-busy={busy}>
+      <table className="table table--cards activity-table" data-testid={testId} aria-busy={busy}>
         <thead>
           <tr>
             <th scope="col">{t('columns.action')}</th>

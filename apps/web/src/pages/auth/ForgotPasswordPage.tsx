@@ -14,6 +14,7 @@ import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import '../../i18n/accounts-messages.ts';
 import { emailFormSchema, type EmailFormValues } from './schemas.ts';
 import './auth.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const REQUEST_PASSWORD_RESET_PATH = '/api/v1/auth/request-password-reset';
 
@@ -94,14 +95,13 @@ export function ForgotPasswordPage() {
           data-testid="forgot-password-email"
           {...register('email')}
         />
-        <button
-          type="submit"
+        <BusyButton
+          busy={request.isPending}
+          label={t('forgotPassword.submit')}
+          busyLabel={t('forgotPassword.submitting')}
           className="btn btn--primary btn--block"
-          disabled={request.isPending}
-          data-testid="forgot-password-submit"
-        >
-          {request.isPending ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
-        </button>
+          testId="forgot-password-submit"
+        />
       </form>
       <p className="auth-card__footer">
         <Link to="/auth/login">{t('auth.backToSignIn')}</Link>

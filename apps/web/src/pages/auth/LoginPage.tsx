@@ -25,6 +25,7 @@ import {
   type SubuserLoginFormValues,
 } from './schemas.ts';
 import './auth.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** Router state other pages leave for the login page. */
 export interface LoginPageState {
@@ -168,14 +169,13 @@ function OwnerLoginForm() {
             {t('login.forgotPassword')}
           </Link>
         </p>
-        <button
-          type="submit"
+        <BusyButton
+          busy={signIn.isPending}
+          label={t('login.submit')}
+          busyLabel={t('login.submitting')}
           className="btn btn--primary btn--block"
-          disabled={signIn.isPending}
-          data-testid="login-submit"
-        >
-          {signIn.isPending ? t('login.submitting') : t('login.submit')}
-        </button>
+          testId="login-submit"
+        />
       </form>
     </>
   );
@@ -275,14 +275,13 @@ function SubuserLoginForm() {
           data-testid="subuser-remember"
           {...register('rememberMe')}
         />
-        <button
-          type="submit"
+        <BusyButton
+          busy={signIn.isPending}
+          label={t('login.subuser.submit')}
+          busyLabel={t('login.submitting')}
           className="btn btn--primary btn--block"
-          disabled={signIn.isPending}
-          data-testid="subuser-login-submit"
-        >
-          {signIn.isPending ? t('login.submitting') : t('login.subuser.submit')}
-        </button>
+          testId="subuser-login-submit"
+        />
       </form>
     </>
   );

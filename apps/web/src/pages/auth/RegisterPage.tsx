@@ -22,6 +22,7 @@ import { OAuthButtons } from './OAuthButtons.tsx';
 import { SelectedPlanSummary } from './SelectedPlanSummary.tsx';
 import { EMPTY_COMPANY, registerFormSchema, toRegisterRequest, type RegisterFormValues } from './schemas.ts';
 import './auth.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const REGISTER_PATH = '/api/v1/auth/register';
 export const DETECT_COUNTRY_PATH = '/api/v1/auth/detect-country';
@@ -173,14 +174,13 @@ export function RegisterPage() {
           </fieldset>
         )}
 
-        <button
-          type="submit"
+        <BusyButton
+          busy={registration.isPending}
+          label={t('register.submit')}
+          busyLabel={t('register.submitting')}
           className="btn btn--primary btn--block"
-          disabled={registration.isPending}
-          data-testid="register-submit"
-        >
-          {registration.isPending ? t('register.submitting') : t('register.submit')}
-        </button>
+          testId="register-submit"
+        />
       </form>
 
       <OAuthButtons redirect={DEFAULT_AFTER_LOGIN_PATH} />

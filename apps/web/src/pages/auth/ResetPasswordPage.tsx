@@ -15,6 +15,7 @@ import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import '../../i18n/accounts-messages.ts';
 import { newPasswordFormSchema, type NewPasswordFormValues } from './schemas.ts';
 import './auth.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const RESET_PASSWORD_PATH = '/api/v1/auth/reset-password';
 
@@ -114,14 +115,13 @@ export function ResetPasswordPage() {
           data-testid="reset-password-confirm"
           {...register('confirmPassword')}
         />
-        <button
-          type="submit"
+        <BusyButton
+          busy={reset.isPending}
+          label={t('resetPassword.submit')}
+          busyLabel={t('resetPassword.submitting')}
           className="btn btn--primary btn--block"
-          disabled={reset.isPending}
-          data-testid="reset-password-submit"
-        >
-          {reset.isPending ? t('resetPassword.submitting') : t('resetPassword.submit')}
-        </button>
+          testId="reset-password-submit"
+        />
       </form>
     </section>
   );

@@ -15,6 +15,7 @@ import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import '../../i18n/accounts-messages.ts';
 import { emailFormSchema, type EmailFormValues } from './schemas.ts';
 import './auth.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const VERIFY_EMAIL_PATH = '/api/v1/auth/verify-email';
 export const RESEND_VERIFICATION_PATH = '/api/v1/auth/resend-verification';
@@ -183,14 +184,13 @@ function ResendForm({ email }: { email?: string | undefined }) {
           {...register('email')}
         />
       )}
-      <button
-        type="submit"
+      <BusyButton
+        busy={resend.isPending}
+        label={t('verifyEmail.resend')}
+        busyLabel={t('verifyEmail.resending')}
         className="btn btn--secondary btn--block"
-        disabled={resend.isPending}
-        data-testid="verify-email-resend"
-      >
-        {resend.isPending ? t('verifyEmail.resending') : t('verifyEmail.resend')}
-      </button>
+        testId="verify-email-resend"
+      />
     </form>
   );
 }

@@ -19,6 +19,7 @@ import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import { refineVatNumber } from '../../forms/vat-number.ts';
 import { useLanguage } from '../../i18n/language.ts';
 import { useUpdateBillingInfo } from './billing-api.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** The request as typed: the schema's input (the server and the resolver apply its transforms). */
 type BillingInfoFormValues = UpdateBillingInfoRequest;
@@ -186,14 +187,12 @@ export function BillingInfoForm({ info }: { info: BillingInfo }) {
           ))}
         </SelectField>
         <div className="button-row">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={update.isPending}
-            data-testid="billing-info-save"
-          >
-            {update.isPending ? t('billing.info.saving') : t('billing.info.save')}
-          </button>
+          <BusyButton
+            busy={update.isPending}
+            label={t('billing.info.save')}
+            busyLabel={t('billing.info.saving')}
+            testId="billing-info-save"
+          />
         </div>
       </form>
     </section>

@@ -397,7 +397,7 @@ function Invoices() {
       )}
       {list && list.items.length > 0 && (
         <div className="invoice-table__scroll">
-          <table className="invoice-table" data-testid="invoice-table">
+          <table className="table table--cards invoice-table" data-testid="invoice-table">
             <thead>
               <tr>
                 <th scope="col">{t('billing.invoices.number')}</th>

@@ -11,11 +11,12 @@ import {
   type LinuxUserShare,
 } from '@debesis/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError, serverMessage } from '../../api/api-error.ts';
-import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { useContractForm } from '../../forms/use-contract-form.ts';
 // The copy buttons' words (CopyValue) and the status badge's are the service pages' texts.
@@ -23,10 +24,14 @@ import '../../i18n/workspace-messages.ts';
 import { localeOf } from '../activity/relative-time.ts';
 import { CopyValue } from '../services/kit/CopyValue.tsx';
 import { ServiceStatusBadge } from '../services/service-parts.tsx';
+import { FieldList } from '../services/kit/form-fields.tsx';
 import { clearPortalToken, getPortalToken, portalApi } from './portal-api.ts';
 import './linux-portal.css';
 
 const signInSchema = linuxUserLoginRequestSchema.pick({ client_id: true, username: true, password: true });
+
+const CURRENT_PASSWORD = { type: 'password', autoComplete: 'current-password' } as const;
+const NEW_PASSWORD = { type: 'password', autoComplete: 'new-password' } as const;
 
 const errorText = (error: unknown, fallback: string) =>
   (isApiError(error) && serverMessage(error)) || fallback;
@@ -78,49 +83,80 @@ function SignIn({ ended, onSignedIn }: { ended: boolean; onSignedIn: () => void 
     onSuccess: onSignedIn,
   });
   return (
-    <section className="card linux-portal__card" aria-labelledby="portal-sign-in">
-      <h2 id="portal-sign-in">{t('signIn.submit')}</h2>
-      <p className="text-muted">{t('signIn.lead')}</p>
-      {ended && !signIn.isError && <FormAlert tone="info">{t('signIn.ended')}</FormAlert>}
-      {signIn.isError && (
-        <FormAlert tone="error" testId="portal-sign-in-error">
-          {errorText(signIn.error, t('signIn.failed'))}
+    <PortalFormCard
+      id="portal-sign-in"
+      title={t('signIn.submit')}
+      lead={t('signIn.lead')}
+      change={signIn}
+      failure={t('signIn.failed')}
+      onSubmit={form.submitTo(signIn)}
+      testId="portal-sign-in"
+      submit={{ label: t('signIn.submit'), busyLabel: t('signIn.submitting'), block: true }}
+      notice={ended && !signIn.isError && <FormAlert tone="info">{t('signIn.ended')}</FormAlert>}
+    >
+      <FieldList
+        form={form}
+        fields={(f) => [
+          f.text('client_id', 'portal-service-id', t('signIn.serviceId'), {
+            input: { autoComplete: 'off', spellCheck: false },
+          }),
+          f.text('username', 'portal-username', t('signIn.username'), {
+            input: { autoComplete: 'username', autoCapitalize: 'none', spellCheck: false },
+          }),
+          f.text('password', 'portal-password', t('signIn.password'), { input: CURRENT_PASSWORD }),
+        ]}
+      />
+    </PortalFormCard>
+  );
+}
+
+/**
+ * One of the portal's forms on its card: title, lead, why the last try failed (`<id>-error`) or the
+ * form's own notice, then the form: its fields and its button (`<id>-submit`).
+ */
+function PortalFormCard({
+  id,
+  title,
+  lead,
+  change,
+  failure,
+  onSubmit,
+  testId,
+  submit,
+  notice,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead: string;
+  change: { isPending: boolean; isError: boolean; error: unknown };
+  /** Said when the server gives no words of its own. */
+  failure: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  testId: string;
+  submit: { label: string; busyLabel: string; block?: boolean };
+  notice: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card linux-portal__card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className="text-muted">{lead}</p>
+      {change.isError && (
+        <FormAlert tone="error" testId={`${id}-error`}>
+          {errorText(change.error, failure)}
         </FormAlert>
       )}
-      <form className="form" noValidate onSubmit={form.submitTo(signIn)} data-testid="portal-sign-in">
-        <InputField
-          id="portal-service-id"
-          label={t('signIn.serviceId')}
-          autoComplete="off"
-          spellCheck={false}
-          data-testid="portal-service-id"
-          {...form.field('client_id')}
+      {notice}
+      <form className="form" noValidate onSubmit={onSubmit} data-testid={testId}>
+        {children}
+        <BusyButton
+          busy={change.isPending}
+          label={submit.label}
+          busyLabel={submit.busyLabel}
+          className={submit.block ? 'btn btn--primary btn--block' : 'btn btn--primary'}
+          testId={`${id}-submit`}
         />
-        <InputField
-          id="portal-username"
-          label={t('signIn.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          data-testid="portal-username"
-          {...form.field('username')}
-        />
-        <InputField
-          id="portal-password"
-          type="password"
-          label={t('signIn.password')}
-          autoComplete="current-password"
-          data-testid="portal-password"
-          {...form.field('password')}
-        />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={signIn.isPending}
-          data-testid="portal-sign-in-submit"
-        >
-          {signIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
-        </button>
       </form>
     </section>
   );
@@ -247,57 +283,39 @@ function PasswordCard() {
     onSuccess: () => form.reset(),
   });
   return (
-    <section className="card linux-portal__card" aria-labelledby="portal-password">
-      <h2 id="portal-password">{t('password.title')}</h2>
-      <p className="text-muted">{t('password.lead')}</p>
-      {change.isError && (
-        <FormAlert tone="error" testId="portal-password-error">
-          {errorText(change.error, t('password.failed'))}
-        </FormAlert>
-      )}
-      {change.isSuccess && (
-        <FormAlert tone="success" testId="portal-password-changed">
-          {change.data.message}{' '}
-          {t('password.appliedTo', {
-            list: change.data.applied_to.map((name) => name.toUpperCase()).join(', '),
-          })}
-        </FormAlert>
-      )}
-      <form className="form" noValidate onSubmit={form.submitTo(change)} data-testid="portal-password-form">
-        <InputField
-          id="portal-current-password"
-          type="password"
-          label={t('password.current')}
-          autoComplete="current-password"
-          data-testid="portal-current-password"
-          {...form.field('current_password')}
-        />
-        <InputField
-          id="portal-new-password"
-          type="password"
-          label={t('password.new')}
-          autoComplete="new-password"
-          data-testid="portal-new-password"
-          {...form.field('new_password')}
-        />
-        <InputField
-          id="portal-new-password-confirm"
-          type="password"
-          label={t('password.confirm')}
-          autoComplete="new-password"
-          data-testid="portal-new-password-confirm"
-          {...form.field('new_password_confirm')}
-        />
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={change.isPending}
-          data-testid="portal-password-submit"
-        >
-          {change.isPending ? t('password.submitting') : t('password.submit')}
-        </button>
-      </form>
-    </section>
+    <PortalFormCard
+      id="portal-password"
+      title={t('password.title')}
+      lead={t('password.lead')}
+      change={change}
+      failure={t('password.failed')}
+      onSubmit={form.submitTo(change)}
+      testId="portal-password-form"
+      submit={{ label: t('password.submit'), busyLabel: t('password.submitting') }}
+      notice={
+        change.isSuccess && (
+          <FormAlert tone="success" testId="portal-password-changed">
+            {change.data.message}{' '}
+            {t('password.appliedTo', {
+              list: change.data.applied_to.map((name) => name.toUpperCase()).join(', '),
+            })}
+          </FormAlert>
+        )
+      }
+    >
+      <FieldList
+        form={form}
+        fields={(f) => [
+          f.text('current_password', 'portal-current-password', t('password.current'), {
+            input: CURRENT_PASSWORD,
+          }),
+          f.text('new_password', 'portal-new-password', t('password.new'), { input: NEW_PASSWORD }),
+          f.text('new_password_confirm', 'portal-new-password-confirm', t('password.confirm'), {
+            input: NEW_PASSWORD,
+          }),
+        ]}
+      />
+    </PortalFormCard>
   );
 }
 

@@ -19,6 +19,7 @@ import { getOrder, processOrder, providerNavigation } from '../../payments/payme
 import { countryName, money } from '../plans/format.ts';
 import { PriceBreakdownView } from '../plans/PriceBreakdownView.tsx';
 import './payments.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type Translate = TFunction;
 
@@ -175,16 +176,17 @@ export function PayButton({
   const { t } = useTranslation();
   return (
     <div className="payment__actions">
-      <button
+      <BusyButton
+        busy={busy}
+        label={coveredByCredit ? t('payment.payWithCredit') : label}
+        busyLabel={t('payment.paying')}
         type="button"
         className="btn btn--primary btn--lg"
         onClick={onClick}
-        disabled={busy || disabled}
+        disabled={disabled}
         aria-busy={busy}
-        data-testid={testId}
-      >
-        {busy ? t('payment.paying') : coveredByCredit ? t('payment.payWithCredit') : label}
-      </button>
+        testId={testId}
+      />
       <p className="text-muted payment__note" data-testid="payment-pay-note">
         {coveredByCredit ? t('payment.creditCovers') : t('payment.payNote')}
       </p>

@@ -18,6 +18,7 @@ import { api, isApiError } from '../../api/client.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
 import { PublicPageHeader } from './parts.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const CONTACT_PATH = '/api/v1/contact';
 
@@ -190,14 +191,12 @@ export function ContactPage() {
                     data-testid="contact-message"
                     {...register('message')}
                   />
-                  <button
-                    type="submit"
-                    className="btn btn--primary"
-                    disabled={send.isPending}
-                    data-testid="contact-submit"
-                  >
-                    {send.isPending ? t('contact.submitting') : t('contact.submit')}
-                  </button>
+                  <BusyButton
+                    busy={send.isPending}
+                    label={t('contact.submit')}
+                    busyLabel={t('contact.submitting')}
+                    testId="contact-submit"
+                  />
                 </form>
               </>
             )}

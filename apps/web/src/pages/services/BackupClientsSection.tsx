@@ -31,6 +31,7 @@ import {
   WorkspaceNameField,
 } from './resource-parts.tsx';
 import { formatBytes } from './service-parts.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type Endpoint = BackupClientsResponse['endpoint'];
 
@@ -70,15 +71,15 @@ function BackupClientSteps({
       <li>{t('setup.install')}</li>
       <li>
         <p>{t('setup.vpn', { file: authFile })}</p>
-        <button
+        <BusyButton
+          busy={download.busy}
+          label={t('setup.download')}
+          busyLabel={t('clients.downloading')}
           type="button"
           className="btn btn--secondary btn--small"
-          disabled={download.busy}
           onClick={download.run}
-          data-testid={`${testId}-download`}
-        >
-          {download.busy ? t('clients.downloading') : t('setup.download')}
-        </button>
+          testId={`${testId}-download`}
+        />
         <Facts
           facts={[
             command('auth', t('setup.loginFile'), `${name}\n${secret}`),
@@ -463,9 +464,12 @@ export function BackupClientsSection({ serviceId }: { serviceId: string }) {
                     {...form.field('name')}
                   />
                   <div className="button-row">
-                    <button type="submit" className="btn btn--primary" data-testid="backup-client-add-submit">
-                      {create.isPending ? t('clients.adding') : t('clients.add')}
-                    </button>
+                    <BusyButton
+                      busy={create.isPending}
+                      label={t('clients.add')}
+                      busyLabel={t('clients.adding')}
+                      testId="backup-client-add-submit"
+                    />
                   </div>
                 </fieldset>
               </form>

@@ -11,6 +11,7 @@ import { FormAlert } from '../../components/form/fields.tsx';
 import { formatDateTime } from '../activity/relative-time.ts';
 import { ReportCard } from './kit/ReportCard.tsx';
 import { DataTable } from './kit/DataTable.tsx';
+import { PathBreadcrumbs, pathNames } from './kit/PathBreadcrumbs.tsx';
 import { OperationError, RowAction } from './resource-parts.tsx';
 import { formatBytes } from './service-parts.tsx';
 
@@ -79,11 +80,6 @@ export function FolderBrowser({
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened by Browse in a list above: the reader's focus follows it here.
   useEffect(() => heading.current?.focus(), []);
-  const names = path === '/' ? [] : path.slice(1).split('/');
-  const crumbs = [
-    { label: texts.root, path: '/' },
-    ...names.map((name, index) => ({ label: name, path: `/${names.slice(0, index + 1).join('/')}` })),
-  ];
   const none = <span className="text-muted">{t('common.none')}</span>;
   return (
     <ReportCard
@@ -104,21 +100,13 @@ export function FolderBrowser({
       }
       notice={
         <>
-          <nav aria-label={texts.path} className="backup-crumbs" data-testid="backup-browser-crumbs">
-            <ol>
-              {crumbs.map((crumb, index) => (
-                <li key={crumb.path}>
-                  {index === crumbs.length - 1 ? (
-                    <span aria-current="location">{crumb.label}</span>
-                  ) : (
-                    <button type="button" className="backup-crumbs__link" onClick={() => onPath(crumb.path)}>
-                      {crumb.label}
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ol>
-          </nav>
+          <PathBreadcrumbs
+            label={texts.path}
+            root={texts.root}
+            names={pathNames(path)}
+            onOpen={(names) => onPath(`/${names.join('/')}`)}
+            testId="backup-browser-crumbs"
+          />
           {downloadError !== null && (
             <OperationError
               error={downloadError}
@@ -155,7 +143,7 @@ export function FolderBrowser({
                   entry.type === 'dir' ? (
                     <button
                       type="button"
-                      className="backup-crumbs__link"
+                      className="folder-link"
                       onClick={() => onPath(childPath(path, entry.name))}
                       data-testid={`${entryTestId(entry)}-open`}
                     >

@@ -3,17 +3,21 @@
 // (shown once) and anonymous reads, the directory's readable alias (a second base DN), and the users' suspensions and expiry dates, one by one or
 // for many at once.
 import {
-  LDAP_ALIAS_PATTERN,
+  ldapAliasSchema,
   type LdapBulkOperation,
   type LdapStatus,
   type LdapUserStatus,
 } from '@debesis/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError, messageForCode, serverMessage } from '../../api/api-error.ts';
+import { z } from 'zod';
+import { isApiError, serverMessage } from '../../api/api-error.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { ldapApi, useLdapConfig, useLdapStatus, useLdapUsers } from '../../workspace/ldap-api.ts';
 import { workspaceKeys } from '../../workspace/workspace-keys.ts';
 import { DaemonStatusCard, type DaemonReport } from './kit/DaemonStatusCard.tsx';
@@ -68,9 +72,6 @@ export function ServiceLdapTab() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkDate, setBulkDate] = useState('');
   const [dates, setDates] = useState<Record<string, string>>({});
-  /** The alias being typed; null: the saved one is shown. */
-  const [aliasDraft, setAliasDraft] = useState<string | null>(null);
-  const [aliasError, setAliasError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all(service.id) });
   const done = (text: string) => {
@@ -109,25 +110,33 @@ export function ServiceLdapTab() {
   });
   const alias = useMutation({
     mutationFn: (value: string | null) => ldapApi.alias(service.id, value),
-    onSuccess: () => {
-      setAliasDraft(null);
-      setAliasError(null);
-      return done(t('ldap.saved'));
-    },
+    onSuccess: () => done(t('ldap.saved')),
+    // A refusal of the alias itself is said under its field (the alias form puts it there).
     onError: (error) => {
-      const field = isApiError(error) ? error.fieldErrors.alias : undefined;
-      if (field) setAliasError(field);
-      else failed(error);
+      if (!(isApiError(error) && error.fieldErrors.alias)) failed(error);
     },
   });
   const busy = bind.isPending || change.isPending || bulk.isPending || alias.isPending;
   const savedAlias = config.data?.alias ?? null;
-  const typedAlias = aliasDraft ?? savedAlias ?? '';
-  const saveAlias = () => {
-    // The contract's rule, checked here too so that a typo is named before anything is sent.
-    if (!LDAP_ALIAS_PATTERN.test(typedAlias)) setAliasError(messageForCode('ldap_alias_invalid'));
-    else alias.mutate(typedAlias);
-  };
+
+  const bulkLabels = {
+    suspend: t('ldap.bulkSuspend'),
+    unsuspend: t('ldap.bulkUnsuspend'),
+    set_expiry: t('ldap.bulkSetExpiry'),
+    clear_expiry: t('ldap.bulkClearExpiry'),
+  } satisfies Record<LdapBulkOperation, string>;
+  /** One operation on the selected users; `waits`: it still lacks what it needs (a date). */
+  const bulkButton = (operation: LdapBulkOperation, waits = false) => (
+    <button
+      type="button"
+      className="btn btn--secondary btn--small"
+      disabled={busy || selected.size === 0 || waits}
+      onClick={() => bulk.mutate(operation)}
+      data-testid={`ldap-bulk-${operation.replace('_', '-')}`}
+    >
+      {bulkLabels[operation]}
+    </button>
+  );
 
   const data = status.data;
   const list = users.data?.users ?? [];
@@ -214,54 +223,8 @@ export function ServiceLdapTab() {
           </dl>
         )}
         {config.data && (
-          <form
-            className="ldap-alias"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              saveAlias();
-            }}
-          >
-            <InputField
-              id="ldap-alias"
-              label={t('ldap.alias')}
-              value={typedAlias}
-              maxLength={63}
-              autoComplete="off"
-              spellCheck={false}
-              error={aliasError ?? undefined}
-              hint={
-                <>
-                  {typedAlias ? t('ldap.aliasHint', { alias: typedAlias }) : t('ldap.aliasNone')}{' '}
-                  {t('ldap.aliasMoves')}
-                </>
-              }
-              onChange={(event) => {
-                setAliasDraft(event.target.value);
-                setAliasError(null);
-              }}
-              data-testid="ldap-alias-input"
-            />
-            <button
-              type="submit"
-              className="btn btn--secondary"
-              disabled={busy || typedAlias === (savedAlias ?? '')}
-              data-testid="ldap-alias-save"
-            >
-              {t('ldap.aliasSave')}
-            </button>{' '}
-            {savedAlias && (
-              <button
-                type="button"
-                className="btn btn--secondary"
-                disabled={busy}
-                onClick={() => alias.mutate(null)}
-                data-testid="ldap-alias-remove"
-              >
-                {t('ldap.aliasRemove')}
-              </button>
-            )}
-          </form>
+          // A new alias saved (or removed) starts the form again from it.
+          <AliasForm key={savedAlias ?? ''} saved={savedAlias} busy={busy} save={alias} />
         )}
       </section>
 
@@ -278,15 +241,16 @@ export function ServiceLdapTab() {
             <CopyValue value={password} what={t('ldap.bindPassword')} testId="ldap-new-password-value" />
           </FormAlert>
         )}
-        <button
+        <BusyButton
+          busy={bind.isPending}
+          label={t('ldap.rotate')}
+          busyLabel={t('ldap.rotating')}
           type="button"
           className="btn btn--secondary"
           disabled={busy}
           onClick={() => bind.mutate({ rotate_password: true })}
-          data-testid="ldap-rotate"
-        >
-          {bind.isPending ? t('ldap.rotating') : t('ldap.rotate')}
-        </button>
+          testId="ldap-rotate"
+        />
         <label className="form-check">
           <input
             type="checkbox"
@@ -308,25 +272,8 @@ export function ServiceLdapTab() {
         ) : (
           <>
             <div className="ldap-bulk" data-testid="ldap-bulk">
-              <span>{t('ldap.selected', { count: selected.size })}</span>{' '}
-              <button
-                type="button"
-                className="btn btn--secondary btn--small"
-                disabled={busy || selected.size === 0}
-                onClick={() => bulk.mutate('suspend')}
-                data-testid="ldap-bulk-suspend"
-              >
-                {t('ldap.bulkSuspend')}
-              </button>{' '}
-              <button
-                type="button"
-                className="btn btn--secondary btn--small"
-                disabled={busy || selected.size === 0}
-                onClick={() => bulk.mutate('unsuspend')}
-                data-testid="ldap-bulk-unsuspend"
-              >
-                {t('ldap.bulkUnsuspend')}
-              </button>{' '}
+              <span>{t('ldap.selected', { count: selected.size })}</span> {bulkButton('suspend')}{' '}
+              {bulkButton('unsuspend')}{' '}
               <input
                 type="date"
                 aria-label={t('ldap.bulkDate')}
@@ -334,24 +281,7 @@ export function ServiceLdapTab() {
                 onChange={(event) => setBulkDate(event.target.value)}
                 data-testid="ldap-bulk-date"
               />{' '}
-              <button
-                type="button"
-                className="btn btn--secondary btn--small"
-                disabled={busy || selected.size === 0 || bulkDate === ''}
-                onClick={() => bulk.mutate('set_expiry')}
-                data-testid="ldap-bulk-set-expiry"
-              >
-                {t('ldap.bulkSetExpiry')}
-              </button>{' '}
-              <button
-                type="button"
-                className="btn btn--secondary btn--small"
-                disabled={busy || selected.size === 0}
-                onClick={() => bulk.mutate('clear_expiry')}
-                data-testid="ldap-bulk-clear-expiry"
-              >
-                {t('ldap.bulkClearExpiry')}
-              </button>
+              {bulkButton('set_expiry', bulkDate === '')} {bulkButton('clear_expiry')}
             </div>
             <div className="data-table__scroll">
               <table className="data-table" data-testid="ldap-users">
@@ -449,5 +379,66 @@ export function ServiceLdapTab() {
         )}
       </section>
     </div>
+  );
+}
+
+const aliasFormSchema = z.object({ alias: ldapAliasSchema });
+
+/**
+ * The directory's readable alias, checked with the contract's rule so that a typo is named before
+ * anything is sent; the server's refusal lands under the field. `saved`: the alias now, null: none.
+ */
+function AliasForm({
+  saved,
+  busy,
+  save,
+}: {
+  saved: string | null;
+  busy: boolean;
+  save: UseMutationResult<unknown, unknown, string | null>;
+}) {
+  const { t } = useTranslation(['ldapTab', 'workspace']);
+  const form = useContractForm({ schema: aliasFormSchema, defaultValues: { alias: saved ?? '' } });
+  const typed = useWatch({ control: form.control, name: 'alias' });
+  const change = {
+    mutate: (values: { alias: string }, options: { onError: (error: unknown) => void }) =>
+      save.mutate(values.alias, options),
+  };
+  return (
+    <form className="ldap-alias" noValidate onSubmit={form.submitTo(change)}>
+      <InputField
+        id="ldap-alias"
+        label={t('ldap.alias')}
+        maxLength={63}
+        autoComplete="off"
+        spellCheck={false}
+        hint={
+          <>
+            {typed ? t('ldap.aliasHint', { alias: typed }) : t('ldap.aliasNone')} {t('ldap.aliasMoves')}
+          </>
+        }
+        data-testid="ldap-alias-input"
+        {...form.field('alias')}
+      />
+      <button
+        type="submit"
+        className="btn btn--secondary"
+        disabled={busy || typed === (saved ?? '')}
+        data-testid="ldap-alias-save"
+      >
+        {t('ldap.aliasSave')}
+      </button>{' '}
+      {saved && (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={busy}
+          onClick={() => save.mutate(null, { onError: form.showServerErrors })}
+          data-testid="ldap-alias-remove"
+        >
+          {t('ldap.aliasRemove')}
+        </button>
+      )}
+    </form>
   );
 }

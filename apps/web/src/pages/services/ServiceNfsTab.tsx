@@ -23,6 +23,7 @@ import { nfsExportForm } from './nfs-export-form.ts';
 import { ConfirmAction, OperationError, RowAction } from './resource-parts.tsx';
 import { useServiceTab } from './use-service-tab.ts';
 import './kit/data-table.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type Translate = TFunction<['nfsTab', 'workspace']>;
 
@@ -72,15 +73,16 @@ export function ServiceNfsTab() {
             : []),
         ]}
         actions={
-          <button
+          <BusyButton
+            busy={sync.isPending}
+            label={t('nfs.sync')}
+            busyLabel={t('nfs.syncing')}
             type="button"
             className="btn btn--secondary"
-            disabled={sync.isPending || !data?.placed}
+            disabled={!data?.placed}
             onClick={() => sync.mutate(undefined)}
-            data-testid="nfs-sync"
-          >
-            {sync.isPending ? t('nfs.syncing') : t('nfs.sync')}
-          </button>
+            testId="nfs-sync"
+          />
         }
         notices={
           <>

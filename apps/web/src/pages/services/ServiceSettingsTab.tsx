@@ -28,6 +28,7 @@ import { GoesDownList } from './GoesDownList.tsx';
 import { SettingsFormCard } from './kit/SettingsFormCard.tsx';
 import { OperationError } from './resource-parts.tsx';
 import { useServiceDetail } from './service-context.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 const { name: nameField, description: descriptionField } = serviceConfigUpdateSchema.shape;
 const generalFormSchema = z.object({ name: nameField.unwrap(), description: descriptionField.unwrap() });
@@ -188,16 +189,13 @@ function EndDialog({
           />
         )}
         <div className="button-row dialog__actions">
-          <button
-            type="submit"
+          <BusyButton
+            busy={end.isPending}
+            label={t(cancel ? 'serviceSettings.cancel' : 'serviceSettings.terminate')}
+            busyLabel={t(cancel ? 'serviceSettings.cancelling' : 'serviceSettings.terminating')}
             className="btn btn--danger"
-            disabled={end.isPending}
-            data-testid={`service-${ending}-confirm`}
-          >
-            {end.isPending
-              ? t(cancel ? 'serviceSettings.cancelling' : 'serviceSettings.terminating')
-              : t(cancel ? 'serviceSettings.cancel' : 'serviceSettings.terminate')}
-          </button>
+            testId={`service-${ending}-confirm`}
+          />
           <button
             type="button"
             className="btn btn--ghost"

@@ -13,6 +13,7 @@ import { formatDateTime } from '../activity/relative-time.ts';
 import { ReportCard } from './kit/ReportCard.tsx';
 import { DataTable } from './kit/DataTable.tsx';
 import { OperationError, RowAction } from './resource-parts.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export function SnapshotsSection({
   serviceId,
@@ -38,15 +39,15 @@ export function SnapshotsSection({
       }
       actions={
         supported && (
-          <button
+          <BusyButton
+            busy={take.isPending}
+            label={t('snapshots.take')}
+            busyLabel={t('snapshots.taking')}
             type="button"
-            className="btn btn--primary"
-            disabled={take.isPending || !snapshots.isSuccess}
+            disabled={!snapshots.isSuccess}
             onClick={() => take.mutate(undefined)}
-            data-testid="snapshots-take"
-          >
-            {take.isPending ? t('snapshots.taking') : t('snapshots.take')}
-          </button>
+            testId="snapshots-take"
+          />
         )
       }
       notice={

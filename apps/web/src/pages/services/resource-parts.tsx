@@ -341,12 +341,13 @@ export function ConfirmAction<Result>({
   busyLabel: string;
   failure: string;
   run: () => Promise<Result>;
-  onDone: (result: Result) => void;
+  /** What the answer leads to beyond closing (backup codes to show); most lead to nothing more. */
+  onDone?: (result: Result) => void;
   onClose: () => void;
   testId: string;
 }) {
   const action = useWorkspaceMutation(run, (result) => {
-    onDone(result);
+    onDone?.(result);
     onClose();
   });
   return (

@@ -20,6 +20,7 @@ import { APPLY_POLL_MS } from '../../workspace/workspace-resource.ts';
 import { usePaymentStart } from '../payments/payment-parts.tsx';
 import { formatDate } from '../plans/format.ts';
 import '../payments/payments.css';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** Being set up, or placed with a change the node has not confirmed yet: worth asking again. */
 export function isChanging(service: ServiceOverviewItem): boolean {
@@ -189,21 +190,23 @@ function RetryPayment({ service }: { service: ServiceOverviewItem }) {
           {payment.error}
         </p>
       )}
-      <button
+      <BusyButton
+        busy={payment.busy}
+        label={t('serviceNotice.retryPayment')}
+        busyLabel={t('serviceNotice.retrying')}
         type="button"
         className="btn btn--primary btn--small"
-        disabled={payment.busy}
         onClick={() =>
           void payment.start(
             () => serviceLifecycleApi.retryPayment(service.id),
             t('serviceNotice.retryFailed'),
           )
         }
-        data-testid={`service-retry-payment-${service.id}`}
+        testId={`service-retry-payment-${service.id}`}
       >
-        {payment.busy ? t('serviceNotice.retrying') : t('serviceNotice.retryPayment')}{' '}
+        {' '}
         <span className="visually-hidden">{service.name}</span>
-      </button>
+      </BusyButton>
     </FormAlert>
   );
 }

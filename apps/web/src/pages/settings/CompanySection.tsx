@@ -15,6 +15,7 @@ import { toBusinessDetails, type CompanyConversionValues } from '../auth/schemas
 import { NO_FILTERS, useInvoices } from '../billing/billing-api.ts';
 import { failureText } from './account-forms.ts';
 import { CompanyFormFields, showServerFieldErrors, useCompanyForm } from './company-form.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const CONVERT_TO_BUSINESS_PATH = '/api/v1/users/me/convert-to-business';
 export const COMPANY_PATH = '/api/v1/users/me/company';
@@ -160,14 +161,12 @@ function CompanyCorrection({ user }: { user: User }) {
         </FormAlert>
       )}
       <div className="button-row">
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={correct.isPending}
-          data-testid="settings-company-save"
-        >
-          {correct.isPending ? t('settings.company.saving') : t('settings.company.save')}
-        </button>
+        <BusyButton
+          busy={correct.isPending}
+          label={t('settings.company.save')}
+          busyLabel={t('settings.company.saving')}
+          testId="settings-company-save"
+        />
         <button
           type="button"
           className="btn btn--ghost"
@@ -291,15 +290,15 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
           </FormAlert>
         )}
         <div className="button-row">
-          <button
+          <BusyButton
+            busy={convert.isPending}
+            label={t('settings.company.confirm')}
+            busyLabel={t('settings.company.converting')}
             type="button"
             className="btn btn--danger"
-            disabled={convert.isPending}
             onClick={() => convert.mutate(values)}
-            data-testid="settings-convert-confirm"
-          >
-            {convert.isPending ? t('settings.company.converting') : t('settings.company.confirm')}
-          </button>
+            testId="settings-convert-confirm"
+          />
           <button
             type="button"
             className="btn btn--ghost"

@@ -9,6 +9,7 @@ import { FormAlert } from '../../components/form/fields.tsx';
 import { useLanguage } from '../../i18n/language.ts';
 import { formatDateTime, formatRelativeTime } from '../activity/relative-time.ts';
 import { failureText, SESSIONS_PATH } from './account-forms.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const SESSIONS_QUERY_KEY = ['account-sessions'] as const;
 
@@ -126,16 +127,16 @@ function SessionItem({
         </dl>
       </div>
       {!session.current && (
-        <button
+        <BusyButton
+          busy={busy}
+          label={t('accountSettings.sessions.signOut')}
+          busyLabel={t('accountSettings.sessions.signingOut')}
           type="button"
           className="btn btn--secondary session-list__action"
-          disabled={busy}
           onClick={onSignOut}
-          data-testid={`settings-session-sign-out-${session.id}`}
+          testId={`settings-session-sign-out-${session.id}`}
           aria-label={`${t('accountSettings.sessions.signOut')}: ${device}`}
-        >
-          {busy ? t('accountSettings.sessions.signingOut') : t('accountSettings.sessions.signOut')}
-        </button>
+        />
       )}
     </li>
   );

@@ -19,9 +19,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
+import { PathBreadcrumbs } from '../services/kit/PathBreadcrumbs.tsx';
 import './share-page.css';
 
 type View =
@@ -191,14 +193,12 @@ function PasswordForm({ base, language, onOpen }: { base: string; language: Lang
         <button type="button" className="btn btn--ghost" onClick={() => setShown((now) => !now)}>
           {shown ? t('password.hide') : t('password.show')}
         </button>
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={busy}
-          data-testid="share-password-submit"
-        >
-          {busy ? t('password.checking') : t('password.submit')}
-        </button>
+        <BusyButton
+          busy={busy}
+          label={t('password.submit')}
+          busyLabel={t('password.checking')}
+          testId="share-password-submit"
+        />
       </div>
     </form>
   );
@@ -241,23 +241,13 @@ function Shared({
         )}
       </dl>
       {share.item_type === 'folder' && (
-        <nav aria-label={t('root')} className="share-page__crumbs" data-testid="share-breadcrumb">
-          <button type="button" className="btn btn--ghost" onClick={() => open('')}>
-            {share.name}
-          </button>
-          {names.map((name, index) => (
-            <span key={`${index}-${name}`}>
-              {' / '}
-              <button
-                type="button"
-                className="btn btn--ghost"
-                onClick={() => open(names.slice(0, index + 1).join('/'))}
-              >
-                {name}
-              </button>
-            </span>
-          ))}
-        </nav>
+        <PathBreadcrumbs
+          label={t('root')}
+          root={share.name}
+          names={names}
+          onOpen={(parts) => open(parts.join('/'))}
+          testId="share-breadcrumb"
+        />
       )}
       <div className="button-row">
         <a className="btn btn--primary" href={downloadUrl(share.path)} download data-testid="share-download">

@@ -32,6 +32,7 @@ import { useWorkspaceMutation, whileApplying } from '../../../workspace/workspac
 import { FactRow, type Fact } from './ResourceCrud.tsx';
 import { OperationError } from '../resource-parts.tsx';
 import type { ServiceDetailContext } from '../service-context.ts';
+import { BusyButton } from '../../../components/form/BusyButton.tsx';
 
 /** What the node said about a daemon: its driver's `live` (null: no report yet) and why not. */
 export interface DaemonReport {
@@ -247,15 +248,16 @@ function ReloadableCard({
       {...props}
       actions={
         <>
-          <button
+          <BusyButton
+            busy={reloading.isPending}
+            label={t('daemon.reload')}
+            busyLabel={t('daemon.reloading')}
             type="button"
             className="btn btn--secondary"
-            disabled={reloading.isPending || !props.status.data?.placed}
+            disabled={!props.status.data?.placed}
             onClick={() => reloading.mutate(undefined)}
-            data-testid={`${props.testId}-reload`}
-          >
-            {reloading.isPending ? t('daemon.reloading') : t('daemon.reload')}
-          </button>
+            testId={`${props.testId}-reload`}
+          />
           {actions}
         </>
       }

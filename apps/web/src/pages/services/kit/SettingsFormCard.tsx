@@ -10,6 +10,7 @@ import { useContractForm, type ContractForm, type FormSchema } from '../../../fo
 import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
 import { OperationError } from '../resource-parts.tsx';
 import { FieldList, type FieldBuilders, type FormFieldSpec } from './form-fields.tsx';
+import { BusyButton } from '../../../components/form/BusyButton.tsx';
 
 export function SettingsFormCard<Schema extends FormSchema, Saved>({
   title,
@@ -55,14 +56,12 @@ export function SettingsFormCard<Schema extends FormSchema, Saved>({
         {/* As in ResourceFormDialog: the same form, named once more for TypeScript (TS2719). */}
         <FieldList<Schema> form={form as unknown as ContractForm<Schema>} fields={fields} />
         <div className="button-row">
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={change.isPending}
-            data-testid={`${testId}-submit`}
-          >
-            {change.isPending ? t('resource.saving') : t('resource.save')}
-          </button>
+          <BusyButton
+            busy={change.isPending}
+            label={t('resource.save')}
+            busyLabel={t('resource.saving')}
+            testId={`${testId}-submit`}
+          />
         </div>
       </form>
     </section>

@@ -6,11 +6,13 @@ import { ACTIVITY_EVENT_KINDS, ACTIVITY_SOURCES, type ActivityResponse } from '@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REALTIME_POLL_MS, useServiceActivity } from '../../../workspace/monitoring-api.ts';
+import { BusyButton } from '../../../components/form/BusyButton.tsx';
 import { DataTable } from '../kit/DataTable.tsx';
 import {
   Loading,
   LoadFailure,
   MonitoringSection,
+  MonitoringTableSection,
   sourceColor,
   unixSeconds,
   useFormats,
@@ -110,24 +112,18 @@ export function MonitoringActivity({ serviceId }: { serviceId: string }) {
       </MonitoringSection>
 
       {first && (
-        <MonitoringSection id="monitoring-top-users" title={t('activity.usersTitle')}>
-          <DataTable
-            label={t('activity.usersTitle')}
-            testId="monitoring-top-users"
-            empty={{
-              text: t('activity.usersNone'),
-              testId: 'monitoring-top-users-none',
-              className: 'text-muted',
-            }}
-            rows={first.users}
-            rowKey={(user) => user.user}
-            columns={[
-              { title: t('activity.user'), cell: (user) => user.user },
-              { title: t('activity.events'), numeric: true, cell: (user) => format.count(user.events) },
-              { title: t('activity.bytes'), numeric: true, cell: (user) => format.bytes(user.bytes) },
-            ]}
-          />
-        </MonitoringSection>
+        <MonitoringTableSection
+          id="monitoring-top-users"
+          title={t('activity.usersTitle')}
+          none={t('activity.usersNone')}
+          rows={first.users}
+          rowKey={(user) => user.user}
+          columns={[
+            { title: t('activity.user'), cell: (user) => user.user },
+            { title: t('activity.events'), numeric: true, cell: (user) => format.count(user.events) },
+            { title: t('activity.bytes'), numeric: true, cell: (user) => format.bytes(user.bytes) },
+          ]}
+        />
       )}
 
       {first && (
@@ -192,15 +188,15 @@ export function MonitoringActivity({ serviceId }: { serviceId: string }) {
             <LoadFailure retry={activity.fetchNextPage} testId="monitoring-events-more-error" />
           )}
           {activity.hasNextPage && (
-            <button
+            <BusyButton
+              busy={activity.isFetchingNextPage}
+              label={t('activity.loadMore')}
+              busyLabel={t('activity.loadingMore')}
               type="button"
               className="btn btn--secondary monitoring-more"
-              disabled={activity.isFetchingNextPage}
               onClick={() => void activity.fetchNextPage()}
-              data-testid="monitoring-events-more"
-            >
-              {activity.isFetchingNextPage ? t('activity.loadingMore') : t('activity.loadMore')}
-            </button>
+              testId="monitoring-events-more"
+            />
           )}
         </MonitoringSection>
       )}

@@ -11,6 +11,7 @@ import {
   DaemonStateBadge,
   formatDuration,
   MonitoringSection,
+  MonitoringTableSection,
   useFormats,
   type Translate,
 } from './monitoring-parts.tsx';
@@ -103,31 +104,25 @@ function Status({ serviceId }: { serviceId: string }) {
       </MonitoringSection>
 
       {data && (
-        <MonitoringSection id="monitoring-daemons" title={t('health.daemonsTitle')}>
-          <DataTable
-            label={t('health.daemonsTitle')}
-            testId="monitoring-daemons"
-            empty={{
-              text: t('health.daemonsNone'),
-              testId: 'monitoring-daemons-none',
-              className: 'text-muted',
-            }}
-            rows={data.daemons}
-            rowKey={(daemon) => daemon.name}
-            rowData={(daemon) => ({ 'data-testid': `monitoring-daemon-${daemon.name}` })}
-            columns={[
-              { title: t('health.daemon'), cell: (daemon) => daemonLabel(daemon.name) },
-              { title: t('health.state'), cell: (daemon) => <DaemonStateBadge state={daemon.state} /> },
-              {
-                title: t('health.uptime'),
-                cell: (daemon) =>
-                  daemon.uptime_seconds === null ? '' : formatDuration(daemon.uptime_seconds, t),
-              },
-              { title: t('health.starts'), numeric: true, cell: (daemon) => format.count(daemon.starts_24h) },
-              { title: t('health.reason'), cell: (daemon) => daemon.reason ?? '' },
-            ]}
-          />
-        </MonitoringSection>
+        <MonitoringTableSection
+          id="monitoring-daemons"
+          title={t('health.daemonsTitle')}
+          none={t('health.daemonsNone')}
+          rows={data.daemons}
+          rowKey={(daemon) => daemon.name}
+          rowData={(daemon) => ({ 'data-testid': `monitoring-daemon-${daemon.name}` })}
+          columns={[
+            { title: t('health.daemon'), cell: (daemon) => daemonLabel(daemon.name) },
+            { title: t('health.state'), cell: (daemon) => <DaemonStateBadge state={daemon.state} /> },
+            {
+              title: t('health.uptime'),
+              cell: (daemon) =>
+                daemon.uptime_seconds === null ? '' : formatDuration(daemon.uptime_seconds, t),
+            },
+            { title: t('health.starts'), numeric: true, cell: (daemon) => format.count(daemon.starts_24h) },
+            { title: t('health.reason'), cell: (daemon) => daemon.reason ?? '' },
+          ]}
+        />
       )}
     </>
   );

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/form/fields.tsx';
 import { SegmentedChoice } from '../../../components/SegmentedChoice.tsx';
+import { DataTable, type DataTableProps } from '../kit/DataTable.tsx';
 import { formatDateTime, localeOf } from '../../activity/relative-time.ts';
 import { numberFormat, numberLocale } from '../../plans/format.ts';
 import type { ActivityWindow } from '../../../workspace/monitoring-api.ts';
@@ -128,6 +129,28 @@ export function MonitoringSection({
       {load?.isError && <LoadFailure retry={load.refetch} testId={failureTestId ?? `${id}-error`} />}
       {children}
     </section>
+  );
+}
+
+/**
+ * A section that is one table: the table named as the section, and `none` said (muted, test id
+ * `<id>-none`) when it has no rows.
+ */
+export function MonitoringTableSection<Row>({
+  id,
+  title,
+  none,
+  ...table
+}: { id: string; title: string; none: string } & Omit<DataTableProps<Row>, 'label' | 'testId' | 'empty'>) {
+  return (
+    <MonitoringSection id={id} title={title}>
+      <DataTable
+        label={title}
+        testId={id}
+        empty={{ text: none, testId: `${id}-none`, className: 'text-muted' }}
+        {...table}
+      />
+    </MonitoringSection>
   );
 }
 

@@ -208,7 +208,6 @@ export function ServiceShareLinksTab() {
           busyLabel={t('revoking')}
           failure={t('revokeFailed')}
           run={() => shareLinksApi.revoke(serviceId, asked.link.id)}
-          onDone={() => undefined}
           onClose={close}
           testId="share-link-revoke"
         />

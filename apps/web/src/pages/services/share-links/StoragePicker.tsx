@@ -4,6 +4,7 @@ import type { StorageEntry } from '@debesis/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStorageFolder } from '../../../workspace/share-links-api.ts';
+import { PathBreadcrumbs } from '../kit/PathBreadcrumbs.tsx';
 import { OperationError } from '../resource-parts.tsx';
 import { formatBytes } from '../service-parts.tsx';
 
@@ -57,23 +58,12 @@ export function StoragePicker({
           <span className="text-muted">{t('form.pathNone')}</span>
         )}
       </p>
-      <nav aria-label={t('form.path')} className="share-picker__crumbs">
-        <button type="button" className="btn btn--ghost" onClick={() => setFolder('')}>
-          {t('form.storage')}
-        </button>
-        {names.map((name, index) => (
-          <span key={`${index}-${name}`}>
-            {' / '}
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={() => setFolder(names.slice(0, index + 1).join('/'))}
-            >
-              {name}
-            </button>
-          </span>
-        ))}
-      </nav>
+      <PathBreadcrumbs
+        label={t('form.path')}
+        root={t('form.storage')}
+        names={names}
+        onOpen={(parts) => setFolder(parts.join('/'))}
+      />
       {listing.isError && <OperationError error={listing.error} failure={t('browseFailed')} />}
       {listing.data &&
         (listing.data.entries.length === 0 ? (

@@ -197,7 +197,6 @@ export function ServiceSubusersTab() {
           busyLabel={t('confirm.disabling')}
           failure={t('failed.disable')}
           run={() => subusersApi.setEnabled(serviceId, asked.subuser.id, false)}
-          onDone={() => undefined}
           onClose={close}
           testId="subuser-disable-confirm"
         />
@@ -210,7 +209,6 @@ export function ServiceSubusersTab() {
           busyLabel={t('twoFactor.turningOff')}
           failure={t('failed.turnOff')}
           run={() => subusersApi.disableTwoFactor(serviceId, asked.subuser.id)}
-          onDone={() => undefined}
           onClose={close}
           testId="subuser-2fa-off-confirm"
         />
