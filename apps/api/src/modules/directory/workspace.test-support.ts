@@ -7,8 +7,12 @@ import { createTestContext, injectWithCsrf, type TestContext } from '../../test/
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import { createActivityQueries } from '../activity/activity.queries.ts';
+import { createActivityService } from '../activity/activity.service.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 import { services } from '../services/services.table.ts';
+import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
+import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 
 /** MINI: 5 users. */
 export const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
@@ -153,4 +157,21 @@ export async function activityOf(ctx: TestContext, serviceId: string) {
       .where(and(eq(activityEvents.serviceId, serviceId)))
       .orderBy(activityEvents.createdAt)
   ).map((event) => ({ action: event.action, tone: event.tone, details: event.details }));
+}
+
+/**
+ * The change pipeline on the test's database as the app composes it (activity recorded in the
+ * change's own transaction), for tests that build a feature's service themselves.
+ */
+export function workspaceChanges(
+  ctx: TestContext,
+  options: Omit<Parameters<typeof createWorkspaceChanges>[0], 'db' | 'recordActivity'> = {},
+) {
+  return createWorkspaceChanges({
+    db: ctx.database.db,
+    recordActivity: activityInTransaction(
+      createActivityService({ queries: createActivityQueries(ctx.database.db) }),
+    ),
+    ...options,
+  });
 }
