@@ -26,12 +26,17 @@ const BEARER = [{ bearer: [] }];
 /** The levels whose caller acts for an owner's account (`currentUserId`). */
 export type OwnerAccess = Extract<AccessLevel, 'verified' | 'backups'>;
 
-/** `route({ summary, params, … })` gives a route's options for the verified owner, under `tags`. */
-export function ownerRoutes(tags: string[], access: OwnerAccess = 'verified') {
+/** `route({ summary, params, … })` gives the options of a route called with a bearer token. */
+export function bearerRoutes(tags: string[], access: Exclude<AccessLevel, 'public'>) {
   return <const S extends FastifySchema>(schema: S) => ({
     config: { access },
     schema: { tags, security: BEARER, ...schema },
   });
+}
+
+/** `route({ summary, params, … })` gives a route's options for the verified owner, under `tags`. */
+export function ownerRoutes(tags: string[], access: OwnerAccess = 'verified') {
+  return bearerRoutes(tags, access);
 }
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];

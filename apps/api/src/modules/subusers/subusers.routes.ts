@@ -20,13 +20,14 @@ import {
   updateSubuserRequestSchema,
 } from '@debesis/contract';
 import { currentSubuser } from '../../http/caller.ts';
-import { ownerRouter } from '../../http/owner-route.ts';
+import { bearerRoutes, ownerRouter } from '../../http/owner-route.ts';
 import { resourceRoutes } from '../../http/resource-routes.ts';
 import type { SubuserSignIn } from './subuser-sign-in.ts';
 import type { SubusersService } from './subusers.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['subusers'];
+/** The subuser's own routes: its session's token. */
+const subuserRoute = bearerRoutes(tags, 'subuser');
 
 export const subusersRoutes: FastifyPluginAsyncZod<{
   subusers: SubusersService;
@@ -54,24 +55,16 @@ export const subusersRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/auth/me',
-    {
-      config: { access: 'subuser' },
-      schema: {
-        tags,
-        summary: 'The signed-in subuser and its service',
-        security,
-        response: { 200: subuserIdentitySchema },
-      },
-    },
+    subuserRoute({
+      summary: 'The signed-in subuser and its service',
+      response: { 200: subuserIdentitySchema },
+    }),
     async (request) => signIn.me(currentSubuser(request)),
   );
 
   app.post(
     '/auth/logout',
-    {
-      config: { access: 'subuser' },
-      schema: { tags, summary: 'End this subuser session', security, response: { 204: z.null() } },
-    },
+    subuserRoute({ summary: 'End this subuser session', response: { 204: z.null() } }),
     async (request, reply) => {
       await signIn.logout(currentSubuser(request));
       return reply.status(204).send(null);
