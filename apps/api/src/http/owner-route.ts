@@ -34,6 +34,17 @@ export function bearerRoutes(tags: string[], access: Exclude<AccessLevel, 'publi
   });
 }
 
+/**
+ * `route({ summary, body, … })` gives the options of a route anyone may call; `csrf: false` for
+ * the calls that start a session (no browser session yet to forge one with).
+ */
+export function publicRoutes(tags: string[], options: { csrf?: false } = {}) {
+  return <const S extends FastifySchema>(schema: S) => ({
+    config: { access: 'public' as const, ...options },
+    schema: { tags, ...schema },
+  });
+}
+
 /** `route({ summary, params, … })` gives a route's options for the verified owner, under `tags`. */
 export function ownerRoutes(tags: string[], access: OwnerAccess = 'verified') {
   return bearerRoutes(tags, access);
