@@ -31,59 +31,6 @@ type ResourceAction<Service, Item extends z.ZodType> = Summary & {
   >;
 };
 
-/**
- * The routes of one kind of thing; each is registered, and so listed in the OpenAPI document, in
- * the order it is declared here (`actions` too, where they stand).
- */
-export interface ResourceRouteSet<
-  Service,
-  Item extends z.ZodType,
-  List extends z.ZodType,
-  Create extends z.ZodType,
-  Created extends z.ZodType,
-  Update extends z.ZodType,
-> {
-  /** GET `path`: every thing of the service. */
-  list?: Summary & {
-    response: List;
-    call: CallOf<Service, (accountId: string, serviceId: string) => Promise<z.output<List>>>;
-  };
-  /** POST `path`: answers 201 with the thing made (`response`, when it is more than `item`). */
-  create?: Summary & {
-    body: Create;
-    response?: Created;
-    call: CallOf<
-      Service,
-      (accountId: string, serviceId: string, body: z.output<Create>, meta: Meta) => Promise<z.output<Created>>
-    >;
-  };
-  /** GET `path/:id`. */
-  get?: Summary & {
-    call: CallOf<Service, (accountId: string, serviceId: string, id: string) => Promise<z.output<Item>>>;
-  };
-  /** PATCH `path/:id` (PUT with `method: 'put'`): the thing as changed. */
-  update?: Summary & {
-    method?: 'patch' | 'put';
-    body: Update;
-    call: CallOf<
-      Service,
-      (
-        accountId: string,
-        serviceId: string,
-        id: string,
-        body: z.output<Update>,
-        meta: Meta,
-      ) => Promise<z.output<Item>>
-    >;
-  };
-  /** DELETE `path/:id`: 204. */
-  delete?: Summary & {
-    call: CallOf<Service, (accountId: string, serviceId: string, id: string, meta: Meta) => Promise<unknown>>;
-  };
-  /** POST `path/:id/<verb>` for each verb. */
-  actions?: Record<string, ResourceAction<Service, Item>>;
-}
-
 export interface Resource<
   Service,
   Item extends z.ZodType,
@@ -101,7 +48,59 @@ export interface Resource<
   params: z.ZodType<Record<'serviceId' | Id, string>>;
   /** One thing, as get, update and the actions answer it (and create, unless it says otherwise). */
   item: Item;
-  routes: ResourceRouteSet<Service, Item, List, Create, Created, Update>;
+  /**
+   * The routes of one kind of thing; each is registered, and so listed in the OpenAPI document, in
+   * the order it is declared here (`actions` too, where they stand).
+   */
+  routes: {
+    /** GET `path`: every thing of the service. */
+    list?: Summary & {
+      response: List;
+      call: CallOf<Service, (accountId: string, serviceId: string) => Promise<z.output<List>>>;
+    };
+    /** POST `path`: answers 201 with the thing made (`response`, when it is more than `item`). */
+    create?: Summary & {
+      body: Create;
+      response?: Created;
+      call: CallOf<
+        Service,
+        (
+          accountId: string,
+          serviceId: string,
+          body: z.output<Create>,
+          meta: Meta,
+        ) => Promise<z.output<Created>>
+      >;
+    };
+    /** GET `path/:id`. */
+    get?: Summary & {
+      call: CallOf<Service, (accountId: string, serviceId: string, id: string) => Promise<z.output<Item>>>;
+    };
+    /** PATCH `path/:id` (PUT with `method: 'put'`): the thing as changed. */
+    update?: Summary & {
+      method?: 'patch' | 'put';
+      body: Update;
+      call: CallOf<
+        Service,
+        (
+          accountId: string,
+          serviceId: string,
+          id: string,
+          body: z.output<Update>,
+          meta: Meta,
+        ) => Promise<z.output<Item>>
+      >;
+    };
+    /** DELETE `path/:id`: 204. */
+    delete?: Summary & {
+      call: CallOf<
+        Service,
+        (accountId: string, serviceId: string, id: string, meta: Meta) => Promise<unknown>
+      >;
+    };
+    /** POST `path/:id/<verb>` for each verb. */
+    actions?: Record<string, ResourceAction<Service, Item>>;
+  };
 }
 
 /** Registers `resource`'s routes on `owner`, each calling its function of `service`. */
