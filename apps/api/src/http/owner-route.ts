@@ -4,6 +4,8 @@
 // further for the routes of a workspace feature: it hands the handler the caller's account and
 // the request facts a change records, and answers with the route's one success status (201 with
 // what was made, 204 with nothing), so a handler says only which service function it calls.
+// Backup routes take the owner's level `backups` instead (the owner, or a subuser of the
+// service): the same routes otherwise.
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -16,16 +18,36 @@ import type {
 } from 'fastify';
 import type { ResolveFastifyReplyType } from 'fastify/types/type-provider.js';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AccessLevel } from './access.ts';
 import { currentUserId } from './caller.ts';
 
 const BEARER = [{ bearer: [] }];
 
-/** `route({ summary, params, … })` gives a route's options for the verified owner, under `tags`. */
-export function ownerRoutes(tags: string[]) {
+/** The levels whose caller acts for an owner's account (`currentUserId`). */
+export type OwnerAccess = Extract<AccessLevel, 'verified' | 'backups'>;
+
+/** `route({ summary, params, … })` gives the options of a route called with a bearer token. */
+export function bearerRoutes(tags: string[], access: Exclude<AccessLevel, 'public'>) {
   return <const S extends FastifySchema>(schema: S) => ({
-    config: { access: 'verified' as const },
+    config: { access },
     schema: { tags, security: BEARER, ...schema },
   });
+}
+
+/**
+ * `route({ summary, body, … })` gives the options of a route anyone may call; `csrf: false` for
+ * the calls that start a session (no browser session yet to forge one with).
+ */
+export function publicRoutes(tags: string[], options: { csrf?: false } = {}) {
+  return <const S extends FastifySchema>(schema: S) => ({
+    config: { access: 'public' as const, ...options },
+    schema: { tags, ...schema },
+  });
+}
+
+/** `route({ summary, params, … })` gives a route's options for the verified owner, under `tags`. */
+export function ownerRoutes(tags: string[], access: OwnerAccess = 'verified') {
+  return bearerRoutes(tags, access);
 }
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -69,8 +91,8 @@ function successStatus(schema: FastifySchema): number {
  * `owner.get(url, { summary, params, response }, (request, { accountId, meta }) => …)`, and
  * likewise post, put, patch and delete: a route of the verified owner under `tags`.
  */
-export function ownerRouter(app: ZodApp, tags: string[]) {
-  const route = ownerRoutes(tags);
+export function ownerRouter(app: ZodApp, tags: string[], access: OwnerAccess = 'verified') {
+  const route = ownerRoutes(tags, access);
   const register =
     (method: HTTPMethods) =>
     <const S extends FastifySchema>(url: string, schema: S, handler: OwnerHandler<S>): void => {
@@ -98,3 +120,5 @@ export function ownerRouter(app: ZodApp, tags: string[]) {
     delete: register('DELETE'),
   };
 }
+
+export type OwnerRouter = ReturnType<typeof ownerRouter>;

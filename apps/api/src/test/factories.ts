@@ -111,6 +111,27 @@ export async function signedInUser(ctx: TestContext, overrides: Partial<Register
   };
 }
 
+/**
+ * A token's two calls of the auth tests: who it signs in as (`me`) and a refresh. `ctx` is read at
+ * each call, so a describe block can take them before its beforeAll has built the app.
+ */
+export function tokenCalls(ctx: () => TestContext) {
+  return {
+    me: (accessToken: string) =>
+      ctx().app.inject({
+        method: 'GET',
+        url: '/api/v1/users/me',
+        headers: { authorization: `Bearer ${accessToken}` },
+      }),
+    refresh: (refreshToken: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        payload: { refresh_token: refreshToken },
+      }),
+  };
+}
+
 /** Signs out as the web app does: with the session's refresh token when given. */
 export function signOut(ctx: TestContext, auth: Record<string, string>, refreshToken?: string) {
   return injectWithCsrf(ctx.app, {

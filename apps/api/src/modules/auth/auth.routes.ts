@@ -24,12 +24,15 @@ import {
 } from '@debesis/contract';
 import { z } from 'zod';
 import { clientMeta } from '../../http/caller.ts';
+import { ownerRoutes, publicRoutes } from '../../http/owner-route.ts';
 import type { AccountCaller } from './account.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { AppError } from '../../http/app-error.ts';
 import { detectCountry } from './detect-country.ts';
 
-const security = [{ bearer: [] }];
+const tags = ['auth'];
+const open = publicRoutes(tags);
+const owner = ownerRoutes(tags);
 
 /** The signed-in owner and the session a guarded request came with. */
 function caller(request: FastifyRequest): AccountCaller {
@@ -43,7 +46,7 @@ function caller(request: FastifyRequest): AccountCaller {
 }
 
 /** Calls that start a session carry no browser session yet, so they are exempt from CSRF. */
-const noSessionYet = { access: 'public', csrf: false } as const;
+const noSessionYet = publicRoutes(tags, { csrf: false });
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -51,28 +54,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { auth, trustProxy }) => {
   app.get(
     '/detect-country',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Guess the visitor’s country',
-        response: { 200: detectCountryResponseSchema },
-      },
-    },
+    open({
+      summary: 'Guess the visitor’s country',
+      response: { 200: detectCountryResponseSchema },
+    }),
     async (request) => detectCountry(request, { trustProxy }),
   );
 
   app.post(
     '/register',
-    {
-      config: noSessionYet,
-      schema: {
-        tags: ['auth'],
-        summary: 'Register a personal or business account; mails a verification link',
-        body: registerRequestSchema,
-        response: { 201: registerResponseSchema },
-      },
-    },
+    noSessionYet({
+      summary: 'Register a personal or business account; mails a verification link',
+      body: registerRequestSchema,
+      response: { 201: registerResponseSchema },
+    }),
     async (request, reply) => {
       const { user, token } = await auth.register(request.body, clientMeta(request));
       return reply.status(201).send({ user, token });
@@ -81,29 +76,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/login',
-    {
-      config: noSessionYet,
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with email and password (form-encoded password grant)',
-        body: loginRequestSchema,
-        response: { 200: loginResponseSchema },
-      },
-    },
+    noSessionYet({
+      summary: 'Sign in with email and password (form-encoded password grant)',
+      body: loginRequestSchema,
+      response: { 200: loginResponseSchema },
+    }),
     async (request) => auth.login(request.body.username, request.body.password, clientMeta(request)),
   );
 
   app.post(
     '/refresh',
-    {
-      config: noSessionYet,
-      schema: {
-        tags: ['auth'],
-        summary: 'Trade a refresh token for new tokens (the refresh token rotates)',
-        body: refreshRequestSchema,
-        response: { 200: refreshResponseSchema },
-      },
-    },
+    noSessionYet({
+      summary: 'Trade a refresh token for new tokens (the refresh token rotates)',
+      body: refreshRequestSchema,
+      response: { 200: refreshResponseSchema },
+    }),
     async (request) => auth.refresh(request.body.refresh_token),
   );
 
@@ -121,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       {
         config: { access: 'signed-in' },
         schema: {
-          tags: ['auth'],
+          tags,
           summary: 'End the current session (a body is optional)',
           body: z.object({ refresh_token: text().max(512).optional() }).nullish(),
           response: { 200: messageResponseSchema },
@@ -133,57 +120,41 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/verify-email',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm an email address with the mailed token',
-        body: verifyEmailRequestSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
+    open({
+      summary: 'Confirm an email address with the mailed token',
+      body: verifyEmailRequestSchema,
+      response: { 200: messageResponseSchema },
+    }),
     async (request) => auth.verifyEmail(request.body.token, clientMeta(request)),
   );
 
   app.post(
     '/resend-verification',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Mail a new verification link (same answer whether or not the account exists)',
-        body: resendVerificationRequestSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
+    open({
+      summary: 'Mail a new verification link (same answer whether or not the account exists)',
+      body: resendVerificationRequestSchema,
+      response: { 200: messageResponseSchema },
+    }),
     async (request) => auth.resendVerification(request.body.email, clientMeta(request)),
   );
 
   app.post(
     '/request-password-reset',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Mail a password reset link (same answer whether or not the account exists)',
-        body: requestPasswordResetSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
+    open({
+      summary: 'Mail a password reset link (same answer whether or not the account exists)',
+      body: requestPasswordResetSchema,
+      response: { 200: messageResponseSchema },
+    }),
     async (request) => auth.requestPasswordReset(request.body.email, clientMeta(request)),
   );
 
   app.post(
     '/reset-password',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with the mailed token; ends every other session',
-        body: resetPasswordRequestSchema,
-        response: { 200: loginResponseSchema },
-      },
-    },
+    open({
+      summary: 'Set a new password with the mailed token; ends every other session',
+      body: resetPasswordRequestSchema,
+      response: { 200: loginResponseSchema },
+    }),
     async (request) => auth.resetPassword(request.body.token, request.body.password, clientMeta(request)),
   );
 
@@ -191,46 +162,32 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/change-password',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Change the password (the current one required); ends every other session',
-        security,
-        body: changePasswordRequestSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
+    owner({
+      summary: 'Change the password (the current one required); ends every other session',
+      body: changePasswordRequestSchema,
+      response: { 200: messageResponseSchema },
+    }),
     async (request) => auth.account.changePassword(caller(request), request.body),
   );
 
   app.post(
     '/change-email',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Ask to change the email address (the current password required); mails a link to the new address and tells the old one',
-        security,
-        body: changeEmailRequestSchema,
-        response: { 200: changeEmailResponseSchema },
-      },
-    },
+    owner({
+      summary:
+        'Ask to change the email address (the current password required); mails a link to the new address and tells the old one',
+      body: changeEmailRequestSchema,
+      response: { 200: changeEmailResponseSchema },
+    }),
     async (request) => auth.account.requestEmailChange(caller(request), request.body),
   );
 
   app.post(
     '/confirm-email-change',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Set the new email address with the link mailed to it (single-use, expires)',
-        body: confirmEmailChangeRequestSchema,
-        response: { 200: confirmEmailChangeResponseSchema },
-      },
-    },
+    open({
+      summary: 'Set the new email address with the link mailed to it (single-use, expires)',
+      body: confirmEmailChangeRequestSchema,
+      response: { 200: confirmEmailChangeResponseSchema },
+    }),
     async (request) =>
       auth.account.confirmEmailChange(request.body.token, {
         ip: request.ip || null,
@@ -240,30 +197,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/sessions',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags: ['auth'],
-        summary: 'The account’s live sessions: device, IP, created and last used; the current one marked',
-        security,
-        response: { 200: accountSessionsResponseSchema },
-      },
-    },
+    owner({
+      summary: 'The account’s live sessions: device, IP, created and last used; the current one marked',
+      response: { 200: accountSessionsResponseSchema },
+    }),
     async (request) => ({ sessions: await auth.account.listSessions(caller(request)) }),
   );
 
   app.delete(
     '/sessions/:id',
-    {
-      config: { access: 'verified' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign one session out at once (its next request is refused)',
-        security,
-        params: z.object({ id: text().max(64) }),
-        response: { 200: messageResponseSchema },
-      },
-    },
+    owner({
+      summary: 'Sign one session out at once (its next request is refused)',
+      params: z.object({ id: text().max(64) }),
+      response: { 200: messageResponseSchema },
+    }),
     async (request) => auth.account.endSession(caller(request), request.params.id),
   );
 };

@@ -7,6 +7,7 @@ import {
   registration,
   sessionBeforeVerification,
   signedInUser,
+  tokenCalls,
 } from '../../test/factories.ts';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
@@ -41,14 +42,7 @@ describe('auth attacks', () => {
     await ctx.close();
   });
 
-  const me = (accessToken: string) =>
-    ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-  const refresh = (refreshToken: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: refreshToken } });
+  const { me, refresh } = tokenCalls(() => ctx);
 
   describe('registration before the address is verified', () => {
     const ATTACKER_PASSWORD = 'Attacker-Pass-1';

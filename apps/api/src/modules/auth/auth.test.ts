@@ -9,6 +9,7 @@ import {
   signedInUser,
   verify,
   signOut,
+  tokenCalls,
 } from '../../test/factories.ts';
 
 const HOUR = 60 * 60_000;
@@ -22,14 +23,7 @@ describe('auth', () => {
     await ctx.close();
   });
 
-  const me = (accessToken: string) =>
-    ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-  const refresh = (refreshToken: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: refreshToken } });
+  const { me, refresh } = tokenCalls(() => ctx);
   const post = (url: string, payload: object, remoteAddress = '127.0.0.1') =>
     injectWithCsrf(ctx.app, { method: 'POST', url, payload, remoteAddress });
   /** The reset link's token, once the job that mails it has run. */

@@ -2,7 +2,6 @@
 // list is the contract's, packages/contract/src/backup-clients.ts). The verified owner, or a
 // subuser of the service (access `backups`); changes carry the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   backupClientCreatedSchema,
   backupClientParamsSchema,
@@ -13,10 +12,10 @@ import {
   createBackupClientRequestSchema,
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../../http/caller.ts';
+import { ownerRouter } from '../../http/owner-route.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import type { BackupClientsService } from './backup-clients.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['backups'];
 // The owner, or a subuser of this service (http/caller.ts): subusers work with backups only.
 // Decided: a subuser may add, disconnect and delete backup clients and fetch their VPN config.
@@ -24,116 +23,52 @@ const tags = ['backups'];
 // vpn/backup-client-tunnel.ts: an address of its own range, nothing else delivered from it), so
 // what a subuser hands a machine reaches backups only, the subuser's own scope, never the
 // workspace's shares; each client still holds one of the plan's users.
-const access = { access: 'backups' } as const;
+const access = 'backups';
 
 export const backupClientsRoutes: FastifyPluginAsyncZod<{ clients: BackupClientsService }> = async (
   app,
   { clients },
 ) => {
-  const meta = (request: { ip: string }) => ({ ip: request.ip });
+  const owner = ownerRouter(app, tags, access);
 
-  app.get(
-    '/:serviceId/clients',
-    {
-      config: access,
-      schema: {
-        tags,
+  resourceRoutes(owner, clients, {
+    path: '/:serviceId/clients',
+    id: 'clientId',
+    params: backupClientParamsSchema,
+    item: backupClientSchema,
+    routes: {
+      list: {
         summary: 'The backup clients: connected or not, last push, snapshots, repository size',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: backupClientsResponseSchema },
+        response: backupClientsResponseSchema,
+        call: 'list',
       },
-    },
-    async (request) => clients.list(currentUserId(request), request.params.serviceId),
-  );
-
-  app.post(
-    '/:serviceId/clients',
-    {
-      config: access,
-      schema: {
-        tags,
+      create: {
         summary:
           'Add a backup client: a VPN login and a repository of its own; its password is shown this once',
-        security,
-        params: workspaceServiceParamsSchema,
         body: createBackupClientRequestSchema,
-        response: { 201: backupClientCreatedSchema },
+        response: backupClientCreatedSchema,
+        call: 'create',
       },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await clients.create(
-            currentUserId(request),
-            request.params.serviceId,
-            request.body.name,
-            meta(request),
-          ),
-        ),
-  );
-
-  app.post(
-    '/:serviceId/clients/:clientId/disconnect',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary:
-          'Disconnect a backup client for good: its logins stop working, its sessions end, its backups stay',
-        security,
-        params: backupClientParamsSchema,
-        response: { 200: backupClientSchema },
+      actions: {
+        disconnect: {
+          summary:
+            'Disconnect a backup client for good: its logins stop working, its sessions end, its backups stay',
+          call: 'disconnect',
+        },
       },
+      delete: { summary: 'Delete a backup client and its backups', call: 'remove' },
     },
-    async (request) =>
-      clients.disconnect(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.clientId,
-        meta(request),
-      ),
-  );
+  });
 
-  app.delete(
-    '/:serviceId/clients/:clientId',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Delete a backup client and its backups',
-        security,
-        params: backupClientParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await clients.remove(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.clientId,
-        meta(request),
-      );
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
+  owner.get(
     '/:serviceId/vpn-config',
     {
-      config: access,
-      schema: {
-        tags,
-        summary:
-          'A backup client’s VPN config (.ovpn with its certificate; the password is asked at connect)',
-        security,
-        params: workspaceServiceParamsSchema,
-        querystring: backupVpnConfigQuerySchema,
-        response: { 200: backupVpnConfigResponseSchema },
-      },
+      summary: 'A backup client’s VPN config (.ovpn with its certificate; the password is asked at connect)',
+      params: workspaceServiceParamsSchema,
+      querystring: backupVpnConfigQuerySchema,
+      response: { 200: backupVpnConfigResponseSchema },
     },
-    async (request) =>
-      clients.vpnConfig(currentUserId(request), request.params.serviceId, request.query.client_id),
+    async (request, { accountId }) =>
+      clients.vpnConfig(accountId, request.params.serviceId, request.query.client_id),
   );
 };

@@ -19,9 +19,9 @@ import {
   activityOf,
   ownerWithService,
   serviceRow,
-  setService,
   type Auth,
   type WorkspaceCalls,
+  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2 };
@@ -30,7 +30,7 @@ describe('backup clients', () => {
   let ctx: TestContext;
   let call: WorkspaceCalls;
   let node: TestNode;
-  let placedCount = 0;
+  let placedService: WorkspacePlacement['placedService'];
   const asked: Array<{ serviceId: string; kind: NodeCallKind; payload: unknown }> = [];
   const nodeCalls: NodeCalls = {
     call: (async (serviceId: string, kind: NodeCallKind, payload: unknown) => {
@@ -41,10 +41,10 @@ describe('backup clients', () => {
   };
 
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({
+    ({ ctx, call, node, placedService } = await workspaceTestApp({
       clock: true,
       nodeCalls,
-      node: { name: 'backup-clients-node', addresses: ['10.18.0.1'] },
+      node: { name: 'backup-clients-node', addresses: ['10.18.0.1'], subnet: '10.18.1', idBase: 9_000_000 },
     }));
   });
   afterAll(async () => {
@@ -52,17 +52,6 @@ describe('backup clients', () => {
   });
 
   const base = (serviceId: string) => `/api/v1/backups/${serviceId}`;
-
-  async function placedService() {
-    const owner = await ownerWithService(ctx);
-    placedCount += 1;
-    await setService(ctx, owner.serviceId, {
-      nodeId: node.id,
-      address: `10.18.1.${placedCount}`,
-      idBase: 9_000_000 + placedCount * 10_000,
-    });
-    return owner;
-  }
 
   async function addClient(auth: Auth, serviceId: string, name: string): Promise<BackupClientCreated> {
     const response = await call.post(auth, `${base(serviceId)}/clients`, { name });

@@ -20,6 +20,7 @@ import {
   type BackupClientCreated,
   type BackupClientsResponse,
   type BackupSectionState,
+  type CreateBackupClientRequest,
   type VpnConfigResponse,
 } from '@debesis/contract';
 import type { Db } from '../../db/database.ts';
@@ -104,7 +105,7 @@ export function createBackupClientsService(deps: {
     async create(
       accountId: string,
       serviceId: string,
-      name: string,
+      { name }: CreateBackupClientRequest,
       meta: ChangeMeta,
     ): Promise<BackupClientCreated> {
       // Hashed before the transaction: bcrypt takes a good part of a second of CPU on purpose.

@@ -2,7 +2,6 @@
 // list is the contract's, packages/contract/src/backups.ts). The verified owner, or a subuser of
 // the service (access `backups`: it may call every one of them); changes carry the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   backupBrowseQuerySchema,
   backupBrowseResponseSchema,
@@ -25,174 +24,87 @@ import {
 } from '@debesis/contract';
 import { nodeFileResponseSchema, sendNodeFile } from '../../http/node-file-reply.ts';
 import { currentUserId } from '../../http/caller.ts';
+import { ownerRouter, ownerRoutes } from '../../http/owner-route.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import type { BackupsService } from './backups.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['backups'];
 // The owner, or a subuser of this service (http/caller.ts): subusers work with backups only.
-const access = { access: 'backups' } as const;
+const access = 'backups';
+const route = ownerRoutes(tags, access);
 
 export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> = async (app, { backups }) => {
-  const meta = (request: { ip: string }) => ({ ip: request.ip });
+  const owner = ownerRouter(app, tags, access);
 
-  app.get(
-    '/:serviceId/schedules',
-    {
-      config: access,
-      schema: {
-        tags,
+  resourceRoutes(owner, backups, {
+    path: '/:serviceId/schedules',
+    id: 'id',
+    params: backupScheduleParamsSchema,
+    item: backupScheduleSchema,
+    routes: {
+      list: {
         summary: 'The backup schedules, the provider’s daily backup first, with next run and last backup',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: backupSchedulesResponseSchema },
+        response: backupSchedulesResponseSchema,
+        call: 'listSchedules',
       },
-    },
-    async (request) => backups.listSchedules(currentUserId(request), request.params.serviceId),
-  );
-
-  app.post(
-    '/:serviceId/schedules',
-    {
-      config: access,
-      schema: {
-        tags,
+      create: {
         summary: 'Create a backup schedule (presets: daily 2:00, weekly Sunday 2:00, monthly the 1st 2:00)',
-        security,
-        params: workspaceServiceParamsSchema,
         body: createBackupScheduleRequestSchema,
-        response: { 201: backupScheduleSchema },
+        call: 'createSchedule',
       },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await backups.createSchedule(
-            currentUserId(request),
-            request.params.serviceId,
-            request.body,
-            meta(request),
-          ),
-        ),
-  );
-
-  app.put(
-    '/:serviceId/schedules/:id',
-    {
-      config: access,
-      schema: {
-        tags,
+      update: {
+        method: 'put',
         summary: 'Change a schedule: the fields sent change, the rest stay; `state` pauses and resumes',
-        security,
-        params: backupScheduleParamsSchema,
         body: updateBackupScheduleRequestSchema,
-        response: { 200: backupScheduleSchema },
+        call: 'updateSchedule',
       },
+      delete: { summary: 'Delete a schedule (its history stays)', call: 'deleteSchedule' },
     },
-    async (request) =>
-      backups.updateSchedule(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.id,
-        request.body,
-        meta(request),
-      ),
-  );
+  });
 
-  app.delete(
-    '/:serviceId/schedules/:id',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Delete a schedule (its history stays)',
-        security,
-        params: backupScheduleParamsSchema,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await backups.deleteSchedule(
-        currentUserId(request),
-        request.params.serviceId,
-        request.params.id,
-        meta(request),
-      );
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
+  owner.post(
     '/:serviceId/schedules/:id/trigger',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Run a schedule now: its waiting run if it has one, else a new one',
-        security,
-        params: backupScheduleParamsSchema,
-        response: { 202: backupSessionSchema },
-      },
+      summary: 'Run a schedule now: its waiting run if it has one, else a new one',
+      params: backupScheduleParamsSchema,
+      response: { 202: backupSessionSchema },
     },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(
-          await backups.trigger(
-            currentUserId(request),
-            request.params.serviceId,
-            request.params.id,
-            meta(request),
-          ),
-        ),
+    async (request, { accountId, meta }) =>
+      backups.trigger(accountId, request.params.serviceId, request.params.id, meta),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/sessions',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Backup history, newest first',
-        security,
-        params: workspaceServiceParamsSchema,
-        querystring: backupSessionsQuerySchema,
-        response: { 200: backupSessionsResponseSchema },
-      },
+      summary: 'Backup history, newest first',
+      params: workspaceServiceParamsSchema,
+      querystring: backupSessionsQuerySchema,
+      response: { 200: backupSessionsResponseSchema },
     },
-    async (request) => backups.listSessions(currentUserId(request), request.params.serviceId, request.query),
+    async (request, { accountId }) =>
+      backups.listSessions(accountId, request.params.serviceId, request.query),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/sessions/:id/browse',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'One folder of a completed backup’s snapshot (`path` from its root, `/` by default)',
-        security,
-        params: backupSessionParamsSchema,
-        querystring: backupBrowseQuerySchema,
-        response: { 200: backupBrowseResponseSchema },
-      },
+      summary: 'One folder of a completed backup’s snapshot (`path` from its root, `/` by default)',
+      params: backupSessionParamsSchema,
+      querystring: backupBrowseQuerySchema,
+      response: { 200: backupBrowseResponseSchema },
     },
-    async (request) =>
-      backups.browse(currentUserId(request), request.params.serviceId, request.params.id, request.query.path),
+    async (request, { accountId }) =>
+      backups.browse(accountId, request.params.serviceId, request.params.id, request.query.path),
   );
 
   app.get(
     '/:serviceId/sessions/:id/download',
-    {
-      config: access,
-      schema: {
-        tags,
-        summary: 'One file of a completed backup’s snapshot, as an attachment (`path` from its root)',
-        security,
-        params: backupSessionParamsSchema,
-        querystring: backupDownloadQuerySchema,
-        response: { 200: nodeFileResponseSchema },
-      },
-    },
+    route({
+      summary: 'One file of a completed backup’s snapshot, as an attachment (`path` from its root)',
+      params: backupSessionParamsSchema,
+      querystring: backupDownloadQuerySchema,
+      response: { 200: nodeFileResponseSchema },
+    }),
     async (request, reply) => {
       const file = await backups.download(
         currentUserId(request),
@@ -204,76 +116,46 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backups: BackupsService }> =
     },
   );
 
-  app.post(
+  owner.post(
     '/:serviceId/sessions/:id/restore',
     {
-      config: access,
-      schema: {
-        tags,
-        summary:
-          'Put a file or folder of a backup back in its place (`original`) or into a new folder beside it (`folder`)',
-        security,
-        params: backupSessionParamsSchema,
-        body: backupRestoreRequestSchema,
-        response: { 202: backupRestoreSchema },
-      },
+      summary:
+        'Put a file or folder of a backup back in its place (`original`) or into a new folder beside it (`folder`)',
+      params: backupSessionParamsSchema,
+      body: backupRestoreRequestSchema,
+      response: { 202: backupRestoreSchema },
     },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(
-          await backups.restore(
-            currentUserId(request),
-            request.params.serviceId,
-            request.params.id,
-            request.body,
-            meta(request),
-          ),
-        ),
+    async (request, { accountId, meta }) =>
+      backups.restore(accountId, request.params.serviceId, request.params.id, request.body, meta),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/restores',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'Restores asked for, newest first',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: backupRestoresResponseSchema },
-      },
+      summary: 'Restores asked for, newest first',
+      params: workspaceServiceParamsSchema,
+      response: { 200: backupRestoresResponseSchema },
     },
-    async (request) => backups.listRestores(currentUserId(request), request.params.serviceId),
+    async (request, { accountId }) => backups.listRestores(accountId, request.params.serviceId),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/usage',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'The backup repository: size on the node, stored bytes, snapshots, last success',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: backupUsageSchema },
-      },
+      summary: 'The backup repository: size on the node, stored bytes, snapshots, last success',
+      params: workspaceServiceParamsSchema,
+      response: { 200: backupUsageSchema },
     },
-    async (request) => backups.usage(currentUserId(request), request.params.serviceId),
+    async (request, { accountId }) => backups.usage(accountId, request.params.serviceId),
   );
 
-  app.get(
+  owner.get(
     '/:serviceId/sources',
     {
-      config: access,
-      schema: {
-        tags,
-        summary: 'The shares, home folders and NFS exports a schedule may back up',
-        security,
-        params: workspaceServiceParamsSchema,
-        response: { 200: backupSourcesResponseSchema },
-      },
+      summary: 'The shares, home folders and NFS exports a schedule may back up',
+      params: workspaceServiceParamsSchema,
+      response: { 200: backupSourcesResponseSchema },
     },
-    async (request) => backups.sources(currentUserId(request), request.params.serviceId),
+    async (request, { accountId }) => backups.sources(accountId, request.params.serviceId),
   );
 };

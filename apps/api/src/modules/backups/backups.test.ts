@@ -24,9 +24,9 @@ import {
   ownerWithService,
   PASSWORD,
   serviceRow,
-  setService,
   type Auth,
   type WorkspaceCalls,
+  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { cronPattern, nextRunAfter } from './backup-calendar.ts';
 import { createBackupScheduler } from './backups.scheduler.ts';
@@ -67,7 +67,7 @@ describe('backups', () => {
   let ctx: TestContext;
   let call: WorkspaceCalls;
   let node: TestNode;
-  let placedCount = 0;
+  let place: WorkspacePlacement['place'];
   const asked: Array<{ serviceId: string; kind: NodeCallKind | NodeStreamCallKind; payload: unknown }> = [];
   const mails: MailMessage[] = [];
   const nodeCalls: NodeCalls = {
@@ -104,10 +104,10 @@ describe('backups', () => {
   };
 
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({
+    ({ ctx, call, node, place } = await workspaceTestApp({
       clock: true,
       nodeCalls,
-      node: { name: 'backup-node', addresses: ['10.17.0.1'] },
+      node: { name: 'backup-node', addresses: ['10.17.0.1'], subnet: '10.17.1', idBase: 8_000_000 },
     }));
   });
   afterAll(async () => {
@@ -139,12 +139,7 @@ describe('backups', () => {
 
   async function placedService() {
     const owner = await ownerWithService(ctx);
-    placedCount += 1;
-    await setService(ctx, owner.serviceId, {
-      nodeId: node.id,
-      address: `10.17.1.${placedCount}`,
-      idBase: 8_000_000 + placedCount * 10_000,
-    });
+    await place(owner.serviceId);
     const share = await call.post(owner.auth, `/api/v1/samba/${owner.serviceId}/shares`, {
       name: 'projects',
     });

@@ -1,7 +1,6 @@
 // /api/v1/user-groups/{serviceId}: service users and groups (spec §7 "Users and groups"). The
 // signed-in owner only; changes carry the CSRF header (the app's CSRF plugin checks it).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createWorkspaceGroupRequestSchema,
   createWorkspaceUserRequestSchema,
@@ -13,7 +12,6 @@ import {
   workspaceGroupParamsSchema,
   workspaceGroupSchema,
   workspaceGroupsResponseSchema,
-  workspaceServiceParamsSchema,
   workspaceUserGroupsResponseSchema,
   workspaceUserParamsSchema,
   workspaceUserPasswordRequestSchema,
@@ -22,6 +20,7 @@ import {
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
 import { ownerRouter, ownerRoutes } from '../../http/owner-route.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { DirectoryService } from './directory.service.ts';
 
@@ -32,50 +31,30 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
   directory: DirectoryService;
 }> = async (app, { directory }) => {
   const owner = ownerRouter(app, tags);
-  owner.get(
-    '/:serviceId/users',
-    {
-      summary: 'The service’s users, with their groups and whether the node has applied them',
-      params: workspaceServiceParamsSchema,
-      response: { 200: workspaceUsersResponseSchema },
+  resourceRoutes(owner, directory, {
+    path: '/:serviceId/users',
+    id: 'user',
+    params: workspaceUserParamsSchema,
+    item: workspaceUserSchema,
+    routes: {
+      list: {
+        summary: 'The service’s users, with their groups and whether the node has applied them',
+        response: workspaceUsersResponseSchema,
+        call: 'listUsers',
+      },
+      create: {
+        summary: 'Create a user (up to the plan’s users count)',
+        body: createWorkspaceUserRequestSchema,
+        call: 'createUser',
+      },
+      update: {
+        summary: 'Change a user’s active state, password or groups',
+        body: updateWorkspaceUserRequestSchema,
+        call: 'updateUser',
+      },
+      delete: { summary: 'Delete a user: out of every group and share', call: 'deleteUser' },
     },
-    async (request, { accountId }) => directory.listUsers(accountId, request.params.serviceId),
-  );
-
-  owner.post(
-    '/:serviceId/users',
-    {
-      summary: 'Create a user (up to the plan’s users count)',
-      params: workspaceServiceParamsSchema,
-      body: createWorkspaceUserRequestSchema,
-      response: { 201: workspaceUserSchema },
-    },
-    async (request, { accountId, meta }) =>
-      directory.createUser(accountId, request.params.serviceId, request.body, meta),
-  );
-
-  owner.patch(
-    '/:serviceId/users/:user',
-    {
-      summary: 'Change a user’s active state, password or groups',
-      params: workspaceUserParamsSchema,
-      body: updateWorkspaceUserRequestSchema,
-      response: { 200: workspaceUserSchema },
-    },
-    async (request, { accountId, meta }) =>
-      directory.updateUser(accountId, request.params.serviceId, request.params.user, request.body, meta),
-  );
-
-  owner.delete(
-    '/:serviceId/users/:user',
-    {
-      summary: 'Delete a user: out of every group and share',
-      params: workspaceUserParamsSchema,
-      response: { 204: z.null() },
-    },
-    async (request, { accountId, meta }) =>
-      directory.deleteUser(accountId, request.params.serviceId, request.params.user, meta),
-  );
+  });
 
   owner.patch(
     '/:serviceId/users/:user/password',
@@ -99,17 +78,15 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
     ['activate', true],
     ['deactivate', false],
   ] as const) {
-    app.patch(
+    owner.patch(
       `/:serviceId/users/:user/${path}`,
-      route({
+      {
         summary: active ? 'Let a user sign in again' : 'Stop a user signing in; files and memberships stay',
         params: workspaceUserParamsSchema,
         response: { 200: workspaceUserSchema },
-      }),
-      async (request) =>
-        directory.setActive(currentUserId(request), request.params.serviceId, request.params.user, active, {
-          ip: request.ip,
-        }),
+      },
+      async (request, { accountId, meta }) =>
+        directory.setActive(accountId, request.params.serviceId, request.params.user, active, meta),
     );
   }
 
@@ -124,50 +101,33 @@ export const directoryRoutes: FastifyPluginAsyncZod<{
       directory.userGroups(accountId, request.params.serviceId, request.params.user),
   );
 
-  owner.get(
-    '/:serviceId/groups',
-    {
-      summary: 'The service’s groups with their members',
-      params: workspaceServiceParamsSchema,
-      response: { 200: workspaceGroupsResponseSchema },
+  resourceRoutes(owner, directory, {
+    path: '/:serviceId/groups',
+    id: 'group',
+    params: workspaceGroupParamsSchema,
+    item: workspaceGroupSchema,
+    routes: {
+      list: {
+        summary: 'The service’s groups with their members',
+        response: workspaceGroupsResponseSchema,
+        call: 'listGroups',
+      },
+      create: {
+        summary: 'Create a group, optionally with supplementary members',
+        body: createWorkspaceGroupRequestSchema,
+        call: 'createGroup',
+      },
+      update: {
+        summary: 'Rename a group, change its description or its whole member list',
+        body: updateWorkspaceGroupRequestSchema,
+        call: 'updateGroup',
+      },
+      delete: {
+        summary: 'Delete a group: out of every share; its primary members fall back to `users`',
+        call: 'deleteGroup',
+      },
     },
-    async (request, { accountId }) => directory.listGroups(accountId, request.params.serviceId),
-  );
-
-  owner.post(
-    '/:serviceId/groups',
-    {
-      summary: 'Create a group, optionally with supplementary members',
-      params: workspaceServiceParamsSchema,
-      body: createWorkspaceGroupRequestSchema,
-      response: { 201: workspaceGroupSchema },
-    },
-    async (request, { accountId, meta }) =>
-      directory.createGroup(accountId, request.params.serviceId, request.body, meta),
-  );
-
-  owner.patch(
-    '/:serviceId/groups/:group',
-    {
-      summary: 'Rename a group, change its description or its whole member list',
-      params: workspaceGroupParamsSchema,
-      body: updateWorkspaceGroupRequestSchema,
-      response: { 200: workspaceGroupSchema },
-    },
-    async (request, { accountId, meta }) =>
-      directory.updateGroup(accountId, request.params.serviceId, request.params.group, request.body, meta),
-  );
-
-  owner.delete(
-    '/:serviceId/groups/:group',
-    {
-      summary: 'Delete a group: out of every share; its primary members fall back to `users`',
-      params: workspaceGroupParamsSchema,
-      response: { 204: z.null() },
-    },
-    async (request, { accountId, meta }) =>
-      directory.deleteGroup(accountId, request.params.serviceId, request.params.group, meta),
-  );
+  });
 
   owner.get(
     '/:serviceId/groups/:group/members',

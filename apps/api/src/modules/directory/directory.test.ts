@@ -18,10 +18,6 @@ import { capacity, registerNode } from '../../test/services.ts';
 import { workspaceUsers } from './directory.table.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { ntHash, verifySha512Crypt } from './passwords.ts';
-import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
-import { createActivityQueries } from '../activity/activity.queries.ts';
-import { createActivityService } from '../activity/activity.service.ts';
-import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 import {
   workspaceTestApp,
   activityOf,
@@ -32,6 +28,7 @@ import {
   setService,
   type Auth,
   type WorkspaceCalls,
+  workspaceChanges,
 } from './workspace.test-support.ts';
 
 const ID_BASE = 1_000_000;
@@ -62,14 +59,7 @@ describe('users and groups', () => {
   ) =>
     createDirectoryService({
       db: ctx.database.db,
-      changes: createWorkspaceChanges({
-        db: ctx.database.db,
-        recordActivity: activityInTransaction(
-          createActivityService({ queries: createActivityQueries(ctx.database.db) }),
-        ),
-        ...(wake ? { wake } : {}),
-        ...(log ? { log } : {}),
-      }),
+      changes: workspaceChanges(ctx, { ...(wake ? { wake } : {}), ...(log ? { log } : {}) }),
     });
 
   it('creates a user: stored only as verifiable hashes, one generation later, stamped and logged', async () => {

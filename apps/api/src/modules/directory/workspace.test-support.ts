@@ -7,8 +7,12 @@ import { createTestContext, injectWithCsrf, type TestContext } from '../../test/
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, type TestNode } from '../../test/services.ts';
+import { createActivityQueries } from '../activity/activity.queries.ts';
+import { createActivityService } from '../activity/activity.service.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 import { services } from '../services/services.table.ts';
+import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
+import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 
 /** MINI: 5 users. */
 export const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
@@ -41,27 +45,58 @@ export function workspaceCalls(ctx: TestContext) {
 export type WorkspaceCalls = ReturnType<typeof workspaceCalls>;
 
 type ContextOptions = NonNullable<Parameters<typeof createTestContext>[0]>;
-/** A node with room for every test's workspaces; its addresses default to capacity()'s. */
-type NodeOptions = { name: string; addresses?: string[] };
+/**
+ * A node with room for every test's workspaces; its addresses default to capacity()'s. The
+ * services a test places on it take the next address of `subnet` (`10.16.1`: 10.16.1.1, then .2…)
+ * and a block of 10 000 ids above `idBase` each, as placement would give them.
+ */
+type NodeOptions = { name: string; addresses?: string[]; subnet?: string; idBase?: number };
+
+/** Services placed on the test's node without placement itself (see NodeOptions). */
+function placement(
+  ctx: TestContext,
+  node: TestNode,
+  { subnet = '10.16.1', idBase = 7_000_000 }: NodeOptions,
+) {
+  let placed = 0;
+  /** Puts the service on the node; answers its address. */
+  const place = async (serviceId: string): Promise<string> => {
+    placed += 1;
+    const address = `${subnet}.${placed}`;
+    await setService(ctx, serviceId, { nodeId: node.id, address, idBase: idBase + placed * 10_000 });
+    return address;
+  };
+  return {
+    place,
+    /** A new owner with a paid service, placed on the node. */
+    placedService: async () => {
+      const owned = await ownerWithService(ctx);
+      await place(owned.serviceId);
+      return owned;
+    },
+  };
+}
+
+export type WorkspacePlacement = ReturnType<typeof placement>;
 
 /**
  * What a workspace feature's tests start from: the app with the catalogue on sale, calls made as
- * the web app makes them and, when asked, one registered node to place the workspaces on.
+ * the web app makes them and, when asked, one registered node to place the workspaces on, with
+ * `place` and `placedService` to put them there.
  */
 export async function workspaceTestApp(
   options: ContextOptions & { node: NodeOptions },
-): Promise<{ ctx: TestContext; call: WorkspaceCalls; node: TestNode }>;
+): Promise<{ ctx: TestContext; call: WorkspaceCalls; node: TestNode } & WorkspacePlacement>;
 export async function workspaceTestApp(
   options?: ContextOptions,
 ): Promise<{ ctx: TestContext; call: WorkspaceCalls }>;
 export async function workspaceTestApp({ node, ...options }: ContextOptions & { node?: NodeOptions } = {}) {
   const ctx = await createTestContext(options);
   await seedCatalogue(ctx);
-  return {
-    ctx,
-    call: workspaceCalls(ctx),
-    ...(node ? { node: await registerNode(ctx, node.name, capacity(1000, node.addresses)) } : {}),
-  };
+  const call = workspaceCalls(ctx);
+  if (!node) return { ctx, call };
+  const registered = await registerNode(ctx, node.name, capacity(1000, node.addresses));
+  return { ctx, call, node: registered, ...placement(ctx, registered, node) };
 }
 
 /**
@@ -122,4 +157,21 @@ export async function activityOf(ctx: TestContext, serviceId: string) {
       .where(and(eq(activityEvents.serviceId, serviceId)))
       .orderBy(activityEvents.createdAt)
   ).map((event) => ({ action: event.action, tone: event.tone, details: event.details }));
+}
+
+/**
+ * The change pipeline on the test's database as the app composes it (activity recorded in the
+ * change's own transaction), for tests that build a feature's service themselves.
+ */
+export function workspaceChanges(
+  ctx: TestContext,
+  options: Omit<Parameters<typeof createWorkspaceChanges>[0], 'db' | 'recordActivity'> = {},
+) {
+  return createWorkspaceChanges({
+    db: ctx.database.db,
+    recordActivity: activityInTransaction(
+      createActivityService({ queries: createActivityQueries(ctx.database.db) }),
+    ),
+    ...options,
+  });
 }

@@ -12,13 +12,11 @@ import {
   ftpUsersResponseSchema,
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
-import { currentUserId } from '../../http/caller.ts';
-import { ownerRouter, ownerRoutes } from '../../http/owner-route.ts';
+import { ownerRouter } from '../../http/owner-route.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { FtpService } from './ftp.service.ts';
 
 const tags = ['ftp'];
-const route = ownerRoutes(tags);
 
 export const ftpRoutes: FastifyPluginAsyncZod<{ ftp: FtpService }> = async (app, { ftp }) => {
   const owner = ownerRouter(app, tags);
@@ -46,19 +44,17 @@ export const ftpRoutes: FastifyPluginAsyncZod<{ ftp: FtpService }> = async (app,
     ['enable', true],
     ['disable', false],
   ] as const) {
-    app.post(
+    owner.post(
       `/:serviceId/users/:user/${action}`,
-      route({
+      {
         summary: enabled
           ? 'Let a user sign in over FTP and SFTP'
           : 'Keep a user out of FTP and SFTP (their sessions end)',
         params: ftpUserParamsSchema,
         response: { 200: ftpUserSchema },
-      }),
-      async (request) =>
-        ftp.setEnabled(currentUserId(request), request.params.serviceId, request.params.user, enabled, {
-          ip: request.ip,
-        }),
+      },
+      async (request, { accountId, meta }) =>
+        ftp.setEnabled(accountId, request.params.serviceId, request.params.user, enabled, meta),
     );
   }
 

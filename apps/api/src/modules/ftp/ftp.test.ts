@@ -21,9 +21,9 @@ import {
   ownerWithService,
   PASSWORD,
   serviceRow,
-  setService,
   type Auth,
   type WorkspaceCalls,
+  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { ftpSessions, ftpSettings, ftpUsers } from './ftp.table.ts';
 
@@ -42,10 +42,12 @@ describe('FTP and SFTP', () => {
   let ctx: TestContext;
   let call: WorkspaceCalls;
   let node: TestNode;
-  let placedCount = 0;
+  let place: WorkspacePlacement['place'];
 
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({ node: { name: 'ftp-node', addresses: ['10.16.0.1'] } }));
+    ({ ctx, call, node, place } = await workspaceTestApp({
+      node: { name: 'ftp-node', addresses: ['10.16.0.1'] },
+    }));
   });
   afterAll(async () => {
     await ctx.close();
@@ -63,12 +65,7 @@ describe('FTP and SFTP', () => {
   /** An owner's service on the test's node, with users ona and jonas. */
   async function workspace() {
     const owned = await ownerWithService(ctx);
-    placedCount += 1;
-    await setService(ctx, owned.serviceId, {
-      nodeId: node.id,
-      address: `10.16.1.${placedCount}`,
-      idBase: 7_000_000 + placedCount * 10_000,
-    });
+    await place(owned.serviceId);
     for (const name of ['ona', 'jonas']) {
       const created = await call.post(owned.auth, `/api/v1/user-groups/${owned.serviceId}/users`, {
         name,
@@ -81,12 +78,7 @@ describe('FTP and SFTP', () => {
 
   it('is on by default: every user may sign in, read and write, and the desired state says so', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    placedCount += 1;
-    await setService(ctx, serviceId, {
-      nodeId: node.id,
-      address: `10.16.1.${placedCount}`,
-      idBase: 7_000_000 + placedCount * 10_000,
-    });
+    const address = await place(serviceId);
     // No users: nothing to serve, no sections.
     const empty = await desiredOf(serviceId);
     expect(empty?.ftp).toBeUndefined();
@@ -127,7 +119,7 @@ describe('FTP and SFTP', () => {
     const status = (await call.get(auth, `${base(serviceId)}/status`)).json<FtpStatus>();
     expect(status).toMatchObject({
       placed: true,
-      address: `10.16.1.${placedCount}`,
+      address,
       ftp: { enabled: true, port: 21, serving: null, live: null },
       sftp: { enabled: true, port: 22, serving: null, live: null },
       mode: 'passive',

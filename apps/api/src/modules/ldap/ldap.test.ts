@@ -20,6 +20,7 @@ import {
   setService,
   type Auth,
   type WorkspaceCalls,
+  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { hashWorkspacePassword, verifySha512Crypt } from '../directory/passwords.ts';
 import { workspaceUsers } from '../directory/directory.table.ts';
@@ -32,12 +33,12 @@ describe('LDAP', () => {
   let ctx: TestContext;
   let call: WorkspaceCalls;
   let node: TestNode;
-  let placedCount = 0;
+  let place: WorkspacePlacement['place'];
 
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({
+    ({ ctx, call, node, place } = await workspaceTestApp({
       clock: true,
-      node: { name: 'ldap-node', addresses: ['10.17.0.1'] },
+      node: { name: 'ldap-node', addresses: ['10.17.0.1'], subnet: '10.17.1' },
     }));
   });
   afterAll(async () => {
@@ -45,14 +46,6 @@ describe('LDAP', () => {
   });
 
   const base = (serviceId: string) => `/api/v1/ldap/services/${serviceId}/ldap`;
-  async function placed(serviceId: string): Promise<void> {
-    placedCount += 1;
-    await setService(ctx, serviceId, {
-      nodeId: node.id,
-      address: `10.17.1.${placedCount}`,
-      idBase: 7_000_000 + placedCount * 10_000,
-    });
-  }
   const desiredOf = async (serviceId: string) =>
     (await node.desired()).workspaces.find((workspace) => workspace.service_id === serviceId);
   async function userNamed(auth: Auth, serviceId: string, name: string, active = true): Promise<void> {
@@ -66,7 +59,7 @@ describe('LDAP', () => {
   /** A placed service with users ona, jonas and (inactive) petras. */
   async function withUsers() {
     const owner = await ownerWithService(ctx);
-    await placed(owner.serviceId);
+    await place(owner.serviceId);
     await userNamed(owner.auth, owner.serviceId, 'ona');
     await userNamed(owner.auth, owner.serviceId, 'jonas');
     await userNamed(owner.auth, owner.serviceId, 'petras', false);

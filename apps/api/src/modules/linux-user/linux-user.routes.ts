@@ -14,11 +14,12 @@ import {
 } from '@debesis/contract';
 import { attachmentDisposition } from '../../http/attachment.ts';
 import { currentLinuxUser } from '../../http/caller.ts';
+import { bearerRoutes } from '../../http/owner-route.ts';
 import type { LinuxUserPortal } from './linux-user.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['linux-user'];
-const portalAccess = { access: 'linux-user' } as const;
+// The portal's own token, nothing else (http/caller.ts).
+const route = bearerRoutes(tags, 'linux-user');
 const OVPN_MEDIA_TYPE = 'application/x-openvpn-profile';
 
 export const linuxUserLoginRoutes: FastifyPluginAsyncZod<{ portal: LinuxUserPortal }> = async (
@@ -48,58 +49,38 @@ export const linuxUserPortalRoutes: FastifyPluginAsyncZod<{ portal: LinuxUserPor
 ) => {
   app.get(
     '/me',
-    {
-      config: portalAccess,
-      schema: {
-        tags,
-        summary: 'The signed-in workspace user',
-        security,
-        response: { 200: linuxUserMeSchema },
-      },
-    },
+    route({
+      summary: 'The signed-in workspace user',
+      response: { 200: linuxUserMeSchema },
+    }),
     async (request) => portal.me(currentLinuxUser(request)),
   );
 
   app.get(
     '/service',
-    {
-      config: portalAccess,
-      schema: {
-        tags,
-        summary: 'The user’s workspace: name, state, address',
-        security,
-        response: { 200: linuxUserServiceSchema },
-      },
-    },
+    route({
+      summary: 'The user’s workspace: name, state, address',
+      response: { 200: linuxUserServiceSchema },
+    }),
     async (request) => portal.service(currentLinuxUser(request)),
   );
 
   app.get(
     '/shares',
-    {
-      config: portalAccess,
-      schema: {
-        tags,
-        summary: 'What the user can reach (Samba shares, FTP, SFTP), with its rights and how to connect',
-        security,
-        response: { 200: linuxUserSharesResponseSchema },
-      },
-    },
+    route({
+      summary: 'What the user can reach (Samba shares, FTP, SFTP), with its rights and how to connect',
+      response: { 200: linuxUserSharesResponseSchema },
+    }),
     async (request) => portal.shares(currentLinuxUser(request)),
   );
 
   app.post(
     '/change-password',
-    {
-      config: portalAccess,
-      schema: {
-        tags,
-        summary: 'Change the password for SMB, FTP, SFTP, LDAP and VPN alike; answers a new token',
-        security,
-        body: linuxUserChangePasswordRequestSchema,
-        response: { 200: linuxUserChangePasswordResponseSchema },
-      },
-    },
+    route({
+      summary: 'Change the password for SMB, FTP, SFTP, LDAP and VPN alike; answers a new token',
+      body: linuxUserChangePasswordRequestSchema,
+      response: { 200: linuxUserChangePasswordResponseSchema },
+    }),
     async (request) =>
       portal.changePassword(currentLinuxUser(request), request.body, {
         ip: request.ip || null,
@@ -109,18 +90,13 @@ export const linuxUserPortalRoutes: FastifyPluginAsyncZod<{ portal: LinuxUserPor
 
   app.get(
     '/vpn-config/download',
-    {
-      config: portalAccess,
-      schema: {
-        tags,
-        summary: 'The user’s own VPN config (.ovpn), when the workspace has a VPN user of the same name',
-        security,
-        produces: [OVPN_MEDIA_TYPE],
-        response: {
-          200: z.custom<string>().meta({ type: 'string', format: 'binary', description: OVPN_MEDIA_TYPE }),
-        },
+    route({
+      summary: 'The user’s own VPN config (.ovpn), when the workspace has a VPN user of the same name',
+      produces: [OVPN_MEDIA_TYPE],
+      response: {
+        200: z.custom<string>().meta({ type: 'string', format: 'binary', description: OVPN_MEDIA_TYPE }),
       },
-    },
+    }),
     async (request, reply) => {
       const config = await portal.vpnConfig(currentLinuxUser(request));
       return reply

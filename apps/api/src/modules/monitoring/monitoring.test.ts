@@ -18,12 +18,12 @@ import { createServicesQueries } from '../services/services.queries.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
   workspaceTestApp,
-  ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
   type Auth,
   type WorkspaceCalls,
+  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { activityWindow } from './activity-window.ts';
 import { createMonitoringTick } from './monitoring.tick.ts';
@@ -62,12 +62,15 @@ describe('monitoring', () => {
   let ctx: TestContext;
   let node: TestNode;
   let call: WorkspaceCalls;
-  let placedCount = 0;
+  let placedService: WorkspacePlacement['placedService'];
   const mails: MailMessage[] = [];
   let tick: ReturnType<typeof createMonitoringTick>;
 
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({ clock: true, node: { name: 'monitoring-node' } }));
+    ({ ctx, call, node, placedService } = await workspaceTestApp({
+      clock: true,
+      node: { name: 'monitoring-node' },
+    }));
     tick = createMonitoringTick({
       db: ctx.database.db,
       users: createUsersQueries(ctx.database.db),
@@ -80,17 +83,6 @@ describe('monitoring', () => {
   afterAll(async () => {
     await ctx.close();
   });
-
-  async function placedService() {
-    const owned = await ownerWithService(ctx);
-    placedCount += 1;
-    await setService(ctx, owned.serviceId, {
-      nodeId: node.id,
-      address: `10.16.1.${placedCount}`,
-      idBase: 7_000_000 + placedCount * 10_000,
-    });
-    return owned;
-  }
 
   const report = (serviceId: string, extra: Partial<WorkspaceReport>) =>
     node.report([

@@ -2,7 +2,6 @@
 // the list is the contract's, packages/contract/src/nfs.ts). The verified owner only; changes
 // carry the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createNfsExportRequestSchema,
   errorResponseSchema,
@@ -18,6 +17,7 @@ import {
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
 import { ownerRouter } from '../../http/owner-route.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { NfsService } from './nfs.service.ts';
 
@@ -25,50 +25,33 @@ const tags = ['nfs'];
 
 export const nfsRoutes: FastifyPluginAsyncZod<{ nfs: NfsService }> = async (app, { nfs }) => {
   const owner = ownerRouter(app, tags);
-  owner.get(
-    '/:serviceId/shares',
-    {
-      summary: 'The NFS exports with their apply status',
-      params: workspaceServiceParamsSchema,
-      response: { 200: nfsExportsResponseSchema },
+  resourceRoutes(owner, nfs, {
+    path: '/:serviceId/shares',
+    id: 'path',
+    params: nfsExportParamsSchema,
+    item: nfsExportSchema,
+    routes: {
+      list: {
+        summary: 'The NFS exports with their apply status',
+        response: nfsExportsResponseSchema,
+        call: 'listExports',
+      },
+      create: {
+        summary: 'Export a folder of the storage to a client (an IP address, a network or a hostname)',
+        body: createNfsExportRequestSchema,
+        call: 'createExport',
+      },
+      update: {
+        summary: 'Change an export (client, access, description, owner); {path} URL-encoded',
+        body: updateNfsExportRequestSchema,
+        call: 'updateExport',
+      },
+      delete: {
+        summary: 'Stop exporting a folder (its clients are cut off; the files stay); {path} URL-encoded',
+        call: 'deleteExport',
+      },
     },
-    async (request, { accountId }) => nfs.listExports(accountId, request.params.serviceId),
-  );
-
-  owner.post(
-    '/:serviceId/shares',
-    {
-      summary: 'Export a folder of the storage to a client (an IP address, a network or a hostname)',
-      params: workspaceServiceParamsSchema,
-      body: createNfsExportRequestSchema,
-      response: { 201: nfsExportSchema },
-    },
-    async (request, { accountId, meta }) =>
-      nfs.createExport(accountId, request.params.serviceId, request.body, meta),
-  );
-
-  owner.patch(
-    '/:serviceId/shares/:path',
-    {
-      summary: 'Change an export (client, access, description, owner); {path} URL-encoded',
-      params: nfsExportParamsSchema,
-      body: updateNfsExportRequestSchema,
-      response: { 200: nfsExportSchema },
-    },
-    async (request, { accountId, meta }) =>
-      nfs.updateExport(accountId, request.params.serviceId, request.params.path, request.body, meta),
-  );
-
-  owner.delete(
-    '/:serviceId/shares/:path',
-    {
-      summary: 'Stop exporting a folder (its clients are cut off; the files stay); {path} URL-encoded',
-      params: nfsExportParamsSchema,
-      response: { 204: z.null() },
-    },
-    async (request, { accountId, meta }) =>
-      nfs.deleteExport(accountId, request.params.serviceId, request.params.path, meta),
-  );
+  });
 
   owner.get(
     '/:serviceId/clients',

@@ -25,9 +25,9 @@ import {
   ownerWithService,
   PASSWORD,
   serviceRow,
-  setService,
   type Auth,
   type WorkspaceCalls,
+  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import { nfsExports } from './nfs.table.ts';
@@ -74,7 +74,7 @@ describe('NFS exports', () => {
   let ctx: TestContext;
   let call: WorkspaceCalls;
   let node: TestNode;
-  let placedCount = 0;
+  let place: WorkspacePlacement['place'];
   /** What the node was asked, and whether it knows `nfs.disconnect` (an older agent does not). */
   const asked: Array<{ serviceId: string; kind: NodeCallKind; payload: unknown }> = [];
   let nodeKnowsDisconnect = true;
@@ -89,7 +89,7 @@ describe('NFS exports', () => {
   };
 
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({
+    ({ ctx, call, node, place } = await workspaceTestApp({
       clock: true,
       nodeCalls,
       node: { name: 'nfs-node', addresses: ['10.16.0.1'] },
@@ -127,12 +127,6 @@ describe('NFS exports', () => {
     expect(response.statusCode, response.body).toBe(201);
   };
 
-  async function placed(serviceId: string): Promise<string> {
-    placedCount += 1;
-    const address = `10.16.1.${placedCount}`;
-    await setService(ctx, serviceId, { nodeId: node.id, address, idBase: 7_000_000 + placedCount * 10_000 });
-    return address;
-  }
   const desiredOf = async (serviceId: string) =>
     (await node.desired()).workspaces.find((workspace) => workspace.service_id === serviceId);
   const report = async (serviceId: string, nfs: NfsReport, extra: object = {}) =>
@@ -150,7 +144,7 @@ describe('NFS exports', () => {
 
   it('exports a folder: stamped, logged, in the desired state (path as typed without its slashes); deleted, the section goes', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    const address = await placed(serviceId);
+    const address = await place(serviceId);
     await addUser(auth, serviceId, 'ona');
     expect((await desiredOf(serviceId))?.nfs).toBeUndefined();
     const before = (await serviceRow(ctx, serviceId)).generation;
@@ -302,7 +296,7 @@ describe('NFS exports', () => {
 
   it('changes an export (client, access, description, owner) by its URL-encoded path; the same values change nothing', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    await place(serviceId);
     await addUser(auth, serviceId, 'ona');
     await addUser(auth, serviceId, 'jonas');
     await exportOf(auth, serviceId, { owner: 'ona' });
@@ -354,7 +348,7 @@ describe('NFS exports', () => {
 
   it('an owner deleted from the directory: the export is written as the workspace itself, stamped with the deletion', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    await place(serviceId);
     await addUser(auth, serviceId, 'ona');
     await exportOf(auth, serviceId, { owner: 'ona' });
     await exportOf(auth, serviceId, { path: 'kitas' });
@@ -376,7 +370,7 @@ describe('NFS exports', () => {
 
   it("shows each export's counters as the node reports them (ganesha's statistics)", async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    await place(serviceId);
     await exportOf(auth, serviceId, { access: 'read_write' });
     await exportOf(auth, serviceId, { path: 'laptopui', client: '192.168.1.10' });
     const counters = { reads: 3, read_bytes: 4096, writes: 2, write_bytes: 15 };
@@ -409,7 +403,7 @@ describe('NFS exports', () => {
 
   it('shows the reported clients in clients, status, stats and the overview; disconnect asks the node to refuse the client', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    const address = await placed(serviceId);
+    const address = await place(serviceId);
     const empty = (await call.get(auth, `${base(serviceId)}/clients`)).json<NfsClientsResponse>();
     expect(empty).toEqual({ clients: [], reported_at: null });
     await exportOf(auth, serviceId, { access: 'read_write' });
@@ -558,7 +552,7 @@ describe('NFS exports', () => {
 
   it('answers 404 for another account’s service and changes nothing; 401 without a session', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    await place(serviceId);
     await exportOf(auth, serviceId);
     await report(serviceId, {
       clients: [

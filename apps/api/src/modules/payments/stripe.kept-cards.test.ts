@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, PaymentMethodsResponse } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { seedCatalogue } from '../../test/payments.ts';
 import { createStripeProvider } from './stripe.provider.ts';
+import { useStripeApp } from './stripe.test-support.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_kept_0123456789abcdef';
 const signer = new Stripe('sk_test_unused_0123456789');
@@ -282,24 +282,7 @@ describe('Stripe kept cards', () => {
 });
 
 describe('the app with Stripe: kept cards', () => {
-  let ctx: TestContext;
-  let api: Awaited<ReturnType<typeof fakeStripeApi>>;
-  beforeAll(async () => {
-    api = await fakeStripeApi();
-    ctx = await createTestContext({
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_x0123456789',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: api.url,
-      },
-    });
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    api.server.close();
-  });
+  const stripe = useStripeApp(fakeStripeApi, WEBHOOK_SECRET);
 
   it('takes a settled off-session charge once: no renewal waits for this one, and a replay is a duplicate', async () => {
     const payload = JSON.stringify({
@@ -318,7 +301,7 @@ describe('the app with Stripe: kept cards', () => {
     });
     const deliver = async () =>
       (
-        await ctx.app.inject({
+        await stripe.ctx.app.inject({
           method: 'POST',
           url: '/api/v1/payments/events/stripe',
           headers: { 'content-type': 'application/json', 'stripe-signature': signed(payload) },
@@ -330,17 +313,17 @@ describe('the app with Stripe: kept cards', () => {
   });
 
   it('makes one Customer per account, keeps the card Stripe attached, and detaches it on removal', async () => {
-    const owner = await signedInUser(ctx);
+    const owner = await signedInUser(stripe.ctx);
     const open = async () => {
       const order = (
-        await injectWithCsrf(ctx.app, {
+        await injectWithCsrf(stripe.ctx.app, {
           method: 'POST',
           url: '/api/v1/orders/',
           headers: owner.auth,
           payload: { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '1m' },
         })
       ).json<Order>();
-      const response = await injectWithCsrf(ctx.app, {
+      const response = await injectWithCsrf(stripe.ctx.app, {
         method: 'POST',
         url: `/api/v1/orders/${order.id}/process`,
         headers: owner.auth,
@@ -350,15 +333,17 @@ describe('the app with Stripe: kept cards', () => {
     };
     await open();
     await open();
-    const customers = api.requests.filter((request) => request.path === '/v1/customers');
+    const customers = stripe.api.requests.filter((request) => request.path === '/v1/customers');
     expect(customers).toHaveLength(1);
     expect(customers[0]?.form.get('email')).toBe(owner.user.email);
     expect(customers[0]?.form.get('metadata[account_id]')).toBe(owner.user.id);
-    const checkout = api.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)!;
+    const checkout = stripe.api.requests
+      .filter((request) => request.path === '/v1/checkout/sessions')
+      .at(-1)!;
     expect(checkout.form.get('customer')).toBe('cus_test_1');
     expect(checkout.form.get('payment_intent_data[setup_future_usage]')).toBe('off_session');
 
-    const setup = await injectWithCsrf(ctx.app, {
+    const setup = await injectWithCsrf(stripe.ctx.app, {
       method: 'POST',
       url: '/api/v1/billing/payment-methods',
       headers: owner.auth,
@@ -366,7 +351,7 @@ describe('the app with Stripe: kept cards', () => {
     expect(setup.json()).toEqual({ url: 'https://checkout.stripe.test/c/setup' });
 
     const payload = attachedEvent('evt_app_pm', 'cus_test_1', 'pm_app_1', { brand: 'visa', last4: '4242' });
-    const delivered = await ctx.app.inject({
+    const delivered = await stripe.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/payments/events/stripe',
       headers: { 'content-type': 'application/json', 'stripe-signature': signed(payload) },
@@ -374,7 +359,11 @@ describe('the app with Stripe: kept cards', () => {
     });
     expect(delivered.json()).toEqual({ received: true, result: 'applied' });
     const shown = (
-      await ctx.app.inject({ method: 'GET', url: '/api/v1/billing/payment-methods', headers: owner.auth })
+      await stripe.ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/billing/payment-methods',
+        headers: owner.auth,
+      })
     ).json<PaymentMethodsResponse>();
     expect(shown.payment_method).toMatchObject({
       provider: 'stripe',
@@ -386,13 +375,13 @@ describe('the app with Stripe: kept cards', () => {
 
     // A newer card replaces it; the old one is detached at Stripe.
     const newer = attachedEvent('evt_app_pm2', 'cus_test_1', 'pm_app_2', { last4: '5555' }, 1_800_000_100);
-    await ctx.app.inject({
+    await stripe.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/payments/events/stripe',
       headers: { 'content-type': 'application/json', 'stripe-signature': signed(newer) },
       payload: newer,
     });
-    expect(api.requests.at(-1)?.path).toBe('/v1/payment_methods/pm_app_1/detach');
+    expect(stripe.api.requests.at(-1)?.path).toBe('/v1/payment_methods/pm_app_1/detach');
 
     // Stripe tells of that detach: the card was replaced already, nothing changes.
     const detached = (id: string, methodRef: string) =>
@@ -405,7 +394,7 @@ describe('the app with Stripe: kept cards', () => {
       });
     const deliver = async (payload: string) =>
       (
-        await ctx.app.inject({
+        await stripe.ctx.app.inject({
           method: 'POST',
           url: '/api/v1/payments/events/stripe',
           headers: { 'content-type': 'application/json', 'stripe-signature': signed(payload) },
@@ -414,7 +403,11 @@ describe('the app with Stripe: kept cards', () => {
       ).json<{ result: string }>().result;
     const shownCard = async () =>
       (
-        await ctx.app.inject({ method: 'GET', url: '/api/v1/billing/payment-methods', headers: owner.auth })
+        await stripe.ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/billing/payment-methods',
+          headers: owner.auth,
+        })
       ).json<PaymentMethodsResponse>().payment_method;
     expect(await deliver(detached('evt_app_det1', 'pm_app_1'))).toBe('ignored');
     expect(await shownCard()).toMatchObject({ last4: '5555' });
@@ -425,12 +418,12 @@ describe('the app with Stripe: kept cards', () => {
     await deliver(newer.replace('evt_app_pm2', 'evt_app_pm3'));
     expect(await shownCard()).toMatchObject({ last4: '5555' });
 
-    const removed = await injectWithCsrf(ctx.app, {
+    const removed = await injectWithCsrf(stripe.ctx.app, {
       method: 'DELETE',
       url: '/api/v1/billing/payment-methods',
       headers: owner.auth,
     });
     expect(removed.json()).toEqual({ payment_method: null });
-    expect(api.requests.at(-1)?.path).toBe('/v1/payment_methods/pm_app_2/detach');
+    expect(stripe.api.requests.at(-1)?.path).toBe('/v1/payment_methods/pm_app_2/detach');
   });
 });

@@ -6,13 +6,11 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Order, PaymentSessionStatus } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { SEED_CATALOGUE } from '../products/catalogue-seed.ts';
-import { createProductsQueries } from '../products/products.queries.ts';
-import { createProductsService } from '../products/products.service.ts';
 import { services } from '../services/services.table.ts';
 import { createStripeProvider } from './stripe.provider.ts';
+import { useStripeApp } from './stripe.test-support.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 const signer = new Stripe('sk_test_unused_0123456789');
@@ -151,31 +149,12 @@ describe('Stripe provider', () => {
 });
 
 describe('the app with Stripe as provider', () => {
-  let ctx: TestContext;
-  let api: Awaited<ReturnType<typeof fakeStripeApi>>;
-  beforeAll(async () => {
-    api = await fakeStripeApi();
-    ctx = await createTestContext({
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_x0123456789',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: api.url,
-      },
-    });
-    await createProductsService({ queries: createProductsQueries(ctx.database.db) }).seedIfEmpty(
-      SEED_CATALOGUE,
-    );
-  });
-  afterAll(async () => {
-    await ctx.close();
-    api.server.close();
-  });
+  const stripe = useStripeApp(fakeStripeApi, WEBHOOK_SECRET);
 
   it('pays an order once from five copies of Stripe’s signed completion event', async () => {
-    const owner = await signedInUser(ctx);
+    const owner = await signedInUser(stripe.ctx);
     const order = (
-      await injectWithCsrf(ctx.app, {
+      await injectWithCsrf(stripe.ctx.app, {
         method: 'POST',
         url: '/api/v1/orders/',
         headers: owner.auth,
@@ -183,7 +162,7 @@ describe('the app with Stripe as provider', () => {
       })
     ).json<Order>();
     const session = (
-      await injectWithCsrf(ctx.app, {
+      await injectWithCsrf(stripe.ctx.app, {
         method: 'POST',
         url: `/api/v1/orders/${order.id}/process`,
         headers: owner.auth,
@@ -204,7 +183,7 @@ describe('the app with Stripe as provider', () => {
     );
     const deliveries = await Promise.all(
       Array.from({ length: 5 }, () =>
-        ctx.app.inject({
+        stripe.ctx.app.inject({
           method: 'POST',
           url: '/api/v1/payments/events/stripe',
           headers: { 'content-type': 'application/json', 'stripe-signature': signed(payload) },
@@ -220,14 +199,17 @@ describe('the app with Stripe as provider', () => {
       'duplicate',
     ]);
     const status = (
-      await ctx.app.inject({ method: 'GET', url: `/api/v1/payments/session/${session.session_id}/status` })
+      await stripe.ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/payments/session/${session.session_id}/status`,
+      })
     ).json<PaymentSessionStatus>();
     expect(status.order_status).toBe('PAID');
-    expect(await ctx.database.db.select().from(services).where(eq(services.orderId, order.id))).toHaveLength(
-      1,
-    );
+    expect(
+      await stripe.ctx.database.db.select().from(services).where(eq(services.orderId, order.id)),
+    ).toHaveLength(1);
     // The sandbox's card page exists only when the sandbox is the provider.
-    const sandboxPay = await ctx.app.inject({
+    const sandboxPay = await stripe.ctx.app.inject({
       method: 'POST',
       url: '/payments-sandbox/sessions/ps_abcdefghijkl/pay',
     });

@@ -5,14 +5,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Order } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { seedCatalogue } from '../../test/payments.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 import { paymentEvents, paymentSessions } from './payments.table.ts';
+import { useStripeApp } from './stripe.test-support.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 const signer = new Stripe('sk_test_unused_0123456789');
@@ -60,33 +60,18 @@ function fakeStripeApi(): Promise<{ url: string; requests: StripeRequest[]; serv
 }
 
 describe('Stripe events under attack', () => {
-  let ctx: TestContext;
-  let api: Awaited<ReturnType<typeof fakeStripeApi>>;
-  beforeAll(async () => {
-    api = await fakeStripeApi();
-    ctx = await createTestContext({
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_x0123456789',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: api.url,
-      },
-    });
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    api.server.close();
-  });
+  const stripe = useStripeApp(fakeStripeApi, WEBHOOK_SECRET);
 
   const post = (auth: Auth, url: string, payload: object = {}) =>
-    injectWithCsrf(ctx.app, { method: 'POST', url, headers: auth, payload });
+    injectWithCsrf(stripe.ctx.app, { method: 'POST', url, headers: auth, payload });
   const order = async (auth: Auth, id: string) =>
-    (await ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${id}`, headers: auth })).json<Order>();
+    (
+      await stripe.ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${id}`, headers: auth })
+    ).json<Order>();
   const sessionRow = async (id: string) =>
-    (await ctx.database.db.select().from(paymentSessions).where(eq(paymentSessions.id, id)))[0];
+    (await stripe.ctx.database.db.select().from(paymentSessions).where(eq(paymentSessions.id, id)))[0];
   const actions = async (accountId: string, action: string) =>
-    ctx.database.db
+    stripe.ctx.database.db
       .select()
       .from(activityEvents)
       .where(and(eq(activityEvents.accountId, accountId), eq(activityEvents.action, action)));
@@ -111,7 +96,7 @@ describe('Stripe events under attack', () => {
       type: 'checkout.session.completed',
       data: { object: { object: 'checkout.session', payment_status: 'paid', ...object } },
     });
-    const response = await ctx.app.inject({
+    const response = await stripe.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/payments/events/stripe',
       headers: {
@@ -131,7 +116,7 @@ describe('Stripe events under attack', () => {
   });
 
   it('attack 12.9: an event of another Checkout Session, amount or currency leaves the order unpaid', async () => {
-    const owner = await signedInUser(ctx);
+    const owner = await signedInUser(stripe.ctx);
     const { created, sessionId, checkoutId } = await orderWithSession(owner.auth);
     const good = paid(sessionId, checkoutId, created.amount);
     for (const [object, reason] of [
@@ -143,7 +128,7 @@ describe('Stripe events under attack', () => {
     ] as const) {
       const { id, response } = await completed(object);
       expect(response.json()).toEqual({ received: true, result: 'refused' });
-      const [recorded] = await ctx.database.db
+      const [recorded] = await stripe.ctx.database.db
         .select()
         .from(paymentEvents)
         .where(eq(paymentEvents.eventId, id));
@@ -158,20 +143,20 @@ describe('Stripe events under attack', () => {
   });
 
   it('attack 12.9: a second payment of a paid order is refunded through Stripe and recorded', async () => {
-    const owner = await signedInUser(ctx);
+    const owner = await signedInUser(stripe.ctx);
     const { created, sessionId, checkoutId } = await orderWithSession(owner.auth);
     const other = await checkout(owner.auth, created.id);
     await completed(paid(sessionId, checkoutId, created.amount, 'pi_first'));
     expect((await order(owner.auth, created.id)).status).toBe('PAID');
     // The order's other Checkout Session is expired at Stripe once the order is paid.
-    expect(api.requests.map((request) => request.path)).toContain(
+    expect(stripe.api.requests.map((request) => request.path)).toContain(
       `/v1/checkout/sessions/${other.checkoutId}/expire`,
     );
 
     // It was paid all the same, a moment before.
-    const refundsBefore = api.requests.filter((request) => request.path === '/v1/refunds').length;
+    const refundsBefore = stripe.api.requests.filter((request) => request.path === '/v1/refunds').length;
     await completed(paid(other.sessionId, other.checkoutId, created.amount, 'pi_second'));
-    const refunds = api.requests.filter((request) => request.path === '/v1/refunds');
+    const refunds = stripe.api.requests.filter((request) => request.path === '/v1/refunds');
     expect(refunds).toHaveLength(refundsBefore + 1);
     expect(refunds.at(-1)?.form.get('payment_intent')).toBe('pi_second');
     expect(refunds.at(-1)?.form.get('amount')).toBe(String(created.amount));
@@ -188,7 +173,7 @@ describe('Stripe events under attack', () => {
   });
 
   it('attack 12.3: a cancelled order’s Checkout Session is expired at Stripe', async () => {
-    const owner = await signedInUser(ctx);
+    const owner = await signedInUser(stripe.ctx);
     const { created, sessionId, checkoutId } = await orderWithSession(owner.auth);
     await completed(paid(sessionId, checkoutId, created.amount));
     const serviceId = (await order(owner.auth, created.id)).service_id ?? '';
@@ -198,7 +183,7 @@ describe('Stripe events under attack', () => {
     const firstCheckout = await checkout(owner.auth, first.id);
     await extend({ period_id: '1m' });
     expect((await order(owner.auth, first.id)).status).toBe('CANCELLED');
-    expect(api.requests.map((request) => request.path)).toContain(
+    expect(stripe.api.requests.map((request) => request.path)).toContain(
       `/v1/checkout/sessions/${firstCheckout.checkoutId}/expire`,
     );
     expect((await sessionRow(firstCheckout.sessionId))?.status).toBe('expired');

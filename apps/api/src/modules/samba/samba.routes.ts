@@ -20,6 +20,7 @@ import {
   workspaceServiceParamsSchema,
 } from '@debesis/contract';
 import { ownerRouter } from '../../http/owner-route.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { SambaService } from './samba.service.ts';
 
@@ -29,50 +30,33 @@ export const sambaRoutes: FastifyPluginAsyncZod<{
   samba: SambaService;
 }> = async (app, { samba }) => {
   const owner = ownerRouter(app, tags);
-  owner.get(
-    '/:serviceId/shares',
-    {
-      summary: 'The service’s Samba shares with their users, groups and apply status',
-      params: workspaceServiceParamsSchema,
-      response: { 200: sambaSharesResponseSchema },
+  resourceRoutes(owner, samba, {
+    path: '/:serviceId/shares',
+    id: 'share',
+    params: sambaShareParamsSchema,
+    item: sambaShareSchema,
+    routes: {
+      list: {
+        summary: 'The service’s Samba shares with their users, groups and apply status',
+        response: sambaSharesResponseSchema,
+        call: 'listShares',
+      },
+      create: {
+        summary: 'Create a share (folder `shares/<name>` unless a path is given)',
+        body: createSambaShareRequestSchema,
+        call: 'createShare',
+      },
+      update: {
+        summary: 'Change a share; `users` and `groups`, when given, replace the lists',
+        body: updateSambaShareRequestSchema,
+        call: 'updateShare',
+      },
+      delete: {
+        summary: 'Delete a share (the folder’s files are the node’s to keep or remove)',
+        call: 'deleteShare',
+      },
     },
-    async (request, { accountId }) => samba.listShares(accountId, request.params.serviceId),
-  );
-
-  owner.post(
-    '/:serviceId/shares',
-    {
-      summary: 'Create a share (folder `shares/<name>` unless a path is given)',
-      params: workspaceServiceParamsSchema,
-      body: createSambaShareRequestSchema,
-      response: { 201: sambaShareSchema },
-    },
-    async (request, { accountId, meta }) =>
-      samba.createShare(accountId, request.params.serviceId, request.body, meta),
-  );
-
-  owner.patch(
-    '/:serviceId/shares/:share',
-    {
-      summary: 'Change a share; `users` and `groups`, when given, replace the lists',
-      params: sambaShareParamsSchema,
-      body: updateSambaShareRequestSchema,
-      response: { 200: sambaShareSchema },
-    },
-    async (request, { accountId, meta }) =>
-      samba.updateShare(accountId, request.params.serviceId, request.params.share, request.body, meta),
-  );
-
-  owner.delete(
-    '/:serviceId/shares/:share',
-    {
-      summary: 'Delete a share (the folder’s files are the node’s to keep or remove)',
-      params: sambaShareParamsSchema,
-      response: { 204: z.null() },
-    },
-    async (request, { accountId, meta }) =>
-      samba.deleteShare(accountId, request.params.serviceId, request.params.share, meta),
-  );
+  });
 
   owner.get(
     '/:serviceId/shares/:share/users',

@@ -16,10 +16,6 @@ import {
 import type { TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { createDirectoryReader } from '../directory/directory.reader.ts';
-import { activityInTransaction } from '../workspace/activity-in-transaction.ts';
-import { createActivityQueries } from '../activity/activity.queries.ts';
-import { createActivityService } from '../activity/activity.service.ts';
-import { createWorkspaceChanges } from '../workspace/workspace-change.ts';
 import {
   workspaceTestApp,
   activityOf,
@@ -30,6 +26,7 @@ import {
   setService,
   type Auth,
   type WorkspaceCalls,
+  workspaceChanges,
 } from '../directory/workspace.test-support.ts';
 import { sambaShares } from './samba.table.ts';
 import { createSambaService } from './samba.service.ts';
@@ -55,12 +52,7 @@ describe('Samba shares', () => {
   const sambaService = () =>
     createSambaService({
       db: ctx.database.db,
-      changes: createWorkspaceChanges({
-        db: ctx.database.db,
-        recordActivity: activityInTransaction(
-          createActivityService({ queries: createActivityQueries(ctx.database.db) }),
-        ),
-      }),
+      changes: workspaceChanges(ctx),
       directory: createDirectoryReader,
       plans: { publicAddress: () => Promise.resolve(true) },
     });

@@ -18,8 +18,8 @@ import {
   workspaceTestApp,
   activityOf,
   ownerWithService,
-  setService,
   type WorkspaceCalls,
+  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 
@@ -87,11 +87,11 @@ describe('snapshots', () => {
   let ctx: TestContext;
   let call: WorkspaceCalls;
   let node: TestNode;
+  let placedService: WorkspacePlacement['placedService'];
   const fake = fakeNode();
-  let placedCount = 0;
 
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({
+    ({ ctx, call, node, placedService } = await workspaceTestApp({
       clock: true,
       nodeCalls: fake.nodeCalls,
       node: { name: 'snapshots-node', addresses: ['10.16.0.1'] },
@@ -106,16 +106,6 @@ describe('snapshots', () => {
   });
 
   const url = (serviceId: string) => `/api/v1/snapshots/${serviceId}`;
-  async function placedService() {
-    const owned = await ownerWithService(ctx);
-    placedCount += 1;
-    await setService(ctx, owned.serviceId, {
-      nodeId: node.id,
-      address: `10.16.1.${placedCount}`,
-      idBase: 7_000_000 + placedCount * 10_000,
-    });
-    return owned;
-  }
   const report = (serviceId: string, snapshots: SnapshotsReport) =>
     node.report([
       {

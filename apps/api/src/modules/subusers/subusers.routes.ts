@@ -18,15 +18,16 @@ import {
   twoFactorSetupResponseSchema,
   twoFactorVerifyRequestSchema,
   updateSubuserRequestSchema,
-  workspaceServiceParamsSchema,
 } from '@debesis/contract';
 import { currentSubuser } from '../../http/caller.ts';
-import { ownerRouter } from '../../http/owner-route.ts';
+import { bearerRoutes, ownerRouter } from '../../http/owner-route.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import type { SubuserSignIn } from './subuser-sign-in.ts';
 import type { SubusersService } from './subusers.service.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['subusers'];
+/** The subuser's own routes: its session's token. */
+const subuserRoute = bearerRoutes(tags, 'subuser');
 
 export const subusersRoutes: FastifyPluginAsyncZod<{
   subusers: SubusersService;
@@ -54,24 +55,16 @@ export const subusersRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/auth/me',
-    {
-      config: { access: 'subuser' },
-      schema: {
-        tags,
-        summary: 'The signed-in subuser and its service',
-        security,
-        response: { 200: subuserIdentitySchema },
-      },
-    },
+    subuserRoute({
+      summary: 'The signed-in subuser and its service',
+      response: { 200: subuserIdentitySchema },
+    }),
     async (request) => signIn.me(currentSubuser(request)),
   );
 
   app.post(
     '/auth/logout',
-    {
-      config: { access: 'subuser' },
-      schema: { tags, summary: 'End this subuser session', security, response: { 204: z.null() } },
-    },
+    subuserRoute({ summary: 'End this subuser session', response: { 204: z.null() } }),
     async (request, reply) => {
       await signIn.logout(currentSubuser(request));
       return reply.status(204).send(null);
@@ -80,50 +73,30 @@ export const subusersRoutes: FastifyPluginAsyncZod<{
 
   // ── The owner's ──────────────────────────────────────────────────────────────────────────
 
-  owner.get(
-    '/:serviceId',
-    {
-      summary: 'The service’s subusers, with 2FA, last login and live sessions',
-      params: workspaceServiceParamsSchema,
-      response: { 200: subusersResponseSchema },
+  resourceRoutes(owner, subusers, {
+    path: '/:serviceId',
+    id: 'id',
+    params: subuserParamsSchema,
+    item: subuserSchema,
+    routes: {
+      list: {
+        summary: 'The service’s subusers, with 2FA, last login and live sessions',
+        response: subusersResponseSchema,
+        call: 'list',
+      },
+      create: {
+        summary: 'Make a subuser (stored as subuser-<name>) for backup work',
+        body: createSubuserRequestSchema,
+        call: 'create',
+      },
+      update: {
+        summary: 'Give a subuser a new password (its sessions end)',
+        body: updateSubuserRequestSchema,
+        call: 'update',
+      },
+      delete: { summary: 'Delete a subuser (its sessions end)', call: 'remove' },
     },
-    async (request, { accountId }) => subusers.list(accountId, request.params.serviceId),
-  );
-
-  owner.post(
-    '/:serviceId',
-    {
-      summary: 'Make a subuser (stored as subuser-<name>) for backup work',
-      params: workspaceServiceParamsSchema,
-      body: createSubuserRequestSchema,
-      response: { 201: subuserSchema },
-    },
-    async (request, { accountId, meta }) =>
-      subusers.create(accountId, request.params.serviceId, request.body, meta),
-  );
-
-  owner.patch(
-    '/:serviceId/:id',
-    {
-      summary: 'Give a subuser a new password (its sessions end)',
-      params: subuserParamsSchema,
-      body: updateSubuserRequestSchema,
-      response: { 200: subuserSchema },
-    },
-    async (request, { accountId, meta }) =>
-      subusers.update(accountId, request.params.serviceId, request.params.id, request.body, meta),
-  );
-
-  owner.delete(
-    '/:serviceId/:id',
-    {
-      summary: 'Delete a subuser (its sessions end)',
-      params: subuserParamsSchema,
-      response: { 204: z.null() },
-    },
-    async (request, { accountId, meta }) =>
-      subusers.remove(accountId, request.params.serviceId, request.params.id, meta),
-  );
+  });
 
   for (const [path, enabled] of [
     ['enable', true],

@@ -26,6 +26,7 @@ import {
 } from '@debesis/contract';
 import { currentUserId } from '../../http/caller.ts';
 import { ownerRouter, ownerRoutes } from '../../http/owner-route.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import { serviceApplyRoute } from '../workspace/workspace-routes.ts';
 import type { VpnService } from './vpn.service.ts';
 import { LIMITS, type RateLimiter } from '../rate-limits/rate-limits.service.ts';
@@ -82,60 +83,34 @@ export const vpnRoutes: FastifyPluginAsyncZod<{ vpn: VpnService; limiter: RateLi
     async (request, { accountId }) => vpn.traffic(accountId, request.params.serviceId, request.query),
   );
 
-  owner.get(
-    '/:serviceId/users',
-    {
-      summary: 'The VPN users with their sessions, this month’s traffic and apply status',
-      params: workspaceServiceParamsSchema,
-      response: { 200: vpnUsersResponseSchema },
+  resourceRoutes(owner, vpn, {
+    path: '/:serviceId/users',
+    id: 'userId',
+    params: vpnUserParamsSchema,
+    item: vpnUserSchema,
+    routes: {
+      list: {
+        summary: 'The VPN users with their sessions, this month’s traffic and apply status',
+        response: vpnUsersResponseSchema,
+        call: 'listUsers',
+      },
+      create: {
+        summary: 'Create a VPN user (as many as the plan has users)',
+        body: createVpnUserRequestSchema,
+        call: 'createUser',
+      },
+      get: { summary: 'One VPN user', call: 'getUser' },
+      update: {
+        summary: 'Change a VPN user: enabled, names, email, monthly traffic limit',
+        body: updateVpnUserRequestSchema,
+        call: 'updateUser',
+      },
+      delete: {
+        summary: 'Delete a VPN user (the node revokes its certificates and ends its sessions)',
+        call: 'deleteUser',
+      },
     },
-    async (request, { accountId }) => vpn.listUsers(accountId, request.params.serviceId),
-  );
-
-  owner.post(
-    '/:serviceId/users',
-    {
-      summary: 'Create a VPN user (as many as the plan has users)',
-      params: workspaceServiceParamsSchema,
-      body: createVpnUserRequestSchema,
-      response: { 201: vpnUserSchema },
-    },
-    async (request, { accountId, meta }) =>
-      vpn.createUser(accountId, request.params.serviceId, request.body, meta),
-  );
-
-  owner.get(
-    '/:serviceId/users/:userId',
-    {
-      summary: 'One VPN user',
-      params: vpnUserParamsSchema,
-      response: { 200: vpnUserSchema },
-    },
-    async (request, { accountId }) => vpn.getUser(accountId, request.params.serviceId, request.params.userId),
-  );
-
-  owner.patch(
-    '/:serviceId/users/:userId',
-    {
-      summary: 'Change a VPN user: enabled, names, email, monthly traffic limit',
-      params: vpnUserParamsSchema,
-      body: updateVpnUserRequestSchema,
-      response: { 200: vpnUserSchema },
-    },
-    async (request, { accountId, meta }) =>
-      vpn.updateUser(accountId, request.params.serviceId, request.params.userId, request.body, meta),
-  );
-
-  owner.delete(
-    '/:serviceId/users/:userId',
-    {
-      summary: 'Delete a VPN user (the node revokes its certificates and ends its sessions)',
-      params: vpnUserParamsSchema,
-      response: { 204: z.null() },
-    },
-    async (request, { accountId, meta }) =>
-      vpn.deleteUser(accountId, request.params.serviceId, request.params.userId, meta),
-  );
+  });
 
   owner.post(
     '/:serviceId/users/:userId/reset-password',

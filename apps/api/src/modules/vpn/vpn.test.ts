@@ -31,6 +31,7 @@ import {
   setService,
   type Auth,
   type WorkspaceCalls,
+  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { verifySha512Crypt } from '../directory/passwords.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
@@ -127,14 +128,14 @@ describe('the VPN', () => {
   let ctx: TestContext;
   let call: WorkspaceCalls;
   let node: TestNode;
+  let place: WorkspacePlacement['place'];
   const fake = fakeNode();
-  let placedCount = 0;
 
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({
+    ({ ctx, call, node, place } = await workspaceTestApp({
       clock: true,
       nodeCalls: fake.nodeCalls,
-      node: { name: 'vpn-node', addresses: ['10.15.0.1'] },
+      node: { name: 'vpn-node', addresses: ['10.15.0.1'], subnet: '10.15.1', idBase: 6_000_000 },
     }));
   });
   afterAll(async () => {
@@ -158,15 +159,6 @@ describe('the VPN', () => {
   const userRow = async (id: string) =>
     (await ctx.database.db.select().from(vpnUsers).where(eq(vpnUsers.id, id)))[0];
 
-  /** The service runs on the test's node (its own address and id block). */
-  async function placed(serviceId: string): Promise<void> {
-    placedCount += 1;
-    await setService(ctx, serviceId, {
-      nodeId: node.id,
-      address: `10.15.1.${placedCount}`,
-      idBase: 6_000_000 + placedCount * 10_000,
-    });
-  }
   const desiredOf = async (serviceId: string) =>
     (await node.desired()).workspaces.find((workspace) => workspace.service_id === serviceId);
   const reportVpn = (serviceId: string, vpn: VpnReport) =>
@@ -183,7 +175,7 @@ describe('the VPN', () => {
 
   it('creates a user: stamped, logged, in the desired state with its crypt, limit and certificate generation', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    await place(serviceId);
     expect((await desiredOf(serviceId))?.vpn).toBeUndefined();
     const before = (await serviceRow(ctx, serviceId)).generation;
 
@@ -316,7 +308,7 @@ describe('the VPN', () => {
 
   it('changes a user (enable, names, limit), its password and certificate; restarts and reloads, each logged', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    await place(serviceId);
     const ona = await userOf(auth, serviceId);
     const url = `${base(serviceId)}/users/${ona.id}`;
     const created = (await userRow(ona.id))!;
@@ -398,7 +390,7 @@ describe('the VPN', () => {
 
   it('answers 404 for another account’s service or user and changes nothing; 401 without a session', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    await place(serviceId);
     const ona = await userOf(auth, serviceId);
     const stranger = await ownerWithService(ctx);
     const theirs = await userOf(stranger.auth, stranger.serviceId, { username: 'jonas' });
@@ -444,7 +436,7 @@ describe('the VPN', () => {
 
   it('shows a report’s sessions and usage in users, sessions, status and the overview', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    const address = await place(serviceId);
     const ona = await userOf(auth, serviceId, { traffic_limit_bytes: 1_000_000 });
     const jonas = await userOf(auth, serviceId, { username: 'jonas' });
     const month = monthOf(ctx.now());
@@ -517,7 +509,7 @@ describe('the VPN', () => {
     const status = (await call.get(auth, `${base(serviceId)}/status`)).json<VpnStatus>();
     expect(status).toMatchObject({
       placed: true,
-      address: '10.15.1.' + String(placedCount),
+      address,
       port: 1194,
       protocol: 'udp',
       users: 2,
@@ -545,7 +537,7 @@ describe('the VPN', () => {
 
   it('keeps usage as hourly deltas across reports, a lower counter and a month change; the chart has every bucket', async () => {
     const { owner, auth: created, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    await place(serviceId);
     const ona = await userOf(created, serviceId);
     const jonas = await userOf(created, serviceId, { username: 'jonas' });
     // A minute into an hour, so the hours below are the ones the test means.
@@ -629,7 +621,7 @@ describe('the VPN', () => {
       disconnected: 0,
     });
 
-    await placed(serviceId);
+    await place(serviceId);
     const certGeneration = (await userRow(ona.id))!.certGeneration;
     const json = await call.get(auth, `${user}/config?type=ovpn`);
     expect(json.statusCode).toBe(200);
@@ -688,7 +680,7 @@ describe('the VPN', () => {
 
   it('a one-time config link: under the public URL, works once without a session, not after it expires', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);
-    await placed(serviceId);
+    await place(serviceId);
     const ona = await userOf(auth, serviceId);
     const linkOf = async () => {
       const response = await call.post(auth, `${base(serviceId)}/users/${ona.id}/config/link`);
