@@ -1,5 +1,5 @@
 // A workspace's backups (spec §7 "Backups", base /api/v1/backups/{serviceId}): every call the
-// backups tab makes, typed by the contract (packages/contract/src/backups.ts, backup-clients.ts).
+// backups tab makes, typed by the contract (packages/contract/src/features/backups/backups.ts, backup-clients.ts).
 // A backup or a restore is a job the storage node runs when it can: a list that shows one queued
 // or running is asked again every 2 s until none is, so its progress moves and its end shows by
 // itself; a list with nothing underway is not asked again. The backup clients push by themselves,

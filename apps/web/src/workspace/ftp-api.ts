@@ -1,5 +1,5 @@
 // A workspace's FTP and SFTP (spec §7 "FTP", base /api/v1/ftp/{serviceId}): every call the `ftp`
-// and `ftp-advanced` tabs make, typed by the contract (packages/contract/src/ftp.ts).
+// and `ftp-advanced` tabs make, typed by the contract (packages/contract/src/features/ftp/ftp.ts).
 import {
   ftpSessionsResponseSchema,
   ftpSettingsSchema,

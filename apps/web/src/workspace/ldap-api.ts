@@ -1,5 +1,5 @@
 // A workspace's LDAP directory (spec §7 "LDAP", base /api/v1/ldap/services/{id}/ldap): every call
-// the LDAP tab makes, typed by the contract (packages/contract/src/ldap.ts).
+// the LDAP tab makes, typed by the contract (packages/contract/src/features/ldap/ldap.ts).
 import {
   ldapAliasResponseSchema,
   ldapBindSettingsResponseSchema,

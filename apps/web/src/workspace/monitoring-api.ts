@@ -1,5 +1,5 @@
 // A service's monitoring (spec §3 `monitoring` tab, §9 windows; base /api/v1/monitoring): every
-// call the monitoring tab makes, typed by the contract (packages/contract/src/monitoring.ts). The
+// call the monitoring tab makes, typed by the contract (packages/contract/src/features/monitoring/monitoring.ts). The
 // tasks and alerts routes are the account's, asked for one service (`service_id`); their keys sit
 // under the service's all the same, so a change to the service refreshes them with the rest.
 import {

@@ -1,5 +1,5 @@
 // A workspace's NFS exports (spec §7 "NFS", base /api/v1/nfs/{serviceId}): every call the NFS tab
-// makes, typed by the contract (packages/contract/src/nfs.ts). An export is named in URLs by its
+// makes, typed by the contract (packages/contract/src/features/nfs/nfs.ts). An export is named in URLs by its
 // path, encoded as one segment (`shares%2Fdata`), a client by its address.
 import {
   nfsClientsResponseSchema,

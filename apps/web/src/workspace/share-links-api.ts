@@ -1,5 +1,5 @@
 // A workspace's share links (spec §7 "Share links", base /api/v1/shares/{serviceId}): every call
-// the share-links tab makes, typed by the contract (packages/contract/src/share-links.ts). A
+// the share-links tab makes, typed by the contract (packages/contract/src/features/share-links/share-links.ts). A
 // link's downloads and state change with its visitors, so the list is asked again every 30 s
 // while the tab is open.
 import {

@@ -1,6 +1,6 @@
 // A workspace's snapshots (issue 37, base /api/v1/snapshots/{serviceId}): the list the storage
 // node reports, one taken now, and one snapshot's folders and files for the backup browser. Typed
-// by the contract (packages/contract/src/snapshots.ts).
+// by the contract (packages/contract/src/features/snapshots/snapshots.ts).
 import {
   backupBrowseResponseSchema,
   snapshotsListResponseSchema,

@@ -1,5 +1,5 @@
 // A workspace's VPN (spec §7 "VPN", base /api/v1/vpn/{serviceId}): every call the VPN tab makes,
-// typed by the contract (packages/contract/src/vpn.ts). Where the contract names no answer
+// typed by the contract (packages/contract/src/features/vpn/vpn.ts). Where the contract names no answer
 // (reset-password, revoke, restart, reload) the tab reads none: the change refreshes the lists.
 import {
   vpnConfigLinkResponseSchema,

@@ -1,5 +1,5 @@
 // /api/v1/backups/{serviceId}/clients and /vpn-config: the backup clients (spec §7 "Backups"; the
-// list is the contract's, packages/contract/src/backup-clients.ts). The verified owner, or a
+// list is the contract's, packages/contract/src/features/backups/backup-clients.ts). The verified owner, or a
 // subuser of the service (access `backups`); changes carry the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -1,5 +1,5 @@
 // /api/v1/backups/{serviceId}: schedules, history, browse, restore, usage (spec §7 "Backups"; the
-// list is the contract's, packages/contract/src/backups.ts). The verified owner, or a subuser of
+// list is the contract's, packages/contract/src/features/backups/backups.ts). The verified owner, or a subuser of
 // the service (access `backups`: it may call every one of them); changes carry the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

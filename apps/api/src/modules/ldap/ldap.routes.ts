@@ -1,5 +1,5 @@
 // /api/v1/ldap/services/{serviceId}/ldap: the workspace's LDAP directory (spec §7 "LDAP"; the
-// list is the contract's, packages/contract/src/ldap.ts). The verified owner only; changes carry
+// list is the contract's, packages/contract/src/features/ldap/ldap.ts). The verified owner only; changes carry
 // the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -1,5 +1,5 @@
 // /api/v1/nfs/{serviceId}: the workspace's NFS exports, clients, server and stats (spec §7 "NFS";
-// the list is the contract's, packages/contract/src/nfs.ts). The verified owner only; changes
+// the list is the contract's, packages/contract/src/features/nfs/nfs.ts). The verified owner only; changes
 // carry the CSRF header.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

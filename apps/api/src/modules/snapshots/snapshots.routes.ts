@@ -1,5 +1,5 @@
 // /api/v1/snapshots/{serviceId}: the workspace's snapshots, and one taken now (issue 37; the
-// contract's packages/contract/src/snapshots.ts). The verified owner, or a subuser of the service
+// contract's packages/contract/src/features/snapshots/snapshots.ts). The verified owner, or a subuser of the service
 // (access `backups`: snapshots are part of its backups); the take carries the CSRF header.
 // /{name}/browse and /{name}/download read one snapshot in the backup browser, as a backup's are.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

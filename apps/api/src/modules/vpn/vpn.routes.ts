@@ -1,5 +1,5 @@
 // /api/v1/vpn/{serviceId}: the workspace's VPN users, sessions, traffic, server and client
-// configs (spec §7 "VPN"; the list is the contract's, packages/contract/src/vpn.ts). The verified
+// configs (spec §7 "VPN"; the list is the contract's, packages/contract/src/features/vpn/vpn.ts). The verified
 // owner only; changes carry the CSRF header. And, public, /api/v1/vpn/config-links/{token}: the
 // config file behind a one-time link (the token is the key).
 import type { FastifyReply } from 'fastify';
