@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { SHARED_ACTIVITY_ACTIONS } from '../activity.ts';
 import { SHARED_ERROR_STATUS } from '../errors.ts';
 import { FEATURES } from '../features.ts';
+import type { FeatureCatalogue } from '../feature-catalogue.ts';
 import { FEATURE_ACTIVITY_ACTIONS, FEATURE_CATALOGUES, FEATURE_ERROR_STATUS } from './catalogues.ts';
+
+const catalogues: readonly FeatureCatalogue[] = FEATURE_CATALOGUES;
 
 describe('the features’ catalogues', () => {
   it('name a feature each, once', () => {
-    const features = FEATURE_CATALOGUES.map((catalogue) => catalogue.feature);
+    const features = catalogues.map((catalogue) => catalogue.feature);
     expect(new Set(features).size).toBe(features.length);
     for (const feature of features) expect(FEATURES).toContain(feature);
   });
@@ -19,11 +22,11 @@ describe('the features’ catalogues', () => {
   });
 
   it('give every action its own i18n key, and every entry its words in both languages', () => {
-    const keys = FEATURE_CATALOGUES.flatMap((catalogue) =>
+    const keys = catalogues.flatMap((catalogue) =>
       Object.values(catalogue.activity).map((entry) => entry.key),
     );
     expect(new Set(keys).size).toBe(keys.length);
-    for (const catalogue of FEATURE_CATALOGUES) {
+    for (const catalogue of catalogues) {
       const entries = [
         ...Object.values(catalogue.errors),
         ...Object.values(catalogue.fieldErrors),
