@@ -129,7 +129,8 @@ export function resourceRoutes<
     return [ids.serviceId, ids[resource.id]] as const;
   };
   const serviceParams = workspaceServiceParamsSchema;
-  // Typed as any route's schema: the declaration's types checked the service functions already.
+  // Registered with Fastify's general schema type: the resource's declaration above has already
+  // checked each schema against the service function its route calls.
   const add = (
     method: 'get' | 'post' | 'put' | 'patch' | 'delete',
     url: string,

@@ -78,19 +78,14 @@ export function featureErrorTexts(language: Language) {
   } as Readonly<Record<FeatureErrorCode | FeatureFieldErrorCode, string>>;
 }
 
-/** The activity actions the features record, in their catalogues' order. */
-export const FEATURE_ACTIVITY_ACTIONS = Object.keys(
-  gather<ActivityActionEntry, string>(
-    (catalogue) => catalogue.activity,
-    (entry) => entry.key,
-  ),
-) as readonly FeatureActivityAction[];
-
 /** Each feature action's i18n key (the web app's `activity.actions.<key>`). */
 export const FEATURE_ACTION_KEYS = gather<ActivityActionEntry, string>(
   (catalogue) => catalogue.activity,
   (entry) => entry.key,
 ) as Readonly<Record<FeatureActivityAction, FeatureActionKey>>;
+
+/** The activity actions the features record, in their catalogues' order. */
+export const FEATURE_ACTIVITY_ACTIONS = Object.keys(FEATURE_ACTION_KEYS) as readonly FeatureActivityAction[];
 
 /** The texts of the features' actions in a language, by i18n key. */
 export function featureActionTexts(language: Language) {
