@@ -1,24 +1,15 @@
 // What a storage node's agent and the control plane say to each other. The agent authenticates
 // with a registration token once, then with its own node token (`Authorization: Bearer …`).
 import { z } from 'zod';
-import {
-  isLdapDate,
-  isTimeZone,
-  LDAP_ALIAS_PATTERN,
-  LDAP_DATE_PATTERN,
-  LDAP_DEFAULT_PORT,
-  LDAP_TIME_ZONE,
-  LDAPS_DEFAULT_PORT,
-} from './features/ldap/ldap-directory.ts';
 import { planAddressKindSchema, type PlanAddressKind } from './products.ts';
 import { text } from './strings.ts';
 import { WORKSPACE_NAME_PATTERN } from './workspace-names.ts';
-import { monitoringReportSchema } from './features/monitoring/monitoring-node.ts';
+import { featureNodeReports, featureNodeSections } from './features/node-parts.ts';
+import { VPN_TUNNEL_SERVER_ADDRESS } from './features/vpn/vpn-node.ts';
 import {
   snapshotBrowsePayloadSchema,
   snapshotBrowseResultSchema,
   snapshotDownloadPayloadSchema,
-  snapshotsReportSchema,
   snapshotTakePayloadSchema,
   snapshotTakeResultSchema,
 } from './features/snapshots/snapshots.ts';
@@ -27,9 +18,6 @@ import {
   backupBrowsePayloadSchema,
   backupBrowseResultSchema,
   backupDownloadPayloadSchema,
-  backupClientsReportSchema,
-  backupReportSchema,
-  backupSectionSchema,
 } from './features/backups/backups-node.ts';
 import {
   shareDescribePayloadSchema,
@@ -116,106 +104,6 @@ export const RESERVED_WORKSPACE_NAMES = [
 export const WORKSPACE_ID_BLOCK = 10_000;
 export const WORKSPACE_ID_FIRST_BASE = 1_000_000;
 
-export const workspaceUserStateSchema = z.object({
-  name: text().regex(WORKSPACE_NAME_PATTERN),
-  uid: z.number().int().positive(),
-  /** An inactive user keeps files and memberships but cannot sign in anywhere. */
-  active: z.boolean(),
-  /** SHA-512 crypt(3) of the password ($6$…), for Unix sign-ins (SFTP, FTP, LDAP). */
-  password_crypt: text().startsWith('$6$'),
-  /** NT hash of the password (MD4 of UTF-16LE), upper-case hex, for Samba's passdb. */
-  password_nt: text().regex(/^[0-9A-F]{32}$/),
-  /** gid of the user's primary group: the group they are primary member of, else id_base. */
-  primary_gid: z.number().int().positive(),
-});
-export type WorkspaceUserState = z.infer<typeof workspaceUserStateSchema>;
-
-export const workspaceGroupStateSchema = z.object({
-  name: text().regex(WORKSPACE_NAME_PATTERN),
-  gid: z.number().int().positive(),
-  /** Every member's name, primary or supplementary. */
-  members: z.array(text().regex(WORKSPACE_NAME_PATTERN)),
-});
-export type WorkspaceGroupState = z.infer<typeof workspaceGroupStateSchema>;
-
-export const SHARE_PERMISSIONS = ['read', 'write', 'execute', 'admin'] as const;
-export const sharePermissionsSchema = z.object({
-  read: z.boolean(),
-  write: z.boolean(),
-  execute: z.boolean(),
-  admin: z.boolean(),
-});
-export type SharePermissions = z.infer<typeof sharePermissionsSchema>;
-
-export const sambaShareStateSchema = z.object({
-  name: text().regex(WORKSPACE_NAME_PATTERN),
-  /** Folder inside the workspace's storage, relative and without `..` (e.g. `shares/projects`). */
-  path: text().regex(/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i),
-  description: text().max(200),
-  guest_ok: z.boolean(),
-  browseable: z.boolean(),
-  /**
-   * Serve it to anyone who reaches the workspace's address; off: to the workspace's VPN clients
-   * and the node only. Always off for a plan without a public address of its own (NAT).
-   */
-  bind_public_ip: z.boolean(),
-  /** Users allowed in, each with their own permissions. */
-  users: z.array(z.object({ name: text().regex(WORKSPACE_NAME_PATTERN) }).merge(sharePermissionsSchema)),
-  /** Groups allowed in: every member may read and write (per-user entries override). */
-  groups: z.array(text().regex(WORKSPACE_NAME_PATTERN)),
-});
-export type SambaShareState = z.infer<typeof sambaShareStateSchema>;
-
-/** The oldest protocol a workspace's smbd may speak (SMB1 is never offered: it is insecure). */
-export const SAMBA_MIN_PROTOCOLS = ['SMB2', 'SMB3'] as const;
-
-/** How the workspace's smbd presents itself (spec: Samba settings of the service). */
-export const sambaServerSettingsStateSchema = z.object({
-  workgroup: text().regex(/^[A-Z0-9_-]{1,15}$/),
-  /** One line, no `%` (checked again by the agent before it writes smb.conf). */
-  server_string: text().max(64),
-  min_protocol: z.enum(SAMBA_MIN_PROTOCOLS),
-});
-export type SambaServerSettingsState = z.infer<typeof sambaServerSettingsStateSchema>;
-export const SAMBA_SERVER_DEFAULTS: SambaServerSettingsState = {
-  workgroup: 'WORKGROUP',
-  server_string: 'Debesis',
-  min_protocol: 'SMB2',
-};
-
-/** The Samba section of a workspace: its shares and its server settings. */
-export const sambaSectionSchema = z.object({
-  shares: z.array(sambaShareStateSchema),
-  /** The workspace-wide server settings; an older API sends none and the defaults hold. */
-  settings: sambaServerSettingsStateSchema.default(SAMBA_SERVER_DEFAULTS),
-});
-export type SambaSectionState = z.infer<typeof sambaSectionSchema>;
-/** What a node takes an absent Samba section for: Samba not used, nothing shared. */
-export const SAMBA_NOT_USED: SambaSectionState = { shares: [], settings: SAMBA_SERVER_DEFAULTS };
-
-/** The UDP port a workspace's OpenVPN server listens on, on the workspace's own address. */
-export const VPN_DEFAULT_PORT = 1194;
-/**
- * The tunnel network inside every workspace's namespace: the server is its first address, the
- * clients get the rest. One network serves every workspace, since each lives in its own namespace.
- */
-export const VPN_TUNNEL_NETWORK = '10.8.0.0/24';
-
-/** The first host address of an IPv4 network `a.b.c.d/len` (8 ≤ len ≤ 30); throws on anything else. */
-export function firstHostAddress(network: string): string {
-  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(network);
-  const octets = match?.slice(1, 5).map(Number) ?? [];
-  const bits = Number(match?.[5]);
-  if (octets.length !== 4 || octets.some((octet) => octet > 255) || !(bits >= 8 && bits <= 30))
-    throw new Error(`${JSON.stringify(network)} is no IPv4 network`);
-  const base = octets.reduce((value, octet) => value * 256 + octet, 0);
-  const first = (base - (base % 2 ** (32 - bits)) + 1) >>> 0;
-  return [24, 16, 8, 0].map((shift) => (first >>> shift) & 255).join('.');
-}
-
-/** The VPN server's own address inside the tunnel: where a connected client reaches the workspace. */
-export const VPN_TUNNEL_SERVER_ADDRESS = firstHostAddress(VPN_TUNNEL_NETWORK);
-
 /**
  * Where a workspace's services other than OpenVPN answer, by its plan's kind of address (issue 36
  * point 13): a dedicated plan's on the workspace's own address; a NAT plan's (Starter) only inside
@@ -226,182 +114,13 @@ export function servicesAddress(address: string, kind: PlanAddressKind): string 
   return kind === 'nat' ? VPN_TUNNEL_SERVER_ADDRESS : address;
 }
 
-/** One VPN user as the node should apply it (service-management §3 "VPN user"). */
-export const vpnUserStateSchema = z.object({
-  name: text().regex(WORKSPACE_NAME_PATTERN),
-  /** A disabled user is refused at connect and its sessions are ended. */
-  enabled: z.boolean(),
-  /** SHA-512 crypt(3) of the VPN password ($6$…): the server checks it at every connect. */
-  password_crypt: text().startsWith('$6$'),
-  /**
-   * Bytes the user may move (sent + received) per calendar month (UTC); 0: unlimited. The node
-   * counts, cuts off the user's sessions once over and refuses it until the limit is raised or
-   * the month ends.
-   */
-  traffic_limit_bytes: z.number().int().nonnegative(),
-  /**
-   * Which certificate the user holds: the node issues one per (user, generation) when asked for
-   * the user's config, and revokes (CRL) every certificate of an older generation. A revoke raises it.
-   */
-  cert_generation: z.number().int().positive(),
-  /**
-   * The VPN login of a backup client (docs/features/backup-clients.md): the node gives it an
-   * address of its own range, whose packets reach the workspace's REST server for backups and
-   * nothing else. Absent: a person's login, the whole workspace.
-   */
-  backup_client: z.boolean().optional(),
-});
-export type VpnUserState = z.infer<typeof vpnUserStateSchema>;
-
-/** The VPN section of a workspace: its server and its users. */
-export const vpnSectionSchema = z.object({
-  port: z.number().int().min(1).max(65535).default(VPN_DEFAULT_PORT),
-  users: z.array(vpnUserStateSchema),
-  /** Changes when the owner restarts the VPN server alone (POST /vpn/{id}/restart). */
-  restart_token: text().max(64).optional(),
-});
-export type VpnSectionState = z.infer<typeof vpnSectionSchema>;
-
-/** The TCP port a workspace's NFS server (NFSv4 only) listens on, on the workspace's own address. */
-export const NFS_DEFAULT_PORT = 2049;
-/** An NFS export's folder (spec §5 "NFS mount name"): letters, numbers, `_`, `-`, `/`; no `..`. */
-export const NFS_EXPORT_PATH_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 /**
- * Who may mount an export (spec §5): an IPv4 address, a network `a.b.c.d/len`, or a hostname
- * (letters, digits, `-`, dots; no wildcard, no netgroup). The agent checks the numbers' ranges.
- */
-export const NFS_CLIENT_PATTERN =
-  /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)$/;
-export const NFS_ACCESS = ['read_write', 'read_only'] as const;
-
-/**
- * One NFS export as the node should apply it (service-management §3 "NFS export"). Identity: every
- * client acts as one identity of the workspace (all_squash): uid of `owner` (a workspace user;
- * absent: the block's own uid `id_base`, no sign-in user) and gid `id_base` (`users`, the group of
- * the share folders), so files written over NFS always belong to the workspace
- * (docs/features/nfs.md).
- */
-export const nfsExportStateSchema = z.object({
-  /**
-   * Folder inside the workspace's storage; clients mount it as `/<path>` (NFSv4 pseudo path). It is
-   * the export's name in failures and reports, hence 64 characters at most.
-   */
-  path: text().max(64).regex(NFS_EXPORT_PATH_PATTERN),
-  client: text().max(253).regex(NFS_CLIENT_PATTERN),
-  access: z.enum(NFS_ACCESS),
-  /** The workspace user files written over this export belong to (all_squash to them). */
-  owner: text().regex(WORKSPACE_NAME_PATTERN).optional(),
-});
-export type NfsExportState = z.infer<typeof nfsExportStateSchema>;
-
-/** The NFS section of a workspace: its server's port and its exports (unique by path). */
-export const nfsSectionSchema = z.object({
-  port: z.number().int().min(1).max(65535).default(NFS_DEFAULT_PORT),
-  exports: z.array(nfsExportStateSchema),
-});
-export type NfsSectionState = z.infer<typeof nfsSectionSchema>;
-/** The TCP ports a workspace's pure-ftpd and sshd (SFTP) listen on, on the workspace's address. */
-export const FTP_DEFAULT_PORT = 21;
-export const SFTP_DEFAULT_PORT = 22;
-/** What an FTP user may do (service-management §6): the same for FTP and SFTP. */
-export const FTP_USER_PERMISSIONS = ['read_write', 'read_only'] as const;
-export type FtpUserPermissions = (typeof FTP_USER_PERMISSIONS)[number];
-
-/**
- * A workspace user's FTP and SFTP access. Only users listed here (and active) may sign in, with
- * their workspace password (users[].password_crypt): the same password as SMB. Each is jailed in
- * their home and the Samba shares they may use; read_only makes all of it read-only.
- */
-export const ftpUserStateSchema = z.object({
-  name: text().regex(WORKSPACE_NAME_PATTERN),
-  /** A disabled user cannot sign in over FTP or SFTP; their sessions are ended. */
-  enabled: z.boolean(),
-  permissions: z.enum(FTP_USER_PERMISSIONS),
-});
-export type FtpUserState = z.infer<typeof ftpUserStateSchema>;
-
-const tcpPort = z.number().int().min(1).max(65535);
-
-/** The FTP section of a workspace: its pure-ftpd (the `ftp-advanced` settings) and its users. */
-export const ftpSectionSchema = z.object({
-  enabled: z.boolean(),
-  port: tcpPort.default(FTP_DEFAULT_PORT),
-  /** Passive data ports, inclusive (min ≤ max; the node refuses the section otherwise). */
-  passive_port_min: tcpPort.default(30000),
-  passive_port_max: tcpPort.default(30099),
-  max_clients: z.number().int().min(1).max(10_000).default(50),
-  max_clients_per_user: z.number().int().min(1).max(1000).default(5),
-  /** Minutes without a command before the server hangs up. */
-  idle_timeout_minutes: z.number().int().min(1).max(1440).default(15),
-  /** Sign-ins only over TLS (FTPS, explicit AUTH TLS) with the workspace's certificate. */
-  tls_required: z.boolean().default(false),
-  /** FTP and SFTP users (SFTP has no list of its own). */
-  users: z.array(ftpUserStateSchema),
-});
-export type FtpSectionState = z.infer<typeof ftpSectionSchema>;
-
-/** SFTP (sshd, internal-sftp only) of a workspace: its users and rights are the FTP section's. */
-export const sftpSectionSchema = z.object({
-  enabled: z.boolean(),
-  port: tcpPort.default(SFTP_DEFAULT_PORT),
-});
-export type SftpSectionState = z.infer<typeof sftpSectionSchema>;
-
-/**
- * LDAP (slapd) of a workspace: a read-only directory of its users and groups for the customer's
- * applications (issue 17). Names of the directory and the expiry rule: ldap-directory.ts. Every
- * operation needs TLS: StartTLS on `port`, or LDAPS on `ldaps_port` (null: that one is not
- * offered; at least one is, and they differ, else the node refuses the section).
- */
-export const ldapUserStateSchema = z.object({
-  name: text().regex(WORKSPACE_NAME_PATTERN),
-  /** A suspended user stays in the directory but cannot bind. */
-  suspended: z.boolean().default(false),
-  /** `YYYY-MM-DD`: from the end of that day in the section's time_zone the user cannot bind. */
-  expires_on: text().regex(LDAP_DATE_PATTERN).refine(isLdapDate, 'invalid_date').nullable().default(null),
-});
-export type LdapUserState = z.infer<typeof ldapUserStateSchema>;
-
-export const ldapSectionSchema = z.object({
-  enabled: z.boolean(),
-  port: tcpPort.nullable().default(LDAP_DEFAULT_PORT),
-  ldaps_port: tcpPort.nullable().default(LDAPS_DEFAULT_PORT),
-  /** SHA-512 crypt of the read-only bind account's password (ldapDirectoryNames().reader); null: none. */
-  bind_password_crypt: text().startsWith('$6$').nullable().default(null),
-  /** Whether a client that does not bind may read the directory (over TLS, never passwords). */
-  anonymous_read: z.boolean().default(false),
-  /** IANA zone the expiry dates end in: the seller's (Europe/Vilnius) unless said. */
-  time_zone: text().refine(isTimeZone, 'invalid_time_zone').default(LDAP_TIME_ZONE),
-  /** Users with a suspension or an expiry; a workspace user not listed has neither. */
-  users: z.array(ldapUserStateSchema).default([]),
-  /** The directory answers under `dc=<alias>,dc=debesis` too (ldap-directory.ts); null: only the base. */
-  alias: text().regex(LDAP_ALIAS_PATTERN).nullable().default(null),
-});
-export type LdapSectionState = z.infer<typeof ldapSectionSchema>;
-
-/**
- * The sections of a workspace's desired state that its features fill, one key per feature's
- * part (the API's workspace feature registry assembles them). Every section may be absent: the
- * feature is not used there (no users, no Samba). A new feature adds its section here, optional.
+ * The sections of a workspace's desired state that its features fill: each feature's node part
+ * (features/node-parts.ts; the API's workspace feature registry assembles them), plus the
+ * platform's own. Every section may be absent: the feature is not used there (no users, no Samba).
  */
 export const workspaceFeatureSectionsSchema = z.object({
-  /** Users and groups (the directory); absent: none. */
-  users: z.array(workspaceUserStateSchema).default([]),
-  groups: z.array(workspaceGroupStateSchema).default([]),
-  /** Samba; absent: not used (see SAMBA_NOT_USED). */
-  samba: sambaSectionSchema.optional(),
-  /** VPN; absent: not used (no VPN users, no server). */
-  vpn: vpnSectionSchema.optional(),
-  /** NFS; absent: not used (no exports, no server). */
-  nfs: nfsSectionSchema.optional(),
-  /** FTP; absent: not used (no pure-ftpd). Its users are SFTP's too. */
-  ftp: ftpSectionSchema.optional(),
-  /** SFTP; absent: not used (no sshd). */
-  sftp: sftpSectionSchema.optional(),
-  /** LDAP; absent: not used (no slapd). */
-  ldap: ldapSectionSchema.optional(),
-  /** Backups; absent: none (no repository). */
-  backup: backupSectionSchema.optional(),
+  ...featureNodeSections,
   /**
    * The workspace has moved its plan's bandwidth this month of its billing period: the node
    * throttles its network link (both ways) to BANDWIDTH_THROTTLE_KBIT until the API clears this
@@ -597,109 +316,6 @@ export const NODE_LOG_CODES = [
 ] as const;
 export type NodeLogCode = (typeof NODE_LOG_CODES)[number];
 
-/** A VPN session as the server's management interface lists it (`status 3`, CLIENT_LIST). */
-export const vpnSessionReportSchema = z.object({
-  user: text().max(64),
-  /** Where the client connects from (address:port). */
-  real_address: text().max(80),
-  /** Its address inside the tunnel. */
-  virtual_address: text().max(80),
-  /** Bytes the server received from / sent to the client in this session. */
-  bytes_received: z.number().int().nonnegative(),
-  bytes_sent: z.number().int().nonnegative(),
-  /** ISO time. */
-  connected_since: text(),
-});
-export type VpnSessionReport = z.infer<typeof vpnSessionReportSchema>;
-
-/** A user's traffic of one calendar month (UTC), counted by the node across sessions. */
-export const vpnUsageReportSchema = z.object({
-  user: text().max(64),
-  /** `YYYY-MM`. */
-  month: text().regex(/^\d{4}-\d{2}$/),
-  bytes_received: z.number().int().nonnegative(),
-  bytes_sent: z.number().int().nonnegative(),
-  /** Over its limit this month: cut off and refused until the limit rises or the month ends. */
-  over_limit: z.boolean(),
-});
-export type VpnUsageReport = z.infer<typeof vpnUsageReportSchema>;
-
-export const vpnReportSchema = z.object({
-  sessions: z.array(vpnSessionReportSchema).max(10_000),
-  /** Every user with traffic this month (a user missing has moved nothing). */
-  usage: z.array(vpnUsageReportSchema).max(10_000),
-});
-export type VpnReport = z.infer<typeof vpnReportSchema>;
-
-/** A signed-in FTP or SFTP session, as the node sees its server's session processes. */
-export const fileSessionReportSchema = z.object({
-  user: text().max(64),
-  /** The client's address:port, when the node could tell. */
-  remote_address: text().max(80).optional(),
-  /** ISO time the session started. */
-  connected_since: text(),
-});
-export type FileSessionReport = z.infer<typeof fileSessionReportSchema>;
-
-export const fileSessionsReportSchema = z.object({
-  sessions: z.array(fileSessionReportSchema).max(10_000),
-});
-export type FileSessionsReport = z.infer<typeof fileSessionsReportSchema>;
-
-/**
- * A client the workspace's NFS server knows (an NFSv4 client holding a lease: it spoke within the
- * lease time, 60 s), as the server records it.
- */
-export const nfsClientReportSchema = z.object({
-  /** The client's address. */
-  address: text().max(80),
-  /** `4.0`, `4.1`, `4.2` when the client's own name says (Linux does), else `4`. */
-  version: text().max(8),
-  /** Whether it has a TCP connection to the server open now. */
-  connected: z.boolean(),
-  /** The client's name for itself (NFSv4 client owner, e.g. `Linux NFSv4.2 laptop`). */
-  client_name: text().max(200),
-  /**
-   * The export it mounted, when the server can tell; null: an NFSv4 client has no mount call and
-   * walks the server's tree, so the server does not know it.
-   */
-  mount_point: text().max(300).nullable(),
-});
-export type NfsClientReport = z.infer<typeof nfsClientReportSchema>;
-
-/**
- * One export's counters as nfs-ganesha keeps them (its statistics interface), since the server
- * started, all NFSv4 minor versions summed: READ and WRITE operations and the bytes they moved.
- */
-export const nfsExportReportSchema = z.object({
-  /** The export's path, relative to the storage (as the desired state names it). */
-  path: text().max(300),
-  reads: z.number().int().nonnegative(),
-  read_bytes: z.number().int().nonnegative(),
-  writes: z.number().int().nonnegative(),
-  write_bytes: z.number().int().nonnegative(),
-});
-export type NfsExportReport = z.infer<typeof nfsExportReportSchema>;
-
-export const nfsReportSchema = z.object({
-  clients: z.array(nfsClientReportSchema).max(10_000),
-  /** Absent: the server's statistics could not be read (older agents, a server starting). */
-  exports: z.array(nfsExportReportSchema).max(1000).optional(),
-});
-export type NfsReport = z.infer<typeof nfsReportSchema>;
-
-/** The workspace's directory as last synced into its slapd. */
-export const ldapReportSchema = z.object({
-  /** Entries under ou=people and ou=groups (the default group `users` included). */
-  users: z.number().int().nonnegative(),
-  groups: z.number().int().nonnegative(),
-  /** Users in the directory who cannot bind now: suspended, expired or inactive. */
-  locked_users: z.array(text().max(64)).max(10_000),
-  /** ISO time the directory last changed (null: not synced yet, e.g. not live). */
-  synced_at: text().nullable(),
-});
-export type LdapReport = z.infer<typeof ldapReportSchema>;
-
 /**
  * Who can reach a workspace's address, as its node is set up: `node_only` (the default,
  * AGENT_CLIENT_ROUTES empty): the workspace answers the node itself and nothing beyond it, so a
@@ -744,19 +360,9 @@ export type NetworkReport = z.infer<typeof networkReportSchema>;
 export const workspaceFeatureReportsSchema = z.object({
   /** Not one feature's: the workspace's own network link (reachability, traffic). */
   network: networkReportSchema.optional(),
-  vpn: vpnReportSchema.optional(),
-  nfs: nfsReportSchema.optional(),
-  ftp: fileSessionsReportSchema.optional(),
-  sftp: fileSessionsReportSchema.optional(),
-  ldap: ldapReportSchema.optional(),
-  backup: backupReportSchema.optional(),
-  backup_clients: backupClientsReportSchema.optional(),
-  /** Not one feature's: the storage's snapshots (the storage driver's). */
-  snapshots: snapshotsReportSchema.optional(),
+  ...featureNodeReports,
   /** A standby's storage: the newest replica it holds (replicas.ts). */
   replica: replicaReportSchema.optional(),
-  /** Not one feature's: what the daemons recorded (activity) and who owns what (monitoring-node.ts). */
-  monitoring: monitoringReportSchema.optional(),
 });
 export type WorkspaceFeatureReports = z.infer<typeof workspaceFeatureReportsSchema>;
 

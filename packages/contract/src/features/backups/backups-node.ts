@@ -12,6 +12,7 @@
 // (`shares/projects`, `home/alice`, or `.` for all of it); inside a snapshot the same folders are
 // seen from `/` (`/shares/projects/report.txt`), which is how browse and restore name them.
 import { z } from 'zod';
+import { defineFeatureNodePart } from '../../feature-node-part.ts';
 import { text } from '../../strings.ts';
 import { WORKSPACE_NAME_PATTERN } from '../../workspace-names.ts';
 
@@ -312,3 +313,16 @@ export const backupBrowseResultSchema = z.object({
   truncated: z.boolean(),
 });
 export type BackupBrowseResult = z.infer<typeof backupBrowseResultSchema>;
+
+/** Backups' part of the node protocol (feature-node-part.ts). */
+export const backupsNodePart = defineFeatureNodePart({
+  feature: 'backups',
+  sections: {
+    /** Backups; absent: none (no repository). */
+    backup: backupSectionSchema.optional(),
+  },
+  reports: {
+    backup: backupReportSchema.optional(),
+    backup_clients: backupClientsReportSchema.optional(),
+  },
+});

@@ -16,9 +16,7 @@
 import { z } from 'zod';
 import { text } from '../../strings.ts';
 import { applyStatusFields, workspaceServiceParamsSchema } from '../users/directory.ts';
-import { FTP_DEFAULT_PORT, FTP_USER_PERMISSIONS, SFTP_DEFAULT_PORT } from '../../nodes.ts';
-
-export { FTP_DEFAULT_PORT, FTP_USER_PERMISSIONS, SFTP_DEFAULT_PORT };
+import { FTP_USER_PERMISSIONS } from './ftp-node.ts';
 
 /**
  * Passive data ports a workspace may use. Each workspace has an address of its own, so its ports

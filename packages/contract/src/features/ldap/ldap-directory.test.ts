@@ -12,7 +12,7 @@ import {
   ldapGroupDn,
   ldapUserDn,
 } from './ldap-directory.ts';
-import { ldapSectionSchema } from '../../nodes.ts';
+import { ldapSectionSchema } from './ldap-node.ts';
 
 describe('the LDAP directory’s names', () => {
   it('derives the base from the service id, people and groups under it, the reader beside them', () => {

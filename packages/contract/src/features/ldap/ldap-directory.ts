@@ -1,6 +1,6 @@
 // The names and rules of a workspace's LDAP directory that the API (config, status, checks of
 // expiry dates) and the node (slapd) must agree on: where each entry lives and when an expiry
-// date takes effect. The desired-state section itself is nodes.ts's ldapSectionSchema.
+// date takes effect. The desired-state section itself is ldap-node.ts's ldapSectionSchema.
 //
 // Base DN: `dc=<service id>,dc=debesis`, from the service id rather than a name the owner picks:
 // it never changes (a renamed service or account keeps every application's settings) and two

@@ -5,6 +5,7 @@
 // names each by where it came from, so an event sent twice (a report the API took but the node
 // never heard back from) is stored once.
 import { z } from 'zod';
+import { defineFeatureNodePart } from '../../feature-node-part.ts';
 import { text } from '../../strings.ts';
 
 /** Where an event was recorded. */
@@ -88,3 +89,12 @@ export const monitoringReportSchema = z.object({
   usage: usageReportSchema.optional(),
 });
 export type MonitoringReport = z.infer<typeof monitoringReportSchema>;
+
+/**
+ * Monitoring's part of the node protocol (feature-node-part.ts): what the daemons recorded
+ * (activity) and who owns what, gathered by the node from every feature's daemons.
+ */
+export const monitoringNodePart = defineFeatureNodePart({
+  feature: 'monitoring',
+  reports: { monitoring: monitoringReportSchema.optional() },
+});

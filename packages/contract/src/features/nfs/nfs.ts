@@ -31,10 +31,9 @@ import {
   workspaceServiceParamsSchema,
   workspaceResourceFields,
 } from '../users/directory.ts';
-import { NFS_ACCESS, NFS_DEFAULT_PORT, NFS_EXPORT_PATH_PATTERN } from '../../nodes.ts';
+import { NFS_ACCESS, NFS_EXPORT_PATH_PATTERN } from './nfs-node.ts';
 import { RESERVED_SHARE_ROOTS } from '../samba/samba.ts';
 
-export { NFS_ACCESS, NFS_DEFAULT_PORT };
 export type NfsAccess = (typeof NFS_ACCESS)[number];
 
 /** Exports a service may hold. */

@@ -22,7 +22,7 @@ import {
   workspaceServiceParamsSchema,
   workspaceResourceFields,
 } from '../users/directory.ts';
-import { SAMBA_MIN_PROTOCOLS, SAMBA_SERVER_DEFAULTS } from '../../nodes.ts';
+import { SAMBA_MIN_PROTOCOLS, SAMBA_SERVER_DEFAULTS } from './samba-node.ts';
 
 /** Shares a service may hold. */
 export const SAMBA_SHARES_MAX = 200;

@@ -7,6 +7,7 @@
 // GET /api/v1/snapshots/{serviceId}/{name}/browse?path= lists one folder of one (as a backup's
 // browse answers) and GET …/{name}/download?path= streams one file of it.
 import { z } from 'zod';
+import { defineFeatureNodePart } from '../../feature-node-part.ts';
 import { backupBrowseResultSchema, snapshotPathSchema } from '../backups/backups-node.ts';
 import { text } from '../../strings.ts';
 
@@ -84,4 +85,10 @@ export const snapshotDownloadPayloadSchema = z.object({
 export const snapshotParamsSchema = z.object({
   serviceId: z.uuid({ error: 'invalid_format' }),
   name: text().max(64),
+});
+
+/** Snapshots' part of the node protocol (feature-node-part.ts): what the storage driver reports. */
+export const snapshotsNodePart = defineFeatureNodePart({
+  feature: 'snapshots',
+  reports: { snapshots: snapshotsReportSchema.optional() },
 });

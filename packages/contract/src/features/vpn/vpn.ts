@@ -28,9 +28,6 @@ import {
   workspaceServiceParamsSchema,
   workspaceResourceFields,
 } from '../users/directory.ts';
-import { VPN_DEFAULT_PORT } from '../../nodes.ts';
-
-export { VPN_DEFAULT_PORT };
 
 /** Traffic limit: bytes per calendar month, 0 = unlimited (spec §9), at most 1 PiB. */
 export const vpnTrafficLimitSchema = z

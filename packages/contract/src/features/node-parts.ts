@@ -1,0 +1,57 @@
+// The workspace features' node parts, gathered (feature-node-part.ts): nodes.ts's desired state and
+// report are the platform's own keys plus these. A new feature writes its part in its folder and
+// adds it here, one line the compiler checks; its keys then type the desired state everywhere (the
+// agent's drivers, the API's feature registry). Order is the order of the keys on the wire.
+import type { z } from 'zod';
+import type { FeatureNodePart } from '../feature-node-part.ts';
+import { backupsNodePart } from './backups/backups-node.ts';
+import { ftpNodePart } from './ftp/ftp-node.ts';
+import { ldapNodePart } from './ldap/ldap-node.ts';
+import { monitoringNodePart } from './monitoring/monitoring-node.ts';
+import { nfsNodePart } from './nfs/nfs-node.ts';
+import { sambaNodePart } from './samba/samba-node.ts';
+import { snapshotsNodePart } from './snapshots/snapshots.ts';
+import { usersNodePart } from './users/users-node.ts';
+import { vpnNodePart } from './vpn/vpn-node.ts';
+
+export const FEATURE_NODE_PARTS = [
+  usersNodePart,
+  sambaNodePart,
+  vpnNodePart,
+  nfsNodePart,
+  ftpNodePart,
+  ldapNodePart,
+  backupsNodePart,
+  snapshotsNodePart,
+  monitoringNodePart,
+] as const satisfies readonly FeatureNodePart[];
+
+type Part = (typeof FEATURE_NODE_PARTS)[number];
+// The parts' shapes as one: from the union of each part's own shape to their intersection.
+type Merged<Shape> = (Shape extends unknown ? (shape: Shape) => void : never) extends (
+  shape: infer All,
+) => void
+  ? All
+  : never;
+type SectionsOf<P> = P extends { readonly sections: infer S } ? S : never;
+type ReportsOf<P> = P extends { readonly reports: infer R } ? R : never;
+
+/** Every feature's desired-state sections, as one zod shape. */
+export type FeatureNodeSections = Merged<SectionsOf<Part>>;
+/** Every feature's report keys, as one zod shape. */
+export type FeatureNodeReports = Merged<ReportsOf<Part>>;
+
+/** The parts' shapes merged; a key two features claim is a mistake caught at load. */
+function merge(pick: (part: FeatureNodePart) => z.ZodRawShape | undefined): z.ZodRawShape {
+  const merged: Record<string, z.ZodRawShape[string]> = {};
+  for (const part of FEATURE_NODE_PARTS as readonly FeatureNodePart[]) {
+    for (const [key, schema] of Object.entries(pick(part) ?? {})) {
+      if (Object.hasOwn(merged, key)) throw new Error(`node key ${key} is claimed by two features`);
+      merged[key] = schema;
+    }
+  }
+  return merged;
+}
+
+export const featureNodeSections = merge((part) => part.sections) as FeatureNodeSections;
+export const featureNodeReports = merge((part) => part.reports) as FeatureNodeReports;
