@@ -91,7 +91,15 @@ export async function startProduct(
     : [];
   const child = spawn(
     process.execPath,
-    [...PRODUCT_NODE_FLAGS, ...profile, '--import', 'tsx', 'apps/api/src/main.ts'],
+    [
+      ...PRODUCT_NODE_FLAGS,
+      ...profile,
+      '--import',
+      'tsx',
+      '--import',
+      './scripts/lib/exit-with-parent.ts',
+      'apps/api/src/main.ts',
+    ],
     {
       cwd: ROOT,
       env: {
@@ -116,7 +124,10 @@ export async function startProduct(
   const url = `http://127.0.0.1:${port}`;
   // Starting means compiling the whole app through tsx first: 10 s on an idle two-core machine,
   // but 55 to 90 s when the journeys start beside the unit tests' own imports on a loaded one.
-  await waitForHttp(`${url}/api/v1/health`, 180_000, (status) => status === 200);
+  await waitForHttp(`${url}/api/v1/health`, 180_000, (status) => status === 200).catch(async (error) => {
+    await stopChild(child);
+    throw error;
+  });
   return {
     url,
     dataDir,
