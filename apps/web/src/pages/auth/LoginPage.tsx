@@ -1,10 +1,8 @@
 // Sign-in (spec §2): the owner signs in with email and password; a subuser with username,
 // service ID, password and, when turned on, a 2FA code. The guard leaves `from` in router state;
 // after signing in, afterLogin decides where to go (the pending plan, `from`, or services).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.ts';
@@ -14,16 +12,11 @@ import { returnPathFrom } from '../../auth/session.ts';
 import { SUBUSER_AREA_PATH, subuserLogin, subuserLoginErrorMessage } from '../../auth/subuser-login.ts';
 import { CheckboxField, FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { isShipped } from '../../lib/features.ts';
 import '../../i18n/accounts-messages.ts';
 import { OAuthButtons } from './OAuthButtons.tsx';
-import {
-  loginFormSchema,
-  subuserLoginFormSchema,
-  type LoginFormValues,
-  type SubuserLoginFormValues,
-} from './schemas.ts';
+import { loginFormSchema, subuserLoginFormSchema } from './schemas.ts';
 import './auth.css';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 
@@ -105,12 +98,8 @@ function OwnerLoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const { email: rememberedEmail } = readState(location.state);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema, { error: formErrorMap }),
+  const { field, handleSubmit } = useContractForm({
+    schema: loginFormSchema,
     defaultValues: { email: rememberedEmail ?? '', password: '' },
   });
 
@@ -150,9 +139,8 @@ function OwnerLoginForm() {
           autoComplete="username"
           inputMode="email"
           required
-          error={fieldErrorText(t, errors.email?.message)}
           data-testid="login-email"
-          {...register('email')}
+          {...field('email')}
         />
         <InputField
           id="login-password"
@@ -160,9 +148,8 @@ function OwnerLoginForm() {
           label={t('login.password')}
           autoComplete="current-password"
           required
-          error={fieldErrorText(t, errors.password?.message)}
           data-testid="login-password"
-          {...register('password')}
+          {...field('password')}
         />
         <p className="form__aside">
           <Link to="/auth/forgot-password" data-testid="login-forgot-password">
@@ -184,13 +171,8 @@ function OwnerLoginForm() {
 function SubuserLoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<SubuserLoginFormValues>({
-    resolver: zodResolver(subuserLoginFormSchema, { error: formErrorMap }),
+  const { field, handleSubmit, setFocus } = useContractForm({
+    schema: subuserLoginFormSchema,
     defaultValues: { username: '', serviceId: '', password: '', twoFactorCode: '', rememberMe: false },
   });
   const signIn = useMutation({
@@ -232,9 +214,8 @@ function SubuserLoginForm() {
           autoCapitalize="none"
           spellCheck={false}
           required
-          error={fieldErrorText(t, errors.username?.message)}
           data-testid="subuser-username"
-          {...register('username')}
+          {...field('username')}
         />
         <InputField
           id="subuser-service-id"
@@ -243,9 +224,8 @@ function SubuserLoginForm() {
           autoComplete="off"
           spellCheck={false}
           required
-          error={fieldErrorText(t, errors.serviceId?.message)}
           data-testid="subuser-service-id"
-          {...register('serviceId')}
+          {...field('serviceId')}
         />
         <InputField
           id="subuser-password"
@@ -253,9 +233,8 @@ function SubuserLoginForm() {
           label={t('login.subuser.password')}
           autoComplete="current-password"
           required
-          error={fieldErrorText(t, errors.password?.message)}
           data-testid="subuser-password"
-          {...register('password')}
+          {...field('password')}
         />
         <InputField
           id="subuser-two-factor"
@@ -265,15 +244,14 @@ function SubuserLoginForm() {
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={11}
-          error={fieldErrorText(t, errors.twoFactorCode?.message)}
           data-testid="subuser-two-factor"
-          {...register('twoFactorCode')}
+          {...field('twoFactorCode')}
         />
         <CheckboxField
           id="subuser-remember"
           label={t('login.subuser.rememberMe')}
           data-testid="subuser-remember"
-          {...register('rememberMe')}
+          {...field('rememberMe')}
         />
         <BusyButton
           busy={signIn.isPending}
