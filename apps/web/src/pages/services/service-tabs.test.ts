@@ -44,7 +44,7 @@ describe('the service tabs', () => {
     const { i18n } = await import('../../i18n/i18n.ts');
     await preloadMatches(serviceTabRoutes(ftp), '/ftp-advanced');
     expect(i18n.getFixedT('lt', 'ftpTab')('advanced.title')).toBe(
-      (await import('./messages/ftp.lt.ts')).ftpTabLt.advanced.title,
+      (await import('./ftp/messages/ftp.lt.ts')).ftpTabLt.advanced.title,
     );
   });
 
@@ -63,7 +63,7 @@ describe('the service tabs', () => {
     const { i18n } = await import('../../i18n/i18n.ts');
     await preloadMatches(serviceTabRoutes(shippedTabs(SERVICE_TABS, ['backups'])), '/backups');
     expect(i18n.getFixedT('lt', 'backupsTab')('restore.original')).toBe(
-      (await import('./messages/backups.lt.ts')).backupsTabLt.restore.original,
+      (await import('./backups/messages/backups.lt.ts')).backupsTabLt.restore.original,
     );
   });
 
@@ -72,7 +72,7 @@ describe('the service tabs', () => {
     const { i18n } = await import('../../i18n/i18n.ts');
     await preloadMatches(routes, '/samba');
     expect(i18n.getFixedT('lt', 'sambaTab')('samba.serverTitle')).toBe(
-      (await import('./messages/samba.lt.ts')).sambaTabLt.samba.serverTitle,
+      (await import('./samba/messages/samba.lt.ts')).sambaTabLt.samba.serverTitle,
     );
   });
 });

@@ -3,7 +3,7 @@
 // is its path under /dashboard/services/{id}, its label, its code, its texts (an i18n namespace
 // of its own, loaded with its code) and the feature it belongs to: a tab of a feature not yet in
 // SHIPPED_FEATURES is neither routed nor listed. Adding a tab: one entry here, its component and
-// its texts (messages/<tab>.{en,lt}.ts). This file is in the app's entry: code comes by import().
+// its texts (<tab>/messages/<tab>.{en,lt}.ts). This file is in the app's entry: code comes by import().
 import { SHIPPED_FEATURES, type Feature } from '@debesis/contract';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
@@ -29,8 +29,8 @@ export interface ServiceTab {
 const FTP_MESSAGES: ServiceTab['messages'] = {
   namespace: 'ftpTab',
   loaders: {
-    en: async () => (await import('./messages/ftp.en.ts')).ftpTabEn,
-    lt: async () => (await import('./messages/ftp.lt.ts')).ftpTabLt,
+    en: async () => (await import('./ftp/messages/ftp.en.ts')).ftpTabEn,
+    lt: async () => (await import('./ftp/messages/ftp.lt.ts')).ftpTabLt,
   },
 };
 
@@ -39,12 +39,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     id: 'overview',
     path: '',
     label: 'serviceDetail.tabOverview',
-    component: async () => (await import('./ServiceOverviewTab.tsx')).ServiceOverviewTab,
+    component: async () => (await import('./overview/ServiceOverviewTab.tsx')).ServiceOverviewTab,
     messages: {
       namespace: 'overviewTab',
       loaders: {
-        en: async () => (await import('./messages/overview.en.ts')).overviewTabEn,
-        lt: async () => (await import('./messages/overview.lt.ts')).overviewTabLt,
+        en: async () => (await import('./overview/messages/overview.en.ts')).overviewTabEn,
+        lt: async () => (await import('./overview/messages/overview.lt.ts')).overviewTabLt,
       },
     },
   },
@@ -53,12 +53,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     path: 'users',
     label: 'serviceDetail.tabUsers',
     feature: 'users',
-    component: async () => (await import('./ServiceUsersTab.tsx')).ServiceUsersTab,
+    component: async () => (await import('./users/ServiceUsersTab.tsx')).ServiceUsersTab,
     messages: {
       namespace: 'usersTab',
       loaders: {
-        en: async () => (await import('./messages/users.en.ts')).usersTabEn,
-        lt: async () => (await import('./messages/users.lt.ts')).usersTabLt,
+        en: async () => (await import('./users/messages/users.en.ts')).usersTabEn,
+        lt: async () => (await import('./users/messages/users.lt.ts')).usersTabLt,
       },
     },
   },
@@ -67,12 +67,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     path: 'vpn',
     label: 'serviceDetail.tabVpn',
     feature: 'vpn',
-    component: async () => (await import('./ServiceVpnTab.tsx')).ServiceVpnTab,
+    component: async () => (await import('./vpn/ServiceVpnTab.tsx')).ServiceVpnTab,
     messages: {
       namespace: 'vpnTab',
       loaders: {
-        en: async () => (await import('./messages/vpn.en.ts')).vpnTabEn,
-        lt: async () => (await import('./messages/vpn.lt.ts')).vpnTabLt,
+        en: async () => (await import('./vpn/messages/vpn.en.ts')).vpnTabEn,
+        lt: async () => (await import('./vpn/messages/vpn.lt.ts')).vpnTabLt,
       },
     },
   },
@@ -81,12 +81,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     path: 'samba',
     label: 'serviceDetail.tabSamba',
     feature: 'samba',
-    component: async () => (await import('./ServiceSambaTab.tsx')).ServiceSambaTab,
+    component: async () => (await import('./samba/ServiceSambaTab.tsx')).ServiceSambaTab,
     messages: {
       namespace: 'sambaTab',
       loaders: {
-        en: async () => (await import('./messages/samba.en.ts')).sambaTabEn,
-        lt: async () => (await import('./messages/samba.lt.ts')).sambaTabLt,
+        en: async () => (await import('./samba/messages/samba.en.ts')).sambaTabEn,
+        lt: async () => (await import('./samba/messages/samba.lt.ts')).sambaTabLt,
       },
     },
   },
@@ -95,12 +95,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     path: 'nfs',
     label: 'serviceDetail.tabNfs',
     feature: 'nfs',
-    component: async () => (await import('./ServiceNfsTab.tsx')).ServiceNfsTab,
+    component: async () => (await import('./nfs/ServiceNfsTab.tsx')).ServiceNfsTab,
     messages: {
       namespace: 'nfsTab',
       loaders: {
-        en: async () => (await import('./messages/nfs.en.ts')).nfsTabEn,
-        lt: async () => (await import('./messages/nfs.lt.ts')).nfsTabLt,
+        en: async () => (await import('./nfs/messages/nfs.en.ts')).nfsTabEn,
+        lt: async () => (await import('./nfs/messages/nfs.lt.ts')).nfsTabLt,
       },
     },
   },
@@ -109,7 +109,7 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     path: 'ftp',
     label: 'serviceDetail.tabFtp',
     feature: 'ftp',
-    component: async () => (await import('./ServiceFtpTab.tsx')).ServiceFtpTab,
+    component: async () => (await import('./ftp/ServiceFtpTab.tsx')).ServiceFtpTab,
     messages: FTP_MESSAGES,
   },
   {
@@ -117,7 +117,7 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     path: 'ftp-advanced',
     label: 'serviceDetail.tabFtpAdvanced',
     feature: 'ftp',
-    component: async () => (await import('./ServiceFtpAdvancedTab.tsx')).ServiceFtpAdvancedTab,
+    component: async () => (await import('./ftp/ServiceFtpAdvancedTab.tsx')).ServiceFtpAdvancedTab,
     messages: FTP_MESSAGES,
   },
   {
@@ -125,12 +125,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     path: 'backups',
     label: 'serviceDetail.tabBackups',
     feature: 'backups',
-    component: async () => (await import('./ServiceBackupsTab.tsx')).ServiceBackupsTab,
+    component: async () => (await import('./backups/ServiceBackupsTab.tsx')).ServiceBackupsTab,
     messages: {
       namespace: 'backupsTab',
       loaders: {
-        en: async () => (await import('./messages/backups.en.ts')).backupsTabEn,
-        lt: async () => (await import('./messages/backups.lt.ts')).backupsTabLt,
+        en: async () => (await import('./backups/messages/backups.en.ts')).backupsTabEn,
+        lt: async () => (await import('./backups/messages/backups.lt.ts')).backupsTabLt,
       },
     },
   },
@@ -143,8 +143,8 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     messages: {
       namespace: 'subusersTab',
       loaders: {
-        en: async () => (await import('./messages/subusers.en.ts')).subusersTabEn,
-        lt: async () => (await import('./messages/subusers.lt.ts')).subusersTabLt,
+        en: async () => (await import('./subusers/messages/subusers.en.ts')).subusersTabEn,
+        lt: async () => (await import('./subusers/messages/subusers.lt.ts')).subusersTabLt,
       },
     },
   },
@@ -157,8 +157,8 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     messages: {
       namespace: 'shareLinksTab',
       loaders: {
-        en: async () => (await import('./messages/share-links.en.ts')).shareLinksTabEn,
-        lt: async () => (await import('./messages/share-links.lt.ts')).shareLinksTabLt,
+        en: async () => (await import('./share-links/messages/share-links.en.ts')).shareLinksTabEn,
+        lt: async () => (await import('./share-links/messages/share-links.lt.ts')).shareLinksTabLt,
       },
     },
   },
@@ -167,12 +167,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     path: 'ldap',
     label: 'serviceDetail.tabLdap',
     feature: 'ldap',
-    component: async () => (await import('./ServiceLdapTab.tsx')).ServiceLdapTab,
+    component: async () => (await import('./ldap/ServiceLdapTab.tsx')).ServiceLdapTab,
     messages: {
       namespace: 'ldapTab',
       loaders: {
-        en: async () => (await import('./messages/ldap.en.ts')).ldapTabEn,
-        lt: async () => (await import('./messages/ldap.lt.ts')).ldapTabLt,
+        en: async () => (await import('./ldap/messages/ldap.en.ts')).ldapTabEn,
+        lt: async () => (await import('./ldap/messages/ldap.lt.ts')).ldapTabLt,
       },
     },
   },
@@ -193,8 +193,8 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     messages: {
       namespace: 'monitoringTab',
       loaders: {
-        en: async () => (await import('./messages/monitoring.en.ts')).monitoringTabEn,
-        lt: async () => (await import('./messages/monitoring.lt.ts')).monitoringTabLt,
+        en: async () => (await import('./monitoring/messages/monitoring.en.ts')).monitoringTabEn,
+        lt: async () => (await import('./monitoring/messages/monitoring.lt.ts')).monitoringTabLt,
       },
     },
   },
@@ -202,12 +202,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
     id: 'settings',
     path: 'settings',
     label: 'serviceDetail.tabSettings',
-    component: async () => (await import('./ServiceSettingsTab.tsx')).ServiceSettingsTab,
+    component: async () => (await import('./settings/ServiceSettingsTab.tsx')).ServiceSettingsTab,
     messages: {
       namespace: 'settingsTab',
       loaders: {
-        en: async () => (await import('./messages/settings.en.ts')).settingsTabEn,
-        lt: async () => (await import('./messages/settings.lt.ts')).settingsTabLt,
+        en: async () => (await import('./settings/messages/settings.en.ts')).settingsTabEn,
+        lt: async () => (await import('./settings/messages/settings.lt.ts')).settingsTabLt,
       },
     },
   },

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/accounts-messages.ts';
 import { loadNamespace } from '../../i18n/lazy-namespace.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
-import { BackupsPanel } from '../services/ServiceBackupsTab.tsx';
+import { BackupsPanel } from '../services/backups/ServiceBackupsTab.tsx';
 import { SERVICE_TABS } from '../services/service-tabs.ts';
 import './subuser-area.css';
 
