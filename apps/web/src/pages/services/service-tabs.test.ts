@@ -75,4 +75,14 @@ describe('the service tabs', () => {
       (await import('./samba/messages/samba.lt.ts')).sambaTabLt.samba.serverTitle,
     );
   });
+
+  it('load each tab’s texts, in both languages, from its folder’s text modules', async () => {
+    const withTexts = SERVICE_TABS.filter((tab) => tab.messages);
+    expect(withTexts.map((tab) => tab.id)).not.toContain('activity');
+    for (const { messages } of withTexts) {
+      const [en, lt] = await Promise.all([messages?.loaders.en(), messages?.loaders.lt()]);
+      expect(Object.keys(en ?? {})).not.toHaveLength(0);
+      expect(Object.keys(lt ?? {})).toEqual(expect.arrayContaining(Object.keys(en ?? {})));
+    }
+  });
 });

@@ -1,5 +1,5 @@
 // The types of the service tabs' namespaces, for i18n's typed `t()` (i18n.ts). Each namespace
-// arrives with its tab (service-tabs.ts), so the app's entry carries none of these texts.
+// arrives with its tab (`<tab>/tab.ts`), so the app's entry carries none of these texts.
 import type { BackupsTabMessages } from './backups/messages/backups.en.ts';
 import type { ShareLinksTabMessages } from './share-links/messages/share-links.en.ts';
 import type { LdapTabMessages } from './ldap/messages/ldap.en.ts';

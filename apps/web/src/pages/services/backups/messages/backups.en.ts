@@ -1,6 +1,6 @@
 // English texts of the backups tab: usage, schedules and their form, history, browsing a backup,
 // restores, backup clients and how to set one up (namespace `backupsTab`, loaded with the tab:
-// service-tabs.ts; spec §3 "Backup schedule", "Backup client", §8 "Failed to …", §9 presets and
+// ../tab.ts; spec §3 "Backup schedule", "Backup client", §8 "Failed to …", §9 presets and
 // relative times). The shape backups.lt.ts must match.
 
 export const backupsTabEn = {

@@ -1,5 +1,5 @@
 // English texts of the FTP tabs: the servers, the users' access and the advanced settings
-// (namespace `ftpTab`, loaded with the `ftp` and `ftp-advanced` tabs: service-tabs.ts).
+// (namespace `ftpTab`, loaded with the `ftp` and `ftp-advanced` tabs: ../tab.ts).
 // The shape ftp.lt.ts must match.
 
 export const ftpTabEn = {

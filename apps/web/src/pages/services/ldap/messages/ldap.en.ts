@@ -1,5 +1,5 @@
 // English texts of the LDAP tab: the directory, how applications connect, the bind account and
-// the users' suspensions and expiry dates (namespace `ldapTab`, loaded with the tab: service-tabs.ts).
+// the users' suspensions and expiry dates (namespace `ldapTab`, loaded with the tab: ../tab.ts).
 // The shape ldap.lt.ts must match.
 
 export const ldapTabEn = {

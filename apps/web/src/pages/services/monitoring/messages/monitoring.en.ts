@@ -1,4 +1,4 @@
-// English texts of the monitoring tab: its overview, activity, storage and health views (namespace `monitoringTab`, loaded with the tab: service-tabs.ts).
+// English texts of the monitoring tab: its overview, activity, storage and health views (namespace `monitoringTab`, loaded with the tab: ../tab.ts).
 // The shape monitoring.lt.ts must match.
 
 export const monitoringTabEn = {

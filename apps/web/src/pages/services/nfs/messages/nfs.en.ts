@@ -1,4 +1,4 @@
-// English texts of the NFS tab: the NFS server, its exports, clients and stats (namespace `nfsTab`, loaded with the tab: service-tabs.ts).
+// English texts of the NFS tab: the NFS server, its exports, clients and stats (namespace `nfsTab`, loaded with the tab: ../tab.ts).
 // The shape nfs.lt.ts must match.
 
 export const nfsTabEn = {

@@ -1,4 +1,4 @@
-// English texts of the Overview tab: the service's facts, start/stop/restart and its storage node (namespace `overviewTab`, loaded with the tab: service-tabs.ts).
+// English texts of the Overview tab: the service's facts, start/stop/restart and its storage node (namespace `overviewTab`, loaded with the tab: ../tab.ts).
 // The shape overview.lt.ts must match.
 
 export const overviewTabEn = {

@@ -1,4 +1,4 @@
-// English texts of the Samba tab: the Samba server, its settings and shares (namespace `sambaTab`, loaded with the tab: service-tabs.ts).
+// English texts of the Samba tab: the Samba server, its settings and shares (namespace `sambaTab`, loaded with the tab: ../tab.ts).
 // The shape samba.lt.ts must match.
 
 export const sambaTabEn = {

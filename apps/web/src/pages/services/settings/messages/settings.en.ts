@@ -1,4 +1,4 @@
-// English texts of the Settings tab: name, description, reminders, plan and ending the service (namespace `settingsTab`, loaded with the tab: service-tabs.ts).
+// English texts of the Settings tab: name, description, reminders, plan and ending the service (namespace `settingsTab`, loaded with the tab: ../tab.ts).
 // The shape settings.lt.ts must match.
 
 export const settingsTabEn = {

@@ -1,5 +1,5 @@
 // English texts of the share-links tab (namespace `shareLinksTab`, loaded with the tab:
-// service-tabs.ts; spec §3 "Public share link", §7, §8 "Failed to …", §9 expiry choices). The shape
+// ../tab.ts; spec §3 "Public share link", §7, §8 "Failed to …", §9 expiry choices). The shape
 // share-links.lt.ts must match.
 
 export const shareLinksTabEn = {

@@ -1,4 +1,4 @@
-// English texts of the Users and groups tab: users, groups and their memberships (namespace `usersTab`, loaded with the tab: service-tabs.ts).
+// English texts of the Users and groups tab: users, groups and their memberships (namespace `usersTab`, loaded with the tab: ../tab.ts).
 // The shape users.lt.ts must match.
 
 export const usersTabEn = {

@@ -1,4 +1,4 @@
-// English texts of the VPN tab: the VPN server, its users, sessions and traffic (namespace `vpnTab`, loaded with the tab: service-tabs.ts).
+// English texts of the VPN tab: the VPN server, its users, sessions and traffic (namespace `vpnTab`, loaded with the tab: ../tab.ts).
 // The shape vpn.lt.ts must match.
 
 export const vpnTabEn = {
