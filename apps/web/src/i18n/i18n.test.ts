@@ -8,15 +8,15 @@ type Module = Record<string, unknown>;
 
 /**
  * Every text file of the app — `en.ts`, each `<area>.en.ts` and each service tab's
- * `messages/<tab>.en.ts` — and its Lithuanian twin, found by name, so an area or a tab added later
+ * `<tab>/messages/<tab>.en.ts` — and its Lithuanian twin, found by name, so an area or a tab added later
  * is checked without anyone adding it here.
  */
 const englishModules = import.meta.glob<Module>(
-  ['./en.ts', './*.en.ts', '../pages/services/messages/*.en.ts'],
+  ['./en.ts', './*.en.ts', '../pages/services/*/messages/*.en.ts'],
   { eager: true },
 );
 const lithuanianModules = import.meta.glob<Module>(
-  ['./lt.ts', './*.lt.ts', '../pages/services/messages/*.lt.ts'],
+  ['./lt.ts', './*.lt.ts', '../pages/services/*/messages/*.lt.ts'],
   { eager: true },
 );
 
@@ -74,7 +74,7 @@ describe('i18n', () => {
     const files = textFiles.map(([where]) => where);
     expect(files).toContain('./en.ts en');
     expect(files).toContain('./accounts.en.ts accountsEn');
-    expect(files).toContain('../pages/services/messages/backups.en.ts backupsTabEn');
+    expect(files).toContain('../pages/services/backups/messages/backups.en.ts backupsTabEn');
     expect(files.length).toBeGreaterThanOrEqual(7);
   });
 

@@ -14,7 +14,7 @@ import type { PlanChangesMessages } from './plan-changes.en.ts';
 import type { PlansMessages } from './plans.en.ts';
 import type { PublicMessages } from './public.en.ts';
 import type { WorkspaceMessages } from './workspace.en.ts';
-import type { ServiceTabResources } from '../pages/services/messages/tab-messages.ts';
+import type { ServiceTabResources } from '../pages/services/tab-messages.ts';
 import type { SharePageMessages } from '../pages/share/share-page.en.ts';
 import type { LinuxPortalMessages } from '../pages/linux-portal/linux-portal.en.ts';
 import i18next from 'i18next';

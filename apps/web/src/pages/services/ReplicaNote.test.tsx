@@ -36,7 +36,7 @@ const note = (id: string) => screen.queryByTestId(`service-replica-${id}`);
 beforeAll(async () => {
   await import('../ServicesPage.tsx');
   await import('./ServiceDetailPage.tsx');
-  await import('./ServiceOverviewTab.tsx');
+  await import('./overview/ServiceOverviewTab.tsx');
 });
 
 beforeEach(() => {

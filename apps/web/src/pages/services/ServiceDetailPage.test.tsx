@@ -22,7 +22,7 @@ const DETAIL = `/dashboard/services/${SERVICE_ID}`;
 // The routes load their pages on demand: load them once, so no test waits for the first import.
 beforeAll(async () => {
   await import('./ServiceDetailPage.tsx');
-  await import('./ServiceOverviewTab.tsx');
+  await import('./overview/ServiceOverviewTab.tsx');
 });
 
 beforeEach(() => {

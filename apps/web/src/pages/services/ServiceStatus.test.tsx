@@ -27,10 +27,10 @@ const DETAIL = `/dashboard/services/${SERVICE_ID}`;
 const SLOW = 20_000;
 
 beforeAll(async () => {
-  await import('./ServiceSambaTab.tsx');
+  await import('./samba/ServiceSambaTab.tsx');
   await import('../ServicesPage.tsx');
   await import('./ServiceDetailPage.tsx');
-  await import('./ServiceOverviewTab.tsx');
+  await import('./overview/ServiceOverviewTab.tsx');
 });
 
 beforeEach(() => {

@@ -36,7 +36,7 @@ describe('the chart palette', () => {
   );
 
   it('draws the VPN chart’s sent and received in two different palette colours, bars and legend alike', () => {
-    const vpn = read('./vpn.css');
+    const vpn = read('./vpn/vpn.css');
     const received = /var\((--chart-\d)\)/.exec(rule(vpn, '.vpn-chart__bars .vpn-chart__received'))?.[1];
     const sent = /var\((--chart-\d)\)/.exec(rule(vpn, '.vpn-chart__bars .vpn-chart__sent'))?.[1];
     expect(received).toBeDefined();

@@ -26,8 +26,8 @@ const names = (prefix: string) =>
 
 beforeAll(async () => {
   await import('./ServiceDetailPage.tsx');
-  await import('./ServiceUsersTab.tsx');
-  await import('./ServiceSambaTab.tsx');
+  await import('./users/ServiceUsersTab.tsx');
+  await import('./samba/ServiceSambaTab.tsx');
 });
 
 beforeEach(() => {

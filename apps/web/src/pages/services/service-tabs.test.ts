@@ -44,7 +44,7 @@ describe('the service tabs', () => {
     const { i18n } = await import('../../i18n/i18n.ts');
     await preloadMatches(serviceTabRoutes(ftp), '/ftp-advanced');
     expect(i18n.getFixedT('lt', 'ftpTab')('advanced.title')).toBe(
-      (await import('./messages/ftp.lt.ts')).ftpTabLt.advanced.title,
+      (await import('./ftp/messages/ftp.lt.ts')).ftpTabLt.advanced.title,
     );
   });
 
@@ -63,7 +63,7 @@ describe('the service tabs', () => {
     const { i18n } = await import('../../i18n/i18n.ts');
     await preloadMatches(serviceTabRoutes(shippedTabs(SERVICE_TABS, ['backups'])), '/backups');
     expect(i18n.getFixedT('lt', 'backupsTab')('restore.original')).toBe(
-      (await import('./messages/backups.lt.ts')).backupsTabLt.restore.original,
+      (await import('./backups/messages/backups.lt.ts')).backupsTabLt.restore.original,
     );
   });
 
@@ -72,7 +72,17 @@ describe('the service tabs', () => {
     const { i18n } = await import('../../i18n/i18n.ts');
     await preloadMatches(routes, '/samba');
     expect(i18n.getFixedT('lt', 'sambaTab')('samba.serverTitle')).toBe(
-      (await import('./messages/samba.lt.ts')).sambaTabLt.samba.serverTitle,
+      (await import('./samba/messages/samba.lt.ts')).sambaTabLt.samba.serverTitle,
     );
+  });
+
+  it('load each tab’s texts, in both languages, from its folder’s text modules', async () => {
+    const withTexts = SERVICE_TABS.filter((tab) => tab.messages);
+    expect(withTexts.map((tab) => tab.id)).not.toContain('activity');
+    for (const { messages } of withTexts) {
+      const [en, lt] = await Promise.all([messages?.loaders.en(), messages?.loaders.lt()]);
+      expect(Object.keys(en ?? {})).not.toHaveLength(0);
+      expect(Object.keys(lt ?? {})).toEqual(expect.arrayContaining(Object.keys(en ?? {})));
+    }
   });
 });

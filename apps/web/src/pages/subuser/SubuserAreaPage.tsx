@@ -15,15 +15,15 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/accounts-messages.ts';
 import { loadNamespace } from '../../i18n/lazy-namespace.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
-import { BackupsPanel } from '../services/ServiceBackupsTab.tsx';
-import { SERVICE_TABS } from '../services/service-tabs.ts';
+import { BackupsPanel } from '../services/backups/ServiceBackupsTab.tsx';
+import { backupsTab } from '../services/backups/tab.ts';
 import './subuser-area.css';
 
 const LOGIN = '/auth/login';
 
 /** The page, once the Backups tab's texts are loaded. */
 export async function loadSubuserArea() {
-  const messages = SERVICE_TABS.find((tab) => tab.id === 'backups')?.messages;
+  const { messages } = backupsTab;
   if (messages) await loadNamespace(messages.namespace, messages.loaders);
   return SubuserAreaPage;
 }

@@ -1,7 +1,7 @@
 // A value (a URL, an otpauth URI) as a QR code for a phone to scan: the share links' and the
 // subusers' two-factor set-up. The encoder (uqr) comes only when a code is shown.
 import { useQuery } from '@tanstack/react-query';
-import { qrPath } from '../VpnPhoneDialog.tsx';
+import { qrPath } from '../vpn/VpnPhoneDialog.tsx';
 
 export function QrCode({
   value,

@@ -5,8 +5,8 @@ import { render, waitFor } from '@testing-library/react';
 import type uPlot from 'uplot';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n.ts';
-import { monitoringTabEn } from '../messages/monitoring.en.ts';
-import { monitoringTabLt } from '../messages/monitoring.lt.ts';
+import { monitoringTabEn } from './messages/monitoring.en.ts';
+import { monitoringTabLt } from './messages/monitoring.lt.ts';
 import { TimeSeriesChart } from './TimeSeriesChart.tsx';
 
 const built = vi.hoisted(() => [] as uPlot.Options[]);

@@ -24,10 +24,10 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await import('../ServiceDetailPage.tsx');
-  await import('../ServiceVpnTab.tsx');
-  await import('../ServiceSambaTab.tsx');
-  await import('../ServiceNfsTab.tsx');
-  await import('../ServiceFtpTab.tsx');
+  await import('../vpn/ServiceVpnTab.tsx');
+  await import('../samba/ServiceSambaTab.tsx');
+  await import('../nfs/ServiceNfsTab.tsx');
+  await import('../ftp/ServiceFtpTab.tsx');
 });
 
 beforeEach(() => {

@@ -1,0 +1,27 @@
+// The FTP tabs of a service's page, for the tab list (service-tabs.ts): the servers and users, and
+// the advanced settings. They share one namespace of texts; code and texts come by import().
+import { defineServiceTab, type TabMessages } from '../define-service-tab.ts';
+
+const messages: TabMessages = {
+  namespace: 'ftpTab',
+  en: () => import('./messages/ftp.en.ts'),
+  lt: () => import('./messages/ftp.lt.ts'),
+};
+
+export const ftpTab = defineServiceTab({
+  id: 'ftp',
+  path: 'ftp',
+  label: 'serviceDetail.tabFtp',
+  feature: 'ftp',
+  component: async () => (await import('./ServiceFtpTab.tsx')).ServiceFtpTab,
+  messages,
+});
+
+export const ftpAdvancedTab = defineServiceTab({
+  id: 'ftp-advanced',
+  path: 'ftp-advanced',
+  label: 'serviceDetail.tabFtpAdvanced',
+  feature: 'ftp',
+  component: async () => (await import('./ServiceFtpAdvancedTab.tsx')).ServiceFtpAdvancedTab,
+  messages,
+});

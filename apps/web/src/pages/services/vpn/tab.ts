@@ -1,0 +1,15 @@
+// The vpn tab of a service's page, for the tab list (service-tabs.ts): its code and texts by import().
+import { defineServiceTab } from '../define-service-tab.ts';
+
+export const vpnTab = defineServiceTab({
+  id: 'vpn',
+  path: 'vpn',
+  label: 'serviceDetail.tabVpn',
+  feature: 'vpn',
+  component: async () => (await import('./ServiceVpnTab.tsx')).ServiceVpnTab,
+  messages: {
+    namespace: 'vpnTab',
+    en: () => import('./messages/vpn.en.ts'),
+    lt: () => import('./messages/vpn.lt.ts'),
+  },
+});
