@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandRunner } from '../exec/run-command.ts';
+import { commandResult } from '../testing/command-result.ts';
 import { spawnDaemon, type DaemonSpawner } from '../exec/spawn-daemon.ts';
 import type { DriverContext } from '../drivers/driver.ts';
 import { silentLogger } from '../logger.ts';
@@ -48,18 +49,7 @@ afterEach(async () => {
 
 const run: CommandRunner = (command, args) => {
   ran.push([command, ...args]);
-  return Promise.resolve({
-    command,
-    args,
-    exitCode: 0,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    missing: false,
-    timedOut: false,
-    ok: true,
-    durationMs: 1,
-  });
+  return Promise.resolve(commandResult(command, args));
 };
 
 const context = (extra: Partial<DriverContext> = {}): DriverContext => ({

@@ -19,6 +19,7 @@ import {
   type CommandRunner,
   type RunCommandOptions,
 } from '../exec/run-command.ts';
+import { commandResult } from '../testing/command-result.ts';
 import { renderLdif } from '../ldap/render-directory.ts';
 import { renderSlapdConf } from '../ldap/render-slapd-conf.ts';
 import { silentLogger } from '../logger.ts';
@@ -52,19 +53,11 @@ const fakeRun: CommandRunner = (command, args, options?: RunCommandOptions) => {
     ...(typeof options?.input === 'string' ? { input: options.input } : {}),
   });
   const answer = answers[command] ?? {};
-  const result: CommandResult = {
-    command,
-    args,
-    exitCode: 0,
-    signal: null,
-    stdout: '',
-    stderr: '',
+  const result = commandResult(command, args, {
     missing: command === 'openssl',
-    timedOut: false,
     ok: command !== 'openssl',
-    durationMs: 1,
     ...answer,
-  };
+  });
   return options?.check && !result.ok ? Promise.reject(new CommandError(result)) : Promise.resolve(result);
 };
 
