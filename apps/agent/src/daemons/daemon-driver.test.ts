@@ -13,7 +13,7 @@ import { spawnDaemon, type DaemonSpawner } from '../exec/spawn-daemon.ts';
 import type { DriverContext } from '../drivers/driver.ts';
 import { silentLogger } from '../logger.ts';
 import { processArgv, stopProcessGroup } from '../system/processes.ts';
-import { desiredWorkspace } from '../testing/desired.ts';
+import { desiredShare, desiredWorkspace } from '../testing/desired.ts';
 import { exists } from '../system/host.ts';
 import { daemonDriver } from './daemon-driver.ts';
 import type { DaemonDefinition } from './definition.ts';
@@ -111,16 +111,7 @@ const spawn: DaemonSpawner = async (_command, args, options) => {
 };
 
 const driver = () => daemonDriver(fakeDefinition(), { spawn, whyNotLive: () => Promise.resolve(undefined) });
-const share = (name: string) => ({
-  name,
-  path: `shares/${name}`,
-  description: '',
-  guest_ok: false,
-  browseable: true,
-  bind_public_ip: false,
-  users: [],
-  groups: [],
-});
+const share = (name: string) => desiredShare(name);
 const state = (shares = [share('docs')], extra = {}) =>
   desiredWorkspace({
     service_id: 'w',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORKSPACE_ID_FIRST_BASE, type FtpUserState, type WorkspaceDesiredState } from '@debesis/contract';
 import type { CommandRunner } from '../exec/run-command.ts';
+import { FTP_SETTINGS_DEFAULTS } from '../ftp/render-pureftpd.ts';
 import { commandResult } from '../testing/command-result.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from '../testing/desired.ts';
 import { changedJailUsers, jailFiles, renderJailSpec, resolveFileAccess, syncJails } from './jails.ts';
@@ -35,17 +36,7 @@ function workspace(users: FtpUserState[], extra: Partial<WorkspaceDesiredState> 
         settings: { workgroup: 'WORKGROUP', server_string: 'x', min_protocol: 'SMB2' },
       },
     }),
-    ftp: {
-      enabled: true,
-      port: 21,
-      passive_port_min: 30000,
-      passive_port_max: 30099,
-      max_clients: 50,
-      max_clients_per_user: 5,
-      idle_timeout_minutes: 15,
-      tls_required: false,
-      users,
-    },
+    ftp: { enabled: true, ...FTP_SETTINGS_DEFAULTS, users },
     ...extra,
   };
 }
