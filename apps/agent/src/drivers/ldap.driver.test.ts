@@ -23,7 +23,7 @@ import { commandResult } from '../testing/command-result.ts';
 import { renderLdif } from '../ldap/render-directory.ts';
 import { renderSlapdConf } from '../ldap/render-slapd-conf.ts';
 import { silentLogger } from '../logger.ts';
-import { desiredUser, desiredWorkspace } from '../testing/desired.ts';
+import { desiredLdap, desiredUser, desiredWorkspace } from '../testing/desired.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import { ldapDefinition, syncDirectory } from './ldap.driver.ts';
 
@@ -83,17 +83,7 @@ function state(ldap: Partial<LdapSectionState> = {}): WorkspaceDesiredState {
       ],
       groups: [{ name: 'team', gid: B + 10, members: ['alice'] }],
     }),
-    ldap: {
-      enabled: true,
-      port: 389,
-      ldaps_port: 636,
-      bind_password_crypt: null,
-      anonymous_read: false,
-      time_zone: 'Europe/Vilnius',
-      users: [],
-      alias: null,
-      ...ldap,
-    },
+    ldap: desiredLdap(ldap),
   };
 }
 

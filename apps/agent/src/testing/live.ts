@@ -1,13 +1,31 @@
 // What every live agent test shares: when it can run (root, the programs, loop devices) and why it
 // is skipped otherwise, the addresses it may use, and the forced clean-up that leaves no daemon,
 // mount or loop device behind whatever step the test got to.
-import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { WorkspaceDesiredState } from '@debesis/contract';
+import { BACKUP_CLIENTS_DRIVER } from '../drivers/backup-clients.driver.ts';
+import { ftpFiles } from '../drivers/ftp.driver.ts';
+import { sftpFiles } from '../drivers/sftp.driver.ts';
+import { daemonFiles } from '../daemons/supervisor.ts';
 import { runCommand } from '../exec/run-command.ts';
 import { exists, firstMissingProgram, isRoot } from '../system/host.ts';
 import { loopDevicesOf } from '../system/loop-devices.ts';
 import { mountAt } from '../system/mounts.ts';
 import { processArgv } from '../system/processes.ts';
-import type { WorkspaceLayout } from '../workspace-layout.ts';
+import { workspaceLayout, type WorkspaceLayout } from '../workspace-layout.ts';
+import { createLivePass, type LivePass } from './live-pass.ts';
+import {
+  makeTestClient,
+  removeTestClient,
+  removeTestNetworks,
+  testClient,
+  type TestClient,
+} from './network.ts';
+import { stopAllVpnClients } from './vpn-client.ts';
+import { EASYRSA } from '../vpn/pki.ts';
 
 /** What a live workspace with Samba needs on the host (storage image, namespace, smbd, client). */
 export const LIVE_WORKSPACE_PROGRAMS = [
@@ -21,6 +39,19 @@ export const LIVE_WORKSPACE_PROGRAMS = [
   'ip',
   'unshare',
   'nsenter',
+] as const;
+
+/** What a live workspace with every daemon on needs on the host (openvpn also needs /dev/net/tun). */
+export const LIVE_EVERY_DAEMON_PROGRAMS = [
+  ...LIVE_WORKSPACE_PROGRAMS,
+  'openvpn',
+  'openssl',
+  EASYRSA,
+  'ganesha.nfsd',
+  'pure-ftpd',
+  'pure-pw',
+  'sshd',
+  'slapd',
 ] as const;
 
 /**
@@ -56,13 +87,27 @@ export async function recordedPid(processFile: string): Promise<number | undefin
   return text ? (JSON.parse(text) as { pid: number }).pid : undefined;
 }
 
+/** The supervisor records of every daemon a workspace may run (those it does not run are absent). */
+export function workspaceDaemonRecords(layout: WorkspaceLayout): string[] {
+  return [
+    layout.samba.processFile,
+    layout.vpn.processFile,
+    layout.nfs.processFile,
+    ftpFiles(join(layout.root, 'ftp')).process.record,
+    sftpFiles(join(layout.root, 'sftp')).process.record,
+    join(layout.ldap.runDir, 'slapd.agent.json'),
+    daemonFiles(join(layout.root, BACKUP_CLIENTS_DRIVER), 'rclone').record,
+  ];
+}
+
 /**
- * Kills the workspace's recorded daemons (their process groups), unmounts its storage and detaches
- * its loop devices: what a removal pass would do, by force, for a test that failed midway.
+ * Kills the workspace's recorded daemons (their process groups; every daemon's unless told which),
+ * unmounts its storage and detaches its loop devices: what a removal pass would do, by force, for
+ * a test that failed midway.
  */
 export async function forceCleanWorkspace(
   layout: WorkspaceLayout,
-  processFiles: readonly string[] = [layout.samba.processFile],
+  processFiles: readonly string[] = workspaceDaemonRecords(layout),
 ): Promise<void> {
   for (const file of processFiles) {
     const pid = await recordedPid(file);
@@ -78,4 +123,76 @@ export async function forceCleanWorkspace(
   for (const point of [layout.dataRoot, layout.snapshotsDir, layout.pool])
     if (await mountAt(point)) await runCommand('umount', ['-l', point]);
   for (const device of await loopDevicesOf(layout.image)) await runCommand('losetup', ['-d', device]);
+}
+
+/**
+ * What a live test's workspace, reached from a client beyond the node, is made of: its id, a
+ * random address, the client (testing/network.ts) it answers, the pass that reconciles it, and
+ * its folders. `create` (the test's beforeAll) makes the folders and the client's namespace;
+ * `remove` (its afterAll) removes the workspace and everything made for it, whatever step the
+ * test got to, unless KEEP_LIVE asks to keep it for a look.
+ */
+export interface LiveWorkspace {
+  service: string;
+  address: string;
+  client: TestClient;
+  pass: LivePass;
+  layout: () => WorkspaceLayout;
+  /** The agent's data folder (made by `create`). */
+  dataDir: () => string;
+  /** A folder of the test's own for what its client sends and receives (made by `create`). */
+  clientDir: () => string;
+  create: () => Promise<void>;
+  /** `desired` is the workspace as the test last had it: handed over again as removed. */
+  remove: (desired: WorkspaceDesiredState) => Promise<void>;
+}
+
+export interface LiveWorkspaceOptions {
+  /**
+   * The data folder's length, for a test of long paths: a folder of that many characters inside
+   * the temporary one.
+   */
+  dataDirLength?: number;
+}
+
+/** A live workspace named `<name>-<uuid>`, its temporary folders `agent-<name>-…`. */
+export function liveWorkspace(name: string, options: LiveWorkspaceOptions = {}): LiveWorkspace {
+  const service = `${name}-${randomUUID()}`;
+  const [address] = randomTestAddresses(1) as [string];
+  const client = testClient(Number(address.split('.')[2]));
+  const folders = { temporary: '', data: '', client: '' };
+  const layout = () => workspaceLayout(join(folders.data, 'workspaces', service));
+  const pass = createLivePass({ dataDir: () => folders.data, address, clientRoutes: [client.block] });
+  return {
+    service,
+    address,
+    client,
+    pass,
+    layout,
+    dataDir: () => folders.data,
+    clientDir: () => folders.client,
+    async create() {
+      folders.temporary = await mkdtemp(join(tmpdir(), `agent-${name}-`));
+      folders.data = folders.temporary;
+      if (options.dataDirLength !== undefined) {
+        folders.data = join(
+          folders.temporary,
+          'd'.repeat(options.dataDirLength - folders.temporary.length - 1),
+        );
+        await mkdir(folders.data);
+      }
+      folders.client = await mkdtemp(join(tmpdir(), `agent-${name}-client-`));
+      await makeTestClient(client, [address]);
+    },
+    async remove(desired) {
+      if (!folders.temporary || process.env.KEEP_LIVE) return;
+      await stopAllVpnClients();
+      await pass({ ...desired, state: 'removed' }).catch(() => undefined);
+      await forceCleanWorkspace(layout());
+      await removeTestClient(client);
+      await removeTestNetworks([service], [address]);
+      await rm(folders.temporary, { recursive: true, force: true });
+      if (folders.client) await rm(folders.client, { recursive: true, force: true });
+    },
+  };
 }
