@@ -1,6 +1,7 @@
 // What every live agent test shares: when it can run (root, the programs, loop devices) and why it
-// is skipped otherwise, the addresses it may use, and the forced clean-up that leaves no daemon,
-// mount or loop device behind whatever step the test got to.
+// is skipped otherwise, the addresses it may use, the forced clean-up that leaves no daemon, mount
+// or loop device behind whatever step the test got to, and the set-up of a workspace reached from
+// a client beyond the node.
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { exists, firstMissingProgram, isRoot } from '../system/host.ts';
 import { loopDevicesOf } from '../system/loop-devices.ts';
 import { mountAt } from '../system/mounts.ts';
 import { processArgv } from '../system/processes.ts';
+import { EASYRSA } from '../vpn/pki.ts';
 import { workspaceLayout, type WorkspaceLayout } from '../workspace-layout.ts';
 import { createLivePass, type LivePass } from './live-pass.ts';
 import {
@@ -25,7 +27,6 @@ import {
   type TestClient,
 } from './network.ts';
 import { stopAllVpnClients } from './vpn-client.ts';
-import { EASYRSA } from '../vpn/pki.ts';
 
 /** What a live workspace with Samba needs on the host (storage image, namespace, smbd, client). */
 export const LIVE_WORKSPACE_PROGRAMS = [
