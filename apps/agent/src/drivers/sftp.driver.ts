@@ -28,6 +28,7 @@ import { ensureDir } from '../fs/ensure-dir.ts';
 import { SFTP_LOG_SCRIPT, sftpEvents } from '../sftp/activity-log.ts';
 import { renderReadOnlyMatch, renderSshdHead } from '../sftp/render-sshd-config.ts';
 import { exists } from '../system/host.ts';
+import { PRIVATE_MOUNT_SHELL } from '../system/namespace.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens } from '../net/serving-address.ts';
 
@@ -187,18 +188,7 @@ async function renderSftp(
         }),
         resources: users.filter((user) => user.readOnly).map(renderReadOnlyMatch),
         check: {
-          argv: (candidate) => [
-            'unshare',
-            '--mount',
-            '--propagation',
-            'private',
-            '--',
-            '/bin/sh',
-            '-c',
-            CHECK_SCRIPT,
-            program,
-            candidate,
-          ],
+          argv: (candidate) => [...PRIVATE_MOUNT_SHELL, CHECK_SCRIPT, program, candidate],
         },
       },
     ],
