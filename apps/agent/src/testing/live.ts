@@ -127,25 +127,22 @@ export async function forceCleanWorkspace(
 }
 
 /**
- * What a live test's workspace, reached from a client beyond the node, is made of: its id, a
- * random address, the client (testing/network.ts) it answers, the pass that reconciles it, and
- * its folders. `create` (the test's beforeAll) makes the folders and the client's namespace;
- * `remove` (its afterAll) removes the workspace and everything made for it, whatever step the
- * test got to, unless KEEP_LIVE asks to keep it for a look.
+ * A live test's workspace on the node: its id, a random address and its folders (the agent's data
+ * folder and one of the test's own). `create` (the test's beforeAll) makes the folders; `remove`
+ * (its afterAll) removes the workspace's daemons, storage, network and folders by force, whatever
+ * step the test got to, unless KEEP_LIVE asks to keep them for a look.
  */
-export interface LiveWorkspace {
+export interface LiveNodeWorkspace {
   service: string;
   address: string;
-  client: TestClient;
-  pass: LivePass;
   layout: () => WorkspaceLayout;
   /** The agent's data folder (made by `create`). */
   dataDir: () => string;
-  /** A folder of the test's own for what its client sends and receives (made by `create`). */
-  clientDir: () => string;
+  /** A folder of the test's own for what it sends and receives (made by `create`). */
+  localDir: () => string;
   create: () => Promise<void>;
-  /** `desired` is the workspace as the test last had it: handed over again as removed. */
-  remove: (desired: WorkspaceDesiredState) => Promise<void>;
+  /** `first` runs before the forced clean-up (a removal pass, say), when there is one to do. */
+  remove: (first?: () => Promise<void>) => Promise<void>;
 }
 
 export interface LiveWorkspaceOptions {
@@ -157,21 +154,17 @@ export interface LiveWorkspaceOptions {
 }
 
 /** A live workspace named `<name>-<uuid>`, its temporary folders `agent-<name>-…`. */
-export function liveWorkspace(name: string, options: LiveWorkspaceOptions = {}): LiveWorkspace {
+export function liveNodeWorkspace(name: string, options: LiveWorkspaceOptions = {}): LiveNodeWorkspace {
   const service = `${name}-${randomUUID()}`;
   const [address] = randomTestAddresses(1) as [string];
-  const client = testClient(Number(address.split('.')[2]));
-  const folders = { temporary: '', data: '', client: '' };
+  const folders = { temporary: '', data: '', local: '' };
   const layout = () => workspaceLayout(join(folders.data, 'workspaces', service));
-  const pass = createLivePass({ dataDir: () => folders.data, address, clientRoutes: [client.block] });
   return {
     service,
     address,
-    client,
-    pass,
     layout,
     dataDir: () => folders.data,
-    clientDir: () => folders.client,
+    localDir: () => folders.local,
     async create() {
       folders.temporary = await mkdtemp(join(tmpdir(), `agent-${name}-`));
       folders.data = folders.temporary;
@@ -182,18 +175,51 @@ export function liveWorkspace(name: string, options: LiveWorkspaceOptions = {}):
         );
         await mkdir(folders.data);
       }
-      folders.client = await mkdtemp(join(tmpdir(), `agent-${name}-client-`));
-      await makeTestClient(client, [address]);
+      folders.local = await mkdtemp(join(tmpdir(), `agent-${name}-local-`));
     },
-    async remove(desired) {
+    async remove(first) {
       if (!folders.temporary || process.env.KEEP_LIVE) return;
-      await stopAllVpnClients();
-      await pass({ ...desired, state: 'removed' }).catch(() => undefined);
+      await first?.();
       await forceCleanWorkspace(layout());
-      await removeTestClient(client);
       await removeTestNetworks([service], [address]);
       await rm(folders.temporary, { recursive: true, force: true });
-      if (folders.client) await rm(folders.client, { recursive: true, force: true });
+      if (folders.local) await rm(folders.local, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A live workspace reached from a client beyond the node (testing/network.ts), which it answers,
+ * with the pass that reconciles it. `create` makes the client's namespace too; `remove` stops the
+ * VPN clients, hands the workspace over as removed, and removes the client with the rest.
+ */
+export interface LiveWorkspace extends Omit<LiveNodeWorkspace, 'localDir' | 'remove'> {
+  client: TestClient;
+  pass: LivePass;
+  /** A folder of the test's own for what its client sends and receives (made by `create`). */
+  clientDir: () => string;
+  /** `desired` is the workspace as the test last had it: handed over again as removed. */
+  remove: (desired: WorkspaceDesiredState) => Promise<void>;
+}
+
+export function liveWorkspace(name: string, options: LiveWorkspaceOptions = {}): LiveWorkspace {
+  const node = liveNodeWorkspace(name, options);
+  const client = testClient(Number(node.address.split('.')[2]));
+  const pass = createLivePass({ dataDir: node.dataDir, address: node.address, clientRoutes: [client.block] });
+  return {
+    ...node,
+    client,
+    pass,
+    clientDir: node.localDir,
+    async create() {
+      await node.create();
+      await makeTestClient(client, [node.address]);
+    },
+    remove: (desired) =>
+      node.remove(async () => {
+        await stopAllVpnClients();
+        await pass({ ...desired, state: 'removed' }).catch(() => undefined);
+        await removeTestClient(client);
+      }),
   };
 }
