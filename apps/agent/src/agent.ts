@@ -42,6 +42,7 @@ import { createWakeFiles } from './wake-files.ts';
 import { createUsageCounter } from './activity/usage-count.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 import { setAgentInstance, workspaceDir } from './workspace-paths.ts';
+import { wakeableSleep } from './system/wakeable-sleep.ts';
 
 export interface AgentOptions {
   /** Default: the registry's drivers. */
@@ -151,8 +152,7 @@ export function startAgent(
   let identityLoaded = false;
   let stopped = false;
   let queue: Promise<unknown> = Promise.resolve();
-  let wakeRequested = false;
-  let interruptSleep: (() => void) | undefined;
+  const pause = wakeableSleep(() => stopped);
   // The node-call loop waits here for the identity this loop establishes.
   const identityWaiters: Array<() => void> = [];
   const identityChanged = () => {
@@ -236,22 +236,6 @@ export function startAgent(
     return next;
   }
 
-  function sleep(ms: number): Promise<void> {
-    if (wakeRequested || stopped) {
-      wakeRequested = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        interruptSleep = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      interruptSleep = done;
-    });
-  }
-
   async function loop(): Promise<void> {
     let failures = 0;
     while (!stopped) {
@@ -268,10 +252,10 @@ export function startAgent(
           { err: error, failures, retry_in_ms: delay },
           `reconcile pass failed: ${errorMessage(error)}`,
         );
-        await sleep(delay);
+        await pause.sleep(delay);
         continue;
       }
-      await sleep(config.pollIntervalMs);
+      await pause.sleep(config.pollIntervalMs);
     }
   }
 
@@ -385,8 +369,7 @@ export function startAgent(
   const agent: Agent = {
     runOnce: () => exclusive(() => pass(true)),
     wake() {
-      if (interruptSleep) interruptSleep();
-      else wakeRequested = true;
+      pause.wake();
     },
     stop() {
       stopping ??= (async () => {
@@ -394,7 +377,7 @@ export function startAgent(
         // No workspace starts a run from now on; those running end before the drivers stop.
         const runsEnded = controller.stop();
         stopController.abort();
-        interruptSleep?.();
+        pause.wake();
         identityChanged();
         fence.stop();
         heartbeat.stop();

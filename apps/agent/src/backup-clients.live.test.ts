@@ -9,9 +9,8 @@
 // of a plain folder are moved in once; it grows with the plan, and the removal unmounts, detaches
 // and deletes it.
 // Elsewhere it is skipped with the reason printed.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, stat, statfs, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,14 +28,11 @@ import { daemonFiles } from './daemons/supervisor.ts';
 import { exists } from './system/host.ts';
 import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt } from './system/mounts.ts';
-import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
+import { liveSkipReason, liveWorkspace, recordedPid } from './testing/live.ts';
 import { desiredWorkspace } from './testing/desired.ts';
 import { cheapBcrypt, sha512Crypt } from './testing/passwords.ts';
-import { createLivePass } from './testing/live-pass.ts';
-import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
-import { connectVpnClient, stopAllVpnClients } from './testing/vpn-client.ts';
+import { connectVpnClient } from './testing/vpn-client.ts';
 import { EASYRSA, issueClientConfig } from './vpn/pki.ts';
-import { workspaceLayout } from './workspace-layout.ts';
 
 const PROGRAMS = [
   'openvpn',
@@ -54,18 +50,14 @@ const reason =
   (await liveSkipReason('backup clients test', PROGRAMS)) ??
   ((await exists('/dev/net/tun')) ? undefined : 'no /dev/net/tun');
 
-const SERVICE = `bkc-${randomUUID()}`;
-const [ADDRESS] = randomTestAddresses(1) as [string];
-const CLIENT = testClient(Number(ADDRESS.split('.')[2]));
+const workspace = liveWorkspace('bkc');
+const { service: SERVICE, address: ADDRESS, client: CLIENT, pass, layout, dataDir, clientDir } = workspace;
 const PASSWORDS = { office: 'Office-push-pass-31', laptop: 'Laptop-push-pass-47' };
 type Name = keyof typeof PASSWORDS;
 const hashes: Record<string, { crypt: string; bcrypt: string }> = {};
 
-let dataDir: string;
-let clientDir: string;
-const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 const rcloneRecord = () => daemonFiles(join(layout().root, BACKUP_CLIENTS_DRIVER), 'rclone').record;
-const repositories = () => clientRepositoriesRoot(dataDir, SERVICE);
+const repositories = () => clientRepositoriesRoot(dataDir(), SERVICE);
 const quotaImage = () => clientsQuotaPaths(repositories()).image;
 /** The plan's disk, and so the clients' quota (backupClientsQuotaBytes: a share of 1). */
 const MIB = 1024 * 1024;
@@ -101,8 +93,6 @@ function state(
   });
 }
 
-const pass = createLivePass({ dataDir: () => dataDir, address: ADDRESS, clientRoutes: [CLIENT.block] });
-
 /** restic on the client's machine (its namespace), against its repository on the workspace. */
 function restic(
   name: Name,
@@ -114,7 +104,7 @@ function restic(
   const url = `rest:http://${name}:${password}@${VPN_TUNNEL_SERVER_ADDRESS}:${BACKUP_CLIENT_PORT}/${repository}/`;
   return runCommand('ip', ['netns', 'exec', CLIENT.netns, 'restic', '--no-cache', '-r', url, ...args], {
     timeoutMs,
-    env: { ...process.env, RESTIC_PASSWORD: 'the-customers-own-key', HOME: clientDir },
+    env: { ...process.env, RESTIC_PASSWORD: 'the-customers-own-key', HOME: clientDir() },
   });
 }
 const said = (result: CommandResult) => `${result.stdout}${result.stderr}`;
@@ -126,25 +116,14 @@ describe.skipIf(reason !== undefined)(
     let pid: number | undefined;
 
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'agent-backup-clients-'));
-      clientDir = await mkdtemp(join(tmpdir(), 'agent-backup-client-'));
       for (const [name, password] of Object.entries(PASSWORDS)) {
         hashes[name] = { crypt: await sha512Crypt(password), bcrypt: await cheapBcrypt(password) };
       }
-      await writeFile(join(clientDir, 'files.txt'), 'the customer’s own files\n');
-      await makeTestClient(CLIENT, [ADDRESS]);
+      await workspace.create();
+      await writeFile(join(clientDir(), 'files.txt'), 'the customer’s own files\n');
     });
 
-    afterAll(async () => {
-      if (!dataDir || process.env.KEEP_LIVE) return;
-      await stopAllVpnClients();
-      await pass({ ...state([], [], []), state: 'removed' }).catch(() => undefined);
-      await forceCleanWorkspace(layout(), [layout().vpn.processFile, rcloneRecord()]);
-      await removeTestClient(CLIENT);
-      await removeTestNetworks([SERVICE], [ADDRESS]);
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(clientDir, { recursive: true, force: true });
-    });
+    afterAll(() => workspace.remove(state([], [], [])));
 
     it('a client connected to the VPN pushes a backup; the report counts it', async () => {
       // A repository pushed before the quota existed, in the plain folder: moved into the image once.
@@ -174,13 +153,13 @@ describe.skipIf(reason !== undefined)(
       const ovpn = await issueClientConfig(state(['office'], ['office']), layout(), 'office', 1, runCommand);
       const vpn = await connectVpnClient(ovpn, 'office', PASSWORDS.office, {
         netns: CLIENT.netns,
-        dir: clientDir,
+        dir: clientDir(),
       });
       expect(vpn.outcome, vpn.log).toBe('connected');
 
       const init = await restic('office', PASSWORDS.office, ['init']);
       expect(init.exitCode, said(init)).toBe(0);
-      const backup = await restic('office', PASSWORDS.office, ['backup', join(clientDir, 'files.txt')]);
+      const backup = await restic('office', PASSWORDS.office, ['backup', join(clientDir(), 'files.txt')]);
       expect(backup.exitCode, said(backup)).toBe(0);
 
       const after = await pass(state(['office', 'laptop'], ['office', 'laptop']), undefined, true);
@@ -196,9 +175,9 @@ describe.skipIf(reason !== undefined)(
       // The repositories' folder is the quota image's mount, not a folder of the node's disk.
       expect(await mountAt(repositories())).toBeDefined();
       expect((await loopDevicesOf(quotaImage())).length).toBe(1);
-      const nodeFreeBefore = await statfs(dataDir);
+      const nodeFreeBefore = await statfs(dataDir());
       // 40 MiB that neither compress nor deduplicate, past the 32 MiB quota.
-      const big = join(clientDir, 'big.bin');
+      const big = join(clientDir(), 'big.bin');
       await writeFile(big, randomBytes(40 * MIB));
       const push = await restic('office', PASSWORDS.office, ['backup', big], 'office', 170_000);
       await rm(big, { force: true });
@@ -211,7 +190,7 @@ describe.skipIf(reason !== undefined)(
       const image = await stat(quotaImage());
       expect(image.size).toBe(32 * MIB);
       expect(image.blocks * 512).toBeLessThanOrEqual(32 * MIB);
-      const nodeFreeAfter = await statfs(dataDir);
+      const nodeFreeAfter = await statfs(dataDir());
       const lost = (nodeFreeBefore.bavail - nodeFreeAfter.bavail) * nodeFreeAfter.bsize;
       expect(lost).toBeLessThan(32 * MIB + 8 * MIB);
       // The report gives the limit and what is taken of it: full.

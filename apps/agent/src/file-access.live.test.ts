@@ -8,27 +8,15 @@
 // the failed write left is removed and its room seen back before the next protocol tries, so each
 // is refused by the limit and not by the one before it; with the room back, each writes again.
 // Elsewhere it is skipped with the reason printed.
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, statfs, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, statfs, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceDesiredState } from '@debesis/contract';
 import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
-import { ftpFiles } from './drivers/ftp.driver.ts';
-import { sftpFiles } from './drivers/sftp.driver.ts';
 import { runCommand, type CommandResult } from './exec/run-command.ts';
-import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
+import { desiredFtp, desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
 import { sha512Crypt } from './testing/passwords.ts';
-import {
-  forceCleanWorkspace,
-  LIVE_WORKSPACE_PROGRAMS,
-  liveSkipReason,
-  randomTestAddresses,
-} from './testing/live.ts';
-import { createLivePass } from './testing/live-pass.ts';
-import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
-import { workspaceLayout } from './workspace-layout.ts';
+import { LIVE_WORKSPACE_PROGRAMS, liveSkipReason, liveWorkspace } from './testing/live.ts';
 
 const PROGRAMS = [
   ...LIVE_WORKSPACE_PROGRAMS,
@@ -50,9 +38,8 @@ const PROGRAMS = [
 const reason = await liveSkipReason('file access test (SMB, NFS, FTP, SFTP)', PROGRAMS);
 
 const B = WORKSPACE_ID_FIRST_BASE;
-const SERVICE = `files-${randomUUID()}`;
-const [ADDRESS] = randomTestAddresses(1) as [string];
-const CLIENT = testClient(Number(ADDRESS.split('.')[2]));
+const workspace = liveWorkspace('files');
+const { service: SERVICE, address: ADDRESS, client: CLIENT, pass, layout, clientDir } = workspace;
 const STORAGE_BYTES = 32 * 1024 * 1024;
 const SHARE = 'projects';
 const FOLDER = `shares/${SHARE}`;
@@ -64,10 +51,7 @@ const CONTENT = Buffer.concat([
   Buffer.from(Array.from({ length: 256 }, (_, value) => value)),
 ]);
 
-let dataDir: string;
-let clientDir: string;
 let passwordCrypt: string;
-const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 
 function state(): WorkspaceDesiredState {
   return {
@@ -92,22 +76,10 @@ function state(): WorkspaceDesiredState {
         exports: [{ path: FOLDER, client: CLIENT.address, access: 'read_write', owner: USER }],
       },
     }),
-    ftp: {
-      enabled: true,
-      port: 21,
-      passive_port_min: 30000,
-      passive_port_max: 30019,
-      max_clients: 10,
-      max_clients_per_user: 5,
-      idle_timeout_minutes: 5,
-      tls_required: false,
-      users: [{ name: USER, enabled: true, permissions: 'read_write' }],
-    },
+    ftp: desiredFtp([{ name: USER, enabled: true, permissions: 'read_write' }]),
     sftp: { enabled: true, port: 22 },
   };
 }
-
-const pass = createLivePass({ dataDir: () => dataDir, address: ADDRESS, clientRoutes: [CLIENT.block] });
 
 /** A client program run from the client's namespace, bounded. */
 const fromClient = (command: string, args: string[], env: NodeJS.ProcessEnv = process.env, input?: string) =>
@@ -150,30 +122,15 @@ describe.skipIf(reason !== undefined)(
   { shuffle: false, timeout: 120_000 },
   () => {
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'agent-files-'));
-      clientDir = await mkdtemp(join(tmpdir(), 'agent-files-client-'));
       passwordCrypt = await sha512Crypt(PASSWORD);
-      await writeFile(join(clientDir, 'shared.bin'), CONTENT);
+      await workspace.create();
+      await writeFile(join(clientDir(), 'shared.bin'), CONTENT);
       // Larger than the whole workspace: sparse here, zeros on the wire.
-      await writeFile(join(clientDir, 'big.bin'), '');
-      await truncate(join(clientDir, 'big.bin'), STORAGE_BYTES + 8 * 1024 * 1024);
-      await makeTestClient(CLIENT, [ADDRESS]);
+      await writeFile(join(clientDir(), 'big.bin'), '');
+      await truncate(join(clientDir(), 'big.bin'), STORAGE_BYTES + 8 * 1024 * 1024);
     });
 
-    afterAll(async () => {
-      if (!dataDir || process.env.KEEP_LIVE) return;
-      await pass({ ...state(), state: 'removed' }).catch(() => undefined);
-      await forceCleanWorkspace(layout(), [
-        layout().samba.processFile,
-        layout().nfs.processFile,
-        ftpFiles(join(layout().root, 'ftp')).process.record,
-        sftpFiles(join(layout().root, 'sftp')).process.record,
-      ]);
-      await removeTestClient(CLIENT);
-      await removeTestNetworks([SERVICE], [ADDRESS]);
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(clientDir, { recursive: true, force: true });
-    });
+    afterAll(() => workspace.remove(state()));
 
     it('serves the workspace over all four', async () => {
       const { report } = await pass(state());
@@ -187,10 +144,10 @@ describe.skipIf(reason !== undefined)(
     });
 
     it('a file written over SMB reads back the same over NFS, FTP and SFTP', async () => {
-      const put = await smb(`put ${join(clientDir, 'shared.bin')} shared.bin`);
+      const put = await smb(`put ${join(clientDir(), 'shared.bin')} shared.bin`);
       expect(put.exitCode, said(put)).toBe(0);
 
-      const overNfs = join(clientDir, 'nfs.bin');
+      const overNfs = join(clientDir(), 'nfs.bin');
       const nfs = await fromClient('nfs-cp', [nfsUrl('shared.bin'), overNfs]);
       expect(nfs.exitCode, said(nfs)).toBe(0);
       expect((await readFile(overNfs)).equals(CONTENT)).toBe(true);
@@ -199,7 +156,7 @@ describe.skipIf(reason !== undefined)(
         ['FTP', ftpUrl('shared.bin')],
         ['SFTP', sftpUrl('shared.bin')],
       ] as const) {
-        const file = join(clientDir, `${protocol}.bin`);
+        const file = join(clientDir(), `${protocol}.bin`);
         const read = await curl(url, ['-o', file]);
         expect(read.exitCode, `${protocol}: ${said(read)}`).toBe(0);
         expect((await readFile(file)).equals(CONTENT), protocol).toBe(true);
@@ -207,7 +164,7 @@ describe.skipIf(reason !== undefined)(
     });
 
     it('a write past the disk limit is refused over each protocol, which writes again once there is room', async () => {
-      const big = join(clientDir, 'big.bin');
+      const big = join(clientDir(), 'big.bin');
       const smbWrite = await smb(`put ${big} big-smb.bin`);
       expect(smbWrite.exitCode, said(smbWrite)).not.toBe(0);
       expect(said(smbWrite)).toContain('NT_STATUS_DISK_FULL');
@@ -220,7 +177,7 @@ describe.skipIf(reason !== undefined)(
       // the room is back and must pass: the full disk refused it, not the client.
       const filler = join(layout().dataRoot, FOLDER, 'filler.bin');
       await runCommand('fallocate', ['-l', String(await room()), filler], { check: true });
-      const small = join(clientDir, 'shared.bin');
+      const small = join(clientDir(), 'shared.bin');
       const nfsWrite = await fromClient('nfs-cp', [small, nfsUrl('full-nfs.bin')]);
       expect(nfsWrite.exitCode, said(nfsWrite)).not.toBe(0);
       await removeLeft('filler.bin');

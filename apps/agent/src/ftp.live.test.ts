@@ -6,9 +6,7 @@
 // and the old one stops working, without a restart (pids unchanged); an unchanged workspace runs
 // no program. Elsewhere it is skipped with the reason printed.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FtpUserState, WorkspaceDesiredState } from '@debesis/contract';
@@ -17,19 +15,10 @@ import { ftpFiles } from './drivers/ftp.driver.ts';
 import { JAILS_ROOT } from './file-access/jails.ts';
 import { sftpFiles } from './drivers/sftp.driver.ts';
 import { runCommand } from './exec/run-command.ts';
-import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
+import { desiredFtp, desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
 import { sha512Crypt } from './testing/passwords.ts';
-import {
-  forceCleanWorkspace,
-  LIVE_WORKSPACE_PROGRAMS,
-  liveSkipReason,
-  randomTestAddresses,
-  recordedPid,
-} from './testing/live.ts';
-import { createLivePass } from './testing/live-pass.ts';
-import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
+import { LIVE_WORKSPACE_PROGRAMS, liveSkipReason, liveWorkspace, recordedPid } from './testing/live.ts';
 import { stopProcessGroup } from './system/processes.ts';
-import { workspaceLayout } from './workspace-layout.ts';
 
 const PROGRAMS = [
   ...LIVE_WORKSPACE_PROGRAMS,
@@ -46,9 +35,8 @@ const PROGRAMS = [
 const reason = await liveSkipReason('FTP/SFTP test', PROGRAMS);
 
 const B = WORKSPACE_ID_FIRST_BASE;
-const SERVICE = `ftp-${randomUUID()}`;
-const [ADDRESS] = randomTestAddresses(1) as [string];
-const CLIENT = testClient(Number(ADDRESS.split('.')[2]));
+const workspace = liveWorkspace('ftp');
+const { service: SERVICE, address: ADDRESS, client: CLIENT, pass, layout } = workspace;
 const FTP_PORT = 21;
 const SFTP_PORT = 22;
 
@@ -59,9 +47,6 @@ const passwords: Record<string, string> = {
 };
 const crypts: Record<string, string> = {};
 
-let dataDir: string;
-let clientDir: string;
-const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 const ftpDir = () => join(layout().root, 'ftp');
 const sftpDir = () => join(layout().root, 'sftp');
 
@@ -103,22 +88,10 @@ function state(
         settings: { workgroup: 'WORKGROUP', server_string: 'Debesis', min_protocol: 'SMB2' },
       },
     }),
-    ftp: {
-      enabled: true,
-      port: FTP_PORT,
-      passive_port_min: 30000,
-      passive_port_max: 30039,
-      max_clients: 20,
-      max_clients_per_user: 5,
-      idle_timeout_minutes: 5,
-      tls_required: false,
-      users: ftpUsers,
-    },
+    ftp: desiredFtp(ftpUsers, { port: FTP_PORT, passive_port_max: 30039, max_clients: 20 }),
     sftp: { enabled: true, port: SFTP_PORT },
   };
 }
-
-const pass = createLivePass({ dataDir: () => dataDir, address: ADDRESS, clientRoutes: [CLIENT.block] });
 
 const ftpPid = () => recordedPid(ftpFiles(ftpDir()).process.record);
 const sftpPid = () => recordedPid(sftpFiles(sftpDir()).process.record);
@@ -154,7 +127,7 @@ s.on('data', (d) => { d = String(d);
   else if (/^5\\d\\d/m.test(d)) { console.error(d); process.exit(1); } });`;
 /** A file in the client's folder to upload. */
 async function upload(name: string, text: string): Promise<string> {
-  const path = join(clientDir, name);
+  const path = join(workspace.clientDir(), name);
   await writeFile(path, text);
   return path;
 }
@@ -170,25 +143,11 @@ describe.skipIf(reason !== undefined)(
     let sftp: number | undefined;
 
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'agent-ftp-'));
-      clientDir = await mkdtemp(join(tmpdir(), 'agent-ftp-client-'));
       for (const [name, password] of Object.entries(passwords)) crypts[name] = await sha512Crypt(password);
-      await makeTestClient(CLIENT, [ADDRESS]);
+      await workspace.create();
     });
 
-    afterAll(async () => {
-      if (!dataDir || process.env.KEEP_LIVE) return;
-      await pass({ ...state(), state: 'removed' }).catch(() => undefined);
-      await forceCleanWorkspace(layout(), [
-        layout().samba.processFile,
-        ftpFiles(ftpDir()).process.record,
-        sftpFiles(sftpDir()).process.record,
-      ]);
-      await removeTestClient(CLIENT);
-      await removeTestNetworks([SERVICE], [ADDRESS]);
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(clientDir, { recursive: true, force: true });
-    });
+    afterAll(() => workspace.remove(state()));
 
     it('runs pure-ftpd and sshd in the workspace’s namespace on its address', async () => {
       const { report } = await pass(state());

@@ -9,9 +9,7 @@
 // program, and 200 users suspended at once apply in one pass. The alias (issue 36) answers like the
 // base, binds included, and moves when changed. Elsewhere it is skipped with the
 // reason printed.
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -31,18 +29,9 @@ import {
   WORKSPACE_ID_FIRST_BASE,
 } from '@debesis/contract';
 import { runCommand } from './exec/run-command.ts';
-import { desiredShare, desiredUser, desiredWorkspace } from './testing/desired.ts';
+import { desiredLdap, desiredShare, desiredUser, desiredWorkspace } from './testing/desired.ts';
 import { sha512Crypt } from './testing/passwords.ts';
-import {
-  forceCleanWorkspace,
-  LIVE_WORKSPACE_PROGRAMS,
-  liveSkipReason,
-  randomTestAddresses,
-  recordedPid,
-} from './testing/live.ts';
-import { createLivePass } from './testing/live-pass.ts';
-import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
-import { workspaceLayout } from './workspace-layout.ts';
+import { LIVE_WORKSPACE_PROGRAMS, liveSkipReason, liveWorkspace, recordedPid } from './testing/live.ts';
 
 const PROGRAMS = [
   ...LIVE_WORKSPACE_PROGRAMS,
@@ -58,9 +47,8 @@ const PROGRAMS = [
 const reason = await liveSkipReason('LDAP test', PROGRAMS);
 
 const B = WORKSPACE_ID_FIRST_BASE;
-const SERVICE = `ldap-${randomUUID()}`;
-const [ADDRESS] = randomTestAddresses(1) as [string];
-const CLIENT = testClient(Number(ADDRESS.split('.')[2]));
+const workspace = liveWorkspace('ldap');
+const { service: SERVICE, address: ADDRESS, client: CLIENT, pass, layout, dataDir } = workspace;
 const PORT = 389;
 const LDAPS_PORT = 636;
 const NAMES = ldapDirectoryNames(SERVICE);
@@ -74,9 +62,7 @@ const passwords: Record<string, string> = {
 };
 const crypts: Record<string, string> = {};
 
-let dataDir: string;
 let caFile: string;
-const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 const slapdRecord = () => join(layout().ldap.runDir, 'slapd.agent.json');
 const slapdPid = () => recordedPid(slapdRecord());
 
@@ -104,21 +90,14 @@ function state(shape: Shape = {}): WorkspaceDesiredState {
       groups: shape.groups ?? [{ name: 'team', gid: B + 5000, members: ['alice'] }],
       ...(shape.samba ? { samba: shape.samba } : {}),
     }),
-    ldap: {
-      enabled: true,
+    ldap: desiredLdap({
       port: PORT,
       ldaps_port: LDAPS_PORT,
       bind_password_crypt: crypts.reader!,
-      anonymous_read: false,
-      time_zone: 'Europe/Vilnius',
-      users: [],
-      alias: null,
       ...shape.ldap,
-    },
+    }),
   };
 }
-
-const pass = createLivePass({ dataDir: () => dataDir, address: ADDRESS, clientRoutes: [CLIENT.block] });
 
 /** An LDAP client program run from the client's namespace, trusting the workspace's certificate. */
 const fromClient = (command: string, args: string[], input?: string) =>
@@ -212,20 +191,12 @@ describe.skipIf(reason !== undefined)(
     let pid: number | undefined;
 
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'agent-ldap-'));
       for (const [name, password] of Object.entries(passwords)) crypts[name] = await sha512Crypt(password);
       crypts.reader = await sha512Crypt(READER_PASSWORD);
-      await makeTestClient(CLIENT, [ADDRESS]);
+      await workspace.create();
     });
 
-    afterAll(async () => {
-      if (!dataDir || process.env.KEEP_LIVE) return;
-      await pass({ ...state(), state: 'removed' }).catch(() => undefined);
-      await forceCleanWorkspace(layout(), [layout().samba.processFile, slapdRecord()]);
-      await removeTestClient(CLIENT);
-      await removeTestNetworks([SERVICE], [ADDRESS]);
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => workspace.remove(state()));
 
     it('runs slapd in the workspace’s namespace on its address, the directory built from the workspace', async () => {
       const { report, result } = await pass(state());
@@ -246,7 +217,7 @@ describe.skipIf(reason !== undefined)(
       const certificate = await runCommand('openssl', ['x509', '-in', layout().ldap.certificate], {
         check: true,
       });
-      caFile = join(dataDir, 'ca.pem');
+      caFile = join(dataDir(), 'ca.pem');
       await writeFile(caFile, certificate.stdout);
     });
 

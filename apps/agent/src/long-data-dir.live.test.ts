@@ -5,66 +5,40 @@
 // folder: there, with a folder of 37 characters already, every smbd exited at start (its
 // `<lock dir>/msg.sock/<pid>` passed the 107 bytes of a socket's path). Elsewhere it is skipped
 // with the reason printed.
-import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_ID_FIRST_BASE, type WorkspaceDesiredState } from '@debesis/contract';
 import { BACKUP_CLIENTS_DRIVER } from './drivers/backup-clients.driver.ts';
-import { ftpFiles } from './drivers/ftp.driver.ts';
-import { sftpFiles } from './drivers/sftp.driver.ts';
-import { daemonFiles } from './daemons/supervisor.ts';
 import { runCommand, type CommandResult } from './exec/run-command.ts';
 import { exists } from './system/host.ts';
-import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
-import { cheapBcrypt, sha512Crypt } from './testing/passwords.ts';
 import {
-  forceCleanWorkspace,
-  LIVE_WORKSPACE_PROGRAMS,
-  liveSkipReason,
-  randomTestAddresses,
-} from './testing/live.ts';
-import { createLivePass } from './testing/live-pass.ts';
-import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
-import { connectVpnClient, stopAllVpnClients } from './testing/vpn-client.ts';
-import { EASYRSA, issueClientConfig } from './vpn/pki.ts';
-import { workspaceLayout } from './workspace-layout.ts';
+  desiredFtp,
+  desiredLdap,
+  desiredShare,
+  desiredUser,
+  desiredWorkspace,
+  perms,
+} from './testing/desired.ts';
+import { cheapBcrypt, sha512Crypt } from './testing/passwords.ts';
+import { LIVE_EVERY_DAEMON_PROGRAMS, liveSkipReason, liveWorkspace } from './testing/live.ts';
+import { connectVpnClient } from './testing/vpn-client.ts';
+import { issueClientConfig } from './vpn/pki.ts';
 
-const PROGRAMS = [
-  ...LIVE_WORKSPACE_PROGRAMS,
-  'openvpn',
-  'openssl',
-  EASYRSA,
-  'ganesha.nfsd',
-  'pure-ftpd',
-  'pure-pw',
-  'sshd',
-  'ssh-keygen',
-  'slapd',
-  'slaptest',
-  'ldapmodify',
-  'rclone',
-  'curl',
-];
+const PROGRAMS = [...LIVE_EVERY_DAEMON_PROGRAMS, 'ssh-keygen', 'slaptest', 'ldapmodify', 'rclone', 'curl'];
 const reason =
   (await liveSkipReason('long data folder test', PROGRAMS)) ??
   ((await exists('/dev/net/tun')) ? undefined : 'no /dev/net/tun');
 
 const B = WORKSPACE_ID_FIRST_BASE;
-const SERVICE = `long-${randomUUID()}`;
-const [ADDRESS] = randomTestAddresses(1) as [string];
-const CLIENT = testClient(Number(ADDRESS.split('.')[2]));
+const workspace = liveWorkspace('long', { dataDirLength: 100 });
+const { service: SERVICE, address: ADDRESS, client: CLIENT, pass, layout, dataDir, clientDir } = workspace;
 const USER = 'alice';
 const PASSWORD = 'Alice-long-pass-7';
 const DAEMON_DRIVERS = ['samba', 'vpn', 'nfs', 'ftp', 'sftp', 'ldap', BACKUP_CLIENTS_DRIVER];
 
-let base: string;
-let dataDir: string;
-let clientDir: string;
 let crypt: string;
 let backupBcrypt: string;
-const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 
 function state(): WorkspaceDesiredState {
   return {
@@ -85,17 +59,7 @@ function state(): WorkspaceDesiredState {
         exports: [{ path: 'shares/projects', client: CLIENT.address, access: 'read_write', owner: USER }],
       },
     }),
-    ftp: {
-      enabled: true,
-      port: 21,
-      passive_port_min: 30000,
-      passive_port_max: 30019,
-      max_clients: 10,
-      max_clients_per_user: 5,
-      idle_timeout_minutes: 5,
-      tls_required: false,
-      users: [{ name: USER, enabled: true, permissions: 'read_write' }],
-    },
+    ftp: desiredFtp([{ name: USER, enabled: true, permissions: 'read_write' }]),
     sftp: { enabled: true, port: 22 },
     vpn: {
       port: 1194,
@@ -103,16 +67,7 @@ function state(): WorkspaceDesiredState {
         { name: USER, enabled: true, password_crypt: crypt, traffic_limit_bytes: 0, cert_generation: 1 },
       ],
     },
-    ldap: {
-      enabled: true,
-      port: 389,
-      ldaps_port: 636,
-      bind_password_crypt: null,
-      anonymous_read: false,
-      time_zone: 'Europe/Vilnius',
-      users: [],
-      alias: null,
-    },
+    ldap: desiredLdap(),
     backup: {
       jobs: [],
       clients: [{ name: 'office', password_bcrypt: backupBcrypt }],
@@ -121,7 +76,6 @@ function state(): WorkspaceDesiredState {
   };
 }
 
-const pass = createLivePass({ dataDir: () => dataDir, address: ADDRESS, clientRoutes: [CLIENT.block] });
 const said = (result: CommandResult) => `${result.stdout}\n${result.stderr}`;
 
 describe.skipIf(reason !== undefined)(
@@ -129,37 +83,14 @@ describe.skipIf(reason !== undefined)(
   { shuffle: false, timeout: 180_000 },
   () => {
     beforeAll(async () => {
-      base = await mkdtemp(join(tmpdir(), 'agent-long-'));
-      dataDir = join(base, 'd'.repeat(100 - base.length - 1));
-      expect(dataDir).toHaveLength(100);
-      await mkdir(dataDir);
-      clientDir = await mkdtemp(join(tmpdir(), 'agent-long-client-'));
+      await workspace.create();
+      expect(dataDir()).toHaveLength(100);
       crypt = await sha512Crypt(PASSWORD);
       backupBcrypt = await cheapBcrypt('Office-push-pass-31');
-      await writeFile(join(clientDir, 'hello.txt'), 'hello\n');
-      await makeTestClient(CLIENT, [ADDRESS]);
+      await writeFile(join(clientDir(), 'hello.txt'), 'hello\n');
     });
 
-    afterAll(async () => {
-      if (!base || process.env.KEEP_LIVE) return;
-      await stopAllVpnClients();
-      await pass({ ...state(), state: 'removed' }).catch(() => undefined);
-      const record = (driver: string, daemon: string) =>
-        daemonFiles(join(layout().root, driver), daemon).record;
-      await forceCleanWorkspace(layout(), [
-        layout().samba.processFile,
-        layout().vpn.processFile,
-        layout().nfs.processFile,
-        ftpFiles(join(layout().root, 'ftp')).process.record,
-        sftpFiles(join(layout().root, 'sftp')).process.record,
-        join(layout().ldap.runDir, 'slapd.agent.json'),
-        record(BACKUP_CLIENTS_DRIVER, 'rclone'),
-      ]);
-      await removeTestClient(CLIENT);
-      await removeTestNetworks([SERVICE], [ADDRESS]);
-      await rm(base, { recursive: true, force: true });
-      await rm(clientDir, { recursive: true, force: true });
-    });
+    afterAll(() => workspace.remove(state()));
 
     it('starts every daemon and serves', async () => {
       const { report } = await pass(state());
@@ -187,7 +118,7 @@ describe.skipIf(reason !== undefined)(
           '-m',
           'SMB3',
           '-c',
-          `put ${join(clientDir, 'hello.txt')} hello.txt; ls`,
+          `put ${join(clientDir(), 'hello.txt')} hello.txt; ls`,
         ],
         { timeoutMs: 60_000, env: { ...process.env, PASSWD: PASSWORD } },
       );
@@ -197,7 +128,7 @@ describe.skipIf(reason !== undefined)(
 
     it('a VPN client connects, and the agent sees its session through the management socket', async () => {
       const ovpn = await issueClientConfig(state(), layout(), USER, 1, runCommand);
-      const vpn = await connectVpnClient(ovpn, USER, PASSWORD, { netns: CLIENT.netns, dir: clientDir });
+      const vpn = await connectVpnClient(ovpn, USER, PASSWORD, { netns: CLIENT.netns, dir: clientDir() });
       expect(vpn.outcome, vpn.log).toBe('connected');
       const { report } = await pass(state(), undefined, true);
       expect(report.features?.vpn?.sessions.map((session) => session.user)).toEqual([USER]);

@@ -4,10 +4,7 @@
 // the VPN, at the tunnel's server address, every one of them answers, and smbclient lists a share.
 // Moved to a dedicated address (a plan change), every daemon answers on the address again.
 // Elsewhere it is skipped with the reason printed.
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ftpSectionSchema,
@@ -17,53 +14,28 @@ import {
   WORKSPACE_ID_FIRST_BASE,
   type WorkspaceDesiredState,
 } from '@debesis/contract';
-import { ftpFiles } from './drivers/ftp.driver.ts';
-import { sftpFiles } from './drivers/sftp.driver.ts';
 import { runCommand } from './exec/run-command.ts';
 import { exists } from './system/host.ts';
 import { networkNames } from './system/netns.ts';
 import { desiredShare, desiredUser, desiredWorkspace } from './testing/desired.ts';
 import { sha512Crypt } from './testing/passwords.ts';
-import { createLivePass } from './testing/live-pass.ts';
-import {
-  forceCleanWorkspace,
-  liveSkipReason,
-  LIVE_WORKSPACE_PROGRAMS,
-  randomTestAddresses,
-} from './testing/live.ts';
-import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
-import { connectVpnClient, inClientNamespace, stopAllVpnClients } from './testing/vpn-client.ts';
-import { EASYRSA, issueClientConfig } from './vpn/pki.ts';
-import { workspaceLayout } from './workspace-layout.ts';
+import { LIVE_EVERY_DAEMON_PROGRAMS, liveSkipReason, liveWorkspace } from './testing/live.ts';
+import { connectVpnClient, inClientNamespace } from './testing/vpn-client.ts';
+import { issueClientConfig } from './vpn/pki.ts';
 
-const PROGRAMS = [
-  ...LIVE_WORKSPACE_PROGRAMS,
-  'openvpn',
-  'openssl',
-  EASYRSA,
-  'ganesha.nfsd',
-  'pure-ftpd',
-  'pure-pw',
-  'sshd',
-  'slapd',
-  'ss',
-];
+const PROGRAMS = [...LIVE_EVERY_DAEMON_PROGRAMS, 'ss'];
 const reason =
   (await liveSkipReason('NAT plan test', PROGRAMS)) ??
   ((await exists('/dev/net/tun')) ? undefined : 'no /dev/net/tun');
 
 const B = WORKSPACE_ID_FIRST_BASE;
-const SERVICE = `nat-${randomUUID()}`;
-const [ADDRESS] = randomTestAddresses(1) as [string];
-const CLIENT = testClient(Number(ADDRESS.split('.')[2]));
+const workspace = liveWorkspace('nat');
+const { service: SERVICE, address: ADDRESS, client: CLIENT, pass, layout, clientDir } = workspace;
 const VPN_PASSWORD = 'Alice-vpn-pass-1';
 /** Every TCP port a customer would use: smbd, ganesha, pure-ftpd, sshd, slapd (StartTLS, LDAPS). */
 const PORTS = { samba: 445, nfs: 2049, ftp: 21, sftp: 22, ldap: 389, ldaps: 636 };
 
-let dataDir: string;
-let clientDir: string;
 let vpnCrypt: string;
-const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 
 function state(extra: Partial<WorkspaceDesiredState> = {}): WorkspaceDesiredState {
   const alice = { name: 'alice', read: true, write: true, execute: true, admin: false };
@@ -105,8 +77,6 @@ function state(extra: Partial<WorkspaceDesiredState> = {}): WorkspaceDesiredStat
   });
 }
 
-const pass = createLivePass({ dataDir: () => dataDir, address: ADDRESS, clientRoutes: [CLIENT.block] });
-
 /**
  * From the client's namespace, a TCP connect to each port of `host`: `open`, or why not (the
  * error's code; `timeout` after two seconds).
@@ -134,29 +104,11 @@ describe.skipIf(reason !== undefined)(
   { shuffle: false, timeout: 180_000 },
   () => {
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'agent-nat-'));
-      clientDir = await mkdtemp(join(tmpdir(), 'agent-nat-client-'));
       vpnCrypt = await sha512Crypt(VPN_PASSWORD);
-      await makeTestClient(CLIENT, [ADDRESS]);
+      await workspace.create();
     });
 
-    afterAll(async () => {
-      if (!dataDir || process.env.KEEP_LIVE) return;
-      await stopAllVpnClients();
-      await pass(state({ state: 'removed' })).catch(() => undefined);
-      await forceCleanWorkspace(layout(), [
-        layout().samba.processFile,
-        layout().vpn.processFile,
-        layout().nfs.processFile,
-        ftpFiles(join(layout().root, 'ftp')).process.record,
-        sftpFiles(join(layout().root, 'sftp')).process.record,
-        join(layout().ldap.runDir, 'slapd.agent.json'),
-      ]);
-      await removeTestClient(CLIENT);
-      await removeTestNetworks([SERVICE], [ADDRESS]);
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(clientDir, { recursive: true, force: true });
-    });
+    afterAll(() => workspace.remove(state()));
 
     it('serves every feature, each daemon but OpenVPN listening on the VPN-side address only', async () => {
       const { report } = await pass(state());
@@ -201,7 +153,7 @@ describe.skipIf(reason !== undefined)(
       const ovpn = await issueClientConfig(state(), layout(), 'alice', 1, runCommand);
       const alice = await connectVpnClient(ovpn, 'alice', VPN_PASSWORD, {
         netns: CLIENT.netns,
-        dir: clientDir,
+        dir: clientDir(),
         serverLog: () => readFile(layout().vpn.logFile, 'utf8').catch(() => ''),
       });
       try {

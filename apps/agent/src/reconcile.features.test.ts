@@ -5,13 +5,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NodeReportRequest, WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
+import type { WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
 import { daemonDriver } from './daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition } from './daemons/definition.ts';
 import type { Driver } from './drivers/driver.ts';
-import { silentLogger } from './logger.ts';
-import { createReconcileMemory, reconcileOnce, type ReconcileMemory } from './reconcile.ts';
+import { createReconcileMemory, type ReconcileMemory } from './reconcile.ts';
 import { desiredWorkspace } from './testing/desired.ts';
+import { fakePass } from './testing/fake-pass.ts';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -23,31 +23,9 @@ afterEach(async () => {
 
 const SERVICE = 'ws-1';
 
-async function pass(drivers: readonly Driver[], desired: WorkspaceDesiredState, memory: ReconcileMemory) {
-  const reports: NodeReportRequest[] = [];
-  const result = await reconcileOnce(
-    {
-      api: {
-        desiredState: () => Promise.resolve({ node_id: crypto.randomUUID(), workspaces: [desired] }),
-        report: (_token, body) => {
-          reports.push(body);
-          return Promise.resolve();
-        },
-      },
-      nodeToken: 'token',
-      dataDir,
-      addresses: [],
-      agentVersion: 'test',
-      drivers,
-      logger: silentLogger,
-      run: () => Promise.reject(new Error('no program runs here')),
-      // The first pass applies; the next ones only observe.
-      fullCheckEvery: 1000,
-    },
-    memory,
-  );
-  return { result, report: reports[0]!.workspaces[0]! };
-}
+const pass = (drivers: readonly Driver[], desired: WorkspaceDesiredState, memory: ReconcileMemory) =>
+  // The first pass applies; the next ones only observe.
+  fakePass({ dataDir, drivers, desired, memory, fullCheckEvery: 1000 });
 
 /** A VPN-like definition whose report counts how often it was asked, and where. */
 function reportingDefinition(

@@ -5,11 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NodeReportRequest } from '@debesis/contract';
 import type { Driver } from './drivers/driver.ts';
-import { silentLogger } from './logger.ts';
-import { createReconcileMemory, reconcileOnce } from './reconcile.ts';
+import { createReconcileMemory } from './reconcile.ts';
 import { desiredWorkspace } from './testing/desired.ts';
+import { fakePass } from './testing/fake-pass.ts';
 
 const desired = desiredWorkspace({ service_id: 'ws-1' });
 let dataDir: string;
@@ -44,28 +43,7 @@ function daemonDriver(running: { now: boolean }): Driver {
 }
 
 async function passWith(drivers: Driver[], memory = createReconcileMemory()) {
-  const reports: NodeReportRequest[] = [];
-  await reconcileOnce(
-    {
-      api: {
-        desiredState: () => Promise.resolve({ node_id: crypto.randomUUID(), workspaces: [desired] }),
-        report: (_token, body) => {
-          reports.push(body);
-          return Promise.resolve();
-        },
-      },
-      nodeToken: 'token',
-      dataDir,
-      addresses: [],
-      agentVersion: 'test',
-      drivers,
-      logger: silentLogger,
-      run: () => Promise.reject(new Error('no program runs here')),
-      fullCheckEvery: 1,
-    },
-    memory,
-  );
-  return reports[0]!.workspaces[0]!;
+  return (await fakePass({ dataDir, drivers, desired, memory, fullCheckEvery: 1 })).report;
 }
 
 describe('a failed pass reports what really serves', () => {

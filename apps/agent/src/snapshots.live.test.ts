@@ -6,8 +6,7 @@
 // an old snapshot, and removal leaving no mount behind. The backup browser reads the same snapshot
 // through the storage driver's calls (snapshot.browse, snapshot.download), never through a link. Skipped, with the reason, where not root.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, statfs, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, statfs, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,29 +23,19 @@ import { loopDevicesOf } from './system/loop-devices.ts';
 import { mountAt } from './system/mounts.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from './testing/desired.ts';
 import { reconcileWorkspaceOnce } from './testing/live-pass.ts';
-import { removeTestNetworks } from './testing/network.ts';
-import {
-  forceCleanWorkspace,
-  LIVE_WORKSPACE_PROGRAMS,
-  liveSkipReason,
-  randomTestAddresses,
-} from './testing/live.ts';
-import { workspaceLayout } from './workspace-layout.ts';
+import { LIVE_WORKSPACE_PROGRAMS, liveNodeWorkspace, liveSkipReason } from './testing/live.ts';
 
 const reason = await liveSkipReason('snapshots test', [...LIVE_WORKSPACE_PROGRAMS, 'mkfs.btrfs', 'btrfs']);
 
 const MB = 1024 * 1024;
 const B = WORKSPACE_ID_FIRST_BASE;
-const SERVICE = `live-${randomUUID()}`;
-const [ADDRESS] = randomTestAddresses(1) as [string];
+const workspace = liveNodeWorkspace('live');
+const { service: SERVICE, address: ADDRESS, layout, dataDir, localDir } = workspace;
 const PORT = 445;
 
-let dataDir: string;
-let localDir: string;
 let generation = 0;
 const memory = createReconcileMemory();
 const drivers = createDefaultDrivers({ live: true, smbPort: PORT, addressPool: [ADDRESS] });
-const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 
 function state(storageMb: number, removed = false): WorkspaceDesiredState {
   return {
@@ -68,7 +57,8 @@ function state(storageMb: number, removed = false): WorkspaceDesiredState {
 async function pass(desiredState: WorkspaceDesiredState): Promise<WorkspaceReport> {
   generation += 1;
   const desired = { ...desiredState, generation };
-  return (await reconcileWorkspaceOnce(desired, { dataDir, address: ADDRESS, drivers, memory })).report;
+  return (await reconcileWorkspaceOnce(desired, { dataDir: dataDir(), address: ADDRESS, drivers, memory }))
+    .report;
 }
 
 /** Runs one node call of the workspace as the agent would. */
@@ -79,7 +69,7 @@ function nodeCall(kind: string, payload: Record<string, unknown>) {
       handlers: drivers,
       applied: () => ({ ...state(300), generation }),
       layout: () => layout(),
-      dataDir,
+      dataDir: dataDir(),
       run: runCommand,
       logger: silentLogger,
     },
@@ -100,17 +90,10 @@ describe.skipIf(reason !== undefined)(
   { shuffle: false, timeout: 120_000 },
   () => {
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'agent-snap-'));
-      localDir = await mkdtemp(join(tmpdir(), 'agent-snap-local-'));
+      await workspace.create();
     });
 
-    afterAll(async () => {
-      if (!dataDir || process.env.KEEP_LIVE) return;
-      await forceCleanWorkspace(layout());
-      await removeTestNetworks([SERVICE], [ADDRESS]);
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(localDir, { recursive: true, force: true });
-    });
+    afterAll(() => workspace.remove());
 
     it('makes btrfs storage: data subvolume at the data root, snapshots read-only beside it, one scheduled snapshot', async () => {
       const report = await pass(state(300));
@@ -126,7 +109,7 @@ describe.skipIf(reason !== undefined)(
     });
 
     it('shows a snapshot taken on demand as a Previous Version: allinfo lists it, the @GMT path reads the old bytes', async () => {
-      const file = join(localDir, 'report.txt');
+      const file = join(localDir(), 'report.txt');
       await writeFile(file, 'the old bytes\n');
       const put = await smb(`put ${file} report.txt`);
       expect(put.ok, put.output).toBe(true);
@@ -146,14 +129,14 @@ describe.skipIf(reason !== undefined)(
 
       const info = await smb('allinfo report.txt');
       expect(info.output).toContain(name);
-      const old = join(localDir, 'old.txt');
+      const old = join(localDir(), 'old.txt');
       const got = await smb(`get "${name}\\report.txt" ${old}`);
       expect(got.ok, got.output).toBe(true);
       expect(await readFile(old, 'utf8')).toBe('the old bytes\n');
       // The other form a client uses: into the version's folder, then the file.
       const inside = await smb(`cd ${name}; ls`);
       expect(inside.output).toContain('report.txt');
-      const now = join(localDir, 'now.txt');
+      const now = join(localDir(), 'now.txt');
       await smb(`get report.txt ${now}`);
       expect(await readFile(now, 'utf8')).toBe('the new bytes, written after the snapshot\n');
       // A snapshot is read-only: over SMB and for root on the node.
@@ -225,7 +208,7 @@ describe.skipIf(reason !== undefined)(
       expect(refused.facts?.storage_bytes).toBe(280 * MB);
       await pass(state(280));
 
-      const big = join(localDir, 'big.bin');
+      const big = join(localDir(), 'big.bin');
       await runCommand('dd', ['if=/dev/zero', `of=${big}`, 'bs=1M', 'count=320'], { check: true });
       const full = await smb(`put ${big} big.bin`);
       expect(full.output).toContain('NT_STATUS_DISK_FULL');

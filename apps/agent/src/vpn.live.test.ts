@@ -5,10 +5,7 @@
 // revoked certificate are each refused at connect, and none of these changes restarts the server
 // (its pid stays). Elsewhere it is skipped with the reason printed.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { VpnUserState, WorkspaceDesiredState } from '@debesis/contract';
 import { WORKSPACE_ID_FIRST_BASE } from '@debesis/contract';
@@ -18,16 +15,13 @@ import { silentLogger } from './logger.ts';
 import { exists } from './system/host.ts';
 import { networkNames, netnsPath } from './system/netns.ts';
 import { stopProcessGroup } from './system/processes.ts';
-import { forceCleanWorkspace, liveSkipReason, randomTestAddresses, recordedPid } from './testing/live.ts';
+import { liveSkipReason, liveWorkspace, recordedPid } from './testing/live.ts';
 import { desiredWorkspace } from './testing/desired.ts';
 import { sha512Crypt } from './testing/passwords.ts';
-import { createLivePass } from './testing/live-pass.ts';
-import { makeTestClient, removeTestClient, removeTestNetworks, testClient } from './testing/network.ts';
-import { connectVpnClient, stopAllVpnClients } from './testing/vpn-client.ts';
+import { connectVpnClient } from './testing/vpn-client.ts';
 import { EASYRSA, issueClientConfig } from './vpn/pki.ts';
 import { socketBound } from './net/wait-for-port.ts';
 import { createWakeFiles } from './wake-files.ts';
-import { workspaceLayout } from './workspace-layout.ts';
 
 const PROGRAMS = ['openvpn', 'openssl', EASYRSA, 'ip', 'nsenter', 'unshare', 'losetup', 'mkfs.ext4'];
 const reason =
@@ -35,20 +29,15 @@ const reason =
   ((await exists('/dev/net/tun')) ? undefined : 'no /dev/net/tun');
 
 const B = WORKSPACE_ID_FIRST_BASE;
-const SERVICE = `vpn-${randomUUID()}`;
-const [ADDRESS] = randomTestAddresses(1) as [string];
-const third = Number(ADDRESS.split('.')[2]);
+const workspace = liveWorkspace('vpn');
+const { service: SERVICE, address: ADDRESS, client: CLIENT, pass, layout, dataDir, clientDir } = workspace;
 const PORT = 1194;
-const CLIENT = testClient(third);
 /** The server's own address inside the tunnel (VPN_TUNNEL_NETWORK's first). */
 const TUNNEL_SERVER = '10.8.0.1';
 
 const PASSWORDS = { alice: 'Alice-vpn-pass-1', bob: 'Bob-vpn-pass-22' };
 const crypts: Record<string, string> = {};
 
-let dataDir: string;
-let clientDir: string;
-const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 /** A TCP service on the tunnel's server address inside the workspace's namespace. */
 let tunnelService: number | undefined;
 
@@ -74,14 +63,12 @@ function state(users: VpnUserState[], extra: Partial<WorkspaceDesiredState> = {}
   });
 }
 
-const pass = createLivePass({ dataDir: () => dataDir, address: ADDRESS, clientRoutes: [CLIENT.block] });
-
 const serverPid = () => recordedPid(layout().vpn.processFile);
 
 const serverLog = () => readFile(layout().vpn.logFile, 'utf8').catch(() => '');
 
 const connect = (ovpn: string, user: string, password: string) =>
-  connectVpnClient(ovpn, user, password, { netns: CLIENT.netns, dir: clientDir, serverLog });
+  connectVpnClient(ovpn, user, password, { netns: CLIENT.netns, dir: clientDir(), serverLog });
 
 /** What the TCP service on the tunnel's server address says to the client through the tunnel. */
 async function reachesTunnelServer(): Promise<string> {
@@ -115,24 +102,15 @@ describe.skipIf(reason !== undefined)(
     let bobConfig: string;
 
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'agent-vpn-'));
-      clientDir = await mkdtemp(join(tmpdir(), 'agent-vpn-client-'));
       for (const [name, password] of Object.entries(PASSWORDS)) crypts[name] = await sha512Crypt(password);
-      await makeTestClient(CLIENT, [ADDRESS]);
+      await workspace.create();
     });
 
     afterAll(async () => {
-      // Whatever the tests got to: clients stopped, the workspace removed, its network and the
-      // client's namespace gone.
-      if (!dataDir || process.env.KEEP_LIVE) return;
-      await stopAllVpnClients();
-      if (tunnelService) await stopProcessGroup(tunnelService, 3000).catch(() => undefined);
-      await pass(state([], { state: 'removed' })).catch(() => undefined);
-      await forceCleanWorkspace(layout(), [layout().vpn.processFile]);
-      await removeTestClient(CLIENT);
-      await removeTestNetworks([SERVICE], [ADDRESS]);
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(clientDir, { recursive: true, force: true });
+      // Whatever the tests got to: the tunnel's service stopped, then the rest (live.ts).
+      if (tunnelService && !process.env.KEEP_LIVE)
+        await stopProcessGroup(tunnelService, 3000).catch(() => undefined);
+      await workspace.remove(state([]));
     });
 
     it('runs openvpn in the workspace namespace on UDP at its address', async () => {
@@ -263,7 +241,13 @@ describe.skipIf(reason !== undefined)(
         const handlers = createDefaultDrivers({ live: true, addressPool: [ADDRESS] }).find(
           (driver) => driver.name === 'vpn',
         )?.calls;
-        const context = { desired, layout: layout(), dataDir, run: runCommand, logger: silentLogger };
+        const context = {
+          desired,
+          layout: layout(),
+          dataDir: dataDir(),
+          run: runCommand,
+          logger: silentLogger,
+        };
         const wakesConnected = wakes;
         expect(await handlers?.['vpn.disconnect']?.({ user: 'bob' }, context)).toEqual({ disconnected: 1 });
         await expect.poll(() => wakes, { timeout: 8000 }).toBeGreaterThan(wakesConnected);

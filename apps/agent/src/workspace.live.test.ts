@@ -28,24 +28,16 @@ import {
 } from './testing/desired.ts';
 import { reconcileWorkspaceOnce } from './testing/live-pass.ts';
 import { removeTestNetworks } from './testing/network.ts';
-import {
-  forceCleanWorkspace,
-  LIVE_WORKSPACE_PROGRAMS,
-  liveSkipReason,
-  randomTestAddresses,
-  recordedPid,
-} from './testing/live.ts';
+import { LIVE_WORKSPACE_PROGRAMS, liveNodeWorkspace, liveSkipReason, recordedPid } from './testing/live.ts';
 import { workspaceLayout } from './workspace-layout.ts';
 
 const reason = await liveSkipReason('workspace test', LIVE_WORKSPACE_PROGRAMS);
 
 const B = WORKSPACE_ID_FIRST_BASE;
-const SERVICE = `live-${randomUUID()}`;
-const [ADDRESS] = randomTestAddresses(1) as [string];
+const workspace = liveNodeWorkspace('live');
+const { service: SERVICE, address: ADDRESS, layout, dataDir, localDir } = workspace;
 const PORT = 445;
 
-let dataDir: string;
-let localDir: string;
 let generation = 0;
 /** The agent's memory of what it applied; a new one is an agent started again (after kill -9). */
 let memory = createReconcileMemory();
@@ -54,7 +46,6 @@ const recordingRun: CommandRunner = (command, args, options) => {
   commands.push([command, ...args].join(' '));
   return runCommand(command, args, options);
 };
-const layout = () => workspaceLayout(join(dataDir, 'workspaces', SERVICE));
 
 const team = { name: 'team', gid: B + 100, members: ['dave'] };
 function baseState(): DesiredWithSamba {
@@ -94,7 +85,7 @@ async function pass(
   return reconcileWorkspaceOnce(
     { ...state, generation },
     {
-      dataDir,
+      dataDir: dataDir(),
       address: ADDRESS,
       drivers: createDefaultDrivers({ live: true, smbPort: PORT, addressPool: [ADDRESS] }),
       memory,
@@ -146,19 +137,12 @@ describe.skipIf(reason !== undefined)(
   { shuffle: false, timeout: 60_000 },
   () => {
     beforeAll(async () => {
-      dataDir = await mkdtemp(join(tmpdir(), 'agent-live-'));
-      localDir = await mkdtemp(join(tmpdir(), 'agent-live-local-'));
-      await writeFile(join(localDir, 'hello.txt'), 'hello from alice\n');
+      await workspace.create();
+      await writeFile(join(localDir(), 'hello.txt'), 'hello from alice\n');
     });
 
-    afterAll(async () => {
-      // Whatever the tests got to, leave no daemon, mount, loop device, network or route behind.
-      if (!dataDir || process.env.KEEP_LIVE) return;
-      await forceCleanWorkspace(layout());
-      await removeTestNetworks([SERVICE], [ADDRESS]);
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(localDir, { recursive: true, force: true });
-    });
+    // Whatever the tests got to, leave no daemon, mount, loop device, network or route behind.
+    afterAll(() => workspace.remove());
 
     it('builds the workspace: image mounted, network namespace, accounts, smbd listening; users get what their permissions say', async () => {
       const { report } = await pass(baseState());
@@ -186,7 +170,7 @@ describe.skipIf(reason !== undefined)(
       const home = await stat(join(layout().homesRoot, 'alice'));
       expect([home.uid, home.gid, home.mode & 0o777]).toEqual([B + 1, B, 0o700]);
 
-      const local = join(localDir, 'hello.txt');
+      const local = join(localDir(), 'hello.txt');
       const alice = await smb('alice', 'alice-password', 'projects', `put ${local} hello.txt`);
       expect(alice.ok, alice.output).toBe(true);
       const written = await stat(join(layout().dataRoot, 'shares/projects/hello.txt'));
@@ -206,7 +190,12 @@ describe.skipIf(reason !== undefined)(
     });
 
     it('records what SMB clients did (full_audit): the next report carries it, the one after does not again', async () => {
-      const got = await smb('bob', 'bob-password', 'projects', `get hello.txt ${join(localDir, 'got.txt')}`);
+      const got = await smb(
+        'bob',
+        'bob-password',
+        'projects',
+        `get hello.txt ${join(localDir(), 'got.txt')}`,
+      );
       expect(got.ok, got.output).toBe(true);
       const { report } = await pass(baseState());
       const events = report.features?.monitoring?.events ?? [];
@@ -326,7 +315,7 @@ describe.skipIf(reason !== undefined)(
     });
 
     it('writing more than the storage size fails with disk full, and usage is reported', async () => {
-      const big = join(localDir, 'big.bin');
+      const big = join(localDir(), 'big.bin');
       await writeFile(big, '');
       await truncate(big, 70 * 1024 * 1024);
       const upload = await smb('dave', 'dave-password', 'teamshare', `put ${big} big.bin`);

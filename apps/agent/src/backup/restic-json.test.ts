@@ -9,6 +9,7 @@ import {
   parseStatsTotalSize,
   SnapshotFolderReader,
 } from './restic-json.ts';
+import { resticNodeLine } from '../testing/restic-lines.ts';
 
 const SNAPSHOT_ID = '75f16681c0f5406f804e14ab4758e536e1a659dee0eb0a9e8739f63542c00ad0';
 const snapshotLine = JSON.stringify({
@@ -19,18 +20,7 @@ const snapshotLine = JSON.stringify({
   short_id: '75f16681',
   struct_type: 'snapshot',
 });
-const node = (path: string, type: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    name: path.split('/').at(-1),
-    type,
-    path,
-    uid: 1000001,
-    gid: 1000000,
-    mode: 420,
-    mtime: '2026-11-28T12:12:22.738289327Z',
-    struct_type: 'node',
-    ...extra,
-  });
+const node = resticNodeLine;
 
 describe('restic backup --json', () => {
   it('reads a status line as progress (restic leaves zero fields out)', () => {

@@ -17,6 +17,7 @@ import { browseSnapshot } from './browse.ts';
 import { repositoryPaths, type RepositoryPaths } from './repository.ts';
 import { createRestic } from './restic.ts';
 import { SnapshotFolderReader } from './restic-json.ts';
+import { RESTIC_MTIME, resticNodeLine } from '../testing/restic-lines.ts';
 import {
   backgroundIndexing,
   readIndexedFolder,
@@ -29,22 +30,11 @@ import {
 
 const ID = '75f16681c0f5406f804e14ab4758e536e1a659dee0eb0a9e8739f63542c00ad0';
 const OTHER = 'd219cf14'.padEnd(64, '0');
-const MTIME = '2026-11-28T12:12:22.738289327Z';
+const MTIME = RESTIC_MTIME;
 
 const snapshotLine = (id = ID) =>
   JSON.stringify({ time: MTIME, paths: ['/data'], id, short_id: id.slice(0, 8), struct_type: 'snapshot' });
-const node = (path: string, type: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    name: path.split('/').at(-1),
-    type,
-    path,
-    uid: 1000001,
-    gid: 1000000,
-    mode: 420,
-    mtime: MTIME,
-    struct_type: 'node',
-    ...extra,
-  });
+const node = resticNodeLine;
 
 /** A small snapshot, depth first as `restic ls --json <snapshot>` lists one. */
 const SNAPSHOT = [

@@ -14,6 +14,7 @@ import { NODE_STREAM_CALL_KINDS, type NodeCall } from '@debesis/contract';
 import { ApiError, type ApiClient } from '../api-client.ts';
 import type { NodeCallAnswer, NodeCallStream } from './node-call.ts';
 import { errorMessage, type Logger } from '../logger.ts';
+import { wakeableSleep } from '../system/wakeable-sleep.ts';
 
 /** How long the API may hold a poll open (the contract's default; its bound is 30 s). */
 export const CALL_POLL_WAIT_MS = 25_000;
@@ -51,20 +52,7 @@ export function startCallLoop(deps: CallLoopDeps): CallLoop {
   /** Stream calls from their start to the end of their upload: at most STREAM_UPLOADS_AT_ONCE. */
   let streaming = 0;
   let stopped = false;
-  let interruptSleep: (() => void) | undefined;
-
-  function sleep(ms: number): Promise<void> {
-    if (stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        interruptSleep = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      interruptSleep = done;
-    });
-  }
+  const pause = wakeableSleep(() => stopped);
 
   const answerFailed = (call: NodeCall, error: unknown) =>
     // A 404: the caller stopped waiting (its deadline) or the API restarted; nothing to redo.
@@ -140,7 +128,7 @@ export function startCallLoop(deps: CallLoopDeps): CallLoop {
           { failures, retry_in_ms: delay },
           `polling for node calls failed: ${errorMessage(error)}`,
         );
-        await sleep(delay);
+        await pause.sleep(delay);
         continue;
       }
       for (const call of calls) {
@@ -167,7 +155,7 @@ export function startCallLoop(deps: CallLoopDeps): CallLoop {
     stop() {
       stopping ??= (async () => {
         stopped = true;
-        interruptSleep?.();
+        pause.wake();
         await looping;
         // Calls first: one of them may start an upload as it ends.
         await Promise.all(running);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandRunner } from '../exec/run-command.ts';
+import { commandResult } from '../testing/command-result.ts';
 import { checkRenderedConfig, joinConfig } from './config-check.ts';
 import type { RenderedConfig, RenderedResource } from './definition.ts';
 
@@ -26,18 +27,11 @@ const checker =
     const bad = text.split('\n').filter((line) => line.includes('BAD'));
     const warned = text.split('\n').filter((line) => line.includes('WARN'));
     const refuses = bad.length > 0;
-    return {
-      command,
-      args,
+    return commandResult(command, args, {
       exitCode: refuses ? 1 : 0,
-      signal: null,
-      stdout: '',
       stderr: [...bad.map((l) => `error: ${l}`), ...warned.map((l) => `Unknown parameter ${l}`)].join('\n'),
       missing: options.missing ?? false,
-      timedOut: false,
-      ok: !refuses,
-      durationMs: 1,
-    };
+    });
   };
 
 const resources = (names: string[]): RenderedResource[] =>

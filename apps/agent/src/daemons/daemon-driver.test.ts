@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandRunner } from '../exec/run-command.ts';
+import { commandResult } from '../testing/command-result.ts';
 import { spawnDaemon, type DaemonSpawner } from '../exec/spawn-daemon.ts';
 import type { DriverContext } from '../drivers/driver.ts';
 import { silentLogger } from '../logger.ts';
 import { processArgv, stopProcessGroup } from '../system/processes.ts';
-import { desiredWorkspace } from '../testing/desired.ts';
+import { desiredShare, desiredWorkspace } from '../testing/desired.ts';
 import { exists } from '../system/host.ts';
 import { daemonDriver } from './daemon-driver.ts';
 import type { DaemonDefinition } from './definition.ts';
@@ -48,18 +49,7 @@ afterEach(async () => {
 
 const run: CommandRunner = (command, args) => {
   ran.push([command, ...args]);
-  return Promise.resolve({
-    command,
-    args,
-    exitCode: 0,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    missing: false,
-    timedOut: false,
-    ok: true,
-    durationMs: 1,
-  });
+  return Promise.resolve(commandResult(command, args));
 };
 
 const context = (extra: Partial<DriverContext> = {}): DriverContext => ({
@@ -121,16 +111,7 @@ const spawn: DaemonSpawner = async (_command, args, options) => {
 };
 
 const driver = () => daemonDriver(fakeDefinition(), { spawn, whyNotLive: () => Promise.resolve(undefined) });
-const share = (name: string) => ({
-  name,
-  path: `shares/${name}`,
-  description: '',
-  guest_ok: false,
-  browseable: true,
-  bind_public_ip: false,
-  users: [],
-  groups: [],
-});
+const share = (name: string) => desiredShare(name);
 const state = (shares = [share('docs')], extra = {}) =>
   desiredWorkspace({
     service_id: 'w',

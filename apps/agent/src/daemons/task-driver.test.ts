@@ -8,19 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type {
-  BackupJob,
-  BackupNodeJob,
-  NodeReportRequest,
-  WorkspaceDesiredState,
-  WorkspaceReport,
-} from '@debesis/contract';
+import type { BackupJob, BackupNodeJob, WorkspaceDesiredState, WorkspaceReport } from '@debesis/contract';
 import { startAgent, type Agent } from '../agent.ts';
 import type { Driver } from '../drivers/driver.ts';
 import { workspaceDirDriver } from '../drivers/workspace-dir.driver.ts';
 import { silentLogger } from '../logger.ts';
-import { createReconcileMemory, reconcileOnce, type ReconcileMemory } from '../reconcile.ts';
+import { createReconcileMemory, type ReconcileMemory } from '../reconcile.ts';
 import { desiredWorkspace } from '../testing/desired.ts';
+import { fakeNodePass } from '../testing/fake-pass.ts';
 import { startFakeApi, waitFor, type FakeApi } from '../testing/fake-api.ts';
 import { testAgentConfig } from '../testing/agent-config.ts';
 import type { TaskDefinition } from './definition.ts';
@@ -148,28 +143,8 @@ async function pass(
   memory: ReconcileMemory = createReconcileMemory(),
   fullCheckEvery = 1,
 ) {
-  const reports: NodeReportRequest[] = [];
-  const result = await reconcileOnce(
-    {
-      api: {
-        desiredState: () => Promise.resolve({ node_id: crypto.randomUUID(), workspaces }),
-        report: (_token, body) => {
-          reports.push(body);
-          return Promise.resolve();
-        },
-      },
-      nodeToken: 'token',
-      dataDir,
-      addresses: [],
-      agentVersion: 'test',
-      drivers,
-      logger: silentLogger,
-      run: () => Promise.reject(new Error('no program runs here')),
-      fullCheckEvery,
-    },
-    memory,
-  );
-  const byId = new Map(reports[0]!.workspaces.map((report) => [report.service_id, report]));
+  const { result, reports } = await fakeNodePass({ dataDir, drivers, workspaces, memory, fullCheckEvery });
+  const byId = new Map(reports.map((report) => [report.service_id, report]));
   return {
     result,
     report: (id = A) => byId.get(id)!,

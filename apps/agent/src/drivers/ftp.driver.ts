@@ -19,21 +19,17 @@ import { WORKSPACE_ID_BLOCK, type WorkspaceDesiredState, NODE_DRIVERS } from '@d
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
 import { daemonFiles, runningDaemon } from '../daemons/supervisor.ts';
+import { daemonSessions, endDaemonSessions, jailedActivity } from '../file-access/file-daemon.ts';
 import {
   FTP_USER_KIND,
   jailFiles,
   jailSetup,
-  killSessionTree,
   renderJailSpec,
   resolveFileAccess,
-  sessionProcesses,
   syncJails,
-  tcpPeer,
 } from '../file-access/jails.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import { transferEvents } from '../ftp/transfer-log.ts';
-import { readNewLines } from '../activity/log-tail.ts';
-import { activityCursorFile } from '../activity/monitoring-files.ts';
 import { writeIfChanged } from '../fs/write-if-changed.ts';
 import {
   FTP_SETTINGS_DEFAULTS,
@@ -106,9 +102,10 @@ export function ftpDefinition(options: FtpDefinitionOptions = {}): DaemonDefinit
       const running = await runningDaemon(files.process, argv(desired, context));
       if (running)
         actions.push(
-          ...(await syncJails(files, running.pid, context.run, (users) =>
-            endFtpSessions(running.pid, users),
-          )),
+          ...(await syncJails(files, running.pid, context.run, (users) => {
+            const uids = new Set(users.map((user) => user.uid));
+            return endDaemonSessions(running.pid, (child) => uids.has(child.uid));
+          })),
         );
       return actions;
     },
@@ -118,15 +115,14 @@ export function ftpDefinition(options: FtpDefinitionOptions = {}): DaemonDefinit
     // Never used: the puredb and the jails reach pure-ftpd without it; a setting restarts it
     // through its command line.
     reload: () => ({ kind: 'restart' }),
-    activity: async (_desired, { dir, workspaceDir }) => {
-      const files = ftpFiles(dir);
-      const read = await readNewLines(files.transferLog, activityCursorFile(workspaceDir, 'ftp'), {
+    activity: (_desired, { dir, workspaceDir }) =>
+      jailedActivity(workspaceDir, {
+        log: ftpFiles(dir).transferLog,
+        source: 'ftp',
         truncateAbove: TRANSFER_LOG_MAX_BYTES,
-      });
-      // The jails name the files; read only when there is something to name.
-      const jails = read.lines.length > 0 ? await readFile(files.spec, 'utf8').catch(() => '') : '';
-      return { events: transferEvents(read.lines, jails), commit: read.commit };
-    },
+        spec: ftpFiles(dir).spec,
+        events: transferEvents,
+      }),
     report: async (desired, context) => {
       const running = await runningDaemon(ftpFiles(context.dir).process, argv(desired, context));
       if (!running) return { ftp: { sessions: [] } };
@@ -176,28 +172,11 @@ async function ensurePuredb(files: ReturnType<typeof ftpFiles>, { run }: DaemonC
  * pure-ftpd forks one process per connection, which runs as the signed-in user (its privileged
  * helper below it stays root): a child of the server with a workspace user's uid is a session.
  */
-async function ftpSessions(pid: number, desired: WorkspaceDesiredState) {
+function ftpSessions(pid: number, desired: WorkspaceDesiredState) {
   const names = new Map(desired.users.map((user) => [user.uid, user.name]));
-  const sessions = [];
-  for (const child of await sessionProcesses(pid)) {
-    const user = names.get(child.uid);
-    if (!user || child.uid < desired.id_base || child.uid >= desired.id_base + WORKSPACE_ID_BLOCK) continue;
-    const peer = await tcpPeer(child.pid);
-    sessions.push({
-      user,
-      ...(peer ? { remote_address: peer } : {}),
-      connected_since: child.startedAt.toISOString(),
-    });
-  }
-  return sessions.sort((a, b) => a.user.localeCompare(b.user));
-}
-
-async function endFtpSessions(pid: number, users: ReadonlyArray<{ uid: number }>): Promise<number> {
-  const uids = new Set(users.map((user) => user.uid));
-  let ended = 0;
-  for (const child of await sessionProcesses(pid)) {
-    if (!uids.has(child.uid)) continue;
-    if (await killSessionTree(child.pid)) ended += 1;
-  }
-  return ended;
+  return daemonSessions(pid, (child) =>
+    child.uid < desired.id_base || child.uid >= desired.id_base + WORKSPACE_ID_BLOCK
+      ? undefined
+      : names.get(child.uid),
+  );
 }

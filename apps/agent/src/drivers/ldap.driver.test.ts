@@ -19,10 +19,11 @@ import {
   type CommandRunner,
   type RunCommandOptions,
 } from '../exec/run-command.ts';
+import { commandResult } from '../testing/command-result.ts';
 import { renderLdif } from '../ldap/render-directory.ts';
 import { renderSlapdConf } from '../ldap/render-slapd-conf.ts';
 import { silentLogger } from '../logger.ts';
-import { desiredUser, desiredWorkspace } from '../testing/desired.ts';
+import { desiredLdap, desiredUser, desiredWorkspace } from '../testing/desired.ts';
 import { workspaceLayout } from '../workspace-layout.ts';
 import { ldapDefinition, syncDirectory } from './ldap.driver.ts';
 
@@ -52,19 +53,11 @@ const fakeRun: CommandRunner = (command, args, options?: RunCommandOptions) => {
     ...(typeof options?.input === 'string' ? { input: options.input } : {}),
   });
   const answer = answers[command] ?? {};
-  const result: CommandResult = {
-    command,
-    args,
-    exitCode: 0,
-    signal: null,
-    stdout: '',
-    stderr: '',
+  const result = commandResult(command, args, {
     missing: command === 'openssl',
-    timedOut: false,
     ok: command !== 'openssl',
-    durationMs: 1,
     ...answer,
-  };
+  });
   return options?.check && !result.ok ? Promise.reject(new CommandError(result)) : Promise.resolve(result);
 };
 
@@ -90,17 +83,7 @@ function state(ldap: Partial<LdapSectionState> = {}): WorkspaceDesiredState {
       ],
       groups: [{ name: 'team', gid: B + 10, members: ['alice'] }],
     }),
-    ldap: {
-      enabled: true,
-      port: 389,
-      ldaps_port: 636,
-      bind_password_crypt: null,
-      anonymous_read: false,
-      time_zone: 'Europe/Vilnius',
-      users: [],
-      alias: null,
-      ...ldap,
-    },
+    ldap: desiredLdap(ldap),
   };
 }
 

@@ -8,7 +8,8 @@ import {
   type WorkspaceDesiredState,
 } from '@debesis/contract';
 import type { NodeReportRequest } from '@debesis/contract';
-import type { CommandResult, CommandRunner } from '../exec/run-command.ts';
+import type { CommandRunner } from '../exec/run-command.ts';
+import { commandResult } from '../testing/command-result.ts';
 import { spawnDaemon } from '../exec/spawn-daemon.ts';
 import { createReconcileMemory, reconcileOnce } from '../reconcile.ts';
 import { silentLogger } from '../logger.ts';
@@ -37,19 +38,11 @@ const fakeRun: CommandRunner = async (command, args) => {
   calls.push([command, ...args]);
   const refuses = command === 'testparm' && (await readFile(args.at(-1)!, 'utf8')).includes('[broken]');
   const pending = args[args.indexOf(PASSDB_SYNC_SCRIPT) + 3];
-  const result: CommandResult = {
-    command,
-    args,
+  return commandResult(command, args, {
     exitCode: refuses ? 1 : 0,
-    signal: null,
     stdout: args.includes(PASSDB_SYNC_SCRIPT) && pending ? await readFile(pending, 'utf8') : '',
     stderr: refuses ? 'Unknown parameter encountered: "bogus"\n' : '',
-    missing: false,
-    timedOut: false,
-    ok: !refuses,
-    durationMs: 1,
-  };
-  return result;
+  });
 };
 
 const context = (): DriverContext => ({

@@ -10,28 +10,25 @@
 // itself with the same pid); the jails by nsenter. The host key is made once per workspace.
 // What users do with files is internal-sftp's log, received in the jails (sftp/activity-log.ts).
 // Not needed while the workspace has no SFTP section or it is off.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SFTP_DEFAULT_PORT, type WorkspaceDesiredState, NODE_DRIVERS } from '@debesis/contract';
-import { readNewLines } from '../activity/log-tail.ts';
-import { activityCursorFile } from '../activity/monitoring-files.ts';
 import { daemonDriver, type DaemonDriverOptions } from '../daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition, Rendering } from '../daemons/definition.ts';
 import { daemonFiles, runningDaemon } from '../daemons/supervisor.ts';
+import { daemonSessions, endDaemonSessions, jailedActivity } from '../file-access/file-daemon.ts';
 import {
   jailFiles,
   jailSetup,
-  killSessionTree,
   renderJailSpec,
   resolveFileAccess,
-  sessionProcesses,
   syncJails,
-  tcpPeer,
+  type SessionProcess,
 } from '../file-access/jails.ts';
 import { ensureDir } from '../fs/ensure-dir.ts';
 import { SFTP_LOG_SCRIPT, sftpEvents } from '../sftp/activity-log.ts';
 import { renderReadOnlyMatch, renderSshdHead } from '../sftp/render-sshd-config.ts';
 import { exists } from '../system/host.ts';
+import { PRIVATE_MOUNT_SHELL } from '../system/namespace.ts';
 import type { Driver } from './driver.ts';
 import { servingAddress, servingListens } from '../net/serving-address.ts';
 
@@ -87,9 +84,13 @@ export function sftpDefinition(options: SftpDefinitionOptions = {}): DaemonDefin
       const running = await runningDaemon(sftpFiles(context.dir).process, argv(desired, context));
       if (!running) return [];
       const files = sftpFiles(context.dir);
-      const actions = await syncJails(files, running.pid, context.run, (users) =>
-        endSftpSessions(running.pid, users),
-      );
+      const actions = await syncJails(files, running.pid, context.run, (users) => {
+        const names = new Set(users.map((user) => user.name));
+        return endDaemonSessions(running.pid, (child) => {
+          const user = sessionUser(child);
+          return user !== undefined && names.has(user);
+        });
+      });
       // A rebuilt jail lost its `dev/` (the log socket): mounted again in sshd's namespace.
       if (actions.length > 0)
         await context.run(
@@ -127,17 +128,16 @@ export function sftpDefinition(options: SftpDefinitionOptions = {}): DaemonDefin
     reload: () => ({ kind: 'signal', signal: 'SIGHUP' }),
     report: async (desired, context) => {
       const running = await runningDaemon(sftpFiles(context.dir).process, argv(desired, context));
-      return { sftp: { sessions: running ? await sftpSessions(running.pid) : [] } };
+      return { sftp: { sessions: running ? await daemonSessions(running.pid, sessionUser) : [] } };
     },
-    activity: async (_desired, { dir, workspaceDir }) => {
-      const files = sftpFiles(dir);
-      const read = await readNewLines(files.activityLog, activityCursorFile(workspaceDir, 'sftp'), {
+    activity: (_desired, { dir, workspaceDir }) =>
+      jailedActivity(workspaceDir, {
+        log: sftpFiles(dir).activityLog,
+        source: 'sftp',
         truncateAbove: SFTP_ACTIVITY_LOG_MAX_BYTES,
-      });
-      // The jails name the files; read only when there is something to name.
-      const jails = read.lines.length > 0 ? await readFile(files.spec, 'utf8').catch(() => '') : '';
-      return { events: sftpEvents(read.lines, jails), commit: read.commit };
-    },
+        spec: sftpFiles(dir).spec,
+        events: sftpEvents,
+      }),
   };
 }
 
@@ -188,18 +188,7 @@ async function renderSftp(
         }),
         resources: users.filter((user) => user.readOnly).map(renderReadOnlyMatch),
         check: {
-          argv: (candidate) => [
-            'unshare',
-            '--mount',
-            '--propagation',
-            'private',
-            '--',
-            '/bin/sh',
-            '-c',
-            CHECK_SCRIPT,
-            program,
-            candidate,
-          ],
+          argv: (candidate) => [...PRIVATE_MOUNT_SHELL, CHECK_SCRIPT, program, candidate],
         },
       },
     ],
@@ -212,28 +201,4 @@ async function renderSftp(
 /** sshd's monitor of a signed-in session is titled `sshd: <user> [priv]`. */
 const SESSION_TITLE = /^sshd: ([a-z][a-z0-9_-]{0,31}) \[priv\]$/;
 
-async function sftpSessions(pid: number) {
-  const sessions = [];
-  for (const child of await sessionProcesses(pid)) {
-    const user = SESSION_TITLE.exec(child.title)?.[1];
-    if (!user) continue;
-    const peer = await tcpPeer(child.pid);
-    sessions.push({
-      user,
-      ...(peer ? { remote_address: peer } : {}),
-      connected_since: child.startedAt.toISOString(),
-    });
-  }
-  return sessions.sort((a, b) => a.user.localeCompare(b.user));
-}
-
-async function endSftpSessions(pid: number, users: ReadonlyArray<{ name: string }>): Promise<number> {
-  const names = new Set(users.map((user) => user.name));
-  let ended = 0;
-  for (const child of await sessionProcesses(pid)) {
-    const user = SESSION_TITLE.exec(child.title)?.[1];
-    if (!user || !names.has(user)) continue;
-    if (await killSessionTree(child.pid)) ended += 1;
-  }
-  return ended;
-}
+const sessionUser = (child: SessionProcess) => SESSION_TITLE.exec(child.title)?.[1];

@@ -475,15 +475,7 @@ async function resizeBtrfs(
   fsBytes: number,
   wanted: number,
 ): Promise<ResizeProblem | undefined> {
-  const verb = wanted > fsBytes ? 'growing' : 'shrinking';
-  const failed = (why: string, refused = false): ResizeProblem => ({
-    reason:
-      `storage stays ${fsBytes} bytes: ${verb} to ${wanted} bytes ${refused ? 'was refused' : 'failed'}: ${why}`.slice(
-        0,
-        1000,
-      ),
-    refused,
-  });
+  const failed = resizeFailure(fsBytes, wanted);
   if (wanted < BTRFS_MIN_BYTES)
     return failed(`btrfs storage cannot be smaller than ${BTRFS_MIN_BYTES} bytes`, true);
   if (wanted > fsBytes) {
@@ -513,6 +505,19 @@ interface ResizeProblem {
   refused: boolean;
 }
 
+/** How a resize from `fsBytes` to `wanted` that failed, or was refused, for `why` is told. */
+function resizeFailure(fsBytes: number, wanted: number) {
+  const verb = wanted > fsBytes ? 'growing' : 'shrinking';
+  return (why: string, refused = false): ResizeProblem => ({
+    reason:
+      `storage stays ${fsBytes} bytes: ${verb} to ${wanted} bytes ${refused ? 'was refused' : 'failed'}: ${why}`.slice(
+        0,
+        1000,
+      ),
+    refused,
+  });
+}
+
 /**
  * Grows or shrinks the file system with nothing using it: the daemons stopped, the storage
  * unmounted, checked with `e2fsck -f`, resized with `resize2fs`, a shrunk image truncated. When
@@ -528,15 +533,7 @@ async function resizeOffline(
   wanted: number,
 ): Promise<{ actions: string[]; problem?: ResizeProblem }> {
   const actions: string[] = [];
-  const verb = wanted > fsBytes ? 'growing' : 'shrinking';
-  const failed = (why: string, refused = false): ResizeProblem => ({
-    reason:
-      `storage stays ${fsBytes} bytes: ${verb} to ${wanted} bytes ${refused ? 'was refused' : 'failed'}: ${why}`.slice(
-        0,
-        1000,
-      ),
-    refused,
-  });
+  const failed = resizeFailure(fsBytes, wanted);
   await context.quiesce?.();
   if (mounted) {
     const result = await context.run('umount', [layout.dataRoot]);

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORKSPACE_ID_FIRST_BASE, type FtpUserState, type WorkspaceDesiredState } from '@debesis/contract';
-import type { CommandResult, CommandRunner } from '../exec/run-command.ts';
+import type { CommandRunner } from '../exec/run-command.ts';
+import { FTP_SETTINGS_DEFAULTS } from '../ftp/render-pureftpd.ts';
+import { commandResult } from '../testing/command-result.ts';
 import { desiredShare, desiredUser, desiredWorkspace, perms } from '../testing/desired.ts';
 import { changedJailUsers, jailFiles, renderJailSpec, resolveFileAccess, syncJails } from './jails.ts';
 
@@ -34,17 +36,7 @@ function workspace(users: FtpUserState[], extra: Partial<WorkspaceDesiredState> 
         settings: { workgroup: 'WORKGROUP', server_string: 'x', min_protocol: 'SMB2' },
       },
     }),
-    ftp: {
-      enabled: true,
-      port: 21,
-      passive_port_min: 30000,
-      passive_port_max: 30099,
-      max_clients: 50,
-      max_clients_per_user: 5,
-      idle_timeout_minutes: 15,
-      tls_required: false,
-      users,
-    },
+    ftp: { enabled: true, ...FTP_SETTINGS_DEFAULTS, users },
     ...extra,
   };
 }
@@ -108,26 +100,13 @@ describe('syncJails', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const ok = (command: string, args: readonly string[]): CommandResult => ({
-    command,
-    args,
-    exitCode: 0,
-    signal: null,
-    stdout: '',
-    stderr: '',
-    missing: false,
-    timedOut: false,
-    ok: true,
-    durationMs: 1,
-  });
-
   it('runs nothing while the daemon holds the spec; else ends the changed users’ sessions and rebuilds their jails in its namespace', async () => {
     dir = await mkdtemp(join(tmpdir(), 'jails-'));
     const files = jailFiles(dir);
     const ran: string[][] = [];
     const run: CommandRunner = (command, args) => {
       ran.push([command, ...args]);
-      return Promise.resolve(ok(command, args));
+      return Promise.resolve(commandResult(command, args));
     };
     const ended: string[] = [];
     const endSessions = (users: ReadonlyArray<{ name: string; uid: number }>) => {

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CommandResult, CommandRunner } from '../exec/run-command.ts';
+import type { CommandRunner } from '../exec/run-command.ts';
+import { commandResult } from '../testing/command-result.ts';
 import { workspaceLayout, type WorkspaceLayout } from '../workspace-layout.ts';
 import { PASSDB_SYNC_SCRIPT, syncPassdb } from './passdb.ts';
 
@@ -45,19 +46,7 @@ const fakeRun: CommandRunner = async (command, args) => {
     for (const name of removed) passdb.delete(name);
     stdout = [...passdb.values()].map((text) => `${text}\n`).join('');
   }
-  const result: CommandResult = {
-    command,
-    args,
-    exitCode: 0,
-    signal: null,
-    stdout,
-    stderr: '',
-    missing: false,
-    timedOut: false,
-    ok: true,
-    durationMs: 1,
-  };
-  return result;
+  return commandResult(command, args, { stdout });
 };
 
 const line = (name: string) =>

@@ -37,6 +37,9 @@ import { realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { netnsPath, networkNames } from './netns.ts';
 
+/** A shell (its argv up to the script) in a mount namespace of its own: its mounts reach no one else. */
+export const PRIVATE_MOUNT_SHELL = ['unshare', '--mount', '--propagation', 'private', '--', '/bin/sh', '-c'];
+
 export const NAMESPACE_SCRIPT = `set -eu
 agent_data=$1 agent_data_seen=$2 data=$3 accounts=$4 host_etc=$5 hide=$6 keep_count=$7
 shift 7
@@ -218,13 +221,7 @@ export function inWorkspaceNamespace(
     args: [
       `--net=${netnsPath(networkNames(basename(resolve(paths.root))).netns)}`,
       '--',
-      'unshare',
-      '--mount',
-      '--propagation',
-      'private',
-      '--',
-      '/bin/sh',
-      '-c',
+      ...PRIVATE_MOUNT_SHELL,
       NAMESPACE_SCRIPT,
       'debesis-ns',
       agentData,

@@ -3,6 +3,9 @@
 import {
   SAMBA_SERVER_DEFAULTS,
   WORKSPACE_ID_FIRST_BASE,
+  type FtpSectionState,
+  type FtpUserState,
+  type LdapSectionState,
   type SambaSectionState,
   type SambaShareState,
   type WorkspaceDesiredState,
@@ -65,3 +68,34 @@ export const perms = (read: boolean, write: boolean, execute = false, admin = fa
   execute,
   admin,
 });
+
+/** FTP on its usual port, with room for a test's few clients: 20 passive ports, 10 clients. */
+export function desiredFtp(users: FtpUserState[], overrides: Partial<FtpSectionState> = {}): FtpSectionState {
+  return {
+    enabled: true,
+    port: 21,
+    passive_port_min: 30000,
+    passive_port_max: 30019,
+    max_clients: 10,
+    max_clients_per_user: 5,
+    idle_timeout_minutes: 5,
+    tls_required: false,
+    users,
+    ...overrides,
+  };
+}
+
+/** LDAP on its usual ports, with no bind account, no anonymous reads and no alias. */
+export function desiredLdap(overrides: Partial<LdapSectionState> = {}): LdapSectionState {
+  return {
+    enabled: true,
+    port: 389,
+    ldaps_port: 636,
+    bind_password_crypt: null,
+    anonymous_read: false,
+    time_zone: 'Europe/Vilnius',
+    users: [],
+    alias: null,
+    ...overrides,
+  };
+}

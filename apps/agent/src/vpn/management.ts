@@ -152,20 +152,8 @@ const DEFAULT_HEADER = [
  * are counted once it is someone, since its session is then new to the counter.
  */
 export function parseStatus3(lines: readonly string[]): VpnSessionReport[] {
-  let header = DEFAULT_HEADER;
   const sessions: VpnSessionReport[] = [];
-  for (const line of lines) {
-    const fields = line.split('\t');
-    if (fields[0] === 'HEADER' && fields[1] === 'CLIENT_LIST') {
-      header = fields.slice(2);
-      continue;
-    }
-    if (fields[0] !== 'CLIENT_LIST') continue;
-    const row = fields.slice(1);
-    const column = (name: string) => {
-      const index = header.indexOf(name);
-      return index < 0 ? undefined : row[index];
-    };
+  for (const column of clientListRows(lines)) {
     const user = column(COLUMNS.user);
     if (!user || user === 'UNDEF') continue;
     const since = Number(column(COLUMNS.connected_since));
@@ -186,13 +174,40 @@ function count(text: string | undefined): number {
   return Number.isSafeInteger(value) && value >= 0 ? value : 0;
 }
 
-/** The server's sessions now; none when no server listens on the socket. */
-export async function sessions(socketPath: string, options?: ManagementOptions): Promise<VpnSessionReport[]> {
+/** Each CLIENT_LIST row of a `status 3` answer, its columns by name (the HEADER line names them). */
+function clientListRows(lines: readonly string[]): Array<(column: string) => string | undefined> {
+  let header = DEFAULT_HEADER;
+  const rows: Array<(column: string) => string | undefined> = [];
+  for (const line of lines) {
+    const fields = line.split('\t');
+    if (fields[0] === 'HEADER' && fields[1] === 'CLIENT_LIST') {
+      header = fields.slice(2);
+      continue;
+    }
+    if (fields[0] !== 'CLIENT_LIST') continue;
+    const names = header;
+    const row = fields.slice(1);
+    rows.push((name) => {
+      const index = names.indexOf(name);
+      return index < 0 ? undefined : row[index];
+    });
+  }
+  return rows;
+}
+
+/** The server's `status 3` answer; undefined when no server listens on the socket. */
+async function status3(socketPath: string, options?: ManagementOptions): Promise<string[] | undefined> {
   const answer = await managementCommand(socketPath, 'status 3', options);
-  if (!answer) return [];
+  if (!answer) return undefined;
   const last = answer.at(-1) ?? '';
   if (last !== 'END') throw new ManagementError('refused', `OpenVPN refused \`status 3\`: ${last}`);
-  return parseStatus3(answer);
+  return answer;
+}
+
+/** The server's sessions now; none when no server listens on the socket. */
+export async function sessions(socketPath: string, options?: ManagementOptions): Promise<VpnSessionReport[]> {
+  const answer = await status3(socketPath, options);
+  return answer ? parseStatus3(answer) : [];
 }
 
 /** A session's client id (the `Client ID` column of `status 3`) and whose it is. */
@@ -203,18 +218,10 @@ export interface ClientRow {
 
 /** The `Client ID` of each CLIENT_LIST row (OpenVPN 2.4 and later list it), handshakes left out. */
 export function parseClientIds(lines: readonly string[]): ClientRow[] {
-  let header = DEFAULT_HEADER;
   const rows: ClientRow[] = [];
-  for (const line of lines) {
-    const fields = line.split('\t');
-    if (fields[0] === 'HEADER' && fields[1] === 'CLIENT_LIST') {
-      header = fields.slice(2);
-      continue;
-    }
-    if (fields[0] !== 'CLIENT_LIST') continue;
-    const user = fields[1 + header.indexOf(COLUMNS.user)];
-    const index = header.indexOf('Client ID');
-    const clientId = index < 0 ? undefined : fields[1 + index];
+  for (const column of clientListRows(lines)) {
+    const user = column(COLUMNS.user);
+    const clientId = column('Client ID');
     if (user && user !== 'UNDEF' && clientId && /^\d+$/.test(clientId)) rows.push({ user, clientId });
   }
   return rows;
@@ -231,11 +238,8 @@ async function listClients(
   socketPath: string,
   options?: ManagementOptions,
 ): Promise<ClientRow[] | undefined> {
-  const answer = await managementCommand(socketPath, 'status 3', options);
-  if (!answer) return undefined;
-  const last = answer.at(-1) ?? '';
-  if (last !== 'END') throw new ManagementError('refused', `OpenVPN refused \`status 3\`: ${last}`);
-  return parseClientIds(answer);
+  const answer = await status3(socketPath, options);
+  return answer && parseClientIds(answer);
 }
 
 /**
