@@ -8,21 +8,17 @@ import {
   contactMessageResponseSchema,
   type ContactMessageRequest,
 } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TextareaHTMLAttributes } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { trackContactSent } from '../../analytics/contact-sent.ts';
 import { api, isApiError } from '../../api/client.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import { PublicPageHeader } from './parts.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const CONTACT_PATH = '/api/v1/contact';
-
-const FIELDS: readonly FieldPath<ContactMessageRequest>[] = ['name', 'email', 'subject', 'message'];
 
 function TextareaField({
   id,
@@ -63,33 +59,20 @@ function TextareaField({
 
 export function ContactPage() {
   const { t } = useTranslation('public');
-  const { t: tApp } = useTranslation();
   const info = useQuery({
     queryKey: ['contact-info'],
     queryFn: () => api.get(CONTACT_PATH, contactInfoResponseSchema),
   });
   const supportEmail = info.data?.support_email ?? null;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ContactMessageRequest>({
-    resolver: zodResolver(contactMessageRequestSchema, { error: formErrorMap }),
+  const { field, submitTo, reset } = useContractForm({
+    schema: contactMessageRequestSchema,
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
+  // The server's refusals of single fields land on them (submitTo); the rest is `failure` below.
   const send = useMutation({
     mutationFn: (values: ContactMessageRequest) =>
       api.post(CONTACT_PATH, values, contactMessageResponseSchema),
     onSuccess: () => trackContactSent(),
-    onError: (error) => {
-      if (!isApiError(error)) return;
-      for (const field of FIELDS) {
-        const message = error.fieldErrors[field];
-        if (message) setError(field, { type: 'server', message });
-      }
-    },
   });
 
   const failure = (): string => {
@@ -147,20 +130,14 @@ export function ContactPage() {
                     {failure()}
                   </FormAlert>
                 )}
-                <form
-                  className="form"
-                  noValidate
-                  data-testid="contact-form"
-                  onSubmit={(event) => void handleSubmit((values) => send.mutate(values))(event)}
-                >
+                <form className="form" noValidate data-testid="contact-form" onSubmit={submitTo(send)}>
                   <InputField
                     id="contact-name"
                     label={t('contact.name')}
                     autoComplete="name"
                     required
-                    error={fieldErrorText(tApp, errors.name?.message)}
                     data-testid="contact-name"
-                    {...register('name')}
+                    {...field('name')}
                   />
                   <InputField
                     id="contact-email"
@@ -169,17 +146,15 @@ export function ContactPage() {
                     autoComplete="email"
                     inputMode="email"
                     required
-                    error={fieldErrorText(tApp, errors.email?.message)}
                     data-testid="contact-email"
-                    {...register('email')}
+                    {...field('email')}
                   />
                   <InputField
                     id="contact-subject"
                     label={t('contact.subject')}
                     required
-                    error={fieldErrorText(tApp, errors.subject?.message)}
                     data-testid="contact-subject"
-                    {...register('subject')}
+                    {...field('subject')}
                   />
                   <TextareaField
                     id="contact-message"
@@ -187,9 +162,8 @@ export function ContactPage() {
                     hint={t('contact.messageHint')}
                     rows={7}
                     required
-                    error={fieldErrorText(tApp, errors.message?.message)}
                     data-testid="contact-message"
-                    {...register('message')}
+                    {...field('message')}
                   />
                   <BusyButton
                     busy={send.isPending}
