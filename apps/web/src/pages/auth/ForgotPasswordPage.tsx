@@ -1,16 +1,14 @@
 // Forgotten password (spec §2, §7): asks for a reset link. The answer is the same whether or not
 // an account exists, so the page never tells which addresses are registered.
 import { messageResponseSchema } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { tooManyAttemptsMessage } from '../../auth/login.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/accounts-messages.ts';
 import { emailFormSchema, type EmailFormValues } from './schemas.ts';
 import './auth.css';
@@ -21,13 +19,8 @@ export const REQUEST_PASSWORD_RESET_PATH = '/api/v1/auth/request-password-reset'
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('forgotPassword.title'));
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<EmailFormValues>({
-    resolver: zodResolver(emailFormSchema, { error: formErrorMap }),
+  const { field, handleSubmit, reset } = useContractForm({
+    schema: emailFormSchema,
     defaultValues: { email: '' },
   });
   const request = useMutation({
@@ -91,9 +84,8 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           inputMode="email"
           required
-          error={fieldErrorText(t, errors.email?.message)}
           data-testid="forgot-password-email"
-          {...register('email')}
+          {...field('email')}
         />
         <BusyButton
           busy={request.isPending}

@@ -1,8 +1,6 @@
 // Choosing a new password from the emailed link (spec §2, §7, §8). The answer carries tokens like
 // a sign-in; they are kept and the visitor lands signed in, as after any sign-in.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -11,7 +9,7 @@ import { afterLogin } from '../../auth/after-login.ts';
 import { commonSignInError, signInWithAnswer } from '../../auth/login.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/accounts-messages.ts';
 import { newPasswordFormSchema, type NewPasswordFormValues } from './schemas.ts';
 import './auth.css';
@@ -31,12 +29,8 @@ export function ResetPasswordPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const location = useLocation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NewPasswordFormValues>({
-    resolver: zodResolver(newPasswordFormSchema, { error: formErrorMap }),
+  const { field, handleSubmit } = useContractForm({
+    schema: newPasswordFormSchema,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const reset = useMutation({
@@ -101,9 +95,8 @@ export function ResetPasswordPage() {
           hint={t('register.passwordHint')}
           autoComplete="new-password"
           required
-          error={fieldErrorText(t, errors.password?.message)}
           data-testid="reset-password-password"
-          {...register('password')}
+          {...field('password')}
         />
         <InputField
           id="reset-password-confirm"
@@ -111,9 +104,8 @@ export function ResetPasswordPage() {
           label={t('resetPassword.confirmPassword')}
           autoComplete="new-password"
           required
-          error={fieldErrorText(t, errors.confirmPassword?.message)}
           data-testid="reset-password-confirm"
-          {...register('confirmPassword')}
+          {...field('confirmPassword')}
         />
         <BusyButton
           busy={reset.isPending}

@@ -2,16 +2,14 @@
 // went. Without: "check your inbox" for the address registration or sign-in passed along, with a
 // way to send the link again.
 import { messageResponseSchema } from '@debesis/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { tooManyAttemptsMessage } from '../../auth/login.ts';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
-import { fieldErrorText, formErrorMap } from '../../forms/messages.ts';
+import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/accounts-messages.ts';
 import { emailFormSchema, type EmailFormValues } from './schemas.ts';
 import './auth.css';
@@ -137,12 +135,8 @@ function CheckInbox() {
 /** POST resend-verification; the answer is the same whether or not the address exists. */
 function ResendForm({ email }: { email?: string | undefined }) {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<EmailFormValues>({
-    resolver: zodResolver(emailFormSchema, { error: formErrorMap }),
+  const { field, handleSubmit } = useContractForm({
+    schema: emailFormSchema,
     defaultValues: { email: email ?? '' },
   });
   const resend = useMutation({
@@ -179,9 +173,8 @@ function ResendForm({ email }: { email?: string | undefined }) {
           autoComplete="email"
           inputMode="email"
           required
-          error={fieldErrorText(t, errors.email?.message)}
           data-testid="verify-email-email"
-          {...register('email')}
+          {...field('email')}
         />
       )}
       <BusyButton
