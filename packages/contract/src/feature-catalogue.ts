@@ -35,3 +35,18 @@ export interface FeatureCatalogue {
 export function defineFeatureCatalogue<const C extends FeatureCatalogue>(catalogue: C): C {
   return catalogue;
 }
+
+/**
+ * Records that features declare, merged into one (their codes, their node keys): a key two
+ * features declare is a mistake, caught when the module loads.
+ */
+export function mergeFeatureRecords<V>(records: Iterable<Readonly<Record<string, V>>>): Record<string, V> {
+  const merged: Record<string, V> = {};
+  for (const record of records) {
+    for (const [key, value] of Object.entries(record)) {
+      if (Object.hasOwn(merged, key)) throw new Error(`${key} is declared by two features`);
+      merged[key] = value;
+    }
+  }
+  return merged;
+}

@@ -3,7 +3,7 @@
 // it fills and the keys it reports back. nodes.ts builds the desired state and the report from
 // these (features/node-parts.ts gathers them), so a new feature's node part is its file and one
 // line there. Kept apart from the feature's catalogue (texts): the web app reads those, never this.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Feature } from './features.ts';
 
 export interface FeatureNodePart {
@@ -21,3 +21,6 @@ export interface FeatureNodePart {
 export function defineFeatureNodePart<const P extends FeatureNodePart>(part: P): P {
   return part;
 }
+
+/** A TCP or UDP port a workspace's daemon listens on, on the workspace's own address. */
+export const daemonPortSchema = z.number().int().min(1).max(65535);

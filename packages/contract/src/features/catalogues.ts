@@ -2,7 +2,13 @@
 // actions (activity.ts) and their texts are the shared entries plus these. A new feature writes
 // its catalogue in its folder and adds it here, one line the compiler checks; the types below
 // make its codes part of ErrorCode, FieldErrorCode and ActivityAction everywhere.
-import type { ActivityActionEntry, ErrorEntry, FeatureCatalogue, Texts } from '../feature-catalogue.ts';
+import {
+  mergeFeatureRecords,
+  type ActivityActionEntry,
+  type ErrorEntry,
+  type FeatureCatalogue,
+  type Texts,
+} from '../feature-catalogue.ts';
 import type { Language } from '../constants.ts';
 import { backupsCatalogue } from './backups/backups.catalogue.ts';
 import { ftpCatalogue } from './ftp/ftp.catalogue.ts';
@@ -48,14 +54,11 @@ function gather<E, V>(
   pick: (catalogue: FeatureCatalogue) => Readonly<Record<string, E>>,
   value: (entry: E) => V,
 ) {
-  const gathered: Record<string, V> = {};
-  for (const catalogue of FEATURE_CATALOGUES as readonly FeatureCatalogue[]) {
-    for (const [code, entry] of Object.entries(pick(catalogue))) {
-      if (Object.hasOwn(gathered, code)) throw new Error(`${code} is declared by two features`);
-      gathered[code] = value(entry);
-    }
-  }
-  return gathered;
+  return mergeFeatureRecords(
+    (FEATURE_CATALOGUES as readonly FeatureCatalogue[]).map((catalogue) =>
+      Object.fromEntries(Object.entries(pick(catalogue)).map(([code, entry]) => [code, value(entry)])),
+    ),
+  );
 }
 
 /** Each feature error's HTTP status. */

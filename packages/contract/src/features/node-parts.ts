@@ -3,6 +3,7 @@
 // adds it here, one line the compiler checks; its keys then type the desired state everywhere (the
 // agent's drivers, the API's feature registry). Order is the order of the keys on the wire.
 import type { z } from 'zod';
+import { mergeFeatureRecords } from '../feature-catalogue.ts';
 import type { FeatureNodePart } from '../feature-node-part.ts';
 import { backupsNodePart } from './backups/backups-node.ts';
 import { ftpNodePart } from './ftp/ftp-node.ts';
@@ -41,17 +42,9 @@ export type FeatureNodeSections = Merged<SectionsOf<Part>>;
 /** Every feature's report keys, as one zod shape. */
 export type FeatureNodeReports = Merged<ReportsOf<Part>>;
 
-/** The parts' shapes merged; a key two features claim is a mistake caught at load. */
-function merge(pick: (part: FeatureNodePart) => z.ZodRawShape | undefined): z.ZodRawShape {
-  const merged: Record<string, z.ZodRawShape[string]> = {};
-  for (const part of FEATURE_NODE_PARTS as readonly FeatureNodePart[]) {
-    for (const [key, schema] of Object.entries(pick(part) ?? {})) {
-      if (Object.hasOwn(merged, key)) throw new Error(`node key ${key} is claimed by two features`);
-      merged[key] = schema;
-    }
-  }
-  return merged;
-}
+/** The parts' shapes merged (a key two features claim throws at load). */
+const merge = (pick: (part: FeatureNodePart) => z.ZodRawShape | undefined): z.ZodRawShape =>
+  mergeFeatureRecords((FEATURE_NODE_PARTS as readonly FeatureNodePart[]).map((part) => pick(part) ?? {}));
 
 export const featureNodeSections = merge((part) => part.sections) as FeatureNodeSections;
 export const featureNodeReports = merge((part) => part.reports) as FeatureNodeReports;

@@ -1,7 +1,7 @@
 // FTP's part of the node protocol (feature-node-part.ts): a workspace's pure-ftpd (FTP) and sshd
 // (SFTP), one list of users for both, and the signed-in sessions each reports.
 import { z } from 'zod';
-import { defineFeatureNodePart } from '../../feature-node-part.ts';
+import { daemonPortSchema, defineFeatureNodePart } from '../../feature-node-part.ts';
 import { text } from '../../strings.ts';
 import { WORKSPACE_NAME_PATTERN } from '../../workspace-names.ts';
 
@@ -25,15 +25,13 @@ export const ftpUserStateSchema = z.object({
 });
 export type FtpUserState = z.infer<typeof ftpUserStateSchema>;
 
-const tcpPort = z.number().int().min(1).max(65535);
-
 /** The FTP section of a workspace: its pure-ftpd (the `ftp-advanced` settings) and its users. */
 export const ftpSectionSchema = z.object({
   enabled: z.boolean(),
-  port: tcpPort.default(FTP_DEFAULT_PORT),
+  port: daemonPortSchema.default(FTP_DEFAULT_PORT),
   /** Passive data ports, inclusive (min ≤ max; the node refuses the section otherwise). */
-  passive_port_min: tcpPort.default(30000),
-  passive_port_max: tcpPort.default(30099),
+  passive_port_min: daemonPortSchema.default(30000),
+  passive_port_max: daemonPortSchema.default(30099),
   max_clients: z.number().int().min(1).max(10_000).default(50),
   max_clients_per_user: z.number().int().min(1).max(1000).default(5),
   /** Minutes without a command before the server hangs up. */
@@ -48,7 +46,7 @@ export type FtpSectionState = z.infer<typeof ftpSectionSchema>;
 /** SFTP (sshd, internal-sftp only) of a workspace: its users and rights are the FTP section's. */
 export const sftpSectionSchema = z.object({
   enabled: z.boolean(),
-  port: tcpPort.default(SFTP_DEFAULT_PORT),
+  port: daemonPortSchema.default(SFTP_DEFAULT_PORT),
 });
 export type SftpSectionState = z.infer<typeof sftpSectionSchema>;
 

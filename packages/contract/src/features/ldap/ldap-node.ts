@@ -1,7 +1,7 @@
 // LDAP's part of the node protocol (feature-node-part.ts): a workspace's slapd, its users'
 // suspensions and expiries, and what the directory holds as last synced.
 import { z } from 'zod';
-import { defineFeatureNodePart } from '../../feature-node-part.ts';
+import { daemonPortSchema, defineFeatureNodePart } from '../../feature-node-part.ts';
 import { text } from '../../strings.ts';
 import { WORKSPACE_NAME_PATTERN } from '../../workspace-names.ts';
 import {
@@ -13,8 +13,6 @@ import {
   LDAP_TIME_ZONE,
   LDAPS_DEFAULT_PORT,
 } from './ldap-directory.ts';
-
-const tcpPort = z.number().int().min(1).max(65535);
 
 /**
  * LDAP (slapd) of a workspace: a read-only directory of its users and groups for the customer's
@@ -33,8 +31,8 @@ export type LdapUserState = z.infer<typeof ldapUserStateSchema>;
 
 export const ldapSectionSchema = z.object({
   enabled: z.boolean(),
-  port: tcpPort.nullable().default(LDAP_DEFAULT_PORT),
-  ldaps_port: tcpPort.nullable().default(LDAPS_DEFAULT_PORT),
+  port: daemonPortSchema.nullable().default(LDAP_DEFAULT_PORT),
+  ldaps_port: daemonPortSchema.nullable().default(LDAPS_DEFAULT_PORT),
   /** SHA-512 crypt of the read-only bind account's password (ldapDirectoryNames().reader); null: none. */
   bind_password_crypt: text().startsWith('$6$').nullable().default(null),
   /** Whether a client that does not bind may read the directory (over TLS, never passwords). */

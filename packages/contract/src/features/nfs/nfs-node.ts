@@ -1,7 +1,7 @@
 // NFS's part of the node protocol (feature-node-part.ts): the exports a workspace's nfs-ganesha
 // serves, and the clients and per-export counters it reports.
 import { z } from 'zod';
-import { defineFeatureNodePart } from '../../feature-node-part.ts';
+import { daemonPortSchema, defineFeatureNodePart } from '../../feature-node-part.ts';
 import { text } from '../../strings.ts';
 import { WORKSPACE_NAME_PATTERN } from '../../workspace-names.ts';
 
@@ -39,7 +39,7 @@ export type NfsExportState = z.infer<typeof nfsExportStateSchema>;
 
 /** The NFS section of a workspace: its server's port and its exports (unique by path). */
 export const nfsSectionSchema = z.object({
-  port: z.number().int().min(1).max(65535).default(NFS_DEFAULT_PORT),
+  port: daemonPortSchema.default(NFS_DEFAULT_PORT),
   exports: z.array(nfsExportStateSchema),
 });
 export type NfsSectionState = z.infer<typeof nfsSectionSchema>;

@@ -1,7 +1,7 @@
 // The VPN's part of the node protocol (feature-node-part.ts): the workspace's OpenVPN server and
 // users as the node applies them, and the sessions and monthly traffic it reports.
 import { z } from 'zod';
-import { defineFeatureNodePart } from '../../feature-node-part.ts';
+import { daemonPortSchema, defineFeatureNodePart } from '../../feature-node-part.ts';
 import { text } from '../../strings.ts';
 import { WORKSPACE_NAME_PATTERN } from '../../workspace-names.ts';
 
@@ -57,7 +57,7 @@ export type VpnUserState = z.infer<typeof vpnUserStateSchema>;
 
 /** The VPN section of a workspace: its server and its users. */
 export const vpnSectionSchema = z.object({
-  port: z.number().int().min(1).max(65535).default(VPN_DEFAULT_PORT),
+  port: daemonPortSchema.default(VPN_DEFAULT_PORT),
   users: z.array(vpnUserStateSchema),
   /** Changes when the owner restarts the VPN server alone (POST /vpn/{id}/restart). */
   restart_token: text().max(64).optional(),
