@@ -14,7 +14,7 @@ import type { PlanChangesMessages } from './plan-changes.en.ts';
 import type { PlansMessages } from './plans.en.ts';
 import type { PublicMessages } from './public.en.ts';
 import type { WorkspaceMessages } from './workspace.en.ts';
-import type { ServiceTabResources } from '../pages/services/tab-messages.ts';
+import type { ServiceTabResources } from '../pages/services/service-tabs.ts';
 import type { SharePageMessages } from '../pages/share/share-page.en.ts';
 import type { LinuxPortalMessages } from '../pages/linux-portal/linux-portal.en.ts';
 import i18next from 'i18next';
@@ -50,6 +50,8 @@ export type TranslationResources = {
   sharePage: SharePageMessages;
   /** The Linux-user portal's texts, loaded with it (app/router.tsx): `useTranslation('linuxPortal')`. */
   linuxPortal: LinuxPortalMessages;
+  /** The service page's tab labels, by tab id, from the tabs' folders (pages/services/tab-labels.ts). */
+  serviceTabs: Readonly<Record<string, string>>;
 } & ServiceTabResources;
 
 export const i18n = i18next.createInstance();

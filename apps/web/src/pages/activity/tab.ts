@@ -5,7 +5,7 @@ import { defineServiceTab } from '../services/define-service-tab.ts';
 export const activityTab = defineServiceTab({
   id: 'activity',
   path: 'activity',
-  label: 'serviceDetail.tabActivity',
+  label: { en: 'Activity', lt: 'Veikla' },
   feature: 'activity',
   component: async () => (await import('./ServiceActivityTab.tsx')).ServiceActivityTab,
 });

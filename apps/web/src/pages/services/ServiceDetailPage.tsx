@@ -12,6 +12,7 @@ import type { ServiceDetailContext } from './service-context.ts';
 import { serviceDetailPath } from './service-context.ts';
 import { pollOverview, ServiceNotices, ServiceStatusBadge } from './service-parts.tsx';
 import { shippedTabs } from './service-tabs.ts';
+import { useTabLabel } from './tab-labels.ts';
 import './service-detail.css';
 
 function Problem({ message, testId, retry }: { message: string; testId: string; retry?: () => void }) {
@@ -39,6 +40,7 @@ function Problem({ message, testId, retry }: { message: string; testId: string; 
 export function ServiceDetailPage() {
   const { t } = useTranslation('workspace');
   const { t: tApp } = useTranslation();
+  const tabLabel = useTabLabel();
   const { serviceId } = useParams();
   const overview = useServicesOverview({
     refetchInterval: (data) => {
@@ -96,7 +98,7 @@ export function ServiceDetailPage() {
                 className="service-tabs__link"
                 data-testid={`service-tab-${tab.id}`}
               >
-                {t(tab.label)}
+                {tabLabel(tab)}
               </NavLink>
             </li>
           ))}

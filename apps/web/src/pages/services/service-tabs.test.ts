@@ -1,7 +1,9 @@
 import { SHIPPED_FEATURES } from '@debesis/contract';
 import { describe, expect, it } from 'vitest';
 import { preloadMatches } from '../../app/route-tree.tsx';
+import { i18n } from '../../i18n/i18n.ts';
 import { SERVICE_TABS, serviceTabRoutes, shippedTabs } from './service-tabs.ts';
+import { TAB_LABELS_NAMESPACE } from './tab-labels.ts';
 
 describe('the service tabs', () => {
   it('route and list only the tabs whose feature has shipped, in their order', () => {
@@ -83,6 +85,17 @@ describe('the service tabs', () => {
       const [en, lt] = await Promise.all([messages?.loaders.en(), messages?.loaders.lt()]);
       expect(Object.keys(en ?? {})).not.toHaveLength(0);
       expect(Object.keys(lt ?? {})).toEqual(expect.arrayContaining(Object.keys(en ?? {})));
+    }
+  });
+
+  it('name each tab, with an id of its own, in both languages through i18n', () => {
+    const ids = SERVICE_TABS.map((tab) => tab.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const tab of SERVICE_TABS) {
+      for (const lng of ['en', 'lt'] as const) {
+        expect(tab.label[lng].trim()).not.toBe('');
+        expect(i18n.t(tab.id, { ns: TAB_LABELS_NAMESPACE, lng })).toBe(tab.label[lng]);
+      }
     }
   });
 });

@@ -3,7 +3,8 @@
 // feature declares its own tab in its folder (`<feature>/tab.ts`, define-service-tab.ts): its path
 // under /dashboard/services/{id}, its label, its code, its texts (an i18n namespace of its own,
 // loaded with its code) and the feature it belongs to: a tab of a feature not yet in
-// SHIPPED_FEATURES is neither routed nor listed. Adding a tab: its folder, and its line here.
+// SHIPPED_FEATURES is neither routed nor listed. Adding a tab: its folder, and its line here; its
+// texts' types for `t()` and its label follow from the list (ServiceTabResources, tab-labels.ts).
 import { SHIPPED_FEATURES, type Feature } from '@debesis/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
@@ -11,7 +12,7 @@ import { lazyRoute } from '../../app/route-tree.tsx';
 import { loadNamespace } from '../../i18n/lazy-namespace.ts';
 import { activityTab } from '../activity/tab.ts';
 import { backupsTab } from './backups/tab.ts';
-import type { ServiceTab } from './define-service-tab.ts';
+import type { ServiceTab, TabResources } from './define-service-tab.ts';
 import { ftpAdvancedTab, ftpTab } from './ftp/tab.ts';
 import { ldapTab } from './ldap/tab.ts';
 import { monitoringTab } from './monitoring/tab.ts';
@@ -22,9 +23,10 @@ import { settingsTab } from './settings/tab.ts';
 import { shareLinksTab } from './share-links/tab.ts';
 import { subusersTab } from './subusers/tab.ts';
 import { usersTab } from './users/tab.ts';
+import { addTabLabels } from './tab-labels.ts';
 import { vpnTab } from './vpn/tab.ts';
 
-export const SERVICE_TABS: readonly ServiceTab[] = [
+export const SERVICE_TABS = [
   overviewTab,
   usersTab,
   vpnTab,
@@ -39,7 +41,12 @@ export const SERVICE_TABS: readonly ServiceTab[] = [
   activityTab,
   monitoringTab,
   settingsTab,
-];
+] as const satisfies readonly ServiceTab[];
+
+/** The tabs' namespaces and their texts: what `t()` may ask of them (i18n.ts). */
+export type ServiceTabResources = TabResources<typeof SERVICE_TABS>;
+
+addTabLabels(SERVICE_TABS);
 
 /** The tabs whose feature has shipped, in their order. */
 export function shippedTabs(

@@ -4,7 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const backupsTab = defineServiceTab({
   id: 'backups',
   path: 'backups',
-  label: 'serviceDetail.tabBackups',
+  label: { en: 'Backups', lt: 'Atsarginės kopijos' },
   feature: 'backups',
   component: async () => (await import('./ServiceBackupsTab.tsx')).ServiceBackupsTab,
   messages: {

@@ -1,9 +1,9 @@
 // The FTP tabs of a service's page, for the tab list (service-tabs.ts): the servers and users, and
 // the advanced settings. They share one namespace of texts; code and texts come by import().
-import { defineServiceTab, type TabMessages } from '../define-service-tab.ts';
+import { defineServiceTab } from '../define-service-tab.ts';
 
-const messages: TabMessages = {
-  namespace: 'ftpTab',
+const messages = {
+  namespace: 'ftpTab' as const,
   en: () => import('./messages/ftp.en.ts'),
   lt: () => import('./messages/ftp.lt.ts'),
 };
@@ -11,7 +11,7 @@ const messages: TabMessages = {
 export const ftpTab = defineServiceTab({
   id: 'ftp',
   path: 'ftp',
-  label: 'serviceDetail.tabFtp',
+  label: { en: 'FTP', lt: 'FTP' },
   feature: 'ftp',
   component: async () => (await import('./ServiceFtpTab.tsx')).ServiceFtpTab,
   messages,
@@ -20,7 +20,7 @@ export const ftpTab = defineServiceTab({
 export const ftpAdvancedTab = defineServiceTab({
   id: 'ftp-advanced',
   path: 'ftp-advanced',
-  label: 'serviceDetail.tabFtpAdvanced',
+  label: { en: 'Advanced FTP', lt: 'FTP nustatymai' },
   feature: 'ftp',
   component: async () => (await import('./ServiceFtpAdvancedTab.tsx')).ServiceFtpAdvancedTab,
   messages,

@@ -4,7 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const ldapTab = defineServiceTab({
   id: 'ldap',
   path: 'ldap',
-  label: 'serviceDetail.tabLdap',
+  label: { en: 'LDAP', lt: 'LDAP' },
   feature: 'ldap',
   component: async () => (await import('./ServiceLdapTab.tsx')).ServiceLdapTab,
   messages: {

@@ -4,7 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const monitoringTab = defineServiceTab({
   id: 'monitoring',
   path: 'monitoring',
-  label: 'serviceDetail.tabMonitoring',
+  label: { en: 'Monitoring', lt: 'Stebėsena' },
   feature: 'monitoring',
   component: async () => (await import('./ServiceMonitoringTab.tsx')).ServiceMonitoringTab,
   messages: {

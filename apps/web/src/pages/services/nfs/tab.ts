@@ -4,7 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const nfsTab = defineServiceTab({
   id: 'nfs',
   path: 'nfs',
-  label: 'serviceDetail.tabNfs',
+  label: { en: 'NFS', lt: 'NFS' },
   feature: 'nfs',
   component: async () => (await import('./ServiceNfsTab.tsx')).ServiceNfsTab,
   messages: {

@@ -4,7 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const overviewTab = defineServiceTab({
   id: 'overview',
   path: '',
-  label: 'serviceDetail.tabOverview',
+  label: { en: 'Overview', lt: 'Apžvalga' },
   component: async () => (await import('./ServiceOverviewTab.tsx')).ServiceOverviewTab,
   messages: {
     namespace: 'overviewTab',

@@ -18,7 +18,6 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
 import { FormAlert, InputField } from '../../../components/form/fields.tsx';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 import { serviceLifecycleApi } from '../../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
@@ -27,7 +26,7 @@ import { formatDate } from '../../plans/format.ts';
 import { GoesDownList } from '../GoesDownList.tsx';
 import { SettingsFormCard } from '../kit/SettingsFormCard.tsx';
 import { OperationError } from '../resource-parts.tsx';
-import { useServiceDetail } from '../service-context.ts';
+import { useServiceTab } from '../use-service-tab.ts';
 import { BusyButton } from '../../../components/form/BusyButton.tsx';
 
 const { name: nameField, description: descriptionField } = serviceConfigUpdateSchema.shape;
@@ -265,8 +264,7 @@ function EndService({ service }: { service: ServiceOverviewItem }) {
 
 export function ServiceSettingsTab() {
   const { t } = useTranslation(['settingsTab', 'workspace']);
-  const { service } = useServiceDetail();
-  useDocumentTitle(`${t('workspace:serviceDetail.tabSettings')} · ${service.name}`);
+  const { service } = useServiceTab('settings');
   const config = useQuery({
     queryKey: workspaceKeys.config(service.id),
     queryFn: () => serviceLifecycleApi.config(service.id),

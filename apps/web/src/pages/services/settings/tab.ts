@@ -4,7 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const settingsTab = defineServiceTab({
   id: 'settings',
   path: 'settings',
-  label: 'serviceDetail.tabSettings',
+  label: { en: 'Settings', lt: 'Nustatymai' },
   component: async () => (await import('./ServiceSettingsTab.tsx')).ServiceSettingsTab,
   messages: {
     namespace: 'settingsTab',

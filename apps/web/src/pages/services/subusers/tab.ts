@@ -4,7 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const subusersTab = defineServiceTab({
   id: 'subusers',
   path: 'subusers',
-  label: 'serviceDetail.tabSubusers',
+  label: { en: 'Subusers', lt: 'Papildomi naudotojai' },
   feature: 'subusers',
   component: async () => (await import('./ServiceSubusersTab.tsx')).ServiceSubusersTab,
   messages: {

@@ -1,15 +1,11 @@
 // /dashboard/services/{id}/users (spec §2 "users"): the service's users and groups.
-import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 import { useWorkspaceGroups, useWorkspaceUsers } from '../../../workspace/directory-api.ts';
 import { GroupsSection } from './GroupsSection.tsx';
-import { useServiceDetail } from '../service-context.ts';
+import { useServiceTab } from '../use-service-tab.ts';
 import { UsersSection } from './UsersSection.tsx';
 
 export function ServiceUsersTab() {
-  const { t } = useTranslation('workspace');
-  const { service } = useServiceDetail();
-  useDocumentTitle(`${t('serviceDetail.tabUsers')} · ${service.name}`);
+  const { service } = useServiceTab('users');
   const users = useWorkspaceUsers(service.id);
   const groups = useWorkspaceGroups(service.id);
   return (

@@ -4,7 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const usersTab = defineServiceTab({
   id: 'users',
   path: 'users',
-  label: 'serviceDetail.tabUsers',
+  label: { en: 'Users and groups', lt: 'Naudotojai ir grupės' },
   feature: 'users',
   component: async () => (await import('./ServiceUsersTab.tsx')).ServiceUsersTab,
   messages: {
