@@ -1,7 +1,8 @@
 // The workspace features' own catalogues, gathered: the product's errors (errors.ts), activity
 // actions (activity.ts) and their texts are the shared entries plus these. A new feature writes
-// its catalogue in its folder and adds it here, one line the compiler checks; the types below
-// make its codes part of ErrorCode, FieldErrorCode and ActivityAction everywhere.
+// its catalogue in its folder and registers it in registered-catalogues.ts, one line the compiler
+// checks; the types below make its codes part of ErrorCode, FieldErrorCode and ActivityAction
+// everywhere.
 import {
   mergeFeatureRecords,
   type ActivityActionEntry,
@@ -10,35 +11,14 @@ import {
   type Texts,
 } from '../feature-catalogue.ts';
 import type { Language } from '../constants.ts';
-import { backupsCatalogue } from './backups/backups.catalogue.ts';
-import { ftpCatalogue } from './ftp/ftp.catalogue.ts';
-import { ldapCatalogue } from './ldap/ldap.catalogue.ts';
-import { linuxPortalCatalogue } from './linux-portal/linux-portal.catalogue.ts';
-import { monitoringCatalogue } from './monitoring/monitoring.catalogue.ts';
-import { nfsCatalogue } from './nfs/nfs.catalogue.ts';
-import { sambaCatalogue } from './samba/samba.catalogue.ts';
-import { shareLinksCatalogue } from './share-links/share-links.catalogue.ts';
-import { snapshotsCatalogue } from './snapshots/snapshots.catalogue.ts';
-import { subusersCatalogue } from './subusers/subusers.catalogue.ts';
-import { usersCatalogue } from './users/users.catalogue.ts';
-import { vpnCatalogue } from './vpn/vpn.catalogue.ts';
+import { inFeatureOrder } from '../features.ts';
+import * as registered from './registered-catalogues.ts';
 
-export const FEATURE_CATALOGUES = [
-  usersCatalogue,
-  sambaCatalogue,
-  vpnCatalogue,
-  nfsCatalogue,
-  ftpCatalogue,
-  ldapCatalogue,
-  backupsCatalogue,
-  snapshotsCatalogue,
-  shareLinksCatalogue,
-  subusersCatalogue,
-  linuxPortalCatalogue,
-  monitoringCatalogue,
-] as const satisfies readonly FeatureCatalogue[];
+type Catalogue = (typeof registered)[keyof typeof registered];
 
-type Catalogue = (typeof FEATURE_CATALOGUES)[number];
+export const FEATURE_CATALOGUES: readonly Catalogue[] = inFeatureOrder(
+  Object.values(registered) satisfies readonly FeatureCatalogue[],
+);
 // Distributive over the union of catalogues: each one's own keys, not the keys they share.
 type ErrorCodesOf<C> = C extends FeatureCatalogue ? keyof C['errors'] & string : never;
 type FieldCodesOf<C> = C extends FeatureCatalogue ? keyof C['fieldErrors'] & string : never;

@@ -1,33 +1,19 @@
 // The workspace features' node parts, gathered (feature-node-part.ts): nodes.ts's desired state and
 // report are the platform's own keys plus these. A new feature writes its part in its folder and
-// adds it here, one line the compiler checks; its keys then type the desired state everywhere (the
-// agent's drivers, the API's feature registry). Order is the order of the keys on the wire.
+// registers it in registered-node-parts.ts, one line the compiler checks; its keys then type the
+// desired state everywhere (the agent's drivers, the API's feature registry). The features' order
+// is the order of the keys on the wire.
 import type { z } from 'zod';
 import { mergeFeatureRecords } from '../feature-catalogue.ts';
 import type { FeatureNodePart } from '../feature-node-part.ts';
-import { backupsNodePart } from './backups/backups-node.ts';
-import { ftpNodePart } from './ftp/ftp-node.ts';
-import { ldapNodePart } from './ldap/ldap-node.ts';
-import { monitoringNodePart } from './monitoring/monitoring-node.ts';
-import { nfsNodePart } from './nfs/nfs-node.ts';
-import { sambaNodePart } from './samba/samba-node.ts';
-import { snapshotsNodePart } from './snapshots/snapshots.ts';
-import { usersNodePart } from './users/users-node.ts';
-import { vpnNodePart } from './vpn/vpn-node.ts';
+import { inFeatureOrder } from '../features.ts';
+import * as registered from './registered-node-parts.ts';
 
-export const FEATURE_NODE_PARTS = [
-  usersNodePart,
-  sambaNodePart,
-  vpnNodePart,
-  nfsNodePart,
-  ftpNodePart,
-  ldapNodePart,
-  backupsNodePart,
-  snapshotsNodePart,
-  monitoringNodePart,
-] as const satisfies readonly FeatureNodePart[];
+type Part = (typeof registered)[keyof typeof registered];
 
-type Part = (typeof FEATURE_NODE_PARTS)[number];
+export const FEATURE_NODE_PARTS: readonly Part[] = inFeatureOrder(
+  Object.values(registered) satisfies readonly FeatureNodePart[],
+);
 // The parts' shapes as one: from the union of each part's own shape to their intersection.
 type Merged<Shape> = (Shape extends unknown ? (shape: Shape) => void : never) extends (
   shape: infer All,

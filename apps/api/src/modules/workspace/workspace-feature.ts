@@ -12,6 +12,7 @@
 import type { ScheduledJobName } from '../../jobs/job-map.ts';
 import type { ServerSecret } from '../../crypto/server-keys.ts';
 import {
+  inFeatureOrder,
   servicesAddress,
   type Feature,
   type FieldErrorCode,
@@ -325,9 +326,10 @@ export function createWorkspaceFeatures(
   deps: Omit<WorkspaceFeatureDeps, 'dependents'>,
   factories: readonly WorkspaceFeatureFactory[],
 ): FeatureRegistry {
-  // The directory asks for the dependents only when it deletes, after every feature is made.
+  // The directory asks for the dependents only when it deletes, after every feature is made. They
+  // run (sections, counts, reports) in the features' order, not their registration file's.
   const registry: FeatureRegistry = createFeatureRegistry(
-    factories.map((create) => create({ ...deps, dependents: () => registry.dependents })),
+    inFeatureOrder(factories.map((create) => create({ ...deps, dependents: () => registry.dependents }))),
   );
   return registry;
 }

@@ -5,6 +5,7 @@ import { defineServiceTab } from '../services/define-service-tab.ts';
 export const activityTab = defineServiceTab({
   id: 'activity',
   path: 'activity',
+  order: 110,
   label: { en: 'Activity', lt: 'Veikla' },
   feature: 'activity',
   component: async () => (await import('./ServiceActivityTab.tsx')).ServiceActivityTab,

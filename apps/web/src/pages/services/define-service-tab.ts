@@ -14,6 +14,11 @@ export interface ServiceTab<Texts extends object = object> {
   id: string;
   /** The path segment under the service; '' is the overview, the page's index. */
   path: string;
+  /**
+   * Its place in the tab bar, ascending: the features' tabs in tens (a second tab of a feature,
+   * Advanced FTP, one after its first), the overview first (10) and the settings last (1000).
+   */
+  order: number;
   /** Its label in the tab bar and the page title, in each language (tab-labels.ts adds them to i18n). */
   label: Readonly<Record<Language, string>>;
   /** The feature it belongs to; none: always there. */

@@ -91,6 +91,8 @@ describe('the service tabs', () => {
   it('name each tab, with an id of its own, in both languages through i18n', () => {
     const ids = SERVICE_TABS.map((tab) => tab.id);
     expect(new Set(ids).size).toBe(ids.length);
+    const places = SERVICE_TABS.map((tab) => tab.order);
+    expect(new Set(places).size, 'two tabs in one place').toBe(places.length);
     for (const tab of SERVICE_TABS) {
       for (const lng of ['en', 'lt'] as const) {
         expect(tab.label[lng].trim()).not.toBe('');

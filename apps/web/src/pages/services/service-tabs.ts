@@ -3,48 +3,27 @@
 // feature declares its own tab in its folder (`<feature>/tab.ts`, define-service-tab.ts): its path
 // under /dashboard/services/{id}, its label, its code, its texts (an i18n namespace of its own,
 // loaded with its code) and the feature it belongs to: a tab of a feature not yet in
-// SHIPPED_FEATURES is neither routed nor listed. Adding a tab: its folder, and its line here; its
-// texts' types for `t()` and its label follow from the list (ServiceTabResources, tab-labels.ts).
+// SHIPPED_FEATURES is neither routed nor listed. Adding a tab: its folder, and its line in
+// registered-tabs.ts; its place, its texts' types for `t()` and its label follow from its tab.ts
+// (ServiceTabResources, tab-labels.ts).
 import { SHIPPED_FEATURES, type Feature } from '@debesis/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../app/route-tree.tsx';
 import { loadNamespace } from '../../i18n/lazy-namespace.ts';
-import { activityTab } from '../activity/tab.ts';
-import { backupsTab } from './backups/tab.ts';
 import type { ServiceTab, TabResources } from './define-service-tab.ts';
-import { ftpAdvancedTab, ftpTab } from './ftp/tab.ts';
-import { ldapTab } from './ldap/tab.ts';
-import { monitoringTab } from './monitoring/tab.ts';
-import { nfsTab } from './nfs/tab.ts';
-import { overviewTab } from './overview/tab.ts';
-import { sambaTab } from './samba/tab.ts';
-import { settingsTab } from './settings/tab.ts';
-import { shareLinksTab } from './share-links/tab.ts';
-import { subusersTab } from './subusers/tab.ts';
-import { usersTab } from './users/tab.ts';
+import * as registered from './registered-tabs.ts';
 import { addTabLabels } from './tab-labels.ts';
-import { vpnTab } from './vpn/tab.ts';
 
-export const SERVICE_TABS = [
-  overviewTab,
-  usersTab,
-  vpnTab,
-  sambaTab,
-  nfsTab,
-  ftpTab,
-  ftpAdvancedTab,
-  backupsTab,
-  subusersTab,
-  shareLinksTab,
-  ldapTab,
-  activityTab,
-  monitoringTab,
-  settingsTab,
-] as const satisfies readonly ServiceTab[];
+type RegisteredTab = (typeof registered)[keyof typeof registered];
+
+/** Every tab, in the tab bar's order. */
+export const SERVICE_TABS: readonly RegisteredTab[] = (
+  Object.values(registered) satisfies readonly ServiceTab[]
+).sort((a, b) => a.order - b.order);
 
 /** The tabs' namespaces and their texts: what `t()` may ask of them (i18n.ts). */
-export type ServiceTabResources = TabResources<typeof SERVICE_TABS>;
+export type ServiceTabResources = TabResources<readonly RegisteredTab[]>;
 
 addTabLabels(SERVICE_TABS);
 

@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const backupsTab = defineServiceTab({
   id: 'backups',
   path: 'backups',
+  order: 70,
   label: { en: 'Backups', lt: 'Atsarginės kopijos' },
   feature: 'backups',
   component: async () => (await import('./ServiceBackupsTab.tsx')).ServiceBackupsTab,

@@ -11,6 +11,7 @@ const messages = {
 export const ftpTab = defineServiceTab({
   id: 'ftp',
   path: 'ftp',
+  order: 60,
   label: { en: 'FTP', lt: 'FTP' },
   feature: 'ftp',
   component: async () => (await import('./ServiceFtpTab.tsx')).ServiceFtpTab,
@@ -20,6 +21,7 @@ export const ftpTab = defineServiceTab({
 export const ftpAdvancedTab = defineServiceTab({
   id: 'ftp-advanced',
   path: 'ftp-advanced',
+  order: 61,
   label: { en: 'Advanced FTP', lt: 'FTP nustatymai' },
   feature: 'ftp',
   component: async () => (await import('./ServiceFtpAdvancedTab.tsx')).ServiceFtpAdvancedTab,

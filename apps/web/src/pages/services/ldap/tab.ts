@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const ldapTab = defineServiceTab({
   id: 'ldap',
   path: 'ldap',
+  order: 100,
   label: { en: 'LDAP', lt: 'LDAP' },
   feature: 'ldap',
   component: async () => (await import('./ServiceLdapTab.tsx')).ServiceLdapTab,

@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const monitoringTab = defineServiceTab({
   id: 'monitoring',
   path: 'monitoring',
+  order: 120,
   label: { en: 'Monitoring', lt: 'Stebėsena' },
   feature: 'monitoring',
   component: async () => (await import('./ServiceMonitoringTab.tsx')).ServiceMonitoringTab,

@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const nfsTab = defineServiceTab({
   id: 'nfs',
   path: 'nfs',
+  order: 50,
   label: { en: 'NFS', lt: 'NFS' },
   feature: 'nfs',
   component: async () => (await import('./ServiceNfsTab.tsx')).ServiceNfsTab,

@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const overviewTab = defineServiceTab({
   id: 'overview',
   path: '',
+  order: 10,
   label: { en: 'Overview', lt: 'Apžvalga' },
   component: async () => (await import('./ServiceOverviewTab.tsx')).ServiceOverviewTab,
   messages: {

@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const sambaTab = defineServiceTab({
   id: 'samba',
   path: 'samba',
+  order: 40,
   label: { en: 'Samba', lt: 'Samba' },
   feature: 'samba',
   component: async () => (await import('./ServiceSambaTab.tsx')).ServiceSambaTab,

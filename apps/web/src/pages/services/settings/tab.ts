@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const settingsTab = defineServiceTab({
   id: 'settings',
   path: 'settings',
+  order: 1000,
   label: { en: 'Settings', lt: 'Nustatymai' },
   component: async () => (await import('./ServiceSettingsTab.tsx')).ServiceSettingsTab,
   messages: {

@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const shareLinksTab = defineServiceTab({
   id: 'share-links',
   path: 'share-links',
+  order: 90,
   label: { en: 'Share links', lt: 'Bendrinimo nuorodos' },
   feature: 'shareLinks',
   component: async () => (await import('./ServiceShareLinksTab.tsx')).ServiceShareLinksTab,

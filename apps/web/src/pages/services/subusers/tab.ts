@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const subusersTab = defineServiceTab({
   id: 'subusers',
   path: 'subusers',
+  order: 80,
   label: { en: 'Subusers', lt: 'Papildomi naudotojai' },
   feature: 'subusers',
   component: async () => (await import('./ServiceSubusersTab.tsx')).ServiceSubusersTab,

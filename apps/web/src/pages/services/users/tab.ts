@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const usersTab = defineServiceTab({
   id: 'users',
   path: 'users',
+  order: 20,
   label: { en: 'Users and groups', lt: 'Naudotojai ir grupės' },
   feature: 'users',
   component: async () => (await import('./ServiceUsersTab.tsx')).ServiceUsersTab,

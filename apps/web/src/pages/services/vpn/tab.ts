@@ -4,6 +4,7 @@ import { defineServiceTab } from '../define-service-tab.ts';
 export const vpnTab = defineServiceTab({
   id: 'vpn',
   path: 'vpn',
+  order: 30,
   label: { en: 'VPN', lt: 'VPN' },
   feature: 'vpn',
   component: async () => (await import('./ServiceVpnTab.tsx')).ServiceVpnTab,
