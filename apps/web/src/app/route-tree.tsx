@@ -27,13 +27,33 @@ const routeCode = new WeakMap<ComponentType, RouteCode>();
 export function lazyRoute(load: () => Promise<ComponentType>): ComponentType {
   let module: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () => (loading ??= load().then((Component) => (module = { default: Component })));
+  const start = () => (loading ??= withRetries(load).then((Component) => (module = { default: Component })));
   // React's lazy reads a thenable that settles as it is subscribed to at once, so a route whose
   // code is already here renders in its first render instead of suspending for a tick: a
   // prerendered page hydrates with its content (main.tsx loads the matched routes first).
   const Component = lazy(() => (module ? settled(module) : start()));
   routeCode.set(Component, { start, loaded: () => module !== undefined });
   return Component;
+}
+
+/**
+ * Pauses before each new try of a route's code (ms). A chunk's fetch fails on a passing glitch: a
+ * dropped connection, or the machine's network changing under the browser (Chromium drops the
+ * requests in flight with ERR_NETWORK_CHANGED: a laptop changing Wi-Fi, or a storage node's test
+ * adding its workspaces' links). Chromium keeps no failed import, so asking again fetches again;
+ * the error screen shows only when every try failed (a deploy that removed the chunk, offline).
+ */
+export const ROUTE_CODE_RETRY_PAUSES = [250, 1000];
+
+async function withRetries<T>(load: () => Promise<T>): Promise<T> {
+  for (const pause of ROUTE_CODE_RETRY_PAUSES) {
+    try {
+      return await load();
+    } catch {
+      await new Promise((resume) => setTimeout(resume, pause));
+    }
+  }
+  return load();
 }
 
 /** A thenable that calls back as it is subscribed to; only React's lazy reads it. */
