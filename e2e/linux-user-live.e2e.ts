@@ -11,7 +11,7 @@
 // node, and openvpn on the same machine connects with the new password and is refused the old;
 // and a share not bound to the public address, refused there, is reached through the tunnel at
 // the address the portal shows for it.
-// The browser's side of the portal is workspace.e2e.ts's.
+// The browser's side of the portal is workspace-live.e2e.ts's.
 //
 // Needs root with samba and smbclient (a real workspace: disk image, namespaces); elsewhere it is
 // skipped with the reason printed. It terminates its workspace and checks nothing is left.

@@ -37,8 +37,8 @@ import {
   localWorkspaceLayout,
   removeLeftovers,
 } from '../scripts/lib/live-workspaces.ts';
-import { LIVE_ADDRESS_POOL, startProduct, type RunningServer } from '../scripts/lib/processes.ts';
-import { vpnUnavailable } from './support/live.ts';
+import { LIVE_ADDRESS_POOL, type RunningServer } from '../scripts/lib/processes.ts';
+import { startLiveJourneyProduct, vpnUnavailable } from './support/live.ts';
 import {
   buyWorkspace,
   cheapestPlan,
@@ -194,14 +194,11 @@ describe.skipIf(unavailable !== undefined)(
       );
 
     beforeAll(async () => {
-      product = await startProduct(
-        {
-          AGENT_CLIENT_ROUTES: `${client.block},${otherClient.block}`,
-          // The production default: a new session is seen through openvpn's wake file, not a poll.
-          AGENT_POLL_INTERVAL_MS: '5000',
-        },
-        { liveWorkspaces: true },
-      );
+      product = await startLiveJourneyProduct({
+        AGENT_CLIENT_ROUTES: `${client.block},${otherClient.block}`,
+        // The production default: a new session is seen through openvpn's wake file, not a poll.
+        AGENT_POLL_INTERVAL_MS: '5000',
+      });
       const [email = ''] = await createVerifiedAccounts(product.url, product.dataDir, 1);
       api = await customerApi(product.url, (await signInTokens(product.url, email)).access_token);
       // The cheapest plan with room for five VPN users.

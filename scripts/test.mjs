@@ -2,11 +2,11 @@
 // types, then the tests). Each stage prints how long it took, so a CI log shows where its minutes
 // go; the first failing step stops the run with its code.
 //
-// Steps that share a group below run side by side: the machine has two cores, and each pair is one
-// CPU-bound job beside one that mostly waits (lint beside the type check; the browser journeys,
-// which wait on Chromium and real daemons, beside the PGlite files). Only the first of a pair
-// writes to the terminal as it goes; the other's output is held and printed whole when it
-// finishes, so the log never interleaves.
+// Steps that share a group below run side by side: the machine has two cores, and each group pairs
+// CPU-bound work with work that mostly waits (lint beside the type check; the live journeys, which
+// wait on real daemons, beside the other journeys, which wait on Chromium, and the PGlite files).
+// Only the first of a group writes to the terminal as it goes; the others' output is held and
+// printed whole when each finishes, so the log never interleaves.
 //
 // With TEST_DATABASE_URL set (CI sets it), the API tests run on that PostgreSQL server, the
 // production database, cluster tests included; PGlite, the embedded default, is then proven by the
@@ -31,12 +31,15 @@ const PGLITE_FILES = [
   'src/modules/nodes/node-calls.test.ts',
 ];
 
+const E2E = 'npx vitest run --config e2e/vitest.config.ts';
+
 const steps = [
   [
     ['lint', 'npm run lint'],
     [
-      'format, lockfile audit, deployment files, types',
-      'npm run format:check && npm run audit:lockfile && npm run validate:deploy && npm run typecheck',
+      // The web app's build is the journeys', done here where it waits for nothing (lint is longer).
+      'format, lockfile audit, deployment files, types, web app build',
+      'npm run format:check && npm run audit:lockfile && npm run validate:deploy && npm run typecheck && npm run build',
     ],
   ],
   // Not beside the journeys: the agent's live tests measure the node's disk and make loop devices
@@ -47,8 +50,11 @@ const steps = [
       ? ['unit and API tests (the API on PostgreSQL)', 'npm run test:unit', { DATABASE_URL: postgres }]
       : ['unit and API tests', 'npm run test:unit'],
   ],
+  // The live journeys (real workspaces, one at a time) beside the others (one at a time too, on the
+  // product the global setup starts): e2e/vitest.config.ts. The unit tests' live suites stay apart.
   [
-    ['browser journeys', 'npm run test:e2e'],
+    ['browser journeys with live workspaces', `${E2E} --project e2e-live`],
+    ['browser journeys', `${E2E} --project e2e`],
     ...(postgres
       ? [
           [

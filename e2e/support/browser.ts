@@ -56,8 +56,8 @@ export function useBrowser(product?: () => { baseUrl: string; dataDir: string })
         const expectedRefusal = /Failed to load resource: the server responded with a status of 4\d\d/;
         // Live journeys running beside this one add and remove workspaces' veth links on this
         // machine; Chromium takes each address change as a new network and drops the requests in
-        // flight. Reads are retried by the app; a journey that needed a dropped one still fails
-        // on what it checks.
+        // flight. Reads and a page's code (lazyRoute) are fetched again by the app; a journey that
+        // needed a dropped one still fails on what it checks.
         const machineNetworkChanged = /Failed to load resource: net::ERR_NETWORK_CHANGED/;
         const text = message.text();
         if (message.type() === 'error' && !expectedRefusal.test(text) && !machineNetworkChanged.test(text)) {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { ServiceStatusDetail } from '@debesis/contract';
 import { makeTestClient, removeTestClient, type TestClient } from '@debesis/agent/testing/network';
 import { stopAllVpnClients } from '@debesis/agent/testing/vpn-client';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import {
   findLeftovers,
   isClean,
@@ -119,6 +119,24 @@ export interface LiveProductOptions {
   afterEnd?: (serviceIds: readonly string[]) => void;
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set for the `e2e-live` project only (e2e/vitest.config.ts). */
+    liveJourney?: boolean;
+  }
+}
+
+/**
+ * A product with live workspaces on LIVE_ADDRESS_POOL, for a live journey only: those run one at a
+ * time in their own project, beside the other journeys, so one started elsewhere could share the
+ * pool with another at the same time.
+ */
+export function startLiveJourneyProduct(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!inject('liveJourney'))
+    throw new Error('a journey with live workspaces is named *-live.e2e.ts (e2e/vitest.config.ts)');
+  return startProduct(env, { liveWorkspaces: true });
+}
+
 /**
  * Starts a product with live workspaces for the describe block it is called in, and at its end
  * terminates what the customer bought, removes what is left, stops it and checks it ended clean
@@ -151,7 +169,7 @@ export function useLiveProduct(options: LiveProductOptions = {}): LiveProduct {
     ...jsonCalls(customer),
   };
   beforeAll(async () => {
-    product = await startProduct(options.env ?? {}, { liveWorkspaces: true });
+    product = await startLiveJourneyProduct(options.env);
   });
   afterAll(async () => {
     if (!product) return;
