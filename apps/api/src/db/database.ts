@@ -10,11 +10,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { ensurePrivateDirSync } from '../private-dir.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+// No schema object: every query names its table (each module's `<module>.table.ts`), and
+// drizzle-kit finds the tables by their files' names (drizzle.config.ts).
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface SqlResult {
   rows: Record<string, unknown>[];
@@ -75,7 +75,7 @@ export async function openPglite(
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db: Db = drizzlePglite({ client, schema, ...observing(onQuery) });
+  const db: Db = drizzlePglite({ client, ...observing(onQuery) });
   return {
     kind: 'pglite',
     db,
@@ -111,7 +111,7 @@ export async function openPostgres(
   // An idle client's network error must not crash the process (the next query reconnects), but
   // it is reported: a database that keeps dropping connections is worth a warning.
   pool.on('error', (error) => onError?.(error));
-  const db: Db = drizzlePostgres({ client: pool, schema, ...observing(onQuery) });
+  const db: Db = drizzlePostgres({ client: pool, ...observing(onQuery) });
   return {
     kind: 'postgres',
     db,

@@ -7,10 +7,13 @@
 // change records (its activity entry, an invoice) therefore takes the `Tx` it runs in.
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, Schema } from './database.ts';
+import type { Db } from './database.ts';
+
+/** No schema object (database.ts): queries name their tables. */
+type NoSchema = Record<string, never>;
 
 /** A transaction open on the database. */
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 
 /** What queries run on: the database itself, or a transaction opened on it. */
 export type Executor = Db | Tx;
