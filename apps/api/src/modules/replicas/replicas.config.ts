@@ -16,6 +16,7 @@ export const replicasEnvironmentShape = {
       'A node not heard from for this long has its workspaces failed over to their standbys, in ' +
         "milliseconds (read by the worker). Keep the agents' `AGENT_FENCE_AFTER_MS` (" +
         `${PRIMARY_FENCE_AFTER_MS / 1000} s) well below it: a primary cut off from the API must stop ` +
-        'serving before its standby takes over.',
+        'serving before its standby takes over. Below 60 s (a node counts offline after a minute), a lost ' +
+        'node may still be given new standbys until then; they are replaced once it counts offline.',
     ),
 };
