@@ -39,6 +39,13 @@ export interface AgentSpec {
 export interface ClusterOptions {
   /** A PostgreSQL server (its `test` database or any): the cluster makes a database of its own. */
   serverUrl: string;
+  /**
+   * A migrated database on that server to copy the cluster's from (the API tests' template, as
+   * global-setup makes it): the processes then find the schema in place instead of one of them
+   * migrating an empty database while the others wait. Unset: an empty database, as a first
+   * deployment meets it.
+   */
+  templateDatabase?: string;
   apis?: number;
   agents?: readonly AgentSpec[];
   /** AGENT_POLL_INTERVAL_MS of every agent. */
@@ -148,7 +155,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const databaseName = `cluster_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: options.serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
+  await admin.query(
+    `CREATE DATABASE "${databaseName}"${options.templateDatabase ? ` TEMPLATE "${options.templateDatabase}"` : ''}`,
+  );
   await admin.end();
   const url = new URL(options.serverUrl);
   url.pathname = `/${databaseName}`;

@@ -8,7 +8,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ServerSecrets } from './crypto/server-keys.ts';
+import { queueEnvironmentShape } from './jobs/queue.config.ts';
 import { backupTargetEnvironmentShape } from './modules/backups/backup-target.config.ts';
+import { replicasEnvironmentShape } from './modules/replicas/replicas.config.ts';
 import { SELLER_REQUIRED_IN_PRODUCTION, sellerEnvironmentShape } from './modules/billing/billing.config.ts';
 import { oauthEnvironmentShape } from './modules/oauth/oauth.config.ts';
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from './private-dir.ts';
@@ -363,6 +365,10 @@ export const environmentSchema = z.object({
       "Client blocks beyond the node that the embedded node's workspaces answer (VPN and share clients; " +
         "the agent's `AGENT_CLIENT_ROUTES`: CIDR blocks, comma separated); empty: the node only.",
     ),
+  /** How long a silent node waits before its workspaces fail over (modules/replicas/replicas.config.ts). */
+  ...replicasEnvironmentShape,
+  /** How soon a job lost with a killed process is handed out again (jobs/queue.config.ts). */
+  ...queueEnvironmentShape,
   /** Where workspaces' backup repositories live off the nodes (modules/backups/backup-target.config.ts). */
   ...backupTargetEnvironmentShape,
   /** OAuth sign-in providers; each is enabled when its client id and secret are set. */

@@ -30,6 +30,8 @@ async function main() {
   if (seeded) logger.info('catalogue seeded with the four standard plans');
   const queue = await startQueue(database, {
     supervise: roles.has('worker'),
+    quickExpireSeconds: config.JOB_QUICK_EXPIRE_SECONDS,
+    maintenanceIntervalSeconds: config.JOB_MAINTENANCE_INTERVAL_SECONDS,
     onError: (error) => logger.warn({ err: error }, 'job queue error'),
   });
   stops.unshift(() => queue.stop());
@@ -75,6 +77,7 @@ async function main() {
       mailer: createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir, from: config.MAIL_FROM }),
       logger,
       replicaLoopMs: REPLICA_LOOP_MS,
+      failoverAfterMs: config.NODE_FAILOVER_AFTER_MS,
       renewals,
     });
     stops.unshift(() => worker.stop());

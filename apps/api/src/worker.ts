@@ -51,6 +51,8 @@ export async function startWorker(deps: {
    * CLI working one queue, a test of the queue's handlers).
    */
   replicaLoopMs?: number;
+  /** How long a node is silent before the replica loop fails it over (NODE_FAILOVER_AFTER_MS unset). */
+  failoverAfterMs?: number;
   /**
    * The automatic renewals (`billing.renewals`): they charge through the API's payment services,
    * which this gives (main.ts builds an app for them; absent, the job fails and is retried).
@@ -228,6 +230,7 @@ export async function startWorker(deps: {
             activity: createActivityService({ queries: createActivityQueries(deps.database.db) }),
             wakeNode,
             now: () => new Date(),
+            ...(deps.failoverAfterMs === undefined ? {} : { failoverAfterMs: deps.failoverAfterMs }),
           }),
           deps.logger,
           deps.replicaLoopMs,

@@ -4,9 +4,10 @@
 // node, and its invoice, with nothing twice; a workspace terminated while its node's agent was
 // dead is gone from that node once it is back. The random moments come from a seed that is
 // printed; CLUSTER_CRASH_SEED=<n> repeats a run. Bounded: three rounds, each waited on at most
-// four minutes (a job lost with a killed worker is handed out again within JOB_EXPIRE_SECONDS
-// and a maintenance pass).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// four minutes (a job lost with a killed worker is handed out again once it expires and a
+// maintenance pass finds it: both shortened here, LOST_JOB_ENV, so a round waits for the job run
+// again and not for production's minute).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createVerifiedAccounts, signInTokens } from '../../../../scripts/lib/accounts.ts';
 import { startCluster, type Cluster, type ClusterProcess } from '../../../../scripts/lib/cluster.ts';
 import {
@@ -26,6 +27,12 @@ const server = process.env.DATABASE_URL;
 const ROUNDS = 3;
 const PER_ROUND = 6;
 const ROUND_WITHIN_MS = 240_000;
+/**
+ * A purchase's step (payment event, placement) in a killed worker counts as lost after 5 s and is
+ * looked for every 2 s. Its run takes milliseconds, so 5 s is still far past a live one (a slow one
+ * handed out twice must change nothing: what the checks below hold the product to).
+ */
+const LOST_JOB_ENV = { JOB_QUICK_EXPIRE_SECONDS: '5', JOB_MAINTENANCE_INTERVAL_SECONDS: '2' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -37,7 +44,11 @@ describe.skipIf(!server)('many processes on one PostgreSQL: SIGKILL in the middl
   let bigger: CatalogueProduct;
 
   beforeAll(async () => {
-    cluster = await startCluster({ serverUrl: server ?? '' });
+    cluster = await startCluster({
+      serverUrl: server ?? '',
+      templateDatabase: inject('postgresTemplate'),
+      controlEnv: LOST_JOB_ENV,
+    });
     // The customer talks to the second API; the first is the worker's (API_URL) and node-a's,
     // so killing it cuts payment-event delivery and a node's reports, not the customer.
     const customerUrl = cluster.apis[1]!.url;

@@ -16,6 +16,8 @@
 //     fails over back, and the crashed node, started again, serves nothing of it: its data folder,
 //     processes and namespaces hold none of it, and the API keeps it where it moved.
 // The times measured are printed (the bench measures them under load: `npm run bench -- durability`).
+// The failover comes sooner here than in production (FAILOVER_TIMINGS): what is checked is that it
+// happens, on the standby's replica, with the data whole; the bench measures it at production's.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -28,7 +30,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createVerifiedAccounts, signInTokens } from '../../../../scripts/lib/accounts.ts';
 import { startCluster, waitForNodes, type Cluster } from '../../../../scripts/lib/cluster.ts';
 import { liveWorkspacesUnavailable } from '../../../../scripts/lib/live-workspaces.ts';
@@ -54,6 +56,15 @@ const POOL = '198.18.44.1-198.18.44.20';
 const NODES = ['node-a', 'node-b', 'node-c'].map((name) => ({ name, pool: POOL }));
 const RTO_MS = 120_000;
 const MOVE_DOWNTIME_MS = 30_000;
+/**
+ * A node silent for 25 s is failed over (production: 60 s); its primaries fence themselves after
+ * 15 s without the API (40 s), still well before; a busy agent reports every 3 s (20 s), so a long
+ * pass never looks like silence; standbys pull every 4 s. Each keeps production's order.
+ */
+const FAILOVER_TIMINGS = {
+  control: { NODE_FAILOVER_AFTER_MS: '25000' },
+  agents: { AGENT_FENCE_AFTER_MS: '15000', AGENT_HEARTBEAT_MS: '3000', AGENT_REPLICA_INTERVAL_MS: '4000' },
+};
 const TARGET = testClient(44);
 const TARGET_PORT = 8000;
 const LOGIN = { user: 'backups', pass: randomBytes(18).toString('base64url') };
@@ -213,11 +224,13 @@ describe.skipIf(!server || unavailable !== undefined)(
       target = backups.process;
       cluster = await startCluster({
         serverUrl: server ?? '',
+        templateDatabase: inject('postgresTemplate'),
         live: true,
         agents: NODES,
         agentPollMs: 1000,
-        agentEnv: { AGENT_REPLICA_INTERVAL_MS: '10000', AGENT_CLIENT_MIRROR_INTERVAL_MS: '2000' },
+        agentEnv: { ...FAILOVER_TIMINGS.agents, AGENT_CLIENT_MIRROR_INTERVAL_MS: '2000' },
         controlEnv: {
+          ...FAILOVER_TIMINGS.control,
           BACKUP_TARGET_URL: backups.url,
         },
       });

@@ -2,9 +2,15 @@
 // and its workspaces show degraded (node_silent); nothing new is placed on it meanwhile. Started
 // again, it takes up the same workspaces: same folders (same inodes, a file left in each still
 // there), same places and addresses, nothing re-created or moved, and they show running again.
+//
+// The first minute of silence is not waited out: once the stopped agent's last report has landed,
+// the node's and its workspaces' last reports are moved a minute back in the database (as
+// renewals.cluster.test.ts ends a dead run's claims), and that minute counts in the 90 s. The
+// product still decides from its own threshold and clock; a report after the agent stopped would
+// undo the move and fail the 90 s.
 import { statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createVerifiedAccounts, signInTokens } from '../../../../scripts/lib/accounts.ts';
 import { startCluster, waitForNodes, type Cluster } from '../../../../scripts/lib/cluster.ts';
 import {
@@ -19,6 +25,8 @@ import { expectConsistent, placedServices } from './cluster-checks.ts';
 
 const server = process.env.DATABASE_URL;
 const OFFLINE_WITHIN_MS = 90_000;
+/** The silence the test does not wait out (see above). */
+const SILENCE_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Shown {
@@ -34,7 +42,7 @@ describe.skipIf(!server)('many processes on one PostgreSQL: a node that stops an
   let plan: Plan;
 
   beforeAll(async () => {
-    cluster = await startCluster({ serverUrl: server ?? '' });
+    cluster = await startCluster({ serverUrl: server ?? '', templateDatabase: inject('postgresTemplate') });
     const urls = cluster.apis.map((process) => process.url);
     const [email] = await createVerifiedAccounts(urls[0]!, cluster.dataDir, 1);
     api = await customerApi(urls, (await signInTokens(urls[0]!, email!)).access_token);
@@ -44,6 +52,35 @@ describe.skipIf(!server)('many processes on one PostgreSQL: a node that stops an
   afterAll(async () => {
     await cluster?.stop();
   }, 60_000);
+
+  /**
+   * Once the node's last report has landed (a request in flight when its agent stopped), its last
+   * reports, the node's and its workspaces', move SILENCE_MS back.
+   */
+  const passSilence = async (node: string) => {
+    const lastSeen = async () =>
+      (
+        await cluster.query<{ at: string }>(`select last_seen_at::text as at from nodes where name = $1`, [
+          node,
+        ])
+      )[0]?.at;
+    for (let seen = await lastSeen(); ;) {
+      await sleep(1000);
+      const now = await lastSeen();
+      if (now === seen) break;
+      seen = now;
+    }
+    const back = `${SILENCE_MS} milliseconds`;
+    await cluster.query(
+      `update services set reported_at = reported_at - $2::interval
+        where node_id = (select id from nodes where name = $1)`,
+      [node, back],
+    );
+    await cluster.query(`update nodes set last_seen_at = last_seen_at - $2::interval where name = $1`, [
+      node,
+      back,
+    ]);
+  };
 
   const shown = async () =>
     (await json<{ services: Shown[] }>(await api.get('/services/status'), 'services status')).services;
@@ -70,6 +107,7 @@ describe.skipIf(!server)('many processes on one PostgreSQL: a node that stops an
 
     await stopped!.kill('SIGTERM');
     const stoppedAt = performance.now();
+    await passSilence('node-b');
     for (;;) {
       const states = (await shown()).filter((service) => before.some((held) => held.id === service.id));
       const health = await onlineNodes();
@@ -77,13 +115,13 @@ describe.skipIf(!server)('many processes on one PostgreSQL: a node that stops an
         expect(states.map((state) => state.display_reason)).toEqual(states.map(() => 'node_silent'));
         break;
       }
-      expect(performance.now() - stoppedAt, 'offline and degraded within 90 s').toBeLessThan(
+      expect(performance.now() - stoppedAt + SILENCE_MS, 'offline and degraded within 90 s').toBeLessThan(
         OFFLINE_WITHIN_MS,
       );
       await sleep(1000);
     }
     console.warn(
-      `node-b offline and its workspaces degraded ${((performance.now() - stoppedAt) / 1000).toFixed(1)} s after its agent stopped`,
+      `node-b offline and its workspaces degraded ${((performance.now() - stoppedAt + SILENCE_MS) / 1000).toFixed(1)} s after its agent stopped (${SILENCE_MS / 1000} s of it moved back in the database)`,
     );
 
     // Nothing is placed on a node that is not there.

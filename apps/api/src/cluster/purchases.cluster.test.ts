@@ -18,6 +18,8 @@ describe.skipIf(!server)('many processes on one PostgreSQL: purchases', () => {
   let emails: string[];
 
   beforeAll(async () => {
+    // From an empty database (no templateDatabase), as a first deployment starts: the processes
+    // starting at once take turns migrating it. The other cluster files start from the template.
     cluster = await startCluster({ serverUrl: server ?? '' });
     const [first] = cluster.apis;
     emails = await createVerifiedAccounts(first!.url, cluster.dataDir, ACCOUNTS);

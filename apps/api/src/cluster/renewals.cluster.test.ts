@@ -7,7 +7,7 @@
 //
 // A run killed mid-renewal leaves that renewal claimed for RENEWAL_CLAIM_MS (ten minutes) before
 // another run may overtake it; the test lets that time pass by ending the claims in the database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createVerifiedAccounts, signInTokens } from '../../../../scripts/lib/accounts.ts';
 import { startCluster, type Cluster } from '../../../../scripts/lib/cluster.ts';
 import {
@@ -39,7 +39,11 @@ describe.skipIf(!server)('many processes on one PostgreSQL: SIGKILL in the middl
   let queue: JobQueue;
 
   beforeAll(async () => {
-    cluster = await startCluster({ serverUrl: server ?? '', apis: 1 });
+    cluster = await startCluster({
+      serverUrl: server ?? '',
+      templateDatabase: inject('postgresTemplate'),
+      apis: 1,
+    });
     const [email] = await createVerifiedAccounts(cluster.apis[0]!.url, cluster.dataDir, 1);
     api = await customerApi(
       cluster.apis[0]!.url,

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { JOB_NAMES, type JobMap, type JobName } from './job-map.ts';
+import { JOB_EXPIRE_SECONDS, MAINTENANCE_INTERVAL_SECONDS, QUICK_EXPIRE_SECONDS } from './queue.config.ts';
 
 export interface SendOptions {
   /**
@@ -57,20 +58,20 @@ export interface QueueOptions {
   /** Run maintenance and cron scheduling (the worker role does; a pure API process need not). */
   supervise: boolean;
   pollingIntervalSeconds?: number;
+  /** How long a purchase's step may run before it counts as lost (QUICK_EXPIRY_JOBS); 30 s unset. */
+  quickExpireSeconds?: number;
+  /** How often the supervising process hands out again the jobs that ran past their expiry; 30 s unset. */
+  maintenanceIntervalSeconds?: number;
   /** The queue's own failures (maintenance, polling); pg-boss retries them, but someone must hear. */
   onError?: (error: Error) => void;
 }
 
-/** How long a job may run before pg-boss takes it for lost and hands it out again. */
-export const JOB_EXPIRE_SECONDS = 120;
+export { JOB_EXPIRE_SECONDS };
 /**
  * Sooner for the steps of a purchase, which take milliseconds: a paid order whose event or
  * placement was in a worker killed mid-job goes on within a minute, not two and a half.
  */
-const QUICK_EXPIRY: Partial<Record<JobName, number>> = {
-  'payments.sandbox-event': 30,
-  'services.place': 30,
-};
+const QUICK_EXPIRY_JOBS: ReadonlySet<JobName> = new Set(['payments.sandbox-event', 'services.place']);
 
 export async function startQueue(database: Database, options: QueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -86,8 +87,9 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     // looked for every 2) would hold a paid order's delivery that long; no job here runs longer
     // than a few seconds, and each is idempotent, so a slow one run twice changes nothing.
     expireInSeconds: JOB_EXPIRE_SECONDS,
-    maintenanceIntervalSeconds: 30,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? MAINTENANCE_INTERVAL_SECONDS,
   });
+  const quickExpireSeconds = options.quickExpireSeconds ?? QUICK_EXPIRE_SECONDS;
   boss.on('error', (error: Error) => options.onError?.(error));
   // Processes starting at once on one server take turns: pg-boss's schema install and
   // create_queue deadlocked each other when two APIs and a worker started together.
@@ -100,7 +102,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   return {
     async send(name, payload, sendOptions = {}) {
       return boss.send(name, payload as object, {
-        ...(QUICK_EXPIRY[name] ? { expireInSeconds: QUICK_EXPIRY[name] } : {}),
+        ...(QUICK_EXPIRY_JOBS.has(name) ? { expireInSeconds: quickExpireSeconds } : {}),
         ...(sendOptions.idempotencyKey ? { id: jobIdFromKey(name, sendOptions.idempotencyKey) } : {}),
         ...(sendOptions.startAfter !== undefined ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.retryLimit !== undefined ? { retryLimit: sendOptions.retryLimit } : {}),

@@ -40,7 +40,10 @@ export function createReplicas(deps: {
   activity: Pick<ActivityService, 'record'>;
   wakeNode: (nodeId: string) => void;
   now: () => Date;
+  /** NODE_FAILOVER_AFTER_MS unless the configuration says otherwise (replicas.config.ts). */
+  failoverAfterMs?: number;
 }) {
+  const failoverAfterMs = deps.failoverAfterMs ?? NODE_FAILOVER_AFTER_MS;
   const online = (node: NodeView | undefined, at: Date) =>
     !!node && node.failedAt === null && nodeIsOnline(node.lastSeenAt, at);
 
@@ -183,7 +186,7 @@ export function createReplicas(deps: {
   }
 
   /**
-   * Each workspace of a node silent for NODE_FAILOVER_AFTER_MS or declared failed, whose standby
+   * Each workspace of a node silent for failoverAfterMs or declared failed, whose standby
    * is online and holds a replica, is promoted there. The others stay where they are.
    */
   async function failOver(at: Date): Promise<number> {
@@ -191,7 +194,7 @@ export function createReplicas(deps: {
     const lost = [...nodes.values()].filter(
       (node) =>
         node.failedAt !== null ||
-        (node.lastSeenAt !== null && at.getTime() - node.lastSeenAt.getTime() >= NODE_FAILOVER_AFTER_MS),
+        (node.lastSeenAt !== null && at.getTime() - node.lastSeenAt.getTime() >= failoverAfterMs),
     );
     if (lost.length === 0) return 0;
     let count = 0;
