@@ -93,6 +93,47 @@ export interface OwnerResources {
   subuserId: string;
   subuserSessionId: string;
   subuserToken: string;
+  /**
+   * The examples the OpenAPI document gives, by operation (`PUT /api/v1/…/{key}`): what a route's
+   * contract declares with `.meta({ examples })` fills what the lists below do not name, so a new
+   * feature's routes are walked from its own schemas.
+   */
+  examples: ReadonlyMap<string, DocumentedExamples>;
+}
+
+export interface DocumentedExamples {
+  /** Path parameters' examples, by name. */
+  params: Readonly<Record<string, string>>;
+  /** The JSON body's example. */
+  body?: object;
+}
+
+interface DocumentedOperation {
+  parameters?: Array<{ in: string; name: string; example?: unknown }>;
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+}
+
+/** Each operation's examples in the app's OpenAPI document. */
+export function documentedExamples(ctx: TestContext): Map<string, DocumentedExamples> {
+  const document = ctx.app.swagger() as {
+    paths?: Record<string, Record<string, DocumentedOperation>>;
+  };
+  const examples = new Map<string, DocumentedExamples>();
+  for (const [route, methods] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const params = Object.fromEntries(
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'path' && typeof parameter.example === 'string')
+          .map((parameter) => [parameter.name, parameter.example as string]),
+      );
+      const body = operation.requestBody?.content?.['application/json']?.example;
+      examples.set(`${method.toUpperCase()} ${route}`, {
+        params,
+        ...(typeof body === 'object' && body !== null ? { body } : {}),
+      });
+    }
+  }
+  return examples;
 }
 
 /** A Linux-user portal token of the service's user WORKSPACE.user (a new one each call). */
@@ -235,6 +276,7 @@ export async function ownerWithEverything(ctx: TestContext): Promise<OwnerResour
     subuserId: subuser.id,
     subuserSessionId: subuserSessions.sessions[0]?.id ?? '',
     subuserToken,
+    examples: documentedExamples(ctx),
   };
 }
 
@@ -301,8 +343,26 @@ export function fillPath(route: string, owner: OwnerResources): string | undefin
   for (const [scope, parameter, value] of byParameter) {
     if (scope.test(route)) url = url.replaceAll(`{${parameter}}`, encodeURIComponent(value));
   }
+  // What the list does not name, the route's contract may give as an example (any method's; the
+  // route may have had a parameter replaced already, as the malformed-input walk does).
+  for (const [name, examples] of owner.examples) {
+    if (!routePattern(name.slice(name.indexOf(' ') + 1)).test(route)) continue;
+    for (const [parameter, value] of Object.entries(examples.params)) {
+      url = url.replaceAll(`{${parameter}}`, encodeURIComponent(value));
+    }
+  }
   return /\{[^}]+\}/.test(url) ? undefined : url;
 }
+
+/** A documented route with any segment in place of each of its parameters. */
+const routePattern = (route: string) =>
+  new RegExp(
+    `^${route
+      .split(/\{[^}]+\}/)
+      .map(escapeRegExp)
+      .join('[^/]+')}$`,
+  );
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The query a route needs to get past its checks to the owner's ids (a required parameter). */
 export function sampleQuery(operation: Operation, owner: OwnerResources): string | undefined {
@@ -458,7 +518,7 @@ export function sampleBody(operation: Operation, owner: OwnerResources): object 
       cvc: '123',
     },
   };
-  return bodies[nameOf(operation)];
+  return bodies[nameOf(operation)] ?? owner.examples.get(nameOf(operation))?.body;
 }
 
 /** Sends one request as `auth`, with a valid CSRF pair unless `csrf` is false. */
