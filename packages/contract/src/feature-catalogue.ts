@@ -21,6 +21,16 @@ export interface ErrorEntry extends Texts {
  */
 export interface ActivityActionEntry extends Texts {
   readonly key: string;
+  /** The sentence its details make under the action in the activity log ("Label env=prod"). */
+  readonly sentence?: ActivitySentence;
+}
+
+/**
+ * An action's sentence in every language, an i18next text naming its details (`{{key}}`): shown
+ * when the entry has every detail it names, as a string or a number (an empty string counts).
+ */
+export interface ActivitySentence extends Texts {
+  readonly details: readonly string[];
 }
 
 export interface FeatureCatalogue {

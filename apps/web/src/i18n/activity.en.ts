@@ -2,7 +2,7 @@
 // billing §2, §3 "Activity entry", §8, §9) and of the account summary above the services list
 // (GET /api/v1/dashboard/). Loaded with those (activity-messages.ts). The shape is the one
 // activity.lt.ts must match.
-import { featureActionTexts } from '@debesis/contract';
+import { featureActionTexts, featureSentenceTexts } from '@debesis/contract';
 
 export const activityEn = {
   page: {
@@ -106,6 +106,8 @@ export const activityEn = {
     serviceMoved: 'Service moved to another storage node',
     ...featureActionTexts('en'),
   },
+  /** The sentences the features' catalogues give their actions, by the action's key (activity-sentence.ts). */
+  featureSentences: featureSentenceTexts('en'),
   /**
    * What an entry's details say, as a sentence under its action (activity-sentence.ts picks one
    * per action; an action that says it all has none).

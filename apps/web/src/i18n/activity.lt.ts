@@ -1,7 +1,7 @@
 // Lithuanian texts of the activity page and the account summary, typed by the English shape
 // (activity.en.ts). Lithuanian's extra plural forms (1 diena, 3 dienos, 10 dienų) come in by
 // spread, which the English shape does not list.
-import { featureActionTexts } from '@debesis/contract';
+import { featureActionTexts, featureSentenceTexts } from '@debesis/contract';
 import type { ActivityMessages } from './activity.en.ts';
 
 const summaryPlurals = {
@@ -114,6 +114,7 @@ export const activityLt: ActivityMessages = {
     serviceMoved: 'Paslauga perkelta į kitą saugyklos mazgą',
     ...featureActionTexts('lt'),
   },
+  featureSentences: featureSentenceTexts('lt'),
   sentences: {
     signedInWith: 'Naudotas būdas: {{method}}',
     accountCreated: '{{type}} paskyra',

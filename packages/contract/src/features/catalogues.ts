@@ -6,6 +6,7 @@
 import {
   mergeFeatureRecords,
   type ActivityActionEntry,
+  type ActivitySentence,
   type ErrorEntry,
   type FeatureCatalogue,
   type Texts,
@@ -24,11 +25,19 @@ type ErrorCodesOf<C> = C extends FeatureCatalogue ? keyof C['errors'] & string :
 type FieldCodesOf<C> = C extends FeatureCatalogue ? keyof C['fieldErrors'] & string : never;
 type ActionsOf<C> = C extends FeatureCatalogue ? keyof C['activity'] & string : never;
 type ActionKeysOf<C> = C extends FeatureCatalogue ? C['activity'][keyof C['activity']]['key'] : never;
+type SentenceActionsOf<C> = C extends FeatureCatalogue
+  ? {
+      [A in keyof C['activity']]: C['activity'][A] extends { sentence: object } ? A : never;
+    }[keyof C['activity']] &
+      string
+  : never;
 
 export type FeatureErrorCode = ErrorCodesOf<Catalogue>;
 export type FeatureFieldErrorCode = FieldCodesOf<Catalogue>;
 export type FeatureActivityAction = ActionsOf<Catalogue>;
 export type FeatureActionKey = ActionKeysOf<Catalogue>;
+/** The feature actions whose catalogue gives their details' sentence (the others' is the web app's). */
+export type FeatureSentenceAction = SentenceActionsOf<Catalogue>;
 
 function gather<E, V>(
   pick: (catalogue: FeatureCatalogue) => Readonly<Record<string, E>>,
@@ -77,4 +86,24 @@ export function featureActionTexts(language: Language) {
     for (const entry of Object.values(catalogue.activity)) texts[entry.key] = entry[language];
   }
   return texts as Readonly<Record<FeatureActionKey, string>>;
+}
+
+/** The actions' sentences their catalogues give, by action. */
+export const FEATURE_ACTION_SENTENCES = Object.fromEntries(
+  (FEATURE_CATALOGUES as readonly FeatureCatalogue[]).flatMap((catalogue) =>
+    Object.entries(catalogue.activity).flatMap(([action, entry]) =>
+      entry.sentence ? [[action, entry.sentence]] : [],
+    ),
+  ),
+) as Readonly<Record<FeatureSentenceAction, ActivitySentence>>;
+
+/** The texts of those sentences in a language, by the action's i18n key. */
+export function featureSentenceTexts(language: Language): Readonly<Record<string, string>> {
+  const texts: Record<string, string> = {};
+  for (const catalogue of FEATURE_CATALOGUES as readonly FeatureCatalogue[]) {
+    for (const entry of Object.values(catalogue.activity)) {
+      if (entry.sentence) texts[entry.key] = entry.sentence[language];
+    }
+  }
+  return texts;
 }

@@ -1,4 +1,10 @@
-import { ACTIVITY_ACTIONS, ACTIVITY_DEFAULT_LIMIT, type ActivityAction } from '@debesis/contract';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_DEFAULT_LIMIT,
+  FEATURE_ACTION_SENTENCES,
+  type ActivityAction,
+  type FeatureSentenceAction,
+} from '@debesis/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
@@ -52,9 +58,10 @@ const LOG = [
 
 /**
  * The details each action is recorded with, as the API's modules write them (typed by the
- * contract's list, so a new action needs its sample here).
+ * contract's list, so a new action needs its sample here, unless its catalogue gives its sentence:
+ * then the sentence names its details, and RECORDED fills them).
  */
-const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
+const RECORDED_BY_HAND: Record<Exclude<ActivityAction, FeatureSentenceAction>, Record<string, unknown>> = {
   'user logged in': { method: 'oauth:google' },
   'account created': { account_type: 'business', method: 'oauth:github' },
   'email verified': {},
@@ -234,6 +241,16 @@ const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
   'Subuser logged in': { name: 'subuser-anna' },
   'Linux user logged in': { name: 'ona' },
   'Linux user password changed': { name: 'ona' },
+};
+
+const RECORDED: Record<ActivityAction, Record<string, unknown>> = {
+  ...RECORDED_BY_HAND,
+  ...(Object.fromEntries(
+    Object.entries(FEATURE_ACTION_SENTENCES).map(([action, sentence]) => [
+      action,
+      Object.fromEntries(sentence.details.map((name) => [name, `sample-${name}`])),
+    ]),
+  ) as Record<FeatureSentenceAction, Record<string, unknown>>),
 };
 
 const RECORDED_LOG = ACTIVITY_ACTIONS.filter((action) => action !== 'user logged in').map((action) =>

@@ -3,7 +3,13 @@
 // the account's activity page and a service's Activity tab, for activity entries and for the
 // lines of a service's log (the management lines are activity entries; the node's lines are
 // codes of NODE_LOG_CODES with their params). Pure: texts, language and plan names come in.
-import { cardBrandName, type ActivityAction } from '@debesis/contract';
+import {
+  cardBrandName,
+  FEATURE_ACTION_SENTENCES,
+  type ActivityAction,
+  type ActivitySentence,
+  type FeatureSentenceAction,
+} from '@debesis/contract';
 import type { TFunction } from 'i18next';
 import { activityEn } from '../../i18n/activity.en.ts';
 import { diskSize, money, numberLocale } from '../plans/format.ts';
@@ -94,7 +100,10 @@ function orderSentence(d: Details, c: SentenceContext): string | null {
  * The sentence of each known action from its details; null where the action says it all or the
  * details lack what the sentence needs.
  */
-const SENTENCES: Record<ActivityAction, (details: Details, context: SentenceContext) => string | null> = {
+const SENTENCES: Record<
+  Exclude<ActivityAction, FeatureSentenceAction>,
+  (details: Details, context: SentenceContext) => string | null
+> = {
   'user logged in': (d, c) => {
     const how = method(c, d.method);
     return how ? c.t('sentences.signedInWith', { method: how }) : null;
@@ -474,6 +483,30 @@ export function activitySentence(
   details: Details,
   context: SentenceContext,
 ): string | null | undefined {
-  if (actionKey(action) === null) return undefined;
-  return SENTENCES[action as ActivityAction](details, context);
+  const key = actionKey(action);
+  if (key === null) return undefined;
+  const declared: ActivitySentence | undefined = (
+    FEATURE_ACTION_SENTENCES as Readonly<Record<string, ActivitySentence>>
+  )[action];
+  if (declared) return catalogueSentence(key, declared, details, context);
+  return SENTENCES[action as Exclude<ActivityAction, FeatureSentenceAction>](details, context);
+}
+
+/** A sentence a feature's catalogue gives its action: its details put into its text, when all are there. */
+function catalogueSentence(
+  key: string,
+  sentence: ActivitySentence,
+  details: Details,
+  context: SentenceContext,
+): string | null {
+  const values: Record<string, string> = {};
+  for (const name of sentence.details) {
+    const value = details[name];
+    if (typeof value !== 'string' && typeof value !== 'number') return null;
+    values[name] = String(value);
+  }
+  // The catalogues' sentences are typed as a record of strings (featureSentenceTexts): the key
+  // and the values it names come from the same catalogue entry.
+  const translate = context.t as unknown as (key: string, values: Record<string, string>) => string;
+  return translate(`featureSentences.${key}`, values);
 }
