@@ -5,6 +5,7 @@
 export { createBackupsFeature } from './modules/backups/backups.feature.ts';
 export { createDirectoryFeature } from './modules/directory/directory.feature.ts';
 export { createFtpFeature } from './modules/ftp/ftp.feature.ts';
+export { createLabelsFeature } from './modules/labels/labels.feature.ts';
 export { createLdapFeature } from './modules/ldap/ldap.feature.ts';
 export { createLinuxUserFeature } from './modules/linux-user/linux-user.feature.ts';
 export { createMonitoringFeature } from './modules/monitoring/monitoring.feature.ts';

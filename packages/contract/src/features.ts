@@ -32,6 +32,7 @@ const SHIPPED = {
   activity: true,
   /** Monitoring with alerts: activity from the daemons, quota, tasks, status. */
   monitoring: true,
+  labels: true,
   /** The workspace's own address and link: reachability, traffic, the plan's bandwidth. */
   network: true,
 } as const satisfies Record<string, boolean>;

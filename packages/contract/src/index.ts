@@ -45,3 +45,4 @@ export * from './features/subusers/subusers.ts';
 export * from './features/linux-portal/linux-user.ts';
 export * from './features/monitoring/monitoring-node.ts';
 export * from './features/monitoring/monitoring.ts';
+export * from './features/labels/labels.ts';

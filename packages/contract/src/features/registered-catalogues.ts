@@ -2,6 +2,7 @@
 // (catalogues.ts gathers them in the features' order, whatever the order here).
 export { backupsCatalogue } from './backups/backups.catalogue.ts';
 export { ftpCatalogue } from './ftp/ftp.catalogue.ts';
+export { labelsCatalogue } from './labels/labels.catalogue.ts';
 export { ldapCatalogue } from './ldap/ldap.catalogue.ts';
 export { linuxPortalCatalogue } from './linux-portal/linux-portal.catalogue.ts';
 export { monitoringCatalogue } from './monitoring/monitoring.catalogue.ts';

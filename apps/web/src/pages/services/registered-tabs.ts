@@ -3,6 +3,7 @@
 export { activityTab } from '../activity/tab.ts';
 export { backupsTab } from './backups/tab.ts';
 export { ftpAdvancedTab, ftpTab } from './ftp/tab.ts';
+export { labelsTab } from './labels/tab.ts';
 export { ldapTab } from './ldap/tab.ts';
 export { monitoringTab } from './monitoring/tab.ts';
 export { nfsTab } from './nfs/tab.ts';
