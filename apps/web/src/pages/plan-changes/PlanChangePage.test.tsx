@@ -5,11 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ID } from '../../payments/payment-fixtures.ts';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { makeUser, userHandler } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { makeService, overviewHandler, SERVICE_ID } from '../../test/service-fixtures.ts';
-import { catalogueHandlers, setCsrfCookie } from '../plans/plans-fixtures.ts';
+import { catalogueHandlers } from '../plans/plans-fixtures.ts';
 import {
   configuration,
   makePlanChange,
@@ -19,6 +19,7 @@ import {
   PLAN_CHANGE_ID,
   planChangeOrder,
 } from './plan-change-fixtures.ts';
+import { signIn } from '../../test/sign-in.ts';
 
 const euro = (minor: number) => formatMoney(minor, 'en-US');
 const changePath = `/dashboard/plans/change?service=${SERVICE_ID}`;
@@ -49,11 +50,7 @@ function created() {
   };
 }
 
-beforeEach(() => {
-  setCsrfCookie();
-  storeSession();
-  server.use(userHandler(makeUser()), ...catalogueHandlers(), overviewHandler([makeService()]));
-});
+beforeEach(() => signIn({ handlers: [...catalogueHandlers(), overviewHandler([makeService()])] }));
 
 describe('plan change (/dashboard/plans/change)', () => {
   it('shows the current plan and refuses the same configuration without asking for a quote', async () => {

@@ -1,7 +1,7 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BACKUP_SOURCES,
   backupHandlers,
@@ -18,28 +18,21 @@ import {
   SCHEDULE_ID,
   SESSION_ID,
 } from '../../../test/backup-fixtures.ts';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { apiError, inTurn, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { apiError, inTurn, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 const BACKUPS_TAB = `/dashboard/services/${SERVICE_ID}/backups`;
 const HOURLY_ID = '4fa0c8d5-6a7b-4c9d-8e3f-5a6b7c8d9e0f';
 const MONTHLY_ID = '5ab1d9e6-7b8c-4d0e-9f4a-6b7c8d9e0f1a';
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceBackupsTab.tsx');
-});
+loadServicePages(() => import('./ServiceBackupsTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers());
-});
+beforeEach(() => signIn({ handlers: workspaceHandlers() }));
 
 async function openCreate() {
   const add = await screen.findByTestId<HTMLButtonElement>('backup-schedules-add');

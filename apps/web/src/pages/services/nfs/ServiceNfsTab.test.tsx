@@ -1,9 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n/language.ts';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
 import {
   makeNfsClient,
   makeNfsExport,
@@ -15,13 +14,9 @@ import {
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import {
-  apiError,
-  inTurn,
-  makeWorkspaceUser,
-  setCsrfCookie,
-  workspaceHandlers,
-} from '../../../test/workspace-fixtures.ts';
+import { apiError, inTurn, makeWorkspaceUser, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 // NFS may not have shipped in this build (SHIPPED_FEATURES): this file ships it for itself, so the
 // real routes and tab bar carry the tab.
@@ -29,21 +24,12 @@ vi.mock('@debesis/contract', async (importOriginal) =>
   (await import('../../../test/ship-features.ts')).withShipped(await importOriginal(), ['nfs']),
 );
 
-configure({ asyncUtilTimeout: 5000 });
-
 const NFS_TAB = `/dashboard/services/${SERVICE_ID}/nfs`;
 const USERS = [makeWorkspaceUser({ name: 'alice' }), makeWorkspaceUser({ name: 'bob', active: false })];
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceNfsTab.tsx');
-});
+loadServicePages(() => import('./ServiceNfsTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers({ users: USERS }));
-});
+beforeEach(() => signIn({ handlers: workspaceHandlers({ users: USERS }) }));
 
 async function openCreate() {
   const add = await screen.findByTestId<HTMLButtonElement>('nfs-exports-add');

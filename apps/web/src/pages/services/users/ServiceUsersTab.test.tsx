@@ -1,8 +1,7 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
@@ -12,26 +11,16 @@ import {
   inTurn,
   makeGroup,
   makeWorkspaceUser,
-  setCsrfCookie,
   workspaceHandlers,
 } from '../../../test/workspace-fixtures.ts';
-
-// Pages load on demand and the machine may be busy: give every wait up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 const USERS_TAB = `/dashboard/services/${SERVICE_ID}/users`;
 
-// The routes load their pages on demand: load them once, so no test waits for the first import.
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceUsersTab.tsx');
-});
+loadServicePages(() => import('./ServiceUsersTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()));
-});
+beforeEach(() => signIn());
 
 async function openCreateUser() {
   await userEvent.click(await screen.findByTestId('workspace-users-add'));

@@ -1,10 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { workspaceEn } from '../../../i18n/workspace.en.ts';
 import { workspaceLt } from '../../../i18n/workspace.lt.ts';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
@@ -18,11 +18,11 @@ import {
   vpnHandlers,
   vpnPath,
 } from '../../../test/vpn-fixtures.ts';
-import { apiError, inTurn, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { apiError, inTurn, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
 import { vpnTabEn } from './messages/vpn.en.ts';
 import { vpnTabLt } from './messages/vpn.lt.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 const VPN_TAB = `/dashboard/services/${SERVICE_ID}/vpn`;
 const ALICE = makeVpnUser({
@@ -41,16 +41,9 @@ const BOB = makeVpnUser({
   enabled: false,
 });
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceVpnTab.tsx');
-});
+loadServicePages(() => import('./ServiceVpnTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers());
-});
+beforeEach(() => signIn({ handlers: workspaceHandlers() }));
 
 async function openCreate() {
   const add = await screen.findByTestId<HTMLButtonElement>('vpn-users-add');
