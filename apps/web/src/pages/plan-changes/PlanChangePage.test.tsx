@@ -50,6 +50,19 @@ function created() {
   };
 }
 
+/** POST /plan-changes/ creates the change `quote` prices; its payment page then finds it and its order. */
+function createdToPay(quote: PlanChangeQuote) {
+  const post = created();
+  server.use(
+    post.handler(() => HttpResponse.json(makePlanChange({}, quote), { status: 201 })),
+    http.get(`/api/v1/plan-changes/${PLAN_CHANGE_ID}`, () => HttpResponse.json(makePlanChange({}, quote))),
+    http.get(`/api/v1/orders/${ORDER_ID}`, () =>
+      HttpResponse.json(planChangeOrder(makePlanChange({}, quote))),
+    ),
+  );
+  return post;
+}
+
 beforeEach(() => signIn({ handlers: [...catalogueHandlers(), overviewHandler([makeService()])] }));
 
 describe('plan change (/dashboard/plans/change)', () => {
@@ -70,14 +83,7 @@ describe('plan change (/dashboard/plans/change)', () => {
   it('quotes an upgrade live and goes to its payment page', async () => {
     const quote = makeQuote(MINI, OPTIMIZED);
     const asked = quoteHandler(() => quote);
-    const post = created();
-    server.use(
-      post.handler(() => HttpResponse.json(makePlanChange({}, quote), { status: 201 })),
-      http.get(`/api/v1/plan-changes/${PLAN_CHANGE_ID}`, () => HttpResponse.json(makePlanChange({}, quote))),
-      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
-        HttpResponse.json(planChangeOrder(makePlanChange({}, quote))),
-      ),
-    );
+    const post = createdToPay(quote);
     const { router } = renderApp(changePath);
 
     await userEvent.click(await screen.findByTestId('plan-change-product-optimized'));
@@ -405,14 +411,7 @@ describe('plan change: room on the workspace’s node for a larger disk', () => 
   it('says the node has room for up to 77 GB more, offers no size of OPTIMIZED, and pays and waits when asked', async () => {
     const quote = short();
     quoteHandler(() => quote);
-    const post = created();
-    server.use(
-      post.handler(() => HttpResponse.json(makePlanChange({}, quote), { status: 201 })),
-      http.get(`/api/v1/plan-changes/${PLAN_CHANGE_ID}`, () => HttpResponse.json(makePlanChange({}, quote))),
-      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
-        HttpResponse.json(planChangeOrder(makePlanChange({}, quote))),
-      ),
-    );
+    const post = createdToPay(quote);
     const { router } = renderApp(changePath);
     await userEvent.click(await screen.findByTestId('plan-change-product-optimized'));
 

@@ -25,6 +25,7 @@ import { SERVICE_ID } from '../../../test/service-fixtures.ts';
 import { apiError, inTurn, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { loadServicePages } from '../../../test/service-pages.ts';
+import { openDialog, pressWhenReady } from '../../../test/press.ts';
 
 const BACKUPS_TAB = `/dashboard/services/${SERVICE_ID}/backups`;
 const HOURLY_ID = '4fa0c8d5-6a7b-4c9d-8e3f-5a6b7c8d9e0f';
@@ -35,10 +36,7 @@ loadServicePages(() => import('./ServiceBackupsTab.tsx'));
 beforeEach(() => signIn({ handlers: workspaceHandlers() }));
 
 async function openCreate() {
-  const add = await screen.findByTestId<HTMLButtonElement>('backup-schedules-add');
-  await waitFor(() => expect(add.disabled).toBe(false));
-  await userEvent.click(add);
-  return screen.findByTestId('backup-schedule-dialog');
+  return openDialog('backup-schedules-add', 'backup-schedule-dialog');
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
@@ -710,9 +708,7 @@ describe('the backups tab’s snapshots', () => {
       ),
     );
     renderApp(BACKUPS_TAB);
-    const button = await screen.findByTestId<HTMLButtonElement>('snapshots-take');
-    await waitFor(() => expect(button.disabled).toBe(false));
-    await userEvent.click(button);
+    await pressWhenReady('snapshots-take');
     expect((await screen.findByTestId('snapshots-take-error')).textContent).toBe(
       'Failed to take a snapshot: A snapshot of this service was taken less than a minute ago.',
     );

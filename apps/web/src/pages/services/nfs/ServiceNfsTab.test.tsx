@@ -17,6 +17,7 @@ import { SERVICE_ID } from '../../../test/service-fixtures.ts';
 import { apiError, inTurn, makeWorkspaceUser, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { loadServicePages } from '../../../test/service-pages.ts';
+import { openDialog, pressWhenReady, retype } from '../../../test/press.ts';
 
 // NFS may not have shipped in this build (SHIPPED_FEATURES): this file ships it for itself, so the
 // real routes and tab bar carry the tab.
@@ -32,10 +33,7 @@ loadServicePages(() => import('./ServiceNfsTab.tsx'));
 beforeEach(() => signIn({ handlers: workspaceHandlers({ users: USERS }) }));
 
 async function openCreate() {
-  const add = await screen.findByTestId<HTMLButtonElement>('nfs-exports-add');
-  await waitFor(() => expect(add.disabled).toBe(false));
-  await userEvent.click(add);
-  return screen.findByTestId('nfs-export-dialog');
+  return openDialog('nfs-exports-add', 'nfs-export-dialog');
 }
 
 describe('the NFS tab', () => {
@@ -251,8 +249,7 @@ describe('the NFS tab', () => {
     expect(within(dialog).getByTestId('nfs-export-client-error').textContent).toBe(
       'Use the network’s first address, such as 192.168.1.0/24',
     );
-    await userEvent.clear(within(dialog).getByTestId('nfs-export-client'));
-    await userEvent.type(within(dialog).getByTestId('nfs-export-client'), '*.example.com');
+    await retype(dialog, 'nfs-export-client', '*.example.com');
     await userEvent.click(within(dialog).getByTestId('nfs-export-submit'));
     await waitFor(() =>
       expect(within(dialog).getByTestId('nfs-export-client-error').textContent).toBe(
@@ -342,10 +339,7 @@ describe('the NFS tab', () => {
       }),
     );
     renderApp(NFS_TAB);
-    const edit = await screen.findByTestId<HTMLButtonElement>('nfs-export-shares/projects-edit');
-    await waitFor(() => expect(edit.disabled).toBe(false));
-    await userEvent.click(edit);
-    const dialog = await screen.findByTestId('nfs-export-dialog');
+    const dialog = await openDialog('nfs-export-shares/projects-edit', 'nfs-export-dialog');
     expect(within(dialog).queryByTestId('nfs-export-path')).toBeNull();
     const client = within(dialog).getByTestId<HTMLInputElement>('nfs-export-client');
     expect(client.value).toBe('192.168.1.0/24');
@@ -391,9 +385,7 @@ describe('the NFS tab', () => {
       }),
     );
     renderApp(NFS_TAB);
-    const sync = await screen.findByTestId<HTMLButtonElement>('nfs-sync');
-    await waitFor(() => expect(sync.disabled).toBe(false));
-    await userEvent.click(sync);
+    const sync = await pressWhenReady('nfs-sync');
     expect((await screen.findByTestId('nfs-sync-error')).textContent).toContain('Failed to sync NFS');
     await userEvent.click(sync);
     expect((await screen.findByTestId('nfs-sync-done')).textContent).toBe(

@@ -18,6 +18,7 @@ import {
 } from '../../../test/workspace-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { loadServicePages } from '../../../test/service-pages.ts';
+import { openDialog, pressWhenReady, retype } from '../../../test/press.ts';
 
 const SAMBA_TAB = `/dashboard/services/${SERVICE_ID}/samba`;
 
@@ -28,10 +29,7 @@ beforeEach(() => signIn());
 const ALICE_RW = { name: 'alice', read: true, write: true, execute: false, admin: false };
 
 async function openShareForm() {
-  const add = await screen.findByTestId<HTMLButtonElement>('samba-shares-add');
-  await waitFor(() => expect(add.disabled).toBe(false));
-  await userEvent.click(add);
-  return screen.findByTestId('share-dialog');
+  return openDialog('samba-shares-add', 'share-dialog');
 }
 
 describe('Samba', () => {
@@ -152,8 +150,7 @@ describe('Samba', () => {
     );
     expect(within(dialog).getByText(/Write, execute and admin need read permission too/)).toBeTruthy();
 
-    await userEvent.clear(within(dialog).getByTestId('share-path'));
-    await userEvent.type(within(dialog).getByTestId('share-path'), 'backups/x');
+    await retype(dialog, 'share-path', 'backups/x');
     await userEvent.click(within(dialog).getByTestId('share-submit'));
     await waitFor(() =>
       expect(within(dialog).getByTestId('share-path-error').textContent).toBe(
@@ -235,10 +232,7 @@ describe('Samba', () => {
       }),
     );
     renderApp(SAMBA_TAB);
-    const edit = await screen.findByTestId<HTMLButtonElement>('share-projects-edit');
-    await waitFor(() => expect(edit.disabled).toBe(false));
-    await userEvent.click(edit);
-    const dialog = await screen.findByTestId('share-dialog');
+    const dialog = await openDialog('share-projects-edit', 'share-dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('Edit the share projects');
     expect(within(dialog).queryByTestId('share-name')).toBeNull();
     expect(within(dialog).getByTestId<HTMLInputElement>('share-user-alice-allowed').checked).toBe(true);
@@ -291,9 +285,7 @@ describe('Samba', () => {
       ),
     );
     renderApp(SAMBA_TAB);
-    const reload = await screen.findByTestId<HTMLButtonElement>('samba-reload');
-    await waitFor(() => expect(reload.disabled).toBe(false));
-    await userEvent.click(reload);
+    const reload = await pressWhenReady('samba-reload');
     expect((await screen.findByTestId('samba-reload-done')).textContent).toContain(
       'sent to the storage node again',
     );

@@ -15,6 +15,7 @@ import {
 } from '../../../test/workspace-fixtures.ts';
 import { signIn } from '../../../test/sign-in.ts';
 import { loadServicePages } from '../../../test/service-pages.ts';
+import { retype } from '../../../test/press.ts';
 
 const USERS_TAB = `/dashboard/services/${SERVICE_ID}/users`;
 
@@ -214,8 +215,7 @@ describe('service users', () => {
     expect((await screen.findByTestId('user-password-confirm-error')).textContent).toBe(
       'Passwords do not match',
     );
-    await userEvent.clear(within(dialog).getByTestId('user-password-confirm'));
-    await userEvent.type(within(dialog).getByTestId('user-password-confirm'), 'New-Pass-12');
+    await retype(dialog, 'user-password-confirm', 'New-Pass-12');
     await userEvent.click(within(dialog).getByTestId('user-password-submit'));
     await waitFor(() => expect(screen.queryByTestId('user-password-dialog')).toBeNull());
     expect(calls.at(-1)).toBe('alice password {"password":"New-Pass-12"}');
@@ -292,8 +292,7 @@ describe('service groups and membership', () => {
     expect((await screen.findByTestId('group-create-name-error')).textContent).toBe(
       'This name is reserved by the system. Please choose another',
     );
-    await userEvent.clear(within(dialog).getByTestId('group-create-name'));
-    await userEvent.type(within(dialog).getByTestId('group-create-name'), 'office');
+    await retype(dialog, 'group-create-name', 'office');
     await userEvent.type(within(dialog).getByTestId('group-description'), 'Office staff');
     await userEvent.click(within(dialog).getByTestId('group-create-submit'));
     await waitFor(() => expect(bodies).toEqual([{ name: 'office', description: 'Office staff' }]));
