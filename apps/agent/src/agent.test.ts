@@ -1,69 +1,39 @@
-import { lstat, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  AgentStoppedError,
-  RegistrationRefusedError,
-  startAgent,
-  type Agent,
-  type AgentOptions,
-} from './agent.ts';
+import { describe, expect, it } from 'vitest';
+import { AgentStoppedError, RegistrationRefusedError, type AgentOptions } from './agent.ts';
 import type { AgentConfig } from './config.ts';
 import type { Driver } from './drivers/driver.ts';
 import { workspaceDirDriver } from './drivers/workspace-dir.driver.ts';
-import { silentLogger, type LogFn, type Logger } from './logger.ts';
+import type { LogFn, Logger } from './logger.ts';
 import { desiredWorkspace } from './testing/desired.ts';
-import { startFakeApi, waitFor, type FakeApi } from './testing/fake-api.ts';
-import { testAgentConfig } from './testing/agent-config.ts';
+import { waitFor } from './testing/fake-api.ts';
+import { useAgentHarness } from './testing/agent-harness.ts';
 
 const A = '0b6f0e0e-1111-4c55-9d5b-0f4f3c1d2e10';
 const B = '0b6f0e0e-2222-4c55-9d5b-0f4f3c1d2e10';
 
-let api: FakeApi;
-let dataDir: string;
-const agents: Agent[] = [];
-
-beforeEach(async () => {
-  api = await startFakeApi();
-  dataDir = await mkdtemp(join(tmpdir(), 'agent-loop-'));
-  api.workspaces = [
+const harness = useAgentHarness({
+  tmpPrefix: 'agent-loop-',
+  workspaces: () => [
     desiredWorkspace({ service_id: A, generation: 3, state: 'running' }),
     desiredWorkspace({ service_id: B, generation: 1, state: 'stopped' }),
-  ];
-});
-afterEach(async () => {
-  await Promise.all(agents.splice(0).map((agent) => agent.stop()));
-  await api.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
-  return testAgentConfig(api, dataDir, overrides);
-}
-
-function start(
-  overrides: Partial<AgentConfig> = {},
-  options: AgentOptions = {},
-  logger: Logger = silentLogger,
-) {
+  ],
   // The loop's behaviour is under test here, not the host: only the folder driver unless told.
-  const agent = startAgent(config(overrides), logger, { drivers: [workspaceDirDriver], ...options });
-  agents.push(agent);
-  return agent;
-}
-
+  options: { drivers: [workspaceDirDriver] },
+});
+const start = harness.start;
 const manual = (overrides: Partial<AgentConfig> = {}, options: AgentOptions = {}) =>
   start(overrides, { loop: false, ...options });
 
 const lastReport = () => {
-  const report = api.reports.at(-1);
+  const report = harness.api.reports.at(-1);
   if (!report) throw new Error('no report yet');
   return report;
 };
 const generations = () =>
   Object.fromEntries(lastReport().workspaces.map((w) => [w.service_id, w.observed_generation]));
-const wsDir = (id: string) => join(dataDir, 'workspaces', id);
+const wsDir = (id: string) => join(harness.dataDir, 'workspaces', id);
 
 function recordingLogger() {
   const entries: { level: string; obj: Record<string, unknown>; msg: string | undefined }[] = [];
@@ -88,17 +58,17 @@ function recordingLogger() {
 describe('agent loop', () => {
   it('registers, keeps the token in node.json (0600), applies the desired state and reports it', async () => {
     const agent = start();
-    await waitFor(() => api.reports.length >= 2, 5000, 'two reports');
+    await waitFor(() => harness.api.reports.length >= 2, 5000, 'two reports');
 
-    expect(api.registrations).toHaveLength(1);
-    expect(api.registrations[0]).toMatchObject({
+    expect(harness.api.registrations).toHaveLength(1);
+    expect(harness.api.registrations[0]).toMatchObject({
       name: 'test-node',
       capacity: { addresses: ['127.0.10.1', '127.0.10.2'] },
     });
-    const file = join(dataDir, 'node.json');
+    const file = join(harness.dataDir, 'node.json');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     const stored = JSON.parse(await readFile(file, 'utf8')) as { node_token: string; node_id: string };
-    expect(stored.node_token).toBe(api.currentToken('test-node'));
+    expect(stored.node_token).toBe(harness.api.currentToken('test-node'));
     expect(agent.nodeId).toBe(stored.node_id);
 
     expect((await stat(wsDir(A))).mode & 0o7777).toBe(0o750);
@@ -121,7 +91,7 @@ describe('agent loop', () => {
       },
     ]);
     expect(report.capacity.disk_total_bytes).toBeGreaterThan(0);
-    expect(api.invalid).toEqual([]);
+    expect(harness.api.invalid).toEqual([]);
   });
 
   it('a second pass changes nothing, even when it re-checks every workspace', async () => {
@@ -140,7 +110,7 @@ describe('agent loop', () => {
 
     const third = await agent.runOnce();
     expect(third).toMatchObject({ fullCheck: true, changed: false, applied: [A, B], actions: [] });
-    expect(api.reports.map((r) => r.workspaces.map((w) => w.observed_generation))).toEqual([
+    expect(harness.api.reports.map((r) => r.workspaces.map((w) => w.observed_generation))).toEqual([
       [3, 1],
       [3, 1],
       [3, 1],
@@ -151,9 +121,9 @@ describe('agent loop', () => {
     const agent = manual({ fullCheckEvery: 3 });
     await agent.runOnce();
     await rm(wsDir(A), { recursive: true });
-    api.workspaces = [
+    harness.api.workspaces = [
       desiredWorkspace({ service_id: A, generation: 3, state: 'running' }),
-      { ...api.workspaces[1]!, generation: 2 },
+      { ...harness.api.workspaces[1]!, generation: 2 },
     ];
 
     const second = await agent.runOnce();
@@ -174,42 +144,44 @@ describe('agent loop', () => {
 
     const second = manual();
     await second.runOnce();
-    expect(api.registrations).toHaveLength(1);
-    expect(api.reports).toHaveLength(2);
+    expect(harness.api.registrations).toHaveLength(1);
+    expect(harness.api.reports).toHaveLength(2);
   });
 
   it('registers again when the API answers 401, and stores the new token', async () => {
     const agent = manual();
     await agent.runOnce();
-    const oldToken = api.currentToken('test-node');
-    api.revokeTokens();
+    const oldToken = harness.api.currentToken('test-node');
+    harness.api.revokeTokens();
 
     await agent.runOnce();
 
-    expect(api.registrations).toHaveLength(2);
-    const newToken = api.currentToken('test-node');
+    expect(harness.api.registrations).toHaveLength(2);
+    const newToken = harness.api.currentToken('test-node');
     expect(newToken).not.toBe(oldToken);
-    const stored = JSON.parse(await readFile(join(dataDir, 'node.json'), 'utf8')) as { node_token: string };
+    const stored = JSON.parse(await readFile(join(harness.dataDir, 'node.json'), 'utf8')) as {
+      node_token: string;
+    };
     expect(stored.node_token).toBe(newToken);
-    expect(api.reports).toHaveLength(2);
+    expect(harness.api.reports).toHaveLength(2);
   });
 
   it('says so when the registration token itself is refused', async () => {
     const agent = manual({ registrationToken: 'wrong' });
     await expect(agent.runOnce()).rejects.toBeInstanceOf(RegistrationRefusedError);
-    expect(api.reports).toHaveLength(0);
+    expect(harness.api.reports).toHaveLength(0);
   });
 
   it('backs off exponentially (capped) while the API fails, then returns to the poll interval', async () => {
     const { logger, entries } = recordingLogger();
-    api.failNext(4, 500);
+    harness.api.failNext(4, 500);
     start({ pollIntervalMs: 10, maxBackoffMs: 40 }, {}, logger);
-    await waitFor(() => api.reports.length >= 2, 5000, 'reports after the failures');
+    await waitFor(() => harness.api.reports.length >= 2, 5000, 'reports after the failures');
 
     const waits = entries.filter((e) => e.level === 'warn').map((e) => e.obj.retry_in_ms);
     expect(waits).toEqual([20, 40, 40, 40]);
     expect(entries.find((e) => e.level === 'warn')?.msg).toContain('/desired-state: 500 server_error');
-    expect(api.desiredStateCalls).toBeGreaterThanOrEqual(6);
+    expect(harness.api.desiredStateCalls).toBeGreaterThanOrEqual(6);
   });
 
   it('keeps the previous observed generation when a driver fails, and catches up once it works', async () => {
@@ -239,7 +211,7 @@ describe('agent loop', () => {
     });
 
     broken = true;
-    api.workspaces = [desiredWorkspace({ service_id: A, generation: 4, state: 'running' })];
+    harness.api.workspaces = [desiredWorkspace({ service_id: A, generation: 4, state: 'running' })];
     await agent.runOnce();
     expect(lastReport().workspaces).toEqual([
       {
@@ -307,7 +279,7 @@ describe('agent loop', () => {
     });
     const agent = manual({}, { drivers: [tracer('first'), workspaceDirDriver, tracer('last')] });
     await agent.runOnce();
-    api.workspaces = [desiredWorkspace({ service_id: A, generation: 4, state: 'removed' })];
+    harness.api.workspaces = [desiredWorkspace({ service_id: A, generation: 4, state: 'removed' })];
     order.length = 0;
 
     await agent.runOnce();
@@ -320,7 +292,7 @@ describe('agent loop', () => {
   });
 
   it('reports a service id that would escape the data folder as an error and touches nothing', async () => {
-    api.workspaces = [
+    harness.api.workspaces = [
       desiredWorkspace({ service_id: '../../escape', generation: 2, state: 'removed' }),
       desiredWorkspace({ service_id: A, generation: 1, state: 'running' }),
     ];
@@ -352,16 +324,16 @@ describe('agent loop', () => {
     };
     const agent = start({ pollIntervalMs: 10, fullCheckEvery: 1 }, { drivers: [slow] });
     await Promise.all([agent.runOnce(), agent.runOnce(), agent.runOnce()]);
-    await waitFor(() => api.reports.length >= 6, 5000, 'loop passes');
+    await waitFor(() => harness.api.reports.length >= 6, 5000, 'loop passes');
     expect(most).toBe(1);
   });
 
   it('wake() runs a pass at once instead of waiting for the poll interval', async () => {
     const agent = start({ pollIntervalMs: 3_600_000 });
-    await waitFor(() => api.reports.length === 1, 5000, 'the first report');
-    api.workspaces = [desiredWorkspace({ service_id: A, generation: 9, state: 'running' })];
+    await waitFor(() => harness.api.reports.length === 1, 5000, 'the first report');
+    harness.api.workspaces = [desiredWorkspace({ service_id: A, generation: 9, state: 'running' })];
     agent.wake();
-    await waitFor(() => api.reports.length === 2, 5000, 'the report after wake');
+    await waitFor(() => harness.api.reports.length === 2, 5000, 'the report after wake');
     expect(generations()).toEqual({ [A]: 9 });
   });
 
@@ -377,19 +349,19 @@ describe('agent loop', () => {
         desired.state === 'running' ? join(workspaceDir, 'events', 'changed') : undefined,
     };
     start({ pollIntervalMs: 3_600_000 }, { drivers: [workspaceDirDriver, watched] });
-    await waitFor(() => api.reports.length === 1, 5000, 'the first report');
+    await waitFor(() => harness.api.reports.length === 1, 5000, 'the first report');
     // The stopped workspace's file is not watched; a file beside the running one's neither.
     await writeFile(join(wsDir(B), 'events', 'changed'), '1\n');
     await writeFile(join(wsDir(A), 'events', 'other'), '1\n');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(api.reports.length).toBe(1);
+    expect(harness.api.reports.length).toBe(1);
     // The watch is set up just after the pass that sent the first report: on a loaded machine it may
     // come after the write above, so the daemon's write is repeated until the pass it asks for comes.
     // One write may be seen as two changes (truncate, then write) and run two passes back to back,
     // so the count can step from 1 to 3 between two looks: at least one more report is the point.
     const writes = setInterval(() => void writeFile(join(wsDir(A), 'events', 'changed'), '1\n'), 200);
     try {
-      await waitFor(() => api.reports.length >= 2, 15_000, 'the report after the wake file');
+      await waitFor(() => harness.api.reports.length >= 2, 15_000, 'the report after the wake file');
     } finally {
       clearInterval(writes);
     }
@@ -397,46 +369,52 @@ describe('agent loop', () => {
 
   it('stops cleanly: stop() waits for the pass, is idempotent, and later runs are refused', async () => {
     const agent = start({ pollIntervalMs: 10 });
-    await waitFor(() => api.reports.length >= 1, 5000, 'a report');
+    await waitFor(() => harness.api.reports.length >= 1, 5000, 'a report');
     await Promise.all([agent.stop(), agent.stop()]);
-    const calls = api.desiredStateCalls;
+    const calls = harness.api.desiredStateCalls;
     await expect(agent.runOnce()).rejects.toBeInstanceOf(AgentStoppedError);
-    expect(api.desiredStateCalls).toBe(calls);
+    expect(harness.api.desiredStateCalls).toBe(calls);
   });
 });
 
+/** A driver that notes the state each workspace (A or B) was applied in, for the fencing tests. */
+function stateRecorder() {
+  const applied: string[] = [];
+  const recorder: Driver = {
+    name: 'recorder',
+    async apply(desired) {
+      applied.push(`${desired.service_id === A ? 'A' : 'B'} ${desired.state}`);
+      return { changed: false, actions: [], status: { driver: 'recorder', live: true } };
+    },
+  };
+  return { applied, recorder };
+}
+
 describe('the fencing lease (replicas/fence.ts) in the agent', () => {
   it('stops a workspace with failover once the API is away past the lease, and runs it again when the API is back', async () => {
-    api.workspaces = [
+    harness.api.workspaces = [
       desiredWorkspace({ service_id: A, generation: 3, state: 'running', failover: true }),
       desiredWorkspace({ service_id: B, generation: 1, state: 'running' }),
     ];
-    const applied: string[] = [];
-    const recorder: Driver = {
-      name: 'recorder',
-      async apply(desired) {
-        applied.push(`${desired.service_id === A ? 'A' : 'B'} ${desired.state}`);
-        return { changed: false, actions: [], status: { driver: 'recorder', live: true } };
-      },
-    };
+    const { applied, recorder } = stateRecorder();
     const { logger, entries } = recordingLogger();
     start({ fenceAfterMs: 1000 }, { drivers: [workspaceDirDriver, recorder] }, logger);
     // Two reports: the first pass has ended, its fence record written.
-    await waitFor(() => api.reports.length >= 2, 5000, 'two reports');
+    await waitFor(() => harness.api.reports.length >= 2, 5000, 'two reports');
     expect(applied).toEqual(expect.arrayContaining(['A running', 'B running']));
     // Kept for a restart: only what a run-out lease stops.
-    const record = JSON.parse(await readFile(join(dataDir, 'fence.json'), 'utf8')) as {
+    const record = JSON.parse(await readFile(join(harness.dataDir, 'fence.json'), 'utf8')) as {
       workspaces: { service_id: string }[];
     };
     expect(record.workspaces.map((w) => w.service_id)).toEqual([A]);
 
-    api.failNext(1_000_000, 503);
+    harness.api.failNext(1_000_000, 503);
     await waitFor(() => applied.includes('A stopped'), 8000, 'A fenced');
     expect(applied).not.toContain('B stopped');
     expect(entries.filter((e) => e.level === 'warn' && e.msg?.startsWith('fenced:'))).toHaveLength(1);
 
     applied.length = 0;
-    api.failNext(0);
+    harness.api.failNext(0);
     await waitFor(() => applied.includes('A running'), 8000, 'A running again');
     expect(applied).not.toContain('B running');
   }, 20_000);
@@ -445,20 +423,13 @@ describe('the fencing lease (replicas/fence.ts) in the agent', () => {
 describe('the fencing lease across a restart', () => {
   it('fences what the last run would have, from fence.json, while the API is away from the start', async () => {
     await writeFile(
-      join(dataDir, 'fence.json'),
+      join(harness.dataDir, 'fence.json'),
       JSON.stringify({
         workspaces: [desiredWorkspace({ service_id: A, generation: 3, state: 'running', failover: true })],
       }),
     );
-    api.failNext(1_000_000, 503);
-    const applied: string[] = [];
-    const recorder: Driver = {
-      name: 'recorder',
-      async apply(desired) {
-        applied.push(`${desired.service_id === A ? 'A' : 'B'} ${desired.state}`);
-        return { changed: false, actions: [], status: { driver: 'recorder', live: true } };
-      },
-    };
+    harness.api.failNext(1_000_000, 503);
+    const { applied, recorder } = stateRecorder();
     start({ fenceAfterMs: 1000 }, { drivers: [workspaceDirDriver, recorder] });
     await waitFor(() => applied.includes('A stopped'), 8000, 'A fenced after a restart');
     expect(applied).toEqual(['A stopped']);

@@ -24,12 +24,12 @@ import {
   type WorkspaceDesiredState,
 } from '@debesis/contract';
 import { repositoryPaths } from './backup/repository.ts';
-import { runNodeCall } from './calls/node-call.ts';
 import type { Driver } from './drivers/driver.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
 import { createReconcileMemory, reconcileOnce, type ReconcileMemory } from './reconcile.ts';
+import { browseSnapshot } from './testing/browse-call.ts';
 import { desiredUser, desiredWorkspace } from './testing/desired.ts';
 import { forceCleanWorkspace, liveSkipReason, randomTestAddresses } from './testing/live.ts';
 import { serveResticTarget } from './testing/backup-target.ts';
@@ -144,14 +144,7 @@ const backup = (): BackupNodeJob => ({
 });
 
 async function browse(node: TestNode, snapshot: string, path: string): Promise<NodeCallResultRequest> {
-  const answer = await runNodeCall(
-    {
-      call_id: randomUUID(),
-      service_id: SERVICE,
-      kind: 'backup.browse',
-      payload: { snapshot_id: snapshot, path },
-      deadline: new Date(Date.now() + 60_000).toISOString(),
-    },
+  return browseSnapshot(
     {
       handlers: node.drivers,
       applied: (id) => node.memory.applied.get(id),
@@ -160,9 +153,10 @@ async function browse(node: TestNode, snapshot: string, path: string): Promise<N
       run: runCommand,
       logger: silentLogger,
     },
+    SERVICE,
+    snapshot,
+    path,
   );
-  if ('stream' in answer) throw new Error('browse answered with bytes');
-  return answer;
 }
 
 /** What a dead node leaves: nothing. Its daemons are killed and its folders and network go. */

@@ -40,11 +40,11 @@ import { repositoryPaths } from './backup/repository.ts';
 import { resticEnvironment } from './backup/restic.ts';
 import { parseSnapshots } from './backup/restic-json.ts';
 import { snapshotIndexDir, snapshotIndexFile } from './backup/snapshot-index.ts';
-import { runNodeCall } from './calls/node-call.ts';
 import { createDefaultDrivers } from './drivers/registry.ts';
 import { runCommand } from './exec/run-command.ts';
 import { silentLogger } from './logger.ts';
 import { createReconcileMemory } from './reconcile.ts';
+import { browseSnapshot } from './testing/browse-call.ts';
 import { desiredUser, desiredWorkspace } from './testing/desired.ts';
 import { reconcileWorkspaceOnce } from './testing/live-pass.ts';
 import { forceCleanWorkspace, liveSkipReason, randomTestAddresses } from './testing/live.ts';
@@ -153,14 +153,7 @@ async function browse(
   path: string,
 ): Promise<{ answer: NodeCallResultRequest; ms: number }> {
   const started = performance.now();
-  const answer = await runNodeCall(
-    {
-      call_id: randomUUID(),
-      service_id: SERVICE,
-      kind: 'backup.browse',
-      payload: { snapshot_id: snapshot, path },
-      deadline: new Date(Date.now() + 60_000).toISOString(),
-    },
+  const answer = await browseSnapshot(
     {
       handlers: drivers,
       applied: (id) => memory.applied.get(id),
@@ -169,8 +162,10 @@ async function browse(
       run: runCommand,
       logger: silentLogger,
     },
+    SERVICE,
+    snapshot,
+    path,
   );
-  if ('stream' in answer) throw new Error('browse answered with bytes');
   return { answer, ms: performance.now() - started };
 }
 

@@ -1,23 +1,16 @@
 // A new generation applies only the drivers whose input changed (driver-inputs.ts), with fake
 // drivers that each read one section: the others keep their status, a failed one is applied
 // again, and a full check, a drift, a restart or a quiesce applies every driver.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { SAMBA_SERVER_DEFAULTS, type WorkspaceDesiredState } from '@debesis/contract';
 import type { Driver, DriverObservation } from './drivers/driver.ts';
 import { createReconcileMemory, type ReconcileMemory } from './reconcile.ts';
 import { fakePass } from './testing/fake-pass.ts';
 import { desiredShare, desiredUser, desiredWorkspace } from './testing/desired.ts';
+import { useTempDir } from './testing/temp-dir.ts';
 
-let dataDir: string;
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'reconcile-changes-'));
-});
-afterEach(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = useTempDir('reconcile-changes-');
 
 const SERVICE = 'ws-1';
 
@@ -26,7 +19,7 @@ const pass = (
   desired: WorkspaceDesiredState,
   memory: ReconcileMemory,
   fullCheckEvery = 1_000_000,
-) => fakePass({ dataDir, drivers, desired, memory, fullCheckEvery });
+) => fakePass({ dataDir: dataDir(), drivers, desired, memory, fullCheckEvery });
 
 interface Behaviour {
   kind?: 'base' | 'feature';

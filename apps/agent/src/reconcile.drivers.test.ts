@@ -2,33 +2,27 @@
 // driver that throws stops the workspace's pass; a feature driver that throws is reported with
 // its reason and the others still apply; the restart_token is acted on once for the whole
 // workspace. (Task drivers' jobs: daemons/task-driver.test.ts.)
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMBA_NOT_USED, type WorkspaceDesiredState } from '@debesis/contract';
 import type { Driver } from './drivers/driver.ts';
 import { createReconcileMemory, type ReconcileMemory } from './reconcile.ts';
 import { fakePass } from './testing/fake-pass.ts';
 import { desiredShare, desiredWorkspace } from './testing/desired.ts';
+import { useTempDir } from './testing/temp-dir.ts';
 
-let dataDir: string;
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'reconcile-drivers-'));
-});
-afterEach(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = useTempDir('reconcile-drivers-');
 
 const SERVICE = 'ws-1';
-const wsDir = () => join(dataDir, 'workspaces', SERVICE);
+const wsDir = () => join(dataDir(), 'workspaces', SERVICE);
 
 const pass = (
   drivers: readonly Driver[],
   desired: WorkspaceDesiredState,
   memory: ReconcileMemory = createReconcileMemory(),
   fullCheckEvery = 1,
-) => fakePass({ dataDir, drivers, desired, memory, fullCheckEvery });
+) => fakePass({ dataDir: dataDir(), drivers, desired, memory, fullCheckEvery });
 
 /** A driver that records each apply (and whether it was asked to restart). */
 function recording(

@@ -1,10 +1,8 @@
 // What features observe reaches the workspace report on every pass: a fake daemon definition
 // with a `report`, run by the generic daemon driver on a host that cannot run it (so no program
 // runs), through a full pass and the observe-only passes after it.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
 import { daemonDriver } from './daemons/daemon-driver.ts';
 import type { DaemonContext, DaemonDefinition } from './daemons/definition.ts';
@@ -12,20 +10,15 @@ import type { Driver } from './drivers/driver.ts';
 import { createReconcileMemory, type ReconcileMemory } from './reconcile.ts';
 import { desiredWorkspace } from './testing/desired.ts';
 import { fakePass } from './testing/fake-pass.ts';
+import { useTempDir } from './testing/temp-dir.ts';
 
-let dataDir: string;
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'reconcile-features-'));
-});
-afterEach(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = useTempDir('reconcile-features-');
 
 const SERVICE = 'ws-1';
 
 const pass = (drivers: readonly Driver[], desired: WorkspaceDesiredState, memory: ReconcileMemory) =>
   // The first pass applies; the next ones only observe.
-  fakePass({ dataDir, drivers, desired, memory, fullCheckEvery: 1000 });
+  fakePass({ dataDir: dataDir(), drivers, desired, memory, fullCheckEvery: 1000 });
 
 /** A VPN-like definition whose report counts how often it was asked, and where. */
 function reportingDefinition(
@@ -86,7 +79,7 @@ describe('feature reports', () => {
     const third = await pass(drivers, desired, memory);
     expect(received(third.report)).toBe(3);
     expect(asked.map((context) => context.dir)).toEqual(
-      Array(3).fill(join(dataDir, 'workspaces', SERVICE, 'fakevpn')),
+      Array(3).fill(join(dataDir(), 'workspaces', SERVICE, 'fakevpn')),
     );
   });
 

@@ -3,24 +3,17 @@
 // promoted it runs every driver; removed, every driver in reverse. A fenced workspace is applied
 // `stopped` locally and applied again, running, by the next pass that brings the API's word, at
 // the same generation.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import type { WorkspaceDesiredState } from '@debesis/contract';
 import type { Driver } from './drivers/driver.ts';
 import { silentLogger } from './logger.ts';
 import { applyLocally, createReconcileMemory, workspaceDrivers } from './reconcile.ts';
 import { desiredWorkspace } from './testing/desired.ts';
 import { fakePass } from './testing/fake-pass.ts';
+import { useTempDir } from './testing/temp-dir.ts';
 
-let dataDir: string;
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'reconcile-standby-'));
-});
-afterEach(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
+const dataDir = useTempDir('reconcile-standby-');
 
 /** A driver that records what it was asked to do, as `<name> <verb> <state>` (and its role, read as the storage reads it). */
 function recording(name: string, log: string[], standby = false): Driver {
@@ -63,7 +56,7 @@ describe('a standby runs its storage phase only', () => {
     const drivers = [recording('dir', log, true), recording('storage', log, true), recording('network', log)];
     const memory = createReconcileMemory();
     const pass = (desired: WorkspaceDesiredState) =>
-      fakePass({ dataDir, drivers, desired, memory, fullCheckEvery: 1000 });
+      fakePass({ dataDir: dataDir(), drivers, desired, memory, fullCheckEvery: 1000 });
 
     const first = await pass(workspace({ role: 'standby' }));
     expect(first.report).toMatchObject({ ok: true, observed_generation: 3 });
@@ -96,12 +89,12 @@ describe('a pass on the node’s own word (a fence)', () => {
     const drivers = [recording('storage', log, true), recording('samba', log)];
     const memory = createReconcileMemory();
     const running = workspace({ failover: true });
-    await fakePass({ dataDir, drivers, desired: running, memory, fullCheckEvery: 1000 });
+    await fakePass({ dataDir: dataDir(), drivers, desired: running, memory, fullCheckEvery: 1000 });
 
     log.length = 0;
     await applyLocally(
       {
-        dataDir,
+        dataDir: dataDir(),
         addresses: [],
         agentVersion: 'test',
         drivers,
@@ -117,7 +110,7 @@ describe('a pass on the node’s own word (a fence)', () => {
 
     // The API reached again, with the same generation: its word applies, not the local one.
     log.length = 0;
-    await fakePass({ dataDir, drivers, desired: running, memory, fullCheckEvery: 1000 });
+    await fakePass({ dataDir: dataDir(), drivers, desired: running, memory, fullCheckEvery: 1000 });
     expect(log.filter((line) => line.includes('apply'))).toEqual([
       'storage apply running',
       'samba apply running',
@@ -126,7 +119,7 @@ describe('a pass on the node’s own word (a fence)', () => {
 
     // And then it is only observed, as any applied workspace.
     log.length = 0;
-    await fakePass({ dataDir, drivers, desired: running, memory, fullCheckEvery: 1000 });
+    await fakePass({ dataDir: dataDir(), drivers, desired: running, memory, fullCheckEvery: 1000 });
     expect(log.filter((line) => line.includes('apply'))).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
-import { appendFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActivityEventReport, WorkspaceDesiredState, WorkspaceFeatureReports } from '@debesis/contract';
 import { auditEvents } from '../samba/audit-log.ts';
 import { transferEvents } from '../ftp/transfer-log.ts';
@@ -12,19 +11,14 @@ import { readNewLines } from './log-tail.ts';
 import { sessionEvents, type Seen } from './session-events.ts';
 import { openSpool } from './spool.ts';
 import { createUsageCounter } from './usage-count.ts';
+import { useTempDir } from '../testing/temp-dir.ts';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'debesis-activity-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('debesis-activity-');
 
 describe('a daemon log read past its cursor', () => {
   it('reads whole new lines only, goes on where it stopped, and finishes a rotated log from .old', async () => {
-    const log = join(dir, 'audit.log');
-    const cursor = join(dir, 'cursor.json');
+    const log = join(dir(), 'audit.log');
+    const cursor = join(dir(), 'cursor.json');
     await writeFile(log, 'one\ntwo\nthr');
     const first = await readNewLines(log, cursor);
     expect(first.lines.map((line) => line.text)).toEqual(['one', 'two']);
@@ -49,8 +43,8 @@ describe('a daemon log read past its cursor', () => {
   });
 
   it('empties a log read to its end past the size given (a log its daemon keeps open)', async () => {
-    const log = join(dir, 'transfers.log');
-    const cursor = join(dir, 'cursor.json');
+    const log = join(dir(), 'transfers.log');
+    const cursor = join(dir(), 'cursor.json');
     await writeFile(log, 'a\n'.repeat(10));
     const read = await readNewLines(log, cursor, { truncateAbove: 5 });
     expect(read.lines).toHaveLength(10);
@@ -61,7 +55,7 @@ describe('a daemon log read past its cursor', () => {
   });
 
   it('has nothing to say of a log that does not exist', async () => {
-    const read = await readNewLines(join(dir, 'none.log'), join(dir, 'cursor.json'));
+    const read = await readNewLines(join(dir(), 'none.log'), join(dir(), 'cursor.json'));
     expect(read.lines).toEqual([]);
     await read.commit();
   });
@@ -75,7 +69,7 @@ describe('Samba’s audit lines', () => {
         line('1:0', 'alice|198.19.4.2|openat|ok|r|/srv/shares/docs'),
         // smbd's own opens to read (a listing) and opens of folders or of attributes only are not reads.
         line('1:10', 'alice|198.19.4.2|openat|ok|r|/srv/shares/docs/c.txt'),
-        line('1:20', 'alice|198.19.4.2|create_file|ok|0x81|dir|open|/srv/shares/docs'),
+        line('1:20', 'alice|198.19.4.2|create_file|ok|0x81|dir()|open|/srv/shares/docs'),
         line('1:30', 'alice|198.19.4.2|create_file|ok|0x80|file|open|/srv/shares/docs/c.txt'),
         line('1:40', 'bob|198.19.4.2|create_file|ok|0x120089|file|open|/srv/shares/docs/c|d.txt'),
         line('1:50', 'bob|198.19.4.2|create_file|ok|0x120089|file|open|/srv/shares/docs/c|d.txt'),
@@ -313,7 +307,7 @@ describe('the spool', () => {
   });
 
   it('keeps events in order until a report has carried them, and drops the oldest past its bound', async () => {
-    const spool = openSpool(join(dir, 'spool.jsonl'));
+    const spool = openSpool(join(dir(), 'spool.jsonl'));
     await spool.append([event('a'), event('b'), event('c')]);
     expect((await spool.peek(2)).map((e) => e.id)).toEqual(['a', 'b']);
     await spool.append([event('d')]);
@@ -324,7 +318,7 @@ describe('the spool', () => {
   });
 
   it('reads only the batch it sends, and rewrites itself once most of it is sent', async () => {
-    const file = join(dir, 'spool.jsonl');
+    const file = join(dir(), 'spool.jsonl');
     const spool = openSpool(file);
     const many = Array.from({ length: 12_000 }, (_, index) => event(`e${index}`));
     await spool.append(many);
@@ -353,17 +347,17 @@ describe('who owns what, counted', () => {
   const desired = { service_id: 'ws-1', id_base: 1_000_000 } as WorkspaceDesiredState;
 
   it('walks the storage once, then reads again only the folders activity names', async () => {
-    const layout = workspaceLayout(dir);
+    const layout = workspaceLayout(dir());
     await mkdir(join(layout.dataRoot, 'shares', 'docs'), { recursive: true });
     await mkdir(layout.accountsDir, { recursive: true });
     const uid = process.getuid?.() ?? 0;
     await writeFile(layout.passwd, `alice:x:${uid}:1000000::/srv/home/alice:/usr/sbin/nologin\n`);
     await writeFile(join(layout.dataRoot, 'shares', 'docs', 'a.bin'), Buffer.alloc(8192, 1));
-    await mkdir(join(dir, 'monitoring'));
+    await mkdir(join(dir(), 'monitoring'));
     const counter = createUsageCounter({ fullEveryMs: 3_600_000, logger: silentLogger });
-    expect(counter.update(desired, dir, [])).toBeUndefined();
+    expect(counter.update(desired, dir(), [])).toBeUndefined();
     await counter.idle();
-    const first = counter.update(desired, dir, []);
+    const first = counter.update(desired, dir(), []);
     await counter.idle();
     // The agent runs as root in CI (uid 0 is not above the base: counted as the workspace's own).
     const owner = uid > desired.id_base ? 'users' : 'other';
@@ -371,26 +365,26 @@ describe('who owns what, counted', () => {
       owner === 'users' ? (report?.users[0]?.bytes ?? 0) : (report?.other_bytes ?? 0);
     expect(bytesOf(first)).toBeGreaterThanOrEqual(8192);
     counter.sent(desired.service_id, first!);
-    expect(counter.update(desired, dir, [])).toBeUndefined();
+    expect(counter.update(desired, dir(), [])).toBeUndefined();
     await counter.idle();
 
     // A file written where activity says: its folder is read again, nothing else.
     await writeFile(join(layout.dataRoot, 'shares', 'docs', 'b.bin'), Buffer.alloc(16384, 1));
     await writeFile(join(layout.dataRoot, 'elsewhere.bin'), Buffer.alloc(16384, 1));
-    counter.update(desired, dir, ['/shares/docs/b.bin']);
+    counter.update(desired, dir(), ['/shares/docs/b.bin']);
     await counter.idle();
-    const second = counter.update(desired, dir, []);
+    const second = counter.update(desired, dir(), []);
     expect(bytesOf(second) - bytesOf(first)).toBeGreaterThanOrEqual(16384);
     expect(bytesOf(second) - bytesOf(first)).toBeLessThan(32768);
 
     // A folder gone is dropped with everything under it; a restarted counter reads its file.
     await rm(join(layout.dataRoot, 'shares'), { recursive: true });
-    counter.update(desired, dir, ['/shares/docs/a.bin']);
+    counter.update(desired, dir(), ['/shares/docs/a.bin']);
     await counter.idle();
     const restarted = createUsageCounter({ fullEveryMs: 3_600_000, logger: silentLogger });
-    restarted.update(desired, dir, []);
+    restarted.update(desired, dir(), []);
     await restarted.idle();
-    const third = restarted.update(desired, dir, []);
+    const third = restarted.update(desired, dir(), []);
     expect(bytesOf(third)).toBeLessThan(bytesOf(first));
   });
 });

@@ -5,19 +5,15 @@
 // stops at once with the agent.
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NodeCall, NodeCallKind } from '@debesis/contract';
-import { startAgent, type Agent, type AgentOptions } from '../agent.ts';
-import type { AgentConfig } from '../config.ts';
+import type { Agent } from '../agent.ts';
 import type { Driver } from '../drivers/driver.ts';
 import { workspaceDirDriver } from '../drivers/workspace-dir.driver.ts';
-import { silentLogger } from '../logger.ts';
 import { desiredWorkspace } from '../testing/desired.ts';
-import { startFakeApi, waitFor, type FakeApi } from '../testing/fake-api.ts';
-import { testAgentConfig } from '../testing/agent-config.ts';
+import { waitFor } from '../testing/fake-api.ts';
+import { useAgentHarness } from '../testing/agent-harness.ts';
 import { daemonDriver } from '../daemons/daemon-driver.ts';
 import { CALLS_AT_ONCE, STREAM_UPLOADS_AT_ONCE } from './call-loop.ts';
 import { NodeCallError, type NodeCallContext } from './node-call.ts';
@@ -25,29 +21,12 @@ import { NodeCallError, type NodeCallContext } from './node-call.ts';
 const A = '0b6f0e0e-3333-4c55-9d5b-0f4f3c1d2e10';
 const NOT_HERE = '0b6f0e0e-4444-4c55-9d5b-0f4f3c1d2e10';
 
-let api: FakeApi;
-let dataDir: string;
-const agents: Agent[] = [];
-
-beforeEach(async () => {
-  api = await startFakeApi();
-  dataDir = await mkdtemp(join(tmpdir(), 'agent-calls-'));
-  api.workspaces = [desiredWorkspace({ service_id: A, generation: 4, state: 'running' })];
+const harness = useAgentHarness({
+  tmpPrefix: 'agent-calls-',
+  config: { nodeName: 'calls-node', addresses: ['127.0.10.1'], maxBackoffMs: 200 },
+  workspaces: () => [desiredWorkspace({ service_id: A, generation: 4, state: 'running' })],
+  options: { loop: false },
 });
-afterEach(async () => {
-  await Promise.all(agents.splice(0).map((agent) => agent.stop()));
-  await api.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-function config(overrides: Partial<AgentConfig> = {}): AgentConfig {
-  return testAgentConfig(api, dataDir, {
-    nodeName: 'calls-node',
-    addresses: ['127.0.10.1'],
-    maxBackoffMs: 200,
-    ...overrides,
-  });
-}
 
 /** A VPN-like feature that answers kill_all and disconnect, recording what it was given. */
 function fakeVpn(options: { gate?: Promise<void> } = {}) {
@@ -103,14 +82,7 @@ function fakeDownloads() {
 
 const download = (path: string) => callOf('share.download', { root: 'shares', path }, A, 60_000);
 
-function start(drivers: Driver[], options: AgentOptions = {}, overrides: Partial<AgentConfig> = {}) {
-  const agent = startAgent(config(overrides), silentLogger, {
-    drivers: [workspaceDirDriver, ...drivers],
-    ...options,
-  });
-  agents.push(agent);
-  return agent;
-}
+const start = (drivers: Driver[]) => harness.start({}, { drivers: [workspaceDirDriver, ...drivers] });
 
 function callOf(kind: string, payload: Record<string, unknown> = {}, serviceId = A, inMs = 5000): NodeCall {
   return {
@@ -125,28 +97,28 @@ function callOf(kind: string, payload: Record<string, unknown> = {}, serviceId =
 /** The agent has applied its workspace once (so it holds it) and is polling for calls. */
 async function ready(agent: Agent) {
   await agent.runOnce();
-  await waitFor(() => api.callPolls > 0, 5000, 'a call poll');
+  await waitFor(() => harness.api.callPolls > 0, 5000, 'a call poll');
 }
 
 describe('node calls on the agent', () => {
   it("answers with the handler's result, given the workspace as last applied", async () => {
     const vpn = fakeVpn();
-    const agent = start([vpn.driver], { loop: false });
+    const agent = start([vpn.driver]);
     await ready(agent);
     const call = callOf('vpn.kill_all');
     const sent = Date.now();
-    api.enqueueCall(call);
-    expect(await api.answerTo(call.call_id)).toEqual({ ok: true, result: { disconnected: 3 } });
+    harness.api.enqueueCall(call);
+    expect(await harness.api.answerTo(call.call_id)).toEqual({ ok: true, result: { disconnected: 3 } });
     expect(Date.now() - sent).toBeLessThan(1000);
     const context = vpn.seen[0]?.context;
     expect(context?.desired).toMatchObject({ service_id: A, generation: 4 });
-    expect(context?.dataDir).toBe(dataDir);
-    expect(context?.layout.root).toBe(join(dataDir, 'workspaces', A));
+    expect(context?.dataDir).toBe(harness.dataDir);
+    expect(context?.layout.root).toBe(join(harness.dataDir, 'workspaces', A));
   });
 
   it('refuses what it cannot answer: a kind no driver handles, a workspace it does not hold, the handler’s refusal, a throw', async () => {
     const vpn = fakeVpn();
-    const agent = start([vpn.driver], { loop: false });
+    const agent = start([vpn.driver]);
     await ready(agent);
     const cases: Array<[NodeCall, object]> = [
       [callOf('vpn.config', { user: 'ona', cert_generation: 1 }), { ok: false, code: 'unsupported' }],
@@ -162,21 +134,22 @@ describe('node calls on the agent', () => {
       ],
       [callOf('vpn.disconnect', { user: 'Not A Name' }), { ok: false, code: 'failed' }],
     ];
-    for (const [call] of cases) api.enqueueCall(call);
-    for (const [call, expected] of cases) expect(await api.answerTo(call.call_id)).toMatchObject(expected);
-    expect(api.invalid).toEqual([]);
+    for (const [call] of cases) harness.api.enqueueCall(call);
+    for (const [call, expected] of cases)
+      expect(await harness.api.answerTo(call.call_id)).toMatchObject(expected);
+    expect(harness.api.invalid).toEqual([]);
   });
 
   it('does not run or answer a call past its deadline', async () => {
     const vpn = fakeVpn();
-    const agent = start([vpn.driver], { loop: false });
+    const agent = start([vpn.driver]);
     await ready(agent);
     const late = callOf('vpn.kill_all', {}, A, -1);
     const timely = callOf('vpn.disconnect', { user: 'ona' });
-    api.enqueueCall(late);
-    api.enqueueCall(timely);
-    await api.answerTo(timely.call_id);
-    expect(api.answers.has(late.call_id)).toBe(false);
+    harness.api.enqueueCall(late);
+    harness.api.enqueueCall(timely);
+    await harness.api.answerTo(timely.call_id);
+    expect(harness.api.answers.has(late.call_id)).toBe(false);
     expect(vpn.seen.map((s) => s.kind)).toEqual(['vpn.disconnect']);
   });
 
@@ -184,42 +157,42 @@ describe('node calls on the agent', () => {
     let open: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const vpn = fakeVpn({ gate });
-    const agent = start([vpn.driver], { loop: false });
+    const agent = start([vpn.driver]);
     await ready(agent);
     const calls = Array.from({ length: CALLS_AT_ONCE + 3 }, () => callOf('vpn.kill_all'));
-    for (const call of calls) api.enqueueCall(call);
+    for (const call of calls) harness.api.enqueueCall(call);
     await waitFor(() => vpn.running() === CALLS_AT_ONCE, 5000, 'calls running side by side');
     // Give a would-be fifth the time to start.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(vpn.running()).toBe(CALLS_AT_ONCE);
     open();
-    for (const call of calls) expect(await api.answerTo(call.call_id)).toMatchObject({ ok: true });
+    for (const call of calls) expect(await harness.api.answerTo(call.call_id)).toMatchObject({ ok: true });
     expect(vpn.mostAtOnce()).toBe(CALLS_AT_ONCE);
   });
 
   it('backs off when polling fails and answers once the API is back', async () => {
     const vpn = fakeVpn();
-    api.failNextPolls(3, 503);
-    const agent = start([vpn.driver], { loop: false });
+    harness.api.failNextPolls(3, 503);
+    const agent = start([vpn.driver]);
     await agent.runOnce();
     const call = callOf('vpn.kill_all');
-    api.enqueueCall(call);
-    expect(await api.answerTo(call.call_id)).toMatchObject({ ok: true });
+    harness.api.enqueueCall(call);
+    expect(await harness.api.answerTo(call.call_id)).toMatchObject({ ok: true });
     // 3 failures (waits of 20, 40, 80 ms) then the poll that took the call: no tight loop.
-    expect(api.callPolls).toBeLessThanOrEqual(6);
+    expect(harness.api.callPolls).toBeLessThanOrEqual(6);
   });
 
   it('waits for the node to be registered by the reconcile loop instead of registering itself', async () => {
-    const agent = start([fakeVpn().driver], { loop: false });
+    const agent = start([fakeVpn().driver]);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(api.registrations).toHaveLength(0);
-    expect(api.callPolls).toBe(0);
+    expect(harness.api.registrations).toHaveLength(0);
+    expect(harness.api.callPolls).toBe(0);
     await ready(agent);
-    expect(api.registrations).toHaveLength(1);
+    expect(harness.api.registrations).toHaveLength(1);
   });
 
   it('stops at once with the agent, even while its poll is held', async () => {
-    const agent = start([fakeVpn().driver], { loop: false });
+    const agent = start([fakeVpn().driver]);
     await ready(agent);
     const stopping = Date.now();
     await agent.stop();
@@ -244,28 +217,28 @@ describe('node calls on the agent', () => {
       },
       { whyNotLive: async () => 'not live in this test' },
     );
-    const agent = start([driver], { loop: false });
+    const agent = start([driver]);
     await ready(agent);
     const call = callOf('vpn.kill_all');
-    api.enqueueCall(call);
-    expect(await api.answerTo(call.call_id)).toEqual({ ok: true, result: { disconnected: 4 } });
+    harness.api.enqueueCall(call);
+    expect(await harness.api.answerTo(call.call_id)).toEqual({ ok: true, result: { disconnected: 4 } });
   });
 
   it('a stream call frees its place once its upload starts, so long downloads never hold up other calls', async () => {
     const downloads = fakeDownloads();
     const vpn = fakeVpn();
-    const agent = start([downloads.driver, vpn.driver], { loop: false });
+    const agent = start([downloads.driver, vpn.driver]);
     await ready(agent);
     const held = Array.from({ length: CALLS_AT_ONCE + 2 }, (_, index) => download(`file-${index}.bin`));
-    for (const call of held) api.enqueueCall(call);
-    await waitFor(() => api.uploading === held.length, 5000, 'every upload under way');
+    for (const call of held) harness.api.enqueueCall(call);
+    await waitFor(() => harness.api.uploading === held.length, 5000, 'every upload under way');
     const config = callOf('vpn.kill_all');
-    api.enqueueCall(config);
-    expect(await api.answerTo(config.call_id)).toEqual({ ok: true, result: { disconnected: 3 } });
+    harness.api.enqueueCall(config);
+    expect(await harness.api.answerTo(config.call_id)).toEqual({ ok: true, result: { disconnected: 3 } });
 
     for (const [index, body] of downloads.bodies.entries()) body.end(`bytes of ${index}`);
     for (const [index, call] of held.entries()) {
-      const { headers, body } = await api.streamOf(call.call_id);
+      const { headers, body } = await harness.api.streamOf(call.call_id);
       expect(body.toString()).toBe(`bytes of ${index}`);
       expect(headers).toMatchObject({
         'x-debesis-file-name': `file-${index}.bin`,
@@ -278,38 +251,38 @@ describe('node calls on the agent', () => {
 
   it(`refuses a stream call as busy beyond ${STREAM_UPLOADS_AT_ONCE} uploads, and takes them again once one ends`, async () => {
     const downloads = fakeDownloads();
-    const agent = start([downloads.driver], { loop: false });
+    const agent = start([downloads.driver]);
     await ready(agent);
     const held = Array.from({ length: STREAM_UPLOADS_AT_ONCE }, (_, index) => download(`file-${index}.bin`));
-    for (const call of held) api.enqueueCall(call);
-    await waitFor(() => api.uploading === STREAM_UPLOADS_AT_ONCE, 5000, 'every upload under way');
+    for (const call of held) harness.api.enqueueCall(call);
+    await waitFor(() => harness.api.uploading === STREAM_UPLOADS_AT_ONCE, 5000, 'every upload under way');
 
     const over = download('one-too-many.bin');
-    api.enqueueCall(over);
-    const refused = await api.answerTo(over.call_id);
+    harness.api.enqueueCall(over);
+    const refused = await harness.api.answerTo(over.call_id);
     expect(refused).toMatchObject({ ok: false, code: 'busy' });
     expect(downloads.bodies).toHaveLength(STREAM_UPLOADS_AT_ONCE);
 
     downloads.bodies[0]?.end('done');
-    await api.streamOf(held[0]!.call_id);
+    await harness.api.streamOf(held[0]!.call_id);
     const again = download('now-there-is-room.bin');
-    api.enqueueCall(again);
+    harness.api.enqueueCall(again);
     await waitFor(() => downloads.bodies.length === STREAM_UPLOADS_AT_ONCE + 1, 5000, 'the next download');
     downloads.bodies.at(-1)?.end('room');
-    expect((await api.streamOf(again.call_id)).body.toString()).toBe('room');
+    expect((await harness.api.streamOf(again.call_id)).body.toString()).toBe('room');
     for (const body of downloads.bodies) body.end();
   });
 
   it('stops with the agent while an upload is under way: the upload is cut and its source closed', async () => {
     const downloads = fakeDownloads();
-    const agent = start([downloads.driver], { loop: false });
+    const agent = start([downloads.driver]);
     await ready(agent);
     const call = download('endless.bin');
-    api.enqueueCall(call);
-    await waitFor(() => api.uploading === 1, 5000, 'the upload under way');
+    harness.api.enqueueCall(call);
+    await waitFor(() => harness.api.uploading === 1, 5000, 'the upload under way');
     downloads.bodies[0]?.write('some bytes');
     await agent.stop();
     expect(downloads.bodies[0]?.destroyed).toBe(true);
-    expect(api.streams.has(call.call_id)).toBe(false);
+    expect(harness.api.streams.has(call.call_id)).toBe(false);
   });
 });

@@ -1,20 +1,14 @@
 // The monthly counters from fake readings of the server's sessions: growth within a session,
 // reconnects, an agent restart in between (a fresh call reads the file), a month changing and
 // the limit deciding who is over (and written for the auth script).
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VpnSessionReport } from '@debesis/contract';
 import { countUsage, OVER_LIMIT_FILE, USAGE_FILE } from './usage.ts';
+import { useTempDir } from '../testing/temp-dir.ts';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vpn-usage-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('vpn-usage-');
 
 const NOV = new Date('2026-11-23T12:00:00Z');
 const DEC = new Date('2026-12-01T00:00:05Z');
@@ -41,8 +35,8 @@ const unlimited = [
 ];
 
 const read = (sessions: VpnSessionReport[], users = unlimited, now = NOV) =>
-  countUsage({ dir, sessions, users, now });
-const overLimitFile = () => readFile(join(dir, OVER_LIMIT_FILE), 'utf8');
+  countUsage({ dir: dir(), sessions, users, now });
+const overLimitFile = () => readFile(join(dir(), OVER_LIMIT_FILE), 'utf8');
 
 describe('counting', () => {
   it('adds a new session whole, then only what it moved since the last reading; a gone session adds nothing', async () => {
@@ -77,13 +71,13 @@ describe('counting', () => {
     await read([session('alice', 100, 100)]);
     // A restart: nothing is held in memory; the next call reads only the folder.
     const after = await countUsage({
-      dir,
+      dir: dir(),
       sessions: [session('alice', 130, 100)],
       users: unlimited,
       now: NOV,
     });
     expect(after.usage[0]).toMatchObject({ bytes_received: 130, bytes_sent: 100 });
-    const file = JSON.parse(await readFile(join(dir, USAGE_FILE), 'utf8')) as { month: string };
+    const file = JSON.parse(await readFile(join(dir(), USAGE_FILE), 'utf8')) as { month: string };
     expect(file.month).toBe('2026-11');
   });
 
@@ -106,7 +100,7 @@ describe('counting', () => {
   });
 
   it('starts afresh from a file that is not its own', async () => {
-    await writeFile(join(dir, USAGE_FILE), '{"not":"usage"');
+    await writeFile(join(dir(), USAGE_FILE), '{"not":"usage"');
     expect((await read([session('alice', 1, 2)])).usage).toHaveLength(1);
   });
 });
@@ -150,9 +144,9 @@ describe('limits', () => {
 
   it('writes the over-limit list only when it changes', async () => {
     await read([session('alice', 2000, 0)], limited(1000));
-    const first = await stat(join(dir, OVER_LIMIT_FILE));
+    const first = await stat(join(dir(), OVER_LIMIT_FILE));
     await new Promise((resolve) => setTimeout(resolve, 20));
     await read([session('alice', 2500, 0)], limited(1000));
-    expect((await stat(join(dir, OVER_LIMIT_FILE))).mtimeMs).toBe(first.mtimeMs);
+    expect((await stat(join(dir(), OVER_LIMIT_FILE))).mtimeMs).toBe(first.mtimeMs);
   });
 });

@@ -14,6 +14,12 @@ import { ApiError, createApiClient } from './client.ts';
 
 const okSchema = z.object({ ok: z.literal(true), token: z.string().nullable() });
 
+/** A protected request whose failure is its answer, for the tests where it fails. */
+const askOrFail = () =>
+  createApiClient()
+    .get('/api/v1/things', okSchema)
+    .catch((error: unknown) => error);
+
 interface Calls {
   protected: (string | null)[];
   refresh: unknown[];
@@ -87,9 +93,7 @@ describe('401 → refresh → replay', () => {
     window.localStorage.removeItem(STORAGE_KEYS.refreshToken);
     const calls = fakeApi({ validToken: 'never', refresh: () => HttpResponse.json({}) });
 
-    const answer = createApiClient()
-      .get('/api/v1/things', okSchema)
-      .catch((error: unknown) => error);
+    const answer = askOrFail();
     await until(() => getSessionState().status === 'logged_out', 'logged out');
     await advance(100);
 
@@ -106,9 +110,7 @@ describe('401 → refresh → replay', () => {
     const navigations = recordSessionNavigation();
     const calls = fakeApi({ validToken: 'never', refresh: refused });
 
-    const answer = createApiClient()
-      .get('/api/v1/things', okSchema)
-      .catch((error: unknown) => error);
+    const answer = askOrFail();
     await until(() => getSessionState().status === 'logged_out', 'logged out');
     await advance(100);
 
@@ -162,9 +164,7 @@ describe('401 → refresh → replay', () => {
       refresh: () => HttpResponse.json(tokenAnswer('new-access', 'new-refresh')),
     });
 
-    const answer = createApiClient()
-      .get('/api/v1/things', okSchema)
-      .catch((error: unknown) => error);
+    const answer = askOrFail();
     await until(() => calls.refresh.length === 1, 'refresh');
     await settle();
     await advance(200);
@@ -268,9 +268,7 @@ describe('a refresh with no usable answer: replay once, then the spec’s failur
       const navigations = recordSessionNavigation('/dashboard/billing');
       const calls = flakyApi({ refusals: 5, refresh: status(code) });
 
-      const answer = createApiClient()
-        .get('/api/v1/things', okSchema)
-        .catch((error: unknown) => error);
+      const answer = askOrFail();
       await until(() => calls.refresh === 1, 'refresh');
       await settle();
       await advance(100);
@@ -290,9 +288,7 @@ describe('a refresh with no usable answer: replay once, then the spec’s failur
   it('a replay that fails otherwise is the caller’s answer, and the session stays', async () => {
     const calls = flakyApi({ refusals: 1, refresh: status(503), replay: status(503) });
 
-    const answer = createApiClient()
-      .get('/api/v1/things', okSchema)
-      .catch((error: unknown) => error);
+    const answer = askOrFail();
     await until(() => calls.refresh === 1, 'refresh');
     await settle();
     await advance(100);
@@ -311,9 +307,7 @@ describe('a refresh with no usable answer: replay once, then the spec’s failur
       refresh: () => HttpResponse.json({ detail: 'validation_error', message: 'x' }, { status: 422 }),
     });
 
-    const answer = createApiClient()
-      .get('/api/v1/things', okSchema)
-      .catch((error: unknown) => error);
+    const answer = askOrFail();
     await until(() => getSessionState().status === 'logged_out', 'logged out');
     await advance(100);
 

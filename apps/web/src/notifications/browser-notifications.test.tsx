@@ -88,20 +88,29 @@ describe('browser notifications setting', () => {
   });
 });
 
+/**
+ * The customer waits in another tab (notifications allowed, the page not focused) for "Office
+ * files": being set up at first, ready when the list is read again. Says how often it was read.
+ */
+function waitInAnotherTab(account: Pick<User, 'notification_browser'>) {
+  FakeNotification.permission = 'granted';
+  vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+  signedIn(makeUser(account));
+  let answers = 0;
+  server.use(
+    dashboardHandler(),
+    http.get('/api/v1/services/overview', () => {
+      answers += 1;
+      const status = answers === 1 ? 'processing' : 'active';
+      return HttpResponse.json({ services: [makeOverviewItem({ name: 'Office files', status })] });
+    }),
+  );
+  return () => answers;
+}
+
 describe('browser notifications', () => {
   it('tell the customer in another tab that a workspace they waited for is ready', async () => {
-    FakeNotification.permission = 'granted';
-    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
-    signedIn(makeUser({ notification_browser: true }));
-    let answers = 0;
-    server.use(
-      dashboardHandler(),
-      http.get('/api/v1/services/overview', () => {
-        answers += 1;
-        const status = answers === 1 ? 'processing' : 'active';
-        return HttpResponse.json({ services: [makeOverviewItem({ name: 'Office files', status })] });
-      }),
-    );
+    waitInAnotherTab({ notification_browser: true });
     renderApp('/dashboard/services');
     // The list asks again every 2 s while the workspace is being set up.
     await waitFor(() => expect(shown).toHaveLength(1), { timeout: 6000 });
@@ -113,20 +122,9 @@ describe('browser notifications', () => {
   });
 
   it('stay quiet when the account has them off', async () => {
-    FakeNotification.permission = 'granted';
-    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
-    signedIn(makeUser({ notification_browser: false }));
-    let answers = 0;
-    server.use(
-      dashboardHandler(),
-      http.get('/api/v1/services/overview', () => {
-        answers += 1;
-        const status = answers === 1 ? 'processing' : 'active';
-        return HttpResponse.json({ services: [makeOverviewItem({ status })] });
-      }),
-    );
+    const answers = waitInAnotherTab({ notification_browser: false });
     renderApp('/dashboard/services');
-    await waitFor(() => expect(answers).toBeGreaterThanOrEqual(2), { timeout: 6000 });
+    await waitFor(() => expect(answers()).toBeGreaterThanOrEqual(2), { timeout: 6000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(shown).toEqual([]);
   });

@@ -16,8 +16,7 @@ import type {
 import { PROVIDER_BACKUP_RETENTION } from '@debesis/contract';
 import { http, HttpResponse } from 'msw';
 import { SERVICE_ID } from './service-fixtures.ts';
-
-const AT = '2026-01-10T09:00:00.000Z';
+import { AT } from './applied.ts';
 
 export const backupsPath = (path = '') => `/api/v1/backups/${SERVICE_ID}${path}`;
 

@@ -66,3 +66,17 @@ export const publicAuthHandlers = [
   http.get('/api/v1/auth/oauth/providers', () => HttpResponse.json({ providers: [] })),
   http.get('/api/v1/auth/detect-country', () => HttpResponse.json({ country: null, source: 'none' })),
 ];
+
+/** A Lithuanian VAT number whose check digits do not match, and what a form says of it (language, number, message). */
+export const VAT_CHECK_DIGITS_REFUSED = [
+  [
+    'en',
+    'LT100001919018',
+    'This is not a valid VAT number: its check digits do not match. Please check it for a typo',
+  ],
+  [
+    'lt',
+    'LT100001919018',
+    'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
+  ],
+] as const;

@@ -3,8 +3,7 @@
 import { FTP_DEFAULT_SETTINGS, type FtpSettings, type FtpStatus, type FtpUser } from '@debesis/contract';
 import { http, HttpResponse } from 'msw';
 import { SERVICE_ID } from './service-fixtures.ts';
-
-const AT = '2026-01-10T09:00:00.000Z';
+import { AT, APPLIED_DAEMON } from './applied.ts';
 
 export const ftpPath = (path = '') => `/api/v1/ftp/${SERVICE_ID}${path}`;
 
@@ -24,18 +23,13 @@ export function makeFtpUser(overrides: Partial<FtpUser> = {}): FtpUser {
 
 export function makeFtpStatus(overrides: Partial<FtpStatus> = {}): FtpStatus {
   return {
-    placed: true,
-    address: '127.0.10.7',
+    ...APPLIED_DAEMON,
     ftp: { enabled: true, port: 21, serving: true, live: true, reason: null },
     sftp: { enabled: true, port: 22, serving: true, live: true, reason: null },
     mode: 'passive',
     passive_port_min: 30000,
     passive_port_max: 30099,
     tls_required: false,
-    apply_status: 'applied',
-    generation: 4,
-    observed_generation: 4,
-    reported_at: AT,
     users: 1,
     users_total: 1,
     sessions: 0,

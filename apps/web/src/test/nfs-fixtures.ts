@@ -3,8 +3,7 @@
 import type { NfsClient, NfsExport, NfsStats, NfsStatus } from '@debesis/contract';
 import { http, HttpResponse } from 'msw';
 import { SERVICE_ID } from './service-fixtures.ts';
-
-const AT = '2026-01-10T09:00:00.000Z';
+import { AT, APPLIED_DAEMON, APPLIED_RESOURCE } from './applied.ts';
 
 export const nfsPath = (path = '') => `/api/v1/nfs/${SERVICE_ID}${path}`;
 
@@ -17,27 +16,19 @@ export function makeNfsExport(overrides: Partial<NfsExport> = {}): NfsExport {
     description: '',
     owner: 'alice',
     mount: '127.0.10.7:/shares/projects',
-    apply_status: 'applied',
-    apply_error: null,
-    created_at: AT,
-    updated_at: AT,
+    ...APPLIED_RESOURCE,
     ...overrides,
   };
 }
 
 export function makeNfsStatus(overrides: Partial<NfsStatus> = {}): NfsStatus {
   return {
-    placed: true,
-    address: '127.0.10.7',
+    ...APPLIED_DAEMON,
     port: 2049,
     protocol: 'nfs4',
     live: true,
     serving: true,
     reason: null,
-    apply_status: 'applied',
-    generation: 4,
-    observed_generation: 4,
-    reported_at: AT,
     exports: 1,
     limit: 100,
     clients: 0,

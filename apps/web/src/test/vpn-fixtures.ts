@@ -3,8 +3,8 @@
 import type { VpnSession, VpnStatus, VpnTrafficResponse, VpnUser } from '@debesis/contract';
 import { http, HttpResponse } from 'msw';
 import { SERVICE_ID } from './service-fixtures.ts';
+import { AT, APPLIED_DAEMON, APPLIED_RESOURCE } from './applied.ts';
 
-const AT = '2026-01-10T09:00:00.000Z';
 export const MB = 1024 ** 2;
 export const GB = 1024 ** 3;
 
@@ -28,18 +28,14 @@ export function makeVpnUser(overrides: Partial<VpnUser> = {}): VpnUser {
     bytes_sent: 0,
     bytes_received: 0,
     connected_since: null,
-    apply_status: 'applied',
-    apply_error: null,
-    created_at: AT,
-    updated_at: AT,
+    ...APPLIED_RESOURCE,
     ...overrides,
   };
 }
 
 export function makeVpnStatus(overrides: Partial<VpnStatus> = {}): VpnStatus {
   return {
-    placed: true,
-    address: '127.0.10.7',
+    ...APPLIED_DAEMON,
     port: 1194,
     protocol: 'udp',
     tunnel_address: '10.8.0.1',
@@ -47,10 +43,6 @@ export function makeVpnStatus(overrides: Partial<VpnStatus> = {}): VpnStatus {
     live: true,
     serving: true,
     reason: null,
-    apply_status: 'applied',
-    generation: 4,
-    observed_generation: 4,
-    reported_at: AT,
     users: 1,
     sessions: 0,
     limit: 5,

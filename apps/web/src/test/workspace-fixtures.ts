@@ -12,8 +12,7 @@ import { CSRF_COOKIE } from '@debesis/contract';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { makeServiceNetwork, networkHandler } from './network-fixtures.ts';
 import { makeService, SERVICE_ID } from './service-fixtures.ts';
-
-const AT = '2026-01-10T09:00:00.000Z';
+import { AT, APPLIED_DAEMON, APPLIED_RESOURCE } from './applied.ts';
 
 /** An active MINI workspace on a node, everything applied. */
 export function makeOverviewItem(overrides: Partial<ServiceOverviewItem> = {}): ServiceOverviewItem {
@@ -74,10 +73,7 @@ export function makeWorkspaceUser(overrides: Partial<WorkspaceUser> = {}): Works
     active: true,
     primary_group: null,
     groups: [],
-    apply_status: 'applied',
-    apply_error: null,
-    created_at: AT,
-    updated_at: AT,
+    ...APPLIED_RESOURCE,
     ...overrides,
   };
 }
@@ -88,10 +84,7 @@ export function makeGroup(overrides: Partial<WorkspaceGroup> = {}): WorkspaceGro
     description: 'The whole team',
     gid: 1_000_100,
     members: [],
-    apply_status: 'applied',
-    apply_error: null,
-    created_at: AT,
-    updated_at: AT,
+    ...APPLIED_RESOURCE,
     ...overrides,
   };
 }
@@ -106,25 +99,17 @@ export function makeShare(overrides: Partial<SambaShare> = {}): SambaShare {
     bind_public_ip: false,
     users: [],
     groups: [],
-    apply_status: 'applied',
-    apply_error: null,
-    created_at: AT,
-    updated_at: AT,
+    ...APPLIED_RESOURCE,
     ...overrides,
   };
 }
 
 export function makeSambaStatus(overrides: Partial<SambaStatus> = {}): SambaStatus {
   return {
-    placed: true,
-    address: '127.0.10.7',
+    ...APPLIED_DAEMON,
     public_address: true,
     live: true,
     reason: null,
-    apply_status: 'applied',
-    generation: 4,
-    observed_generation: 4,
-    reported_at: AT,
     shares: 1,
     settings: {
       workgroup: 'WORKGROUP',

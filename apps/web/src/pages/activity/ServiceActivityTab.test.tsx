@@ -1,8 +1,8 @@
 import { NODE_LOG_CODES, type NodeLogCode, type ServiceLogLine } from '@debesis/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/language.ts';
 import { makeEntry } from '../../test/activity-fixtures.ts';
 import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
@@ -12,8 +12,7 @@ import { SERVICE_ID } from '../../test/service-fixtures.ts';
 import { servicePath, workspaceHandlers } from '../../test/workspace-fixtures.ts';
 import { catalogueHandlers } from '../plans/plans-fixtures.ts';
 import { formatDateTime } from './relative-time.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { loadServicePages } from '../../test/service-pages.ts';
 
 const TAB = `/dashboard/services/${SERVICE_ID}/activity`;
 const REPLICA_TAKEN_AT = '2026-01-05T09:59:41.000Z';
@@ -129,10 +128,7 @@ const lineOf = (code: string) => {
   return found;
 };
 
-beforeAll(async () => {
-  await import('../services/ServiceDetailPage.tsx');
-  await import('./ServiceActivityTab.tsx');
-});
+loadServicePages(() => import('./ServiceActivityTab.tsx'));
 
 beforeEach(() => {
   storeSession();

@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/language.ts';
-import { makeUser } from '../../test/fixtures.ts';
+import { makeUser, VAT_CHECK_DIGITS_REFUSED } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 
@@ -24,6 +24,14 @@ async function fillPersonal(user: UserEvent, overrides: Partial<Record<string, s
   }
 }
 
+/** The registration page on screen, and a user to fill it in. */
+async function openRegister() {
+  const user = userEvent.setup();
+  const view = renderApp('/auth/register');
+  await screen.findByTestId('register-form');
+  return { user, ...view };
+}
+
 function answerRegister(status: number, body: JsonBodyType) {
   const received: unknown[] = [];
   server.use(
@@ -41,9 +49,7 @@ beforeEach(() => {
 
 describe('registration form', () => {
   it('checks every field with the spec messages before calling the server', async () => {
-    const user = userEvent.setup();
-    renderApp('/auth/register');
-    await screen.findByTestId('register-form');
+    const { user } = await openRegister();
 
     await fillPersonal(user, {
       'register-first-name': 'O',
@@ -66,9 +72,7 @@ describe('registration form', () => {
     ['NOLOWER123', 'Password must contain a lowercase letter'],
     ['NoNumbersHere', 'Password must contain a number'],
   ])('applies the password rule to %s', async (password, expected) => {
-    const user = userEvent.setup();
-    renderApp('/auth/register');
-    await screen.findByTestId('register-form');
+    const { user } = await openRegister();
 
     await user.type(screen.getByTestId('register-password'), password);
     await user.click(screen.getByTestId('register-submit'));
@@ -79,9 +83,7 @@ describe('registration form', () => {
 
   it('says it all in Lithuanian', async () => {
     await changeLanguage('lt');
-    const user = userEvent.setup();
-    renderApp('/auth/register');
-    await screen.findByTestId('register-form');
+    const { user } = await openRegister();
 
     await fillPersonal(user, {
       'register-first-name': '',
@@ -122,9 +124,7 @@ describe('business registration', () => {
     server.use(
       http.get('/api/v1/auth/detect-country', () => HttpResponse.json({ country: 'LT', source: 'geoip' })),
     );
-    const user = userEvent.setup();
-    renderApp('/auth/register');
-    await screen.findByTestId('register-form');
+    const { user } = await openRegister();
     expect(screen.queryByTestId('register-business-fields')).toBeNull();
 
     await user.click(screen.getByTestId('register-account-type-business'));
@@ -147,16 +147,7 @@ describe('business registration', () => {
   });
 
   it.each([
-    [
-      'en',
-      'LT100001919018',
-      'This is not a valid VAT number: its check digits do not match. Please check it for a typo',
-    ],
-    [
-      'lt',
-      'LT100001919018',
-      'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
-    ],
+    ...VAT_CHECK_DIGITS_REFUSED,
     ['en', 'LT10000191901', 'The VAT number format is invalid'],
   ] as const)(
     'refuses a VAT number that fails its country’s format or check digits (%s, %s) before sending',
@@ -166,9 +157,7 @@ describe('business registration', () => {
         http.get('/api/v1/auth/detect-country', () => HttpResponse.json({ country: 'LT', source: 'geoip' })),
       );
       const received = answerRegister(201, { user: makeUser(), token: null });
-      const user = userEvent.setup();
-      renderApp('/auth/register');
-      await screen.findByTestId('register-form');
+      const { user } = await openRegister();
       await waitFor(() => expect(screen.getByTestId<HTMLSelectElement>('register-country').value).toBe('LT'));
       await user.click(screen.getByTestId('register-account-type-business'));
       await fillPersonal(user);
@@ -192,9 +181,7 @@ describe('business registration', () => {
       user: makeUser({ account_type: 'business', email_verified: false }),
       token: null,
     });
-    const user = userEvent.setup();
-    const { router } = renderApp('/auth/register');
-    await screen.findByTestId('register-form');
+    const { user, router } = await openRegister();
     await waitFor(() => expect(screen.getByTestId<HTMLSelectElement>('register-country').value).toBe('LT'));
 
     await user.click(screen.getByTestId('register-account-type-business'));
@@ -232,9 +219,7 @@ describe('business registration', () => {
 
 describe('registration answers', () => {
   async function registerPersonal() {
-    const user = userEvent.setup();
-    const view = renderApp('/auth/register');
-    await screen.findByTestId('register-form');
+    const { user, ...view } = await openRegister();
     await fillPersonal(user);
     await user.selectOptions(screen.getByTestId('register-country'), 'LT');
     await user.click(screen.getByTestId('register-submit'));

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, type LinuxUserShare, type ServiceDisplayState } from '@debesis/contract';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,8 +7,6 @@ import { changeLanguage } from '../../i18n/language.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { setCsrfCookie } from '../../test/workspace-fixtures.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const SERVICE = '6a2940b2-876d-449e-b9b4-a21cbc36dc65';
 const BASE = '/api/v1/api/linux-user';

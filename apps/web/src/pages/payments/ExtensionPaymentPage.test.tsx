@@ -5,13 +5,14 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder, ORDER_ID } from '../../payments/payment-fixtures.ts';
 import { providerNavigation } from '../../payments/payments-api.ts';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { makeUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { makeService, overviewHandler, SERVICE_ID } from '../../test/service-fixtures.ts';
 import { creditHandler } from '../plan-changes/plan-change-fixtures.ts';
-import { catalogueHandlers, productById, setCsrfCookie, type PriceCall } from '../plans/plans-fixtures.ts';
+import { catalogueHandlers, productById, type PriceCall } from '../plans/plans-fixtures.ts';
 import { newValidUntil } from './ExtensionPaymentPage.tsx';
+import { signIn } from '../../test/sign-in.ts';
 
 const PROVIDER_URL = '/payments-sandbox/sessions/ps_test_session_0001';
 const PAGE = `/dashboard/payments/extend/${SERVICE_ID}/payment`;
@@ -20,11 +21,7 @@ const lithuanianVat = vatFor({ country: 'LT', isBusiness: false, vatNumberValid:
 const miniFor = (periodId: string) =>
   calculatePrice(productById('mini'), { disk_space: 50, users_count: 5, period_id: periodId }, lithuanianVat);
 
-beforeEach(() => {
-  setCsrfCookie();
-  storeSession();
-  server.use(userHandler(makeUser({ country: 'LT' })), overviewHandler([makeService()]));
-});
+beforeEach(() => signIn({ user: makeUser({ country: 'LT' }), handlers: [overviewHandler([makeService()])] }));
 
 describe('extending a service (/dashboard/payments/extend/{serviceId}/payment)', () => {
   it('prices the chosen period, shows the new end date and pays for that period', async () => {

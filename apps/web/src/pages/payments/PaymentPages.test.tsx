@@ -13,10 +13,11 @@ import {
 } from '../../payments/payment-fixtures.ts';
 import { providerNavigation } from '../../payments/payments-api.ts';
 import { storeSelectedPlan } from '../../plans/selected-plan-store.ts';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { makeUser, userHandler } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
-import { catalogueHandlers, setCsrfCookie } from '../plans/plans-fixtures.ts';
+import { catalogueHandlers } from '../plans/plans-fixtures.ts';
+import { signIn } from '../../test/sign-in.ts';
 
 const PROVIDER_URL = '/payments-sandbox/sessions/ps_test_session_0001';
 const euro = (minor: number) => formatMoney(minor, 'en-US');
@@ -26,10 +27,8 @@ function openProvider() {
 }
 
 beforeEach(() => {
-  setCsrfCookie();
-  storeSession();
   // Room for the workspace unless a test says the nodes are full.
-  server.use(userHandler(makeUser({ country: 'LT' })), capacityHandler());
+  signIn({ user: makeUser({ country: 'LT' }), handlers: [capacityHandler()] });
 });
 
 describe('paying for the selected plan (/dashboard/payments/new/payment)', () => {

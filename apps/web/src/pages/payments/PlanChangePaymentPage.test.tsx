@@ -5,12 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_ID } from '../../payments/payment-fixtures.ts';
 import { providerNavigation } from '../../payments/payments-api.ts';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { SERVICE_ID } from '../../test/service-fixtures.ts';
 import { makePlanChange, PLAN_CHANGE_ID, planChangeOrder } from '../plan-changes/plan-change-fixtures.ts';
-import { setCsrfCookie } from '../plans/plans-fixtures.ts';
+import { signIn } from '../../test/sign-in.ts';
 
 const PROVIDER_URL = '/payments-sandbox/sessions/ps_test_session_0001';
 const PAGE = `/dashboard/payments/plan-change/${PLAN_CHANGE_ID}/payment`;
@@ -24,11 +23,7 @@ function answers(change = makePlanChange(), order = planChangeOrder(change)) {
   return { change, order };
 }
 
-beforeEach(() => {
-  setCsrfCookie();
-  storeSession();
-  server.use(userHandler(makeUser()));
-});
+beforeEach(() => signIn());
 
 describe('paying for a plan change (/dashboard/payments/plan-change/{id}/payment)', () => {
   it('shows from → to and the order’s exact amounts with the credit used, then pays', async () => {

@@ -5,10 +5,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder, makeSelectedPlan, ORDER_ID } from '../../payments/payment-fixtures.ts';
 import { providerNavigation } from '../../payments/payments-api.ts';
 import { storeSelectedPlan } from '../../plans/selected-plan-store.ts';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { makeUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
-import { catalogueHandlers, setCsrfCookie } from '../plans/plans-fixtures.ts';
+import { catalogueHandlers } from '../plans/plans-fixtures.ts';
+import { signIn } from '../../test/sign-in.ts';
 
 const PROVIDER_URL = '/payments-sandbox/sessions/ps_test_session_0001';
 
@@ -31,9 +32,7 @@ function checkoutHandlers() {
 }
 
 beforeEach(() => {
-  setCsrfCookie();
-  storeSession();
-  server.use(userHandler(makeUser({ country: 'LT' })));
+  signIn({ user: makeUser({ country: 'LT' }) });
   vi.spyOn(providerNavigation, 'open').mockImplementation(() => undefined);
 });
 

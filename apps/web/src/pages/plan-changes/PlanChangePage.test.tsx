@@ -5,11 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ID } from '../../payments/payment-fixtures.ts';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { makeUser, userHandler } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { makeService, overviewHandler, SERVICE_ID } from '../../test/service-fixtures.ts';
-import { catalogueHandlers, setCsrfCookie } from '../plans/plans-fixtures.ts';
+import { catalogueHandlers } from '../plans/plans-fixtures.ts';
 import {
   configuration,
   makePlanChange,
@@ -19,6 +19,7 @@ import {
   PLAN_CHANGE_ID,
   planChangeOrder,
 } from './plan-change-fixtures.ts';
+import { signIn } from '../../test/sign-in.ts';
 
 const euro = (minor: number) => formatMoney(minor, 'en-US');
 const changePath = `/dashboard/plans/change?service=${SERVICE_ID}`;
@@ -49,11 +50,20 @@ function created() {
   };
 }
 
-beforeEach(() => {
-  setCsrfCookie();
-  storeSession();
-  server.use(userHandler(makeUser()), ...catalogueHandlers(), overviewHandler([makeService()]));
-});
+/** POST /plan-changes/ creates the change `quote` prices; its payment page then finds it and its order. */
+function createdToPay(quote: PlanChangeQuote) {
+  const post = created();
+  server.use(
+    post.handler(() => HttpResponse.json(makePlanChange({}, quote), { status: 201 })),
+    http.get(`/api/v1/plan-changes/${PLAN_CHANGE_ID}`, () => HttpResponse.json(makePlanChange({}, quote))),
+    http.get(`/api/v1/orders/${ORDER_ID}`, () =>
+      HttpResponse.json(planChangeOrder(makePlanChange({}, quote))),
+    ),
+  );
+  return post;
+}
+
+beforeEach(() => signIn({ handlers: [...catalogueHandlers(), overviewHandler([makeService()])] }));
 
 describe('plan change (/dashboard/plans/change)', () => {
   it('shows the current plan and refuses the same configuration without asking for a quote', async () => {
@@ -73,14 +83,7 @@ describe('plan change (/dashboard/plans/change)', () => {
   it('quotes an upgrade live and goes to its payment page', async () => {
     const quote = makeQuote(MINI, OPTIMIZED);
     const asked = quoteHandler(() => quote);
-    const post = created();
-    server.use(
-      post.handler(() => HttpResponse.json(makePlanChange({}, quote), { status: 201 })),
-      http.get(`/api/v1/plan-changes/${PLAN_CHANGE_ID}`, () => HttpResponse.json(makePlanChange({}, quote))),
-      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
-        HttpResponse.json(planChangeOrder(makePlanChange({}, quote))),
-      ),
-    );
+    const post = createdToPay(quote);
     const { router } = renderApp(changePath);
 
     await userEvent.click(await screen.findByTestId('plan-change-product-optimized'));
@@ -408,14 +411,7 @@ describe('plan change: room on the workspace’s node for a larger disk', () => 
   it('says the node has room for up to 77 GB more, offers no size of OPTIMIZED, and pays and waits when asked', async () => {
     const quote = short();
     quoteHandler(() => quote);
-    const post = created();
-    server.use(
-      post.handler(() => HttpResponse.json(makePlanChange({}, quote), { status: 201 })),
-      http.get(`/api/v1/plan-changes/${PLAN_CHANGE_ID}`, () => HttpResponse.json(makePlanChange({}, quote))),
-      http.get(`/api/v1/orders/${ORDER_ID}`, () =>
-        HttpResponse.json(planChangeOrder(makePlanChange({}, quote))),
-      ),
-    );
+    const post = createdToPay(quote);
     const { router } = renderApp(changePath);
     await userEvent.click(await screen.findByTestId('plan-change-product-optimized'));
 

@@ -2,19 +2,19 @@
 // it is, in each state the API gives, in English and Lithuanian; the list asks again as often as
 // the copy syncs, so "in sync 12 seconds ago" never grows stale on screen.
 import type { ServiceOverviewItem, ServiceReplica } from '@debesis/contract';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, userHandler } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { SERVICE_ID } from '../../test/service-fixtures.ts';
-import { makeOverviewItem, setCsrfCookie, workspaceHandlers } from '../../test/workspace-fixtures.ts';
+import { makeOverviewItem, workspaceHandlers } from '../../test/workspace-fixtures.ts';
 import { APPLY_POLL_MS } from '../../workspace/workspace-resource.ts';
 import { formatDateTime } from '../activity/relative-time.ts';
 import { pollOverview, REPLICA_POLL_MS } from './service-parts.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../test/sign-in.ts';
+import { loadServicePages } from '../../test/service-pages.ts';
 
 const SLOW = 20_000;
 const agoIso = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -33,20 +33,16 @@ function services(): ServiceOverviewItem[] {
 
 const note = (id: string) => screen.queryByTestId(`service-replica-${id}`);
 
-beforeAll(async () => {
-  await import('../ServicesPage.tsx');
-  await import('./ServiceDetailPage.tsx');
-  await import('./overview/ServiceOverviewTab.tsx');
-});
+loadServicePages(
+  () => import('../ServicesPage.tsx'),
+  () => import('./overview/ServiceOverviewTab.tsx'),
+);
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(
-    userHandler(makeUser()),
-    http.get('/api/v1/services/overview', () => HttpResponse.json({ services: services() })),
-  );
-});
+beforeEach(() =>
+  signIn({
+    handlers: [http.get('/api/v1/services/overview', () => HttpResponse.json({ services: services() }))],
+  }),
+);
 
 describe('the second copy on the services list', () => {
   it(

@@ -1,35 +1,20 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, userHandler } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { SERVICE_ID } from '../../test/service-fixtures.ts';
-import {
-  apiError,
-  makeOverviewItem,
-  servicePath,
-  setCsrfCookie,
-  workspaceHandlers,
-} from '../../test/workspace-fixtures.ts';
-
-// Pages load on demand and the machine may be busy: give every wait up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+import { apiError, makeOverviewItem, servicePath, workspaceHandlers } from '../../test/workspace-fixtures.ts';
+import { signIn } from '../../test/sign-in.ts';
+import { loadServicePages } from '../../test/service-pages.ts';
 
 const DETAIL = `/dashboard/services/${SERVICE_ID}`;
 
-// The routes load their pages on demand: load them once, so no test waits for the first import.
-beforeAll(async () => {
-  await import('./ServiceDetailPage.tsx');
-  await import('./overview/ServiceOverviewTab.tsx');
-});
+loadServicePages(() => import('./overview/ServiceOverviewTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()));
-});
+beforeEach(() => signIn());
 
 describe('service detail: overview', () => {
   it('shows every fact of the service, its status and whether the node has applied it', async () => {

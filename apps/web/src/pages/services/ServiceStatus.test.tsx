@@ -4,11 +4,10 @@
 // API's `actions` say; stop and restart ask first, naming what disconnects; "Stop requested…"
 // goes once the stop is done.
 import type { SambaStatus, ServiceOverviewItem } from '@debesis/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { SERVICE_ID } from '../../test/service-fixtures.ts';
@@ -17,27 +16,21 @@ import {
   makeSambaStatus,
   makeStatus,
   servicePath,
-  setCsrfCookie,
   workspaceHandlers,
 } from '../../test/workspace-fixtures.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../test/sign-in.ts';
+import { loadServicePages } from '../../test/service-pages.ts';
 
 const DETAIL = `/dashboard/services/${SERVICE_ID}`;
 const SLOW = 20_000;
 
-beforeAll(async () => {
-  await import('./samba/ServiceSambaTab.tsx');
-  await import('../ServicesPage.tsx');
-  await import('./ServiceDetailPage.tsx');
-  await import('./overview/ServiceOverviewTab.tsx');
-});
+loadServicePages(
+  () => import('./samba/ServiceSambaTab.tsx'),
+  () => import('../ServicesPage.tsx'),
+  () => import('./overview/ServiceOverviewTab.tsx'),
+);
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()));
-});
+beforeEach(() => signIn());
 
 const STOPPED = makeOverviewItem({
   run_state: 'stopped',

@@ -1,40 +1,28 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { SERVICE_ID } from '../../test/service-fixtures.ts';
-import {
-  makeGroup,
-  makeShare,
-  makeWorkspaceUser,
-  setCsrfCookie,
-  workspaceHandlers,
-} from '../../test/workspace-fixtures.ts';
+import { makeGroup, makeShare, makeWorkspaceUser, workspaceHandlers } from '../../test/workspace-fixtures.ts';
 import { makeEntry } from '../../test/activity-fixtures.ts';
 import { pageFromParam } from '../../workspace/url-list.ts';
 import { catalogueHandlers } from '../plans/plans-fixtures.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../test/sign-in.ts';
+import { loadServicePages } from '../../test/service-pages.ts';
 
 const TAB = `/dashboard/services/${SERVICE_ID}`;
 /** user01 … user25: a page of 20 and a page of 5. */
 const names = (prefix: string) =>
   Array.from({ length: 25 }, (_, index) => `${prefix}${String(index + 1).padStart(2, '0')}`);
 
-beforeAll(async () => {
-  await import('./ServiceDetailPage.tsx');
-  await import('./users/ServiceUsersTab.tsx');
-  await import('./samba/ServiceSambaTab.tsx');
-});
+loadServicePages(
+  () => import('./users/ServiceUsersTab.tsx'),
+  () => import('./samba/ServiceSambaTab.tsx'),
+);
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()));
-});
+beforeEach(() => signIn());
 
 function rows(testId: string): string[] {
   const list = screen.getByTestId(`${testId}-list`);

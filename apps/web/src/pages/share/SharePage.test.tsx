@@ -1,12 +1,10 @@
 import type { PublicShare } from '@debesis/contract';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TOKEN = 'Tk'.repeat(21) + 'x';
 const api = `/api/v1/public/shares/${TOKEN}`;

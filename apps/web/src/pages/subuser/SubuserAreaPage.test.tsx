@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@debesis/contract';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,8 +8,6 @@ import { renderApp } from '../../test/render-app.tsx';
 import { server } from '../../test/server.ts';
 import { SERVICE_ID } from '../../test/service-fixtures.ts';
 import { setCsrfCookie } from '../../test/workspace-fixtures.ts';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TOKEN = 'sus_the-subusers-token';
 let bearers: string[];

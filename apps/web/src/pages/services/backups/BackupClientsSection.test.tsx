@@ -1,8 +1,8 @@
 import { errorMessages } from '@debesis/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   backupHandlers,
   backupsPath,
@@ -12,14 +12,14 @@ import {
   CLIENT_ID,
   makeBackupClient,
 } from '../../../test/backup-fixtures.ts';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { apiError, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { apiError, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
 import { formatDateTime } from '../../activity/relative-time.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 const BACKUPS_TAB = `/dashboard/services/${SERVICE_ID}/backups`;
 const IDLE_ID = '5a1d9e6f-7b8c-4d0e-9f4a-6b7c8d9e0f1b';
@@ -51,16 +51,9 @@ const REVOKED = makeBackupClient({
   repository_bytes: 2 * 1024 * 1024 * 1024,
 });
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceBackupsTab.tsx');
-});
+loadServicePages(() => import('./ServiceBackupsTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers());
-});
+beforeEach(() => signIn({ handlers: workspaceHandlers() }));
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 

@@ -1,7 +1,7 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BACKUP_SOURCES,
   backupHandlers,
@@ -18,34 +18,25 @@ import {
   SCHEDULE_ID,
   SESSION_ID,
 } from '../../../test/backup-fixtures.ts';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { apiError, inTurn, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { apiError, inTurn, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
+import { openDialog, pressWhenReady } from '../../../test/press.ts';
 
 const BACKUPS_TAB = `/dashboard/services/${SERVICE_ID}/backups`;
 const HOURLY_ID = '4fa0c8d5-6a7b-4c9d-8e3f-5a6b7c8d9e0f';
 const MONTHLY_ID = '5ab1d9e6-7b8c-4d0e-9f4a-6b7c8d9e0f1a';
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceBackupsTab.tsx');
-});
+loadServicePages(() => import('./ServiceBackupsTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers());
-});
+beforeEach(() => signIn({ handlers: workspaceHandlers() }));
 
 async function openCreate() {
-  const add = await screen.findByTestId<HTMLButtonElement>('backup-schedules-add');
-  await waitFor(() => expect(add.disabled).toBe(false));
-  await userEvent.click(add);
-  return screen.findByTestId('backup-schedule-dialog');
+  return openDialog('backup-schedules-add', 'backup-schedule-dialog');
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
@@ -717,9 +708,7 @@ describe('the backups tab’s snapshots', () => {
       ),
     );
     renderApp(BACKUPS_TAB);
-    const button = await screen.findByTestId<HTMLButtonElement>('snapshots-take');
-    await waitFor(() => expect(button.disabled).toBe(false));
-    await userEvent.click(button);
+    await pressWhenReady('snapshots-take');
     expect((await screen.findByTestId('snapshots-take-error')).textContent).toBe(
       'Failed to take a snapshot: A snapshot of this service was taken less than a minute ago.',
     );

@@ -1,9 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n/language.ts';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import {
   ftpHandlers,
   ftpPath,
@@ -14,25 +14,20 @@ import {
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { apiError, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { apiError, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 const FTP_TAB = `/dashboard/services/${SERVICE_ID}/ftp`;
 const ADVANCED_TAB = `/dashboard/services/${SERVICE_ID}/ftp-advanced`;
 const BOB = makeFtpUser({ name: 'bob', enabled: false, permissions: 'read_only', active: false });
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceFtpTab.tsx');
-  await import('./ServiceFtpAdvancedTab.tsx');
-});
+loadServicePages(
+  () => import('./ServiceFtpTab.tsx'),
+  () => import('./ServiceFtpAdvancedTab.tsx'),
+);
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers());
-});
+beforeEach(() => signIn({ handlers: workspaceHandlers() }));
 
 describe('the FTP tab', () => {
   it('is in the tab bar, and shows the host and ports to copy, the SFTP line and the users with their rights', async () => {

@@ -1,21 +1,20 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { LdapConfig, LdapStatus, LdapUserStatus } from '@debesis/contract';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeServiceNetwork } from '../../../test/network-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { apiError, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { apiError, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 // LDAP may not have shipped in this build: this file ships it for itself.
 vi.mock('@debesis/contract', async (importOriginal) =>
   (await import('../../../test/ship-features.ts')).withShipped(await importOriginal(), ['ldap']),
 );
-
-configure({ asyncUtilTimeout: 5000 });
 
 const TAB = `/dashboard/services/${SERVICE_ID}/ldap`;
 const BASE = `/api/v1/ldap/services/${SERVICE_ID}/ldap`;
@@ -69,18 +68,13 @@ const user = (name: string, overrides: Partial<LdapUserStatus> = {}): LdapUserSt
 let posted: Array<{ path: string; body: unknown }> = [];
 let config: LdapConfig = CONFIG;
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceLdapTab.tsx');
-});
+loadServicePages(() => import('./ServiceLdapTab.tsx'));
 
 beforeEach(() => {
   posted = [];
   config = CONFIG;
-  storeSession();
-  setCsrfCookie();
+  signIn();
   server.use(
-    userHandler(makeUser()),
     ...workspaceHandlers({}),
     http.get(`${BASE}/status`, () => HttpResponse.json(STATUS)),
     http.get(`${BASE}/config`, () => HttpResponse.json(config)),

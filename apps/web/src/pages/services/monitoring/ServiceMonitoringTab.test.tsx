@@ -1,12 +1,12 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { workspaceHandlers } from '../../../test/workspace-fixtures.ts';
 import {
   GB,
   makeActivity,
@@ -19,6 +19,8 @@ import {
   monitoringHandlers,
   servicePath,
 } from './monitoring-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 // Monitoring has not shipped in this build (SHIPPED_FEATURES): this file ships it for itself, so
 // the real routes and tab bar carry the tab.
@@ -26,19 +28,12 @@ vi.mock('@debesis/contract', async (importOriginal) =>
   (await import('../../../test/ship-features.ts')).withShipped(await importOriginal(), ['monitoring']),
 );
 
-configure({ asyncUtilTimeout: 5000 });
-
 const TAB = `/dashboard/services/${SERVICE_ID}/monitoring`;
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceMonitoringTab.tsx');
-});
+loadServicePages(() => import('./ServiceMonitoringTab.tsx'));
 
 beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers());
+  signIn({ handlers: workspaceHandlers() });
   // jsdom draws nothing (its getContext is "not implemented"): the chart keeps to its sentence.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => null);
 });

@@ -1,11 +1,10 @@
 // Issue points 4 and 12 in the dashboard: a workspace its node answers only itself is never shown
 // as reachable by clients (the VPN card says "this machine only" and how to open it), and the
 // overview shows the month's bandwidth against the plan's, with the throttle when it is used up.
-import { configure, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { VPN_TUNNEL_SERVER_ADDRESS } from '@debesis/contract';
 import { changeLanguage } from '../../../i18n/language.ts';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
 import { GIB, makeServiceNetwork } from '../../../test/network-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
@@ -13,28 +12,23 @@ import { SERVICE_ID } from '../../../test/service-fixtures.ts';
 import { vpnHandlers } from '../../../test/vpn-fixtures.ts';
 import { ftpHandlers, makeFtpStatus } from '../../../test/ftp-fixtures.ts';
 import { makeNfsStatus, nfsHandlers } from '../../../test/nfs-fixtures.ts';
-import { makeSambaStatus, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { makeSambaStatus, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 // NFS may not have shipped in this build: this file ships it for itself.
 vi.mock('@debesis/contract', async (importOriginal) =>
   (await import('../../../test/ship-features.ts')).withShipped(await importOriginal(), ['nfs']),
 );
 
-configure({ asyncUtilTimeout: 5000 });
+loadServicePages(
+  () => import('../vpn/ServiceVpnTab.tsx'),
+  () => import('../samba/ServiceSambaTab.tsx'),
+  () => import('../nfs/ServiceNfsTab.tsx'),
+  () => import('../ftp/ServiceFtpTab.tsx'),
+);
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('../vpn/ServiceVpnTab.tsx');
-  await import('../samba/ServiceSambaTab.tsx');
-  await import('../nfs/ServiceNfsTab.tsx');
-  await import('../ftp/ServiceFtpTab.tsx');
-});
-
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()));
-});
+beforeEach(() => signIn());
 
 describe('reachability', () => {
   it('says the VPN is served for this machine only, and how to open it, when the node answers only itself', async () => {

@@ -1,9 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n/language.ts';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
 import {
   makeNfsClient,
   makeNfsExport,
@@ -15,13 +14,10 @@ import {
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import {
-  apiError,
-  inTurn,
-  makeWorkspaceUser,
-  setCsrfCookie,
-  workspaceHandlers,
-} from '../../../test/workspace-fixtures.ts';
+import { apiError, inTurn, makeWorkspaceUser, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
+import { openDialog, pressWhenReady, retype } from '../../../test/press.ts';
 
 // NFS may not have shipped in this build (SHIPPED_FEATURES): this file ships it for itself, so the
 // real routes and tab bar carry the tab.
@@ -29,27 +25,15 @@ vi.mock('@debesis/contract', async (importOriginal) =>
   (await import('../../../test/ship-features.ts')).withShipped(await importOriginal(), ['nfs']),
 );
 
-configure({ asyncUtilTimeout: 5000 });
-
 const NFS_TAB = `/dashboard/services/${SERVICE_ID}/nfs`;
 const USERS = [makeWorkspaceUser({ name: 'alice' }), makeWorkspaceUser({ name: 'bob', active: false })];
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceNfsTab.tsx');
-});
+loadServicePages(() => import('./ServiceNfsTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers({ users: USERS }));
-});
+beforeEach(() => signIn({ handlers: workspaceHandlers({ users: USERS }) }));
 
 async function openCreate() {
-  const add = await screen.findByTestId<HTMLButtonElement>('nfs-exports-add');
-  await waitFor(() => expect(add.disabled).toBe(false));
-  await userEvent.click(add);
-  return screen.findByTestId('nfs-export-dialog');
+  return openDialog('nfs-exports-add', 'nfs-export-dialog');
 }
 
 describe('the NFS tab', () => {
@@ -265,8 +249,7 @@ describe('the NFS tab', () => {
     expect(within(dialog).getByTestId('nfs-export-client-error').textContent).toBe(
       'Use the network’s first address, such as 192.168.1.0/24',
     );
-    await userEvent.clear(within(dialog).getByTestId('nfs-export-client'));
-    await userEvent.type(within(dialog).getByTestId('nfs-export-client'), '*.example.com');
+    await retype(dialog, 'nfs-export-client', '*.example.com');
     await userEvent.click(within(dialog).getByTestId('nfs-export-submit'));
     await waitFor(() =>
       expect(within(dialog).getByTestId('nfs-export-client-error').textContent).toBe(
@@ -356,10 +339,7 @@ describe('the NFS tab', () => {
       }),
     );
     renderApp(NFS_TAB);
-    const edit = await screen.findByTestId<HTMLButtonElement>('nfs-export-shares/projects-edit');
-    await waitFor(() => expect(edit.disabled).toBe(false));
-    await userEvent.click(edit);
-    const dialog = await screen.findByTestId('nfs-export-dialog');
+    const dialog = await openDialog('nfs-export-shares/projects-edit', 'nfs-export-dialog');
     expect(within(dialog).queryByTestId('nfs-export-path')).toBeNull();
     const client = within(dialog).getByTestId<HTMLInputElement>('nfs-export-client');
     expect(client.value).toBe('192.168.1.0/24');
@@ -405,9 +385,7 @@ describe('the NFS tab', () => {
       }),
     );
     renderApp(NFS_TAB);
-    const sync = await screen.findByTestId<HTMLButtonElement>('nfs-sync');
-    await waitFor(() => expect(sync.disabled).toBe(false));
-    await userEvent.click(sync);
+    const sync = await pressWhenReady('nfs-sync');
     expect((await screen.findByTestId('nfs-sync-error')).textContent).toContain('Failed to sync NFS');
     await userEvent.click(sync);
     expect((await screen.findByTestId('nfs-sync-done')).textContent).toBe(

@@ -1,24 +1,16 @@
 // The overview's usage (issue 13): disk and users as bars that fill with the figure, in words too.
-import { configure, screen, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { makeOverviewItem, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { makeOverviewItem, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
-configure({ asyncUtilTimeout: 5000 });
+loadServicePages(() => import('./ServiceOverviewTab.tsx'));
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceOverviewTab.tsx');
-});
-
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()));
-});
+beforeEach(() => signIn());
 
 const GB = 1024 ** 3;
 

@@ -1,8 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
@@ -14,34 +14,22 @@ import {
   makeShare,
   makeWorkspaceUser,
   sambaPath,
-  setCsrfCookie,
   workspaceHandlers,
 } from '../../../test/workspace-fixtures.ts';
-
-// Pages load on demand and the machine may be busy: give every wait up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
+import { openDialog, pressWhenReady, retype } from '../../../test/press.ts';
 
 const SAMBA_TAB = `/dashboard/services/${SERVICE_ID}/samba`;
 
-// The routes load their pages on demand: load them once, so no test waits for the first import.
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceSambaTab.tsx');
-});
+loadServicePages(() => import('./ServiceSambaTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()));
-});
+beforeEach(() => signIn());
 
 const ALICE_RW = { name: 'alice', read: true, write: true, execute: false, admin: false };
 
 async function openShareForm() {
-  const add = await screen.findByTestId<HTMLButtonElement>('samba-shares-add');
-  await waitFor(() => expect(add.disabled).toBe(false));
-  await userEvent.click(add);
-  return screen.findByTestId('share-dialog');
+  return openDialog('samba-shares-add', 'share-dialog');
 }
 
 describe('Samba', () => {
@@ -162,8 +150,7 @@ describe('Samba', () => {
     );
     expect(within(dialog).getByText(/Write, execute and admin need read permission too/)).toBeTruthy();
 
-    await userEvent.clear(within(dialog).getByTestId('share-path'));
-    await userEvent.type(within(dialog).getByTestId('share-path'), 'backups/x');
+    await retype(dialog, 'share-path', 'backups/x');
     await userEvent.click(within(dialog).getByTestId('share-submit'));
     await waitFor(() =>
       expect(within(dialog).getByTestId('share-path-error').textContent).toBe(
@@ -245,10 +232,7 @@ describe('Samba', () => {
       }),
     );
     renderApp(SAMBA_TAB);
-    const edit = await screen.findByTestId<HTMLButtonElement>('share-projects-edit');
-    await waitFor(() => expect(edit.disabled).toBe(false));
-    await userEvent.click(edit);
-    const dialog = await screen.findByTestId('share-dialog');
+    const dialog = await openDialog('share-projects-edit', 'share-dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('Edit the share projects');
     expect(within(dialog).queryByTestId('share-name')).toBeNull();
     expect(within(dialog).getByTestId<HTMLInputElement>('share-user-alice-allowed').checked).toBe(true);
@@ -301,9 +285,7 @@ describe('Samba', () => {
       ),
     );
     renderApp(SAMBA_TAB);
-    const reload = await screen.findByTestId<HTMLButtonElement>('samba-reload');
-    await waitFor(() => expect(reload.disabled).toBe(false));
-    await userEvent.click(reload);
+    const reload = await pressWhenReady('samba-reload');
     expect((await screen.findByTestId('samba-reload-done')).textContent).toContain(
       'sent to the storage node again',
     );

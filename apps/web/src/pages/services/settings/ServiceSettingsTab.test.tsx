@@ -1,8 +1,7 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
@@ -11,27 +10,17 @@ import {
   makeOverviewItem,
   makeStatus,
   servicePath,
-  setCsrfCookie,
   workspaceHandlers,
 } from '../../../test/workspace-fixtures.ts';
-
-// Pages load on demand and the machine may be busy: give every wait up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 const SETTINGS_TAB = `/dashboard/services/${SERVICE_ID}/settings`;
 const CONFIG = { name: 'Team drive', description: 'Shared files', expiry_reminders: true, auto_renew: true };
 
-// The routes load their pages on demand: load them once, so no test waits for the first import.
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceSettingsTab.tsx');
-});
+loadServicePages(() => import('./ServiceSettingsTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers());
-});
+beforeEach(() => signIn({ handlers: workspaceHandlers() }));
 
 describe('service settings', () => {
   it('renames the service (PUT /services/{id}) and says when that failed', async () => {

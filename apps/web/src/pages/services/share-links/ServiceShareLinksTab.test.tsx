@@ -1,15 +1,14 @@
 import type { CreateShareLinkRequest, ShareLink } from '@debesis/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { makeShare, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { makeShare, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 const TAB = `/dashboard/services/${SERVICE_ID}/share-links`;
 const base = `/api/v1/shares/${SERVICE_ID}`;
@@ -41,15 +40,11 @@ function makeLink(overrides: Partial<ShareLink> = {}): ShareLink {
   };
 }
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceShareLinksTab.tsx');
-});
+loadServicePages(() => import('./ServiceShareLinksTab.tsx'));
 
 let links: ShareLink[];
 beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
+  signIn();
   links = [
     makeLink(),
     makeLink({
@@ -65,7 +60,6 @@ beforeEach(() => {
     }),
   ];
   server.use(
-    userHandler(makeUser()),
     ...workspaceHandlers({ shares: [makeShare()] }),
     http.get(`/api/v1/nfs/${SERVICE_ID}/shares`, () => HttpResponse.json({ exports: [], limit: 10 })),
     http.get(`${base}/shares`, () => HttpResponse.json({ links })),

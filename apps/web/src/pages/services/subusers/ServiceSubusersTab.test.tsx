@@ -1,15 +1,14 @@
 import type { Subuser } from '@debesis/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 const TAB = `/dashboard/services/${SERVICE_ID}/subusers`;
 const base = `/api/v1/subusers/${SERVICE_ID}`;
@@ -34,16 +33,12 @@ function makeSubuser(overrides: Partial<Subuser> = {}): Subuser {
   };
 }
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceSubusersTab.tsx');
-});
+loadServicePages(() => import('./ServiceSubusersTab.tsx'));
 
 let subusers: Subuser[];
 let received: Array<{ method: string; path: string; body: unknown }>;
 beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
+  signIn();
   subusers = [makeSubuser()];
   received = [];
   const record = async (request: Request) => {
@@ -55,7 +50,6 @@ beforeEach(() => {
     });
   };
   server.use(
-    userHandler(makeUser()),
     ...workspaceHandlers({}),
     http.get(base, () => HttpResponse.json({ subusers, service_id: SERVICE_ID, limit: 50 })),
     http.post(base, async ({ request }) => {

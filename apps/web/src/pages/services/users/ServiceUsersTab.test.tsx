@@ -1,8 +1,7 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
@@ -12,26 +11,17 @@ import {
   inTurn,
   makeGroup,
   makeWorkspaceUser,
-  setCsrfCookie,
   workspaceHandlers,
 } from '../../../test/workspace-fixtures.ts';
-
-// Pages load on demand and the machine may be busy: give every wait up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
+import { retype } from '../../../test/press.ts';
 
 const USERS_TAB = `/dashboard/services/${SERVICE_ID}/users`;
 
-// The routes load their pages on demand: load them once, so no test waits for the first import.
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceUsersTab.tsx');
-});
+loadServicePages(() => import('./ServiceUsersTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()));
-});
+beforeEach(() => signIn());
 
 async function openCreateUser() {
   await userEvent.click(await screen.findByTestId('workspace-users-add'));
@@ -225,8 +215,7 @@ describe('service users', () => {
     expect((await screen.findByTestId('user-password-confirm-error')).textContent).toBe(
       'Passwords do not match',
     );
-    await userEvent.clear(within(dialog).getByTestId('user-password-confirm'));
-    await userEvent.type(within(dialog).getByTestId('user-password-confirm'), 'New-Pass-12');
+    await retype(dialog, 'user-password-confirm', 'New-Pass-12');
     await userEvent.click(within(dialog).getByTestId('user-password-submit'));
     await waitFor(() => expect(screen.queryByTestId('user-password-dialog')).toBeNull());
     expect(calls.at(-1)).toBe('alice password {"password":"New-Pass-12"}');
@@ -303,8 +292,7 @@ describe('service groups and membership', () => {
     expect((await screen.findByTestId('group-create-name-error')).textContent).toBe(
       'This name is reserved by the system. Please choose another',
     );
-    await userEvent.clear(within(dialog).getByTestId('group-create-name'));
-    await userEvent.type(within(dialog).getByTestId('group-create-name'), 'office');
+    await retype(dialog, 'group-create-name', 'office');
     await userEvent.type(within(dialog).getByTestId('group-description'), 'Office staff');
     await userEvent.click(within(dialog).getByTestId('group-create-submit'));
     await waitFor(() => expect(bodies).toEqual([{ name: 'office', description: 'Office staff' }]));

@@ -1,10 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { workspaceEn } from '../../../i18n/workspace.en.ts';
 import { workspaceLt } from '../../../i18n/workspace.lt.ts';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
@@ -18,11 +18,12 @@ import {
   vpnHandlers,
   vpnPath,
 } from '../../../test/vpn-fixtures.ts';
-import { apiError, inTurn, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { apiError, inTurn, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
 import { vpnTabEn } from './messages/vpn.en.ts';
 import { vpnTabLt } from './messages/vpn.lt.ts';
-
-configure({ asyncUtilTimeout: 5000 });
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
+import { openDialog, retype } from '../../../test/press.ts';
 
 const VPN_TAB = `/dashboard/services/${SERVICE_ID}/vpn`;
 const ALICE = makeVpnUser({
@@ -41,22 +42,12 @@ const BOB = makeVpnUser({
   enabled: false,
 });
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceVpnTab.tsx');
-});
+loadServicePages(() => import('./ServiceVpnTab.tsx'));
 
-beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
-  server.use(userHandler(makeUser()), ...workspaceHandlers());
-});
+beforeEach(() => signIn({ handlers: workspaceHandlers() }));
 
 async function openCreate() {
-  const add = await screen.findByTestId<HTMLButtonElement>('vpn-users-add');
-  await waitFor(() => expect(add.disabled).toBe(false));
-  await userEvent.click(add);
-  return screen.findByTestId('vpn-user-dialog');
+  return openDialog('vpn-users-add', 'vpn-user-dialog');
 }
 
 describe('the VPN tab', () => {
@@ -118,8 +109,7 @@ describe('the VPN tab', () => {
     await userEvent.type(within(dialog).getByTestId('vpn-user-username'), 'bad name!');
     await userEvent.type(within(dialog).getByTestId('vpn-user-password'), 'short');
     await userEvent.type(within(dialog).getByTestId('vpn-user-confirm'), 'short');
-    await userEvent.clear(within(dialog).getByTestId('vpn-user-limit'));
-    await userEvent.type(within(dialog).getByTestId('vpn-user-limit'), '-5');
+    await retype(dialog, 'vpn-user-limit', '-5');
     await userEvent.click(within(dialog).getByTestId('vpn-user-submit'));
 
     expect((await within(dialog).findByTestId('vpn-user-username-error')).textContent).toMatch(
@@ -130,8 +120,7 @@ describe('the VPN tab', () => {
       'The limit cannot be negative (0 for no limit)',
     );
 
-    await userEvent.clear(within(dialog).getByTestId('vpn-user-limit'));
-    await userEvent.type(within(dialog).getByTestId('vpn-user-limit'), 'lots');
+    await retype(dialog, 'vpn-user-limit', 'lots');
     await userEvent.click(within(dialog).getByTestId('vpn-user-submit'));
     await waitFor(() =>
       expect(within(dialog).getByTestId('vpn-user-limit-error').textContent).toBe(
@@ -165,8 +154,7 @@ describe('the VPN tab', () => {
     await userEvent.type(within(dialog).getByTestId('vpn-user-password'), 'Correct-horse-1');
     await userEvent.type(within(dialog).getByTestId('vpn-user-confirm'), 'Correct-horse-1');
     await userEvent.type(within(dialog).getByTestId('vpn-user-full-name'), 'Carol Example');
-    await userEvent.clear(within(dialog).getByTestId('vpn-user-limit'));
-    await userEvent.type(within(dialog).getByTestId('vpn-user-limit'), '1,5');
+    await retype(dialog, 'vpn-user-limit', '1,5');
     await userEvent.click(within(dialog).getByTestId('vpn-user-submit'));
 
     expect((await within(dialog).findByTestId('vpn-user-username-error')).textContent).toBe(
@@ -179,8 +167,7 @@ describe('the VPN tab', () => {
 
     refuse = false;
     await userEvent.selectOptions(within(dialog).getByTestId('vpn-user-limit-unit'), 'MB');
-    await userEvent.clear(within(dialog).getByTestId('vpn-user-limit'));
-    await userEvent.type(within(dialog).getByTestId('vpn-user-limit'), '500');
+    await retype(dialog, 'vpn-user-limit', '500');
     await userEvent.click(within(dialog).getByTestId('vpn-user-submit'));
     await waitFor(() => expect(screen.queryByTestId('vpn-user-dialog')).toBeNull());
     expect(bodies).toEqual([
@@ -214,16 +201,12 @@ describe('the VPN tab', () => {
       }),
     );
     renderApp(VPN_TAB);
-    const edit = await screen.findByTestId<HTMLButtonElement>('vpn-user-alice-edit');
-    await waitFor(() => expect(edit.disabled).toBe(false));
-    await userEvent.click(edit);
-    const dialog = await screen.findByTestId('vpn-user-dialog');
+    const dialog = await openDialog('vpn-user-alice-edit', 'vpn-user-dialog');
     expect(within(dialog).queryByTestId('vpn-user-username')).toBeNull();
     expect(within(dialog).queryByTestId('vpn-user-password')).toBeNull();
     expect(within(dialog).getByTestId<HTMLInputElement>('vpn-user-limit').value).toBe('5');
     expect(within(dialog).getByTestId<HTMLSelectElement>('vpn-user-limit-unit').value).toBe('GB');
-    await userEvent.clear(within(dialog).getByTestId('vpn-user-limit'));
-    await userEvent.type(within(dialog).getByTestId('vpn-user-limit'), '0');
+    await retype(dialog, 'vpn-user-limit', '0');
     await userEvent.click(within(dialog).getByTestId('vpn-user-enabled'));
     await userEvent.click(within(dialog).getByTestId('vpn-user-submit'));
     await waitFor(() => expect(screen.queryByTestId('vpn-user-dialog')).toBeNull());
@@ -392,10 +375,7 @@ describe('the VPN tab', () => {
       }),
     );
     renderApp(VPN_TAB);
-    const restart = await screen.findByTestId<HTMLButtonElement>('vpn-restart');
-    await waitFor(() => expect(restart.disabled).toBe(false));
-    await userEvent.click(restart);
-    const dialog = await screen.findByTestId('vpn-restart-dialog');
+    const dialog = await openDialog('vpn-restart', 'vpn-restart-dialog');
     expect(restarted).toBe(0);
     await userEvent.click(within(dialog).getByTestId('vpn-restart-dialog-confirm'));
     expect((await screen.findByTestId('vpn-restart-done')).textContent).toContain('restarting');
