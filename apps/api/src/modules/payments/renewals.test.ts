@@ -12,6 +12,7 @@ import { serviceJobs, type TestNode } from '../../test/services.ts';
 import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { workspaceTestApp } from '../directory/workspace.test-support.ts';
 import { invoices } from '../billing/billing.table.ts';
+import { calendarDate } from '../billing/invoice.document.ts';
 import { orders } from '../orders/orders.table.ts';
 import { services } from '../services/services.table.ts';
 import { paymentSessions } from './payments.table.ts';
@@ -165,7 +166,7 @@ describe('automatic renewal and dunning', () => {
       ['RENEWAL', 'paid'],
     ]);
     const renewal = issued[1]!;
-    expect(renewal.document.period_start).toBe(before.validUntil.toISOString().slice(0, 10));
+    expect(renewal.document.period_start).toBe(calendarDate(before.validUntil));
     const mails = ctx.mailbox.to(owner.user.email).slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.attachments?.[0]?.filename).toBe(`${renewal.number}.pdf`);
@@ -317,8 +318,8 @@ describe('automatic renewal and dunning', () => {
     const expected = new Date(before.validUntil);
     expected.setUTCMonth(expected.getUTCMonth() + 1);
     expect(unpaid!.document).toMatchObject({
-      period_start: before.validUntil.toISOString().slice(0, 10),
-      period_end: expected.toISOString().slice(0, 10),
+      period_start: calendarDate(before.validUntil),
+      period_end: calendarDate(expected),
     });
 
     // Three days past the end: expired, access off, data kept.
