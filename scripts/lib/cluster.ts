@@ -28,7 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findLeftovers, removeLeftovers, removePoolGuardRoutes } from './live-workspaces.ts';
-import { freePort, PRODUCT_NODE_FLAGS, ROOT, waitForHttp } from './processes.ts';
+import { EXIT_WITH_PARENT, freePort, PRODUCT_NODE_FLAGS, ROOT, waitForHttp } from './processes.ts';
 
 export interface AgentSpec {
   name: string;
@@ -119,7 +119,10 @@ function managedProcess(options: {
     async start() {
       if (this.running) return;
       const log = openSync(options.logFile, 'a');
-      child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, '--import', 'tsx', options.entry], {
+      // Like startProduct's, each process stops once the test that started it is gone (a run
+      // interrupted midway left three APIs, a worker and two agents running).
+      const args = [...PRODUCT_NODE_FLAGS, '--import', 'tsx', '--import', EXIT_WITH_PARENT, options.entry];
+      child = spawn(process.execPath, args, {
         cwd: ROOT,
         env: { ...process.env, ...options.env },
         stdio: ['ignore', log, log],

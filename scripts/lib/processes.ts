@@ -75,6 +75,9 @@ export interface ProductOptions {
  */
 export const PRODUCT_NODE_FLAGS = ['--max-semi-space-size=64'];
 
+/** Loaded with `--import` into a process a test starts: it stops once its starter is gone. */
+export const EXIT_WITH_PARENT = './scripts/lib/exit-with-parent.ts';
+
 /** The whole product (API, worker, embedded node) on a fresh embedded database. */
 export async function startProduct(
   env: Record<string, string> = {},
@@ -97,7 +100,7 @@ export async function startProduct(
       '--import',
       'tsx',
       '--import',
-      './scripts/lib/exit-with-parent.ts',
+      EXIT_WITH_PARENT,
       'apps/api/src/main.ts',
     ],
     {
