@@ -295,7 +295,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           removeLeftovers(nodeLeftovers(spec));
           removePoolGuardRoutes(spec.pool);
         }
+      // pool.end() answers once its clients are told to close, before their connections have; the
+      // DROP … WITH (FORCE) below would end a connection still closing, an error nobody hears.
+      const closing = pool.totalCount;
+      let closed = 0;
+      const allClosed = new Promise<void>((resolve) => {
+        if (closing === 0) resolve();
+        pool.on('remove', () => {
+          closed += 1;
+          if (closed >= closing) resolve();
+        });
+      });
       await pool.end();
+      await allClosed;
       const cleanup = new pg.Client({ connectionString: options.serverUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
