@@ -3,8 +3,9 @@
 // go; the first failing step stops the run with its code.
 //
 // Steps that share a group below run side by side: the machine has two cores, and each group pairs
-// CPU-bound work with work that mostly waits (lint beside the type check; the live journeys, which
-// wait on real daemons, beside the other journeys, which wait on Chromium, and the PGlite files).
+// CPU-bound work with work that mostly waits (the build beside the type check; lint beside the unit
+// tests; the live journeys, which wait on real daemons, beside the other journeys, which wait on
+// Chromium, and the PGlite files).
 // Only the first of a group writes to the terminal as it goes; the others' output is held and
 // printed whole when each finishes, so the log never interleaves.
 //
@@ -35,20 +36,23 @@ const E2E = 'npx vitest run --config e2e/vitest.config.ts';
 
 const steps = [
   [
-    ['lint', 'npm run lint'],
     [
-      // The web app's build is the journeys', done here where it waits for nothing (lint is longer).
-      'format, lockfile audit, deployment files, types, web app build',
-      'npm run format:check && npm run audit:lockfile && npm run validate:deploy && npm run typecheck && npm run build',
+      'format, lockfile audit, deployment files, types',
+      'npm run format:check && npm run audit:lockfile && npm run validate:deploy && npm run typecheck',
     ],
+    // The web app's build is the journeys', done here where it waits for nothing.
+    ['web app build', 'npm run build'],
   ],
   // Not beside the journeys: the agent's live tests measure the node's disk and make loop devices
   // and namespaces, and the journeys' live workspaces change the same machine under them (a
   // rehearsal with both at once failed a disk measure, a clean-up and a sign-in's 30 s wait).
+  // Lint beside them: the unit and API tests keep about one core of two busy (most of their files
+  // wait on daemons, namespaces and the database), and lint is one core's work for four minutes.
   [
     postgres
       ? ['unit and API tests (the API on PostgreSQL)', 'npm run test:unit', { DATABASE_URL: postgres }]
       : ['unit and API tests', 'npm run test:unit'],
+    ['lint', 'npm run lint'],
   ],
   // The live journeys (real workspaces, one at a time) beside the others (one at a time too, on the
   // product the global setup starts): e2e/vitest.config.ts. The unit tests' live suites stay apart.
