@@ -246,7 +246,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         `dbs-${createHash('sha256').update(`${spec.name}/${serviceId}`).digest('hex').slice(0, 10)}`,
     );
     return {
-      ...findLeftovers(agentDataDirs[spec.name] ?? '', spec.pool),
+      ...findLeftovers(agentDataDirs[spec.name] ?? '', spec.pool, devices),
       addresses: devices.map((device) => `- dev ${device}`),
     };
   };

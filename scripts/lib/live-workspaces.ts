@@ -6,12 +6,12 @@
 // The pool's `unreachable` guard routes are the agent's for good; removePoolGuardRoutes drops them
 // when the product stops.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { workspaceDir, workspaceLayout } from '@debesis/agent';
 
 export interface WorkspaceLeftovers {
-  /** Pids whose command line names the data folder. */
+  /** Pids whose command line names the data folder, or that run in its workspaces' networks. */
   processes: number[];
   /** Mount points at or below the data folder. */
   mounts: string[];
@@ -31,15 +31,57 @@ function read(path: string): string {
 
 const inside = (dir: string, path: string) => path === dir || path.startsWith(`${dir}/`);
 
-/** `pool` is a range "a.b.c.first-a.b.c.last" (one /24, as LIVE_ADDRESS_POOL). */
 /** Where the product's embedded node keeps a workspace (its layout: the agent's workspaceLayout). */
 export function localWorkspaceLayout(productDataDir: string, serviceId: string) {
   return workspaceLayout(workspaceDir(join(productDataDir, 'nodes', 'local'), serviceId));
 }
 
-export function findLeftovers(dataDir: string, pool: string): WorkspaceLeftovers {
+/** The inode of a network namespace (`net:[4026532242]` → 4026532242). */
+const namespaceInode = (link: string) => /^net:\[(\d+)\]$/.exec(link)?.[1];
+
+/**
+ * Pids running in the network namespaces of workspace veths `devices` (`dbs-<hash>`, namespace
+ * `debesis-<hash>`). A daemon that retitles itself (pure-ftpd is `pure-ftpd (SERVER)`) names no
+ * folder on its command line; left running, it also keeps its namespace alive once its name is
+ * gone.
+ */
+export function processesInNetworks(devices: readonly string[]): number[] {
+  const inodes = new Set(
+    devices.flatMap((device) => {
+      const path = `/run/netns/${device.replace(/^dbs-/, 'debesis-')}`;
+      return existsSync(path) ? [String(statSync(path).ino)] : [];
+    }),
+  );
+  if (inodes.size === 0) return [];
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+    .filter((pid) => {
+      try {
+        return inodes.has(namespaceInode(readlinkSync(`/proc/${pid}/ns/net`)) ?? '');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * What a product with data folder `dataDir` left: `pool` is its range "a.b.c.first-a.b.c.last"
+ * (one /24, as LIVE_ADDRESS_POOL); `devices`, when given, are its workspaces' veths, for a pool
+ * another product shares (a cluster's nodes), whose other routes are not its own.
+ */
+export function findLeftovers(
+  dataDir: string,
+  pool: string,
+  devices?: readonly string[],
+): WorkspaceLeftovers {
   if (!isAbsolute(dataDir)) throw new Error(`not an absolute path: ${dataDir}`);
-  const processes = readdirSync('/proc')
+  const prefix = pool.split('-')[0]?.split('.').slice(0, 3).join('.') ?? '';
+  const routes = spawnSync('ip', ['-o', '-4', 'route', 'show'], { encoding: 'utf8' }).stdout ?? '';
+  const routed = [...routes.matchAll(/^(\d+\.\d+\.\d+\.\d+) dev (dbs-[0-9a-f]{10})\b/gm)]
+    .filter((match) => (match[1] ?? '').startsWith(`${prefix}.`))
+    .filter((match) => !devices || devices.includes(match[2] ?? ''));
+  const named = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
     .filter((pid) =>
       read(`/proc/${pid}/cmdline`)
@@ -47,6 +89,8 @@ export function findLeftovers(dataDir: string, pool: string): WorkspaceLeftovers
         .some((arg) => arg.includes(dataDir)),
     )
     .map(Number);
+  const inNetworks = processesInNetworks(devices ?? routed.map((match) => match[2] ?? ''));
+  const processes = [...new Set([...named, ...inNetworks])];
   const mounts = read('/proc/self/mountinfo')
     .split('\n')
     .map((line) => line.split(' ')[4] ?? '')
@@ -64,11 +108,7 @@ export function findLeftovers(dataDir: string, pool: string): WorkspaceLeftovers
         )
         .map((name) => `/dev/${name}`)
     : [];
-  const prefix = pool.split('-')[0]?.split('.').slice(0, 3).join('.') ?? '';
-  const routes = spawnSync('ip', ['-o', '-4', 'route', 'show'], { encoding: 'utf8' }).stdout ?? '';
-  const addresses = [...routes.matchAll(/^(\d+\.\d+\.\d+\.\d+) dev (dbs-[0-9a-f]{10})\b/gm)]
-    .filter((match) => (match[1] ?? '').startsWith(`${prefix}.`))
-    .map((match) => `${match[1]} dev ${match[2]}`);
+  const addresses = routed.map((match) => `${match[1]} dev ${match[2]}`);
   return { processes, mounts, loopDevices, addresses };
 }
 
