@@ -26,7 +26,8 @@ export interface Column<Row> {
 export interface DataTableProps<Row> {
   /** The scroll box's name (usually the report's title). */
   label: string;
-  columns: readonly Column<Row>[];
+  /** A column given as false is left out (one shown only when the data has it). */
+  columns: readonly (Column<Row> | false)[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   rowData?: (row: Row) => DataAttributes;
@@ -38,7 +39,7 @@ export interface DataTableProps<Row> {
   className?: string;
   testId?: string;
   /** Shown instead of the table when there are no rows; without it, the table shows its header. */
-  empty?: { text: ReactNode; testId: string; className?: string };
+  empty?: { text: ReactNode; testId?: string; className?: string };
 }
 
 const classes = (...names: (string | false | undefined)[]): string | undefined =>
@@ -46,7 +47,7 @@ const classes = (...names: (string | false | undefined)[]): string | undefined =
 
 export function DataTable<Row>({
   label,
-  columns,
+  columns: given,
   rows,
   rowKey,
   rowData,
@@ -56,6 +57,7 @@ export function DataTable<Row>({
   testId,
   empty,
 }: DataTableProps<Row>) {
+  const columns = given.filter((column): column is Column<Row> => column !== false);
   if (empty && rows.length === 0) {
     return (
       <p className={empty.className ?? 'text-muted resource-section__empty'} data-testid={empty.testId}>
