@@ -4,7 +4,6 @@
 // change (and why not), and the start, stop and restart controls: offered as the API's `actions` say, stop and restart asked
 // first (naming who is disconnected), the lifecycle's refusals as messages.
 import type { ServiceDisplayState, ServiceOverviewItem } from '@debesis/contract';
-import { useQuery } from '@tanstack/react-query';
 import type { ParseKeys, TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +17,8 @@ import {
   type ServiceControl,
 } from '../../../services/service-lifecycle-api.ts';
 import { useServicesOverview } from '../../../services/services-api.ts';
-import { workspaceKeys } from '../../../workspace/workspace-keys.ts';
-import { useWorkspaceMutation, whileApplying } from '../../../workspace/workspace-resource.ts';
+import { useServiceStatus } from '../kit/DaemonStatusCard.tsx';
+import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
 import { diskSize, formatDate, money, numberFormat, numberLocale } from '../../plans/format.ts';
 import { ReplicaNote } from '../ReplicaNote.tsx';
 import { OperationError } from '../resource-parts.tsx';
@@ -280,11 +279,7 @@ function Controls({ service }: { service: ServiceOverviewItem }) {
 
 function NodeState({ service }: { service: ServiceOverviewItem }) {
   const { t } = useTranslation(['overviewTab', 'workspace']);
-  const status = useQuery({
-    queryKey: workspaceKeys.status(service.id),
-    queryFn: () => serviceLifecycleApi.status(service.id),
-    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
-  });
+  const status = useServiceStatus(service.id);
   const daemonLabel = useDaemonLabel();
   const notLive = status.data?.drivers.filter((driver) => !driver.live) ?? [];
   return (
