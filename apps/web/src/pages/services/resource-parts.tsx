@@ -63,19 +63,10 @@ export function ResourceSection({
       title={title}
       counter={counter || undefined}
       lead={lead}
-      actions={
-        onAdd &&
-        addLabel && (
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={onAdd}
-            disabled={addDisabled}
-            data-testid={`${testId}-add`}
-          >
-            {addLabel}
-          </button>
-        )
+      add={
+        onAdd && addLabel
+          ? { label: addLabel, onClick: onAdd, disabled: addDisabled, testId: `${testId}-add` }
+          : undefined
       }
     >
       {notice}

@@ -4,13 +4,14 @@
 // card, `<id>-load-error` on the failure.
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode, Ref } from 'react';
-import { LoadStatus, SectionCard } from './SectionCard.tsx';
+import { LoadStatus, SectionCard, type AddButton } from './SectionCard.tsx';
 
 export function ReportCard<Data>({
   id,
   title,
   lead,
   actions,
+  add,
   notice,
   query,
   failure,
@@ -23,6 +24,7 @@ export function ReportCard<Data>({
   lead?: ReactNode;
   /** Beside the title: a filter, a Close button. */
   actions?: ReactNode;
+  add?: AddButton;
   /** Above the body, loaded or not: where the reader is, what an action did. */
   notice?: ReactNode;
   query: UseQueryResult<Data>;
@@ -38,6 +40,7 @@ export function ReportCard<Data>({
       title={title}
       lead={lead}
       actions={actions}
+      add={add}
       headingRef={headingRef}
       className={className}
     >

@@ -1,12 +1,19 @@
 // The card every workspace section stands in (reports, resource lists, VPN sessions and traffic):
 // its title, with a count beside it when the section has one, a lead, the section's controls
 // beside them, then its body. Test ids: `<id>` on the card, `<id>-counter` on the count; the
-// title (`<id>-title`) names the card. And the loading line and the spec's "Failed to load …" with
+// title (`<id>-title`) names the card; a section that adds things has its primary Add button there. And the loading line and the spec's "Failed to load …" with
 // Try again, the same in every section that loads what it shows.
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/fields.tsx';
 import '../../../i18n/workspace-messages.ts';
+
+export interface AddButton {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  testId: string;
+}
 
 export function SectionCard({
   id,
@@ -14,6 +21,7 @@ export function SectionCard({
   counter,
   lead,
   actions,
+  add,
   headingRef,
   className,
   children,
@@ -25,6 +33,8 @@ export function SectionCard({
   lead?: ReactNode;
   /** Beside the title: an Add button, a filter, a Close button. */
   actions?: ReactNode;
+  /** The section's Add button, after `actions`. */
+  add?: AddButton;
   /** The title, to move focus to when the card opens on the reader's request. */
   headingRef?: Ref<HTMLHeadingElement>;
   className?: string;
@@ -54,6 +64,17 @@ export function SectionCard({
           {lead && <p className="text-muted resource-section__lead">{lead}</p>}
         </div>
         {actions}
+        {add && (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={add.onClick}
+            disabled={add.disabled}
+            data-testid={add.testId}
+          >
+            {add.label}
+          </button>
+        )}
       </div>
       {children}
     </section>
