@@ -14,6 +14,8 @@ export interface Column<Row> {
   title: string;
   /** The title read by screen readers only (a column of row actions). */
   hideTitle?: boolean;
+  /** The header cell's content when it is a control rather than the title (a select-all box). */
+  header?: ReactNode;
   /** Right-aligned, header and cells. */
   numeric?: boolean;
   /** The body cells' own class. */
@@ -72,7 +74,8 @@ export function DataTable<Row>({
           <tr>
             {columns.map((column, index) => (
               <th key={index} scope="col" className={classes(column.numeric && 'numeric')}>
-                {column.hideTitle ? <span className="visually-hidden">{column.title}</span> : column.title}
+                {column.header ??
+                  (column.hideTitle ? <span className="visually-hidden">{column.title}</span> : column.title)}
               </th>
             ))}
           </tr>
