@@ -11,10 +11,9 @@ import {
   type CreateWorkspaceUserRequest,
   type UpdateWorkspaceGroupRequest,
 } from '@debesis/contract';
-import { useQuery } from '@tanstack/react-query';
 import { api, noContent } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
-import { whileApplying } from './workspace-resource.ts';
+import { useAppliedQuery } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/user-groups/${segment(serviceId)}`;
 const userPath = (serviceId: string, user: string) => `${base(serviceId)}/users/${segment(user)}`;
@@ -54,18 +53,18 @@ export const directoryApi = {
 
 /** The service's users, asked again while the node applies a change to any of them. */
 export function useWorkspaceUsers(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.users(serviceId),
-    queryFn: () => directoryApi.users(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data?.users),
-  });
+  return useAppliedQuery(
+    workspaceKeys.users(serviceId),
+    () => directoryApi.users(serviceId),
+    (data) => data.users,
+  );
 }
 
 /** The service's groups, asked again while the node applies a change to any of them. */
 export function useWorkspaceGroups(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.groups(serviceId),
-    queryFn: () => directoryApi.groups(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data?.groups),
-  });
+  return useAppliedQuery(
+    workspaceKeys.groups(serviceId),
+    () => directoryApi.groups(serviceId),
+    (data) => data.groups,
+  );
 }

@@ -10,10 +10,9 @@ import {
   type FtpSettingsRequest,
   type FtpUserPermissions,
 } from '@debesis/contract';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
-import { whileApplying } from './workspace-resource.ts';
+import { useAppliedQuery, useAppliedStatus } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/ftp/${segment(serviceId)}`;
 const userPath = (serviceId: string, user: string) => `${base(serviceId)}/users/${segment(user)}`;
@@ -34,27 +33,19 @@ export const ftpApi = {
 
 /** FTP and SFTP of the service, asked again while the node has not reached the latest change. */
 export function useFtpStatus(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.ftpStatus(serviceId),
-    queryFn: () => ftpApi.status(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
-  });
+  return useAppliedStatus(workspaceKeys.ftpStatus(serviceId), () => ftpApi.status(serviceId));
 }
 
 /** The users' FTP/SFTP access, asked again while the node applies a change to any of them. */
 export function useFtpUsers(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.ftpUsers(serviceId),
-    queryFn: () => ftpApi.users(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data?.users),
-  });
+  return useAppliedQuery(
+    workspaceKeys.ftpUsers(serviceId),
+    () => ftpApi.users(serviceId),
+    (data) => data.users,
+  );
 }
 
 /** The `ftp-advanced` settings, asked again until the node has applied a change to them. */
 export function useFtpSettings(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.ftpSettings(serviceId),
-    queryFn: () => ftpApi.settings(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
-  });
+  return useAppliedStatus(workspaceKeys.ftpSettings(serviceId), () => ftpApi.settings(serviceId));
 }

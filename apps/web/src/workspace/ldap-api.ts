@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
-import { whileApplying } from './workspace-resource.ts';
+import { useAppliedQuery, useAppliedStatus } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/ldap/services/${segment(serviceId)}/ldap`;
 const userPath = (serviceId: string, username: string) => `${base(serviceId)}/users/${segment(username)}`;
@@ -36,11 +36,7 @@ export const ldapApi = {
 };
 
 export function useLdapStatus(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.ldapStatus(serviceId),
-    queryFn: () => ldapApi.status(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
-  });
+  return useAppliedStatus(workspaceKeys.ldapStatus(serviceId), () => ldapApi.status(serviceId));
 }
 
 export function useLdapConfig(serviceId: string) {
@@ -52,9 +48,9 @@ export function useLdapConfig(serviceId: string) {
 
 /** The users with their flags, asked again while the node applies a change to any of them. */
 export function useLdapUsers(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.ldapUsers(serviceId),
-    queryFn: () => ldapApi.users(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data?.users),
-  });
+  return useAppliedQuery(
+    workspaceKeys.ldapUsers(serviceId),
+    () => ldapApi.users(serviceId),
+    (data) => data.users,
+  );
 }

@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api, noContent } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
-import { whileApplying } from './workspace-resource.ts';
+import { useAppliedQuery, useAppliedStatus } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/nfs/${segment(serviceId)}`;
 const exportPath = (serviceId: string, path: string) => `${base(serviceId)}/shares/${segment(path)}`;
@@ -40,19 +40,15 @@ export const nfsApi = {
 
 /** The exports, asked again while the node applies a change to any of them. */
 export function useNfsExports(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.nfsExports(serviceId),
-    queryFn: () => nfsApi.exports(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data?.exports),
-  });
+  return useAppliedQuery(
+    workspaceKeys.nfsExports(serviceId),
+    () => nfsApi.exports(serviceId),
+    (data) => data.exports,
+  );
 }
 
 export function useNfsStatus(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.nfsStatus(serviceId),
-    queryFn: () => nfsApi.status(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
-  });
+  return useAppliedStatus(workspaceKeys.nfsStatus(serviceId), () => nfsApi.status(serviceId));
 }
 
 export function useNfsClients(serviceId: string) {

@@ -13,10 +13,9 @@ import {
   type SambaShareUserRequest,
   type UpdateSambaShareRequest,
 } from '@debesis/contract';
-import { useQuery } from '@tanstack/react-query';
 import { api, noContent } from '../api/client.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
-import { whileApplying } from './workspace-resource.ts';
+import { useAppliedQuery, useAppliedStatus } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/samba/${segment(serviceId)}`;
 const sharePath = (serviceId: string, share: string) => `${base(serviceId)}/shares/${segment(share)}`;
@@ -42,18 +41,14 @@ export const sambaApi = {
 
 /** The service's shares, asked again while the node applies a change to any of them. */
 export function useSambaShares(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.shares(serviceId),
-    queryFn: () => sambaApi.shares(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data?.shares),
-  });
+  return useAppliedQuery(
+    workspaceKeys.shares(serviceId),
+    () => sambaApi.shares(serviceId),
+    (data) => data.shares,
+  );
 }
 
 /** The service's Samba server, asked again while the node has not reached the latest change. */
 export function useSambaStatus(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.sambaStatus(serviceId),
-    queryFn: () => sambaApi.status(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
-  });
+  return useAppliedStatus(workspaceKeys.sambaStatus(serviceId), () => sambaApi.status(serviceId));
 }

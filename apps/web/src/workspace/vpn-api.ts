@@ -20,7 +20,7 @@ import { api, noContent } from '../api/client.ts';
 import { toApiError } from '../api/api-error.ts';
 import { saveFile } from '../lib/save-file.ts';
 import { segment, workspaceKeys } from './workspace-keys.ts';
-import { whileApplying } from './workspace-resource.ts';
+import { useAppliedQuery, useAppliedStatus } from './workspace-resource.ts';
 
 const base = (serviceId: string) => `/api/v1/vpn/${segment(serviceId)}`;
 const userPath = (serviceId: string, userId: string) => `${base(serviceId)}/users/${segment(userId)}`;
@@ -102,19 +102,15 @@ export function saveVpnConfig(config: VpnConfigResponse): void {
 
 /** The VPN users, asked again while the node applies a change to any of them. */
 export function useVpnUsers(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.vpnUsers(serviceId),
-    queryFn: () => vpnApi.users(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data?.users),
-  });
+  return useAppliedQuery(
+    workspaceKeys.vpnUsers(serviceId),
+    () => vpnApi.users(serviceId),
+    (data) => data.users,
+  );
 }
 
 export function useVpnStatus(serviceId: string) {
-  return useQuery({
-    queryKey: workspaceKeys.vpnStatus(serviceId),
-    queryFn: () => vpnApi.status(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
-  });
+  return useAppliedStatus(workspaceKeys.vpnStatus(serviceId), () => vpnApi.status(serviceId));
 }
 
 /** Who is connected, asked again every 2 s while the tab shows them. */

@@ -3,7 +3,7 @@
 // changes that refresh everything about the service when they succeed (forms put the server's
 // field errors next to their fields with forms/use-contract-form.ts).
 import type { ResourceApplyStatus } from '@debesis/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../api/client.ts';
 import { SERVICES_QUERY_KEY } from '../services/services-api.ts';
 
@@ -11,10 +11,31 @@ import { SERVICES_QUERY_KEY } from '../services/services-api.ts';
 export const APPLY_POLL_MS = 2_000;
 
 /** A query's refetchInterval: every APPLY_POLL_MS while any item is applying, else never. */
-export function whileApplying(
-  items: readonly { apply_status: ResourceApplyStatus }[] | undefined,
-): number | false {
+export function whileApplying(items: readonly Applied[] | undefined): number | false {
   return items?.some((item) => item.apply_status === 'applying') ? APPLY_POLL_MS : false;
+}
+
+type Applied = { apply_status: ResourceApplyStatus };
+
+/**
+ * A workspace query (a list, a server's status) asked again while the node applies a change to
+ * what `applied` picks from its answer: a list's items, or the status itself.
+ */
+export function useAppliedQuery<Data>(
+  queryKey: QueryKey,
+  queryFn: () => Promise<Data>,
+  applied: (data: Data) => readonly Applied[],
+) {
+  return useQuery({
+    queryKey,
+    queryFn,
+    refetchInterval: (query) => whileApplying(query.state.data && applied(query.state.data)),
+  });
+}
+
+/** A server's status (Samba, NFS, FTP, the service's own), asked again until the node has applied the latest change. */
+export function useAppliedStatus<Data extends Applied>(queryKey: QueryKey, queryFn: () => Promise<Data>) {
+  return useAppliedQuery(queryKey, queryFn, (status) => [status]);
 }
 
 /**

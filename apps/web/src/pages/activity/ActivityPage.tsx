@@ -11,7 +11,7 @@ import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/activity-messages.ts';
 import { NO_ACTIVITY_FILTERS, useActivity, type ActivityFilterValues } from './activity-api.ts';
-import { EntriesTable } from './activity-entries.tsx';
+import { EntriesPager, EntriesTable } from './activity-entries.tsx';
 import './activity.css';
 
 export const PAGE_SIZES = [10, 25, ACTIVITY_DEFAULT_LIMIT, 100] as const;
@@ -96,10 +96,6 @@ export function ActivityPage() {
   const [limit, setLimit] = useState<number>(ACTIVITY_DEFAULT_LIMIT);
   const activity = useActivity(kind, filters, page, limit);
   const list = activity.data;
-  // Read from the page on screen (the previous one stays while the next loads), so the numbers
-  // always describe the entries shown.
-  const shownPage = list ? Math.floor(list.skip / list.limit) + 1 : page;
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;
   const filtered = filters.tone !== '' || filters.start_date !== '' || filters.end_date !== '';
 
   return (
@@ -157,28 +153,7 @@ export function ActivityPage() {
           />
         )}
         {list && (
-          <nav className="activity-pagination" aria-label={t('pagination.label')}>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={shownPage <= 1}
-              onClick={() => setPage(shownPage - 1)}
-              data-testid="activity-previous"
-            >
-              {t('pagination.previous')}
-            </button>
-            <span aria-live="polite" data-testid="activity-page">
-              {t('pagination.page', { page: shownPage, pages, total: list.total })}
-            </span>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={shownPage >= pages}
-              onClick={() => setPage(shownPage + 1)}
-              data-testid="activity-next"
-            >
-              {t('pagination.next')}
-            </button>
+          <EntriesPager list={list} onPage={setPage} testId="activity">
             <SelectField
               id="activity-page-size"
               className="activity-page-size"
@@ -195,7 +170,7 @@ export function ActivityPage() {
                 </option>
               ))}
             </SelectField>
-          </nav>
+          </EntriesPager>
         )}
       </section>
     </>

@@ -15,10 +15,12 @@ import { useUrlPage } from '../../workspace/url-list.ts';
 import { useServiceAudit, useServiceLog } from './activity-api.ts';
 import {
   ActionText,
+  EntriesPager,
   EntriesTable,
   EntryDetails,
+  pageOf,
   TONE_CLASS,
-  useNow,
+  useActivityNow,
   useSentenceContext,
 } from './activity-entries.tsx';
 import { nodeLogLine } from './node-log.ts';
@@ -35,8 +37,6 @@ function Changes({ serviceId }: { serviceId: string }) {
   const [page, setPage] = useUrlPage();
   const audit = useServiceAudit(serviceId, page, ACTIVITY_DEFAULT_LIMIT);
   const list = audit.data;
-  const shownPage = list ? Math.floor(list.skip / list.limit) + 1 : page;
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;
   if (audit.isPending)
     return (
       <p className="text-muted" role="status">
@@ -66,29 +66,7 @@ function Changes({ serviceId }: { serviceId: string }) {
           withService={false}
         />
       )}
-      {pages > 1 && (
-        <nav className="activity-pagination" aria-label={t('pagination.label')}>
-          <button
-            type="button"
-            className="btn btn--ghost"
-            disabled={shownPage <= 1}
-            onClick={() => setPage(shownPage - 1)}
-          >
-            {t('pagination.previous')}
-          </button>
-          <span aria-live="polite">
-            {t('pagination.page', { page: shownPage, pages, total: list.total })}
-          </span>
-          <button
-            type="button"
-            className="btn btn--ghost"
-            disabled={shownPage >= pages}
-            onClick={() => setPage(shownPage + 1)}
-          >
-            {t('pagination.next')}
-          </button>
-        </nav>
-      )}
+      {pageOf(list).pages > 1 && <EntriesPager list={list} onPage={setPage} />}
     </>
   );
 }
@@ -139,7 +117,7 @@ function LogLine({ line, now, context }: { line: ServiceLogLine; now: Date; cont
 function Log({ serviceId }: { serviceId: string }) {
   const { t } = useTranslation('activity');
   const log = useServiceLog(serviceId);
-  const now = useNow();
+  const now = useActivityNow();
   const context = useSentenceContext();
   if (log.isPending || !context)
     return (

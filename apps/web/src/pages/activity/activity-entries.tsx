@@ -3,13 +3,14 @@
 // only an action this version does not know lists its details as recorded), the service by name,
 // and the table of entries, which on a phone becomes a list of cards (activity.css).
 import type { ActivityEntry, ActivityTone } from '@debesis/contract';
-import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { activityEn, type ActivityMessages } from '../../i18n/activity.en.ts';
 import '../../i18n/activity-messages.ts';
 import { money } from '../plans/format.ts';
 import { useProducts } from '../plans/quote.ts';
+import { useNow } from '../services/kit/RelativeTime.tsx';
 import { serviceDetailPath } from '../services/service-context.ts';
 import { actionKey } from './activity-actions.ts';
 import { activitySentence, type SentenceContext } from './activity-sentence.ts';
@@ -26,14 +27,69 @@ export const TONE_CLASS: Record<ActivityTone, string> = {
 
 const DATE_DETAILS = new Set(['valid_until', 'terminates_at']);
 
-/** The clock relative times are read against, moved on every half minute. */
-export function useNow(everyMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
+/** The clock an entry's relative time is read against, moved on every half minute. */
+export const useActivityNow = (): Date => useNow(30_000);
+
+/** A page of entries as the API answers it: where it starts, how long a page is, how many in all. */
+interface EntriesPage {
+  skip: number;
+  limit: number;
+  total: number;
+}
+
+/** The page's number and how many pages there are. */
+export function pageOf(list: EntriesPage): { page: number; pages: number } {
+  return {
+    page: Math.floor(list.skip / list.limit) + 1,
+    pages: Math.max(1, Math.ceil(list.total / list.limit)),
+  };
+}
+
+/**
+ * Previous, "page x of y" and Next under a list of entries, read from the page on screen (the
+ * previous one stays while the next loads), so the numbers always describe the entries shown. Test
+ * ids `<testId>-previous`, `-page` and `-next` when given; `children` follow Next (a page size).
+ */
+export function EntriesPager({
+  list,
+  onPage,
+  testId,
+  children,
+}: {
+  list: EntriesPage;
+  onPage: (page: number) => void;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('activity');
+  const { page, pages } = pageOf(list);
+  const part = (name: string) => testId && `${testId}-${name}`;
+  return (
+    <nav className="activity-pagination" aria-label={t('pagination.label')}>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        data-testid={part('previous')}
+      >
+        {t('pagination.previous')}
+      </button>
+      <span aria-live="polite" data-testid={part('page')}>
+        {t('pagination.page', { page, pages, total: list.total })}
+      </span>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        data-testid={part('next')}
+      >
+        {t('pagination.next')}
+      </button>
+      {children}
+    </nav>
+  );
 }
 
 /**
@@ -190,7 +246,7 @@ export function EntriesTable({
   withService?: boolean;
 }) {
   const { t } = useTranslation('activity');
-  const now = useNow();
+  const now = useActivityNow();
   const context = useSentenceContext();
   if (!context) return <EntriesLoading />;
   return (

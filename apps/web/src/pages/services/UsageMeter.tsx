@@ -1,6 +1,7 @@
 // A usage bar of the service overview (disk used of the plan's disk, active users of the plan's
 // users): the figure in words and a bar that fills with it, amber from 75 % and red from 90 %.
 // role="meter" with the figure as its value text, so a screen reader hears the words, not a %.
+import { Bar } from './kit/Bar.tsx';
 import './usage-meter.css';
 
 export function usageTone(percent: number): 'ok' | 'high' | 'full' {
@@ -28,19 +29,16 @@ export function UsageMeter({
   return (
     <span className="usage-meter">
       <span>{text}</span>
-      <span
-        className="usage-meter__track"
+      <Bar
         role="meter"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={Math.min(used, total)}
-        aria-valuetext={text}
-        data-testid={testId}
-        data-tone={tone}
-      >
-        <span className={`usage-meter__fill usage-meter__fill--${tone}`} style={{ width: `${percent}%` }} />
-      </span>
+        label={label}
+        max={total}
+        value={Math.min(used, total)}
+        percent={percent}
+        text={text}
+        tone={tone}
+        testId={testId}
+      />
     </span>
   );
 }

@@ -14,6 +14,7 @@ import { fieldErrorText } from '../../forms/messages.ts';
 import '../../i18n/workspace-messages.ts';
 import type { UrlList } from '../../workspace/url-list.ts';
 import { operationErrorText, useWorkspaceMutation } from '../../workspace/workspace-resource.ts';
+import { LoadStatus, SectionCard } from './kit/SectionCard.tsx';
 import './service-detail.css';
 
 interface LoadState {
@@ -57,46 +58,20 @@ export function ResourceSection({
 }) {
   const { t } = useTranslation('workspace');
   return (
-    <section className="card resource-section" aria-labelledby={`${testId}-title`} data-testid={testId}>
-      <div className="resource-section__head">
-        <div>
-          <h2 id={`${testId}-title`} className="resource-section__title">
-            {title}
-            {counter && (
-              <span className="resource-section__counter" data-testid={`${testId}-counter`}>
-                {counter}
-              </span>
-            )}
-          </h2>
-          {lead && <p className="text-muted resource-section__lead">{lead}</p>}
-        </div>
-        {onAdd && addLabel && (
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={onAdd}
-            disabled={addDisabled}
-            data-testid={`${testId}-add`}
-          >
-            {addLabel}
-          </button>
-        )}
-      </div>
+    <SectionCard
+      id={testId}
+      title={title}
+      counter={counter || undefined}
+      lead={lead}
+      add={
+        onAdd && addLabel
+          ? { label: addLabel, onClick: onAdd, disabled: addDisabled, testId: `${testId}-add` }
+          : undefined
+      }
+    >
       {notice}
       <ApplySummary statuses={statuses} testId={`${testId}-apply-summary`} />
-      {load.isPending && (
-        <p className="text-muted" role="status">
-          {t('resource.loading')}
-        </p>
-      )}
-      {load.isError && (
-        <FormAlert tone="error" testId={`${testId}-load-error`}>
-          {loadFailed}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void load.refetch()}>
-            {t('resource.retry')}
-          </button>
-        </FormAlert>
-      )}
+      <LoadStatus id={testId} load={load} failure={loadFailed} />
       {list && <ListFilter list={list} testId={testId} />}
       {!load.isPending && !load.isError && children.length === 0 && (
         <p className="text-muted resource-section__empty" data-testid={`${testId}-empty`}>
@@ -109,7 +84,7 @@ export function ResourceSection({
         </ul>
       )}
       {list && <ListPager list={list} testId={testId} />}
-    </section>
+    </SectionCard>
   );
 }
 

@@ -31,15 +31,12 @@ export const userFormSchema = z
   .superRefine(checkConfirmation);
 export type UserFormValues = z.infer<typeof userFormSchema>;
 
+/** A new group, or a group being changed: it may take a new name (its gid, members and shares follow it). */
 export const groupFormSchema = z.object({
   name: workspaceNameSchema,
   description: workspaceDescriptionSchema,
 });
 export type GroupFormValues = z.infer<typeof groupFormSchema>;
-
-/** A group being changed may take a new name (its gid, members and shares follow it). */
-export const groupEditFormSchema = groupFormSchema;
-export type GroupEditFormValues = z.infer<typeof groupEditFormSchema>;
 
 /** Write, execute and admin need read (the contract's share_permissions_need_read). */
 export function permissionsValid(permissions: SharePermissions): boolean {

@@ -14,6 +14,7 @@ import {
 } from '../../../test/backup-fixtures.ts';
 import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { catchDownloads } from '../../../test/downloads.ts';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
 import { apiError, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
@@ -56,23 +57,6 @@ loadServicePages(() => import('./ServiceBackupsTab.tsx'));
 beforeEach(() => signIn({ handlers: workspaceHandlers() }));
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
-
-/** The files the app hands to the browser as downloads: their names and contents. */
-function catchDownloads() {
-  const saved: { name: string; blob: Blob | undefined }[] = [];
-  let last: Blob | undefined;
-  Object.assign(URL, {
-    createObjectURL: vi.fn((blob: Blob) => {
-      last = blob;
-      return 'blob:ovpn';
-    }),
-    revokeObjectURL: vi.fn(),
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: last });
-  });
-  return saved;
-}
 
 async function addClient(name: string) {
   const field = await screen.findByTestId('backup-client-name');

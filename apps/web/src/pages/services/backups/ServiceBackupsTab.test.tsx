@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   BACKUP_SOURCES,
   backupHandlers,
@@ -20,6 +20,7 @@ import {
 } from '../../../test/backup-fixtures.ts';
 import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { catchDownloads } from '../../../test/downloads.ts';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
 import { apiError, inTurn, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
@@ -568,15 +569,7 @@ describe('the backups tab', () => {
   }, 20_000);
 
   it('downloads a file of a backup under its own name, and says why when it cannot', async () => {
-    const createObjectURL = vi.fn((blob: Blob) => {
-      void blob;
-      return 'blob:backup-file';
-    });
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = catchDownloads();
     const asked: string[] = [];
     server.use(...backupHandlers());
     server.use(
@@ -607,8 +600,8 @@ describe('the backups tab', () => {
       'Failed to download the file: The storage node did not answer in time.',
     );
     await userEvent.click(download);
-    await waitFor(() => expect(saved).toEqual(['ataskaita už lapkritį.txt']));
-    expect(await createObjectURL.mock.calls[0]?.[0].text()).toBe('hello world');
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['ataskaita už lapkritį.txt']));
+    expect(await saved[0]?.blob?.text()).toBe('hello world');
     expect(asked).toEqual(['/ataskaita už lapkritį.txt', '/ataskaita už lapkritį.txt']);
     expect(within(browser).queryByTestId('backup-download-error')).toBeNull();
   });
@@ -715,15 +708,7 @@ describe('the backups tab’s snapshots', () => {
   });
 
   it('browses a snapshot in the backup browser, folders first, and downloads a file; no restore there', async () => {
-    const createObjectURL = vi.fn((blob: Blob) => {
-      void blob;
-      return 'blob:snapshot-file';
-    });
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = catchDownloads();
     const NAME = '@GMT-2026.01.10-09.30.00';
     const browsed: string[] = [];
     const downloaded: string[] = [];
@@ -765,8 +750,8 @@ describe('the backups tab’s snapshots', () => {
     expect(within(browser).getByTestId('backup-browser-crumbs').textContent).toBe('Snapshotshares');
     expect(within(browser).queryByTestId('backup-browser-restore-folder')).toBeNull();
     await userEvent.click(within(browser).getByTestId('backup-entry-ataskaita.txt-download'));
-    await waitFor(() => expect(saved).toEqual(['ataskaita.txt']));
-    expect(await createObjectURL.mock.calls[0]?.[0].text()).toBe('hello world');
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['ataskaita.txt']));
+    expect(await saved[0]?.blob?.text()).toBe('hello world');
     expect(browsed).toEqual([`${NAME} /`, `${NAME} /shares`]);
     expect(downloaded).toEqual([`${NAME} /shares/ataskaita.txt`]);
 

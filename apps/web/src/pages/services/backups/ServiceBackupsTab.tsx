@@ -20,6 +20,7 @@ import { SnapshotsSection } from './SnapshotsSection.tsx';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
 import { ReportCard } from '../kit/ReportCard.tsx';
 import { DataTable } from '../kit/DataTable.tsx';
+import { Facts } from '../kit/ResourceCrud.tsx';
 import { formatBytes } from '../service-parts.tsx';
 import { useServiceTab } from '../use-service-tab.ts';
 import './backups.css';
@@ -101,34 +102,34 @@ function BackupUsageCard({ serviceId }: { serviceId: string }) {
     >
       {(data) => (
         <>
-          <dl className="service-facts">
-            <div>
-              <dt>{t('usage.repository')}</dt>
-              <dd data-testid="backup-usage-repository">{bytes(data.repository_bytes)}</dd>
-            </div>
-            <div>
-              <dt>{t('usage.stored')}</dt>
-              <dd data-testid="backup-usage-stored">{bytes(data.stored_bytes)}</dd>
-            </div>
-            <div>
-              <dt>{t('usage.snapshots')}</dt>
-              <dd data-testid="backup-usage-snapshots">
-                {data.snapshots === null
-                  ? notMeasured
-                  : numberFormat(numberLocale(i18n.language)).format(data.snapshots)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('usage.lastSuccess')}</dt>
-              <dd data-testid="backup-usage-last-success">
-                {data.last_success_at ? (
+          <Facts
+            className="service-facts"
+            facts={[
+              {
+                label: t('usage.repository'),
+                value: bytes(data.repository_bytes),
+                testId: 'backup-usage-repository',
+              },
+              { label: t('usage.stored'), value: bytes(data.stored_bytes), testId: 'backup-usage-stored' },
+              {
+                label: t('usage.snapshots'),
+                value:
+                  data.snapshots === null
+                    ? notMeasured
+                    : numberFormat(numberLocale(i18n.language)).format(data.snapshots),
+                testId: 'backup-usage-snapshots',
+              },
+              {
+                label: t('usage.lastSuccess'),
+                value: data.last_success_at ? (
                   <RelativeTime at={data.last_success_at} now={now} justNow={t('common.justNow')} />
                 ) : (
                   <span className="text-muted">{t('usage.never')}</span>
-                )}
-              </dd>
-            </div>
-          </dl>
+                ),
+                testId: 'backup-usage-last-success',
+              },
+            ]}
+          />
           {data.measured_at && (
             <p className="text-muted backup-note" data-testid="backup-usage-measured">
               {t('usage.measuredAt', {

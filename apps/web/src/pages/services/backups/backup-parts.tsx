@@ -14,6 +14,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { numberFormat, numberLocale } from '../../plans/format.ts';
 import { formatBytes } from '../service-parts.tsx';
+import { Bar } from '../kit/Bar.tsx';
 
 export type BackupsTranslate = TFunction<['backupsTab', 'workspace']>;
 
@@ -139,18 +140,16 @@ export function JobProgress({
   });
   return (
     <div className="backup-progress">
-      <span
-        className="backup-progress__track"
+      <Bar
         role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(percent)}
-        aria-valuetext={text}
-        data-testid={testId}
-      >
-        <span className="backup-progress__fill" style={{ width: `${percent}%` }} />
-      </span>
+        label={label}
+        max={100}
+        value={Math.round(percent)}
+        percent={percent}
+        text={text}
+        tone="progress"
+        testId={testId}
+      />
       <span className="backup-progress__text" data-testid={`${testId}-text`}>
         {text}
       </span>

@@ -16,7 +16,6 @@ import type {
   ServiceOverviewItem,
   ServiceStatusDetail,
 } from '@debesis/contract';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +27,7 @@ import '../../../i18n/workspace-messages.ts';
 import { serviceLifecycleApi } from '../../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../../workspace/workspace-keys.ts';
 import { FormAlert } from '../../../components/form/fields.tsx';
-import { useWorkspaceMutation, whileApplying } from '../../../workspace/workspace-resource.ts';
+import { useAppliedStatus, useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
 import { FactRow, type Fact } from './ResourceCrud.tsx';
 import { OperationError } from '../resource-parts.tsx';
 import type { ServiceDetailContext } from '../service-context.ts';
@@ -111,13 +110,14 @@ export function driverReport(status: ServiceStatusDetail, driver: string): Daemo
   };
 }
 
-/** The service's status, shared with the overview's node card (one request for both). */
+/** The service's status: the overview's node card and every tab's daemon card (one request for all). */
+export function useServiceStatus(serviceId: string) {
+  return useAppliedStatus(workspaceKeys.status(serviceId), () => serviceLifecycleApi.status(serviceId));
+}
+
+/** A driver's report out of the service's status. */
 export function useDriverReport(serviceId: string, driver: string) {
-  const status = useQuery({
-    queryKey: workspaceKeys.status(serviceId),
-    queryFn: () => serviceLifecycleApi.status(serviceId),
-    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
-  });
+  const status = useServiceStatus(serviceId);
   return { ...status, data: status.data && driverReport(status.data, driver) };
 }
 

@@ -14,6 +14,8 @@ export interface Column<Row> {
   title: string;
   /** The title read by screen readers only (a column of row actions). */
   hideTitle?: boolean;
+  /** The header cell's content when it is a control rather than the title (a select-all box). */
+  header?: ReactNode;
   /** Right-aligned, header and cells. */
   numeric?: boolean;
   /** The body cells' own class. */
@@ -26,7 +28,8 @@ export interface Column<Row> {
 export interface DataTableProps<Row> {
   /** The scroll box's name (usually the report's title). */
   label: string;
-  columns: readonly Column<Row>[];
+  /** A column given as false is left out (one shown only when the data has it). */
+  columns: readonly (Column<Row> | false)[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   rowData?: (row: Row) => DataAttributes;
@@ -38,7 +41,7 @@ export interface DataTableProps<Row> {
   className?: string;
   testId?: string;
   /** Shown instead of the table when there are no rows; without it, the table shows its header. */
-  empty?: { text: ReactNode; testId: string; className?: string };
+  empty?: { text: ReactNode; testId?: string; className?: string };
 }
 
 const classes = (...names: (string | false | undefined)[]): string | undefined =>
@@ -46,7 +49,7 @@ const classes = (...names: (string | false | undefined)[]): string | undefined =
 
 export function DataTable<Row>({
   label,
-  columns,
+  columns: given,
   rows,
   rowKey,
   rowData,
@@ -56,6 +59,7 @@ export function DataTable<Row>({
   testId,
   empty,
 }: DataTableProps<Row>) {
+  const columns = given.filter((column): column is Column<Row> => column !== false);
   if (empty && rows.length === 0) {
     return (
       <p className={empty.className ?? 'text-muted resource-section__empty'} data-testid={empty.testId}>
@@ -70,7 +74,8 @@ export function DataTable<Row>({
           <tr>
             {columns.map((column, index) => (
               <th key={index} scope="col" className={classes(column.numeric && 'numeric')}>
-                {column.hideTitle ? <span className="visually-hidden">{column.title}</span> : column.title}
+                {column.header ??
+                  (column.hideTitle ? <span className="visually-hidden">{column.title}</span> : column.title)}
               </th>
             ))}
           </tr>

@@ -4,15 +4,14 @@
 // card, `<id>-load-error` on the failure.
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form/fields.tsx';
-import '../../../i18n/workspace-messages.ts';
+import { LoadStatus, SectionCard, type AddButton } from './SectionCard.tsx';
 
 export function ReportCard<Data>({
   id,
   title,
   lead,
   actions,
+  add,
   notice,
   query,
   failure,
@@ -25,6 +24,7 @@ export function ReportCard<Data>({
   lead?: ReactNode;
   /** Beside the title: a filter, a Close button. */
   actions?: ReactNode;
+  add?: AddButton;
   /** Above the body, loaded or not: where the reader is, what an action did. */
   notice?: ReactNode;
   query: UseQueryResult<Data>;
@@ -34,42 +34,19 @@ export function ReportCard<Data>({
   className?: string;
   children: (data: Data) => ReactNode;
 }) {
-  const { t } = useTranslation('workspace');
   return (
-    <section
-      className={className ? `card resource-section ${className}` : 'card resource-section'}
-      aria-labelledby={`${id}-title`}
-      data-testid={id}
+    <SectionCard
+      id={id}
+      title={title}
+      lead={lead}
+      actions={actions}
+      add={add}
+      headingRef={headingRef}
+      className={className}
     >
-      <div className="resource-section__head">
-        <div>
-          <h2
-            id={`${id}-title`}
-            className="resource-section__title"
-            ref={headingRef}
-            tabIndex={headingRef ? -1 : undefined}
-          >
-            {title}
-          </h2>
-          {lead && <p className="text-muted resource-section__lead">{lead}</p>}
-        </div>
-        {actions}
-      </div>
       {notice}
-      {query.isPending && (
-        <p className="text-muted" role="status">
-          {t('resource.loading')}
-        </p>
-      )}
-      {query.isError && (
-        <FormAlert tone="error" testId={`${id}-load-error`}>
-          {failure}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void query.refetch()}>
-            {t('resource.retry')}
-          </button>
-        </FormAlert>
-      )}
+      <LoadStatus id={id} load={query} failure={failure} />
       {query.isSuccess && children(query.data)}
-    </section>
+    </SectionCard>
   );
 }

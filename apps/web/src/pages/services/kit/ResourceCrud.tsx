@@ -42,10 +42,25 @@ export function FactRow({ fact }: { fact: Fact }) {
   );
 }
 
-export function Facts({ facts }: { facts: readonly (Fact | false | null | undefined | '')[] }) {
+/**
+ * Facts in a description list: a row's (`resource-facts`) unless a card names its own list style
+ * (`service-facts`); a fact given as false is left out, `children` follow the facts.
+ */
+export function Facts({
+  facts,
+  className = 'resource-facts',
+  testId,
+  children,
+}: {
+  facts: readonly (Fact | false | null | undefined | '')[];
+  className?: string;
+  testId?: string;
+  children?: ReactNode;
+}) {
   return (
-    <dl className="resource-facts">
+    <dl className={className} data-testid={testId}>
       {facts.map((fact) => fact && <FactRow key={fact.label} fact={fact} />)}
+      {children}
     </dl>
   );
 }

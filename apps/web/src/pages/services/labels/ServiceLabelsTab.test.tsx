@@ -2,12 +2,15 @@ import { LABEL_LIMIT, type Label } from '@debesis/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, storeSession, userHandler } from '../../../test/fixtures.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { recordRequest, type ReceivedRequest } from '../../../test/requests.ts';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
-import { apiError, setCsrfCookie, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { apiError, workspaceHandlers } from '../../../test/workspace-fixtures.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { loadServicePages } from '../../../test/service-pages.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -20,28 +23,16 @@ const label = (key: string, value: string): Label => ({
   updated_at: '2026-12-01T10:00:00.000Z',
 });
 
-beforeAll(async () => {
-  await import('../ServiceDetailPage.tsx');
-  await import('./ServiceLabelsTab.tsx');
-});
+loadServicePages(() => import('./ServiceLabelsTab.tsx'));
 
 let labels: Label[];
-let received: Array<{ method: string; path: string; body: unknown }>;
+let received: ReceivedRequest[];
 beforeEach(() => {
-  storeSession();
-  setCsrfCookie();
+  signIn();
   labels = [label('env', 'prod'), label('team', '')];
   received = [];
-  const record = async (request: Request) => {
-    const text = await request.text();
-    received.push({
-      method: request.method,
-      path: new URL(request.url).pathname,
-      body: text ? (JSON.parse(text) as unknown) : null,
-    });
-  };
+  const record = (request: Request) => recordRequest(received, request);
   server.use(
-    userHandler(makeUser()),
     ...workspaceHandlers({}),
     http.get(base, () => HttpResponse.json({ labels })),
     http.put(`${base}/:key`, async ({ request, params }) => {

@@ -22,7 +22,7 @@ import { ldapApi, useLdapConfig, useLdapStatus, useLdapUsers } from '../../../wo
 import { workspaceKeys } from '../../../workspace/workspace-keys.ts';
 import { DaemonStatusCard, type DaemonReport } from '../kit/DaemonStatusCard.tsx';
 import { CopyValue } from '../kit/CopyValue.tsx';
-import '../kit/data-table.css';
+import { DataTable } from '../kit/DataTable.tsx';
 import './ldap.css';
 import { useServiceTab } from '../use-service-tab.ts';
 
@@ -283,98 +283,103 @@ export function ServiceLdapTab() {
               />{' '}
               {bulkButton('set_expiry', bulkDate === '')} {bulkButton('clear_expiry')}
             </div>
-            <div className="data-table__scroll">
-              <table className="data-table" data-testid="ldap-users">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <input
-                        type="checkbox"
-                        aria-label={t('ldap.selectAll')}
-                        checked={selected.size === list.length}
-                        onChange={(event) =>
-                          setSelected(new Set(event.target.checked ? list.map((user) => user.username) : []))
-                        }
-                        data-testid="ldap-select-all"
-                      />
-                    </th>
-                    <th scope="col">{t('ldap.user')}</th>
-                    <th scope="col">{t('ldap.state')}</th>
-                    <th scope="col">{t('ldap.expiry')}</th>
-                    <th scope="col" />
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((user) => {
+            <DataTable
+              label={t('ldap.usersTitle')}
+              testId="ldap-users"
+              rows={list}
+              rowKey={(user) => user.username}
+              rowData={(user) => ({ 'data-testid': `ldap-user-${user.username}` })}
+              rowHeader={false}
+              columns={[
+                {
+                  title: t('ldap.selectAll'),
+                  header: (
+                    <input
+                      type="checkbox"
+                      aria-label={t('ldap.selectAll')}
+                      checked={selected.size === list.length}
+                      onChange={(event) =>
+                        setSelected(new Set(event.target.checked ? list.map((user) => user.username) : []))
+                      }
+                      data-testid="ldap-select-all"
+                    />
+                  ),
+                  cell: (user) => (
+                    <input
+                      type="checkbox"
+                      aria-label={t('ldap.select', { name: user.username })}
+                      checked={selected.has(user.username)}
+                      onChange={() => toggle(user.username)}
+                      data-testid={`ldap-select-${user.username}`}
+                    />
+                  ),
+                },
+                { title: t('ldap.user'), cell: (user) => user.username },
+                {
+                  title: t('ldap.state'),
+                  data: (user) => ({ 'data-testid': `ldap-state-${user.username}` }),
+                  cell: (user) => stateOf(user, t),
+                },
+                {
+                  title: t('ldap.expiry'),
+                  cell: (user) => {
                     const date = dates[user.username] ?? user.expiry_date ?? '';
                     return (
-                      <tr key={user.username} data-testid={`ldap-user-${user.username}`}>
-                        <td>
-                          <input
-                            type="checkbox"
-                            aria-label={t('ldap.select', { name: user.username })}
-                            checked={selected.has(user.username)}
-                            onChange={() => toggle(user.username)}
-                            data-testid={`ldap-select-${user.username}`}
-                          />
-                        </td>
-                        <td>{user.username}</td>
-                        <td data-testid={`ldap-state-${user.username}`}>{stateOf(user, t)}</td>
-                        <td>
-                          <input
-                            type="date"
-                            aria-label={t('ldap.expiryFor', { name: user.username })}
-                            value={date}
-                            onChange={(event) =>
-                              setDates((current) => ({ ...current, [user.username]: event.target.value }))
-                            }
-                            data-testid={`ldap-expiry-${user.username}`}
-                          />{' '}
-                          <button
-                            type="button"
-                            className="btn btn--secondary btn--small"
-                            disabled={busy || date === '' || date === user.expiry_date}
-                            onClick={() =>
-                              change.mutate(() => ldapApi.expiry(service.id, user.username, date))
-                            }
-                            data-testid={`ldap-set-expiry-${user.username}`}
-                          >
-                            {t('ldap.setExpiry')}
-                          </button>{' '}
-                          {user.expiry_date && (
-                            <button
-                              type="button"
-                              className="btn btn--secondary btn--small"
-                              disabled={busy}
-                              onClick={() => {
-                                setDates((current) => ({ ...current, [user.username]: '' }));
-                                change.mutate(() => ldapApi.expiry(service.id, user.username, null));
-                              }}
-                              data-testid={`ldap-clear-expiry-${user.username}`}
-                            >
-                              {t('ldap.clearExpiry')}
-                            </button>
-                          )}
-                        </td>
-                        <td>
+                      <>
+                        <input
+                          type="date"
+                          aria-label={t('ldap.expiryFor', { name: user.username })}
+                          value={date}
+                          onChange={(event) =>
+                            setDates((current) => ({ ...current, [user.username]: event.target.value }))
+                          }
+                          data-testid={`ldap-expiry-${user.username}`}
+                        />{' '}
+                        <button
+                          type="button"
+                          className="btn btn--secondary btn--small"
+                          disabled={busy || date === '' || date === user.expiry_date}
+                          onClick={() => change.mutate(() => ldapApi.expiry(service.id, user.username, date))}
+                          data-testid={`ldap-set-expiry-${user.username}`}
+                        >
+                          {t('ldap.setExpiry')}
+                        </button>{' '}
+                        {user.expiry_date && (
                           <button
                             type="button"
                             className="btn btn--secondary btn--small"
                             disabled={busy}
-                            onClick={() =>
-                              change.mutate(() => ldapApi.suspend(service.id, user.username, !user.suspended))
-                            }
-                            data-testid={`ldap-suspend-${user.username}`}
+                            onClick={() => {
+                              setDates((current) => ({ ...current, [user.username]: '' }));
+                              change.mutate(() => ldapApi.expiry(service.id, user.username, null));
+                            }}
+                            data-testid={`ldap-clear-expiry-${user.username}`}
                           >
-                            {user.suspended ? t('ldap.unsuspend') : t('ldap.suspend')}
+                            {t('ldap.clearExpiry')}
                           </button>
-                        </td>
-                      </tr>
+                        )}
+                      </>
                     );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                  },
+                },
+                {
+                  title: '',
+                  cell: (user) => (
+                    <button
+                      type="button"
+                      className="btn btn--secondary btn--small"
+                      disabled={busy}
+                      onClick={() =>
+                        change.mutate(() => ldapApi.suspend(service.id, user.username, !user.suspended))
+                      }
+                      data-testid={`ldap-suspend-${user.username}`}
+                    >
+                      {user.suspended ? t('ldap.unsuspend') : t('ldap.suspend')}
+                    </button>
+                  ),
+                },
+              ]}
+            />
           </>
         )}
       </section>

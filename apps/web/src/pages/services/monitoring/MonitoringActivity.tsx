@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { REALTIME_POLL_MS, useServiceActivity } from '../../../workspace/monitoring-api.ts';
 import { BusyButton } from '../../../components/form/BusyButton.tsx';
 import { DataTable } from '../kit/DataTable.tsx';
+import { Facts } from '../kit/ResourceCrud.tsx';
 import {
   Loading,
   LoadFailure,
@@ -91,22 +92,29 @@ export function MonitoringActivity({ serviceId }: { serviceId: string }) {
               formatValue={format.count}
               testId="monitoring-activity-chart"
             />
-            <dl className="service-facts" data-testid="monitoring-totals">
-              <div>
-                <dt>{t('activity.totalEvents')}</dt>
-                <dd data-testid="monitoring-total-events">{format.count(first.totals.events)}</dd>
-              </div>
-              <div>
-                <dt>{t('activity.totalBytes')}</dt>
-                <dd data-testid="monitoring-total-bytes">{format.bytes(first.totals.bytes)}</dd>
-              </div>
+            <Facts
+              className="service-facts"
+              testId="monitoring-totals"
+              facts={[
+                {
+                  label: t('activity.totalEvents'),
+                  value: format.count(first.totals.events),
+                  testId: 'monitoring-total-events',
+                },
+                {
+                  label: t('activity.totalBytes'),
+                  value: format.bytes(first.totals.bytes),
+                  testId: 'monitoring-total-bytes',
+                },
+              ]}
+            >
               {ACTIVITY_EVENT_KINDS.filter((kind) => first.totals.by_kind[kind] !== undefined).map((kind) => (
                 <div key={kind} data-testid={`monitoring-total-${kind}`}>
                   <dt>{t(`eventKind.${kind}`)}</dt>
                   <dd>{format.count(first.totals.by_kind[kind] ?? 0)}</dd>
                 </div>
               ))}
-            </dl>
+            </Facts>
           </>
         )}
       </MonitoringSection>

@@ -7,12 +7,14 @@ import { useMonitoringStatus, useServiceTasks } from '../../../workspace/monitor
 import { useDaemonLabel } from '../daemon-names.ts';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
 import { DataTable } from '../kit/DataTable.tsx';
+import { Facts } from '../kit/ResourceCrud.tsx';
 import {
   DaemonStateBadge,
   formatDuration,
   MonitoringSection,
   MonitoringTableSection,
   useFormats,
+  nodeText,
   type Translate,
 } from './monitoring-parts.tsx';
 
@@ -46,60 +48,59 @@ function Status({ serviceId }: { serviceId: string }) {
         failureTestId="monitoring-health-error"
       >
         {data && (
-          <dl className="service-facts" data-testid="monitoring-health">
-            <div>
-              <dt>{t('node.title')}</dt>
-              <dd data-testid="monitoring-health-node">
-                {data.node === null
-                  ? t('node.notPlaced')
-                  : data.node.online
-                    ? t('node.online', { name: data.node.name })
-                    : t('node.offline', { name: data.node.name })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('node.lastSeen')}</dt>
-              <dd data-testid="monitoring-health-last-seen">
-                {data.node?.last_seen_at ? (
+          <Facts
+            className="service-facts"
+            testId="monitoring-health"
+            facts={[
+              {
+                label: t('node.title'),
+                value: nodeText(data.node, t),
+                testId: 'monitoring-health-node',
+              },
+              {
+                label: t('node.lastSeen'),
+                value: data.node?.last_seen_at ? (
                   <RelativeTime at={data.node.last_seen_at} now={now} justNow={t('justNow')} />
                 ) : (
                   t('node.neverSeen')
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('health.lastApply')}</dt>
-              <dd data-testid="monitoring-last-apply">
-                {data.last_apply.observed_generation < data.last_apply.generation
-                  ? t('health.applyPending', {
-                      observed: data.last_apply.observed_generation,
-                      generation: data.last_apply.generation,
-                    })
-                  : data.last_apply.ok === false
-                    ? t('health.applyFailed', {
-                        generation: data.last_apply.generation,
-                        code: data.last_apply.error_code ?? '—',
-                      })
-                    : t('health.applied', { generation: data.last_apply.generation })}
-                {data.last_apply.applied_at !== null && (
+                ),
+                testId: 'monitoring-health-last-seen',
+              },
+              {
+                label: t('health.lastApply'),
+                value: (
                   <>
-                    {' · '}
-                    <RelativeTime at={data.last_apply.applied_at} now={now} justNow={t('justNow')} />
+                    {data.last_apply.observed_generation < data.last_apply.generation
+                      ? t('health.applyPending', {
+                          observed: data.last_apply.observed_generation,
+                          generation: data.last_apply.generation,
+                        })
+                      : data.last_apply.ok === false
+                        ? t('health.applyFailed', {
+                            generation: data.last_apply.generation,
+                            code: data.last_apply.error_code ?? '—',
+                          })
+                        : t('health.applied', { generation: data.last_apply.generation })}
+                    {data.last_apply.applied_at !== null && (
+                      <>
+                        {' · '}
+                        <RelativeTime at={data.last_apply.applied_at} now={now} justNow={t('justNow')} />
+                      </>
+                    )}
                   </>
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('health.reported')}</dt>
-              <dd>
-                {data.reported_at ? (
+                ),
+                testId: 'monitoring-last-apply',
+              },
+              {
+                label: t('health.reported'),
+                value: data.reported_at ? (
                   <RelativeTime at={data.reported_at} now={now} justNow={t('justNow')} />
                 ) : (
                   t('node.neverSeen')
-                )}
-              </dd>
-            </div>
-          </dl>
+                ),
+              },
+            ]}
+          />
         )}
       </MonitoringSection>
 

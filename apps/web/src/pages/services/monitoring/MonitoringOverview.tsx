@@ -10,7 +10,14 @@ import { useDaemonLabel } from '../daemon-names.ts';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
 import { UsageMeter } from '../UsageMeter.tsx';
 import { BandwidthUsage } from '../network/BandwidthUsage.tsx';
-import { DaemonStateBadge, MonitoringSection, useFormats, type Translate } from './monitoring-parts.tsx';
+import { Facts } from '../kit/ResourceCrud.tsx';
+import {
+  DaemonStateBadge,
+  MonitoringSection,
+  nodeText,
+  useFormats,
+  type Translate,
+} from './monitoring-parts.tsx';
 
 /** Kinds whose texts name a number from the alert's params, and which one. */
 const ALERT_COUNTS: Partial<Record<Alert['kind'], string>> = {
@@ -80,30 +87,24 @@ export function MonitoringOverview({ serviceId }: { serviceId: string }) {
     <>
       <MonitoringSection id="monitoring-status" title={t('overview.statusTitle')} load={status}>
         {status.data && (
-          <dl className="service-facts" data-testid="monitoring-status">
-            <div>
-              <dt>{t('node.title')}</dt>
-              <dd data-testid="monitoring-node">
-                {status.data.node === null
-                  ? t('node.notPlaced')
-                  : status.data.node.online
-                    ? t('node.online', { name: status.data.node.name })
-                    : t('node.offline', { name: status.data.node.name })}
-              </dd>
-            </div>
-            {status.data.daemons.map((daemon) => (
-              <div key={daemon.name}>
-                <dt>{daemonLabel(daemon.name)}</dt>
-                <dd>
+          <Facts
+            className="service-facts"
+            testId="monitoring-status"
+            facts={[
+              { label: t('node.title'), value: nodeText(status.data.node, t), testId: 'monitoring-node' },
+              ...status.data.daemons.map((daemon) => ({
+                label: daemonLabel(daemon.name),
+                value: (
                   <DaemonStateBadge state={daemon.state} testId={`monitoring-daemon-state-${daemon.name}`} />
-                </dd>
-              </div>
-            ))}
-            <div>
-              <dt>{t('overview.activeAlerts')}</dt>
-              <dd data-testid="monitoring-active-alerts">{format.count(status.data.active_alerts)}</dd>
-            </div>
-          </dl>
+                ),
+              })),
+              {
+                label: t('overview.activeAlerts'),
+                value: format.count(status.data.active_alerts),
+                testId: 'monitoring-active-alerts',
+              },
+            ]}
+          />
         )}
       </MonitoringSection>
 

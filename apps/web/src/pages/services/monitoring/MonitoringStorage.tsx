@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useServiceQuota } from '../../../workspace/monitoring-api.ts';
 import { RelativeTime, useNow } from '../kit/RelativeTime.tsx';
 import { DataTable } from '../kit/DataTable.tsx';
+import { Facts } from '../kit/ResourceCrud.tsx';
 import {
   MonitoringSection,
   sourceColor,
@@ -95,30 +96,27 @@ export function MonitoringStorage({ serviceId }: { serviceId: string }) {
               formatValue={format.bytes}
               testId="monitoring-storage-chart"
             />
-            <dl className="service-facts" data-testid="monitoring-storage-facts">
-              <div>
-                <dt>{t('storage.usedNow')}</dt>
-                <dd>
-                  {t('storage.usedOf', {
+            <Facts
+              className="service-facts"
+              testId="monitoring-storage-facts"
+              facts={[
+                {
+                  label: t('storage.usedNow'),
+                  value: t('storage.usedOf', {
                     used: format.bytes(data.used_bytes),
                     size: format.bytes(data.size_bytes),
                     percent: format.decimal(data.used_percent),
-                  })}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('storage.growth')}</dt>
-                <dd data-testid="monitoring-growth">{growthText(data, t, format)}</dd>
-              </div>
-              <div>
-                <dt>{t('storage.full')}</dt>
-                <dd data-testid="monitoring-full-in">{fullText(data, t)}</dd>
-              </div>
-              <div>
-                <dt>{t('storage.files')}</dt>
-                <dd>{format.count(data.files)}</dd>
-              </div>
-            </dl>
+                  }),
+                },
+                {
+                  label: t('storage.growth'),
+                  value: growthText(data, t, format),
+                  testId: 'monitoring-growth',
+                },
+                { label: t('storage.full'), value: fullText(data, t), testId: 'monitoring-full-in' },
+                { label: t('storage.files'), value: format.count(data.files) },
+              ]}
+            />
           </>
         )}
       </MonitoringSection>

@@ -22,6 +22,12 @@ import { DAY_TICKS_AFTER } from './chart-format.ts';
 
 export type Translate = TFunction<['monitoringTab', 'workspace']>;
 
+/** Where the service runs, in words: not placed yet, or its node by name, online or not. */
+export function nodeText(node: { name: string; online: boolean } | null, t: Translate): string {
+  if (node === null) return t('node.notPlaced');
+  return node.online ? t('node.online', { name: node.name }) : t('node.offline', { name: node.name });
+}
+
 /** The windows as the address and the choice name them: hours, and `realtime`. */
 type HourChoice = `${(typeof MONITORING_WINDOW_HOURS)[number]}`;
 export type WindowChoice = HourChoice | 'realtime';

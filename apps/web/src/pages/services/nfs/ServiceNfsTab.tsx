@@ -23,12 +23,12 @@ import {
 } from '../../../workspace/nfs-api.ts';
 import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
 import { DaemonStatusCard, type DaemonReport } from '../kit/DaemonStatusCard.tsx';
+import { DataTable } from '../kit/DataTable.tsx';
 import { ReportCard } from '../kit/ReportCard.tsx';
 import { Facts, ResourceCrud } from '../kit/ResourceCrud.tsx';
 import { nfsExportForm } from './nfs-export-form.ts';
 import { ConfirmAction, OperationError, RowAction } from '../resource-parts.tsx';
 import { useServiceTab } from '../use-service-tab.ts';
-import '../kit/data-table.css';
 import { BusyButton } from '../../../components/form/BusyButton.tsx';
 
 type Translate = TFunction<['nfsTab', 'workspace']>;
@@ -229,59 +229,54 @@ function clientsTable(data: NfsClientsResponse, t: Translate, disconnect: (addre
   // nfs-ganesha never knows which export a client mounted (contract NfsClient.mount_point): the
   // column is there only when the server reports one, and a client it did not report says so.
   const mountPoints = data.clients.some((client) => client.mount_point !== null);
-  return data.clients.length === 0 ? (
-    <p className="text-muted resource-section__empty" data-testid="nfs-clients-empty">
-      {data.reported_at ? t('nfs.clientsEmpty') : t('nfs.clientsNotReported')}
-    </p>
-  ) : (
-    <div className="data-table__scroll">
-      <table className="data-table" data-testid="nfs-clients-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('nfs.clientAddress')}</th>
-            <th scope="col">{t('nfs.version')}</th>
-            <th scope="col">{t('nfs.state')}</th>
-            <th scope="col">{t('nfs.clientName')}</th>
-            {mountPoints && <th scope="col">{t('nfs.mountPoint')}</th>}
-            <th scope="col">{t('nfs.allowedExports')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('nfs.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.clients.map((client) => (
-            <tr key={`${client.address}-${client.client_name}`} data-testid={`nfs-client-${client.address}`}>
-              <th scope="row">
-                <code>{client.address}</code>
-              </th>
-              <td>{`NFSv${client.version}`}</td>
-              <td>
-                <span className={client.connected ? 'badge badge--success' : 'badge'}>
-                  {client.connected ? t('nfs.connected') : t('nfs.idle')}
-                </span>
-              </td>
-              <td>{client.client_name}</td>
-              {mountPoints && (
-                <td data-testid={`nfs-client-${client.address}-mount-point`}>
-                  {client.mount_point ?? <span className="text-muted">{t('nfs.mountPointUnknown')}</span>}
-                </td>
-              )}
-              <td>{client.exports.length > 0 ? client.exports.join(', ') : t('nfs.none')}</td>
-              <td>
-                <RowAction
-                  label={t('nfs.disconnect')}
-                  target={client.address}
-                  onClick={() => disconnect(client.address)}
-                  testId={`nfs-client-${client.address}-disconnect`}
-                  danger
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+  return (
+    <DataTable
+      label={t('nfs.clientsTitle')}
+      testId="nfs-clients-table"
+      empty={{
+        text: data.reported_at ? t('nfs.clientsEmpty') : t('nfs.clientsNotReported'),
+        testId: 'nfs-clients-empty',
+      }}
+      rows={data.clients}
+      rowKey={(client) => `${client.address}-${client.client_name}`}
+      rowData={(client) => ({ 'data-testid': `nfs-client-${client.address}` })}
+      columns={[
+        { title: t('nfs.clientAddress'), cell: (client) => <code>{client.address}</code> },
+        { title: t('nfs.version'), cell: (client) => `NFSv${client.version}` },
+        {
+          title: t('nfs.state'),
+          cell: (client) => (
+            <span className={client.connected ? 'badge badge--success' : 'badge'}>
+              {client.connected ? t('nfs.connected') : t('nfs.idle')}
+            </span>
+          ),
+        },
+        { title: t('nfs.clientName'), cell: (client) => client.client_name },
+        mountPoints && {
+          title: t('nfs.mountPoint'),
+          data: (client) => ({ 'data-testid': `nfs-client-${client.address}-mount-point` }),
+          cell: (client) =>
+            client.mount_point ?? <span className="text-muted">{t('nfs.mountPointUnknown')}</span>,
+        },
+        {
+          title: t('nfs.allowedExports'),
+          cell: (client) => (client.exports.length > 0 ? client.exports.join(', ') : t('nfs.none')),
+        },
+        {
+          title: t('nfs.actions'),
+          hideTitle: true,
+          cell: (client) => (
+            <RowAction
+              label={t('nfs.disconnect')}
+              target={client.address}
+              onClick={() => disconnect(client.address)}
+              testId={`nfs-client-${client.address}-disconnect`}
+              danger
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -306,56 +301,31 @@ function StatsSection({ stats }: { stats: UseQueryResult<NfsStats> }) {
               {t('nfs.countersUnavailable')}
             </p>
           )}
-          {data.exports.length === 0 ? (
-            <p className="text-muted resource-section__empty">{t('nfs.empty')}</p>
-          ) : (
-            <div className="data-table__scroll">
-              <table className="data-table" data-testid="nfs-stats-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('nfs.path')}</th>
-                    <th scope="col">{t('nfs.client')}</th>
-                    <th scope="col" className="numeric">
-                      {t('nfs.knownClients')}
-                    </th>
-                    <th scope="col" className="numeric">
-                      {t('nfs.connectedClients')}
-                    </th>
-                    <th scope="col" className="numeric">
-                      {t('nfs.operations')}
-                    </th>
-                    <th scope="col" className="numeric">
-                      {t('nfs.bytesRead')}
-                    </th>
-                    <th scope="col" className="numeric">
-                      {t('nfs.bytesWritten')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.exports.map((entry) => (
-                    <tr key={entry.path} data-testid={`nfs-stats-${entry.path}`}>
-                      <th scope="row">
-                        <code>{entry.path}</code>
-                      </th>
-                      <td>
-                        <code>{entry.client}</code>
-                      </td>
-                      <td className="numeric">
-                        {entry.clients === null ? t('nfs.byHostname') : number(entry.clients)}
-                      </td>
-                      <td className="numeric">
-                        {entry.connected === null ? t('nfs.byHostname') : number(entry.connected)}
-                      </td>
-                      <td className="numeric">{number(entry.operations)}</td>
-                      <td className="numeric">{bytes(entry.bytes_read)}</td>
-                      <td className="numeric">{bytes(entry.bytes_written)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            label={t('nfs.statsTitle')}
+            testId="nfs-stats-table"
+            empty={{ text: t('nfs.empty') }}
+            rows={data.exports}
+            rowKey={(entry) => entry.path}
+            rowData={(entry) => ({ 'data-testid': `nfs-stats-${entry.path}` })}
+            columns={[
+              { title: t('nfs.path'), cell: (entry) => <code>{entry.path}</code> },
+              { title: t('nfs.client'), cell: (entry) => <code>{entry.client}</code> },
+              {
+                title: t('nfs.knownClients'),
+                numeric: true,
+                cell: (entry) => (entry.clients === null ? t('nfs.byHostname') : number(entry.clients)),
+              },
+              {
+                title: t('nfs.connectedClients'),
+                numeric: true,
+                cell: (entry) => (entry.connected === null ? t('nfs.byHostname') : number(entry.connected)),
+              },
+              { title: t('nfs.operations'), numeric: true, cell: (entry) => number(entry.operations) },
+              { title: t('nfs.bytesRead'), numeric: true, cell: (entry) => bytes(entry.bytes_read) },
+              { title: t('nfs.bytesWritten'), numeric: true, cell: (entry) => bytes(entry.bytes_written) },
+            ]}
+          />
         </>
       )}
     </ReportCard>

@@ -4,7 +4,6 @@
 // change (and why not), and the start, stop and restart controls: offered as the API's `actions` say, stop and restart asked
 // first (naming who is disconnected), the lifecycle's refusals as messages.
 import type { ServiceDisplayState, ServiceOverviewItem } from '@debesis/contract';
-import { useQuery } from '@tanstack/react-query';
 import type { ParseKeys, TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +17,9 @@ import {
   type ServiceControl,
 } from '../../../services/service-lifecycle-api.ts';
 import { useServicesOverview } from '../../../services/services-api.ts';
-import { workspaceKeys } from '../../../workspace/workspace-keys.ts';
-import { useWorkspaceMutation, whileApplying } from '../../../workspace/workspace-resource.ts';
+import { useServiceStatus } from '../kit/DaemonStatusCard.tsx';
+import { Facts, type Fact } from '../kit/ResourceCrud.tsx';
+import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
 import { diskSize, formatDate, money, numberFormat, numberLocale } from '../../plans/format.ts';
 import { ReplicaNote } from '../ReplicaNote.tsx';
 import { OperationError } from '../resource-parts.tsx';
@@ -67,28 +67,28 @@ const UPTIME_UNKNOWN: Record<ServiceDisplayState, ParseKeys<'overviewTab'>> = {
   connected: 'serviceOverview.notRunning',
 };
 
-function facts(service: ServiceOverviewItem, t: Translate, language: string) {
+function facts(service: ServiceOverviewItem, t: Translate, language: string): Fact[] {
   const notMeasured = t('serviceOverview.notMeasured');
   return [
-    { key: 'name', label: t('serviceOverview.name'), value: service.name },
-    { key: 'plan', label: t('serviceOverview.plan'), value: service.plan },
+    { testId: 'service-fact-name', label: t('serviceOverview.name'), value: service.name },
+    { testId: 'service-fact-plan', label: t('serviceOverview.plan'), value: service.plan },
     {
-      key: 'status',
+      testId: 'service-fact-status',
       label: t('serviceOverview.status'),
       value: <ServiceStatusBadge service={service} testId="overview-status-badge" />,
     },
     {
-      key: 'valid-until',
+      testId: 'service-fact-valid-until',
       label: t('serviceOverview.validUntil'),
       value: formatDate(service.valid_until, language),
     },
     {
-      key: 'ip',
+      testId: 'service-fact-ip',
       label: t('serviceOverview.ipAddress'),
       value: service.ip_address ?? t('serviceOverview.notAssigned'),
     },
     {
-      key: 'disk',
+      testId: 'service-fact-disk',
       label: t('serviceOverview.disk'),
       value:
         service.disk_usage === null ? (
@@ -107,7 +107,7 @@ function facts(service: ServiceOverviewItem, t: Translate, language: string) {
         ),
     },
     {
-      key: 'files',
+      testId: 'service-fact-files',
       label: t('serviceOverview.files'),
       value:
         service.file_usage === null
@@ -115,7 +115,7 @@ function facts(service: ServiceOverviewItem, t: Translate, language: string) {
           : numberFormat(numberLocale(language)).format(service.file_usage),
     },
     {
-      key: 'users',
+      testId: 'service-fact-users',
       label: t('serviceOverview.users'),
       value: (
         <UsageMeter
@@ -127,15 +127,15 @@ function facts(service: ServiceOverviewItem, t: Translate, language: string) {
         />
       ),
     },
-    { key: 'groups', label: t('serviceOverview.groups'), value: String(service.groups) },
-    { key: 'shares', label: t('serviceOverview.shares'), value: String(service.shares) },
+    { testId: 'service-fact-groups', label: t('serviceOverview.groups'), value: String(service.groups) },
+    { testId: 'service-fact-shares', label: t('serviceOverview.shares'), value: String(service.shares) },
     {
-      key: 'price',
+      testId: 'service-fact-price',
       label: t('serviceOverview.monthlyPrice'),
       value: t('serviceOverview.perMonth', { amount: money(service.monthly_price, language) }),
     },
     {
-      key: 'uptime',
+      testId: 'service-fact-uptime',
       label: t('serviceOverview.uptime'),
       value:
         service.uptime === null ? t(UPTIME_UNKNOWN[service.display_state]) : formatUptime(service.uptime, t),
@@ -280,11 +280,7 @@ function Controls({ service }: { service: ServiceOverviewItem }) {
 
 function NodeState({ service }: { service: ServiceOverviewItem }) {
   const { t } = useTranslation(['overviewTab', 'workspace']);
-  const status = useQuery({
-    queryKey: workspaceKeys.status(service.id),
-    queryFn: () => serviceLifecycleApi.status(service.id),
-    refetchInterval: (query) => whileApplying(query.state.data && [query.state.data]),
-  });
+  const status = useServiceStatus(service.id);
   const daemonLabel = useDaemonLabel();
   const notLive = status.data?.drivers.filter((driver) => !driver.live) ?? [];
   return (
@@ -298,31 +294,31 @@ function NodeState({ service }: { service: ServiceOverviewItem }) {
       </h2>
       {status.isError && <OperationError error={null} failure={t('serviceOverview.statusFailed')} />}
       {status.data && (
-        <dl className="detail-list">
-          <div>
-            <dt>{t('serviceOverview.changes')}</dt>
-            <dd>
-              <ApplyStatusBadge
-                status={status.data.apply_status}
-                error={status.data.last_error}
-                testId="service-apply"
-              />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('serviceOverview.node')}</dt>
-            <dd data-testid="service-node-state">
-              {!status.data.placed
+        <Facts
+          className="detail-list"
+          facts={[
+            {
+              label: t('serviceOverview.changes'),
+              value: (
+                <ApplyStatusBadge
+                  status={status.data.apply_status}
+                  error={status.data.last_error}
+                  testId="service-apply"
+                />
+              ),
+            },
+            {
+              label: t('serviceOverview.node'),
+              value: !status.data.placed
                 ? t('serviceOverview.notPlaced')
                 : status.data.node_online === false
                   ? t('serviceOverview.nodeOffline')
-                  : t('serviceOverview.nodeOnline')}
-            </dd>
-          </div>
-          {notLive.length > 0 && (
-            <div>
-              <dt>{t('serviceOverview.notLive')}</dt>
-              <dd>
+                  : t('serviceOverview.nodeOnline'),
+              testId: 'service-node-state',
+            },
+            notLive.length > 0 && {
+              label: t('serviceOverview.notLive'),
+              value: (
                 <ul role="list" className="plain-list">
                   {notLive.map((driver) => (
                     <li key={driver.driver}>
@@ -332,13 +328,11 @@ function NodeState({ service }: { service: ServiceOverviewItem }) {
                     </li>
                   ))}
                 </ul>
-              </dd>
-            </div>
-          )}
-          {status.data.failures.length > 0 && (
-            <div>
-              <dt>{t('serviceOverview.failures')}</dt>
-              <dd>
+              ),
+            },
+            status.data.failures.length > 0 && {
+              label: t('serviceOverview.failures'),
+              value: (
                 <ul role="list" className="plain-list" data-testid="service-failures">
                   {status.data.failures.map((failure) => (
                     <li key={`${failure.kind}:${failure.name}`}>
@@ -346,10 +340,10 @@ function NodeState({ service }: { service: ServiceOverviewItem }) {
                     </li>
                   ))}
                 </ul>
-              </dd>
-            </div>
-          )}
-        </dl>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );
@@ -365,14 +359,7 @@ export function ServiceOverviewTab() {
         <h2 id="service-facts-title" className="resource-section__title">
           {t('serviceOverview.title')}
         </h2>
-        <dl className="service-facts" data-testid="service-facts">
-          {facts(service, t, i18n.language).map((fact) => (
-            <div key={fact.key}>
-              <dt>{fact.label}</dt>
-              <dd data-testid={`service-fact-${fact.key}`}>{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts className="service-facts" testId="service-facts" facts={facts(service, t, i18n.language)} />
         <ReplicaNote replica={service.replica} testId="service-replica" />
         {service.ip_address !== null && <ReachabilityNote serviceId={service.id} testId="service-reach" />}
       </section>

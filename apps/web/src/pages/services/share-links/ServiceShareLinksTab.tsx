@@ -101,19 +101,14 @@ export function ServiceShareLinksTab() {
         id="share-links"
         title={t('title')}
         lead={t('lead')}
-        actions={
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => {
-              setCreated(null);
-              setCreating(true);
-            }}
-            data-testid="share-link-create"
-          >
-            {t('add')}
-          </button>
-        }
+        add={{
+          label: t('add'),
+          onClick: () => {
+            setCreated(null);
+            setCreating(true);
+          },
+          testId: 'share-link-create',
+        }}
         notice={
           created?.url && (
             <section className="share-link__created" data-testid="share-link-created">

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
+import { recordRequest, type ReceivedRequest } from '../../../test/requests.ts';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
 import { workspaceHandlers } from '../../../test/workspace-fixtures.ts';
@@ -36,19 +37,12 @@ function makeSubuser(overrides: Partial<Subuser> = {}): Subuser {
 loadServicePages(() => import('./ServiceSubusersTab.tsx'));
 
 let subusers: Subuser[];
-let received: Array<{ method: string; path: string; body: unknown }>;
+let received: ReceivedRequest[];
 beforeEach(() => {
   signIn();
   subusers = [makeSubuser()];
   received = [];
-  const record = async (request: Request) => {
-    const text = await request.text();
-    received.push({
-      method: request.method,
-      path: new URL(request.url).pathname,
-      body: text ? (JSON.parse(text) as unknown) : null,
-    });
-  };
+  const record = (request: Request) => recordRequest(received, request);
   server.use(
     ...workspaceHandlers({}),
     http.get(base, () => HttpResponse.json({ subusers, service_id: SERVICE_ID, limit: 50 })),

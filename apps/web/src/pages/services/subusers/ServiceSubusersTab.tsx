@@ -87,16 +87,7 @@ export function ServiceSubusersTab() {
         id="subusers"
         title={t('title')}
         lead={t('lead')}
-        actions={
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => setCreating(true)}
-            data-testid="subuser-create"
-          >
-            {t('add')}
-          </button>
-        }
+        add={{ label: t('add'), onClick: () => setCreating(true), testId: 'subuser-create' }}
         query={subusers}
         failure={t('loadFailed')}
       >

@@ -14,7 +14,7 @@ import { ResourceFormDialog } from '../kit/ResourceFormDialog.tsx';
 import { MembershipEditor, type MembershipChange } from './MembershipEditor.tsx';
 import { RowAction } from '../resource-parts.tsx';
 import { membershipFailure } from './UsersSection.tsx';
-import { groupEditFormSchema, groupFormSchema } from '../workspace-forms.ts';
+import { groupFormSchema } from '../workspace-forms.ts';
 
 export function GroupsSection({
   serviceId,
@@ -70,51 +70,42 @@ export function GroupsSection({
             testId={`group-${group.name}-members-open`}
           />
         )}
-        dialog={(group, close) =>
-          group === null ? (
+        dialog={(group, close) => {
+          // One form for both: a group being changed may take a new name.
+          const mode = group ? 'edit' : 'create';
+          return (
             <ResourceFormDialog
-              title={t('workspaceGroups.createTitle')}
+              title={
+                group
+                  ? t('workspaceGroups.editTitle', { name: group.name })
+                  : t('workspaceGroups.createTitle')
+              }
               schema={groupFormSchema}
-              defaultValues={{ name: '', description: '' }}
-              save={(values) => directoryApi.createGroup(serviceId, values)}
-              failure={t('workspaceGroups.createFailed')}
-              submitLabel={t('workspaceGroups.create')}
+              defaultValues={
+                group ? { name: group.name, description: group.description } : { name: '', description: '' }
+              }
+              save={(values) =>
+                group
+                  ? directoryApi.updateGroup(serviceId, group.name, values)
+                  : directoryApi.createGroup(serviceId, values)
+              }
+              failure={group ? t('workspaceGroups.updateFailed') : t('workspaceGroups.createFailed')}
+              submitLabel={group ? t('workspace:resource.save') : t('workspaceGroups.create')}
               testIds={{
-                dialog: 'group-create-dialog',
-                error: 'group-create-error',
-                submit: 'group-create-submit',
+                dialog: `group-${mode}-dialog`,
+                error: `group-${mode}-error`,
+                submit: `group-${mode}-submit`,
               }}
               onClose={close}
               fields={(f) => [
-                f.name('name', 'group-create-name', t('workspaceGroups.name')),
+                f.name('name', `group-${mode}-name`, t('workspaceGroups.name')),
                 f.text('description', 'group-description', t('workspaceGroups.description'), {
                   optional: true,
                 }),
               ]}
             />
-          ) : (
-            <ResourceFormDialog
-              title={t('workspaceGroups.editTitle', { name: group.name })}
-              schema={groupEditFormSchema}
-              defaultValues={{ name: group.name, description: group.description }}
-              save={(values) => directoryApi.updateGroup(serviceId, group.name, values)}
-              failure={t('workspaceGroups.updateFailed')}
-              submitLabel={t('workspace:resource.save')}
-              testIds={{
-                dialog: 'group-edit-dialog',
-                error: 'group-edit-error',
-                submit: 'group-edit-submit',
-              }}
-              onClose={close}
-              fields={(f) => [
-                f.name('name', 'group-edit-name', t('workspaceGroups.name')),
-                f.text('description', 'group-description', t('workspaceGroups.description'), {
-                  optional: true,
-                }),
-              ]}
-            />
-          )
-        }
+          );
+        }}
         remove={{
           title: (name) => t('workspaceGroups.deleteTitle', { name }),
           body: t('workspaceGroups.deleteBody'),

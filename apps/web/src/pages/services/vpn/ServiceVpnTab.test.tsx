@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { workspaceEn } from '../../../i18n/workspace.en.ts';
 import { workspaceLt } from '../../../i18n/workspace.lt.ts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, userHandler } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { catchDownloads } from '../../../test/downloads.ts';
 import { server } from '../../../test/server.ts';
 import { SERVICE_ID } from '../../../test/service-fixtures.ts';
 import {
@@ -322,15 +323,7 @@ describe('the VPN tab', () => {
   });
 
   it('downloads the .ovpn under the server’s file name', async () => {
-    const createObjectURL = vi.fn((blob: Blob) => {
-      void blob;
-      return 'blob:ovpn';
-    });
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = catchDownloads();
     server.use(...vpnHandlers({ users: [ALICE], sessions: [makeVpnSession()] }));
     server.use(
       http.get(
@@ -346,9 +339,8 @@ describe('the VPN tab', () => {
     );
     renderApp(VPN_TAB);
     await userEvent.click(await screen.findByTestId('vpn-user-alice-download'));
-    await waitFor(() => expect(saved).toEqual(['team-drive-alice.ovpn']));
-    const blob = createObjectURL.mock.calls[0]?.[0];
-    expect(await blob?.text()).toBe('client\ndev tun\nproto udp\n');
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['team-drive-alice.ovpn']));
+    expect(await saved[0]?.blob?.text()).toBe('client\ndev tun\nproto udp\n');
   });
 
   it('says why a download failed', async () => {

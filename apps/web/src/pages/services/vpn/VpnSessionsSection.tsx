@@ -11,7 +11,8 @@ import { vpnApi } from '../../../workspace/vpn-api.ts';
 import { formatBytes } from '../service-parts.tsx';
 import { ConfirmAction } from '../resource-parts.tsx';
 import { Since, useNow } from './vpn-parts.tsx';
-import '../kit/data-table.css';
+import { DataTable } from '../kit/DataTable.tsx';
+import { LoadStatus, SectionCard } from '../kit/SectionCard.tsx';
 
 export function VpnSessionsSection({
   serviceId,
@@ -27,23 +28,12 @@ export function VpnSessionsSection({
   const list = sessions.data?.sessions ?? [];
   const bytes = (value: number) => formatBytes(value, i18n.language);
   return (
-    <section
-      className="card resource-section"
-      aria-labelledby="vpn-sessions-title"
-      data-testid="vpn-sessions"
-    >
-      <div className="resource-section__head">
-        <div>
-          <h2 id="vpn-sessions-title" className="resource-section__title">
-            {t('vpn.sessionsTitle')}
-            {sessions.isSuccess && (
-              <span className="resource-section__counter" data-testid="vpn-sessions-counter">
-                {list.length}
-              </span>
-            )}
-          </h2>
-          <p className="text-muted resource-section__lead">{t('vpn.sessionsLead')}</p>
-        </div>
+    <SectionCard
+      id="vpn-sessions"
+      title={t('vpn.sessionsTitle')}
+      counter={sessions.isSuccess ? list.length : undefined}
+      lead={t('vpn.sessionsLead')}
+      actions={
         <button
           type="button"
           className="btn btn--danger-outline"
@@ -56,80 +46,51 @@ export function VpnSessionsSection({
         >
           {t('vpn.killAll')}
         </button>
-      </div>
+      }
+    >
       {ended !== null && (
         <FormAlert tone="success" testId="vpn-sessions-killed">
           {t('vpn.killedAll', { count: ended })}
         </FormAlert>
       )}
-      {sessions.isPending && (
-        <p className="text-muted" role="status">
-          {t('workspace:resource.loading')}
-        </p>
-      )}
-      {sessions.isError && (
-        <FormAlert tone="error" testId="vpn-sessions-load-error">
-          {t('vpn.sessionsLoadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void sessions.refetch()}>
-            {t('workspace:resource.retry')}
-          </button>
-        </FormAlert>
-      )}
-      {sessions.isSuccess && list.length === 0 && (
-        <p className="text-muted resource-section__empty" data-testid="vpn-sessions-empty">
-          {t('vpn.sessionsEmpty')}
-        </p>
-      )}
-      {list.length > 0 && (
-        <div className="data-table__scroll">
-          <table className="data-table vpn-sessions-table" data-testid="vpn-sessions-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('vpn.username')}</th>
-                <th scope="col">{t('vpn.realAddress')}</th>
-                <th scope="col">{t('vpn.virtualAddress')}</th>
-                <th scope="col" className="numeric">
-                  {t('vpn.sent')}
-                </th>
-                <th scope="col" className="numeric">
-                  {t('vpn.received')}
-                </th>
-                <th scope="col">{t('vpn.connectedSince')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((session) => (
-                <tr
-                  key={`${session.user_id}-${session.real_address}`}
-                  data-testid={`vpn-session-${session.username}`}
-                >
-                  <th scope="row">
-                    {session.username}
-                    {session.backup_client && (
-                      <span
-                        className="badge badge--info"
-                        data-testid={`vpn-session-${session.username}-backup-client`}
-                      >
-                        {t('vpn.backupClientTag')}
-                      </span>
-                    )}
-                  </th>
-                  <td>
-                    <code>{session.real_address}</code>
-                  </td>
-                  <td>
-                    <code>{session.virtual_address}</code>
-                  </td>
-                  <td className="numeric">{bytes(session.bytes_sent)}</td>
-                  <td className="numeric">{bytes(session.bytes_received)}</td>
-                  <td>
-                    <Since at={session.connected_since} now={now} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      <LoadStatus id="vpn-sessions" load={sessions} failure={t('vpn.sessionsLoadFailed')} />
+      {/* The sessions last asked stay while a later ask fails. */}
+      {(sessions.isSuccess || list.length > 0) && (
+        <DataTable
+          label={t('vpn.sessionsTitle')}
+          className="vpn-sessions-table"
+          testId="vpn-sessions-table"
+          empty={{ text: t('vpn.sessionsEmpty'), testId: 'vpn-sessions-empty' }}
+          rows={list}
+          rowKey={(session) => `${session.user_id}-${session.real_address}`}
+          rowData={(session) => ({ 'data-testid': `vpn-session-${session.username}` })}
+          columns={[
+            {
+              title: t('vpn.username'),
+              cell: (session) => (
+                <>
+                  {session.username}
+                  {session.backup_client && (
+                    <span
+                      className="badge badge--info"
+                      data-testid={`vpn-session-${session.username}-backup-client`}
+                    >
+                      {t('vpn.backupClientTag')}
+                    </span>
+                  )}
+                </>
+              ),
+            },
+            { title: t('vpn.realAddress'), cell: (session) => <code>{session.real_address}</code> },
+            { title: t('vpn.virtualAddress'), cell: (session) => <code>{session.virtual_address}</code> },
+            { title: t('vpn.sent'), numeric: true, cell: (session) => bytes(session.bytes_sent) },
+            { title: t('vpn.received'), numeric: true, cell: (session) => bytes(session.bytes_received) },
+            {
+              title: t('vpn.connectedSince'),
+              cell: (session) => <Since at={session.connected_since} now={now} />,
+            },
+          ]}
+        />
       )}
       {confirming && (
         <ConfirmAction
@@ -144,6 +105,6 @@ export function VpnSessionsSection({
           testId="vpn-kill-all-dialog"
         />
       )}
-    </section>
+    </SectionCard>
   );
 }

@@ -12,6 +12,7 @@ import { FormAlert } from '../../../components/form/fields.tsx';
 import { localeOf } from '../../activity/relative-time.ts';
 import { useVpnTraffic } from '../../../workspace/vpn-api.ts';
 import { formatBytes } from '../service-parts.tsx';
+import { SectionCard } from '../kit/SectionCard.tsx';
 
 const RANGE_PARAM = 'traffic';
 /** The chart's own units: a bar is BAR wide with GAP after it, the chart HEIGHT tall. */
@@ -62,14 +63,11 @@ export function VpnTrafficChart({ serviceId }: { serviceId: string }) {
   const width = buckets.length * (BAR + GAP);
 
   return (
-    <section className="card resource-section" aria-labelledby="vpn-traffic-title" data-testid="vpn-traffic">
-      <div className="resource-section__head">
-        <div>
-          <h2 id="vpn-traffic-title" className="resource-section__title">
-            {t('vpn.trafficTitle')}
-          </h2>
-          <p className="text-muted resource-section__lead">{t('vpn.trafficLead')}</p>
-        </div>
+    <SectionCard
+      id="vpn-traffic"
+      title={t('vpn.trafficTitle')}
+      lead={t('vpn.trafficLead')}
+      actions={
         <SegmentedChoice
           options={VPN_TRAFFIC_RANGES}
           value={range}
@@ -79,7 +77,8 @@ export function VpnTrafficChart({ serviceId }: { serviceId: string }) {
           optionTestId={(option) => `vpn-traffic-range-${option}`}
           renderOption={(option) => t(`vpn.range_${option}`)}
         />
-      </div>
+      }
+    >
       {traffic.isPending && (
         <p className="text-muted" role="status">
           {t('vpn.trafficLoading')}
@@ -164,6 +163,6 @@ export function VpnTrafficChart({ serviceId }: { serviceId: string }) {
           </figcaption>
         </figure>
       )}
-    </section>
+    </SectionCard>
   );
 }

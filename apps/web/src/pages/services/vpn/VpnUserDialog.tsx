@@ -27,11 +27,9 @@ const isLimitMessage = (message: string | undefined): message is LimitMessage =>
   message !== undefined && LIMIT_KEYS.includes(message);
 
 /** The amount and its unit side by side; the amount's message in the reader's language. */
-function LimitField({
-  form,
-}: {
-  form: ContractForm<typeof vpnUserCreateFormSchema> | ContractForm<typeof vpnUserEditFormSchema>;
-}) {
+type LimitForm = ContractForm<typeof vpnUserCreateFormSchema> | ContractForm<typeof vpnUserEditFormSchema>;
+
+function LimitField({ form }: { form: LimitForm }) {
   const { t } = useTranslation(['vpnTab', 'workspace']);
   // Both forms have these two fields; the union's methods are not callable as one.
   const limitForm = form as ContractForm<typeof vpnUserEditFormSchema>;
@@ -79,6 +77,26 @@ export function VpnUserDialog({
 }) {
   const { t } = useTranslation(['vpnTab', 'workspace']);
   const testIds = { dialog: 'vpn-user-dialog', error: 'vpn-user-save-error', submit: 'vpn-user-submit' };
+  // What both forms end with (all the edit form has): named alike in both schemas.
+  const profile = [
+    { kind: 'text', name: 'full_name', id: 'vpn-user-full-name', label: t('vpn.fullName'), optional: true },
+    {
+      kind: 'text',
+      name: 'email',
+      id: 'vpn-user-email',
+      label: t('vpn.email'),
+      optional: true,
+      input: { type: 'email', autoComplete: 'off' },
+    },
+    { kind: 'custom', key: 'limit', render: (form: LimitForm) => <LimitField form={form} /> },
+    {
+      kind: 'checkbox',
+      name: 'enabled',
+      id: 'vpn-user-enabled',
+      label: t('vpn.enabled'),
+      hint: t('vpn.enabledHint'),
+    },
+  ] as const;
   if (user === null) {
     return (
       <ResourceFormDialog
@@ -109,13 +127,7 @@ export function VpnUserDialog({
             input: NEW_PASSWORD,
           }),
           f.text('confirm', 'vpn-user-confirm', t('vpn.confirmPassword'), { input: NEW_PASSWORD }),
-          f.text('full_name', 'vpn-user-full-name', t('vpn.fullName'), { optional: true }),
-          f.text('email', 'vpn-user-email', t('vpn.email'), {
-            optional: true,
-            input: { type: 'email', autoComplete: 'off' },
-          }),
-          { kind: 'custom', key: 'limit', render: (form) => <LimitField form={form} /> },
-          f.checkbox('enabled', 'vpn-user-enabled', t('vpn.enabled'), t('vpn.enabledHint')),
+          ...profile,
         ]}
       />
     );
@@ -139,15 +151,7 @@ export function VpnUserDialog({
       submitLabel={t('workspace:resource.save')}
       testIds={testIds}
       onClose={onClose}
-      fields={(f) => [
-        f.text('full_name', 'vpn-user-full-name', t('vpn.fullName'), { optional: true }),
-        f.text('email', 'vpn-user-email', t('vpn.email'), {
-          optional: true,
-          input: { type: 'email', autoComplete: 'off' },
-        }),
-        { kind: 'custom', key: 'limit', render: (form) => <LimitField form={form} /> },
-        f.checkbox('enabled', 'vpn-user-enabled', t('vpn.enabled'), t('vpn.enabledHint')),
-      ]}
+      fields={() => profile}
     />
   );
 }
