@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type {
   BackupBrowseResponse,
@@ -14,19 +14,16 @@ import type {
   WorkspaceDesiredState,
 } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { cronPattern, nextRunAfter } from './backup-calendar.ts';
 import { createBackupScheduler } from './backups.scheduler.ts';
@@ -64,10 +61,6 @@ describe('backup schedule times (unit)', () => {
 });
 
 describe('backups', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let place: WorkspacePlacement['place'];
   const asked: Array<{ serviceId: string; kind: NodeCallKind | NodeStreamCallKind; payload: unknown }> = [];
   const mails: MailMessage[] = [];
   const nodeCalls: NodeCalls = {
@@ -103,15 +96,10 @@ describe('backups', () => {
     }) as NodeCalls['stream'],
   };
 
-  beforeAll(async () => {
-    ({ ctx, call, node, place } = await workspaceTestApp({
-      clock: true,
-      nodeCalls,
-      node: { name: 'backup-node', addresses: ['10.17.0.1'], subnet: '10.17.1', idBase: 8_000_000 },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, place } = useWorkspaceTestApp({
+    clock: true,
+    nodeCalls,
+    node: { name: 'backup-node', addresses: ['10.17.0.1'], subnet: '10.17.1', idBase: 8_000_000 },
   });
 
   const base = (serviceId: string) => `/api/v1/backups/${serviceId}`;

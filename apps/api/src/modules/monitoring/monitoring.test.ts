@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ActivityEventReport,
   ActivityResponse,
@@ -11,19 +11,16 @@ import type {
   WorkspaceReport,
 } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { TestContext } from '../../test/test-app.ts';
 import { login } from '../../test/factories.ts';
-import { GIB, type TestNode } from '../../test/services.ts';
+import { GIB } from '../../test/services.ts';
 import { createServicesQueries } from '../services/services.queries.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   PASSWORD,
   serviceRow,
   setService,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { activityWindow } from './activity-window.ts';
 import { createMonitoringTick } from './monitoring.tick.ts';
@@ -59,18 +56,14 @@ describe('activity windows (unit)', () => {
 });
 
 describe('monitoring', () => {
-  let ctx: TestContext;
-  let node: TestNode;
-  let call: WorkspaceCalls;
-  let placedService: WorkspacePlacement['placedService'];
   const mails: MailMessage[] = [];
   let tick: ReturnType<typeof createMonitoringTick>;
 
+  const { ctx, call, node, placedService } = useWorkspaceTestApp({
+    clock: true,
+    node: { name: 'monitoring-node' },
+  });
   beforeAll(async () => {
-    ({ ctx, call, node, placedService } = await workspaceTestApp({
-      clock: true,
-      node: { name: 'monitoring-node' },
-    }));
     tick = createMonitoringTick({
       db: ctx.database.db,
       users: createUsersQueries(ctx.database.db),
@@ -79,9 +72,6 @@ describe('monitoring', () => {
       publicUrl: 'http://localhost:8080',
       now: () => ctx.now(),
     });
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const report = (serviceId: string, extra: Partial<WorkspaceReport>) =>

@@ -7,14 +7,8 @@ import {
   type WebhookResponse,
 } from '@debesis/contract';
 import { verifyEventSignature } from '../../crypto/event-signature.ts';
-import type { TestContext } from '../../test/test-app.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
-import {
-  workspaceTestApp,
-  ownerWithService,
-  setService,
-  type WorkspaceCalls,
-} from '../directory/workspace.test-support.ts';
+import { useWorkspaceTestApp, ownerWithService, setService } from '../directory/workspace.test-support.ts';
 import { createMonitoringTick } from './monitoring.tick.ts';
 import { createWebhooks } from './webhooks.ts';
 
@@ -44,17 +38,14 @@ async function receiver() {
 }
 
 describe('the alerts webhook', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
   let hook: Awaited<ReturnType<typeof receiver>>;
 
+  const { ctx, call } = useWorkspaceTestApp();
   beforeAll(async () => {
-    ({ ctx, call } = await workspaceTestApp());
     hook = await receiver();
   });
   afterAll(async () => {
     await hook.close();
-    await ctx.close();
   });
 
   it('is set with a key shown once, posts a signed test event, and is removed', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   VPN_TUNNEL_SERVER_ADDRESS,
   type AlertsResponse,
@@ -9,15 +9,13 @@ import {
 import { login, signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { TestContext } from '../../test/test-app.ts';
-import { GIB, type TestNode } from '../../test/services.ts';
+import { GIB } from '../../test/services.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   ownerWithService,
   serviceRow,
   setService,
-  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { createMonitoringTick } from '../monitoring/monitoring.tick.ts';
 import { bandwidthDecision, bandwidthLimitBytes, bandwidthMonth, trafficGrowth } from './network.period.ts';
@@ -68,14 +66,11 @@ describe('bandwidth rules (unit)', () => {
 });
 
 describe('bandwidth and reach of a workspace (API)', () => {
-  let ctx: TestContext;
-  let node: TestNode;
-  let call: WorkspaceCalls;
   const mails: MailMessage[] = [];
   let tick: ReturnType<typeof createMonitoringTick>;
 
+  const { ctx, call, node } = useWorkspaceTestApp({ clock: true, node: { name: 'network-node' } });
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({ clock: true, node: { name: 'network-node' } }));
     tick = createMonitoringTick({
       db: ctx.database.db,
       users: createUsersQueries(ctx.database.db),
@@ -84,9 +79,6 @@ describe('bandwidth and reach of a workspace (API)', () => {
       publicUrl: 'http://localhost:8080',
       now: () => ctx.now(),
     });
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const report = (serviceId: string, network: NonNullable<WorkspaceReport['features']>['network']) =>

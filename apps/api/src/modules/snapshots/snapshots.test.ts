@@ -2,7 +2,7 @@
 // reports it, one taken on demand through the node call, one a minute, another account's 404, an
 // ext4 workspace that takes none, and one snapshot read in the backup browser (browse, download).
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type {
   BackupBrowseResponse,
   NodeCallKind,
@@ -11,16 +11,8 @@ import type {
   SnapshotsListResponse,
   SnapshotsReport,
 } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
 import { SUBUSER, subuserSignIn } from '../../test/security.ts';
-import type { TestNode } from '../../test/services.ts';
-import {
-  workspaceTestApp,
-  activityOf,
-  ownerWithService,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
-} from '../directory/workspace.test-support.ts';
+import { useWorkspaceTestApp, activityOf, ownerWithService } from '../directory/workspace.test-support.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 
 const snapshot = (name: string, kind: Snapshot['kind'] = 'scheduled'): Snapshot => {
@@ -84,21 +76,12 @@ function fakeNode() {
 }
 
 describe('snapshots', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let placedService: WorkspacePlacement['placedService'];
   const fake = fakeNode();
 
-  beforeAll(async () => {
-    ({ ctx, call, node, placedService } = await workspaceTestApp({
-      clock: true,
-      nodeCalls: fake.nodeCalls,
-      node: { name: 'snapshots-node', addresses: ['10.16.0.1'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, placedService } = useWorkspaceTestApp({
+    clock: true,
+    nodeCalls: fake.nodeCalls,
+    node: { name: 'snapshots-node', addresses: ['10.16.0.1'] },
   });
   beforeEach(() => {
     fake.failWith(null);

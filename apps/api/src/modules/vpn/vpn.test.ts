@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   VPN_CONFIG_LINK_TTL_SECONDS,
@@ -17,21 +17,17 @@ import {
   type VpnUsersResponse,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
 import { login, signedInUser } from '../../test/factories.ts';
-import type { TestNode } from '../../test/services.ts';
 import {
   expectHiddenFromStranger,
   type Route,
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { verifySha512Crypt } from '../directory/passwords.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
@@ -125,21 +121,12 @@ describe('the VPN (unit)', () => {
 });
 
 describe('the VPN', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let place: WorkspacePlacement['place'];
   const fake = fakeNode();
 
-  beforeAll(async () => {
-    ({ ctx, call, node, place } = await workspaceTestApp({
-      clock: true,
-      nodeCalls: fake.nodeCalls,
-      node: { name: 'vpn-node', addresses: ['10.15.0.1'], subnet: '10.15.1', idBase: 6_000_000 },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, place } = useWorkspaceTestApp({
+    clock: true,
+    nodeCalls: fake.nodeCalls,
+    node: { name: 'vpn-node', addresses: ['10.15.0.1'], subnet: '10.15.1', idBase: 6_000_000 },
   });
   beforeEach(() => {
     fake.failWith(null);
