@@ -3,10 +3,15 @@
 // its entry. A trigger refuses one action's entries for one account, so only the test's own
 // writes fail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '@debesis/contract';
 import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { openSession, sandboxEvent, seedCatalogue, sendSandboxEvent } from '../../test/payments.ts';
+import {
+  openSession,
+  sandboxEvent,
+  seedCatalogue,
+  sendSandboxEvent,
+  placeOrder,
+} from '../../test/payments.ts';
 
 const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 
@@ -56,13 +61,7 @@ describe('activity written in the transaction of its change', () => {
 
   it('pays nothing while "payment completed" cannot be written; the same event pays once it can', async () => {
     const owner = await signedInUser(ctx);
-    const created = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/orders/',
-      headers: owner.auth,
-      payload: MINI,
-    });
-    const order = created.json<Order>();
+    const order = await placeOrder(ctx, owner.auth, MINI);
     const session = await openSession(ctx, owner.auth, order.id);
     const event = sandboxEvent(session.session_id, 'payment.succeeded');
     await refuse(owner.user.id, 'payment completed');

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoginResponse, User } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import {
   login,
   PASSWORD,
@@ -15,13 +15,7 @@ import {
 const HOUR = 60 * 60_000;
 
 describe('auth', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ clock: true });
 
   const { me, refresh } = tokenCalls(() => ctx);
   const post = (url: string, payload: object, remoteAddress = '127.0.0.1') =>

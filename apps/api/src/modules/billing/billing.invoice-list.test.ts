@@ -1,24 +1,17 @@
 // The invoices list is the billing page's call: one statement reads the caller's session and the
 // page together (auth.queries.ts createSessionBoundReads), so a revoked session must still be
 // refused at its next request, and its compiled serializer must answer what the contract reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { invoiceListSchema, invoiceSummarySchema, type InvoiceList } from '@debesis/contract';
 import { signedInUser, expectEndedSessionsRefused } from '../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { buy, PLAN, seedProducts, type Auth } from './billing.test-support.ts';
 
 describe('invoices list', () => {
-  let ctx: TestContext;
   let queries: string[] = [];
 
-  beforeAll(async () => {
-    ctx = await createTestContext({ onQuery: (text) => queries.push(text) });
-    await seedProducts(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ onQuery: (text) => queries.push(text) }, seedProducts);
 
   async function list(auth: Auth, query = ''): Promise<{ body: string; queries: string[] }> {
     queries = [];

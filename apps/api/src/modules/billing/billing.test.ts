@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { BillingInfo, BillingSummary, Invoice, InvoiceList, Order } from '@debesis/contract';
 import { formatMoney } from '@debesis/pricing';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { createCreditsQueries } from '../credits/credits.queries.ts';
 import { createBillingQueries } from './billing.queries.ts';
@@ -27,14 +27,7 @@ import {
 const NUMBER = /^DEB-\d{4}-\d{6}$/;
 
 describe('billing and invoices', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedProducts(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedProducts);
 
   const get = <T>(auth: Auth, url: string) =>
     ctx.app.inject({ method: 'GET', url, headers: auth }).then((response) => ({

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, injectWithCsrf, type TestContext, useTestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { startWorker } from '../../worker.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
@@ -19,13 +19,7 @@ import { createPaymentMethodsQueries } from './payment-methods.queries.ts';
 import { scheduledJob } from '../../jobs/schedules.ts';
 
 describe('the expiring-card mail', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   /** Keeps a card for the account, as a provider event would. */
   async function keepCard(accountId: string, expMonth: number, expYear: number, last4 = '4242') {

@@ -1,10 +1,10 @@
 // Attacks on payments with the sandbox provider (issue 12): credit spent twice through a
 // cancelled order's card page (12.3), and sandbox events that do not match their session or pay
 // an order a second time (12.9).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AccountCredit, Order, PlanChange } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import {
   buyService,
@@ -23,14 +23,7 @@ const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '1
 type Auth = Record<string, string>;
 
 describe('payments under attack (sandbox provider)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   const post = (auth: Auth, url: string, payload: object = {}) =>
     injectWithCsrf(ctx.app, { method: 'POST', url, headers: auth, payload });

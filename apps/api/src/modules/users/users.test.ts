@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userSchema, type Settings, type User } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { register, sessionBeforeVerification, signedInUser } from '../../test/factories.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 
@@ -14,13 +14,7 @@ const business = {
 };
 
 describe('users and settings', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   const change = (
     method: 'PUT' | 'POST',
