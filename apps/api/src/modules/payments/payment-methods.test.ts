@@ -1,10 +1,10 @@
 // Kept cards with the sandbox provider, end to end: the keep box of the card page, the API field,
 // Billing's card form, the card shown (never its number), replaced and removed, the provider's
 // events applied once, and the off-session charge renewals will use, per Stripe's test cards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Order, PaymentMethodsResponse } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { injectWithCsrf, useTestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import {
   seedCatalogue,
@@ -27,20 +27,15 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 type Auth = { authorization: string };
 
 describe('kept cards (sandbox)', () => {
-  let ctx: TestContext;
   /** The queued sandbox events, delivered to the webhook as the worker does. */
   const delivered: string[] = [];
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const ctx = useTestContext({}, async (ctx) => {
     await seedCatalogue(ctx);
     await ctx.queue.work('payments.sandbox-event', async ({ event }) => {
       const response = await sendSandboxEventAsWritten(ctx, event);
       if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
       delivered.push(event.type);
     });
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const methods = () =>
