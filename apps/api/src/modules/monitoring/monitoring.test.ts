@@ -14,7 +14,6 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import { login } from '../../test/factories.ts';
 import { GIB } from '../../test/services.ts';
 import { createServicesQueries } from '../services/services.queries.ts';
-import { createUsersQueries } from '../users/users.queries.ts';
 import {
   useWorkspaceTestApp,
   PASSWORD,
@@ -23,7 +22,7 @@ import {
   type Auth,
 } from '../directory/workspace.test-support.ts';
 import { activityWindow } from './activity-window.ts';
-import { createMonitoringTick } from './monitoring.tick.ts';
+import { testMonitoringTick } from './monitoring.test-support.ts';
 import { createEveryReportStore } from './monitoring.report.ts';
 import { createMonitoringQueries } from './monitoring.queries.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -57,21 +56,14 @@ describe('activity windows (unit)', () => {
 
 describe('monitoring', () => {
   const mails: MailMessage[] = [];
-  let tick: ReturnType<typeof createMonitoringTick>;
+  let tick: ReturnType<typeof testMonitoringTick>;
 
   const { ctx, call, node, placedService } = useWorkspaceTestApp({
     clock: true,
     node: { name: 'monitoring-node' },
   });
   beforeAll(async () => {
-    tick = createMonitoringTick({
-      db: ctx.database.db,
-      users: createUsersQueries(ctx.database.db),
-      sendMail: async (message) => void mails.push(message),
-      webhooks: { post: async () => true },
-      publicUrl: 'http://localhost:8080',
-      now: () => ctx.now(),
-    });
+    tick = testMonitoringTick(ctx, { mails });
   });
 
   const report = (serviceId: string, extra: Partial<WorkspaceReport>) =>

@@ -10,14 +10,13 @@ import { login, signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { GIB } from '../../test/services.ts';
-import { createUsersQueries } from '../users/users.queries.ts';
 import {
   useWorkspaceTestApp,
   ownerWithService,
   serviceRow,
   setService,
 } from '../directory/workspace.test-support.ts';
-import { createMonitoringTick } from '../monitoring/monitoring.tick.ts';
+import { testMonitoringTick } from '../monitoring/monitoring.test-support.ts';
 import { bandwidthDecision, bandwidthLimitBytes, bandwidthMonth, trafficGrowth } from './network.period.ts';
 
 const DAY_MS = 86_400_000;
@@ -67,18 +66,11 @@ describe('bandwidth rules (unit)', () => {
 
 describe('bandwidth and reach of a workspace (API)', () => {
   const mails: MailMessage[] = [];
-  let tick: ReturnType<typeof createMonitoringTick>;
+  let tick: ReturnType<typeof testMonitoringTick>;
 
   const { ctx, call, node } = useWorkspaceTestApp({ clock: true, node: { name: 'network-node' } });
   beforeAll(async () => {
-    tick = createMonitoringTick({
-      db: ctx.database.db,
-      users: createUsersQueries(ctx.database.db),
-      sendMail: async (message) => void mails.push(message),
-      webhooks: { post: async () => true },
-      publicUrl: 'http://localhost:8080',
-      now: () => ctx.now(),
-    });
+    tick = testMonitoringTick(ctx, { mails });
   });
 
   const report = (serviceId: string, network: NonNullable<WorkspaceReport['features']>['network']) =>
