@@ -87,7 +87,13 @@ export async function verify(ctx: TestContext, email: string) {
   if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
 }
 
-export function login(ctx: TestContext, email: string, password = PASSWORD, remoteAddress = '127.0.0.1') {
+/** Signs in with a password as the sign-in form does (any app with the auth routes will do). */
+export function login(
+  ctx: Pick<TestContext, 'app'>,
+  email: string,
+  password = PASSWORD,
+  remoteAddress = '127.0.0.1',
+) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
