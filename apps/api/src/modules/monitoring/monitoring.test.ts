@@ -12,7 +12,7 @@ import type {
 } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { login } from '../../test/factories.ts';
-import { GIB } from '../../test/services.ts';
+import { GIB, workspaceReport } from '../../test/services.ts';
 import { createServicesQueries } from '../services/services.queries.ts';
 import {
   useWorkspaceTestApp,
@@ -67,9 +67,7 @@ describe('monitoring', () => {
   });
 
   const report = (serviceId: string, extra: Partial<WorkspaceReport>) =>
-    node.report([
-      { service_id: serviceId, observed_generation: 0, ok: true, drivers: [], failures: [], ...extra },
-    ]);
+    node.report([workspaceReport(serviceId, extra)]);
 
   let seq = 0;
   function event(

@@ -9,7 +9,7 @@ import {
 import { login, signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { GIB } from '../../test/services.ts';
+import { GIB, workspaceReport } from '../../test/services.ts';
 import {
   useWorkspaceTestApp,
   ownerWithService,
@@ -74,16 +74,7 @@ describe('bandwidth and reach of a workspace (API)', () => {
   });
 
   const report = (serviceId: string, network: NonNullable<WorkspaceReport['features']>['network']) =>
-    node.report([
-      {
-        service_id: serviceId,
-        observed_generation: 0,
-        ok: true,
-        drivers: [],
-        failures: [],
-        features: { network },
-      },
-    ]);
+    node.report([workspaceReport(serviceId, { features: { network } })]);
   const throttledInDesired = async (serviceId: string) =>
     (await node.desired()).workspaces.find((workspace) => workspace.service_id === serviceId)
       ?.bandwidth_throttled === true;

@@ -13,6 +13,7 @@ import type {
 } from '@debesis/contract';
 import { SUBUSER, subuserSignIn } from '../../test/security.ts';
 import { useWorkspaceTestApp, activityOf, ownerWithService } from '../directory/workspace.test-support.ts';
+import { workspaceReport } from '../../test/services.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 
 const snapshot = (name: string, kind: Snapshot['kind'] = 'scheduled'): Snapshot => {
@@ -90,16 +91,7 @@ describe('snapshots', () => {
 
   const url = (serviceId: string) => `/api/v1/snapshots/${serviceId}`;
   const report = (serviceId: string, snapshots: SnapshotsReport) =>
-    node.report([
-      {
-        service_id: serviceId,
-        observed_generation: 0,
-        ok: true,
-        drivers: [],
-        failures: [],
-        features: { snapshots },
-      },
-    ]);
+    node.report([workspaceReport(serviceId, { features: { snapshots } })]);
 
   it('lists the snapshots the node reports, newest first, with the schedule', async () => {
     const { auth, serviceId } = await placedService();

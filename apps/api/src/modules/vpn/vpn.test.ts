@@ -29,6 +29,7 @@ import {
   setService,
   type Auth,
 } from '../directory/workspace.test-support.ts';
+import { workspaceReport } from '../../test/services.ts';
 import { verifySha512Crypt } from '../directory/passwords.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 import { vpnUsers } from './vpn.table.ts';
@@ -149,16 +150,7 @@ describe('the VPN', () => {
   const desiredOf = async (serviceId: string) =>
     (await node.desired()).workspaces.find((workspace) => workspace.service_id === serviceId);
   const reportVpn = (serviceId: string, vpn: VpnReport) =>
-    node.report([
-      {
-        service_id: serviceId,
-        observed_generation: 0,
-        ok: true,
-        drivers: [],
-        failures: [],
-        features: { vpn },
-      },
-    ]);
+    node.report([workspaceReport(serviceId, { features: { vpn } })]);
 
   it('creates a user: stamped, logged, in the desired state with its crypt, limit and certificate generation', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);

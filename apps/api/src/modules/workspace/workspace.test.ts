@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServiceStatusDetail } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
-import { serviceJobs } from '../../test/services.ts';
+import { serviceJobs, workspaceReport } from '../../test/services.ts';
 import {
   useWorkspaceTestApp,
   activityOf,
@@ -156,19 +156,14 @@ describe('the workspace module', () => {
       sessions: [],
       usage: [{ user: 'ona', month: '2026-03', bytes_received: 1, bytes_sent: 2, over_limit: false }],
     };
-    const report = (id: string, features?: object) => ({
-      service_id: id,
-      observed_generation: 0,
-      ok: true,
-      drivers: [],
-      failures: [],
-      ...(features ? { features } : {}),
-    });
-    await state.applyReports(node.id, [report(serviceId, { vpn }), report(otherId)]);
+    await state.applyReports(node.id, [
+      workspaceReport(serviceId, { features: { vpn } }),
+      workspaceReport(otherId),
+    ]);
     expect(heard).toEqual([{ serviceId, at, section: vpn, inTransaction: true }]);
 
     await setService(ctx, serviceId, { status: 'terminated' });
-    await state.applyReports(node.id, [report(serviceId, { vpn })]);
+    await state.applyReports(node.id, [workspaceReport(serviceId, { features: { vpn } })]);
     expect(heard).toHaveLength(1);
   });
 
