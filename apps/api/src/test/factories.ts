@@ -191,3 +191,21 @@ export async function expectEndedSessionsRefused(
   expect(refused.statusCode).toBe(403);
   expect(refused.json()).toMatchObject({ detail: 'email_not_verified' });
 }
+
+/** A Lithuanian VAT number of the right shape whose check digits fail: a typo. */
+export const VAT_NUMBER_TYPO = 'LT100001919018';
+
+/** The answer to a VAT number typo (VAT_NUMBER_TYPO) in `field`, as a Lithuanian reader gets it. */
+export function expectVatTypoRefused(response: { statusCode: number; json(): unknown }, field: string): void {
+  expect(response.statusCode).toBe(422);
+  expect(response.json()).toMatchObject({
+    errors: [
+      {
+        field,
+        code: 'invalid_vat_checksum',
+        message:
+          'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
+      },
+    ],
+  });
+}
