@@ -36,6 +36,10 @@ describe('payments under attack (sandbox provider)', () => {
     )[0]?.validUntil.getTime();
   const session = async (id: string) =>
     (await ctx.database.db.select().from(paymentSessions).where(eq(paymentSessions.id, id)))[0];
+  /** Why the event was refused, as recorded with it (null when it was not). */
+  const refusalOf = async (eventId: string) =>
+    (await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId)))[0]
+      ?.refusal;
   const actions = async (accountId: string, action: string) =>
     ctx.database.db
       .select()
@@ -163,11 +167,7 @@ describe('payments under attack (sandbox provider)', () => {
       const event = sandboxEvent(opened.session_id, 'payment.succeeded', extra);
       const response = await sendSandboxEvent(ctx, event);
       expect(response.json()).toEqual({ received: true, result: 'refused' });
-      const [recorded] = await ctx.database.db
-        .select()
-        .from(paymentEvents)
-        .where(eq(paymentEvents.eventId, event.id));
-      expect(recorded?.refusal).toBe(reason);
+      expect(await refusalOf(event.id)).toBe(reason);
     }
     expect((await order(owner.auth, created.id)).status).toBe('AWAITING_PAYMENT');
     expect((await session(opened.session_id))?.status).toBe('open');
@@ -193,11 +193,7 @@ describe('payments under attack (sandbox provider)', () => {
           received: true,
           result: 'refused',
         });
-        const [recorded] = await ctx.database.db
-          .select()
-          .from(paymentEvents)
-          .where(eq(paymentEvents.eventId, event.id));
-        expect(recorded?.refusal).toBe(reason);
+        expect(await refusalOf(event.id)).toBe(reason);
       }
     }
     expect((await order(owner.auth, created.id)).status).toBe('AWAITING_PAYMENT');
