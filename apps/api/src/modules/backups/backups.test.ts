@@ -24,6 +24,7 @@ import {
   PASSWORD,
   serviceRow,
   type Auth,
+  expectNodeFileDownloaded,
 } from '../directory/workspace.test-support.ts';
 import { cronPattern, nextRunAfter } from './backup-calendar.ts';
 import { createBackupScheduler } from './backups.scheduler.ts';
@@ -410,14 +411,7 @@ describe('backups', () => {
     await report(serviceId, { jobs: [completed(run.id, 'c'.repeat(64))] });
 
     const file = await call.get(auth, url('/shares/projects/ataskaita už lapkritį.txt'));
-    expect(file.statusCode, file.body).toBe(200);
-    expect(file.body).toBe('hello world');
-    expect(file.headers).toMatchObject({
-      'content-type': 'application/octet-stream',
-      'content-length': '11',
-      'cache-control': 'private, no-store',
-      'content-disposition': `attachment; filename="ataskaita uz lapkriti.txt"; filename*=UTF-8''ataskaita%20u%C5%BE%20lapkrit%C4%AF.txt`,
-    });
+    expectNodeFileDownloaded(file);
     expect(asked.at(-1)).toEqual({
       serviceId,
       kind: 'backup.download',

@@ -153,6 +153,21 @@ export async function expectHiddenFromStranger(
   }
 }
 
+/**
+ * The file the fake nodes stream, `ataskaita už lapkritį.txt` ("hello world"), as the browser
+ * downloads it: an attachment named in ASCII and in UTF-8, never cached.
+ */
+export function expectNodeFileDownloaded(file: LightMyRequestResponse): void {
+  expect(file.statusCode, file.body).toBe(200);
+  expect(file.body).toBe('hello world');
+  expect(file.headers).toMatchObject({
+    'content-type': 'application/octet-stream',
+    'content-length': '11',
+    'cache-control': 'private, no-store',
+    'content-disposition': `attachment; filename="ataskaita uz lapkriti.txt"; filename*=UTF-8''ataskaita%20u%C5%BE%20lapkrit%C4%AF.txt`,
+  });
+}
+
 export async function ownerWithService(ctx: TestContext) {
   const owner = await signedInUser(ctx);
   const order = await buyService(ctx, owner.auth, MINI);

@@ -12,7 +12,12 @@ import type {
   SnapshotsReport,
 } from '@debesis/contract';
 import { SUBUSER, subuserSignIn } from '../../test/security.ts';
-import { useWorkspaceTestApp, activityOf, ownerWithService } from '../directory/workspace.test-support.ts';
+import {
+  useWorkspaceTestApp,
+  activityOf,
+  expectNodeFileDownloaded,
+  ownerWithService,
+} from '../directory/workspace.test-support.ts';
 import { workspaceReport } from '../../test/services.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 
@@ -238,14 +243,7 @@ describe('snapshots', () => {
     it('downloads one file as an attachment, piped from the node; a missing file is 404', async () => {
       const { auth, serviceId } = await withSnapshots();
       const file = await call.get(auth, downloadUrl(serviceId, BROWSED, FILE_PATH));
-      expect(file.statusCode, file.body).toBe(200);
-      expect(file.body).toBe('hello world');
-      expect(file.headers).toMatchObject({
-        'content-type': 'application/octet-stream',
-        'content-length': '11',
-        'cache-control': 'private, no-store',
-        'content-disposition': `attachment; filename="ataskaita uz lapkriti.txt"; filename*=UTF-8''ataskaita%20u%C5%BE%20lapkrit%C4%AF.txt`,
-      });
+      expectNodeFileDownloaded(file);
       expect(fake.asked).toEqual([
         { serviceId, kind: 'snapshot.download', payload: { name: BROWSED, path: FILE_PATH } },
       ]);
