@@ -3,22 +3,17 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadAgentConfig } from '@debesis/agent';
 import { embeddedAgentEnvironment, startEmbeddedAgent } from './embedded-agent.ts';
 import { createNodesQueries } from './modules/nodes/nodes.queries.ts';
-import { createTestContext, type TestContext } from './test/test-app.ts';
+import { useTestContext } from './test/test-app.ts';
 
 // One story: enrolled first, then its node.json lost; its steps keep their order when tests shuffle.
 describe('the embedded local node', { shuffle: false }, () => {
-  let ctx: TestContext;
   let apiUrl: string;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const ctx = useTestContext({}, async (ctx) => {
     apiUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const start = () =>

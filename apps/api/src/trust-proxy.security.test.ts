@@ -4,9 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { createTestContext, type TestContext } from './test/test-app.ts';
+import { useTestContext } from './test/test-app.ts';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'debesis-trust-proxy-'));
 const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }, tempDir()).TRUST_PROXY;
@@ -106,13 +106,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('per-IP limits behind one proxy', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ env: { TRUST_PROXY: BALANCER } });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ env: { TRUST_PROXY: BALANCER } });
 
   it('attack 12.8: rotating forged X-Forwarded-For entries does not escape the failed sign-in limit per IP', async () => {
     const statuses: number[] = [];

@@ -1,12 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQueue, type JobQueue } from './jobs/queue.ts';
-import { createMailer } from './mail/mailer.ts';
 import { openTestDatabase, type TestDatabase } from './test/test-database.ts';
 import { startWorker } from './worker.ts';
+import { testWorkerDeps } from './test/worker.ts';
 
 async function waitFor(check: () => boolean, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
@@ -25,17 +24,7 @@ describe('worker', () => {
     mailDir = mkdtempSync(path.join(tmpdir(), 'debesis-worker-'));
     database = await openTestDatabase();
     queue = await startQueue(database, { supervise: true, pollingIntervalSeconds: 0.5 });
-    await startWorker({
-      queue,
-      database,
-      apiUrl: 'http://127.0.0.1:9',
-      paymentsSandboxSecret: 'unused-in-this-test-0123456789',
-      publicUrl: 'http://localhost:8080',
-      serverSecret: 'worker-test-secret-0123456789abcdef',
-      embedded: true,
-      mailer: createMailer({ mailDir, from: 'test@debesis.localhost' }),
-      logger: pino({ level: 'silent' }),
-    });
+    await startWorker(testWorkerDeps(queue, database, mailDir));
   });
   afterAll(async () => {
     await queue.stop();

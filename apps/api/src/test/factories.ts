@@ -2,6 +2,7 @@
 import type { LoginResponse, RegisterRequest, User } from '@debesis/contract';
 import type { Db } from '../db/database.ts';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { createAuthQueries } from '../modules/auth/auth.queries.ts';
 import { sessions } from '../modules/auth/auth.table.ts';
 import {
@@ -86,7 +87,13 @@ export async function verify(ctx: TestContext, email: string) {
   if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
 }
 
-export function login(ctx: TestContext, email: string, password = PASSWORD, remoteAddress = '127.0.0.1') {
+/** Signs in with a password as the sign-in form does (any app with the auth routes will do). */
+export function login(
+  ctx: Pick<TestContext, 'app'>,
+  email: string,
+  password = PASSWORD,
+  remoteAddress = '127.0.0.1',
+) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
@@ -145,4 +152,60 @@ export function signOut(ctx: TestContext, auth: Record<string, string>, refreshT
 /** Revokes every session of the user, as a sign-out everywhere or an operator does. */
 export async function revokeSessions(ctx: TestContext, userId: string): Promise<void> {
   await ctx.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
+}
+
+/**
+ * What a read bound to the caller's session (`url`) answers as sessions end: 200 while signed in,
+ * 401 at the next request once signed out or revoked and without a session, 403
+ * `email_not_verified` for an owner whose address is not verified yet. `prepare` gives the first
+ * owner something to read before it signs out.
+ */
+export async function expectEndedSessionsRefused(
+  ctx: TestContext,
+  url: string,
+  prepare: (owner: Awaited<ReturnType<typeof signedInUser>>) => Promise<void> = async () => undefined,
+): Promise<void> {
+  const status = async (headers: Record<string, string>) =>
+    (await ctx.app.inject({ method: 'GET', url, headers })).statusCode;
+
+  const signedOut = await signedInUser(ctx);
+  await prepare(signedOut);
+  expect(await status(signedOut.auth)).toBe(200);
+  const logout = await signOut(ctx, signedOut.auth);
+  expect(logout.statusCode).toBe(200);
+  expect(await status(signedOut.auth)).toBe(401);
+
+  const revoked = await signedInUser(ctx);
+  expect(await status(revoked.auth)).toBe(200);
+  await revokeSessions(ctx, revoked.user.id);
+  expect(await status(revoked.auth)).toBe(401);
+  expect(await status({})).toBe(401);
+
+  const unverified = await register(ctx);
+  const tokens = await sessionBeforeVerification(ctx, unverified.user.id);
+  const refused = await ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
+  expect(refused.statusCode).toBe(403);
+  expect(refused.json()).toMatchObject({ detail: 'email_not_verified' });
+}
+
+/** A Lithuanian VAT number of the right shape whose check digits fail: a typo. */
+export const VAT_NUMBER_TYPO = 'LT100001919018';
+
+/** The answer to a VAT number typo (VAT_NUMBER_TYPO) in `field`, as a Lithuanian reader gets it. */
+export function expectVatTypoRefused(response: { statusCode: number; json(): unknown }, field: string): void {
+  expect(response.statusCode).toBe(422);
+  expect(response.json()).toMatchObject({
+    errors: [
+      {
+        field,
+        code: 'invalid_vat_checksum',
+        message:
+          'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
+      },
+    ],
+  });
 }

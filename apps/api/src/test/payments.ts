@@ -77,12 +77,10 @@ export async function payOrder(ctx: TestContext, auth: Auth, orderId: string) {
   return session;
 }
 
-/** Orders a plan and pays for it; the order as it is afterwards (PAID, with its service). */
-export async function buyService(
-  ctx: TestContext,
-  auth: Auth,
-  plan: { product_id: string; disk_space: number; users_count: number; period_id: string },
-): Promise<Order & { service_id: string }> {
+type Plan = { product_id: string; disk_space: number; users_count: number; period_id: string; name?: string };
+
+/** Orders a plan, as the order page does; the new order, awaiting payment. */
+export async function placeOrder(ctx: TestContext, auth: Auth, plan: Plan): Promise<Order> {
   const created = await injectWithCsrf(ctx.app, {
     method: 'POST',
     url: '/api/v1/orders/',
@@ -90,11 +88,31 @@ export async function buyService(
     payload: plan,
   });
   if (created.statusCode !== 201) throw new Error(`order failed: ${created.statusCode} ${created.body}`);
-  const order = created.json<Order>();
+  return created.json<Order>();
+}
+
+/** Orders a plan and pays for it; the order as it is afterwards (PAID, with its service). */
+export async function buyService(
+  ctx: TestContext,
+  auth: Auth,
+  plan: Plan,
+): Promise<Order & { service_id: string }> {
+  const order = await placeOrder(ctx, auth, plan);
   await payOrder(ctx, auth, order.id);
   const paid = (
     await ctx.app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}`, headers: auth })
   ).json<Order>();
   if (paid.status !== 'PAID' || !paid.service_id) throw new Error(`order not paid: ${JSON.stringify(paid)}`);
   return { ...paid, service_id: paid.service_id };
+}
+
+/** Opens Billing's card form (keeps a card without charging it); the form's path. */
+export async function openCardForm(ctx: TestContext, auth: Auth): Promise<string> {
+  const opened = await injectWithCsrf(ctx.app, {
+    method: 'POST',
+    url: '/api/v1/billing/payment-methods',
+    headers: auth,
+  });
+  if (opened.statusCode !== 200) throw new Error(`card form failed: ${opened.statusCode} ${opened.body}`);
+  return new URL(opened.json<{ url: string }>().url).pathname;
 }

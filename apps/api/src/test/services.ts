@@ -38,6 +38,14 @@ export function capacity(freeGib: number, addresses = ['127.0.10.1', '127.0.10.2
   return { disk_total_bytes: 4096 * GIB, disk_free_bytes: Math.round(freeGib * GIB), addresses };
 }
 
+/**
+ * A workspace's report that has applied nothing yet and reports no driver and no failure, with
+ * `extra` (most often what its features observed).
+ */
+export function workspaceReport(serviceId: string, extra: Partial<WorkspaceReport> = {}): WorkspaceReport {
+  return { service_id: serviceId, observed_generation: 0, ok: true, drivers: [], failures: [], ...extra };
+}
+
 export interface TestNode {
   id: string;
   token: string;

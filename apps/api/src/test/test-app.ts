@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { MailMessage } from '../mail/mailer.ts';
 import { buildApp, type App } from '../app.ts';
 import type { QueryObserver } from '../db/database.ts';
@@ -143,6 +144,71 @@ export async function createTestContext(
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A value a describe block builds in its beforeAll, to hand out from the block's body before it
+ * exists: `get` answers it once built and fails loudly when read too early.
+ */
+export function builtLater<T>(what: string) {
+  let value: T | undefined;
+  return {
+    set(built: T) {
+      value = built;
+    },
+    get(): T {
+      if (value === undefined) throw new Error(`${what} is built in beforeAll: use it in a test or a hook`);
+      return value;
+    },
+    /** The value, or undefined when its beforeAll failed before building it. */
+    peek(): T | undefined {
+      return value;
+    },
+  };
+}
+
+/**
+ * The test app of a describe block: built (then `prepare`d: catalogue seeded, nodes registered…)
+ * in a beforeAll and closed in an afterAll that this registers. The answer stands for the app and
+ * can be taken in the block's body: each of its properties reads the built one when used.
+ */
+export function useTestContext(
+  options: Parameters<typeof createTestContext>[0] = {},
+  prepare: (ctx: TestContext) => Promise<unknown> = async () => undefined,
+): TestContext {
+  const built = builtLater<TestContext>('the test app');
+  beforeAll(async () => {
+    const ctx = await createTestContext(options);
+    built.set(ctx);
+    await prepare(ctx);
+  });
+  afterAll(async () => {
+    // Nothing to close when the beforeAll failed first: its error is the one to read.
+    await built.peek()?.close();
+  });
+  return {
+    get app() {
+      return built.get().app;
+    },
+    get mailbox() {
+      return built.get().mailbox;
+    },
+    advance: (ms) => built.get().advance(ms),
+    now: () => built.get().now(),
+    get database() {
+      return built.get().database;
+    },
+    get queue() {
+      return built.get().queue;
+    },
+    get config() {
+      return built.get().config;
+    },
+    get dataDir() {
+      return built.get().dataDir;
+    },
+    close: () => built.get().close(),
   };
 }
 

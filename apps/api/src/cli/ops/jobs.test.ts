@@ -3,14 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQueue, type JobQueue } from '../../jobs/queue.ts';
 import { SCHEDULES } from '../../jobs/schedules.ts';
-import { createMailer } from '../../mail/mailer.ts';
 import { openTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { cronInWords, listJobs, runJob, workHere, type RunDeps, type WorkerDeps } from './jobs.ts';
 import { renderJobRun, renderJobs } from './render.ts';
+import { testWorkerDeps } from '../../test/worker.ts';
 
 describe('ops jobs', () => {
   let database: TestDatabase;
@@ -23,17 +22,7 @@ describe('ops jobs', () => {
     mailDir = mkdtempSync(path.join(tmpdir(), 'debesis-ops-jobs-'));
     database = await openTestDatabase();
     queue = await startQueue(database, { supervise: false, pollingIntervalSeconds: 0.5 });
-    workerDeps = {
-      queue,
-      database,
-      apiUrl: 'http://127.0.0.1:9',
-      paymentsSandboxSecret: 'unused-in-this-test-0123456789',
-      publicUrl: 'http://localhost:8080',
-      serverSecret: 'ops-jobs-test-secret-0123456789abcdef',
-      embedded: true,
-      mailer: createMailer({ mailDir, from: 'test@debesis.localhost' }),
-      logger: pino({ level: 'silent' }),
-    };
+    workerDeps = testWorkerDeps(queue, database, mailDir, 'ops-jobs-test-secret-0123456789abcdef');
   });
   afterAll(async () => {
     await queue.stop();

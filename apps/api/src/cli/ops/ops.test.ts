@@ -1,5 +1,5 @@
 // `ops customers`, `ops services show` and `ops payments`: what each finds, changes and prints.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActivityQueries } from '../../modules/activity/activity.queries.ts';
 import { createActivityService } from '../../modules/activity/activity.service.ts';
 import { createPaymentsQueries } from '../../modules/payments/payments.queries.ts';
@@ -7,7 +7,7 @@ import type { PaymentProvider } from '../../modules/payments/provider.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { findCustomers, suspendCustomer, unsuspendCustomer } from './customers.ts';
 import { creditNoteNotifier, listPayments, parseAmount, refund } from './payments.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -19,11 +19,9 @@ import { serviceDetail } from './services.ts';
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
 describe('ops customers, services and payments', () => {
-  let ctx: TestContext;
   let node: TestNode;
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const ctx = useTestContext({}, async (ctx) => {
     await seedCatalogue(ctx);
     node = await registerNode(
       ctx,
@@ -33,9 +31,6 @@ describe('ops customers, services and payments', () => {
         Array.from({ length: 10 }, (_, index) => `10.9.0.${index + 1}`),
       ),
     );
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   async function customerWithService(lastName: string) {

@@ -2,7 +2,7 @@
 // every change"; spec accounts-ordering-billing §3 "Activity entry"): one table, one row per
 // change, each made through the API as the web app makes it (or by the worker's jobs), and the
 // entry read back through GET /activity/filtered with its tone, service and the caller's IP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_ACTIONS,
   LOGIN_ACTION,
@@ -14,7 +14,7 @@ import { login, PASSWORD as ACCOUNT_PASSWORD } from '../../test/factories.ts';
 import { buyService, payOrder } from '../../test/payments.ts';
 import { seedCatalogue } from '../../test/payments.ts';
 import { serviceJobs } from '../../test/services.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { injectWithCsrf, useTestContext } from '../../test/test-app.ts';
 import { DAY_MS } from '../services/lifecycle.constants.ts';
 import { ownerWithService, PASSWORD, setService } from '../directory/workspace.test-support.ts';
 
@@ -27,17 +27,12 @@ type Owner = Awaited<ReturnType<typeof ownerWithService>>;
 type Auth = Owner['auth'];
 
 describe('every change writes an activity entry', () => {
-  let ctx: TestContext;
   /** One owner and active service for the changes that leave it usable. */
   let shared: Owner;
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const ctx = useTestContext({}, async (ctx) => {
     await seedCatalogue(ctx);
     shared = await ownerWithService(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const send = async (

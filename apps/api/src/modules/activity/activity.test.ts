@@ -3,7 +3,7 @@
 // two histories, and the audit of one service (another account's service is 404).
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTIVITY_DEFAULT_LIMIT,
   ACTIVITY_MAX_LIMIT,
@@ -13,7 +13,7 @@ import {
 } from '@debesis/contract';
 import { login, signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { createActivityQueries, type NewActivityEvent } from './activity.queries.ts';
 import { activityEvents } from './activity.table.ts';
 
@@ -21,15 +21,7 @@ type Auth = { authorization: string };
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
 describe('activity routes', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   const get = (auth: Auth, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth });
   const page = async (auth: Auth, url: string) => {

@@ -2,34 +2,34 @@
 // change is rolled back too (and a payment event can be delivered again), never a change without
 // its entry. A trigger refuses one action's entries for one account, so only the test's own
 // writes fail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { injectWithCsrf, useTestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { openSession, sandboxEvent, seedCatalogue, sendSandboxEvent } from '../../test/payments.ts';
+import {
+  openSession,
+  sandboxEvent,
+  seedCatalogue,
+  sendSandboxEvent,
+  placeOrder,
+} from '../../test/payments.ts';
 
 const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 
 describe('activity written in the transaction of its change', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const ctx = useTestContext({}, async (ctx) => {
     await seedCatalogue(ctx);
     await ctx.database.executeSql(`
-      create table refused_activity (account_id uuid not null, action text not null);
-      create function refuse_activity() returns trigger language plpgsql as $$
-      begin
-        if exists (select 1 from refused_activity r
-                   where r.account_id = new.account_id and r.action = new.action) then
-          raise exception 'activity refused for the test';
-        end if;
-        return new;
-      end $$;
-      create trigger refuse_activity before insert on activity_events
-        for each row execute function refuse_activity();`);
-  });
-  afterAll(async () => {
-    await ctx.close();
+    create table refused_activity (account_id uuid not null, action text not null);
+    create function refuse_activity() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from refused_activity r
+                 where r.account_id = new.account_id and r.action = new.action) then
+        raise exception 'activity refused for the test';
+      end if;
+      return new;
+    end $$;
+    create trigger refuse_activity before insert on activity_events
+      for each row execute function refuse_activity();`);
   });
 
   const refuse = (accountId: string, action: string) =>
@@ -56,13 +56,7 @@ describe('activity written in the transaction of its change', () => {
 
   it('pays nothing while "payment completed" cannot be written; the same event pays once it can', async () => {
     const owner = await signedInUser(ctx);
-    const created = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/orders/',
-      headers: owner.auth,
-      payload: MINI,
-    });
-    const order = created.json<Order>();
+    const order = await placeOrder(ctx, owner.auth, MINI);
     const session = await openSession(ctx, owner.auth, order.id);
     const event = sandboxEvent(session.session_id, 'payment.succeeded');
     await refuse(owner.user.id, 'payment completed');

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { createAnalyticsQueries } from './analytics.queries.ts';
 
 describe('analytics events', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ clock: true });
 
   const send = (payload: object, remoteAddress: string) =>
     injectWithCsrf(ctx.app, { method: 'POST', url: '/api/v1/analytics/events', payload, remoteAddress });

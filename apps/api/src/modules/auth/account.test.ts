@@ -1,9 +1,9 @@
 // Self-service from Settings: change the password, change the email by a link to the new
 // address, list the sessions and sign one out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AccountSessionsResponse, ChangeEmailResponse, LoginResponse, User } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { login, PASSWORD, register, signedInUser } from '../../test/factories.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 
@@ -14,13 +14,7 @@ const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe('account self-service', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ clock: true });
 
   const bearer = (tokens: LoginResponse) => ({ authorization: `Bearer ${tokens.access_token}` });
   const me = (tokens: LoginResponse) =>

@@ -1,5 +1,5 @@
 // Attacks on sign-up and sign-in (issue 12): each test replays what was found and shows it fixed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoginResponse, User } from '@debesis/contract';
 import {
   login,
@@ -9,7 +9,7 @@ import {
   signedInUser,
   tokenCalls,
 } from '../../test/factories.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { createRateLimitQueries } from '../rate-limits/rate-limits.queries.ts';
@@ -34,13 +34,7 @@ function recorded<T extends object>(name: string, target: T, log: string[]): T {
 }
 
 describe('auth attacks', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ clock: true });
 
   const { me, refresh } = tokenCalls(() => ctx);
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoginResponse, User } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import {
   login,
   PASSWORD,
@@ -10,18 +10,14 @@ import {
   verify,
   signOut,
   tokenCalls,
+  expectVatTypoRefused,
+  VAT_NUMBER_TYPO,
 } from '../../test/factories.ts';
 
 const HOUR = 60 * 60_000;
 
 describe('auth', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ clock: true });
 
   const { me, refresh } = tokenCalls(() => ctx);
   const post = (url: string, payload: object, remoteAddress = '127.0.0.1') =>
@@ -115,21 +111,11 @@ describe('auth', () => {
         url: '/api/v1/auth/register',
         payload: registration({
           accountType: 'business',
-          business_details: { ...details, vat_number: 'LT100001919018' },
+          business_details: { ...details, vat_number: VAT_NUMBER_TYPO },
         }),
         headers: { 'accept-language': 'lt' },
       });
-      expect(typo.statusCode).toBe(422);
-      expect(typo.json()).toMatchObject({
-        errors: [
-          {
-            field: 'business_details.vat_number',
-            code: 'invalid_vat_checksum',
-            message:
-              'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
-          },
-        ],
-      });
+      expectVatTypoRefused(typo, 'business_details.vat_number');
       const wrongShape = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',

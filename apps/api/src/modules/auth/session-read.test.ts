@@ -2,10 +2,10 @@
 // (`readsAccount`, `GET /users/me`) has the account read along, so it costs one database round
 // trip; the others read only whether the session stands. The read is made at every request, so a
 // revoked session is refused at its next one on either kind of route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { User } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { signedInUser, signOut } from '../../test/factories.ts';
 import { createUsersService } from '../users/users.service.ts';
 import type { UsersQueries } from '../users/users.queries.ts';
@@ -14,13 +14,7 @@ import { createAuthQueries } from './auth.queries.ts';
 import { createAccessTokens } from './tokens.ts';
 
 describe('the session read', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   it('brings the account as it is now, with its settings, in the same query', async () => {
     const { tokens, user } = await signedInUser(ctx);

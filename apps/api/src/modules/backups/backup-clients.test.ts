@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   backupClientsQuotaBytes,
   type BackupClient,
@@ -10,27 +10,20 @@ import {
   type WorkspaceDesiredState,
 } from '@debesis/contract';
 import { bcryptVerify } from 'hash-wasm';
-import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 import { verifySha512Crypt } from '../directory/passwords.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   serviceRow,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2 };
 
 describe('backup clients', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let placedService: WorkspacePlacement['placedService'];
   const asked: Array<{ serviceId: string; kind: NodeCallKind; payload: unknown }> = [];
   const nodeCalls: NodeCalls = {
     call: (async (serviceId: string, kind: NodeCallKind, payload: unknown) => {
@@ -40,15 +33,10 @@ describe('backup clients', () => {
     stream: () => Promise.resolve({ ok: false, code: 'unsupported', error: 'no streams here' }),
   };
 
-  beforeAll(async () => {
-    ({ ctx, call, node, placedService } = await workspaceTestApp({
-      clock: true,
-      nodeCalls,
-      node: { name: 'backup-clients-node', addresses: ['10.18.0.1'], subnet: '10.18.1', idBase: 9_000_000 },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, placedService } = useWorkspaceTestApp({
+    clock: true,
+    nodeCalls,
+    node: { name: 'backup-clients-node', addresses: ['10.18.0.1'], subnet: '10.18.1', idBase: 9_000_000 },
   });
 
   const base = (serviceId: string) => `/api/v1/backups/${serviceId}`;

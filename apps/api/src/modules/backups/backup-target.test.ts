@@ -5,12 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkspaceDesiredState } from '@debesis/contract';
 import { ConfigError, loadConfig } from '../../config.ts';
-import type { TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
-import { workspaceTestApp, ownerWithService, setService } from '../directory/workspace.test-support.ts';
+import { ownerWithService, setService, useWorkspaceTestApp } from '../directory/workspace.test-support.ts';
 import { isBackupTargetUrl, repositoryUrl } from './backup-target.config.ts';
 import { createBackupTarget } from './backup-target.ts';
 import { backupRepositoryKeys } from './backups.table.ts';
@@ -65,17 +63,9 @@ describe('the backup target variable (unit)', () => {
 });
 
 describe('workspace repositories on the backup target', () => {
-  let ctx: TestContext;
-  let node: TestNode;
-
-  beforeAll(async () => {
-    ({ ctx, node } = await workspaceTestApp({
-      env: { BACKUP_TARGET_URL: BASE },
-      node: { name: 'target-node', addresses: ['10.18.0.1'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, node } = useWorkspaceTestApp({
+    env: { BACKUP_TARGET_URL: BASE },
+    node: { name: 'target-node', addresses: ['10.18.0.1'] },
   });
 
   const desiredOf = async (serviceId: string): Promise<WorkspaceDesiredState | undefined> =>

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type {
   BackupBrowseResponse,
@@ -14,19 +14,17 @@ import type {
   WorkspaceDesiredState,
 } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
+  expectNodeFileDownloaded,
 } from '../directory/workspace.test-support.ts';
 import { cronPattern, nextRunAfter } from './backup-calendar.ts';
 import { createBackupScheduler } from './backups.scheduler.ts';
@@ -64,10 +62,6 @@ describe('backup schedule times (unit)', () => {
 });
 
 describe('backups', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let place: WorkspacePlacement['place'];
   const asked: Array<{ serviceId: string; kind: NodeCallKind | NodeStreamCallKind; payload: unknown }> = [];
   const mails: MailMessage[] = [];
   const nodeCalls: NodeCalls = {
@@ -103,15 +97,10 @@ describe('backups', () => {
     }) as NodeCalls['stream'],
   };
 
-  beforeAll(async () => {
-    ({ ctx, call, node, place } = await workspaceTestApp({
-      clock: true,
-      nodeCalls,
-      node: { name: 'backup-node', addresses: ['10.17.0.1'], subnet: '10.17.1', idBase: 8_000_000 },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, place } = useWorkspaceTestApp({
+    clock: true,
+    nodeCalls,
+    node: { name: 'backup-node', addresses: ['10.17.0.1'], subnet: '10.17.1', idBase: 8_000_000 },
   });
 
   const base = (serviceId: string) => `/api/v1/backups/${serviceId}`;
@@ -422,14 +411,7 @@ describe('backups', () => {
     await report(serviceId, { jobs: [completed(run.id, 'c'.repeat(64))] });
 
     const file = await call.get(auth, url('/shares/projects/ataskaita už lapkritį.txt'));
-    expect(file.statusCode, file.body).toBe(200);
-    expect(file.body).toBe('hello world');
-    expect(file.headers).toMatchObject({
-      'content-type': 'application/octet-stream',
-      'content-length': '11',
-      'cache-control': 'private, no-store',
-      'content-disposition': `attachment; filename="ataskaita uz lapkriti.txt"; filename*=UTF-8''ataskaita%20u%C5%BE%20lapkrit%C4%AF.txt`,
-    });
+    expectNodeFileDownloaded(file);
     expect(asked.at(-1)).toEqual({
       serviceId,
       kind: 'backup.download',

@@ -3,11 +3,11 @@
 // invoice; the refunds of a payment never exceed its invoice; a repeated or concurrent call issues
 // one. `void`: an unpaid invoice whose order was cancelled (no path makes unpaid invoices yet).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Invoice, InvoiceList, InvoiceSummary } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { createPaymentsQueries } from '../payments/payments.queries.ts';
@@ -22,7 +22,6 @@ import { injectWithCsrf } from '../../test/test-app.ts';
 const CREDIT_NOTE = /^CN-\d{4}-\d{6}$/;
 
 describe('credit notes', () => {
-  let ctx: TestContext;
   const calls: Array<{ amountMinor: number; idempotencyKey: string }> = [];
   let refuseNext = false;
   const provider: Pick<PaymentProvider, 'id' | 'refund'> = {
@@ -37,13 +36,7 @@ describe('credit notes', () => {
     },
   };
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedProducts(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedProducts);
 
   const refund = (request: OperatorRefundRequest) =>
     refundPayment(

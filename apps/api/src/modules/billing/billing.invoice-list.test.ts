@@ -1,30 +1,17 @@
 // The invoices list is the billing page's call: one statement reads the caller's session and the
 // page together (auth.queries.ts createSessionBoundReads), so a revoked session must still be
 // refused at its next request, and its compiled serializer must answer what the contract reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { invoiceListSchema, invoiceSummarySchema, type InvoiceList } from '@debesis/contract';
-import {
-  register,
-  sessionBeforeVerification,
-  signedInUser,
-  signOut,
-  revokeSessions,
-} from '../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { signedInUser, expectEndedSessionsRefused } from '../../test/factories.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { buy, PLAN, seedProducts, type Auth } from './billing.test-support.ts';
 
 describe('invoices list', () => {
-  let ctx: TestContext;
   let queries: string[] = [];
 
-  beforeAll(async () => {
-    ctx = await createTestContext({ onQuery: (text) => queries.push(text) });
-    await seedProducts(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ onQuery: (text) => queries.push(text) }, seedProducts);
 
   async function list(auth: Auth, query = ''): Promise<{ body: string; queries: string[] }> {
     queries = [];
@@ -81,29 +68,6 @@ describe('invoices list', () => {
   });
 
   it('refuses at the next request a session signed out or revoked, and an unverified owner', async () => {
-    const status = async (headers: Record<string, string>) =>
-      (await ctx.app.inject({ method: 'GET', url: '/api/v1/billing/invoices', headers })).statusCode;
-
-    const signedOut = await signedInUser(ctx);
-    expect(await status(signedOut.auth)).toBe(200);
-    const logout = await signOut(ctx, signedOut.auth);
-    expect(logout.statusCode).toBe(200);
-    expect(await status(signedOut.auth)).toBe(401);
-
-    const revoked = await signedInUser(ctx);
-    expect(await status(revoked.auth)).toBe(200);
-    await revokeSessions(ctx, revoked.user.id);
-    expect(await status(revoked.auth)).toBe(401);
-    expect(await status({})).toBe(401);
-
-    const unverified = await register(ctx);
-    const tokens = await sessionBeforeVerification(ctx, unverified.user.id);
-    const refused = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/billing/invoices',
-      headers: { authorization: `Bearer ${tokens.access_token}` },
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ detail: 'email_not_verified' });
+    await expectEndedSessionsRefused(ctx, '/api/v1/billing/invoices');
   });
 });

@@ -2,34 +2,21 @@
 // session, then the sandbox provider's signed success event.
 import { spawnSync } from 'node:child_process';
 import type { Order } from '@debesis/contract';
-import { createProductsQueries } from '../products/products.queries.ts';
-import { createProductsService } from '../products/products.service.ts';
-import { SEED_CATALOGUE } from '../products/catalogue-seed.ts';
 import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { sandboxEvent, sendSandboxEvent } from '../../test/payments.ts';
+import { placeOrder as placeOrderOf, sandboxEvent, sendSandboxEvent } from '../../test/payments.ts';
 
 export type Auth = { authorization: string };
 export const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 
-export async function seedProducts(ctx: TestContext): Promise<void> {
-  await createProductsService({ queries: createProductsQueries(ctx.database.db) }).seedIfEmpty(
-    SEED_CATALOGUE,
-  );
-}
+export { seedCatalogue as seedProducts } from '../../test/payments.ts';
 
-export async function placeOrder(
+/** Orders `plan` (the MINI plan unless told), as the order page does. */
+export function placeOrder(
   ctx: TestContext,
   auth: Auth,
   plan: typeof PLAN & { name?: string } = PLAN,
 ): Promise<Order> {
-  const response = await injectWithCsrf(ctx.app, {
-    method: 'POST',
-    url: '/api/v1/orders/',
-    headers: auth,
-    payload: plan,
-  });
-  if (response.statusCode !== 201) throw new Error(`order failed: ${response.statusCode} ${response.body}`);
-  return response.json<Order>();
+  return placeOrderOf(ctx, auth, plan);
 }
 
 export async function extendOrder(ctx: TestContext, auth: Auth, serviceId: string): Promise<Order> {

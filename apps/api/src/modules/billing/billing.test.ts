@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { BillingInfo, BillingSummary, Invoice, InvoiceList, Order } from '@debesis/contract';
 import { formatMoney } from '@debesis/pricing';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/factories.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
+import { signedInUser, expectVatTypoRefused, VAT_NUMBER_TYPO } from '../../test/factories.ts';
 import { createCreditsQueries } from '../credits/credits.queries.ts';
 import { createBillingQueries } from './billing.queries.ts';
 import { services } from '../services/services.table.ts';
@@ -27,14 +27,7 @@ import {
 const NUMBER = /^DEB-\d{4}-\d{6}$/;
 
 describe('billing and invoices', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedProducts(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedProducts);
 
   const get = <T>(auth: Auth, url: string) =>
     ctx.app.inject({ method: 'GET', url, headers: auth }).then((response) => ({
@@ -481,19 +474,9 @@ describe('billing and invoices', () => {
       method: 'PUT',
       url: '/api/v1/billing/info',
       headers: { ...owner.auth, 'accept-language': 'lt' },
-      payload: { company_name: 'UAB Pavyzdys', vat_number: 'LT100001919018', billing_address: ADDRESS },
+      payload: { company_name: 'UAB Pavyzdys', vat_number: VAT_NUMBER_TYPO, billing_address: ADDRESS },
     });
-    expect(badChecksum.statusCode).toBe(422);
-    expect(badChecksum.json()).toMatchObject({
-      errors: [
-        {
-          field: 'vat_number',
-          code: 'invalid_vat_checksum',
-          message:
-            'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
-        },
-      ],
-    });
+    expectVatTypoRefused(badChecksum, 'vat_number');
     const badCountry = await putInfo(owner.auth, { billing_address: { ...ADDRESS, country: 'Lietuva' } });
     expect(badCountry.statusCode).toBe(422);
     expect(badCountry.json()).toMatchObject({

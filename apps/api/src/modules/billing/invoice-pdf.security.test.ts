@@ -1,21 +1,14 @@
 // The invoice PDF is a document served from the API's origin: like a customer's file shown in
 // place, it gets the sandbox CSP and nosniff (it had neither, and a PDF may carry script and form
 // actions that would run with the viewer's cookies).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvoiceList } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { buy, seedProducts } from './billing.test-support.ts';
 
 describe('the invoice PDF', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedProducts(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedProducts);
 
   it('attack: is served with Content-Security-Policy: sandbox and the other documents’ headers', async () => {
     const owner = await signedInUser(ctx);

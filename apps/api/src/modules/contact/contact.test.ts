@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ContactMessageResponse, ErrorResponse } from '@debesis/contract';
 import { createMailer } from '../../mail/mailer.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { contactMail } from './contact.mail.ts';
 import { createContactQueries } from './contact.queries.ts';
 
@@ -19,13 +19,7 @@ const message = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('contact', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ clock: true });
 
   const send = (payload: object, remoteAddress: string, language = 'en') =>
     injectWithCsrf(ctx.app, {
@@ -146,13 +140,7 @@ describe('contact', () => {
 });
 
 describe('contact with another support address', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ env: { SUPPORT_EMAIL: 'help@example.com' } });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ env: { SUPPORT_EMAIL: 'help@example.com' } });
 
   it('names SUPPORT_EMAIL on the contact page', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/contact' });

@@ -6,6 +6,10 @@ import { creditEntries } from './credits.table.ts';
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
 
 export function createCreditsQueries(db: Executor) {
+  /** A ledger entry, written once: a second one with the same key (its unique index) is ignored. */
+  const addOnce = async (entry: typeof creditEntries.$inferInsert): Promise<void> => {
+    await db.insert(creditEntries).values(entry).onConflictDoNothing();
+  };
   return {
     async balance(accountId: string): Promise<number> {
       const [row] = await db
@@ -30,17 +34,14 @@ export function createCreditsQueries(db: Executor) {
       planChangeId: string;
       at: Date;
     }): Promise<void> {
-      await db
-        .insert(creditEntries)
-        .values({
-          accountId: values.accountId,
-          kind: 'downgrade',
-          amountMinor: values.amountMinor,
-          serviceId: values.serviceId,
-          planChangeId: values.planChangeId,
-          createdAt: values.at,
-        })
-        .onConflictDoNothing();
+      await addOnce({
+        accountId: values.accountId,
+        kind: 'downgrade',
+        amountMinor: values.amountMinor,
+        serviceId: values.serviceId,
+        planChangeId: values.planChangeId,
+        createdAt: values.at,
+      });
     },
     /** The credit a paid order used, once per order. */
     async use(values: {
@@ -50,17 +51,14 @@ export function createCreditsQueries(db: Executor) {
       serviceId: string | null;
       at: Date;
     }) {
-      await db
-        .insert(creditEntries)
-        .values({
-          accountId: values.accountId,
-          kind: 'order',
-          amountMinor: -values.amountMinor,
-          orderId: values.orderId,
-          serviceId: values.serviceId,
-          createdAt: values.at,
-        })
-        .onConflictDoNothing();
+      await addOnce({
+        accountId: values.accountId,
+        kind: 'order',
+        amountMinor: -values.amountMinor,
+        orderId: values.orderId,
+        serviceId: values.serviceId,
+        createdAt: values.at,
+      });
     },
     /**
      * Money taken for an order that was cancelled before it was paid, before VAT: credit instead
@@ -73,17 +71,14 @@ export function createCreditsQueries(db: Executor) {
       serviceId: string | null;
       at: Date;
     }): Promise<void> {
-      await db
-        .insert(creditEntries)
-        .values({
-          accountId: values.accountId,
-          kind: 'payment',
-          amountMinor: values.amountMinor,
-          orderId: values.orderId,
-          serviceId: values.serviceId,
-          createdAt: values.at,
-        })
-        .onConflictDoNothing();
+      await addOnce({
+        accountId: values.accountId,
+        kind: 'payment',
+        amountMinor: values.amountMinor,
+        orderId: values.orderId,
+        serviceId: values.serviceId,
+        createdAt: values.at,
+      });
     },
     /**
      * Serialises credit decisions of one account until the transaction ends, so two orders made

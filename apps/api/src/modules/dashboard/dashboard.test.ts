@@ -1,7 +1,7 @@
 // GET /api/v1/dashboard/: the account at a glance — services by status, those about to expire
 // with the days left (the lifecycle's constants), orders awaiting payment, credit and the newest
 // activity; only the caller's own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DASHBOARD_LATEST_ACTIVITY,
   SERVICE_STATUSES,
@@ -17,8 +17,9 @@ import {
   sandboxEvent,
   seedCatalogue,
   sendSandboxEvent,
+  placeOrder,
 } from '../../test/payments.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { ownerWithService, setService } from '../directory/workspace.test-support.ts';
 import { DAY_MS, EXPIRING_SOON_DAYS, HOUR_MS } from '../services/lifecycle.constants.ts';
 
@@ -26,15 +27,7 @@ const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_i
 type Auth = { authorization: string };
 
 describe('dashboard summary', () => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   const get = async <T>(auth: Auth, url: string) => {
     const response = await ctx.app.inject({ method: 'GET', url, headers: auth });
@@ -75,14 +68,7 @@ describe('dashboard summary', () => {
     await setService(ctx, soon, { status: 'active', validUntil: new Date(now + 6 * DAY_MS + HOUR_MS) });
     await setService(ctx, lapsed, { status: 'expired', validUntil: new Date(now - DAY_MS) });
     await setService(ctx, later, { status: 'active' });
-    const unpaid = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/orders/',
-      headers: auth,
-      payload: STARTER,
-    });
-    expect(unpaid.statusCode).toBe(201);
-    const order = unpaid.json<Order>();
+    const order = await placeOrder(ctx, auth, STARTER);
 
     const body = await summary(auth);
     expect(body.services).toEqual({ total: 4, by_status: { ...none, active: 3, expired: 1 } });
@@ -122,15 +108,7 @@ describe('dashboard summary', () => {
 
   it('counts as unpaid what the open orders card lists: an order whose payment failed too', async () => {
     const { auth } = await signedInUser(ctx);
-    const order = async () =>
-      (
-        await injectWithCsrf(ctx.app, {
-          method: 'POST',
-          url: '/api/v1/orders/',
-          headers: auth,
-          payload: STARTER,
-        })
-      ).json<Order>();
+    const order = async () => await placeOrder(ctx, auth, STARTER);
     const awaiting = await order();
     const declined = await order();
     const session = await openSession(ctx, auth, declined.id);

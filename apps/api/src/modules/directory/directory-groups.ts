@@ -25,6 +25,50 @@ import { createDirectoryQueries } from './directory.queries.ts';
 
 type CreateGroup = z.output<typeof createWorkspaceGroupRequestSchema>;
 type UpdateGroup = z.output<typeof updateWorkspaceGroupRequestSchema>;
+type DirectoryQueries = ReturnType<typeof createDirectoryQueries>;
+
+/** The workspace users a group's `members` names; an unknown or repeated name is a field error. */
+async function usersNamed(q: DirectoryQueries, serviceId: string, names: string[], errors: AppFieldError[]) {
+  return resolveNames(
+    'members',
+    names,
+    await q.usersNamed(serviceId, names),
+    'workspace_user_unknown',
+    errors,
+  );
+}
+
+/** Adds the users to the group as supplementary members. */
+async function addSupplementary(
+  q: DirectoryQueries,
+  serviceId: string,
+  groupId: string,
+  users: ReadonlyArray<{ id: string }>,
+): Promise<void> {
+  await q.insertMembers(users.map((user) => ({ groupId, userId: user.id, serviceId, primary: false })));
+}
+
+/** Members leaving whose primary group this was fall back to `users`: their primary gid changes. */
+async function primaryMembersLeft(
+  q: DirectoryQueries,
+  leaving: ReadonlyArray<{ userId: string; primary: boolean }>,
+  generation: number,
+  at: Date,
+): Promise<void> {
+  await q.markUsersChanged(
+    leaving.filter((member) => member.primary).map((member) => member.userId),
+    generation,
+    at,
+  );
+}
+
+/** The group and the user named, and the user's membership of the group if they have one. */
+async function membershipOf(q: DirectoryQueries, serviceId: string, groupName: string, userName: string) {
+  const group = requireGroup(await q.findGroup(serviceId, groupName));
+  const user = requireUser(await q.findUser(serviceId, userName));
+  const member = (await q.membersOfGroup(group.id)).find((candidate) => candidate.userId === user.id);
+  return { group, user, member };
+}
 
 export function createDirectoryGroups({ changes, queries, dependents }: DirectoryParts) {
   return {
@@ -47,13 +91,7 @@ export function createDirectoryGroups({ changes, queries, dependents }: Director
           throw new AppError('workspace_group_limit', { extra: { limit: WORKSPACE_GROUPS_MAX } });
         }
         const errors: AppFieldError[] = [];
-        const members = resolveNames(
-          'members',
-          request.members,
-          await q.usersNamed(service.id, request.members),
-          'workspace_user_unknown',
-          errors,
-        );
+        const members = await usersNamed(q, service.id, request.members, errors);
         throwFieldErrors(errors);
         const offset = await q.allocateOffset(service.id, 'group');
         if (offset === null) throw new AppError('workspace_ids_exhausted');
@@ -67,14 +105,7 @@ export function createDirectoryGroups({ changes, queries, dependents }: Director
           createdAt: at,
           updatedAt: at,
         });
-        await q.insertMembers(
-          members.map((user) => ({
-            groupId: group.id,
-            userId: user.id,
-            serviceId: service.id,
-            primary: false,
-          })),
-        );
+        await addSupplementary(q, service.id, group.id, members);
         return {
           result: await presentedGroup(q, service, group.id),
           activity: [{ action: 'group created', tone: 'success', details: { name: group.name } }],
@@ -107,33 +138,15 @@ export function createDirectoryGroups({ changes, queries, dependents }: Director
         const wanted =
           request.members === undefined
             ? undefined
-            : resolveNames(
-                'members',
-                request.members,
-                await q.usersNamed(service.id, request.members),
-                'workspace_user_unknown',
-                errors,
-              );
+            : await usersNamed(q, service.id, request.members, errors);
         throwFieldErrors(errors);
         if (wanted !== undefined) {
           const current = await q.membersOfGroup(group.id);
           const leaving = current.filter((member) => !wanted.some((user) => user.id === member.userId));
           const joining = wanted.filter((user) => !current.some((member) => member.userId === user.id));
           for (const member of leaving) await q.removeMember(group.id, member.userId);
-          await q.insertMembers(
-            joining.map((user) => ({
-              groupId: group.id,
-              userId: user.id,
-              serviceId: service.id,
-              primary: false,
-            })),
-          );
-          // Primary members who leave fall back to the `users` group: their primary gid changes.
-          await q.markUsersChanged(
-            leaving.filter((member) => member.primary).map((member) => member.userId),
-            generation,
-            at,
-          );
+          await addSupplementary(q, service.id, group.id, joining);
+          await primaryMembersLeft(q, leaving, generation, at);
           if (leaving.length > 0 || joining.length > 0) fields.push('members');
         }
         if (fields.length === 0) return { unchanged: await presentedGroup(q, service, group.id) };
@@ -173,12 +186,7 @@ export function createDirectoryGroups({ changes, queries, dependents }: Director
         for (const dependent of dependents()) {
           await dependent.groupRemoved(tx, { serviceId: service.id, groupId: group.id, generation, at });
         }
-        const members = await q.membersOfGroup(group.id);
-        await q.markUsersChanged(
-          members.filter((member) => member.primary).map((member) => member.userId),
-          generation,
-          at,
-        );
+        await primaryMembersLeft(q, await q.membersOfGroup(group.id), generation, at);
         await q.deleteGroup(group.id);
         return {
           result: undefined,
@@ -213,9 +221,7 @@ export function createDirectoryGroups({ changes, queries, dependents }: Director
     ): Promise<{ group: WorkspaceGroup; created: boolean }> {
       return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
         const q = createDirectoryQueries(tx);
-        const group = requireGroup(await q.findGroup(service.id, groupName));
-        const user = requireUser(await q.findUser(service.id, userName));
-        const member = (await q.membersOfGroup(group.id)).find((candidate) => candidate.userId === user.id);
+        const { group, user, member } = await membershipOf(q, service.id, groupName, userName);
         if (member && (member.primary || !primary)) {
           return { unchanged: { group: await presentedGroup(q, service, group.id), created: false } };
         }
@@ -248,9 +254,7 @@ export function createDirectoryGroups({ changes, queries, dependents }: Director
     ): Promise<WorkspaceGroup> {
       return changes.change(accountId, serviceId, meta, async ({ tx, generation, service, at }) => {
         const q = createDirectoryQueries(tx);
-        const group = requireGroup(await q.findGroup(service.id, groupName));
-        const user = requireUser(await q.findUser(service.id, userName));
-        const member = (await q.membersOfGroup(group.id)).find((candidate) => candidate.userId === user.id);
+        const { group, user, member } = await membershipOf(q, service.id, groupName, userName);
         if (!member) throw new AppError('workspace_member_not_found');
         if (primaryOnly && !member.primary) return { unchanged: await presentedGroup(q, service, group.id) };
         if (primaryOnly) await q.setPrimary(group.id, user.id, false);

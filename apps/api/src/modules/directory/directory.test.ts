@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   WORKSPACE_ID_BLOCK,
@@ -12,14 +12,13 @@ import {
   type WorkspaceUsersResponse,
   type WorkspaceGroupsResponse,
 } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { capacity, registerNode } from '../../test/services.ts';
 import { workspaceUsers } from './directory.table.ts';
 import { createDirectoryService } from './directory.service.ts';
 import { ntHash, verifySha512Crypt } from './passwords.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   nodeCaughtUp,
   ownerWithService,
@@ -27,21 +26,13 @@ import {
   serviceRow,
   setService,
   type Auth,
-  type WorkspaceCalls,
   workspaceChanges,
 } from './workspace.test-support.ts';
 
 const ID_BASE = 1_000_000;
 
 describe('users and groups', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  beforeAll(async () => {
-    ({ ctx, call } = await workspaceTestApp());
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, call } = useWorkspaceTestApp();
 
   const base = (serviceId: string) => `/api/v1/user-groups/${serviceId}`;
   const createUser = (auth: Auth, serviceId: string, body: object) =>

@@ -3,7 +3,13 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import {
+  builtLater,
+  createTestContext,
+  injectWithCsrf,
+  type TestContext,
+  useTestContext,
+} from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, type TestNode } from '../../test/services.ts';
@@ -79,24 +85,53 @@ function placement(
 
 export type WorkspacePlacement = ReturnType<typeof placement>;
 
+/** The test's node, with room for every test's workspaces. */
+function registerTestNode(ctx: TestContext, node: NodeOptions): Promise<TestNode> {
+  return registerNode(ctx, node.name, capacity(1000, node.addresses));
+}
+
 /**
- * What a workspace feature's tests start from: the app with the catalogue on sale, calls made as
- * the web app makes them and, when asked, one registered node to place the workspaces on, with
- * `place` and `placedService` to put them there.
+ * useWorkspaceTestApp's app and node for a single test, to build in a beforeEach and close in its
+ * afterEach.
  */
-export async function workspaceTestApp(
-  options: ContextOptions & { node: NodeOptions },
-): Promise<{ ctx: TestContext; call: WorkspaceCalls; node: TestNode } & WorkspacePlacement>;
-export async function workspaceTestApp(
-  options?: ContextOptions,
-): Promise<{ ctx: TestContext; call: WorkspaceCalls }>;
-export async function workspaceTestApp({ node, ...options }: ContextOptions & { node?: NodeOptions } = {}) {
+export async function workspaceTestApp({ node, ...options }: ContextOptions & { node: NodeOptions }) {
   const ctx = await createTestContext(options);
   await seedCatalogue(ctx);
+  const registered = await registerTestNode(ctx, node);
+  return { ctx, node: registered, ...placement(ctx, registered, node) };
+}
+
+/**
+ * What a workspace feature's tests start from, for one describe block: the app with the catalogue
+ * on sale, calls made as the web app makes them and, when asked, one registered node to place the
+ * workspaces on, with `place` and `placedService` to put them there. It registers the block's
+ * beforeAll (that builds all this) and afterAll (that closes the app); what it answers can be
+ * taken in the block's body and is read when a test uses it.
+ */
+export function useWorkspaceTestApp(
+  options: ContextOptions & { node: NodeOptions },
+): { ctx: TestContext; call: WorkspaceCalls; node: TestNode } & WorkspacePlacement;
+export function useWorkspaceTestApp(options?: ContextOptions): { ctx: TestContext; call: WorkspaceCalls };
+export function useWorkspaceTestApp({ node, ...options }: ContextOptions & { node?: NodeOptions } = {}) {
+  const registered = builtLater<TestNode>('the test node');
+  const ctx = useTestContext(options, async (built) => {
+    await seedCatalogue(built);
+    if (node) registered.set(await registerTestNode(built, node));
+  });
   const call = workspaceCalls(ctx);
   if (!node) return { ctx, call };
-  const registered = await registerNode(ctx, node.name, capacity(1000, node.addresses));
-  return { ctx, call, node: registered, ...placement(ctx, registered, node) };
+  const testNode: TestNode = {
+    get id() {
+      return registered.get().id;
+    },
+    get token() {
+      return registered.get().token;
+    },
+    desired: () => registered.get().desired(),
+    report: (workspaces, free) => registered.get().report(workspaces, free),
+    applyAll: (free) => registered.get().applyAll(free),
+  };
+  return { ctx, call, node: testNode, ...placement(ctx, testNode, node) };
 }
 
 /**
@@ -116,6 +151,21 @@ export async function expectHiddenFromStranger(
     const anonymous = await call.send(method, {}, `${base}${path}`, body);
     expect(anonymous.statusCode, `${method} ${path} without a session`).toBe(401);
   }
+}
+
+/**
+ * The file the fake nodes stream, `ataskaita už lapkritį.txt` ("hello world"), as the browser
+ * downloads it: an attachment named in ASCII and in UTF-8, never cached.
+ */
+export function expectNodeFileDownloaded(file: LightMyRequestResponse): void {
+  expect(file.statusCode, file.body).toBe(200);
+  expect(file.body).toBe('hello world');
+  expect(file.headers).toMatchObject({
+    'content-type': 'application/octet-stream',
+    'content-length': '11',
+    'cache-control': 'private, no-store',
+    'content-disposition': `attachment; filename="ataskaita uz lapkriti.txt"; filename*=UTF-8''ataskaita%20u%C5%BE%20lapkrit%C4%AF.txt`,
+  });
 }
 
 export async function ownerWithService(ctx: TestContext) {

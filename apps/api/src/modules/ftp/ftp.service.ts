@@ -16,7 +16,6 @@ import {
   FTP_DEFAULT_SETTINGS,
   FTP_DEFAULT_USER_ACCESS,
   SFTP_DEFAULT_PORT,
-  type DriverStatus,
   type FileSessionsReport,
   type FtpProtocol,
   type FtpSectionState,
@@ -39,6 +38,7 @@ import type { DirectoryReader } from '../directory/directory.reader.ts';
 import { resourceStatus } from '../services/resource-status.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import { applyProgress, reportedDriver } from '../workspace/feature-status.ts';
 import {
   servicesAddressOf,
   type DirectoryDependent,
@@ -265,9 +265,7 @@ export function createFtpService(deps: {
     enabled: boolean,
     port: number,
   ): FtpServerStatus {
-    const driver: DriverStatus | undefined = service.drivers.find(
-      (candidate) => candidate.driver === driverName,
-    );
+    const driver = reportedDriver(service, driverName);
     return {
       enabled,
       port,
@@ -283,9 +281,6 @@ export function createFtpService(deps: {
       const settings = valuesOf(await queries.findSettings(service.id));
       const access = await accessList(deps.db, service.id);
       const anyone = access.some(canSignIn);
-      const failed = service.failures.some((failure) =>
-        (FTP_FAILURE_KINDS as readonly string[]).includes(failure.kind),
-      );
       return {
         placed: service.nodeId !== null,
         address: await servicesAddressOf(deps.plans, service),
@@ -307,11 +302,7 @@ export function createFtpService(deps: {
         passive_port_min: settings.passivePortMin,
         passive_port_max: settings.passivePortMax,
         tls_required: settings.tlsRequired,
-        apply_status:
-          service.observedGeneration < service.generation ? 'applying' : failed ? 'failed' : 'applied',
-        generation: service.generation,
-        observed_generation: service.observedGeneration,
-        reported_at: service.reportedAt?.toISOString() ?? null,
+        ...applyProgress(service, FTP_FAILURE_KINDS),
         users: access.filter(canSignIn).length,
         users_total: access.length,
         sessions: (await queries.sessionsOf(service.id)).length,

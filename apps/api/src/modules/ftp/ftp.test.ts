@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   FTP_DEFAULT_SETTINGS,
@@ -13,17 +13,14 @@ import {
   type FtpUsersResponse,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { ftpSessions, ftpSettings, ftpUsers } from './ftp.table.ts';
 
@@ -39,18 +36,8 @@ const SETTINGS = {
 };
 
 describe('FTP and SFTP', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let place: WorkspacePlacement['place'];
-
-  beforeAll(async () => {
-    ({ ctx, call, node, place } = await workspaceTestApp({
-      node: { name: 'ftp-node', addresses: ['10.16.0.1'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, place } = useWorkspaceTestApp({
+    node: { name: 'ftp-node', addresses: ['10.16.0.1'] },
   });
 
   const base = (serviceId: string) => `/api/v1/ftp/${serviceId}`;

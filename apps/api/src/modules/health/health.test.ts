@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HealthResponse } from '@debesis/contract';
-import { createTestContext, TEST_REGISTRATION_TOKEN, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, TEST_REGISTRATION_TOKEN } from '../../test/test-app.ts';
 import { createHealthService } from './health.service.ts';
 
 // A story on one app: no node first, then one registers (in random order the second ran first).
 describe('GET /api/v1/health', { shuffle: false }, () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   it('reports the database, the job queue and no node online as degraded', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });

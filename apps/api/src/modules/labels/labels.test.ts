@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LABEL_LIMIT, type Label, type LabelsResponse } from '@debesis/contract';
 import { eq } from 'drizzle-orm';
-import type { TestContext } from '../../test/test-app.ts';
 import { services } from '../services/services.table.ts';
 import {
   activityOf,
   expectHiddenFromStranger,
   ownerWithService,
-  workspaceTestApp,
+  useWorkspaceTestApp,
   type Auth,
-  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { serviceLabels } from './labels.table.ts';
 
 describe('labels', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-
-  beforeAll(async () => {
-    ({ ctx, call } = await workspaceTestApp());
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, call } = useWorkspaceTestApp();
 
   const base = (serviceId: string) => `/api/v1/services/${serviceId}/labels`;
   const put = (auth: Auth, serviceId: string, key: string, value: string) =>

@@ -33,6 +33,7 @@ import type { DirectoryReader } from '../directory/directory.reader.ts';
 import { resourceStatus } from '../services/resource-status.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import { reportedDriver } from '../workspace/feature-status.ts';
 import {
   servicesAddressOf,
   type FeatureReportContext,
@@ -263,7 +264,7 @@ export function createLdapService(deps: {
     async status(accountId: string, serviceId: string): Promise<LdapStatus> {
       const service = await changes.owned(accountId, serviceId);
       const directory = await directoryOf(deps.db, service.id);
-      const driver = service.drivers.find((candidate) => candidate.driver === LDAP_DRIVER);
+      const driver = reportedDriver(service, LDAP_DRIVER);
       const failed = service.failures.some((failure) =>
         (LDAP_FAILURE_KINDS as readonly string[]).includes(failure.kind),
       );

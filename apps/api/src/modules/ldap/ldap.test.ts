@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   ldapSectionSchema,
@@ -9,18 +9,14 @@ import {
   type LdapUserStatus,
   type LdapUsersResponse,
 } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { hashWorkspacePassword, verifySha512Crypt } from '../directory/passwords.ts';
 import { workspaceUsers } from '../directory/directory.table.ts';
@@ -30,19 +26,9 @@ const FUTURE = '2099-12-31';
 const PAST = '2020-01-01';
 
 describe('LDAP', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let place: WorkspacePlacement['place'];
-
-  beforeAll(async () => {
-    ({ ctx, call, node, place } = await workspaceTestApp({
-      clock: true,
-      node: { name: 'ldap-node', addresses: ['10.17.0.1'], subnet: '10.17.1' },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, place } = useWorkspaceTestApp({
+    clock: true,
+    node: { name: 'ldap-node', addresses: ['10.17.0.1'], subnet: '10.17.1' },
   });
 
   const base = (serviceId: string) => `/api/v1/ldap/services/${serviceId}/ldap`;

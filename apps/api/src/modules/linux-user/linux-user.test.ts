@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   LinuxUserChangePasswordResponse,
   LinuxUserMe,
@@ -10,24 +10,19 @@ import type {
   VpnUser,
 } from '@debesis/contract';
 import { ntHash, verifySha512Crypt } from '../directory/passwords.ts';
-import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   setService,
   type Auth,
-  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 
 const PASSWORD = 'ona-pass-123';
 
 describe('the Linux-user portal', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
   let placed = 0;
   const nodeCalls: NodeCalls = {
     call: (async (_serviceId: string, kind: NodeCallKind, payload: { user: string }) => {
@@ -41,14 +36,9 @@ describe('the Linux-user portal', () => {
     }),
   };
 
-  beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({
-      nodeCalls,
-      node: { name: 'linux-user-node', addresses: ['10.29.0.1'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node } = useWorkspaceTestApp({
+    nodeCalls,
+    node: { name: 'linux-user-node', addresses: ['10.29.0.1'] },
   });
 
   const portal = '/api/v1/api/linux-user';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ActivityEventReport,
   ActivityResponse,
@@ -11,22 +11,18 @@ import type {
   WorkspaceReport,
 } from '@debesis/contract';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { TestContext } from '../../test/test-app.ts';
 import { login } from '../../test/factories.ts';
-import { GIB, type TestNode } from '../../test/services.ts';
+import { GIB, workspaceReport } from '../../test/services.ts';
 import { createServicesQueries } from '../services/services.queries.ts';
-import { createUsersQueries } from '../users/users.queries.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   PASSWORD,
   serviceRow,
   setService,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import { activityWindow } from './activity-window.ts';
-import { createMonitoringTick } from './monitoring.tick.ts';
+import { testMonitoringTick } from './monitoring.test-support.ts';
 import { createEveryReportStore } from './monitoring.report.ts';
 import { createMonitoringQueries } from './monitoring.queries.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -59,35 +55,19 @@ describe('activity windows (unit)', () => {
 });
 
 describe('monitoring', () => {
-  let ctx: TestContext;
-  let node: TestNode;
-  let call: WorkspaceCalls;
-  let placedService: WorkspacePlacement['placedService'];
   const mails: MailMessage[] = [];
-  let tick: ReturnType<typeof createMonitoringTick>;
+  let tick: ReturnType<typeof testMonitoringTick>;
 
-  beforeAll(async () => {
-    ({ ctx, call, node, placedService } = await workspaceTestApp({
-      clock: true,
-      node: { name: 'monitoring-node' },
-    }));
-    tick = createMonitoringTick({
-      db: ctx.database.db,
-      users: createUsersQueries(ctx.database.db),
-      sendMail: async (message) => void mails.push(message),
-      webhooks: { post: async () => true },
-      publicUrl: 'http://localhost:8080',
-      now: () => ctx.now(),
-    });
+  const { ctx, call, node, placedService } = useWorkspaceTestApp({
+    clock: true,
+    node: { name: 'monitoring-node' },
   });
-  afterAll(async () => {
-    await ctx.close();
+  beforeAll(async () => {
+    tick = testMonitoringTick(ctx, { mails });
   });
 
   const report = (serviceId: string, extra: Partial<WorkspaceReport>) =>
-    node.report([
-      { service_id: serviceId, observed_generation: 0, ok: true, drivers: [], failures: [], ...extra },
-    ]);
+    node.report([workspaceReport(serviceId, extra)]);
 
   let seq = 0;
   function event(

@@ -7,15 +7,8 @@ import {
   type WebhookResponse,
 } from '@debesis/contract';
 import { verifyEventSignature } from '../../crypto/event-signature.ts';
-import type { TestContext } from '../../test/test-app.ts';
-import { createUsersQueries } from '../users/users.queries.ts';
-import {
-  workspaceTestApp,
-  ownerWithService,
-  setService,
-  type WorkspaceCalls,
-} from '../directory/workspace.test-support.ts';
-import { createMonitoringTick } from './monitoring.tick.ts';
+import { useWorkspaceTestApp, ownerWithService, setService } from '../directory/workspace.test-support.ts';
+import { testMonitoringTick } from './monitoring.test-support.ts';
 import { createWebhooks } from './webhooks.ts';
 
 const BASE = '/api/v1/monitoring';
@@ -44,17 +37,14 @@ async function receiver() {
 }
 
 describe('the alerts webhook', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
   let hook: Awaited<ReturnType<typeof receiver>>;
 
+  const { ctx, call } = useWorkspaceTestApp();
   beforeAll(async () => {
-    ({ ctx, call } = await workspaceTestApp());
     hook = await receiver();
   });
   afterAll(async () => {
     await hook.close();
-    await ctx.close();
   });
 
   it('is set with a key shown once, posts a signed test event, and is removed', async () => {
@@ -134,18 +124,13 @@ describe('the alerts webhook', () => {
     const set = await injectPut(auth, hook.url);
     const { secret } = set.json<WebhookResponse>();
     hook.received.length = 0;
-    const tick = createMonitoringTick({
-      db: ctx.database.db,
-      users: createUsersQueries(ctx.database.db),
-      sendMail: async () => undefined,
+    const tick = testMonitoringTick(ctx, {
       webhooks: createWebhooks({
         db: ctx.database.db,
         serverSecret: ctx.config.jwtSecret,
         allowPrivateTargets: true,
         now: () => new Date(),
       }).sender,
-      publicUrl: 'http://localhost:8080',
-      now: () => new Date(),
     });
     // Ending in two days: the minute's sweep raises it.
     await setService(ctx, serviceId, { validUntil: new Date(Date.now() + 2 * 86_400_000) });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   VPN_TUNNEL_SERVER_ADDRESS,
   type AlertsResponse,
@@ -9,17 +9,14 @@ import {
 import { login, signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { TestContext } from '../../test/test-app.ts';
-import { GIB, type TestNode } from '../../test/services.ts';
-import { createUsersQueries } from '../users/users.queries.ts';
+import { GIB, workspaceReport } from '../../test/services.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   ownerWithService,
   serviceRow,
   setService,
-  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
-import { createMonitoringTick } from '../monitoring/monitoring.tick.ts';
+import { testMonitoringTick } from '../monitoring/monitoring.test-support.ts';
 import { bandwidthDecision, bandwidthLimitBytes, bandwidthMonth, trafficGrowth } from './network.period.ts';
 
 const DAY_MS = 86_400_000;
@@ -68,38 +65,16 @@ describe('bandwidth rules (unit)', () => {
 });
 
 describe('bandwidth and reach of a workspace (API)', () => {
-  let ctx: TestContext;
-  let node: TestNode;
-  let call: WorkspaceCalls;
   const mails: MailMessage[] = [];
-  let tick: ReturnType<typeof createMonitoringTick>;
+  let tick: ReturnType<typeof testMonitoringTick>;
 
+  const { ctx, call, node } = useWorkspaceTestApp({ clock: true, node: { name: 'network-node' } });
   beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({ clock: true, node: { name: 'network-node' } }));
-    tick = createMonitoringTick({
-      db: ctx.database.db,
-      users: createUsersQueries(ctx.database.db),
-      sendMail: async (message) => void mails.push(message),
-      webhooks: { post: async () => true },
-      publicUrl: 'http://localhost:8080',
-      now: () => ctx.now(),
-    });
-  });
-  afterAll(async () => {
-    await ctx.close();
+    tick = testMonitoringTick(ctx, { mails });
   });
 
   const report = (serviceId: string, network: NonNullable<WorkspaceReport['features']>['network']) =>
-    node.report([
-      {
-        service_id: serviceId,
-        observed_generation: 0,
-        ok: true,
-        drivers: [],
-        failures: [],
-        features: { network },
-      },
-    ]);
+    node.report([workspaceReport(serviceId, { features: { network } })]);
   const throttledInDesired = async (serviceId: string) =>
     (await node.desired()).workspaces.find((workspace) => workspace.service_id === serviceId)
       ?.bandwidth_throttled === true;

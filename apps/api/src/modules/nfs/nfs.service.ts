@@ -38,6 +38,7 @@ import type { DirectoryReader } from '../directory/directory.reader.ts';
 import type { ServiceRow } from '../services/workspace-rows.ts';
 import { nodeCallError } from '../nodes/node-calls.ts';
 import type { ChangeMeta, RecordActivity, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import { applyProgress, reportedDriver } from '../workspace/feature-status.ts';
 import {
   servicesAddressOf,
   type DirectoryDependent,
@@ -273,10 +274,7 @@ export function createNfsService(deps: {
 
     async status(accountId: string, serviceId: string): Promise<NfsStatus> {
       const service = await changes.owned(accountId, serviceId);
-      const driver = service.drivers.find((candidate) => candidate.driver === NFS_DRIVER);
-      const failed = service.failures.some((failure) =>
-        (NFS_FAILURE_KINDS as readonly string[]).includes(failure.kind),
-      );
+      const driver = reportedDriver(service, NFS_DRIVER);
       const exports = await queries.countExports(service.id);
       const clients = await queries.clientsOf(service.id);
       return {
@@ -287,11 +285,7 @@ export function createNfsService(deps: {
         live: driver ? driver.live : null,
         serving: exports > 0 ? (driver?.serving ?? null) : null,
         reason: driver?.reason ?? null,
-        apply_status:
-          service.observedGeneration < service.generation ? 'applying' : failed ? 'failed' : 'applied',
-        generation: service.generation,
-        observed_generation: service.observedGeneration,
-        reported_at: service.reportedAt?.toISOString() ?? null,
+        ...applyProgress(service, NFS_FAILURE_KINDS),
         exports,
         limit: NFS_EXPORTS_MAX,
         clients: clients.length,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   nfsClientAdmits,
@@ -15,19 +15,15 @@ import {
   type ServiceOverviewItem,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
 import {
   expectHiddenFromStranger,
   type Route,
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import { nfsExports } from './nfs.table.ts';
@@ -71,10 +67,6 @@ describe('NFS client rules (unit)', () => {
 });
 
 describe('NFS exports', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let place: WorkspacePlacement['place'];
   /** What the node was asked, and whether it knows `nfs.disconnect` (an older agent does not). */
   const asked: Array<{ serviceId: string; kind: NodeCallKind; payload: unknown }> = [];
   let nodeKnowsDisconnect = true;
@@ -88,15 +80,10 @@ describe('NFS exports', () => {
     stream: () => Promise.resolve({ ok: false, code: 'unsupported', error: 'no streams here' }),
   };
 
-  beforeAll(async () => {
-    ({ ctx, call, node, place } = await workspaceTestApp({
-      clock: true,
-      nodeCalls,
-      node: { name: 'nfs-node', addresses: ['10.16.0.1'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, place } = useWorkspaceTestApp({
+    clock: true,
+    nodeCalls,
+    node: { name: 'nfs-node', addresses: ['10.16.0.1'] },
   });
 
   const base = (serviceId: string) => `/api/v1/nfs/${serviceId}`;

@@ -1,29 +1,27 @@
 // Node calls through the whole app (PGlite by default, PostgreSQL with DATABASE_URL): a feature's
 // question reaches the node its service is placed on through that node's long poll, and only that
 // node may answer it, once, before its deadline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NodeCall, NodeCallResultRequest } from '@debesis/contract';
 import { errorText, type ErrorCode } from '@debesis/contract';
 import { nodeCallsOf } from '../../app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, injectWithCsrf, useTestContext } from '../../test/test-app.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 import { nodeCallError } from './node-calls.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
 describe('node calls', () => {
-  let ctx: TestContext;
   let calls: NodeCalls;
   let node: TestNode;
   let other: TestNode;
   let serviceId: string;
   let ownerAuth: { authorization: string };
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const ctx = useTestContext({}, async (ctx) => {
     await seedCatalogue(ctx);
     calls = nodeCallsOf(ctx.app);
     node = await registerNode(ctx, 'calls-node', capacity(1000, ['10.21.0.1', '10.21.0.2']));
@@ -33,9 +31,6 @@ describe('node calls', () => {
     await serviceJobs(ctx).placement.place(serviceId);
     // Registered after the placement, so the service is on `node`, not here.
     other = await registerNode(ctx, 'calls-other', capacity(1000, ['10.21.0.3']));
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const poll = async (as: TestNode, waitMs = 0) => {

@@ -14,6 +14,7 @@ import {
   injectWithCsrf,
   TEST_REGISTRATION_TOKEN,
   type TestContext,
+  useTestContext,
 } from '../../test/test-app.ts';
 import { ntHash } from '../directory/passwords.ts';
 import { createNodesQueries } from './nodes.queries.ts';
@@ -27,13 +28,7 @@ const registration = (name: string, hostname = `${name}.local`): NodeRegisterReq
 });
 
 describe('node identity', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ clock: true });
 
   const queries = () => createNodesQueries(ctx.database.db);
   const register = (name: string, token: string, hostname?: string) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NodeRegisterRequest } from '@debesis/contract';
-import { createTestContext, TEST_REGISTRATION_TOKEN, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, TEST_REGISTRATION_TOKEN } from '../../test/test-app.ts';
 
 const capacity = { disk_total_bytes: 10_000_000, disk_free_bytes: 8_000_000, addresses: ['127.0.10.1'] };
 const registration = (name: string): NodeRegisterRequest => ({
@@ -11,13 +11,7 @@ const registration = (name: string): NodeRegisterRequest => ({
 });
 
 describe('nodes', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   const register = (name: string, token = TEST_REGISTRATION_TOKEN) =>
     ctx.app.inject({

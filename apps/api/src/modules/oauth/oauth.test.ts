@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@debesis/contract';
-import { sessionBeforeVerification } from '../../test/factories.ts';
+import { login, sessionBeforeVerification } from '../../test/factories.ts';
 import {
   startLocalOidcProvider,
   type LocalOidcAccount,
@@ -218,17 +218,7 @@ describe('OAuth sign-in with OpenID Connect providers', () => {
       email,
     );
 
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        username: email,
-        password: PASSWORD,
-        grant_type: 'password',
-      }).toString(),
-    });
-    expect(login.statusCode).toBe(200);
+    expect((await login(ctx, email, PASSWORD)).statusCode).toBe(200);
   });
 
   it('takes an unproven registration of the address for its proven owner: verified, password and sessions gone', async () => {
@@ -265,17 +255,7 @@ describe('OAuth sign-in with OpenID Connect providers', () => {
       headers: { authorization: `Bearer ${session.access_token}` },
     });
     expect(squatterCall.statusCode).toBe(401);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        username: email,
-        password: PASSWORD,
-        grant_type: 'password',
-      }).toString(),
-    });
-    expect(login.statusCode).toBe(401);
+    expect((await login(ctx, email, PASSWORD)).statusCode).toBe(401);
   });
 
   it('refuses an address the provider has not verified, and links nothing', async () => {

@@ -1,6 +1,6 @@
 // Open orders (paid or cancelled from the services and billing pages) and the capacity answer
 // given before paying for a new workspace.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AccountCredit,
   OpenOrder,
@@ -9,7 +9,7 @@ import type {
   PaymentSessionStatus,
   PlanChange,
 } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import {
   buyService,
@@ -25,14 +25,7 @@ const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '1
 type Auth = Record<string, string>;
 
 describe('open orders and capacity before payment', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   const get = (auth: Auth, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth });
   const post = (auth: Auth, url: string, payload: object = {}) =>

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PriceBreakdownResponse } from '@debesis/contract';
 import { calculatePrice, CATALOGUE_SEED } from '@debesis/pricing';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { SEED_CATALOGUE } from '../products/catalogue-seed.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
+import { seedCatalogue } from '../../test/payments.ts';
 import { createProductsQueries } from '../products/products.queries.ts';
 import { createProductsService } from '../products/products.service.ts';
 import { createQuotesService } from './quotes.service.ts';
@@ -11,16 +11,7 @@ const mini = CATALOGUE_SEED.find((product) => product.id === 'mini');
 if (!mini) throw new Error('the seed catalogue has no MINI plan');
 
 describe('price and VAT quotes', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await createProductsService({ queries: createProductsQueries(ctx.database.db) }).seedIfEmpty(
-      SEED_CATALOGUE,
-    );
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   const price = (body: object, query = '') =>
     injectWithCsrf(ctx.app, { method: 'POST', url: `/api/v1/orders/calculate-price${query}`, payload: body });

@@ -1,9 +1,9 @@
 // The customer names the workspace at checkout: on the order, or when its payment opens; without a
 // name the service is called after the plan, as before.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Order } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { sandboxEvent, seedCatalogue, sendSandboxEvent } from '../../test/payments.ts';
 import { services } from '../services/services.table.ts';
@@ -11,14 +11,7 @@ import { services } from '../services/services.table.ts';
 const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 
 describe('naming the workspace at checkout', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   async function order(auth: Record<string, string>, payload: object) {
     const created = await injectWithCsrf(ctx.app, {

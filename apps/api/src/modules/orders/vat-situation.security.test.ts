@@ -3,9 +3,9 @@
 // checked against the IP country of the request (the registered country without billing info or
 // with an unknown IP), frozen in the order's breakdown. 127.0.0.1 (every test's default) has no
 // country; the addresses below are in the offline GeoIP database as LT, US and DE.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, PlanChangeQuote, PriceBreakdownResponse, RegisterRequest } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 
@@ -17,14 +17,7 @@ const ADDRESS = { street: 'Gedimino pr. 9', city: 'Vilnius', state: '', postal_c
 type Auth = Record<string, string>;
 
 describe('VAT country from evidence, not from the profile', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   const owner = async (overrides: Partial<RegisterRequest> = {}) => (await signedInUser(ctx, overrides)).auth;
   const setProfileCountry = async (auth: Auth, country: string) => {

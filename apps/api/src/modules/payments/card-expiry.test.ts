@@ -4,12 +4,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { createMailer } from '../../mail/mailer.ts';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, injectWithCsrf, type TestContext, useTestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { startWorker } from '../../worker.ts';
 import { createUsersQueries } from '../users/users.queries.ts';
@@ -17,15 +15,10 @@ import { createCardExpiryMailer } from './card-expiry.ts';
 import { paymentMethods } from './payment-methods.table.ts';
 import { createPaymentMethodsQueries } from './payment-methods.queries.ts';
 import { scheduledJob } from '../../jobs/schedules.ts';
+import { testWorkerDeps } from '../../test/worker.ts';
 
 describe('the expiring-card mail', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   /** Keeps a card for the account, as a provider event would. */
   async function keepCard(accountId: string, expMonth: number, expYear: number, last4 = '4242') {
@@ -121,17 +114,7 @@ describe('the worker runs payments.card-expiry', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     mailDir = mkdtempSync(path.join(tmpdir(), 'debesis-card-expiry-'));
-    await startWorker({
-      queue: ctx.queue,
-      database: ctx.database,
-      apiUrl: 'http://127.0.0.1:9',
-      paymentsSandboxSecret: 'unused-in-this-test-0123456789',
-      publicUrl: 'http://localhost:8080',
-      serverSecret: 'worker-test-secret-0123456789abcdef',
-      embedded: true,
-      mailer: createMailer({ mailDir, from: 'test@debesis.localhost' }),
-      logger: pino({ level: 'silent' }),
-    });
+    await startWorker(testWorkerDeps(ctx.queue, ctx.database, mailDir));
   });
   afterAll(async () => {
     await ctx.close();

@@ -1,12 +1,18 @@
 // Kept cards with the sandbox provider, end to end: the keep box of the card page, the API field,
 // Billing's card form, the card shown (never its number), replaced and removed, the provider's
 // events applied once, and the off-session charge renewals will use, per Stripe's test cards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Order, PaymentMethodsResponse } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { injectWithCsrf, useTestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { seedCatalogue, sendSandboxEvent, sendSandboxEventAsWritten } from '../../test/payments.ts';
+import {
+  seedCatalogue,
+  sendSandboxEvent,
+  sendSandboxEventAsWritten,
+  placeOrder,
+  openCardForm,
+} from '../../test/payments.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { activityEvents } from '../activity/activity.table.ts';
@@ -21,20 +27,15 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 type Auth = { authorization: string };
 
 describe('kept cards (sandbox)', () => {
-  let ctx: TestContext;
   /** The queued sandbox events, delivered to the webhook as the worker does. */
   const delivered: string[] = [];
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const ctx = useTestContext({}, async (ctx) => {
     await seedCatalogue(ctx);
     await ctx.queue.work('payments.sandbox-event', async ({ event }) => {
       const response = await sendSandboxEventAsWritten(ctx, event);
       if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
       delivered.push(event.type);
     });
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const methods = () =>
@@ -77,9 +78,7 @@ describe('kept cards (sandbox)', () => {
   }
 
   async function orderWithSession(auth: Auth, body: Record<string, unknown> = {}) {
-    const order = (
-      await injectWithCsrf(ctx.app, { method: 'POST', url: '/api/v1/orders/', headers: auth, payload: PLAN })
-    ).json<Order>();
+    const order = await placeOrder(ctx, auth, PLAN);
     const session = await injectWithCsrf(ctx.app, {
       method: 'POST',
       url: '/api/v1/payments/session',
@@ -156,14 +155,7 @@ describe('kept cards (sandbox)', () => {
 
   it('refuses a save_payment_method that is not a boolean', async () => {
     const owner = await signedInUser(ctx);
-    const order = (
-      await injectWithCsrf(ctx.app, {
-        method: 'POST',
-        url: '/api/v1/orders/',
-        headers: owner.auth,
-        payload: PLAN,
-      })
-    ).json<Order>();
+    const order = await placeOrder(ctx, owner.auth, PLAN);
     const refused = await injectWithCsrf(ctx.app, {
       method: 'POST',
       url: '/api/v1/payments/session',
@@ -246,21 +238,15 @@ describe('kept cards (sandbox)', () => {
 
   it('closes a card form after a day', async () => {
     const owner = await signedInUser(ctx);
-    const { url } = (
-      await injectWithCsrf(ctx.app, {
-        method: 'POST',
-        url: '/api/v1/billing/payment-methods',
-        headers: owner.auth,
-      })
-    ).json<{ url: string }>();
-    const id = new URL(url).pathname.split('/').at(-1)!;
+    const path = await openCardForm(ctx, owner.auth);
+    const id = path.split('/').at(-1)!;
     await ctx.database.db
       .update(paymentMethodSetups)
       .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
       .where(eq(paymentMethodSetups.id, id));
     const saved = await ctx.app.inject({
       method: 'POST',
-      url: `${new URL(url).pathname}/save`,
+      url: `${path}/save`,
       headers: FORM,
       payload: 'card_number=4242424242424242&exp_month=12&exp_year=40&cvc=123',
     });
@@ -277,16 +263,10 @@ describe('kept cards (sandbox)', () => {
       headers: owner.auth,
       payload: { language: 'lt' },
     });
-    const { url } = (
-      await injectWithCsrf(ctx.app, {
-        method: 'POST',
-        url: '/api/v1/billing/payment-methods',
-        headers: owner.auth,
-      })
-    ).json<{ url: string }>();
+    const path = await openCardForm(ctx, owner.auth);
     const form = await ctx.app.inject({
       method: 'GET',
-      url: new URL(url).pathname,
+      url: path,
       headers: { 'accept-language': 'en' },
     });
     expect(form.body).toContain('<html lang="lt">');
@@ -359,16 +339,10 @@ describe('kept cards (sandbox)', () => {
     expect(await charge('renewal-a')).toEqual({ status: 'no_card' });
 
     const keep = async (cardNumber: string, last4: string) => {
-      const { url } = (
-        await injectWithCsrf(ctx.app, {
-          method: 'POST',
-          url: '/api/v1/billing/payment-methods',
-          headers: owner.auth,
-        })
-      ).json<{ url: string }>();
+      const path = await openCardForm(ctx, owner.auth);
       const saved = await ctx.app.inject({
         method: 'POST',
-        url: `${new URL(url).pathname}/save`,
+        url: `${path}/save`,
         headers: FORM,
         payload: `card_number=${cardNumber}&exp_month=12&exp_year=40&cvc=123`,
       });

@@ -1,10 +1,10 @@
 // Attacks on payments with the sandbox provider (issue 12): credit spent twice through a
 // cancelled order's card page (12.3), and sandbox events that do not match their session or pay
 // an order a second time (12.9).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AccountCredit, Order, PlanChange } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import {
   buyService,
@@ -23,14 +23,7 @@ const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '1
 type Auth = Record<string, string>;
 
 describe('payments under attack (sandbox provider)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   const post = (auth: Auth, url: string, payload: object = {}) =>
     injectWithCsrf(ctx.app, { method: 'POST', url, headers: auth, payload });
@@ -43,6 +36,10 @@ describe('payments under attack (sandbox provider)', () => {
     )[0]?.validUntil.getTime();
   const session = async (id: string) =>
     (await ctx.database.db.select().from(paymentSessions).where(eq(paymentSessions.id, id)))[0];
+  /** Why the event was refused, as recorded with it (null when it was not). */
+  const refusalOf = async (eventId: string) =>
+    (await ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId)))[0]
+      ?.refusal;
   const actions = async (accountId: string, action: string) =>
     ctx.database.db
       .select()
@@ -170,11 +167,7 @@ describe('payments under attack (sandbox provider)', () => {
       const event = sandboxEvent(opened.session_id, 'payment.succeeded', extra);
       const response = await sendSandboxEvent(ctx, event);
       expect(response.json()).toEqual({ received: true, result: 'refused' });
-      const [recorded] = await ctx.database.db
-        .select()
-        .from(paymentEvents)
-        .where(eq(paymentEvents.eventId, event.id));
-      expect(recorded?.refusal).toBe(reason);
+      expect(await refusalOf(event.id)).toBe(reason);
     }
     expect((await order(owner.auth, created.id)).status).toBe('AWAITING_PAYMENT');
     expect((await session(opened.session_id))?.status).toBe('open');
@@ -200,11 +193,7 @@ describe('payments under attack (sandbox provider)', () => {
           received: true,
           result: 'refused',
         });
-        const [recorded] = await ctx.database.db
-          .select()
-          .from(paymentEvents)
-          .where(eq(paymentEvents.eventId, event.id));
-        expect(recorded?.refusal).toBe(reason);
+        expect(await refusalOf(event.id)).toBe(reason);
       }
     }
     expect((await order(owner.auth, created.id)).status).toBe('AWAITING_PAYMENT');

@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Order, PaymentSessionStatus } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { sandboxEvent, seedCatalogue, sendSandboxEvent } from '../../test/payments.ts';
+import { sandboxEvent, seedCatalogue, sendSandboxEvent, placeOrder } from '../../test/payments.ts';
 import { services } from '../services/services.table.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 
 const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 
 describe('orders and payments', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   async function orderAndSession() {
     const owner = await signedInUser(ctx);
-    const created = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/orders/',
-      headers: owner.auth,
-      payload: PLAN,
-    });
-    expect(created.statusCode).toBe(201);
-    const order = created.json<Order>();
+    const order = await placeOrder(ctx, owner.auth, PLAN);
     const session = await injectWithCsrf(ctx.app, {
       method: 'POST',
       url: '/api/v1/payments/session',

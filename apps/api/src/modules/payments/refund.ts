@@ -4,7 +4,7 @@
 // refundPayment). The provider's idempotency key names the refund, so a repeated or concurrent
 // attempt refunds once; a conditional update records it once.
 import type { Db } from '../../db/database.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type Executor } from '../../db/transaction.ts';
 import type { ActivityService } from '../activity/activity.service.ts';
 import { randomUUID } from 'node:crypto';
 import { creditableInvoiceForOrder, issueCreditNoteInTransaction } from '../billing/credit-note.ts';
@@ -17,6 +17,33 @@ export interface RefundDeps {
   provider: Pick<PaymentProvider, 'id' | 'refund'>;
   activity: Pick<ActivityService, 'record'>;
   now: () => Date;
+}
+
+/** The account's "payment refunded" entry, written in the transaction that records the refund. */
+function recordRefunded(
+  activity: Pick<ActivityService, 'record'>,
+  tx: Executor,
+  session: PaymentSessionRow,
+  amountMinor: number,
+  reference: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return activity.record(
+    {
+      accountId: session.accountId,
+      action: 'payment refunded',
+      tone: 'warning',
+      details: {
+        order_id: session.orderId,
+        session_id: session.id,
+        amount: amountMinor,
+        provider: session.provider,
+        refund: reference,
+        ...details,
+      },
+    },
+    tx,
+  );
 }
 
 /**
@@ -43,22 +70,7 @@ export async function refundPendingSession(
   }
   const recorded = await inTransaction(deps.db, async (tx) => {
     if (!(await createPaymentsQueries(tx).markRefunded(session.id, reference, deps.now()))) return false;
-    await deps.activity.record(
-      {
-        accountId: session.accountId,
-        action: 'payment refunded',
-        tone: 'warning',
-        details: {
-          order_id: session.orderId,
-          session_id: session.id,
-          amount: session.amountMinor,
-          provider: session.provider,
-          refund: reference,
-          ...details,
-        },
-      },
-      tx,
-    );
+    await recordRefunded(deps.activity, tx, session, session.amountMinor, reference, details);
     return true;
   });
   return { reference, recorded };
@@ -288,26 +300,13 @@ export async function refundPayment(
       .filter((refund) => refund.status === 'refunded')
       .reduce((sum, refund) => sum + refund.amountMinor, 0);
     if (refunded >= session.amountMinor) await txPayments.markWhollyRefunded(session.id, reference, at);
-    await deps.activity.record(
-      {
-        accountId: session.accountId,
-        action: 'payment refunded',
-        tone: 'warning',
-        details: {
-          order_id: session.orderId,
-          session_id: session.id,
-          amount: reservation.amountMinor,
-          provider: session.provider,
-          refund: reference,
-          invoice: invoice.number,
-          credit_note: note.number,
-          end_service: reservation.endService,
-          by: 'operator',
-          ...(reservation.reason ? { reason: reservation.reason } : {}),
-        },
-      },
-      tx,
-    );
+    await recordRefunded(deps.activity, tx, session, reservation.amountMinor, reference, {
+      invoice: invoice.number,
+      credit_note: note.number,
+      end_service: reservation.endService,
+      by: 'operator',
+      ...(reservation.reason ? { reason: reservation.reason } : {}),
+    });
     return note;
   });
   const after = (await payments.findSession(session.id)) ?? session;

@@ -4,10 +4,9 @@
 // that link pays that invoice and extends the service; auto_renew off charges nothing.
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Order } from '@debesis/contract';
 import { renewalsOf } from '../../app.ts';
 import { login, signedInUser } from '../../test/factories.ts';
-import { sendSandboxEventAsWritten } from '../../test/payments.ts';
+import { sendSandboxEventAsWritten, placeOrder, openCardForm } from '../../test/payments.ts';
 import { serviceJobs, type TestNode } from '../../test/services.ts';
 import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
 import { workspaceTestApp } from '../directory/workspace.test-support.ts';
@@ -85,14 +84,7 @@ describe('automatic renewal and dunning', () => {
 
   /** A service bought with the card kept (4242), placed and active. */
   async function activeServiceWithKeptCard(owner: Owner): Promise<string> {
-    const order = (
-      await injectWithCsrf(ctx.app, {
-        method: 'POST',
-        url: '/api/v1/orders/',
-        headers: owner.auth,
-        payload: PLAN,
-      })
-    ).json<Order>();
+    const order = await placeOrder(ctx, owner.auth, PLAN);
     const session = await paymentSession(owner.auth, { order_id: order.id, save_payment_method: true });
     await payThrough(session, true);
     await until('the order paid', async () => (await orderStatus(order.id)) === 'PAID');
@@ -114,12 +106,7 @@ describe('automatic renewal and dunning', () => {
 
   /** Replaces the kept card through Billing's card form. */
   async function replaceCard(auth: Auth, number: string) {
-    const opened = await injectWithCsrf(ctx.app, {
-      method: 'POST',
-      url: '/api/v1/billing/payment-methods',
-      headers: auth,
-    });
-    const path = new URL(opened.json<{ url: string }>().url).pathname;
+    const path = await openCardForm(ctx, auth);
     const saved = await ctx.app.inject({
       method: 'POST',
       url: `${path}/save`,

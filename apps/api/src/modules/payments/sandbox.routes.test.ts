@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
-import { seedCatalogue } from '../../test/payments.ts';
+import { seedCatalogue, placeOrder } from '../../test/payments.ts';
 
 const PLAN = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 
 describe('the sandbox card page', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   /** An order of an account that chose `language`, and the card page its payment opened. */
   async function cardPageOf(language: 'en' | 'lt') {
@@ -26,14 +18,7 @@ describe('the sandbox card page', () => {
       payload: { language },
     });
     expect(put.statusCode).toBe(200);
-    const order = (
-      await injectWithCsrf(ctx.app, {
-        method: 'POST',
-        url: '/api/v1/orders/',
-        headers: owner.auth,
-        payload: PLAN,
-      })
-    ).json<Order>();
+    const order = await placeOrder(ctx, owner.auth, PLAN);
     const session = await injectWithCsrf(ctx.app, {
       method: 'POST',
       url: `/api/v1/orders/${order.id}/process`,

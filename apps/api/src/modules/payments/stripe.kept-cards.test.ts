@@ -6,8 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, PaymentMethodsResponse } from '@debesis/contract';
+import type { PaymentMethodsResponse } from '@debesis/contract';
 import { injectWithCsrf } from '../../test/test-app.ts';
+import { placeOrder } from '../../test/payments.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { createStripeProvider } from './stripe.provider.ts';
 import { useStripeApp } from './stripe.test-support.ts';
@@ -315,14 +316,12 @@ describe('the app with Stripe: kept cards', () => {
   it('makes one Customer per account, keeps the card Stripe attached, and detaches it on removal', async () => {
     const owner = await signedInUser(stripe.ctx);
     const open = async () => {
-      const order = (
-        await injectWithCsrf(stripe.ctx.app, {
-          method: 'POST',
-          url: '/api/v1/orders/',
-          headers: owner.auth,
-          payload: { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '1m' },
-        })
-      ).json<Order>();
+      const order = await placeOrder(stripe.ctx, owner.auth, {
+        product_id: 'mini',
+        disk_space: 50,
+        users_count: 5,
+        period_id: '1m',
+      });
       const response = await injectWithCsrf(stripe.ctx.app, {
         method: 'POST',
         url: `/api/v1/orders/${order.id}/process`,

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Order, PaymentSessionStatus } from '@debesis/contract';
+import type { PaymentSessionStatus } from '@debesis/contract';
 import { injectWithCsrf } from '../../test/test-app.ts';
+import { placeOrder } from '../../test/payments.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { services } from '../services/services.table.ts';
 import { createStripeProvider } from './stripe.provider.ts';
@@ -153,14 +154,12 @@ describe('the app with Stripe as provider', () => {
 
   it('pays an order once from five copies of Stripe’s signed completion event', async () => {
     const owner = await signedInUser(stripe.ctx);
-    const order = (
-      await injectWithCsrf(stripe.ctx.app, {
-        method: 'POST',
-        url: '/api/v1/orders/',
-        headers: owner.auth,
-        payload: { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' },
-      })
-    ).json<Order>();
+    const order = await placeOrder(stripe.ctx, owner.auth, {
+      product_id: 'starter',
+      disk_space: 3,
+      users_count: 2,
+      period_id: '1m',
+    });
     const session = (
       await injectWithCsrf(stripe.ctx.app, {
         method: 'POST',

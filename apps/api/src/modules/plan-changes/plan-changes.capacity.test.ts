@@ -4,10 +4,10 @@
 // waiting for room is applied by the retry once the node has room, and not before. Downgrades
 // and changes that keep the disk are never held back. Each test has a node of its own (the
 // earlier ones drained, so nothing new lands on them).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, isNull } from 'drizzle-orm';
 import type { ErrorResponse, OrderCapacity, PlanChange, PlanChangeQuote } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, payOrder, seedCatalogue } from '../../test/payments.ts';
 import {
@@ -30,14 +30,7 @@ const OPTIMIZED = { product_id: 'optimized', disk_space: 500, users_count: 10 };
 type Auth = Record<string, string>;
 
 describe('room on the node for a larger disk', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   const post = (auth: Auth, url: string, payload: object) =>
     injectWithCsrf(ctx.app, { method: 'POST', url, headers: auth, payload });

@@ -2,28 +2,21 @@
 // (3.4 GB written to a "3 GB" workspace). The credit now waits for the node to report the
 // smaller disk in place; a shrink the node refuses because the data does not fit undoes the
 // change, without credit, and the owner's activity log says why.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountCredit, PlanChange, WorkspaceReport } from '@debesis/contract';
-import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
-import { GIB, serviceJobs, type TestNode } from '../../test/services.ts';
-import { workspaceTestApp, activityOf, serviceRow } from '../directory/workspace.test-support.ts';
+import { GIB, serviceJobs } from '../../test/services.ts';
+import { activityOf, serviceRow, useWorkspaceTestApp } from '../directory/workspace.test-support.ts';
 
 const MINI = { product_id: 'mini', disk_space: 50, users_count: 5, period_id: '12m' };
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2 };
 type Auth = Record<string, string>;
 
 describe('a disk downgrade is credited only once the node has the smaller disk', () => {
-  let ctx: TestContext;
-  let node: TestNode;
-  beforeAll(async () => {
-    ({ ctx, node } = await workspaceTestApp({
-      node: { name: 'shrink-node', addresses: ['10.12.0.1', '10.12.0.2', '10.12.0.3'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, node } = useWorkspaceTestApp({
+    node: { name: 'shrink-node', addresses: ['10.12.0.1', '10.12.0.2', '10.12.0.3'] },
   });
 
   const get = (auth: Auth, url: string) => ctx.app.inject({ method: 'GET', url, headers: auth });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AccountCredit, Order, PlanChange, PlanChangeQuote } from '@debesis/contract';
 import { calculatePrice, CATALOGUE_SEED, prorate, percentOf } from '@debesis/pricing';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import {
   buyService,
@@ -30,14 +30,7 @@ function yearPrice(selection: { product_id: string; disk_space: number; users_co
 }
 
 describe('plan changes and account credit', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   async function ownerWithService(plan = MINI) {
     const owner = await signedInUser(ctx);

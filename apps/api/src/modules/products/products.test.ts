@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Product, ProductConfig } from '@debesis/contract';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { createProductsQueries, type ProductInput } from './products.queries.ts';
 import { createProductsService } from './products.service.ts';
 
@@ -33,17 +33,12 @@ const plan = (
 });
 
 describe('products', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const ctx = useTestContext({}, async (ctx) => {
     const service = createProductsService({ queries: createProductsQueries(ctx.database.db) });
     expect(await service.seedIfEmpty([plan('mini', 1499, 50, 5), plan('retired', 999, 10, 1, false)])).toBe(
       true,
     );
     expect(await service.seedIfEmpty([plan('other', 1, 1, 1)])).toBe(false);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('lists active products by default, with options and periods in the spec’s shape', async () => {

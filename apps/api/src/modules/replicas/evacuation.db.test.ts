@@ -1,11 +1,11 @@
 // An operator's evacuation moves at most two workspaces off a node at a time; a terminated
 // workspace's standby is told to delete its copy; `ops nodes fail` fails a node over at once,
 // and a node that holds a standby cannot be removed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { evacuate, failNodeNow, type ReplicaOps } from '../../cli/ops/replicas.ts';
 import { removeNode } from '../../cli/ops/nodes.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
@@ -17,14 +17,12 @@ import { createReplicas } from './replicas.service.ts';
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
 describe('evacuations, terminated standbys and declared failures', { shuffle: false }, () => {
-  let ctx: TestContext;
   let ops: ReplicaOps;
   let source: TestNode;
   let target: TestNode;
   const ids: string[] = [];
 
-  beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
+  const ctx = useTestContext({ clock: true }, async (ctx) => {
     await seedCatalogue(ctx);
     const pool = ['10.50.0.1', '10.50.0.2', '10.50.0.3', '10.50.0.4'];
     source = await registerNode(ctx, 'ev-source', capacity(1000, pool));
@@ -43,9 +41,6 @@ describe('evacuations, terminated standbys and declared failures', { shuffle: fa
       wakeNode: () => undefined,
       now: ctx.now(),
     };
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('evacuates a node two workspaces at a time', async () => {

@@ -3,7 +3,7 @@
 // where a standby goes, what each node is told (roles, departures) and what of its reports counts
 // (fencing), a failover made once and never without a replica, a move's phases end to end, and the
 // standby's pull relayed from the primary through the nodes routes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   NODE_FAILOVER_AFTER_MS,
   REPLICA_NAME_HEADER,
@@ -15,7 +15,7 @@ import {
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { type TestContext, useTestContext } from '../../test/test-app.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import { activityOf, serviceRow, setService } from '../directory/workspace.test-support.ts';
@@ -81,24 +81,19 @@ async function logCodes(ctx: TestContext, serviceId: string, owner: Record<strin
 }
 
 describe('standby replicas, failover and moves', { shuffle: false }, () => {
-  let ctx: TestContext;
   let a: TestNode;
   let b: TestNode;
   let c: TestNode;
   let owner: Awaited<ReturnType<typeof signedInUser>>;
   let serviceId: string;
 
-  beforeAll(async () => {
-    ctx = await createTestContext({ clock: true });
+  const ctx = useTestContext({ clock: true }, async (ctx) => {
     await seedCatalogue(ctx);
     // a and b share a room's pool; c's pool is another room's.
     a = await registerNode(ctx, 'rep-a', capacity(1000, ['10.40.0.1', '10.40.0.2']));
     b = await registerNode(ctx, 'rep-b', capacity(1000, ['10.40.0.1', '10.40.0.2']));
     c = await registerNode(ctx, 'rep-c', capacity(200, ['10.41.0.1']));
     owner = await signedInUser(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('places a new workspace on an address no node uses, and its standby on the other node of its pool only', async () => {

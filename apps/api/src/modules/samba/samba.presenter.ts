@@ -41,6 +41,20 @@ export function shareGroups(snapshot: SambaSnapshot, shareId: string): string[] 
     .sort();
 }
 
+/** A share as the node applies it; the owner's view adds how far that got. */
+function shareState(snapshot: SambaSnapshot, share: SambaShareRow): SambaShareState {
+  return {
+    name: share.name,
+    path: share.path,
+    description: share.description,
+    guest_ok: share.guestOk,
+    browseable: share.browseable,
+    bind_public_ip: share.bindPublicIp,
+    users: shareUsers(snapshot, share.id),
+    groups: shareGroups(snapshot, share.id),
+  };
+}
+
 export function presentShare(
   service: ObservedWorkspace,
   snapshot: SambaSnapshot,
@@ -52,14 +66,7 @@ export function presentShare(
     changedGeneration: share.changedGeneration,
   });
   return {
-    name: share.name,
-    path: share.path,
-    description: share.description,
-    guest_ok: share.guestOk,
-    browseable: share.browseable,
-    bind_public_ip: share.bindPublicIp,
-    users: shareUsers(snapshot, share.id),
-    groups: shareGroups(snapshot, share.id),
+    ...shareState(snapshot, share),
     apply_status: status,
     apply_error: error,
     created_at: share.createdAt.toISOString(),
@@ -82,16 +89,5 @@ export function presentSettings(
 }
 
 export function desiredShares(snapshot: SambaSnapshot): SambaShareState[] {
-  return snapshot.shares
-    .map((share): SambaShareState => ({
-      name: share.name,
-      path: share.path,
-      description: share.description,
-      guest_ok: share.guestOk,
-      browseable: share.browseable,
-      bind_public_ip: share.bindPublicIp,
-      users: shareUsers(snapshot, share.id),
-      groups: shareGroups(snapshot, share.id),
-    }))
-    .sort(byName);
+  return snapshot.shares.map((share) => shareState(snapshot, share)).sort(byName);
 }

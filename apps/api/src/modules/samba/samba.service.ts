@@ -33,6 +33,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, type AppFieldError } from '../../http/app-error.ts';
 import type { DirectoryReader } from '../directory/directory.reader.ts';
 import type { ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import { applyProgress, reportedDriver } from '../workspace/feature-status.ts';
 import {
   servicesAddressOf,
   type DesiredContext,
@@ -461,21 +462,14 @@ export function createSambaService(deps: {
 
     async status(accountId: string, serviceId: string): Promise<SambaStatus> {
       const service = await changes.owned(accountId, serviceId);
-      const driver = service.drivers.find((candidate) => candidate.driver === SAMBA_DRIVER);
-      const failed = service.failures.some((failure) =>
-        (SAMBA_FAILURE_KINDS as readonly string[]).includes(failure.kind),
-      );
+      const driver = reportedDriver(service, SAMBA_DRIVER);
       return {
         placed: service.nodeId !== null,
         address: await servicesAddressOf(deps.plans, service),
         public_address: await deps.plans.publicAddress(service.productId),
         live: driver ? driver.live : null,
         reason: driver?.reason ?? null,
-        apply_status:
-          service.observedGeneration < service.generation ? 'applying' : failed ? 'failed' : 'applied',
-        generation: service.generation,
-        observed_generation: service.observedGeneration,
-        reported_at: service.reportedAt?.toISOString() ?? null,
+        ...applyProgress(service, SAMBA_FAILURE_KINDS),
         shares: await queries.countShares(service.id),
         settings: presentSettings(service, await queries.findSettings(service.id)),
       };

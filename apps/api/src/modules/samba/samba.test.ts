@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   SAMBA_DEFAULT_SETTINGS,
@@ -13,11 +13,10 @@ import {
   type SambaStatus,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { createDirectoryReader } from '../directory/directory.reader.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   nodeCaughtUp,
   ownerWithService,
@@ -25,21 +24,13 @@ import {
   serviceRow,
   setService,
   type Auth,
-  type WorkspaceCalls,
   workspaceChanges,
 } from '../directory/workspace.test-support.ts';
 import { sambaShares } from './samba.table.ts';
 import { createSambaService } from './samba.service.ts';
 
 describe('Samba shares', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  beforeAll(async () => {
-    ({ ctx, call } = await workspaceTestApp());
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, call } = useWorkspaceTestApp();
 
   const base = (serviceId: string) => `/api/v1/samba/${serviceId}`;
   const users = (serviceId: string) => `/api/v1/user-groups/${serviceId}`;

@@ -1,8 +1,8 @@
 // The app-wide robustness test reaches these routes only without a session (401 first). Here the
 // owner is signed in and the service exists, so junk reaches the handlers themselves.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@debesis/contract';
-import { createTestContext, csrfSession, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, csrfSession } from '../../test/test-app.ts';
 import { seedCatalogue } from '../../test/payments.ts';
 import { ownerWithService, PASSWORD, workspaceCalls } from '../directory/workspace.test-support.ts';
 
@@ -29,14 +29,7 @@ const JUNK_BODIES = [
 const NAMES = ['ona', 'team', 'projects', 'ONA', '%00', 'x'.repeat(99)];
 
 describe('users, groups and Samba routes refuse junk from a signed-in owner without a 500', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   it('answers every route with a 2xx or an error shape, never 500', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);

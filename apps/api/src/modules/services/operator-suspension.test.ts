@@ -1,11 +1,11 @@
 // Support's suspension: active services stop (the lifecycle's `suspend`), each with an entry saying
 // an operator did it, and unsuspending brings back exactly those, not a service suspended for
 // another reason.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, registerNode, serviceJobs, type TestNode } from '../../test/services.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 import { createActivityQueries } from '../activity/activity.queries.ts';
 import { createActivityService } from '../activity/activity.service.ts';
 import {
@@ -21,13 +21,11 @@ import { createServicesQueries } from './services.queries.ts';
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
 describe('operator suspension', () => {
-  let ctx: TestContext;
   let node: TestNode;
   let deps: OperatorSuspensionDeps;
   let woken: string[];
 
-  beforeAll(async () => {
-    ctx = await createTestContext();
+  const ctx = useTestContext({}, async (ctx) => {
     await seedCatalogue(ctx);
     node = await registerNode(
       ctx,
@@ -44,9 +42,6 @@ describe('operator suspension', () => {
       wakeNode: (nodeId) => woken.push(nodeId),
       now: () => ctx.now(),
     };
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   /** An owner with `count` active services on the node. */

@@ -1,24 +1,17 @@
 // Placement under contention: two workers placing the same services at the same moment (on
 // PostgreSQL really in parallel) give each service one node, address and id block, and tell
 // its owner once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceLogLine } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService, seedCatalogue } from '../../test/payments.ts';
 import { capacity, expectNoOvercommit, registerNode, serviceJobs } from '../../test/services.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { useTestContext } from '../../test/test-app.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
 describe('placement by two workers at once', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedCatalogue(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedCatalogue);
 
   it('places every service once, on distinct addresses and id blocks', async () => {
     const addresses = Array.from({ length: 8 }, (_, index) => `10.5.0.${index + 1}`);

@@ -3,7 +3,7 @@
 // GET /services/status and in GET /services/{id}/status, for each situation a customer meets:
 // running, stopped, waiting for room, a node reporting its daemon down or a change not applied,
 // a node gone silent. The actions offered follow the lifecycle.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   ServiceDisplayReason,
   ServiceDisplayState,
@@ -13,9 +13,9 @@ import type {
 } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
-import { capacity, serviceJobs, type TestNode } from '../../test/services.ts';
-import { injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { workspaceTestApp, serviceRow } from '../directory/workspace.test-support.ts';
+import { capacity, serviceJobs } from '../../test/services.ts';
+import { injectWithCsrf } from '../../test/test-app.ts';
+import { serviceRow, useWorkspaceTestApp } from '../directory/workspace.test-support.ts';
 import { NODE_OFFLINE_AFTER_MS } from './lifecycle.constants.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
@@ -24,17 +24,9 @@ const ADDRESSES = Array.from({ length: 8 }, (_, index) => `10.13.1.${index + 1}`
 type Auth = { authorization: string };
 
 describe('the display state of a service', () => {
-  let ctx: TestContext;
-  let node: TestNode;
-
-  beforeAll(async () => {
-    ({ ctx, node } = await workspaceTestApp({
-      clock: true,
-      node: { name: 'display-node', addresses: ADDRESSES },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, node } = useWorkspaceTestApp({
+    clock: true,
+    node: { name: 'display-node', addresses: ADDRESSES },
   });
 
   async function get<T>(url: string, auth: Auth): Promise<T> {

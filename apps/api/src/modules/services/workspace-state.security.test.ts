@@ -1,25 +1,17 @@
 // Attack 12.2, as the owner saw it: the workspace stayed down for minutes while its service
 // showed running with a growing uptime. A node that reports a daemon of the workspace down makes
 // the service offline, not running, with the node's reason and no uptime, until it serves again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceOverviewItem, ServiceStatusDetail } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
-import { serviceJobs, type TestNode } from '../../test/services.ts';
-import { workspaceTestApp, serviceRow } from '../directory/workspace.test-support.ts';
+import { serviceJobs } from '../../test/services.ts';
+import { serviceRow, useWorkspaceTestApp } from '../directory/workspace.test-support.ts';
 
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
 describe('a workspace whose daemon is down is not shown running', () => {
-  let ctx: TestContext;
-  let node: TestNode;
-  beforeAll(async () => {
-    ({ ctx, node } = await workspaceTestApp({ node: { name: 'down-node', addresses: ['10.13.0.1'] } }));
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, node } = useWorkspaceTestApp({ node: { name: 'down-node', addresses: ['10.13.0.1'] } });
 
   it('attack 12.2: the node reports smbd down after a failed resize: offline with the reason, no uptime; running again once it serves', async () => {
     const owner = await signedInUser(ctx);

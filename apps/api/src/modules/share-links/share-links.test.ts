@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   NodeCallKind,
   NodeStreamMeta,
@@ -12,16 +12,13 @@ import type {
   StorageListing,
 } from '@debesis/contract';
 import { eq } from 'drizzle-orm';
-import type { TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   setService,
   type Auth,
-  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { shareLinks } from './share-links.table.ts';
 
@@ -97,9 +94,6 @@ function download(payload: ShareDownloadPayload) {
 }
 
 describe('share links', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
   let placed = 0;
   const asked: Array<{ kind: string; payload: unknown }> = [];
   const nodeCalls: NodeCalls = {
@@ -121,15 +115,10 @@ describe('share links', () => {
     }) as NodeCalls['stream'],
   };
 
-  beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({
-      clock: true,
-      nodeCalls,
-      node: { name: 'share-links-node', addresses: ['10.19.0.1'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node } = useWorkspaceTestApp({
+    clock: true,
+    nodeCalls,
+    node: { name: 'share-links-node', addresses: ['10.19.0.1'] },
   });
 
   const base = (serviceId: string) => `/api/v1/shares/${serviceId}`;

@@ -1,12 +1,10 @@
 // Issue 36, point 8: a node's failure text names its own files (`/var/lib/…/ws/<id>/…`). The
 // storage picker answers a failed node call with its code only; replayed
 // here with a node whose refusals carry its paths.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
+import { describe, expect, it } from 'vitest';
 import type { NodeCalls } from '../nodes/node-calls.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   ownerWithService,
   setService,
   workspaceCalls,
@@ -16,8 +14,6 @@ const ROOT = '/var/lib/debesis/data/nodes/local/ws/3f0c9a1e-0b7a-4c11-9d55-2a7d1
 const NODE_LAYOUT = /\/var\/lib|data\/nodes|\/ws\//;
 
 describe('storage browse errors', () => {
-  let ctx: TestContext;
-  let node: TestNode;
   const refusal = {
     ok: false as const,
     code: 'failed' as const,
@@ -28,14 +24,9 @@ describe('storage browse errors', () => {
     stream: async () => refusal,
   };
 
-  beforeAll(async () => {
-    ({ ctx, node } = await workspaceTestApp({
-      nodeCalls,
-      node: { name: 'browse-node', addresses: ['10.29.0.1'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, node } = useWorkspaceTestApp({
+    nodeCalls,
+    node: { name: 'browse-node', addresses: ['10.29.0.1'] },
   });
 
   it('attack: a node refusing a folder with its own path in the text answers the code, not the path', async () => {

@@ -2,7 +2,7 @@
 // reports it, one taken on demand through the node call, one a minute, another account's 404, an
 // ext4 workspace that takes none, and one snapshot read in the backup browser (browse, download).
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type {
   BackupBrowseResponse,
   NodeCallKind,
@@ -11,16 +11,14 @@ import type {
   SnapshotsListResponse,
   SnapshotsReport,
 } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
 import { SUBUSER, subuserSignIn } from '../../test/security.ts';
-import type { TestNode } from '../../test/services.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
+  expectNodeFileDownloaded,
   ownerWithService,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
+import { workspaceReport } from '../../test/services.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 
 const snapshot = (name: string, kind: Snapshot['kind'] = 'scheduled'): Snapshot => {
@@ -84,21 +82,12 @@ function fakeNode() {
 }
 
 describe('snapshots', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let placedService: WorkspacePlacement['placedService'];
   const fake = fakeNode();
 
-  beforeAll(async () => {
-    ({ ctx, call, node, placedService } = await workspaceTestApp({
-      clock: true,
-      nodeCalls: fake.nodeCalls,
-      node: { name: 'snapshots-node', addresses: ['10.16.0.1'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, placedService } = useWorkspaceTestApp({
+    clock: true,
+    nodeCalls: fake.nodeCalls,
+    node: { name: 'snapshots-node', addresses: ['10.16.0.1'] },
   });
   beforeEach(() => {
     fake.failWith(null);
@@ -107,16 +96,7 @@ describe('snapshots', () => {
 
   const url = (serviceId: string) => `/api/v1/snapshots/${serviceId}`;
   const report = (serviceId: string, snapshots: SnapshotsReport) =>
-    node.report([
-      {
-        service_id: serviceId,
-        observed_generation: 0,
-        ok: true,
-        drivers: [],
-        failures: [],
-        features: { snapshots },
-      },
-    ]);
+    node.report([workspaceReport(serviceId, { features: { snapshots } })]);
 
   it('lists the snapshots the node reports, newest first, with the schedule', async () => {
     const { auth, serviceId } = await placedService();
@@ -263,14 +243,7 @@ describe('snapshots', () => {
     it('downloads one file as an attachment, piped from the node; a missing file is 404', async () => {
       const { auth, serviceId } = await withSnapshots();
       const file = await call.get(auth, downloadUrl(serviceId, BROWSED, FILE_PATH));
-      expect(file.statusCode, file.body).toBe(200);
-      expect(file.body).toBe('hello world');
-      expect(file.headers).toMatchObject({
-        'content-type': 'application/octet-stream',
-        'content-length': '11',
-        'cache-control': 'private, no-store',
-        'content-disposition': `attachment; filename="ataskaita uz lapkriti.txt"; filename*=UTF-8''ataskaita%20u%C5%BE%20lapkrit%C4%AF.txt`,
-      });
+      expectNodeFileDownloaded(file);
       expect(fake.asked).toEqual([
         { serviceId, kind: 'snapshot.download', payload: { name: BROWSED, path: FILE_PATH } },
       ]);

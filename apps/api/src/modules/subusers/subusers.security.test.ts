@@ -1,26 +1,14 @@
 // A subuser's second factor under guessing: wrong codes from one address held every address
 // (five from anywhere locked the subuser out for 15 minutes). Counted per subuser AND address now.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Subuser, TwoFactorSetupResponse } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
-import {
-  workspaceTestApp,
-  ownerWithService,
-  type WorkspaceCalls,
-} from '../directory/workspace.test-support.ts';
+import { useWorkspaceTestApp, ownerWithService } from '../directory/workspace.test-support.ts';
 
 const PASSWORD = 'backup-work-1';
 
 describe('subuser sign-in under guessing', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  beforeAll(async () => {
-    ({ ctx, call } = await workspaceTestApp({ clock: true }));
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, call } = useWorkspaceTestApp({ clock: true });
 
   const login = (serviceId: string, code: string, ip: string) =>
     ctx.app.inject({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type {
   BackupCodesResponse,
@@ -10,28 +10,18 @@ import type {
   TwoFactorSetupResponse,
 } from '@debesis/contract';
 import { eq } from 'drizzle-orm';
-import type { TestContext } from '../../test/test-app.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   type Auth,
-  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 import { subuserBackupCodes, subusers } from './subusers.table.ts';
 
 const PASSWORD = 'backup-work-1';
 
 describe('subusers', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-
-  beforeAll(async () => {
-    ({ ctx, call } = await workspaceTestApp({ clock: true }));
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const { ctx, call } = useWorkspaceTestApp({ clock: true });
 
   const base = (serviceId: string) => `/api/v1/subusers/${serviceId}`;
   const bearer = (token: string): Auth => ({ authorization: `Bearer ${token}` });

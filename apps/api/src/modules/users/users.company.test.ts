@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/factories.ts';
 import { buy, seedProducts } from '../billing/billing.test-support.ts';
 
@@ -13,14 +13,7 @@ const business = {
 };
 
 describe('correcting company details', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    await seedProducts(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({}, seedProducts);
 
   const send = (method: 'PUT' | 'POST', url: string, auth: Record<string, string>, payload: object) =>
     injectWithCsrf(ctx.app, { method, url, headers: auth, payload });

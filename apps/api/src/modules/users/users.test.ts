@@ -1,8 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userSchema, type Settings, type User } from '@debesis/contract';
-import { createTestContext, injectWithCsrf, type TestContext } from '../../test/test-app.ts';
-import { register, sessionBeforeVerification, signedInUser } from '../../test/factories.ts';
+import { useTestContext, injectWithCsrf } from '../../test/test-app.ts';
+import {
+  register,
+  sessionBeforeVerification,
+  signedInUser,
+  expectVatTypoRefused,
+  VAT_NUMBER_TYPO,
+} from '../../test/factories.ts';
 import { activityEvents } from '../activity/activity.table.ts';
 
 const business = {
@@ -14,13 +20,7 @@ const business = {
 };
 
 describe('users and settings', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   const change = (
     method: 'PUT' | 'POST',
@@ -220,20 +220,10 @@ describe('users and settings', () => {
       'POST',
       '/api/v1/users/me/convert-to-business',
       auth,
-      { business_details: { ...business, vat_number: 'LT100001919018' } },
+      { business_details: { ...business, vat_number: VAT_NUMBER_TYPO } },
       'lt',
     );
-    expect(typo.statusCode).toBe(422);
-    expect(typo.json()).toMatchObject({
-      errors: [
-        {
-          field: 'business_details.vat_number',
-          code: 'invalid_vat_checksum',
-          message:
-            'Tai netinkamas PVM mokėtojo kodas: nesutampa kontroliniai skaitmenys. Patikrinkite, ar nėra klaidos',
-        },
-      ],
-    });
+    expectVatTypoRefused(typo, 'business_details.vat_number');
     const wrongShape = await change('POST', '/api/v1/users/me/convert-to-business', auth, {
       business_details: { ...business, vat_number: 'LT1000019190' },
     });

@@ -36,6 +36,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { sha512Crypt } from '../directory/passwords.ts';
 import { createWorkspaceRows, type ServiceRow } from '../services/workspace-rows.ts';
 import type { ActivityNote, ChangeMeta, WorkspaceChanges } from '../workspace/workspace-change.ts';
+import { applyProgress, reportedDriver } from '../workspace/feature-status.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 import {
   desiredUser,
@@ -314,10 +315,7 @@ export function createVpnService(deps: {
 
     async status(accountId: string, serviceId: string): Promise<VpnStatus> {
       const service = await changes.owned(accountId, serviceId);
-      const driver = service.drivers.find((candidate) => candidate.driver === VPN_DRIVER);
-      const failed = service.failures.some((failure) =>
-        (VPN_FAILURE_KINDS as readonly string[]).includes(failure.kind),
-      );
+      const driver = reportedDriver(service, VPN_DRIVER);
       const users = await queries.countUsers(service.id);
       // The server runs for backup clients' logins too.
       const logins = (await queries.listLogins(service.id)).length;
@@ -330,11 +328,7 @@ export function createVpnService(deps: {
         live: driver ? driver.live : null,
         serving: logins > 0 ? (driver?.serving ?? null) : null,
         reason: driver?.reason ?? null,
-        apply_status:
-          service.observedGeneration < service.generation ? 'applying' : failed ? 'failed' : 'applied',
-        generation: service.generation,
-        observed_generation: service.observedGeneration,
-        reported_at: service.reportedAt?.toISOString() ?? null,
+        ...applyProgress(service, VPN_FAILURE_KINDS),
         users,
         sessions: (await queries.sessionsOf(service.id)).length,
         limit: service.usersCount,

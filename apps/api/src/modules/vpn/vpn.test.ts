@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   VPN_CONFIG_LINK_TTL_SECONDS,
@@ -17,22 +17,19 @@ import {
   type VpnUsersResponse,
   type WorkspaceApplyResponse,
 } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
 import { login, signedInUser } from '../../test/factories.ts';
-import type { TestNode } from '../../test/services.ts';
 import {
   expectHiddenFromStranger,
   type Route,
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   PASSWORD,
   serviceRow,
   setService,
   type Auth,
-  type WorkspaceCalls,
-  type WorkspacePlacement,
 } from '../directory/workspace.test-support.ts';
+import { workspaceReport } from '../../test/services.ts';
 import { verifySha512Crypt } from '../directory/passwords.ts';
 import type { NodeCallFailureCode, NodeCalls } from '../workspace/workspace-feature.ts';
 import { vpnUsers } from './vpn.table.ts';
@@ -125,21 +122,12 @@ describe('the VPN (unit)', () => {
 });
 
 describe('the VPN', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
-  let place: WorkspacePlacement['place'];
   const fake = fakeNode();
 
-  beforeAll(async () => {
-    ({ ctx, call, node, place } = await workspaceTestApp({
-      clock: true,
-      nodeCalls: fake.nodeCalls,
-      node: { name: 'vpn-node', addresses: ['10.15.0.1'], subnet: '10.15.1', idBase: 6_000_000 },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node, place } = useWorkspaceTestApp({
+    clock: true,
+    nodeCalls: fake.nodeCalls,
+    node: { name: 'vpn-node', addresses: ['10.15.0.1'], subnet: '10.15.1', idBase: 6_000_000 },
   });
   beforeEach(() => {
     fake.failWith(null);
@@ -162,16 +150,7 @@ describe('the VPN', () => {
   const desiredOf = async (serviceId: string) =>
     (await node.desired()).workspaces.find((workspace) => workspace.service_id === serviceId);
   const reportVpn = (serviceId: string, vpn: VpnReport) =>
-    node.report([
-      {
-        service_id: serviceId,
-        observed_generation: 0,
-        ok: true,
-        drivers: [],
-        failures: [],
-        features: { vpn },
-      },
-    ]);
+    node.report([workspaceReport(serviceId, { features: { vpn } })]);
 
   it('creates a user: stamped, logged, in the desired state with its crypt, limit and certificate generation', async () => {
     const { auth, serviceId } = await ownerWithService(ctx);

@@ -2,7 +2,7 @@
 // gives the address the node's daemons answer on. A NAT plan (Starter) binds Samba, NFS, FTP, SFTP
 // and LDAP only inside its VPN (the agent's serving-address.ts), so its statuses name the tunnel's
 // server address, never the pool address they would time out on; a dedicated plan names its own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   VPN_TUNNEL_SERVER_ADDRESS,
   type FtpStatus,
@@ -13,28 +13,17 @@ import {
   type NfsStatus,
   type SambaStatus,
 } from '@debesis/contract';
-import type { TestContext } from '../../test/test-app.ts';
-import type { TestNode } from '../../test/services.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   ownerWithService,
   setService,
   type Auth,
-  type WorkspaceCalls,
 } from '../directory/workspace.test-support.ts';
 
 describe('the address every protocol status names', () => {
-  let ctx: TestContext;
-  let call: WorkspaceCalls;
-  let node: TestNode;
   let placedCount = 0;
-  beforeAll(async () => {
-    ({ ctx, call, node } = await workspaceTestApp({
-      node: { name: 'address-node', addresses: ['10.18.0.1'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, call, node } = useWorkspaceTestApp({
+    node: { name: 'address-node', addresses: ['10.18.0.1'] },
   });
 
   /** A placed service of the plan, with one NFS export; its pool address. */

@@ -1,13 +1,12 @@
 // The workspace module on a real database: a registered feature's section in what a node pulls,
 // the node's failures kept per registered kind, and a change recorded in its own transaction.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceStatusDetail } from '@debesis/contract';
 import { signedInUser } from '../../test/factories.ts';
 import { buyService } from '../../test/payments.ts';
-import { serviceJobs, type TestNode } from '../../test/services.ts';
-import type { TestContext } from '../../test/test-app.ts';
+import { serviceJobs, workspaceReport } from '../../test/services.ts';
 import {
-  workspaceTestApp,
+  useWorkspaceTestApp,
   activityOf,
   ownerWithService,
   serviceRow,
@@ -23,15 +22,8 @@ import { createWorkspaceState } from './workspace-state.ts';
 const STARTER = { product_id: 'starter', disk_space: 3, users_count: 2, period_id: '1m' };
 
 describe('the workspace module', () => {
-  let ctx: TestContext;
-  let node: TestNode;
-  beforeAll(async () => {
-    ({ ctx, node } = await workspaceTestApp({
-      node: { name: 'workspace-node', addresses: ['10.14.0.1', '10.14.0.2'] },
-    }));
-  });
-  afterAll(async () => {
-    await ctx.close();
+  const { ctx, node } = useWorkspaceTestApp({
+    node: { name: 'workspace-node', addresses: ['10.14.0.1', '10.14.0.2'] },
   });
 
   async function placedService(): Promise<{ serviceId: string; auth: Record<string, string> }> {
@@ -164,19 +156,14 @@ describe('the workspace module', () => {
       sessions: [],
       usage: [{ user: 'ona', month: '2026-03', bytes_received: 1, bytes_sent: 2, over_limit: false }],
     };
-    const report = (id: string, features?: object) => ({
-      service_id: id,
-      observed_generation: 0,
-      ok: true,
-      drivers: [],
-      failures: [],
-      ...(features ? { features } : {}),
-    });
-    await state.applyReports(node.id, [report(serviceId, { vpn }), report(otherId)]);
+    await state.applyReports(node.id, [
+      workspaceReport(serviceId, { features: { vpn } }),
+      workspaceReport(otherId),
+    ]);
     expect(heard).toEqual([{ serviceId, at, section: vpn, inTransaction: true }]);
 
     await setService(ctx, serviceId, { status: 'terminated' });
-    await state.applyReports(node.id, [report(serviceId, { vpn })]);
+    await state.applyReports(node.id, [workspaceReport(serviceId, { features: { vpn } })]);
     expect(heard).toHaveLength(1);
   });
 
