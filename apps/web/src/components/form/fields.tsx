@@ -1,6 +1,12 @@
 // Labelled form controls for react-hook-form (`{...register('email')}` spreads straight in), with
 // the error and hint wired for assistive technology (aria-invalid, aria-describedby).
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import './fields.css';
 
@@ -106,6 +112,27 @@ export function SelectField({
       <select {...selectProps} ref={ref} className="select" {...controlAria(id, error, hint)}>
         {children}
       </select>
+    </FieldFrame>
+  );
+}
+
+type TextareaFieldProps = FieldFrameProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { ref?: Ref<HTMLTextAreaElement> | undefined };
+
+/** A longer text (a message), framed and wired like InputField. */
+export function TextareaField({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  ref,
+  className,
+  ...textareaProps
+}: TextareaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
+      <textarea {...textareaProps} ref={ref} className="textarea" {...controlAria(id, error, hint)} />
     </FieldFrame>
   );
 }

@@ -8,11 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { getSessionState, updateSessionUser, useSession } from '../../auth/session.ts';
-import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/accounts-messages.ts';
+import { AuthCard, AuthOutcome, AuthPending } from '../auth/AuthCard.tsx';
 import { CONFIRM_EMAIL_CHANGE_PATH } from './account-forms.ts';
-import '../auth/auth.css';
 
 export function ConfirmEmailPage() {
   const { t } = useTranslation();
@@ -20,20 +19,19 @@ export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   return (
-    <section className="card auth-card" aria-labelledby="confirm-email-title">
+    <AuthCard titleId="confirm-email-title">
       {token ? (
         <ConfirmToken token={token} />
       ) : (
-        <>
-          <h1 id="confirm-email-title" className="auth-card__title">
-            {t('confirmEmail.title')}
-          </h1>
-          <FormAlert tone="error" testId="confirm-email-missing">
-            {t('confirmEmail.missingToken')}
-          </FormAlert>
-        </>
+        <AuthOutcome
+          titleId="confirm-email-title"
+          title={t('confirmEmail.title')}
+          tone="error"
+          message={t('confirmEmail.missingToken')}
+          messageTestId="confirm-email-missing"
+        />
       )}
-    </section>
+    </AuthCard>
   );
 }
 
@@ -67,37 +65,38 @@ function ConfirmToken({ token }: { token: string }) {
 
   if (confirmation.isPending) {
     return (
-      <div className="auth-status" role="status" data-testid="confirm-email-pending">
-        <span className="spinner" aria-hidden="true" />
-        <h1 id="confirm-email-title" className="auth-card__title">
-          {t('confirmEmail.confirming')}
-        </h1>
-      </div>
+      <AuthPending
+        titleId="confirm-email-title"
+        title={t('confirmEmail.confirming')}
+        testId="confirm-email-pending"
+      />
     );
   }
   if (confirmation.isSuccess) {
     return (
-      <div data-testid="confirm-email-success">
-        <h1 id="confirm-email-title" className="auth-card__title">
-          {t('confirmEmail.successTitle')}
-        </h1>
-        <FormAlert tone="success" testId="confirm-email-message">
-          {confirmation.data.message}
-        </FormAlert>
+      <AuthOutcome
+        titleId="confirm-email-title"
+        title={t('confirmEmail.successTitle')}
+        tone="success"
+        message={confirmation.data.message}
+        messageTestId="confirm-email-message"
+        testId="confirm-email-success"
+      >
         {next}
-      </div>
+      </AuthOutcome>
     );
   }
   const { error } = confirmation;
   return (
-    <div data-testid="confirm-email-failed">
-      <h1 id="confirm-email-title" className="auth-card__title">
-        {t('confirmEmail.failedTitle')}
-      </h1>
-      <FormAlert tone="error" testId="confirm-email-error">
-        {isApiError(error) ? error.message : t('errors.email_change_link_invalid')}
-      </FormAlert>
+    <AuthOutcome
+      titleId="confirm-email-title"
+      title={t('confirmEmail.failedTitle')}
+      tone="error"
+      message={isApiError(error) ? error.message : t('errors.email_change_link_invalid')}
+      messageTestId="confirm-email-error"
+      testId="confirm-email-failed"
+    >
       {next}
-    </div>
+    </AuthOutcome>
   );
 }
