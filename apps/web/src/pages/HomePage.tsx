@@ -4,6 +4,7 @@ import type { ParseKeys, TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DefinitionList } from '../components/DefinitionList.tsx';
 import { ArrowRightIcon, CheckIcon, FolderIcon, ServerIcon, ShieldIcon } from '../components/icons.tsx';
 import { FEATURES_ANCHOR } from '../components/SitePageLinks.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
@@ -226,24 +227,15 @@ function PlanTeaser() {
           {PLANS.map((plan) => (
             <li key={plan.name} className="card plan-card">
               <h3 className="plan-card__name">{plan.name}</h3>
-              <dl className="plan-card__facts">
-                <div>
-                  <dt>{t('home.plans.storage')}</dt>
-                  <dd>{plan.storage}</dd>
-                </div>
-                <div>
-                  <dt>{t('home.plans.users')}</dt>
-                  <dd>{plan.users}</dd>
-                </div>
-                <div>
-                  <dt>{t('home.plans.address')}</dt>
-                  <dd>{t(`home.plans.${plan.address}`)}</dd>
-                </div>
-                <div>
-                  <dt>{t('home.plans.support')}</dt>
-                  <dd>{t(`home.plans.${plan.support}`)}</dd>
-                </div>
-              </dl>
+              <DefinitionList
+                className="plan-card__facts"
+                items={[
+                  { term: t('home.plans.storage'), value: plan.storage },
+                  { term: t('home.plans.users'), value: plan.users },
+                  { term: t('home.plans.address'), value: t(`home.plans.${plan.address}`) },
+                  { term: t('home.plans.support'), value: t(`home.plans.${plan.support}`) },
+                ]}
+              />
             </li>
           ))}
         </ul>

@@ -4,10 +4,12 @@
 import { userSchema, type User } from '@debesis/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { updateSessionUser } from '../../auth/session.ts';
+import { DefinitionList, type Definition } from '../../components/DefinitionList.tsx';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { countryName } from '../../forms/countries.ts';
 import { useLanguage } from '../../i18n/language.ts';
@@ -42,6 +44,22 @@ export function CompanySection({ user }: { user: User }) {
   );
 }
 
+const COMPANY_ROWS = ['name', 'code', 'vatNumber', 'country', 'address'] as const;
+type CompanyRow = (typeof COMPANY_ROWS)[number];
+
+/** The company's details in one order and one wording, as the account has them or as the conversion will store them. */
+function companyRows(
+  t: TFunction,
+  values: Record<CompanyRow, string>,
+  testIds: Partial<Record<CompanyRow, string>>,
+): Definition[] {
+  return COMPANY_ROWS.map((row) => ({
+    term: t(`settings.company.${row}`),
+    value: values[row],
+    testId: testIds[row],
+  }));
+}
+
 function CompanyDetails({ user }: { user: User }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -54,28 +72,21 @@ function CompanyDetails({ user }: { user: User }) {
     : '';
   return (
     <>
-      <dl className="detail-list" data-testid="settings-company">
-        <div>
-          <dt>{t('settings.company.name')}</dt>
-          <dd data-testid="settings-company-name">{company?.name || none}</dd>
-        </div>
-        <div>
-          <dt>{t('settings.company.code')}</dt>
-          <dd>{company?.code || none}</dd>
-        </div>
-        <div>
-          <dt>{t('settings.company.vatNumber')}</dt>
-          <dd>{company?.vat_number || none}</dd>
-        </div>
-        <div>
-          <dt>{t('settings.company.country')}</dt>
-          <dd>{company?.country ? countryName(company.country, language) : none}</dd>
-        </div>
-        <div>
-          <dt>{t('settings.company.address')}</dt>
-          <dd>{address || none}</dd>
-        </div>
-      </dl>
+      <DefinitionList
+        className="detail-list"
+        testId="settings-company"
+        items={companyRows(
+          t,
+          {
+            name: company?.name || none,
+            code: company?.code || none,
+            vatNumber: company?.vat_number || none,
+            country: company?.country ? countryName(company.country, language) : none,
+            address: address || none,
+          },
+          { name: 'settings-company-name' },
+        )}
+      />
       <CompanyCorrection user={user} />
     </>
   );
@@ -189,30 +200,21 @@ function ConversionSummary({ details }: { details: ReturnType<typeof toBusinessD
     .filter(Boolean)
     .join(', ');
   return (
-    <dl className="detail-list convert-confirm__summary" data-testid="settings-convert-summary">
-      <div>
-        <dt>{t('settings.company.name')}</dt>
-        <dd>{details.business_name}</dd>
-      </div>
-      <div>
-        <dt>{t('settings.company.code')}</dt>
-        <dd>{details.business_code}</dd>
-      </div>
-      <div>
-        <dt>{t('settings.company.vatNumber')}</dt>
-        <dd data-testid="settings-convert-summary-vat">
-          {details.vat_number ?? t('settings.company.noVatNumber')}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('settings.company.country')}</dt>
-        <dd>{countryName(details.country, language)}</dd>
-      </div>
-      <div>
-        <dt>{t('settings.company.address')}</dt>
-        <dd>{address}</dd>
-      </div>
-    </dl>
+    <DefinitionList
+      className="detail-list convert-confirm__summary"
+      testId="settings-convert-summary"
+      items={companyRows(
+        t,
+        {
+          name: details.business_name,
+          code: details.business_code,
+          vatNumber: details.vat_number ?? t('settings.company.noVatNumber'),
+          country: countryName(details.country, language),
+          address,
+        },
+        { vatNumber: 'settings-convert-summary-vat' },
+      )}
+    />
   );
 }
 

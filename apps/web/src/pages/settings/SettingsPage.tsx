@@ -26,6 +26,7 @@ import { SessionsSection } from './SessionsSection.tsx';
 import { EmailSection, PasswordSection } from './SignInSection.tsx';
 import './settings.css';
 import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const SETTINGS_QUERY_KEY = ['settings'] as const;
 
@@ -149,12 +150,12 @@ function PreferencesSection() {
 
       <h3 className="settings-subtitle">{t('settings.notifications.title')}</h3>
       {settings.isError ? (
-        <FormAlert tone="error" testId="settings-load-error">
-          {t('settings.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void settings.refetch()}>
-            {t('settings.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed
+          message={t('settings.loadFailed')}
+          retryLabel={t('settings.retry')}
+          query={settings}
+          testId="settings-load-error"
+        />
       ) : (
         <div className="settings-checks" aria-busy={settings.isPending}>
           <CheckboxField
