@@ -4,20 +4,21 @@ import type { ReactNode } from 'react';
 import { FormAlert } from './form/fields.tsx';
 
 export function LoadFailed({
-  message,
   retryLabel,
   query,
   testId,
+  children,
 }: {
-  message: ReactNode;
   retryLabel: string;
   /** The query to run again; null when asking again cannot help (the answer itself was wrong). */
   query: { refetch: () => Promise<unknown> } | null;
   testId: string;
+  /** What could not be loaded. */
+  children: ReactNode;
 }) {
   return (
     <FormAlert tone="error" testId={testId}>
-      {message}{' '}
+      {children}{' '}
       {query && (
         <button type="button" className="btn btn--ghost" onClick={() => void query.refetch()}>
           {retryLabel}

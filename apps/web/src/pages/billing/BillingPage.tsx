@@ -390,12 +390,9 @@ function Invoices() {
         </p>
       )}
       {invoices.isError && (
-        <LoadFailed
-          message={t('billing.invoices.loadFailed')}
-          retryLabel={t('billing.retry')}
-          query={invoices}
-          testId="invoices-error"
-        />
+        <LoadFailed retryLabel={t('billing.retry')} query={invoices} testId="invoices-error">
+          {t('billing.invoices.loadFailed')}
+        </LoadFailed>
       )}
       {list && list.items.length === 0 && (
         <p className="text-muted" data-testid="invoices-empty">
@@ -502,12 +499,9 @@ export function BillingPage() {
         <p className="text-muted">{t('billing.lead')}</p>
       </header>
       {summary.isError && (
-        <LoadFailed
-          message={t('billing.loadFailed')}
-          retryLabel={t('billing.retry')}
-          query={summary}
-          testId="billing-error"
-        />
+        <LoadFailed retryLabel={t('billing.retry')} query={summary} testId="billing-error">
+          {t('billing.loadFailed')}
+        </LoadFailed>
       )}
       {data && (
         <dl className="billing-summary" data-testid="billing-summary">

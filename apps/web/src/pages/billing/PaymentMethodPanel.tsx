@@ -94,12 +94,9 @@ export function PaymentMethodPanel() {
         </p>
       )}
       {method.isError && (
-        <LoadFailed
-          message={t('billing.paymentMethod.loadFailed')}
-          retryLabel={t('billing.retry')}
-          query={method}
-          testId="payment-method-error"
-        />
+        <LoadFailed retryLabel={t('billing.retry')} query={method} testId="payment-method-error">
+          {t('billing.paymentMethod.loadFailed')}
+        </LoadFailed>
       )}
       {method.isSuccess && !card && (
         <p className="text-muted" data-testid="payment-method-empty">

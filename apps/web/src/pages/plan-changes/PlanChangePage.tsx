@@ -379,12 +379,9 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
         />
         {product && config.isPending && <p className="text-muted">{t('planChange.configLoading')}</p>}
         {product && config.isError && (
-          <LoadFailed
-            message={t('planChange.configLoadFailed')}
-            retryLabel={t('planFacts.retry')}
-            query={config}
-            testId="plan-change-config-error"
-          />
+          <LoadFailed retryLabel={t('planFacts.retry')} query={config} testId="plan-change-config-error">
+            {t('planChange.configLoadFailed')}
+          </LoadFailed>
         )}
         {product && config.isSuccess && (
           <ResourceFields

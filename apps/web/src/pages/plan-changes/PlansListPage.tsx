@@ -162,12 +162,9 @@ export function PlansListPage() {
       <CreditCard />
       {overview.isPending && <Loading text={t('planFacts.servicesLoading')} />}
       {overview.isError && (
-        <LoadFailed
-          message={t('planFacts.servicesLoadFailed')}
-          retryLabel={t('planFacts.retry')}
-          query={overview}
-          testId="plans-error"
-        />
+        <LoadFailed retryLabel={t('planFacts.retry')} query={overview} testId="plans-error">
+          {t('planFacts.servicesLoadFailed')}
+        </LoadFailed>
       )}
       {overview.isSuccess && services.length === 0 && (
         <div className="card empty-state" data-testid="plans-empty">

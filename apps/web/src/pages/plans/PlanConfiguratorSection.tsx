@@ -20,11 +20,12 @@ export function PlanConfiguratorSection({
   if (!parsed.success || config.isError) {
     return (
       <LoadFailed
-        message={t('planPicker.configure.loadFailed')}
         retryLabel={t('planPicker.retry')}
         query={parsed.success ? config : null}
         testId="plan-config-error"
-      />
+      >
+        {t('planPicker.configure.loadFailed')}
+      </LoadFailed>
     );
   }
   if (config.isPending) {

@@ -168,12 +168,9 @@ export function PlansPage() {
         </>
       )}
       {products.isError && (
-        <LoadFailed
-          message={t('planPicker.loadFailed')}
-          retryLabel={t('planPicker.retry')}
-          query={products}
-          testId="plans-error"
-        />
+        <LoadFailed retryLabel={t('planPicker.retry')} query={products} testId="plans-error">
+          {t('planPicker.loadFailed')}
+        </LoadFailed>
       )}
       {plans !== undefined && live.length === 0 && (
         <p className="plans__status text-muted">{t('planPicker.empty')}</p>

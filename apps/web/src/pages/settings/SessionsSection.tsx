@@ -52,11 +52,12 @@ export function SessionsSection() {
         </p>
       ) : sessions.isError ? (
         <LoadFailed
-          message={t('accountSettings.sessions.loadFailed')}
           retryLabel={t('accountSettings.sessions.retry')}
           query={sessions}
           testId="settings-sessions-load-error"
-        />
+        >
+          {t('accountSettings.sessions.loadFailed')}
+        </LoadFailed>
       ) : (
         <>
           <ul className="session-list" data-testid="settings-sessions">

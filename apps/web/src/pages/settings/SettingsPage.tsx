@@ -150,12 +150,9 @@ function PreferencesSection() {
 
       <h3 className="settings-subtitle">{t('settings.notifications.title')}</h3>
       {settings.isError ? (
-        <LoadFailed
-          message={t('settings.loadFailed')}
-          retryLabel={t('settings.retry')}
-          query={settings}
-          testId="settings-load-error"
-        />
+        <LoadFailed retryLabel={t('settings.retry')} query={settings} testId="settings-load-error">
+          {t('settings.loadFailed')}
+        </LoadFailed>
       ) : (
         <div className="settings-checks" aria-busy={settings.isPending}>
           <CheckboxField
