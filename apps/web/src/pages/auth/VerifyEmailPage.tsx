@@ -2,7 +2,7 @@
 // went. Without: "check your inbox" for the address registration or sign-in passed along, with a
 // way to send the link again.
 import { messageResponseSchema } from '@debesis/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
@@ -11,7 +11,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { EmailField } from '../../forms/account-fields.tsx';
 import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/accounts-messages.ts';
-import { AuthCard, AuthOutcome, AuthPending, AuthTitle } from './AuthCard.tsx';
+import { AuthCard, AuthTitle } from './AuthCard.tsx';
+import { CheckedLink, useLinkCheck } from './CheckedLink.tsx';
 import { linkRequestErrorMessage } from './link-request.ts';
 import { emailFormSchema, type EmailFormValues } from './schemas.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
@@ -46,59 +47,46 @@ export function VerifyEmailPage() {
 
 function VerifyToken({ token }: { token: string }) {
   const { t } = useTranslation();
-  // A query rather than an effect: one request per token, however often the page renders.
-  const verification = useQuery({
-    queryKey: ['verify-email', token],
-    queryFn: () => api.post(VERIFY_EMAIL_PATH, { token }, messageResponseSchema),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-
-  if (verification.isPending) {
-    return (
-      <AuthPending
-        titleId="verify-email-title"
-        title={t('verifyEmail.verifying')}
-        testId="verify-email-pending"
-      />
-    );
-  }
-  if (verification.isSuccess) {
-    // The server's words, in the visitor's language: they say whether a password is still to be
-    // chosen (an address registered twice with different passwords keeps neither).
-    return (
-      <AuthOutcome
-        titleId="verify-email-title"
-        title={t('verifyEmail.successTitle')}
-        tone="success"
-        message={verification.data.message || t('verifyEmail.successBody')}
-        messageTestId="verify-email-success-message"
-        testId="verify-email-success"
-      >
-        <Link to="/auth/login" className="btn btn--primary btn--block" data-testid="verify-email-sign-in">
-          {t('verifyEmail.signIn')}
-        </Link>
-      </AuthOutcome>
-    );
-  }
-  const { error } = verification;
-  const reachedServer = isApiError(error) && error.status > 0 && error.status !== 500;
+  const verification = useLinkCheck(['verify-email', token], () =>
+    api.post(VERIFY_EMAIL_PATH, { token }, messageResponseSchema),
+  );
   return (
-    <AuthOutcome
+    <CheckedLink
+      check={verification}
+      name="verify-email"
       titleId="verify-email-title"
-      title={t('verifyEmail.failedTitle')}
-      tone="error"
-      message={reachedServer || !isApiError(error) ? t('errors.verification_link_invalid') : error.message}
-      messageTestId="verify-email-error"
-      testId="verify-email-failed"
-    >
-      <p className="text-muted">{t('verifyEmail.requestNew')}</p>
-      <ResendForm />
-      <p className="auth-card__footer">
-        <Link to="/auth/login">{t('auth.backToSignIn')}</Link>
-      </p>
-    </AuthOutcome>
+      checkingTitle={t('verifyEmail.verifying')}
+      success={(answer) => ({
+        title: t('verifyEmail.successTitle'),
+        // The server's words, in the visitor's language: they say whether a password is still to be
+        // chosen (an address registered twice with different passwords keeps neither).
+        message: answer.message || t('verifyEmail.successBody'),
+        messageTestId: 'verify-email-success-message',
+        next: (
+          <Link to="/auth/login" className="btn btn--primary btn--block" data-testid="verify-email-sign-in">
+            {t('verifyEmail.signIn')}
+          </Link>
+        ),
+      })}
+      failure={(error) => {
+        const reachedServer = isApiError(error) && error.status > 0 && error.status !== 500;
+        return {
+          title: t('verifyEmail.failedTitle'),
+          message:
+            reachedServer || !isApiError(error) ? t('errors.verification_link_invalid') : error.message,
+          messageTestId: 'verify-email-error',
+          next: (
+            <>
+              <p className="text-muted">{t('verifyEmail.requestNew')}</p>
+              <ResendForm />
+              <p className="auth-card__footer">
+                <Link to="/auth/login">{t('auth.backToSignIn')}</Link>
+              </p>
+            </>
+          ),
+        };
+      }}
+    />
   );
 }
 
