@@ -18,6 +18,7 @@ import { NO_FILTERS, useInvoices } from '../billing/billing-api.ts';
 import { failureText } from './account-forms.ts';
 import { CompanyFormFields, showServerFieldErrors, useCompanyForm } from './company-form.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 export const CONVERT_TO_BUSINESS_PATH = '/api/v1/users/me/convert-to-business';
 export const COMPANY_PATH = '/api/v1/users/me/company';
@@ -26,10 +27,7 @@ export function CompanySection({ user }: { user: User }) {
   const { t } = useTranslation();
   const [converted, setConverted] = useState(false);
   return (
-    <section className="card settings-section" aria-labelledby="settings-company-title">
-      <h2 id="settings-company-title" className="settings-section__title">
-        {t('settings.company.title')}
-      </h2>
+    <SettingsSection name="company" title={t('settings.company.title')}>
       {converted && (
         <FormAlert tone="success" testId="settings-convert-success">
           {t('settings.company.converted')}
@@ -40,7 +38,7 @@ export function CompanySection({ user }: { user: User }) {
       ) : (
         <ConvertToBusiness user={user} onConverted={() => setConverted(true)} />
       )}
-    </section>
+    </SettingsSection>
   );
 }
 

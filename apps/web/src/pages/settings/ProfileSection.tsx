@@ -10,6 +10,7 @@ import { DefinitionList } from '../../components/DefinitionList.tsx';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { PersonNameFields, SubmitRow } from '../../forms/account-fields.tsx';
 import { useContractForm } from '../../forms/use-contract-form.ts';
+import { SettingsSection } from './SettingsSection.tsx';
 import {
   failureText,
   profileFormSchema,
@@ -53,10 +54,7 @@ export function ProfileSection({ user }: { user: User }) {
   });
 
   return (
-    <section className="card settings-section" aria-labelledby="settings-account-title">
-      <h2 id="settings-account-title" className="settings-section__title">
-        {t('accountSettings.profile.title')}
-      </h2>
+    <SettingsSection name="account" title={t('accountSettings.profile.title')}>
       <DefinitionList
         className="detail-list"
         testId="settings-account"
@@ -129,6 +127,6 @@ export function ProfileSection({ user }: { user: User }) {
           testId="settings-profile-save"
         />
       </form>
-    </section>
+    </SettingsSection>
   );
 }

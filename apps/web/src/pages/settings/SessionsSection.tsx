@@ -12,6 +12,7 @@ import { formatDateTime, formatRelativeTime } from '../activity/relative-time.ts
 import { failureText, SESSIONS_PATH } from './account-forms.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 export const SESSIONS_QUERY_KEY = ['account-sessions'] as const;
 
@@ -31,10 +32,7 @@ export function SessionsSection() {
 
   const list = sessions.data ?? [];
   return (
-    <section className="card settings-section" aria-labelledby="settings-sessions-title">
-      <h2 id="settings-sessions-title" className="settings-section__title">
-        {t('accountSettings.sessions.title')}
-      </h2>
+    <SettingsSection name="sessions" title={t('accountSettings.sessions.title')}>
       <p className="text-muted">{t('accountSettings.sessions.lead')}</p>
       {signOut.isSuccess && (
         <FormAlert tone="success" testId="settings-session-signed-out">
@@ -77,7 +75,7 @@ export function SessionsSection() {
           )}
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 
