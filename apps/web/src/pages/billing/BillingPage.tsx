@@ -17,6 +17,7 @@ import {
 import { money } from '../plans/format.ts';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionRow } from '../../components/form/ActionRow.tsx';
 import { FormAlert, InputField, SelectField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -195,22 +196,22 @@ function Filters({
         value={draft.service_id}
         onChoose={(service_id) => setDraft({ ...draft, service_id })}
       />
-      <div className="button-row invoice-filters__buttons">
-        <button type="submit" className="btn btn--secondary" data-testid="invoice-filters-apply">
-          {t('billing.filters.apply')}
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => {
+      <ActionRow
+        className="invoice-filters__buttons"
+        action={
+          <button type="submit" className="btn btn--secondary" data-testid="invoice-filters-apply">
+            {t('billing.filters.apply')}
+          </button>
+        }
+        secondary={{
+          label: t('billing.filters.clear'),
+          onClick: () => {
             setDraft(NO_FILTERS);
             onApply(NO_FILTERS);
-          }}
-          data-testid="invoice-filters-clear"
-        >
-          {t('billing.filters.clear')}
-        </button>
-      </div>
+          },
+          testId: 'invoice-filters-clear',
+        }}
+      />
     </form>
   );
 }

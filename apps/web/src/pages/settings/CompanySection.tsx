@@ -17,6 +17,7 @@ import { toBusinessDetails, type CompanyConversionValues } from '../auth/schemas
 import { NO_FILTERS, useInvoices } from '../billing/billing-api.ts';
 import { failureText } from './account-forms.ts';
 import { CompanyFormFields, showServerFieldErrors, useCompanyForm } from './company-form.tsx';
+import { ActionRow } from '../../components/form/ActionRow.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
@@ -169,23 +170,22 @@ function CompanyCorrection({ user }: { user: User }) {
           {failureText(correct.error, t, t('settings.company.correctFailed'))}
         </FormAlert>
       )}
-      <div className="button-row">
-        <BusyButton
-          busy={correct.isPending}
-          label={t('settings.company.save')}
-          busyLabel={t('settings.company.saving')}
-          testId="settings-company-save"
-        />
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={correct.isPending}
-          onClick={() => setEditing(false)}
-          data-testid="settings-company-cancel"
-        >
-          {t('settings.company.cancel')}
-        </button>
-      </div>
+      <ActionRow
+        action={
+          <BusyButton
+            busy={correct.isPending}
+            label={t('settings.company.save')}
+            busyLabel={t('settings.company.saving')}
+            testId="settings-company-save"
+          />
+        }
+        secondary={{
+          label: t('settings.company.cancel'),
+          onClick: () => setEditing(false),
+          testId: 'settings-company-cancel',
+        }}
+        busy={correct.isPending}
+      />
     </form>
   );
 }
@@ -289,26 +289,25 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
             {failure(convert.error)}
           </FormAlert>
         )}
-        <div className="button-row">
-          <BusyButton
-            busy={convert.isPending}
-            label={t('settings.company.confirm')}
-            busyLabel={t('settings.company.converting')}
-            type="button"
-            className="btn btn--danger"
-            onClick={() => convert.mutate(values)}
-            testId="settings-convert-confirm"
-          />
-          <button
-            type="button"
-            className="btn btn--ghost"
-            disabled={convert.isPending}
-            onClick={() => setStep('details')}
-            data-testid="settings-convert-back"
-          >
-            {t('settings.company.back')}
-          </button>
-        </div>
+        <ActionRow
+          action={
+            <BusyButton
+              busy={convert.isPending}
+              label={t('settings.company.confirm')}
+              busyLabel={t('settings.company.converting')}
+              type="button"
+              className="btn btn--danger"
+              onClick={() => convert.mutate(values)}
+              testId="settings-convert-confirm"
+            />
+          }
+          secondary={{
+            label: t('settings.company.back'),
+            onClick: () => setStep('details'),
+            testId: 'settings-convert-back',
+          }}
+          busy={convert.isPending}
+        />
       </div>
     );
   }
@@ -321,19 +320,18 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
       onSubmit={(event) => void form.handleSubmit(() => setStep('confirm'))(event)}
     >
       <CompanyFormFields form={form} idPrefix="settings-convert" />
-      <div className="button-row">
-        <button type="submit" className="btn btn--primary" data-testid="settings-convert-review">
-          {t('settings.company.review')}
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => setStep('closed')}
-          data-testid="settings-convert-cancel"
-        >
-          {t('settings.company.cancel')}
-        </button>
-      </div>
+      <ActionRow
+        action={
+          <button type="submit" className="btn btn--primary" data-testid="settings-convert-review">
+            {t('settings.company.review')}
+          </button>
+        }
+        secondary={{
+          label: t('settings.company.cancel'),
+          onClick: () => setStep('closed'),
+          testId: 'settings-convert-cancel',
+        }}
+      />
     </form>
   );
 }
