@@ -9,6 +9,12 @@ import { Link } from 'react-router';
 import { saveConsent, useConsent } from '../consent/consent.ts';
 import './cookie-consent.css';
 
+/** The two choices, "necessary only" first. */
+const CHOICES = [
+  { option: 'necessary', tone: 'secondary' },
+  { option: 'all', tone: 'primary' },
+] as const;
+
 export function CookieConsent() {
   const { t } = useTranslation();
   const { choice, settingsOpen } = useConsent();
@@ -38,24 +44,18 @@ export function CookieConsent() {
           )}
         </div>
         <div className="button-row cookie-consent__actions">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            aria-pressed={choice === 'necessary'}
-            data-testid="consent-necessary"
-            onClick={() => saveConsent('necessary')}
-          >
-            {t('consent.necessary')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            aria-pressed={choice === 'all'}
-            data-testid="consent-all"
-            onClick={() => saveConsent('all')}
-          >
-            {t('consent.all')}
-          </button>
+          {CHOICES.map(({ option, tone }) => (
+            <button
+              key={option}
+              type="button"
+              className={`btn btn--${tone}`}
+              aria-pressed={choice === option}
+              data-testid={`consent-${option}`}
+              onClick={() => saveConsent(option)}
+            >
+              {t(`consent.${option}`)}
+            </button>
+          ))}
         </div>
       </div>
     </section>

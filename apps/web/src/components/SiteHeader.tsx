@@ -16,27 +16,37 @@ interface SiteHeaderProps {
   pageLinks?: boolean;
 }
 
+/** The logo, the way home: the same in every header, the sign-in pages' plain one included. */
+export function HeaderBrand() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="site-header__brand" aria-label={t('header.homeLink')} data-testid="header-home">
+      <Logo />
+    </Link>
+  );
+}
+
+/** Theme and language, which a visitor sets before signing in as well as after. */
+export function HeaderPreferences() {
+  return (
+    <div className="site-header__preferences">
+      <ThemeToggle />
+      <LanguageToggle />
+    </div>
+  );
+}
+
 export function SiteHeader({ leading, pageLinks = false }: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="site-header">
       <div className="container site-header__bar">
         {leading}
-        <Link
-          to="/"
-          className="site-header__brand"
-          aria-label={t('header.homeLink')}
-          data-testid="header-home"
-        >
-          <Logo />
-        </Link>
+        <HeaderBrand />
         {pageLinks && <PageLinksBar />}
         <div className="site-header__tools">
           {pageLinks && <PageLinksMenu />}
-          <div className="site-header__preferences">
-            <ThemeToggle />
-            <LanguageToggle />
-          </div>
+          <HeaderPreferences />
         </div>
         <nav className="site-header__nav" aria-label={t('header.primaryNavigation')}>
           <AccountLinks />

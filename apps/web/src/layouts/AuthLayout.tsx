@@ -2,11 +2,9 @@
 // the way back and the legal links.
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { LanguageToggle } from '../components/LanguageToggle.tsx';
-import { Logo } from '../components/Logo.tsx';
 import { MainContent } from '../components/MainContent.tsx';
+import { HeaderBrand, HeaderPreferences } from '../components/SiteHeader.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
-import { ThemeToggle } from '../components/ThemeToggle.tsx';
 
 export function AuthLayout() {
   const { t } = useTranslation();
@@ -15,18 +13,8 @@ export function AuthLayout() {
       <SkipLink />
       <header className="site-header site-header--plain">
         <div className="container site-header__bar">
-          <Link
-            to="/"
-            className="site-header__brand"
-            aria-label={t('header.homeLink')}
-            data-testid="header-home"
-          >
-            <Logo />
-          </Link>
-          <div className="site-header__preferences">
-            <ThemeToggle />
-            <LanguageToggle />
-          </div>
+          <HeaderBrand />
+          <HeaderPreferences />
         </div>
       </header>
       <MainContent className="auth-page__main">

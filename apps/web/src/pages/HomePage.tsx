@@ -4,7 +4,10 @@ import type { ParseKeys, TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowRightIcon, CheckIcon, FolderIcon, ServerIcon, ShieldIcon } from '../components/icons.tsx';
+import { CheckList } from '../components/CheckList.tsx';
+import { CtaLink } from '../components/CtaLink.tsx';
+import { DefinitionList } from '../components/DefinitionList.tsx';
+import { ArrowRightIcon, FolderIcon, ServerIcon, ShieldIcon } from '../components/icons.tsx';
 import { FEATURES_ANCHOR } from '../components/SitePageLinks.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 import { isShipped, shippedList, shippedOnly, type Needs } from '../lib/features.ts';
@@ -54,32 +57,18 @@ function Hero() {
           </h1>
           <p className="hero__lead">{t('home.hero.lead', { features })}</p>
           <div className="button-row">
-            <Link
-              to="/auth/plans"
-              className="btn btn--primary btn--lg"
-              data-testid="home-cta-plans"
-              data-analytics="cta_click:home-hero-plans"
-            >
+            <CtaLink to="/auth/plans" tone="primary" testId="home-cta-plans" place="home-hero-plans">
               {t('home.hero.primaryCta')}
               <ArrowRightIcon />
-            </Link>
-            <Link
-              to="/pricing"
-              className="btn btn--secondary btn--lg"
-              data-testid="home-cta-pricing"
-              data-analytics="cta_click:home-hero-pricing"
-            >
+            </CtaLink>
+            <CtaLink to="/pricing" tone="secondary" testId="home-cta-pricing" place="home-hero-pricing">
               {t('home.hero.secondaryCta')}
-            </Link>
+            </CtaLink>
           </div>
-          <ul className="check-list hero__points" role="list">
-            {points.map((point) => (
-              <li key={point}>
-                <CheckIcon />
-                {t(point)}
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            className="hero__points"
+            items={points.map((point) => ({ key: point, text: t(point) }))}
+          />
         </div>
         <WorkspacePreview />
       </div>
@@ -172,14 +161,10 @@ function Included() {
         <h2 id="included-title" className="included__title">
           {t('home.included.title')}
         </h2>
-        <ul className="check-list included__list" role="list">
-          {shippedOnly(INCLUDED).map(({ key: item }) => (
-            <li key={item}>
-              <CheckIcon />
-              {t(item)}
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          className="included__list"
+          items={shippedOnly(INCLUDED).map(({ key: item }) => ({ key: item, text: t(item) }))}
+        />
       </div>
     </section>
   );
@@ -213,37 +198,23 @@ function PlanTeaser() {
             <span>{t('home.plans.priceFrom')}</span> <strong>{t('home.plans.priceAmount')}</strong>{' '}
             <span>{t('home.plans.pricePeriod')}</span>
           </p>
-          <Link
-            to="/auth/plans"
-            className="btn btn--primary btn--lg"
-            data-testid="home-plans-cta"
-            data-analytics="cta_click:home-plans"
-          >
+          <CtaLink to="/auth/plans" tone="primary" testId="home-plans-cta" place="home-plans">
             {t('home.plans.cta')}
-          </Link>
+          </CtaLink>
         </div>
         <ul className="plan-grid" role="list">
           {PLANS.map((plan) => (
             <li key={plan.name} className="card plan-card">
               <h3 className="plan-card__name">{plan.name}</h3>
-              <dl className="plan-card__facts">
-                <div>
-                  <dt>{t('home.plans.storage')}</dt>
-                  <dd>{plan.storage}</dd>
-                </div>
-                <div>
-                  <dt>{t('home.plans.users')}</dt>
-                  <dd>{plan.users}</dd>
-                </div>
-                <div>
-                  <dt>{t('home.plans.address')}</dt>
-                  <dd>{t(`home.plans.${plan.address}`)}</dd>
-                </div>
-                <div>
-                  <dt>{t('home.plans.support')}</dt>
-                  <dd>{t(`home.plans.${plan.support}`)}</dd>
-                </div>
-              </dl>
+              <DefinitionList
+                className="plan-card__facts"
+                items={[
+                  { term: t('home.plans.storage'), value: plan.storage },
+                  { term: t('home.plans.users'), value: plan.users },
+                  { term: t('home.plans.address'), value: t(`home.plans.${plan.address}`) },
+                  { term: t('home.plans.support'), value: t(`home.plans.${plan.support}`) },
+                ]}
+              />
             </li>
           ))}
         </ul>
@@ -263,14 +234,9 @@ function FinalCallToAction() {
             <p>{t('home.finalCta.body')}</p>
           </div>
           <div className="button-row">
-            <Link
-              to="/auth/plans"
-              className="btn btn--on-brand btn--lg"
-              data-testid="home-final-cta"
-              data-analytics="cta_click:home-final"
-            >
+            <CtaLink to="/auth/plans" tone="on-brand" testId="home-final-cta" place="home-final">
               {t('home.finalCta.primary')}
-            </Link>
+            </CtaLink>
             <Link to="/contact" className="btn btn--outline-on-brand btn--lg">
               {t('home.finalCta.secondary')}
             </Link>

@@ -1,6 +1,12 @@
 // Labelled form controls for react-hook-form (`{...register('email')}` spreads straight in), with
 // the error and hint wired for assistive technology (aria-invalid, aria-describedby).
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import './fields.css';
 
@@ -50,62 +56,69 @@ function controlAria(id: string, error: unknown, hint: unknown) {
 
 /** A labelled field: its label, its control, then its hint and error. */
 function FieldFrame({
-  id,
-  label,
-  error,
-  hint,
-  optional,
   className,
   children,
+  ...frame
 }: FieldFrameProps & { className?: string | undefined; children: ReactNode }) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
-      <FieldLabel id={id} label={label} optional={optional} />
+      <FieldLabel {...frame} />
       {children}
-      <FieldMessages id={id} error={error} hint={hint} />
+      <FieldMessages {...frame} />
     </div>
   );
 }
 
-type InputFieldProps = FieldFrameProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> | undefined };
+/** A framed control's props: its frame's (label, hint, error, class) and the control's own attributes. */
+type FramedProps<Attributes, Element> = FieldFrameProps &
+  Omit<Attributes, 'id'> & { className?: string | undefined; ref?: Ref<Element> | undefined };
 
-export function InputField({
+/**
+ * Parts a field's props between its frame and its control. The control's id and aria wiring come
+ * last, so nothing passed in can undo them.
+ */
+function splitField<Props extends FieldFrameProps & { className?: string | undefined }>({
   id,
   label,
   error,
   hint,
   optional,
-  ref,
   className,
-  ...inputProps
-}: InputFieldProps) {
+  ...control
+}: Props) {
+  return {
+    frame: { id, label, error, hint, optional, className },
+    control: { ...control, ...controlAria(id, error, hint) },
+  };
+}
+
+export function InputField(props: FramedProps<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>) {
+  const { frame, control } = splitField(props);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
-      <input {...inputProps} ref={ref} className="input" {...controlAria(id, error, hint)} />
+    <FieldFrame {...frame}>
+      <input {...control} className="input" />
     </FieldFrame>
   );
 }
 
-type SelectFieldProps = FieldFrameProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { ref?: Ref<HTMLSelectElement> | undefined };
-
-export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  ref,
-  className,
-  children,
-  ...selectProps
-}: SelectFieldProps) {
+/** The options are its children. */
+export function SelectField(props: FramedProps<SelectHTMLAttributes<HTMLSelectElement>, HTMLSelectElement>) {
+  const { frame, control } = splitField(props);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
-      <select {...selectProps} ref={ref} className="select" {...controlAria(id, error, hint)}>
-        {children}
-      </select>
+    <FieldFrame {...frame}>
+      <select {...control} className="select" />
+    </FieldFrame>
+  );
+}
+
+/** A longer text (a message), framed and wired like InputField. */
+export function TextareaField(
+  props: FramedProps<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>,
+) {
+  const { frame, control } = splitField(props);
+  return (
+    <FieldFrame {...frame}>
+      <textarea {...control} className="textarea" />
     </FieldFrame>
   );
 }

@@ -4,15 +4,15 @@ import { messageResponseSchema } from '@debesis/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, isApiError } from '../../api/client.ts';
-import { tooManyAttemptsMessage } from '../../auth/login.ts';
-import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { api } from '../../api/client.ts';
+import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { EmailField } from '../../forms/account-fields.tsx';
 import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/accounts-messages.ts';
+import { AuthCard, AuthForm } from './AuthCard.tsx';
+import { linkRequestErrorMessage } from './link-request.ts';
 import { emailFormSchema, type EmailFormValues } from './schemas.ts';
-import './auth.css';
-import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const REQUEST_PASSWORD_RESET_PATH = '/api/v1/auth/request-password-reset';
 
@@ -30,10 +30,7 @@ export function ForgotPasswordPage() {
 
   if (request.isSuccess) {
     return (
-      <section className="card auth-card" aria-labelledby="forgot-title" data-testid="forgot-password-sent">
-        <h1 id="forgot-title" className="auth-card__title">
-          {t('forgotPassword.sentTitle')}
-        </h1>
+      <AuthCard titleId="forgot-title" title={t('forgotPassword.sentTitle')} testId="forgot-password-sent">
         <FormAlert tone="success">
           {t('forgotPassword.sent', { email: request.variables.email.trim() })}
         </FormAlert>
@@ -52,52 +49,25 @@ export function ForgotPasswordPage() {
             {t('forgotPassword.sendAgain')}
           </button>
         </div>
-      </section>
+      </AuthCard>
     );
   }
 
   return (
-    <section className="card auth-card" aria-labelledby="forgot-title">
-      <h1 id="forgot-title" className="auth-card__title">
-        {t('forgotPassword.title')}
-      </h1>
-      <p className="text-muted">{t('forgotPassword.lead')}</p>
-      {request.isError && (
-        <FormAlert tone="error" testId="forgot-password-error">
-          {isApiError(request.error) && request.error.status === 429
-            ? tooManyAttemptsMessage(request.error, t)
-            : isApiError(request.error)
-              ? request.error.message
-              : t('clientErrors.unknown_error')}
-        </FormAlert>
-      )}
-      <form
-        className="form"
-        noValidate
-        data-testid="forgot-password-form"
+    <AuthCard titleId="forgot-title" title={t('forgotPassword.title')} lead={t('forgotPassword.lead')}>
+      <AuthForm
+        name="forgot-password"
         onSubmit={(event) => void handleSubmit((values) => request.mutate(values))(event)}
+        change={request}
+        failure={(error) => linkRequestErrorMessage(error, t)}
+        submitLabel={t('forgotPassword.submit')}
+        busyLabel={t('forgotPassword.submitting')}
       >
-        <InputField
-          id="forgot-password-email"
-          type="email"
-          label={t('forgotPassword.email')}
-          autoComplete="email"
-          inputMode="email"
-          required
-          data-testid="forgot-password-email"
-          {...field('email')}
-        />
-        <BusyButton
-          busy={request.isPending}
-          label={t('forgotPassword.submit')}
-          busyLabel={t('forgotPassword.submitting')}
-          className="btn btn--primary btn--block"
-          testId="forgot-password-submit"
-        />
-      </form>
+        <EmailField id="forgot-password-email" label={t('forgotPassword.email')} {...field('email')} />
+      </AuthForm>
       <p className="auth-card__footer">
         <Link to="/auth/login">{t('auth.backToSignIn')}</Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }

@@ -12,13 +12,14 @@ import { returnPathFrom } from '../../auth/session.ts';
 import { SUBUSER_AREA_PATH, subuserLogin, subuserLoginErrorMessage } from '../../auth/subuser-login.ts';
 import { CheckboxField, FormAlert, InputField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { PasswordField } from '../../forms/account-fields.tsx';
 import { useContractForm } from '../../forms/use-contract-form.ts';
 import { isShipped } from '../../lib/features.ts';
 import '../../i18n/accounts-messages.ts';
+import { AuthCard, AuthForm } from './AuthCard.tsx';
 import { OAuthButtons } from './OAuthButtons.tsx';
 import { loginFormSchema, subuserLoginFormSchema } from './schemas.ts';
 import './auth.css';
-import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** Router state other pages leave for the login page. */
 export interface LoginPageState {
@@ -49,12 +50,11 @@ export function LoginPage() {
   const from = returnPathFrom(location.state);
 
   return (
-    <section className="card auth-card" aria-labelledby="login-title">
-      <h1 id="login-title" className="auth-card__title">
-        {t('login.title')}
-      </h1>
-      <p className="text-muted">{mode === 'owner' ? t('login.lead') : t('login.subuser.lead')}</p>
-
+    <AuthCard
+      titleId="login-title"
+      title={t('login.title')}
+      lead={mode === 'owner' ? t('login.lead') : t('login.subuser.lead')}
+    >
       {notice && (
         <FormAlert tone="info" testId="login-notice">
           {notice === 'subuser_session_ended' ? t('login.subuser.sessionEnded') : t(`errors.${notice}`)}
@@ -89,7 +89,7 @@ export function LoginPage() {
           {t('login.register')}
         </Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }
 
@@ -116,55 +116,36 @@ function OwnerLoginForm() {
   });
 
   return (
-    <>
-      {signIn.isError && (
-        <FormAlert tone="error" testId="login-error">
-          {loginErrorMessage(signIn.error, t)}
-        </FormAlert>
-      )}
-      <form
-        className="form"
-        noValidate
-        data-testid="login-form"
-        onSubmit={(event) =>
-          void handleSubmit((values) =>
-            signIn.mutate({ email: values.email.trim(), password: values.password }),
-          )(event)
-        }
-      >
-        <InputField
-          id="login-email"
-          type="email"
-          label={t('login.email')}
-          autoComplete="username"
-          inputMode="email"
-          required
-          data-testid="login-email"
-          {...field('email')}
-        />
-        <InputField
-          id="login-password"
-          type="password"
-          label={t('login.password')}
-          autoComplete="current-password"
-          required
-          data-testid="login-password"
-          {...field('password')}
-        />
-        <p className="form__aside">
-          <Link to="/auth/forgot-password" data-testid="login-forgot-password">
-            {t('login.forgotPassword')}
-          </Link>
-        </p>
-        <BusyButton
-          busy={signIn.isPending}
-          label={t('login.submit')}
-          busyLabel={t('login.submitting')}
-          className="btn btn--primary btn--block"
-          testId="login-submit"
-        />
-      </form>
-    </>
+    <AuthForm
+      name="login"
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          signIn.mutate({ email: values.email.trim(), password: values.password }),
+        )(event)
+      }
+      change={signIn}
+      failure={(error) => loginErrorMessage(error, t)}
+      submitLabel={t('login.submit')}
+      busyLabel={t('login.submitting')}
+    >
+      {/* "username", not "email": password managers save the pair under the sign-in name. */}
+      <InputField
+        id="login-email"
+        type="email"
+        label={t('login.email')}
+        autoComplete="username"
+        inputMode="email"
+        required
+        data-testid="login-email"
+        {...field('email')}
+      />
+      <PasswordField id="login-password" label={t('login.password')} current {...field('password')} />
+      <p className="form__aside">
+        <Link to="/auth/forgot-password" data-testid="login-forgot-password">
+          {t('login.forgotPassword')}
+        </Link>
+      </p>
+    </AuthForm>
   );
 }
 
@@ -185,82 +166,67 @@ function SubuserLoginForm() {
   });
 
   return (
-    <>
-      {signIn.isError && (
-        <FormAlert tone="error" testId="subuser-login-error">
-          {subuserLoginErrorMessage(signIn.error, t)}
-        </FormAlert>
-      )}
-      <form
-        className="form"
-        noValidate
-        data-testid="subuser-login-form"
-        onSubmit={(event) =>
-          void handleSubmit((values) =>
-            signIn.mutate({
-              username: values.username.trim(),
-              serviceId: values.serviceId.trim(),
-              password: values.password,
-              twoFactorCode: values.twoFactorCode.trim() || undefined,
-              rememberMe: values.rememberMe,
-            }),
-          )(event)
-        }
-      >
-        <InputField
-          id="subuser-username"
-          label={t('login.subuser.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          data-testid="subuser-username"
-          {...field('username')}
-        />
-        <InputField
-          id="subuser-service-id"
-          label={t('login.subuser.serviceId')}
-          hint={t('login.subuser.serviceIdHint')}
-          autoComplete="off"
-          spellCheck={false}
-          required
-          data-testid="subuser-service-id"
-          {...field('serviceId')}
-        />
-        <InputField
-          id="subuser-password"
-          type="password"
-          label={t('login.subuser.password')}
-          autoComplete="current-password"
-          required
-          data-testid="subuser-password"
-          {...field('password')}
-        />
-        <InputField
-          id="subuser-two-factor"
-          label={t('login.subuser.twoFactorCode')}
-          hint={t('login.subuser.twoFactorHint')}
-          optional
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={11}
-          data-testid="subuser-two-factor"
-          {...field('twoFactorCode')}
-        />
-        <CheckboxField
-          id="subuser-remember"
-          label={t('login.subuser.rememberMe')}
-          data-testid="subuser-remember"
-          {...field('rememberMe')}
-        />
-        <BusyButton
-          busy={signIn.isPending}
-          label={t('login.subuser.submit')}
-          busyLabel={t('login.submitting')}
-          className="btn btn--primary btn--block"
-          testId="subuser-login-submit"
-        />
-      </form>
-    </>
+    <AuthForm
+      name="subuser-login"
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          signIn.mutate({
+            username: values.username.trim(),
+            serviceId: values.serviceId.trim(),
+            password: values.password,
+            twoFactorCode: values.twoFactorCode.trim() || undefined,
+            rememberMe: values.rememberMe,
+          }),
+        )(event)
+      }
+      change={signIn}
+      failure={(error) => subuserLoginErrorMessage(error, t)}
+      submitLabel={t('login.subuser.submit')}
+      busyLabel={t('login.submitting')}
+    >
+      <InputField
+        id="subuser-username"
+        label={t('login.subuser.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        data-testid="subuser-username"
+        {...field('username')}
+      />
+      <InputField
+        id="subuser-service-id"
+        label={t('login.subuser.serviceId')}
+        hint={t('login.subuser.serviceIdHint')}
+        autoComplete="off"
+        spellCheck={false}
+        required
+        data-testid="subuser-service-id"
+        {...field('serviceId')}
+      />
+      <PasswordField
+        id="subuser-password"
+        label={t('login.subuser.password')}
+        current
+        {...field('password')}
+      />
+      <InputField
+        id="subuser-two-factor"
+        label={t('login.subuser.twoFactorCode')}
+        hint={t('login.subuser.twoFactorHint')}
+        optional
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={11}
+        data-testid="subuser-two-factor"
+        {...field('twoFactorCode')}
+      />
+      <CheckboxField
+        id="subuser-remember"
+        label={t('login.subuser.rememberMe')}
+        data-testid="subuser-remember"
+        {...field('rememberMe')}
+      />
+    </AuthForm>
   );
 }

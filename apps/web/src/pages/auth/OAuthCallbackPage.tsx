@@ -12,6 +12,7 @@ import { safeReturnPath } from '../../auth/session.ts';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/accounts-messages.ts';
+import { AuthCard } from './AuthCard.tsx';
 import './auth.css';
 
 export const OAUTH_EXCHANGE_PATH = '/api/v1/auth/oauth/exchange';
@@ -57,14 +58,7 @@ export function OAuthCallbackPage() {
 
   const detail = signIn.isError ? commonSignInError(signIn.error, t) : null;
   return (
-    <section
-      className="card auth-card"
-      aria-labelledby="oauth-callback-title"
-      data-testid="oauth-callback-error"
-    >
-      <h1 id="oauth-callback-title" className="auth-card__title">
-        {t('oauth.errorTitle')}
-      </h1>
+    <AuthCard titleId="oauth-callback-title" title={t('oauth.errorTitle')} testId="oauth-callback-error">
       <FormAlert tone="error">
         {t('oauth.failed')}
         {detail && detail !== t('oauth.failed') ? ` ${detail}` : ''}
@@ -72,6 +66,6 @@ export function OAuthCallbackPage() {
       <Link to="/auth/login" className="btn btn--primary btn--block" data-testid="oauth-back-to-sign-in">
         {t('auth.backToSignIn')}
       </Link>
-    </section>
+    </AuthCard>
   );
 }

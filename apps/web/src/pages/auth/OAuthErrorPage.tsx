@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/accounts-messages.ts';
-import './auth.css';
+import { AuthCard } from './AuthCard.tsx';
 
 const PROVIDER_NAMES: Record<OAuthProvider, string> = {
   google: 'Google',
@@ -33,10 +33,7 @@ export function OAuthErrorPage() {
   else reason = t('oauth.reasons.unknown');
 
   return (
-    <section className="card auth-card" aria-labelledby="oauth-error-title" data-testid="oauth-error">
-      <h1 id="oauth-error-title" className="auth-card__title">
-        {t('oauth.errorTitle')}
-      </h1>
+    <AuthCard titleId="oauth-error-title" title={t('oauth.errorTitle')} testId="oauth-error">
       <FormAlert tone="error" testId="oauth-error-message">
         <p>{t('oauth.failed')}</p>
         <p data-testid="oauth-error-provider">
@@ -53,6 +50,6 @@ export function OAuthErrorPage() {
           {t('oauth.register')}
         </Link>
       </div>
-    </section>
+    </AuthCard>
   );
 }

@@ -12,17 +12,15 @@ import { serverMessage } from '../../api/api-error.ts';
 import { api, isApiError } from '../../api/client.ts';
 import { commonSignInError } from '../../auth/login.ts';
 import { DEFAULT_AFTER_LOGIN_PATH } from '../../auth/after-login.ts';
-import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import { EmailField, NewPasswordFields, PersonNameFields } from '../../forms/account-fields.tsx';
 import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/accounts-messages.ts';
+import { AuthCard, AuthForm } from './AuthCard.tsx';
 import { CompanyFields, CountrySelect } from './CompanyFields.tsx';
 import { OAuthButtons } from './OAuthButtons.tsx';
 import { SelectedPlanSummary } from './SelectedPlanSummary.tsx';
 import { EMPTY_COMPANY, registerFormSchema, toRegisterRequest, type RegisterFormValues } from './schemas.ts';
-import './auth.css';
-import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const REGISTER_PATH = '/api/v1/auth/register';
 export const DETECT_COUNTRY_PATH = '/api/v1/auth/detect-country';
@@ -97,20 +95,17 @@ export function RegisterPage() {
   }
 
   return (
-    <section className="card auth-card auth-card--wide" aria-labelledby="register-title">
-      <h1 id="register-title" className="auth-card__title">
-        {t('register.title')}
-      </h1>
-      <p className="text-muted">{t('register.lead')}</p>
+    <AuthCard titleId="register-title" title={t('register.title')} lead={t('register.lead')} wide>
       <SelectedPlanSummary />
 
-      {registration.isError && (
-        <FormAlert tone="error" testId="register-error">
-          {errorMessage(registration.error)}
-        </FormAlert>
-      )}
-
-      <form className="form" noValidate data-testid="register-form" onSubmit={form.submitTo(registration)}>
+      <AuthForm
+        name="register"
+        onSubmit={form.submitTo(registration)}
+        change={registration}
+        failure={errorMessage}
+        submitLabel={t('register.submit')}
+        busyLabel={t('register.submitting')}
+      >
         <fieldset className="fieldset">
           <legend className="field__label">{t('register.accountType')}</legend>
           <div className="segmented segmented--block" role="group" data-testid="register-account-type">
@@ -173,15 +168,7 @@ export function RegisterPage() {
             />
           </fieldset>
         )}
-
-        <BusyButton
-          busy={registration.isPending}
-          label={t('register.submit')}
-          busyLabel={t('register.submitting')}
-          className="btn btn--primary btn--block"
-          testId="register-submit"
-        />
-      </form>
+      </AuthForm>
 
       <OAuthButtons redirect={DEFAULT_AFTER_LOGIN_PATH} />
 
@@ -191,6 +178,6 @@ export function RegisterPage() {
           {t('register.signIn')}
         </Link>
       </p>
-    </section>
+    </AuthCard>
   );
 }

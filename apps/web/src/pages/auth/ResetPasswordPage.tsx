@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { api, isApiError } from '../../api/client.ts';
 import { afterLogin } from '../../auth/after-login.ts';
 import { commonSignInError, signInWithAnswer } from '../../auth/login.ts';
-import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { NewPasswordFields } from '../../forms/account-fields.tsx';
 import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/accounts-messages.ts';
+import { AuthCard, AuthForm } from './AuthCard.tsx';
 import { newPasswordFormSchema, type NewPasswordFormValues } from './schemas.ts';
-import './auth.css';
-import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const RESET_PASSWORD_PATH = '/api/v1/auth/reset-password';
 
@@ -49,72 +49,46 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <section
-        className="card auth-card"
-        aria-labelledby="reset-title"
-        data-testid="reset-password-missing-token"
-      >
-        <h1 id="reset-title" className="auth-card__title">
-          {t('resetPassword.title')}
-        </h1>
+      <AuthCard titleId="reset-title" title={t('resetPassword.title')} testId="reset-password-missing-token">
         <FormAlert tone="error">{t('resetPassword.missingToken')}</FormAlert>
         <Link to="/auth/forgot-password" className="btn btn--primary btn--block">
           {t('resetPassword.requestNew')}
         </Link>
-      </section>
+      </AuthCard>
     );
   }
 
   const linkInvalid = isApiError(reset.error) && reset.error.detail === 'reset_link_invalid';
   return (
-    <section className="card auth-card" aria-labelledby="reset-title">
-      <h1 id="reset-title" className="auth-card__title">
-        {t('resetPassword.title')}
-      </h1>
-      <p className="text-muted">{t('resetPassword.lead')}</p>
-      {reset.isError && (
-        <FormAlert tone="error" testId="reset-password-error">
-          {errorMessage(reset.error)}{' '}
-          {linkInvalid && (
-            <Link to="/auth/forgot-password" data-testid="reset-password-request-new">
-              {t('resetPassword.requestNew')}
-            </Link>
-          )}
-        </FormAlert>
-      )}
-      <form
-        className="form"
-        noValidate
-        data-testid="reset-password-form"
+    <AuthCard titleId="reset-title" title={t('resetPassword.title')} lead={t('resetPassword.lead')}>
+      <AuthForm
+        name="reset-password"
         onSubmit={(event) => void handleSubmit((values) => reset.mutate(values))(event)}
+        change={reset}
+        failure={(error) => (
+          <>
+            {errorMessage(error)}{' '}
+            {linkInvalid && (
+              <Link to="/auth/forgot-password" data-testid="reset-password-request-new">
+                {t('resetPassword.requestNew')}
+              </Link>
+            )}
+          </>
+        )}
+        submitLabel={t('resetPassword.submit')}
+        busyLabel={t('resetPassword.submitting')}
       >
-        <InputField
-          id="reset-password-password"
-          type="password"
-          label={t('resetPassword.password')}
-          hint={t('register.passwordHint')}
-          autoComplete="new-password"
-          required
-          data-testid="reset-password-password"
-          {...field('password')}
+        <NewPasswordFields
+          ids={{ password: 'reset-password-password', confirm: 'reset-password-confirm' }}
+          labels={{
+            password: t('resetPassword.password'),
+            hint: t('register.passwordHint'),
+            confirm: t('resetPassword.confirmPassword'),
+          }}
+          password={field('password')}
+          confirm={field('confirmPassword')}
         />
-        <InputField
-          id="reset-password-confirm"
-          type="password"
-          label={t('resetPassword.confirmPassword')}
-          autoComplete="new-password"
-          required
-          data-testid="reset-password-confirm"
-          {...field('confirmPassword')}
-        />
-        <BusyButton
-          busy={reset.isPending}
-          label={t('resetPassword.submit')}
-          busyLabel={t('resetPassword.submitting')}
-          className="btn btn--primary btn--block"
-          testId="reset-password-submit"
-        />
-      </form>
-    </section>
+      </AuthForm>
+    </AuthCard>
   );
 }

@@ -2,17 +2,19 @@
 // went. Without: "check your inbox" for the address registration or sign-in passed along, with a
 // way to send the link again.
 import { messageResponseSchema } from '@debesis/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
-import { tooManyAttemptsMessage } from '../../auth/login.ts';
-import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { EmailField } from '../../forms/account-fields.tsx';
 import { useContractForm } from '../../forms/use-contract-form.ts';
 import '../../i18n/accounts-messages.ts';
+import { AuthCard, AuthTitle } from './AuthCard.tsx';
+import { CheckedLink, useLinkCheck } from './CheckedLink.tsx';
+import { linkRequestErrorMessage } from './link-request.ts';
 import { emailFormSchema, type EmailFormValues } from './schemas.ts';
-import './auth.css';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const VERIFY_EMAIL_PATH = '/api/v1/auth/verify-email';
@@ -39,66 +41,52 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   return (
-    <section className="card auth-card" aria-labelledby="verify-email-title">
-      {token ? <VerifyToken token={token} /> : <CheckInbox />}
-    </section>
+    <AuthCard titleId="verify-email-title">{token ? <VerifyToken token={token} /> : <CheckInbox />}</AuthCard>
   );
 }
 
 function VerifyToken({ token }: { token: string }) {
   const { t } = useTranslation();
-  // A query rather than an effect: one request per token, however often the page renders.
-  const verification = useQuery({
-    queryKey: ['verify-email', token],
-    queryFn: () => api.post(VERIFY_EMAIL_PATH, { token }, messageResponseSchema),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-
-  if (verification.isPending) {
-    return (
-      <div className="auth-status" role="status" data-testid="verify-email-pending">
-        <span className="spinner" aria-hidden="true" />
-        <h1 id="verify-email-title" className="auth-card__title">
-          {t('verifyEmail.verifying')}
-        </h1>
-      </div>
-    );
-  }
-  if (verification.isSuccess) {
-    return (
-      <div data-testid="verify-email-success">
-        <h1 id="verify-email-title" className="auth-card__title">
-          {t('verifyEmail.successTitle')}
-        </h1>
-        {/* The server's words, in the visitor's language: they say whether a password is still to be
-            chosen (an address registered twice with different passwords keeps neither). */}
-        <FormAlert tone="success" testId="verify-email-success-message">
-          {verification.data.message || t('verifyEmail.successBody')}
-        </FormAlert>
-        <Link to="/auth/login" className="btn btn--primary btn--block" data-testid="verify-email-sign-in">
-          {t('verifyEmail.signIn')}
-        </Link>
-      </div>
-    );
-  }
-  const { error } = verification;
-  const reachedServer = isApiError(error) && error.status > 0 && error.status !== 500;
+  const verification = useLinkCheck(['verify-email', token], () =>
+    api.post(VERIFY_EMAIL_PATH, { token }, messageResponseSchema),
+  );
   return (
-    <div data-testid="verify-email-failed">
-      <h1 id="verify-email-title" className="auth-card__title">
-        {t('verifyEmail.failedTitle')}
-      </h1>
-      <FormAlert tone="error" testId="verify-email-error">
-        {reachedServer || !isApiError(error) ? t('errors.verification_link_invalid') : error.message}
-      </FormAlert>
-      <p className="text-muted">{t('verifyEmail.requestNew')}</p>
-      <ResendForm />
-      <p className="auth-card__footer">
-        <Link to="/auth/login">{t('auth.backToSignIn')}</Link>
-      </p>
-    </div>
+    <CheckedLink
+      check={verification}
+      name="verify-email"
+      titleId="verify-email-title"
+      checkingTitle={t('verifyEmail.verifying')}
+      success={(answer) => ({
+        title: t('verifyEmail.successTitle'),
+        // The server's words, in the visitor's language: they say whether a password is still to be
+        // chosen (an address registered twice with different passwords keeps neither).
+        message: answer.message || t('verifyEmail.successBody'),
+        messageTestId: 'verify-email-success-message',
+        next: (
+          <Link to="/auth/login" className="btn btn--primary btn--block" data-testid="verify-email-sign-in">
+            {t('verifyEmail.signIn')}
+          </Link>
+        ),
+      })}
+      failure={(error) => {
+        const reachedServer = isApiError(error) && error.status > 0 && error.status !== 500;
+        return {
+          title: t('verifyEmail.failedTitle'),
+          message:
+            reachedServer || !isApiError(error) ? t('errors.verification_link_invalid') : error.message,
+          messageTestId: 'verify-email-error',
+          next: (
+            <>
+              <p className="text-muted">{t('verifyEmail.requestNew')}</p>
+              <ResendForm />
+              <p className="auth-card__footer">
+                <Link to="/auth/login">{t('auth.backToSignIn')}</Link>
+              </p>
+            </>
+          ),
+        };
+      }}
+    />
   );
 }
 
@@ -110,9 +98,7 @@ function CheckInbox() {
   const email = state.email ?? params.get('email') ?? undefined;
   return (
     <div data-testid="verify-email-check-inbox">
-      <h1 id="verify-email-title" className="auth-card__title">
-        {t('verifyEmail.checkInbox')}
-      </h1>
+      <AuthTitle id="verify-email-title">{t('verifyEmail.checkInbox')}</AuthTitle>
       {state.message && (
         <FormAlert tone="warning" testId="verify-email-message">
           {t(`verifyEmail.messages.${state.message}`)}
@@ -158,25 +144,10 @@ function ResendForm({ email }: { email?: string | undefined }) {
       )}
       {resend.isError && (
         <FormAlert tone="error" testId="verify-email-resend-error">
-          {isApiError(resend.error) && resend.error.status === 429
-            ? tooManyAttemptsMessage(resend.error, t)
-            : isApiError(resend.error)
-              ? resend.error.message
-              : t('clientErrors.unknown_error')}
+          {linkRequestErrorMessage(resend.error, t)}
         </FormAlert>
       )}
-      {!email && (
-        <InputField
-          id="verify-email-email"
-          type="email"
-          label={t('verifyEmail.email')}
-          autoComplete="email"
-          inputMode="email"
-          required
-          data-testid="verify-email-email"
-          {...field('email')}
-        />
-      )}
+      {!email && <EmailField id="verify-email-email" label={t('verifyEmail.email')} {...field('email')} />}
       <BusyButton
         busy={resend.isPending}
         label={t('verifyEmail.resend')}

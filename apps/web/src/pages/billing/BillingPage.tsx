@@ -15,10 +15,12 @@ import {
   type InvoiceType,
 } from '@debesis/contract';
 import { money } from '../plans/format.ts';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionRow } from '../../components/form/ActionRow.tsx';
 import { FormAlert, InputField, SelectField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import '../../i18n/billing-messages.ts';
 import { useLanguage } from '../../i18n/language.ts';
 import { useServicesOverview } from '../../services/services-api.ts';
@@ -83,6 +85,41 @@ function StatusBadge({ status, kind }: { status: InvoiceStatus; kind: InvoiceKin
   );
 }
 
+/** A filter that is either off ("any", the empty value) or one of its choices. */
+function ChoiceFilter<Value extends string>({
+  id,
+  label,
+  anyLabel,
+  choices,
+  value,
+  onChoose,
+}: {
+  id: string;
+  label: string;
+  anyLabel: string;
+  choices: ReadonlyArray<{ value: Value; label: string }>;
+  value: Value | '';
+  onChoose: (value: Value | '') => void;
+}) {
+  return (
+    <SelectField
+      id={id}
+      label={label}
+      value={value}
+      onChange={(event) =>
+        onChoose(choices.find((choice) => choice.value === event.target.value)?.value ?? '')
+      }
+    >
+      <option value="">{anyLabel}</option>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 function Filters({
   applied,
   onApply,
@@ -121,86 +158,60 @@ function Filters({
         error={invalidRange ? t('billing.filters.invalidRange') : undefined}
         onChange={(event) => setDraft({ ...draft, end_date: event.target.value })}
       />
-      <SelectField
+      <ChoiceFilter
         id="invoice-filter-type"
         label={t('billing.filters.type')}
+        anyLabel={t('billing.filters.anyType')}
+        choices={INVOICE_TYPES.map((type) => ({
+          value: type,
+          label: t(`billing.types.${INVOICE_TYPE_KEYS[type]}`),
+        }))}
         value={draft.payment_type}
-        onChange={(event) =>
-          setDraft({
-            ...draft,
-            payment_type: INVOICE_TYPES.find((type) => type === event.target.value) ?? '',
-          })
-        }
-      >
-        <option value="">{t('billing.filters.anyType')}</option>
-        {INVOICE_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(`billing.types.${INVOICE_TYPE_KEYS[type]}`)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        onChoose={(payment_type) => setDraft({ ...draft, payment_type })}
+      />
+      <ChoiceFilter
         id="invoice-filter-kind"
         label={t('billing.filters.kind')}
+        anyLabel={t('billing.filters.anyKind')}
+        choices={INVOICE_KINDS.map((kind) => ({ value: kind, label: t(`billing.kinds.${KIND_KEYS[kind]}`) }))}
         value={draft.kind}
-        onChange={(event) =>
-          setDraft({ ...draft, kind: INVOICE_KINDS.find((kind) => kind === event.target.value) ?? '' })
-        }
-      >
-        <option value="">{t('billing.filters.anyKind')}</option>
-        {INVOICE_KINDS.map((kind) => (
-          <option key={kind} value={kind}>
-            {t(`billing.kinds.${KIND_KEYS[kind]}`)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        onChoose={(kind) => setDraft({ ...draft, kind })}
+      />
+      <ChoiceFilter
         id="invoice-filter-status"
         label={t('billing.filters.status')}
+        anyLabel={t('billing.filters.anyStatus')}
+        choices={INVOICE_STATUSES.map((status) => ({
+          value: status,
+          label: t(`billing.statuses.${status}`),
+        }))}
         value={draft.status}
-        onChange={(event) =>
-          setDraft({
-            ...draft,
-            status: INVOICE_STATUSES.find((status) => status === event.target.value) ?? '',
-          })
-        }
-      >
-        <option value="">{t('billing.filters.anyStatus')}</option>
-        {INVOICE_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {t(`billing.statuses.${status}`)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        onChoose={(status) => setDraft({ ...draft, status })}
+      />
+      <ChoiceFilter
         id="invoice-filter-service"
         label={t('billing.filters.service')}
+        anyLabel={t('billing.filters.anyService')}
+        choices={serviceIds.map((service) => ({ value: service.id, label: service.name }))}
         value={draft.service_id}
-        onChange={(event) => setDraft({ ...draft, service_id: event.target.value })}
-      >
-        <option value="">{t('billing.filters.anyService')}</option>
-        {serviceIds.map((service) => (
-          <option key={service.id} value={service.id}>
-            {service.name}
-          </option>
-        ))}
-      </SelectField>
-      <div className="button-row invoice-filters__buttons">
-        <button type="submit" className="btn btn--secondary" data-testid="invoice-filters-apply">
-          {t('billing.filters.apply')}
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => {
+        onChoose={(service_id) => setDraft({ ...draft, service_id })}
+      />
+      <ActionRow
+        className="invoice-filters__buttons"
+        action={
+          <button type="submit" className="btn btn--secondary" data-testid="invoice-filters-apply">
+            {t('billing.filters.apply')}
+          </button>
+        }
+        secondary={{
+          label: t('billing.filters.clear'),
+          onClick: () => {
             setDraft(NO_FILTERS);
             onApply(NO_FILTERS);
-          }}
-          data-testid="invoice-filters-clear"
-        >
-          {t('billing.filters.clear')}
-        </button>
-      </div>
+          },
+          testId: 'invoice-filters-clear',
+        }}
+      />
     </form>
   );
 }
@@ -380,12 +391,9 @@ function Invoices() {
         </p>
       )}
       {invoices.isError && (
-        <FormAlert tone="error" testId="invoices-error">
-          {t('billing.invoices.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void invoices.refetch()}>
-            {t('billing.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed retryLabel={t('billing.retry')} query={invoices} testId="invoices-error">
+          {t('billing.invoices.loadFailed')}
+        </LoadFailed>
       )}
       {list && list.items.length === 0 && (
         <p className="text-muted" data-testid="invoices-empty">
@@ -458,6 +466,27 @@ function Invoices() {
   );
 }
 
+/** One figure of the summary on its card: what it is, the figure, and a note on it. */
+function SummaryFigure({
+  term,
+  value,
+  valueTestId,
+  note,
+}: {
+  term: string;
+  value: ReactNode;
+  valueTestId?: string;
+  note: string;
+}) {
+  return (
+    <div className="card">
+      <dt>{term}</dt>
+      <dd data-testid={valueTestId}>{value}</dd>
+      <dd className="text-muted">{note}</dd>
+    </div>
+  );
+}
+
 export function BillingPage() {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -471,34 +500,29 @@ export function BillingPage() {
         <p className="text-muted">{t('billing.lead')}</p>
       </header>
       {summary.isError && (
-        <FormAlert tone="error" testId="billing-error">
-          {t('billing.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void summary.refetch()}>
-            {t('billing.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed retryLabel={t('billing.retry')} query={summary} testId="billing-error">
+          {t('billing.loadFailed')}
+        </LoadFailed>
       )}
       {data && (
         <dl className="billing-summary" data-testid="billing-summary">
-          <div className="card">
-            <dt>{t('billing.summary.credit')}</dt>
-            <dd data-testid="billing-credit">{money(data.credit.balance, language)}</dd>
-            <dd className="text-muted">{t('billing.summary.creditNote')}</dd>
-          </div>
-          <div className="card">
-            <dt>{t('billing.summary.outstanding')}</dt>
-            <dd data-testid="billing-outstanding">{money(data.outstanding.amount, language)}</dd>
-            <dd className="text-muted">
-              {t('billing.summary.outstandingNote', { count: data.outstanding.count })}
-            </dd>
-          </div>
-          <div className="card">
-            <dt>{t('billing.summary.invoices')}</dt>
-            <dd>{data.invoices.count}</dd>
-            <dd className="text-muted">
-              {t('billing.summary.paid')}: {money(data.invoices.total_paid, language)}
-            </dd>
-          </div>
+          <SummaryFigure
+            term={t('billing.summary.credit')}
+            value={money(data.credit.balance, language)}
+            valueTestId="billing-credit"
+            note={t('billing.summary.creditNote')}
+          />
+          <SummaryFigure
+            term={t('billing.summary.outstanding')}
+            value={money(data.outstanding.amount, language)}
+            valueTestId="billing-outstanding"
+            note={t('billing.summary.outstandingNote', { count: data.outstanding.count })}
+          />
+          <SummaryFigure
+            term={t('billing.summary.invoices')}
+            value={data.invoices.count}
+            note={`${t('billing.summary.paid')}: ${money(data.invoices.total_paid, language)}`}
+          />
         </dl>
       )}
       {data && !data.completeness.complete && !privateInvoiceReady(data.billing_info) && (

@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error.ts';
 import { ConfirmDialog } from '../../components/dialog/Dialog.tsx';
 import { FormAlert } from '../../components/form/fields.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { providerNavigation } from '../../payments/payments-api.ts';
 import { openCardForm, usePaymentMethod, useRemovePaymentMethod } from './payment-methods-api.ts';
 
@@ -93,12 +94,9 @@ export function PaymentMethodPanel() {
         </p>
       )}
       {method.isError && (
-        <FormAlert tone="error" testId="payment-method-error">
-          {t('billing.paymentMethod.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void method.refetch()}>
-            {t('billing.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed retryLabel={t('billing.retry')} query={method} testId="payment-method-error">
+          {t('billing.paymentMethod.loadFailed')}
+        </LoadFailed>
       )}
       {method.isSuccess && !card && (
         <p className="text-muted" data-testid="payment-method-empty">

@@ -5,7 +5,6 @@
 // payment. When the credit pays it all, the browser goes straight to the completion page.
 import type { ProductConfig, ServiceSummary } from '@debesis/contract';
 import { addMonths, applyCredit } from '@debesis/pricing';
-import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -16,7 +15,7 @@ import { findService, useServicesOverview, validUntilOf } from '../../services/s
 import { configurationText } from '../plan-changes/plan-facts.ts';
 import { formatDate, money } from '../plans/format.ts';
 import { PeriodChoice } from '../plans/PlanFields.tsx';
-import { requestPriceQuote, useProductConfig, useVatCustomer } from '../plans/quote.ts';
+import { useOrderQuote, useProductConfig } from '../plans/quote.ts';
 import '../plans/plans.css';
 import {
   Breakdown,
@@ -61,7 +60,6 @@ function ExtendService({
       : (config.default_period_id ?? periods[0]?.id ?? ''),
   );
   const period = periods.find((candidate) => candidate.id === periodId) ?? null;
-  const { customer, settled } = useVatCustomer();
   const credit = useAccountCredit();
   // The order made by an earlier attempt on this page is paid, not made twice (per period).
   const [placed, setPlaced] = useState<{ periodId: string; orderId: string } | null>(null);
@@ -76,11 +74,7 @@ function ExtendService({
     users_count: service.users_total,
     period_id: period.id,
   };
-  const quote = useQuery({
-    queryKey: ['price-quote', 'extension', body, customer],
-    queryFn: body && settled ? () => requestPriceQuote(body, customer) : skipToken,
-    retry: false,
-  });
+  const quote = useOrderQuote('extension', body);
   // The order takes the account's free credit off before VAT, as here (the same function).
   const available = freeCredit(credit.data);
   const priced = quote.data ? applyCredit(quote.data, credit.isSuccess ? available : 0) : null;

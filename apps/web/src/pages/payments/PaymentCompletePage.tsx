@@ -147,9 +147,25 @@ export function PaymentCompletePage() {
   /** An order the customer left unpaid is paid again on its flow's page. */
   const payAgainPath = (orderId: string) =>
     planChangeId ? paymentPagePaths.planChange(planChangeId) : paymentPagePaths.order(orderId);
-  const plansLink = flow.plansLink && (
-    <Link to="/dashboard/plans" className="btn btn--primary" data-testid="completion-plans-link">
-      {t('completion.plansLink')}
+  // The ways on: the plans (after a plan change or an extension) and the services. The first one
+  // offered is the primary button after a success; after a failure, trying again is.
+  const plansLink = (primary: boolean) =>
+    flow.plansLink && (
+      <Link
+        to="/dashboard/plans"
+        className={primary ? 'btn btn--primary' : 'btn btn--ghost'}
+        data-testid="completion-plans-link"
+      >
+        {t('completion.plansLink')}
+      </Link>
+    );
+  const servicesLink = (primary: boolean) => (
+    <Link
+      to="/dashboard/services"
+      className={primary ? 'btn btn--primary' : 'btn btn--ghost'}
+      data-testid="completion-services-link"
+    >
+      {t('completion.servicesLink')}
     </Link>
   );
 
@@ -168,14 +184,8 @@ export function PaymentCompletePage() {
             <h1>{t('completion.success')}</h1>
             <p>{flow.successBody}</p>
             <div className="button-row">
-              {plansLink}
-              <Link
-                to="/dashboard/services"
-                className={plansLink ? 'btn btn--ghost' : 'btn btn--primary'}
-                data-testid="completion-services-link"
-              >
-                {t('completion.servicesLink')}
-              </Link>
+              {plansLink(true)}
+              {servicesLink(!flow.plansLink)}
             </div>
           </div>
         )}
@@ -204,27 +214,15 @@ export function PaymentCompletePage() {
                   {t('completion.payAgain')}
                 </Link>
               )}
-              {flow.plansLink && (
-                <Link to="/dashboard/plans" className="btn btn--ghost" data-testid="completion-plans-link">
-                  {t('completion.plansLink')}
-                </Link>
-              )}
-              <Link
-                to="/dashboard/services"
-                className="btn btn--ghost"
-                data-testid="completion-services-link"
-              >
-                {t('completion.servicesLink')}
-              </Link>
+              {plansLink(false)}
+              {servicesLink(false)}
             </div>
           </div>
         )}
         {state.phase === 'timeout' && (
           <div data-testid="completion-timeout">
             <FormAlert tone="warning">{t('completion.timeout')}</FormAlert>
-            <Link to="/dashboard/services" className="btn btn--ghost" data-testid="completion-services-link">
-              {t('completion.servicesLink')}
-            </Link>
+            {servicesLink(false)}
           </div>
         )}
         {state.phase === 'invalid' && (

@@ -24,7 +24,7 @@ import {
 } from '../../payments/payments-api.ts';
 import { readSelectedPlan } from '../../plans/selected-plan-store.ts';
 import { diskSize } from '../plans/format.ts';
-import { requestPriceQuote, useProducts, useVatCustomer } from '../plans/quote.ts';
+import { useOrderQuote, useProducts } from '../plans/quote.ts';
 import {
   Breakdown,
   FailureReason,
@@ -100,7 +100,6 @@ function CapacityNotice({
 export function NewPaymentPage() {
   const { t, i18n } = useTranslation();
   const [plan] = useState(readSelectedPlan);
-  const { customer, settled } = useVatCustomer();
   const [orderId, setOrderId] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [keepCard, setKeepCard] = useState(false);
@@ -114,11 +113,7 @@ export function NewPaymentPage() {
     period_id: plan.period_id,
     selected_options: plan.selected_options,
   };
-  const quote = useQuery({
-    queryKey: ['price-quote', 'payment', body, customer],
-    queryFn: body && settled ? () => requestPriceQuote(body, customer) : skipToken,
-    retry: false,
-  });
+  const quote = useOrderQuote('payment', body);
 
   if (!plan || !body) {
     return (

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../auth/session.ts';
+import { DefinitionList } from '../../components/DefinitionList.tsx';
 import { CheckboxField, FormAlert } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/orders-messages.ts';
@@ -60,18 +61,19 @@ export function Summary({
       <h2 id="payment-summary-title" className="payment__summary-title">
         {title ?? t('payment.summary')}
       </h2>
-      <dl className="payment__facts" data-testid="payment-summary">
-        {facts.map((fact) => (
-          <div key={fact.label}>
-            <dt>{fact.label}</dt>
-            <dd data-testid={fact.testId}>{fact.value}</dd>
-          </div>
-        ))}
-        <div className="payment__total">
-          <dt>{t('payment.total')}</dt>
-          <dd data-testid="payment-total">{total === null ? '—' : money(total, i18n.language)}</dd>
-        </div>
-      </dl>
+      <DefinitionList
+        className="payment__facts"
+        testId="payment-summary"
+        items={[
+          ...facts.map((fact) => ({ term: fact.label, value: fact.value, testId: fact.testId })),
+          {
+            term: t('payment.total'),
+            value: total === null ? '—' : money(total, i18n.language),
+            testId: 'payment-total',
+            className: 'payment__total',
+          },
+        ]}
+      />
       {note && <p className="text-muted payment__note">{note}</p>}
     </section>
   );

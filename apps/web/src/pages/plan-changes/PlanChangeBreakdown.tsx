@@ -5,7 +5,7 @@ import type { PlanChangeQuote } from '@debesis/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money, percent } from '../plans/format.ts';
-import { BreakdownRow } from '../plans/PriceBreakdownView.tsx';
+import { BreakdownRows } from '../plans/PriceBreakdownView.tsx';
 
 export type PlanChangeFigures = Pick<
   PlanChangeQuote,
@@ -30,56 +30,58 @@ export function PlanChangeBreakdown({
   const creditApplied = charge.credit_applied ?? 0;
   return (
     <>
-      <dl className="breakdown__rows">
-        <BreakdownRow
-          label={t('planChange.remainingDays')}
-          value={t('planChange.daysOf', { remaining: figures.remaining_days, count: figures.total_days })}
-          testId="plan-change-days"
-        />
-        <BreakdownRow
-          label={t('planChange.currentValue')}
-          value={amount(figures.current_plan_value)}
-          testId="plan-change-current-value"
-        />
-        <BreakdownRow
-          label={t('planChange.newValue')}
-          value={amount(figures.new_plan_value)}
-          testId="plan-change-new-value"
-        />
-        <BreakdownRow
-          label={t('planChange.difference')}
-          value={amount(figures.prorated_difference)}
-          testId="plan-change-difference"
-        />
-      </dl>
+      <BreakdownRows
+        rows={[
+          {
+            label: t('planChange.remainingDays'),
+            value: t('planChange.daysOf', { remaining: figures.remaining_days, count: figures.total_days }),
+            testId: 'plan-change-days',
+          },
+          {
+            label: t('planChange.currentValue'),
+            value: amount(figures.current_plan_value),
+            testId: 'plan-change-current-value',
+          },
+          {
+            label: t('planChange.newValue'),
+            value: amount(figures.new_plan_value),
+            testId: 'plan-change-new-value',
+          },
+          {
+            label: t('planChange.difference'),
+            value: amount(figures.prorated_difference),
+            testId: 'plan-change-difference',
+          },
+        ]}
+      />
       {charge.subtotal > 0 ? (
         <div className="plan-change-charge" data-testid="plan-change-charge">
           <h3 className="plan-change-charge__title">{t('planChange.toPay')}</h3>
-          <dl className="breakdown__rows">
-            <BreakdownRow
-              label={t('planChange.subtotal')}
-              value={amount(charge.subtotal)}
-              testId="plan-change-subtotal"
-            />
-            {creditApplied > 0 && (
-              <BreakdownRow
-                label={t('planChange.creditApplied')}
-                value={amount(-creditApplied)}
-                testId="plan-change-credit-applied"
-              />
-            )}
-            <BreakdownRow
-              label={t('planChange.vat', { rate: percent(charge.vat_rate, i18n.language) })}
-              value={amount(charge.vat_amount)}
-              testId="plan-change-vat"
-            />
-            <BreakdownRow
-              label={t('planChange.total')}
-              value={amount(charge.total)}
-              testId="plan-change-total"
-              strong
-            />
-          </dl>
+          <BreakdownRows
+            rows={[
+              {
+                label: t('planChange.subtotal'),
+                value: amount(charge.subtotal),
+                testId: 'plan-change-subtotal',
+              },
+              creditApplied > 0 && {
+                label: t('planChange.creditApplied'),
+                value: amount(-creditApplied),
+                testId: 'plan-change-credit-applied',
+              },
+              {
+                label: t('planChange.vat', { rate: percent(charge.vat_rate, i18n.language) }),
+                value: amount(charge.vat_amount),
+                testId: 'plan-change-vat',
+              },
+              {
+                label: t('planChange.total'),
+                value: amount(charge.total),
+                testId: 'plan-change-total',
+                strong: true,
+              },
+            ]}
+          />
           <div className="breakdown__notes">
             {charge.reverse_charge && <p>{t('planPicker.breakdown.reverseCharge')}</p>}
             {charge.outside_scope && <p>{t('planPicker.breakdown.outsideScope')}</p>}
@@ -87,14 +89,16 @@ export function PlanChangeBreakdown({
         </div>
       ) : figures.credit > 0 ? (
         <div className="plan-change-charge" data-testid="plan-change-credit-received">
-          <dl className="breakdown__rows">
-            <BreakdownRow
-              label={t('planChange.creditReceived')}
-              value={amount(figures.credit)}
-              testId="plan-change-credit"
-              strong
-            />
-          </dl>
+          <BreakdownRows
+            rows={[
+              {
+                label: t('planChange.creditReceived'),
+                value: amount(figures.credit),
+                testId: 'plan-change-credit',
+                strong: true,
+              },
+            ]}
+          />
           <p className="breakdown__notes">{t('planChange.creditNote')}</p>
         </div>
       ) : (

@@ -23,6 +23,7 @@ import { serverMessage } from '../../api/api-error.ts';
 import { isApiError } from '../../api/client.ts';
 import { CheckboxField, FormAlert, SelectField } from '../../components/form/fields.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { fieldErrorText } from '../../forms/messages.ts';
 import { useServerFieldErrors } from '../../forms/server-errors.ts';
 import { useContractForm } from '../../forms/use-contract-form.ts';
@@ -378,12 +379,9 @@ function PlanChangeForm({ service, products }: { service: ServiceSummary; produc
         />
         {product && config.isPending && <p className="text-muted">{t('planChange.configLoading')}</p>}
         {product && config.isError && (
-          <FormAlert tone="error" testId="plan-change-config-error">
-            {t('planChange.configLoadFailed')}{' '}
-            <button type="button" className="btn btn--ghost" onClick={() => void config.refetch()}>
-              {t('planFacts.retry')}
-            </button>
-          </FormAlert>
+          <LoadFailed retryLabel={t('planFacts.retry')} query={config} testId="plan-change-config-error">
+            {t('planChange.configLoadFailed')}
+          </LoadFailed>
         )}
         {product && config.isSuccess && (
           <ResourceFields

@@ -7,9 +7,11 @@ import type { Product, ServiceOverviewItem } from '@debesis/contract';
 import { bandwidthFor } from '@debesis/pricing';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { DefinitionList } from '../../components/DefinitionList.tsx';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { LayersIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import '../../i18n/plan-changes-messages.ts';
 import { freeCredit, useAccountCredit } from '../../payments/plan-changes-api.ts';
 import { paymentPagePaths } from '../../payments/payments-api.ts';
@@ -68,14 +70,14 @@ function ServicePlan({
           <ServiceStatusBadge service={service} testId={`plans-status-${service.id}`} />
         </span>
       </div>
-      <dl className="plans-service__facts">
-        {facts.map((fact) => (
-          <div key={fact.key}>
-            <dt>{fact.label}</dt>
-            <dd data-testid={`plans-${fact.key}-${service.id}`}>{fact.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DefinitionList
+        className="plans-service__facts"
+        items={facts.map((fact) => ({
+          term: fact.label,
+          value: fact.value,
+          testId: `plans-${fact.key}-${service.id}`,
+        }))}
+      />
       <div className="button-row plans-service__actions">
         <Link
           to={planChangePath(service.id)}
@@ -160,12 +162,9 @@ export function PlansListPage() {
       <CreditCard />
       {overview.isPending && <Loading text={t('planFacts.servicesLoading')} />}
       {overview.isError && (
-        <FormAlert tone="error" testId="plans-error">
-          {t('planFacts.servicesLoadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void overview.refetch()}>
-            {t('planFacts.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed retryLabel={t('planFacts.retry')} query={overview} testId="plans-error">
+          {t('planFacts.servicesLoadFailed')}
+        </LoadFailed>
       )}
       {overview.isSuccess && services.length === 0 && (
         <div className="card empty-state" data-testid="plans-empty">

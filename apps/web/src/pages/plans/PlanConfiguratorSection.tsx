@@ -2,7 +2,7 @@
 // brings the API client, the contract's schemas and @debesis/pricing, which the cards do without.
 import { productSchema } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/form/fields.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PlanConfigurator } from './PlanConfigurator.tsx';
 import { useProductConfig } from './quote.ts';
 
@@ -19,14 +19,13 @@ export function PlanConfiguratorSection({
   const config = useProductConfig(parsed.success ? parsed.data.id : null);
   if (!parsed.success || config.isError) {
     return (
-      <FormAlert tone="error" testId="plan-config-error">
-        {t('planPicker.configure.loadFailed')}{' '}
-        {parsed.success && (
-          <button type="button" className="btn btn--ghost" onClick={() => void config.refetch()}>
-            {t('planPicker.retry')}
-          </button>
-        )}
-      </FormAlert>
+      <LoadFailed
+        retryLabel={t('planPicker.retry')}
+        query={parsed.success ? config : null}
+        testId="plan-config-error"
+      >
+        {t('planPicker.configure.loadFailed')}
+      </LoadFailed>
     );
   }
   if (config.isPending) {

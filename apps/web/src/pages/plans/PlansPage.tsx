@@ -8,8 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DefinitionList } from '../../components/DefinitionList.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
-import { FormAlert } from '../../components/form/fields.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import '../../i18n/plans-messages.ts';
 import { isShipped } from '../../lib/features.ts';
 import { readSelectedPlan } from '../../plans/selected-plan-store.ts';
@@ -44,24 +45,15 @@ function PlanCard({
         </span>{' '}
         <span className="text-muted">{t('planPicker.perMonth')}</span>
       </p>
-      <dl className="plan-card__facts">
-        <div>
-          <dt>{t('planPicker.storage')}</dt>
-          <dd>{diskSize(product.disk_space, language)}</dd>
-        </div>
-        <div>
-          <dt>{t('planPicker.users')}</dt>
-          <dd>{product.allowed_users}</dd>
-        </div>
-        <div>
-          <dt>{t('planPicker.address')}</dt>
-          <dd>{t(`planPicker.addressType.${product.address}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('planPicker.support')}</dt>
-          <dd>{t(`planPicker.supportType.${product.support}`)}</dd>
-        </div>
-      </dl>
+      <DefinitionList
+        className="plan-card__facts"
+        items={[
+          { term: t('planPicker.storage'), value: diskSize(product.disk_space, language) },
+          { term: t('planPicker.users'), value: product.allowed_users },
+          { term: t('planPicker.address'), value: t(`planPicker.addressType.${product.address}`) },
+          { term: t('planPicker.support'), value: t(`planPicker.supportType.${product.support}`) },
+        ]}
+      />
       <button
         type="button"
         className={chosen ? 'btn btn--secondary btn--block' : 'btn btn--primary btn--block'}
@@ -176,12 +168,9 @@ export function PlansPage() {
         </>
       )}
       {products.isError && (
-        <FormAlert tone="error" testId="plans-error">
-          {t('planPicker.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void products.refetch()}>
-            {t('planPicker.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed retryLabel={t('planPicker.retry')} query={products} testId="plans-error">
+          {t('planPicker.loadFailed')}
+        </LoadFailed>
       )}
       {plans !== undefined && live.length === 0 && (
         <p className="plans__status text-muted">{t('planPicker.empty')}</p>

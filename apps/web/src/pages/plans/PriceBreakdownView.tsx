@@ -5,6 +5,7 @@ import type { PriceBreakdown } from '@debesis/pricing';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/session.ts';
+import { DefinitionList } from '../../components/DefinitionList.tsx';
 import { money, percent } from './format.ts';
 import './PriceBreakdownView.css';
 
@@ -55,22 +56,28 @@ export function whyNoReverseCharge(breakdown: Shown, business: boolean): NoRever
   }
 }
 
-export function BreakdownRow({
-  label,
-  value,
-  testId,
-  strong,
-}: {
+/** One row of a price breakdown; the total is `strong`. */
+export interface BreakdownLine {
   label: string;
   value: string;
   testId: string;
   strong?: boolean;
-}) {
+}
+
+/** A price breakdown's rows in order; a row that does not apply to this price is `false`. */
+export function BreakdownRows({ rows }: { rows: ReadonlyArray<BreakdownLine | false> }) {
   return (
-    <div className={strong ? 'breakdown__row breakdown__row--total' : 'breakdown__row'}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
+    <DefinitionList
+      className="breakdown__rows"
+      items={rows
+        .filter((row) => row !== false)
+        .map((row) => ({
+          term: row.label,
+          value: row.value,
+          testId: row.testId,
+          className: row.strong ? 'breakdown__row breakdown__row--total' : 'breakdown__row',
+        }))}
+    />
   );
 }
 
@@ -102,68 +109,64 @@ export function PriceBreakdownView({
         </p>
       ) : (
         <>
-          <dl className="breakdown__rows">
-            <BreakdownRow
-              label={t('planPicker.breakdown.basePrice', {
-                months: t('planPicker.months', { count: breakdown.months }),
-              })}
-              value={amount(breakdown.base_price)}
-              testId="breakdown-base"
-            />
-            <BreakdownRow
-              label={t('planPicker.breakdown.options')}
-              value={amount(breakdown.option_costs)}
-              testId="breakdown-options"
-            />
-            <BreakdownRow
-              label={t('planPicker.breakdown.periodSubtotal')}
-              value={amount(breakdown.period_subtotal)}
-              testId="breakdown-period-subtotal"
-            />
-            <BreakdownRow
-              label={t('planPicker.breakdown.discount', { rate: percent(breakdown.discount_rate, language) })}
-              value={amount(breakdown.period_discount === 0 ? 0 : -breakdown.period_discount)}
-              testId="breakdown-discount"
-            />
-            <BreakdownRow
-              label={t('planPicker.breakdown.subtotal')}
-              value={amount(breakdown.subtotal)}
-              testId="breakdown-subtotal"
-            />
-            {(breakdown.credit_applied ?? 0) > 0 && (
-              <BreakdownRow
-                label={t('planPicker.breakdown.credit')}
-                value={amount(-(breakdown.credit_applied ?? 0))}
-                testId="breakdown-credit"
-              />
-            )}
-            <BreakdownRow
-              label={t('planPicker.breakdown.vatRate')}
-              value={
-                breakdown.includes_vat
+          <BreakdownRows
+            rows={[
+              {
+                label: t('planPicker.breakdown.basePrice', {
+                  months: t('planPicker.months', { count: breakdown.months }),
+                }),
+                value: amount(breakdown.base_price),
+                testId: 'breakdown-base',
+              },
+              {
+                label: t('planPicker.breakdown.options'),
+                value: amount(breakdown.option_costs),
+                testId: 'breakdown-options',
+              },
+              {
+                label: t('planPicker.breakdown.periodSubtotal'),
+                value: amount(breakdown.period_subtotal),
+                testId: 'breakdown-period-subtotal',
+              },
+              {
+                label: t('planPicker.breakdown.discount', {
+                  rate: percent(breakdown.discount_rate, language),
+                }),
+                value: amount(breakdown.period_discount === 0 ? 0 : -breakdown.period_discount),
+                testId: 'breakdown-discount',
+              },
+              {
+                label: t('planPicker.breakdown.subtotal'),
+                value: amount(breakdown.subtotal),
+                testId: 'breakdown-subtotal',
+              },
+              (breakdown.credit_applied ?? 0) > 0 && {
+                label: t('planPicker.breakdown.credit'),
+                value: amount(-(breakdown.credit_applied ?? 0)),
+                testId: 'breakdown-credit',
+              },
+              {
+                label: t('planPicker.breakdown.vatRate'),
+                value: breakdown.includes_vat
                   ? percent(breakdown.vat_rate, language)
-                  : t('planPicker.breakdown.exclVat')
-              }
-              testId="breakdown-vat-rate"
-            />
-            {breakdown.includes_vat && (
-              <BreakdownRow
-                label={t('planPicker.breakdown.vatAmount')}
-                value={amount(breakdown.vat_amount)}
-                testId="breakdown-vat-amount"
-              />
-            )}
-            <BreakdownRow
-              label={
-                breakdown.includes_vat
+                  : t('planPicker.breakdown.exclVat'),
+                testId: 'breakdown-vat-rate',
+              },
+              breakdown.includes_vat && {
+                label: t('planPicker.breakdown.vatAmount'),
+                value: amount(breakdown.vat_amount),
+                testId: 'breakdown-vat-amount',
+              },
+              {
+                label: breakdown.includes_vat
                   ? t('planPicker.breakdown.total')
-                  : t('planPicker.breakdown.totalExclVat')
-              }
-              value={amount(breakdown.total)}
-              testId="breakdown-total"
-              strong
-            />
-          </dl>
+                  : t('planPicker.breakdown.totalExclVat'),
+                value: amount(breakdown.total),
+                testId: 'breakdown-total',
+                strong: true,
+              },
+            ]}
+          />
           <div className="breakdown__notes">
             {!breakdown.includes_vat && (
               <p data-testid="breakdown-excl-vat-note">{t('planPicker.breakdown.exclVatNote')}</p>

@@ -152,6 +152,19 @@ export function requestPriceQuote(
   );
 }
 
+/**
+ * The server's price of an order about to be paid (`body`; null while there is none), asked once
+ * the customer's VAT is settled. `flow` keeps a new plan's and an extension's quotes apart.
+ */
+export function useOrderQuote(flow: 'payment' | 'extension', body: PriceQuoteRequest | null) {
+  const { customer, settled } = useVatCustomer();
+  return useQuery({
+    queryKey: ['price-quote', flow, body, customer],
+    queryFn: body && settled ? () => requestPriceQuote(body, customer) : skipToken,
+    retry: false,
+  });
+}
+
 export interface ServerQuote {
   /** The server's breakdown of exactly the current selection, when it has answered. */
   breakdown: PriceBreakdownResponse | null;

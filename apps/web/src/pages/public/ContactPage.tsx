@@ -9,53 +9,16 @@ import {
   type ContactMessageRequest,
 } from '@debesis/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackContactSent } from '../../analytics/contact-sent.ts';
 import { api, isApiError } from '../../api/client.ts';
-import { FormAlert, InputField } from '../../components/form/fields.tsx';
+import { FormAlert, InputField, TextareaField } from '../../components/form/fields.tsx';
+import { EmailField } from '../../forms/account-fields.tsx';
 import { useContractForm } from '../../forms/use-contract-form.ts';
 import { PublicPageHeader } from './parts.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 export const CONTACT_PATH = '/api/v1/contact';
-
-function TextareaField({
-  id,
-  label,
-  error,
-  hint,
-  ...props
-}: { id: string; label: string; error?: string | undefined; hint?: string } & Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'id'
->) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <textarea
-        {...props}
-        id={id}
-        className="textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function ContactPage() {
   const { t } = useTranslation('public');
@@ -139,16 +102,7 @@ export function ContactPage() {
                     data-testid="contact-name"
                     {...field('name')}
                   />
-                  <InputField
-                    id="contact-email"
-                    type="email"
-                    label={t('contact.email')}
-                    autoComplete="email"
-                    inputMode="email"
-                    required
-                    data-testid="contact-email"
-                    {...field('email')}
-                  />
+                  <EmailField id="contact-email" label={t('contact.email')} {...field('email')} />
                   <InputField
                     id="contact-subject"
                     label={t('contact.subject')}

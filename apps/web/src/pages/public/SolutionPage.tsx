@@ -2,7 +2,9 @@
 // what the solution gives, who it suits, and the way to order.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CheckIcon, FolderIcon, ServerIcon, ShieldIcon } from '../../components/icons.tsx';
+import { CheckList } from '../../components/CheckList.tsx';
+import { CtaLink } from '../../components/CtaLink.tsx';
+import { FolderIcon, ServerIcon, ShieldIcon } from '../../components/icons.tsx';
 import { isShipped, shippedOnly, type Needs } from '../../lib/features.ts';
 import { NotFoundPage } from '../NotFoundPage.tsx';
 import { PublicCallToAction, PublicPageHeader } from './parts.tsx';
@@ -69,14 +71,9 @@ function SolutionPage({ solution }: { solution: SolutionKey }) {
           <Icon />
         </span>
         <div className="button-row">
-          <Link
-            to="/auth/plans"
-            className="btn btn--primary btn--lg"
-            data-testid="solution-cta-plans"
-            data-analytics={`cta_click:solution-${solution}`}
-          >
+          <CtaLink to="/auth/plans" tone="primary" testId="solution-cta-plans" place={`solution-${solution}`}>
             {t('common.seePlans')}
-          </Link>
+          </CtaLink>
           <Link to="/docs" className="btn btn--secondary btn--lg">
             {t('common.readDocs')}
           </Link>
@@ -86,14 +83,9 @@ function SolutionPage({ solution }: { solution: SolutionKey }) {
         <div className="container solution-detail">
           <div>
             <h2>{t('solutions.whatYouGet')}</h2>
-            <ul className="check-list" role="list">
-              {shippedOnly(features).map(({ id }) => (
-                <li key={id}>
-                  <CheckIcon />
-                  {text(`features.${id}`)}
-                </li>
-              ))}
-            </ul>
+            <CheckList
+              items={shippedOnly(features).map(({ id }) => ({ key: id, text: text(`features.${id}`) }))}
+            />
           </div>
           <div className="card">
             <h2>{t('solutions.goodFor')}</h2>

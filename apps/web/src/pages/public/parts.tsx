@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CtaLink } from '../../components/CtaLink.tsx';
 import { ArrowRightIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
 import '../../i18n/public-messages.ts';
@@ -41,15 +42,10 @@ export function PublicCallToAction({ title, body, id }: { title: string; body: s
             <p>{body}</p>
           </div>
           <div className="button-row">
-            <Link
-              to="/auth/plans"
-              className="btn btn--on-brand btn--lg"
-              data-testid="public-cta-plans"
-              data-analytics={`cta_click:${id}`}
-            >
+            <CtaLink to="/auth/plans" tone="on-brand" testId="public-cta-plans" place={id}>
               {t('common.seePlans')}
               <ArrowRightIcon />
-            </Link>
+            </CtaLink>
             <Link to="/contact" className="btn btn--outline-on-brand btn--lg">
               {t('common.contactUs')}
             </Link>

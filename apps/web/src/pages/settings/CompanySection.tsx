@@ -4,10 +4,12 @@
 import { userSchema, type User } from '@debesis/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, isApiError } from '../../api/client.ts';
 import { updateSessionUser } from '../../auth/session.ts';
+import { DefinitionList, type Definition } from '../../components/DefinitionList.tsx';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { countryName } from '../../forms/countries.ts';
 import { useLanguage } from '../../i18n/language.ts';
@@ -15,7 +17,9 @@ import { toBusinessDetails, type CompanyConversionValues } from '../auth/schemas
 import { NO_FILTERS, useInvoices } from '../billing/billing-api.ts';
 import { failureText } from './account-forms.ts';
 import { CompanyFormFields, showServerFieldErrors, useCompanyForm } from './company-form.tsx';
+import { ActionRow } from '../../components/form/ActionRow.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 export const CONVERT_TO_BUSINESS_PATH = '/api/v1/users/me/convert-to-business';
 export const COMPANY_PATH = '/api/v1/users/me/company';
@@ -24,10 +28,7 @@ export function CompanySection({ user }: { user: User }) {
   const { t } = useTranslation();
   const [converted, setConverted] = useState(false);
   return (
-    <section className="card settings-section" aria-labelledby="settings-company-title">
-      <h2 id="settings-company-title" className="settings-section__title">
-        {t('settings.company.title')}
-      </h2>
+    <SettingsSection name="company" title={t('settings.company.title')}>
       {converted && (
         <FormAlert tone="success" testId="settings-convert-success">
           {t('settings.company.converted')}
@@ -38,8 +39,24 @@ export function CompanySection({ user }: { user: User }) {
       ) : (
         <ConvertToBusiness user={user} onConverted={() => setConverted(true)} />
       )}
-    </section>
+    </SettingsSection>
   );
+}
+
+const COMPANY_ROWS = ['name', 'code', 'vatNumber', 'country', 'address'] as const;
+type CompanyRow = (typeof COMPANY_ROWS)[number];
+
+/** The company's details in one order and one wording, as the account has them or as the conversion will store them. */
+function companyRows(
+  t: TFunction,
+  values: Record<CompanyRow, string>,
+  testIds: Partial<Record<CompanyRow, string>>,
+): Definition[] {
+  return COMPANY_ROWS.map((row) => ({
+    term: t(`settings.company.${row}`),
+    value: values[row],
+    testId: testIds[row],
+  }));
 }
 
 function CompanyDetails({ user }: { user: User }) {
@@ -54,28 +71,21 @@ function CompanyDetails({ user }: { user: User }) {
     : '';
   return (
     <>
-      <dl className="detail-list" data-testid="settings-company">
-        <div>
-          <dt>{t('settings.company.name')}</dt>
-          <dd data-testid="settings-company-name">{company?.name || none}</dd>
-        </div>
-        <div>
-          <dt>{t('settings.company.code')}</dt>
-          <dd>{company?.code || none}</dd>
-        </div>
-        <div>
-          <dt>{t('settings.company.vatNumber')}</dt>
-          <dd>{company?.vat_number || none}</dd>
-        </div>
-        <div>
-          <dt>{t('settings.company.country')}</dt>
-          <dd>{company?.country ? countryName(company.country, language) : none}</dd>
-        </div>
-        <div>
-          <dt>{t('settings.company.address')}</dt>
-          <dd>{address || none}</dd>
-        </div>
-      </dl>
+      <DefinitionList
+        className="detail-list"
+        testId="settings-company"
+        items={companyRows(
+          t,
+          {
+            name: company?.name || none,
+            code: company?.code || none,
+            vatNumber: company?.vat_number || none,
+            country: company?.country ? countryName(company.country, language) : none,
+            address: address || none,
+          },
+          { name: 'settings-company-name' },
+        )}
+      />
       <CompanyCorrection user={user} />
     </>
   );
@@ -160,23 +170,22 @@ function CompanyCorrection({ user }: { user: User }) {
           {failureText(correct.error, t, t('settings.company.correctFailed'))}
         </FormAlert>
       )}
-      <div className="button-row">
-        <BusyButton
-          busy={correct.isPending}
-          label={t('settings.company.save')}
-          busyLabel={t('settings.company.saving')}
-          testId="settings-company-save"
-        />
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={correct.isPending}
-          onClick={() => setEditing(false)}
-          data-testid="settings-company-cancel"
-        >
-          {t('settings.company.cancel')}
-        </button>
-      </div>
+      <ActionRow
+        action={
+          <BusyButton
+            busy={correct.isPending}
+            label={t('settings.company.save')}
+            busyLabel={t('settings.company.saving')}
+            testId="settings-company-save"
+          />
+        }
+        secondary={{
+          label: t('settings.company.cancel'),
+          onClick: () => setEditing(false),
+          testId: 'settings-company-cancel',
+        }}
+        busy={correct.isPending}
+      />
     </form>
   );
 }
@@ -189,30 +198,21 @@ function ConversionSummary({ details }: { details: ReturnType<typeof toBusinessD
     .filter(Boolean)
     .join(', ');
   return (
-    <dl className="detail-list convert-confirm__summary" data-testid="settings-convert-summary">
-      <div>
-        <dt>{t('settings.company.name')}</dt>
-        <dd>{details.business_name}</dd>
-      </div>
-      <div>
-        <dt>{t('settings.company.code')}</dt>
-        <dd>{details.business_code}</dd>
-      </div>
-      <div>
-        <dt>{t('settings.company.vatNumber')}</dt>
-        <dd data-testid="settings-convert-summary-vat">
-          {details.vat_number ?? t('settings.company.noVatNumber')}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('settings.company.country')}</dt>
-        <dd>{countryName(details.country, language)}</dd>
-      </div>
-      <div>
-        <dt>{t('settings.company.address')}</dt>
-        <dd>{address}</dd>
-      </div>
-    </dl>
+    <DefinitionList
+      className="detail-list convert-confirm__summary"
+      testId="settings-convert-summary"
+      items={companyRows(
+        t,
+        {
+          name: details.business_name,
+          code: details.business_code,
+          vatNumber: details.vat_number ?? t('settings.company.noVatNumber'),
+          country: countryName(details.country, language),
+          address,
+        },
+        { vatNumber: 'settings-convert-summary-vat' },
+      )}
+    />
   );
 }
 
@@ -289,26 +289,25 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
             {failure(convert.error)}
           </FormAlert>
         )}
-        <div className="button-row">
-          <BusyButton
-            busy={convert.isPending}
-            label={t('settings.company.confirm')}
-            busyLabel={t('settings.company.converting')}
-            type="button"
-            className="btn btn--danger"
-            onClick={() => convert.mutate(values)}
-            testId="settings-convert-confirm"
-          />
-          <button
-            type="button"
-            className="btn btn--ghost"
-            disabled={convert.isPending}
-            onClick={() => setStep('details')}
-            data-testid="settings-convert-back"
-          >
-            {t('settings.company.back')}
-          </button>
-        </div>
+        <ActionRow
+          action={
+            <BusyButton
+              busy={convert.isPending}
+              label={t('settings.company.confirm')}
+              busyLabel={t('settings.company.converting')}
+              type="button"
+              className="btn btn--danger"
+              onClick={() => convert.mutate(values)}
+              testId="settings-convert-confirm"
+            />
+          }
+          secondary={{
+            label: t('settings.company.back'),
+            onClick: () => setStep('details'),
+            testId: 'settings-convert-back',
+          }}
+          busy={convert.isPending}
+        />
       </div>
     );
   }
@@ -321,19 +320,18 @@ function ConvertToBusiness({ user, onConverted }: { user: User; onConverted: () 
       onSubmit={(event) => void form.handleSubmit(() => setStep('confirm'))(event)}
     >
       <CompanyFormFields form={form} idPrefix="settings-convert" />
-      <div className="button-row">
-        <button type="submit" className="btn btn--primary" data-testid="settings-convert-review">
-          {t('settings.company.review')}
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => setStep('closed')}
-          data-testid="settings-convert-cancel"
-        >
-          {t('settings.company.cancel')}
-        </button>
-      </div>
+      <ActionRow
+        action={
+          <button type="submit" className="btn btn--primary" data-testid="settings-convert-review">
+            {t('settings.company.review')}
+          </button>
+        }
+        secondary={{
+          label: t('settings.company.cancel'),
+          onClick: () => setStep('closed'),
+          testId: 'settings-convert-cancel',
+        }}
+      />
     </form>
   );
 }

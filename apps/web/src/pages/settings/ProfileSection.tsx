@@ -6,9 +6,11 @@ import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { updateSessionUser } from '../../auth/session.ts';
+import { DefinitionList } from '../../components/DefinitionList.tsx';
 import { FormAlert, InputField } from '../../components/form/fields.tsx';
 import { PersonNameFields, SubmitRow } from '../../forms/account-fields.tsx';
 import { useContractForm } from '../../forms/use-contract-form.ts';
+import { SettingsSection } from './SettingsSection.tsx';
 import {
   failureText,
   profileFormSchema,
@@ -52,20 +54,19 @@ export function ProfileSection({ user }: { user: User }) {
   });
 
   return (
-    <section className="card settings-section" aria-labelledby="settings-account-title">
-      <h2 id="settings-account-title" className="settings-section__title">
-        {t('accountSettings.profile.title')}
-      </h2>
-      <dl className="detail-list" data-testid="settings-account">
-        <div>
-          <dt>{t('settings.account.email')}</dt>
-          <dd data-testid="settings-account-email">{user.email}</dd>
-        </div>
-        <div>
-          <dt>{t('settings.account.type')}</dt>
-          <dd data-testid="settings-account-type">{t(`settings.account.${user.account_type}`)}</dd>
-        </div>
-      </dl>
+    <SettingsSection name="account" title={t('accountSettings.profile.title')}>
+      <DefinitionList
+        className="detail-list"
+        testId="settings-account"
+        items={[
+          { term: t('settings.account.email'), value: user.email, testId: 'settings-account-email' },
+          {
+            term: t('settings.account.type'),
+            value: t(`settings.account.${user.account_type}`),
+            testId: 'settings-account-type',
+          },
+        ]}
+      />
       <form
         className="form settings-form"
         noValidate
@@ -126,6 +127,6 @@ export function ProfileSection({ user }: { user: User }) {
           testId="settings-profile-save"
         />
       </form>
-    </section>
+    </SettingsSection>
   );
 }

@@ -5,11 +5,14 @@ import { accountSessionsResponseSchema, messageResponseSchema, type AccountSessi
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { DefinitionList } from '../../components/DefinitionList.tsx';
 import { FormAlert } from '../../components/form/fields.tsx';
 import { useLanguage } from '../../i18n/language.ts';
 import { formatDateTime, formatRelativeTime } from '../activity/relative-time.ts';
 import { failureText, SESSIONS_PATH } from './account-forms.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 export const SESSIONS_QUERY_KEY = ['account-sessions'] as const;
 
@@ -29,10 +32,7 @@ export function SessionsSection() {
 
   const list = sessions.data ?? [];
   return (
-    <section className="card settings-section" aria-labelledby="settings-sessions-title">
-      <h2 id="settings-sessions-title" className="settings-section__title">
-        {t('accountSettings.sessions.title')}
-      </h2>
+    <SettingsSection name="sessions" title={t('accountSettings.sessions.title')}>
       <p className="text-muted">{t('accountSettings.sessions.lead')}</p>
       {signOut.isSuccess && (
         <FormAlert tone="success" testId="settings-session-signed-out">
@@ -49,12 +49,13 @@ export function SessionsSection() {
           {t('accountSettings.sessions.loading')}
         </p>
       ) : sessions.isError ? (
-        <FormAlert tone="error" testId="settings-sessions-load-error">
-          {t('accountSettings.sessions.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void sessions.refetch()}>
-            {t('accountSettings.sessions.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed
+          retryLabel={t('accountSettings.sessions.retry')}
+          query={sessions}
+          testId="settings-sessions-load-error"
+        >
+          {t('accountSettings.sessions.loadFailed')}
+        </LoadFailed>
       ) : (
         <>
           <ul className="session-list" data-testid="settings-sessions">
@@ -74,7 +75,7 @@ export function SessionsSection() {
           )}
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -109,22 +110,23 @@ function SessionItem({
             </span>
           )}
         </p>
-        <dl className="session-list__facts">
-          <div>
-            <dt>{t('accountSettings.sessions.ip')}</dt>
-            <dd>{session.ip ?? t('accountSettings.sessions.unknownIp')}</dd>
-          </div>
-          <div>
-            <dt>{t('accountSettings.sessions.created')}</dt>
-            <dd>{formatDateTime(new Date(session.created_at), language)}</dd>
-          </div>
-          <div>
-            <dt>{t('accountSettings.sessions.lastUsed')}</dt>
-            <dd>
-              <time dateTime={session.last_used_at}>{lastUsed}</time>
-            </dd>
-          </div>
-        </dl>
+        <DefinitionList
+          className="session-list__facts"
+          items={[
+            {
+              term: t('accountSettings.sessions.ip'),
+              value: session.ip ?? t('accountSettings.sessions.unknownIp'),
+            },
+            {
+              term: t('accountSettings.sessions.created'),
+              value: formatDateTime(new Date(session.created_at), language),
+            },
+            {
+              term: t('accountSettings.sessions.lastUsed'),
+              value: <time dateTime={session.last_used_at}>{lastUsed}</time>,
+            },
+          ]}
+        />
       </div>
       {!session.current && (
         <BusyButton

@@ -10,6 +10,7 @@ import {
   type Theme,
 } from '@debesis/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../api/client.ts';
 import { saveSettings, SETTINGS_PATH } from '../../auth/session-runtime.ts';
@@ -26,6 +27,7 @@ import { SessionsSection } from './SessionsSection.tsx';
 import { EmailSection, PasswordSection } from './SignInSection.tsx';
 import './settings.css';
 import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const SETTINGS_QUERY_KEY = ['settings'] as const;
 
@@ -51,6 +53,39 @@ export function SettingsPage() {
         {user && <CompanySection user={user} />}
       </div>
     </>
+  );
+}
+
+/**
+ * One preference chosen among a few (theme, language), named by its visible label. Its test ids
+ * are `settings-<name>` and `settings-<name>-<option>`.
+ */
+function PreferenceChoice<Option extends string>({
+  name,
+  label,
+  ...choice
+}: {
+  name: string;
+  label: string;
+  options: readonly Option[];
+  value: Option;
+  onChange: (next: Option) => void;
+  renderOption: (option: Option) => ReactNode;
+  optionLang?: (option: Option) => string;
+}) {
+  return (
+    <div className="settings-field">
+      <span className="field__label" id={`settings-${name}-label`}>
+        {label}
+      </span>
+      <SegmentedChoice
+        {...choice}
+        labelledBy={`settings-${name}-label`}
+        testId={`settings-${name}`}
+        optionTestId={(option) => `settings-${name}-${option}`}
+        optionClassName="settings-option"
+      />
+    </div>
   );
 }
 
@@ -114,47 +149,30 @@ function PreferencesSection() {
         </FormAlert>
       )}
 
-      <div className="settings-field">
-        <span className="field__label" id="settings-theme-label">
-          {t('settings.appearance.theme')}
-        </span>
-        <SegmentedChoice
-          options={THEMES}
-          value={theme}
-          onChange={chooseTheme}
-          labelledBy="settings-theme-label"
-          testId="settings-theme"
-          optionTestId={(option) => `settings-theme-${option}`}
-          optionClassName="settings-option"
-          renderOption={(option) => t(`theme.${option}`)}
-        />
-      </div>
+      <PreferenceChoice
+        name="theme"
+        label={t('settings.appearance.theme')}
+        options={THEMES}
+        value={theme}
+        onChange={chooseTheme}
+        renderOption={(option) => t(`theme.${option}`)}
+      />
 
-      <div className="settings-field">
-        <span className="field__label" id="settings-language-label">
-          {t('settings.appearance.language')}
-        </span>
-        <SegmentedChoice
-          options={LANGUAGES}
-          value={language}
-          onChange={chooseLanguage}
-          labelledBy="settings-language-label"
-          testId="settings-language"
-          optionTestId={(option) => `settings-language-${option}`}
-          optionClassName="settings-option"
-          optionLang={(option) => option}
-          renderOption={(option) => LANGUAGE_NAMES[option]}
-        />
-      </div>
+      <PreferenceChoice
+        name="language"
+        label={t('settings.appearance.language')}
+        options={LANGUAGES}
+        value={language}
+        onChange={chooseLanguage}
+        optionLang={(option) => option}
+        renderOption={(option) => LANGUAGE_NAMES[option]}
+      />
 
       <h3 className="settings-subtitle">{t('settings.notifications.title')}</h3>
       {settings.isError ? (
-        <FormAlert tone="error" testId="settings-load-error">
-          {t('settings.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void settings.refetch()}>
-            {t('settings.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed retryLabel={t('settings.retry')} query={settings} testId="settings-load-error">
+          {t('settings.loadFailed')}
+        </LoadFailed>
       ) : (
         <div className="settings-checks" aria-busy={settings.isPending}>
           <CheckboxField

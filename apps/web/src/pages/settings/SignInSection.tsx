@@ -26,6 +26,7 @@ import {
   type PasswordChangeFormValues,
 } from './account-forms.ts';
 import { SESSIONS_QUERY_KEY } from './SessionsSection.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 export function EmailSection({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -49,10 +50,7 @@ export function EmailSection({ user }: { user: User }) {
   });
 
   return (
-    <section className="card settings-section" aria-labelledby="settings-email-title">
-      <h2 id="settings-email-title" className="settings-section__title">
-        {t('accountSettings.email.title')}
-      </h2>
+    <SettingsSection name="email" title={t('accountSettings.email.title')}>
       <p data-testid="settings-email-current">{t('accountSettings.email.current', { email: user.email })}</p>
       {!user.has_password ? (
         <FormAlert tone="info" testId="settings-email-no-password">
@@ -102,7 +100,7 @@ export function EmailSection({ user }: { user: User }) {
           </form>
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -129,10 +127,7 @@ export function PasswordSection({ user }: { user: User }) {
 
   if (!user.has_password) return null;
   return (
-    <section className="card settings-section" aria-labelledby="settings-password-title">
-      <h2 id="settings-password-title" className="settings-section__title">
-        {t('accountSettings.password.title')}
-      </h2>
+    <SettingsSection name="password" title={t('accountSettings.password.title')}>
       <p className="text-muted">{t('accountSettings.password.lead')}</p>
       <form
         className="form settings-form"
@@ -176,6 +171,6 @@ export function PasswordSection({ user }: { user: User }) {
           testId="settings-password-submit"
         />
       </form>
-    </section>
+    </SettingsSection>
   );
 }
