@@ -11,7 +11,7 @@ export function LoadFailed({
 }: {
   retryLabel: string;
   /** The query to run again; null when asking again cannot help (the answer itself was wrong). */
-  query: { refetch: () => Promise<unknown> } | null;
+  query: { refetch: () => unknown } | null;
   testId: string;
   /** What could not be loaded. */
   children: ReactNode;

@@ -8,9 +8,9 @@ import type { ServiceOverviewItem } from '@debesis/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormAlert } from '../components/form/fields.tsx';
 import { ServerIcon } from '../components/icons.tsx';
 import { useDocumentTitle } from '../components/useDocumentTitle.ts';
+import { LoadFailed } from '../components/LoadFailed.tsx';
 import '../i18n/orders-messages.ts';
 import { OpenOrders } from '../payments/OpenOrders.tsx';
 import { useServicesOverview } from '../services/services-api.ts';
@@ -102,12 +102,9 @@ export function ServicesPage() {
         </p>
       )}
       {overview.isError && (
-        <FormAlert tone="error" testId="services-error">
-          {t('serviceList.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void overview.refetch()}>
-            {t('serviceList.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed testId="services-error" query={overview} retryLabel={t('serviceList.retry')}>
+          {t('serviceList.loadFailed')}
+        </LoadFailed>
       )}
       {overview.isSuccess && services.length === 0 && (
         <div className="card empty-state" data-testid="services-empty">

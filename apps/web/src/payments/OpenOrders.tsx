@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { serverMessage } from '../api/api-error.ts';
 import { isApiError } from '../api/client.ts';
 import { FormAlert } from '../components/form/fields.tsx';
+import { LoadFailed } from '../components/LoadFailed.tsx';
 import '../i18n/orders-messages.ts';
 import { diskSize, formatDate, money } from '../pages/plans/format.ts';
 import { ACCOUNT_CREDIT_QUERY_KEY } from './plan-changes-api.ts';
@@ -140,12 +141,9 @@ export function OpenOrders() {
   const orders = useQuery({ queryKey: OPEN_ORDERS_QUERY_KEY, queryFn: listOpenOrders });
   if (orders.isError)
     return (
-      <FormAlert tone="error" testId="open-orders-error">
-        {t('openOrders.loadFailed')}{' '}
-        <button type="button" className="btn btn--ghost" onClick={() => void orders.refetch()}>
-          {t('openOrders.retryLoad')}
-        </button>
-      </FormAlert>
+      <LoadFailed testId="open-orders-error" query={orders} retryLabel={t('openOrders.retryLoad')}>
+        {t('openOrders.loadFailed')}
+      </LoadFailed>
     );
   if (!orders.data || orders.data.length === 0) return null;
   return (

@@ -6,9 +6,10 @@
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_KINDS, ACTIVITY_TONES, type ActivityKind } from '@debesis/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, InputField, SelectField } from '../../components/form/fields.tsx';
+import { InputField, SelectField } from '../../components/form/fields.tsx';
 import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import '../../i18n/activity-messages.ts';
 import { NO_ACTIVITY_FILTERS, useActivity, type ActivityFilterValues } from './activity-api.ts';
 import { EntriesPager, EntriesTable } from './activity-entries.tsx';
@@ -133,12 +134,9 @@ export function ActivityPage() {
           </p>
         )}
         {activity.isError && (
-          <FormAlert tone="error" testId="activity-error">
-            {t('page.loadFailed')}{' '}
-            <button type="button" className="btn btn--ghost" onClick={() => void activity.refetch()}>
-              {t('page.retry')}
-            </button>
-          </FormAlert>
+          <LoadFailed testId="activity-error" query={activity} retryLabel={t('page.retry')}>
+            {t('page.loadFailed')}
+          </LoadFailed>
         )}
         {list && list.items.length === 0 && (
           <p className="text-muted" data-testid="activity-empty">

@@ -5,12 +5,12 @@
 import { SERVICE_STATUSES } from '@debesis/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormAlert } from '../../components/form/fields.tsx';
 import '../../i18n/activity-messages.ts';
 import { money } from '../plans/format.ts';
 import { serviceDetailPath } from '../services/service-context.ts';
 import { useDashboardSummary } from './activity-api.ts';
 import './activity.css';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 export function DashboardSummary() {
   const { t, i18n } = useTranslation('activity');
@@ -18,12 +18,9 @@ export function DashboardSummary() {
   const summary = useDashboardSummary();
   if (summary.isError) {
     return (
-      <FormAlert tone="error" testId="dashboard-summary-error">
-        {t('summary.loadFailed')}{' '}
-        <button type="button" className="btn btn--ghost" onClick={() => void summary.refetch()}>
-          {t('page.retry')}
-        </button>
-      </FormAlert>
+      <LoadFailed testId="dashboard-summary-error" query={summary} retryLabel={t('page.retry')}>
+        {t('summary.loadFailed')}
+      </LoadFailed>
     );
   }
   const data = summary.data;

@@ -6,9 +6,9 @@
 import { ACTIVITY_DEFAULT_LIMIT, type ServiceLogLine } from '@debesis/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/form/fields.tsx';
 import { SegmentedChoice } from '../../components/SegmentedChoice.tsx';
 import { useDocumentTitle } from '../../components/useDocumentTitle.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import '../../i18n/activity-messages.ts';
 import { useServiceDetail } from '../services/service-context.ts';
 import { useUrlPage } from '../../workspace/url-list.ts';
@@ -45,12 +45,9 @@ function Changes({ serviceId }: { serviceId: string }) {
     );
   if (audit.isError || !list)
     return (
-      <FormAlert tone="error" testId="service-activity-error">
-        {t('page.loadFailed')}{' '}
-        <button type="button" className="btn btn--ghost" onClick={() => void audit.refetch()}>
-          {t('page.retry')}
-        </button>
-      </FormAlert>
+      <LoadFailed testId="service-activity-error" query={audit} retryLabel={t('page.retry')}>
+        {t('page.loadFailed')}
+      </LoadFailed>
     );
   return (
     <>
@@ -127,12 +124,9 @@ function Log({ serviceId }: { serviceId: string }) {
     );
   if (log.isError)
     return (
-      <FormAlert tone="error" testId="service-log-error">
-        {t('service.logLoadFailed')}{' '}
-        <button type="button" className="btn btn--ghost" onClick={() => void log.refetch()}>
-          {t('page.retry')}
-        </button>
-      </FormAlert>
+      <LoadFailed testId="service-log-error" query={log} retryLabel={t('page.retry')}>
+        {t('service.logLoadFailed')}
+      </LoadFailed>
     );
   if (log.data.lines.length === 0)
     return (

@@ -5,8 +5,8 @@
 // Try again, the same in every section that loads what it shows.
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form/fields.tsx';
 import '../../../i18n/workspace-messages.ts';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 
 export interface AddButton {
   label: string;
@@ -101,12 +101,9 @@ export function LoadStatus({
         </p>
       )}
       {load.isError && (
-        <FormAlert tone="error" testId={`${id}-load-error`}>
-          {failure}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void load.refetch()}>
-            {t('resource.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed testId={`${id}-load-error`} query={load} retryLabel={t('resource.retry')}>
+          {failure}
+        </LoadFailed>
       )}
     </>
   );

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Dialog } from '../../../components/dialog/Dialog.tsx';
-import { FormAlert, InputField } from '../../../components/form/fields.tsx';
+import { InputField } from '../../../components/form/fields.tsx';
 import { serviceLifecycleApi } from '../../../services/service-lifecycle-api.ts';
 import { workspaceKeys } from '../../../workspace/workspace-keys.ts';
 import { useWorkspaceMutation } from '../../../workspace/workspace-resource.ts';
@@ -28,6 +28,7 @@ import { SettingsFormCard } from '../kit/SettingsFormCard.tsx';
 import { OperationError } from '../resource-parts.tsx';
 import { useServiceTab } from '../use-service-tab.ts';
 import { BusyButton } from '../../../components/form/BusyButton.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 
 const { name: nameField, description: descriptionField } = serviceConfigUpdateSchema.shape;
 const generalFormSchema = z.object({ name: nameField.unwrap(), description: descriptionField.unwrap() });
@@ -277,12 +278,13 @@ export function ServiceSettingsTab() {
         </p>
       )}
       {config.isError && (
-        <FormAlert tone="error" testId="service-config-load-error">
-          {t('serviceSettings.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost" onClick={() => void config.refetch()}>
-            {t('workspace:resource.retry')}
-          </button>
-        </FormAlert>
+        <LoadFailed
+          testId="service-config-load-error"
+          query={config}
+          retryLabel={t('workspace:resource.retry')}
+        >
+          {t('serviceSettings.loadFailed')}
+        </LoadFailed>
       )}
       {config.data && (
         <>
