@@ -5,24 +5,13 @@
 // Shuffled, one of them often came last and ran alone while the other worker had nothing left:
 // in one run failover started at 1,166 s of 1,310 s and was alone for its last 65 s.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { seededRandom } from './lib/seeded-random.ts';
 
 const FIRST = /\.cluster\.test\.ts$/;
 
-/** A repeatable pseudo-random sequence from `seed` (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export default class ClusterFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const next = random(this.ctx.config.sequence.seed);
+    const next = seededRandom(this.ctx.config.sequence.seed);
     const shuffled = [...files];
     for (let index = shuffled.length - 1; index > 0; index -= 1) {
       const other = Math.floor(next() * (index + 1));

@@ -21,7 +21,8 @@ import {
   type CustomerApi,
   type Plan,
 } from '../../../../scripts/lib/workspace-api.ts';
-import { expectConsistent, placedServices, seededRandom } from './cluster-checks.ts';
+import { seededRandom } from '../../../../scripts/lib/seeded-random.ts';
+import { expectConsistent, placedServices } from './cluster-checks.ts';
 
 const server = process.env.DATABASE_URL;
 const ROUNDS = 3;

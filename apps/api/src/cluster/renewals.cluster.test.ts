@@ -21,7 +21,7 @@ import {
 } from '../../../../scripts/lib/workspace-api.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { startQueue, type JobQueue } from '../jobs/queue.ts';
-import { seededRandom } from './cluster-checks.ts';
+import { seededRandom } from '../../../../scripts/lib/seeded-random.ts';
 
 const server = process.env.DATABASE_URL;
 const SERVICES = 20;
